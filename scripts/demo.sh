@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The main job: builds the compiler, evaluates a benchmark function on the GPU, and shows the WGSL
+# the compiler generates. Installs what is missing on first use (scripts/setup.sh).
+# OPT_SKIP_GPU_SETUP=1 skips the Vulkan driver check/installation.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bash scripts/setup.sh
+. scripts/env.sh
+
+echo "== build"
+npm run --silent build
+
+echo
+echo "== rastrigin, D = 10, at the points of examples/points10.txt, on the GPU"
+opt_run_filtered node bin/opt.js eval rastrigin --dim 10 --points examples/points10.txt --backend gpu
+
+echo
+echo "== WGSL for examples/shifted_sphere.opt at D = 1000 (first 40 lines)"
+wgsl=$(mktemp "${TMPDIR:-/tmp}/opt-demo.XXXXXX.wgsl")
+trap 'rm -f "$wgsl"' EXIT
+opt_run_filtered node bin/opt.js compile examples/shifted_sphere.opt --dim 1000 --emit wgsl >"$wgsl"
+head -n 40 "$wgsl"
