@@ -1,0 +1,174 @@
+// The CPU reference backend: JavaScript source generated from the IR, evaluated in float64.
+// It can run the IR at any stage of the pipeline (problem calls become function calls), which is
+// how tests check that each pass preserves meaning. `opt compile --emit js` prints this source.
+//
+// With { float32: true } every real operation is rounded with Math.fround, to compare with the GPU
+// operation by operation where that helps; transcendental functions still differ in their last
+// bits (WGSL's sin/exp have their own error bounds), so this is a diagnostic aid, not bit-exactness.
+
+import { BUILTINS } from '../ir/builtins.js';
+import type { IExpr, IrFunc, IrProgram } from '../ir/ir.js';
+
+export interface JsOptions {
+  float32?: boolean;
+}
+
+class Names {
+  private map = new Map<string, string>();
+  private used = new Set<string>();
+  get(name: string, prefix: string): string {
+    const key = prefix + ':' + name;
+    let v = this.map.get(key);
+    if (!v) {
+      let base = prefix + name.replace(/[^A-Za-z0-9_]/g, '_');
+      for (let k = 1; this.used.has(base); k++) base = `${prefix}${name.replace(/[^A-Za-z0-9_]/g, '_')}_${k}`;
+      this.used.add(base);
+      this.map.set(key, base);
+      v = base;
+    }
+    return v;
+  }
+}
+
+export function emitJs(p: IrProgram, o: JsOptions = {}): string {
+  const names = new Names();
+  const R = (s: string) => (o.float32 ? `fr(${s})` : s);
+  const shapes = new Map<string, number[]>(p.data.map((d) => [d.name, d.shape]));
+  const lines: string[] = [];
+  lines.push('"use strict";');
+  lines.push('const fr = Math.fround;');
+  lines.push('const roundHalfAway = (x) => (x < 0 ? -Math.round(-x) : Math.round(x));');
+  for (const d of p.data) lines.push(`const ${names.get(d.name, 'd_')} = data[${JSON.stringify(d.name)}];`);
+  let tmp = 0;
+
+  const emitFunc = (f: IrFunc) => {
+    const local = new Map<string, number[]>(shapes);
+    local.set(f.input, [f.len]);
+    const body: string[] = [];
+    const arr = (n: string) => (n === f.input ? 'x' : shapes.has(n) ? names.get(n, 'd_') : names.get(f.name + '/' + n, 'a_'));
+    const sc = (n: string) => names.get(f.name + '/' + n, 's_');
+    const ex = (e: IExpr, pre: string[]): string => {
+      switch (e.k) {
+        case 'num': return Number.isNaN(e.v) ? 'NaN' : e.v === Infinity ? 'Infinity' : e.v === -Infinity ? '-Infinity' : `(${e.v})`;
+        case 'int': return `(${e.v})`;
+        case 'idx': return names.get(e.name, 'i_');
+        case 'sref': return sc(e.name);
+        case 'vref': return arr(e.name);
+        case 'read': {
+          const shape = local.get(e.arr)!;
+          if (e.arr === f.input) return `x[xo + ${ex(e.idx[0]!, pre)}]`;
+          if (shape.length === 2) return `${arr(e.arr)}[(${ex(e.idx[0]!, pre)}) * ${shape[1]} + ${ex(e.idx[1]!, pre)}]`;
+          return `${arr(e.arr)}[${ex(e.idx[0]!, pre)}]`;
+        }
+        case 'un': return e.op === 'neg' ? `(-${ex(e.a, pre)})` : `(!${ex(e.a, pre)})`;
+        case 'bin': {
+          const a = ex(e.a, pre);
+          const b = ex(e.b, pre);
+          switch (e.op) {
+            case '+': case '-': case '*': case '/':
+              return e.t === 'i' ? (e.op === '*' ? `Math.imul(${a}, ${b})` : `((${a} ${e.op} ${b}) | 0)`) : R(`(${a} ${e.op} ${b})`);
+            case '%': return e.t === 'i' ? `((((${a}) % (${b})) + (${b})) % (${b}))` : R(`((${a}) - (${b}) * Math.floor((${a}) / (${b})))`);
+            case 'pow': return R(`Math.pow(${a}, ${b})`);
+            case 'idiv': return `Math.floor((${a}) / (${b}))`;
+            case 'min': return `Math.min(${a}, ${b})`;
+            case 'max': return `Math.max(${a}, ${b})`;
+            case 'atan2': return R(`Math.atan2(${a}, ${b})`);
+            case 'and': return `(${a} && ${b})`;
+            case 'or': return `(${a} || ${b})`;
+            case '==': return `(${a} === ${b})`;
+            case '!=': return `(${a} !== ${b})`;
+            default: return `(${a} ${e.op} ${b})`;
+          }
+        }
+        case 'call': {
+          const args = e.args.map((a) => ex(a, pre));
+          if (!BUILTINS[e.fn]) throw new Error(`js backend: unknown builtin ${e.fn}`);
+          const js: Record<string, string> = { round: 'roundHalfAway', int: 'Math.trunc', fract: '((v) => v - Math.floor(v))', clamp: '((v, lo, hi) => Math.min(Math.max(v, lo), hi))' };
+          const fn = js[e.fn] ?? `Math.${e.fn}`;
+          return e.fn === 'int' ? `${fn}(${args.join(', ')})` : R(`${fn}(${args.join(', ')})`);
+        }
+        case 'callp': {
+          const a = e.args[0]!;
+          if (a.k !== 'vref') throw new Error('js backend: problem call takes a vector');
+          const src = a.name === f.input ? 'x, xo' : `${arr(a.name)}, 0`;
+          return `${names.get(e.fn, 'f_')}(${src})`;
+        }
+        case 'sel': {
+          const c = ex(e.c, pre);
+          // Branches may hold reductions: evaluate them lazily, inside the chosen branch.
+          const pa: string[] = [];
+          const pb: string[] = [];
+          const a = ex(e.a, pa);
+          const b = ex(e.b, pb);
+          if (!pa.length && !pb.length) return `(${c} ? ${a} : ${b})`;
+          const t = `t${tmp++}`;
+          pre.push(`let ${t};`, `if (${c}) { ${pa.join(' ')} ${t} = ${a}; } else { ${pb.join(' ')} ${t} = ${b}; }`);
+          return t;
+        }
+        case 'red': {
+          const acc = `t${tmp++}`;
+          const i = names.get(e.idx, 'i_');
+          const inner: string[] = [];
+          const body = ex(e.body, inner);
+          const cond = e.cond ? ex(e.cond, inner) : undefined;
+          const lo = ex(e.lo, pre);
+          const hi = ex(e.hi, pre);
+          const init: Record<string, string> = { sum: '0', prod: '1', min: 'Infinity', max: '-Infinity', count: '0', argmin: '-1', argmax: '-1' };
+          pre.push(`let ${acc} = ${init[e.op]};`);
+          let step: string;
+          switch (e.op) {
+            case 'sum': case 'count': step = `${acc} = ${e.t === 'i' ? `(${acc} + ${body}) | 0` : R(`${acc} + ${body}`)};`; break;
+            case 'prod': step = `${acc} = ${R(`${acc} * ${body}`)};`; break;
+            case 'min': step = `${acc} = Math.min(${acc}, ${body});`; break;
+            case 'max': step = `${acc} = Math.max(${acc}, ${body});`; break;
+            case 'argmin': case 'argmax': {
+              const best = `t${tmp++}`;
+              pre.push(`let ${best} = ${e.op === 'argmin' ? 'Infinity' : '-Infinity'};`);
+              const v = `t${tmp++}`;
+              step = `const ${v} = ${body}; if (${acc} < 0 || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`;
+              break;
+            }
+            default: throw new Error(`js backend: reduction ${e.op}`);
+          }
+          const guarded = cond ? `if (${cond}) { ${step} }` : step;
+          pre.push(`for (let ${i} = ${lo}; ${i} < ${hi}; ${i}++) { ${inner.join(' ')} ${guarded} }`);
+          return acc;
+        }
+      }
+    };
+    for (const b of f.bindings) {
+      const pre: string[] = [];
+      if (b.k === 'scalar') {
+        const v = ex(b.body, pre);
+        body.push(...pre, `const ${sc(b.name)} = ${v};`);
+      } else {
+        local.set(b.name, [b.len]);
+        const a = arr(b.name);
+        const i = names.get(b.idx, 'i_');
+        const v = ex(b.body, pre);
+        body.push(`const ${a} = new Float64Array(${b.len});`);
+        if (b.k === 'vec') body.push(`for (let ${i} = 0; ${i} < ${b.len}; ${i}++) { ${pre.join(' ')} ${a}[${i}] = ${v}; }`);
+        else {
+          const acc = `t${tmp++}`;
+          const store = b.exclusive ? `${a}[${i}] = ${acc}; ${acc} = ${R(`${acc} + ${v}`)};` : `${acc} = ${R(`${acc} + ${v}`)}; ${a}[${i}] = ${acc};`;
+          body.push(`let ${acc} = 0;`, `for (let ${i} = 0; ${i} < ${b.len}; ${i}++) { ${pre.join(' ')} ${store} }`);
+        }
+      }
+    }
+    const pre: string[] = [];
+    const r = ex(f.result, pre);
+    body.push(...pre, `return ${r};`);
+    lines.push(`function ${names.get(f.name, 'f_')}(x, xo) {`, ...body.map((l) => '  ' + l), '}');
+  };
+  for (const f of p.funcs) emitFunc(f);
+  emitFunc(p.main);
+  lines.push(`return ${names.get('main', 'f_')};`);
+  return lines.join('\n');
+}
+
+export type CpuEvaluator = (x: Float64Array, offset: number) => number;
+
+export function compileJs(p: IrProgram, data: Record<string, Float64Array>, o: JsOptions = {}): CpuEvaluator {
+  const src = emitJs(p, o);
+  return new Function('data', src)(data) as CpuEvaluator;
+}

@@ -1,0 +1,202 @@
+// The IR: array dataflow for one problem specialised to a dimension (see ARCHITECTURE.md).
+//
+// A function maps an input vector x[len] (one individual) to a scalar through bindings:
+//   vec    name[idx < len] = body           a per-individual vector (a map, possibly with gathers)
+//   scan   name[idx < len] = body           inclusive (or exclusive) prefix sum of body over idx
+//   scalar name = body                      a per-individual scalar
+// Expressions are trees; reductions (`red`) are expressions over a bound index. Every expression
+// node has a type: 'i' (integer), 'f' (real: float64 on the CPU, float32 on the GPU) or 'b'.
+// The printed form is an S-expression (print.ts) that parses back (parse.ts), so passes are
+// tested text-in, text-out.
+
+export type Ty = 'i' | 'f' | 'b';
+export type RedOp = 'sum' | 'prod' | 'min' | 'max' | 'mean' | 'count' | 'argmin' | 'argmax';
+export type BinOp =
+  | '+' | '-' | '*' | '/' | '%' | 'pow' | 'idiv'
+  | '<' | '<=' | '>' | '>=' | '==' | '!=' | 'and' | 'or' | 'min' | 'max' | 'atan2';
+export type UnOp = 'neg' | 'not';
+
+export type IExpr =
+  | { k: 'num'; t: 'f'; v: number }
+  | { k: 'int'; t: 'i'; v: number }
+  | { k: 'idx'; t: 'i'; name: string }
+  | { k: 'read'; t: 'f'; arr: string; idx: IExpr[] }
+  | { k: 'sref'; t: Ty; name: string }
+  | { k: 'vref'; t: 'f'; name: string; len: number } // a whole vector: only as a problem-call argument
+  | { k: 'un'; t: Ty; op: UnOp; a: IExpr }
+  | { k: 'bin'; t: Ty; op: BinOp; a: IExpr; b: IExpr }
+  | { k: 'call'; t: Ty; fn: string; args: IExpr[] }
+  | { k: 'sel'; t: Ty; c: IExpr; a: IExpr; b: IExpr }
+  | { k: 'red'; t: Ty; op: RedOp; idx: string; lo: IExpr; hi: IExpr; cond?: IExpr; body: IExpr }
+  | { k: 'callp'; t: 'f'; fn: string; args: IExpr[] };
+
+export type Binding =
+  | { k: 'vec'; name: string; idx: string; len: number; body: IExpr }
+  | { k: 'scan'; name: string; idx: string; len: number; body: IExpr; exclusive: boolean }
+  | { k: 'scalar'; name: string; t: Ty; body: IExpr };
+
+export interface IrFunc {
+  name: string;
+  input: string;
+  len: number;
+  bindings: Binding[];
+  result: IExpr;
+}
+
+export type DataDef =
+  | { k: 'uniform'; lo: number; hi: number; seed: number }
+  | { k: 'normal'; mu: number; sigma: number; seed: number }
+  | { k: 'perm'; seed: number }
+  | { k: 'file'; path: string; offset: number; row: number }
+  | { k: 'expr'; idx: string[]; body: IExpr };
+
+export interface IrData {
+  name: string;
+  shape: number[];
+  def: DataDef;
+}
+
+export type OptimumPoint = { k: 'const'; v: number } | { k: 'data'; name: string } | null;
+
+/** How the kernels are laid out: see passes/schedule.ts. */
+export type Stage =
+  | { k: 'reduce'; outs: string[] } // scalars computed by one fused loop
+  | { k: 'scan'; scan: string; outs: string[] } // a scan fused with the reductions that consume it
+  | { k: 'vec'; name: string } // a materialised vector
+  | { k: 'scalar'; name: string }; // a scalar computed from other scalars
+
+export type Regime =
+  | { k: 'team'; team: number; wg: number } // `team` lanes per individual, wg/team individuals per workgroup
+  | { k: 'split'; wg: number; chunk: number; groups: number }; // `groups` workgroups per individual
+
+export interface Schedule {
+  regime: Regime;
+  stages: Stage[];
+  kernels: number;
+}
+
+export interface IrProgram {
+  name: string;
+  dim: number;
+  box: [number, number];
+  optimum: number;
+  at: OptimumPoint;
+  direction: 'minimize' | 'maximize';
+  data: IrData[];
+  funcs: IrFunc[]; // callees, specialised to their lengths; empty after inlining
+  main: IrFunc;
+  schedule?: Schedule;
+}
+
+// ---- constructors -------------------------------------------------------------------------
+
+export const num = (v: number): IExpr => ({ k: 'num', t: 'f', v });
+export const int = (v: number): IExpr => ({ k: 'int', t: 'i', v });
+export const idx = (name: string): IExpr => ({ k: 'idx', t: 'i', name });
+
+export function binTy(op: BinOp, a: IExpr, b: IExpr): Ty {
+  if (['<', '<=', '>', '>=', '==', '!=', 'and', 'or'].includes(op)) return 'b';
+  if (op === 'idiv') return 'i';
+  if ((op === '+' || op === '-' || op === '*' || op === '%' || op === 'min' || op === 'max') && a.t === 'i' && b.t === 'i') return 'i';
+  return 'f';
+}
+
+export const bin = (op: BinOp, a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: binTy(op, a, b), op, a, b });
+
+export function redTy(op: RedOp, body: IExpr): Ty {
+  if (op === 'count' || op === 'argmin' || op === 'argmax') return 'i';
+  if ((op === 'sum' || op === 'prod' || op === 'min' || op === 'max') && body.t === 'i') return 'i';
+  return 'f';
+}
+
+/** Integer-valued builtins (the rest return reals). */
+export const INT_BUILTINS = new Set(['int']);
+
+// ---- traversal ----------------------------------------------------------------------------
+
+export function children(e: IExpr): IExpr[] {
+  switch (e.k) {
+    case 'num': case 'int': case 'idx': case 'sref': case 'vref': return [];
+    case 'read': return e.idx;
+    case 'un': return [e.a];
+    case 'bin': return [e.a, e.b];
+    case 'call': case 'callp': return e.args;
+    case 'sel': return [e.c, e.a, e.b];
+    case 'red': return e.cond ? [e.lo, e.hi, e.cond, e.body] : [e.lo, e.hi, e.body];
+  }
+}
+
+/** Rebuild `e` with each child mapped by f (bottom-up helpers build on this). */
+export function mapChildren(e: IExpr, f: (c: IExpr) => IExpr): IExpr {
+  switch (e.k) {
+    case 'num': case 'int': case 'idx': case 'sref': case 'vref': return e;
+    case 'read': return { ...e, idx: e.idx.map(f) };
+    case 'un': return { ...e, a: f(e.a) };
+    case 'bin': return { ...e, a: f(e.a), b: f(e.b) };
+    case 'call': return { ...e, args: e.args.map(f) };
+    case 'callp': return { ...e, args: e.args.map(f) };
+    case 'sel': return { ...e, c: f(e.c), a: f(e.a), b: f(e.b) };
+    case 'red': return { ...e, lo: f(e.lo), hi: f(e.hi), cond: e.cond && f(e.cond), body: f(e.body) };
+  }
+}
+
+export function transform(e: IExpr, post: (e: IExpr) => IExpr): IExpr {
+  return post(mapChildren(e, (c) => transform(c, post)));
+}
+
+export function some(e: IExpr, pred: (e: IExpr) => boolean): boolean {
+  if (pred(e)) return true;
+  return children(e).some((c) => some(c, pred));
+}
+
+export function forEachNode(e: IExpr, f: (e: IExpr) => void): void {
+  f(e);
+  for (const c of children(e)) forEachNode(c, f);
+}
+
+/** Substitute index variable `name` by `by` (respecting shadowing by inner reductions). */
+export function substIdx(e: IExpr, name: string, by: IExpr): IExpr {
+  if (e.k === 'idx') return e.name === name ? by : e;
+  if (e.k === 'red' && e.idx === name) return { ...e, lo: substIdx(e.lo, name, by), hi: substIdx(e.hi, name, by) };
+  return mapChildren(e, (c) => substIdx(c, name, by));
+}
+
+export function freeIdx(e: IExpr, bound: Set<string> = new Set(), out: Set<string> = new Set()): Set<string> {
+  if (e.k === 'idx') {
+    if (!bound.has(e.name)) out.add(e.name);
+    return out;
+  }
+  if (e.k === 'red') {
+    freeIdx(e.lo, bound, out);
+    freeIdx(e.hi, bound, out);
+    const inner = new Set(bound).add(e.idx);
+    if (e.cond) freeIdx(e.cond, inner, out);
+    freeIdx(e.body, inner, out);
+    return out;
+  }
+  for (const c of children(e)) freeIdx(c, bound, out);
+  return out;
+}
+
+/** Names of arrays read and scalars referenced. */
+export function refs(e: IExpr): { arrays: Set<string>; scalars: Set<string> } {
+  const arrays = new Set<string>();
+  const scalars = new Set<string>();
+  forEachNode(e, (n) => {
+    if (n.k === 'read' || n.k === 'vref') arrays.add(n.k === 'read' ? n.arr : n.name);
+    if (n.k === 'sref') scalars.add(n.name);
+  });
+  return { arrays, scalars };
+}
+
+export function exprEqual(a: IExpr, b: IExpr): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function bindingBody(b: Binding): IExpr {
+  return b.body;
+}
+
+export function cloneProgram(p: IrProgram): IrProgram {
+  return structuredClone(p);
+}

@@ -1,0 +1,218 @@
+// Reads the printed IR (print.ts) back, so that passes can be tested text-in, text-out.
+
+import {
+  binTy,
+  redTy,
+  type BinOp,
+  type Binding,
+  type DataDef,
+  type IExpr,
+  type IrData,
+  type IrFunc,
+  type IrProgram,
+  type RedOp,
+  type Schedule,
+  type Stage,
+  type Ty,
+} from './ir.js';
+
+type SExp = string | SExp[];
+
+function tokenize(text: string): string[] {
+  const out: string[] = [];
+  const re = /\s*(?:(;[^\n]*)|("(?:[^"\\]|\\.)*")|([()])|([^\s()";]+))/y;
+  let m: RegExpExecArray | null;
+  re.lastIndex = 0;
+  while (re.lastIndex < text.length && (m = re.exec(text))) {
+    if (m[1]) continue;
+    const tok = m[2] ?? m[3] ?? m[4];
+    if (tok !== undefined) out.push(tok);
+  }
+  return out;
+}
+
+function read(tokens: string[]): SExp {
+  let pos = 0;
+  const parse = (): SExp => {
+    const t = tokens[pos++];
+    if (t === undefined) throw new Error('IR parse: unexpected end of input');
+    if (t === '(') {
+      const list: SExp[] = [];
+      while (tokens[pos] !== ')') {
+        if (pos >= tokens.length) throw new Error('IR parse: missing )');
+        list.push(parse());
+      }
+      pos++;
+      return list;
+    }
+    if (t === ')') throw new Error('IR parse: unexpected )');
+    return t;
+  };
+  const e = parse();
+  if (pos !== tokens.length) throw new Error('IR parse: trailing input');
+  return e;
+}
+
+const RED_OPS = new Set(['sum', 'prod', 'min', 'max', 'mean', 'count', 'argmin', 'argmax']);
+const BIN_OPS = new Set(['+', '-', '*', '/', '%', 'pow', 'idiv', '<', '<=', '>', '>=', '==', '!=', 'and', 'or', 'min', 'max', 'atan2']);
+
+function parseNumber(s: string): number {
+  if (s === 'nan') return NaN;
+  if (s === 'inf') return Infinity;
+  if (s === '-inf') return -Infinity;
+  const v = Number(s);
+  if (Number.isNaN(v)) throw new Error(`IR parse: bad number ${s}`);
+  return v;
+}
+
+class Ctx {
+  scalars = new Map<string, Ty>();
+}
+
+function expr(s: SExp, ctx: Ctx): IExpr {
+  if (typeof s === 'string') {
+    if (s.startsWith('@')) return { k: 'sref', t: ctx.scalars.get(s.slice(1)) ?? 'f', name: s.slice(1) };
+    if (/^-?\d+$/.test(s)) return { k: 'int', t: 'i', v: Number(s) };
+    if (/^(-?[\d.]+(e[-+]?\d+)?|nan|-?inf)$/i.test(s)) return { k: 'num', t: 'f', v: parseNumber(s) };
+    return { k: 'idx', t: 'i', name: s };
+  }
+  const [head, ...rest] = s;
+  if (typeof head !== 'string') throw new Error('IR parse: expected an operator');
+  if (head === 'read') return { k: 'read', t: 'f', arr: rest[0] as string, idx: rest.slice(1).map((r) => expr(r, ctx)) };
+  if (head === 'vref') return { k: 'vref', t: 'f', name: rest[0] as string, len: Number(rest[1]) };
+  if (head === 'neg') {
+    const a = expr(rest[0]!, ctx);
+    return { k: 'un', t: a.t, op: 'neg', a };
+  }
+  if (head === 'not') return { k: 'un', t: 'b', op: 'not', a: expr(rest[0]!, ctx) };
+  if (head === 'call') {
+    const fn = rest[0] as string;
+    const args = rest.slice(1).map((r) => expr(r, ctx));
+    return { k: 'call', t: fn === 'int' ? 'i' : 'f', fn, args };
+  }
+  if (head === 'callp') return { k: 'callp', t: 'f', fn: rest[0] as string, args: rest.slice(1).map((r) => expr(r, ctx)) };
+  if (head === 'if') {
+    const c = expr(rest[0]!, ctx);
+    const a = expr(rest[1]!, ctx);
+    const b = expr(rest[2]!, ctx);
+    return { k: 'sel', t: a.t === 'i' && b.t === 'i' ? 'i' : a.t === 'b' ? 'b' : 'f', c, a, b };
+  }
+  if (RED_OPS.has(head) && rest.length >= 4) {
+    const op = head as RedOp;
+    const i = rest[0] as string;
+    const lo = expr(rest[1]!, ctx);
+    const hi = expr(rest[2]!, ctx);
+    let cond: IExpr | undefined;
+    let bodyS = rest[3]!;
+    if (Array.isArray(bodyS) && bodyS[0] === 'where') {
+      cond = expr(bodyS[1]!, ctx);
+      bodyS = rest[4]!;
+    }
+    const body = expr(bodyS, ctx);
+    return { k: 'red', t: redTy(op, body), op, idx: i, lo, hi, cond, body };
+  }
+  if (BIN_OPS.has(head)) {
+    const a = expr(rest[0]!, ctx);
+    const b = expr(rest[1]!, ctx);
+    const op = head as BinOp;
+    return { k: 'bin', t: binTy(op, a, b), op, a, b };
+  }
+  throw new Error(`IR parse: unknown form (${head} ...)`);
+}
+
+function binding(s: SExp[], ctx: Ctx): Binding {
+  const head = s[0];
+  if (head === 'vec') return { k: 'vec', name: s[1] as string, idx: s[2] as string, len: Number(s[3]), body: expr(s[4]!, ctx) };
+  if (head === 'scan' || head === 'scan-excl') {
+    return { k: 'scan', name: s[1] as string, idx: s[2] as string, len: Number(s[3]), body: expr(s[4]!, ctx), exclusive: head === 'scan-excl' };
+  }
+  if (head === 'scalar') {
+    const t = s[2] as Ty;
+    ctx.scalars.set(s[1] as string, t);
+    return { k: 'scalar', name: s[1] as string, t, body: expr(s[3]!, ctx) };
+  }
+  throw new Error(`IR parse: unknown binding ${String(head)}`);
+}
+
+function func(s: SExp[]): IrFunc {
+  const ctx = new Ctx();
+  const input = s[2] as SExp[];
+  const bindings: Binding[] = [];
+  let result: IExpr | undefined;
+  for (const item of s.slice(3) as SExp[][]) {
+    if (item[0] === 'result') result = expr(item[1]!, ctx);
+    else bindings.push(binding(item, ctx));
+  }
+  if (!result) throw new Error('IR parse: func without result');
+  return { name: s[1] as string, input: input[1] as string, len: Number(input[2]), bindings, result };
+}
+
+function dataDef(s: SExp[]): DataDef {
+  switch (s[0]) {
+    case 'uniform': return { k: 'uniform', lo: parseNumber(s[1] as string), hi: parseNumber(s[2] as string), seed: Number(s[3]) };
+    case 'normal': return { k: 'normal', mu: parseNumber(s[1] as string), sigma: parseNumber(s[2] as string), seed: Number(s[3]) };
+    case 'perm': return { k: 'perm', seed: Number(s[1]) };
+    case 'file': return { k: 'file', path: JSON.parse(s[1] as string) as string, offset: Number(s[2]), row: Number(s[3]) };
+    case 'expr': return { k: 'expr', idx: s[1] as string[], body: expr(s[2]!, new Ctx()) };
+  }
+  throw new Error(`IR parse: unknown data definition ${String(s[0])}`);
+}
+
+function schedule(s: SExp[]): Schedule {
+  const r = s[1] as string[];
+  const regime: Schedule['regime'] =
+    r[0] === 'team'
+      ? { k: 'team', team: Number(r[1]), wg: Number(r[2]) }
+      : { k: 'split', wg: Number(r[1]), chunk: Number(r[2]), groups: Number(r[3]) };
+  const kernels = Number((s[2] as string[])[1]);
+  const stages: Stage[] = (s.slice(3) as string[][]).map((st) => {
+    switch (st[0]) {
+      case 'reduce': return { k: 'reduce', outs: st.slice(1) };
+      case 'scan': return { k: 'scan', scan: st[1]!, outs: st.slice(2) };
+      case 'vec': return { k: 'vec', name: st[1]! };
+      case 'scalar': return { k: 'scalar', name: st[1]! };
+    }
+    throw new Error(`IR parse: unknown stage ${String(st[0])}`);
+  });
+  return { regime, stages, kernels };
+}
+
+export function parseProgram(text: string): IrProgram {
+  const s = read(tokenize(text)) as SExp[];
+  if (s[0] !== 'program') throw new Error('IR parse: expected (program ...)');
+  const p: IrProgram = {
+    name: s[1] as string,
+    dim: 0,
+    box: [0, 0],
+    optimum: 0,
+    at: null,
+    direction: 'minimize',
+    data: [],
+    funcs: [],
+    main: undefined as unknown as IrFunc,
+  };
+  for (const item of s.slice(2) as SExp[][]) {
+    switch (item[0]) {
+      case 'dim': p.dim = Number(item[1]); break;
+      case 'box': p.box = [parseNumber(item[1] as string), parseNumber(item[2] as string)]; break;
+      case 'optimum': p.optimum = parseNumber(item[1] as string); break;
+      case 'at': {
+        const a = item[1] as string;
+        p.at = a === 'none' ? null : /^[-\d.]|^nan|^inf/.test(a) ? { k: 'const', v: parseNumber(a) } : { k: 'data', name: a };
+        break;
+      }
+      case 'minimize': case 'maximize': p.direction = item[0]; break;
+      case 'data': p.data.push({ name: item[1] as string, shape: (item[2] as string[]).map(Number), def: dataDef(item[3] as SExp[]) } as IrData); break;
+      case 'func': {
+        const f = func(item);
+        if (f.name === 'main') p.main = f;
+        else p.funcs.push(f);
+        break;
+      }
+      case 'schedule': p.schedule = schedule(item); break;
+      default: throw new Error(`IR parse: unknown program item ${String(item[0])}`);
+    }
+  }
+  if (!p.main) throw new Error('IR parse: program without (func main ...)');
+  return p;
+}

@@ -1,0 +1,106 @@
+// Constant folding and algebraic simplification. Folding uses float64 for reals, which matches the
+// CPU backend exactly; on the GPU a folded constant is then rounded once to float32 (better than
+// computing it in float32). Identities that change IEEE results (x * 0 -> 0 for x = inf/nan) are
+// not applied.
+
+import { transform, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
+import { applyBuiltin } from '../builtins.js';
+
+export function evalBin(op: string, a: number, b: number, intResult: boolean): number | boolean {
+  switch (op) {
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return intResult ? Math.imul(a, b) : a * b;
+    case '/': return a / b;
+    case '%': return intResult ? ((a % b) + b) % b : a - b * Math.floor(a / b);
+    case 'pow': return Math.pow(a, b);
+    case 'idiv': return Math.floor(a / b);
+    case 'min': return Math.min(a, b);
+    case 'max': return Math.max(a, b);
+    case 'atan2': return Math.atan2(a, b);
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case '>': return a > b;
+    case '>=': return a >= b;
+    case '==': return a === b;
+    case '!=': return a !== b;
+  }
+  throw new Error(`evalBin: ${op}`);
+}
+
+const constOf = (e: IExpr): number | undefined => (e.k === 'num' || e.k === 'int' ? e.v : undefined);
+const isConst = (e: IExpr, v: number) => constOf(e) === v;
+const lit = (t: 'i' | 'f', v: number): IExpr => (t === 'i' ? { k: 'int', t: 'i', v } : { k: 'num', t: 'f', v });
+
+export function foldNode(e: IExpr): IExpr {
+  switch (e.k) {
+    case 'un': {
+      const a = constOf(e.a);
+      if (e.op === 'neg') {
+        if (a !== undefined) return lit(e.t === 'i' ? 'i' : 'f', -a);
+        if (e.a.k === 'un' && e.a.op === 'neg') return e.a.a;
+      }
+      return e;
+    }
+    case 'bin': {
+      const a = constOf(e.a);
+      const b = constOf(e.b);
+      if (a !== undefined && b !== undefined && e.t !== 'b' && !(e.t === 'i' && (e.op === 'idiv' || e.op === '%') && b === 0)) {
+        const v = evalBin(e.op, a, b, e.t === 'i') as number;
+        return lit(e.t === 'i' ? 'i' : 'f', v);
+      }
+      // Identities that hold for every IEEE value of the other operand.
+      if (e.t === e.a.t && ((e.op === '+' && isConst(e.b, 0) && e.t === 'i') || (e.op === '-' && isConst(e.b, 0)))) return e.a;
+      if (e.t === e.b.t && e.op === '+' && isConst(e.a, 0) && e.t === 'i') return e.b;
+      if (e.t === e.a.t && (e.op === '*' || e.op === '/') && isConst(e.b, 1)) return e.a;
+      if (e.t === e.b.t && e.op === '*' && isConst(e.a, 1)) return e.b;
+      if (e.op === 'pow' && isConst(e.b, 1) && e.a.t === 'f') return e.a;
+      return e;
+    }
+    case 'call': {
+      const vals = e.args.map(constOf);
+      if (vals.every((v) => v !== undefined)) {
+        const v = applyBuiltin(e.fn, vals as number[]);
+        if (v !== undefined) return lit(e.t === 'i' ? 'i' : 'f', v);
+      }
+      return e;
+    }
+    case 'sel': {
+      if (e.c.k === 'int' || e.c.k === 'num') return e.c.v ? e.a : e.b;
+      return e;
+    }
+    default:
+      return e;
+  }
+}
+
+/** Also folds comparisons of constants, which the IR can only express inside `sel`. */
+export function foldExpr(e: IExpr): IExpr {
+  return transform(e, (n) => {
+    if (n.k === 'sel' && n.c.k === 'bin' && n.c.t === 'b') {
+      const a = constOf(n.c.a);
+      const b = constOf(n.c.b);
+      if (a !== undefined && b !== undefined && !['and', 'or'].includes(n.c.op)) {
+        return evalBin(n.c.op, a, b, false) ? n.a : n.b;
+      }
+    }
+    return foldNode(n);
+  });
+}
+
+export function foldFunc(f: IrFunc): IrFunc {
+  return {
+    ...f,
+    bindings: f.bindings.map((b) => ({ ...b, body: foldExpr(b.body) })),
+    result: foldExpr(f.result),
+  };
+}
+
+export function fold(p: IrProgram): IrProgram {
+  return { ...p, funcs: p.funcs.map(foldFunc), main: foldFunc(p.main) };
+}
+
+export function constValue(e: IExpr): number | undefined {
+  const f = foldExpr(e);
+  return constOf(f);
+}

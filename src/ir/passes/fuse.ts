@@ -1,0 +1,53 @@
+// Vertical fusion: every vector that is an elementwise map (no reduction inside) is substituted
+// into its consumers, so chains like shift -> scale -> evaluate never round-trip through memory.
+// A gather at another index (x[(i + 1) % D], z[P[i]]) recomputes the producer there, which for a
+// map is cheaper than storing and reloading it. What stays materialised: scans, and vectors whose
+// elements are reductions (a matrix-vector product), which would be recomputed O(D) times.
+// Dead bindings are removed afterwards.
+
+import { refs, some, substIdx, transform, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
+import { foldExpr } from './fold.js';
+
+const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
+
+export function fuseFunc(f: IrFunc): IrFunc {
+  const maps = new Map<string, Binding & { k: 'vec' }>();
+  const substitute = (e: IExpr): IExpr =>
+    transform(e, (n) => {
+      if (n.k === 'read' && maps.has(n.arr)) {
+        const m = maps.get(n.arr)!;
+        return foldExpr(substIdx(m.body, m.idx, n.idx[0]!));
+      }
+      return n;
+    });
+  const kept: Binding[] = [];
+  for (const b of f.bindings) {
+    const body = substitute(b.body);
+    if (b.k === 'vec' && !hasReduction(body)) {
+      maps.set(b.name, { ...b, body });
+      continue;
+    }
+    kept.push({ ...b, body } as Binding);
+  }
+  return dce({ ...f, bindings: kept, result: substitute(f.result) });
+}
+
+/** Remove bindings that the result does not (transitively) depend on. */
+export function dce(f: IrFunc): IrFunc {
+  const live = new Set<string>();
+  const mark = (e: IExpr) => {
+    const r = refs(e);
+    r.arrays.forEach((a) => live.add(a));
+    r.scalars.forEach((s) => live.add(s));
+  };
+  mark(f.result);
+  for (let k = f.bindings.length - 1; k >= 0; k--) {
+    const b = f.bindings[k]!;
+    if (live.has(b.name)) mark(b.body);
+  }
+  return { ...f, bindings: f.bindings.filter((b) => live.has(b.name)) };
+}
+
+export function fuse(p: IrProgram): IrProgram {
+  return { ...p, main: fuseFunc(p.main), funcs: p.funcs.map(fuseFunc) };
+}

@@ -1,0 +1,128 @@
+// Reduction scheduling: groups the bindings of a fused function into stages and chooses the
+// regime (ARCHITECTURE.md, "Codegen regimes"):
+//   team  - a team of T lanes per individual (T from 1 to the workgroup size); several
+//           individuals per workgroup when T < wg. One kernel for the whole function: stages are
+//           separated by workgroup barriers. Covers regimes 1 and 2.
+//   split - many workgroups per individual for huge D (regime 3): each reduce stage is a partials
+//           kernel plus a combine kernel; a scan stage is a chunk-sum kernel, a rescan kernel that
+//           also accumulates its consumers' partials, and a combine kernel.
+// Stages: a binding's level is one more than the levels of the stages it reads. At each level,
+// materialised vectors come first, then scans with the reductions that read them element by
+// element (fused into the scan), then one fused loop for all other reductions of the level.
+
+import { forEachNode, type Binding, type IExpr, type IrFunc, type IrProgram, type Regime, type Schedule, type Stage } from '../ir.js';
+
+export interface ScheduleOptions {
+  /** Individuals evaluated per dispatch (sets whether huge D needs the split regime). */
+  population: number;
+  /** Workgroup size (invocations). */
+  wg: number;
+  /** Elements per workgroup in the split regime. */
+  chunk: number;
+  /** Force a regime (tests and benchmarks). */
+  force?: 'team' | 'split';
+  /** Force a team size. */
+  team?: number;
+  /** Below this many workgroups in the team regime, a huge D switches to the split regime. */
+  minWorkgroups: number;
+}
+
+export const defaultScheduleOptions: ScheduleOptions = { population: 64, wg: 256, chunk: 4096, minWorkgroups: 512 };
+
+/** Is every read of `scan` in e of the form (read scan i) with i the given index? */
+function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
+  let ok = true;
+  forEachNode(e, (n) => {
+    if (n.k === 'read' && n.arr === arr && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === i)) ok = false;
+  });
+  return ok;
+}
+
+function deps(e: IExpr): Set<string> {
+  const out = new Set<string>();
+  forEachNode(e, (n) => {
+    if (n.k === 'read') out.add(n.arr);
+    if (n.k === 'sref') out.add(n.name);
+  });
+  return out;
+}
+
+export function stagesOf(f: IrFunc): Stage[] {
+  const level = new Map<string, number>();
+  const kind = new Map<string, Binding>();
+  const attachedTo = new Map<string, string>(); // reduction -> scan
+  for (const b of f.bindings) kind.set(b.name, b);
+  const depLevel = (e: IExpr) => Math.max(0, ...[...deps(e)].map((d) => level.get(d) ?? 0));
+  for (const b of f.bindings) {
+    if (b.k === 'scalar' && b.body.k === 'red') {
+      const red = b.body;
+      const scans = [...deps(red)].filter((d) => kind.get(d)?.k === 'scan');
+      const sc = scans.length === 1 ? (kind.get(scans[0]!) as Binding & { k: 'scan' }) : undefined;
+      const others = [...deps(red)].filter((d) => d !== sc?.name);
+      const otherLevel = Math.max(0, ...others.map((d) => level.get(d) ?? 0));
+      if (
+        sc &&
+        readsOnlyAt(red, sc.name, red.idx) &&
+        red.lo.k === 'int' && red.lo.v === 0 && red.hi.k === 'int' && red.hi.v === sc.len &&
+        otherLevel < level.get(sc.name)!
+      ) {
+        attachedTo.set(b.name, sc.name);
+        level.set(b.name, level.get(sc.name)!);
+      } else level.set(b.name, 1 + depLevel(red));
+    } else if (b.k === 'scalar') level.set(b.name, depLevel(b.body));
+    else level.set(b.name, 1 + depLevel(b.body));
+  }
+  const maxLevel = Math.max(0, ...level.values());
+  const stages: Stage[] = [];
+  for (let L = 0; L <= maxLevel; L++) {
+    const at = f.bindings.filter((b) => level.get(b.name) === L);
+    for (const b of at) if (b.k === 'vec') stages.push({ k: 'vec', name: b.name });
+    for (const b of at) {
+      if (b.k === 'scan') {
+        const outs = at.filter((r) => attachedTo.get(r.name) === b.name).map((r) => r.name);
+        stages.push({ k: 'scan', scan: b.name, outs });
+      }
+    }
+    const reds = at.filter((b) => b.k === 'scalar' && b.body.k === 'red' && !attachedTo.has(b.name)).map((b) => b.name);
+    if (reds.length) stages.push({ k: 'reduce', outs: reds });
+    for (const b of at) if (b.k === 'scalar' && b.body.k !== 'red') stages.push({ k: 'scalar', name: b.name });
+  }
+  return stages;
+}
+
+const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+
+export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Regime {
+  const D = f.len;
+  const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
+  const last = stages[stages.length - 1];
+  const endsInReduction = !!last && (last.k === 'reduce' || (last.k === 'scan' && last.outs.length > 0) || last.k === 'scalar');
+  // Team size: about 4 elements per lane, a power of two, at most the workgroup.
+  const team = o.team ?? Math.min(o.wg, nextPow2(Math.ceil(D / 4)));
+  const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
+  const wantSplit = o.force === 'split' || (o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups);
+  const noVec = stages.every((s) => s.k !== 'vec');
+  if (wantSplit && hasRed && endsInReduction && noVec) {
+    return { k: 'split', wg: o.wg, chunk: o.chunk, groups: Math.ceil(D / o.chunk) };
+  }
+  return { k: 'team', team, wg: o.wg };
+}
+
+export function countKernels(stages: Stage[], r: Regime): number {
+  if (r.k === 'team') return 1;
+  let n = 0;
+  for (const s of stages) {
+    if (s.k === 'reduce') n += 2;
+    if (s.k === 'scan') n += s.outs.length ? 3 : 2;
+    if (s.k === 'vec') n += 1;
+  }
+  return n;
+}
+
+export function scheduleProgram(p: IrProgram, o: ScheduleOptions = defaultScheduleOptions): IrProgram {
+  if (p.funcs.length) throw new Error('schedule: inline first');
+  const stages = stagesOf(p.main);
+  const regime = chooseRegime(p.main, stages, o);
+  const schedule: Schedule = { regime, stages, kernels: countKernels(stages, regime) };
+  return { ...p, schedule };
+}

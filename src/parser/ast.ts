@@ -1,0 +1,119 @@
+// The abstract syntax tree of .opt source, produced by the parser (parser.ts) and consumed by the
+// checker (check.ts) and the lowering to IR (../ir/lower.ts). Every node carries its location so
+// that every later diagnostic can point at source text.
+
+export interface Loc {
+  file: string;
+  line: number; // 1-based
+  col: number; // 1-based
+  offset: number; // 0-based character offset
+  length: number;
+}
+
+export type ReduceOp = 'sum' | 'prod' | 'min' | 'max' | 'mean' | 'count' | 'argmin' | 'argmax';
+export const REDUCE_OPS: readonly ReduceOp[] = [
+  'sum',
+  'prod',
+  'min',
+  'max',
+  'mean',
+  'count',
+  'argmin',
+  'argmax',
+];
+
+export type BinaryOp =
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | '^'
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '=='
+  | '!='
+  | 'and'
+  | 'or';
+
+/** A range of a reduction: `i < E`, `i <= E`, `i in A..B`. */
+export type Range =
+  | { kind: 'lt'; bound: Expr }
+  | { kind: 'le'; bound: Expr }
+  | { kind: 'in'; from: Expr; to: Expr };
+
+export interface Arg {
+  name?: string; // named arguments: seed: 1, offset: 100
+  value: Expr;
+  loc: Loc;
+}
+
+export type Expr =
+  | { kind: 'num'; value: number; isInt: boolean; loc: Loc }
+  | { kind: 'str'; value: string; loc: Loc }
+  | { kind: 'name'; name: string; loc: Loc }
+  | { kind: 'index'; target: Expr; index: Expr; loc: Loc }
+  | { kind: 'slice'; target: Expr; from: Expr; to: Expr; loc: Loc }
+  | { kind: 'unary'; op: '-' | 'not'; arg: Expr; loc: Loc }
+  | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr; loc: Loc }
+  | { kind: 'if'; cond: Expr; then: Expr; else: Expr; loc: Loc }
+  | { kind: 'call'; callee: string; calleeLoc: Loc; args: Arg[]; loc: Loc }
+  | {
+      kind: 'reduce';
+      op: ReduceOp;
+      index: string;
+      indexLoc: Loc;
+      range?: Range;
+      where?: Expr;
+      body: Expr;
+      loc: Loc;
+    };
+
+export interface Let {
+  name: string;
+  nameLoc: Loc;
+  index?: string; // vector let: let s[i] = ...
+  indexLoc?: Loc;
+  bound?: { op: 'lt' | 'le'; expr: Expr }; // let y[i < D - 1] = ...
+  value: Expr;
+  loc: Loc;
+}
+
+export interface ProblemDecl {
+  kind: 'problem';
+  name: string;
+  nameLoc: Loc;
+  param: string;
+  paramLoc: Loc;
+  dimName: string;
+  direction: 'minimize' | 'maximize';
+  box?: [Expr, Expr];
+  optimum?: Expr;
+  at?: Expr;
+  lets: Let[];
+  result?: Expr;
+  loc: Loc;
+  /** The file's directory, for relative data paths. */
+  file: string;
+}
+
+export interface DataDecl {
+  kind: 'data';
+  name: string;
+  nameLoc: Loc;
+  /** What stands between the brackets: shape expressions (`[D]`) or index names (`[i]`). */
+  dims: Expr[];
+  init: Expr;
+  loc: Loc;
+  file: string;
+}
+
+export type Decl = ProblemDecl | DataDecl;
+
+export interface SourceFile {
+  file: string;
+  text: string;
+  decls: Decl[];
+}

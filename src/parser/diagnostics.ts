@@ -1,0 +1,95 @@
+// The diagnostics catalogue. Every user-facing compile error has a stable code and a message
+// template here (as the TypeScript compiler keeps diagnosticMessages.json); the tests in
+// test/diagnostics.test.ts exercise each code. Messages use {0}, {1}... placeholders.
+
+import type { Loc } from './ast.js';
+
+export const Diag = {
+  // 1xxx: lexical and syntax
+  UnexpectedCharacter: { code: 1001, message: "unexpected character '{0}'" },
+  SyntaxError: { code: 1002, message: '{0}' },
+  UnterminatedComment: { code: 1003, message: 'unterminated block comment' },
+  // 2xxx: names and binding
+  UnknownName: { code: 2001, message: "unknown name '{0}'{1}" },
+  DuplicateName: { code: 2002, message: "'{0}' is already defined{1}" },
+  UnboundIndex: { code: 2003, message: "index '{0}' is not bound here{1}" },
+  UnknownFunction: { code: 2004, message: "unknown function or problem '{0}'{1}" },
+  WrongArity: { code: 2005, message: "'{0}' takes {1} argument(s), but {2} were given" },
+  UnknownNamedArgument: { code: 2006, message: "'{0}' has no argument named '{1}' (it takes: {2})" },
+  RecursiveCall: { code: 2007, message: "problem '{0}' calls itself (recursion is not allowed)" },
+  ShadowedIndex: { code: 2008, message: "index '{0}' is already bound by an enclosing reduction" },
+  // 3xxx: types and shapes
+  ExpectedScalar: { code: 3001, message: 'expected a scalar here, but this is a {0}' },
+  ExpectedVector: { code: 3002, message: 'expected a vector here, but this is a {0}' },
+  ExpectedInteger: { code: 3003, message: 'an index must be an integer expression, but this is real{0}' },
+  ExpectedBoolean: { code: 3004, message: 'expected a condition (a comparison), but this is a number' },
+  BooleanAsNumber: { code: 3005, message: 'a condition cannot be used as a number; write `if c then 1 else 0`' },
+  TooManyIndices: { code: 3006, message: "'{0}' has {1} dimension(s), but {2} index(es) are given" },
+  LengthMismatch: { code: 3007, message: 'vector lengths differ: {0} and {1}' },
+  NotConstant: { code: 3008, message: '{0} must be a constant expression' },
+  BadSlice: { code: 3009, message: 'slice [{0}:{1}] is empty or outside the vector of length {2}' },
+  IndexOutOfRange: { code: 3010, message: "constant index {0} is outside '{1}' of length {2}" },
+  NotIndexable: { code: 3011, message: "'{0}' is a scalar and cannot be indexed" },
+  VectorInReduction: { code: 3012, message: 'a reduction body must be a scalar, but this is a {0}' },
+  IfShapeMismatch: { code: 3013, message: 'both branches of if must have the same shape ({0} and {1})' },
+  // 4xxx: declarations
+  MissingResult: { code: 4001, message: "problem '{0}' has no result expression (the last line of its body)" },
+  BadDataInit: { code: 4002, message: "data '{0}': {1}" },
+  BadDataDims: { code: 4003, message: "data '{0}': {1}" },
+  BadOptimumPoint: { code: 4004, message: "the optimum point must be a constant or a data vector of length D{0}" },
+  BadBox: { code: 4005, message: 'the box [{0}, {1}] is empty: the lower bound must be below the upper bound' },
+  UnknownProblem: { code: 4006, message: "no problem named '{0}'{1}" },
+  // 5xxx: data files
+  DataFileMissing: { code: 5001, message: "data file not found: {0}" },
+  DataFileTooShort: { code: 5002, message: 'data file {0} has {1} numbers, but {2} are needed ({3})' },
+  DataFileBadNumber: { code: 5003, message: "data file {0}: '{1}' is not a number (number {2} of the file)" },
+  DataTooLarge: { code: 5004, message: "data '{0}' is only available up to D = {1}, but D = {2} was asked" },
+} as const;
+
+export type DiagKind = keyof typeof Diag;
+
+export interface Diagnostic {
+  code: number;
+  message: string;
+  loc?: Loc;
+  severity: 'error' | 'warning';
+}
+
+export function diag(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): Diagnostic {
+  const entry = Diag[kind];
+  const message = entry.message.replace(/\{(\d+)\}/g, (_, n: string) => String(args[Number(n)] ?? ''));
+  return { code: entry.code, message, loc, severity: 'error' };
+}
+
+/** The error thrown by the compiler API when a program has errors; carries all diagnostics. */
+export class OptError extends Error {
+  constructor(
+    public readonly diagnostics: Diagnostic[],
+    public readonly sources: Map<string, string> = new Map(),
+  ) {
+    super(diagnostics.map((d) => formatDiagnostic(d, sources.get(d.loc?.file ?? ''))).join('\n'));
+    this.name = 'OptError';
+  }
+}
+
+export function codeString(code: number): string {
+  return `OPT${String(code).padStart(4, '0')}`;
+}
+
+/**
+ * `file:line:col: error OPTnnnn: message`, then the source line and a caret under the span.
+ * This is the format the VS Code problem matcher reads.
+ */
+export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
+  const head = d.loc
+    ? `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${codeString(d.code)}: ${d.message}`
+    : `${d.severity} ${codeString(d.code)}: ${d.message}`;
+  if (!d.loc || sourceText === undefined) return head;
+  const lines = sourceText.split(/\r?\n/);
+  const line = lines[d.loc.line - 1];
+  if (line === undefined) return head;
+  const gutter = String(d.loc.line).padStart(4) + ' | ';
+  const width = Math.max(1, Math.min(d.loc.length, line.length - d.loc.col + 1));
+  const caret = ' '.repeat(gutter.length - 2) + '| ' + ' '.repeat(d.loc.col - 1) + '^' + '~'.repeat(width - 1);
+  return `${head}\n${gutter}${line}\n${caret}`;
+}

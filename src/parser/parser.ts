@@ -1,0 +1,492 @@
+// The .opt parser: chevrotain, one parser instance, recovery on. It builds the AST directly with
+// embedded actions (the AST keeps every location, and comments stay in the token stream's
+// 'comments' group for the formatter), so there is no separate CST visitor to keep in step.
+
+import { EmbeddedActionsParser, type IToken, type TokenType } from 'chevrotain';
+import * as T from './tokens.js';
+import {
+  REDUCE_OPS,
+  type Arg,
+  type BinaryOp,
+  type DataDecl,
+  type Decl,
+  type Expr,
+  type Let,
+  type Loc,
+  type ProblemDecl,
+  type Range,
+  type ReduceOp,
+  type SourceFile,
+} from './ast.js';
+import { diag, type Diagnostic } from './diagnostics.js';
+
+let currentFile = '<input>';
+
+function tokLoc(t: IToken): Loc {
+  return {
+    file: currentFile,
+    line: t.startLine ?? 1,
+    col: t.startColumn ?? 1,
+    offset: t.startOffset,
+    length: (t.endOffset ?? t.startOffset) - t.startOffset + 1,
+  };
+}
+
+function span(a: Loc, b: Loc): Loc {
+  if (!a || !b || b.offset < a.offset) return a ?? b;
+  if (b.line !== a.line) return { ...a, length: Math.max(a.length, 1) };
+  return { ...a, length: b.offset + b.length - a.offset };
+}
+
+const NOLOC: Loc = { file: '<input>', line: 1, col: 1, offset: 0, length: 1 };
+const errorExpr = (loc: Loc): Expr => ({ kind: 'num', value: NaN, isInt: false, loc });
+
+class OptParser extends EmbeddedActionsParser {
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 4 });
+    this.performSelfAnalysis();
+  }
+
+  public file = this.RULE('file', (): Decl[] => {
+    const decls: Decl[] = [];
+    this.MANY(() => {
+      const d = this.SUBRULE(this.decl);
+      if (d) decls.push(d);
+    });
+    return decls;
+  });
+
+  private decl = this.RULE('decl', (): Decl | undefined =>
+    this.OR([{ ALT: () => this.SUBRULE(this.problemDecl) }, { ALT: () => this.SUBRULE(this.dataDecl) }]),
+  );
+
+  private problemDecl = this.RULE('problemDecl', (): ProblemDecl => {
+    const kw = this.CONSUME(T.Problem);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const param = this.CONSUME2(T.Identifier);
+    this.CONSUME(T.LBracket);
+    const dim = this.CONSUME3(T.Identifier);
+    this.CONSUME(T.RBracket);
+    this.CONSUME(T.RParen);
+    let direction: 'minimize' | 'maximize' = 'minimize';
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => { this.CONSUME(T.Minimize); direction = 'minimize'; } },
+        { ALT: () => { this.CONSUME(T.Maximize); direction = 'maximize'; } },
+      ]);
+    });
+    let box: [Expr, Expr] | undefined;
+    this.OPTION2(() => {
+      this.CONSUME(T.In);
+      this.CONSUME2(T.LBracket);
+      const lo = this.SUBRULE(this.expr);
+      this.CONSUME(T.Comma);
+      const hi = this.SUBRULE2(this.expr);
+      this.CONSUME2(T.RBracket);
+      box = [lo, hi];
+    });
+    let optimum: Expr | undefined;
+    let at: Expr | undefined;
+    this.OPTION3(() => {
+      this.CONSUME(T.Optimum);
+      optimum = this.SUBRULE3(this.expr);
+      this.OPTION4(() => {
+        this.CONSUME(T.At);
+        at = this.SUBRULE4(this.expr);
+      });
+    });
+    this.CONSUME(T.LBrace);
+    const lets: Let[] = [];
+    this.MANY(() => {
+      const l = this.SUBRULE(this.letStmt);
+      if (l) lets.push(l);
+    });
+    let result: Expr | undefined;
+    this.OPTION5(() => {
+      result = this.SUBRULE5(this.expr);
+      this.OPTION6(() => this.CONSUME(T.Semicolon));
+    });
+    const end = this.CONSUME(T.RBrace);
+    return {
+      kind: 'problem',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      param: param.image,
+      paramLoc: tokLoc(param),
+      dimName: dim.image,
+      direction,
+      box,
+      optimum,
+      at,
+      lets,
+      result,
+      loc: span(tokLoc(kw), tokLoc(end)),
+      file: currentFile,
+    };
+  });
+
+  private letStmt = this.RULE('letStmt', (): Let => {
+    const kw = this.CONSUME(T.Let);
+    const name = this.CONSUME(T.Identifier);
+    let index: IToken | undefined;
+    let bound: Let['bound'];
+    this.OPTION(() => {
+      this.CONSUME(T.LBracket);
+      index = this.CONSUME2(T.Identifier);
+      this.OPTION2(() => {
+        const op = this.OR([
+          { ALT: () => { this.CONSUME(T.Less); return 'lt' as const; } },
+          { ALT: () => { this.CONSUME(T.LessEq); return 'le' as const; } },
+        ]);
+        const e = this.SUBRULE(this.expr);
+        bound = { op, expr: e };
+      });
+      this.CONSUME(T.RBracket);
+    });
+    this.CONSUME(T.Assign);
+    const value = this.SUBRULE2(this.expr);
+    this.OPTION3(() => this.CONSUME(T.Semicolon));
+    return {
+      name: name.image,
+      nameLoc: tokLoc(name),
+      index: index?.image,
+      indexLoc: index ? tokLoc(index) : undefined,
+      bound,
+      value: value ?? errorExpr(tokLoc(kw)),
+      loc: span(tokLoc(kw), value?.loc ?? tokLoc(name)),
+    };
+  });
+
+  private dataDecl = this.RULE('dataDecl', (): DataDecl => {
+    const kw = this.CONSUME(T.Data);
+    const name = this.CONSUME(T.Identifier);
+    const dims: Expr[] = [];
+    this.MANY(() => {
+      this.CONSUME(T.LBracket);
+      dims.push(this.SUBRULE(this.expr));
+      this.CONSUME(T.RBracket);
+    });
+    this.CONSUME(T.Assign);
+    const init = this.SUBRULE2(this.expr);
+    this.OPTION(() => this.CONSUME(T.Semicolon));
+    return {
+      kind: 'data',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      dims,
+      init: init ?? errorExpr(tokLoc(kw)),
+      loc: span(tokLoc(kw), init?.loc ?? tokLoc(name)),
+      file: currentFile,
+    };
+  });
+
+  // `if` is a primary (below), so `expr` is just the lowest-precedence chain.
+  public expr = this.RULE('expr', (): Expr => this.SUBRULE(this.orExpr));
+
+  private ifExpr = this.RULE('ifExpr', (): Expr => {
+    const kw = this.CONSUME(T.If);
+    const cond = this.SUBRULE(this.expr);
+    this.CONSUME(T.Then);
+    const a = this.SUBRULE2(this.expr);
+    this.CONSUME(T.Else);
+    const b = this.SUBRULE3(this.expr);
+    return { kind: 'if', cond, then: a, else: b, loc: span(tokLoc(kw), b?.loc ?? tokLoc(kw)) };
+  });
+
+  private binaryChain(
+    operand: (second: boolean) => Expr,
+    ops: { tok: TokenType; op: BinaryOp }[],
+    many: (f: () => void) => void,
+    or: (alts: { ALT: () => BinaryOp }[]) => BinaryOp,
+  ): Expr {
+    let left = operand(false);
+    many(() => {
+      const op = or(ops.map((o) => ({ ALT: () => { this.CONSUME(o.tok); return o.op; } })));
+      const right = operand(true);
+      left = { kind: 'binary', op, left, right, loc: span(left?.loc ?? NOLOC, right?.loc ?? NOLOC) };
+    });
+    return left;
+  }
+
+  private orExpr = this.RULE('orExpr', (): Expr =>
+    this.binaryChain((second) => (second ? this.SUBRULE2(this.andExpr) : this.SUBRULE(this.andExpr)), [{ tok: T.Or, op: 'or' }], (f) => this.MANY(f), (a) => this.OR(a)),
+  );
+
+  private andExpr = this.RULE('andExpr', (): Expr =>
+    this.binaryChain((second) => (second ? this.SUBRULE2(this.notExpr) : this.SUBRULE(this.notExpr)), [{ tok: T.And, op: 'and' }], (f) => this.MANY(f), (a) => this.OR(a)),
+  );
+
+  private notExpr = this.RULE('notExpr', (): Expr =>
+    this.OR([
+      {
+        ALT: () => {
+          const kw = this.CONSUME(T.Not);
+          const arg = this.SUBRULE(this.notExpr);
+          return { kind: 'unary', op: 'not', arg, loc: span(tokLoc(kw), arg?.loc ?? tokLoc(kw)) } as Expr;
+        },
+      },
+      { ALT: () => this.SUBRULE(this.cmpExpr) },
+    ]),
+  );
+
+  private cmpExpr = this.RULE('cmpExpr', (): Expr => {
+    let left = this.SUBRULE(this.addExpr);
+    this.OPTION(() => {
+      const op = this.OR([
+        { ALT: () => { this.CONSUME(T.Less); return '<' as BinaryOp; } },
+        { ALT: () => { this.CONSUME(T.LessEq); return '<=' as BinaryOp; } },
+        { ALT: () => { this.CONSUME(T.Greater); return '>' as BinaryOp; } },
+        { ALT: () => { this.CONSUME(T.GreaterEq); return '>=' as BinaryOp; } },
+        { ALT: () => { this.CONSUME(T.EqEq); return '==' as BinaryOp; } },
+        { ALT: () => { this.CONSUME(T.NotEq); return '!=' as BinaryOp; } },
+      ]);
+      const right = this.SUBRULE2(this.addExpr);
+      left = { kind: 'binary', op, left, right, loc: span(left?.loc ?? NOLOC, right?.loc ?? NOLOC) };
+    });
+    return left;
+  });
+
+  private addExpr = this.RULE('addExpr', (): Expr =>
+    this.binaryChain(
+      (second) => (second ? this.SUBRULE2(this.mulExpr) : this.SUBRULE(this.mulExpr)),
+      [
+        { tok: T.Plus, op: '+' },
+        { tok: T.Minus, op: '-' },
+      ],
+      (f) => this.MANY(f),
+      (a) => this.OR(a),
+    ),
+  );
+
+  private mulExpr = this.RULE('mulExpr', (): Expr =>
+    this.binaryChain(
+      (second) => (second ? this.SUBRULE2(this.unaryExpr) : this.SUBRULE(this.unaryExpr)),
+      [
+        { tok: T.Star, op: '*' },
+        { tok: T.Slash, op: '/' },
+        { tok: T.Percent, op: '%' },
+      ],
+      (f) => this.MANY(f),
+      (a) => this.OR(a),
+    ),
+  );
+
+  private unaryExpr = this.RULE('unaryExpr', (): Expr =>
+    this.OR([
+      {
+        ALT: () => {
+          const m = this.CONSUME(T.Minus);
+          const arg = this.SUBRULE(this.unaryExpr);
+          return { kind: 'unary', op: '-', arg, loc: span(tokLoc(m), arg?.loc ?? tokLoc(m)) } as Expr;
+        },
+      },
+      { GATE: () => this.atReduction(), ALT: () => this.SUBRULE(this.reduceExpr) },
+      { ALT: () => this.SUBRULE(this.powExpr) },
+    ]),
+  );
+
+  /** `sum ( i )`, `sum ( i <`, `sum ( i <=`, `sum ( i in`, `sum ( i where`: a reduction, not a call. */
+  private atReduction(): boolean {
+    const t1 = this.LA(1);
+    if (t1.tokenType !== T.Identifier || !(REDUCE_OPS as readonly string[]).includes(t1.image)) return false;
+    if (this.LA(2).tokenType !== T.LParen || this.LA(3).tokenType !== T.Identifier) return false;
+    const t4 = this.LA(4).tokenType;
+    return t4 === T.RParen || t4 === T.Less || t4 === T.LessEq || t4 === T.In || t4 === T.Where;
+  }
+
+  private reduceExpr = this.RULE('reduceExpr', (): Expr => {
+    const opTok = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const idx = this.CONSUME2(T.Identifier);
+    let range: Range | undefined;
+    let where: Expr | undefined;
+    this.OPTION(() => {
+      range = this.OR([
+        { ALT: () => { this.CONSUME(T.Less); return { kind: 'lt', bound: this.SUBRULE(this.addExpr) } as Range; } },
+        { ALT: () => { this.CONSUME(T.LessEq); return { kind: 'le', bound: this.SUBRULE2(this.addExpr) } as Range; } },
+        {
+          ALT: () => {
+            this.CONSUME(T.In);
+            const from = this.SUBRULE3(this.addExpr);
+            this.CONSUME(T.DotDot);
+            const to = this.SUBRULE4(this.addExpr);
+            return { kind: 'in', from, to } as Range;
+          },
+        },
+      ]);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Where);
+      where = this.SUBRULE(this.expr);
+    });
+    this.CONSUME(T.RParen);
+    const body = this.SUBRULE(this.unaryTerm);
+    return {
+      kind: 'reduce',
+      op: opTok.image as ReduceOp,
+      index: idx.image,
+      indexLoc: tokLoc(idx),
+      range,
+      where,
+      body,
+      loc: span(tokLoc(opTok), body?.loc ?? tokLoc(opTok)),
+    };
+  });
+
+  /** A reduction body: a multiplicative term (so Σ binds tighter than + and -). */
+  private unaryTerm = this.RULE('unaryTerm', (): Expr => this.SUBRULE(this.mulExpr));
+
+  private powExpr = this.RULE('powExpr', (): Expr => {
+    const base = this.SUBRULE(this.postfixExpr);
+    let result = base;
+    this.OPTION(() => {
+      this.CONSUME(T.Caret);
+      const exp = this.SUBRULE(this.unaryExpr);
+      result = { kind: 'binary', op: '^', left: base, right: exp, loc: span(base?.loc ?? NOLOC, exp?.loc ?? NOLOC) };
+    });
+    return result;
+  });
+
+  private postfixExpr = this.RULE('postfixExpr', (): Expr => {
+    let target = this.SUBRULE(this.primary);
+    this.MANY(() => {
+      this.CONSUME(T.LBracket);
+      const index = this.SUBRULE(this.expr);
+      let to: Expr | undefined;
+      this.OPTION(() => {
+        this.CONSUME(T.Colon);
+        to = this.SUBRULE2(this.expr);
+      });
+      const rb = this.CONSUME(T.RBracket);
+      const loc = span(target?.loc ?? NOLOC, tokLoc(rb));
+      target = to
+        ? { kind: 'slice', target, from: index, to, loc }
+        : { kind: 'index', target, index, loc };
+    });
+    return target;
+  });
+
+  private primary = this.RULE('primary', (): Expr =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(T.NumberLit);
+          const isInt = /^\d+$/.test(t.image);
+          return { kind: 'num', value: Number(t.image), isInt, loc: tokLoc(t) } as Expr;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T.StringLit);
+          return { kind: 'str', value: t.image.slice(1, -1), loc: tokLoc(t) } as Expr;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T.Identifier);
+          let args: Arg[] | undefined;
+          let end: IToken | undefined;
+          this.OPTION(() => {
+            this.CONSUME(T.LParen);
+            args = [];
+            this.MANY_SEP({
+              SEP: T.Comma,
+              DEF: () => {
+                const a = this.SUBRULE(this.arg);
+                if (a) args!.push(a);
+              },
+            });
+            end = this.CONSUME(T.RParen);
+          });
+          if (args) {
+            return { kind: 'call', callee: t.image, calleeLoc: tokLoc(t), args, loc: span(tokLoc(t), tokLoc(end!)) } as Expr;
+          }
+          return { kind: 'name', name: t.image, loc: tokLoc(t) } as Expr;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T.LParen);
+          const e = this.SUBRULE(this.expr);
+          this.CONSUME2(T.RParen);
+          return e;
+        },
+      },
+      { ALT: () => this.SUBRULE(this.ifExpr) },
+    ]),
+  );
+
+  private arg = this.RULE('arg', (): Arg => {
+    let name: IToken | undefined;
+    this.OPTION(() => {
+      name = this.CONSUME(T.Identifier);
+      this.CONSUME(T.Colon);
+    });
+    const value = this.SUBRULE(this.expr);
+    return { name: name?.image, value, loc: name ? span(tokLoc(name), value?.loc ?? tokLoc(name)) : value?.loc ?? NOLOC };
+  });
+}
+
+const parserInstance = new OptParser();
+
+export interface ParseResult {
+  source: SourceFile;
+  diagnostics: Diagnostic[];
+}
+
+export function parseSource(text: string, file: string): ParseResult {
+  currentFile = file;
+  const diagnostics: Diagnostic[] = [];
+  const lexed = T.optLexer.tokenize(text);
+  for (const e of lexed.errors) {
+    const ch = text.substr(e.offset, 1);
+    const loc: Loc = { file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, length: e.length };
+    if (text.startsWith('/*', e.offset)) diagnostics.push(diag('UnterminatedComment', loc));
+    else diagnostics.push(diag('UnexpectedCharacter', loc, ch));
+  }
+  parserInstance.input = lexed.tokens;
+  const decls = parserInstance.file() ?? [];
+  for (const e of parserInstance.errors) {
+    const t = e.token;
+    let loc: Loc;
+    if (t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset)) {
+      const lines = text.split('\n');
+      const last = lines.length;
+      loc = { file, line: last, col: (lines[last - 1]?.length ?? 0) + 1, offset: text.length, length: 1 };
+    } else loc = tokLoc(t);
+    diagnostics.push(diag('SyntaxError', loc, friendlySyntaxMessage(e.message, t)));
+  }
+  return { source: { file, text, decls: decls.filter(Boolean) }, diagnostics };
+}
+
+/** chevrotain's messages name token types; say it in the language's own words. */
+function friendlySyntaxMessage(message: string, token: IToken): string {
+  const found = token.tokenType.name === 'EOF' ? 'the end of the file' : `'${token.image}'`;
+  const m = /Expecting (?:token of type )?--> (\w+) <--/.exec(message);
+  if (m) return `expected ${tokenDescription(m[1]!)} but found ${found}`;
+  if (message.startsWith('Expecting: one of these possible Token sequences') || message.startsWith('Expecting: expecting at least one')) {
+    return `unexpected ${found}`;
+  }
+  if (message.startsWith('Redundant input')) return `unexpected ${found}: expected 'problem' or 'data'`;
+  return `${message.split('\n')[0]} (found ${found})`;
+}
+
+function tokenDescription(name: string): string {
+  const byName: Record<string, string> = {
+    Identifier: 'a name',
+    NumberLit: 'a number',
+    StringLit: 'a string',
+    LParen: "'('",
+    RParen: "')'",
+    LBracket: "'['",
+    RBracket: "']'",
+    LBrace: "'{'",
+    RBrace: "'}'",
+    Comma: "','",
+    Colon: "':'",
+    Assign: "'='",
+    DotDot: "'..'",
+  };
+  return byName[name] ?? `'${name.toLowerCase()}'`;
+}
