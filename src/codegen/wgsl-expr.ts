@@ -1,0 +1,154 @@
+// Translation of IR expressions to WGSL expressions. Reductions nested inside an element
+// expression (a matrix-vector row, a reduction that depends on an enclosing index) become
+// sequential loops emitted as pre-statements. Each builtin has its float64 twin in ir/builtins.ts;
+// where WGSL differs from C/JavaScript semantics (pow of a negative base, round half away from
+// zero, floor division, float % ) a helper below gives the C semantics.
+
+import type { IExpr } from '../ir/ir.js';
+
+export const WGSL_HELPERS = `
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+`;
+
+/**
+ * A float32 literal. Infinities (and constants beyond float32, such as the 1e99 weights of CEC
+ * compositions) become the largest finite float32: WGSL forbids infinite constants. A min-
+ * reduction therefore starts at 3.4e38, not +inf (documented in docs/language.md).
+ */
+export function wgslFloat(v: number): string {
+  if (Number.isNaN(v)) return 'opt_nan()';
+  if (v === Infinity || v > 3.4028234663852886e38) return '3.4028234663852886e38f';
+  if (v === -Infinity || v < -3.4028234663852886e38) return '-3.4028234663852886e38f';
+  if (v !== 0 && Math.abs(v) < 1.1754943508222875e-38) return '0.0f';
+  const s = String(v);
+  return (/[.eE]/.test(s) ? s : s + '.0') + 'f';
+}
+
+export interface ExprContext {
+  /** WGSL for a read of array `arr` at integer (i32) index expressions. */
+  read(arr: string, idx: string[]): string;
+  /** WGSL name of a scalar binding. */
+  scalar(name: string): string;
+  /** WGSL name of an index variable. */
+  index(name: string): string;
+  fresh(): string;
+}
+
+export function toF32(code: string, t: string): string {
+  return t === 'i' ? `f32(${code})` : code;
+}
+
+/** Small integral exponents become multiplications (exact, and defined for negative bases). */
+function powCode(a: IExpr, b: IExpr, ca: string, cb: string, ctx: ExprContext, pre: string[]): string {
+  const k = b.k === 'num' || b.k === 'int' ? b.v : undefined;
+  if (k !== undefined && Number.isInteger(k) && Math.abs(k) <= 8) {
+    if (k === 0) return '1.0f';
+    const t = ctx.fresh();
+    pre.push(`let ${t} = ${toF32(ca, a.t)};`);
+    const m = new Array(Math.abs(k)).fill(t).join(' * ');
+    return k > 0 ? `(${m})` : `(1.0f / (${m}))`;
+  }
+  if (k === 0.5) return `sqrt(${toF32(ca, a.t)})`;
+  return `opt_pow(${toF32(ca, a.t)}, ${toF32(cb, b.t)})`;
+}
+
+export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
+  const ex = (x: IExpr) => wgslExpr(x, ctx, pre);
+  switch (e.k) {
+    case 'num': return wgslFloat(e.v);
+    case 'int': return `${e.v}i`;
+    case 'idx': return ctx.index(e.name);
+    case 'sref': return ctx.scalar(e.name);
+    case 'vref': case 'callp': throw new Error('wgsl: problem calls must be inlined first');
+    case 'read': return ctx.read(e.arr, e.idx.map(ex));
+    case 'un': return e.op === 'neg' ? `(-${ex(e.a)})` : `(!${ex(e.a)})`;
+    case 'bin': {
+      const a = ex(e.a);
+      const b = ex(e.b);
+      const real = e.t === 'f' || (e.t === 'b' && (e.a.t === 'f' || e.b.t === 'f'));
+      const A = real ? toF32(a, e.a.t) : a;
+      const B = real ? toF32(b, e.b.t) : b;
+      switch (e.op) {
+        case 'pow': return powCode(e.a, e.b, a, b, ctx, pre);
+        case '%': return e.t === 'i' ? `opt_imod(${a}, ${b})` : `opt_fmod(${A}, ${B})`;
+        case 'idiv': return `opt_idiv(${a}, ${b})`;
+        case 'min': case 'max': case 'atan2': return `${e.op}(${A}, ${B})`;
+        case 'and': return `(${a} && ${b})`;
+        case 'or': return `(${a} || ${b})`;
+        default: return `(${A} ${e.op} ${B})`;
+      }
+    }
+    case 'call': {
+      const args = e.args.map((x) => toF32(ex(x), x.t));
+      switch (e.fn) {
+        case 'log10': return `(log(${args[0]}) * 0.4342944819032518f)`;
+        case 'round': return `opt_round(${args[0]})`;
+        case 'int': return `i32(${args[0]})`;
+        default: return `${e.fn}(${args.join(', ')})`;
+      }
+    }
+    case 'sel': {
+      const c = ex(e.c);
+      const pa: string[] = [];
+      const pb: string[] = [];
+      const a = wgslExpr(e.a, ctx, pa);
+      const b = wgslExpr(e.b, ctx, pb);
+      const ty = e.t === 'i' ? 'i32' : e.t === 'b' ? 'bool' : 'f32';
+      const A = e.t === 'f' ? toF32(a, e.a.t) : a;
+      const B = e.t === 'f' ? toF32(b, e.b.t) : b;
+      if (!pa.length && !pb.length) return `select(${B}, ${A}, ${c})`;
+      const t = ctx.fresh();
+      pre.push(`var ${t}: ${ty};`, `if (${c}) {`, ...pa.map((s) => '  ' + s), `  ${t} = ${A};`, '} else {', ...pb.map((s) => '  ' + s), `  ${t} = ${B};`, '}');
+      return t;
+    }
+    case 'red': {
+      const acc = ctx.fresh();
+      const i = ctx.index(e.idx);
+      const inner: string[] = [];
+      const body = wgslExpr(e.body, ctx, inner);
+      const cond = e.cond ? wgslExpr(e.cond, ctx, inner) : undefined;
+      const lo = ex(e.lo);
+      const hi = ex(e.hi);
+      const ty = e.t === 'i' ? 'i32' : 'f32';
+      const B = e.t === 'f' ? toF32(body, e.body.t) : body;
+      const steps: string[] = [];
+      let init: string;
+      switch (e.op) {
+        case 'sum': case 'count': init = e.t === 'i' ? '0i' : '0.0f'; steps.push(`${acc} = ${acc} + ${B};`); break;
+        case 'prod': init = e.t === 'i' ? '1i' : '1.0f'; steps.push(`${acc} = ${acc} * ${B};`); break;
+        case 'min': init = e.t === 'i' ? '2147483647i' : wgslFloat(Infinity); steps.push(`${acc} = min(${acc}, ${B});`); break;
+        case 'max': init = e.t === 'i' ? '-2147483647i' : wgslFloat(-Infinity); steps.push(`${acc} = max(${acc}, ${B});`); break;
+        case 'argmin': case 'argmax': {
+          init = '-1i';
+          const best = ctx.fresh();
+          pre.push(`var ${best}: f32 = ${wgslFloat(e.op === 'argmin' ? Infinity : -Infinity)};`);
+          const v = ctx.fresh();
+          steps.push(`let ${v} = ${toF32(body, e.body.t)};`, `if (${acc} < 0i || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`);
+          break;
+        }
+        default: throw new Error(`wgsl: reduction ${e.op}`);
+      }
+      pre.push(`var ${acc}: ${ty} = ${init};`);
+      const body2 = cond ? [`if (${cond}) {`, ...steps.map((s) => '  ' + s), '}'] : steps;
+      pre.push(`for (var ${i}: i32 = ${lo}; ${i} < ${hi}; ${i}++) {`, ...inner.map((s) => '  ' + s), ...body2.map((s) => '  ' + s), '}');
+      return acc;
+    }
+  }
+}

@@ -1,0 +1,589 @@
+// WGSL generation for a scheduled IR program (see ir/passes/schedule.ts for the regimes).
+//
+// Buffers (one binding each; a kernel declares only what it uses):
+//   P    uniform  { n: individuals in this dispatch, f_offset: where their fitness goes, gx: grid width }
+//   X    the population slab, row-major [n][D] (the runtime splits populations larger than one binding)
+//   F    fitness out
+//   DATA all data arrays of the program, packed, float32
+//   SCR  per-individual scratch for materialised vectors and scans: [n][scratchStride]
+//   PART split regime: per (individual, chunk) partial accumulators: [n][groups][partStride]
+//   SC   split regime: per-individual scalars computed by earlier kernels: [n][scalarStride]
+// Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
+
+import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
+import { WGSL_HELPERS, toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+
+export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC';
+
+export interface KernelPlan {
+  name: string;
+  code: string;
+  uses: BufferName[];
+  /** Workgroups for n individuals. */
+  workgroups(n: number): number;
+}
+
+export interface GpuPlan {
+  kernels: KernelPlan[];
+  wg: number;
+  data: { name: string; offset: number; size: number }[];
+  dataSize: number;
+  scratchStride: number;
+  partStride: number; // floats per (individual, chunk)
+  groups: number;
+  scalarStride: number;
+}
+
+type RedNode = IExpr & { k: 'red' };
+
+const ACC_INIT: Record<string, (t: string) => string> = {
+  sum: (t) => (t === 'i' ? '0i' : '0.0f'),
+  count: () => '0i',
+  prod: (t) => (t === 'i' ? '1i' : '1.0f'),
+  min: (t) => (t === 'i' ? '2147483647i' : wgslFloat(Infinity)),
+  max: (t) => (t === 'i' ? '-2147483647i' : wgslFloat(-Infinity)),
+  argmin: () => wgslFloat(Infinity),
+  argmax: () => wgslFloat(-Infinity),
+};
+
+/** Combine two accumulator values (a, b) of op; for arg ops also their indices (ai, bi). */
+function combine(op: string, a: string, b: string): string {
+  switch (op) {
+    case 'sum': case 'count': return `${a} + ${b}`;
+    case 'prod': return `${a} * ${b}`;
+    case 'min': return `min(${a}, ${b})`;
+    case 'max': return `max(${a}, ${b})`;
+  }
+  throw new Error(op);
+}
+
+const isArg = (op: string) => op === 'argmin' || op === 'argmax';
+const better = (op: string, v: string, vi: string, best: string, bi: string) =>
+  op === 'argmin' ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))` : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
+
+class Emitter {
+  lines: string[] = [];
+  private depth = 1;
+  private counter = 0;
+  uses = new Set<BufferName>();
+  fresh = () => `t${this.counter++}`;
+  line(s: string) {
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
+  all(ss: string[]) {
+    for (const s of ss) this.line(s);
+  }
+  open(s: string) {
+    this.line(s);
+    this.depth++;
+  }
+  close(s = '}') {
+    this.depth--;
+    this.line(s);
+  }
+}
+
+interface Layout {
+  dataOffset: Map<string, number>;
+  dataShape: Map<string, number[]>;
+  scratchOffset: Map<string, number>;
+  scratchStride: number;
+  scalarSlot: Map<string, number>;
+  scalarStride: number;
+}
+
+export function generateWgsl(p: IrProgram): GpuPlan {
+  const s = p.schedule;
+  if (!s) throw new Error('wgsl: schedule the program first');
+  const f = p.main;
+  const bind = new Map<string, Binding>(f.bindings.map((b) => [b.name, b]));
+  const dataOffset = new Map<string, number>();
+  const dataShape = new Map<string, number[]>();
+  let dataSize = 0;
+  const dataLayout = p.data.map((d) => {
+    const size = d.shape.reduce((a, b) => a * b, 1);
+    dataOffset.set(d.name, dataSize);
+    dataShape.set(d.name, d.shape);
+    const r = { name: d.name, offset: dataSize, size };
+    dataSize += size;
+    return r;
+  });
+  // Scans are stored only when something other than their fused consumers reads them.
+  const attached = new Set(s.stages.flatMap((st) => (st.k === 'scan' ? st.outs : [])));
+  const readers = (name: string) =>
+    f.bindings.filter((b) => b.name !== name && !attached.has(b.name) && JSON.stringify(b.body).includes(`"arr":"${name}"`)).length +
+    (JSON.stringify(f.result).includes(`"arr":"${name}"`) ? 1 : 0);
+  const scratchOffset = new Map<string, number>();
+  let scratchStride = 0;
+  for (const st of s.stages) {
+    const name = st.k === 'vec' ? st.name : st.k === 'scan' && readers(st.scan) > 0 ? st.scan : undefined;
+    if (name) {
+      scratchOffset.set(name, scratchStride);
+      scratchStride += (bind.get(name) as { len: number }).len;
+    }
+  }
+  const scalarSlot = new Map<string, number>();
+  for (const b of f.bindings) if (b.k === 'scalar') scalarSlot.set(b.name, scalarSlot.size);
+  const layout: Layout = { dataOffset, dataShape, scratchOffset, scratchStride, scalarSlot, scalarStride: scalarSlot.size };
+  const plan: GpuPlan = {
+    kernels: [],
+    wg: s.regime.wg,
+    data: dataLayout,
+    dataSize,
+    scratchStride,
+    partStride: 1,
+    groups: s.regime.k === 'split' ? s.regime.groups : 1,
+    scalarStride: layout.scalarStride,
+  };
+  if (s.regime.k === 'team') plan.kernels.push(teamKernel(p, s.stages, s.regime.team, s.regime.wg, layout, bind));
+  else splitKernels(p, s.stages, s.regime, layout, bind, plan);
+  return plan;
+}
+
+function header(uses: Set<BufferName>, wg: number, shF: number, shI: number): string {
+  const decl: string[] = ['struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }'];
+  decl.push('@group(0) @binding(0) var<uniform> P: Params;');
+  if (uses.has('X')) decl.push('@group(0) @binding(1) var<storage, read> X: array<f32>;');
+  if (uses.has('F')) decl.push('@group(0) @binding(2) var<storage, read_write> F: array<f32>;');
+  if (uses.has('DATA')) decl.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
+  if (uses.has('SCR')) decl.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
+  if (uses.has('PART')) decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
+  if (uses.has('SC')) decl.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
+  decl.push(`override WG: u32 = ${wg}u;`);
+  if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
+  if (shI) decl.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
+  return decl.join('\n') + '\n' + WGSL_HELPERS;
+}
+
+/** The expression context inside a kernel: how arrays and scalars are addressed. */
+function context(em: Emitter, L: Layout, len: number, scanValue: Map<string, string>, idxNames: Map<string, string> = new Map()): ExprContext {
+  return {
+    read(arr, idx) {
+      if (scanValue.has(arr)) return scanValue.get(arr)!;
+      if (L.dataOffset.has(arr)) {
+        em.uses.add('DATA');
+        const shape = L.dataShape.get(arr)!;
+        const off = L.dataOffset.get(arr)!;
+        const flat = shape.length === 2 ? `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})` : `u32(${idx[0]})`;
+        return `DATA[${off}u + ${flat}]`;
+      }
+      if (L.scratchOffset.has(arr)) {
+        em.uses.add('SCR');
+        return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;
+      }
+      em.uses.add('X');
+      void len;
+      return `X[xo + u32(${idx[0]})]`;
+    },
+    scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    index: (name) => idxNames.get(name) ?? `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    fresh: em.fresh,
+  };
+}
+
+const sname = (n: string) => `s_${n.replace(/[^A-Za-z0-9_]/g, '_')}`;
+const wty = (t: string) => (t === 'i' ? 'i32' : t === 'b' ? 'bool' : 'f32');
+
+interface Acc {
+  out: string;
+  red: RedNode;
+  f: number; // slot in shf
+  i: number; // slot in shi (int accumulators and arg indices)
+}
+
+function allocAccs(outs: string[], bind: Map<string, Binding>): { accs: Acc[]; nf: number; ni: number } {
+  let nf = 0;
+  let ni = 0;
+  const accs = outs.map((o) => {
+    const red = (bind.get(o) as Binding & { k: 'scalar' }).body as RedNode;
+    const a: Acc = { out: o, red, f: -1, i: -1 };
+    if (isArg(red.op)) {
+      a.f = nf++;
+      a.i = ni++;
+    } else if (red.t === 'i') a.i = ni++;
+    else a.f = nf++;
+    return a;
+  });
+  return { accs, nf, ni };
+}
+
+/** Declares accumulators and emits the guarded accumulate step for each, at loop index `iv`. */
+function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: string, declare: boolean) {
+  if (declare) {
+    for (const a of accs) {
+      const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
+      em.line(`var acc_${a.out.replace(/\W/g, '_')}: ${ty} = ${ACC_INIT[a.red.op]!(a.red.t)};`);
+      if (isArg(a.red.op)) em.line(`var acci_${a.out.replace(/\W/g, '_')}: i32 = 2147483647i;`);
+    }
+    return;
+  }
+  for (const a of accs) {
+    const pre: string[] = [];
+    const idxName = ctx.index(a.red.idx);
+    const lo = wgslExpr(a.red.lo, ctx, pre);
+    const hi = wgslExpr(a.red.hi, ctx, pre);
+    em.all(pre);
+    em.open(`if (${iv} >= ${lo} && ${iv} < ${hi}) {`);
+    em.line(`let ${idxName} = ${iv};`);
+    const inner: string[] = [];
+    const cond = a.red.cond ? wgslExpr(a.red.cond, ctx, inner) : undefined;
+    const body = wgslExpr(a.red.body, ctx, inner);
+    em.all(inner);
+    const A = `acc_${a.out.replace(/\W/g, '_')}`;
+    if (cond) em.open(`if (${cond}) {`);
+    if (isArg(a.red.op)) {
+      const v = em.fresh();
+      em.line(`let ${v} = ${toF32(body, a.red.body.t)};`);
+      em.line(`if (${better(a.red.op, v, idxName, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = ${v}; acci_${a.out.replace(/\W/g, '_')} = ${idxName}; }`);
+    } else {
+      const B = a.red.t === 'f' ? toF32(body, a.red.body.t) : body;
+      em.line(`${A} = ${combine(a.red.op, A, B)};`);
+    }
+    if (cond) em.close();
+    em.close();
+  }
+}
+
+/** Tree reduction of the accumulators over teams of `team` lanes (unrolled; barriers uniform). */
+function treeReduce(em: Emitter, accs: Acc[], team: number, wg: number, laneVar: string, baseVar: string) {
+  for (const a of accs) {
+    const A = `acc_${a.out.replace(/\W/g, '_')}`;
+    if (a.f >= 0) em.line(`shf[${a.f * wg}u + lid] = ${A};`);
+    if (isArg(a.red.op)) em.line(`shi[${a.i * wg}u + lid] = acci_${a.out.replace(/\W/g, '_')};`);
+    else if (a.i >= 0) em.line(`shi[${a.i * wg}u + lid] = ${A};`);
+  }
+  em.line('workgroupBarrier();');
+  for (let off = team / 2; off >= 1; off /= 2) {
+    em.open(`if (${laneVar} < ${off}u) {`);
+    for (const a of accs) {
+      if (isArg(a.red.op)) {
+        const v = `shf[${a.f * wg}u + lid + ${off}u]`;
+        const vi = `shi[${a.i * wg}u + lid + ${off}u]`;
+        em.line(`if (${better(a.red.op, v, vi, `shf[${a.f * wg}u + lid]`, `shi[${a.i * wg}u + lid]`)}) { shf[${a.f * wg}u + lid] = ${v}; shi[${a.i * wg}u + lid] = ${vi}; }`);
+      } else if (a.f >= 0) em.line(`shf[${a.f * wg}u + lid] = ${combine(a.red.op, `shf[${a.f * wg}u + lid]`, `shf[${a.f * wg}u + lid + ${off}u]`)};`);
+      else em.line(`shi[${a.i * wg}u + lid] = ${combine(a.red.op, `shi[${a.i * wg}u + lid]`, `shi[${a.i * wg}u + lid + ${off}u]`)};`);
+    }
+    em.close();
+    em.line('workgroupBarrier();');
+  }
+  for (const a of accs) {
+    const slot = isArg(a.red.op) || a.i >= 0 && a.f < 0 ? `shi[${a.i * wg}u + ${baseVar}]` : `shf[${a.f * wg}u + ${baseVar}]`;
+    em.line(`let ${sname(a.out)}: ${wty(a.red.t)} = ${slot};`);
+    if (isArg(a.red.op)) em.line(`let sval_${a.out.replace(/\W/g, '_')}: f32 = shf[${a.f * wg}u + ${baseVar}];`);
+  }
+  em.line('workgroupBarrier();');
+}
+
+/** Hillis-Steele inclusive scan of `v` within teams of `team` lanes, in shf slot 0. Returns the lane's inclusive value. */
+function teamScan(em: Emitter, team: number, laneVar: string, v: string): string {
+  em.line(`shf[lid] = ${v};`);
+  em.line('workgroupBarrier();');
+  for (let off = 1; off < team; off *= 2) {
+    const t = em.fresh();
+    em.line(`let ${t} = select(0.0f, shf[lid - ${off}u], ${laneVar} >= ${off}u);`);
+    em.line('workgroupBarrier();');
+    em.line(`shf[lid] = shf[lid] + ${t};`);
+    em.line('workgroupBarrier();');
+  }
+  const r = em.fresh();
+  em.line(`let ${r} = shf[lid];`);
+  return r;
+}
+
+function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
+  const pre: string[] = [];
+  const v = wgslExpr(b.body, ctx, pre);
+  em.all(pre);
+  em.line(`let ${sname(b.name)}: ${wty(b.t)} = ${b.t === 'f' ? toF32(v, b.body.t) : v};`);
+}
+
+function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: string) {
+  const pre: string[] = [];
+  const r = wgslExpr(p.main.result, ctx, pre);
+  em.all(pre);
+  em.uses.add('F');
+  em.line(`if (${guard}) { F[P.f_offset + n] = ${toF32(r, p.main.result.t)}; }`);
+}
+
+function gridPrologue(em: Emitter) {
+  em.line('let group = wid.x + wid.y * P.gx;');
+}
+
+function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: Layout, bind: Map<string, Binding>): KernelPlan {
+  const em = new Emitter();
+  const ipg = wg / team;
+  let shF = 1;
+  let shI = 0;
+  gridPrologue(em);
+  em.line(`let team = lid / ${team}u;`);
+  em.line(`let lane = lid % ${team}u;`);
+  em.line(`let n_raw = group * ${ipg}u + team;`);
+  em.line('let valid = n_raw < P.n;');
+  em.line('let n = min(n_raw, P.n - 1u);');
+  em.line(`let xo = n * ${p.main.len}u;`);
+  const scanValue = new Map<string, string>();
+  const ctx = context(em, L, p.main.len, scanValue);
+  for (const st of stages) {
+    if (st.k === 'scalar') scalarStage(em, bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
+    else if (st.k === 'vec') {
+      const b = bind.get(st.name) as Binding & { k: 'vec' };
+      em.uses.add('SCR');
+      em.open(`for (var iv: i32 = i32(lane); iv < ${b.len}i; iv += ${team}i) {`);
+      em.line(`let ${ctx.index(b.idx)} = iv;`);
+      const pre: string[] = [];
+      const v = wgslExpr(b.body, ctx, pre);
+      em.all(pre);
+      em.line(`if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`);
+      em.close();
+      em.line('storageBarrier();');
+    } else if (st.k === 'reduce') {
+      const { accs, nf, ni } = allocAccs(st.outs, bind);
+      shF = Math.max(shF, nf);
+      shI = Math.max(shI, ni);
+      accumulate(em, accs, ctx, '', true);
+      const { lo, hi } = unionRange(accs);
+      em.open(`for (var iv: i32 = ${lo} + i32(lane); iv < ${hi}; iv += ${team}i) {`);
+      accumulate(em, accs, ctx, 'iv', false);
+      em.close();
+      treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
+    } else {
+      const b = bind.get(st.scan) as Binding & { k: 'scan' };
+      const { accs, nf, ni } = allocAccs(st.outs, bind);
+      shF = Math.max(shF, nf, 1);
+      shI = Math.max(shI, ni);
+      accumulate(em, accs, ctx, '', true);
+      em.line('var carry: f32 = 0.0f;');
+      em.open(`for (var base: i32 = 0i; base < ${b.len}i; base += ${team}i) {`);
+      em.line('let iv = base + i32(lane);');
+      em.line('var v: f32 = 0.0f;');
+      em.open(`if (iv < ${b.len}i) {`);
+      em.line(`let ${ctx.index(b.idx)} = iv;`);
+      const pre: string[] = [];
+      const v = wgslExpr(b.body, ctx, pre);
+      em.all(pre);
+      em.line(`v = ${toF32(v, b.body.t)};`);
+      em.close();
+      const incl = teamScan(em, team, 'lane', 'v');
+      em.line(`let sv = carry + ${b.exclusive ? `${incl} - v` : incl};`);
+      em.line(`carry = carry + shf[team * ${team}u + ${team - 1}u];`);
+      em.line('workgroupBarrier();');
+      scanValue.set(b.name, 'sv');
+      if (L.scratchOffset.has(b.name)) {
+        em.uses.add('SCR');
+        em.line(`if (valid && iv < ${b.len}i) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = sv; }`);
+      }
+      em.open(`if (iv < ${b.len}i) {`);
+      accumulate(em, accs, ctx, 'iv', false);
+      em.close();
+      scanValue.delete(b.name);
+      em.close();
+      if (L.scratchOffset.has(b.name)) em.line('storageBarrier();');
+      if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
+    }
+  }
+  resultLine(em, p, ctx, 'valid && lane == 0u');
+  const code =
+    header(em.uses, wg, shF, shI) +
+    `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
+    em.lines.join('\n') +
+    '\n}\n';
+  return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
+}
+
+function unionRange(accs: Acc[]): { lo: string; hi: string } {
+  const los = accs.map((a) => a.red.lo);
+  const his = accs.map((a) => a.red.hi);
+  const allConst = [...los, ...his].every((e) => e.k === 'int');
+  if (allConst) {
+    return {
+      lo: `${Math.min(...los.map((e) => (e as { v: number }).v))}i`,
+      hi: `${Math.max(...his.map((e) => (e as { v: number }).v))}i`,
+    };
+  }
+  throw new Error('wgsl: reduction bounds that are not constants after specialisation are not supported yet');
+}
+
+// ---- split regime ---------------------------------------------------------------------------
+
+function splitKernels(
+  p: IrProgram,
+  stages: Stage[],
+  r: { wg: number; chunk: number; groups: number },
+  L: Layout,
+  bind: Map<string, Binding>,
+  plan: GpuPlan,
+) {
+  const G = r.groups;
+  const wg = r.wg;
+  const computed: string[] = []; // scalars available in SC
+  let partStride = 1;
+  const loadScalars = (em: Emitter) => {
+    for (const name of computed) {
+      em.uses.add('SC');
+      const b = bind.get(name) as Binding & { k: 'scalar' };
+      const v = `SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`;
+      em.line(`let ${sname(name)}: ${wty(b.t)} = ${b.t === 'i' ? `i32(${v})` : v};`);
+    }
+  };
+  const chunkPrologue = (em: Emitter) => {
+    gridPrologue(em);
+    em.line(`let n = group / ${G}u;`);
+    em.line(`let c = group % ${G}u;`);
+    em.line('let valid = n < P.n;');
+    em.line(`let xo = min(n, P.n - 1u) * ${p.main.len}u;`);
+  };
+  const finish = (em: Emitter, name: string, shF: number, shI: number, perGroup: boolean): KernelPlan => {
+    const code =
+      header(em.uses, wg, shF, shI) +
+      `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
+      em.lines.join('\n') +
+      '\n}\n';
+    return { name, code, uses: ['P', ...em.uses], workgroups: perGroup ? (n) => n * G : (n) => n };
+  };
+  const writePartials = (em: Emitter, accs: Acc[], first: number) => {
+    em.uses.add('PART');
+    em.open('if (valid && lid == 0u) {');
+    accs.forEach((a, k) => {
+      const base = `(n * ${G}u + c) * PSTRIDE + ${first + 2 * k}u`;
+      if (isArg(a.red.op)) {
+        em.line(`PART[${base}] = sval_${a.out.replace(/\W/g, '_')};`);
+        em.line(`PART[${base} + 1u] = f32(${sname(a.out)});`);
+      } else em.line(`PART[${base}] = f32(${sname(a.out)});`);
+    });
+    em.close();
+  };
+  let si = 0;
+  for (let k = 0; k < stages.length; k++) {
+    const st = stages[k]!;
+    if (st.k === 'scalar') continue; // computed in the combine kernel before it
+    if (st.k === 'vec') throw new Error('wgsl split regime: materialised vectors are not supported');
+    const isScan = st.k === 'scan';
+    const { accs, nf, ni } = allocAccs(st.outs, bind);
+    const first = isScan ? 1 : 0;
+    partStride = Math.max(partStride, first + 2 * accs.length);
+    if (isScan) {
+      // 1. chunk sums of the scanned term
+      const b = bind.get(st.scan) as Binding & { k: 'scan' };
+      const em = new Emitter();
+      chunkPrologue(em);
+      loadScalars(em);
+      const ctx = context(em, L, p.main.len, new Map());
+      em.line('var acc_chunk: f32 = 0.0f;');
+      em.open(`for (var iv: i32 = i32(c * ${r.chunk}u + lid); iv < min(i32((c + 1u) * ${r.chunk}u), ${b.len}i); iv += ${wg}i) {`);
+      em.line(`let ${ctx.index(b.idx)} = iv;`);
+      const pre: string[] = [];
+      const v = wgslExpr(b.body, ctx, pre);
+      em.all(pre);
+      em.line(`acc_chunk = acc_chunk + ${toF32(v, b.body.t)};`);
+      em.close();
+      const chunkAcc: Acc = { out: 'chunk', red: { k: 'red', t: 'f', op: 'sum', idx: '_', lo: { k: 'int', t: 'i', v: 0 }, hi: { k: 'int', t: 'i', v: 0 }, body: { k: 'num', t: 'f', v: 0 } }, f: 0, i: -1 };
+      treeReduce(em, [chunkAcc], wg, wg, 'lid', '0u');
+      em.uses.add('PART');
+      em.line(`if (valid && lid == 0u) { PART[(n * ${G}u + c) * PSTRIDE] = s_chunk; }`);
+      plan.kernels.push(finish(em, `scan_chunks_${si}`, 1, 0, true));
+      // 2. rescan each chunk from the carry of the chunks before it, accumulating the consumers
+      const em2 = new Emitter();
+      chunkPrologue(em2);
+      loadScalars(em2);
+      const scanValue = new Map<string, string>();
+      const ctx2 = context(em2, L, p.main.len, scanValue);
+      em2.uses.add('PART');
+      em2.line('var acc_carry: f32 = 0.0f;');
+      em2.open(`for (var cc: u32 = lid; cc < c; cc += ${wg}u) {`);
+      em2.line(`acc_carry = acc_carry + PART[(n * ${G}u + cc) * PSTRIDE];`);
+      em2.close();
+      const carryAcc: Acc = { ...chunkAcc, out: 'carry' };
+      treeReduce(em2, [carryAcc], wg, wg, 'lid', '0u');
+      accumulate(em2, accs, ctx2, '', true);
+      em2.line('var carry: f32 = s_carry;');
+      em2.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
+      em2.open(`for (var base: i32 = i32(c * ${r.chunk}u); base < cend; base += ${wg}i) {`);
+      em2.line('let iv = base + i32(lid);');
+      em2.line('var v: f32 = 0.0f;');
+      em2.open('if (iv < cend) {');
+      em2.line(`let ${ctx2.index(b.idx)} = iv;`);
+      const pre2: string[] = [];
+      const v2 = wgslExpr(b.body, ctx2, pre2);
+      em2.all(pre2);
+      em2.line(`v = ${toF32(v2, b.body.t)};`);
+      em2.close();
+      const incl = teamScan(em2, wg, 'lid', 'v');
+      em2.line(`let sv = carry + ${b.exclusive ? `${incl} - v` : incl};`);
+      em2.line(`carry = carry + shf[${wg - 1}u];`);
+      em2.line('workgroupBarrier();');
+      scanValue.set(b.name, 'sv');
+      em2.open('if (iv < cend) {');
+      accumulate(em2, accs, ctx2, 'iv', false);
+      em2.close();
+      scanValue.delete(b.name);
+      em2.close();
+      treeReduce(em2, accs, wg, wg, 'lid', '0u');
+      writePartials(em2, accs, first);
+      plan.kernels.push(finish(em2, `scan_rescan_${si}`, Math.max(1, nf), ni, true));
+    } else {
+      const em = new Emitter();
+      chunkPrologue(em);
+      loadScalars(em);
+      const ctx = context(em, L, p.main.len, new Map());
+      accumulate(em, accs, ctx, '', true);
+      const { lo, hi } = unionRange(accs);
+      em.open(`for (var iv: i32 = max(${lo}, i32(c * ${r.chunk}u)) + i32(lid); iv < min(${hi}, i32((c + 1u) * ${r.chunk}u)); iv += ${wg}i) {`);
+      accumulate(em, accs, ctx, 'iv', false);
+      em.close();
+      treeReduce(em, accs, wg, wg, 'lid', '0u');
+      writePartials(em, accs, first);
+      plan.kernels.push(finish(em, `reduce_partials_${si}`, Math.max(1, nf), ni, true));
+    }
+    // 3. combine the partials of each individual, then the scalar stages that follow
+    const em3 = new Emitter();
+    const team = Math.min(wg, 2 ** Math.ceil(Math.log2(G)));
+    const ipg = wg / team;
+    gridPrologue(em3);
+    em3.line(`let team = lid / ${team}u;`);
+    em3.line(`let lane = lid % ${team}u;`);
+    em3.line(`let n_raw = group * ${ipg}u + team;`);
+    em3.line('let valid = n_raw < P.n;');
+    em3.line('let n = min(n_raw, P.n - 1u);');
+    loadScalars(em3);
+    em3.uses.add('PART');
+    const caccs = accs.map((a) => ({ ...a }));
+    accumulate(em3, caccs, context(em3, L, p.main.len, new Map()), '', true);
+    em3.open(`for (var cc: u32 = lane; cc < ${G}u; cc += ${team}u) {`);
+    caccs.forEach((a, j) => {
+      const base = `(n * ${G}u + cc) * PSTRIDE + ${first + 2 * j}u`;
+      const A = `acc_${a.out.replace(/\W/g, '_')}`;
+      if (isArg(a.red.op)) {
+        em3.line(`let pv${j} = PART[${base}]; let pi${j} = i32(PART[${base} + 1u]);`);
+        em3.line(`if (${better(a.red.op, `pv${j}`, `pi${j}`, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = pv${j}; acci_${a.out.replace(/\W/g, '_')} = pi${j}; }`);
+      } else {
+        em3.line(`${A} = ${combine(a.red.op, A, a.red.t === 'i' ? `i32(PART[${base}])` : `PART[${base}]`)};`);
+      }
+    });
+    em3.close();
+    treeReduce(em3, caccs, team, wg, 'lane', `team * ${team}u`);
+    const ctx3 = context(em3, L, p.main.len, new Map());
+    const newScalars = [...accs.map((a) => a.out)];
+    let j = k + 1;
+    for (; j < stages.length && stages[j]!.k === 'scalar'; j++) {
+      const name = (stages[j] as { name: string }).name;
+      scalarStage(em3, bind.get(name) as Binding & { k: 'scalar' }, ctx3);
+      newScalars.push(name);
+    }
+    const last = j >= stages.length;
+    if (last) resultLine(em3, p, ctx3, 'valid && lane == 0u');
+    else {
+      em3.uses.add('SC');
+      em3.open('if (valid && lane == 0u) {');
+      for (const name of newScalars) em3.line(`SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u] = f32(${sname(name)});`);
+      em3.close();
+    }
+    computed.push(...newScalars);
+    const kp = finish(em3, `combine_${si}`, Math.max(1, accs.filter((a) => a.f >= 0).length), accs.filter((a) => a.i >= 0).length, false);
+    kp.workgroups = (n) => Math.ceil(n / ipg);
+    plan.kernels.push(kp);
+    si++;
+  }
+  plan.partStride = partStride;
+  for (const kp of plan.kernels) kp.code = kp.code.replace(/PSTRIDE/g, `${partStride}u`);
+}
+

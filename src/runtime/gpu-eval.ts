@@ -1,0 +1,175 @@
+// Executes a compiled problem's GPU plan: buffers, pipelines, dispatches, read-back.
+//
+// A population larger than one storage binding (maxStorageBufferBindingSize: 2 GiB - 4 on an
+// H200, 128 MiB on lavapipe) is kept as several slabs of whole individuals, each its own buffer;
+// every kernel is dispatched once per slab with the slab's individual count and fitness offset.
+// Everything for one evaluation is recorded in one command buffer.
+
+import type { CompiledProblem } from '../api.js';
+import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '../codegen/wgsl.js';
+import type { GpuContext } from './device.js';
+
+const BINDING: Record<BufferName, number> = { P: 0, X: 1, F: 2, DATA: 3, SCR: 4, PART: 5, SC: 6 };
+const U = () => (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
+
+export interface GpuEvalOptions {
+  /** Largest binding in bytes (defaults to the device's maxStorageBufferBindingSize); tests lower it to force slabs. */
+  maxBindingBytes?: number;
+}
+
+export interface Slab {
+  x: GPUBuffer;
+  first: number; // index of its first individual
+  count: number;
+}
+
+export class GpuEvaluator {
+  readonly plan: GpuPlan;
+  private pipelines: GPUComputePipeline[];
+  private dataBuf: GPUBuffer | undefined;
+  private scr: GPUBuffer | undefined;
+  private part: GPUBuffer | undefined;
+  private sc: GPUBuffer | undefined;
+  readonly slabSize: number;
+  readonly D: number;
+
+  constructor(
+    readonly gpu: GpuContext,
+    readonly problem: CompiledProblem,
+    readonly capacity: number,
+    o: GpuEvalOptions = {},
+  ) {
+    const device = gpu.device;
+    this.plan = generateWgsl(problem.ir);
+    this.D = problem.info.dim;
+    const maxBind = Math.min(o.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxStorageBufferBindingSize);
+    const rowBytes = this.D * 4;
+    if (rowBytes > maxBind) throw new Error(`one individual of D = ${this.D} needs ${rowBytes} bytes, more than the largest storage binding (${maxBind} bytes)`);
+    const perSlab = Math.max(1, Math.floor(maxBind / rowBytes));
+    const perDispatch = (stride: number) => (stride > 0 ? Math.floor(maxBind / (stride * 4)) : Infinity);
+    this.slabSize = Math.min(capacity, perSlab, perDispatch(this.plan.scratchStride), perDispatch(this.plan.groups * this.plan.partStride));
+    if (this.slabSize < 1) throw new Error('the per-individual scratch of this program exceeds the largest storage binding');
+    device.pushErrorScope('validation');
+    this.pipelines = this.plan.kernels.map((k) =>
+      device.createComputePipeline({
+        label: k.name,
+        layout: 'auto',
+        compute: { module: device.createShaderModule({ label: k.name, code: k.code }), entryPoint: 'main' },
+      }),
+    );
+    const n = this.slabSize;
+    const storage = U().STORAGE | U().COPY_DST | U().COPY_SRC;
+    if (this.plan.dataSize > 0) {
+      this.dataBuf = device.createBuffer({ size: this.plan.dataSize * 4, usage: storage, label: 'DATA' });
+      const all = new Float32Array(this.plan.dataSize);
+      const src = problem.dataAll();
+      for (const d of this.plan.data) all.set(src[d.name]!, d.offset);
+      device.queue.writeBuffer(this.dataBuf, 0, all);
+    }
+    if (this.plan.scratchStride > 0) this.scr = device.createBuffer({ size: n * this.plan.scratchStride * 4, usage: storage, label: 'SCR' });
+    const usesPart = this.plan.kernels.some((k) => k.uses.includes('PART'));
+    if (usesPart) this.part = device.createBuffer({ size: Math.max(4, n * this.plan.groups * this.plan.partStride * 4), usage: storage, label: 'PART' });
+    if (this.plan.kernels.some((k) => k.uses.includes('SC'))) this.sc = device.createBuffer({ size: Math.max(4, n * this.plan.scalarStride * 4), usage: storage, label: 'SC' });
+  }
+
+  /** Reports shader compilation errors (call once after construction). */
+  async ready(): Promise<void> {
+    const err = await this.gpu.device.popErrorScope();
+    if (err) {
+      const code = this.plan.kernels.map((k) => `// ---- ${k.name}\n${k.code}`).join('\n');
+      throw new Error(`GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code : '(set OPT_DEBUG=1 to print the WGSL)'}`);
+    }
+  }
+
+  /** Allocates the population as slabs; fills them from `x` (row-major, N x D) when given. */
+  createPopulation(N: number, x?: Float32Array): Slab[] {
+    const slabs: Slab[] = [];
+    for (let first = 0; first < N; first += this.slabSize) {
+      const count = Math.min(this.slabSize, N - first);
+      const buf = this.gpu.device.createBuffer({ size: count * this.D * 4, usage: U().STORAGE | U().COPY_DST | U().COPY_SRC, label: `X[${first}]` });
+      if (x) this.gpu.device.queue.writeBuffer(buf, 0, x as Float32Array<ArrayBuffer>, first * this.D, count * this.D);
+      slabs.push({ x: buf, first, count });
+    }
+    return slabs;
+  }
+
+  /** Records the evaluation of all slabs into `enc`, writing fitness to `f` (N floats). */
+  private bindCache = new Map<string, { groups: GPUBindGroup[]; dispatch: [number, number][] }>();
+
+  encode(enc: GPUCommandEncoder, slabs: Slab[], f: GPUBuffer): void {
+    const key = slabs.map((s) => s.x.label + s.count).join(',') + f.label;
+    let cached = this.bindCache.get(key);
+    if (!cached) {
+      cached = { groups: [], dispatch: [] };
+      for (const slab of slabs) {
+        this.plan.kernels.forEach((k, ki) => {
+          const wgs = k.workgroups(slab.count);
+          const maxDim = this.gpu.limits.maxComputeWorkgroupsPerDimension;
+          const gx = Math.min(wgs, maxDim);
+          const gy = Math.ceil(wgs / gx);
+          const params = this.gpu.device.createBuffer({ size: 16, usage: U().UNIFORM | U().COPY_DST });
+          this.gpu.device.queue.writeBuffer(params, 0, new Uint32Array([slab.count, slab.first, gx, 0]));
+          const entries = k.uses.map((u) => ({ binding: BINDING[u], resource: { buffer: this.buffer(u, slab, f, params) } }));
+          cached!.groups.push(this.gpu.device.createBindGroup({ layout: this.pipelines[ki]!.getBindGroupLayout(0), entries }));
+          cached!.dispatch.push([gx, gy]);
+        });
+      }
+      this.bindCache.set(key, cached);
+    }
+    const pass = enc.beginComputePass();
+    let g = 0;
+    for (let s = 0; s < slabs.length; s++) {
+      for (let ki = 0; ki < this.pipelines.length; ki++) {
+        pass.setPipeline(this.pipelines[ki]!);
+        pass.setBindGroup(0, cached.groups[g]!);
+        const [gx, gy] = cached.dispatch[g]!;
+        pass.dispatchWorkgroups(gx, gy);
+        g++;
+      }
+    }
+    pass.end();
+  }
+
+  private buffer(u: BufferName, slab: Slab, f: GPUBuffer, params: GPUBuffer): GPUBuffer {
+    switch (u) {
+      case 'P': return params;
+      case 'X': return slab.x;
+      case 'F': return f;
+      case 'DATA': return this.dataBuf!;
+      case 'SCR': return this.scr!;
+      case 'PART': return this.part!;
+      case 'SC': return this.sc!;
+    }
+  }
+
+  createFitness(N: number): GPUBuffer {
+    return this.gpu.device.createBuffer({ size: Math.max(4, N * 4), usage: U().STORAGE | U().COPY_SRC | U().COPY_DST, label: 'F' });
+  }
+
+  /** Evaluates N points (row-major float32) and reads the fitness back. */
+  async evaluate(x: Float32Array, N: number): Promise<Float32Array> {
+    const slabs = this.createPopulation(N, x);
+    const f = this.createFitness(N);
+    const read = this.gpu.device.createBuffer({ size: Math.max(4, N * 4), usage: U().MAP_READ | U().COPY_DST });
+    const enc = this.gpu.device.createCommandEncoder();
+    this.encode(enc, slabs, f);
+    enc.copyBufferToBuffer(f, 0, read, 0, N * 4);
+    this.gpu.device.queue.submit([enc.finish()]);
+    await read.mapAsync(MAP().READ);
+    const out = new Float32Array(read.getMappedRange().slice(0));
+    read.unmap();
+    for (const s of slabs) s.x.destroy();
+    f.destroy();
+    read.destroy();
+    this.bindCache.clear();
+    this.gpu.checkErrors('evaluation');
+    return out;
+  }
+
+  destroy(): void {
+    for (const b of [this.dataBuf, this.scr, this.part, this.sc]) b?.destroy();
+  }
+}
+
+export type { KernelPlan };
