@@ -120,6 +120,9 @@ describe.skipIf(process.env.OPT_SKIP_GPU_TESTS === '1')('GPU device', () => {
     expect(ctx, `no GPU: ${gpuUnavailableReason()}`).not.toBeNull();
     if (!ctx) return;
     expect(ctx.adapterName.trim().length).toBeGreaterThan(0);
+    const listed = await listAdapters();
+    expect(listed.map((a) => a.name)).toContain(ctx.adapterInfo.name);
+    expect(ctx.adapterName.startsWith(ctx.adapterInfo.name)).toBe(true);
     for (const [name, value] of Object.entries(ctx.limits)) {
       expect(Number.isInteger(value) && value > 0, `${name} = ${value}`).toBe(true);
     }

@@ -28,7 +28,9 @@
  *   process.stdout/stderr or console, so it cannot be intercepted in-process):
  *   1. On each adapter enumeration, Dawn's Limits.cpp prints to stderr (fprintf) the two
  *      harmless lines matched by DAWN_NOISE_PATTERNS ("maxDynamic{Uniform,Storage}Buffers...
- *      artificially reduced ..."). They appear with lavapipe and with NVIDIA alike. Callers that
+ *      artificially reduced ..."), for drivers that report more dynamic buffers than Dawn
+ *      supports: lavapipe does (twice per process here, as the adapter list is read too); the
+ *      NVIDIA 580 driver on the H200 does not. Callers that
  *      want a clean terminal run the GPU work in a child process and pass its stderr through
  *      `filterDawnNoise()` / `createDawnNoiseFilter()`; scripts/test.sh and scripts/demo.sh filter
  *      them with sed.
@@ -69,6 +71,8 @@ export interface GpuFeatures {
 }
 
 export interface GpuAdapterInfo {
+  /** The native name ('NVIDIA H200', 'llvmpipe (LLVM 15.0.6, 256 bits)'); '' if not found. */
+  name: string;
   vendor: string;
   architecture: string;
   device: string;
@@ -77,7 +81,11 @@ export interface GpuAdapterInfo {
 
 export interface GpuContext {
   readonly device: GPUDevice;
-  /** Human-readable, never empty: info.description || info.device || vendor/architecture. */
+  /**
+   * Human-readable, never empty: the native name with the description (on Vulkan, the driver)
+   * in brackets, 'NVIDIA H200 [NVIDIA: 580.159.04 580.159.4.0]'; without a native name,
+   * description || device || vendor/architecture || 'unknown adapter'.
+   */
   readonly adapterName: string;
   readonly adapterInfo: GpuAdapterInfo;
   readonly limits: GpuLimits;
@@ -216,7 +224,7 @@ export async function listAdapters(
   try {
     const adapter = await gpu.requestAdapter({ powerPreference });
     // Only reachable if some adapter's name contained the sentinel, or if there is none at all.
-    return adapter ? [{ backend: 'unknown', name: describeInfo(readInfo(adapter)) }] : [];
+    return adapter ? [{ backend: 'unknown', name: describeInfo(readInfo(adapter, '')) }] : [];
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (!message.includes('Available adapters')) throw err;
@@ -224,9 +232,10 @@ export async function listAdapters(
   }
 }
 
-function readInfo(adapter: GPUAdapter): GpuAdapterInfo {
+function readInfo(adapter: GPUAdapter, name: string): GpuAdapterInfo {
   const info = adapter.info;
   return {
+    name,
     vendor: info?.vendor ?? '',
     architecture: info?.architecture ?? '',
     device: info?.device ?? '',
@@ -235,6 +244,10 @@ function readInfo(adapter: GPUAdapter): GpuAdapterInfo {
 }
 
 function describeInfo(info: GpuAdapterInfo): string {
+  const native = info.name.trim();
+  const description = info.description.trim();
+  if (native)
+    return description && !description.includes(native) ? `${native} [${description}]` : native;
   const name =
     info.description.trim() ||
     info.device.trim() ||
@@ -253,6 +266,20 @@ function looksSoftware(adapter: GPUAdapter, info: GpuAdapterInfo): boolean {
 interface Picked {
   gpu: GPU;
   adapter: GPUAdapter;
+  /** The adapter list, when it was fetched to pick the adapter. */
+  listed?: AdapterListing[];
+}
+
+/**
+ * The listed native name of the adapter with this info: GPUAdapterInfo.device is the native
+ * name lower-cased with each run of other characters than letters and digits turned into '-'.
+ */
+function nativeNameFor(info: { device: string }, listed: readonly AdapterListing[]): string {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const device = norm(info.device);
+  const match = listed.find((e) => norm(e.name) === device);
+  if (match) return match.name;
+  return listed.length === 1 && !info.device ? listed[0]!.name : '';
 }
 
 async function openByNativeName(
@@ -280,15 +307,15 @@ async function pickNamedAdapter(
   for (const entry of listed) {
     if (entry.name.toLowerCase().includes(needle)) {
       const picked = await openByNativeName(create, entry.name, powerPreference);
-      if (picked) return picked;
+      if (picked) return { ...picked, listed };
     }
   }
   for (const entry of listed) {
     const picked = await openByNativeName(create, entry.name, powerPreference);
     if (!picked) continue;
-    const info = readInfo(picked.adapter);
+    const info = readInfo(picked.adapter, entry.name);
     const fields = [info.vendor, info.architecture, info.device, info.description];
-    if (fields.some((f) => f.toLowerCase().includes(needle))) return picked;
+    if (fields.some((f) => f.toLowerCase().includes(needle))) return { ...picked, listed };
   }
   const names = listed.map((e) => `'${e.name}' (${e.backend})`).join(', ');
   throw new GpuError(`no WebGPU adapter matches "${wanted}"; available adapters: ${names}`);
@@ -335,7 +362,17 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
 
   const { adapter } = picked;
   let gpuRef: GPU | null = picked.gpu; // keeps the Dawn instance alive as long as the context
-  const info = readInfo(adapter);
+  // GPUAdapterInfo lacks the native name ('NVIDIA H200'; the description is the driver's): take it
+  // from the adapter list (one more, short-lived Dawn instance).
+  let listed = picked.listed;
+  if (!listed) {
+    try {
+      listed = await listAdapters(powerPreference);
+    } catch {
+      listed = [];
+    }
+  }
+  const info = readInfo(adapter, nativeNameFor(adapter.info ?? { device: '' }, listed));
   const requiredLimits: Record<string, number> = {};
   for (const name of LIMIT_NAMES) requiredLimits[name] = adapter.limits[name];
   const requiredFeatures: GPUFeatureName[] = [];
