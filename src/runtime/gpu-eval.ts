@@ -97,7 +97,7 @@ export class GpuEvaluator {
   /** Records the evaluation of all slabs into `enc`, writing fitness to `f` (N floats). */
   private bindCache = new Map<string, { groups: GPUBindGroup[]; dispatch: [number, number][] }>();
 
-  encode(enc: GPUCommandEncoder, slabs: Slab[], f: GPUBuffer): void {
+  encode(enc: GPUCommandEncoder, slabs: Slab[], f: GPUBuffer, reps = 1, timestampWrites?: GPUComputePassTimestampWrites): void {
     const key = slabs.map((s) => s.x.label + s.count).join(',') + f.label;
     let cached = this.bindCache.get(key);
     if (!cached) {
@@ -117,15 +117,17 @@ export class GpuEvaluator {
       }
       this.bindCache.set(key, cached);
     }
-    const pass = enc.beginComputePass();
-    let g = 0;
-    for (let s = 0; s < slabs.length; s++) {
-      for (let ki = 0; ki < this.pipelines.length; ki++) {
-        pass.setPipeline(this.pipelines[ki]!);
-        pass.setBindGroup(0, cached.groups[g]!);
-        const [gx, gy] = cached.dispatch[g]!;
-        pass.dispatchWorkgroups(gx, gy);
-        g++;
+    const pass = enc.beginComputePass(timestampWrites ? { timestampWrites } : {});
+    for (let r = 0; r < reps; r++) {
+      let g = 0;
+      for (let s = 0; s < slabs.length; s++) {
+        for (let ki = 0; ki < this.pipelines.length; ki++) {
+          pass.setPipeline(this.pipelines[ki]!);
+          pass.setBindGroup(0, cached.groups[g]!);
+          const [gx, gy] = cached.dispatch[g]!;
+          pass.dispatchWorkgroups(gx, gy);
+          g++;
+        }
       }
     }
     pass.end();

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// The `opt` command. The compiler runs in a child process whose stderr passes through a filter:
+// Dawn prints two harmless start-up warnings natively (fprintf), which no in-process hook can
+// catch (see src/runtime/device.ts). Ctrl-C reaches the child, which writes what it has.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const main = join(root, 'dist', 'cli', 'main.js');
+if (!existsSync(main)) {
+  process.stderr.write(`opt: the compiler is not built (missing ${main}); run 'npm run build' in ${root}\n`);
+  process.exit(2);
+}
+const noise = [/maxDynamic(Uniform|Storage)BuffersPerPipelineLayout artificially reduced/];
+const child = spawn(process.execPath, [main, ...process.argv.slice(2)], {
+  stdio: ['inherit', 'inherit', 'pipe'],
+  env: { ...process.env, OPT_STDERR_TTY: process.stderr.isTTY ? '1' : '' },
+});
+let pending = '';
+child.stderr.on('data', (chunk) => {
+  pending += chunk.toString();
+  const lines = pending.split('\n');
+  pending = lines.pop() ?? '';
+  for (const l of lines) if (!noise.some((re) => re.test(l))) process.stderr.write(l + '\n');
+  // Partial lines (progress bars redraw with \r) pass through at once.
+  if (pending.includes('\r')) {
+    process.stderr.write(pending);
+    pending = '';
+  }
+});
+child.stderr.on('end', () => {
+  if (pending && !noise.some((re) => re.test(pending))) process.stderr.write(pending);
+});
+process.on('SIGINT', () => {}); // the child gets the terminal's SIGINT itself
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));

@@ -1,0 +1,171 @@
+// `opt bench` (npm run bench): evaluation throughput of populations (N x D floats, read once) for
+// the six seed-001 functions at several shapes, next to a plain copy kernel, a plain sum kernel and
+// an FMA kernel (the device's float32 rate) measured in the same run. Prints a table; --json FILE
+// also writes the numbers.
+
+import { writeFileSync } from 'node:fs';
+import { compileProblem } from '../api.js';
+import { openGpu, type GpuContext } from '../runtime/device.js';
+import { GpuEvaluator } from '../runtime/gpu-eval.js';
+import { timePass } from '../runtime/timing.js';
+import { CliError, parseArgs } from './args.js';
+
+const U = () => (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+
+const FUNCTIONS = ['shifted_rastrigin', 'shifted_griewank', 'shifted_salomon', 'shifted_discus', 'shifted_sum_squares', 'shifted_schwefel_1_2'];
+const SHAPES: [number, number][] = [
+  [100, 65536],
+  [10000, 1024],
+  [1000000, 16],
+  [3000000, 16],
+];
+
+interface Row {
+  what: string;
+  D: number;
+  N: number;
+  kernels: number;
+  regime: string;
+  seconds: number;
+  gbps: number;
+  ratio: number;
+}
+
+const COPY = `
+@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
+@group(0) @binding(2) var<uniform> n4: vec4<u32>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  let stride = nwg.x * 256u;
+  for (var i = gid.x; i < n4.x; i += stride) { dst[i] = src[i]; }
+}`;
+
+const SUM = `
+@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
+@group(0) @binding(2) var<uniform> n4: vec4<u32>;
+var<workgroup> sh: array<vec4<f32>, 256>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  let stride = nwg.x * 256u;
+  var acc = vec4<f32>(0.0);
+  for (var i = gid.x; i < n4.x; i += stride) { acc += src[i]; }
+  sh[lid] = acc;
+  workgroupBarrier();
+  for (var s = 128u; s > 0u; s >>= 1u) { if (lid < s) { sh[lid] += sh[lid + s]; } workgroupBarrier(); }
+  if (lid == 0u) { dst[wid.x] = sh[0]; }
+}`;
+
+// 4 independent FMA chains of ITER steps per thread: 2 * 4 * 4 * ITER flops (vec4).
+const FMA_ITER = 4096;
+const FMA = `
+@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  var a = vec4<f32>(f32(gid.x) * 1e-9);
+  var b = a + 0.5; var c = a + 0.25; var d = a + 0.125;
+  let m = vec4<f32>(0.999999); let k = vec4<f32>(1e-7);
+  for (var i = 0u; i < ${FMA_ITER}u; i++) { a = fma(a, m, k); b = fma(b, m, k); c = fma(c, m, k); d = fma(d, m, k); }
+  dst[gid.x] = a + b + c + d;
+}`;
+
+function plainKernel(gpu: GpuContext, code: string) {
+  const m = gpu.device.createShaderModule({ code });
+  return gpu.device.createComputePipeline({ layout: 'auto', compute: { module: m, entryPoint: 'main' } });
+}
+
+async function roofline(gpu: GpuContext, floats: number, reps: number) {
+  const d = gpu.device;
+  const bytes = Math.min(floats * 4, gpu.limits.maxStorageBufferBindingSize - 16) & ~15;
+  const n4 = bytes / 16;
+  const src = d.createBuffer({ size: bytes, usage: U().STORAGE });
+  const dst = d.createBuffer({ size: bytes, usage: U().STORAGE });
+  const uni = d.createBuffer({ size: 16, usage: U().UNIFORM | U().COPY_DST });
+  d.queue.writeBuffer(uni, 0, new Uint32Array([n4, 0, 0, 0]));
+  const groups = Math.min(65535, Math.ceil(n4 / 256 / 4));
+  const run = async (code: string) => {
+    const p = plainKernel(gpu, code);
+    const bg = d.createBindGroup({
+      layout: p.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: { buffer: src } },
+        { binding: 1, resource: { buffer: dst } },
+        { binding: 2, resource: { buffer: uni } },
+      ],
+    });
+    const t = await timePass(gpu, (enc, tw) => {
+      const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
+      pass.setPipeline(p);
+      pass.setBindGroup(0, bg);
+      for (let r = 0; r < reps; r++) pass.dispatchWorkgroups(groups);
+      pass.end();
+    });
+    return t.seconds / reps;
+  };
+  await run(COPY); // warm-up
+  const copy = await run(COPY);
+  const sum = await run(SUM);
+  // float32 rate
+  const fp = plainKernel(gpu, FMA);
+  const fmaGroups = 4096;
+  const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: U().STORAGE });
+  const bg = d.createBindGroup({ layout: fp.getBindGroupLayout(0), entries: [{ binding: 1, resource: { buffer: out } }] });
+  const tf = await timePass(gpu, (enc, tw) => {
+    const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
+    pass.setPipeline(fp);
+    pass.setBindGroup(0, bg);
+    pass.dispatchWorkgroups(fmaGroups);
+    pass.end();
+  });
+  const flops = fmaGroups * 256 * 4 * 4 * 2 * FMA_ITER;
+  for (const b of [src, dst, uni, out]) b.destroy();
+  return { bytes, copyGBps: (2 * bytes) / copy / 1e9, sumGBps: bytes / sum / 1e9, gflops: flops / tf.seconds / 1e9 };
+}
+
+export async function runBench(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
+  const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+  if (!gpu) throw new CliError('no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)');
+  const quick = !!flags.quick;
+  const shapes = quick ? SHAPES.map(([D, N]) => [Math.max(100, Math.floor(D / 100)), Math.max(4, Math.floor(N / 16))] as [number, number]) : SHAPES;
+  const fns = flags.only ? (flags.only as string).split(',') : FUNCTIONS;
+  const reps = (flags.reps as number | undefined) ?? (quick ? 2 : 20);
+  const date = new Date().toISOString().slice(0, 10);
+  process.stdout.write(`opt bench: ${gpu.adapterName} (${date})${quick ? ' --quick' : ''}, ${reps} repetitions per measurement\n`);
+  const rows: Row[] = [];
+  const roofs: Record<string, { copyGBps: number; sumGBps: number; gflops: number }> = {};
+  for (const [D, N] of shapes) {
+    const roof = await roofline(gpu, D * N, reps);
+    roofs[`${D}x${N}`] = roof;
+    rows.push({ what: 'copy kernel', D, N, kernels: 1, regime: '-', seconds: (2 * roof.bytes) / roof.copyGBps / 1e9, gbps: roof.copyGBps, ratio: 1 });
+    rows.push({ what: 'sum kernel', D, N, kernels: 1, regime: '-', seconds: roof.bytes / roof.sumGBps / 1e9, gbps: roof.sumGBps, ratio: roof.sumGBps / roof.copyGBps });
+    for (const name of fns) {
+      const p = compileProblem({ problem: name, dim: D, schedule: { population: N } });
+      const ev = new GpuEvaluator(gpu, p, N);
+      await ev.ready();
+      const slabs = ev.createPopulation(N);
+      const f = ev.createFitness(N);
+      await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, 1, tw)); // warm-up
+      const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
+      const sec = t.seconds / reps;
+      const gbps = (N * D * 4) / sec / 1e9;
+      const s = p.ir.schedule!;
+      rows.push({ what: name, D, N, kernels: ev.plan.kernels.length, regime: s.regime.k === 'team' ? `team ${s.regime.team}` : `split ${s.regime.groups}`, seconds: sec, gbps, ratio: gbps / roof.copyGBps });
+      for (const sl of slabs) sl.x.destroy();
+      f.destroy();
+      ev.destroy();
+    }
+  }
+  const fmt = (r: Row) =>
+    `| ${r.what.padEnd(22)} | ${String(r.D).padStart(8)} | ${String(r.N).padStart(6)} | ${r.regime.padEnd(9)} | ${String(r.kernels).padStart(2)} | ${(r.seconds * 1e6).toFixed(1).padStart(10)} | ${r.gbps.toFixed(1).padStart(8)} | ${r.ratio.toFixed(2).padStart(5)} |`;
+  const lines = [
+    '| function               |        D |      N | regime    |  k |  time (us) |     GB/s | /copy |',
+    '|------------------------|---------:|-------:|-----------|---:|-----------:|---------:|------:|',
+    ...rows.map(fmt),
+  ];
+  const fl = Object.values(roofs)[0]!;
+  process.stdout.write(lines.join('\n') + `\nfloat32 FMA rate: ${(fl.gflops / 1000).toFixed(1)} TFLOP/s\nGB/s: N*D*4 bytes read once per evaluation; the copy kernel counts read + write.\n`);
+  if (flags.json) writeFileSync(flags.json as string, JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2));
+  return 0;
+}

@@ -1,0 +1,41 @@
+// GPU timing: timestamp queries around one compute pass where the adapter has them (GPU time,
+// free of submission overhead), otherwise wall-clock time from submit to onSubmittedWorkDone.
+
+import type { GpuContext } from './device.js';
+
+const U = () => (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
+
+export interface Timed {
+  seconds: number;
+  method: 'timestamp' | 'wall';
+}
+
+/** Runs `record` (which records one compute pass using the given timestampWrites) and times it. */
+export async function timePass(gpu: GpuContext, record: (enc: GPUCommandEncoder, tw?: GPUComputePassTimestampWrites) => void): Promise<Timed> {
+  const device = gpu.device;
+  if (gpu.features.timestampQuery) {
+    const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
+    const resolve = device.createBuffer({ size: 16, usage: U().QUERY_RESOLVE | U().COPY_SRC });
+    const read = device.createBuffer({ size: 16, usage: U().MAP_READ | U().COPY_DST });
+    const enc = device.createCommandEncoder();
+    record(enc, { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 });
+    enc.resolveQuerySet(qs, 0, 2, resolve, 0);
+    enc.copyBufferToBuffer(resolve, 0, read, 0, 16);
+    device.queue.submit([enc.finish()]);
+    await read.mapAsync(MAP().READ);
+    const t = new BigInt64Array(read.getMappedRange().slice(0));
+    read.unmap();
+    qs.destroy();
+    resolve.destroy();
+    read.destroy();
+    const ns = Number(t[1]! - t[0]!);
+    if (ns > 0) return { seconds: ns * 1e-9, method: 'timestamp' };
+  }
+  const enc = device.createCommandEncoder();
+  record(enc);
+  const t0 = performance.now();
+  device.queue.submit([enc.finish()]);
+  await device.queue.onSubmittedWorkDone();
+  return { seconds: (performance.now() - t0) / 1000, method: 'wall' };
+}
