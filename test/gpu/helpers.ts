@@ -1,0 +1,93 @@
+// Shared helpers for GPU-versus-CPU tests: one Dawn device per test process, random points in the
+// box (rounded to float32, so both backends see the same input), and the running error bound of
+// src/ir/error-bound.ts as the tolerance.
+
+import { compileProblem, type CompiledProblem } from '../../src/api.js';
+import { compileJs } from '../../src/codegen/js.js';
+import { errorBoundProgram } from '../../src/ir/error-bound.js';
+import { runPipeline } from '../../src/ir/pipeline.js';
+import { defaultScheduleOptions, type ScheduleOptions } from '../../src/ir/passes/schedule.js';
+import { openGpu, type GpuContext } from '../../src/runtime/device.js';
+import { GpuEvaluator } from '../../src/runtime/gpu-eval.js';
+
+export const U32 = 2 ** -24;
+
+let gpuPromise: Promise<GpuContext | null> | undefined;
+export function gpu(): Promise<GpuContext | null> {
+  return (gpuPromise ??= openGpu());
+}
+
+/** A small deterministic generator (mulberry32) for test points. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomPoints(p: CompiledProblem, n: number, seed: number): Float32Array {
+  const D = p.info.dim;
+  const lo = Number.isFinite(p.info.lo) ? p.info.lo : -10;
+  const hi = Number.isFinite(p.info.hi) ? p.info.hi : 10;
+  const r = rng(seed);
+  const x = new Float32Array(n * D);
+  for (let i = 0; i < x.length; i++) x[i] = lo + (hi - lo) * r();
+  return x;
+}
+
+/** The number of sequential additions in the GPU's summation order for this schedule. */
+export function chainLength(p: CompiledProblem): number {
+  const s = p.ir.schedule!;
+  const D = p.info.dim;
+  if (s.regime.k === 'team') return Math.ceil(D / s.regime.team) + Math.log2(s.regime.team) + 2;
+  const { wg, chunk, groups } = s.regime;
+  const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
+  return chunk / wg + Math.log2(wg) + Math.ceil(groups / tc) + Math.log2(tc) + 2;
+}
+
+export interface Comparison {
+  gpu: Float32Array;
+  cpu: number[];
+  bound: number[];
+  /** max over points of |gpu - cpu| / (u * bound): the test requires <= 1. */
+  worst: number;
+}
+
+export interface CompareOptions {
+  schedule?: Partial<ScheduleOptions>;
+  points?: Float32Array;
+  sources?: Record<string, string>;
+  maxBindingBytes?: number;
+}
+
+export async function compareOnGpu(ctx: GpuContext, name: string, dim: number, n: number, seed: number, o: CompareOptions = {}): Promise<Comparison & { problem: CompiledProblem; slabs: number }> {
+  const p = compileProblem({ problem: name, dim, sources: o.sources, schedule: { ...defaultScheduleOptions, population: n, ...o.schedule } });
+  const x = o.points ?? randomPoints(p, n, seed);
+  const ev = new GpuEvaluator(ctx, p, n, { maxBindingBytes: o.maxBindingBytes });
+  const slabs = Math.ceil(n / ev.slabSize);
+  await ev.ready();
+  const g = await ev.evaluate(x, n);
+  ev.destroy();
+  const cpuF = p.cpuEvaluator();
+  const boundProg = errorBoundProgram(runPipeline(p.lowered, defaultScheduleOptions, { until: 'scan' }), chainLength(p));
+  const boundF = compileJs(boundProg, p.dataAll());
+  const x64 = Float64Array.from(x);
+  const cpu: number[] = [];
+  const bound: number[] = [];
+  let worst = 0;
+  for (let k = 0; k < n; k++) {
+    const c = cpuF(x64, k * dim);
+    const b = boundF(x64, k * dim);
+    cpu.push(c);
+    bound.push(b);
+    const err = Math.abs(g[k]! - c);
+    // Float32 overflow (e.g. Schwefel 2.22's product at large D) is IEEE on both sides.
+    const ratio = err === 0 || (Math.abs(c) > 3.4e38 && !Number.isFinite(g[k]!)) ? 0 : err / (U32 * b);
+    worst = Math.max(worst, Number.isNaN(ratio) ? Infinity : ratio);
+  }
+  return { gpu: g, cpu, bound, worst, problem: p, slabs };
+}

@@ -1,0 +1,104 @@
+// Each reduction regime and the scan at sizes that straddle workgroup, team, tile and chunk
+// boundaries, forced through the schedule options, against the CPU within the float32 error bound.
+// Also: reductions of every kind (sum, prod, min, max, count, argmin, argmax, mean, conditional and
+// ranged), populations that do not fill the last workgroup, and populations split across several
+// storage bindings.
+
+import { describe, expect, it } from 'vitest';
+import { compareOnGpu, gpu } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU) throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+
+const KINDS = {
+  'kinds.opt': `
+problem reductions(x[D]) in [-10, 10] optimum 0 {
+  let a = sum(i) x[i]^2
+  let b = prod(i) (1 + 0.01 * x[i])
+  let c = min(i) x[i]
+  let d = max(i < D - 1) x[i + 1]
+  let e = count(i) x[i] > 0
+  let f = argmin(i) abs(x[i] - 1)
+  let g = argmax(i where i % 3 != 1) x[i]
+  let h = mean(i in 1..D) x[i]
+  a + b + c * 3 + d + e + f * 0.5 + g * 0.25 + h
+}
+problem neighbours(x[D]) in [-10, 10] optimum 0 {
+  let z[i] = x[i] * 2 - 1
+  sum(i) (z[i] * z[(i + 1) % D] + z[(i + D - 1) % D])
+}
+problem scans(x[D]) in [-10, 10] optimum 0 {
+  let s[i] = sum(j <= i) x[j]
+  let t[i] = sum(j < i) x[j] * 0.5
+  sum(i) (s[i]^2 + t[i]) + s[D - 1]
+}
+problem stages(x[D]) in [-10, 10] optimum 0 {
+  let m = sum(i) x[i] / D
+  let v = sum(i) (x[i] - m)^2
+  sqrt(v / D) + max(i) abs(x[i] - m)
+}
+problem matvec(x[D]) in [-10, 10] optimum 0 {
+  let y[i] = sum(j) (1 + ((i + j) % 5)) * x[j] / D
+  sum(i) y[i]^2
+}
+`,
+};
+
+const BOUNDARY_DIMS = [255, 256, 257, 4095, 4096, 4097];
+
+describe.skipIf(!ctx)('team regime at boundary sizes', () => {
+  for (const name of ['rastrigin', 'griewank', 'schwefel_1_2']) {
+    it.each(BOUNDARY_DIMS)(`${name}, D = %i`, async (D) => {
+      const c = await compareOnGpu(ctx!, name, D, 5, D, { schedule: { force: 'team' } });
+      expect(c.problem.ir.schedule!.regime.k).toBe('team');
+      expect(c.worst).toBeLessThanOrEqual(1);
+    });
+  }
+  it.each([1, 2, 4, 32, 64, 256])('team size %i with a population that leaves the last workgroup part-filled', async (team) => {
+    for (const name of ['schwefel_1_2', 'ackley']) {
+      const c = await compareOnGpu(ctx!, name, 37, 13, team, { schedule: { team, force: 'team' } });
+      expect(c.worst).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe.skipIf(!ctx)('split regime (several workgroups per individual) at boundary sizes', () => {
+  const chunk = 1024;
+  for (const name of ['rastrigin', 'griewank', 'schwefel_1_2', 'salomon']) {
+    it.each([chunk - 1, chunk, chunk + 1, 4 * chunk - 1, 4 * chunk, 4 * chunk + 1])(`${name}, D = %i, chunk 1024`, async (D) => {
+      const c = await compareOnGpu(ctx!, name, D, 3, D, { schedule: { force: 'split', chunk } });
+      expect(c.problem.ir.schedule!.regime.k).toBe('split');
+      expect(c.worst).toBeLessThanOrEqual(1);
+    });
+  }
+});
+
+describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
+  for (const name of ['reductions', 'neighbours', 'scans', 'stages', 'matvec']) {
+    it.each([1, 3, 64, 1000])(`${name}, D = %i, team`, async (D) => {
+      const c = await compareOnGpu(ctx!, name, D, 7, D, { sources: KINDS, schedule: { force: 'team' } });
+      expect(c.worst).toBeLessThanOrEqual(1);
+    });
+    if (name !== 'matvec' && name !== 'neighbours') {
+      it.each([3000, 5000])(`${name}, D = %i, split`, async (D) => {
+        const c = await compareOnGpu(ctx!, name, D, 3, D, { sources: KINDS, schedule: { force: 'split', chunk: 1024 } });
+        expect(c.problem.ir.schedule!.regime.k).toBe('split');
+        expect(c.worst).toBeLessThanOrEqual(1);
+      });
+    }
+  }
+});
+
+describe.skipIf(!ctx)('populations larger than one storage binding', () => {
+  it('splits the population into slabs of whole individuals', async () => {
+    // A binding of 3 individuals' bytes forces 4 slabs for 10 individuals.
+    const c = await compareOnGpu(ctx!, 'shifted_schwefel_1_2', 1000, 10, 3, { maxBindingBytes: 3 * 1000 * 4 });
+    expect(c.slabs).toBe(4);
+    expect(c.worst).toBeLessThanOrEqual(1);
+  });
+  it('works with slabs in the split regime', async () => {
+    const c = await compareOnGpu(ctx!, 'shifted_rastrigin', 20000, 5, 4, { maxBindingBytes: 2 * 20000 * 4, schedule: { force: 'split' } });
+    expect(c.slabs).toBe(3);
+    expect(c.worst).toBeLessThanOrEqual(1);
+  });
+});
