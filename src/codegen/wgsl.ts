@@ -544,6 +544,7 @@ function splitKernels(
     em3.line(`let n_raw = group * ${ipg}u + team;`);
     em3.line('let valid = n_raw < P.n;');
     em3.line('let n = min(n_raw, P.n - 1u);');
+    em3.line(`let xo = n * ${p.main.len}u; // an epilogue may read single elements (Discus: x[0])`);
     loadScalars(em3);
     em3.uses.add('PART');
     const caccs = accs.map((a) => ({ ...a }));
