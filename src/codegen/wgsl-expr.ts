@@ -18,6 +18,7 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
@@ -28,14 +29,14 @@ fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 `;
 
 /**
- * A float32 literal. Infinities (and constants beyond float32, such as the 1e99 weights of CEC
- * compositions) become the largest finite float32: WGSL forbids infinite constants. A min-
- * reduction therefore starts at 3.4e38, not +inf (documented in docs/language.md).
+ * A float32 literal. WGSL forbids infinite constants, so infinities, and constants beyond float32
+ * (such as the 1e99 weights of CEC compositions, which IEEE conversion rounds to infinity), are
+ * made at run time by opt_inf(); min- and max-reductions start there, as on the CPU.
  */
 export function wgslFloat(v: number): string {
   if (Number.isNaN(v)) return 'opt_nan()';
-  if (v === Infinity || v > 3.4028234663852886e38) return '3.4028234663852886e38f';
-  if (v === -Infinity || v < -3.4028234663852886e38) return '-3.4028234663852886e38f';
+  if (v === Infinity || v >= 3.4028235677973366e38) return 'opt_inf()';
+  if (v === -Infinity || v <= -3.4028235677973366e38) return '(-opt_inf())';
   if (v !== 0 && Math.abs(v) < 1.1754943508222875e-38) return '0.0f';
   const s = String(v);
   return (/[.eE]/.test(s) ? s : s + '.0') + 'f';

@@ -36,6 +36,9 @@ export interface GpuPlan {
 
 type RedNode = IExpr & { k: 'red' };
 
+/** Elements per lane in a tile of the team regime's scan. */
+export const TEAM_SCAN_K = 8;
+
 const ACC_INIT: Record<string, (t: string) => string> = {
   sum: (t) => (t === 'i' ? '0i' : '0.0f'),
   count: () => '0i',
@@ -140,7 +143,7 @@ export function generateWgsl(p: IrProgram): GpuPlan {
   return plan;
 }
 
-function header(uses: Set<BufferName>, wg: number, shF: number, shI: number): string {
+function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS = 0): string {
   const decl: string[] = ['struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }'];
   decl.push('@group(0) @binding(0) var<uniform> P: Params;');
   if (uses.has('X')) decl.push('@group(0) @binding(1) var<storage, read> X: array<f32>;');
@@ -152,6 +155,7 @@ function header(uses: Set<BufferName>, wg: number, shF: number, shI: number): st
   decl.push(`override WG: u32 = ${wg}u;`);
   if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
   if (shI) decl.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
+  if (shS) decl.push(`var<workgroup> shs: array<f32, ${shS}>;`);
   return decl.join('\n') + '\n' + WGSL_HELPERS;
 }
 
@@ -290,6 +294,57 @@ function teamScan(em: Emitter, team: number, laneVar: string, v: string): string
   return r;
 }
 
+
+/** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
+const pad = (e: string) => `((${e}) + ((${e}) >> 5u))`;
+export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
+
+/**
+ * A tiled scan over [start, end): tiles of team*K elements. Each tile is loaded coalesced
+ * (element base + k*team + lane) into workgroup memory, each lane then owns K consecutive
+ * elements: it sums them, the team scans the lane sums (Hillis-Steele, log2(team) steps), and the
+ * lane rescans its K elements from its exclusive prefix. Barriers: 2*log2(team) + 2 per tile of
+ * team*K elements, instead of per team elements.
+ */
+function tiledScan(
+  em: Emitter,
+  o: { team: number; K: number; lane: string; teamSeg: string; start: string; end: string; exclusive: boolean },
+  produce: (iv: string) => string,
+  consume: (iv: string, sv: string) => void,
+) {
+  const { team, K, lane } = o;
+  const seg = `(${o.teamSeg}) * ${team * K}u`;
+  em.open('{'); // a block: several scans in one kernel each have their own carry
+  em.line('var carry: f32 = 0.0f;');
+  em.open(`for (var base: i32 = ${o.start}; base < ${o.end}; base += ${team * K}i) {`);
+  em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
+  em.line(`let iv = base + i32(k * ${team}u + ${lane});`);
+  em.line('var v: f32 = 0.0f;');
+  em.open(`if (iv < ${o.end}) {`);
+  em.line(`v = ${produce('iv')};`);
+  em.close();
+  em.line(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}] = v;`);
+  em.close();
+  em.line('workgroupBarrier();');
+  em.line('var lsum: f32 = 0.0f;');
+  em.line(`for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`);
+  const incl = teamScan(em, team, lane, 'lsum');
+  em.line(`var run = carry + ${incl} - lsum;`);
+  em.line(`carry = carry + shf[(${o.teamSeg}) * ${team}u + ${team - 1}u];`);
+  em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
+  em.line(`let iv = base + i32(${lane} * ${K}u + k);`);
+  em.line(`let v = shs[${pad(`${seg} + ${lane} * ${K}u + k`)}];`);
+  em.line('run = run + v;');
+  em.line(`let sv = ${o.exclusive ? 'run - v' : 'run'};`);
+  em.open(`if (iv < ${o.end}) {`);
+  consume('iv', 'sv');
+  em.close();
+  em.close();
+  em.line('workgroupBarrier();');
+  em.close();
+  em.close();
+}
+
 function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
   const pre: string[] = [];
   const v = wgslExpr(b.body, ctx, pre);
@@ -314,6 +369,7 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
   const ipg = wg / team;
   let shF = 1;
   let shI = 0;
+  let shS = 0;
   gridPrologue(em);
   em.line(`let team = lid / ${team}u;`);
   em.line(`let lane = lid % ${team}u;`);
@@ -352,38 +408,30 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
       shF = Math.max(shF, nf, 1);
       shI = Math.max(shI, ni);
       accumulate(em, accs, ctx, '', true);
-      em.line('var carry: f32 = 0.0f;');
-      em.open(`for (var base: i32 = 0i; base < ${b.len}i; base += ${team}i) {`);
-      em.line('let iv = base + i32(lane);');
-      em.line('var v: f32 = 0.0f;');
-      em.open(`if (iv < ${b.len}i) {`);
-      em.line(`let ${ctx.index(b.idx)} = iv;`);
-      const pre: string[] = [];
-      const v = wgslExpr(b.body, ctx, pre);
-      em.all(pre);
-      em.line(`v = ${toF32(v, b.body.t)};`);
-      em.close();
-      const incl = teamScan(em, team, 'lane', 'v');
-      em.line(`let sv = carry + ${b.exclusive ? `${incl} - v` : incl};`);
-      em.line(`carry = carry + shf[team * ${team}u + ${team - 1}u];`);
-      em.line('workgroupBarrier();');
-      scanValue.set(b.name, 'sv');
-      if (L.scratchOffset.has(b.name)) {
-        em.uses.add('SCR');
-        em.line(`if (valid && iv < ${b.len}i) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = sv; }`);
-      }
-      em.open(`if (iv < ${b.len}i) {`);
-      accumulate(em, accs, ctx, 'iv', false);
-      em.close();
-      scanValue.delete(b.name);
-      em.close();
+      shS = Math.max(shS, shsSize(wg, TEAM_SCAN_K));
+      const produce = (iv: string) => {
+        em.line(`let ${ctx.index(b.idx)} = ${iv};`);
+        const pre: string[] = [];
+        const v = wgslExpr(b.body, ctx, pre);
+        em.all(pre);
+        return toF32(v, b.body.t);
+      };
+      tiledScan(em, { team, K: TEAM_SCAN_K, lane: 'lane', teamSeg: 'team', start: '0i', end: `${b.len}i`, exclusive: b.exclusive }, produce, (iv, sv) => {
+        scanValue.set(b.name, sv);
+        if (L.scratchOffset.has(b.name)) {
+          em.uses.add('SCR');
+          em.line(`if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})] = ${sv}; }`);
+        }
+        accumulate(em, accs, ctx, iv, false);
+        scanValue.delete(b.name);
+      });
       if (L.scratchOffset.has(b.name)) em.line('storageBarrier();');
       if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
     }
   }
   resultLine(em, p, ctx, 'valid && lane == 0u');
   const code =
-    header(em.uses, wg, shF, shI) +
+    header(em.uses, wg, shF, shI, shS) +
     `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
     em.lines.join('\n') +
     '\n}\n';
@@ -432,9 +480,10 @@ function splitKernels(
     em.line('let valid = n < P.n;');
     em.line(`let xo = min(n, P.n - 1u) * ${p.main.len}u;`);
   };
-  const finish = (em: Emitter, name: string, shF: number, shI: number, perGroup: boolean): KernelPlan => {
+  let splitShS = 0;
+  const finish = (em: Emitter, name: string, shF: number, shI: number, perGroup: boolean, shS = 0): KernelPlan => {
     const code =
-      header(em.uses, wg, shF, shI) +
+      header(em.uses, wg, shF, shI, shS) +
       `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
       em.lines.join('\n') +
       '\n}\n';
@@ -495,31 +544,28 @@ function splitKernels(
       const carryAcc: Acc = { ...chunkAcc, out: 'carry' };
       treeReduce(em2, [carryAcc], wg, wg, 'lid', '0u');
       accumulate(em2, accs, ctx2, '', true);
-      em2.line('var carry: f32 = s_carry;');
+      const K = r.chunk / wg; // one tile per chunk
+      const produce2 = (iv: string) => {
+        em2.line(`let ${ctx2.index(b.idx)} = ${iv};`);
+        const pre2: string[] = [];
+        const v2 = wgslExpr(b.body, ctx2, pre2);
+        em2.all(pre2);
+        return toF32(v2, b.body.t);
+      };
       em2.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
-      em2.open(`for (var base: i32 = i32(c * ${r.chunk}u); base < cend; base += ${wg}i) {`);
-      em2.line('let iv = base + i32(lid);');
-      em2.line('var v: f32 = 0.0f;');
-      em2.open('if (iv < cend) {');
-      em2.line(`let ${ctx2.index(b.idx)} = iv;`);
-      const pre2: string[] = [];
-      const v2 = wgslExpr(b.body, ctx2, pre2);
-      em2.all(pre2);
-      em2.line(`v = ${toF32(v2, b.body.t)};`);
-      em2.close();
-      const incl = teamScan(em2, wg, 'lid', 'v');
-      em2.line(`let sv = carry + ${b.exclusive ? `${incl} - v` : incl};`);
-      em2.line(`carry = carry + shf[${wg - 1}u];`);
-      em2.line('workgroupBarrier();');
-      scanValue.set(b.name, 'sv');
-      em2.open('if (iv < cend) {');
-      accumulate(em2, accs, ctx2, 'iv', false);
-      em2.close();
-      scanValue.delete(b.name);
-      em2.close();
+      const mark = em2.lines.length;
+      tiledScan(em2, { team: wg, K, lane: 'lid', teamSeg: '0u', start: `i32(c * ${r.chunk}u)`, end: 'cend', exclusive: b.exclusive }, produce2, (iv, sv) => {
+        scanValue.set(b.name, sv);
+        accumulate(em2, accs, ctx2, iv, false);
+        scanValue.delete(b.name);
+      });
+      // Start from the carry of the chunks before this one.
+      const at = em2.lines.findIndex((l, k) => k >= mark && l.trim() === 'var carry: f32 = 0.0f;');
+      em2.lines[at] = em2.lines[at]!.replace('0.0f', 's_carry');
+      splitShS = shsSize(wg, K);
       treeReduce(em2, accs, wg, wg, 'lid', '0u');
       writePartials(em2, accs, first);
-      plan.kernels.push(finish(em2, `scan_rescan_${si}`, Math.max(1, nf), ni, true));
+      plan.kernels.push(finish(em2, `scan_rescan_${si}`, Math.max(1, nf), ni, true, splitShS));
     } else {
       const em = new Emitter();
       chunkPrologue(em);

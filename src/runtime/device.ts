@@ -123,6 +123,12 @@ export class GpuError extends Error {
 }
 
 /** One line each, without the line end, as Dawn prints them to stderr at adapter enumeration. */
+/**
+ * Dawn quantizes timestamp queries (to blunt timing side channels in browsers); a compiler's
+ * benchmark needs the real resolution, so the quantization toggle is turned off.
+ */
+const DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'];
+
 export const DAWN_NOISE_PATTERNS: readonly RegExp[] = [
   /^Warning: maxDynamicUniformBuffersPerPipelineLayout artificially reduced from \d+ to \d+ to fit dynamic offset allocation limit\.$/,
   /^Warning: maxDynamicStorageBuffersPerPipelineLayout artificially reduced from \d+ to \d+ to fit dynamic offset allocation limit\.$/,
@@ -220,7 +226,7 @@ export async function listAdapters(
   powerPreference: GPUPowerPreference = 'high-performance',
 ): Promise<AdapterListing[]> {
   const { create } = await loadWebGpu();
-  const gpu = create([`adapter=${LIST_SENTINEL}`]);
+  const gpu = create([`adapter=${LIST_SENTINEL}`, ...DAWN_FLAGS]);
   try {
     const adapter = await gpu.requestAdapter({ powerPreference });
     // Only reachable if some adapter's name contained the sentinel, or if there is none at all.
@@ -287,7 +293,7 @@ async function openByNativeName(
   name: string,
   powerPreference: GPUPowerPreference,
 ): Promise<Picked | null> {
-  const gpu = create([`adapter=${name}`]);
+  const gpu = create([`adapter=${name}`, ...DAWN_FLAGS]);
   try {
     const adapter = await gpu.requestAdapter({ powerPreference });
     return adapter ? { gpu, adapter } : null;
@@ -345,7 +351,7 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
   if (options.adapter !== undefined && options.adapter.trim() !== '') {
     picked = await pickNamedAdapter(webgpu.create, options.adapter, powerPreference);
   } else {
-    const gpu = webgpu.create([]);
+    const gpu = webgpu.create([...DAWN_FLAGS]);
     try {
       const adapter = await gpu.requestAdapter({ powerPreference });
       picked = adapter ? { gpu, adapter } : null;

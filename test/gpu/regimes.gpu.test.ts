@@ -17,10 +17,10 @@ problem reductions(x[D]) in [-10, 10] optimum 0 {
   let b = prod(i) (1 + 0.01 * x[i])
   let c = min(i) x[i]
   let d = max(i < D - 1) x[i + 1]
-  let e = count(i) x[i] > 0
+  let e = count(i) (x[i] > 0)
   let f = argmin(i) abs(x[i] - 1)
   let g = argmax(i where i % 3 != 1) x[i]
-  let h = mean(i in 1..D) x[i]
+  let h = mean(i in 0..D) x[i]   // an empty mean is NaN on the CPU, unspecified on the GPU (docs/language.md)
   a + b + c * 3 + d + e + f * 0.5 + g * 0.25 + h
 }
 problem neighbours(x[D]) in [-10, 10] optimum 0 {
@@ -79,7 +79,8 @@ describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
       const c = await compareOnGpu(ctx!, name, D, 7, D, { sources: KINDS, schedule: { force: 'team' } });
       expect(c.worst).toBeLessThanOrEqual(1);
     });
-    if (name !== 'matvec' && name !== 'neighbours') {
+    // The split regime takes programs whose vectors all fuse away; `scans` stores its scans.
+    if (name === 'reductions' || name === 'stages') {
       it.each([3000, 5000])(`${name}, D = %i, split`, async (D) => {
         const c = await compareOnGpu(ctx!, name, D, 3, D, { sources: KINDS, schedule: { force: 'split', chunk: 1024 } });
         expect(c.problem.ir.schedule!.regime.k).toBe('split');

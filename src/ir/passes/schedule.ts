@@ -38,6 +38,14 @@ function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
   return ok;
 }
 
+function readsArray(e: IExpr, arr: string): boolean {
+  let r = false;
+  forEachNode(e, (n) => {
+    if (n.k === 'read' && n.arr === arr) r = true;
+  });
+  return r;
+}
+
 function deps(e: IExpr): Set<string> {
   const out = new Set<string>();
   forEachNode(e, (n) => {
@@ -102,7 +110,18 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const wantSplit = o.force === 'split' || (o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups);
   const noVec = stages.every((s) => s.k !== 'vec');
-  if (wantSplit && hasRed && endsInReduction && noVec) {
+  // The split regime fuses each scan with its consumers and never stores it: a scan read by
+  // anything else (another binding, the result, a reduction that reads two scans) needs the
+  // team regime, which materialises it.
+  const attached = new Set(stages.flatMap((s) => (s.k === 'scan' ? s.outs : [])));
+  const scansFused = stages.every(
+    (s) =>
+      s.k !== 'scan' ||
+      (s.outs.length > 0 &&
+        !f.bindings.some((b) => b.name !== s.scan && !attached.has(b.name) && readsArray(b.body, s.scan)) &&
+        !readsArray(f.result, s.scan)),
+  );
+  if (wantSplit && hasRed && endsInReduction && noVec && scansFused) {
     return { k: 'split', wg: o.wg, chunk: o.chunk, groups: Math.ceil(D / o.chunk) };
   }
   return { k: 'team', team, wg: o.wg };
