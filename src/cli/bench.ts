@@ -130,12 +130,15 @@ export async function runBench(argv: string[]): Promise<number> {
   const quick = !!flags.quick;
   const shapes = quick ? SHAPES.map(([D, N]) => [Math.max(100, Math.floor(D / 100)), Math.max(4, Math.floor(N / 16))] as [number, number]) : SHAPES;
   const fns = flags.only ? (flags.only as string).split(',') : FUNCTIONS;
-  const reps = (flags.reps as number | undefined) ?? (quick ? 2 : 20);
+  // Enough repetitions that each measurement moves about 4 GB (a few ms on an H100), unless --reps.
+  const repsFor = (bytes: number) => (flags.reps as number | undefined) ?? Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
+  const reps = repsFor(1e9);
   const date = new Date().toISOString().slice(0, 10);
-  process.stdout.write(`opt bench: ${gpu.adapterName} (${date})${quick ? ' --quick' : ''}, ${reps} repetitions per measurement\n`);
+  process.stdout.write(`opt bench: ${gpu.adapterName} (${date})${quick ? ' --quick' : ''}, timing by ${gpu.features.timestampQuery ? 'timestamp queries' : 'wall clock'}; repetitions per measurement: enough to move ${quick ? '0.1' : '4'} GB\n`);
   const rows: Row[] = [];
   const roofs: Record<string, { copyGBps: number; sumGBps: number; gflops: number }> = {};
   for (const [D, N] of shapes) {
+    const reps = repsFor(D * N * 4);
     const roof = await roofline(gpu, D * N, reps);
     roofs[`${D}x${N}`] = roof;
     rows.push({ what: 'copy kernel', D, N, kernels: 1, regime: '-', seconds: (2 * roof.bytes) / roof.copyGBps / 1e9, gbps: roof.copyGBps, ratio: 1 });
