@@ -8,6 +8,7 @@ export function printNum(v: number): string {
   if (Number.isNaN(v)) return 'nan';
   if (v === Infinity) return 'inf';
   if (v === -Infinity) return '-inf';
+  if (Object.is(v, -0)) return '-0.0'; // String(-0) is "0": keep the sign (min(x, -0.0), 1 / -0.0)
   const s = String(v);
   return /[.eE]/.test(s) ? s : s + '.0';
 }

@@ -8,8 +8,9 @@ import { applyBuiltin } from '../builtins.js';
 
 export function evalBin(op: string, a: number, b: number, intResult: boolean): number | boolean {
   switch (op) {
-    case '+': return a + b;
-    case '-': return a - b;
+    // Integer + - * wrap to 32 bits, as on the CPU backend (`| 0`, Math.imul) and in WGSL (i32).
+    case '+': return intResult ? (a + b) | 0 : a + b;
+    case '-': return intResult ? (a - b) | 0 : a - b;
     case '*': return intResult ? Math.imul(a, b) : a * b;
     case '/': return a / b;
     case '%': return intResult ? ((a % b) + b) % b : a - b * Math.floor(a / b);
@@ -30,7 +31,8 @@ export function evalBin(op: string, a: number, b: number, intResult: boolean): n
 
 const constOf = (e: IExpr): number | undefined => (e.k === 'num' || e.k === 'int' ? e.v : undefined);
 const isConst = (e: IExpr, v: number) => constOf(e) === v;
-const lit = (t: 'i' | 'f', v: number): IExpr => (t === 'i' ? { k: 'int', t: 'i', v } : { k: 'num', t: 'f', v });
+// Integers have no -0 (`(neg 0)` folds to 0, which also prints and parses back as 0).
+const lit = (t: 'i' | 'f', v: number): IExpr => (t === 'i' ? { k: 'int', t: 'i', v: v === 0 ? 0 : v } : { k: 'num', t: 'f', v });
 
 export function foldNode(e: IExpr): IExpr {
   switch (e.k) {

@@ -1,0 +1,93 @@
+// Shared helpers for the IR tests: parse-and-check, random points, CPU evaluation of IR text.
+
+import { expect } from 'vitest';
+import { compileJs } from '../../src/codegen/js.js';
+import type { IrProgram } from '../../src/ir/ir.js';
+import { parseProgram } from '../../src/ir/parse.js';
+import { printProgram } from '../../src/ir/print.js';
+import { validate } from '../../src/ir/validate.js';
+import { materialiseData } from '../../src/runtime/data.js';
+import { loadStdlib } from '../../src/stdlib.js';
+import { Elaborator } from '../../src/ir/elaborate.js';
+
+/** Seeded generator (mulberry32): the same points on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` points of dimension dim, uniform in [lo, hi]. */
+export function randomPoints(
+  dim: number,
+  count: number,
+  lo: number,
+  hi: number,
+  seed = 1,
+): Float64Array[] {
+  const r = rng(seed);
+  return Array.from({ length: count }, () =>
+    Float64Array.from({ length: dim }, () => lo + (hi - lo) * r()),
+  );
+}
+
+/** Evaluates a program on the CPU backend at the given points. */
+export function evalAt(
+  p: IrProgram,
+  points: Float64Array[],
+  data: Record<string, Float64Array> = materialiseData(p),
+): number[] {
+  const f = compileJs(p, data);
+  return points.map((x) => f(x, 0));
+}
+
+/** Dedents an IR text literal and trims it, so that tests can indent their IR with the code. */
+export function ir(strings: TemplateStringsArray, ...values: unknown[]): string {
+  const raw = strings.reduce(
+    (acc, s, k) => acc + s + (k < values.length ? String(values[k]) : ''),
+    '',
+  );
+  const lines = raw.replace(/^\n/, '').replace(/\s+$/, '').split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.match(/^ */)![0].length));
+  return lines.map((l) => l.slice(indent)).join('\n');
+}
+
+/** Parses IR text, checks that it prints back identically and validates. */
+export function parseChecked(text: string): IrProgram {
+  const p = parseProgram(text);
+  expect(printProgram(p)).toBe(text);
+  validate(p, 'test input');
+  return p;
+}
+
+/** The stdlib problem names. */
+export function stdlibProblems(): string[] {
+  return new Elaborator(loadStdlib().sources).problemNames().sort();
+}
+
+/** Relative comparison with an absolute floor; equal infinities/NaNs compare equal. */
+export function expectClose(
+  actual: number[],
+  expected: number[],
+  rel = 1e-12,
+  abs = 1e-12,
+  what = '',
+): void {
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((a, k) => {
+    const e = expected[k]!;
+    if (Object.is(a, e) || (Number.isNaN(a) && Number.isNaN(e))) return;
+    if (!Number.isFinite(a) || !Number.isFinite(e))
+      expect.fail(`${what} point ${k}: got ${a}, expected ${e}`);
+    const tol = Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(e)));
+    if (!(Math.abs(a - e) <= tol))
+      expect.fail(
+        `${what} point ${k}: got ${a}, expected ${e} (|diff| ${Math.abs(a - e)} > ${tol})`,
+      );
+  });
+}

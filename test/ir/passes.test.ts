@@ -1,0 +1,490 @@
+// Text-in, text-out tests of each pass (src/ir/passes). Every case:
+//   - parses its input, which must print back identically and validate;
+//   - runs the one pass and compares the printed result with the expected text;
+//   - validates the output (the expected text is also parsed back and validated);
+//   - evaluates input and output on the CPU backend at random points: the pass preserves meaning.
+
+import { describe, expect, it } from 'vitest';
+import type { IrProgram } from '../../src/ir/ir.js';
+import { parseProgram } from '../../src/ir/parse.js';
+import { cse } from '../../src/ir/passes/cse.js';
+import { fold } from '../../src/ir/passes/fold.js';
+import { fuse } from '../../src/ir/passes/fuse.js';
+import { inline } from '../../src/ir/passes/inline.js';
+import { scan } from '../../src/ir/passes/scan.js';
+import {
+  defaultScheduleOptions,
+  scheduleProgram,
+  type ScheduleOptions,
+} from '../../src/ir/passes/schedule.js';
+import { printProgram } from '../../src/ir/print.js';
+import { validate } from '../../src/ir/validate.js';
+import { evalAt, expectClose, ir, parseChecked, randomPoints } from './helpers.js';
+
+function checkPass(
+  pass: (p: IrProgram) => IrProgram,
+  input: string,
+  expected: string,
+  points = 5,
+): IrProgram {
+  const p = parseChecked(input);
+  const out = pass(p);
+  expect(printProgram(out)).toBe(expected);
+  validate(out, 'the pass under test');
+  validate(parseProgram(expected), 'parsing the expected text');
+  const xs = randomPoints(p.main.len, points, p.box[0], p.box[1], 42);
+  // Same float64 operations in the same order (folding uses float64, fusion only substitutes,
+  // scans add in index order): the values agree to the last bit, but allow a few ulps.
+  expectClose(evalAt(out, xs), evalAt(p, xs), 1e-14, 1e-300);
+  return out;
+}
+
+// ---- inline -----------------------------------------------------------------------------------
+
+describe('inline', () => {
+  it('copies a callee with bindings into the caller, renamed apart, twice for two calls', () => {
+    checkPass(
+      inline,
+      ir`
+        (program t (dim 4) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (data o (4) (uniform -0.5 0.5 3))
+          (func g@4 (input y 4)
+            (vec s i 4 (* 2.0 (read y i)))
+            (scalar n f (sum j 0 4 (read s j)))
+            (result (+ @n (read s 0))))
+          (func main (input x 4)
+            (vec g_arg k 4 (- (read x k) (read o k)))
+            (scalar n f 1.0)
+            (result (+ (+ (callp g@4 (vref g_arg 4)) (callp g@4 (vref x 4))) @n))))`,
+      ir`
+        (program t (dim 4) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (data o (4) (uniform -0.5 0.5 3))
+          (func main (input x 4)
+            (vec g_arg k 4 (- (read x k) (read o k)))
+            (scalar n f 1.0)
+            (vec g.s i 4 (* 2.0 (read g_arg i)))
+            (scalar g.n f (sum j 0 4 (read g.s j)))
+            (vec g.s_1 i 4 (* 2.0 (read x i)))
+            (scalar g.n_1 f (sum j 0 4 (read g.s_1 j)))
+            (result (+ (+ (+ @g.n (read g.s 0)) (+ @g.n_1 (read g.s_1 0))) @n))))`,
+    );
+  });
+
+  it('inlines nested calls bottom-up and renames the callee result index apart from the caller', () => {
+    // main's result binds j and the inlined g's result also sums over j: it becomes j_1.
+    checkPass(
+      inline,
+      ir`
+        (program t (dim 4) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func g@4 (input y 4)
+            (vec s i 4 (pow (read y i) 2.0))
+            (result (sum j 0 4 (read s j))))
+          (func h@4 (input z 4)
+            (vec g_arg i 4 (neg (read z i)))
+            (result (* 0.5 (callp g@4 (vref g_arg 4)))))
+          (func main (input x 4)
+            (result (sum j 0 4 (* (read x j) (callp h@4 (vref x 4)))))))`,
+      ir`
+        (program t (dim 4) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 4)
+            (vec h.g_arg i 4 (neg (read x i)))
+            (vec h.g.s i 4 (pow (read h.g_arg i) 2.0))
+            (result (sum j 0 4 (* (read x j) (* 0.5 (sum j_1 0 4 (read h.g.s j_1))))))))`,
+    );
+  });
+});
+
+// ---- fold -------------------------------------------------------------------------------------
+
+describe('fold', () => {
+  it('folds constants (int vs real), keeps IEEE-unsafe identities, applies safe ones', () => {
+    checkPass(
+      fold,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar a i (+ 1 2))
+            (scalar b f (+ 1 2.5))
+            (scalar c f (* 2 3.0))
+            (scalar d i (idiv 7 2))
+            (scalar e i (% -3 5))
+            (scalar g f (% -3.0 5.0))
+            (scalar h f (/ 1 2))
+            (scalar k i (* 2 (- 5 (neg 1))))
+            (scalar m f (call sqrt 16.0))
+            (scalar n i (call int -2.7))
+            (scalar p i (% @a 0))
+            (scalar q f (if (< 1 2) 1.5 (read x 0)))
+            (scalar w i (+ 2147483647 1))
+            (scalar z i (neg 0))
+            (vec v i 5 (+ (* (read x i) 1.0) (- (read x (* 1 (+ i 0))) 0.0)))
+            (vec u i 5 (+ (+ (read x i) 0.0) (* (read x i) 0.0)))
+            (result (+ (+ (+ (+ (pow (neg (neg (read v 1))) 1.0) (read u 2)) (* @b @c)) (+ (+ @d @e) (+ @g @h))) (+ (+ @k @m) (+ (+ @n @q) (+ @w @z)))))))`,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar a i 3)
+            (scalar b f 3.5)
+            (scalar c f 6.0)
+            (scalar d i 3)
+            (scalar e i 2)
+            (scalar g f 2.0)
+            (scalar h f 0.5)
+            (scalar k i 12)
+            (scalar m f 4.0)
+            (scalar n i -2)
+            (scalar p i (% @a 0))
+            (scalar q f 1.5)
+            (scalar w i -2147483648)
+            (scalar z i 0)
+            (vec v i 5 (+ (read x i) (read x i)))
+            (vec u i 5 (+ (+ (read x i) 0.0) (* (read x i) 0.0)))
+            (result (+ (+ (+ (+ (read v 1) (read u 2)) (* @b @c)) (+ (+ @d @e) (+ @g @h))) (+ (+ @k @m) (+ (+ @n @q) (+ @w @z)))))))`,
+    );
+  });
+
+  it('(% -3 5) on integers is 2, the non-negative remainder, on reals too', () => {
+    const out = fold(
+      parseChecked(ir`
+      (program t (dim 1) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 1)
+          (result (+ (% -3 5) (% -3.0 5.0)))))`),
+    );
+    expect(printProgram(out)).toContain('(result 4.0)');
+  });
+
+  it('keeps the sign of a folded -0.0 through print and parse', () => {
+    // Not evaluated: the CPU and WGSL backends both print the literal -0 as 0 (codegen/js.ts,
+    // codegen/wgsl-expr.ts), so only the IR keeps the sign.
+    const p = parseChecked(ir`
+      (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 2)
+          (result (/ 1.0 (min (* (read x 0) 0.0) (neg 0.0))))))`);
+    const out = fold(p);
+    const text = printProgram(out);
+    expect(text).toContain('(result (/ 1.0 (min (* (read x 0) 0.0) -0.0)))');
+    // toEqual tells -0 from 0 (Object.is on numbers).
+    expect(parseProgram(text)).toEqual(out);
+    expect(parseProgram(text.replace('-0.0', '0.0'))).not.toEqual(out);
+  });
+});
+
+// ---- cse --------------------------------------------------------------------------------------
+
+describe('cse', () => {
+  it('turns two identical reductions into one scalar, up to the names of their indices', () => {
+    checkPass(
+      cse,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (result (+ (call sqrt (sum i1 0 5 (pow (read x i1) 2.0))) (* 0.1 (sum i2 0 5 (pow (read x i2) 2.0)))))))`,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar r0 f (sum i1 0 5 (pow (read x i1) 2.0)))
+            (result (+ (call sqrt @r0) (* 0.1 @r0)))))`,
+    );
+  });
+
+  it('merges repeated scalar bindings, hoists free reductions out of vectors, not dependent ones', () => {
+    checkPass(
+      cse,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar r f (call sqrt (sum i 0 5 (pow (read x i) 2.0))))
+            (scalar a f (sum i 0 5 (read x i)))
+            (scalar b f (sum i 0 5 (read x i)))
+            (vec t i 5 (sum j 0 (+ i 1) (read x j)))
+            (vec u i 5 (* (read x i) (sum j 0 5 (read x j))))
+            (result (+ (+ (+ (* 0.1 (sum i 0 5 (pow (read x i) 2.0))) @r) (* @a @b)) (sum k 0 5 (* (read t k) (read u k)))))))`,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar r0 f (sum i 0 5 (pow (read x i) 2.0)))
+            (scalar r f (call sqrt @r0))
+            (scalar a f (sum i 0 5 (read x i)))
+            (vec t i 5 (sum j 0 (+ i 1) (read x j)))
+            (vec u i 5 (* (read x i) @a))
+            (scalar r1 f (sum k 0 5 (* (read t k) (read u k))))
+            (result (+ (+ (+ (* 0.1 @r0) @r) (* @a @a)) @r1))))`,
+    );
+  });
+
+  it('does not hoist a reduction that depends on an enclosing index', () => {
+    // (sum k 0 (+ i 1) ...) reads i, and the sum over j contains it: only the outer sum is hoisted.
+    checkPass(
+      cse,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (result (sum i 0 5 (* (read x i) (sum j 0 5 (+ (read x j) (sum k 0 (+ i 1) (read x k)))))))))`,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar r0 f (sum i 0 5 (* (read x i) (sum j 0 5 (+ (read x j) (sum k 0 (+ i 1) (read x k)))))))
+            (result @r0)))`,
+    );
+  });
+
+  it('hoists an inner reduction that does not depend on the outer index', () => {
+    checkPass(
+      cse,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar s f (sum i 0 5 (* (read x i) (sum j 0 5 (read x j)))))
+            (result (+ @s (sum k 0 5 (read x k))))))`,
+      ir`
+        (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 5)
+            (scalar r0 f (sum j 0 5 (read x j)))
+            (scalar s f (sum i 0 5 (* (read x i) @r0)))
+            (result (+ @s @r0))))`,
+    );
+  });
+
+  it('does not merge reductions that differ in a free index, bound or condition', () => {
+    const text = ir`
+      (program t (dim 5) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 5)
+          (scalar a f (sum i 0 5 (read x i)))
+          (scalar b f (sum i 0 4 (read x i)))
+          (scalar c f (sum i 0 5 (where (> (read x i) 0.0)) (read x i)))
+          (scalar d f (prod i 0 5 (read x i)))
+          (result (+ (+ @a @b) (+ @c @d)))))`;
+    checkPass(cse, text, text);
+  });
+});
+
+// ---- scan -------------------------------------------------------------------------------------
+
+describe('scan', () => {
+  it('recognises inclusive (j <= i) and exclusive (j < i) prefix sums', () => {
+    checkPass(
+      scan,
+      ir`
+        (program t (dim 10) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 10)
+            (vec s i 10 (sum j 0 (+ i 1) (read x j)))
+            (vec e i 10 (sum j 0 i (pow (read x j) 2.0)))
+            (result (sum k 0 10 (* (read s k) (read e k))))))`,
+      ir`
+        (program t (dim 10) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 10)
+            (scan s i 10 (read x i))
+            (scan-excl e i 10 (pow (read x i) 2.0))
+            (result (sum k 0 10 (* (read s k) (read e k))))))`,
+    );
+  });
+
+  it('leaves what is not a prefix sum: a term in i, lo != 0, where, prod, other offsets', () => {
+    const text = ir`
+      (program t (dim 10) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 10)
+          (vec d i 10 (sum j 0 (+ i 1) (* (read x j) i)))
+          (vec l i 10 (sum j 1 (+ i 1) (read x j)))
+          (vec w i 10 (sum j 0 (+ i 1) (where (> (read x j) 0.0)) (read x j)))
+          (vec p i 10 (prod j 0 (+ i 1) (read x j)))
+          (vec t i 10 (sum j 0 (+ i 2) (read x (% j 10))))
+          (vec m i 10 (sum j 0 (- i 1) (read x j)))
+          (result (sum k 0 10 (+ (+ (+ (read d k) (read l k)) (+ (read w k) (read p k))) (+ (read t k) (read m k)))))))`;
+    checkPass(scan, text, text);
+  });
+});
+
+// ---- fuse -------------------------------------------------------------------------------------
+
+describe('fuse', () => {
+  it('substitutes elementwise vectors into readers (shifted gathers, constant indices, scans), keeps a vec with a reduction, removes dead bindings', () => {
+    checkPass(
+      fuse,
+      ir`
+        (program t (dim 6) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (data o (6) (uniform -0.5 0.5 3))
+          (data M (6 6) (normal 0.0 1.0 4))
+          (func main (input x 6)
+            (vec z i 6 (- (read x i) (read o i)))
+            (vec t i 6 (+ (pow (read z i) 2.0) (read z (% (+ i 1) 6))))
+            (vec r i 6 (sum j 0 6 (* (read M i j) (read z j))))
+            (scan s i 6 (read t i))
+            (scalar dead f (sum k 0 6 (read z k)))
+            (vec unused i 6 (* 2.0 (read r i)))
+            (scalar a f (sum k 0 6 (* (read t k) (read r k))))
+            (result (+ (+ @a (read z 0)) (read s 5)))))`,
+      ir`
+        (program t (dim 6) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (data o (6) (uniform -0.5 0.5 3))
+          (data M (6 6) (normal 0.0 1.0 4))
+          (func main (input x 6)
+            (vec r i 6 (sum j 0 6 (* (read M i j) (- (read x j) (read o j)))))
+            (scan s i 6 (+ (pow (- (read x i) (read o i)) 2.0) (- (read x (% (+ i 1) 6)) (read o (% (+ i 1) 6)))))
+            (scalar a f (sum k 0 6 (* (+ (pow (- (read x k) (read o k)) 2.0) (- (read x (% (+ k 1) 6)) (read o (% (+ k 1) 6)))) (read r k))))
+            (result (+ (+ @a (- (read x 0) (read o 0))) (read s 5)))))`,
+    );
+  });
+
+  it('folds after substituting (a chain shift -> scale -> evaluate)', () => {
+    checkPass(
+      fuse,
+      ir`
+        (program t (dim 3) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 3)
+            (vec a i 3 (* (read x i) 1.0))
+            (vec b i 3 (* 2.0 (read a (- 2 i))))
+            (result (sum k 0 3 (* (read b k) (read b 0))))))`,
+      ir`
+        (program t (dim 3) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 3)
+            (result (sum k 0 3 (* (* 2.0 (read x (- 2 k))) (* 2.0 (read x 2)))))))`,
+    );
+  });
+});
+
+// ---- schedule ---------------------------------------------------------------------------------
+
+/** `program` (printed, without schedule) with a (schedule REGIME STAGES...) appended, as printed. */
+const withSchedule = (program: string, regime: string, ...stages: string[]) =>
+  `${program.slice(0, -1)}\n  (schedule ${regime}${stages.map((s) => `\n    ${s}`).join('')}))`;
+
+const sched = (o: Partial<ScheduleOptions>) => (p: IrProgram) =>
+  scheduleProgram(p, { ...defaultScheduleOptions, ...o });
+
+/** A fused two-reduction program (Griewank's shape) at dimension d. */
+const griewank = (d: number) => ir`
+  (program griewank (dim ${d}) (box -600.0 600.0) (optimum 0.0) (at 0.0) (minimize)
+    (func main (input x ${d})
+      (scalar r0 f (sum i1 0 ${d} (/ (pow (read x i1) 2.0) 4000.0)))
+      (scalar r1 f (prod i2 0 ${d} (call cos (/ (read x i2) (call sqrt (+ i2 1))))))
+      (result (- (+ 1.0 @r0) @r1))))`;
+
+/** Schwefel 1.2 after fusion at dimension d. */
+const schwefel12 = (d: number) => ir`
+  (program schwefel_1_2 (dim ${d}) (box -100.0 100.0) (optimum 0.0) (at 0.0) (minimize)
+    (func main (input x ${d})
+      (scan s i1 ${d} (read x i1))
+      (scalar r0 f (sum i3 0 ${d} (pow (read s i3) 2.0)))
+      (result @r0)))`;
+
+describe('schedule', () => {
+  it("fuses Griewank's sum and prod into one reduce stage (team of 4 at D = 10)", () => {
+    checkPass(
+      sched({}),
+      griewank(10),
+      withSchedule(griewank(10), '(team 4 256) (kernels 1)', '(reduce r0 r1)'),
+    );
+  });
+
+  it("attaches Schwefel 1.2's square-sum to its scan", () => {
+    const out = checkPass(
+      sched({}),
+      schwefel12(10),
+      withSchedule(schwefel12(10), '(team 4 256) (kernels 1)', '(scan s r0)'),
+    );
+    expect(out.schedule!.stages).toEqual([{ k: 'scan', scan: 's', outs: ['r0'] }]);
+  });
+
+  it('does not attach a reduction that reads the scan at a shifted index', () => {
+    const text = ir`
+      (program t (dim 10) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 10)
+          (scan s i 10 (read x i))
+          (scalar r0 f (sum k 0 9 (* (read s k) (read s (+ k 1)))))
+          (result @r0)))`;
+    checkPass(
+      sched({}),
+      text,
+      withSchedule(text, '(team 4 256) (kernels 1)', '(scan s)', '(reduce r0)'),
+    );
+  });
+
+  it('orders stages by level: constants, vecs, scans with attached reductions, reductions, scalars', () => {
+    checkPass(
+      sched({}),
+      ir`
+        (program t (dim 10) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 10)
+            (scalar q i 9)
+            (vec r i 10 (sum j 0 10 (* (read x i) (read x j))))
+            (scan s i 10 (read x i))
+            (scalar r0 f (sum k 0 10 (pow (read s k) 2.0)))
+            (scalar r1 f (sum k 0 @q (* (read s k) (read s (+ k 1)))))
+            (scalar r2 f (max k 0 10 (read r k)))
+            (scalar m f (/ @r2 10.0))
+            (scalar r3 f (sum k 0 10 (* (read x k) @m)))
+            (result (+ (+ @r0 @r1) @r3))))`,
+      ir`
+        (program t (dim 10) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 10)
+            (scalar q i 9)
+            (vec r i 10 (sum j 0 10 (* (read x i) (read x j))))
+            (scan s i 10 (read x i))
+            (scalar r0 f (sum k 0 10 (pow (read s k) 2.0)))
+            (scalar r1 f (sum k 0 @q (* (read s k) (read s (+ k 1)))))
+            (scalar r2 f (max k 0 10 (read r k)))
+            (scalar m f (/ @r2 10.0))
+            (scalar r3 f (sum k 0 10 (* (read x k) @m)))
+            (result (+ (+ @r0 @r1) @r3)))
+          (schedule (team 4 256) (kernels 1)
+            (scalar q)
+            (vec r)
+            (scan s r0)
+            (reduce r1 r2)
+            (scalar m)
+            (reduce r3)))`,
+    );
+  });
+
+  it.each([
+    [1, 1],
+    [10, 4],
+    [100, 32],
+    [1000, 256],
+    [100000, 256],
+  ])('team size at D = %i is %i (about 4 elements per lane, at most the workgroup)', (d, team) => {
+    const out = sched({ population: 100000 })(parseChecked(griewank(d)));
+    expect(out.schedule!.regime).toEqual({ k: 'team', team, wg: 256 });
+    expect(out.schedule!.kernels).toBe(1);
+    validate(out, 'schedule');
+  });
+
+  it('splits when D is huge and the population small: two kernels per reduce stage, three per scan with consumers', () => {
+    const D = 1_000_000;
+    const g = sched({ population: 16 })(parseChecked(griewank(D)));
+    expect(g.schedule).toEqual({
+      regime: { k: 'split', wg: 256, chunk: 4096, groups: 245 },
+      stages: [{ k: 'reduce', outs: ['r0', 'r1'] }],
+      kernels: 2,
+    });
+    validate(g, 'schedule');
+    const s = sched({ population: 16 })(parseChecked(schwefel12(D)));
+    expect(s.schedule).toEqual({
+      regime: { k: 'split', wg: 256, chunk: 4096, groups: 245 },
+      stages: [{ k: 'scan', scan: 's', outs: ['r0'] }],
+      kernels: 3,
+    });
+    validate(s, 'schedule');
+    // The same D with a large population has enough work for the team regime.
+    expect(sched({ population: 4096 })(parseChecked(griewank(D))).schedule!.regime.k).toBe('team');
+    // A materialised vector keeps the team regime even when split is asked for.
+    const withVec = ir`
+      (program t (dim ${D}) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x ${D})
+          (vec t i ${D} (sum j 1 3 (* (read x i) j)))
+          (scalar r0 f (sum k 0 ${D} (read t k)))
+          (result @r0)))`;
+    expect(
+      sched({ population: 16, force: 'split' })(parseChecked(withVec)).schedule!.regime.k,
+    ).toBe('team');
+  });
+
+  it('keeps the CPU values (schedules only annotate) and the split program validates at D = 20000', () => {
+    checkPass(
+      sched({ force: 'split' }),
+      schwefel12(20000),
+      withSchedule(schwefel12(20000), '(split 256 4096 5) (kernels 3)', '(scan s r0)'),
+      2,
+    );
+  });
+});
