@@ -8,7 +8,7 @@
 // pass); elementwise vector expressions stay lazy index functions, so `x - o` passed to a problem
 // becomes one `vec` binding `x[i] - o[i]`, never a temporary per operator.
 
-import type { Arg, DataDecl, Expr, Loc, ProblemDecl, SourceFile } from '../parser/ast.js';
+import { REDUCE_OPS, type Arg, type DataDecl, type Expr, type Loc, type ProblemDecl, type SourceFile } from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import { BINARY_BUILTINS, BUILTINS } from './builtins.js';
 import { readNumbers, resolveDataPath } from './datafiles.js';
@@ -24,6 +24,61 @@ class Abort extends Error {}
 
 const GENERATORS = ['uniform', 'normal', 'permutation', 'file'];
 
+// Own-property lookups: `constructor` or `toString` in a source file must not find Object.prototype.
+const builtinOf = (name: string) => (Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined);
+const binaryBuiltinOf = (name: string) => (Object.hasOwn(BINARY_BUILTINS, name) ? BINARY_BUILTINS[name] : undefined);
+const isFunctionName = (name: string) => builtinOf(name) !== undefined || binaryBuiltinOf(name) !== undefined;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A reduction or vector-let index of the declaration being elaborated, for the UnboundIndex hint. */
+interface IndexSite {
+  index: string;
+  what: string; // `sum(i)`, `let y[i]`
+  loc: Loc;
+  reduction: boolean;
+}
+
+function indexSites(exprs: (Expr | undefined)[], lets: { index?: string; name: string; nameLoc: Loc }[] = []): IndexSite[] {
+  const out: IndexSite[] = [];
+  for (const l of lets) if (l.index) out.push({ index: l.index, what: `let ${l.name}[${l.index}]`, loc: l.nameLoc, reduction: false });
+  const walk = (e: Expr | undefined): void => {
+    if (!e) return;
+    switch (e.kind) {
+      case 'index': walk(e.target); walk(e.index); return;
+      case 'slice': walk(e.target); walk(e.from); walk(e.to); return;
+      case 'unary': walk(e.arg); return;
+      case 'binary': walk(e.left); walk(e.right); return;
+      case 'if': walk(e.cond); walk(e.then); walk(e.else); return;
+      case 'call': for (const a of e.args) walk(a.value); return;
+      case 'reduce':
+        out.push({ index: e.index, what: `${e.op}(${e.index})`, loc: e.loc, reduction: true });
+        if (e.range?.kind === 'in') { walk(e.range.from); walk(e.range.to); } else if (e.range) walk(e.range.bound);
+        walk(e.where);
+        walk(e.body);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const e of exprs) walk(e);
+  return out;
+}
+
+function idxNamesIn(e: IExpr, out = new Set<string>()): Set<string> {
+  switch (e.k) {
+    case 'idx': out.add(e.name); break;
+    case 'read': e.idx.forEach((x) => idxNamesIn(x, out)); break;
+    case 'un': idxNamesIn(e.a, out); break;
+    case 'bin': idxNamesIn(e.a, out); idxNamesIn(e.b, out); break;
+    case 'call': case 'callp': e.args.forEach((x) => idxNamesIn(x, out)); break;
+    case 'sel': idxNamesIn(e.c, out); idxNamesIn(e.a, out); idxNamesIn(e.b, out); break;
+    case 'red': idxNamesIn(e.lo, out); idxNamesIn(e.hi, out); if (e.cond) idxNamesIn(e.cond, out); idxNamesIn(e.body, out); break;
+    default: break;
+  }
+  return out;
+}
+
 function describe(v: Val): string {
   if (v.s === 'scalar') return v.e.t === 'b' ? 'condition' : 'scalar';
   return v.s === 'vector' ? `vector of length ${v.len}` : `${v.rows}x${v.cols} matrix`;
@@ -36,6 +91,16 @@ interface Scope {
   vars: Map<string, Val>;
   idxs: Map<string, IExpr>; // source index name -> IR index
   file: string;
+  /** Reduction and vector-let indices of the declaration, for the UnboundIndex hint. */
+  sites: IndexSite[];
+  /** Lets whose definition had errors: their uses are not reported again. */
+  failed: Set<string>;
+  /** Set in a constant context (box, optimum, shapes): what must be constant. */
+  constant?: string;
+  /** Set while elaborating a computed data declaration: its name. */
+  data?: string;
+  /** What each let name is bound by, for DuplicateName and ShadowedIndex. */
+  origins: Map<string, string>;
 }
 
 class FuncBuilder {
@@ -61,11 +126,17 @@ export class Elaborator {
   private funcs = new Map<string, IrFunc>();
   private funcOrder: IrFunc[] = [];
   private active = new Set<string>();
+  /** The problems being lowered, outermost first (recursion is reported with this chain). */
+  private callStack: string[] = [];
+  /** The data declarations being lowered (a data defined through itself is reported). */
+  private dataStack: string[] = [];
+  private texts = new Map<string, string>();
   private idxCounter = 0;
   private mainDim = 0;
 
   constructor(files: SourceFile[]) {
     for (const f of files) {
+      this.texts.set(f.file, f.text);
       for (const d of f.decls) {
         const table = d.kind === 'problem' ? this.problems : this.datas;
         const other = d.kind === 'problem' ? this.datas : this.problems;
@@ -74,9 +145,21 @@ export class Elaborator {
           this.report('DuplicateName', d.nameLoc, d.name, ` (first defined at ${prev.nameLoc.file}:${prev.nameLoc.line}:${prev.nameLoc.col})`);
           continue;
         }
+        const reserved = reservedName(d.name);
+        if (reserved) {
+          // A declaration with this name could never be used: the built-in meaning wins.
+          this.report('DuplicateName', d.nameLoc, d.name, ` (${reserved})`);
+          continue;
+        }
         (table as Map<string, typeof d>).set(d.name, d);
       }
     }
+  }
+
+  /** The source text under `loc`, when it is short enough to quote in a message. */
+  private snippet(loc: Loc): string | undefined {
+    const t = this.texts.get(loc.file)?.substr(loc.offset, loc.length);
+    return t && t.length <= 40 && !t.includes('\n') ? t : undefined;
   }
 
   problemNames(): string[] {
@@ -112,25 +195,51 @@ export class Elaborator {
       return undefined;
     }
     const before = this.diagnostics.length;
+    this.callStack = [decl.name];
+    this.dataStack = [];
     try {
-      const main = this.lowerProblem(decl, dim, 'main');
-      const scope = this.emptyScope(decl, dim);
+      // The body, the box, the optimum and its point are checked independently, so that one run
+      // reports the errors of each.
+      let main: IrFunc | undefined;
+      try {
+        main = this.lowerProblem(decl, dim, 'main');
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+      }
+      const part = <T>(f: () => T, dflt: T): T => {
+        try {
+          return f();
+        } catch (e) {
+          if (e instanceof Abort) return dflt;
+          throw e;
+        }
+      };
       const box: [number, number] = decl.box
-        ? [this.constant(decl.box[0], scope, 'the lower bound of the box'), this.constant(decl.box[1], scope, 'the upper bound of the box')]
+        ? [
+            part(() => this.constant(decl.box![0], this.emptyScope(decl, dim, 'the lower bound of the box'), 'the lower bound of the box'), NaN),
+            part(() => this.constant(decl.box![1], this.emptyScope(decl, dim, 'the upper bound of the box'), 'the upper bound of the box'), NaN),
+          ]
         : [-Infinity, Infinity];
-      if (decl.box && !(box[0] < box[1])) this.report('BadBox', decl.box[0].loc, box[0], box[1]);
-      const optimum = decl.optimum ? this.constant(decl.optimum, scope, 'the optimum value') : NaN;
+      if (decl.box && !Number.isNaN(box[0]) && !Number.isNaN(box[1]) && !(box[0] < box[1])) {
+        this.report('BadBox', spanLoc(decl.box[0].loc, decl.box[1].loc), box[0], box[1]);
+      }
+      const optimum = decl.optimum ? part(() => this.constant(decl.optimum!, this.emptyScope(decl, dim, 'the optimum value'), 'the optimum value'), NaN) : NaN;
       let at: IrProgram['at'] = null;
       if (decl.at) {
-        if (decl.at.kind === 'name' && this.datas.has(decl.at.name)) {
-          const v = this.dataVal(this.datas.get(decl.at.name)!, dim, decl.at.loc);
-          if (v.s !== 'vector' || v.len !== dim || !v.array) this.report('BadOptimumPoint', decl.at.loc, ` (got a ${describe(v)})`);
-          else at = { k: 'data', name: v.array };
-        } else {
-          at = { k: 'const', v: this.constant(decl.at, scope, 'the optimum point') };
-        }
+        const atExpr = decl.at;
+        at = part((): IrProgram['at'] => {
+          if (atExpr.kind === 'name' && this.datas.has(atExpr.name)) {
+            const v = this.dataVal(this.datas.get(atExpr.name)!, dim, atExpr.loc);
+            if (v.s !== 'vector' || v.len !== dim || !v.array) this.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)})`);
+            return { k: 'data', name: v.array };
+          }
+          const scope = this.emptyScope(decl, dim, 'the optimum point');
+          const v = this.expr(atExpr, scope);
+          if (v.s !== 'scalar') this.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)} that is not data)`);
+          return { k: 'const', v: this.constant(atExpr, scope, 'the optimum point') };
+        }, null);
       }
-      if (this.diagnostics.length > before) return undefined;
+      if (this.diagnostics.length > before || !main) return undefined;
       return {
         name: decl.name,
         dim,
@@ -148,49 +257,100 @@ export class Elaborator {
     }
   }
 
-  private emptyScope(decl: ProblemDecl, len: number): Scope {
-    return { fn: new FuncBuilder('', decl.param, len), len, dimName: decl.dimName, vars: new Map(), idxs: new Map(), file: decl.file };
+  /** A scope for the constant parts of a problem (box, optimum): the parameter is visible, so that
+   * using it says "must be a constant" rather than "unknown name". */
+  private emptyScope(decl: ProblemDecl, len: number, constant: string): Scope {
+    const vars = new Map<string, Val>([[decl.param, this.arrayVal(decl.param, len)]]);
+    return {
+      fn: new FuncBuilder('', decl.param, len),
+      len,
+      dimName: decl.dimName,
+      vars,
+      idxs: new Map(),
+      file: decl.file,
+      sites: [],
+      failed: new Set(),
+      constant,
+      origins: new Map([[decl.param, "the problem's parameter"]]),
+    };
   }
 
   private constant(e: Expr, scope: Scope, what: string): number {
     const v = this.expr(e, scope);
     if (v.s !== 'scalar') this.fail('ExpectedScalar', e.loc, describe(v));
+    if (v.e.t === 'b') this.boolAsNumber(e);
     const c = constValue(v.e);
     if (c === undefined) this.fail('NotConstant', e.loc, what);
     return c;
   }
 
+  /** Evaluate each of `fs`; when some fail, report all their errors before giving up. */
+  private all<T>(fs: (() => T)[]): T[] {
+    const out: T[] = [];
+    let failed = false;
+    for (const f of fs) {
+      try {
+        out.push(f());
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+        failed = true;
+      }
+    }
+    if (failed) throw new Abort();
+    return out;
+  }
+
   private lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
     const fn = new FuncBuilder(fname, decl.param, len);
-    const scope: Scope = { fn, len, dimName: decl.dimName, vars: new Map(), idxs: new Map(), file: decl.file };
+    const scope: Scope = {
+      fn,
+      len,
+      dimName: decl.dimName,
+      vars: new Map(),
+      idxs: new Map(),
+      file: decl.file,
+      sites: indexSites([...decl.lets.flatMap((l) => [l.bound?.expr, l.value]), decl.result], decl.lets),
+      failed: new Set(),
+      origins: new Map([[decl.param, "the problem's parameter"]]),
+    };
     scope.vars.set(decl.param, { s: 'vector', len, at: (i) => ({ k: 'read', t: 'f', arr: decl.param, idx: [i] }), array: decl.param });
+    if (decl.dimName === decl.param) this.report('DuplicateName', decl.paramLoc, decl.param, ' (the parameter and its length need two names: x[D])');
     let ok = true;
     for (const l of decl.lets) {
       try {
         if (scope.vars.has(l.name) || l.name === decl.dimName) {
-          this.report('DuplicateName', l.nameLoc, l.name, '');
+          const origin = l.name === decl.dimName ? "the problem's dimension" : scope.origins.get(l.name);
+          const first = origin?.startsWith('the let ') ? `first defined ${origin.slice('the let '.length)}` : origin ? `it is ${origin}` : undefined;
+          this.report('DuplicateName', l.nameLoc, l.name, first ? ` (${first})` : '');
+          // Later uses of the name most likely mean this let: do not report them again.
+          scope.failed.add(l.name);
+          ok = false;
           continue;
         }
+        scope.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
         if (l.index) {
+          this.checkIndexName(l.index, l.indexLoc ?? l.nameLoc, scope);
           let n = len;
           if (l.bound) {
             const b = this.expr(l.bound.expr, scope);
             const c = b.s === 'scalar' ? constValue(b.e) : undefined;
+            if (b.s === 'scalar' && b.e.t === 'f' && c !== undefined) this.fail('ExpectedInteger', l.bound.expr.loc, 'the length of a vector', this.integerHint(l.bound.expr));
             if (c === undefined || b.s !== 'scalar' || b.e.t !== 'i') this.fail('NotConstant', l.bound.expr.loc, 'the length of a vector');
             n = l.bound.op === 'lt' ? c : c + 1;
+            if (n < 1) this.fail('BadLength', l.bound.expr.loc, n);
           }
           const name = fn.fresh(l.name);
           const i = this.freshIdx(l.index);
           const inner = { ...scope, idxs: new Map(scope.idxs).set(l.index, i) };
           const body = this.scalarOf(this.expr(l.value, inner), l.value.loc);
-          if (body.t === 'b') this.fail('BooleanAsNumber', l.value.loc);
+          if (body.t === 'b') this.boolAsNumber(l.value);
           fn.bindings.push({ k: 'vec', name, idx: (i as { name: string }).name, len: n, body });
           scope.vars.set(l.name, this.arrayVal(name, n));
         } else {
           const v = this.expr(l.value, scope);
           const name = fn.fresh(l.name);
           if (v.s === 'scalar') {
-            if (v.e.t === 'b') this.fail('BooleanAsNumber', l.value.loc);
+            if (v.e.t === 'b') this.boolAsNumber(l.value);
             fn.bindings.push({ k: 'scalar', name, t: v.e.t, body: v.e });
             scope.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
           } else if (v.s === 'vector') {
@@ -201,13 +361,14 @@ export class Elaborator {
         }
       } catch (e) {
         if (!(e instanceof Abort)) throw e;
+        scope.failed.add(l.name);
         ok = false;
       }
     }
     if (!decl.result) this.fail('MissingResult', decl.nameLoc, decl.name);
     const r = this.expr(decl.result, scope);
     if (r.s !== 'scalar') this.fail('ExpectedScalar', decl.result.loc, describe(r));
-    if (r.e.t === 'b') this.fail('BooleanAsNumber', decl.result.loc);
+    if (r.e.t === 'b') this.boolAsNumber(decl.result);
     if (!ok) throw new Abort();
     return { name: fname, input: decl.param, len, bindings: fn.bindings, result: toReal(r.e) };
   }
@@ -233,10 +394,29 @@ export class Elaborator {
     return v.e;
   }
 
-  private number(v: Val, loc: Loc): IExpr {
-    const e = this.scalarOf(v, loc);
-    if (e.t === 'b') this.fail('BooleanAsNumber', loc);
+  private number(v: Val, src: Expr): IExpr {
+    const e = this.scalarOf(v, src.loc);
+    if (e.t === 'b') this.boolAsNumber(src);
     return e;
+  }
+
+  /** BooleanAsNumber; when a comparison follows a reduction (`count(i) x[i] > 0`), the reduction's
+   * body ended before the comparison: say so. */
+  private boolAsNumber(src: Expr): never {
+    let hint = '; write `if c then 1 else 0`';
+    if (src.kind === 'binary' && src.left.kind === 'reduce') {
+      const r = src.left;
+      const text = this.texts.get(src.loc.file);
+      const end = src.right.loc.offset + src.right.loc.length;
+      const head = text?.slice(r.loc.offset, r.body.loc.offset).trim();
+      const body = text?.slice(r.body.loc.offset, end);
+      const what = `${r.op}(${r.index})`;
+      hint =
+        head && body && !`${head}${body}`.includes('\n') && body.length <= 60
+          ? ` (the body of ${what} ends before '${src.op}': write ${head} (${body}))`
+          : ` (the body of ${what} ends before '${src.op}': put the body in parentheses)`;
+    }
+    this.fail('BooleanAsNumber', src.loc, hint);
   }
 
   private cond(v: Val, loc: Loc): IExpr {
@@ -245,10 +425,32 @@ export class Elaborator {
     return e;
   }
 
-  private integer(v: Val, loc: Loc): IExpr {
-    const e = this.number(v, loc);
-    if (e.t !== 'i') this.fail('ExpectedInteger', loc, ' (use int(...) or idiv(a, b))');
+  /** `what` names the role: 'an index', 'a slice bound', 'a reduction bound', ... */
+  private integer(v: Val, src: Expr, what = 'an index'): IExpr {
+    const e = this.number(v, src);
+    if (e.t !== 'i') this.fail('ExpectedInteger', src.loc, what, this.integerHint(src));
     return e;
+  }
+
+  private integerHint(src: Expr): string {
+    if (src.kind === 'binary' && src.op === '/') {
+      const a = this.snippet(src.left.loc);
+      const b = this.snippet(src.right.loc);
+      const fix = a !== undefined && b !== undefined ? `idiv(${a}, ${b})` : 'idiv(a, b)';
+      return ` (/ is real division: write ${fix} for integer division)`;
+    }
+    return ' (int(...) truncates a real; idiv(a, b) divides integers)';
+  }
+
+  /** A new index name must not hide an index, a let, the parameter, D or a data declaration. */
+  private checkIndexName(index: string, loc: Loc, sc: Scope): void {
+    let what: string | undefined;
+    if (sc.idxs.has(index)) what = 'the index of an enclosing reduction or vector let';
+    else if (sc.vars.has(index) || sc.failed.has(index)) what = sc.origins.get(index) ?? `'${index}'`;
+    else if (index === sc.dimName) what = "the problem's dimension";
+    else if (this.datas.has(index)) what = `the data '${index}'`;
+    else if (index === 'pi' || index === 'e') what = `the constant ${index}`;
+    if (what) this.fail('ShadowedIndex', loc, index, what);
   }
 
   // ---- expressions -----------------------------------------------------------------------
@@ -263,22 +465,32 @@ export class Elaborator {
       case 'name':
         return this.name(e.name, e.loc, sc);
       case 'index': {
-        const t = this.expr(e.target, sc);
-        if (t.s === 'scalar') this.fail('NotIndexable', e.target.loc, e.target.kind === 'name' ? e.target.name : 'expression');
-        const ix = this.integer(this.expr(e.index, sc), e.index.loc);
+        const [t, ixv] = this.all<Val>([() => this.target(e.target, sc), () => this.expr(e.index, sc)]) as [Val, Val];
+        if (t.s === 'scalar') {
+          // x[0][1]: count the indices of the chain down to the name it starts from.
+          let root: Expr = e;
+          let n = 0;
+          while (root.kind === 'index') {
+            root = root.target;
+            n++;
+          }
+          if (n > 1 && root.kind === 'name') this.fail('TooManyIndices', e.loc, root.name, plural(n - 1, 'dimension'), `${plural(n, 'index', 'indices')} ${n === 1 ? 'is' : 'are'}`);
+          this.fail('NotIndexable', e.target.loc, e.target.kind === 'name' ? `'${e.target.name}'` : 'this expression');
+        }
+        const ix = this.integer(ixv, e.index);
         const c = constValue(ix);
         if (t.s === 'vector') {
-          if (c !== undefined && (c < 0 || c >= t.len)) this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.len);
+          if (c !== undefined && !(c >= 0 && c < t.len)) this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.len);
           return { s: 'scalar', e: t.at(ix) };
         }
-        if (c !== undefined && (c < 0 || c >= t.rows)) this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.rows);
+        if (c !== undefined && !(c >= 0 && c < t.rows)) this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.rows);
         return { s: 'vector', len: t.cols, at: (j) => t.at(ix, j) };
       }
       case 'slice': {
-        const t = this.expr(e.target, sc);
+        const [t, fromV, toV] = this.all<Val>([() => this.target(e.target, sc), () => this.expr(e.from, sc), () => this.expr(e.to, sc)]) as [Val, Val, Val];
         if (t.s !== 'vector') this.fail('ExpectedVector', e.target.loc, describe(t));
-        const a = constValue(this.integer(this.expr(e.from, sc), e.from.loc));
-        const b = constValue(this.integer(this.expr(e.to, sc), e.to.loc));
+        const a = constValue(this.integer(fromV, e.from, 'a slice bound'));
+        const b = constValue(this.integer(toV, e.to, 'a slice bound'));
         if (a === undefined) this.fail('NotConstant', e.from.loc, 'a slice bound');
         if (b === undefined) this.fail('NotConstant', e.to.loc, 'a slice bound');
         if (!(a >= 0 && b > a && b <= t.len)) this.fail('BadSlice', e.loc, a, b, t.len);
@@ -290,16 +502,17 @@ export class Elaborator {
           const c = this.cond(a, e.arg.loc);
           return { s: 'scalar', e: { k: 'un', t: 'b', op: 'not', a: c } };
         }
-        return this.elementwise([a], [e.arg.loc], ([x]) => foldExpr({ k: 'un', t: x!.t, op: 'neg', a: x! }));
+        if (a.s === 'scalar' && a.e.t === 'b') this.boolAsNumber(e.arg);
+        return this.elementwise([a], [e.arg.loc], e.loc, ([x]) => foldExpr({ k: 'un', t: x!.t, op: 'neg', a: x! }));
       }
       case 'binary':
         return this.binary(e, sc);
       case 'if': {
-        const c = this.cond(this.expr(e.cond, sc), e.cond.loc);
-        const a = this.expr(e.then, sc);
-        const b = this.expr(e.else, sc);
+        const [cv, a, b] = this.all<Val>([() => this.expr(e.cond, sc), () => this.expr(e.then, sc), () => this.expr(e.else, sc)]) as [Val, Val, Val];
+        const c = this.cond(cv, e.cond.loc);
         if (a.s !== b.s || (a.s === 'vector' && b.s === 'vector' && a.len !== b.len)) this.fail('IfShapeMismatch', e.loc, describe(a), describe(b));
-        return this.elementwise([a, b], [e.then.loc, e.else.loc], ([x, y]) => ({
+        if ((a.s === 'scalar' && b.s === 'scalar') && (a.e.t === 'b') !== (b.e.t === 'b')) this.boolAsNumber(a.e.t === 'b' ? e.then : e.else);
+        return this.elementwise([a, b], [e.then.loc, e.else.loc], e.loc, ([x, y]) => ({
           k: 'sel',
           t: x!.t === 'i' && y!.t === 'i' ? 'i' : x!.t === 'b' && y!.t === 'b' ? 'b' : 'f',
           c,
@@ -314,9 +527,15 @@ export class Elaborator {
     }
   }
 
-  private name(name: string, loc: Loc, sc: Scope): Val {
+  /** The target of an index or a slice: a name there is an array, never an unbound index. */
+  private target(e: Expr, sc: Scope): Val {
+    return e.kind === 'name' ? this.name(e.name, e.loc, sc, true) : this.expr(e, sc);
+  }
+
+  private name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
     const ix = sc.idxs.get(name);
     if (ix) return { s: 'scalar', e: ix };
+    if (sc.failed.has(name)) throw new Abort(); // its definition's errors are reported already
     const v = sc.vars.get(name);
     if (v) return v;
     if (name === sc.dimName) return { s: 'scalar', e: int(sc.len) };
@@ -324,24 +543,43 @@ export class Elaborator {
     if (name === 'e') return { s: 'scalar', e: num(Math.E) };
     const d = this.datas.get(name);
     if (d) return this.dataVal(d, sc.len, loc);
-    if (this.problems.has(name) || BUILTINS[name] || BINARY_BUILTINS[name]) this.fail('UnknownName', loc, name, ` (it is a function: call it with arguments)`);
+    if (this.problems.has(name) || isFunctionName(name) || GENERATORS.includes(name)) {
+      this.fail('UnknownName', loc, name, ` (it is a function: call it with arguments)`);
+    }
+    if (!asTarget) {
+      // An index used outside the reduction or let that binds it: say where its binding ends.
+      const sites = sc.sites.filter((s) => s.index === name && s.loc.file === loc.file);
+      const before = sites.filter((s) => s.loc.offset < loc.offset);
+      const site = before.length ? before[before.length - 1]! : sites[0];
+      if (site?.reduction) {
+        const where = site.loc.line === loc.line ? `column ${site.loc.col}` : `line ${site.loc.line}`;
+        this.fail('UnboundIndex', loc, name, ` (the body of the ${site.what} at ${where} ends at the first + or - outside parentheses: write ${site.what} (a + b))`);
+      }
+      if (site) this.fail('UnboundIndex', loc, name, ` ('${name}' is bound only inside ${site.what} = ...)`);
+    }
     const candidates = [...sc.vars.keys(), ...sc.idxs.keys(), sc.dimName, ...this.datas.keys(), 'pi', 'e'];
     const near = suggest(name, candidates);
-    const looksLikeIndex = /^[a-z]$/.test(name) && name !== 'e';
-    if (looksLikeIndex) {
-      this.fail('UnboundIndex', loc, name, ' (a reduction body ends at the first + or - outside parentheses: write sum(i) (a + b))');
-    }
-    this.fail('UnknownName', loc, name, near ? ` (did you mean '${near}'?)` : '');
+    if (near) this.fail('UnknownName', loc, name, ` (did you mean '${near}'?)`);
+    const looksLikeIndex = /^[a-z]$/.test(name) && !asTarget && !sc.constant;
+    this.fail('UnknownName', loc, name, looksLikeIndex ? ` (to use it as an index, bind it with a reduction such as sum(${name}) ... or a vector let y[${name}] = ...)` : '');
   }
 
-  private elementwise(vals: Val[], locs: Loc[], f: (xs: IExpr[]) => IExpr): Val {
+  /** `whole` is the location of the whole elementwise expression (a length mismatch is its error). */
+  private elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
     const vecs = vals.filter((v) => v.s !== 'scalar');
     for (let k = 0; k < vals.length; k++) if (vals[k]!.s === 'matrix') this.fail('ExpectedScalar', locs[k], describe(vals[k]!));
     if (vecs.length === 0) return { s: 'scalar', e: f(vals.map((v) => (v as { e: IExpr }).e)) };
+    const first = vals.findIndex((v) => v.s === 'vector');
     const len = (vecs[0] as { len: number }).len;
     for (let k = 0; k < vals.length; k++) {
       const v = vals[k]!;
-      if (v.s === 'vector' && v.len !== len) this.fail('LengthMismatch', locs[k], len, v.len);
+      if (v.s === 'vector' && v.len !== len) {
+        const say = (n: number, at: Loc) => {
+          const text = this.snippet(at);
+          return text ? `${text} has length ${n}` : `length ${n}`;
+        };
+        this.fail('LengthMismatch', whole, say(len, locs[first]!), say(v.len, locs[k]!));
+      }
     }
     return {
       s: 'vector',
@@ -351,65 +589,96 @@ export class Elaborator {
   }
 
   private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
-    const a = this.expr(e.left, sc);
-    const b = this.expr(e.right, sc);
+    const [a, b] = this.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [Val, Val];
     if (e.op === 'and' || e.op === 'or') {
       return { s: 'scalar', e: { k: 'bin', t: 'b', op: e.op, a: this.cond(a, e.left.loc), b: this.cond(b, e.right.loc) } };
     }
     const isCmp = ['<', '<=', '>', '>=', '==', '!='].includes(e.op);
     if (isCmp) {
-      const x = this.number(a, e.left.loc);
-      const y = this.number(b, e.right.loc);
+      const x = this.number(a, e.left);
+      const y = this.number(b, e.right);
       return { s: 'scalar', e: { k: 'bin', t: 'b', op: e.op as never, a: x, b: y } };
     }
-    for (const [v, l] of [[a, e.left.loc], [b, e.right.loc]] as const) if (v.s === 'scalar' && v.e.t === 'b') this.fail('BooleanAsNumber', l);
+    for (const [v, x] of [[a, e.left], [b, e.right]] as const) if (v.s === 'scalar' && v.e.t === 'b') this.boolAsNumber(x);
     const op = e.op === '^' ? 'pow' : e.op;
-    return this.elementwise([a, b], [e.left.loc, e.right.loc], ([x, y]) => powOrBin(op as never, x!, y!));
+    if (op === '%' && a.s === 'scalar' && b.s === 'scalar' && a.e.t === 'i' && b.e.t === 'i' && constValue(b.e) === 0) {
+      this.fail('DivisionByZero', e.right.loc, 'remainder (%)');
+    }
+    return this.elementwise([a, b], [e.left.loc, e.right.loc], e.loc, ([x, y]) => powOrBin(op as never, x!, y!));
   }
 
   private call(e: Expr & { kind: 'call' }, sc: Scope): Val {
     const name = e.callee;
-    const positional = (n: number, named: string[] = []): Arg[] => {
-      for (const a of e.args) if (a.name && !named.includes(a.name)) this.fail('UnknownNamedArgument', a.loc, name, a.name, named.join(', ') || 'no named arguments');
+    const positional = (n: number, named: string[] = [], hint = ''): Arg[] => {
+      for (const a of e.args) {
+        if (a.name && !named.includes(a.name)) {
+          this.fail('UnknownNamedArgument', a.loc, name, a.name, named.length ? ` (it takes: ${named.join(', ')})` : ' (it takes no named arguments)');
+        }
+      }
       const pos = e.args.filter((a) => !a.name);
-      if (pos.length !== n) this.fail('WrongArity', e.loc, name, n, pos.length);
+      if (pos.length !== n) this.fail('WrongArity', e.loc, name, plural(n, 'argument'), `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`, hint);
       return pos;
     };
-    if (GENERATORS.includes(name)) this.fail('BadDataInit', e.loc, name, `${name}(...) can only initialise a data declaration`);
-    const bb = BINARY_BUILTINS[name];
+    // The arguments' values, all checked before giving up.
+    const values = (args: Arg[]) => this.all(args.map((a) => () => this.expr(a.value, sc)));
+    if (GENERATORS.includes(name)) this.fail('GeneratorOutsideData', e.loc, name);
+    const bb = binaryBuiltinOf(name);
     if (bb) {
-      const [x, y] = positional(2).map((a) => this.expr(a.value, sc));
+      const pos = positional(2);
+      const [x, y] = values(pos) as [Val, Val];
       if (bb === 'idiv') {
-        return { s: 'scalar', e: foldExpr({ k: 'bin', t: 'i', op: 'idiv', a: this.integer(x!, e.args[0]!.loc), b: this.integer(y!, e.args[1]!.loc) }) };
+        const [a, b] = this.all([() => this.integer(x, pos[0]!.value, 'an argument of idiv'), () => this.integer(y, pos[1]!.value, 'an argument of idiv')]);
+        if (constValue(b!) === 0) this.fail('DivisionByZero', pos[1]!.loc, 'division (idiv)');
+        return { s: 'scalar', e: foldExpr({ k: 'bin', t: 'i', op: 'idiv', a: a!, b: b! }) };
       }
-      return this.elementwise([x!, y!], [e.args[0]!.loc, e.args[1]!.loc], ([p, q]) => powOrBin(bb, p!, q!));
+      return this.elementwise([x, y], [pos[0]!.loc, pos[1]!.loc], e.loc, ([p, q]) => powOrBin(bb, p!, q!));
     }
-    const b = BUILTINS[name];
+    const b = builtinOf(name);
     if (b) {
-      const args = positional(b.arity).map((a) => this.expr(a.value, sc));
-      args.forEach((v, k) => v.s === 'scalar' && v.e.t === 'b' && this.fail('BooleanAsNumber', e.args[k]!.loc));
-      return this.elementwise(args, e.args.map((a) => a.loc), (xs) =>
+      const pos = positional(b.arity);
+      const args = values(pos);
+      args.forEach((v, k) => v.s === 'scalar' && v.e.t === 'b' && this.boolAsNumber(pos[k]!.value));
+      return this.elementwise(args, pos.map((a) => a.loc), e.loc, (xs) =>
         foldExpr({ k: 'call', t: b.int ? 'i' : 'f', fn: name, args: name === 'int' ? xs : xs.map(toReal) }),
       );
     }
     const p = this.problems.get(name);
     if (!p) {
-      const near = suggest(name, [...this.problems.keys(), ...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)]);
-      this.fail('UnknownFunction', e.calleeLoc, name, near ? ` (did you mean '${near}'?)` : '');
+      let hint = '';
+      if (sc.idxs.has(name) || sc.vars.has(name) || name === sc.dimName || name === 'pi' || name === 'e') hint = ` ('${name}' is a value, not a function)`;
+      else if (this.datas.has(name)) hint = ` ('${name}' is data: index it with ${name}[...])`;
+      else {
+        const near = suggest(name, [...this.problems.keys(), ...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)]);
+        if (near) hint = ` (did you mean '${near}'?)`;
+      }
+      this.fail('UnknownFunction', e.calleeLoc, name, hint);
     }
-    const [arg] = positional(1);
+    if (sc.data !== undefined) this.fail('BadDataInit', e.loc, sc.data, `computed data cannot call the problem '${name}'`);
+    const [arg] = positional(1, [], ' (a problem takes one vector)');
     const v = this.expr(arg!.value, sc);
     if (v.s !== 'vector') this.fail('ExpectedVector', arg!.value.loc, describe(v));
+    // The argument is materialised once per evaluation (below), outside any reduction: it cannot
+    // depend on a reduction's or a vector let's index.
+    if (sc.idxs.size) {
+      const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
+      for (const [src, ix] of sc.idxs) if (used.has((ix as { name: string }).name)) this.fail('CallDependsOnIndex', arg!.value.loc, name, src);
+    }
+    const at = this.callStack.indexOf(name);
+    if (at >= 0) {
+      const chain = [...this.callStack.slice(at), name];
+      this.fail('RecursiveCall', e.calleeLoc, name, chain.length > 2 ? ` through ${chain.slice(1, -1).map((c) => `'${c}'`).join(', ')} (${chain.join(' -> ')})` : '');
+    }
     const key = `${name}@${v.len}`;
-    if (this.active.has(key)) this.fail('RecursiveCall', e.calleeLoc, name);
     if (!this.funcs.has(key)) {
       this.active.add(key);
+      this.callStack.push(name);
       try {
         const f = this.lowerProblem(p, v.len, key);
         this.funcs.set(key, f);
         this.funcOrder.push(f);
       } finally {
         this.active.delete(key);
+        this.callStack.pop();
       }
     }
     const arr = this.materialise(v, sc.fn, `${name}_arg`);
@@ -417,22 +686,26 @@ export class Elaborator {
   }
 
   private reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
-    if (sc.idxs.has(e.index)) this.fail('ShadowedIndex', e.indexLoc, e.index);
+    this.checkIndexName(e.index, e.indexLoc, sc);
     let lo: IExpr = int(0);
     let hi: IExpr = int(sc.len);
-    if (e.range) {
-      if (e.range.kind === 'in') {
-        lo = this.integer(this.expr(e.range.from, sc), e.range.from.loc);
-        hi = this.integer(this.expr(e.range.to, sc), e.range.to.loc);
+    const range = e.range;
+    if (range) {
+      if (range.kind === 'in') {
+        [lo, hi] = this.all([
+          () => this.integer(this.expr(range.from, sc), range.from, 'a reduction bound'),
+          () => this.integer(this.expr(range.to, sc), range.to, 'a reduction bound'),
+        ]) as [IExpr, IExpr];
       } else {
-        const b = this.integer(this.expr(e.range.bound, sc), e.range.bound.loc);
-        hi = e.range.kind === 'lt' ? b : foldExpr(bin('+', b, int(1)));
+        const b = this.integer(this.expr(range.bound, sc), range.bound, 'a reduction bound');
+        hi = range.kind === 'lt' ? b : foldExpr(bin('+', b, int(1)));
       }
     }
     const i = this.freshIdx(e.index);
     const inner: Scope = { ...sc, idxs: new Map(sc.idxs).set(e.index, i) };
-    const cond = e.where ? this.cond(this.expr(e.where, inner), e.where.loc) : undefined;
-    const bodyV = this.expr(e.body, inner);
+    const where = e.where;
+    const [condV, bodyV] = this.all<Val | undefined>([() => (where ? this.expr(where, inner) : undefined), () => this.expr(e.body, inner)]) as [Val | undefined, Val];
+    const cond = where ? this.cond(condV!, where.loc) : undefined;
     if (bodyV.s !== 'scalar') this.fail('VectorInReduction', e.body.loc, describe(bodyV));
     let body = bodyV.e;
     const iname = (i as { name: string }).name;
@@ -442,7 +715,7 @@ export class Elaborator {
       const all = cond && c ? { k: 'bin' as const, t: 'b' as const, op: 'and' as const, a: cond, b: c } : cond ?? c;
       return { s: 'scalar', e: { k: 'red', t: 'i', op: 'count', idx: iname, lo, hi, cond: all, body: int(1) } };
     }
-    if (body.t === 'b') this.fail('BooleanAsNumber', e.body.loc);
+    if (body.t === 'b') this.boolAsNumber(e.body);
     if (e.op === 'mean') {
       const s: IExpr = { k: 'red', t: 'f', op: 'sum', idx: iname, lo, hi, cond, body: toReal(body) };
       const n: IExpr = cond
@@ -464,13 +737,23 @@ export class Elaborator {
     const key = `${d.name}@${len}`;
     let irName = this.dataKeys.get(key);
     if (!irName) {
+      const cycle = this.dataStack.indexOf(d.name);
+      if (cycle >= 0) {
+        const chain = [...this.dataStack.slice(cycle), d.name];
+        this.fail('RecursiveData', useLoc, d.name, chain.length > 2 ? ` (${chain.join(' -> ')})` : '');
+      }
       irName = len === this.mainDim ? d.name : `${d.name}@${len}`;
-      const ir = this.lowerData(d, len, irName);
+      this.dataStack.push(d.name);
+      let ir: IrData;
+      try {
+        ir = this.lowerData(d, len, irName);
+      } finally {
+        this.dataStack.pop();
+      }
       this.data.push(ir);
       this.dataKeys.set(key, irName);
     }
     const ir = this.data.find((x) => x.name === irName)!;
-    void useLoc;
     const name = irName;
     if (ir.shape.length === 1) return this.arrayVal(name, ir.shape[0]!);
     return {
@@ -481,18 +764,40 @@ export class Elaborator {
     };
   }
 
+  private dataScope(d: DataDecl, len: number, constant?: string): Scope {
+    return {
+      fn: new FuncBuilder('', '$none', len),
+      len,
+      dimName: 'D',
+      vars: new Map(),
+      idxs: new Map(),
+      file: d.file,
+      sites: indexSites([...d.dims, d.init]),
+      failed: new Set(),
+      constant,
+      data: d.name,
+      origins: new Map(),
+    };
+  }
+
+  /** The shape of a generated data declaration at dimension `len`. */
+  private dataShape(d: DataDecl, len: number): number[] {
+    const sc = this.dataScope(d, len, 'a data dimension');
+    return d.dims.map((x) => {
+      const v = this.expr(x, sc);
+      const c = v.s === 'scalar' && v.e.t === 'i' ? constValue(v.e) : undefined;
+      if (c === undefined || c < 1) this.fail('BadDataDims', x.loc, d.name, 'a dimension must be a positive integer expression of D');
+      return c;
+    });
+  }
+
   private lowerData(d: DataDecl, len: number, irName: string): IrData {
-    const sc: Scope = { fn: new FuncBuilder('', '$none', len), len, dimName: 'D', vars: new Map(), idxs: new Map(), file: d.file };
+    const sc = this.dataScope(d, len);
     if (d.dims.length < 1 || d.dims.length > 2) this.fail('BadDataDims', d.nameLoc, d.name, 'data is a vector [n] or a matrix [n][m]');
     const init = d.init;
     const isGen = init.kind === 'call' && GENERATORS.includes(init.callee);
     if (isGen) {
-      const shape = d.dims.map((x) => {
-        const v = this.expr(x, sc);
-        const c = v.s === 'scalar' && v.e.t === 'i' ? constValue(v.e) : undefined;
-        if (c === undefined || c < 1) this.fail('BadDataDims', x.loc, d.name, 'a dimension must be a positive integer expression of D');
-        return c;
-      });
+      const shape = this.dataShape(d, len);
       const call = init as Expr & { kind: 'call' };
       const named = new Map(call.args.filter((a) => a.name).map((a) => [a.name!, a]));
       const pos = call.args.filter((a) => !a.name);
@@ -503,10 +808,19 @@ export class Elaborator {
         file: { pos: 1, named: ['offset', 'row'] },
       };
       const spec = allowed[call.callee]!;
-      for (const a of call.args) if (a.name && !spec.named.includes(a.name)) this.fail('UnknownNamedArgument', a.loc, call.callee, a.name, spec.named.join(', '));
-      if (pos.length !== spec.pos) this.fail('WrongArity', call.loc, call.callee, spec.pos, pos.length);
-      const c = (a: Arg | undefined, dflt: number, what: string) => (a ? this.constant(a.value, sc, what) : dflt);
-      const seed = c(named.get('seed'), 0, 'the seed');
+      for (const a of call.args) if (a.name && !spec.named.includes(a.name)) this.fail('UnknownNamedArgument', a.loc, call.callee, a.name, ` (it takes: ${spec.named.join(', ')})`);
+      if (pos.length !== spec.pos) this.fail('WrongArity', call.loc, call.callee, plural(spec.pos, 'argument'), `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`, '');
+      const csc = this.dataScope(d, len, 'a generator argument');
+      const c = (a: Arg | undefined, dflt: number, what: string) => (a ? this.constant(a.value, csc, what) : dflt);
+      /** A count or a position: a non-negative integer (at least `min`). */
+      const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
+        const v = c(a, dflt, what);
+        if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
+          this.fail('BadDataInit', a!.value.loc, d.name, `${what} must be an integer of at least ${min}, but it is ${v}`);
+        }
+        return v;
+      };
+      const seed = whole(named.get('seed'), 0, 'the seed');
       if (call.callee === 'uniform' || call.callee === 'normal') {
         const a = c(pos[0], 0, 'a generator parameter');
         const b = c(pos[1], 0, 'a generator parameter');
@@ -519,15 +833,29 @@ export class Elaborator {
       }
       const pathArg = pos[0]!.value;
       if (pathArg.kind !== 'str') this.fail('BadDataInit', pathArg.loc, d.name, 'file(...) takes a path in quotes');
-      const offset = c(named.get('offset'), 0, 'the offset');
-      const row = c(named.get('row'), shape[1] ?? shape[0]!, 'the row length');
+      const offset = whole(named.get('offset'), 0, 'the offset');
+      const row = whole(named.get('row'), shape[1] ?? shape[0]!, 'the row length', 1);
       const abs = resolveDataPath(pathArg.value, d.file);
-      const r = readNumbers(abs);
+      let r: ReturnType<typeof readNumbers>;
+      try {
+        r = readNumbers(abs);
+      } catch (err) {
+        this.fail('DataFileUnreadable', pathArg.loc, abs, (err as { code?: string }).code === 'EISDIR' ? 'it is a directory' : String((err as Error).message ?? err));
+      }
       if (!r.ok && r.reason === 'missing') this.fail('DataFileMissing', pathArg.loc, abs);
       if (!r.ok && r.reason === 'bad') this.fail('DataFileBadNumber', pathArg.loc, abs, r.token, r.index);
       if (shape.length === 2 && shape[1]! > row) {
-        const maxD = row;
-        this.fail('DataTooLarge', d.nameLoc, d.name, maxD, len);
+        // Rows of `row` numbers hold at most `row` columns: find the largest D whose shape fits.
+        let maxD = 0;
+        for (let k = len - 1; k >= 1 && maxD === 0; k--) {
+          try {
+            if (this.dataShape(d, k)[1]! <= row) maxD = k;
+          } catch (err) {
+            if (!(err instanceof Abort)) throw err;
+          }
+        }
+        if (maxD === 0) this.fail('BadDataDims', d.dims[1]!.loc, d.name, `${shape[1]} columns do not fit in the file's rows of ${row} numbers`);
+        this.fail('DataTooLarge', d.nameLoc, d.name, maxD, len, ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`);
       }
       const need = shape.length === 2 ? offset + (shape[0]! - 1) * row + shape[1]! : offset + shape[0]!;
       const have = (r as { values: Float64Array }).values.length;
@@ -540,12 +868,20 @@ export class Elaborator {
     // Index form: data B[i] = expr, data M[i][j] = expr.
     const idxNames = d.dims.map((x) => {
       if (x.kind !== 'name') this.fail('BadDataDims', x.loc, d.name, 'computed data is written with index names: data B[i] = ...');
+      if (x.name === 'D') {
+        // `data o[D] = 5`: D would silently become an index name.
+        this.fail('BadDataInit', init.loc, d.name, 'a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...) or file(...); computed data is written with index names: data B[i] = ...');
+      }
       return x.name;
+    });
+    idxNames.forEach((n, k) => {
+      if (idxNames.indexOf(n) !== k) this.fail('ShadowedIndex', d.dims[k]!.loc, n, 'the index before it');
+      if (this.datas.has(n)) this.fail('ShadowedIndex', d.dims[k]!.loc, n, `the data '${n}'`);
     });
     const shape = idxNames.map(() => len);
     const irIdx = idxNames.map((n) => this.freshIdx(n));
     const inner: Scope = { ...sc, idxs: new Map(idxNames.map((n, k) => [n, irIdx[k]!])) };
-    const body = toReal(this.number(this.expr(init, inner), init.loc));
+    const body = toReal(this.number(this.expr(init, inner), init));
     return { name: irName, shape, def: { k: 'expr', idx: irIdx.map((x) => (x as { name: string }).name), body } };
   }
 }
@@ -565,12 +901,29 @@ export function toReal(e: IExpr): IExpr {
   return e;
 }
 
+/** Why a declaration cannot take this name, or undefined when it can. */
+function reservedName(name: string): string | undefined {
+  if (isFunctionName(name)) return 'it is a built-in function';
+  if ((REDUCE_OPS as readonly string[]).includes(name)) return 'it is a reduction';
+  if (GENERATORS.includes(name)) return 'it is a data generator';
+  if (name === 'pi' || name === 'e') return 'it is a constant';
+  return undefined;
+}
+
+/** From the start of `a` to the end of `b` when both are on one line, else `a`. */
+function spanLoc(a: Loc, b: Loc): Loc {
+  if (a.file !== b.file || a.line !== b.line || b.offset < a.offset) return a;
+  return { ...a, length: b.offset + b.length - a.offset };
+}
+
 function nameOf(e: Expr): string {
   return e.kind === 'name' ? e.name : 'expression';
 }
 
 /** The closest candidate by edit distance, when it is close enough to be a likely typo. */
 export function suggest(name: string, candidates: string[]): string | undefined {
+  // One- and two-letter names are all within one edit of each other: only a different case counts.
+  if (name.length < 3) return candidates.find((c) => c !== name && c.toLowerCase() === name.toLowerCase());
   let best: string | undefined;
   let bestD = Infinity;
   for (const c of new Set(candidates)) {
@@ -583,16 +936,16 @@ export function suggest(name: string, candidates: string[]): string | undefined 
   return best !== undefined && bestD <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
 }
 
+/** Edit distance counting an insertion, a deletion, a substitution or a swap of neighbours as one. */
 function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0]!;
-    dp[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j]!;
-      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
     }
   }
-  return dp[b.length]!;
+  return d[a.length]![b.length]!;
 }

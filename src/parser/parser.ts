@@ -439,36 +439,64 @@ export function parseSource(text: string, file: string): ParseResult {
   currentFile = file;
   const diagnostics: Diagnostic[] = [];
   const lexed = T.optLexer.tokenize(text);
+  const lexErrorEnds: number[] = []; // offsets just past each lexical error, to silence the cascade
   for (const e of lexed.errors) {
-    const ch = text.substr(e.offset, 1);
-    const loc: Loc = { file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, length: e.length };
-    if (text.startsWith('/*', e.offset)) diagnostics.push(diag('UnterminatedComment', loc));
-    else diagnostics.push(diag('UnexpectedCharacter', loc, ch));
+    const ch = [...text.slice(e.offset, e.offset + 2)][0] ?? '';
+    const loc: Loc = { file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, length: Math.max(1, ch.length) };
+    diagnostics.push(diag('UnexpectedCharacter', loc, ch));
+    lexErrorEnds.push(e.offset + e.length);
   }
+  for (const t of lexed.groups['errors'] ?? []) {
+    const unterminatedComment = t.tokenType === T.UnterminatedComment;
+    diagnostics.push(diag(unterminatedComment ? 'UnterminatedComment' : 'UnterminatedString', { ...tokLoc(t), length: unterminatedComment ? 2 : t.image.length }));
+    lexErrorEnds.push(t.endOffset! + 1);
+  }
+  // A syntax error at the first token after a lexical error is its echo (`x[0] # 1` reads as
+  // `x[0] 1`): the lexical error is the one to fix, so the echo is not reported.
+  const echo = new Set<number>();
+  // An unterminated comment swallows the rest of the file: what the parser then misses at the end
+  // is its echo too.
+  const eofEcho = (lexed.groups['errors'] ?? []).some((t) => t.tokenType === T.UnterminatedComment);
+  for (const end of lexErrorEnds) {
+    const next = lexed.tokens.find((t) => t.startOffset >= end);
+    if (next) echo.add(next.startOffset);
+  }
+  const last = lexed.tokens[lexed.tokens.length - 1];
+  const eofLoc = (): Loc => {
+    // Just past the last token (not on the trailing blank lines), so the caret shows what ends early.
+    if (!last) return { file, line: 1, col: 1, offset: 0, length: 1 };
+    const l = tokLoc(last);
+    return { file, line: last.endLine ?? l.line, col: (last.endColumn ?? l.col + l.length - 1) + 1, offset: (last.endOffset ?? l.offset) + 1, length: 1 };
+  };
+  // With recovery on, chevrotain re-synchronises after an error (also on a stray token between
+  // declarations), so the declarations after an error are parsed and checked as well.
   parserInstance.input = lexed.tokens;
   const decls = parserInstance.file() ?? [];
   for (const e of parserInstance.errors) {
     const t = e.token;
-    let loc: Loc;
-    if (t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset)) {
-      const lines = text.split('\n');
-      const last = lines.length;
-      loc = { file, line: last, col: (lines[last - 1]?.length ?? 0) + 1, offset: text.length, length: 1 };
-    } else loc = tokLoc(t);
-    diagnostics.push(diag('SyntaxError', loc, friendlySyntaxMessage(e.message, t)));
+    const atEof = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
+    if (atEof ? eofEcho : echo.has(t.startOffset)) continue;
+    diagnostics.push(diag('SyntaxError', atEof ? eofLoc() : tokLoc(t), friendlySyntaxMessage(e, t)));
   }
   return { source: { file, text, decls: decls.filter(Boolean) }, diagnostics };
 }
 
+const EXPRESSION_RULES = new Set(['expr', 'orExpr', 'andExpr', 'notExpr', 'cmpExpr', 'addExpr', 'mulExpr', 'unaryExpr', 'unaryTerm', 'powExpr', 'postfixExpr', 'primary', 'arg']);
+
 /** chevrotain's messages name token types; say it in the language's own words. */
-function friendlySyntaxMessage(message: string, token: IToken): string {
-  const found = token.tokenType.name === 'EOF' ? 'the end of the file' : `'${token.image}'`;
+function friendlySyntaxMessage(e: { name: string; message: string; context?: { ruleStack?: string[] } }, token: IToken): string {
+  const message = e.message;
+  const found = token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset) ? 'the end of the file' : `'${token.image}'`;
+  if (e.name === 'NotAllInputParsedException' || message.startsWith('Redundant input')) return `expected 'problem' or 'data' but found ${found}`;
   const m = /Expecting (?:token of type )?--> (\w+) <--/.exec(message);
+  if (m && m[1] === 'EOF') return `expected 'problem' or 'data' but found ${found}`;
   if (m) return `expected ${tokenDescription(m[1]!)} but found ${found}`;
+  const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1] ?? '';
+  if (rule === 'decl' || rule === 'file') return `expected 'problem' or 'data' but found ${found}`;
+  if (EXPRESSION_RULES.has(rule)) return `expected an expression but found ${found}`;
   if (message.startsWith('Expecting: one of these possible Token sequences') || message.startsWith('Expecting: expecting at least one')) {
     return `unexpected ${found}`;
   }
-  if (message.startsWith('Redundant input')) return `unexpected ${found}: expected 'problem' or 'data'`;
   return `${message.split('\n')[0]} (found ${found})`;
 }
 
@@ -487,6 +515,19 @@ function tokenDescription(name: string): string {
     Colon: "':'",
     Assign: "'='",
     DotDot: "'..'",
+    Semicolon: "';'",
+    Less: "'<'",
+    LessEq: "'<='",
+    Greater: "'>'",
+    GreaterEq: "'>='",
+    EqEq: "'=='",
+    NotEq: "'!='",
+    Plus: "'+'",
+    Minus: "'-'",
+    Star: "'*'",
+    Slash: "'/'",
+    Percent: "'%'",
+    Caret: "'^'",
   };
   return byName[name] ?? `'${name.toLowerCase()}'`;
 }

@@ -36,6 +36,10 @@ export const StringLit = createToken({ name: 'StringLit', pattern: /"[^"\n]*"/ }
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
 export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\n]*/, group: 'comments' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'comments' });
+// Error tokens: a `/*` that never closes, a `"` that does not close on its line. They are kept out
+// of the parser's input (group 'errors') and reported by parseSource as OPT1003 / OPT1004.
+export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[\s\S]*/, group: 'errors' });
+export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /"[^"\n]*/, group: 'errors' });
 
 export const DotDot = createToken({ name: 'DotDot', pattern: /\.\./ });
 export const LessEq = createToken({ name: 'LessEq', pattern: /<=/ });
@@ -65,10 +69,12 @@ export const allTokens: TokenType[] = [
   WhiteSpace,
   LineComment,
   BlockComment,
+  UnterminatedComment,
   ...KEYWORDS,
   Identifier,
   NumberLit,
   StringLit,
+  UnterminatedString,
   DotDot,
   LessEq,
   GreaterEq,
