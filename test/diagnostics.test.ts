@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProblem, OptError, parseAll } from '../src/api.js';
+import { setDataRoot } from '../src/ir/datafiles.js';
 import {
   codeString,
   Diag,
@@ -800,6 +801,15 @@ describe('data-file errors', () => {
       [join(tmp, 'sub', 'p.opt')]: `data o[D] = file("../elsewhere/o.txt")\n${use}`,
     });
     expect(rel[0]!.message).toBe(`data file not found: ${join(tmp, 'elsewhere', 'o.txt')}`);
+    setDataRoot(join(tmp, 'data-root'));
+    try {
+      const viaRoot = errorsOf(`data o[D] = file("$DATA/cec/o.txt")\n${use}`);
+      expect(viaRoot[0]!.message).toBe(
+        `data file not found: ${join(tmp, 'data-root', 'cec', 'o.txt')}`,
+      );
+    } finally {
+      setDataRoot(undefined);
+    }
   });
 
   it('too few numbers: says how many were found and needed, for vectors and matrices', () => {
