@@ -124,11 +124,13 @@ async function roofline(gpu: GpuContext, floats: number, reps: number) {
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
+  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, team: { kind: 'int', min: 1, max: 1024 }, chunk: { kind: 'int', min: 256, max: 1 << 20 }, dims: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
   if (!gpu) throw new CliError('no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)');
   const quick = !!flags.quick;
-  const shapes = quick ? SHAPES.map(([D, N]) => [Math.max(100, Math.floor(D / 100)), Math.max(4, Math.floor(N / 16))] as [number, number]) : SHAPES;
+  const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
+  const shapes0 = quick ? SHAPES.map(([D, N]) => [Math.max(100, Math.floor(D / 100)), Math.max(4, Math.floor(N / 16))] as [number, number]) : SHAPES;
+  const shapes = pick ? shapes0.filter(([D]) => pick.includes(D)) : shapes0;
   const fns = flags.only ? (flags.only as string).split(',') : FUNCTIONS;
   // Enough repetitions that each measurement moves about 4 GB (a few ms on an H100), unless --reps.
   const repsFor = (bytes: number) => (flags.reps as number | undefined) ?? Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
@@ -144,7 +146,7 @@ export async function runBench(argv: string[]): Promise<number> {
     rows.push({ what: 'copy kernel', D, N, kernels: 1, regime: '-', seconds: (2 * roof.bytes) / roof.copyGBps / 1e9, gbps: roof.copyGBps, ratio: 1 });
     rows.push({ what: 'sum kernel', D, N, kernels: 1, regime: '-', seconds: roof.bytes / roof.sumGBps / 1e9, gbps: roof.sumGBps, ratio: roof.sumGBps / roof.copyGBps });
     for (const name of fns) {
-      const p = compileProblem({ problem: name, dim: D, schedule: { population: N } });
+      const p = compileProblem({ problem: name, dim: D, schedule: { population: N, ...(flags.team ? { team: flags.team as number } : {}), ...(flags.chunk ? { chunk: flags.chunk as number } : {}) } });
       const ev = new GpuEvaluator(gpu, p, N);
       await ev.ready();
       const slabs = ev.createPopulation(N);

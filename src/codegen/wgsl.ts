@@ -39,6 +39,9 @@ type RedNode = IExpr & { k: 'red' };
 /** Elements per lane in a tile of the team regime's scan. */
 export const TEAM_SCAN_K = 8;
 
+/** Elements per lane and iteration in the split regime's reduction loop. */
+export const SPLIT_UNROLL = 4;
+
 const ACC_INIT: Record<string, (t: string) => string> = {
   sum: (t) => (t === 'i' ? '0i' : '0.0f'),
   count: () => '0i',
@@ -475,9 +478,11 @@ function splitKernels(
   };
   const chunkPrologue = (em: Emitter) => {
     gridPrologue(em);
-    em.line(`let n = group / ${G}u;`);
-    em.line(`let c = group % ${G}u;`);
-    em.line('let valid = n < P.n;');
+    // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
+    // shared by the population (a shift vector) is read from DRAM once and from L2 N - 1 times.
+    em.line('let n = group % P.n;');
+    em.line('let c = group / P.n;');
+    em.line(`let valid = c < ${G}u;`);
     em.line(`let xo = min(n, P.n - 1u) * ${p.main.len}u;`);
   };
   let splitShS = 0;
@@ -544,7 +549,7 @@ function splitKernels(
       const carryAcc: Acc = { ...chunkAcc, out: 'carry' };
       treeReduce(em2, [carryAcc], wg, wg, 'lid', '0u');
       accumulate(em2, accs, ctx2, '', true);
-      const K = r.chunk / wg; // one tile per chunk
+      const K = Math.min(16, r.chunk / wg); // tiles of wg * K elements (workgroup memory), chunk / (wg * K) per chunk
       const produce2 = (iv: string) => {
         em2.line(`let ${ctx2.index(b.idx)} = ${iv};`);
         const pre2: string[] = [];
@@ -573,8 +578,16 @@ function splitKernels(
       const ctx = context(em, L, p.main.len, new Map());
       accumulate(em, accs, ctx, '', true);
       const { lo, hi } = unionRange(accs);
-      em.open(`for (var iv: i32 = max(${lo}, i32(c * ${r.chunk}u)) + i32(lid); iv < min(${hi}, i32((c + 1u) * ${r.chunk}u)); iv += ${wg}i) {`);
-      accumulate(em, accs, ctx, 'iv', false);
+      // Unrolled by SPLIT_UNROLL: independent elements per iteration keep more loads in flight.
+      em.line(`let cs = max(${lo}, i32(c * ${r.chunk}u));`);
+      em.line(`let ce = min(${hi}, i32((c + 1u) * ${r.chunk}u));`);
+      em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg * SPLIT_UNROLL}i) {`);
+      for (let u = 0; u < SPLIT_UNROLL; u++) {
+        em.line(`let iv${u} = iv + ${u * wg}i;`);
+        em.open(`if (iv${u} < ce) {`);
+        accumulate(em, accs, ctx, `iv${u}`, false);
+        em.close();
+      }
       em.close();
       treeReduce(em, accs, wg, wg, 'lid', '0u');
       writePartials(em, accs, first);

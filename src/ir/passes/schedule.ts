@@ -27,7 +27,7 @@ export interface ScheduleOptions {
   minWorkgroups: number;
 }
 
-export const defaultScheduleOptions: ScheduleOptions = { population: 64, wg: 256, chunk: 4096, minWorkgroups: 512 };
+export const defaultScheduleOptions: ScheduleOptions = { population: 64, wg: 256, chunk: 16384, minWorkgroups: 512 };
 
 /** Is every read of `scan` in e of the form (read scan i) with i the given index? */
 function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
@@ -105,8 +105,10 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
   const last = stages[stages.length - 1];
   const endsInReduction = !!last && (last.k === 'reduce' || (last.k === 'scan' && last.outs.length > 0) || last.k === 'scalar');
-  // Team size: about 4 elements per lane, a power of two, at most the workgroup.
-  const team = o.team ?? Math.min(o.wg, nextPow2(Math.ceil(D / 4)));
+  // Team size: about 16 elements per lane, a power of two, at most the workgroup. Measured on an
+  // H200 at D = 100 (docs/performance.md): teams of 8 reach 0.61-0.73 of the copy bandwidth, 16
+  // 0.52-0.60 and 32 0.40-0.45: fewer tree levels (barriers) per element pay more than the lanes.
+  const team = o.team ?? Math.min(o.wg, nextPow2(Math.ceil(D / 16)));
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const wantSplit = o.force === 'split' || (o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups);
   const noVec = stages.every((s) => s.k !== 'vec');
