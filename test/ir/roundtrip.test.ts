@@ -64,16 +64,19 @@ describe.each(PROBLEMS)('%s', (name) => {
 
 describe('split-regime schedules', () => {
   it.each(PROBLEMS.filter((n) => n.startsWith('shifted_')))(
-    '%s at D = 20000, population 16',
+    '%s at D = 20000, split forced',
     (name) => {
       const c = compileProblem({
         problem: name,
         dim: 20000,
-        schedule: { population: 16 },
+        schedule: { population: 16, force: 'split' },
         until: 'schedule',
       });
       expect(c.ir.schedule!.regime.k).toBe('split');
-      roundTripEveryPass({ problem: name, dim: 20000, schedule: { population: 16 } }, 1);
+      roundTripEveryPass(
+        { problem: name, dim: 20000, schedule: { population: 16, force: 'split' } },
+        1,
+      );
     },
   );
 });

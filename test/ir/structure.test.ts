@@ -1,0 +1,441 @@
+// Structure assertions, Futhark style: how many kernels the scheduled program needs, and that the
+// WGSL backend emits exactly that many. Seed 001 (Lastra et al. 2015, section 6.3.2.6) runs each
+// shifted function as 4 separate kernels (shift, transform, reduce, combine); after inlining,
+// fusion and scheduling we need 1 kernel in the team regime, and in the split regime (huge D,
+// small population) 2 for the reduction-only functions (partials + combine) and 3 for Schwefel 1.2
+// (chunk sums + rescan fused with the square-sum + combine).
+//
+// The WGSL snapshots at the end make codegen changes visible in review: when the backend changes
+// on purpose, update them with `npx vitest run test/ir/structure.test.ts -u` and read the diff.
+
+import { describe, expect, it } from 'vitest';
+import { compileProblem } from '../../src/api.js';
+import { defaultScheduleOptions } from '../../src/ir/passes/schedule.js';
+import { generateWgsl } from '../../src/codegen/wgsl.js';
+import { WGSL_HELPERS } from '../../src/codegen/wgsl-expr.js';
+import { printSchedule } from '../../src/ir/print.js';
+import { validate } from '../../src/ir/validate.js';
+
+const SHIFTED = [
+  'shifted_rastrigin',
+  'shifted_griewank',
+  'shifted_salomon',
+  'shifted_discus',
+  'shifted_sum_squares',
+  'shifted_schwefel_1_2',
+];
+
+function compile(problem: string, dim: number, population: number) {
+  const c = compileProblem({ problem, dim, schedule: { population }, validateEach: true });
+  validate(c.ir, 'pipeline');
+  return { c, plan: generateWgsl(c.ir) };
+}
+
+/** A kernel's code with the shared helper functions (checked to be there once) cut out. */
+function kernelBody(code: string): string {
+  const at = code.indexOf(WGSL_HELPERS);
+  expect(at, 'the kernel includes the WGSL helpers').toBeGreaterThanOrEqual(0);
+  expect(code.indexOf(WGSL_HELPERS, at + 1)).toBe(-1);
+  return code.slice(0, at) + '\n// <WGSL_HELPERS>\n' + code.slice(at + WGSL_HELPERS.length);
+}
+
+describe('kernel counts of the six seed-001 shifted functions', () => {
+  it.each(SHIFTED)('%s: one fused kernel at D = 1000 (population 64)', (name) => {
+    const { c, plan } = compile(name, 1000, 64);
+    const s = c.ir.schedule!;
+    expect(s.regime.k).toBe('team');
+    expect(s.kernels).toBe(1);
+    expect(plan.kernels).toHaveLength(1);
+    // Everything was fused: no materialised vector, so no scratch memory.
+    expect(s.stages.some((st) => st.k === 'vec')).toBe(false);
+    expect(plan.scratchStride).toBe(0);
+  });
+
+  it.each(SHIFTED)(
+    '%s: split regime at D = 1,000,000 (population 16), never the 4 kernels of seed 001',
+    (name) => {
+      const { c, plan } = compile(name, 1_000_000, 16);
+      const s = c.ir.schedule!;
+      const want = name === 'shifted_schwefel_1_2' ? 3 : 2;
+      const { wg, chunk } = defaultScheduleOptions;
+      expect(s.regime).toEqual({ k: 'split', wg, chunk, groups: Math.ceil(1_000_000 / chunk) });
+      expect(s.kernels).toBe(want);
+      expect(plan.kernels).toHaveLength(want);
+      expect(plan.kernels.length).not.toBe(4);
+    },
+  );
+
+  it('Griewank: its sum and prod are one fused reduce stage', () => {
+    const { c } = compile('shifted_griewank', 1000, 64);
+    expect(c.ir.schedule!.stages).toEqual([{ k: 'reduce', outs: ['r0', 'r1'] }]);
+  });
+
+  it("Schwefel 1.2: the scan with its square-sum attached, the shift fused into the scan's body", () => {
+    const { c } = compile('shifted_schwefel_1_2', 1000, 64);
+    expect(c.ir.schedule!.stages).toEqual([{ k: 'scan', scan: 'schwefel_1_2.s', outs: ['r0'] }]);
+    expect(c.ir.main.bindings.map((b) => b.k)).toEqual(['scan', 'scalar']);
+  });
+
+  it('Salomon: the norm is computed once, as one reduction, and its sqrt as a scalar stage', () => {
+    const { c } = compile('shifted_salomon', 1000, 64);
+    expect(c.ir.schedule!.stages).toEqual([
+      { k: 'reduce', outs: ['r0'] },
+      { k: 'scalar', name: 'salomon.r' },
+    ]);
+  });
+
+  it.each(SHIFTED)('%s: names of the split kernels', (name) => {
+    const { plan } = compile(name, 1_000_000, 16);
+    const names = plan.kernels.map((k) => k.name);
+    if (name === 'shifted_schwefel_1_2')
+      expect(names).toEqual(['scan_chunks_0', 'scan_rescan_0', 'combine_0']);
+    else expect(names).toEqual(['reduce_partials_0', 'combine_0']);
+  });
+});
+
+describe('WGSL snapshots', () => {
+  it('rastrigin at D = 10: the team kernel', () => {
+    const { c, plan } = compile('rastrigin', 10, 64);
+    expect(c.ir.schedule!.stages).toEqual([{ k: 'reduce', outs: ['r0'] }]);
+    expect(printSchedule(c.ir.schedule!)).toMatchInlineSnapshot(`
+      "  (schedule (team 1 256) (kernels 1)
+          (reduce r0))"
+    `);
+    expect(plan.kernels).toHaveLength(1);
+    expect(plan.kernels[0]!.name).toMatchInlineSnapshot(`"evaluate"`);
+    expect(kernelBody(plan.kernels[0]!.code)).toMatchInlineSnapshot(`
+      "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+      @group(0) @binding(0) var<uniform> P: Params;
+      @group(0) @binding(1) var<storage, read> X: array<f32>;
+      @group(0) @binding(2) var<storage, read_write> F: array<f32>;
+      override WG: u32 = 256u;
+      var<workgroup> shf: array<f32, 256>;
+
+      // <WGSL_HELPERS>
+
+      @compute @workgroup_size(WG)
+      fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+        let group = wid.x + wid.y * P.gx;
+        let team = lid / 1u;
+        let lane = lid % 1u;
+        let n_raw = group * 256u + team;
+        let valid = n_raw < P.n;
+        let n = min(n_raw, P.n - 1u);
+        let xo = n * 10u;
+        var acc_r0: f32 = 0.0f;
+        for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
+          if (iv >= 0i && iv < 10i) {
+            let i_i1 = iv;
+            let t0 = X[xo + u32(i_i1)];
+            acc_r0 = acc_r0 + (((t0 * t0) - (10.0f * cos((6.283185307179586f * X[xo + u32(i_i1)])))) + 10.0f);
+          }
+        }
+        shf[0u + lid] = acc_r0;
+        workgroupBarrier();
+        let s_r0: f32 = shf[0u + team * 1u];
+        workgroupBarrier();
+        if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
+      }
+      "
+    `);
+  });
+
+  it('shifted_schwefel_1_2 at D = 1,000,000: the split kernels', () => {
+    const { c, plan } = compile('shifted_schwefel_1_2', 1_000_000, 16);
+    expect(printSchedule(c.ir.schedule!)).toMatchInlineSnapshot(`
+      "  (schedule (split 256 16384 62) (kernels 3)
+          (scan schwefel_1_2.s r0))"
+    `);
+    expect(plan.kernels).toHaveLength(3);
+    const [chunks, rescan, combine] = plan.kernels.map((k) => kernelBody(k.code));
+    expect(chunks).toMatchInlineSnapshot(`
+      "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+      @group(0) @binding(0) var<uniform> P: Params;
+      @group(0) @binding(1) var<storage, read> X: array<f32>;
+      @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+      @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+      override WG: u32 = 256u;
+      var<workgroup> shf: array<f32, 256>;
+
+      // <WGSL_HELPERS>
+
+      @compute @workgroup_size(WG)
+      fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+        let group = wid.x + wid.y * P.gx;
+        let n = group % P.n;
+        let c = group / P.n;
+        let valid = c < 62u;
+        let xo = min(n, P.n - 1u) * 1000000u;
+        var acc_chunk: f32 = 0.0f;
+        for (var iv: i32 = i32(c * 16384u + lid); iv < min(i32((c + 1u) * 16384u), 1000000i); iv += 256i) {
+          let i_i1 = iv;
+          acc_chunk = acc_chunk + (X[xo + u32(i_i1)] - DATA[0u + u32(i_i1)]);
+        }
+        shf[0u + lid] = acc_chunk;
+        workgroupBarrier();
+        if (lid < 128u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+        }
+        workgroupBarrier();
+        if (lid < 64u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+        }
+        workgroupBarrier();
+        if (lid < 32u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+        }
+        workgroupBarrier();
+        if (lid < 16u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+        }
+        workgroupBarrier();
+        if (lid < 8u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+        }
+        workgroupBarrier();
+        if (lid < 4u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+        }
+        workgroupBarrier();
+        if (lid < 2u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+        }
+        workgroupBarrier();
+        if (lid < 1u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+        }
+        workgroupBarrier();
+        let s_chunk: f32 = shf[0u + 0u];
+        workgroupBarrier();
+        if (valid && lid == 0u) { PART[(n * 62u + c) * 3u] = s_chunk; }
+      }
+      "
+    `);
+    expect(rescan).toMatchInlineSnapshot(`
+      "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+      @group(0) @binding(0) var<uniform> P: Params;
+      @group(0) @binding(1) var<storage, read> X: array<f32>;
+      @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+      @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+      override WG: u32 = 256u;
+      var<workgroup> shf: array<f32, 256>;
+      var<workgroup> shs: array<f32, 4225>;
+
+      // <WGSL_HELPERS>
+
+      @compute @workgroup_size(WG)
+      fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+        let group = wid.x + wid.y * P.gx;
+        let n = group % P.n;
+        let c = group / P.n;
+        let valid = c < 62u;
+        let xo = min(n, P.n - 1u) * 1000000u;
+        var acc_carry: f32 = 0.0f;
+        for (var cc: u32 = lid; cc < c; cc += 256u) {
+          acc_carry = acc_carry + PART[(n * 62u + cc) * 3u];
+        }
+        shf[0u + lid] = acc_carry;
+        workgroupBarrier();
+        if (lid < 128u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+        }
+        workgroupBarrier();
+        if (lid < 64u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+        }
+        workgroupBarrier();
+        if (lid < 32u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+        }
+        workgroupBarrier();
+        if (lid < 16u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+        }
+        workgroupBarrier();
+        if (lid < 8u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+        }
+        workgroupBarrier();
+        if (lid < 4u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+        }
+        workgroupBarrier();
+        if (lid < 2u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+        }
+        workgroupBarrier();
+        if (lid < 1u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+        }
+        workgroupBarrier();
+        let s_carry: f32 = shf[0u + 0u];
+        workgroupBarrier();
+        var acc_r0: f32 = 0.0f;
+        let cend = min(i32((c + 1u) * 16384u), 1000000i);
+        {
+          var carry: f32 = s_carry;
+          for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
+            for (var k: u32 = 0u; k < 16u; k++) {
+              let iv = base + i32(k * 256u + lid);
+              var v: f32 = 0.0f;
+              if (iv < cend) {
+                let i_i1 = iv;
+                v = (X[xo + u32(i_i1)] - DATA[0u + u32(i_i1)]);
+              }
+              shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
+            }
+            workgroupBarrier();
+            var lsum: f32 = 0.0f;
+            for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
+            shf[lid] = lsum;
+            workgroupBarrier();
+            let t0 = select(0.0f, shf[lid - 1u], lid >= 1u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t0;
+            workgroupBarrier();
+            let t1 = select(0.0f, shf[lid - 2u], lid >= 2u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t1;
+            workgroupBarrier();
+            let t2 = select(0.0f, shf[lid - 4u], lid >= 4u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t2;
+            workgroupBarrier();
+            let t3 = select(0.0f, shf[lid - 8u], lid >= 8u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t3;
+            workgroupBarrier();
+            let t4 = select(0.0f, shf[lid - 16u], lid >= 16u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t4;
+            workgroupBarrier();
+            let t5 = select(0.0f, shf[lid - 32u], lid >= 32u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t5;
+            workgroupBarrier();
+            let t6 = select(0.0f, shf[lid - 64u], lid >= 64u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t6;
+            workgroupBarrier();
+            let t7 = select(0.0f, shf[lid - 128u], lid >= 128u);
+            workgroupBarrier();
+            shf[lid] = shf[lid] + t7;
+            workgroupBarrier();
+            let t8 = shf[lid];
+            var run = carry + t8 - lsum;
+            carry = carry + shf[(0u) * 256u + 255u];
+            for (var k: u32 = 0u; k < 16u; k++) {
+              let iv = base + i32(lid * 16u + k);
+              let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
+              run = run + v;
+              let sv = run;
+              if (iv < cend) {
+                if (iv >= 0i && iv < 1000000i) {
+                  let i_i3 = iv;
+                  let t9 = sv;
+                  acc_r0 = acc_r0 + (t9 * t9);
+                }
+              }
+            }
+            workgroupBarrier();
+          }
+        }
+        shf[0u + lid] = acc_r0;
+        workgroupBarrier();
+        if (lid < 128u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+        }
+        workgroupBarrier();
+        if (lid < 64u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+        }
+        workgroupBarrier();
+        if (lid < 32u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+        }
+        workgroupBarrier();
+        if (lid < 16u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+        }
+        workgroupBarrier();
+        if (lid < 8u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+        }
+        workgroupBarrier();
+        if (lid < 4u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+        }
+        workgroupBarrier();
+        if (lid < 2u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+        }
+        workgroupBarrier();
+        if (lid < 1u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+        }
+        workgroupBarrier();
+        let s_r0: f32 = shf[0u + 0u];
+        workgroupBarrier();
+        if (valid && lid == 0u) {
+          PART[(n * 62u + c) * 3u + 1u] = f32(s_r0);
+        }
+      }
+      "
+    `);
+    expect(combine).toMatchInlineSnapshot(`
+      "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+      @group(0) @binding(0) var<uniform> P: Params;
+      @group(0) @binding(2) var<storage, read_write> F: array<f32>;
+      @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+      override WG: u32 = 256u;
+      var<workgroup> shf: array<f32, 256>;
+
+      // <WGSL_HELPERS>
+
+      @compute @workgroup_size(WG)
+      fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+        let group = wid.x + wid.y * P.gx;
+        let team = lid / 64u;
+        let lane = lid % 64u;
+        let n_raw = group * 4u + team;
+        let valid = n_raw < P.n;
+        let n = min(n_raw, P.n - 1u);
+        let xo = n * 1000000u; // an epilogue may read single elements (Discus: x[0])
+        var acc_r0: f32 = 0.0f;
+        for (var cc: u32 = lane; cc < 62u; cc += 64u) {
+          acc_r0 = acc_r0 + PART[(n * 62u + cc) * 3u + 1u];
+        }
+        shf[0u + lid] = acc_r0;
+        workgroupBarrier();
+        if (lane < 32u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+        }
+        workgroupBarrier();
+        if (lane < 16u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+        }
+        workgroupBarrier();
+        if (lane < 8u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+        }
+        workgroupBarrier();
+        if (lane < 4u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+        }
+        workgroupBarrier();
+        if (lane < 2u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+        }
+        workgroupBarrier();
+        if (lane < 1u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+        }
+        workgroupBarrier();
+        let s_r0: f32 = shf[0u + team * 64u];
+        workgroupBarrier();
+        if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - 330.0f); }
+      }
+      "
+    `);
+  });
+});
