@@ -379,7 +379,7 @@ export class Elaborator {
 
   private materialise(v: Val & { s: 'vector' }, fn: FuncBuilder, base: string): Val & { s: 'vector' } {
     if (v.array) return v;
-    const name = fn.bindings.some((b) => b.name === base) ? fn.fresh(base) : base;
+    const name = fn.fresh(base); // fresh also records the name, so a second call gets another
     const i = this.freshIdx('i');
     fn.bindings.push({ k: 'vec', name, idx: (i as { name: string }).name, len: v.len, body: toReal(v.at(i)) });
     return this.arrayVal(name, v.len) as Val & { s: 'vector' };
