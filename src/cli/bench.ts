@@ -145,22 +145,42 @@ export async function runBench(argv: string[]): Promise<number> {
     roofs[`${D}x${N}`] = roof;
     rows.push({ what: 'copy kernel', D, N, kernels: 1, regime: '-', seconds: (2 * roof.bytes) / roof.copyGBps / 1e9, gbps: roof.copyGBps, ratio: 1 });
     rows.push({ what: 'sum kernel', D, N, kernels: 1, regime: '-', seconds: roof.bytes / roof.sumGBps / 1e9, gbps: roof.sumGBps, ratio: roof.sumGBps / roof.copyGBps });
+    // One population per shape, reused by every function (as an optimiser keeps its population):
+    // allocating 192 MB per function made later measurements in the sequence slower (see
+    // docs/performance.md).
+    let shared: { slabSize: number; slabs: ReturnType<GpuEvaluator['createPopulation']>; f: GPUBuffer } | undefined;
     for (const name of fns) {
       const p = compileProblem({ problem: name, dim: D, schedule: { population: N, ...(flags.team ? { team: flags.team as number } : {}), ...(flags.chunk ? { chunk: flags.chunk as number } : {}) } });
       const ev = new GpuEvaluator(gpu, p, N);
       await ev.ready();
-      const slabs = ev.createPopulation(N);
-      const f = ev.createFitness(N);
+      if (!shared || shared.slabSize !== ev.slabSize) {
+        if (shared) {
+          for (const sl of shared.slabs) sl.x.destroy();
+          shared.f.destroy();
+        }
+        // Points uniform in [-5, 5] (inside every seed-001 box), from a fixed LCG.
+        const x = new Float32Array(N * D);
+        let state = 12345;
+        for (let i = 0; i < x.length; i++) {
+          state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+          x[i] = (state / 4294967296) * 10 - 5;
+        }
+        shared = { slabSize: ev.slabSize, slabs: ev.createPopulation(N, x), f: ev.createFitness(N) };
+      }
+      const { slabs, f } = shared;
       await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, 1, tw)); // warm-up
       const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
       const sec = t.seconds / reps;
       const gbps = (N * D * 4) / sec / 1e9;
       const s = p.ir.schedule!;
       rows.push({ what: name, D, N, kernels: ev.plan.kernels.length, regime: s.regime.k === 'team' ? `team ${s.regime.team}` : `split ${s.regime.groups}`, seconds: sec, gbps, ratio: gbps / roof.copyGBps });
-      for (const sl of slabs) sl.x.destroy();
-      f.destroy();
       ev.destroy();
     }
+    if (shared) {
+      for (const sl of shared.slabs) sl.x.destroy();
+      shared.f.destroy();
+    }
+    await gpu.device.queue.onSubmittedWorkDone();
   }
   const fmt = (r: Row) =>
     `| ${r.what.padEnd(22)} | ${String(r.D).padStart(8)} | ${String(r.N).padStart(6)} | ${r.regime.padEnd(9)} | ${String(r.kernels).padStart(2)} | ${(r.seconds * 1e6).toFixed(1).padStart(10)} | ${r.gbps.toFixed(1).padStart(8)} | ${r.ratio.toFixed(2).padStart(5)} |`;

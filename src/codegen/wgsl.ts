@@ -39,9 +39,6 @@ type RedNode = IExpr & { k: 'red' };
 /** Elements per lane in a tile of the team regime's scan. */
 export const TEAM_SCAN_K = 8;
 
-/** Elements per lane and iteration in the split regime's reduction loop. */
-export const SPLIT_UNROLL = 4;
-
 const ACC_INIT: Record<string, (t: string) => string> = {
   sum: (t) => (t === 'i' ? '0i' : '0.0f'),
   count: () => '0i',
@@ -67,8 +64,18 @@ const isArg = (op: string) => op === 'argmin' || op === 'argmax';
 const better = (op: string, v: string, vi: string, best: string, bi: string) =>
   op === 'argmin' ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))` : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
 
+interface VectorLanes {
+  names: Set<string>; // WGSL names of the loop's element index
+  k: number; // the component being emitted
+  usedX: boolean;
+  dv: Map<string, string>; // data offset -> preloaded vec4 name
+}
+
 class Emitter {
   lines: string[] = [];
+  /** X and DATA are declared as vec4 arrays (D % 4 == 0): element loops load 16 bytes a lane. */
+  vec4 = false;
+  lanes: VectorLanes | null = null;
   private depth = 1;
   private counter = 0;
   uses = new Set<BufferName>();
@@ -111,7 +118,7 @@ export function generateWgsl(p: IrProgram): GpuPlan {
     dataOffset.set(d.name, dataSize);
     dataShape.set(d.name, d.shape);
     const r = { name: d.name, offset: dataSize, size };
-    dataSize += size;
+    dataSize += Math.ceil(size / 4) * 4; // vec4-aligned, so a vector can be loaded 16 bytes at a time
     return r;
   });
   // Scans are stored only when something other than their fused consumers reads them.
@@ -146,12 +153,13 @@ export function generateWgsl(p: IrProgram): GpuPlan {
   return plan;
 }
 
-function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS = 0): string {
+function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS = 0, vec4 = false): string {
   const decl: string[] = ['struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }'];
   decl.push('@group(0) @binding(0) var<uniform> P: Params;');
-  if (uses.has('X')) decl.push('@group(0) @binding(1) var<storage, read> X: array<f32>;');
+  const elem = vec4 ? 'vec4<f32>' : 'f32';
+  if (uses.has('X')) decl.push(`@group(0) @binding(1) var<storage, read> X: array<${elem}>;`);
   if (uses.has('F')) decl.push('@group(0) @binding(2) var<storage, read_write> F: array<f32>;');
-  if (uses.has('DATA')) decl.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
+  if (uses.has('DATA')) decl.push(`@group(0) @binding(3) var<storage, read> DATA: array<${elem}>;`);
   if (uses.has('SCR')) decl.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
   if (uses.has('PART')) decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
   if (uses.has('SC')) decl.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
@@ -171,7 +179,12 @@ function context(em: Emitter, L: Layout, len: number, scanValue: Map<string, str
         em.uses.add('DATA');
         const shape = L.dataShape.get(arr)!;
         const off = L.dataOffset.get(arr)!;
+        if (em.lanes && shape.length === 1 && em.lanes.names.has(idx[0]!)) {
+          if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
+          return `dv${off}[${em.lanes.k}]`;
+        }
         const flat = shape.length === 2 ? `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})` : `u32(${idx[0]})`;
+        if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
         return `DATA[${off}u + ${flat}]`;
       }
       if (L.scratchOffset.has(arr)) {
@@ -180,6 +193,11 @@ function context(em: Emitter, L: Layout, len: number, scanValue: Map<string, str
       }
       em.uses.add('X');
       void len;
+      if (em.lanes && em.lanes.names.has(idx[0]!)) {
+        em.lanes.usedX = true;
+        return `xv[${em.lanes.k}]`;
+      }
+      if (em.vec4) return `X[(xo + u32(${idx[0]})) >> 2u][(xo + u32(${idx[0]})) & 3u]`;
       return `X[xo + u32(${idx[0]})]`;
     },
     scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
@@ -369,6 +387,7 @@ function gridPrologue(em: Emitter) {
 
 function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: Layout, bind: Map<string, Binding>): KernelPlan {
   const em = new Emitter();
+  em.vec4 = p.main.len % 4 === 0;
   const ipg = wg / team;
   let shF = 1;
   let shI = 0;
@@ -401,9 +420,12 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
       shI = Math.max(shI, ni);
       accumulate(em, accs, ctx, '', true);
       const { lo, hi } = unionRange(accs);
-      em.open(`for (var iv: i32 = ${lo} + i32(lane); iv < ${hi}; iv += ${team}i) {`);
-      accumulate(em, accs, ctx, 'iv', false);
-      em.close();
+      if (vectorisable(em, accs)) vectorLoop(em, accs, ctx, `${Math.floor(parseInt(lo) / 4)}i`, `${Math.ceil(parseInt(hi) / 4)}i`, team, 'lane');
+      else {
+        em.open(`for (var iv: i32 = ${lo} + i32(lane); iv < ${hi}; iv += ${team}i) {`);
+        accumulate(em, accs, ctx, 'iv', false);
+        em.close();
+      }
       treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
     } else {
       const b = bind.get(st.scan) as Binding & { k: 'scan' };
@@ -434,11 +456,43 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
   }
   resultLine(em, p, ctx, 'valid && lane == 0u');
   const code =
-    header(em.uses, wg, shF, shI, shS) +
+    header(em.uses, wg, shF, shI, shS, em.vec4) +
     `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
     em.lines.join('\n') +
     '\n}\n';
   return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
+}
+
+
+/**
+ * The element loop of a reduction, four consecutive elements per lane and iteration: x and the
+ * data vectors read at the element index are loaded as one vec4 each (16-byte loads reach the
+ * memory bandwidth; 4-byte loads reach about half on an H200). `start4`, `end4` and `step4` count
+ * vec4s.
+ */
+function vectorLoop(em: Emitter, accs: Acc[], ctx: ExprContext, start4: string, end4: string, step4: number, lane: string) {
+  em.open(`for (var q: i32 = ${start4} + i32(${lane}); q < ${end4}; q += ${step4}i) {`);
+  const at = em.lines.length;
+  const depth = em.lines[at - 1]!.search(/\S/) + 2;
+  em.lanes = { names: new Set(accs.map((a) => ctx.index(a.red.idx))), k: 0, usedX: false, dv: new Map() };
+  for (let k = 0; k < 4; k++) {
+    em.lanes.k = k;
+    em.line(`let e${k} = q * 4i + ${k}i;`);
+    accumulate(em, accs, ctx, `e${k}`, false);
+  }
+  const pre: string[] = [];
+  if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
+  for (const [off, name] of em.lanes.dv) pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+  em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
+  em.lanes = null;
+  em.close();
+}
+
+/** A reduction loop can be vectorised when it runs over whole vec4s from 0. */
+function vectorisable(em: Emitter, accs: Acc[]): boolean {
+  if (!em.vec4) return false;
+  // Constant bounds: the loop covers whole vec4s and accumulate() guards each element's range.
+  return accs.every((a) => a.red.lo.k === 'int' && a.red.hi.k === 'int');
 }
 
 function unionRange(accs: Acc[]): { lo: string; hi: string } {
@@ -464,6 +518,11 @@ function splitKernels(
   bind: Map<string, Binding>,
   plan: GpuPlan,
 ) {
+  const newEmitter = () => {
+    const e = new Emitter();
+    e.vec4 = p.main.len % 4 === 0;
+    return e;
+  };
   const G = r.groups;
   const wg = r.wg;
   const computed: string[] = []; // scalars available in SC
@@ -488,7 +547,7 @@ function splitKernels(
   let splitShS = 0;
   const finish = (em: Emitter, name: string, shF: number, shI: number, perGroup: boolean, shS = 0): KernelPlan => {
     const code =
-      header(em.uses, wg, shF, shI, shS) +
+      header(em.uses, wg, shF, shI, shS, em.vec4) +
       `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
       em.lines.join('\n') +
       '\n}\n';
@@ -518,25 +577,27 @@ function splitKernels(
     if (isScan) {
       // 1. chunk sums of the scanned term
       const b = bind.get(st.scan) as Binding & { k: 'scan' };
-      const em = new Emitter();
+      const em = newEmitter();
       chunkPrologue(em);
       loadScalars(em);
       const ctx = context(em, L, p.main.len, new Map());
-      em.line('var acc_chunk: f32 = 0.0f;');
-      em.open(`for (var iv: i32 = i32(c * ${r.chunk}u + lid); iv < min(i32((c + 1u) * ${r.chunk}u), ${b.len}i); iv += ${wg}i) {`);
-      em.line(`let ${ctx.index(b.idx)} = iv;`);
-      const pre: string[] = [];
-      const v = wgslExpr(b.body, ctx, pre);
-      em.all(pre);
-      em.line(`acc_chunk = acc_chunk + ${toF32(v, b.body.t)};`);
-      em.close();
-      const chunkAcc: Acc = { out: 'chunk', red: { k: 'red', t: 'f', op: 'sum', idx: '_', lo: { k: 'int', t: 'i', v: 0 }, hi: { k: 'int', t: 'i', v: 0 }, body: { k: 'num', t: 'f', v: 0 } }, f: 0, i: -1 };
+      // The chunk sum is a reduction of the scanned term: the same (vectorised) loop as a reduce stage.
+      const chunkAcc: Acc = { out: 'chunk', red: { k: 'red', t: 'f', op: 'sum', idx: b.idx, lo: { k: 'int', t: 'i', v: 0 }, hi: { k: 'int', t: 'i', v: b.len }, body: b.body }, f: 0, i: -1 };
+      accumulate(em, [chunkAcc], ctx, '', true);
+      em.line(`let cs = i32(c * ${r.chunk}u);`);
+      em.line(`let ce = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
+      if (vectorisable(em, [chunkAcc]) && r.chunk % 4 === 0) vectorLoop(em, [chunkAcc], ctx, 'cs / 4i', '(ce + 3i) / 4i', wg, 'lid');
+      else {
+        em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg}i) {`);
+        accumulate(em, [chunkAcc], ctx, 'iv', false);
+        em.close();
+      }
       treeReduce(em, [chunkAcc], wg, wg, 'lid', '0u');
       em.uses.add('PART');
       em.line(`if (valid && lid == 0u) { PART[(n * ${G}u + c) * PSTRIDE] = s_chunk; }`);
       plan.kernels.push(finish(em, `scan_chunks_${si}`, 1, 0, true));
       // 2. rescan each chunk from the carry of the chunks before it, accumulating the consumers
-      const em2 = new Emitter();
+      const em2 = newEmitter();
       chunkPrologue(em2);
       loadScalars(em2);
       const scanValue = new Map<string, string>();
@@ -572,7 +633,7 @@ function splitKernels(
       writePartials(em2, accs, first);
       plan.kernels.push(finish(em2, `scan_rescan_${si}`, Math.max(1, nf), ni, true, splitShS));
     } else {
-      const em = new Emitter();
+      const em = newEmitter();
       chunkPrologue(em);
       loadScalars(em);
       const ctx = context(em, L, p.main.len, new Map());
@@ -581,20 +642,18 @@ function splitKernels(
       // Unrolled by SPLIT_UNROLL: independent elements per iteration keep more loads in flight.
       em.line(`let cs = max(${lo}, i32(c * ${r.chunk}u));`);
       em.line(`let ce = min(${hi}, i32((c + 1u) * ${r.chunk}u));`);
-      em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg * SPLIT_UNROLL}i) {`);
-      for (let u = 0; u < SPLIT_UNROLL; u++) {
-        em.line(`let iv${u} = iv + ${u * wg}i;`);
-        em.open(`if (iv${u} < ce) {`);
-        accumulate(em, accs, ctx, `iv${u}`, false);
+      if (vectorisable(em, accs) && r.chunk % 4 === 0) vectorLoop(em, accs, ctx, 'cs / 4i', '(ce + 3i) / 4i', wg, 'lid');
+      else {
+        em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg}i) {`);
+        accumulate(em, accs, ctx, 'iv', false);
         em.close();
       }
-      em.close();
       treeReduce(em, accs, wg, wg, 'lid', '0u');
       writePartials(em, accs, first);
       plan.kernels.push(finish(em, `reduce_partials_${si}`, Math.max(1, nf), ni, true));
     }
     // 3. combine the partials of each individual, then the scalar stages that follow
-    const em3 = new Emitter();
+    const em3 = newEmitter();
     const team = Math.min(wg, 2 ** Math.ceil(Math.log2(G)));
     const ipg = wg / team;
     gridPrologue(em3);
