@@ -3,7 +3,11 @@
 // an FMA kernel (the device's float32 rate) measured in the same run. Prints a table; --json FILE
 // also writes the numbers.
 
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, readFileSync, mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compileProblem } from '../api.js';
 import { openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
@@ -124,7 +128,8 @@ async function roofline(gpu: GpuContext, floats: number, reps: number) {
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, team: { kind: 'int', min: 1, max: 1024 }, chunk: { kind: 'int', min: 256, max: 1 << 20 }, dims: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
+  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, isolate: { kind: 'bool' }, team: { kind: 'int', min: 1, max: 1024 }, chunk: { kind: 'int', min: 256, max: 1 << 20 }, dims: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
+  if (flags.isolate) return isolated(argv);
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
   if (!gpu) throw new CliError('no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)');
   const quick = !!flags.quick;
@@ -175,6 +180,9 @@ export async function runBench(argv: string[]): Promise<number> {
       const s = p.ir.schedule!;
       rows.push({ what: name, D, N, kernels: ev.plan.kernels.length, regime: s.regime.k === 'team' ? `team ${s.regime.team}` : `split ${s.regime.groups}`, seconds: sec, gbps, ratio: gbps / roof.copyGBps });
       ev.destroy();
+      // Let Dawn retire the destroyed buffers before the next measurement.
+      await gpu.device.queue.onSubmittedWorkDone();
+      (globalThis as { gc?: () => void }).gc?.();
     }
     if (shared) {
       for (const sl of shared.slabs) sl.x.destroy();
@@ -182,15 +190,53 @@ export async function runBench(argv: string[]): Promise<number> {
     }
     await gpu.device.queue.onSubmittedWorkDone();
   }
-  const fmt = (r: Row) =>
-    `| ${r.what.padEnd(22)} | ${String(r.D).padStart(8)} | ${String(r.N).padStart(6)} | ${r.regime.padEnd(9)} | ${String(r.kernels).padStart(2)} | ${(r.seconds * 1e6).toFixed(1).padStart(10)} | ${r.gbps.toFixed(1).padStart(8)} | ${r.ratio.toFixed(2).padStart(5)} |`;
-  const lines = [
-    '| function               |        D |      N | regime    |  k |  time (us) |     GB/s | /copy |',
-    '|------------------------|---------:|-------:|-----------|---:|-----------:|---------:|------:|',
-    ...rows.map(fmt),
-  ];
+  const lines = [table(rows)];
   const fl = Object.values(roofs)[0]!;
   process.stdout.write(lines.join('\n') + `\nfloat32 FMA rate: ${(fl.gflops / 1000).toFixed(1)} TFLOP/s\nGB/s: N*D*4 bytes read once per evaluation; the copy kernel counts read + write.\n`);
   if (flags.json) writeFileSync(flags.json as string, JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2));
   return 0;
+}
+
+/**
+ * --isolate: every (shape, function) measured in a process of its own, and the rows merged. On an
+ * H200 the 3,000,000 x 16 shape ran 3x slower for the third and later evaluators of one process
+ * (docs/performance.md): a process-state effect of the driver stack that a run, which compiles one
+ * problem, never sees.
+ */
+function isolated(argv: string[]): number {
+  const rest = argv.filter((a) => a !== '--isolate');
+  const jsonAt = rest.indexOf('--json');
+  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
+  const onlyAt = rest.indexOf('--only');
+  const only = onlyAt >= 0 ? rest.splice(onlyAt, 2)[1]!.split(',') : FUNCTIONS;
+  const dimsAt = rest.indexOf('--dims');
+  const dims = dimsAt >= 0 ? rest.splice(dimsAt, 2)[1]!.split(',').map(Number) : SHAPES.map(([D]) => D);
+  const dir = mkdtempSync(join(tmpdir(), 'opt-bench-'));
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  const all: { rows: Row[]; adapter: string; date: string } = { rows: [], adapter: '', date: '' };
+  for (const D of dims) {
+    for (const [k, name] of only.entries()) {
+      const file = join(dir, `${D}-${name}.json`);
+      const r = spawnSync(process.execPath, [main, 'bench', ...rest, '--dims', String(D), '--only', name, '--json', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0) throw new CliError(`bench --isolate: the run for ${name} at D = ${D} failed`);
+      const j = JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[]; adapter: string; date: string };
+      all.adapter = j.adapter;
+      all.date = j.date;
+      all.rows.push(...j.rows.filter((row) => k === 0 || (row.what !== 'copy kernel' && row.what !== 'sum kernel')));
+    }
+  }
+  process.stdout.write(`opt bench --isolate: ${all.adapter} (${all.date}), one process per function and shape\n`);
+  process.stdout.write(table(all.rows) + '\n');
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
+  return 0;
+}
+
+function table(rows: Row[]): string {
+  const fmt = (r: Row) =>
+    `| ${r.what.padEnd(22)} | ${String(r.D).padStart(8)} | ${String(r.N).padStart(6)} | ${r.regime.padEnd(9)} | ${String(r.kernels).padStart(2)} | ${(r.seconds * 1e6).toFixed(1).padStart(10)} | ${r.gbps.toFixed(1).padStart(8)} | ${r.ratio.toFixed(2).padStart(5)} |`;
+  return [
+    '| function               |        D |      N | regime    |  k |  time (us) |     GB/s | /copy |',
+    '|------------------------|---------:|-------:|-----------|---:|-----------:|---------:|------:|',
+    ...rows.map(fmt),
+  ].join('\n');
 }

@@ -109,6 +109,7 @@ export class GpuEvaluator {
           const gx = Math.min(wgs, maxDim);
           const gy = Math.ceil(wgs / gx);
           const params = this.gpu.device.createBuffer({ size: 16, usage: U().UNIFORM | U().COPY_DST });
+          this.owned.push(params);
           this.gpu.device.queue.writeBuffer(params, 0, new Uint32Array([slab.count, slab.first, gx, 0]));
           const entries = k.uses.map((u) => ({ binding: BINDING[u], resource: { buffer: this.buffer(u, slab, f, params) } }));
           cached!.groups.push(this.gpu.device.createBindGroup({ layout: this.pipelines[ki]!.getBindGroupLayout(0), entries }));
@@ -169,8 +170,13 @@ export class GpuEvaluator {
     return out;
   }
 
+  /** Small buffers made per dispatch (parameters), destroyed with the evaluator. */
+  private owned: GPUBuffer[] = [];
+
   destroy(): void {
-    for (const b of [this.dataBuf, this.scr, this.part, this.sc]) b?.destroy();
+    for (const b of [this.dataBuf, this.scr, this.part, this.sc, ...this.owned]) b?.destroy();
+    this.owned = [];
+    this.bindCache.clear();
   }
 }
 
