@@ -76,6 +76,8 @@ class Emitter {
   /** X and DATA are declared as vec4 arrays (D % 4 == 0): element loops load 16 bytes a lane. */
   vec4 = false;
   lanes: VectorLanes | null = null;
+  /** The kernel uses subgroup operations (its scans); set for kernels with a scan when the device has them. */
+  subgroups = false;
   private depth = 1;
   private counter = 0;
   uses = new Set<BufferName>();
@@ -105,7 +107,12 @@ interface Layout {
   scalarStride: number;
 }
 
-export function generateWgsl(p: IrProgram): GpuPlan {
+export interface WgslOptions {
+  /** The device has the 'subgroups' feature: scans use subgroup operations. */
+  subgroups?: boolean;
+}
+
+export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   const s = p.schedule;
   if (!s) throw new Error('wgsl: schedule the program first');
   const f = p.main;
@@ -148,13 +155,14 @@ export function generateWgsl(p: IrProgram): GpuPlan {
     groups: s.regime.k === 'split' ? s.regime.groups : 1,
     scalarStride: layout.scalarStride,
   };
-  if (s.regime.k === 'team') plan.kernels.push(teamKernel(p, s.stages, s.regime.team, s.regime.wg, layout, bind));
-  else splitKernels(p, s.stages, s.regime, layout, bind, plan);
+  if (s.regime.k === 'team') plan.kernels.push(teamKernel(p, s.stages, s.regime.team, s.regime.wg, layout, bind, options));
+  else splitKernels(p, s.stages, s.regime, layout, bind, plan, options);
   return plan;
 }
 
-function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS = 0, vec4 = false): string {
-  const decl: string[] = ['struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }'];
+function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS = 0, vec4 = false, subgroups = false): string {
+  const decl: string[] = subgroups ? ['enable subgroups;', 'var<workgroup> sg_counter: atomic<u32>;'] : [];
+  decl.push('struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }');
   decl.push('@group(0) @binding(0) var<uniform> P: Params;');
   const elem = vec4 ? 'vec4<f32>' : 'f32';
   if (uses.has('X')) decl.push(`@group(0) @binding(1) var<storage, read> X: array<${elem}>;`);
@@ -349,14 +357,15 @@ function tiledScan(
   em.line('workgroupBarrier();');
   em.line('var lsum: f32 = 0.0f;');
   em.line(`for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`);
-  const incl = teamScan(em, team, lane, 'lsum');
+  const { incl, total } = em.subgroups ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg) : { incl: teamScan(em, team, lane, 'lsum'), total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]` };
   em.line(`var run = carry + ${incl} - lsum;`);
-  em.line(`carry = carry + shf[(${o.teamSeg}) * ${team}u + ${team - 1}u];`);
+  em.line(`carry = carry + ${total};`);
   em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
   em.line(`let iv = base + i32(${lane} * ${K}u + k);`);
   em.line(`let v = shs[${pad(`${seg} + ${lane} * ${K}u + k`)}];`);
+  em.line('let before = run;');
   em.line('run = run + v;');
-  em.line(`let sv = ${o.exclusive ? 'run - v' : 'run'};`);
+  em.line(`let sv = ${o.exclusive ? 'before' : 'run'};`);
   em.open(`if (iv < ${o.end}) {`);
   consume('iv', 'sv');
   em.close();
@@ -364,6 +373,50 @@ function tiledScan(
   em.line('workgroupBarrier();');
   em.close();
   em.close();
+}
+
+/**
+ * The scan of the lane sums with subgroup operations: a segmented Hillis-Steele scan inside each
+ * subgroup with subgroupShuffleUp (no barriers), then the totals of the subgroups of a team through
+ * workgroup memory: two barriers per tile instead of 2 log2(team). Lanes are numbered by subgroup
+ * (see subgroupPrologue), so a subgroup is a run of consecutive lanes.
+ */
+function teamScanSubgroups(em: Emitter, team: number, lane: string, v: string, teamSeg: string): { incl: string; total: string } {
+  const s = em.fresh();
+  em.line(`let w_${s} = min(${team}u, sgsize);`);
+  em.line(`var ${s}: f32 = ${v};`);
+  em.open(`for (var off: u32 = 1u; off < w_${s}; off = off << 1u) {`);
+  em.line(`let up = subgroupShuffleUp(${s}, off);`);
+  em.line(`if ((${lane} % w_${s}) >= off) { ${s} = ${s} + up; }`);
+  em.close();
+  em.line(`if ((${lane} % w_${s}) == w_${s} - 1u) { shf[lid / w_${s}] = ${s}; }`);
+  em.line('workgroupBarrier();');
+  em.line(`let first_${s} = (${teamSeg}) * (${team}u / w_${s});`);
+  em.line(`let mine_${s} = lid / w_${s};`);
+  em.line(`var pre_${s}: f32 = 0.0f;`);
+  em.line(`var tot_${s}: f32 = 0.0f;`);
+  em.open(`for (var k: u32 = first_${s}; k < first_${s} + ${team}u / w_${s}; k++) {`);
+  em.line(`if (k < mine_${s}) { pre_${s} = pre_${s} + shf[k]; }`);
+  em.line(`tot_${s} = tot_${s} + shf[k];`);
+  em.close();
+  em.line('workgroupBarrier();');
+  return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+}
+
+/**
+ * With subgroups, lanes are renumbered so that each subgroup holds consecutive lanes: WGSL does not
+ * promise that subgroup_invocation_id follows local_invocation_index. One atomic per subgroup.
+ */
+const SUBGROUP_PROLOGUE = [
+  'var sg_first: u32 = 0u;',
+  'if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }',
+  'let lid = subgroupBroadcastFirst(sg_first) * sgsize + sgid;',
+];
+
+function mainSignature(em: Emitter): string {
+  return em.subgroups
+    ? `fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {\n${SUBGROUP_PROLOGUE.map((l) => '  ' + l).join('\n')}\n`
+    : 'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n';
 }
 
 function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
@@ -385,9 +438,10 @@ function gridPrologue(em: Emitter) {
   em.line('let group = wid.x + wid.y * P.gx;');
 }
 
-function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: Layout, bind: Map<string, Binding>): KernelPlan {
+function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: Layout, bind: Map<string, Binding>, options: WgslOptions): KernelPlan {
   const em = new Emitter();
   em.vec4 = p.main.len % 4 === 0;
+  em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
   const ipg = wg / team;
   let shF = 1;
   let shI = 0;
@@ -456,8 +510,8 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
   }
   resultLine(em, p, ctx, 'valid && lane == 0u');
   const code =
-    header(em.uses, wg, shF, shI, shS, em.vec4) +
-    `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
+    header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
+    `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
     em.lines.join('\n') +
     '\n}\n';
   return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
@@ -517,6 +571,7 @@ function splitKernels(
   L: Layout,
   bind: Map<string, Binding>,
   plan: GpuPlan,
+  options: WgslOptions = {},
 ) {
   const newEmitter = () => {
     const e = new Emitter();
@@ -547,8 +602,8 @@ function splitKernels(
   let splitShS = 0;
   const finish = (em: Emitter, name: string, shF: number, shI: number, perGroup: boolean, shS = 0): KernelPlan => {
     const code =
-      header(em.uses, wg, shF, shI, shS, em.vec4) +
-      `\n@compute @workgroup_size(WG)\nfn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n` +
+      header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
+      `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
       em.lines.join('\n') +
       '\n}\n';
     return { name, code, uses: ['P', ...em.uses], workgroups: perGroup ? (n) => n * G : (n) => n };
@@ -598,6 +653,7 @@ function splitKernels(
       plan.kernels.push(finish(em, `scan_chunks_${si}`, 1, 0, true));
       // 2. rescan each chunk from the carry of the chunks before it, accumulating the consumers
       const em2 = newEmitter();
+      em2.subgroups = !!options.subgroups;
       chunkPrologue(em2);
       loadScalars(em2);
       const scanValue = new Map<string, string>();

@@ -16,6 +16,8 @@ const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number>
 export interface GpuEvalOptions {
   /** Largest binding in bytes (defaults to the device's maxStorageBufferBindingSize); tests lower it to force slabs. */
   maxBindingBytes?: number;
+  /** Use subgroup operations (default: when the device has them); tests turn them off to cover the other path. */
+  subgroups?: boolean;
 }
 
 export interface Slab {
@@ -41,7 +43,7 @@ export class GpuEvaluator {
     o: GpuEvalOptions = {},
   ) {
     const device = gpu.device;
-    this.plan = generateWgsl(problem.ir);
+    this.plan = generateWgsl(problem.ir, { subgroups: (o.subgroups ?? true) && gpu.features.subgroups });
     this.D = problem.info.dim;
     const maxBind = Math.min(o.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxStorageBufferBindingSize);
     const rowBytes = this.D * 4;

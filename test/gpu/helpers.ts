@@ -67,12 +67,14 @@ export interface CompareOptions {
   points?: Float32Array;
   sources?: Record<string, string>;
   maxBindingBytes?: number;
+  subgroups?: boolean;
 }
 
-export async function compareOnGpu(ctx: GpuContext, name: string, dim: number, n: number, seed: number, o: CompareOptions = {}): Promise<Comparison & { problem: CompiledProblem; slabs: number }> {
+export async function compareOnGpu(ctx: GpuContext, name: string, dim: number, n: number, seed: number, o: CompareOptions = {}): Promise<Comparison & { problem: CompiledProblem; slabs: number; usedSubgroups: boolean }> {
   const p = compileProblem({ problem: name, dim, sources: o.sources, schedule: { ...defaultScheduleOptions, population: n, ...o.schedule } });
   const x = o.points ?? randomPoints(p, n, seed);
-  const ev = new GpuEvaluator(ctx, p, n, { maxBindingBytes: o.maxBindingBytes });
+  const ev = new GpuEvaluator(ctx, p, n, { maxBindingBytes: o.maxBindingBytes, subgroups: o.subgroups });
+  const usedSubgroups = ev.plan.kernels.some((k) => k.code.includes('enable subgroups;'));
   const slabs = Math.ceil(n / ev.slabSize);
   await ev.ready();
   const g = await ev.evaluate(x, n);
@@ -97,5 +99,5 @@ export async function compareOnGpu(ctx: GpuContext, name: string, dim: number, n
     const ratio = same ? 0 : err / (U32 * b);
     worst = Math.max(worst, Number.isNaN(ratio) ? Infinity : ratio);
   }
-  return { gpu: g, cpu, bound, worst, problem: p, slabs };
+  return { gpu: g, cpu, bound, worst, problem: p, slabs, usedSubgroups };
 }

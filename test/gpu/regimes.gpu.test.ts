@@ -90,6 +90,17 @@ describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
   }
 });
 
+describe.skipIf(!ctx)('scans with and without subgroup operations', () => {
+  // The device's 'subgroups' feature selects the subgroup scan; both paths must agree with the CPU.
+  for (const subgroups of [true, false]) {
+    it.each([[100, 'team'], [4097, 'team'], [40000, 'split']] as const)(`schwefel_1_2, D = %i, %s, subgroups ${subgroups}`, async (D, regime) => {
+      const c = await compareOnGpu(ctx!, 'shifted_schwefel_1_2', D, 5, D, { subgroups, schedule: { force: regime } });
+      expect(c.usedSubgroups).toBe(subgroups && ctx!.features.subgroups);
+      expect(c.worst).toBeLessThanOrEqual(1);
+    });
+  }
+});
+
 describe.skipIf(!ctx)('populations larger than one storage binding', () => {
   it('splits the population into slabs of whole individuals', async () => {
     // A binding of 3 individuals' bytes forces 4 slabs for 10 individuals.

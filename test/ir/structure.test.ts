@@ -151,8 +151,8 @@ describe('WGSL snapshots', () => {
     expect(chunks).toMatchInlineSnapshot(`
       "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
       @group(0) @binding(0) var<uniform> P: Params;
-      @group(0) @binding(1) var<storage, read> X: array<f32>;
-      @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+      @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
+      @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
       @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
       override WG: u32 = 256u;
       var<workgroup> shf: array<f32, 256>;
@@ -167,9 +167,31 @@ describe('WGSL snapshots', () => {
         let valid = c < 62u;
         let xo = min(n, P.n - 1u) * 1000000u;
         var acc_chunk: f32 = 0.0f;
-        for (var iv: i32 = i32(c * 16384u + lid); iv < min(i32((c + 1u) * 16384u), 1000000i); iv += 256i) {
-          let i_i1 = iv;
-          acc_chunk = acc_chunk + (X[xo + u32(i_i1)] - DATA[0u + u32(i_i1)]);
+        let cs = i32(c * 16384u);
+        let ce = min(i32((c + 1u) * 16384u), 1000000i);
+        for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 256i) {
+          let xv = X[(xo >> 2u) + u32(q)];
+          let dv0 = DATA[0u + u32(q)];
+          let e0 = q * 4i + 0i;
+          if (e0 >= 0i && e0 < 1000000i) {
+            let i_i1 = e0;
+            acc_chunk = acc_chunk + (xv[0] - dv0[0]);
+          }
+          let e1 = q * 4i + 1i;
+          if (e1 >= 0i && e1 < 1000000i) {
+            let i_i1 = e1;
+            acc_chunk = acc_chunk + (xv[1] - dv0[1]);
+          }
+          let e2 = q * 4i + 2i;
+          if (e2 >= 0i && e2 < 1000000i) {
+            let i_i1 = e2;
+            acc_chunk = acc_chunk + (xv[2] - dv0[2]);
+          }
+          let e3 = q * 4i + 3i;
+          if (e3 >= 0i && e3 < 1000000i) {
+            let i_i1 = e3;
+            acc_chunk = acc_chunk + (xv[3] - dv0[3]);
+          }
         }
         shf[0u + lid] = acc_chunk;
         workgroupBarrier();
@@ -214,8 +236,8 @@ describe('WGSL snapshots', () => {
     expect(rescan).toMatchInlineSnapshot(`
       "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
       @group(0) @binding(0) var<uniform> P: Params;
-      @group(0) @binding(1) var<storage, read> X: array<f32>;
-      @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+      @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
+      @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
       @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
       override WG: u32 = 256u;
       var<workgroup> shf: array<f32, 256>;
@@ -280,7 +302,7 @@ describe('WGSL snapshots', () => {
               var v: f32 = 0.0f;
               if (iv < cend) {
                 let i_i1 = iv;
-                v = (X[xo + u32(i_i1)] - DATA[0u + u32(i_i1)]);
+                v = (X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u] - DATA[(0u + u32(i_i1)) >> 2u][(0u + u32(i_i1)) & 3u]);
               }
               shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
             }
@@ -327,6 +349,7 @@ describe('WGSL snapshots', () => {
             for (var k: u32 = 0u; k < 16u; k++) {
               let iv = base + i32(lid * 16u + k);
               let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
+              let before = run;
               run = run + v;
               let sv = run;
               if (iv < cend) {
