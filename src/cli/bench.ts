@@ -128,7 +128,7 @@ async function roofline(gpu: GpuContext, floats: number, reps: number) {
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, isolate: { kind: 'bool' }, team: { kind: 'int', min: 1, max: 1024 }, chunk: { kind: 'int', min: 256, max: 1 << 20 }, dims: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
+  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, isolate: { kind: 'bool' }, subgroups: { kind: 'bool' }, team: { kind: 'int', min: 1, max: 1024 }, chunk: { kind: 'int', min: 256, max: 1 << 20 }, dims: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
   if (flags.isolate) return isolated(argv);
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
   if (!gpu) throw new CliError('no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)');
@@ -156,7 +156,7 @@ export async function runBench(argv: string[]): Promise<number> {
     let shared: { slabSize: number; slabs: ReturnType<GpuEvaluator['createPopulation']>; f: GPUBuffer } | undefined;
     for (const name of fns) {
       const p = compileProblem({ problem: name, dim: D, schedule: { population: N, ...(flags.team ? { team: flags.team as number } : {}), ...(flags.chunk ? { chunk: flags.chunk as number } : {}) } });
-      const ev = new GpuEvaluator(gpu, p, N);
+      const ev = new GpuEvaluator(gpu, p, N, { subgroups: !!flags.subgroups });
       await ev.ready();
       if (!shared || shared.slabSize !== ev.slabSize) {
         if (shared) {

@@ -337,7 +337,7 @@ export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 
  */
 function tiledScan(
   em: Emitter,
-  o: { team: number; K: number; lane: string; teamSeg: string; start: string; end: string; exclusive: boolean },
+  o: { team: number; K: number; lane: string; teamSeg: string; start: string; end: string; exclusive: boolean; idx: string },
   produce: (iv: string) => string,
   consume: (iv: string, sv: string) => void,
 ) {
@@ -346,14 +346,38 @@ function tiledScan(
   em.open('{'); // a block: several scans in one kernel each have their own carry
   em.line('var carry: f32 = 0.0f;');
   em.open(`for (var base: i32 = ${o.start}; base < ${o.end}; base += ${team * K}i) {`);
-  em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
-  em.line(`let iv = base + i32(k * ${team}u + ${lane});`);
-  em.line('var v: f32 = 0.0f;');
-  em.open(`if (iv < ${o.end}) {`);
-  em.line(`v = ${produce('iv')};`);
-  em.close();
-  em.line(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}] = v;`);
-  em.close();
+  if (em.vec4 && K % 4 === 0) {
+    // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
+    em.open(`for (var k4: u32 = 0u; k4 < ${K / 4}u; k4++) {`);
+    em.line(`let q = base / 4i + i32(k4 * ${team}u + ${lane});`);
+    const at = em.lines.length;
+    const depth = em.lines[at - 1]!.search(/\S/) + 2;
+    em.lanes = { names: new Set([o.idx]), k: 0, usedX: false, dv: new Map() };
+    for (let c = 0; c < 4; c++) {
+      em.lanes.k = c;
+      em.line(`let iv${c} = q * 4i + ${c}i;`);
+      em.line(`var v${c}: f32 = 0.0f;`);
+      em.open(`if (iv${c} < ${o.end}) {`);
+      em.line(`v${c} = ${produce(`iv${c}`)};`);
+      em.close();
+      em.line(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}] = v${c};`);
+    }
+    const pre: string[] = [];
+    if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
+    for (const [off, name] of em.lanes.dv) pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+    em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
+    em.lanes = null;
+    em.close();
+  } else {
+    em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
+    em.line(`let iv = base + i32(k * ${team}u + ${lane});`);
+    em.line('var v: f32 = 0.0f;');
+    em.open(`if (iv < ${o.end}) {`);
+    em.line(`v = ${produce('iv')};`);
+    em.close();
+    em.line(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}] = v;`);
+    em.close();
+  }
   em.line('workgroupBarrier();');
   em.line('var lsum: f32 = 0.0f;');
   em.line(`for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`);
@@ -495,7 +519,7 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
         em.all(pre);
         return toF32(v, b.body.t);
       };
-      tiledScan(em, { team, K: TEAM_SCAN_K, lane: 'lane', teamSeg: 'team', start: '0i', end: `${b.len}i`, exclusive: b.exclusive }, produce, (iv, sv) => {
+      tiledScan(em, { team, K: TEAM_SCAN_K, lane: 'lane', teamSeg: 'team', start: '0i', end: `${b.len}i`, exclusive: b.exclusive, idx: ctx.index(b.idx) }, produce, (iv, sv) => {
         scanValue.set(b.name, sv);
         if (L.scratchOffset.has(b.name)) {
           em.uses.add('SCR');
@@ -676,7 +700,7 @@ function splitKernels(
       };
       em2.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
       const mark = em2.lines.length;
-      tiledScan(em2, { team: wg, K, lane: 'lid', teamSeg: '0u', start: `i32(c * ${r.chunk}u)`, end: 'cend', exclusive: b.exclusive }, produce2, (iv, sv) => {
+      tiledScan(em2, { team: wg, K, lane: 'lid', teamSeg: '0u', start: `i32(c * ${r.chunk}u)`, end: 'cend', exclusive: b.exclusive, idx: ctx2.index(b.idx) }, produce2, (iv, sv) => {
         scanValue.set(b.name, sv);
         accumulate(em2, accs, ctx2, iv, false);
         scanValue.delete(b.name);

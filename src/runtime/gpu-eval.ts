@@ -16,7 +16,11 @@ const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number>
 export interface GpuEvalOptions {
   /** Largest binding in bytes (defaults to the device's maxStorageBufferBindingSize); tests lower it to force slabs. */
   maxBindingBytes?: number;
-  /** Use subgroup operations (default: when the device has them); tests turn them off to cover the other path. */
+  /**
+   * Use subgroup operations in scans where the device has them. Off by default: on an H200 the
+   * subgroup scan measured slower than the workgroup-memory scan (Schwefel 1.2 at D = 10,000:
+   * 0.40 against 0.54 of the copy bandwidth; docs/performance.md). Tests run both paths.
+   */
   subgroups?: boolean;
 }
 
@@ -43,7 +47,7 @@ export class GpuEvaluator {
     o: GpuEvalOptions = {},
   ) {
     const device = gpu.device;
-    this.plan = generateWgsl(problem.ir, { subgroups: (o.subgroups ?? true) && gpu.features.subgroups });
+    this.plan = generateWgsl(problem.ir, { subgroups: (o.subgroups ?? false) && gpu.features.subgroups });
     this.D = problem.info.dim;
     const maxBind = Math.min(o.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxStorageBufferBindingSize);
     const rowBytes = this.D * 4;
