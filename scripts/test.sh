@@ -8,8 +8,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 . scripts/env.sh
 
-echo "== type check (tsc --noEmit)"
-npx tsc -p tsconfig.json --noEmit
+echo "== type check and build (tsc; the CLI tests run the built bin/opt.js)"
+npm run --silent build
 
 echo "== tests (vitest)"
 # Dawn's two harmless start-up lines are dropped from stderr; everything else passes through.
