@@ -430,6 +430,11 @@ class OptParser extends EmbeddedActionsParser {
 
 const parserInstance = new OptParser();
 
+/** The grammar as chevrotain serialises it (for the syntax diagrams in grammar/). */
+export function serializedGrammar() {
+  return parserInstance.getSerializedGastProductions();
+}
+
 export interface ParseResult {
   source: SourceFile;
   diagnostics: Diagnostic[];
