@@ -36,3 +36,12 @@ describe('editor tooling', () => {
     expect(m[pattern.code]).toMatch(/^OPT\d{4}$/);
   });
 });
+
+describe('VS Code tasks', () => {
+  it('use the same problem matcher as the extension (inline, so no extension is needed)', () => {
+    const tasks = JSON.parse(readFileSync('.vscode/tasks.json', 'utf8'));
+    const ext = JSON.parse(readFileSync('editors/vscode/package.json', 'utf8'));
+    const check = tasks.tasks.find((t: { label: string }) => t.label.startsWith('opt: check'));
+    expect(check.problemMatcher.pattern).toEqual(ext.contributes.problemMatchers[0].pattern);
+  });
+});
