@@ -12,6 +12,8 @@
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
 import { WGSL_HELPERS, toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { binomial, polynomialIn } from '../ir/polynomial.js';
+import { scanByMoments } from '../ir/passes/schedule.js';
 
 export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC';
 
@@ -337,7 +339,7 @@ export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 
  */
 function tiledScan(
   em: Emitter,
-  o: { team: number; K: number; lane: string; teamSeg: string; start: string; end: string; exclusive: boolean; idx: string },
+  o: { team: number; K: number; lane: string; teamSeg: string; start: string; end: string; exclusive: boolean; idx: string; carryOut?: string },
   produce: (iv: string) => string,
   consume: (iv: string, sv: string) => void,
 ) {
@@ -396,6 +398,7 @@ function tiledScan(
   em.close();
   em.line('workgroupBarrier();');
   em.close();
+  if (o.carryOut) em.line(`${o.carryOut} = carry;`);
   em.close();
 }
 
@@ -653,7 +656,57 @@ function splitKernels(
     const { accs, nf, ni } = allocAccs(st.outs, bind);
     const first = isScan ? 1 : 0;
     partStride = Math.max(partStride, first + 2 * accs.length);
-    if (isScan) {
+    const moments = isScan && scanByMoments(p.main, st as Stage & { k: 'scan' });
+    // Moments: per out r, per nonzero coefficient a_m of its polynomial in the scan value, per l <= m.
+    const momentTerms: { out: number; m: number; l: number; acc: Acc }[] = [];
+    if (moments) {
+      const sc = st as Stage & { k: 'scan' };
+      const b = bind.get(sc.scan) as Binding & { k: 'scan' };
+      const em = newEmitter();
+      em.subgroups = !!options.subgroups;
+      chunkPrologue(em);
+      loadScalars(em);
+      const scanValue = new Map<string, string>();
+      const ctx = context(em, L, p.main.len, scanValue);
+      accs.forEach((a, r) => {
+        const isSv = (n: IExpr) => n.k === 'read' && n.arr === sc.scan;
+        const coeffs = polynomialIn(a.red.body, isSv)!;
+        coeffs.forEach((c, m) => {
+          if (c.k === 'num' && c.v === 0) return;
+          for (let l = 0; l <= m; l++) {
+            let body: IExpr = c;
+            for (let t = 0; t < l; t++) body = { k: 'bin', t: 'f', op: '*', a: body, b: { k: 'read', t: 'f', arr: sc.scan, idx: [{ k: 'idx', t: 'i', name: a.red.idx }] } };
+            const red: RedNode = { ...a.red, body };
+            momentTerms.push({ out: r, m, l, acc: { out: `mom${momentTerms.length}`, red, f: momentTerms.length, i: -1 } });
+          }
+        });
+      });
+      const maccs = momentTerms.map((t) => t.acc);
+      accumulate(em, maccs, ctx, '', true);
+      em.line('var chunk_total: f32 = 0.0f;');
+      const K = Math.min(16, r.chunk / wg);
+      const produce = (iv: string) => {
+        em.line(`let ${ctx.index(b.idx)} = ${iv};`);
+        const pre: string[] = [];
+        const v = wgslExpr(b.body, ctx, pre);
+        em.all(pre);
+        return toF32(v, b.body.t);
+      };
+      em.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
+      tiledScan(em, { team: wg, K, lane: 'lid', teamSeg: '0u', start: `i32(c * ${r.chunk}u)`, end: 'cend', exclusive: b.exclusive, idx: ctx.index(b.idx), carryOut: 'chunk_total' }, produce, (iv, sv) => {
+        scanValue.set(b.name, sv);
+        accumulate(em, maccs, ctx, iv, false);
+        scanValue.delete(b.name);
+      });
+      treeReduce(em, maccs, wg, wg, 'lid', '0u');
+      em.uses.add('PART');
+      em.open('if (valid && lid == 0u) {');
+      em.line(`PART[(n * ${G}u + c) * PSTRIDE] = chunk_total;`);
+      maccs.forEach((a, t) => em.line(`PART[(n * ${G}u + c) * PSTRIDE + ${1 + t}u] = ${sname(a.out)};`));
+      em.close();
+      partStride = Math.max(partStride, 1 + maccs.length);
+      plan.kernels.push(finish(em, `scan_moments_${si}`, Math.max(1, maccs.length), 0, true, shsSize(wg, K)));
+    } else if (isScan) {
       // 1. chunk sums of the scanned term
       const b = bind.get(st.scan) as Binding & { k: 'scan' };
       const em = newEmitter();
@@ -745,7 +798,23 @@ function splitKernels(
     em3.line(`let xo = n * ${p.main.len}u; // an epilogue may read single elements (Discus: x[0])`);
     loadScalars(em3);
     em3.uses.add('PART');
-    const caccs = accs.map((a) => ({ ...a }));
+    if (moments) {
+      // The carries, chunk by chunk in order: sum_i p(C + s_i) = sum_{m,l} binom(m,l) C^(m-l) M[m][l].
+      // Every lane of the team computes it (G values per individual, from cache).
+      em3.line('var carry_c: f32 = 0.0f;');
+      accs.forEach((a) => em3.line(`var tot_${a.out.replace(/\W/g, '_')}: f32 = 0.0f;`));
+      em3.open(`for (var cc: u32 = 0u; cc < ${G}u; cc++) {`);
+      em3.line(`let pb = (n * ${G}u + cc) * PSTRIDE;`);
+      momentTerms.forEach((t, q) => {
+        const powC = t.m - t.l === 0 ? '1.0f' : new Array(t.m - t.l).fill('carry_c').join(' * ');
+        em3.line(`tot_${accs[t.out]!.out.replace(/\W/g, '_')} += ${wgslFloat(binomial(t.m, t.l))} * ${powC} * PART[pb + ${1 + q}u];`);
+      });
+      em3.line('carry_c = carry_c + PART[pb];');
+      em3.close();
+      accs.forEach((a) => em3.line(`let ${sname(a.out)}: f32 = tot_${a.out.replace(/\W/g, '_')};`));
+    }
+    const caccs = moments ? [] : accs.map((a) => ({ ...a }));
+    if (!moments) {
     accumulate(em3, caccs, context(em3, L, p.main.len, new Map()), '', true);
     em3.open(`for (var cc: u32 = lane; cc < ${G}u; cc += ${team}u) {`);
     caccs.forEach((a, j) => {
@@ -760,6 +829,7 @@ function splitKernels(
     });
     em3.close();
     treeReduce(em3, caccs, team, wg, 'lane', `team * ${team}u`);
+    }
     const ctx3 = context(em3, L, p.main.len, new Map());
     const newScalars = [...accs.map((a) => a.out)];
     let j = k + 1;

@@ -211,7 +211,7 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
   } else {
     check(r.chunk > 0 && r.groups === Math.ceil(f.len / r.chunk), `split into ${r.groups} groups of ${r.chunk} for length ${f.len}`, where);
   }
-  check(s.kernels === countKernels(s.stages, r), `(kernels ${s.kernels}) but the stages need ${countKernels(s.stages, r)}`, where);
+  check(s.kernels === countKernels(s.stages, r, f), `(kernels ${s.kernels}) but the stages need ${countKernels(s.stages, r, f)}`, where);
 }
 
 export function validate(p: IrProgram, where: string): void {

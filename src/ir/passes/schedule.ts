@@ -10,6 +10,7 @@
 // materialised vectors come first, then scans with the reductions that read them element by
 // element (fused into the scan), then one fused loop for all other reductions of the level.
 
+import { polynomialIn } from '../polynomial.js';
 import { forEachNode, type Binding, type IExpr, type IrFunc, type IrProgram, type Regime, type Schedule, type Stage } from '../ir.js';
 
 export interface ScheduleOptions {
@@ -129,12 +130,28 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   return { k: 'team', team, wg: o.wg };
 }
 
-export function countKernels(stages: Stage[], r: Regime): number {
+/**
+ * In the split regime a scan whose consumers are all sums of polynomials in the scan value takes
+ * one pass over the data (moments per chunk, carries applied in the combine: see polynomial.ts).
+ */
+export function scanByMoments(f: IrFunc, s: Stage & { k: 'scan' }): boolean {
+  if (!s.outs.length) return false;
+  return s.outs.every((o) => {
+    const b = f.bindings.find((x) => x.name === o);
+    if (!b || b.k !== 'scalar' || b.body.k !== 'red' || b.body.op !== 'sum' || b.body.t !== 'f') return false;
+    const red = b.body;
+    const isScanValue = (n: IExpr) => n.k === 'read' && n.arr === s.scan;
+    if (red.cond && readsArray(red.cond, s.scan)) return false;
+    return polynomialIn(red.body, isScanValue) !== null;
+  });
+}
+
+export function countKernels(stages: Stage[], r: Regime, f?: IrFunc): number {
   if (r.k === 'team') return 1;
   let n = 0;
   for (const s of stages) {
     if (s.k === 'reduce') n += 2;
-    if (s.k === 'scan') n += s.outs.length ? 3 : 2;
+    if (s.k === 'scan') n += s.outs.length ? (f && scanByMoments(f, s) ? 2 : 3) : 2;
     if (s.k === 'vec') n += 1;
   }
   return n;
@@ -144,6 +161,6 @@ export function scheduleProgram(p: IrProgram, o: ScheduleOptions = defaultSchedu
   if (p.funcs.length) throw new Error('schedule: inline first');
   const stages = stagesOf(p.main);
   const regime = chooseRegime(p.main, stages, o);
-  const schedule: Schedule = { regime, stages, kernels: countKernels(stages, regime) };
+  const schedule: Schedule = { regime, stages, kernels: countKernels(stages, regime, p.main) };
   return { ...p, schedule };
 }
