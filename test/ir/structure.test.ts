@@ -359,16 +359,77 @@ describe('WGSL snapshots', () => {
         let valid = n_raw < P.n;
         let n = min(n_raw, P.n - 1u);
         let xo = n * 1000000u; // an epilogue may read single elements (Discus: x[0])
+        var acc_r0: f32 = 0.0f;
         var carry_c: f32 = 0.0f;
-        var tot_r0: f32 = 0.0f;
-        for (var cc: u32 = 0u; cc < 62u; cc++) {
-          let pb = (n * 62u + cc) * 4u;
-          tot_r0 += 1.0f * carry_c * carry_c * PART[pb + 1u];
-          tot_r0 += 2.0f * carry_c * PART[pb + 2u];
-          tot_r0 += 1.0f * 1.0f * PART[pb + 3u];
-          carry_c = carry_c + PART[pb];
+        for (var cb: u32 = 0u; cb < 62u; cb += 64u) {
+          let cc = cb + lane;
+          var z: f32 = 0.0f;
+          if (cc < 62u) { z = PART[(n * 62u + cc) * 4u]; }
+          shf[lid] = z;
+          workgroupBarrier();
+          let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
+          workgroupBarrier();
+          shf[lid] = shf[lid] + t0;
+          workgroupBarrier();
+          let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
+          workgroupBarrier();
+          shf[lid] = shf[lid] + t1;
+          workgroupBarrier();
+          let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
+          workgroupBarrier();
+          shf[lid] = shf[lid] + t2;
+          workgroupBarrier();
+          let t3 = select(0.0f, shf[lid - 8u], lane >= 8u);
+          workgroupBarrier();
+          shf[lid] = shf[lid] + t3;
+          workgroupBarrier();
+          let t4 = select(0.0f, shf[lid - 16u], lane >= 16u);
+          workgroupBarrier();
+          shf[lid] = shf[lid] + t4;
+          workgroupBarrier();
+          let t5 = select(0.0f, shf[lid - 32u], lane >= 32u);
+          workgroupBarrier();
+          shf[lid] = shf[lid] + t5;
+          workgroupBarrier();
+          let t6 = shf[lid];
+          let cx = carry_c + t6 - z;
+          carry_c = carry_c + shf[team * 64u + 63u];
+          workgroupBarrier();
+          if (cc < 62u) {
+            let pb = (n * 62u + cc) * 4u;
+            acc_r0 += 1.0f * cx * cx * PART[pb + 1u];
+            acc_r0 += 2.0f * cx * PART[pb + 2u];
+            acc_r0 += 1.0f * 1.0f * PART[pb + 3u];
+          }
         }
-        let s_r0: f32 = tot_r0;
+        shf[0u + lid] = acc_r0;
+        workgroupBarrier();
+        if (lane < 32u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+        }
+        workgroupBarrier();
+        if (lane < 16u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+        }
+        workgroupBarrier();
+        if (lane < 8u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+        }
+        workgroupBarrier();
+        if (lane < 4u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+        }
+        workgroupBarrier();
+        if (lane < 2u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+        }
+        workgroupBarrier();
+        if (lane < 1u) {
+          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+        }
+        workgroupBarrier();
+        let s_r0: f32 = shf[0u + team * 64u];
+        workgroupBarrier();
         if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - 330.0f); }
       }
       "
