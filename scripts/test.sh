@@ -11,6 +11,9 @@ bash scripts/setup.sh
 echo "== type check and build (tsc; the CLI tests run the built bin/opt.js)"
 npm run --silent build
 
+echo "== formatting (prettier --check)"
+npm run --silent format:check
+
 echo "== tests (vitest)"
 # Dawn's two harmless start-up lines are dropped from stderr; everything else passes through.
 status=0

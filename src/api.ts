@@ -51,7 +51,12 @@ export interface CompiledProblem {
   sources: Map<string, string>;
 }
 
-export function parseAll(req: Pick<CompileRequest, 'files' | 'sources'>): { sources: SourceFile[]; diagnostics: Diagnostic[]; texts: Map<string, string>; userFiles: SourceFile[] } {
+export function parseAll(req: Pick<CompileRequest, 'files' | 'sources'>): {
+  sources: SourceFile[];
+  diagnostics: Diagnostic[];
+  texts: Map<string, string>;
+  userFiles: SourceFile[];
+} {
   const std = loadStdlib();
   const texts = new Map<string, string>();
   for (const s of std.sources) texts.set(s.file, s.text);
@@ -78,12 +83,23 @@ function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | und
 }
 
 export function compileProblem(req: CompileRequest): CompiledProblem {
-  if (!Number.isInteger(req.dim) || req.dim < 1) throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  if (!Number.isInteger(req.dim) || req.dim < 1)
+    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
   const parsed = parseAll(req);
   if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
   const elab = new Elaborator(parsed.sources);
   const name = pickProblem(req, parsed.userFiles);
-  if (!name) throw new OptError([{ code: 4006, message: 'no problem to compile: name one, or give a file that declares a problem', severity: 'error' }], parsed.texts);
+  if (!name)
+    throw new OptError(
+      [
+        {
+          code: 4006,
+          message: 'no problem to compile: name one, or give a file that declares a problem',
+          severity: 'error',
+        },
+      ],
+      parsed.texts,
+    );
   const lowered = elab.lower(name, req.dim);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   const options = { ...defaultScheduleOptions, ...req.schedule };
@@ -93,7 +109,8 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   let evaluator: CpuEvaluator | undefined;
   // The CPU reference runs the IR after scan recognition: before fusion and scheduling, so GPU
   // results are checked against code that did not go through those passes.
-  const cpuEvaluator = () => (evaluator ??= compileJs(runPipeline(lowered, options, { until: 'scan' }), dataAll()));
+  const cpuEvaluator = () =>
+    (evaluator ??= compileJs(runPipeline(lowered, options, { until: 'scan' }), dataAll()));
   const at = lowered.at;
   const info: ProblemInfo = {
     name: lowered.name,
@@ -101,7 +118,12 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     lo: lowered.box[0],
     hi: lowered.box[1],
     optimum: lowered.optimum,
-    optimumPoint: at === null ? null : at.k === 'const' ? new Array(req.dim).fill(at.v) : Array.from(dataAll()[at.name]!),
+    optimumPoint:
+      at === null
+        ? null
+        : at.k === 'const'
+          ? new Array(req.dim).fill(at.v)
+          : Array.from(dataAll()[at.name]!),
     direction: lowered.direction,
   };
   return {
@@ -111,7 +133,10 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     sources: parsed.texts,
     data: (n) => {
       const v = dataAll()[n];
-      if (!v) throw new Error(`no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`);
+      if (!v)
+        throw new Error(
+          `no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`,
+        );
       return v;
     },
     dataAll,
@@ -119,7 +144,10 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     evaluateCpu: (points) => {
       const f = cpuEvaluator();
       return points.map((pt) => {
-        if (pt.length !== req.dim) throw new RangeError(`a point has ${pt.length} coordinates, but the dimension is ${req.dim}`);
+        if (pt.length !== req.dim)
+          throw new RangeError(
+            `a point has ${pt.length} coordinates, but the dimension is ${req.dim}`,
+          );
         return f(pt instanceof Float64Array ? pt : Float64Array.from(pt), 0);
       });
     },

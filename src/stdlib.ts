@@ -21,7 +21,9 @@ export function stdlibFiles(): string[] {
   const root = join(packageRoot(), 'stdlib');
   const out: string[] = [];
   const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       if (e.isDirectory()) walk(join(d, e.name));
       else if (e.name.endsWith('.opt')) out.push(join(d, e.name));
     }

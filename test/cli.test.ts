@@ -34,7 +34,11 @@ describe('opt eval', () => {
   it('prints one fitness per line with 17 significant digits (CPU)', async () => {
     const pts = file('p.txt', '0 0 0\n1, 2, 3\n# a comment\n\n0.5 -0.5 4.2\n');
     expect(await main(['eval', 'rastrigin', '--dim', '3', '--points', pts])).toBe(0);
-    expect(out.trim().split('\n')).toEqual(['0.0000000000000000', '14.000000000000000', '65.049830056250514']);
+    expect(out.trim().split('\n')).toEqual([
+      '0.0000000000000000',
+      '14.000000000000000',
+      '65.049830056250514',
+    ]);
   });
   it('reads a JSON array of points', async () => {
     const pts = file('p.json', '[[1, 1], [0, 2]]');
@@ -46,9 +50,13 @@ describe('opt eval', () => {
     expect(await main(['eval', 'griewank', '--dim', '4', '--points', pts])).toBe(0);
     const cpu = out.trim().split('\n').map(Number);
     out = '';
-    expect(await main(['eval', 'griewank', '--dim', '4', '--points', pts, '--backend', 'gpu'])).toBe(0);
+    expect(
+      await main(['eval', 'griewank', '--dim', '4', '--points', pts, '--backend', 'gpu']),
+    ).toBe(0);
     const gpu = out.trim().split('\n').map(Number);
-    gpu.forEach((g, k) => expect(Math.abs(g - cpu[k]!)).toBeLessThan(1e-6 * Math.max(1, Math.abs(cpu[k]!))));
+    gpu.forEach((g, k) =>
+      expect(Math.abs(g - cpu[k]!)).toBeLessThan(1e-6 * Math.max(1, Math.abs(cpu[k]!))),
+    );
   });
   it('names the line of a point with the wrong length', async () => {
     const pts = file('bad.txt', '1 2 3\n1 2\n');
@@ -64,7 +72,9 @@ describe('opt eval', () => {
     expect(await main(['eval', 'sphere', '--dim', '0', '--points', 'x'])).toBe(2);
     expect(err).toContain('--dim: 0 is outside the allowed range 1..');
     err = '';
-    expect(await main(['eval', 'sphere', '--dim', '3', '--points', 'x', '--backend', 'tpu'])).toBe(2);
+    expect(await main(['eval', 'sphere', '--dim', '3', '--points', 'x', '--backend', 'tpu'])).toBe(
+      2,
+    );
     expect(err).toContain("--backend: 'tpu' is not one of cpu, gpu");
   });
   it('suggests a stdlib name for a typo', async () => {
@@ -84,13 +94,20 @@ describe('opt check and compile', () => {
     const good = file('good.opt', 'problem p(x[D]) in [-1, 1] optimum 0 at 0 { sum(i) x[i]^2 }\n');
     expect(await main(['check', good])).toBe(0);
     expect(out).toContain('1 problem, no errors');
-    const bad = file('bad.opt', 'problem p(x[D]) in [-1, 1] optimum 0 {\n  sum(i) x[i]^2 - cos(x[i])\n}\n');
+    const bad = file(
+      'bad.opt',
+      'problem p(x[D]) in [-1, 1] optimum 0 {\n  sum(i) x[i]^2 - cos(x[i])\n}\n',
+    );
     expect(await main(['check', bad])).toBe(1);
-    expect(err).toMatch(new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:25: error OPT\\d{4}: `));
+    expect(err).toMatch(
+      new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:25: error OPT\\d{4}: `),
+    );
     expect(err).toContain('^');
   });
   it('compile --emit wgsl states the kernel count; --emit ir and js print the program', async () => {
-    expect(await main(['compile', 'shifted_schwefel_1_2', '--dim', '1000000', '--population', '16'])).toBe(0);
+    expect(
+      await main(['compile', 'shifted_schwefel_1_2', '--dim', '1000000', '--population', '16']),
+    ).toBe(0);
     expect(out).toContain('shifted_schwefel_1_2, D = 1000000: 2 kernels (split');
     expect(out).toContain('@compute');
     out = '';
@@ -102,14 +119,20 @@ describe('opt check and compile', () => {
     expect(out).toContain('function f_main(x, xo)');
   });
   it('compile --dump-ir after:PASS stops after that pass, and rejects an unknown pass', async () => {
-    expect(await main(['compile', 'shifted_rastrigin', '--dim', '4', '--dump-ir', 'after:inline'])).toBe(0);
+    expect(
+      await main(['compile', 'shifted_rastrigin', '--dim', '4', '--dump-ir', 'after:inline']),
+    ).toBe(0);
     expect(out).not.toContain('(schedule');
     expect(out).not.toContain('(func rastrigin@4');
     expect(await main(['compile', 'rastrigin', '--dim', '4', '--dump-ir', 'after:magic'])).toBe(2);
-    expect(err).toContain('--dump-ir: expected after:PASS with PASS one of lower, inline, fold, cse, scan, fuse, schedule');
+    expect(err).toContain(
+      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, cse, scan, fuse, schedule',
+    );
   });
   it('compiles a user file that calls the stdlib', async () => {
-    expect(await main(['compile', 'examples/shifted_sphere.opt', '--dim', '8', '--emit', 'ir'])).toBe(0);
+    expect(
+      await main(['compile', 'examples/shifted_sphere.opt', '--dim', '8', '--emit', 'ir']),
+    ).toBe(0);
     expect(out).toContain('(program shifted_sphere (dim 8)');
   });
   it('unknown commands and flags are usage errors, never stack traces', async () => {
@@ -125,7 +148,11 @@ describe('opt check and compile', () => {
 describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
   it('runs the built CLI and filters Dawn start-up warnings from stderr', () => {
     const pts = file('bin.txt', '1 2\n');
-    const r = spawnSync(process.execPath, ['bin/opt.js', 'eval', 'sphere', '--dim', '2', '--points', pts, '--backend', 'gpu'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['bin/opt.js', 'eval', 'sphere', '--dim', '2', '--points', pts, '--backend', 'gpu'],
+      { encoding: 'utf8' },
+    );
     expect(r.status).toBe(0);
     expect(Number(r.stdout)).toBe(5);
     expect(r.stderr).not.toContain('artificially reduced');

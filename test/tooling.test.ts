@@ -8,7 +8,9 @@ import { formatDiagnostic } from '../src/parser/diagnostics.js';
 
 describe('editor tooling', () => {
   it('grammar/opt.tmLanguage.json and grammar/diagrams.html are generated from the current token table and parser (npm run grammar)', () => {
-    expect(JSON.parse(readFileSync('grammar/opt.tmLanguage.json', 'utf8'))).toEqual(textMateGrammar());
+    expect(JSON.parse(readFileSync('grammar/opt.tmLanguage.json', 'utf8'))).toEqual(
+      textMateGrammar(),
+    );
     expect(readFileSync('grammar/diagrams.html', 'utf8')).toBe(diagramsHtml());
   });
   it('the TextMate grammar highlights keywords, reductions and numbers', () => {
@@ -17,14 +19,19 @@ describe('editor tooling', () => {
     expect(find('keyword.control.opt').test('let')).toBe(true);
     expect(find('keyword.control.opt').test('letter')).toBe(false);
     expect(find('support.function.reduction.opt').test('sum(i)')).toBe(true);
-    expect(find('constant.numeric.opt').exec('4.209687462275036e+002')![0]).toBe('4.209687462275036e+002');
+    expect(find('constant.numeric.opt').exec('4.209687462275036e+002')![0]).toBe(
+      '4.209687462275036e+002',
+    );
   });
   it("the VS Code problem matcher matches the compiler's diagnostics", () => {
     const ext = JSON.parse(readFileSync('editors/vscode/package.json', 'utf8'));
     const pattern = ext.contributes.problemMatchers[0].pattern;
     let text = '';
     try {
-      compileProblem({ dim: 3, sources: { '/tmp/m.opt': 'problem p(x[D]) in [-1, 1] optimum 0 { sum(i) x[i] + y }' } });
+      compileProblem({
+        dim: 3,
+        sources: { '/tmp/m.opt': 'problem p(x[D]) in [-1, 1] optimum 0 { sum(i) x[i] + y }' },
+      });
     } catch (e) {
       text = (e as OptError).diagnostics.map((d) => formatDiagnostic(d)).join('\n');
     }

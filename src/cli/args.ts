@@ -3,7 +3,12 @@
 export class CliError extends Error {}
 
 export interface FlagSpec {
-  [flag: string]: { kind: 'string' | 'int' | 'number' | 'bool' | 'list'; min?: number; max?: number; choices?: string[] };
+  [flag: string]: {
+    kind: 'string' | 'int' | 'number' | 'bool' | 'list';
+    min?: number;
+    max?: number;
+    choices?: string[];
+  };
 }
 
 export interface Parsed {
@@ -22,7 +27,12 @@ export function parseArgs(argv: string[], spec: FlagSpec): Parsed {
     }
     let [name, value] = a.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const s = spec[name];
-    if (!s) throw new CliError(`unknown flag --${name} (known: ${Object.keys(spec).map((f) => '--' + f).join(', ')})`);
+    if (!s)
+      throw new CliError(
+        `unknown flag --${name} (known: ${Object.keys(spec)
+          .map((f) => '--' + f)
+          .join(', ')})`,
+      );
     if (s.kind === 'bool') {
       flags[name] = true;
       continue;
@@ -33,10 +43,15 @@ export function parseArgs(argv: string[], spec: FlagSpec): Parsed {
     }
     if (s.kind === 'int' || s.kind === 'number') {
       const v = Number(value);
-      const ok = value.trim() !== '' && Number.isFinite(v) && (s.kind === 'number' || Number.isInteger(v));
+      const ok =
+        value.trim() !== '' && Number.isFinite(v) && (s.kind === 'number' || Number.isInteger(v));
       const range = `${s.min ?? '-inf'}..${s.max ?? 'inf'}`;
-      if (!ok) throw new CliError(`--${name}: expected ${s.kind === 'int' ? 'an integer' : 'a number'} in ${range}, got '${value}'`);
-      if ((s.min !== undefined && v < s.min) || (s.max !== undefined && v > s.max)) throw new CliError(`--${name}: ${v} is outside the allowed range ${range}`);
+      if (!ok)
+        throw new CliError(
+          `--${name}: expected ${s.kind === 'int' ? 'an integer' : 'a number'} in ${range}, got '${value}'`,
+        );
+      if ((s.min !== undefined && v < s.min) || (s.max !== undefined && v > s.max))
+        throw new CliError(`--${name}: ${v} is outside the allowed range ${range}`);
       flags[name] = v;
     } else if (s.choices && !s.choices.includes(value)) {
       throw new CliError(`--${name}: '${value}' is not one of ${s.choices.join(', ')}`);

@@ -14,9 +14,17 @@ import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
 import { CliError, parseArgs } from './args.js';
 
-const U = () => (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+const U = () =>
+  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
 
-const FUNCTIONS = ['shifted_rastrigin', 'shifted_griewank', 'shifted_salomon', 'shifted_discus', 'shifted_sum_squares', 'shifted_schwefel_1_2'];
+const FUNCTIONS = [
+  'shifted_rastrigin',
+  'shifted_griewank',
+  'shifted_salomon',
+  'shifted_discus',
+  'shifted_sum_squares',
+  'shifted_schwefel_1_2',
+];
 const SHAPES: [number, number][] = [
   [100, 65536],
   [10000, 1024],
@@ -76,7 +84,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 
 function plainKernel(gpu: GpuContext, code: string) {
   const m = gpu.device.createShaderModule({ code });
-  return gpu.device.createComputePipeline({ layout: 'auto', compute: { module: m, entryPoint: 'main' } });
+  return gpu.device.createComputePipeline({
+    layout: 'auto',
+    compute: { module: m, entryPoint: 'main' },
+  });
 }
 
 async function roofline(gpu: GpuContext, floats: number, reps: number) {
@@ -114,7 +125,10 @@ async function roofline(gpu: GpuContext, floats: number, reps: number) {
   const fp = plainKernel(gpu, FMA);
   const fmaGroups = 4096;
   const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: U().STORAGE });
-  const bg = d.createBindGroup({ layout: fp.getBindGroupLayout(0), entries: [{ binding: 1, resource: { buffer: out } }] });
+  const bg = d.createBindGroup({
+    layout: fp.getBindGroupLayout(0),
+    entries: [{ binding: 1, resource: { buffer: out } }],
+  });
   const tf = await timePass(gpu, (enc, tw) => {
     const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
     pass.setPipeline(fp);
@@ -124,38 +138,94 @@ async function roofline(gpu: GpuContext, floats: number, reps: number) {
   });
   const flops = fmaGroups * 256 * 4 * 4 * 2 * FMA_ITER;
   for (const b of [src, dst, uni, out]) b.destroy();
-  return { bytes, copyGBps: (2 * bytes) / copy / 1e9, sumGBps: bytes / sum / 1e9, gflops: flops / tf.seconds / 1e9 };
+  return {
+    bytes,
+    copyGBps: (2 * bytes) / copy / 1e9,
+    sumGBps: bytes / sum / 1e9,
+    gflops: flops / tf.seconds / 1e9,
+  };
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { flags } = parseArgs(argv, { quick: { kind: 'bool' }, adapter: { kind: 'string' }, json: { kind: 'string' }, only: { kind: 'string' }, isolate: { kind: 'bool' }, subgroups: { kind: 'bool' }, team: { kind: 'int', min: 1, max: 1024 }, chunk: { kind: 'int', min: 256, max: 1 << 20 }, dims: { kind: 'string' }, reps: { kind: 'int', min: 1, max: 10000 } });
+  const { flags } = parseArgs(argv, {
+    quick: { kind: 'bool' },
+    adapter: { kind: 'string' },
+    json: { kind: 'string' },
+    only: { kind: 'string' },
+    isolate: { kind: 'bool' },
+    subgroups: { kind: 'bool' },
+    team: { kind: 'int', min: 1, max: 1024 },
+    chunk: { kind: 'int', min: 256, max: 1 << 20 },
+    dims: { kind: 'string' },
+    reps: { kind: 'int', min: 1, max: 10000 },
+  });
   if (flags.isolate) return isolated(argv);
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
-  if (!gpu) throw new CliError('no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)');
+  if (!gpu)
+    throw new CliError(
+      'no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)',
+    );
   const quick = !!flags.quick;
   const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
-  const shapes0 = quick ? SHAPES.map(([D, N]) => [Math.max(100, Math.floor(D / 100)), Math.max(4, Math.floor(N / 16))] as [number, number]) : SHAPES;
+  const shapes0 = quick
+    ? SHAPES.map(
+        ([D, N]) =>
+          [Math.max(100, Math.floor(D / 100)), Math.max(4, Math.floor(N / 16))] as [number, number],
+      )
+    : SHAPES;
   const shapes = pick ? shapes0.filter(([D]) => pick.includes(D)) : shapes0;
   const fns = flags.only ? (flags.only as string).split(',') : FUNCTIONS;
   // Enough repetitions that each measurement moves about 4 GB (a few ms on an H100), unless --reps.
-  const repsFor = (bytes: number) => (flags.reps as number | undefined) ?? Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
+  const repsFor = (bytes: number) =>
+    (flags.reps as number | undefined) ??
+    Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
   const reps = repsFor(1e9);
   const date = new Date().toISOString().slice(0, 10);
-  process.stdout.write(`opt bench: ${gpu.adapterName} (${date})${quick ? ' --quick' : ''}, timing by ${gpu.features.timestampQuery ? 'timestamp queries' : 'wall clock'}; repetitions per measurement: enough to move ${quick ? '0.1' : '4'} GB\n`);
+  process.stdout.write(
+    `opt bench: ${gpu.adapterName} (${date})${quick ? ' --quick' : ''}, timing by ${gpu.features.timestampQuery ? 'timestamp queries' : 'wall clock'}; repetitions per measurement: enough to move ${quick ? '0.1' : '4'} GB\n`,
+  );
   const rows: Row[] = [];
   const roofs: Record<string, { copyGBps: number; sumGBps: number; gflops: number }> = {};
   for (const [D, N] of shapes) {
     const reps = repsFor(D * N * 4);
     const roof = await roofline(gpu, D * N, reps);
     roofs[`${D}x${N}`] = roof;
-    rows.push({ what: 'copy kernel', D, N, kernels: 1, regime: '-', seconds: (2 * roof.bytes) / roof.copyGBps / 1e9, gbps: roof.copyGBps, ratio: 1 });
-    rows.push({ what: 'sum kernel', D, N, kernels: 1, regime: '-', seconds: roof.bytes / roof.sumGBps / 1e9, gbps: roof.sumGBps, ratio: roof.sumGBps / roof.copyGBps });
+    rows.push({
+      what: 'copy kernel',
+      D,
+      N,
+      kernels: 1,
+      regime: '-',
+      seconds: (2 * roof.bytes) / roof.copyGBps / 1e9,
+      gbps: roof.copyGBps,
+      ratio: 1,
+    });
+    rows.push({
+      what: 'sum kernel',
+      D,
+      N,
+      kernels: 1,
+      regime: '-',
+      seconds: roof.bytes / roof.sumGBps / 1e9,
+      gbps: roof.sumGBps,
+      ratio: roof.sumGBps / roof.copyGBps,
+    });
     // One population per shape, reused by every function (as an optimiser keeps its population):
     // allocating 192 MB per function made later measurements in the sequence slower (see
     // docs/performance.md).
-    let shared: { slabSize: number; slabs: ReturnType<GpuEvaluator['createPopulation']>; f: GPUBuffer } | undefined;
+    let shared:
+      | { slabSize: number; slabs: ReturnType<GpuEvaluator['createPopulation']>; f: GPUBuffer }
+      | undefined;
     for (const name of fns) {
-      const p = compileProblem({ problem: name, dim: D, schedule: { population: N, ...(flags.team ? { team: flags.team as number } : {}), ...(flags.chunk ? { chunk: flags.chunk as number } : {}) } });
+      const p = compileProblem({
+        problem: name,
+        dim: D,
+        schedule: {
+          population: N,
+          ...(flags.team ? { team: flags.team as number } : {}),
+          ...(flags.chunk ? { chunk: flags.chunk as number } : {}),
+        },
+      });
       const ev = new GpuEvaluator(gpu, p, N, { subgroups: !!flags.subgroups });
       await ev.ready();
       if (!shared || shared.slabSize !== ev.slabSize) {
@@ -170,7 +240,11 @@ export async function runBench(argv: string[]): Promise<number> {
           state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
           x[i] = (state / 4294967296) * 10 - 5;
         }
-        shared = { slabSize: ev.slabSize, slabs: ev.createPopulation(N, x), f: ev.createFitness(N) };
+        shared = {
+          slabSize: ev.slabSize,
+          slabs: ev.createPopulation(N, x),
+          f: ev.createFitness(N),
+        };
       }
       const { slabs, f } = shared;
       await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, 1, tw)); // warm-up
@@ -178,7 +252,16 @@ export async function runBench(argv: string[]): Promise<number> {
       const sec = t.seconds / reps;
       const gbps = (N * D * 4) / sec / 1e9;
       const s = p.ir.schedule!;
-      rows.push({ what: name, D, N, kernels: ev.plan.kernels.length, regime: s.regime.k === 'team' ? `team ${s.regime.team}` : `split ${s.regime.groups}`, seconds: sec, gbps, ratio: gbps / roof.copyGBps });
+      rows.push({
+        what: name,
+        D,
+        N,
+        kernels: ev.plan.kernels.length,
+        regime: s.regime.k === 'team' ? `team ${s.regime.team}` : `split ${s.regime.groups}`,
+        seconds: sec,
+        gbps,
+        ratio: gbps / roof.copyGBps,
+      });
       ev.destroy();
       // Let Dawn retire the destroyed buffers before the next measurement.
       await gpu.device.queue.onSubmittedWorkDone();
@@ -192,8 +275,15 @@ export async function runBench(argv: string[]): Promise<number> {
   }
   const lines = [table(rows)];
   const fl = Object.values(roofs)[0]!;
-  process.stdout.write(lines.join('\n') + `\nfloat32 FMA rate: ${(fl.gflops / 1000).toFixed(1)} TFLOP/s\nGB/s: N*D*4 bytes read once per evaluation; the copy kernel counts read + write.\n`);
-  if (flags.json) writeFileSync(flags.json as string, JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2));
+  process.stdout.write(
+    lines.join('\n') +
+      `\nfloat32 FMA rate: ${(fl.gflops / 1000).toFixed(1)} TFLOP/s\nGB/s: N*D*4 bytes read once per evaluation; the copy kernel counts read + write.\n`,
+  );
+  if (flags.json)
+    writeFileSync(
+      flags.json as string,
+      JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2),
+    );
   return 0;
 }
 
@@ -210,22 +300,38 @@ function isolated(argv: string[]): number {
   const onlyAt = rest.indexOf('--only');
   const only = onlyAt >= 0 ? rest.splice(onlyAt, 2)[1]!.split(',') : FUNCTIONS;
   const dimsAt = rest.indexOf('--dims');
-  const dims = dimsAt >= 0 ? rest.splice(dimsAt, 2)[1]!.split(',').map(Number) : SHAPES.map(([D]) => D);
+  const dims =
+    dimsAt >= 0 ? rest.splice(dimsAt, 2)[1]!.split(',').map(Number) : SHAPES.map(([D]) => D);
   const dir = mkdtempSync(join(tmpdir(), 'opt-bench-'));
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
   const all: { rows: Row[]; adapter: string; date: string } = { rows: [], adapter: '', date: '' };
   for (const D of dims) {
     for (const [k, name] of only.entries()) {
       const file = join(dir, `${D}-${name}.json`);
-      const r = spawnSync(process.execPath, [main, 'bench', ...rest, '--dims', String(D), '--only', name, '--json', file], { stdio: ['ignore', 'ignore', 'inherit'] });
-      if (r.status !== 0) throw new CliError(`bench --isolate: the run for ${name} at D = ${D} failed`);
-      const j = JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[]; adapter: string; date: string };
+      const r = spawnSync(
+        process.execPath,
+        [main, 'bench', ...rest, '--dims', String(D), '--only', name, '--json', file],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      if (r.status !== 0)
+        throw new CliError(`bench --isolate: the run for ${name} at D = ${D} failed`);
+      const j = JSON.parse(readFileSync(file, 'utf8')) as {
+        rows: Row[];
+        adapter: string;
+        date: string;
+      };
       all.adapter = j.adapter;
       all.date = j.date;
-      all.rows.push(...j.rows.filter((row) => k === 0 || (row.what !== 'copy kernel' && row.what !== 'sum kernel')));
+      all.rows.push(
+        ...j.rows.filter(
+          (row) => k === 0 || (row.what !== 'copy kernel' && row.what !== 'sum kernel'),
+        ),
+      );
     }
   }
-  process.stdout.write(`opt bench --isolate: ${all.adapter} (${all.date}), one process per function and shape\n`);
+  process.stdout.write(
+    `opt bench --isolate: ${all.adapter} (${all.date}), one process per function and shape\n`,
+  );
   process.stdout.write(table(all.rows) + '\n');
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
   return 0;

@@ -25,7 +25,10 @@ common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), -
 
 const common: FlagSpec = { data: { kind: 'string' }, problem: { kind: 'string' } };
 
-function target(arg: string | undefined, flags: Record<string, unknown>): { files: string[]; problem?: string } {
+function target(
+  arg: string | undefined,
+  flags: Record<string, unknown>,
+): { files: string[]; problem?: string } {
   if (!arg) throw new CliError('name a problem or an .opt file');
   if (arg.endsWith('.opt') || existsSync(arg)) {
     if (!existsSync(arg)) throw new CliError(`file not found: ${arg}`);
@@ -35,7 +38,8 @@ function target(arg: string | undefined, flags: Record<string, unknown>): { file
 }
 
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
-  for (const d of ds) process.stderr.write(formatDiagnostic(d, texts.get(d.loc?.file ?? '')) + '\n');
+  for (const d of ds)
+    process.stderr.write(formatDiagnostic(d, texts.get(d.loc?.file ?? '')) + '\n');
   const n = ds.length;
   process.stderr.write(`${n} error${n === 1 ? '' : 's'}\n`);
 }
@@ -52,7 +56,8 @@ function check(argv: string[]): number {
     const elab = new Elaborator(parsed.sources);
     diags.push(...elab.diagnostics);
     for (const file of parsed.userFiles) {
-      for (const d of file.decls) if (d.kind === 'problem') for (const dim of [2, 10]) elab.lower(d.name, dim);
+      for (const d of file.decls)
+        if (d.kind === 'problem') for (const dim of [2, 10]) elab.lower(d.name, dim);
     }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
   }
@@ -60,8 +65,13 @@ function check(argv: string[]): number {
     printDiagnostics(diags, parsed.texts);
     return 1;
   }
-  const count = parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === 'problem').length, 0);
-  process.stdout.write(`${positional.join(', ')}: ${count} problem${count === 1 ? '' : 's'}, no errors\n`);
+  const count = parsed.userFiles.reduce(
+    (n, f) => n + f.decls.filter((d) => d.kind === 'problem').length,
+    0,
+  );
+  process.stdout.write(
+    `${positional.join(', ')}: ${count} problem${count === 1 ? '' : 's'}, no errors\n`,
+  );
   return 0;
 }
 
@@ -79,10 +89,18 @@ function compile(argv: string[]): number {
   let until: string | undefined;
   if (flags['dump-ir'] !== undefined) {
     const m = /^after:(\w+)$/.exec(flags['dump-ir'] as string);
-    if (!m || !PASS_NAMES.includes(m[1]!)) throw new CliError(`--dump-ir: expected after:PASS with PASS one of ${PASS_NAMES.join(', ')}`);
+    if (!m || !PASS_NAMES.includes(m[1]!))
+      throw new CliError(
+        `--dump-ir: expected after:PASS with PASS one of ${PASS_NAMES.join(', ')}`,
+      );
     until = m[1];
   }
-  const p = compileProblem({ ...t, dim: flags.dim as number, until, schedule: flags.population ? { population: flags.population as number } : undefined });
+  const p = compileProblem({
+    ...t,
+    dim: flags.dim as number,
+    until,
+    schedule: flags.population ? { population: flags.population as number } : undefined,
+  });
   if (until) {
     process.stdout.write(printProgram(p.ir) + '\n');
     return 0;
@@ -93,8 +111,13 @@ function compile(argv: string[]): number {
   else {
     const plan = generateWgsl(p.ir);
     const s = p.ir.schedule!;
-    const regime = s.regime.k === 'team' ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup` : `split: ${s.regime.groups} workgroups of ${s.regime.chunk} elements per individual`;
-    process.stdout.write(`// ${p.info.name}, D = ${p.info.dim}: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'} (${regime})\n`);
+    const regime =
+      s.regime.k === 'team'
+        ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup`
+        : `split: ${s.regime.groups} workgroups of ${s.regime.chunk} elements per individual`;
+    process.stdout.write(
+      `// ${p.info.name}, D = ${p.info.dim}: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'} (${regime})\n`,
+    );
     for (const k of plan.kernels) process.stdout.write(`// ---- kernel ${k.name}\n${k.code}\n`);
   }
   return 0;
@@ -110,17 +133,24 @@ async function evaluate(argv: string[]): Promise<number> {
   });
   if (flags.data) setDataRoot(flags.data as string);
   if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
-  if (flags.points === undefined) throw new CliError('--points FILE is required (one point per line, or a JSON array of arrays)');
+  if (flags.points === undefined)
+    throw new CliError('--points FILE is required (one point per line, or a JSON array of arrays)');
   const dim = flags.dim as number;
   const t = target(positional[0], flags);
   const points = readPoints(flags.points as string, dim);
   let backend = (flags.backend as string) ?? 'cpu';
-  const p: CompiledProblem = compileProblem({ ...t, dim, schedule: { population: Math.max(1, points.length) } });
+  const p: CompiledProblem = compileProblem({
+    ...t,
+    dim,
+    schedule: { population: Math.max(1, points.length) },
+  });
   let values: ArrayLike<number>;
   if (backend === 'gpu') {
     const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
     if (!gpu) {
-      process.stderr.write('opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n');
+      process.stderr.write(
+        'opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n',
+      );
       backend = 'cpu';
     } else {
       const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
@@ -148,11 +178,18 @@ export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {
-      case 'check': return check(rest);
-      case 'compile': return compile(rest);
-      case 'eval': return await evaluate(rest);
-      case 'bench': return await runBench(rest);
-      case undefined: case '--help': case '-h': case 'help':
+      case 'check':
+        return check(rest);
+      case 'compile':
+        return compile(rest);
+      case 'eval':
+        return await evaluate(rest);
+      case 'bench':
+        return await runBench(rest);
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
         process.stdout.write(USAGE + '\n');
         return cmd === undefined ? 2 : 0;
       default:
@@ -168,13 +205,18 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (process.env.OPT_DEBUG) throw e;
-    process.stderr.write(`opt: ${(e as Error).message ?? String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`);
+    process.stderr.write(
+      `opt: ${(e as Error).message ?? String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`,
+    );
     return 3;
   }
 }
 
 // Run when executed directly (bin/opt.js spawns this file).
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)) {
+if (
+  process.argv[1] &&
+  import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)
+) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e) => {

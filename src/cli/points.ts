@@ -19,9 +19,15 @@ export function readPoints(path: string, dim: number): Float64Array[] {
     if (!Array.isArray(data)) throw new CliError(`${path}: expected a JSON array of points`);
     data.forEach((pt, k) => {
       if (!Array.isArray(pt)) throw new CliError(`${path}: point ${k + 1} is not an array`);
-      if (pt.length !== dim) throw new CliError(`${path}: point ${k + 1} has ${pt.length} coordinates, but --dim is ${dim}`);
+      if (pt.length !== dim)
+        throw new CliError(
+          `${path}: point ${k + 1} has ${pt.length} coordinates, but --dim is ${dim}`,
+        );
       pt.forEach((v, j) => {
-        if (typeof v !== 'number' || !Number.isFinite(v)) throw new CliError(`${path}: point ${k + 1}, coordinate ${j + 1}: ${JSON.stringify(v)} is not a finite number`);
+        if (typeof v !== 'number' || !Number.isFinite(v))
+          throw new CliError(
+            `${path}: point ${k + 1}, coordinate ${j + 1}: ${JSON.stringify(v)} is not a finite number`,
+          );
       });
       points.push(Float64Array.from(pt as number[]));
     });
@@ -34,10 +40,14 @@ export function readPoints(path: string, dim: number): Float64Array[] {
     const toks = s.split(/[\s,]+/).filter((t) => t !== '');
     const vals = toks.map((t, j) => {
       const v = Number(t);
-      if (!Number.isFinite(v)) throw new CliError(`${path}:${k + 1}: '${t}' (coordinate ${j + 1}) is not a finite number`);
+      if (!Number.isFinite(v))
+        throw new CliError(`${path}:${k + 1}: '${t}' (coordinate ${j + 1}) is not a finite number`);
       return v;
     });
-    if (vals.length !== dim) throw new CliError(`${path}:${k + 1}: the point has ${vals.length} coordinates, but --dim is ${dim}`);
+    if (vals.length !== dim)
+      throw new CliError(
+        `${path}:${k + 1}: the point has ${vals.length} coordinates, but --dim is ${dim}`,
+      );
     points.push(Float64Array.from(vals));
   });
   return points;

@@ -21,7 +21,8 @@ class Names {
     let v = this.map.get(key);
     if (!v) {
       let base = prefix + name.replace(/[^A-Za-z0-9_]/g, '_');
-      for (let k = 1; this.used.has(base); k++) base = `${prefix}${name.replace(/[^A-Za-z0-9_]/g, '_')}_${k}`;
+      for (let k = 1; this.used.has(base); k++)
+        base = `${prefix}${name.replace(/[^A-Za-z0-9_]/g, '_')}_${k}`;
       this.used.add(base);
       this.map.set(key, base);
       v = base;
@@ -38,52 +39,92 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
   lines.push('"use strict";');
   lines.push('const fr = Math.fround;');
   lines.push('const roundHalfAway = (x) => (x < 0 ? -Math.round(-x) : Math.round(x));');
-  for (const d of p.data) lines.push(`const ${names.get(d.name, 'd_')} = data[${JSON.stringify(d.name)}];`);
+  for (const d of p.data)
+    lines.push(`const ${names.get(d.name, 'd_')} = data[${JSON.stringify(d.name)}];`);
   let tmp = 0;
 
   const emitFunc = (f: IrFunc) => {
     const local = new Map<string, number[]>(shapes);
     local.set(f.input, [f.len]);
     const body: string[] = [];
-    const arr = (n: string) => (n === f.input ? 'x' : shapes.has(n) ? names.get(n, 'd_') : names.get(f.name + '/' + n, 'a_'));
+    const arr = (n: string) =>
+      n === f.input ? 'x' : shapes.has(n) ? names.get(n, 'd_') : names.get(f.name + '/' + n, 'a_');
     const sc = (n: string) => names.get(f.name + '/' + n, 's_');
     const ex = (e: IExpr, pre: string[]): string => {
       switch (e.k) {
-        case 'num': return Number.isNaN(e.v) ? 'NaN' : e.v === Infinity ? 'Infinity' : e.v === -Infinity ? '-Infinity' : `(${e.v})`;
-        case 'int': return `(${e.v})`;
-        case 'idx': return names.get(e.name, 'i_');
-        case 'sref': return sc(e.name);
-        case 'vref': return arr(e.name);
+        case 'num':
+          return Number.isNaN(e.v)
+            ? 'NaN'
+            : e.v === Infinity
+              ? 'Infinity'
+              : e.v === -Infinity
+                ? '-Infinity'
+                : `(${e.v})`;
+        case 'int':
+          return `(${e.v})`;
+        case 'idx':
+          return names.get(e.name, 'i_');
+        case 'sref':
+          return sc(e.name);
+        case 'vref':
+          return arr(e.name);
         case 'read': {
           const shape = local.get(e.arr)!;
           if (e.arr === f.input) return `x[xo + ${ex(e.idx[0]!, pre)}]`;
-          if (shape.length === 2) return `${arr(e.arr)}[(${ex(e.idx[0]!, pre)}) * ${shape[1]} + ${ex(e.idx[1]!, pre)}]`;
+          if (shape.length === 2)
+            return `${arr(e.arr)}[(${ex(e.idx[0]!, pre)}) * ${shape[1]} + ${ex(e.idx[1]!, pre)}]`;
           return `${arr(e.arr)}[${ex(e.idx[0]!, pre)}]`;
         }
-        case 'un': return e.op === 'neg' ? `(-${ex(e.a, pre)})` : `(!${ex(e.a, pre)})`;
+        case 'un':
+          return e.op === 'neg' ? `(-${ex(e.a, pre)})` : `(!${ex(e.a, pre)})`;
         case 'bin': {
           const a = ex(e.a, pre);
           const b = ex(e.b, pre);
           switch (e.op) {
-            case '+': case '-': case '*': case '/':
-              return e.t === 'i' ? (e.op === '*' ? `Math.imul(${a}, ${b})` : `((${a} ${e.op} ${b}) | 0)`) : R(`(${a} ${e.op} ${b})`);
-            case '%': return e.t === 'i' ? `((((${a}) % (${b})) + (${b})) % (${b}))` : R(`((${a}) - (${b}) * Math.floor((${a}) / (${b})))`);
-            case 'pow': return R(`Math.pow(${a}, ${b})`);
-            case 'idiv': return `Math.floor((${a}) / (${b}))`;
-            case 'min': return `Math.min(${a}, ${b})`;
-            case 'max': return `Math.max(${a}, ${b})`;
-            case 'atan2': return R(`Math.atan2(${a}, ${b})`);
-            case 'and': return `(${a} && ${b})`;
-            case 'or': return `(${a} || ${b})`;
-            case '==': return `(${a} === ${b})`;
-            case '!=': return `(${a} !== ${b})`;
-            default: return `(${a} ${e.op} ${b})`;
+            case '+':
+            case '-':
+            case '*':
+            case '/':
+              return e.t === 'i'
+                ? e.op === '*'
+                  ? `Math.imul(${a}, ${b})`
+                  : `((${a} ${e.op} ${b}) | 0)`
+                : R(`(${a} ${e.op} ${b})`);
+            case '%':
+              return e.t === 'i'
+                ? `((((${a}) % (${b})) + (${b})) % (${b}))`
+                : R(`((${a}) - (${b}) * Math.floor((${a}) / (${b})))`);
+            case 'pow':
+              return R(`Math.pow(${a}, ${b})`);
+            case 'idiv':
+              return `Math.floor((${a}) / (${b}))`;
+            case 'min':
+              return `Math.min(${a}, ${b})`;
+            case 'max':
+              return `Math.max(${a}, ${b})`;
+            case 'atan2':
+              return R(`Math.atan2(${a}, ${b})`);
+            case 'and':
+              return `(${a} && ${b})`;
+            case 'or':
+              return `(${a} || ${b})`;
+            case '==':
+              return `(${a} === ${b})`;
+            case '!=':
+              return `(${a} !== ${b})`;
+            default:
+              return `(${a} ${e.op} ${b})`;
           }
         }
         case 'call': {
           const args = e.args.map((a) => ex(a, pre));
           if (!BUILTINS[e.fn]) throw new Error(`js backend: unknown builtin ${e.fn}`);
-          const js: Record<string, string> = { round: 'roundHalfAway', int: 'Math.trunc', fract: '((v) => v - Math.floor(v))', clamp: '((v, lo, hi) => Math.min(Math.max(v, lo), hi))' };
+          const js: Record<string, string> = {
+            round: 'roundHalfAway',
+            int: 'Math.trunc',
+            fract: '((v) => v - Math.floor(v))',
+            clamp: '((v, lo, hi) => Math.min(Math.max(v, lo), hi))',
+          };
           const fn = js[e.fn] ?? `Math.${e.fn}`;
           return e.fn === 'int' ? `${fn}(${args.join(', ')})` : R(`${fn}(${args.join(', ')})`);
         }
@@ -102,7 +143,10 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           const b = ex(e.b, pb);
           if (!pa.length && !pb.length) return `(${c} ? ${a} : ${b})`;
           const t = `t${tmp++}`;
-          pre.push(`let ${t};`, `if (${c}) { ${pa.join(' ')} ${t} = ${a}; } else { ${pb.join(' ')} ${t} = ${b}; }`);
+          pre.push(
+            `let ${t};`,
+            `if (${c}) { ${pa.join(' ')} ${t} = ${a}; } else { ${pb.join(' ')} ${t} = ${b}; }`,
+          );
           return t;
         }
         case 'red': {
@@ -113,25 +157,46 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           const cond = e.cond ? ex(e.cond, inner) : undefined;
           const lo = ex(e.lo, pre);
           const hi = ex(e.hi, pre);
-          const init: Record<string, string> = { sum: '0', prod: '1', min: 'Infinity', max: '-Infinity', count: '0', argmin: '-1', argmax: '-1' };
+          const init: Record<string, string> = {
+            sum: '0',
+            prod: '1',
+            min: 'Infinity',
+            max: '-Infinity',
+            count: '0',
+            argmin: '-1',
+            argmax: '-1',
+          };
           pre.push(`let ${acc} = ${init[e.op]};`);
           let step: string;
           switch (e.op) {
-            case 'sum': case 'count': step = `${acc} = ${e.t === 'i' ? `(${acc} + ${body}) | 0` : R(`${acc} + ${body}`)};`; break;
-            case 'prod': step = `${acc} = ${R(`${acc} * ${body}`)};`; break;
-            case 'min': step = `${acc} = Math.min(${acc}, ${body});`; break;
-            case 'max': step = `${acc} = Math.max(${acc}, ${body});`; break;
-            case 'argmin': case 'argmax': {
+            case 'sum':
+            case 'count':
+              step = `${acc} = ${e.t === 'i' ? `(${acc} + ${body}) | 0` : R(`${acc} + ${body}`)};`;
+              break;
+            case 'prod':
+              step = `${acc} = ${R(`${acc} * ${body}`)};`;
+              break;
+            case 'min':
+              step = `${acc} = Math.min(${acc}, ${body});`;
+              break;
+            case 'max':
+              step = `${acc} = Math.max(${acc}, ${body});`;
+              break;
+            case 'argmin':
+            case 'argmax': {
               const best = `t${tmp++}`;
               pre.push(`let ${best} = ${e.op === 'argmin' ? 'Infinity' : '-Infinity'};`);
               const v = `t${tmp++}`;
               step = `const ${v} = ${body}; if (${acc} < 0 || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`;
               break;
             }
-            default: throw new Error(`js backend: reduction ${e.op}`);
+            default:
+              throw new Error(`js backend: reduction ${e.op}`);
           }
           const guarded = cond ? `if (${cond}) { ${step} }` : step;
-          pre.push(`for (let ${i} = ${lo}; ${i} < ${hi}; ${i}++) { ${inner.join(' ')} ${guarded} }`);
+          pre.push(
+            `for (let ${i} = ${lo}; ${i} < ${hi}; ${i}++) { ${inner.join(' ')} ${guarded} }`,
+          );
           return acc;
         }
       }
@@ -147,11 +212,19 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
         const i = names.get(b.idx, 'i_');
         const v = ex(b.body, pre);
         body.push(`const ${a} = new Float64Array(${b.len});`);
-        if (b.k === 'vec') body.push(`for (let ${i} = 0; ${i} < ${b.len}; ${i}++) { ${pre.join(' ')} ${a}[${i}] = ${v}; }`);
+        if (b.k === 'vec')
+          body.push(
+            `for (let ${i} = 0; ${i} < ${b.len}; ${i}++) { ${pre.join(' ')} ${a}[${i}] = ${v}; }`,
+          );
         else {
           const acc = `t${tmp++}`;
-          const store = b.exclusive ? `${a}[${i}] = ${acc}; ${acc} = ${R(`${acc} + ${v}`)};` : `${acc} = ${R(`${acc} + ${v}`)}; ${a}[${i}] = ${acc};`;
-          body.push(`let ${acc} = 0;`, `for (let ${i} = 0; ${i} < ${b.len}; ${i}++) { ${pre.join(' ')} ${store} }`);
+          const store = b.exclusive
+            ? `${a}[${i}] = ${acc}; ${acc} = ${R(`${acc} + ${v}`)};`
+            : `${acc} = ${R(`${acc} + ${v}`)}; ${a}[${i}] = ${acc};`;
+          body.push(
+            `let ${acc} = 0;`,
+            `for (let ${i} = 0; ${i} < ${b.len}; ${i}++) { ${pre.join(' ')} ${store} }`,
+          );
         }
       }
     }
@@ -168,7 +241,11 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
 
 export type CpuEvaluator = (x: Float64Array, offset: number) => number;
 
-export function compileJs(p: IrProgram, data: Record<string, Float64Array>, o: JsOptions = {}): CpuEvaluator {
+export function compileJs(
+  p: IrProgram,
+  data: Record<string, Float64Array>,
+  o: JsOptions = {},
+): CpuEvaluator {
   const src = emitJs(p, o);
   return new Function('data', src)(data) as CpuEvaluator;
 }

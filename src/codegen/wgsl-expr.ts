@@ -57,7 +57,14 @@ export function toF32(code: string, t: string): string {
 }
 
 /** Small integral exponents become multiplications (exact, and defined for negative bases). */
-function powCode(a: IExpr, b: IExpr, ca: string, cb: string, ctx: ExprContext, pre: string[]): string {
+function powCode(
+  a: IExpr,
+  b: IExpr,
+  ca: string,
+  cb: string,
+  ctx: ExprContext,
+  pre: string[],
+): string {
   const k = b.k === 'num' || b.k === 'int' ? b.v : undefined;
   if (k !== undefined && Number.isInteger(k) && Math.abs(k) <= 8) {
     if (k === 0) return '1.0f';
@@ -73,13 +80,21 @@ function powCode(a: IExpr, b: IExpr, ca: string, cb: string, ctx: ExprContext, p
 export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
   const ex = (x: IExpr) => wgslExpr(x, ctx, pre);
   switch (e.k) {
-    case 'num': return wgslFloat(e.v);
-    case 'int': return `${e.v}i`;
-    case 'idx': return ctx.index(e.name);
-    case 'sref': return ctx.scalar(e.name);
-    case 'vref': case 'callp': throw new Error('wgsl: problem calls must be inlined first');
-    case 'read': return ctx.read(e.arr, e.idx.map(ex));
-    case 'un': return e.op === 'neg' ? `(-${ex(e.a)})` : `(!${ex(e.a)})`;
+    case 'num':
+      return wgslFloat(e.v);
+    case 'int':
+      return `${e.v}i`;
+    case 'idx':
+      return ctx.index(e.name);
+    case 'sref':
+      return ctx.scalar(e.name);
+    case 'vref':
+    case 'callp':
+      throw new Error('wgsl: problem calls must be inlined first');
+    case 'read':
+      return ctx.read(e.arr, e.idx.map(ex));
+    case 'un':
+      return e.op === 'neg' ? `(-${ex(e.a)})` : `(!${ex(e.a)})`;
     case 'bin': {
       const a = ex(e.a);
       const b = ex(e.b);
@@ -87,22 +102,35 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       const A = real ? toF32(a, e.a.t) : a;
       const B = real ? toF32(b, e.b.t) : b;
       switch (e.op) {
-        case 'pow': return powCode(e.a, e.b, a, b, ctx, pre);
-        case '%': return e.t === 'i' ? `opt_imod(${a}, ${b})` : `opt_fmod(${A}, ${B})`;
-        case 'idiv': return `opt_idiv(${a}, ${b})`;
-        case 'min': case 'max': case 'atan2': return `${e.op}(${A}, ${B})`;
-        case 'and': return `(${a} && ${b})`;
-        case 'or': return `(${a} || ${b})`;
-        default: return `(${A} ${e.op} ${B})`;
+        case 'pow':
+          return powCode(e.a, e.b, a, b, ctx, pre);
+        case '%':
+          return e.t === 'i' ? `opt_imod(${a}, ${b})` : `opt_fmod(${A}, ${B})`;
+        case 'idiv':
+          return `opt_idiv(${a}, ${b})`;
+        case 'min':
+        case 'max':
+        case 'atan2':
+          return `${e.op}(${A}, ${B})`;
+        case 'and':
+          return `(${a} && ${b})`;
+        case 'or':
+          return `(${a} || ${b})`;
+        default:
+          return `(${A} ${e.op} ${B})`;
       }
     }
     case 'call': {
       const args = e.args.map((x) => toF32(ex(x), x.t));
       switch (e.fn) {
-        case 'log10': return `(log(${args[0]}) * 0.4342944819032518f)`;
-        case 'round': return `opt_round(${args[0]})`;
-        case 'int': return `i32(${args[0]})`;
-        default: return `${e.fn}(${args.join(', ')})`;
+        case 'log10':
+          return `(log(${args[0]}) * 0.4342944819032518f)`;
+        case 'round':
+          return `opt_round(${args[0]})`;
+        case 'int':
+          return `i32(${args[0]})`;
+        default:
+          return `${e.fn}(${args.join(', ')})`;
       }
     }
     case 'sel': {
@@ -116,7 +144,16 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       const B = e.t === 'f' ? toF32(b, e.b.t) : b;
       if (!pa.length && !pb.length) return `select(${B}, ${A}, ${c})`;
       const t = ctx.fresh();
-      pre.push(`var ${t}: ${ty};`, `if (${c}) {`, ...pa.map((s) => '  ' + s), `  ${t} = ${A};`, '} else {', ...pb.map((s) => '  ' + s), `  ${t} = ${B};`, '}');
+      pre.push(
+        `var ${t}: ${ty};`,
+        `if (${c}) {`,
+        ...pa.map((s) => '  ' + s),
+        `  ${t} = ${A};`,
+        '} else {',
+        ...pb.map((s) => '  ' + s),
+        `  ${t} = ${B};`,
+        '}',
+      );
       return t;
     }
     case 'red': {
@@ -132,23 +169,46 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       const steps: string[] = [];
       let init: string;
       switch (e.op) {
-        case 'sum': case 'count': init = e.t === 'i' ? '0i' : '0.0f'; steps.push(`${acc} = ${acc} + ${B};`); break;
-        case 'prod': init = e.t === 'i' ? '1i' : '1.0f'; steps.push(`${acc} = ${acc} * ${B};`); break;
-        case 'min': init = e.t === 'i' ? '2147483647i' : wgslFloat(Infinity); steps.push(`${acc} = min(${acc}, ${B});`); break;
-        case 'max': init = e.t === 'i' ? '-2147483647i' : wgslFloat(-Infinity); steps.push(`${acc} = max(${acc}, ${B});`); break;
-        case 'argmin': case 'argmax': {
+        case 'sum':
+        case 'count':
+          init = e.t === 'i' ? '0i' : '0.0f';
+          steps.push(`${acc} = ${acc} + ${B};`);
+          break;
+        case 'prod':
+          init = e.t === 'i' ? '1i' : '1.0f';
+          steps.push(`${acc} = ${acc} * ${B};`);
+          break;
+        case 'min':
+          init = e.t === 'i' ? '2147483647i' : wgslFloat(Infinity);
+          steps.push(`${acc} = min(${acc}, ${B});`);
+          break;
+        case 'max':
+          init = e.t === 'i' ? '-2147483647i' : wgslFloat(-Infinity);
+          steps.push(`${acc} = max(${acc}, ${B});`);
+          break;
+        case 'argmin':
+        case 'argmax': {
           init = '-1i';
           const best = ctx.fresh();
           pre.push(`var ${best}: f32 = ${wgslFloat(e.op === 'argmin' ? Infinity : -Infinity)};`);
           const v = ctx.fresh();
-          steps.push(`let ${v} = ${toF32(body, e.body.t)};`, `if (${acc} < 0i || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`);
+          steps.push(
+            `let ${v} = ${toF32(body, e.body.t)};`,
+            `if (${acc} < 0i || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`,
+          );
           break;
         }
-        default: throw new Error(`wgsl: reduction ${e.op}`);
+        default:
+          throw new Error(`wgsl: reduction ${e.op}`);
       }
       pre.push(`var ${acc}: ${ty} = ${init};`);
       const body2 = cond ? [`if (${cond}) {`, ...steps.map((s) => '  ' + s), '}'] : steps;
-      pre.push(`for (var ${i}: i32 = ${lo}; ${i} < ${hi}; ${i}++) {`, ...inner.map((s) => '  ' + s), ...body2.map((s) => '  ' + s), '}');
+      pre.push(
+        `for (var ${i}: i32 = ${lo}; ${i} < ${hi}; ${i}++) {`,
+        ...inner.map((s) => '  ' + s),
+        ...body2.map((s) => '  ' + s),
+        '}',
+      );
       return acc;
     }
   }

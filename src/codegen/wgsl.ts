@@ -54,17 +54,24 @@ const ACC_INIT: Record<string, (t: string) => string> = {
 /** Combine two accumulator values (a, b) of op; for arg ops also their indices (ai, bi). */
 function combine(op: string, a: string, b: string): string {
   switch (op) {
-    case 'sum': case 'count': return `${a} + ${b}`;
-    case 'prod': return `${a} * ${b}`;
-    case 'min': return `min(${a}, ${b})`;
-    case 'max': return `max(${a}, ${b})`;
+    case 'sum':
+    case 'count':
+      return `${a} + ${b}`;
+    case 'prod':
+      return `${a} * ${b}`;
+    case 'min':
+      return `min(${a}, ${b})`;
+    case 'max':
+      return `max(${a}, ${b})`;
   }
   throw new Error(op);
 }
 
 const isArg = (op: string) => op === 'argmin' || op === 'argmax';
 const better = (op: string, v: string, vi: string, best: string, bi: string) =>
-  op === 'argmin' ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))` : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
+  op === 'argmin'
+    ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))`
+    : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
 
 interface VectorLanes {
   names: Set<string>; // WGSL names of the loop's element index
@@ -133,12 +140,17 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   // Scans are stored only when something other than their fused consumers reads them.
   const attached = new Set(s.stages.flatMap((st) => (st.k === 'scan' ? st.outs : [])));
   const readers = (name: string) =>
-    f.bindings.filter((b) => b.name !== name && !attached.has(b.name) && JSON.stringify(b.body).includes(`"arr":"${name}"`)).length +
-    (JSON.stringify(f.result).includes(`"arr":"${name}"`) ? 1 : 0);
+    f.bindings.filter(
+      (b) =>
+        b.name !== name &&
+        !attached.has(b.name) &&
+        JSON.stringify(b.body).includes(`"arr":"${name}"`),
+    ).length + (JSON.stringify(f.result).includes(`"arr":"${name}"`) ? 1 : 0);
   const scratchOffset = new Map<string, number>();
   let scratchStride = 0;
   for (const st of s.stages) {
-    const name = st.k === 'vec' ? st.name : st.k === 'scan' && readers(st.scan) > 0 ? st.scan : undefined;
+    const name =
+      st.k === 'vec' ? st.name : st.k === 'scan' && readers(st.scan) > 0 ? st.scan : undefined;
     if (name) {
       scratchOffset.set(name, scratchStride);
       scratchStride += (bind.get(name) as { len: number }).len;
@@ -146,7 +158,14 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   }
   const scalarSlot = new Map<string, number>();
   for (const b of f.bindings) if (b.k === 'scalar') scalarSlot.set(b.name, scalarSlot.size);
-  const layout: Layout = { dataOffset, dataShape, scratchOffset, scratchStride, scalarSlot, scalarStride: scalarSlot.size };
+  const layout: Layout = {
+    dataOffset,
+    dataShape,
+    scratchOffset,
+    scratchStride,
+    scalarSlot,
+    scalarStride: scalarSlot.size,
+  };
   const plan: GpuPlan = {
     kernels: [],
     wg: s.regime.wg,
@@ -157,13 +176,24 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
     groups: s.regime.k === 'split' ? s.regime.groups : 1,
     scalarStride: layout.scalarStride,
   };
-  if (s.regime.k === 'team') plan.kernels.push(teamKernel(p, s.stages, s.regime.team, s.regime.wg, layout, bind, options));
+  if (s.regime.k === 'team')
+    plan.kernels.push(teamKernel(p, s.stages, s.regime.team, s.regime.wg, layout, bind, options));
   else splitKernels(p, s.stages, s.regime, layout, bind, plan, options);
   return plan;
 }
 
-function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS = 0, vec4 = false, subgroups = false): string {
-  const decl: string[] = subgroups ? ['enable subgroups;', 'var<workgroup> sg_counter: atomic<u32>;'] : [];
+function header(
+  uses: Set<BufferName>,
+  wg: number,
+  shF: number,
+  shI: number,
+  shS = 0,
+  vec4 = false,
+  subgroups = false,
+): string {
+  const decl: string[] = subgroups
+    ? ['enable subgroups;', 'var<workgroup> sg_counter: atomic<u32>;']
+    : [];
   decl.push('struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }');
   decl.push('@group(0) @binding(0) var<uniform> P: Params;');
   const elem = vec4 ? 'vec4<f32>' : 'f32';
@@ -171,7 +201,8 @@ function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS
   if (uses.has('F')) decl.push('@group(0) @binding(2) var<storage, read_write> F: array<f32>;');
   if (uses.has('DATA')) decl.push(`@group(0) @binding(3) var<storage, read> DATA: array<${elem}>;`);
   if (uses.has('SCR')) decl.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
-  if (uses.has('PART')) decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
+  if (uses.has('PART'))
+    decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
   if (uses.has('SC')) decl.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
   decl.push(`override WG: u32 = ${wg}u;`);
   if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
@@ -181,7 +212,13 @@ function header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS
 }
 
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
-function context(em: Emitter, L: Layout, len: number, scanValue: Map<string, string>, idxNames: Map<string, string> = new Map()): ExprContext {
+function context(
+  em: Emitter,
+  L: Layout,
+  len: number,
+  scanValue: Map<string, string>,
+  idxNames: Map<string, string> = new Map(),
+): ExprContext {
   return {
     read(arr, idx) {
       if (scanValue.has(arr)) return scanValue.get(arr)!;
@@ -193,7 +230,8 @@ function context(em: Emitter, L: Layout, len: number, scanValue: Map<string, str
           if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
           return `dv${off}[${em.lanes.k}]`;
         }
-        const flat = shape.length === 2 ? `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})` : `u32(${idx[0]})`;
+        const flat =
+          shape.length === 2 ? `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})` : `u32(${idx[0]})`;
         if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
         return `DATA[${off}u + ${flat}]`;
       }
@@ -226,7 +264,10 @@ interface Acc {
   i: number; // slot in shi (int accumulators and arg indices)
 }
 
-function allocAccs(outs: string[], bind: Map<string, Binding>): { accs: Acc[]; nf: number; ni: number } {
+function allocAccs(
+  outs: string[],
+  bind: Map<string, Binding>,
+): { accs: Acc[]; nf: number; ni: number } {
   let nf = 0;
   let ni = 0;
   const accs = outs.map((o) => {
@@ -269,7 +310,9 @@ function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: string, decl
     if (isArg(a.red.op)) {
       const v = em.fresh();
       em.line(`let ${v} = ${toF32(body, a.red.body.t)};`);
-      em.line(`if (${better(a.red.op, v, idxName, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = ${v}; acci_${a.out.replace(/\W/g, '_')} = ${idxName}; }`);
+      em.line(
+        `if (${better(a.red.op, v, idxName, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = ${v}; acci_${a.out.replace(/\W/g, '_')} = ${idxName}; }`,
+      );
     } else {
       const B = a.red.t === 'f' ? toF32(body, a.red.body.t) : body;
       em.line(`${A} = ${combine(a.red.op, A, B)};`);
@@ -280,7 +323,14 @@ function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: string, decl
 }
 
 /** Tree reduction of the accumulators over teams of `team` lanes (unrolled; barriers uniform). */
-function treeReduce(em: Emitter, accs: Acc[], team: number, wg: number, laneVar: string, baseVar: string) {
+function treeReduce(
+  em: Emitter,
+  accs: Acc[],
+  team: number,
+  wg: number,
+  laneVar: string,
+  baseVar: string,
+) {
   for (const a of accs) {
     const A = `acc_${a.out.replace(/\W/g, '_')}`;
     if (a.f >= 0) em.line(`shf[${a.f * wg}u + lid] = ${A};`);
@@ -294,17 +344,29 @@ function treeReduce(em: Emitter, accs: Acc[], team: number, wg: number, laneVar:
       if (isArg(a.red.op)) {
         const v = `shf[${a.f * wg}u + lid + ${off}u]`;
         const vi = `shi[${a.i * wg}u + lid + ${off}u]`;
-        em.line(`if (${better(a.red.op, v, vi, `shf[${a.f * wg}u + lid]`, `shi[${a.i * wg}u + lid]`)}) { shf[${a.f * wg}u + lid] = ${v}; shi[${a.i * wg}u + lid] = ${vi}; }`);
-      } else if (a.f >= 0) em.line(`shf[${a.f * wg}u + lid] = ${combine(a.red.op, `shf[${a.f * wg}u + lid]`, `shf[${a.f * wg}u + lid + ${off}u]`)};`);
-      else em.line(`shi[${a.i * wg}u + lid] = ${combine(a.red.op, `shi[${a.i * wg}u + lid]`, `shi[${a.i * wg}u + lid + ${off}u]`)};`);
+        em.line(
+          `if (${better(a.red.op, v, vi, `shf[${a.f * wg}u + lid]`, `shi[${a.i * wg}u + lid]`)}) { shf[${a.f * wg}u + lid] = ${v}; shi[${a.i * wg}u + lid] = ${vi}; }`,
+        );
+      } else if (a.f >= 0)
+        em.line(
+          `shf[${a.f * wg}u + lid] = ${combine(a.red.op, `shf[${a.f * wg}u + lid]`, `shf[${a.f * wg}u + lid + ${off}u]`)};`,
+        );
+      else
+        em.line(
+          `shi[${a.i * wg}u + lid] = ${combine(a.red.op, `shi[${a.i * wg}u + lid]`, `shi[${a.i * wg}u + lid + ${off}u]`)};`,
+        );
     }
     em.close();
     em.line('workgroupBarrier();');
   }
   for (const a of accs) {
-    const slot = isArg(a.red.op) || a.i >= 0 && a.f < 0 ? `shi[${a.i * wg}u + ${baseVar}]` : `shf[${a.f * wg}u + ${baseVar}]`;
+    const slot =
+      isArg(a.red.op) || (a.i >= 0 && a.f < 0)
+        ? `shi[${a.i * wg}u + ${baseVar}]`
+        : `shf[${a.f * wg}u + ${baseVar}]`;
     em.line(`let ${sname(a.out)}: ${wty(a.red.t)} = ${slot};`);
-    if (isArg(a.red.op)) em.line(`let sval_${a.out.replace(/\W/g, '_')}: f32 = shf[${a.f * wg}u + ${baseVar}];`);
+    if (isArg(a.red.op))
+      em.line(`let sval_${a.out.replace(/\W/g, '_')}: f32 = shf[${a.f * wg}u + ${baseVar}];`);
   }
   em.line('workgroupBarrier();');
 }
@@ -325,7 +387,6 @@ function teamScan(em: Emitter, team: number, laneVar: string, v: string): string
   return r;
 }
 
-
 /** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
 const pad = (e: string) => `((${e}) + ((${e}) >> 5u))`;
 export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
@@ -339,7 +400,17 @@ export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 
  */
 function tiledScan(
   em: Emitter,
-  o: { team: number; K: number; lane: string; teamSeg: string; start: string; end: string; exclusive: boolean; idx: string; carryOut?: string },
+  o: {
+    team: number;
+    K: number;
+    lane: string;
+    teamSeg: string;
+    start: string;
+    end: string;
+    exclusive: boolean;
+    idx: string;
+    carryOut?: string;
+  },
   produce: (iv: string) => string,
   consume: (iv: string, sv: string) => void,
 ) {
@@ -366,7 +437,8 @@ function tiledScan(
     }
     const pre: string[] = [];
     if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
-    for (const [off, name] of em.lanes.dv) pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+    for (const [off, name] of em.lanes.dv)
+      pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
     em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
     em.lanes = null;
     em.close();
@@ -382,8 +454,15 @@ function tiledScan(
   }
   em.line('workgroupBarrier();');
   em.line('var lsum: f32 = 0.0f;');
-  em.line(`for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`);
-  const { incl, total } = em.subgroups ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg) : { incl: teamScan(em, team, lane, 'lsum'), total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]` };
+  em.line(
+    `for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`,
+  );
+  const { incl, total } = em.subgroups
+    ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg)
+    : {
+        incl: teamScan(em, team, lane, 'lsum'),
+        total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]`,
+      };
   em.line(`var run = carry + ${incl} - lsum;`);
   em.line(`carry = carry + ${total};`);
   em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
@@ -408,7 +487,13 @@ function tiledScan(
  * workgroup memory: two barriers per tile instead of 2 log2(team). Lanes are numbered by subgroup
  * (see subgroupPrologue), so a subgroup is a run of consecutive lanes.
  */
-function teamScanSubgroups(em: Emitter, team: number, lane: string, v: string, teamSeg: string): { incl: string; total: string } {
+function teamScanSubgroups(
+  em: Emitter,
+  team: number,
+  lane: string,
+  v: string,
+  teamSeg: string,
+): { incl: string; total: string } {
   const s = em.fresh();
   em.line(`let w_${s} = min(${team}u, sgsize);`);
   em.line(`var ${s}: f32 = ${v};`);
@@ -465,7 +550,15 @@ function gridPrologue(em: Emitter) {
   em.line('let group = wid.x + wid.y * P.gx;');
 }
 
-function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: Layout, bind: Map<string, Binding>, options: WgslOptions): KernelPlan {
+function teamKernel(
+  p: IrProgram,
+  stages: Stage[],
+  team: number,
+  wg: number,
+  L: Layout,
+  bind: Map<string, Binding>,
+  options: WgslOptions,
+): KernelPlan {
   const em = new Emitter();
   em.vec4 = p.main.len % 4 === 0;
   em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
@@ -492,7 +585,9 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
       const pre: string[] = [];
       const v = wgslExpr(b.body, ctx, pre);
       em.all(pre);
-      em.line(`if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`);
+      em.line(
+        `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`,
+      );
       em.close();
       em.line('storageBarrier();');
     } else if (st.k === 'reduce') {
@@ -501,7 +596,16 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
       shI = Math.max(shI, ni);
       accumulate(em, accs, ctx, '', true);
       const { lo, hi } = unionRange(accs);
-      if (vectorisable(em, accs)) vectorLoop(em, accs, ctx, `${Math.floor(parseInt(lo) / 4)}i`, `${Math.ceil(parseInt(hi) / 4)}i`, team, 'lane');
+      if (vectorisable(em, accs))
+        vectorLoop(
+          em,
+          accs,
+          ctx,
+          `${Math.floor(parseInt(lo) / 4)}i`,
+          `${Math.ceil(parseInt(hi) / 4)}i`,
+          team,
+          'lane',
+        );
       else {
         em.open(`for (var iv: i32 = ${lo} + i32(lane); iv < ${hi}; iv += ${team}i) {`);
         accumulate(em, accs, ctx, 'iv', false);
@@ -522,15 +626,31 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
         em.all(pre);
         return toF32(v, b.body.t);
       };
-      tiledScan(em, { team, K: TEAM_SCAN_K, lane: 'lane', teamSeg: 'team', start: '0i', end: `${b.len}i`, exclusive: b.exclusive, idx: ctx.index(b.idx) }, produce, (iv, sv) => {
-        scanValue.set(b.name, sv);
-        if (L.scratchOffset.has(b.name)) {
-          em.uses.add('SCR');
-          em.line(`if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})] = ${sv}; }`);
-        }
-        accumulate(em, accs, ctx, iv, false);
-        scanValue.delete(b.name);
-      });
+      tiledScan(
+        em,
+        {
+          team,
+          K: TEAM_SCAN_K,
+          lane: 'lane',
+          teamSeg: 'team',
+          start: '0i',
+          end: `${b.len}i`,
+          exclusive: b.exclusive,
+          idx: ctx.index(b.idx),
+        },
+        produce,
+        (iv, sv) => {
+          scanValue.set(b.name, sv);
+          if (L.scratchOffset.has(b.name)) {
+            em.uses.add('SCR');
+            em.line(
+              `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})] = ${sv}; }`,
+            );
+          }
+          accumulate(em, accs, ctx, iv, false);
+          scanValue.delete(b.name);
+        },
+      );
       if (L.scratchOffset.has(b.name)) em.line('storageBarrier();');
       if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
     }
@@ -544,18 +664,30 @@ function teamKernel(p: IrProgram, stages: Stage[], team: number, wg: number, L: 
   return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
 }
 
-
 /**
  * The element loop of a reduction, four consecutive elements per lane and iteration: x and the
  * data vectors read at the element index are loaded as one vec4 each (16-byte loads reach the
  * memory bandwidth; 4-byte loads reach about half on an H200). `start4`, `end4` and `step4` count
  * vec4s.
  */
-function vectorLoop(em: Emitter, accs: Acc[], ctx: ExprContext, start4: string, end4: string, step4: number, lane: string) {
+function vectorLoop(
+  em: Emitter,
+  accs: Acc[],
+  ctx: ExprContext,
+  start4: string,
+  end4: string,
+  step4: number,
+  lane: string,
+) {
   em.open(`for (var q: i32 = ${start4} + i32(${lane}); q < ${end4}; q += ${step4}i) {`);
   const at = em.lines.length;
   const depth = em.lines[at - 1]!.search(/\S/) + 2;
-  em.lanes = { names: new Set(accs.map((a) => ctx.index(a.red.idx))), k: 0, usedX: false, dv: new Map() };
+  em.lanes = {
+    names: new Set(accs.map((a) => ctx.index(a.red.idx))),
+    k: 0,
+    usedX: false,
+    dv: new Map(),
+  };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
     em.line(`let e${k} = q * 4i + ${k}i;`);
@@ -563,7 +695,8 @@ function vectorLoop(em: Emitter, accs: Acc[], ctx: ExprContext, start4: string, 
   }
   const pre: string[] = [];
   if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
-  for (const [off, name] of em.lanes.dv) pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+  for (const [off, name] of em.lanes.dv)
+    pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
   em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
   em.lanes = null;
   em.close();
@@ -586,7 +719,9 @@ function unionRange(accs: Acc[]): { lo: string; hi: string } {
       hi: `${Math.max(...his.map((e) => (e as { v: number }).v))}i`,
     };
   }
-  throw new Error('wgsl: reduction bounds that are not constants after specialisation are not supported yet');
+  throw new Error(
+    'wgsl: reduction bounds that are not constants after specialisation are not supported yet',
+  );
 }
 
 // ---- split regime ---------------------------------------------------------------------------
@@ -627,7 +762,14 @@ function splitKernels(
     em.line(`let xo = min(n, P.n - 1u) * ${p.main.len}u;`);
   };
   let splitShS = 0;
-  const finish = (em: Emitter, name: string, shF: number, shI: number, perGroup: boolean, shS = 0): KernelPlan => {
+  const finish = (
+    em: Emitter,
+    name: string,
+    shF: number,
+    shI: number,
+    perGroup: boolean,
+    shS = 0,
+  ): KernelPlan => {
     const code =
       header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
       `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
@@ -651,7 +793,8 @@ function splitKernels(
   for (let k = 0; k < stages.length; k++) {
     const st = stages[k]!;
     if (st.k === 'scalar') continue; // computed in the combine kernel before it
-    if (st.k === 'vec') throw new Error('wgsl split regime: materialised vectors are not supported');
+    if (st.k === 'vec')
+      throw new Error('wgsl split regime: materialised vectors are not supported');
     const isScan = st.k === 'scan';
     const { accs, nf, ni } = allocAccs(st.outs, bind);
     const first = isScan ? 1 : 0;
@@ -675,9 +818,26 @@ function splitKernels(
           if (c.k === 'num' && c.v === 0) return;
           for (let l = 0; l <= m; l++) {
             let body: IExpr = c;
-            for (let t = 0; t < l; t++) body = { k: 'bin', t: 'f', op: '*', a: body, b: { k: 'read', t: 'f', arr: sc.scan, idx: [{ k: 'idx', t: 'i', name: a.red.idx }] } };
+            for (let t = 0; t < l; t++)
+              body = {
+                k: 'bin',
+                t: 'f',
+                op: '*',
+                a: body,
+                b: {
+                  k: 'read',
+                  t: 'f',
+                  arr: sc.scan,
+                  idx: [{ k: 'idx', t: 'i', name: a.red.idx }],
+                },
+              };
             const red: RedNode = { ...a.red, body };
-            momentTerms.push({ out: r, m, l, acc: { out: `mom${momentTerms.length}`, red, f: momentTerms.length, i: -1 } });
+            momentTerms.push({
+              out: r,
+              m,
+              l,
+              acc: { out: `mom${momentTerms.length}`, red, f: momentTerms.length, i: -1 },
+            });
           }
         });
       });
@@ -693,19 +853,38 @@ function splitKernels(
         return toF32(v, b.body.t);
       };
       em.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
-      tiledScan(em, { team: wg, K, lane: 'lid', teamSeg: '0u', start: `i32(c * ${r.chunk}u)`, end: 'cend', exclusive: b.exclusive, idx: ctx.index(b.idx), carryOut: 'chunk_total' }, produce, (iv, sv) => {
-        scanValue.set(b.name, sv);
-        accumulate(em, maccs, ctx, iv, false);
-        scanValue.delete(b.name);
-      });
+      tiledScan(
+        em,
+        {
+          team: wg,
+          K,
+          lane: 'lid',
+          teamSeg: '0u',
+          start: `i32(c * ${r.chunk}u)`,
+          end: 'cend',
+          exclusive: b.exclusive,
+          idx: ctx.index(b.idx),
+          carryOut: 'chunk_total',
+        },
+        produce,
+        (iv, sv) => {
+          scanValue.set(b.name, sv);
+          accumulate(em, maccs, ctx, iv, false);
+          scanValue.delete(b.name);
+        },
+      );
       treeReduce(em, maccs, wg, wg, 'lid', '0u');
       em.uses.add('PART');
       em.open('if (valid && lid == 0u) {');
       em.line(`PART[(n * ${G}u + c) * PSTRIDE] = chunk_total;`);
-      maccs.forEach((a, t) => em.line(`PART[(n * ${G}u + c) * PSTRIDE + ${1 + t}u] = ${sname(a.out)};`));
+      maccs.forEach((a, t) =>
+        em.line(`PART[(n * ${G}u + c) * PSTRIDE + ${1 + t}u] = ${sname(a.out)};`),
+      );
       em.close();
       partStride = Math.max(partStride, 1 + maccs.length);
-      plan.kernels.push(finish(em, `scan_moments_${si}`, Math.max(1, maccs.length), 0, true, shsSize(wg, K)));
+      plan.kernels.push(
+        finish(em, `scan_moments_${si}`, Math.max(1, maccs.length), 0, true, shsSize(wg, K)),
+      );
     } else if (isScan) {
       // 1. chunk sums of the scanned term
       const b = bind.get(st.scan) as Binding & { k: 'scan' };
@@ -714,11 +893,25 @@ function splitKernels(
       loadScalars(em);
       const ctx = context(em, L, p.main.len, new Map());
       // The chunk sum is a reduction of the scanned term: the same (vectorised) loop as a reduce stage.
-      const chunkAcc: Acc = { out: 'chunk', red: { k: 'red', t: 'f', op: 'sum', idx: b.idx, lo: { k: 'int', t: 'i', v: 0 }, hi: { k: 'int', t: 'i', v: b.len }, body: b.body }, f: 0, i: -1 };
+      const chunkAcc: Acc = {
+        out: 'chunk',
+        red: {
+          k: 'red',
+          t: 'f',
+          op: 'sum',
+          idx: b.idx,
+          lo: { k: 'int', t: 'i', v: 0 },
+          hi: { k: 'int', t: 'i', v: b.len },
+          body: b.body,
+        },
+        f: 0,
+        i: -1,
+      };
       accumulate(em, [chunkAcc], ctx, '', true);
       em.line(`let cs = i32(c * ${r.chunk}u);`);
       em.line(`let ce = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
-      if (vectorisable(em, [chunkAcc]) && r.chunk % 4 === 0) vectorLoop(em, [chunkAcc], ctx, 'cs / 4i', '(ce + 3i) / 4i', wg, 'lid');
+      if (vectorisable(em, [chunkAcc]) && r.chunk % 4 === 0)
+        vectorLoop(em, [chunkAcc], ctx, 'cs / 4i', '(ce + 3i) / 4i', wg, 'lid');
       else {
         em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg}i) {`);
         accumulate(em, [chunkAcc], ctx, 'iv', false);
@@ -753,11 +946,25 @@ function splitKernels(
       };
       em2.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
       const mark = em2.lines.length;
-      tiledScan(em2, { team: wg, K, lane: 'lid', teamSeg: '0u', start: `i32(c * ${r.chunk}u)`, end: 'cend', exclusive: b.exclusive, idx: ctx2.index(b.idx) }, produce2, (iv, sv) => {
-        scanValue.set(b.name, sv);
-        accumulate(em2, accs, ctx2, iv, false);
-        scanValue.delete(b.name);
-      });
+      tiledScan(
+        em2,
+        {
+          team: wg,
+          K,
+          lane: 'lid',
+          teamSeg: '0u',
+          start: `i32(c * ${r.chunk}u)`,
+          end: 'cend',
+          exclusive: b.exclusive,
+          idx: ctx2.index(b.idx),
+        },
+        produce2,
+        (iv, sv) => {
+          scanValue.set(b.name, sv);
+          accumulate(em2, accs, ctx2, iv, false);
+          scanValue.delete(b.name);
+        },
+      );
       // Start from the carry of the chunks before this one.
       const at = em2.lines.findIndex((l, k) => k >= mark && l.trim() === 'var carry: f32 = 0.0f;');
       em2.lines[at] = em2.lines[at]!.replace('0.0f', 's_carry');
@@ -775,7 +982,8 @@ function splitKernels(
       // Unrolled by SPLIT_UNROLL: independent elements per iteration keep more loads in flight.
       em.line(`let cs = max(${lo}, i32(c * ${r.chunk}u));`);
       em.line(`let ce = min(${hi}, i32((c + 1u) * ${r.chunk}u));`);
-      if (vectorisable(em, accs) && r.chunk % 4 === 0) vectorLoop(em, accs, ctx, 'cs / 4i', '(ce + 3i) / 4i', wg, 'lid');
+      if (vectorisable(em, accs) && r.chunk % 4 === 0)
+        vectorLoop(em, accs, ctx, 'cs / 4i', '(ce + 3i) / 4i', wg, 'lid');
       else {
         em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg}i) {`);
         accumulate(em, accs, ctx, 'iv', false);
@@ -817,7 +1025,9 @@ function splitKernels(
       em3.line(`let pb = (n * ${G}u + cc) * PSTRIDE;`);
       momentTerms.forEach((t, q) => {
         const powC = t.m - t.l === 0 ? '1.0f' : new Array(t.m - t.l).fill('cx').join(' * ');
-        em3.line(`acc_${accs[t.out]!.out.replace(/\W/g, '_')} += ${wgslFloat(binomial(t.m, t.l))} * ${powC} * PART[pb + ${1 + q}u];`);
+        em3.line(
+          `acc_${accs[t.out]!.out.replace(/\W/g, '_')} += ${wgslFloat(binomial(t.m, t.l))} * ${powC} * PART[pb + ${1 + q}u];`,
+        );
       });
       em3.close();
       em3.close();
@@ -825,20 +1035,24 @@ function splitKernels(
     }
     const caccs = moments ? [] : accs.map((a) => ({ ...a }));
     if (!moments) {
-    accumulate(em3, caccs, context(em3, L, p.main.len, new Map()), '', true);
-    em3.open(`for (var cc: u32 = lane; cc < ${G}u; cc += ${team}u) {`);
-    caccs.forEach((a, j) => {
-      const base = `(n * ${G}u + cc) * PSTRIDE + ${first + 2 * j}u`;
-      const A = `acc_${a.out.replace(/\W/g, '_')}`;
-      if (isArg(a.red.op)) {
-        em3.line(`let pv${j} = PART[${base}]; let pi${j} = i32(PART[${base} + 1u]);`);
-        em3.line(`if (${better(a.red.op, `pv${j}`, `pi${j}`, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = pv${j}; acci_${a.out.replace(/\W/g, '_')} = pi${j}; }`);
-      } else {
-        em3.line(`${A} = ${combine(a.red.op, A, a.red.t === 'i' ? `i32(PART[${base}])` : `PART[${base}]`)};`);
-      }
-    });
-    em3.close();
-    treeReduce(em3, caccs, team, wg, 'lane', `team * ${team}u`);
+      accumulate(em3, caccs, context(em3, L, p.main.len, new Map()), '', true);
+      em3.open(`for (var cc: u32 = lane; cc < ${G}u; cc += ${team}u) {`);
+      caccs.forEach((a, j) => {
+        const base = `(n * ${G}u + cc) * PSTRIDE + ${first + 2 * j}u`;
+        const A = `acc_${a.out.replace(/\W/g, '_')}`;
+        if (isArg(a.red.op)) {
+          em3.line(`let pv${j} = PART[${base}]; let pi${j} = i32(PART[${base} + 1u]);`);
+          em3.line(
+            `if (${better(a.red.op, `pv${j}`, `pi${j}`, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = pv${j}; acci_${a.out.replace(/\W/g, '_')} = pi${j}; }`,
+          );
+        } else {
+          em3.line(
+            `${A} = ${combine(a.red.op, A, a.red.t === 'i' ? `i32(PART[${base}])` : `PART[${base}]`)};`,
+          );
+        }
+      });
+      em3.close();
+      treeReduce(em3, caccs, team, wg, 'lane', `team * ${team}u`);
     }
     const ctx3 = context(em3, L, p.main.len, new Map());
     const newScalars = [...accs.map((a) => a.out)];
@@ -853,11 +1067,18 @@ function splitKernels(
     else {
       em3.uses.add('SC');
       em3.open('if (valid && lane == 0u) {');
-      for (const name of newScalars) em3.line(`SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u] = f32(${sname(name)});`);
+      for (const name of newScalars)
+        em3.line(`SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u] = f32(${sname(name)});`);
       em3.close();
     }
     computed.push(...newScalars);
-    const kp = finish(em3, `combine_${si}`, Math.max(1, accs.filter((a) => a.f >= 0).length), accs.filter((a) => a.i >= 0).length, false);
+    const kp = finish(
+      em3,
+      `combine_${si}`,
+      Math.max(1, accs.filter((a) => a.f >= 0).length),
+      accs.filter((a) => a.i >= 0).length,
+      false,
+    );
     kp.workgroups = (n) => Math.ceil(n / ipg);
     plan.kernels.push(kp);
     si++;
@@ -865,4 +1086,3 @@ function splitKernels(
   plan.partStride = partStride;
   for (const kp of plan.kernels) kp.code = kp.code.replace(/PSTRIDE/g, `${partStride}u`);
 }
-

@@ -34,7 +34,10 @@ export type NumbersResult =
 
 export function readNumbers(absPath: string): NumbersResult {
   const hit = cache.get(absPath);
-  if (hit) return hit instanceof Float64Array ? { ok: true, values: hit } : { ok: false, reason: 'bad', token: hit.bad, index: hit.index };
+  if (hit)
+    return hit instanceof Float64Array
+      ? { ok: true, values: hit }
+      : { ok: false, reason: 'bad', token: hit.bad, index: hit.index };
   if (!existsSync(absPath)) return { ok: false, reason: 'missing' };
   const text = readFileSync(absPath, 'utf8');
   const tokens = text.split(/[\s,]+/).filter((t) => t.length > 0);

@@ -8,11 +8,31 @@
 // pass); elementwise vector expressions stay lazy index functions, so `x - o` passed to a problem
 // becomes one `vec` binding `x[i] - o[i]`, never a temporary per operator.
 
-import { REDUCE_OPS, type Arg, type DataDecl, type Expr, type Loc, type ProblemDecl, type SourceFile } from '../parser/ast.js';
+import {
+  REDUCE_OPS,
+  type Arg,
+  type DataDecl,
+  type Expr,
+  type Loc,
+  type ProblemDecl,
+  type SourceFile,
+} from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import { BINARY_BUILTINS, BUILTINS } from './builtins.js';
 import { readNumbers, resolveDataPath } from './datafiles.js';
-import { bin, binTy, int, num, redTy, type Binding, type IExpr, type IrData, type IrFunc, type IrProgram, type RedOp } from './ir.js';
+import {
+  bin,
+  binTy,
+  int,
+  num,
+  redTy,
+  type Binding,
+  type IExpr,
+  type IrData,
+  type IrFunc,
+  type IrProgram,
+  type RedOp,
+} from './ir.js';
 import { constValue, foldExpr } from './passes/fold.js';
 
 type Val =
@@ -26,8 +46,10 @@ const GENERATORS = ['uniform', 'normal', 'permutation', 'file'];
 
 // Own-property lookups: `constructor` or `toString` in a source file must not find Object.prototype.
 const builtinOf = (name: string) => (Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined);
-const binaryBuiltinOf = (name: string) => (Object.hasOwn(BINARY_BUILTINS, name) ? BINARY_BUILTINS[name] : undefined);
-const isFunctionName = (name: string) => builtinOf(name) !== undefined || binaryBuiltinOf(name) !== undefined;
+const binaryBuiltinOf = (name: string) =>
+  Object.hasOwn(BINARY_BUILTINS, name) ? BINARY_BUILTINS[name] : undefined;
+const isFunctionName = (name: string) =>
+  builtinOf(name) !== undefined || binaryBuiltinOf(name) !== undefined;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -39,21 +61,52 @@ interface IndexSite {
   reduction: boolean;
 }
 
-function indexSites(exprs: (Expr | undefined)[], lets: { index?: string; name: string; nameLoc: Loc }[] = []): IndexSite[] {
+function indexSites(
+  exprs: (Expr | undefined)[],
+  lets: { index?: string; name: string; nameLoc: Loc }[] = [],
+): IndexSite[] {
   const out: IndexSite[] = [];
-  for (const l of lets) if (l.index) out.push({ index: l.index, what: `let ${l.name}[${l.index}]`, loc: l.nameLoc, reduction: false });
+  for (const l of lets)
+    if (l.index)
+      out.push({
+        index: l.index,
+        what: `let ${l.name}[${l.index}]`,
+        loc: l.nameLoc,
+        reduction: false,
+      });
   const walk = (e: Expr | undefined): void => {
     if (!e) return;
     switch (e.kind) {
-      case 'index': walk(e.target); walk(e.index); return;
-      case 'slice': walk(e.target); walk(e.from); walk(e.to); return;
-      case 'unary': walk(e.arg); return;
-      case 'binary': walk(e.left); walk(e.right); return;
-      case 'if': walk(e.cond); walk(e.then); walk(e.else); return;
-      case 'call': for (const a of e.args) walk(a.value); return;
+      case 'index':
+        walk(e.target);
+        walk(e.index);
+        return;
+      case 'slice':
+        walk(e.target);
+        walk(e.from);
+        walk(e.to);
+        return;
+      case 'unary':
+        walk(e.arg);
+        return;
+      case 'binary':
+        walk(e.left);
+        walk(e.right);
+        return;
+      case 'if':
+        walk(e.cond);
+        walk(e.then);
+        walk(e.else);
+        return;
+      case 'call':
+        for (const a of e.args) walk(a.value);
+        return;
       case 'reduce':
         out.push({ index: e.index, what: `${e.op}(${e.index})`, loc: e.loc, reduction: true });
-        if (e.range?.kind === 'in') { walk(e.range.from); walk(e.range.to); } else if (e.range) walk(e.range.bound);
+        if (e.range?.kind === 'in') {
+          walk(e.range.from);
+          walk(e.range.to);
+        } else if (e.range) walk(e.range.bound);
         walk(e.where);
         walk(e.body);
         return;
@@ -67,14 +120,36 @@ function indexSites(exprs: (Expr | undefined)[], lets: { index?: string; name: s
 
 function idxNamesIn(e: IExpr, out = new Set<string>()): Set<string> {
   switch (e.k) {
-    case 'idx': out.add(e.name); break;
-    case 'read': e.idx.forEach((x) => idxNamesIn(x, out)); break;
-    case 'un': idxNamesIn(e.a, out); break;
-    case 'bin': idxNamesIn(e.a, out); idxNamesIn(e.b, out); break;
-    case 'call': case 'callp': e.args.forEach((x) => idxNamesIn(x, out)); break;
-    case 'sel': idxNamesIn(e.c, out); idxNamesIn(e.a, out); idxNamesIn(e.b, out); break;
-    case 'red': idxNamesIn(e.lo, out); idxNamesIn(e.hi, out); if (e.cond) idxNamesIn(e.cond, out); idxNamesIn(e.body, out); break;
-    default: break;
+    case 'idx':
+      out.add(e.name);
+      break;
+    case 'read':
+      e.idx.forEach((x) => idxNamesIn(x, out));
+      break;
+    case 'un':
+      idxNamesIn(e.a, out);
+      break;
+    case 'bin':
+      idxNamesIn(e.a, out);
+      idxNamesIn(e.b, out);
+      break;
+    case 'call':
+    case 'callp':
+      e.args.forEach((x) => idxNamesIn(x, out));
+      break;
+    case 'sel':
+      idxNamesIn(e.c, out);
+      idxNamesIn(e.a, out);
+      idxNamesIn(e.b, out);
+      break;
+    case 'red':
+      idxNamesIn(e.lo, out);
+      idxNamesIn(e.hi, out);
+      if (e.cond) idxNamesIn(e.cond, out);
+      idxNamesIn(e.body, out);
+      break;
+    default:
+      break;
   }
   return out;
 }
@@ -106,7 +181,11 @@ interface Scope {
 class FuncBuilder {
   bindings: Binding[] = [];
   private used = new Set<string>();
-  constructor(public name: string, public input: string, public len: number) {
+  constructor(
+    public name: string,
+    public input: string,
+    public len: number,
+  ) {
     this.used.add(input);
   }
   fresh(base: string): string {
@@ -142,7 +221,12 @@ export class Elaborator {
         const other = d.kind === 'problem' ? this.datas : this.problems;
         const prev = table.get(d.name) ?? other.get(d.name);
         if (prev) {
-          this.report('DuplicateName', d.nameLoc, d.name, ` (first defined at ${prev.nameLoc.file}:${prev.nameLoc.line}:${prev.nameLoc.col})`);
+          this.report(
+            'DuplicateName',
+            d.nameLoc,
+            d.name,
+            ` (first defined at ${prev.nameLoc.file}:${prev.nameLoc.line}:${prev.nameLoc.col})`,
+          );
           continue;
         }
         const reserved = reservedName(d.name);
@@ -216,26 +300,54 @@ export class Elaborator {
       };
       const box: [number, number] = decl.box
         ? [
-            part(() => this.constant(decl.box![0], this.emptyScope(decl, dim, 'the lower bound of the box'), 'the lower bound of the box'), NaN),
-            part(() => this.constant(decl.box![1], this.emptyScope(decl, dim, 'the upper bound of the box'), 'the upper bound of the box'), NaN),
+            part(
+              () =>
+                this.constant(
+                  decl.box![0],
+                  this.emptyScope(decl, dim, 'the lower bound of the box'),
+                  'the lower bound of the box',
+                ),
+              NaN,
+            ),
+            part(
+              () =>
+                this.constant(
+                  decl.box![1],
+                  this.emptyScope(decl, dim, 'the upper bound of the box'),
+                  'the upper bound of the box',
+                ),
+              NaN,
+            ),
           ]
         : [-Infinity, Infinity];
       if (decl.box && !Number.isNaN(box[0]) && !Number.isNaN(box[1]) && !(box[0] < box[1])) {
         this.report('BadBox', spanLoc(decl.box[0].loc, decl.box[1].loc), box[0], box[1]);
       }
-      const optimum = decl.optimum ? part(() => this.constant(decl.optimum!, this.emptyScope(decl, dim, 'the optimum value'), 'the optimum value'), NaN) : NaN;
+      const optimum = decl.optimum
+        ? part(
+            () =>
+              this.constant(
+                decl.optimum!,
+                this.emptyScope(decl, dim, 'the optimum value'),
+                'the optimum value',
+              ),
+            NaN,
+          )
+        : NaN;
       let at: IrProgram['at'] = null;
       if (decl.at) {
         const atExpr = decl.at;
         at = part((): IrProgram['at'] => {
           if (atExpr.kind === 'name' && this.datas.has(atExpr.name)) {
             const v = this.dataVal(this.datas.get(atExpr.name)!, dim, atExpr.loc);
-            if (v.s !== 'vector' || v.len !== dim || !v.array) this.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)})`);
+            if (v.s !== 'vector' || v.len !== dim || !v.array)
+              this.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)})`);
             return { k: 'data', name: v.array };
           }
           const scope = this.emptyScope(decl, dim, 'the optimum point');
           const v = this.expr(atExpr, scope);
-          if (v.s !== 'scalar') this.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)} that is not data)`);
+          if (v.s !== 'scalar')
+            this.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)} that is not data)`);
           return { k: 'const', v: this.constant(atExpr, scope, 'the optimum point') };
         }, null);
       }
@@ -309,18 +421,37 @@ export class Elaborator {
       vars: new Map(),
       idxs: new Map(),
       file: decl.file,
-      sites: indexSites([...decl.lets.flatMap((l) => [l.bound?.expr, l.value]), decl.result], decl.lets),
+      sites: indexSites(
+        [...decl.lets.flatMap((l) => [l.bound?.expr, l.value]), decl.result],
+        decl.lets,
+      ),
       failed: new Set(),
       origins: new Map([[decl.param, "the problem's parameter"]]),
     };
-    scope.vars.set(decl.param, { s: 'vector', len, at: (i) => ({ k: 'read', t: 'f', arr: decl.param, idx: [i] }), array: decl.param });
-    if (decl.dimName === decl.param) this.report('DuplicateName', decl.paramLoc, decl.param, ' (the parameter and its length need two names: x[D])');
+    scope.vars.set(decl.param, {
+      s: 'vector',
+      len,
+      at: (i) => ({ k: 'read', t: 'f', arr: decl.param, idx: [i] }),
+      array: decl.param,
+    });
+    if (decl.dimName === decl.param)
+      this.report(
+        'DuplicateName',
+        decl.paramLoc,
+        decl.param,
+        ' (the parameter and its length need two names: x[D])',
+      );
     let ok = true;
     for (const l of decl.lets) {
       try {
         if (scope.vars.has(l.name) || l.name === decl.dimName) {
-          const origin = l.name === decl.dimName ? "the problem's dimension" : scope.origins.get(l.name);
-          const first = origin?.startsWith('the let ') ? `first defined ${origin.slice('the let '.length)}` : origin ? `it is ${origin}` : undefined;
+          const origin =
+            l.name === decl.dimName ? "the problem's dimension" : scope.origins.get(l.name);
+          const first = origin?.startsWith('the let ')
+            ? `first defined ${origin.slice('the let '.length)}`
+            : origin
+              ? `it is ${origin}`
+              : undefined;
           this.report('DuplicateName', l.nameLoc, l.name, first ? ` (${first})` : '');
           // Later uses of the name most likely mean this let: do not report them again.
           scope.failed.add(l.name);
@@ -334,8 +465,15 @@ export class Elaborator {
           if (l.bound) {
             const b = this.expr(l.bound.expr, scope);
             const c = b.s === 'scalar' ? constValue(b.e) : undefined;
-            if (b.s === 'scalar' && b.e.t === 'f' && c !== undefined) this.fail('ExpectedInteger', l.bound.expr.loc, 'the length of a vector', this.integerHint(l.bound.expr));
-            if (c === undefined || b.s !== 'scalar' || b.e.t !== 'i') this.fail('NotConstant', l.bound.expr.loc, 'the length of a vector');
+            if (b.s === 'scalar' && b.e.t === 'f' && c !== undefined)
+              this.fail(
+                'ExpectedInteger',
+                l.bound.expr.loc,
+                'the length of a vector',
+                this.integerHint(l.bound.expr),
+              );
+            if (c === undefined || b.s !== 'scalar' || b.e.t !== 'i')
+              this.fail('NotConstant', l.bound.expr.loc, 'the length of a vector');
             n = l.bound.op === 'lt' ? c : c + 1;
             if (n < 1) this.fail('BadLength', l.bound.expr.loc, n);
           }
@@ -374,14 +512,29 @@ export class Elaborator {
   }
 
   private arrayVal(name: string, len: number): Val {
-    return { s: 'vector', len, at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }), array: name };
+    return {
+      s: 'vector',
+      len,
+      at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
+      array: name,
+    };
   }
 
-  private materialise(v: Val & { s: 'vector' }, fn: FuncBuilder, base: string): Val & { s: 'vector' } {
+  private materialise(
+    v: Val & { s: 'vector' },
+    fn: FuncBuilder,
+    base: string,
+  ): Val & { s: 'vector' } {
     if (v.array) return v;
     const name = fn.fresh(base); // fresh also records the name, so a second call gets another
     const i = this.freshIdx('i');
-    fn.bindings.push({ k: 'vec', name, idx: (i as { name: string }).name, len: v.len, body: toReal(v.at(i)) });
+    fn.bindings.push({
+      k: 'vec',
+      name,
+      idx: (i as { name: string }).name,
+      len: v.len,
+      body: toReal(v.at(i)),
+    });
     return this.arrayVal(name, v.len) as Val & { s: 'vector' };
   }
 
@@ -446,7 +599,8 @@ export class Elaborator {
   private checkIndexName(index: string, loc: Loc, sc: Scope): void {
     let what: string | undefined;
     if (sc.idxs.has(index)) what = 'the index of an enclosing reduction or vector let';
-    else if (sc.vars.has(index) || sc.failed.has(index)) what = sc.origins.get(index) ?? `'${index}'`;
+    else if (sc.vars.has(index) || sc.failed.has(index))
+      what = sc.origins.get(index) ?? `'${index}'`;
     else if (index === sc.dimName) what = "the problem's dimension";
     else if (this.datas.has(index)) what = `the data '${index}'`;
     else if (index === 'pi' || index === 'e') what = `the constant ${index}`;
@@ -465,7 +619,10 @@ export class Elaborator {
       case 'name':
         return this.name(e.name, e.loc, sc);
       case 'index': {
-        const [t, ixv] = this.all<Val>([() => this.target(e.target, sc), () => this.expr(e.index, sc)]) as [Val, Val];
+        const [t, ixv] = this.all<Val>([
+          () => this.target(e.target, sc),
+          () => this.expr(e.index, sc),
+        ]) as [Val, Val];
         if (t.s === 'scalar') {
           // x[0][1]: count the indices of the chain down to the name it starts from.
           let root: Expr = e;
@@ -474,20 +631,37 @@ export class Elaborator {
             root = root.target;
             n++;
           }
-          if (n > 1 && root.kind === 'name') this.fail('TooManyIndices', e.loc, root.name, plural(n - 1, 'dimension'), `${plural(n, 'index', 'indices')} ${n === 1 ? 'is' : 'are'}`);
-          this.fail('NotIndexable', e.target.loc, e.target.kind === 'name' ? `'${e.target.name}'` : 'this expression');
+          if (n > 1 && root.kind === 'name')
+            this.fail(
+              'TooManyIndices',
+              e.loc,
+              root.name,
+              plural(n - 1, 'dimension'),
+              `${plural(n, 'index', 'indices')} ${n === 1 ? 'is' : 'are'}`,
+            );
+          this.fail(
+            'NotIndexable',
+            e.target.loc,
+            e.target.kind === 'name' ? `'${e.target.name}'` : 'this expression',
+          );
         }
         const ix = this.integer(ixv, e.index);
         const c = constValue(ix);
         if (t.s === 'vector') {
-          if (c !== undefined && !(c >= 0 && c < t.len)) this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.len);
+          if (c !== undefined && !(c >= 0 && c < t.len))
+            this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.len);
           return { s: 'scalar', e: t.at(ix) };
         }
-        if (c !== undefined && !(c >= 0 && c < t.rows)) this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.rows);
+        if (c !== undefined && !(c >= 0 && c < t.rows))
+          this.fail('IndexOutOfRange', e.index.loc, c, nameOf(e.target), t.rows);
         return { s: 'vector', len: t.cols, at: (j) => t.at(ix, j) };
       }
       case 'slice': {
-        const [t, fromV, toV] = this.all<Val>([() => this.target(e.target, sc), () => this.expr(e.from, sc), () => this.expr(e.to, sc)]) as [Val, Val, Val];
+        const [t, fromV, toV] = this.all<Val>([
+          () => this.target(e.target, sc),
+          () => this.expr(e.from, sc),
+          () => this.expr(e.to, sc),
+        ]) as [Val, Val, Val];
         if (t.s !== 'vector') this.fail('ExpectedVector', e.target.loc, describe(t));
         const a = constValue(this.integer(fromV, e.from, 'a slice bound'));
         const b = constValue(this.integer(toV, e.to, 'a slice bound'));
@@ -503,15 +677,23 @@ export class Elaborator {
           return { s: 'scalar', e: { k: 'un', t: 'b', op: 'not', a: c } };
         }
         if (a.s === 'scalar' && a.e.t === 'b') this.boolAsNumber(e.arg);
-        return this.elementwise([a], [e.arg.loc], e.loc, ([x]) => foldExpr({ k: 'un', t: x!.t, op: 'neg', a: x! }));
+        return this.elementwise([a], [e.arg.loc], e.loc, ([x]) =>
+          foldExpr({ k: 'un', t: x!.t, op: 'neg', a: x! }),
+        );
       }
       case 'binary':
         return this.binary(e, sc);
       case 'if': {
-        const [cv, a, b] = this.all<Val>([() => this.expr(e.cond, sc), () => this.expr(e.then, sc), () => this.expr(e.else, sc)]) as [Val, Val, Val];
+        const [cv, a, b] = this.all<Val>([
+          () => this.expr(e.cond, sc),
+          () => this.expr(e.then, sc),
+          () => this.expr(e.else, sc),
+        ]) as [Val, Val, Val];
         const c = this.cond(cv, e.cond.loc);
-        if (a.s !== b.s || (a.s === 'vector' && b.s === 'vector' && a.len !== b.len)) this.fail('IfShapeMismatch', e.loc, describe(a), describe(b));
-        if ((a.s === 'scalar' && b.s === 'scalar') && (a.e.t === 'b') !== (b.e.t === 'b')) this.boolAsNumber(a.e.t === 'b' ? e.then : e.else);
+        if (a.s !== b.s || (a.s === 'vector' && b.s === 'vector' && a.len !== b.len))
+          this.fail('IfShapeMismatch', e.loc, describe(a), describe(b));
+        if (a.s === 'scalar' && b.s === 'scalar' && (a.e.t === 'b') !== (b.e.t === 'b'))
+          this.boolAsNumber(a.e.t === 'b' ? e.then : e.else);
         return this.elementwise([a, b], [e.then.loc, e.else.loc], e.loc, ([x, y]) => ({
           k: 'sel',
           t: x!.t === 'i' && y!.t === 'i' ? 'i' : x!.t === 'b' && y!.t === 'b' ? 'b' : 'f',
@@ -552,22 +734,49 @@ export class Elaborator {
       const before = sites.filter((s) => s.loc.offset < loc.offset);
       const site = before.length ? before[before.length - 1]! : sites[0];
       if (site?.reduction) {
-        const where = site.loc.line === loc.line ? `column ${site.loc.col}` : `line ${site.loc.line}`;
-        this.fail('UnboundIndex', loc, name, ` (the body of the ${site.what} at ${where} ends at the first + or - outside parentheses: write ${site.what} (a + b))`);
+        const where =
+          site.loc.line === loc.line ? `column ${site.loc.col}` : `line ${site.loc.line}`;
+        this.fail(
+          'UnboundIndex',
+          loc,
+          name,
+          ` (the body of the ${site.what} at ${where} ends at the first + or - outside parentheses: write ${site.what} (a + b))`,
+        );
       }
-      if (site) this.fail('UnboundIndex', loc, name, ` ('${name}' is bound only inside ${site.what} = ...)`);
+      if (site)
+        this.fail(
+          'UnboundIndex',
+          loc,
+          name,
+          ` ('${name}' is bound only inside ${site.what} = ...)`,
+        );
     }
-    const candidates = [...sc.vars.keys(), ...sc.idxs.keys(), sc.dimName, ...this.datas.keys(), 'pi', 'e'];
+    const candidates = [
+      ...sc.vars.keys(),
+      ...sc.idxs.keys(),
+      sc.dimName,
+      ...this.datas.keys(),
+      'pi',
+      'e',
+    ];
     const near = suggest(name, candidates);
     if (near) this.fail('UnknownName', loc, name, ` (did you mean '${near}'?)`);
     const looksLikeIndex = /^[a-z]$/.test(name) && !asTarget && !sc.constant;
-    this.fail('UnknownName', loc, name, looksLikeIndex ? ` (to use it as an index, bind it with a reduction such as sum(${name}) ... or a vector let y[${name}] = ...)` : '');
+    this.fail(
+      'UnknownName',
+      loc,
+      name,
+      looksLikeIndex
+        ? ` (to use it as an index, bind it with a reduction such as sum(${name}) ... or a vector let y[${name}] = ...)`
+        : '',
+    );
   }
 
   /** `whole` is the location of the whole elementwise expression (a length mismatch is its error). */
   private elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
     const vecs = vals.filter((v) => v.s !== 'scalar');
-    for (let k = 0; k < vals.length; k++) if (vals[k]!.s === 'matrix') this.fail('ExpectedScalar', locs[k], describe(vals[k]!));
+    for (let k = 0; k < vals.length; k++)
+      if (vals[k]!.s === 'matrix') this.fail('ExpectedScalar', locs[k], describe(vals[k]!));
     if (vecs.length === 0) return { s: 'scalar', e: f(vals.map((v) => (v as { e: IExpr }).e)) };
     const first = vals.findIndex((v) => v.s === 'vector');
     const len = (vecs[0] as { len: number }).len;
@@ -584,14 +793,27 @@ export class Elaborator {
     return {
       s: 'vector',
       len,
-      at: (i) => f(vals.map((v) => (v.s === 'scalar' ? v.e : (v as { at: (i: IExpr) => IExpr }).at(i)))),
+      at: (i) =>
+        f(vals.map((v) => (v.s === 'scalar' ? v.e : (v as { at: (i: IExpr) => IExpr }).at(i)))),
     };
   }
 
   private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
-    const [a, b] = this.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [Val, Val];
+    const [a, b] = this.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [
+      Val,
+      Val,
+    ];
     if (e.op === 'and' || e.op === 'or') {
-      return { s: 'scalar', e: { k: 'bin', t: 'b', op: e.op, a: this.cond(a, e.left.loc), b: this.cond(b, e.right.loc) } };
+      return {
+        s: 'scalar',
+        e: {
+          k: 'bin',
+          t: 'b',
+          op: e.op,
+          a: this.cond(a, e.left.loc),
+          b: this.cond(b, e.right.loc),
+        },
+      };
     }
     const isCmp = ['<', '<=', '>', '>=', '==', '!='].includes(e.op);
     if (isCmp) {
@@ -599,12 +821,25 @@ export class Elaborator {
       const y = this.number(b, e.right);
       return { s: 'scalar', e: { k: 'bin', t: 'b', op: e.op as never, a: x, b: y } };
     }
-    for (const [v, x] of [[a, e.left], [b, e.right]] as const) if (v.s === 'scalar' && v.e.t === 'b') this.boolAsNumber(x);
+    for (const [v, x] of [
+      [a, e.left],
+      [b, e.right],
+    ] as const)
+      if (v.s === 'scalar' && v.e.t === 'b') this.boolAsNumber(x);
     const op = e.op === '^' ? 'pow' : e.op;
-    if (op === '%' && a.s === 'scalar' && b.s === 'scalar' && a.e.t === 'i' && b.e.t === 'i' && constValue(b.e) === 0) {
+    if (
+      op === '%' &&
+      a.s === 'scalar' &&
+      b.s === 'scalar' &&
+      a.e.t === 'i' &&
+      b.e.t === 'i' &&
+      constValue(b.e) === 0
+    ) {
       this.fail('DivisionByZero', e.right.loc, 'remainder (%)');
     }
-    return this.elementwise([a, b], [e.left.loc, e.right.loc], e.loc, ([x, y]) => powOrBin(op as never, x!, y!));
+    return this.elementwise([a, b], [e.left.loc, e.right.loc], e.loc, ([x, y]) =>
+      powOrBin(op as never, x!, y!),
+    );
   }
 
   private call(e: Expr & { kind: 'call' }, sc: Scope): Val {
@@ -612,11 +847,25 @@ export class Elaborator {
     const positional = (n: number, named: string[] = [], hint = ''): Arg[] => {
       for (const a of e.args) {
         if (a.name && !named.includes(a.name)) {
-          this.fail('UnknownNamedArgument', a.loc, name, a.name, named.length ? ` (it takes: ${named.join(', ')})` : ' (it takes no named arguments)');
+          this.fail(
+            'UnknownNamedArgument',
+            a.loc,
+            name,
+            a.name,
+            named.length ? ` (it takes: ${named.join(', ')})` : ' (it takes no named arguments)',
+          );
         }
       }
       const pos = e.args.filter((a) => !a.name);
-      if (pos.length !== n) this.fail('WrongArity', e.loc, name, plural(n, 'argument'), `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`, hint);
+      if (pos.length !== n)
+        this.fail(
+          'WrongArity',
+          e.loc,
+          name,
+          plural(n, 'argument'),
+          `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`,
+          hint,
+        );
       return pos;
     };
     // The arguments' values, all checked before giving up.
@@ -627,33 +876,59 @@ export class Elaborator {
       const pos = positional(2);
       const [x, y] = values(pos) as [Val, Val];
       if (bb === 'idiv') {
-        const [a, b] = this.all([() => this.integer(x, pos[0]!.value, 'an argument of idiv'), () => this.integer(y, pos[1]!.value, 'an argument of idiv')]);
+        const [a, b] = this.all([
+          () => this.integer(x, pos[0]!.value, 'an argument of idiv'),
+          () => this.integer(y, pos[1]!.value, 'an argument of idiv'),
+        ]);
         if (constValue(b!) === 0) this.fail('DivisionByZero', pos[1]!.loc, 'division (idiv)');
         return { s: 'scalar', e: foldExpr({ k: 'bin', t: 'i', op: 'idiv', a: a!, b: b! }) };
       }
-      return this.elementwise([x, y], [pos[0]!.loc, pos[1]!.loc], e.loc, ([p, q]) => powOrBin(bb, p!, q!));
+      return this.elementwise([x, y], [pos[0]!.loc, pos[1]!.loc], e.loc, ([p, q]) =>
+        powOrBin(bb, p!, q!),
+      );
     }
     const b = builtinOf(name);
     if (b) {
       const pos = positional(b.arity);
       const args = values(pos);
       args.forEach((v, k) => v.s === 'scalar' && v.e.t === 'b' && this.boolAsNumber(pos[k]!.value));
-      return this.elementwise(args, pos.map((a) => a.loc), e.loc, (xs) =>
-        foldExpr({ k: 'call', t: b.int ? 'i' : 'f', fn: name, args: name === 'int' ? xs : xs.map(toReal) }),
+      return this.elementwise(
+        args,
+        pos.map((a) => a.loc),
+        e.loc,
+        (xs) =>
+          foldExpr({
+            k: 'call',
+            t: b.int ? 'i' : 'f',
+            fn: name,
+            args: name === 'int' ? xs : xs.map(toReal),
+          }),
       );
     }
     const p = this.problems.get(name);
     if (!p) {
       let hint = '';
-      if (sc.idxs.has(name) || sc.vars.has(name) || name === sc.dimName || name === 'pi' || name === 'e') hint = ` ('${name}' is a value, not a function)`;
+      if (
+        sc.idxs.has(name) ||
+        sc.vars.has(name) ||
+        name === sc.dimName ||
+        name === 'pi' ||
+        name === 'e'
+      )
+        hint = ` ('${name}' is a value, not a function)`;
       else if (this.datas.has(name)) hint = ` ('${name}' is data: index it with ${name}[...])`;
       else {
-        const near = suggest(name, [...this.problems.keys(), ...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)]);
+        const near = suggest(name, [
+          ...this.problems.keys(),
+          ...Object.keys(BUILTINS),
+          ...Object.keys(BINARY_BUILTINS),
+        ]);
         if (near) hint = ` (did you mean '${near}'?)`;
       }
       this.fail('UnknownFunction', e.calleeLoc, name, hint);
     }
-    if (sc.data !== undefined) this.fail('BadDataInit', e.loc, sc.data, `computed data cannot call the problem '${name}'`);
+    if (sc.data !== undefined)
+      this.fail('BadDataInit', e.loc, sc.data, `computed data cannot call the problem '${name}'`);
     const [arg] = positional(1, [], ' (a problem takes one vector)');
     const v = this.expr(arg!.value, sc);
     if (v.s !== 'vector') this.fail('ExpectedVector', arg!.value.loc, describe(v));
@@ -661,12 +936,24 @@ export class Elaborator {
     // depend on a reduction's or a vector let's index.
     if (sc.idxs.size) {
       const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
-      for (const [src, ix] of sc.idxs) if (used.has((ix as { name: string }).name)) this.fail('CallDependsOnIndex', arg!.value.loc, name, src);
+      for (const [src, ix] of sc.idxs)
+        if (used.has((ix as { name: string }).name))
+          this.fail('CallDependsOnIndex', arg!.value.loc, name, src);
     }
     const at = this.callStack.indexOf(name);
     if (at >= 0) {
       const chain = [...this.callStack.slice(at), name];
-      this.fail('RecursiveCall', e.calleeLoc, name, chain.length > 2 ? ` through ${chain.slice(1, -1).map((c) => `'${c}'`).join(', ')} (${chain.join(' -> ')})` : '');
+      this.fail(
+        'RecursiveCall',
+        e.calleeLoc,
+        name,
+        chain.length > 2
+          ? ` through ${chain
+              .slice(1, -1)
+              .map((c) => `'${c}'`)
+              .join(', ')} (${chain.join(' -> ')})`
+          : '',
+      );
     }
     const key = `${name}@${v.len}`;
     if (!this.funcs.has(key)) {
@@ -682,7 +969,15 @@ export class Elaborator {
       }
     }
     const arr = this.materialise(v, sc.fn, `${name}_arg`);
-    return { s: 'scalar', e: { k: 'callp', t: 'f', fn: key, args: [{ k: 'vref', t: 'f', name: arr.array!, len: v.len }] } };
+    return {
+      s: 'scalar',
+      e: {
+        k: 'callp',
+        t: 'f',
+        fn: key,
+        args: [{ k: 'vref', t: 'f', name: arr.array!, len: v.len }],
+      },
+    };
   }
 
   private reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
@@ -704,7 +999,10 @@ export class Elaborator {
     const i = this.freshIdx(e.index);
     const inner: Scope = { ...sc, idxs: new Map(sc.idxs).set(e.index, i) };
     const where = e.where;
-    const [condV, bodyV] = this.all<Val | undefined>([() => (where ? this.expr(where, inner) : undefined), () => this.expr(e.body, inner)]) as [Val | undefined, Val];
+    const [condV, bodyV] = this.all<Val | undefined>([
+      () => (where ? this.expr(where, inner) : undefined),
+      () => this.expr(e.body, inner),
+    ]) as [Val | undefined, Val];
     const cond = where ? this.cond(condV!, where.loc) : undefined;
     if (bodyV.s !== 'scalar') this.fail('VectorInReduction', e.body.loc, describe(bodyV));
     let body = bodyV.e;
@@ -712,21 +1010,46 @@ export class Elaborator {
     if (e.op === 'count') {
       // count(i) c counts where c holds; count(i where c) 1 also works.
       const c = body.t === 'b' ? body : undefined;
-      const all = cond && c ? { k: 'bin' as const, t: 'b' as const, op: 'and' as const, a: cond, b: c } : cond ?? c;
-      return { s: 'scalar', e: { k: 'red', t: 'i', op: 'count', idx: iname, lo, hi, cond: all, body: int(1) } };
+      const all =
+        cond && c
+          ? { k: 'bin' as const, t: 'b' as const, op: 'and' as const, a: cond, b: c }
+          : (cond ?? c);
+      return {
+        s: 'scalar',
+        e: { k: 'red', t: 'i', op: 'count', idx: iname, lo, hi, cond: all, body: int(1) },
+      };
     }
     if (body.t === 'b') this.boolAsNumber(e.body);
     if (e.op === 'mean') {
-      const s: IExpr = { k: 'red', t: 'f', op: 'sum', idx: iname, lo, hi, cond, body: toReal(body) };
+      const s: IExpr = {
+        k: 'red',
+        t: 'f',
+        op: 'sum',
+        idx: iname,
+        lo,
+        hi,
+        cond,
+        body: toReal(body),
+      };
       const n: IExpr = cond
         ? { k: 'red', t: 'i', op: 'count', idx: iname, lo, hi, cond, body: int(1) }
         : foldExpr(bin('-', hi, lo));
       return { s: 'scalar', e: bin('/', s, toReal(n)) };
     }
     const op = e.op as RedOp;
-    if (op === 'sum' || op === 'prod' || op === 'min' || op === 'max' || op === 'argmin' || op === 'argmax') {
+    if (
+      op === 'sum' ||
+      op === 'prod' ||
+      op === 'min' ||
+      op === 'max' ||
+      op === 'argmin' ||
+      op === 'argmax'
+    ) {
       if (op === 'argmin' || op === 'argmax') body = toReal(body);
-      return { s: 'scalar', e: { k: 'red', t: redTy(op, body), op, idx: iname, lo, hi, cond, body } };
+      return {
+        s: 'scalar',
+        e: { k: 'red', t: redTy(op, body), op, idx: iname, lo, hi, cond, body },
+      };
     }
     throw new Error(`unhandled reduction ${op}`);
   }
@@ -740,7 +1063,12 @@ export class Elaborator {
       const cycle = this.dataStack.indexOf(d.name);
       if (cycle >= 0) {
         const chain = [...this.dataStack.slice(cycle), d.name];
-        this.fail('RecursiveData', useLoc, d.name, chain.length > 2 ? ` (${chain.join(' -> ')})` : '');
+        this.fail(
+          'RecursiveData',
+          useLoc,
+          d.name,
+          chain.length > 2 ? ` (${chain.join(' -> ')})` : '',
+        );
       }
       irName = len === this.mainDim ? d.name : `${d.name}@${len}`;
       this.dataStack.push(d.name);
@@ -786,14 +1114,21 @@ export class Elaborator {
     return d.dims.map((x) => {
       const v = this.expr(x, sc);
       const c = v.s === 'scalar' && v.e.t === 'i' ? constValue(v.e) : undefined;
-      if (c === undefined || c < 1) this.fail('BadDataDims', x.loc, d.name, 'a dimension must be a positive integer expression of D');
+      if (c === undefined || c < 1)
+        this.fail(
+          'BadDataDims',
+          x.loc,
+          d.name,
+          'a dimension must be a positive integer expression of D',
+        );
       return c;
     });
   }
 
   private lowerData(d: DataDecl, len: number, irName: string): IrData {
     const sc = this.dataScope(d, len);
-    if (d.dims.length < 1 || d.dims.length > 2) this.fail('BadDataDims', d.nameLoc, d.name, 'data is a vector [n] or a matrix [n][m]');
+    if (d.dims.length < 1 || d.dims.length > 2)
+      this.fail('BadDataDims', d.nameLoc, d.name, 'data is a vector [n] or a matrix [n][m]');
     const init = d.init;
     const isGen = init.kind === 'call' && GENERATORS.includes(init.callee);
     if (isGen) {
@@ -808,15 +1143,37 @@ export class Elaborator {
         file: { pos: 1, named: ['offset', 'row'] },
       };
       const spec = allowed[call.callee]!;
-      for (const a of call.args) if (a.name && !spec.named.includes(a.name)) this.fail('UnknownNamedArgument', a.loc, call.callee, a.name, ` (it takes: ${spec.named.join(', ')})`);
-      if (pos.length !== spec.pos) this.fail('WrongArity', call.loc, call.callee, plural(spec.pos, 'argument'), `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`, '');
+      for (const a of call.args)
+        if (a.name && !spec.named.includes(a.name))
+          this.fail(
+            'UnknownNamedArgument',
+            a.loc,
+            call.callee,
+            a.name,
+            ` (it takes: ${spec.named.join(', ')})`,
+          );
+      if (pos.length !== spec.pos)
+        this.fail(
+          'WrongArity',
+          call.loc,
+          call.callee,
+          plural(spec.pos, 'argument'),
+          `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`,
+          '',
+        );
       const csc = this.dataScope(d, len, 'a generator argument');
-      const c = (a: Arg | undefined, dflt: number, what: string) => (a ? this.constant(a.value, csc, what) : dflt);
+      const c = (a: Arg | undefined, dflt: number, what: string) =>
+        a ? this.constant(a.value, csc, what) : dflt;
       /** A count or a position: a non-negative integer (at least `min`). */
       const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
         const v = c(a, dflt, what);
         if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-          this.fail('BadDataInit', a!.value.loc, d.name, `${what} must be an integer of at least ${min}, but it is ${v}`);
+          this.fail(
+            'BadDataInit',
+            a!.value.loc,
+            d.name,
+            `${what} must be an integer of at least ${min}, but it is ${v}`,
+          );
         }
         return v;
       };
@@ -824,15 +1181,20 @@ export class Elaborator {
       if (call.callee === 'uniform' || call.callee === 'normal') {
         const a = c(pos[0], 0, 'a generator parameter');
         const b = c(pos[1], 0, 'a generator parameter');
-        const def = call.callee === 'uniform' ? { k: 'uniform' as const, lo: a, hi: b, seed } : { k: 'normal' as const, mu: a, sigma: b, seed };
+        const def =
+          call.callee === 'uniform'
+            ? { k: 'uniform' as const, lo: a, hi: b, seed }
+            : { k: 'normal' as const, mu: a, sigma: b, seed };
         return { name: irName, shape, def };
       }
       if (call.callee === 'permutation') {
-        if (shape.length !== 1) this.fail('BadDataDims', d.nameLoc, d.name, 'a permutation is a vector');
+        if (shape.length !== 1)
+          this.fail('BadDataDims', d.nameLoc, d.name, 'a permutation is a vector');
         return { name: irName, shape, def: { k: 'perm', seed } };
       }
       const pathArg = pos[0]!.value;
-      if (pathArg.kind !== 'str') this.fail('BadDataInit', pathArg.loc, d.name, 'file(...) takes a path in quotes');
+      if (pathArg.kind !== 'str')
+        this.fail('BadDataInit', pathArg.loc, d.name, 'file(...) takes a path in quotes');
       const offset = whole(named.get('offset'), 0, 'the offset');
       const row = whole(named.get('row'), shape[1] ?? shape[0]!, 'the row length', 1);
       const abs = resolveDataPath(pathArg.value, d.file);
@@ -840,10 +1202,18 @@ export class Elaborator {
       try {
         r = readNumbers(abs);
       } catch (err) {
-        this.fail('DataFileUnreadable', pathArg.loc, abs, (err as { code?: string }).code === 'EISDIR' ? 'it is a directory' : String((err as Error).message ?? err));
+        this.fail(
+          'DataFileUnreadable',
+          pathArg.loc,
+          abs,
+          (err as { code?: string }).code === 'EISDIR'
+            ? 'it is a directory'
+            : String((err as Error).message ?? err),
+        );
       }
       if (!r.ok && r.reason === 'missing') this.fail('DataFileMissing', pathArg.loc, abs);
-      if (!r.ok && r.reason === 'bad') this.fail('DataFileBadNumber', pathArg.loc, abs, r.token, r.index);
+      if (!r.ok && r.reason === 'bad')
+        this.fail('DataFileBadNumber', pathArg.loc, abs, r.token, r.index);
       if (shape.length === 2 && shape[1]! > row) {
         // Rows of `row` numbers hold at most `row` columns: find the largest D whose shape fits.
         let maxD = 0;
@@ -854,41 +1224,75 @@ export class Elaborator {
             if (!(err instanceof Abort)) throw err;
           }
         }
-        if (maxD === 0) this.fail('BadDataDims', d.dims[1]!.loc, d.name, `${shape[1]} columns do not fit in the file's rows of ${row} numbers`);
-        this.fail('DataTooLarge', d.nameLoc, d.name, maxD, len, ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`);
+        if (maxD === 0)
+          this.fail(
+            'BadDataDims',
+            d.dims[1]!.loc,
+            d.name,
+            `${shape[1]} columns do not fit in the file's rows of ${row} numbers`,
+          );
+        this.fail(
+          'DataTooLarge',
+          d.nameLoc,
+          d.name,
+          maxD,
+          len,
+          ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`,
+        );
       }
-      const need = shape.length === 2 ? offset + (shape[0]! - 1) * row + shape[1]! : offset + shape[0]!;
+      const need =
+        shape.length === 2 ? offset + (shape[0]! - 1) * row + shape[1]! : offset + shape[0]!;
       const have = (r as { values: Float64Array }).values.length;
       if (have < need) {
-        const what = shape.length === 2 ? `a ${shape[0]}x${shape[1]} matrix from number ${offset + 1} with rows of ${row}` : `${shape[0]} values from number ${offset + 1}`;
+        const what =
+          shape.length === 2
+            ? `a ${shape[0]}x${shape[1]} matrix from number ${offset + 1} with rows of ${row}`
+            : `${shape[0]} values from number ${offset + 1}`;
         this.fail('DataFileTooShort', pathArg.loc, abs, have, need, `${d.name}: ${what}`);
       }
       return { name: irName, shape, def: { k: 'file', path: abs, offset, row } };
     }
     // Index form: data B[i] = expr, data M[i][j] = expr.
     const idxNames = d.dims.map((x) => {
-      if (x.kind !== 'name') this.fail('BadDataDims', x.loc, d.name, 'computed data is written with index names: data B[i] = ...');
+      if (x.kind !== 'name')
+        this.fail(
+          'BadDataDims',
+          x.loc,
+          d.name,
+          'computed data is written with index names: data B[i] = ...',
+        );
       if (x.name === 'D') {
         // `data o[D] = 5`: D would silently become an index name.
-        this.fail('BadDataInit', init.loc, d.name, 'a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...) or file(...); computed data is written with index names: data B[i] = ...');
+        this.fail(
+          'BadDataInit',
+          init.loc,
+          d.name,
+          'a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...) or file(...); computed data is written with index names: data B[i] = ...',
+        );
       }
       return x.name;
     });
     idxNames.forEach((n, k) => {
-      if (idxNames.indexOf(n) !== k) this.fail('ShadowedIndex', d.dims[k]!.loc, n, 'the index before it');
+      if (idxNames.indexOf(n) !== k)
+        this.fail('ShadowedIndex', d.dims[k]!.loc, n, 'the index before it');
       if (this.datas.has(n)) this.fail('ShadowedIndex', d.dims[k]!.loc, n, `the data '${n}'`);
     });
     const shape = idxNames.map(() => len);
     const irIdx = idxNames.map((n) => this.freshIdx(n));
     const inner: Scope = { ...sc, idxs: new Map(idxNames.map((n, k) => [n, irIdx[k]!])) };
     const body = toReal(this.number(this.expr(init, inner), init));
-    return { name: irName, shape, def: { k: 'expr', idx: irIdx.map((x) => (x as { name: string }).name), body } };
+    return {
+      name: irName,
+      shape,
+      def: { k: 'expr', idx: irIdx.map((x) => (x as { name: string }).name), body },
+    };
   }
 }
 
 function powOrBin(op: Parameters<typeof bin>[0], a: IExpr, b: IExpr): IExpr {
   // Integer powers become a real power (x^2 of an integer index is real, as in mathematics).
-  if (op === 'pow') return foldExpr({ k: 'bin', t: 'f', op, a: toReal(a), b: b.t === 'i' ? toReal(b) : b });
+  if (op === 'pow')
+    return foldExpr({ k: 'bin', t: 'f', op, a: toReal(a), b: b.t === 'i' ? toReal(b) : b });
   if (op === '/') return foldExpr({ k: 'bin', t: 'f', op, a: toReal(a), b: toReal(b) });
   const t = binTy(op, a, b);
   if (t === 'f') return foldExpr({ k: 'bin', t, op, a: toReal(a), b: toReal(b) });
@@ -923,7 +1327,8 @@ function nameOf(e: Expr): string {
 /** The closest candidate by edit distance, when it is close enough to be a likely typo. */
 export function suggest(name: string, candidates: string[]): string | undefined {
   // One- and two-letter names are all within one edit of each other: only a different case counts.
-  if (name.length < 3) return candidates.find((c) => c !== name && c.toLowerCase() === name.toLowerCase());
+  if (name.length < 3)
+    return candidates.find((c) => c !== name && c.toLowerCase() === name.toLowerCase());
   let best: string | undefined;
   let bestD = Infinity;
   for (const c of new Set(candidates)) {
@@ -938,12 +1343,15 @@ export function suggest(name: string, candidates: string[]): string | undefined 
 
 /** Edit distance counting an insertion, a deletion, a substitution or a swap of neighbours as one. */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
       d[i]![j] = v;
     }
   }

@@ -22,7 +22,12 @@ const N = (v: number): IExpr => num(v);
 const add = (...xs: IExpr[]): IExpr => xs.reduce((a, b) => ({ k: 'bin', t: 'f', op: '+', a, b }));
 const mul = (a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'f', op: '*', a, b });
 const div = (a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'f', op: '/', a, b });
-const abs = (a: IExpr): IExpr => ({ k: 'call', t: 'f', fn: 'abs', args: [a.t === 'i' ? { k: 'call', t: 'f', fn: 'trunc', args: [a] } : a] });
+const abs = (a: IExpr): IExpr => ({
+  k: 'call',
+  t: 'f',
+  fn: 'abs',
+  args: [a.t === 'i' ? { k: 'call', t: 'f', fn: 'trunc', args: [a] } : a],
+});
 const call = (fn: string, a: IExpr): IExpr => ({ k: 'call', t: 'f', fn, args: [a] });
 const max = (a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'f', op: 'max', a, b });
 const ZERO = N(0);
@@ -38,30 +43,52 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
 
   const mu = (e: IExpr): IExpr => {
     switch (e.k) {
-      case 'num': return abs(e);
-      case 'int': case 'idx': return ZERO;
-      case 'sref': return e.t === 'f' ? { k: 'sref', t: 'f', name: muName(e.name) } : ZERO;
+      case 'num':
+        return abs(e);
+      case 'int':
+      case 'idx':
+        return ZERO;
+      case 'sref':
+        return e.t === 'f' ? { k: 'sref', t: 'f', name: muName(e.name) } : ZERO;
       case 'read':
         if (e.arr === f.input) return ZERO; // the GPU gets the same float32 input
         if (data.has(e.arr)) return abs(e); // data rounded once to float32
         return { k: 'read', t: 'f', arr: muName(e.arr), idx: e.idx };
-      case 'vref': case 'callp': throw new Error('error bound: inline first');
-      case 'un': return e.op === 'neg' ? mu(e.a) : ZERO;
-      case 'sel': return max(mu(e.a), mu(e.b));
+      case 'vref':
+      case 'callp':
+        throw new Error('error bound: inline first');
+      case 'un':
+        return e.op === 'neg' ? mu(e.a) : ZERO;
+      case 'sel':
+        return max(mu(e.a), mu(e.b));
       case 'bin': {
         if (e.t !== 'f') return ZERO;
         const A = mu(e.a);
         const B = mu(e.b);
         switch (e.op) {
-          case '+': case '-': return add(abs(e), A, B);
-          case '*': return add(abs(e), mul(A, abs(e.b)), mul(abs(e.a), B));
-          case '/': return add(abs(e), div(add(A, mul(abs(e), B)), floorBy(e.b, B)));
-          case '%': return add(abs(e), A, mul(B, add(N(1), abs(div(e.a, e.b)))));
-          case 'min': case 'max': return max(A, B);
-          case 'atan2': return add(mul(N(ULPS), abs(e)), div(add(A, B), floorBy(add(abs(e.a), abs(e.b)), add(A, B))));
+          case '+':
+          case '-':
+            return add(abs(e), A, B);
+          case '*':
+            return add(abs(e), mul(A, abs(e.b)), mul(abs(e.a), B));
+          case '/':
+            return add(abs(e), div(add(A, mul(abs(e), B)), floorBy(e.b, B)));
+          case '%':
+            return add(abs(e), A, mul(B, add(N(1), abs(div(e.a, e.b)))));
+          case 'min':
+          case 'max':
+            return max(A, B);
+          case 'atan2':
+            return add(
+              mul(N(ULPS), abs(e)),
+              div(add(A, B), floorBy(add(abs(e.a), abs(e.b)), add(A, B))),
+            );
           case 'pow': {
             // d/da a^b = b a^(b-1); d/db = a^b ln a. Small integral powers are exact products on the GPU.
-            const ulps = e.b.k === 'num' && Number.isInteger(e.b.v) && Math.abs(e.b.v) <= 8 ? Math.abs(e.b.v) : ULPS;
+            const ulps =
+              e.b.k === 'num' && Number.isInteger(e.b.v) && Math.abs(e.b.v) <= 8
+                ? Math.abs(e.b.v)
+                : ULPS;
             const da = mul(abs(mul(e.b, div(e, floorBy(e.a, A)))), A);
             const db = mul(abs(mul(e, call('log', floorBy(e.a, A)))), B);
             return add(mul(N(ulps), abs(e)), da, db);
@@ -73,18 +100,48 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
         const a = e.args[0]!;
         const A = e.args.length ? mu(a) : ZERO;
         switch (e.fn) {
-          case 'sin': case 'cos': return add(mul(N(ULPS), abs(e)), A, mul(N(ULPS), abs(a)));
-          case 'tan': return add(mul(N(ULPS), abs(e)), mul(add(N(1), mul(e, e)), add(A, mul(N(ULPS), abs(a)))));
-          case 'exp': return mul(abs(e), add(N(ULPS), A, mul(N(ULPS), abs(a))));
-          case 'log': case 'log2': case 'log10': return add(mul(N(ULPS), abs(e)), N(ULPS), div(A, floorBy(a, A)));
-          case 'sqrt': return add(abs(e), div(A, mul(N(2), call('sqrt', floorBy(a, A)))));
-          case 'abs': return A;
-          case 'asin': case 'acos': case 'atan': case 'sinh': case 'cosh': case 'tanh':
+          case 'sin':
+          case 'cos':
+            return add(mul(N(ULPS), abs(e)), A, mul(N(ULPS), abs(a)));
+          case 'tan':
+            return add(
+              mul(N(ULPS), abs(e)),
+              mul(add(N(1), mul(e, e)), add(A, mul(N(ULPS), abs(a)))),
+            );
+          case 'exp':
+            return mul(abs(e), add(N(ULPS), A, mul(N(ULPS), abs(a))));
+          case 'log':
+          case 'log2':
+          case 'log10':
+            return add(mul(N(ULPS), abs(e)), N(ULPS), div(A, floorBy(a, A)));
+          case 'sqrt':
+            return add(abs(e), div(A, mul(N(2), call('sqrt', floorBy(a, A)))));
+          case 'abs':
+            return A;
+          case 'asin':
+          case 'acos':
+          case 'atan':
+          case 'sinh':
+          case 'cosh':
+          case 'tanh':
             return add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a)), mul(A, N(2)));
-          case 'clamp': return max(A, max(mu(e.args[1]!), mu(e.args[2]!)));
-          case 'sign': case 'floor': case 'ceil': case 'round': case 'trunc': case 'int': case 'fract':
+          case 'clamp':
+            return max(A, max(mu(e.args[1]!), mu(e.args[2]!)));
+          case 'sign':
+          case 'floor':
+          case 'ceil':
+          case 'round':
+          case 'trunc':
+          case 'int':
+          case 'fract':
             // Discontinuous: any error in the argument may move the result by one step.
-            return { k: 'sel', t: 'f', c: { k: 'bin', t: 'b', op: '>', a: A, b: ZERO }, a: N(2 ** 24), b: e.fn === 'fract' ? abs(e) : ZERO };
+            return {
+              k: 'sel',
+              t: 'f',
+              c: { k: 'bin', t: 'b', op: '>', a: A, b: ZERO },
+              a: N(2 ** 24),
+              b: e.fn === 'fract' ? abs(e) : ZERO,
+            };
         }
         return ZERO;
       }
@@ -92,11 +149,24 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
         if (e.t !== 'f') return ZERO;
         const body = e.body;
         const Mb = mu(body);
-        const red = (op: 'sum' | 'max', b: IExpr): IExpr => ({ k: 'red', t: 'f', op, idx: e.idx, lo: e.lo, hi: e.hi, cond: e.cond, body: b });
+        const red = (op: 'sum' | 'max', b: IExpr): IExpr => ({
+          k: 'red',
+          t: 'f',
+          op,
+          idx: e.idx,
+          lo: e.lo,
+          hi: e.hi,
+          cond: e.cond,
+          body: b,
+        });
         switch (e.op) {
-          case 'sum': return add(red('sum', Mb), mul(N(chain), red('sum', abs(body))));
-          case 'prod': return mul(abs(e), add(red('sum', div(Mb, floorBy(body, Mb))), N(chain)));
-          case 'min': case 'max': return red('max', Mb);
+          case 'sum':
+            return add(red('sum', Mb), mul(N(chain), red('sum', abs(body))));
+          case 'prod':
+            return mul(abs(e), add(red('sum', div(Mb, floorBy(body, Mb))), N(chain)));
+          case 'min':
+          case 'max':
+            return red('max', Mb);
         }
         return ZERO;
       }
@@ -107,13 +177,21 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
   for (const b of f.bindings) {
     bindings.push(b);
     if (b.k === 'scalar') {
-      if (b.t === 'f') bindings.push({ k: 'scalar', name: muName(b.name), t: 'f', body: mu(b.body) });
+      if (b.t === 'f')
+        bindings.push({ k: 'scalar', name: muName(b.name), t: 'f', body: mu(b.body) });
     } else if (b.k === 'vec') {
       bindings.push({ k: 'vec', name: muName(b.name), idx: b.idx, len: b.len, body: mu(b.body) });
     } else {
       // s_i = sum_{j <= i} t_j: errors of the terms plus `chain` roundings of the partial sums.
       const bound: IExpr = add(mu(b.body), mul(N(chain), abs(b.body)));
-      bindings.push({ k: 'scan', name: muName(b.name), idx: b.idx, len: b.len, body: bound, exclusive: b.exclusive });
+      bindings.push({
+        k: 'scan',
+        name: muName(b.name),
+        idx: b.idx,
+        len: b.len,
+        body: bound,
+        exclusive: b.exclusive,
+      });
     }
   }
   const main: IrFunc = { ...f, bindings, result: mu(f.result) };

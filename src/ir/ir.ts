@@ -12,8 +12,24 @@
 export type Ty = 'i' | 'f' | 'b';
 export type RedOp = 'sum' | 'prod' | 'min' | 'max' | 'mean' | 'count' | 'argmin' | 'argmax';
 export type BinOp =
-  | '+' | '-' | '*' | '/' | '%' | 'pow' | 'idiv'
-  | '<' | '<=' | '>' | '>=' | '==' | '!=' | 'and' | 'or' | 'min' | 'max' | 'atan2';
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | 'pow'
+  | 'idiv'
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '=='
+  | '!='
+  | 'and'
+  | 'or'
+  | 'min'
+  | 'max'
+  | 'atan2';
 export type UnOp = 'neg' | 'not';
 
 export type IExpr =
@@ -97,11 +113,22 @@ export const idx = (name: string): IExpr => ({ k: 'idx', t: 'i', name });
 export function binTy(op: BinOp, a: IExpr, b: IExpr): Ty {
   if (['<', '<=', '>', '>=', '==', '!=', 'and', 'or'].includes(op)) return 'b';
   if (op === 'idiv') return 'i';
-  if ((op === '+' || op === '-' || op === '*' || op === '%' || op === 'min' || op === 'max') && a.t === 'i' && b.t === 'i') return 'i';
+  if (
+    (op === '+' || op === '-' || op === '*' || op === '%' || op === 'min' || op === 'max') &&
+    a.t === 'i' &&
+    b.t === 'i'
+  )
+    return 'i';
   return 'f';
 }
 
-export const bin = (op: BinOp, a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: binTy(op, a, b), op, a, b });
+export const bin = (op: BinOp, a: IExpr, b: IExpr): IExpr => ({
+  k: 'bin',
+  t: binTy(op, a, b),
+  op,
+  a,
+  b,
+});
 
 export function redTy(op: RedOp, body: IExpr): Ty {
   if (op === 'count' || op === 'argmin' || op === 'argmax') return 'i';
@@ -116,27 +143,51 @@ export const INT_BUILTINS = new Set(['int']);
 
 export function children(e: IExpr): IExpr[] {
   switch (e.k) {
-    case 'num': case 'int': case 'idx': case 'sref': case 'vref': return [];
-    case 'read': return e.idx;
-    case 'un': return [e.a];
-    case 'bin': return [e.a, e.b];
-    case 'call': case 'callp': return e.args;
-    case 'sel': return [e.c, e.a, e.b];
-    case 'red': return e.cond ? [e.lo, e.hi, e.cond, e.body] : [e.lo, e.hi, e.body];
+    case 'num':
+    case 'int':
+    case 'idx':
+    case 'sref':
+    case 'vref':
+      return [];
+    case 'read':
+      return e.idx;
+    case 'un':
+      return [e.a];
+    case 'bin':
+      return [e.a, e.b];
+    case 'call':
+    case 'callp':
+      return e.args;
+    case 'sel':
+      return [e.c, e.a, e.b];
+    case 'red':
+      return e.cond ? [e.lo, e.hi, e.cond, e.body] : [e.lo, e.hi, e.body];
   }
 }
 
 /** Rebuild `e` with each child mapped by f (bottom-up helpers build on this). */
 export function mapChildren(e: IExpr, f: (c: IExpr) => IExpr): IExpr {
   switch (e.k) {
-    case 'num': case 'int': case 'idx': case 'sref': case 'vref': return e;
-    case 'read': return { ...e, idx: e.idx.map(f) };
-    case 'un': return { ...e, a: f(e.a) };
-    case 'bin': return { ...e, a: f(e.a), b: f(e.b) };
-    case 'call': return { ...e, args: e.args.map(f) };
-    case 'callp': return { ...e, args: e.args.map(f) };
-    case 'sel': return { ...e, c: f(e.c), a: f(e.a), b: f(e.b) };
-    case 'red': return { ...e, lo: f(e.lo), hi: f(e.hi), cond: e.cond && f(e.cond), body: f(e.body) };
+    case 'num':
+    case 'int':
+    case 'idx':
+    case 'sref':
+    case 'vref':
+      return e;
+    case 'read':
+      return { ...e, idx: e.idx.map(f) };
+    case 'un':
+      return { ...e, a: f(e.a) };
+    case 'bin':
+      return { ...e, a: f(e.a), b: f(e.b) };
+    case 'call':
+      return { ...e, args: e.args.map(f) };
+    case 'callp':
+      return { ...e, args: e.args.map(f) };
+    case 'sel':
+      return { ...e, c: f(e.c), a: f(e.a), b: f(e.b) };
+    case 'red':
+      return { ...e, lo: f(e.lo), hi: f(e.hi), cond: e.cond && f(e.cond), body: f(e.body) };
   }
 }
 
@@ -157,11 +208,16 @@ export function forEachNode(e: IExpr, f: (e: IExpr) => void): void {
 /** Substitute index variable `name` by `by` (respecting shadowing by inner reductions). */
 export function substIdx(e: IExpr, name: string, by: IExpr): IExpr {
   if (e.k === 'idx') return e.name === name ? by : e;
-  if (e.k === 'red' && e.idx === name) return { ...e, lo: substIdx(e.lo, name, by), hi: substIdx(e.hi, name, by) };
+  if (e.k === 'red' && e.idx === name)
+    return { ...e, lo: substIdx(e.lo, name, by), hi: substIdx(e.hi, name, by) };
   return mapChildren(e, (c) => substIdx(c, name, by));
 }
 
-export function freeIdx(e: IExpr, bound: Set<string> = new Set(), out: Set<string> = new Set()): Set<string> {
+export function freeIdx(
+  e: IExpr,
+  bound: Set<string> = new Set(),
+  out: Set<string> = new Set(),
+): Set<string> {
   if (e.k === 'idx') {
     if (!bound.has(e.name)) out.add(e.name);
     return out;

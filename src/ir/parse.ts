@@ -54,7 +54,26 @@ function read(tokens: string[]): SExp {
 }
 
 const RED_OPS = new Set(['sum', 'prod', 'min', 'max', 'mean', 'count', 'argmin', 'argmax']);
-const BIN_OPS = new Set(['+', '-', '*', '/', '%', 'pow', 'idiv', '<', '<=', '>', '>=', '==', '!=', 'and', 'or', 'min', 'max', 'atan2']);
+const BIN_OPS = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'pow',
+  'idiv',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '==',
+  '!=',
+  'and',
+  'or',
+  'min',
+  'max',
+  'atan2',
+]);
 
 function parseNumber(s: string): number {
   if (s === 'nan') return NaN;
@@ -71,14 +90,22 @@ class Ctx {
 
 function expr(s: SExp, ctx: Ctx): IExpr {
   if (typeof s === 'string') {
-    if (s.startsWith('@')) return { k: 'sref', t: ctx.scalars.get(s.slice(1)) ?? 'f', name: s.slice(1) };
+    if (s.startsWith('@'))
+      return { k: 'sref', t: ctx.scalars.get(s.slice(1)) ?? 'f', name: s.slice(1) };
     if (/^-?\d+$/.test(s)) return { k: 'int', t: 'i', v: Number(s) };
-    if (/^(-?[\d.]+(e[-+]?\d+)?|nan|-?inf)$/i.test(s)) return { k: 'num', t: 'f', v: parseNumber(s) };
+    if (/^(-?[\d.]+(e[-+]?\d+)?|nan|-?inf)$/i.test(s))
+      return { k: 'num', t: 'f', v: parseNumber(s) };
     return { k: 'idx', t: 'i', name: s };
   }
   const [head, ...rest] = s;
   if (typeof head !== 'string') throw new Error('IR parse: expected an operator');
-  if (head === 'read') return { k: 'read', t: 'f', arr: rest[0] as string, idx: rest.slice(1).map((r) => expr(r, ctx)) };
+  if (head === 'read')
+    return {
+      k: 'read',
+      t: 'f',
+      arr: rest[0] as string,
+      idx: rest.slice(1).map((r) => expr(r, ctx)),
+    };
   if (head === 'vref') return { k: 'vref', t: 'f', name: rest[0] as string, len: Number(rest[1]) };
   if (head === 'neg') {
     const a = expr(rest[0]!, ctx);
@@ -90,7 +117,13 @@ function expr(s: SExp, ctx: Ctx): IExpr {
     const args = rest.slice(1).map((r) => expr(r, ctx));
     return { k: 'call', t: fn === 'int' ? 'i' : 'f', fn, args };
   }
-  if (head === 'callp') return { k: 'callp', t: 'f', fn: rest[0] as string, args: rest.slice(1).map((r) => expr(r, ctx)) };
+  if (head === 'callp')
+    return {
+      k: 'callp',
+      t: 'f',
+      fn: rest[0] as string,
+      args: rest.slice(1).map((r) => expr(r, ctx)),
+    };
   if (head === 'if') {
     const c = expr(rest[0]!, ctx);
     const a = expr(rest[1]!, ctx);
@@ -122,9 +155,23 @@ function expr(s: SExp, ctx: Ctx): IExpr {
 
 function binding(s: SExp[], ctx: Ctx): Binding {
   const head = s[0];
-  if (head === 'vec') return { k: 'vec', name: s[1] as string, idx: s[2] as string, len: Number(s[3]), body: expr(s[4]!, ctx) };
+  if (head === 'vec')
+    return {
+      k: 'vec',
+      name: s[1] as string,
+      idx: s[2] as string,
+      len: Number(s[3]),
+      body: expr(s[4]!, ctx),
+    };
   if (head === 'scan' || head === 'scan-excl') {
-    return { k: 'scan', name: s[1] as string, idx: s[2] as string, len: Number(s[3]), body: expr(s[4]!, ctx), exclusive: head === 'scan-excl' };
+    return {
+      k: 'scan',
+      name: s[1] as string,
+      idx: s[2] as string,
+      len: Number(s[3]),
+      body: expr(s[4]!, ctx),
+      exclusive: head === 'scan-excl',
+    };
   }
   if (head === 'scalar') {
     const t = s[2] as Ty;
@@ -144,16 +191,42 @@ function func(s: SExp[]): IrFunc {
     else bindings.push(binding(item, ctx));
   }
   if (!result) throw new Error('IR parse: func without result');
-  return { name: s[1] as string, input: input[1] as string, len: Number(input[2]), bindings, result };
+  return {
+    name: s[1] as string,
+    input: input[1] as string,
+    len: Number(input[2]),
+    bindings,
+    result,
+  };
 }
 
 function dataDef(s: SExp[]): DataDef {
   switch (s[0]) {
-    case 'uniform': return { k: 'uniform', lo: parseNumber(s[1] as string), hi: parseNumber(s[2] as string), seed: Number(s[3]) };
-    case 'normal': return { k: 'normal', mu: parseNumber(s[1] as string), sigma: parseNumber(s[2] as string), seed: Number(s[3]) };
-    case 'perm': return { k: 'perm', seed: Number(s[1]) };
-    case 'file': return { k: 'file', path: JSON.parse(s[1] as string) as string, offset: Number(s[2]), row: Number(s[3]) };
-    case 'expr': return { k: 'expr', idx: s[1] as string[], body: expr(s[2]!, new Ctx()) };
+    case 'uniform':
+      return {
+        k: 'uniform',
+        lo: parseNumber(s[1] as string),
+        hi: parseNumber(s[2] as string),
+        seed: Number(s[3]),
+      };
+    case 'normal':
+      return {
+        k: 'normal',
+        mu: parseNumber(s[1] as string),
+        sigma: parseNumber(s[2] as string),
+        seed: Number(s[3]),
+      };
+    case 'perm':
+      return { k: 'perm', seed: Number(s[1]) };
+    case 'file':
+      return {
+        k: 'file',
+        path: JSON.parse(s[1] as string) as string,
+        offset: Number(s[2]),
+        row: Number(s[3]),
+      };
+    case 'expr':
+      return { k: 'expr', idx: s[1] as string[], body: expr(s[2]!, new Ctx()) };
   }
   throw new Error(`IR parse: unknown data definition ${String(s[0])}`);
 }
@@ -167,10 +240,14 @@ function schedule(s: SExp[]): Schedule {
   const kernels = Number((s[2] as string[])[1]);
   const stages: Stage[] = (s.slice(3) as string[][]).map((st) => {
     switch (st[0]) {
-      case 'reduce': return { k: 'reduce', outs: st.slice(1) };
-      case 'scan': return { k: 'scan', scan: st[1]!, outs: st.slice(2) };
-      case 'vec': return { k: 'vec', name: st[1]! };
-      case 'scalar': return { k: 'scalar', name: st[1]! };
+      case 'reduce':
+        return { k: 'reduce', outs: st.slice(1) };
+      case 'scan':
+        return { k: 'scan', scan: st[1]!, outs: st.slice(2) };
+      case 'vec':
+        return { k: 'vec', name: st[1]! };
+      case 'scalar':
+        return { k: 'scalar', name: st[1]! };
     }
     throw new Error(`IR parse: unknown stage ${String(st[0])}`);
   });
@@ -193,24 +270,47 @@ export function parseProgram(text: string): IrProgram {
   };
   for (const item of s.slice(2) as SExp[][]) {
     switch (item[0]) {
-      case 'dim': p.dim = Number(item[1]); break;
-      case 'box': p.box = [parseNumber(item[1] as string), parseNumber(item[2] as string)]; break;
-      case 'optimum': p.optimum = parseNumber(item[1] as string); break;
+      case 'dim':
+        p.dim = Number(item[1]);
+        break;
+      case 'box':
+        p.box = [parseNumber(item[1] as string), parseNumber(item[2] as string)];
+        break;
+      case 'optimum':
+        p.optimum = parseNumber(item[1] as string);
+        break;
       case 'at': {
         const a = item[1] as string;
-        p.at = a === 'none' ? null : /^[-\d.]|^nan|^inf/.test(a) ? { k: 'const', v: parseNumber(a) } : { k: 'data', name: a };
+        p.at =
+          a === 'none'
+            ? null
+            : /^[-\d.]|^nan|^inf/.test(a)
+              ? { k: 'const', v: parseNumber(a) }
+              : { k: 'data', name: a };
         break;
       }
-      case 'minimize': case 'maximize': p.direction = item[0]; break;
-      case 'data': p.data.push({ name: item[1] as string, shape: (item[2] as string[]).map(Number), def: dataDef(item[3] as SExp[]) } as IrData); break;
+      case 'minimize':
+      case 'maximize':
+        p.direction = item[0];
+        break;
+      case 'data':
+        p.data.push({
+          name: item[1] as string,
+          shape: (item[2] as string[]).map(Number),
+          def: dataDef(item[3] as SExp[]),
+        } as IrData);
+        break;
       case 'func': {
         const f = func(item);
         if (f.name === 'main') p.main = f;
         else p.funcs.push(f);
         break;
       }
-      case 'schedule': p.schedule = schedule(item); break;
-      default: throw new Error(`IR parse: unknown program item ${String(item[0])}`);
+      case 'schedule':
+        p.schedule = schedule(item);
+        break;
+      default:
+        throw new Error(`IR parse: unknown program item ${String(item[0])}`);
     }
   }
   if (!p.main) throw new Error('IR parse: program without (func main ...)');

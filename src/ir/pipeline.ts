@@ -30,7 +30,11 @@ export const PASS_NAMES = ['lower', ...PASSES.map((p) => p.name)];
 export function runPipeline(
   p: IrProgram,
   o: ScheduleOptions,
-  options: { until?: string; validateEach?: boolean; onPass?: (name: string, p: IrProgram) => void } = {},
+  options: {
+    until?: string;
+    validateEach?: boolean;
+    onPass?: (name: string, p: IrProgram) => void;
+  } = {},
 ): IrProgram {
   if (options.validateEach) validate(p, 'lower');
   options.onPass?.('lower', p);

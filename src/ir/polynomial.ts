@@ -12,10 +12,16 @@ export const MAX_DEGREE = 4;
 
 const num = (v: number): IExpr => ({ k: 'num', t: 'f', v });
 const isZero = (e: IExpr) => (e.k === 'num' || e.k === 'int') && e.v === 0;
-const add = (a: IExpr, b: IExpr): IExpr => (isZero(a) ? b : isZero(b) ? a : { k: 'bin', t: 'f', op: '+', a, b });
-const mul = (a: IExpr, b: IExpr): IExpr => (isZero(a) || isZero(b) ? num(0) : { k: 'bin', t: 'f', op: '*', a, b });
+const add = (a: IExpr, b: IExpr): IExpr =>
+  isZero(a) ? b : isZero(b) ? a : { k: 'bin', t: 'f', op: '+', a, b };
+const mul = (a: IExpr, b: IExpr): IExpr =>
+  isZero(a) || isZero(b) ? num(0) : { k: 'bin', t: 'f', op: '*', a, b };
 
-export function polynomialIn(e: IExpr, isVar: (n: IExpr) => boolean, maxDegree = MAX_DEGREE): IExpr[] | null {
+export function polynomialIn(
+  e: IExpr,
+  isVar: (n: IExpr) => boolean,
+  maxDegree = MAX_DEGREE,
+): IExpr[] | null {
   if (isVar(e)) return [num(0), num(1)];
   if (!some(e, isVar)) return [e];
   const P = (x: IExpr) => polynomialIn(x, isVar, maxDegree);
@@ -32,7 +38,9 @@ export function polynomialIn(e: IExpr, isVar: (n: IExpr) => boolean, maxDegree =
         for (let m = 0; m < Math.max(a.length, b.length); m++) {
           const x = a[m] ?? num(0);
           const y = b[m] ?? num(0);
-          out.push(e.op === '+' ? add(x, y) : isZero(y) ? x : { k: 'bin', t: 'f', op: '-', a: x, b: y });
+          out.push(
+            e.op === '+' ? add(x, y) : isZero(y) ? x : { k: 'bin', t: 'f', op: '-', a: x, b: y },
+          );
         }
         return out;
       }

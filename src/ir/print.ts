@@ -15,17 +15,28 @@ export function printNum(v: number): string {
 
 export function printExpr(e: IExpr): string {
   switch (e.k) {
-    case 'num': return printNum(e.v);
-    case 'int': return String(e.v);
-    case 'idx': return e.name;
-    case 'sref': return '@' + e.name;
-    case 'vref': return `(vref ${e.name} ${e.len})`;
-    case 'read': return `(read ${e.arr} ${e.idx.map(printExpr).join(' ')})`;
-    case 'un': return `(${e.op} ${printExpr(e.a)})`;
-    case 'bin': return `(${e.op} ${printExpr(e.a)} ${printExpr(e.b)})`;
-    case 'call': return `(call ${e.fn}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
-    case 'callp': return `(callp ${e.fn}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
-    case 'sel': return `(if ${printExpr(e.c)} ${printExpr(e.a)} ${printExpr(e.b)})`;
+    case 'num':
+      return printNum(e.v);
+    case 'int':
+      return String(e.v);
+    case 'idx':
+      return e.name;
+    case 'sref':
+      return '@' + e.name;
+    case 'vref':
+      return `(vref ${e.name} ${e.len})`;
+    case 'read':
+      return `(read ${e.arr} ${e.idx.map(printExpr).join(' ')})`;
+    case 'un':
+      return `(${e.op} ${printExpr(e.a)})`;
+    case 'bin':
+      return `(${e.op} ${printExpr(e.a)} ${printExpr(e.b)})`;
+    case 'call':
+      return `(call ${e.fn}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
+    case 'callp':
+      return `(callp ${e.fn}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
+    case 'sel':
+      return `(if ${printExpr(e.c)} ${printExpr(e.a)} ${printExpr(e.b)})`;
     case 'red': {
       const where = e.cond ? ` (where ${printExpr(e.cond)})` : '';
       return `(${e.op} ${e.idx} ${printExpr(e.lo)} ${printExpr(e.hi)}${where} ${printExpr(e.body)})`;
@@ -35,19 +46,27 @@ export function printExpr(e: IExpr): string {
 
 export function printBinding(b: Binding): string {
   switch (b.k) {
-    case 'vec': return `(vec ${b.name} ${b.idx} ${b.len} ${printExpr(b.body)})`;
-    case 'scan': return `(${b.exclusive ? 'scan-excl' : 'scan'} ${b.name} ${b.idx} ${b.len} ${printExpr(b.body)})`;
-    case 'scalar': return `(scalar ${b.name} ${b.t} ${printExpr(b.body)})`;
+    case 'vec':
+      return `(vec ${b.name} ${b.idx} ${b.len} ${printExpr(b.body)})`;
+    case 'scan':
+      return `(${b.exclusive ? 'scan-excl' : 'scan'} ${b.name} ${b.idx} ${b.len} ${printExpr(b.body)})`;
+    case 'scalar':
+      return `(scalar ${b.name} ${b.t} ${printExpr(b.body)})`;
   }
 }
 
 function printDataDef(d: DataDef): string {
   switch (d.k) {
-    case 'uniform': return `(uniform ${printNum(d.lo)} ${printNum(d.hi)} ${d.seed})`;
-    case 'normal': return `(normal ${printNum(d.mu)} ${printNum(d.sigma)} ${d.seed})`;
-    case 'perm': return `(perm ${d.seed})`;
-    case 'file': return `(file ${JSON.stringify(d.path)} ${d.offset} ${d.row})`;
-    case 'expr': return `(expr (${d.idx.join(' ')}) ${printExpr(d.body)})`;
+    case 'uniform':
+      return `(uniform ${printNum(d.lo)} ${printNum(d.hi)} ${d.seed})`;
+    case 'normal':
+      return `(normal ${printNum(d.mu)} ${printNum(d.sigma)} ${d.seed})`;
+    case 'perm':
+      return `(perm ${d.seed})`;
+    case 'file':
+      return `(file ${JSON.stringify(d.path)} ${d.offset} ${d.row})`;
+    case 'expr':
+      return `(expr (${d.idx.join(' ')}) ${printExpr(d.body)})`;
   }
 }
 
@@ -64,15 +83,22 @@ export function printFunc(f: IrFunc, indent = '  '): string {
 
 function printStage(s: Stage): string {
   switch (s.k) {
-    case 'reduce': return `(reduce ${s.outs.join(' ')})`;
-    case 'scan': return `(scan ${s.scan}${s.outs.map((o) => ' ' + o).join('')})`;
-    case 'vec': return `(vec ${s.name})`;
-    case 'scalar': return `(scalar ${s.name})`;
+    case 'reduce':
+      return `(reduce ${s.outs.join(' ')})`;
+    case 'scan':
+      return `(scan ${s.scan}${s.outs.map((o) => ' ' + o).join('')})`;
+    case 'vec':
+      return `(vec ${s.name})`;
+    case 'scalar':
+      return `(scalar ${s.name})`;
   }
 }
 
 export function printSchedule(s: Schedule, indent = '  '): string {
-  const r = s.regime.k === 'team' ? `(team ${s.regime.team} ${s.regime.wg})` : `(split ${s.regime.wg} ${s.regime.chunk} ${s.regime.groups})`;
+  const r =
+    s.regime.k === 'team'
+      ? `(team ${s.regime.team} ${s.regime.wg})`
+      : `(split ${s.regime.wg} ${s.regime.chunk} ${s.regime.groups})`;
   return `${indent}(schedule ${r} (kernels ${s.kernels})${s.stages.map((x) => `\n${indent}  ${printStage(x)}`).join('')})`;
 }
 

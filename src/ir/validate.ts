@@ -4,7 +4,18 @@
 // kernel count that its regime implies.
 
 import { BUILTINS } from './builtins.js';
-import { binTy, forEachNode, redTy, type Binding, type IExpr, type IrData, type IrFunc, type IrProgram, type Schedule, type Ty } from './ir.js';
+import {
+  binTy,
+  forEachNode,
+  redTy,
+  type Binding,
+  type IExpr,
+  type IrData,
+  type IrFunc,
+  type IrProgram,
+  type Schedule,
+  type Ty,
+} from './ir.js';
 import { countKernels } from './passes/schedule.js';
 
 export class IrInvalid extends Error {}
@@ -20,49 +31,98 @@ interface Env {
   funcs: Map<string, IrFunc>;
 }
 
-const ARITH = new Set(['+', '-', '*', '/', '%', 'pow', 'idiv', 'min', 'max', 'atan2', '<', '<=', '>', '>=']);
+const ARITH = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'pow',
+  'idiv',
+  'min',
+  'max',
+  'atan2',
+  '<',
+  '<=',
+  '>',
+  '>=',
+]);
 const LOGIC = new Set(['and', 'or']);
 
 function validateExpr(e: IExpr, env: Env, where: string): void {
   switch (e.k) {
-    case 'num': check(e.t === 'f', 'num must be real', where); return;
-    case 'int': check(e.t === 'i' && Number.isInteger(e.v), 'int must be an integer', where); return;
-    case 'idx': check(env.idx.has(e.name), `unbound index ${e.name}`, where); return;
-    case 'sref': check(env.scalars.has(e.name), `undefined scalar @${e.name}`, where); check(env.scalars.get(e.name) === e.t, `type of @${e.name}`, where); return;
+    case 'num':
+      check(e.t === 'f', 'num must be real', where);
+      return;
+    case 'int':
+      check(e.t === 'i' && Number.isInteger(e.v), 'int must be an integer', where);
+      return;
+    case 'idx':
+      check(env.idx.has(e.name), `unbound index ${e.name}`, where);
+      return;
+    case 'sref':
+      check(env.scalars.has(e.name), `undefined scalar @${e.name}`, where);
+      check(env.scalars.get(e.name) === e.t, `type of @${e.name}`, where);
+      return;
     case 'vref': {
       const shape = env.arrays.get(e.name);
       check(shape, `undefined array ${e.name}`, where);
-      check(shape.length === 1 && shape[0] === e.len, `(vref ${e.name} ${e.len}) but ${e.name} has shape (${shape.join(' ')})`, where);
+      check(
+        shape.length === 1 && shape[0] === e.len,
+        `(vref ${e.name} ${e.len}) but ${e.name} has shape (${shape.join(' ')})`,
+        where,
+      );
       return;
     }
     case 'read': {
       const shape = env.arrays.get(e.arr);
       check(shape, `undefined array ${e.arr}`, where);
-      check(shape.length === e.idx.length, `${e.arr} has ${shape.length} dims, read with ${e.idx.length}`, where);
+      check(
+        shape.length === e.idx.length,
+        `${e.arr} has ${shape.length} dims, read with ${e.idx.length}`,
+        where,
+      );
       e.idx.forEach((ix, k) => {
         check(ix.t === 'i', `index into ${e.arr} is not an integer`, where);
-        if (ix.k === 'int') check(ix.v >= 0 && ix.v < shape[k]!, `constant index ${ix.v} outside ${e.arr}[${shape[k]}]`, where);
+        if (ix.k === 'int')
+          check(
+            ix.v >= 0 && ix.v < shape[k]!,
+            `constant index ${ix.v} outside ${e.arr}[${shape[k]}]`,
+            where,
+          );
         validateExpr(ix, env, where);
       });
       return;
     }
     case 'un':
       validateExpr(e.a, env, where);
-      if (e.op === 'neg') check(e.a.t !== 'b' && e.t === e.a.t, 'neg takes a number and keeps its type', where);
+      if (e.op === 'neg')
+        check(e.a.t !== 'b' && e.t === e.a.t, 'neg takes a number and keeps its type', where);
       else check(e.a.t === 'b' && e.t === 'b', 'not takes a boolean', where);
       return;
     case 'bin':
       validateExpr(e.a, env, where);
       validateExpr(e.b, env, where);
-      if (ARITH.has(e.op)) check(e.a.t !== 'b' && e.b.t !== 'b', `(${e.op} ...) of a boolean`, where);
-      else if (LOGIC.has(e.op)) check(e.a.t === 'b' && e.b.t === 'b', `(${e.op} ...) of a number`, where);
-      else check((e.a.t === 'b') === (e.b.t === 'b'), `(${e.op} ...) compares a boolean with a number`, where);
+      if (ARITH.has(e.op))
+        check(e.a.t !== 'b' && e.b.t !== 'b', `(${e.op} ...) of a boolean`, where);
+      else if (LOGIC.has(e.op))
+        check(e.a.t === 'b' && e.b.t === 'b', `(${e.op} ...) of a number`, where);
+      else
+        check(
+          (e.a.t === 'b') === (e.b.t === 'b'),
+          `(${e.op} ...) compares a boolean with a number`,
+          where,
+        );
       check(e.t === binTy(e.op, e.a, e.b), `type of (${e.op} ...)`, where);
       return;
     case 'call': {
       const b = BUILTINS[e.fn];
       check(b, `unknown builtin ${e.fn}`, where);
-      check(e.args.length === b.arity, `${e.fn} takes ${b.arity} arguments, given ${e.args.length}`, where);
+      check(
+        e.args.length === b.arity,
+        `${e.fn} takes ${b.arity} arguments, given ${e.args.length}`,
+        where,
+      );
       check(e.t === (b.int ? 'i' : 'f'), `type of (call ${e.fn} ...)`, where);
       e.args.forEach((a) => {
         validateExpr(a, env, where);
@@ -74,7 +134,11 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       const f = env.funcs.get(e.fn);
       check(f, `undefined function ${e.fn}`, where);
       const a = e.args[0];
-      check(e.args.length === 1 && a!.k === 'vref', `(callp ${e.fn} ...) takes one (vref ...)`, where);
+      check(
+        e.args.length === 1 && a!.k === 'vref',
+        `(callp ${e.fn} ...) takes one (vref ...)`,
+        where,
+      );
       validateExpr(a, env, where);
       check(a.k === 'vref' && a.len === f.len, `${e.fn} takes a vector of length ${f.len}`, where);
       return;
@@ -91,7 +155,11 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       check(e.op !== 'mean', 'mean must be lowered to (/ (sum ...) n)', where);
       validateExpr(e.lo, env, where);
       validateExpr(e.hi, env, where);
-      check(e.lo.t === 'i' && e.hi.t === 'i', `bounds of (${e.op} ${e.idx} ...) must be integers`, where);
+      check(
+        e.lo.t === 'i' && e.hi.t === 'i',
+        `bounds of (${e.op} ${e.idx} ...) must be integers`,
+        where,
+      );
       check(!env.idx.has(e.idx), `index ${e.idx} shadows an enclosing index`, where);
       const inner = { ...env, idx: new Set(env.idx).add(e.idx) };
       if (e.cond) {
@@ -109,8 +177,16 @@ function validateData(p: IrProgram, where: string): Map<string, number[]> {
   const arrays = new Map<string, number[]>();
   for (const d of p.data) {
     check(!arrays.has(d.name), `data ${d.name} defined twice`, where);
-    check(d.shape.length === 1 || d.shape.length === 2, `data ${d.name} has ${d.shape.length} dims`, where);
-    check(d.shape.every((n) => Number.isInteger(n) && n >= 0), `data ${d.name} has shape (${d.shape.join(' ')})`, where);
+    check(
+      d.shape.length === 1 || d.shape.length === 2,
+      `data ${d.name} has ${d.shape.length} dims`,
+      where,
+    );
+    check(
+      d.shape.every((n) => Number.isInteger(n) && n >= 0),
+      `data ${d.name} has shape (${d.shape.join(' ')})`,
+      where,
+    );
     validateDataDef(d, arrays, where);
     arrays.set(d.name, d.shape);
   }
@@ -119,16 +195,30 @@ function validateData(p: IrProgram, where: string): Map<string, number[]> {
 
 function validateDataDef(d: IrData, earlier: Map<string, number[]>, where: string): void {
   const def = d.def;
-  if (def.k === 'perm') check(d.shape.length === 1, `permutation ${d.name} must be a vector`, where);
+  if (def.k === 'perm')
+    check(d.shape.length === 1, `permutation ${d.name} must be a vector`, where);
   if (def.k !== 'expr') return;
   // Computed data reads only data defined before it (materialiseData computes in order).
-  check(def.idx.length === d.shape.length, `data ${d.name} has ${d.shape.length} dims but ${def.idx.length} indices`, where);
+  check(
+    def.idx.length === d.shape.length,
+    `data ${d.name} has ${d.shape.length} dims but ${def.idx.length} indices`,
+    where,
+  );
   check(new Set(def.idx).size === def.idx.length, `data ${d.name} repeats an index`, where);
-  validateExpr(def.body, { arrays: new Map(earlier), scalars: new Map(), idx: new Set(def.idx), funcs: new Map() }, `${where} (data ${d.name})`);
+  validateExpr(
+    def.body,
+    { arrays: new Map(earlier), scalars: new Map(), idx: new Set(def.idx), funcs: new Map() },
+    `${where} (data ${d.name})`,
+  );
   check(def.body.t !== 'b', `data ${d.name} is a boolean`, where);
 }
 
-function validateFunc(f: IrFunc, data: Map<string, number[]>, funcs: Map<string, IrFunc>, where: string): void {
+function validateFunc(
+  f: IrFunc,
+  data: Map<string, number[]>,
+  funcs: Map<string, IrFunc>,
+  where: string,
+): void {
   const arrays = new Map<string, number[]>(data);
   check(!arrays.has(f.input), `input ${f.input} of ${f.name} is also a data name`, where);
   check(Number.isInteger(f.len) && f.len >= 1, `${f.name} has input length ${f.len}`, where);
@@ -174,23 +264,33 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
   for (const st of s.stages) {
     const names = st.k === 'reduce' ? st.outs : st.k === 'scan' ? [st.scan, ...st.outs] : [st.name];
     for (const n of names) {
-      check(!done.has(n) && names.indexOf(n) === names.lastIndexOf(n), `${n} scheduled twice`, where);
+      check(
+        !done.has(n) && names.indexOf(n) === names.lastIndexOf(n),
+        `${n} scheduled twice`,
+        where,
+      );
       check(bind.has(n), `the schedule names ${n}, which is not a binding of main`, where);
     }
     switch (st.k) {
       case 'reduce':
         check(st.outs.length > 0, 'an empty reduce stage', where);
-        for (const n of st.outs) check(isRed(n), `reduce stage: ${n} is not a scalar reduction`, where);
+        for (const n of st.outs)
+          check(isRed(n), `reduce stage: ${n} is not a scalar reduction`, where);
         break;
       case 'scan':
         check(bind.get(st.scan)!.k === 'scan', `scan stage: ${st.scan} is not a scan`, where);
-        for (const n of st.outs) check(isRed(n), `scan stage: ${n} is not a scalar reduction`, where);
+        for (const n of st.outs)
+          check(isRed(n), `scan stage: ${n} is not a scalar reduction`, where);
         break;
       case 'vec':
         check(bind.get(st.name)!.k === 'vec', `vec stage: ${st.name} is not a vec`, where);
         break;
       case 'scalar':
-        check(bind.get(st.name)!.k === 'scalar' && !isRed(st.name), `scalar stage: ${st.name} is not a scalar without reduction`, where);
+        check(
+          bind.get(st.name)!.k === 'scalar' && !isRed(st.name),
+          `scalar stage: ${st.name} is not a scalar without reduction`,
+          where,
+        );
         break;
     }
     // Dependency order: a stage reads only what earlier stages computed; the reductions fused
@@ -199,7 +299,8 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
     for (const n of names) {
       const own = st.k === 'scan' && n === st.scan ? done : avail;
       for (const d of depsOf(bind.get(n)!.body)) {
-        if (bind.has(d)) check(own.has(d), `${n} reads ${d}, which the schedule computes later`, where);
+        if (bind.has(d))
+          check(own.has(d), `${n} reads ${d}, which the schedule computes later`, where);
       }
     }
     for (const n of names) done.add(n);
@@ -207,11 +308,23 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
   for (const b of f.bindings) check(done.has(b.name), `${b.name} is not scheduled`, where);
   const r = s.regime;
   if (r.k === 'team') {
-    check(Number.isInteger(Math.log2(r.team)) && r.team <= r.wg && r.wg % r.team === 0, `team ${r.team} in a workgroup of ${r.wg}`, where);
+    check(
+      Number.isInteger(Math.log2(r.team)) && r.team <= r.wg && r.wg % r.team === 0,
+      `team ${r.team} in a workgroup of ${r.wg}`,
+      where,
+    );
   } else {
-    check(r.chunk > 0 && r.groups === Math.ceil(f.len / r.chunk), `split into ${r.groups} groups of ${r.chunk} for length ${f.len}`, where);
+    check(
+      r.chunk > 0 && r.groups === Math.ceil(f.len / r.chunk),
+      `split into ${r.groups} groups of ${r.chunk} for length ${f.len}`,
+      where,
+    );
   }
-  check(s.kernels === countKernels(s.stages, r, f), `(kernels ${s.kernels}) but the stages need ${countKernels(s.stages, r, f)}`, where);
+  check(
+    s.kernels === countKernels(s.stages, r, f),
+    `(kernels ${s.kernels}) but the stages need ${countKernels(s.stages, r, f)}`,
+    where,
+  );
 }
 
 export function validate(p: IrProgram, where: string): void {

@@ -9,7 +9,10 @@ export const Diag = {
   UnexpectedCharacter: { code: 1001, message: "unexpected character '{0}'" },
   SyntaxError: { code: 1002, message: '{0}' },
   UnterminatedComment: { code: 1003, message: 'unterminated block comment: /* needs a closing */' },
-  UnterminatedString: { code: 1004, message: 'unterminated string: a path in quotes must end with " on the same line' },
+  UnterminatedString: {
+    code: 1004,
+    message: 'unterminated string: a path in quotes must end with " on the same line',
+  },
   // 2xxx: names and binding
   UnknownName: { code: 2001, message: "unknown name '{0}'{1}" },
   DuplicateName: { code: 2002, message: "'{0}' is already defined{1}" },
@@ -17,13 +20,22 @@ export const Diag = {
   UnknownFunction: { code: 2004, message: "unknown function or problem '{0}'{1}" },
   WrongArity: { code: 2005, message: "'{0}' takes {1}, but {2} given{3}" },
   UnknownNamedArgument: { code: 2006, message: "'{0}' has no argument named '{1}'{2}" },
-  RecursiveCall: { code: 2007, message: "problem '{0}' calls itself{1} (recursion is not allowed)" },
+  RecursiveCall: {
+    code: 2007,
+    message: "problem '{0}' calls itself{1} (recursion is not allowed)",
+  },
   ShadowedIndex: { code: 2008, message: "index '{0}' shadows {1}: choose another index name" },
   // 3xxx: types and shapes
   ExpectedScalar: { code: 3001, message: 'expected a scalar here, but this is a {0}' },
   ExpectedVector: { code: 3002, message: 'expected a vector here, but this is a {0}' },
-  ExpectedInteger: { code: 3003, message: '{0} must be an integer expression, but this is real{1}' },
-  ExpectedBoolean: { code: 3004, message: 'expected a condition (a comparison), but this is a number' },
+  ExpectedInteger: {
+    code: 3003,
+    message: '{0} must be an integer expression, but this is real{1}',
+  },
+  ExpectedBoolean: {
+    code: 3004,
+    message: 'expected a condition (a comparison), but this is a number',
+  },
   BooleanAsNumber: { code: 3005, message: 'a condition cannot be used as a number{0}' },
   TooManyIndices: { code: 3006, message: "'{0}' has {1}, but {2} given" },
   LengthMismatch: { code: 3007, message: 'vector lengths differ: {0} and {1}' },
@@ -31,28 +43,56 @@ export const Diag = {
   BadSlice: { code: 3009, message: 'slice [{0}:{1}] is empty or outside the vector of length {2}' },
   IndexOutOfRange: { code: 3010, message: "constant index {0} is outside '{1}' of length {2}" },
   NotIndexable: { code: 3011, message: '{0} is a scalar and cannot be indexed' },
-  VectorInReduction: { code: 3012, message: 'a reduction body must be a scalar, but this is a {0}' },
-  IfShapeMismatch: { code: 3013, message: 'both branches of if must have the same shape ({0} and {1})' },
+  VectorInReduction: {
+    code: 3012,
+    message: 'a reduction body must be a scalar, but this is a {0}',
+  },
+  IfShapeMismatch: {
+    code: 3013,
+    message: 'both branches of if must have the same shape ({0} and {1})',
+  },
   DivisionByZero: { code: 3014, message: 'integer {0} by zero' },
   BadLength: { code: 3015, message: 'the length of a vector must be at least 1, but this is {0}' },
   CallDependsOnIndex: {
     code: 3016,
-    message: "the argument of '{0}' depends on the index '{1}': a problem call is evaluated once, so its argument cannot vary with an enclosing reduction or vector let",
+    message:
+      "the argument of '{0}' depends on the index '{1}': a problem call is evaluated once, so its argument cannot vary with an enclosing reduction or vector let",
   },
   // 4xxx: declarations
-  MissingResult: { code: 4001, message: "problem '{0}' has no result expression (the last line of its body)" },
+  MissingResult: {
+    code: 4001,
+    message: "problem '{0}' has no result expression (the last line of its body)",
+  },
   BadDataInit: { code: 4002, message: "data '{0}': {1}" },
   BadDataDims: { code: 4003, message: "data '{0}': {1}" },
-  BadOptimumPoint: { code: 4004, message: 'the optimum point must be a constant or a data vector of length D{0}' },
-  BadBox: { code: 4005, message: 'the box [{0}, {1}] is empty: the lower bound must be below the upper bound' },
+  BadOptimumPoint: {
+    code: 4004,
+    message: 'the optimum point must be a constant or a data vector of length D{0}',
+  },
+  BadBox: {
+    code: 4005,
+    message: 'the box [{0}, {1}] is empty: the lower bound must be below the upper bound',
+  },
   UnknownProblem: { code: 4006, message: "no problem named '{0}'{1}" },
-  GeneratorOutsideData: { code: 4007, message: '{0}(...) can only initialise a data declaration: data NAME[D] = {0}(...)' },
+  GeneratorOutsideData: {
+    code: 4007,
+    message: '{0}(...) can only initialise a data declaration: data NAME[D] = {0}(...)',
+  },
   RecursiveData: { code: 4008, message: "data '{0}' is defined in terms of itself{1}" },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
-  DataFileTooShort: { code: 5002, message: 'data file {0} has {1} numbers, but {2} are needed ({3})' },
-  DataFileBadNumber: { code: 5003, message: "data file {0}: '{1}' is not a number (number {2} of the file)" },
-  DataTooLarge: { code: 5004, message: "data '{0}' is only available up to D = {1}, but D = {2} was asked{3}" },
+  DataFileTooShort: {
+    code: 5002,
+    message: 'data file {0} has {1} numbers, but {2} are needed ({3})',
+  },
+  DataFileBadNumber: {
+    code: 5003,
+    message: "data file {0}: '{1}' is not a number (number {2} of the file)",
+  },
+  DataTooLarge: {
+    code: 5004,
+    message: "data '{0}' is only available up to D = {1}, but D = {2} was asked{3}",
+  },
   DataFileUnreadable: { code: 5005, message: 'data file {0} cannot be read: {1}' },
 } as const;
 
@@ -65,9 +105,15 @@ export interface Diagnostic {
   severity: 'error' | 'warning';
 }
 
-export function diag(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): Diagnostic {
+export function diag(
+  kind: DiagKind,
+  loc: Loc | undefined,
+  ...args: (string | number)[]
+): Diagnostic {
   const entry = Diag[kind];
-  const message = entry.message.replace(/\{(\d+)\}/g, (_, n: string) => String(args[Number(n)] ?? ''));
+  const message = entry.message.replace(/\{(\d+)\}/g, (_, n: string) =>
+    String(args[Number(n)] ?? ''),
+  );
   return { code: entry.code, message, loc, severity: 'error' };
 }
 
@@ -101,7 +147,9 @@ export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   const gutter = String(d.loc.line).padStart(4) + ' | ';
   const width = Math.max(1, Math.min(d.loc.length, line.length - d.loc.col + 1));
   // Tabs in the source line are kept in the caret line's indentation, so the caret lines up.
-  const indent = line.slice(0, d.loc.col - 1).replace(/[^\t]/g, ' ') + ' '.repeat(Math.max(0, d.loc.col - 1 - line.length));
+  const indent =
+    line.slice(0, d.loc.col - 1).replace(/[^\t]/g, ' ') +
+    ' '.repeat(Math.max(0, d.loc.col - 1 - line.length));
   const caret = ' '.repeat(gutter.length - 2) + '| ' + indent + '^' + '~'.repeat(width - 1);
   return `${head}\n${gutter}${line}\n${caret}`;
 }

@@ -57,7 +57,10 @@ class OptParser extends EmbeddedActionsParser {
   });
 
   private decl = this.RULE('decl', (): Decl | undefined =>
-    this.OR([{ ALT: () => this.SUBRULE(this.problemDecl) }, { ALT: () => this.SUBRULE(this.dataDecl) }]),
+    this.OR([
+      { ALT: () => this.SUBRULE(this.problemDecl) },
+      { ALT: () => this.SUBRULE(this.dataDecl) },
+    ]),
   );
 
   private problemDecl = this.RULE('problemDecl', (): ProblemDecl => {
@@ -72,8 +75,18 @@ class OptParser extends EmbeddedActionsParser {
     let direction: 'minimize' | 'maximize' = 'minimize';
     this.OPTION(() => {
       this.OR([
-        { ALT: () => { this.CONSUME(T.Minimize); direction = 'minimize'; } },
-        { ALT: () => { this.CONSUME(T.Maximize); direction = 'maximize'; } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Minimize);
+            direction = 'minimize';
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Maximize);
+            direction = 'maximize';
+          },
+        },
       ]);
     });
     let box: [Expr, Expr] | undefined;
@@ -136,8 +149,18 @@ class OptParser extends EmbeddedActionsParser {
       index = this.CONSUME2(T.Identifier);
       this.OPTION2(() => {
         const op = this.OR([
-          { ALT: () => { this.CONSUME(T.Less); return 'lt' as const; } },
-          { ALT: () => { this.CONSUME(T.LessEq); return 'le' as const; } },
+          {
+            ALT: () => {
+              this.CONSUME(T.Less);
+              return 'lt' as const;
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.LessEq);
+              return 'le' as const;
+            },
+          },
         ]);
         const e = this.SUBRULE(this.expr);
         bound = { op, expr: e };
@@ -202,94 +225,176 @@ class OptParser extends EmbeddedActionsParser {
   ): Expr {
     let left = operand(false);
     many(() => {
-      const op = or(ops.map((o) => ({ ALT: () => { this.CONSUME(o.tok); return o.op; } })));
+      const op = or(
+        ops.map((o) => ({
+          ALT: () => {
+            this.CONSUME(o.tok);
+            return o.op;
+          },
+        })),
+      );
       const right = operand(true);
-      left = { kind: 'binary', op, left, right, loc: span(left?.loc ?? NOLOC, right?.loc ?? NOLOC) };
+      left = {
+        kind: 'binary',
+        op,
+        left,
+        right,
+        loc: span(left?.loc ?? NOLOC, right?.loc ?? NOLOC),
+      };
     });
     return left;
   }
 
-  private orExpr = this.RULE('orExpr', (): Expr =>
-    this.binaryChain((second) => (second ? this.SUBRULE2(this.andExpr) : this.SUBRULE(this.andExpr)), [{ tok: T.Or, op: 'or' }], (f) => this.MANY(f), (a) => this.OR(a)),
+  private orExpr = this.RULE(
+    'orExpr',
+    (): Expr =>
+      this.binaryChain(
+        (second) => (second ? this.SUBRULE2(this.andExpr) : this.SUBRULE(this.andExpr)),
+        [{ tok: T.Or, op: 'or' }],
+        (f) => this.MANY(f),
+        (a) => this.OR(a),
+      ),
   );
 
-  private andExpr = this.RULE('andExpr', (): Expr =>
-    this.binaryChain((second) => (second ? this.SUBRULE2(this.notExpr) : this.SUBRULE(this.notExpr)), [{ tok: T.And, op: 'and' }], (f) => this.MANY(f), (a) => this.OR(a)),
+  private andExpr = this.RULE(
+    'andExpr',
+    (): Expr =>
+      this.binaryChain(
+        (second) => (second ? this.SUBRULE2(this.notExpr) : this.SUBRULE(this.notExpr)),
+        [{ tok: T.And, op: 'and' }],
+        (f) => this.MANY(f),
+        (a) => this.OR(a),
+      ),
   );
 
-  private notExpr = this.RULE('notExpr', (): Expr =>
-    this.OR([
-      {
-        ALT: () => {
-          const kw = this.CONSUME(T.Not);
-          const arg = this.SUBRULE(this.notExpr);
-          return { kind: 'unary', op: 'not', arg, loc: span(tokLoc(kw), arg?.loc ?? tokLoc(kw)) } as Expr;
+  private notExpr = this.RULE(
+    'notExpr',
+    (): Expr =>
+      this.OR([
+        {
+          ALT: () => {
+            const kw = this.CONSUME(T.Not);
+            const arg = this.SUBRULE(this.notExpr);
+            return {
+              kind: 'unary',
+              op: 'not',
+              arg,
+              loc: span(tokLoc(kw), arg?.loc ?? tokLoc(kw)),
+            } as Expr;
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.cmpExpr) },
-    ]),
+        { ALT: () => this.SUBRULE(this.cmpExpr) },
+      ]),
   );
 
   private cmpExpr = this.RULE('cmpExpr', (): Expr => {
     let left = this.SUBRULE(this.addExpr);
     this.OPTION(() => {
       const op = this.OR([
-        { ALT: () => { this.CONSUME(T.Less); return '<' as BinaryOp; } },
-        { ALT: () => { this.CONSUME(T.LessEq); return '<=' as BinaryOp; } },
-        { ALT: () => { this.CONSUME(T.Greater); return '>' as BinaryOp; } },
-        { ALT: () => { this.CONSUME(T.GreaterEq); return '>=' as BinaryOp; } },
-        { ALT: () => { this.CONSUME(T.EqEq); return '==' as BinaryOp; } },
-        { ALT: () => { this.CONSUME(T.NotEq); return '!=' as BinaryOp; } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Less);
+            return '<' as BinaryOp;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LessEq);
+            return '<=' as BinaryOp;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Greater);
+            return '>' as BinaryOp;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.GreaterEq);
+            return '>=' as BinaryOp;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.EqEq);
+            return '==' as BinaryOp;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.NotEq);
+            return '!=' as BinaryOp;
+          },
+        },
       ]);
       const right = this.SUBRULE2(this.addExpr);
-      left = { kind: 'binary', op, left, right, loc: span(left?.loc ?? NOLOC, right?.loc ?? NOLOC) };
+      left = {
+        kind: 'binary',
+        op,
+        left,
+        right,
+        loc: span(left?.loc ?? NOLOC, right?.loc ?? NOLOC),
+      };
     });
     return left;
   });
 
-  private addExpr = this.RULE('addExpr', (): Expr =>
-    this.binaryChain(
-      (second) => (second ? this.SUBRULE2(this.mulExpr) : this.SUBRULE(this.mulExpr)),
-      [
-        { tok: T.Plus, op: '+' },
-        { tok: T.Minus, op: '-' },
-      ],
-      (f) => this.MANY(f),
-      (a) => this.OR(a),
-    ),
+  private addExpr = this.RULE(
+    'addExpr',
+    (): Expr =>
+      this.binaryChain(
+        (second) => (second ? this.SUBRULE2(this.mulExpr) : this.SUBRULE(this.mulExpr)),
+        [
+          { tok: T.Plus, op: '+' },
+          { tok: T.Minus, op: '-' },
+        ],
+        (f) => this.MANY(f),
+        (a) => this.OR(a),
+      ),
   );
 
-  private mulExpr = this.RULE('mulExpr', (): Expr =>
-    this.binaryChain(
-      (second) => (second ? this.SUBRULE2(this.unaryExpr) : this.SUBRULE(this.unaryExpr)),
-      [
-        { tok: T.Star, op: '*' },
-        { tok: T.Slash, op: '/' },
-        { tok: T.Percent, op: '%' },
-      ],
-      (f) => this.MANY(f),
-      (a) => this.OR(a),
-    ),
+  private mulExpr = this.RULE(
+    'mulExpr',
+    (): Expr =>
+      this.binaryChain(
+        (second) => (second ? this.SUBRULE2(this.unaryExpr) : this.SUBRULE(this.unaryExpr)),
+        [
+          { tok: T.Star, op: '*' },
+          { tok: T.Slash, op: '/' },
+          { tok: T.Percent, op: '%' },
+        ],
+        (f) => this.MANY(f),
+        (a) => this.OR(a),
+      ),
   );
 
-  private unaryExpr = this.RULE('unaryExpr', (): Expr =>
-    this.OR([
-      {
-        ALT: () => {
-          const m = this.CONSUME(T.Minus);
-          const arg = this.SUBRULE(this.unaryExpr);
-          return { kind: 'unary', op: '-', arg, loc: span(tokLoc(m), arg?.loc ?? tokLoc(m)) } as Expr;
+  private unaryExpr = this.RULE(
+    'unaryExpr',
+    (): Expr =>
+      this.OR([
+        {
+          ALT: () => {
+            const m = this.CONSUME(T.Minus);
+            const arg = this.SUBRULE(this.unaryExpr);
+            return {
+              kind: 'unary',
+              op: '-',
+              arg,
+              loc: span(tokLoc(m), arg?.loc ?? tokLoc(m)),
+            } as Expr;
+          },
         },
-      },
-      { GATE: () => this.atReduction(), ALT: () => this.SUBRULE(this.reduceExpr) },
-      { ALT: () => this.SUBRULE(this.powExpr) },
-    ]),
+        { GATE: () => this.atReduction(), ALT: () => this.SUBRULE(this.reduceExpr) },
+        { ALT: () => this.SUBRULE(this.powExpr) },
+      ]),
   );
 
   /** `sum ( i )`, `sum ( i <`, `sum ( i <=`, `sum ( i in`, `sum ( i where`: a reduction, not a call. */
   private atReduction(): boolean {
     const t1 = this.LA(1);
-    if (t1.tokenType !== T.Identifier || !(REDUCE_OPS as readonly string[]).includes(t1.image)) return false;
+    if (t1.tokenType !== T.Identifier || !(REDUCE_OPS as readonly string[]).includes(t1.image))
+      return false;
     if (this.LA(2).tokenType !== T.LParen || this.LA(3).tokenType !== T.Identifier) return false;
     const t4 = this.LA(4).tokenType;
     return t4 === T.RParen || t4 === T.Less || t4 === T.LessEq || t4 === T.In || t4 === T.Where;
@@ -303,8 +408,18 @@ class OptParser extends EmbeddedActionsParser {
     let where: Expr | undefined;
     this.OPTION(() => {
       range = this.OR([
-        { ALT: () => { this.CONSUME(T.Less); return { kind: 'lt', bound: this.SUBRULE(this.addExpr) } as Range; } },
-        { ALT: () => { this.CONSUME(T.LessEq); return { kind: 'le', bound: this.SUBRULE2(this.addExpr) } as Range; } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Less);
+            return { kind: 'lt', bound: this.SUBRULE(this.addExpr) } as Range;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LessEq);
+            return { kind: 'le', bound: this.SUBRULE2(this.addExpr) } as Range;
+          },
+        },
         {
           ALT: () => {
             this.CONSUME(T.In);
@@ -343,7 +458,13 @@ class OptParser extends EmbeddedActionsParser {
     this.OPTION(() => {
       this.CONSUME(T.Caret);
       const exp = this.SUBRULE(this.unaryExpr);
-      result = { kind: 'binary', op: '^', left: base, right: exp, loc: span(base?.loc ?? NOLOC, exp?.loc ?? NOLOC) };
+      result = {
+        kind: 'binary',
+        op: '^',
+        left: base,
+        right: exp,
+        loc: span(base?.loc ?? NOLOC, exp?.loc ?? NOLOC),
+      };
     });
     return result;
   });
@@ -367,54 +488,62 @@ class OptParser extends EmbeddedActionsParser {
     return target;
   });
 
-  private primary = this.RULE('primary', (): Expr =>
-    this.OR([
-      {
-        ALT: () => {
-          const t = this.CONSUME(T.NumberLit);
-          const isInt = /^\d+$/.test(t.image);
-          return { kind: 'num', value: Number(t.image), isInt, loc: tokLoc(t) } as Expr;
+  private primary = this.RULE(
+    'primary',
+    (): Expr =>
+      this.OR([
+        {
+          ALT: () => {
+            const t = this.CONSUME(T.NumberLit);
+            const isInt = /^\d+$/.test(t.image);
+            return { kind: 'num', value: Number(t.image), isInt, loc: tokLoc(t) } as Expr;
+          },
         },
-      },
-      {
-        ALT: () => {
-          const t = this.CONSUME(T.StringLit);
-          return { kind: 'str', value: t.image.slice(1, -1), loc: tokLoc(t) } as Expr;
+        {
+          ALT: () => {
+            const t = this.CONSUME(T.StringLit);
+            return { kind: 'str', value: t.image.slice(1, -1), loc: tokLoc(t) } as Expr;
+          },
         },
-      },
-      {
-        ALT: () => {
-          const t = this.CONSUME(T.Identifier);
-          let args: Arg[] | undefined;
-          let end: IToken | undefined;
-          this.OPTION(() => {
-            this.CONSUME(T.LParen);
-            args = [];
-            this.MANY_SEP({
-              SEP: T.Comma,
-              DEF: () => {
-                const a = this.SUBRULE(this.arg);
-                if (a) args!.push(a);
-              },
+        {
+          ALT: () => {
+            const t = this.CONSUME(T.Identifier);
+            let args: Arg[] | undefined;
+            let end: IToken | undefined;
+            this.OPTION(() => {
+              this.CONSUME(T.LParen);
+              args = [];
+              this.MANY_SEP({
+                SEP: T.Comma,
+                DEF: () => {
+                  const a = this.SUBRULE(this.arg);
+                  if (a) args!.push(a);
+                },
+              });
+              end = this.CONSUME(T.RParen);
             });
-            end = this.CONSUME(T.RParen);
-          });
-          if (args) {
-            return { kind: 'call', callee: t.image, calleeLoc: tokLoc(t), args, loc: span(tokLoc(t), tokLoc(end!)) } as Expr;
-          }
-          return { kind: 'name', name: t.image, loc: tokLoc(t) } as Expr;
+            if (args) {
+              return {
+                kind: 'call',
+                callee: t.image,
+                calleeLoc: tokLoc(t),
+                args,
+                loc: span(tokLoc(t), tokLoc(end!)),
+              } as Expr;
+            }
+            return { kind: 'name', name: t.image, loc: tokLoc(t) } as Expr;
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME2(T.LParen);
-          const e = this.SUBRULE(this.expr);
-          this.CONSUME2(T.RParen);
-          return e;
+        {
+          ALT: () => {
+            this.CONSUME2(T.LParen);
+            const e = this.SUBRULE(this.expr);
+            this.CONSUME2(T.RParen);
+            return e;
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.ifExpr) },
-    ]),
+        { ALT: () => this.SUBRULE(this.ifExpr) },
+      ]),
   );
 
   private arg = this.RULE('arg', (): Arg => {
@@ -424,7 +553,11 @@ class OptParser extends EmbeddedActionsParser {
       this.CONSUME(T.Colon);
     });
     const value = this.SUBRULE(this.expr);
-    return { name: name?.image, value, loc: name ? span(tokLoc(name), value?.loc ?? tokLoc(name)) : value?.loc ?? NOLOC };
+    return {
+      name: name?.image,
+      value,
+      loc: name ? span(tokLoc(name), value?.loc ?? tokLoc(name)) : (value?.loc ?? NOLOC),
+    };
   });
 }
 
@@ -447,13 +580,24 @@ export function parseSource(text: string, file: string): ParseResult {
   const lexErrorEnds: number[] = []; // offsets just past each lexical error, to silence the cascade
   for (const e of lexed.errors) {
     const ch = [...text.slice(e.offset, e.offset + 2)][0] ?? '';
-    const loc: Loc = { file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, length: Math.max(1, ch.length) };
+    const loc: Loc = {
+      file,
+      line: e.line ?? 1,
+      col: e.column ?? 1,
+      offset: e.offset,
+      length: Math.max(1, ch.length),
+    };
     diagnostics.push(diag('UnexpectedCharacter', loc, ch));
     lexErrorEnds.push(e.offset + e.length);
   }
   for (const t of lexed.groups['errors'] ?? []) {
     const unterminatedComment = t.tokenType === T.UnterminatedComment;
-    diagnostics.push(diag(unterminatedComment ? 'UnterminatedComment' : 'UnterminatedString', { ...tokLoc(t), length: unterminatedComment ? 2 : t.image.length }));
+    diagnostics.push(
+      diag(unterminatedComment ? 'UnterminatedComment' : 'UnterminatedString', {
+        ...tokLoc(t),
+        length: unterminatedComment ? 2 : t.image.length,
+      }),
+    );
     lexErrorEnds.push(t.endOffset! + 1);
   }
   // A syntax error at the first token after a lexical error is its echo (`x[0] # 1` reads as
@@ -471,7 +615,13 @@ export function parseSource(text: string, file: string): ParseResult {
     // Just past the last token (not on the trailing blank lines), so the caret shows what ends early.
     if (!last) return { file, line: 1, col: 1, offset: 0, length: 1 };
     const l = tokLoc(last);
-    return { file, line: last.endLine ?? l.line, col: (last.endColumn ?? l.col + l.length - 1) + 1, offset: (last.endOffset ?? l.offset) + 1, length: 1 };
+    return {
+      file,
+      line: last.endLine ?? l.line,
+      col: (last.endColumn ?? l.col + l.length - 1) + 1,
+      offset: (last.endOffset ?? l.offset) + 1,
+      length: 1,
+    };
   };
   // With recovery on, chevrotain re-synchronises after an error (also on a stray token between
   // declarations), so the declarations after an error are parsed and checked as well.
@@ -481,25 +631,51 @@ export function parseSource(text: string, file: string): ParseResult {
     const t = e.token;
     const atEof = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
     if (atEof ? eofEcho : echo.has(t.startOffset)) continue;
-    diagnostics.push(diag('SyntaxError', atEof ? eofLoc() : tokLoc(t), friendlySyntaxMessage(e, t)));
+    diagnostics.push(
+      diag('SyntaxError', atEof ? eofLoc() : tokLoc(t), friendlySyntaxMessage(e, t)),
+    );
   }
   return { source: { file, text, decls: decls.filter(Boolean) }, diagnostics };
 }
 
-const EXPRESSION_RULES = new Set(['expr', 'orExpr', 'andExpr', 'notExpr', 'cmpExpr', 'addExpr', 'mulExpr', 'unaryExpr', 'unaryTerm', 'powExpr', 'postfixExpr', 'primary', 'arg']);
+const EXPRESSION_RULES = new Set([
+  'expr',
+  'orExpr',
+  'andExpr',
+  'notExpr',
+  'cmpExpr',
+  'addExpr',
+  'mulExpr',
+  'unaryExpr',
+  'unaryTerm',
+  'powExpr',
+  'postfixExpr',
+  'primary',
+  'arg',
+]);
 
 /** chevrotain's messages name token types; say it in the language's own words. */
-function friendlySyntaxMessage(e: { name: string; message: string; context?: { ruleStack?: string[] } }, token: IToken): string {
+function friendlySyntaxMessage(
+  e: { name: string; message: string; context?: { ruleStack?: string[] } },
+  token: IToken,
+): string {
   const message = e.message;
-  const found = token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset) ? 'the end of the file' : `'${token.image}'`;
-  if (e.name === 'NotAllInputParsedException' || message.startsWith('Redundant input')) return `expected 'problem' or 'data' but found ${found}`;
+  const found =
+    token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset)
+      ? 'the end of the file'
+      : `'${token.image}'`;
+  if (e.name === 'NotAllInputParsedException' || message.startsWith('Redundant input'))
+    return `expected 'problem' or 'data' but found ${found}`;
   const m = /Expecting (?:token of type )?--> (\w+) <--/.exec(message);
   if (m && m[1] === 'EOF') return `expected 'problem' or 'data' but found ${found}`;
   if (m) return `expected ${tokenDescription(m[1]!)} but found ${found}`;
   const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1] ?? '';
   if (rule === 'decl' || rule === 'file') return `expected 'problem' or 'data' but found ${found}`;
   if (EXPRESSION_RULES.has(rule)) return `expected an expression but found ${found}`;
-  if (message.startsWith('Expecting: one of these possible Token sequences') || message.startsWith('Expecting: expecting at least one')) {
+  if (
+    message.startsWith('Expecting: one of these possible Token sequences') ||
+    message.startsWith('Expecting: expecting at least one')
+  ) {
     return `unexpected ${found}`;
   }
   return `${message.split('\n')[0]} (found ${found})`;

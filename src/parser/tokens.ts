@@ -7,7 +7,11 @@ import { createToken, Lexer, type TokenType } from 'chevrotain';
 export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
 
 function keyword(word: string): TokenType {
-  return createToken({ name: word[0]!.toUpperCase() + word.slice(1), pattern: new RegExp(word), longer_alt: Identifier });
+  return createToken({
+    name: word[0]!.toUpperCase() + word.slice(1),
+    pattern: new RegExp(word),
+    longer_alt: Identifier,
+  });
 }
 
 export const Problem = keyword('problem');
@@ -26,7 +30,23 @@ export const Where = keyword('where');
 export const Minimize = keyword('minimize');
 export const Maximize = keyword('maximize');
 
-export const KEYWORDS = [Problem, Data, Let, In, Optimum, At, If, Then, Else, And, Or, Not, Where, Minimize, Maximize];
+export const KEYWORDS = [
+  Problem,
+  Data,
+  Let,
+  In,
+  Optimum,
+  At,
+  If,
+  Then,
+  Else,
+  And,
+  Or,
+  Not,
+  Where,
+  Minimize,
+  Maximize,
+];
 
 export const NumberLit = createToken({
   name: 'NumberLit',
@@ -34,12 +54,28 @@ export const NumberLit = createToken({
 });
 export const StringLit = createToken({ name: 'StringLit', pattern: /"[^"\n]*"/ });
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED });
-export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\n]*/, group: 'comments' });
-export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'comments' });
+export const LineComment = createToken({
+  name: 'LineComment',
+  pattern: /\/\/[^\n]*/,
+  group: 'comments',
+});
+export const BlockComment = createToken({
+  name: 'BlockComment',
+  pattern: /\/\*[\s\S]*?\*\//,
+  group: 'comments',
+});
 // Error tokens: a `/*` that never closes, a `"` that does not close on its line. They are kept out
 // of the parser's input (group 'errors') and reported by parseSource as OPT1003 / OPT1004.
-export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[\s\S]*/, group: 'errors' });
-export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /"[^"\n]*/, group: 'errors' });
+export const UnterminatedComment = createToken({
+  name: 'UnterminatedComment',
+  pattern: /\/\*[\s\S]*/,
+  group: 'errors',
+});
+export const UnterminatedString = createToken({
+  name: 'UnterminatedString',
+  pattern: /"[^"\n]*/,
+  group: 'errors',
+});
 
 export const DotDot = createToken({ name: 'DotDot', pattern: /\.\./ });
 export const LessEq = createToken({ name: 'LessEq', pattern: /<=/ });
@@ -100,4 +136,7 @@ export const allTokens: TokenType[] = [
   Semicolon,
 ];
 
-export const optLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
+export const optLexer = new Lexer(allTokens, {
+  positionTracking: 'full',
+  ensureOptimizations: false,
+});

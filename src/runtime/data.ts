@@ -54,7 +54,8 @@ function materialiseOne(d: IrData, done: Record<string, Float64Array>, p: IrProg
       if (d.shape.length === 1) v.set(r.values.subarray(offset, offset + size));
       else {
         const [rows, cols] = d.shape as [number, number];
-        for (let i = 0; i < rows; i++) v.set(r.values.subarray(offset + i * row, offset + i * row + cols), i * cols);
+        for (let i = 0; i < rows; i++)
+          v.set(r.values.subarray(offset + i * row, offset + i * row + cols), i * cols);
       }
       return v;
     }
@@ -75,7 +76,10 @@ function materialiseOne(d: IrData, done: Record<string, Float64Array>, p: IrProg
         },
       };
       // Evaluate element by element with the indices as inputs.
-      const src = emitJs(prog).replace(/^function f_main\(x, xo\) \{/m, `function f_main(x, xo) { const ${idx.map((n, k) => `i_${n.replace(/[^A-Za-z0-9_]/g, '_')} = x[${k}]`).join(', ')};`);
+      const src = emitJs(prog).replace(
+        /^function f_main\(x, xo\) \{/m,
+        `function f_main(x, xo) { const ${idx.map((n, k) => `i_${n.replace(/[^A-Za-z0-9_]/g, '_')} = x[${k}]`).join(', ')};`,
+      );
       const f = new Function('data', src)(done) as (x: Float64Array, o: number) => number;
       const ix = new Float64Array(2);
       for (let k = 0; k < size; k++) {

@@ -10,7 +10,8 @@ import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '..
 import type { GpuContext } from './device.js';
 
 const BINDING: Record<BufferName, number> = { P: 0, X: 1, F: 2, DATA: 3, SCR: 4, PART: 5, SC: 6 };
-const U = () => (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+const U = () =>
+  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
 const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
 
 export interface GpuEvalOptions {
@@ -47,36 +48,75 @@ export class GpuEvaluator {
     o: GpuEvalOptions = {},
   ) {
     const device = gpu.device;
-    this.plan = generateWgsl(problem.ir, { subgroups: (o.subgroups ?? false) && gpu.features.subgroups });
+    this.plan = generateWgsl(problem.ir, {
+      subgroups: (o.subgroups ?? false) && gpu.features.subgroups,
+    });
     this.D = problem.info.dim;
-    const maxBind = Math.min(o.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxStorageBufferBindingSize);
+    const maxBind = Math.min(
+      o.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize,
+      gpu.limits.maxStorageBufferBindingSize,
+    );
     const rowBytes = this.D * 4;
-    if (rowBytes > maxBind) throw new Error(`one individual of D = ${this.D} needs ${rowBytes} bytes, more than the largest storage binding (${maxBind} bytes)`);
+    if (rowBytes > maxBind)
+      throw new Error(
+        `one individual of D = ${this.D} needs ${rowBytes} bytes, more than the largest storage binding (${maxBind} bytes)`,
+      );
     const perSlab = Math.max(1, Math.floor(maxBind / rowBytes));
-    const perDispatch = (stride: number) => (stride > 0 ? Math.floor(maxBind / (stride * 4)) : Infinity);
-    this.slabSize = Math.min(capacity, perSlab, perDispatch(this.plan.scratchStride), perDispatch(this.plan.groups * this.plan.partStride));
-    if (this.slabSize < 1) throw new Error('the per-individual scratch of this program exceeds the largest storage binding');
+    const perDispatch = (stride: number) =>
+      stride > 0 ? Math.floor(maxBind / (stride * 4)) : Infinity;
+    this.slabSize = Math.min(
+      capacity,
+      perSlab,
+      perDispatch(this.plan.scratchStride),
+      perDispatch(this.plan.groups * this.plan.partStride),
+    );
+    if (this.slabSize < 1)
+      throw new Error(
+        'the per-individual scratch of this program exceeds the largest storage binding',
+      );
     device.pushErrorScope('validation');
     this.pipelines = this.plan.kernels.map((k) =>
       device.createComputePipeline({
         label: k.name,
         layout: 'auto',
-        compute: { module: device.createShaderModule({ label: k.name, code: k.code }), entryPoint: 'main' },
+        compute: {
+          module: device.createShaderModule({ label: k.name, code: k.code }),
+          entryPoint: 'main',
+        },
       }),
     );
     const n = this.slabSize;
     const storage = U().STORAGE | U().COPY_DST | U().COPY_SRC;
     if (this.plan.dataSize > 0) {
-      this.dataBuf = device.createBuffer({ size: this.plan.dataSize * 4, usage: storage, label: 'DATA' });
+      this.dataBuf = device.createBuffer({
+        size: this.plan.dataSize * 4,
+        usage: storage,
+        label: 'DATA',
+      });
       const all = new Float32Array(this.plan.dataSize);
       const src = problem.dataAll();
       for (const d of this.plan.data) all.set(src[d.name]!, d.offset);
       device.queue.writeBuffer(this.dataBuf, 0, all);
     }
-    if (this.plan.scratchStride > 0) this.scr = device.createBuffer({ size: n * this.plan.scratchStride * 4, usage: storage, label: 'SCR' });
+    if (this.plan.scratchStride > 0)
+      this.scr = device.createBuffer({
+        size: n * this.plan.scratchStride * 4,
+        usage: storage,
+        label: 'SCR',
+      });
     const usesPart = this.plan.kernels.some((k) => k.uses.includes('PART'));
-    if (usesPart) this.part = device.createBuffer({ size: Math.max(4, n * this.plan.groups * this.plan.partStride * 4), usage: storage, label: 'PART' });
-    if (this.plan.kernels.some((k) => k.uses.includes('SC'))) this.sc = device.createBuffer({ size: Math.max(4, n * this.plan.scalarStride * 4), usage: storage, label: 'SC' });
+    if (usesPart)
+      this.part = device.createBuffer({
+        size: Math.max(4, n * this.plan.groups * this.plan.partStride * 4),
+        usage: storage,
+        label: 'PART',
+      });
+    if (this.plan.kernels.some((k) => k.uses.includes('SC')))
+      this.sc = device.createBuffer({
+        size: Math.max(4, n * this.plan.scalarStride * 4),
+        usage: storage,
+        label: 'SC',
+      });
   }
 
   /** Reports shader compilation errors (call once after construction). */
@@ -84,7 +124,9 @@ export class GpuEvaluator {
     const err = await this.gpu.device.popErrorScope();
     if (err) {
       const code = this.plan.kernels.map((k) => `// ---- ${k.name}\n${k.code}`).join('\n');
-      throw new Error(`GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code : '(set OPT_DEBUG=1 to print the WGSL)'}`);
+      throw new Error(
+        `GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code : '(set OPT_DEBUG=1 to print the WGSL)'}`,
+      );
     }
   }
 
@@ -93,8 +135,19 @@ export class GpuEvaluator {
     const slabs: Slab[] = [];
     for (let first = 0; first < N; first += this.slabSize) {
       const count = Math.min(this.slabSize, N - first);
-      const buf = this.gpu.device.createBuffer({ size: count * this.D * 4, usage: U().STORAGE | U().COPY_DST | U().COPY_SRC, label: `X[${first}]` });
-      if (x) this.gpu.device.queue.writeBuffer(buf, 0, x as Float32Array<ArrayBuffer>, first * this.D, count * this.D);
+      const buf = this.gpu.device.createBuffer({
+        size: count * this.D * 4,
+        usage: U().STORAGE | U().COPY_DST | U().COPY_SRC,
+        label: `X[${first}]`,
+      });
+      if (x)
+        this.gpu.device.queue.writeBuffer(
+          buf,
+          0,
+          x as Float32Array<ArrayBuffer>,
+          first * this.D,
+          count * this.D,
+        );
       slabs.push({ x: buf, first, count });
     }
     return slabs;
@@ -103,7 +156,13 @@ export class GpuEvaluator {
   /** Records the evaluation of all slabs into `enc`, writing fitness to `f` (N floats). */
   private bindCache = new Map<string, { groups: GPUBindGroup[]; dispatch: [number, number][] }>();
 
-  encode(enc: GPUCommandEncoder, slabs: Slab[], f: GPUBuffer, reps = 1, timestampWrites?: GPUComputePassTimestampWrites): void {
+  encode(
+    enc: GPUCommandEncoder,
+    slabs: Slab[],
+    f: GPUBuffer,
+    reps = 1,
+    timestampWrites?: GPUComputePassTimestampWrites,
+  ): void {
     const key = slabs.map((s) => s.x.label + s.count).join(',') + f.label;
     let cached = this.bindCache.get(key);
     if (!cached) {
@@ -114,11 +173,26 @@ export class GpuEvaluator {
           const maxDim = this.gpu.limits.maxComputeWorkgroupsPerDimension;
           const gx = Math.min(wgs, maxDim);
           const gy = Math.ceil(wgs / gx);
-          const params = this.gpu.device.createBuffer({ size: 16, usage: U().UNIFORM | U().COPY_DST });
+          const params = this.gpu.device.createBuffer({
+            size: 16,
+            usage: U().UNIFORM | U().COPY_DST,
+          });
           this.owned.push(params);
-          this.gpu.device.queue.writeBuffer(params, 0, new Uint32Array([slab.count, slab.first, gx, 0]));
-          const entries = k.uses.map((u) => ({ binding: BINDING[u], resource: { buffer: this.buffer(u, slab, f, params) } }));
-          cached!.groups.push(this.gpu.device.createBindGroup({ layout: this.pipelines[ki]!.getBindGroupLayout(0), entries }));
+          this.gpu.device.queue.writeBuffer(
+            params,
+            0,
+            new Uint32Array([slab.count, slab.first, gx, 0]),
+          );
+          const entries = k.uses.map((u) => ({
+            binding: BINDING[u],
+            resource: { buffer: this.buffer(u, slab, f, params) },
+          }));
+          cached!.groups.push(
+            this.gpu.device.createBindGroup({
+              layout: this.pipelines[ki]!.getBindGroupLayout(0),
+              entries,
+            }),
+          );
           cached!.dispatch.push([gx, gy]);
         });
       }
@@ -142,25 +216,39 @@ export class GpuEvaluator {
 
   private buffer(u: BufferName, slab: Slab, f: GPUBuffer, params: GPUBuffer): GPUBuffer {
     switch (u) {
-      case 'P': return params;
-      case 'X': return slab.x;
-      case 'F': return f;
-      case 'DATA': return this.dataBuf!;
-      case 'SCR': return this.scr!;
-      case 'PART': return this.part!;
-      case 'SC': return this.sc!;
+      case 'P':
+        return params;
+      case 'X':
+        return slab.x;
+      case 'F':
+        return f;
+      case 'DATA':
+        return this.dataBuf!;
+      case 'SCR':
+        return this.scr!;
+      case 'PART':
+        return this.part!;
+      case 'SC':
+        return this.sc!;
     }
   }
 
   createFitness(N: number): GPUBuffer {
-    return this.gpu.device.createBuffer({ size: Math.max(4, N * 4), usage: U().STORAGE | U().COPY_SRC | U().COPY_DST, label: 'F' });
+    return this.gpu.device.createBuffer({
+      size: Math.max(4, N * 4),
+      usage: U().STORAGE | U().COPY_SRC | U().COPY_DST,
+      label: 'F',
+    });
   }
 
   /** Evaluates N points (row-major float32) and reads the fitness back. */
   async evaluate(x: Float32Array, N: number): Promise<Float32Array> {
     const slabs = this.createPopulation(N, x);
     const f = this.createFitness(N);
-    const read = this.gpu.device.createBuffer({ size: Math.max(4, N * 4), usage: U().MAP_READ | U().COPY_DST });
+    const read = this.gpu.device.createBuffer({
+      size: Math.max(4, N * 4),
+      usage: U().MAP_READ | U().COPY_DST,
+    });
     const enc = this.gpu.device.createCommandEncoder();
     this.encode(enc, slabs, f);
     enc.copyBufferToBuffer(f, 0, read, 0, N * 4);

@@ -10,7 +10,10 @@ const W1 = 0xbb67ae85;
 /** High and low 32 bits of a 32x32-bit product. */
 function mulhilo(a: number, b: number): [number, number] {
   const lo = Math.imul(a, b) >>> 0;
-  const aH = a >>> 16, aL = a & 0xffff, bH = b >>> 16, bL = b & 0xffff;
+  const aH = a >>> 16,
+    aL = a & 0xffff,
+    bH = b >>> 16,
+    bL = b & 0xffff;
   const ll = aL * bL;
   const lh = aL * bH;
   const hl = aH * bL;
@@ -20,9 +23,20 @@ function mulhilo(a: number, b: number): [number, number] {
   return [hi, lo];
 }
 
-export function philox4x32(c0: number, c1: number, c2: number, c3: number, k0: number, k1: number): [number, number, number, number] {
-  let x0 = c0 >>> 0, x1 = c1 >>> 0, x2 = c2 >>> 0, x3 = c3 >>> 0;
-  let key0 = k0 >>> 0, key1 = k1 >>> 0;
+export function philox4x32(
+  c0: number,
+  c1: number,
+  c2: number,
+  c3: number,
+  k0: number,
+  k1: number,
+): [number, number, number, number] {
+  let x0 = c0 >>> 0,
+    x1 = c1 >>> 0,
+    x2 = c2 >>> 0,
+    x3 = c3 >>> 0;
+  let key0 = k0 >>> 0,
+    key1 = k1 >>> 0;
   for (let r = 0; r < 10; r++) {
     const [h0, l0] = mulhilo(M0, x0);
     const [h1, l1] = mulhilo(M1, x2);
@@ -30,7 +44,10 @@ export function philox4x32(c0: number, c1: number, c2: number, c3: number, k0: n
     const n1 = l1;
     const n2 = (h0 ^ x3 ^ key1) >>> 0;
     const n3 = l0;
-    x0 = n0; x1 = n1; x2 = n2; x3 = n3;
+    x0 = n0;
+    x1 = n1;
+    x2 = n2;
+    x3 = n3;
     key0 = (key0 + W0) >>> 0;
     key1 = (key1 + W1) >>> 0;
   }
@@ -39,6 +56,13 @@ export function philox4x32(c0: number, c1: number, c2: number, c3: number, k0: n
 
 /** A float64 uniform in [0, 1) from 53 random bits of one Philox block. */
 export function uniform53(seed: number, index: number, stream: number): number {
-  const [a, b] = philox4x32(index >>> 0, Math.floor(index / 2 ** 32) >>> 0, stream >>> 0, 0, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0);
+  const [a, b] = philox4x32(
+    index >>> 0,
+    Math.floor(index / 2 ** 32) >>> 0,
+    stream >>> 0,
+    0,
+    seed >>> 0,
+    Math.floor(seed / 2 ** 32) >>> 0,
+  );
   return ((a >>> 5) * 67108864 + (b >>> 6)) / 9007199254740992;
 }

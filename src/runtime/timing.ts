@@ -3,7 +3,8 @@
 
 import type { GpuContext } from './device.js';
 
-const U = () => (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+const U = () =>
+  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
 const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
 
 export interface Timed {
@@ -12,7 +13,10 @@ export interface Timed {
 }
 
 /** Runs `record` (which records one compute pass using the given timestampWrites) and times it. */
-export async function timePass(gpu: GpuContext, record: (enc: GPUCommandEncoder, tw?: GPUComputePassTimestampWrites) => void): Promise<Timed> {
+export async function timePass(
+  gpu: GpuContext,
+  record: (enc: GPUCommandEncoder, tw?: GPUComputePassTimestampWrites) => void,
+): Promise<Timed> {
   const device = gpu.device;
   if (gpu.features.timestampQuery) {
     const qs = device.createQuerySet({ type: 'timestamp', count: 2 });

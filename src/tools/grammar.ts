@@ -32,8 +32,14 @@ export function textMateGrammar(): object {
       },
       { name: 'keyword.control.opt', match: words(kw.filter((k) => !declarations.includes(k))) },
       { name: 'support.function.reduction.opt', match: `${words([...REDUCE_OPS])}(?=\\s*\\()` },
-      { name: 'support.function.builtin.opt', match: `${words([...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)])}(?=\\s*\\()` },
-      { name: 'support.function.generator.opt', match: `${words(['uniform', 'normal', 'permutation', 'file'])}(?=\\s*\\()` },
+      {
+        name: 'support.function.builtin.opt',
+        match: `${words([...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)])}(?=\\s*\\()`,
+      },
+      {
+        name: 'support.function.generator.opt',
+        match: `${words(['uniform', 'normal', 'permutation', 'file'])}(?=\\s*\\()`,
+      },
       { name: 'constant.language.opt', match: words(['pi', 'e', 'D']) },
       { name: 'constant.numeric.opt', match: source(NumberLit.PATTERN as RegExp) },
       { name: 'keyword.operator.opt', match: '\\.\\.|<=|>=|==|!=|[-+*/%^<>=]' },
@@ -48,8 +54,12 @@ export function diagramsHtml(): string {
 
 export function writeGrammarFiles(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'opt.tmLanguage.json'), JSON.stringify(textMateGrammar(), null, 2) + '\n');
+  writeFileSync(
+    join(dir, 'opt.tmLanguage.json'),
+    JSON.stringify(textMateGrammar(), null, 2) + '\n',
+  );
   writeFileSync(join(dir, 'diagrams.html'), diagramsHtml());
 }
 
-if (process.argv[1]?.endsWith('grammar.js') || process.argv[1]?.endsWith('grammar.ts')) writeGrammarFiles(process.argv[2] ?? 'grammar');
+if (process.argv[1]?.endsWith('grammar.js') || process.argv[1]?.endsWith('grammar.ts'))
+  writeGrammarFiles(process.argv[2] ?? 'grammar');

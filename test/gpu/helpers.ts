@@ -46,12 +46,20 @@ export function chainLength(p: CompiledProblem): number {
   const D = p.info.dim;
   // Team: each lane adds ceil(D / T) terms, then log2(T) tree levels; a scan adds TEAM_SCAN_K
   // sequential adds per lane and tile as well.
-  if (s.regime.k === 'team') return Math.ceil(D / s.regime.team) + TEAM_SCAN_K + Math.log2(s.regime.team) + 2;
+  if (s.regime.k === 'team')
+    return Math.ceil(D / s.regime.team) + TEAM_SCAN_K + Math.log2(s.regime.team) + 2;
   // Split: K = chunk / wg adds per lane (twice in a scan: chunk sums, then the rescan), the
   // workgroup tree, the carry over earlier chunks, and the combine over the chunks.
   const { wg, chunk, groups } = s.regime;
   const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
-  return 2 * (chunk / wg) + 2 * Math.log2(wg) + Math.ceil(groups / wg) + Math.ceil(groups / tc) + Math.log2(tc) + 2;
+  return (
+    2 * (chunk / wg) +
+    2 * Math.log2(wg) +
+    Math.ceil(groups / wg) +
+    Math.ceil(groups / tc) +
+    Math.log2(tc) +
+    2
+  );
 }
 
 export interface Comparison {
@@ -70,17 +78,35 @@ export interface CompareOptions {
   subgroups?: boolean;
 }
 
-export async function compareOnGpu(ctx: GpuContext, name: string, dim: number, n: number, seed: number, o: CompareOptions = {}): Promise<Comparison & { problem: CompiledProblem; slabs: number; usedSubgroups: boolean }> {
-  const p = compileProblem({ problem: name, dim, sources: o.sources, schedule: { ...defaultScheduleOptions, population: n, ...o.schedule } });
+export async function compareOnGpu(
+  ctx: GpuContext,
+  name: string,
+  dim: number,
+  n: number,
+  seed: number,
+  o: CompareOptions = {},
+): Promise<Comparison & { problem: CompiledProblem; slabs: number; usedSubgroups: boolean }> {
+  const p = compileProblem({
+    problem: name,
+    dim,
+    sources: o.sources,
+    schedule: { ...defaultScheduleOptions, population: n, ...o.schedule },
+  });
   const x = o.points ?? randomPoints(p, n, seed);
-  const ev = new GpuEvaluator(ctx, p, n, { maxBindingBytes: o.maxBindingBytes, subgroups: o.subgroups });
+  const ev = new GpuEvaluator(ctx, p, n, {
+    maxBindingBytes: o.maxBindingBytes,
+    subgroups: o.subgroups,
+  });
   const usedSubgroups = ev.plan.kernels.some((k) => k.code.includes('enable subgroups;'));
   const slabs = Math.ceil(n / ev.slabSize);
   await ev.ready();
   const g = await ev.evaluate(x, n);
   ev.destroy();
   const cpuF = p.cpuEvaluator();
-  const boundProg = errorBoundProgram(runPipeline(p.lowered, defaultScheduleOptions, { until: 'scan' }), chainLength(p));
+  const boundProg = errorBoundProgram(
+    runPipeline(p.lowered, defaultScheduleOptions, { until: 'scan' }),
+    chainLength(p),
+  );
   const boundF = compileJs(boundProg, p.dataAll());
   const x64 = Float64Array.from(x);
   const cpu: number[] = [];
@@ -95,7 +121,9 @@ export async function compareOnGpu(ctx: GpuContext, name: string, dim: number, n
     // Float32 overflow (e.g. Schwefel 2.22's product at large D) is IEEE on both sides.
     // Equal infinities (an empty max is -inf on both backends) and float32 overflow (Schwefel 2.22's
     // product at large D) are IEEE on both sides.
-    const same = g[k] === c || (Math.abs(c) > 3.4e38 && !Number.isFinite(g[k]!) && Math.sign(g[k]!) === Math.sign(c));
+    const same =
+      g[k] === c ||
+      (Math.abs(c) > 3.4e38 && !Number.isFinite(g[k]!) && Math.sign(g[k]!) === Math.sign(c));
     const ratio = same ? 0 : err / (U32 * b);
     worst = Math.max(worst, Number.isNaN(ratio) ? Infinity : ratio);
   }

@@ -7,16 +7,44 @@ import { describe, expect, it } from 'vitest';
 import { compareOnGpu, gpu } from './helpers.js';
 
 const ctx = await gpu();
-if (!ctx && !process.env.OPT_ALLOW_NO_GPU) throw new Error('no WebGPU adapter: GPU tests need one (lavapipe: scripts/ensure-lavapipe.sh), or set OPT_ALLOW_NO_GPU=1');
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error(
+    'no WebGPU adapter: GPU tests need one (lavapipe: scripts/ensure-lavapipe.sh), or set OPT_ALLOW_NO_GPU=1',
+  );
 
 const CLASSIC = [
-  'sphere', 'elliptic', 'sum_squares', 'hyper_ellipsoid', 'schwefel_2_22', 'zakharov', 'schwefel_1_2', 'schwefel_2_6',
-  'dixon_price', 'rastrigin', 'schwefel_2_26', 'griewank', 'rosenbrock', 'ackley', 'griewank_rosenbrock',
-  'scaffer', 'schwefel_2_13', 'salomon', 'levy', 'discus',
+  'sphere',
+  'elliptic',
+  'sum_squares',
+  'hyper_ellipsoid',
+  'schwefel_2_22',
+  'zakharov',
+  'schwefel_1_2',
+  'schwefel_2_6',
+  'dixon_price',
+  'rastrigin',
+  'schwefel_2_26',
+  'griewank',
+  'rosenbrock',
+  'ackley',
+  'griewank_rosenbrock',
+  'scaffer',
+  'schwefel_2_13',
+  'salomon',
+  'levy',
+  'discus',
 ];
-const SEED001 = ['shifted_rastrigin', 'shifted_griewank', 'shifted_salomon', 'shifted_discus', 'shifted_sum_squares', 'shifted_schwefel_1_2'];
+const SEED001 = [
+  'shifted_rastrigin',
+  'shifted_griewank',
+  'shifted_salomon',
+  'shifted_discus',
+  'shifted_sum_squares',
+  'shifted_schwefel_1_2',
+];
 // Schwefel 2.6 and 2.13 have CEC 2005 data up to D = 100.
-const dims = (name: string) => (name === 'schwefel_2_6' || name === 'schwefel_2_13' ? [1, 2, 10, 30, 100] : [1, 2, 10, 30, 1000]);
+const dims = (name: string) =>
+  name === 'schwefel_2_6' || name === 'schwefel_2_13' ? [1, 2, 10, 30, 100] : [1, 2, 10, 30, 1000];
 
 describe.skipIf(!ctx)('stdlib problems: GPU against CPU within the float32 error bound', () => {
   for (const name of [...CLASSIC, ...SEED001]) {
@@ -35,15 +63,23 @@ describe.skipIf(!ctx)('stdlib problems: GPU against CPU within the float32 error
     const x = new Float32Array(n * D);
     for (let i = 0; i < x.length; i++) x[i] = (((i * 37) % 64) - 32) / 16; // multiples of 1/16 in [-2, 2)
     const c = await compareOnGpu(ctx!, 'katsuura', D, n, 0, { points: x });
-    for (let k = 0; k < n; k++) expect(Math.abs(c.gpu[k]! - c.cpu[k]!)).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(c.cpu[k]!)));
+    for (let k = 0; k < n; k++)
+      expect(Math.abs(c.gpu[k]! - c.cpu[k]!)).toBeLessThanOrEqual(
+        1e-5 * Math.max(1, Math.abs(c.cpu[k]!)),
+      );
   });
 
   it('the bound is tight enough to catch a wrong constant (1e-4 relative)', async () => {
-    const src = { 'wrong.opt': 'problem almost_rastrigin(x[D]) in [-5.12, 5.12] optimum 0 { sum(i) (x[i]^2 - 10 * cos(2 * pi * x[i]) + 10.001) }' };
+    const src = {
+      'wrong.opt':
+        'problem almost_rastrigin(x[D]) in [-5.12, 5.12] optimum 0 { sum(i) (x[i]^2 - 10 * cos(2 * pi * x[i]) + 10.001) }',
+    };
     const right = await compareOnGpu(ctx!, 'rastrigin', 30, 6, 5);
     const wrong = await compareOnGpu(ctx!, 'almost_rastrigin', 30, 6, 5, { sources: src });
     // Compare the GPU values of the wrong function with the CPU values and bounds of the right one.
-    const ratio = Math.max(...wrong.gpu.map((g, k) => Math.abs(g - right.cpu[k]!) / (2 ** -24 * right.bound[k]!)));
+    const ratio = Math.max(
+      ...wrong.gpu.map((g, k) => Math.abs(g - right.cpu[k]!) / (2 ** -24 * right.bound[k]!)),
+    );
     expect(right.worst).toBeLessThanOrEqual(1);
     expect(ratio).toBeGreaterThan(1);
   });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { compareOnGpu, gpu } from './helpers.js';
 
 const ctx = await gpu();
-if (!ctx && !process.env.OPT_ALLOW_NO_GPU) throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
 
 const KINDS = {
   'kinds.opt': `
@@ -58,29 +59,40 @@ describe.skipIf(!ctx)('team regime at boundary sizes', () => {
       expect(c.worst).toBeLessThanOrEqual(1);
     });
   }
-  it.each([1, 2, 4, 32, 64, 256])('team size %i with a population that leaves the last workgroup part-filled', async (team) => {
-    for (const name of ['schwefel_1_2', 'ackley']) {
-      const c = await compareOnGpu(ctx!, name, 37, 13, team, { schedule: { team, force: 'team' } });
-      expect(c.worst).toBeLessThanOrEqual(1);
-    }
-  });
+  it.each([1, 2, 4, 32, 64, 256])(
+    'team size %i with a population that leaves the last workgroup part-filled',
+    async (team) => {
+      for (const name of ['schwefel_1_2', 'ackley']) {
+        const c = await compareOnGpu(ctx!, name, 37, 13, team, {
+          schedule: { team, force: 'team' },
+        });
+        expect(c.worst).toBeLessThanOrEqual(1);
+      }
+    },
+  );
 });
 
 describe.skipIf(!ctx)('split regime (several workgroups per individual) at boundary sizes', () => {
   const chunk = 1024;
   for (const name of ['rastrigin', 'griewank', 'schwefel_1_2', 'salomon']) {
-    it.each([chunk - 1, chunk, chunk + 1, 4 * chunk - 1, 4 * chunk, 4 * chunk + 1])(`${name}, D = %i, chunk 1024`, async (D) => {
-      const c = await compareOnGpu(ctx!, name, D, 3, D, { schedule: { force: 'split', chunk } });
-      expect(c.problem.ir.schedule!.regime.k).toBe('split');
-      expect(c.worst).toBeLessThanOrEqual(1);
-    });
+    it.each([chunk - 1, chunk, chunk + 1, 4 * chunk - 1, 4 * chunk, 4 * chunk + 1])(
+      `${name}, D = %i, chunk 1024`,
+      async (D) => {
+        const c = await compareOnGpu(ctx!, name, D, 3, D, { schedule: { force: 'split', chunk } });
+        expect(c.problem.ir.schedule!.regime.k).toBe('split');
+        expect(c.worst).toBeLessThanOrEqual(1);
+      },
+    );
   }
 });
 
 describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
   for (const name of ['reductions', 'neighbours', 'scans', 'stages', 'matvec', 'scan_sin']) {
     it.each([1, 3, 64, 1000])(`${name}, D = %i, team`, async (D) => {
-      const c = await compareOnGpu(ctx!, name, D, 7, D, { sources: KINDS, schedule: { force: 'team' } });
+      const c = await compareOnGpu(ctx!, name, D, 7, D, {
+        sources: KINDS,
+        schedule: { force: 'team' },
+      });
       expect(c.worst).toBeLessThanOrEqual(1);
     });
     // The split regime takes programs whose vectors all fuse away; `scans` stores its scans.
@@ -88,7 +100,10 @@ describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
     // three-kernel path (chunk sums, rescan, combine) rather than moments.
     if (name === 'reductions' || name === 'stages' || name === 'scan_sin') {
       it.each([3000, 5000])(`${name}, D = %i, split`, async (D) => {
-        const c = await compareOnGpu(ctx!, name, D, 3, D, { sources: KINDS, schedule: { force: 'split', chunk: 1024 } });
+        const c = await compareOnGpu(ctx!, name, D, 3, D, {
+          sources: KINDS,
+          schedule: { force: 'split', chunk: 1024 },
+        });
         expect(c.problem.ir.schedule!.regime.k).toBe('split');
         expect(c.worst).toBeLessThanOrEqual(1);
       });
@@ -99,8 +114,15 @@ describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
 describe.skipIf(!ctx)('scans with and without subgroup operations', () => {
   // The device's 'subgroups' feature selects the subgroup scan; both paths must agree with the CPU.
   for (const subgroups of [true, false]) {
-    it.each([[100, 'team'], [4097, 'team'], [40000, 'split']] as const)(`schwefel_1_2, D = %i, %s, subgroups ${subgroups}`, async (D, regime) => {
-      const c = await compareOnGpu(ctx!, 'shifted_schwefel_1_2', D, 5, D, { subgroups, schedule: { force: regime } });
+    it.each([
+      [100, 'team'],
+      [4097, 'team'],
+      [40000, 'split'],
+    ] as const)(`schwefel_1_2, D = %i, %s, subgroups ${subgroups}`, async (D, regime) => {
+      const c = await compareOnGpu(ctx!, 'shifted_schwefel_1_2', D, 5, D, {
+        subgroups,
+        schedule: { force: regime },
+      });
       expect(c.usedSubgroups).toBe(subgroups && ctx!.features.subgroups);
       expect(c.worst).toBeLessThanOrEqual(1);
     });
@@ -110,12 +132,17 @@ describe.skipIf(!ctx)('scans with and without subgroup operations', () => {
 describe.skipIf(!ctx)('populations larger than one storage binding', () => {
   it('splits the population into slabs of whole individuals', async () => {
     // A binding of 3 individuals' bytes forces 4 slabs for 10 individuals.
-    const c = await compareOnGpu(ctx!, 'shifted_schwefel_1_2', 1000, 10, 3, { maxBindingBytes: 3 * 1000 * 4 });
+    const c = await compareOnGpu(ctx!, 'shifted_schwefel_1_2', 1000, 10, 3, {
+      maxBindingBytes: 3 * 1000 * 4,
+    });
     expect(c.slabs).toBe(4);
     expect(c.worst).toBeLessThanOrEqual(1);
   });
   it('works with slabs in the split regime', async () => {
-    const c = await compareOnGpu(ctx!, 'shifted_rastrigin', 20000, 5, 4, { maxBindingBytes: 2 * 20000 * 4, schedule: { force: 'split' } });
+    const c = await compareOnGpu(ctx!, 'shifted_rastrigin', 20000, 5, 4, {
+      maxBindingBytes: 2 * 20000 * 4,
+      schedule: { force: 'split' },
+    });
     expect(c.slabs).toBe(3);
     expect(c.worst).toBeLessThanOrEqual(1);
   });

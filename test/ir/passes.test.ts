@@ -486,7 +486,9 @@ describe('schedule', () => {
     });
     validate(s, 'schedule');
     // sin(s[i]) is not a polynomial in the scan value: chunk sums, rescan, combine.
-    const sinScan = sched({ population: 16 })(parseChecked(schwefel12(D).replace('(pow (read s i3) 2.0)', '(call sin (read s i3))')));
+    const sinScan = sched({ population: 16 })(
+      parseChecked(schwefel12(D).replace('(pow (read s i3) 2.0)', '(call sin (read s i3))')),
+    );
     expect(sinScan.schedule!.kernels).toBe(3);
     validate(sinScan, 'schedule');
     // With chunks of 4096 elements, 245 workgroups per individual.

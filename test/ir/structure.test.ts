@@ -89,8 +89,7 @@ describe('kernel counts of the six seed-001 shifted functions', () => {
   it.each(SHIFTED)('%s: names of the split kernels', (name) => {
     const { plan } = compile(name, 1_000_000, 16);
     const names = plan.kernels.map((k) => k.name);
-    if (name === 'shifted_schwefel_1_2')
-      expect(names).toEqual(['scan_moments_0', 'combine_0']);
+    if (name === 'shifted_schwefel_1_2') expect(names).toEqual(['scan_moments_0', 'combine_0']);
     else expect(names).toEqual(['reduce_partials_0', 'combine_0']);
   });
 });

@@ -7,7 +7,16 @@
 // reduction a fresh index (`sum(i) x[i]^2` written twice becomes (sum i1 ...) and (sum i2 ...)),
 // so purely syntactic equality would almost never find a repeat.
 
-import { freeIdx, mapChildren, substIdx, transform, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
+import {
+  freeIdx,
+  mapChildren,
+  substIdx,
+  transform,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+} from '../ir.js';
 import { printExpr } from '../print.js';
 
 /**
@@ -51,7 +60,8 @@ export function cseFunc(f: IrFunc): IrFunc {
   };
   const hoist = (e: IExpr): IExpr =>
     transform(e, (n) => {
-      if (n.k === 'sref' && renameScalars.has(n.name)) return { ...n, name: renameScalars.get(n.name)! };
+      if (n.k === 'sref' && renameScalars.has(n.name))
+        return { ...n, name: renameScalars.get(n.name)! };
       if (n.k !== 'red' || freeIdx(n).size > 0) return n;
       const key = alphaKey(n);
       const same = out.find((b) => b.k === 'scalar' && keyOf(b.body) === key);
@@ -64,7 +74,16 @@ export function cseFunc(f: IrFunc): IrFunc {
     if (b.k === 'scalar') {
       const body = b.body;
       // A binding whose whole body is a reduction keeps its name (hoisting only its inner reductions).
-      const inner = body.k === 'red' ? { ...body, body: hoist(body.body), cond: body.cond && hoist(body.cond), lo: hoist(body.lo), hi: hoist(body.hi) } : hoist(body);
+      const inner =
+        body.k === 'red'
+          ? {
+              ...body,
+              body: hoist(body.body),
+              cond: body.cond && hoist(body.cond),
+              lo: hoist(body.lo),
+              hi: hoist(body.hi),
+            }
+          : hoist(body);
       const key = alphaKey(inner);
       const same = out.find((o) => o.k === 'scalar' && o.t === b.t && keyOf(o.body) === key);
       if (same) {

@@ -9,30 +9,48 @@ import { applyBuiltin } from '../builtins.js';
 export function evalBin(op: string, a: number, b: number, intResult: boolean): number | boolean {
   switch (op) {
     // Integer + - * wrap to 32 bits, as on the CPU backend (`| 0`, Math.imul) and in WGSL (i32).
-    case '+': return intResult ? (a + b) | 0 : a + b;
-    case '-': return intResult ? (a - b) | 0 : a - b;
-    case '*': return intResult ? Math.imul(a, b) : a * b;
-    case '/': return a / b;
-    case '%': return intResult ? ((a % b) + b) % b : a - b * Math.floor(a / b);
-    case 'pow': return Math.pow(a, b);
-    case 'idiv': return Math.floor(a / b);
-    case 'min': return Math.min(a, b);
-    case 'max': return Math.max(a, b);
-    case 'atan2': return Math.atan2(a, b);
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    case '>=': return a >= b;
-    case '==': return a === b;
-    case '!=': return a !== b;
+    case '+':
+      return intResult ? (a + b) | 0 : a + b;
+    case '-':
+      return intResult ? (a - b) | 0 : a - b;
+    case '*':
+      return intResult ? Math.imul(a, b) : a * b;
+    case '/':
+      return a / b;
+    case '%':
+      return intResult ? ((a % b) + b) % b : a - b * Math.floor(a / b);
+    case 'pow':
+      return Math.pow(a, b);
+    case 'idiv':
+      return Math.floor(a / b);
+    case 'min':
+      return Math.min(a, b);
+    case 'max':
+      return Math.max(a, b);
+    case 'atan2':
+      return Math.atan2(a, b);
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
   }
   throw new Error(`evalBin: ${op}`);
 }
 
-const constOf = (e: IExpr): number | undefined => (e.k === 'num' || e.k === 'int' ? e.v : undefined);
+const constOf = (e: IExpr): number | undefined =>
+  e.k === 'num' || e.k === 'int' ? e.v : undefined;
 const isConst = (e: IExpr, v: number) => constOf(e) === v;
 // Integers have no -0 (`(neg 0)` folds to 0, which also prints and parses back as 0).
-const lit = (t: 'i' | 'f', v: number): IExpr => (t === 'i' ? { k: 'int', t: 'i', v: v === 0 ? 0 : v } : { k: 'num', t: 'f', v });
+const lit = (t: 'i' | 'f', v: number): IExpr =>
+  t === 'i' ? { k: 'int', t: 'i', v: v === 0 ? 0 : v } : { k: 'num', t: 'f', v };
 
 export function foldNode(e: IExpr): IExpr {
   switch (e.k) {
@@ -47,12 +65,21 @@ export function foldNode(e: IExpr): IExpr {
     case 'bin': {
       const a = constOf(e.a);
       const b = constOf(e.b);
-      if (a !== undefined && b !== undefined && e.t !== 'b' && !(e.t === 'i' && (e.op === 'idiv' || e.op === '%') && b === 0)) {
+      if (
+        a !== undefined &&
+        b !== undefined &&
+        e.t !== 'b' &&
+        !(e.t === 'i' && (e.op === 'idiv' || e.op === '%') && b === 0)
+      ) {
         const v = evalBin(e.op, a, b, e.t === 'i') as number;
         return lit(e.t === 'i' ? 'i' : 'f', v);
       }
       // Identities that hold for every IEEE value of the other operand.
-      if (e.t === e.a.t && ((e.op === '+' && isConst(e.b, 0) && e.t === 'i') || (e.op === '-' && isConst(e.b, 0)))) return e.a;
+      if (
+        e.t === e.a.t &&
+        ((e.op === '+' && isConst(e.b, 0) && e.t === 'i') || (e.op === '-' && isConst(e.b, 0)))
+      )
+        return e.a;
       if (e.t === e.b.t && e.op === '+' && isConst(e.a, 0) && e.t === 'i') return e.b;
       if (e.t === e.a.t && (e.op === '*' || e.op === '/') && isConst(e.b, 1)) return e.a;
       if (e.t === e.b.t && e.op === '*' && isConst(e.a, 1)) return e.b;

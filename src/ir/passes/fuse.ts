@@ -5,7 +5,16 @@
 // elements are reductions (a matrix-vector product), which would be recomputed O(D) times.
 // Dead bindings are removed afterwards.
 
-import { refs, some, substIdx, transform, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
+import {
+  refs,
+  some,
+  substIdx,
+  transform,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+} from '../ir.js';
 import { foldExpr } from './fold.js';
 
 const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');

@@ -6,7 +6,16 @@
 // reduction), so its reduction indices are renamed apart from every index name of the caller
 // (`(sum j ... (callp g ...))` with g's result `(sum j ...)` would otherwise nest `j` in `j`).
 
-import { forEachNode, mapChildren, substIdx, transform, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
+import {
+  forEachNode,
+  mapChildren,
+  substIdx,
+  transform,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+} from '../ir.js';
 
 /** Every index name bound or used in `e`. */
 function indexNames(e: IExpr, out: Set<string>): Set<string> {

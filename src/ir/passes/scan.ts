@@ -8,8 +8,10 @@ import { foldExpr } from './fold.js';
 /** hi of the reduction as `i + c` for the vector's index i: returns c, or undefined. */
 function offsetFrom(hi: IExpr, i: string): number | undefined {
   if (hi.k === 'idx' && hi.name === i) return 0;
-  if (hi.k === 'bin' && hi.op === '+' && hi.a.k === 'idx' && hi.a.name === i && hi.b.k === 'int') return hi.b.v;
-  if (hi.k === 'bin' && hi.op === '-' && hi.a.k === 'idx' && hi.a.name === i && hi.b.k === 'int') return -hi.b.v;
+  if (hi.k === 'bin' && hi.op === '+' && hi.a.k === 'idx' && hi.a.name === i && hi.b.k === 'int')
+    return hi.b.v;
+  if (hi.k === 'bin' && hi.op === '-' && hi.a.k === 'idx' && hi.a.name === i && hi.b.k === 'int')
+    return -hi.b.v;
   return undefined;
 }
 
@@ -33,7 +35,10 @@ function substitute(e: IExpr, from: string, to: string): IExpr {
   const m = { ...e } as Record<string, unknown>;
   for (const [k, v] of Object.entries(e)) {
     if (v && typeof v === 'object' && 'k' in (v as object)) m[k] = substitute(v as IExpr, from, to);
-    else if (Array.isArray(v)) m[k] = v.map((x) => (x && typeof x === 'object' && 'k' in x ? substitute(x as IExpr, from, to) : x));
+    else if (Array.isArray(v))
+      m[k] = v.map((x) =>
+        x && typeof x === 'object' && 'k' in x ? substitute(x as IExpr, from, to) : x,
+      );
   }
   return m as IExpr;
 }

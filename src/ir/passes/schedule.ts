@@ -11,7 +11,16 @@
 // element (fused into the scan), then one fused loop for all other reductions of the level.
 
 import { polynomialIn } from '../polynomial.js';
-import { forEachNode, type Binding, type IExpr, type IrFunc, type IrProgram, type Regime, type Schedule, type Stage } from '../ir.js';
+import {
+  forEachNode,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+  type Regime,
+  type Schedule,
+  type Stage,
+} from '../ir.js';
 
 export interface ScheduleOptions {
   /** Individuals evaluated per dispatch (sets whether huge D needs the split regime). */
@@ -28,13 +37,19 @@ export interface ScheduleOptions {
   minWorkgroups: number;
 }
 
-export const defaultScheduleOptions: ScheduleOptions = { population: 64, wg: 256, chunk: 16384, minWorkgroups: 512 };
+export const defaultScheduleOptions: ScheduleOptions = {
+  population: 64,
+  wg: 256,
+  chunk: 16384,
+  minWorkgroups: 512,
+};
 
 /** Is every read of `scan` in e of the form (read scan i) with i the given index? */
 function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
   let ok = true;
   forEachNode(e, (n) => {
-    if (n.k === 'read' && n.arr === arr && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === i)) ok = false;
+    if (n.k === 'read' && n.arr === arr && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === i))
+      ok = false;
   });
   return ok;
 }
@@ -72,7 +87,10 @@ export function stagesOf(f: IrFunc): Stage[] {
       if (
         sc &&
         readsOnlyAt(red, sc.name, red.idx) &&
-        red.lo.k === 'int' && red.lo.v === 0 && red.hi.k === 'int' && red.hi.v === sc.len &&
+        red.lo.k === 'int' &&
+        red.lo.v === 0 &&
+        red.hi.k === 'int' &&
+        red.hi.v === sc.len &&
         otherLevel < level.get(sc.name)!
       ) {
         attachedTo.set(b.name, sc.name);
@@ -92,9 +110,12 @@ export function stagesOf(f: IrFunc): Stage[] {
         stages.push({ k: 'scan', scan: b.name, outs });
       }
     }
-    const reds = at.filter((b) => b.k === 'scalar' && b.body.k === 'red' && !attachedTo.has(b.name)).map((b) => b.name);
+    const reds = at
+      .filter((b) => b.k === 'scalar' && b.body.k === 'red' && !attachedTo.has(b.name))
+      .map((b) => b.name);
     if (reds.length) stages.push({ k: 'reduce', outs: reds });
-    for (const b of at) if (b.k === 'scalar' && b.body.k !== 'red') stages.push({ k: 'scalar', name: b.name });
+    for (const b of at)
+      if (b.k === 'scalar' && b.body.k !== 'red') stages.push({ k: 'scalar', name: b.name });
   }
   return stages;
 }
@@ -105,13 +126,17 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const D = f.len;
   const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
   const last = stages[stages.length - 1];
-  const endsInReduction = !!last && (last.k === 'reduce' || (last.k === 'scan' && last.outs.length > 0) || last.k === 'scalar');
+  const endsInReduction =
+    !!last &&
+    (last.k === 'reduce' || (last.k === 'scan' && last.outs.length > 0) || last.k === 'scalar');
   // Team size: about 16 elements per lane, a power of two, at most the workgroup. Measured on an
   // H200 at D = 100 (docs/performance.md): teams of 8 reach 0.61-0.73 of the copy bandwidth, 16
   // 0.52-0.60 and 32 0.40-0.45: fewer tree levels (barriers) per element pay more than the lanes.
   const team = o.team ?? Math.min(o.wg, nextPow2(Math.ceil(D / 16)));
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
-  const wantSplit = o.force === 'split' || (o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups);
+  const wantSplit =
+    o.force === 'split' ||
+    (o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups);
   const noVec = stages.every((s) => s.k !== 'vec');
   // The split regime fuses each scan with its consumers and never stores it: a scan read by
   // anything else (another binding, the result, a reduction that reads two scans) needs the
@@ -121,7 +146,9 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
     (s) =>
       s.k !== 'scan' ||
       (s.outs.length > 0 &&
-        !f.bindings.some((b) => b.name !== s.scan && !attached.has(b.name) && readsArray(b.body, s.scan)) &&
+        !f.bindings.some(
+          (b) => b.name !== s.scan && !attached.has(b.name) && readsArray(b.body, s.scan),
+        ) &&
         !readsArray(f.result, s.scan)),
   );
   if (wantSplit && hasRed && endsInReduction && noVec && scansFused) {
@@ -138,7 +165,8 @@ export function scanByMoments(f: IrFunc, s: Stage & { k: 'scan' }): boolean {
   if (!s.outs.length) return false;
   return s.outs.every((o) => {
     const b = f.bindings.find((x) => x.name === o);
-    if (!b || b.k !== 'scalar' || b.body.k !== 'red' || b.body.op !== 'sum' || b.body.t !== 'f') return false;
+    if (!b || b.k !== 'scalar' || b.body.k !== 'red' || b.body.op !== 'sum' || b.body.t !== 'f')
+      return false;
     const red = b.body;
     const isScanValue = (n: IExpr) => n.k === 'read' && n.arr === s.scan;
     if (red.cond && readsArray(red.cond, s.scan)) return false;
@@ -157,7 +185,10 @@ export function countKernels(stages: Stage[], r: Regime, f?: IrFunc): number {
   return n;
 }
 
-export function scheduleProgram(p: IrProgram, o: ScheduleOptions = defaultScheduleOptions): IrProgram {
+export function scheduleProgram(
+  p: IrProgram,
+  o: ScheduleOptions = defaultScheduleOptions,
+): IrProgram {
   if (p.funcs.length) throw new Error('schedule: inline first');
   const stages = stagesOf(p.main);
   const regime = chooseRegime(p.main, stages, o);
