@@ -21,6 +21,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileProblem } from '../src/api.js';
 import {
+import { rng } from './rng.js';
   cec2005Numbers,
   classicBox,
   classicReference,
@@ -47,18 +48,6 @@ function problem(name: string, dim: number): Compiled {
 }
 function evalOne(name: string, x: number[]): number {
   return problem(name, x.length).evaluateCpu([x])[0]!;
-}
-
-/** Seeded generator (mulberry32) so that the random points are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function expectRel(actual: number, expected: number, rel: number, abs = 0, what = ''): void {

@@ -409,6 +409,7 @@ function tiledScan(
     end: string;
     exclusive: boolean;
     idx: string;
+    carryIn?: string;
     carryOut?: string;
   },
   produce: (iv: string) => string,
@@ -417,7 +418,7 @@ function tiledScan(
   const { team, K, lane } = o;
   const seg = `(${o.teamSeg}) * ${team * K}u`;
   em.open('{'); // a block: several scans in one kernel each have their own carry
-  em.line('var carry: f32 = 0.0f;');
+  em.line(`var carry: f32 = ${o.carryIn ?? '0.0f'};`);
   em.open(`for (var base: i32 = ${o.start}; base < ${o.end}; base += ${team * K}i) {`);
   if (em.vec4 && K % 4 === 0) {
     // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
@@ -531,6 +532,17 @@ function mainSignature(em: Emitter): string {
     : 'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n';
 }
 
+/** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
+function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
+  return (iv: string): string => {
+    em.line(`let ${ctx.index(b.idx)} = ${iv};`);
+    const pre: string[] = [];
+    const v = wgslExpr(b.body, ctx, pre);
+    em.all(pre);
+    return toF32(v, b.body.t);
+  };
+}
+
 function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
   const pre: string[] = [];
   const v = wgslExpr(b.body, ctx, pre);
@@ -619,13 +631,7 @@ function teamKernel(
       shI = Math.max(shI, ni);
       accumulate(em, accs, ctx, '', true);
       shS = Math.max(shS, shsSize(wg, TEAM_SCAN_K));
-      const produce = (iv: string) => {
-        em.line(`let ${ctx.index(b.idx)} = ${iv};`);
-        const pre: string[] = [];
-        const v = wgslExpr(b.body, ctx, pre);
-        em.all(pre);
-        return toF32(v, b.body.t);
-      };
+      const produce = scanTerm(em, ctx, b);
       tiledScan(
         em,
         {
@@ -845,13 +851,7 @@ function splitKernels(
       accumulate(em, maccs, ctx, '', true);
       em.line('var chunk_total: f32 = 0.0f;');
       const K = Math.min(16, r.chunk / wg);
-      const produce = (iv: string) => {
-        em.line(`let ${ctx.index(b.idx)} = ${iv};`);
-        const pre: string[] = [];
-        const v = wgslExpr(b.body, ctx, pre);
-        em.all(pre);
-        return toF32(v, b.body.t);
-      };
+      const produce = scanTerm(em, ctx, b);
       em.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
       tiledScan(
         em,
@@ -937,15 +937,8 @@ function splitKernels(
       treeReduce(em2, [carryAcc], wg, wg, 'lid', '0u');
       accumulate(em2, accs, ctx2, '', true);
       const K = Math.min(16, r.chunk / wg); // tiles of wg * K elements (workgroup memory), chunk / (wg * K) per chunk
-      const produce2 = (iv: string) => {
-        em2.line(`let ${ctx2.index(b.idx)} = ${iv};`);
-        const pre2: string[] = [];
-        const v2 = wgslExpr(b.body, ctx2, pre2);
-        em2.all(pre2);
-        return toF32(v2, b.body.t);
-      };
+      const produce2 = scanTerm(em2, ctx2, b);
       em2.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
-      const mark = em2.lines.length;
       tiledScan(
         em2,
         {
@@ -957,6 +950,7 @@ function splitKernels(
           end: 'cend',
           exclusive: b.exclusive,
           idx: ctx2.index(b.idx),
+          carryIn: 's_carry', // the sum of the chunks before this one
         },
         produce2,
         (iv, sv) => {
@@ -965,9 +959,6 @@ function splitKernels(
           scanValue.delete(b.name);
         },
       );
-      // Start from the carry of the chunks before this one.
-      const at = em2.lines.findIndex((l, k) => k >= mark && l.trim() === 'var carry: f32 = 0.0f;');
-      em2.lines[at] = em2.lines[at]!.replace('0.0f', 's_carry');
       splitShS = shsSize(wg, K);
       treeReduce(em2, accs, wg, wg, 'lid', '0u');
       writePartials(em2, accs, first);

@@ -1,3 +1,4 @@
+import { rng } from '../rng.js';
 // Shared helpers for GPU-versus-CPU tests: one Dawn device per test process, random points in the
 // box (rounded to float32, so both backends see the same input), and the running error bound of
 // src/ir/error-bound.ts as the tolerance.
@@ -16,18 +17,6 @@ export const U32 = 2 ** -24;
 let gpuPromise: Promise<GpuContext | null> | undefined;
 export function gpu(): Promise<GpuContext | null> {
   return (gpuPromise ??= openGpu());
-}
-
-/** A small deterministic generator (mulberry32) for test points. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function randomPoints(p: CompiledProblem, n: number, seed: number): Float32Array {
@@ -129,3 +118,5 @@ export async function compareOnGpu(
   }
   return { gpu: g, cpu, bound, worst, problem: p, slabs, usedSubgroups };
 }
+
+export { rng };

@@ -1,3 +1,4 @@
+import { rng } from '../rng.js';
 // Shared helpers for the IR tests: parse-and-check, random points, CPU evaluation of IR text.
 
 import { expect } from 'vitest';
@@ -9,18 +10,6 @@ import { validate } from '../../src/ir/validate.js';
 import { materialiseData } from '../../src/runtime/data.js';
 import { loadStdlib } from '../../src/stdlib.js';
 import { Elaborator } from '../../src/ir/elaborate.js';
-
-/** Seeded generator (mulberry32): the same points on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` points of dimension dim, uniform in [lo, hi]. */
 export function randomPoints(
@@ -91,3 +80,5 @@ export function expectClose(
       );
   });
 }
+
+export { rng };
