@@ -20,8 +20,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileProblem } from '../src/api.js';
-import {
 import { rng } from './rng.js';
+import {
   cec2005Numbers,
   classicBox,
   classicReference,
