@@ -10,6 +10,7 @@ bash scripts/setup.sh
 
 echo "== type check and build (tsc; the CLI tests run the built bin/opt.js)"
 npm run --silent build
+npx tsc -p tsconfig.test.json   # the tests type-check too (vitest itself only strips types)
 
 echo "== formatting (prettier --check)"
 npm run --silent format:check

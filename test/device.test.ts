@@ -78,7 +78,7 @@ async function doubleOnGpu(ctx: GpuContext, input: Float32Array): Promise<Float3
     size: bytes,
     usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
   });
-  device.queue.writeBuffer(storage, 0, input);
+  device.queue.writeBuffer(storage, 0, input as Float32Array<ArrayBuffer>);
   const pipeline = device.createComputePipeline({
     layout: 'auto',
     compute: { module: device.createShaderModule({ code: WGSL_DOUBLE }), entryPoint: 'main' },
