@@ -1,6 +1,7 @@
 // Philox 4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC'11): a
 // counter-based generator, so a draw depends only on (key, counter) and GPU and CPU can produce
-// the same numbers independently. The WGSL twin lives in codegen/wgsl-philox.ts.
+// the same numbers independently. The WGSL twin lives in codegen/wgsl-philox.ts; the tests in
+// test/gpu/philox.gpu.test.ts check that both give the same bits.
 
 const M0 = 0xd2511f53;
 const M1 = 0xcd9e8d57;
@@ -65,4 +66,9 @@ export function uniform53(seed: number, index: number, stream: number): number {
     Math.floor(seed / 2 ** 32) >>> 0,
   );
   return ((a >>> 5) * 67108864 + (b >>> 6)) / 9007199254740992;
+}
+
+/** A uniform in [0, 1) from the top 24 bits of a word: the value the GPU's opt_uniform24 draws. */
+export function uniform24(w: number): number {
+  return (w >>> 8) * 5.9604644775390625e-8;
 }
