@@ -18,5 +18,12 @@ npm run --silent format:check
 echo "== tests (vitest)"
 # Dawn's two harmless start-up lines are dropped from stderr; everything else passes through.
 status=0
-opt_run_filtered npx vitest run "$@" || status=$?
+results=$(mktemp "${TMPDIR:-/tmp}/opt-vitest.XXXXXX.json")
+opt_run_filtered npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
+# The plain closing line CI readers understand: "N passed, N failed, N skipped".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' "$results" 2>/dev/null || true
+rm -f "$results"
 exit "$status"
