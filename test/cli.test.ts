@@ -82,6 +82,25 @@ describe('opt eval', () => {
     expect(await main(['eval', 'rastrign', '--dim', '3', '--points', pts])).toBe(1);
     expect(err).toContain("error OPT4006: no problem named 'rastrign' (did you mean 'rastrigin'?)");
   });
+  it('names the adapters when --adapter matches none', async () => {
+    const pts = file('a.txt', '1 2\n');
+    expect(
+      await main([
+        'eval',
+        'sphere',
+        '--dim',
+        '2',
+        '--points',
+        pts,
+        '--backend',
+        'gpu',
+        '--adapter',
+        'no-such-gpu-xyz',
+      ]),
+    ).toBe(4);
+    expect(err).toMatch(/^opt: GPU: .*no-such-gpu-xyz/m);
+    expect(err).not.toContain('internal error');
+  });
   it('evaluates points outside the box as given', async () => {
     const pts = file('out.txt', '100 100\n');
     expect(await main(['eval', 'rastrigin', '--dim', '2', '--points', pts])).toBe(0);

@@ -12,7 +12,7 @@ import { generateWgsl } from '../codegen/wgsl.js';
 import { setDataRoot } from '../ir/datafiles.js';
 import { CliError, parseArgs, type FlagSpec } from './args.js';
 import { readPoints } from './points.js';
-import { openGpu } from '../runtime/device.js';
+import { GpuError, openGpu } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { runBench } from './bench.js';
 
@@ -199,6 +199,11 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof OptError) {
       printDiagnostics(e.diagnostics, e.sources);
       return 1;
+    }
+    if (e instanceof GpuError) {
+      // No adapter of the requested name, a lost device, a validation error: the GPU's own words.
+      process.stderr.write(`opt: GPU: ${e.message}\n`);
+      return 4;
     }
     if (e instanceof CliError || e instanceof RangeError) {
       process.stderr.write(`opt: ${e.message}\n`);

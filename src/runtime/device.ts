@@ -470,8 +470,15 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
  * usable adapter (see gpuUnavailableReason() for the message); rejects with a GpuError when
  * `options.adapter` names no available adapter.
  */
+let cachedKey: string | null = null;
+
 export function openGpu(options: OpenGpuOptions = {}): Promise<GpuContext | null> {
-  if (cached) return cached;
+  // One device per process; asking for a different adapter than the open one opens that one
+  // instead (a wrong --adapter must fail, not silently reuse the first device).
+  const key = JSON.stringify([options.adapter ?? null, options.powerPreference ?? null]);
+  if (cached && cachedKey === key) return cached;
+  if (cached && options.adapter === undefined && options.powerPreference === undefined) return cached;
+  cachedKey = key;
   const promise = openUncached(options).then(
     (ctx) => {
       if (cached === promise) cachedContext = ctx;
