@@ -477,7 +477,8 @@ export function openGpu(options: OpenGpuOptions = {}): Promise<GpuContext | null
   // instead (a wrong --adapter must fail, not silently reuse the first device).
   const key = JSON.stringify([options.adapter ?? null, options.powerPreference ?? null]);
   if (cached && cachedKey === key) return cached;
-  if (cached && options.adapter === undefined && options.powerPreference === undefined) return cached;
+  if (cached && options.adapter === undefined && options.powerPreference === undefined)
+    return cached;
   cachedKey = key;
   const promise = openUncached(options).then(
     (ctx) => {
