@@ -12,12 +12,18 @@ echo "== build"
 npm run --silent build
 
 echo
-echo "== rastrigin, D = 10, at the points of examples/points10.txt, on the GPU"
-opt_run_filtered node bin/opt.js eval rastrigin --dim 10 --points examples/points10.txt --backend gpu
+echo "== rastrigin, D = 10, at the points of examples/points10.txt: CPU (float64) and GPU (float32)"
+cpu=$(opt_run_filtered node bin/opt.js eval rastrigin --dim 10 --points examples/points10.txt --backend cpu)
+gpu=$(opt_run_filtered node bin/opt.js eval rastrigin --dim 10 --points examples/points10.txt --backend gpu)
+paste <(echo "$cpu") <(echo "$gpu") | awk 'BEGIN { printf "%-24s %-24s\n", "cpu", "gpu" } { printf "%-24s %-24s\n", $1, $2 }'
 
 echo
-echo "== WGSL for examples/shifted_sphere.opt at D = 1000 (first 40 lines)"
+echo "== examples/shifted_sphere.opt at D = 1000: the scheduled IR"
+opt_run_filtered node bin/opt.js compile examples/shifted_sphere.opt --dim 1000 --emit ir
+
+echo
+echo "== ... and its WGSL (first 60 lines)"
 wgsl=$(mktemp "${TMPDIR:-/tmp}/opt-demo.XXXXXX.wgsl")
 trap 'rm -f "$wgsl"' EXIT
 opt_run_filtered node bin/opt.js compile examples/shifted_sphere.opt --dim 1000 --emit wgsl >"$wgsl"
-head -n 40 "$wgsl"
+head -n 60 "$wgsl"

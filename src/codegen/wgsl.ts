@@ -208,7 +208,7 @@ function header(
   if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
   if (shI) decl.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
   if (shS) decl.push(`var<workgroup> shs: array<f32, ${shS}>;`);
-  return decl.join('\n') + '\n' + WGSL_HELPERS;
+  return decl.join('\n') + '\n';
 }
 
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
@@ -666,7 +666,8 @@ function teamKernel(
     header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
     `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
     em.lines.join('\n') +
-    '\n}\n';
+    '\n}\n' +
+    WGSL_HELPERS; // helpers last, so the kernel reads first (WGSL allows any order)
   return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
 }
 
@@ -780,7 +781,8 @@ function splitKernels(
       header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
       `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
       em.lines.join('\n') +
-      '\n}\n';
+      '\n}\n' +
+      WGSL_HELPERS;
     return { name, code, uses: ['P', ...em.uses], workgroups: perGroup ? (n) => n * G : (n) => n };
   };
   const writePartials = (em: Emitter, accs: Acc[], first: number) => {

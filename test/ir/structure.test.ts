@@ -112,8 +112,6 @@ describe('WGSL snapshots', () => {
       override WG: u32 = 256u;
       var<workgroup> shf: array<f32, 256>;
 
-      // <WGSL_HELPERS>
-
       @compute @workgroup_size(WG)
       fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
         let group = wid.x + wid.y * P.gx;
@@ -137,6 +135,8 @@ describe('WGSL snapshots', () => {
         workgroupBarrier();
         if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
       }
+
+      // <WGSL_HELPERS>
       "
     `);
   });
@@ -158,8 +158,6 @@ describe('WGSL snapshots', () => {
       override WG: u32 = 256u;
       var<workgroup> shf: array<f32, 768>;
       var<workgroup> shs: array<f32, 4225>;
-
-      // <WGSL_HELPERS>
 
       @compute @workgroup_size(WG)
       fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -337,6 +335,8 @@ describe('WGSL snapshots', () => {
           PART[(n * 62u + c) * 4u + 3u] = s_mom2;
         }
       }
+
+      // <WGSL_HELPERS>
       "
     `);
     expect(combine).toMatchInlineSnapshot(`
@@ -346,8 +346,6 @@ describe('WGSL snapshots', () => {
       @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
       override WG: u32 = 256u;
       var<workgroup> shf: array<f32, 256>;
-
-      // <WGSL_HELPERS>
 
       @compute @workgroup_size(WG)
       fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -431,6 +429,8 @@ describe('WGSL snapshots', () => {
         workgroupBarrier();
         if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - 330.0f); }
       }
+
+      // <WGSL_HELPERS>
       "
     `);
   });
