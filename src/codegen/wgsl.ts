@@ -212,13 +212,7 @@ function header(
 }
 
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
-function context(
-  em: Emitter,
-  L: Layout,
-  len: number,
-  scanValue: Map<string, string>,
-  idxNames: Map<string, string> = new Map(),
-): ExprContext {
+function context(em: Emitter, L: Layout, scanValue: Map<string, string>): ExprContext {
   return {
     read(arr, idx) {
       if (scanValue.has(arr)) return scanValue.get(arr)!;
@@ -240,7 +234,6 @@ function context(
         return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;
       }
       em.uses.add('X');
-      void len;
       if (em.lanes && em.lanes.names.has(idx[0]!)) {
         em.lanes.usedX = true;
         return `xv[${em.lanes.k}]`;
@@ -249,7 +242,7 @@ function context(
       return `X[xo + u32(${idx[0]})]`;
     },
     scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
-    index: (name) => idxNames.get(name) ?? `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    index: (name) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
     fresh: em.fresh,
   };
 }
@@ -586,7 +579,7 @@ function teamKernel(
   em.line('let n = min(n_raw, P.n - 1u);');
   em.line(`let xo = n * ${p.main.len}u;`);
   const scanValue = new Map<string, string>();
-  const ctx = context(em, L, p.main.len, scanValue);
+  const ctx = context(em, L, scanValue);
   for (const st of stages) {
     if (st.k === 'scalar') scalarStage(em, bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
     else if (st.k === 'vec') {
@@ -607,7 +600,7 @@ function teamKernel(
       shF = Math.max(shF, nf);
       shI = Math.max(shI, ni);
       accumulate(em, accs, ctx, '', true);
-      const { lo, hi } = unionRange(accs);
+      const { lo, hi } = unionRange(em, accs, ctx);
       if (vectorisable(em, accs))
         vectorLoop(
           em,
@@ -716,19 +709,28 @@ function vectorisable(em: Emitter, accs: Acc[]): boolean {
   return accs.every((a) => a.red.lo.k === 'int' && a.red.hi.k === 'int');
 }
 
-function unionRange(accs: Acc[]): { lo: string; hi: string } {
+/** The loop range covering every accumulator's range (constant, or computed from earlier scalars). */
+function unionRange(em: Emitter, accs: Acc[], ctx: ExprContext): { lo: string; hi: string } {
   const los = accs.map((a) => a.red.lo);
   const his = accs.map((a) => a.red.hi);
-  const allConst = [...los, ...his].every((e) => e.k === 'int');
-  if (allConst) {
+  if ([...los, ...his].every((e) => e.k === 'int')) {
     return {
       lo: `${Math.min(...los.map((e) => (e as { v: number }).v))}i`,
       hi: `${Math.max(...his.map((e) => (e as { v: number }).v))}i`,
     };
   }
-  throw new Error(
-    'wgsl: reduction bounds that are not constants after specialisation are not supported yet',
-  );
+  // Bounds that depend on scalars of earlier stages (`sum(i < k)` with `let k = count(...)`).
+  const code = (es: IExpr[], f: 'min' | 'max') => {
+    const pre: string[] = [];
+    const parts = es.map((e) => wgslExpr(e, ctx, pre));
+    em.all(pre);
+    return parts.reduce((a, b) => `${f}(${a}, ${b})`);
+  };
+  const lo = em.fresh();
+  const hi = em.fresh();
+  em.line(`let ${lo} = ${code(los, 'min')};`);
+  em.line(`let ${hi} = ${code(his, 'max')};`);
+  return { lo, hi };
 }
 
 // ---- split regime ---------------------------------------------------------------------------
@@ -751,12 +753,21 @@ function splitKernels(
   const wg = r.wg;
   const computed: string[] = []; // scalars available in SC
   let partStride = 1;
+  // Scalars of earlier kernels come from SC; scalar stages that come before any reduction (a
+  // constant, a function of D) were never stored, so each kernel computes them itself.
+  let stageIndex = 0;
   const loadScalars = (em: Emitter) => {
     for (const name of computed) {
       em.uses.add('SC');
       const b = bind.get(name) as Binding & { k: 'scalar' };
       const v = `SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`;
       em.line(`let ${sname(name)}: ${wty(b.t)} = ${b.t === 'i' ? `i32(${v})` : v};`);
+    }
+    const ctx = context(em, L, new Map());
+    for (let q = 0; q < stageIndex; q++) {
+      const st = stages[q]!;
+      if (st.k === 'scalar' && !computed.includes(st.name))
+        scalarStage(em, bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
     }
   };
   const chunkPrologue = (em: Emitter) => {
@@ -800,7 +811,8 @@ function splitKernels(
   let si = 0;
   for (let k = 0; k < stages.length; k++) {
     const st = stages[k]!;
-    if (st.k === 'scalar') continue; // computed in the combine kernel before it
+    stageIndex = k;
+    if (st.k === 'scalar') continue; // computed in the combine kernel before it, or in loadScalars
     if (st.k === 'vec')
       throw new Error('wgsl split regime: materialised vectors are not supported');
     const isScan = st.k === 'scan';
@@ -818,7 +830,7 @@ function splitKernels(
       chunkPrologue(em);
       loadScalars(em);
       const scanValue = new Map<string, string>();
-      const ctx = context(em, L, p.main.len, scanValue);
+      const ctx = context(em, L, scanValue);
       accs.forEach((a, r) => {
         const isSv = (n: IExpr) => n.k === 'read' && n.arr === sc.scan;
         const coeffs = polynomialIn(a.red.body, isSv)!;
@@ -893,7 +905,7 @@ function splitKernels(
       const em = newEmitter();
       chunkPrologue(em);
       loadScalars(em);
-      const ctx = context(em, L, p.main.len, new Map());
+      const ctx = context(em, L, new Map());
       // The chunk sum is a reduction of the scanned term: the same (vectorised) loop as a reduce stage.
       const chunkAcc: Acc = {
         out: 'chunk',
@@ -929,7 +941,7 @@ function splitKernels(
       chunkPrologue(em2);
       loadScalars(em2);
       const scanValue = new Map<string, string>();
-      const ctx2 = context(em2, L, p.main.len, scanValue);
+      const ctx2 = context(em2, L, scanValue);
       em2.uses.add('PART');
       em2.line('var acc_carry: f32 = 0.0f;');
       em2.open(`for (var cc: u32 = lid; cc < c; cc += ${wg}u) {`);
@@ -969,9 +981,9 @@ function splitKernels(
       const em = newEmitter();
       chunkPrologue(em);
       loadScalars(em);
-      const ctx = context(em, L, p.main.len, new Map());
+      const ctx = context(em, L, new Map());
       accumulate(em, accs, ctx, '', true);
-      const { lo, hi } = unionRange(accs);
+      const { lo, hi } = unionRange(em, accs, ctx);
       // Unrolled by SPLIT_UNROLL: independent elements per iteration keep more loads in flight.
       em.line(`let cs = max(${lo}, i32(c * ${r.chunk}u));`);
       em.line(`let ce = min(${hi}, i32((c + 1u) * ${r.chunk}u));`);
@@ -1004,7 +1016,7 @@ function splitKernels(
       // `team` chunks; each lane then adds sum_{m,l} binom(m,l) C_c^(m-l) M_c[m][l] for its chunks,
       // and a tree sums the lanes. (A sequential loop over the chunks took 220 us at G = 733.)
       const taccs: Acc[] = accs.map((a, q) => ({ out: a.out, red: a.red, f: q, i: -1 }));
-      accumulate(em3, taccs, context(em3, L, p.main.len, new Map()), '', true);
+      accumulate(em3, taccs, context(em3, L, new Map()), '', true);
       em3.line('var carry_c: f32 = 0.0f;');
       em3.open(`for (var cb: u32 = 0u; cb < ${G}u; cb += ${team}u) {`);
       em3.line('let cc = cb + lane;');
@@ -1028,7 +1040,7 @@ function splitKernels(
     }
     const caccs = moments ? [] : accs.map((a) => ({ ...a }));
     if (!moments) {
-      accumulate(em3, caccs, context(em3, L, p.main.len, new Map()), '', true);
+      accumulate(em3, caccs, context(em3, L, new Map()), '', true);
       em3.open(`for (var cc: u32 = lane; cc < ${G}u; cc += ${team}u) {`);
       caccs.forEach((a, j) => {
         const base = `(n * ${G}u + cc) * PSTRIDE + ${first + 2 * j}u`;
@@ -1047,7 +1059,7 @@ function splitKernels(
       em3.close();
       treeReduce(em3, caccs, team, wg, 'lane', `team * ${team}u`);
     }
-    const ctx3 = context(em3, L, p.main.len, new Map());
+    const ctx3 = context(em3, L, new Map());
     const newScalars = [...accs.map((a) => a.out)];
     let j = k + 1;
     for (; j < stages.length && stages[j]!.k === 'scalar'; j++) {

@@ -38,6 +38,11 @@ problem stages(x[D]) in [-10, 10] optimum 0 {
   let v = sum(i) (x[i] - m)^2
   sqrt(v / D) + max(i) abs(x[i] - m)
 }
+problem dynamic_bounds(x[D]) in [-10, 10] optimum 0 {
+  let k = count(i) (x[i] > 0)
+  let m = idiv(D, 3)
+  sum(i < k) x[i]^2 + max(i in m..k) x[i]
+}
 problem scan_sin(x[D]) in [-10, 10] optimum 0 {
   let s[i] = sum(j <= i) x[j] * 0.01
   sum(i) sin(s[i]) + sum(i) (s[i]^3 - 2 * s[i] * x[i])
@@ -87,7 +92,15 @@ describe.skipIf(!ctx)('split regime (several workgroups per individual) at bound
 });
 
 describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
-  for (const name of ['reductions', 'neighbours', 'scans', 'stages', 'matvec', 'scan_sin']) {
+  for (const name of [
+    'reductions',
+    'neighbours',
+    'scans',
+    'stages',
+    'matvec',
+    'scan_sin',
+    'dynamic_bounds',
+  ]) {
     it.each([1, 3, 64, 1000])(`${name}, D = %i, team`, async (D) => {
       const c = await compareOnGpu(ctx!, name, D, 7, D, {
         sources: KINDS,
@@ -98,7 +111,12 @@ describe.skipIf(!ctx)('every kind of reduction, in both regimes', () => {
     // The split regime takes programs whose vectors all fuse away; `scans` stores its scans.
     // scan_sin: one consumer is not a polynomial in the scan value, so the scan takes the
     // three-kernel path (chunk sums, rescan, combine) rather than moments.
-    if (name === 'reductions' || name === 'stages' || name === 'scan_sin') {
+    if (
+      name === 'reductions' ||
+      name === 'stages' ||
+      name === 'scan_sin' ||
+      name === 'dynamic_bounds'
+    ) {
       it.each([3000, 5000])(`${name}, D = %i, split`, async (D) => {
         const c = await compareOnGpu(ctx!, name, D, 3, D, {
           sources: KINDS,
