@@ -44,7 +44,7 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
   const data = new Set(p.data.map((d) => d.name));
   const muName = (n: string) => `mu.${n}`;
   // floor for |a| in 1/|a| terms: below the error itself the linearisation is not valid.
-  const floorBy = (a: IExpr, mu: IExpr) => max(abs(a), mul(N(u), mu));
+  const floorBy = (a: IExpr, mu: IExpr) => max(abs(a), max(mul(N(u), mu), N(1e-300))); // never 0: 0/0 would be NaN
 
   const mu = (e: IExpr): IExpr => {
     switch (e.k) {

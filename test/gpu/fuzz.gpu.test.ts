@@ -14,12 +14,18 @@ const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
   throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
 
+/** Data and a callee that the random problems use. */
+const SHARED = `data fz_o[D] = uniform(-1, 1, seed: 9)
+data fz_m[D][D] = normal(0, 1, seed: 10)
+problem fz_inner(y[n]) in [-3, 3] optimum 0 { sum(i) (y[i]^2 - cos(y[i])) + max(i) y[i] * 0.5 }
+`;
+
 /** A random problem in the language; `vecs` are vector lets usable at index i. */
 function randomProblem(seed: number): string {
   const r = rng(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
   const lines: string[] = [];
-  const vecs = ['x'];
+  const vecs = ['x', 'fz_o'];
   const scalars: string[] = [];
   const elem = (depth: number, i: string): string => {
     const leaf = () =>
@@ -49,10 +55,17 @@ function randomProblem(seed: number): string {
   for (let k = 0; k < nLets; k++) {
     const kind = r();
     const name = `v${k}`;
-    if (kind < 0.5) lines.push(`let ${name}[i] = ${elem(2, 'i')}`);
-    else if (kind < 0.75) lines.push(`let ${name}[i] = sum(j <= i) (${elem(1, 'j')}) * 0.1`);
-    else {
-      const red = pick(['sum', 'max', 'min', 'mean']);
+    if (kind < 0.35) lines.push(`let ${name}[i] = ${elem(2, 'i')}`);
+    else if (kind < 0.55) lines.push(`let ${name}[i] = sum(j <= i) (${elem(1, 'j')}) * 0.1`);
+    else if (kind < 0.65) lines.push(`let ${name}[i] = sum(j) fz_m[i][j] * (${elem(1, 'j')}) / D`);
+    else if (kind < 0.75) {
+      // A call of another problem on a slice and on a shifted whole vector (inlining, slices).
+      const s = `c${k}`;
+      lines.push(`let ${s} = fz_inner(x[0:idiv(D + 1, 2)]) * 0.1 + fz_inner(x - fz_o) * 0.01`);
+      scalars.push(s);
+      continue;
+    } else {
+      const red = pick(['sum', 'max', 'min', 'mean', 'prod']);
       const s = `s${k}`;
       lines.push(
         `let ${s} = ${red}(i${pick(['', ' < D', ' in 0..D', ' where i % 2 == 0'])}) (${elem(2, 'i')})`,
@@ -67,7 +80,11 @@ function randomProblem(seed: number): string {
     `${pick(['sum', 'max'])}(i) (${elem(1, 'i')})`,
     ...scalars.slice(0, 1),
   ].join(' + ');
-  return `problem fuzz(x[D]) in [-3, 3] optimum 0 {\n  ${lines.join('\n  ')}\n  ${result}\n}\n`;
+  // prod of unbounded terms overflows float32: keep its factors in [1/2, 3/2].
+  const body = lines.map((l) =>
+    l.replace(/= prod\((.*?)\) \((.*)\)$/, '= prod($1) (1 + 0.5 * tanh($2))'),
+  );
+  return `${SHARED}problem fuzz(x[D]) in [-3, 3] optimum 0 {\n  ${body.join('\n  ')}\n  ${result}\n}\n`;
 }
 
 describe.skipIf(!ctx)('random problems: GPU against CPU', () => {
