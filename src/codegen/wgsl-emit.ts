@@ -1,0 +1,537 @@
+// The building blocks of WGSL generation shared by the team and split regimes: the statement
+// emitter, the expression context (how arrays and scalars are addressed), accumulators and tree
+// reductions, tiled scans, vectorised element loops, kernel headers.
+
+import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
+import { toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import type { BufferName } from './wgsl-plan.js';
+
+export type RedNode = IExpr & { k: 'red' };
+
+/** Elements per lane in a tile of the team regime's scan. */
+export const TEAM_SCAN_K = 8;
+
+export const ACC_INIT: Record<string, (t: string) => string> = {
+  sum: (t) => (t === 'i' ? '0i' : '0.0f'),
+  count: () => '0i',
+  prod: (t) => (t === 'i' ? '1i' : '1.0f'),
+  min: (t) => (t === 'i' ? '2147483647i' : wgslFloat(Infinity)),
+  max: (t) => (t === 'i' ? '-2147483647i' : wgslFloat(-Infinity)),
+  argmin: () => wgslFloat(Infinity),
+  argmax: () => wgslFloat(-Infinity),
+};
+
+/** Combine two accumulator values (a, b) of op; for arg ops also their indices (ai, bi). */
+export function combine(op: string, a: string, b: string): string {
+  switch (op) {
+    case 'sum':
+    case 'count':
+      return `${a} + ${b}`;
+    case 'prod':
+      return `${a} * ${b}`;
+    case 'min':
+      return `min(${a}, ${b})`;
+    case 'max':
+      return `max(${a}, ${b})`;
+  }
+  throw new Error(op);
+}
+
+export const isArg = (op: string) => op === 'argmin' || op === 'argmax';
+export const better = (op: string, v: string, vi: string, best: string, bi: string) =>
+  op === 'argmin'
+    ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))`
+    : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
+
+export interface VectorLanes {
+  names: Set<string>; // WGSL names of the loop's element index
+  k: number; // the component being emitted
+  usedX: boolean;
+  dv: Map<string, string>; // data offset -> preloaded vec4 name
+}
+
+export class Emitter {
+  lines: string[] = [];
+  /** X and DATA are declared as vec4 arrays (D % 4 == 0): element loops load 16 bytes a lane. */
+  vec4 = false;
+  lanes: VectorLanes | null = null;
+  /** The kernel uses subgroup operations (its scans); set for kernels with a scan when the device has them. */
+  subgroups = false;
+  private depth = 1;
+  private counter = 0;
+  uses = new Set<BufferName>();
+  fresh = () => `t${this.counter++}`;
+  line(s: string) {
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
+  all(ss: string[]) {
+    for (const s of ss) this.line(s);
+  }
+  open(s: string) {
+    this.line(s);
+    this.depth++;
+  }
+  close(s = '}') {
+    this.depth--;
+    this.line(s);
+  }
+}
+
+export interface Layout {
+  dataOffset: Map<string, number>;
+  dataShape: Map<string, number[]>;
+  scratchOffset: Map<string, number>;
+  scratchStride: number;
+  scalarSlot: Map<string, number>;
+  scalarStride: number;
+}
+
+export function header(
+  uses: Set<BufferName>,
+  wg: number,
+  shF: number,
+  shI: number,
+  shS = 0,
+  vec4 = false,
+  subgroups = false,
+): string {
+  const decl: string[] = subgroups
+    ? ['enable subgroups;', 'var<workgroup> sg_counter: atomic<u32>;']
+    : [];
+  decl.push('struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }');
+  decl.push('@group(0) @binding(0) var<uniform> P: Params;');
+  const elem = vec4 ? 'vec4<f32>' : 'f32';
+  if (uses.has('X')) decl.push(`@group(0) @binding(1) var<storage, read> X: array<${elem}>;`);
+  if (uses.has('F')) decl.push('@group(0) @binding(2) var<storage, read_write> F: array<f32>;');
+  if (uses.has('DATA')) decl.push(`@group(0) @binding(3) var<storage, read> DATA: array<${elem}>;`);
+  if (uses.has('SCR')) decl.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
+  if (uses.has('PART'))
+    decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
+  if (uses.has('SC')) decl.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
+  decl.push(`override WG: u32 = ${wg}u;`);
+  if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
+  if (shI) decl.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
+  if (shS) decl.push(`var<workgroup> shs: array<f32, ${shS}>;`);
+  return decl.join('\n') + '\n';
+}
+
+/** The expression context inside a kernel: how arrays and scalars are addressed. */
+export function context(em: Emitter, L: Layout, scanValue: Map<string, string>): ExprContext {
+  return {
+    read(arr, idx) {
+      if (scanValue.has(arr)) return scanValue.get(arr)!;
+      if (L.dataOffset.has(arr)) {
+        em.uses.add('DATA');
+        const shape = L.dataShape.get(arr)!;
+        const off = L.dataOffset.get(arr)!;
+        if (em.lanes && shape.length === 1 && em.lanes.names.has(idx[0]!)) {
+          if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
+          return `dv${off}[${em.lanes.k}]`;
+        }
+        const flat =
+          shape.length === 2 ? `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})` : `u32(${idx[0]})`;
+        if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
+        return `DATA[${off}u + ${flat}]`;
+      }
+      if (L.scratchOffset.has(arr)) {
+        em.uses.add('SCR');
+        return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;
+      }
+      em.uses.add('X');
+      if (em.lanes && em.lanes.names.has(idx[0]!)) {
+        em.lanes.usedX = true;
+        return `xv[${em.lanes.k}]`;
+      }
+      if (em.vec4) return `X[(xo + u32(${idx[0]})) >> 2u][(xo + u32(${idx[0]})) & 3u]`;
+      return `X[xo + u32(${idx[0]})]`;
+    },
+    scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    index: (name) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    fresh: em.fresh,
+  };
+}
+
+export const sname = (n: string) => `s_${n.replace(/[^A-Za-z0-9_]/g, '_')}`;
+export const wty = (t: string) => (t === 'i' ? 'i32' : t === 'b' ? 'bool' : 'f32');
+
+export interface Acc {
+  out: string;
+  red: RedNode;
+  f: number; // slot in shf
+  i: number; // slot in shi (int accumulators and arg indices)
+}
+
+export function allocAccs(
+  outs: string[],
+  bind: Map<string, Binding>,
+): { accs: Acc[]; nf: number; ni: number } {
+  let nf = 0;
+  let ni = 0;
+  const accs = outs.map((o) => {
+    const red = (bind.get(o) as Binding & { k: 'scalar' }).body as RedNode;
+    const a: Acc = { out: o, red, f: -1, i: -1 };
+    if (isArg(red.op)) {
+      a.f = nf++;
+      a.i = ni++;
+    } else if (red.t === 'i') a.i = ni++;
+    else a.f = nf++;
+    return a;
+  });
+  return { accs, nf, ni };
+}
+
+/** Declares accumulators and emits the guarded accumulate step for each, at loop index `iv`. */
+export function accumulate(
+  em: Emitter,
+  accs: Acc[],
+  ctx: ExprContext,
+  iv: string,
+  declare: boolean,
+) {
+  if (declare) {
+    for (const a of accs) {
+      const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
+      em.line(`var acc_${a.out.replace(/\W/g, '_')}: ${ty} = ${ACC_INIT[a.red.op]!(a.red.t)};`);
+      if (isArg(a.red.op)) em.line(`var acci_${a.out.replace(/\W/g, '_')}: i32 = 2147483647i;`);
+    }
+    return;
+  }
+  for (const a of accs) {
+    const pre: string[] = [];
+    const idxName = ctx.index(a.red.idx);
+    const lo = wgslExpr(a.red.lo, ctx, pre);
+    const hi = wgslExpr(a.red.hi, ctx, pre);
+    em.all(pre);
+    em.open(`if (${iv} >= ${lo} && ${iv} < ${hi}) {`);
+    em.line(`let ${idxName} = ${iv};`);
+    const inner: string[] = [];
+    const cond = a.red.cond ? wgslExpr(a.red.cond, ctx, inner) : undefined;
+    const body = wgslExpr(a.red.body, ctx, inner);
+    em.all(inner);
+    const A = `acc_${a.out.replace(/\W/g, '_')}`;
+    if (cond) em.open(`if (${cond}) {`);
+    if (isArg(a.red.op)) {
+      const v = em.fresh();
+      em.line(`let ${v} = ${toF32(body, a.red.body.t)};`);
+      em.line(
+        `if (${better(a.red.op, v, idxName, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = ${v}; acci_${a.out.replace(/\W/g, '_')} = ${idxName}; }`,
+      );
+    } else {
+      const B = a.red.t === 'f' ? toF32(body, a.red.body.t) : body;
+      em.line(`${A} = ${combine(a.red.op, A, B)};`);
+    }
+    if (cond) em.close();
+    em.close();
+  }
+}
+
+/** Tree reduction of the accumulators over teams of `team` lanes (unrolled; barriers uniform). */
+export function treeReduce(
+  em: Emitter,
+  accs: Acc[],
+  team: number,
+  wg: number,
+  laneVar: string,
+  baseVar: string,
+) {
+  for (const a of accs) {
+    const A = `acc_${a.out.replace(/\W/g, '_')}`;
+    if (a.f >= 0) em.line(`shf[${a.f * wg}u + lid] = ${A};`);
+    if (isArg(a.red.op)) em.line(`shi[${a.i * wg}u + lid] = acci_${a.out.replace(/\W/g, '_')};`);
+    else if (a.i >= 0) em.line(`shi[${a.i * wg}u + lid] = ${A};`);
+  }
+  em.line('workgroupBarrier();');
+  for (let off = team / 2; off >= 1; off /= 2) {
+    em.open(`if (${laneVar} < ${off}u) {`);
+    for (const a of accs) {
+      if (isArg(a.red.op)) {
+        const v = `shf[${a.f * wg}u + lid + ${off}u]`;
+        const vi = `shi[${a.i * wg}u + lid + ${off}u]`;
+        em.line(
+          `if (${better(a.red.op, v, vi, `shf[${a.f * wg}u + lid]`, `shi[${a.i * wg}u + lid]`)}) { shf[${a.f * wg}u + lid] = ${v}; shi[${a.i * wg}u + lid] = ${vi}; }`,
+        );
+      } else if (a.f >= 0)
+        em.line(
+          `shf[${a.f * wg}u + lid] = ${combine(a.red.op, `shf[${a.f * wg}u + lid]`, `shf[${a.f * wg}u + lid + ${off}u]`)};`,
+        );
+      else
+        em.line(
+          `shi[${a.i * wg}u + lid] = ${combine(a.red.op, `shi[${a.i * wg}u + lid]`, `shi[${a.i * wg}u + lid + ${off}u]`)};`,
+        );
+    }
+    em.close();
+    em.line('workgroupBarrier();');
+  }
+  for (const a of accs) {
+    const slot =
+      isArg(a.red.op) || (a.i >= 0 && a.f < 0)
+        ? `shi[${a.i * wg}u + ${baseVar}]`
+        : `shf[${a.f * wg}u + ${baseVar}]`;
+    em.line(`let ${sname(a.out)}: ${wty(a.red.t)} = ${slot};`);
+    if (isArg(a.red.op))
+      em.line(`let sval_${a.out.replace(/\W/g, '_')}: f32 = shf[${a.f * wg}u + ${baseVar}];`);
+  }
+  em.line('workgroupBarrier();');
+}
+
+/** Hillis-Steele inclusive scan of `v` within teams of `team` lanes, in shf slot 0. Returns the lane's inclusive value. */
+export function teamScan(em: Emitter, team: number, laneVar: string, v: string): string {
+  em.line(`shf[lid] = ${v};`);
+  em.line('workgroupBarrier();');
+  for (let off = 1; off < team; off *= 2) {
+    const t = em.fresh();
+    em.line(`let ${t} = select(0.0f, shf[lid - ${off}u], ${laneVar} >= ${off}u);`);
+    em.line('workgroupBarrier();');
+    em.line(`shf[lid] = shf[lid] + ${t};`);
+    em.line('workgroupBarrier();');
+  }
+  const r = em.fresh();
+  em.line(`let ${r} = shf[lid];`);
+  return r;
+}
+
+/** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
+export const pad = (e: string) => `((${e}) + ((${e}) >> 5u))`;
+export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
+
+/**
+ * A tiled scan over [start, end): tiles of team*K elements. Each tile is loaded coalesced
+ * (element base + k*team + lane) into workgroup memory, each lane then owns K consecutive
+ * elements: it sums them, the team scans the lane sums (Hillis-Steele, log2(team) steps), and the
+ * lane rescans its K elements from its exclusive prefix. Barriers: 2*log2(team) + 2 per tile of
+ * team*K elements, instead of per team elements.
+ */
+export function tiledScan(
+  em: Emitter,
+  o: {
+    team: number;
+    K: number;
+    lane: string;
+    teamSeg: string;
+    start: string;
+    end: string;
+    exclusive: boolean;
+    idx: string;
+    carryIn?: string;
+    carryOut?: string;
+  },
+  produce: (iv: string) => string,
+  consume: (iv: string, sv: string) => void,
+) {
+  const { team, K, lane } = o;
+  const seg = `(${o.teamSeg}) * ${team * K}u`;
+  em.open('{'); // a block: several scans in one kernel each have their own carry
+  em.line(`var carry: f32 = ${o.carryIn ?? '0.0f'};`);
+  em.open(`for (var base: i32 = ${o.start}; base < ${o.end}; base += ${team * K}i) {`);
+  if (em.vec4 && K % 4 === 0) {
+    // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
+    em.open(`for (var k4: u32 = 0u; k4 < ${K / 4}u; k4++) {`);
+    em.line(`let q = base / 4i + i32(k4 * ${team}u + ${lane});`);
+    const at = em.lines.length;
+    const depth = em.lines[at - 1]!.search(/\S/) + 2;
+    em.lanes = { names: new Set([o.idx]), k: 0, usedX: false, dv: new Map() };
+    for (let c = 0; c < 4; c++) {
+      em.lanes.k = c;
+      em.line(`let iv${c} = q * 4i + ${c}i;`);
+      em.line(`var v${c}: f32 = 0.0f;`);
+      em.open(`if (iv${c} < ${o.end}) {`);
+      em.line(`v${c} = ${produce(`iv${c}`)};`);
+      em.close();
+      em.line(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}] = v${c};`);
+    }
+    const pre: string[] = [];
+    if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
+    for (const [off, name] of em.lanes.dv)
+      pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+    em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
+    em.lanes = null;
+    em.close();
+  } else {
+    em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
+    em.line(`let iv = base + i32(k * ${team}u + ${lane});`);
+    em.line('var v: f32 = 0.0f;');
+    em.open(`if (iv < ${o.end}) {`);
+    em.line(`v = ${produce('iv')};`);
+    em.close();
+    em.line(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}] = v;`);
+    em.close();
+  }
+  em.line('workgroupBarrier();');
+  em.line('var lsum: f32 = 0.0f;');
+  em.line(
+    `for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`,
+  );
+  const { incl, total } = em.subgroups
+    ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg)
+    : {
+        incl: teamScan(em, team, lane, 'lsum'),
+        total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]`,
+      };
+  em.line(`var run = carry + ${incl} - lsum;`);
+  em.line(`carry = carry + ${total};`);
+  em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
+  em.line(`let iv = base + i32(${lane} * ${K}u + k);`);
+  em.line(`let v = shs[${pad(`${seg} + ${lane} * ${K}u + k`)}];`);
+  em.line('let before = run;');
+  em.line('run = run + v;');
+  em.line(`let sv = ${o.exclusive ? 'before' : 'run'};`);
+  em.open(`if (iv < ${o.end}) {`);
+  consume('iv', 'sv');
+  em.close();
+  em.close();
+  em.line('workgroupBarrier();');
+  em.close();
+  if (o.carryOut) em.line(`${o.carryOut} = carry;`);
+  em.close();
+}
+
+/**
+ * The scan of the lane sums with subgroup operations: a segmented Hillis-Steele scan inside each
+ * subgroup with subgroupShuffleUp (no barriers), then the totals of the subgroups of a team through
+ * workgroup memory: two barriers per tile instead of 2 log2(team). Lanes are numbered by subgroup
+ * (see subgroupPrologue), so a subgroup is a run of consecutive lanes.
+ */
+export function teamScanSubgroups(
+  em: Emitter,
+  team: number,
+  lane: string,
+  v: string,
+  teamSeg: string,
+): { incl: string; total: string } {
+  const s = em.fresh();
+  em.line(`let w_${s} = min(${team}u, sgsize);`);
+  em.line(`var ${s}: f32 = ${v};`);
+  em.open(`for (var off: u32 = 1u; off < w_${s}; off = off << 1u) {`);
+  em.line(`let up = subgroupShuffleUp(${s}, off);`);
+  em.line(`if ((${lane} % w_${s}) >= off) { ${s} = ${s} + up; }`);
+  em.close();
+  em.line(`if ((${lane} % w_${s}) == w_${s} - 1u) { shf[lid / w_${s}] = ${s}; }`);
+  em.line('workgroupBarrier();');
+  em.line(`let first_${s} = (${teamSeg}) * (${team}u / w_${s});`);
+  em.line(`let mine_${s} = lid / w_${s};`);
+  em.line(`var pre_${s}: f32 = 0.0f;`);
+  em.line(`var tot_${s}: f32 = 0.0f;`);
+  em.open(`for (var k: u32 = first_${s}; k < first_${s} + ${team}u / w_${s}; k++) {`);
+  em.line(`if (k < mine_${s}) { pre_${s} = pre_${s} + shf[k]; }`);
+  em.line(`tot_${s} = tot_${s} + shf[k];`);
+  em.close();
+  em.line('workgroupBarrier();');
+  return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+}
+
+/**
+ * With subgroups, lanes are renumbered so that each subgroup holds consecutive lanes: WGSL does not
+ * promise that subgroup_invocation_id follows local_invocation_index. One atomic per subgroup.
+ */
+export const SUBGROUP_PROLOGUE = [
+  'var sg_first: u32 = 0u;',
+  'if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }',
+  'let lid = subgroupBroadcastFirst(sg_first) * sgsize + sgid;',
+];
+
+export function mainSignature(em: Emitter): string {
+  return em.subgroups
+    ? `fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {\n${SUBGROUP_PROLOGUE.map((l) => '  ' + l).join('\n')}\n`
+    : 'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n';
+}
+
+/** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
+export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
+  return (iv: string): string => {
+    em.line(`let ${ctx.index(b.idx)} = ${iv};`);
+    const pre: string[] = [];
+    const v = wgslExpr(b.body, ctx, pre);
+    em.all(pre);
+    return toF32(v, b.body.t);
+  };
+}
+
+export function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
+  const pre: string[] = [];
+  const v = wgslExpr(b.body, ctx, pre);
+  em.all(pre);
+  em.line(`let ${sname(b.name)}: ${wty(b.t)} = ${b.t === 'f' ? toF32(v, b.body.t) : v};`);
+}
+
+export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: string) {
+  const pre: string[] = [];
+  const r = wgslExpr(p.main.result, ctx, pre);
+  em.all(pre);
+  em.uses.add('F');
+  em.line(`if (${guard}) { F[P.f_offset + n] = ${toF32(r, p.main.result.t)}; }`);
+}
+
+export function gridPrologue(em: Emitter) {
+  em.line('let group = wid.x + wid.y * P.gx;');
+}
+
+/**
+ * The element loop of a reduction, four consecutive elements per lane and iteration: x and the
+ * data vectors read at the element index are loaded as one vec4 each (16-byte loads reach the
+ * memory bandwidth; 4-byte loads reach about half on an H200). `start4`, `end4` and `step4` count
+ * vec4s.
+ */
+export function vectorLoop(
+  em: Emitter,
+  accs: Acc[],
+  ctx: ExprContext,
+  start4: string,
+  end4: string,
+  step4: number,
+  lane: string,
+) {
+  em.open(`for (var q: i32 = ${start4} + i32(${lane}); q < ${end4}; q += ${step4}i) {`);
+  const at = em.lines.length;
+  const depth = em.lines[at - 1]!.search(/\S/) + 2;
+  em.lanes = {
+    names: new Set(accs.map((a) => ctx.index(a.red.idx))),
+    k: 0,
+    usedX: false,
+    dv: new Map(),
+  };
+  for (let k = 0; k < 4; k++) {
+    em.lanes.k = k;
+    em.line(`let e${k} = q * 4i + ${k}i;`);
+    accumulate(em, accs, ctx, `e${k}`, false);
+  }
+  const pre: string[] = [];
+  if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
+  for (const [off, name] of em.lanes.dv)
+    pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+  em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
+  em.lanes = null;
+  em.close();
+}
+
+/** A reduction loop can be vectorised when it runs over whole vec4s from 0. */
+export function vectorisable(em: Emitter, accs: Acc[]): boolean {
+  if (!em.vec4) return false;
+  // Constant bounds: the loop covers whole vec4s and accumulate() guards each element's range.
+  return accs.every((a) => a.red.lo.k === 'int' && a.red.hi.k === 'int');
+}
+
+/** The loop range covering every accumulator's range (constant, or computed from earlier scalars). */
+export function unionRange(em: Emitter, accs: Acc[], ctx: ExprContext): { lo: string; hi: string } {
+  const los = accs.map((a) => a.red.lo);
+  const his = accs.map((a) => a.red.hi);
+  if ([...los, ...his].every((e) => e.k === 'int')) {
+    return {
+      lo: `${Math.min(...los.map((e) => (e as { v: number }).v))}i`,
+      hi: `${Math.max(...his.map((e) => (e as { v: number }).v))}i`,
+    };
+  }
+  // Bounds that depend on scalars of earlier stages (`sum(i < k)` with `let k = count(...)`).
+  const code = (es: IExpr[], f: 'min' | 'max') => {
+    const pre: string[] = [];
+    const parts = es.map((e) => wgslExpr(e, ctx, pre));
+    em.all(pre);
+    return parts.reduce((a, b) => `${f}(${a}, ${b})`);
+  };
+  const lo = em.fresh();
+  const hi = em.fresh();
+  em.line(`let ${lo} = ${code(los, 'min')};`);
+  em.line(`let ${hi} = ${code(his, 'max')};`);
+  return { lo, hi };
+}
+
+// ---- split regime ---------------------------------------------------------------------------
