@@ -88,15 +88,17 @@ export class GpuEvaluator {
     const n = this.slabSize;
     const storage = U().STORAGE | U().COPY_DST | U().COPY_SRC;
     if (this.plan.dataSize > 0) {
+      // Written through a mapping at creation (no staging copy through the queue).
       this.dataBuf = device.createBuffer({
         size: this.plan.dataSize * 4,
         usage: storage,
         label: 'DATA',
+        mappedAtCreation: true,
       });
-      const all = new Float32Array(this.plan.dataSize);
+      const all = new Float32Array(this.dataBuf.getMappedRange());
       const src = problem.dataAll();
       for (const d of this.plan.data) all.set(src[d.name]!, d.offset);
-      device.queue.writeBuffer(this.dataBuf, 0, all);
+      this.dataBuf.unmap();
     }
     if (this.plan.scratchStride > 0)
       this.scr = device.createBuffer({
