@@ -165,6 +165,15 @@ describe('opt check and compile', () => {
 });
 
 describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
+  it('reads points from standard input with --points -', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['bin/opt.js', 'eval', 'sphere', '--dim', '2', '--points', '-'],
+      { input: '1 2\n3 4\n', encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n').map(Number)).toEqual([5, 25]);
+  });
   it('runs the built CLI and filters Dawn start-up warnings from stderr', () => {
     const pts = file('bin.txt', '1 2\n');
     const r = spawnSync(

@@ -19,7 +19,7 @@ import { runBench } from './bench.js';
 const USAGE = `usage:
   opt check FILE...                         diagnostics only; exit 1 on errors
   opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
-  opt eval NAME|FILE --dim D --points FILE [--backend cpu|gpu] [--adapter NAME]
+  opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME]
   opt bench [--quick] [--adapter NAME] [--json FILE]
 common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), --problem NAME (with a FILE)`;
 

@@ -5,8 +5,10 @@ import { readFileSync, existsSync } from 'node:fs';
 import { CliError } from './args.js';
 
 export function readPoints(path: string, dim: number): Float64Array[] {
-  if (!existsSync(path)) throw new CliError(`--points: file not found: ${path}`);
-  const text = readFileSync(path, 'utf8');
+  // `-` reads standard input (opt eval sphere --dim 3 --points - < points.txt).
+  if (path !== '-' && !existsSync(path)) throw new CliError(`--points: file not found: ${path}`);
+  const text = readFileSync(path === '-' ? 0 : path, 'utf8');
+  if (path === '-') path = '<stdin>';
   const trimmed = text.trimStart();
   const points: Float64Array[] = [];
   if (trimmed.startsWith('[')) {
