@@ -16,6 +16,8 @@ import {
   defaultScheduleOptions,
   scheduleProgram,
   type ScheduleOptions,
+  ELEMS_PER_LANE,
+  ELEMS_PER_LANE_SCAN,
 } from '../../src/ir/passes/schedule.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
@@ -439,9 +441,9 @@ describe('schedule', () => {
   });
 
   // The default team: about ELEMS elements per lane, a power of two, at most the workgroup. ELEMS
-  // is a tuning constant of chooseRegime (16 since it was measured on an H200; it was 4): when it
-  // changes on purpose, change it here and the table follows.
-  const ELEMS = 16;
+  // is a tuning constant of chooseRegime, measured on an H200 (ELEMS_PER_LANE; programs with a scan
+  // use ELEMS_PER_LANE_SCAN, tested below).
+  const ELEMS = ELEMS_PER_LANE;
   const teamFor = (d: number) => Math.min(256, 2 ** Math.ceil(Math.log2(Math.ceil(d / ELEMS))));
   it.each([1, 10, 100, 1000, 100000])('default team size at D = %i', (d) => {
     const out = sched({ population: 100000 })(parseChecked(griewank(d)));
@@ -449,8 +451,12 @@ describe('schedule', () => {
     expect(out.schedule!.kernels).toBe(1);
     validate(out, 'schedule');
   });
-  it('default team sizes at D = 10, 100, 1000 are 1, 8, 64', () => {
-    expect([10, 100, 1000].map(teamFor)).toEqual([1, 8, 64]);
+  it('default team sizes at D = 10, 100, 1000 are 1, 4, 32; with a scan 1, 1, 8', () => {
+    expect([10, 100, 1000].map(teamFor)).toEqual([1, 4, 32]);
+    const scanTeam = (d: number) =>
+      sched({ population: 100000 })(parseChecked(schwefel12(d))).schedule!.regime;
+    expect([10, 100, 1000].map((d) => (scanTeam(d) as { team: number }).team)).toEqual([1, 1, 8]);
+    expect(ELEMS_PER_LANE_SCAN).toBe(128);
   });
   it('the team option forces a size, the wg option bounds it', () => {
     expect(sched({ team: 32 })(parseChecked(griewank(10))).schedule!.regime).toEqual({

@@ -122,6 +122,10 @@ export function stagesOf(f: IrFunc): Stage[] {
 
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
+/** Elements per lane that choose the default team size (see chooseRegime). */
+export const ELEMS_PER_LANE = 32;
+export const ELEMS_PER_LANE_SCAN = 128;
+
 export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Regime {
   const D = f.len;
   const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
@@ -129,10 +133,16 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const endsInReduction =
     !!last &&
     (last.k === 'reduce' || (last.k === 'scan' && last.outs.length > 0) || last.k === 'scalar');
-  // Team size: about 16 elements per lane, a power of two, at most the workgroup. Measured on an
-  // H200 at D = 100 (docs/performance.md): teams of 8 reach 0.61-0.73 of the copy bandwidth, 16
-  // 0.52-0.60 and 32 0.40-0.45: fewer tree levels (barriers) per element pay more than the lanes.
-  const team = o.team ?? Math.min(o.wg, nextPow2(Math.ceil(D / 16)));
+  // Team size: a power of two, at most the workgroup, about ELEMS_PER_LANE elements per lane (more
+  // for programs with a scan, whose tiles cost barriers). Measured on an H200 (docs/performance.md,
+  // vec4 loads, shifted functions, fraction of the copy bandwidth): at D = 100 reductions reach
+  // 0.90-1.09 with teams of 4, 0.78-0.99 with 8, 0.63 with 16 (Griewank); Schwefel 1.2 reaches 0.55
+  // with teams of 1, 0.52 with 2, 0.49 with 4, 0.48 with 8; at D = 10,000 it is 0.54 with 128 or
+  // 256 lanes and 0.26 with 32.
+  const hasScan = stages.some((s) => s.k === 'scan');
+  const team =
+    o.team ??
+    Math.min(o.wg, nextPow2(Math.ceil(D / (hasScan ? ELEMS_PER_LANE_SCAN : ELEMS_PER_LANE))));
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const wantSplit =
     o.force === 'split' ||
