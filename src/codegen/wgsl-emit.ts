@@ -57,6 +57,8 @@ export class Emitter {
   lanes: VectorLanes | null = null;
   /** The kernel uses subgroup operations (its scans); set for kernels with a scan when the device has them. */
   subgroups = false;
+  /** Teams are whole subgroups (team >= the adapter's largest subgroup): scans use subgroupInclusiveAdd. */
+  wholeSubgroups = false;
   private depth = 1;
   private counter = 0;
   uses = new Set<BufferName>();
@@ -399,6 +401,24 @@ export function teamScanSubgroups(
   teamSeg: string,
 ): { incl: string; total: string } {
   const s = em.fresh();
+  if (em.wholeSubgroups) {
+    // Every subgroup lies inside one team: an inclusive add per subgroup, then the totals of the
+    // team's earlier subgroups (at most team / sgsize of them) from workgroup memory.
+    em.line(`let ${s} = subgroupInclusiveAdd(${v});`);
+    em.line(`if (sgid == sgsize - 1u) { shf[sg_index] = ${s}; }`);
+    em.line('workgroupBarrier();');
+    em.line(`let per_${s} = ${team}u / sgsize;`);
+    em.line(`let first_${s} = (${teamSeg}) * per_${s};`);
+    em.line(`var pre_${s}: f32 = 0.0f;`);
+    em.line(`var tot_${s}: f32 = 0.0f;`);
+    em.open(`for (var k: u32 = first_${s}; k < first_${s} + per_${s}; k++) {`);
+    em.line(`let t = shf[k];`);
+    em.line(`if (k < sg_index) { pre_${s} = pre_${s} + t; }`);
+    em.line(`tot_${s} = tot_${s} + t;`);
+    em.close();
+    em.line('workgroupBarrier();');
+    return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+  }
   em.line(`let w_${s} = min(${team}u, sgsize);`);
   em.line(`var ${s}: f32 = ${v};`);
   em.open(`for (var off: u32 = 1u; off < w_${s}; off = off << 1u) {`);
@@ -426,7 +446,8 @@ export function teamScanSubgroups(
 export const SUBGROUP_PROLOGUE = [
   'var sg_first: u32 = 0u;',
   'if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }',
-  'let lid = subgroupBroadcastFirst(sg_first) * sgsize + sgid;',
+  'let sg_index = subgroupBroadcastFirst(sg_first);',
+  'let lid = sg_index * sgsize + sgid;',
 ];
 
 export function mainSignature(em: Emitter): string {

@@ -25,4 +25,6 @@ export interface GpuPlan {
 export interface WgslOptions {
   /** The device has the 'subgroups' feature: scans use subgroup operations. */
   subgroups?: boolean;
+  /** The adapter's largest subgroup: teams at least this wide scan with subgroupInclusiveAdd. */
+  subgroupMaxSize?: number;
 }

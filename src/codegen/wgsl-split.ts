@@ -126,6 +126,8 @@ export function splitKernels(
       const b = bind.get(sc.scan) as Binding & { k: 'scan' };
       const em = newEmitter();
       em.subgroups = !!options.subgroups;
+      em.wholeSubgroups =
+        em.subgroups && (options.subgroupMaxSize ?? 0) > 0 && wg >= options.subgroupMaxSize!;
       chunkPrologue(em);
       loadScalars(em);
       const scanValue = new Map<string, string>();
@@ -237,6 +239,8 @@ export function splitKernels(
       // 2. rescan each chunk from the carry of the chunks before it, accumulating the consumers
       const em2 = newEmitter();
       em2.subgroups = !!options.subgroups;
+      em2.wholeSubgroups =
+        em2.subgroups && (options.subgroupMaxSize ?? 0) > 0 && wg >= options.subgroupMaxSize!;
       chunkPrologue(em2);
       loadScalars(em2);
       const scanValue = new Map<string, string>();

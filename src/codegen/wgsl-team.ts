@@ -36,6 +36,8 @@ export function teamKernel(
   const em = new Emitter();
   em.vec4 = p.main.len % 4 === 0;
   em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
+  em.wholeSubgroups =
+    em.subgroups && (options.subgroupMaxSize ?? 0) > 0 && team >= options.subgroupMaxSize!;
   const ipg = wg / team;
   let shF = 1;
   let shI = 0;

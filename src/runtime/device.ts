@@ -68,6 +68,8 @@ export interface GpuFeatures {
   subgroups: boolean;
   /** Timestamp query sets can be created (the feature was requested). */
   timestampQuery: boolean;
+  /** The largest subgroup the adapter may use (0 when unknown): teams at least this wide are whole subgroups. */
+  subgroupMaxSize: number;
 }
 
 export interface GpuAdapterInfo {
@@ -423,6 +425,8 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
     features: {
       subgroups: wantSubgroups && device.features.has('subgroups'),
       timestampQuery: wantTimestamps && device.features.has('timestamp-query'),
+      subgroupMaxSize:
+        (adapter.info as { subgroupMaxSize?: number } | undefined)?.subgroupMaxSize ?? 0,
     },
     isSoftware: looksSoftware(adapter, info),
     get lastError() {

@@ -50,6 +50,7 @@ export class GpuEvaluator {
     const device = gpu.device;
     this.plan = generateWgsl(problem.ir, {
       subgroups: (o.subgroups ?? false) && gpu.features.subgroups,
+      subgroupMaxSize: gpu.features.subgroupMaxSize,
     });
     this.D = problem.info.dim;
     const maxBind = Math.min(

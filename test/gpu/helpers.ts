@@ -74,7 +74,9 @@ export async function compareOnGpu(
   n: number,
   seed: number,
   o: CompareOptions = {},
-): Promise<Comparison & { problem: CompiledProblem; slabs: number; usedSubgroups: boolean }> {
+): Promise<
+  Comparison & { problem: CompiledProblem; slabs: number; usedSubgroups: boolean; code: string }
+> {
   const p = compileProblem({
     problem: name,
     dim,
@@ -87,6 +89,7 @@ export async function compareOnGpu(
     subgroups: o.subgroups,
   });
   const usedSubgroups = ev.plan.kernels.some((k) => k.code.includes('enable subgroups;'));
+  const code = ev.plan.kernels.map((k) => k.code).join('\n');
   const slabs = Math.ceil(n / ev.slabSize);
   await ev.ready();
   const g = await ev.evaluate(x, n);
@@ -116,7 +119,7 @@ export async function compareOnGpu(
     const ratio = same ? 0 : err / (U32 * b);
     worst = Math.max(worst, Number.isNaN(ratio) ? Infinity : ratio);
   }
-  return { gpu: g, cpu, bound, worst, problem: p, slabs, usedSubgroups };
+  return { gpu: g, cpu, bound, worst, problem: p, slabs, usedSubgroups, code };
 }
 
 export { rng };

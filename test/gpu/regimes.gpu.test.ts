@@ -142,6 +142,17 @@ describe.skipIf(!ctx)('scans with and without subgroup operations', () => {
         schedule: { force: regime },
       });
       expect(c.usedSubgroups).toBe(subgroups && ctx!.features.subgroups);
+      // Teams at least as wide as the largest subgroup scan with subgroupInclusiveAdd; narrower
+      // teams with shuffles.
+      const team =
+        c.problem.ir.schedule!.regime.k === 'team'
+          ? (c.problem.ir.schedule!.regime as { team: number }).team
+          : 256;
+      const whole =
+        c.usedSubgroups &&
+        ctx!.features.subgroupMaxSize > 0 &&
+        team >= ctx!.features.subgroupMaxSize;
+      expect(c.code.includes('subgroupInclusiveAdd')).toBe(whole);
       expect(c.worst).toBeLessThanOrEqual(1);
     });
   }
