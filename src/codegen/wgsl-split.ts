@@ -2,7 +2,7 @@
 // scans by moments or by chunk sums and a rescan.
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
-import { wgslFloat, WGSL_HELPERS } from './wgsl-expr.js';
+import { wgslFloat, WGSL_HELPERS, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import { scanByMoments } from '../ir/passes/schedule.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
@@ -50,6 +50,40 @@ export function splitKernels(
   };
   const G = r.groups;
   const wg = r.wg;
+  /** Elements per lane in a split scan's tiles: tiles of wg * SCAN_K elements (workgroup memory). */
+  const SCAN_K = Math.min(16, r.chunk / wg);
+  const splitShS = shsSize(wg, SCAN_K);
+  /** The tiled scan of chunk c of scan `b`, feeding each element's scan value to the accumulators. */
+  const chunkScan = (
+    em: Emitter,
+    ctx: ExprContext,
+    b: Binding & { k: 'scan' },
+    scanValue: Map<string, string>,
+    accs: Acc[],
+    carry: { carryIn?: string; carryOut?: string },
+  ) => {
+    em.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
+    tiledScan(
+      em,
+      {
+        team: wg,
+        K: SCAN_K,
+        lane: 'lid',
+        teamSeg: '0u',
+        start: `i32(c * ${r.chunk}u)`,
+        end: 'cend',
+        exclusive: b.exclusive,
+        idx: ctx.index(b.idx),
+        ...carry,
+      },
+      scanTerm(em, ctx, b),
+      (iv, sv) => {
+        scanValue.set(b.name, sv);
+        accumulate(em, accs, ctx, iv, false);
+        scanValue.delete(b.name);
+      },
+    );
+  };
   const computed: string[] = []; // scalars available in SC
   let partStride = 1;
   // Scalars of earlier kernels come from SC; scalar stages that come before any reduction (a
@@ -78,7 +112,6 @@ export function splitKernels(
     em.line(`let valid = c < ${G}u;`);
     em.line(`let xo = min(n, P.n - 1u) * ${p.main.len}u;`);
   };
-  let splitShS = 0;
   const finish = (
     em: Emitter,
     name: string,
@@ -165,29 +198,7 @@ export function splitKernels(
       const maccs = momentTerms.map((t) => t.acc);
       accumulate(em, maccs, ctx, '', true);
       em.line('var chunk_total: f32 = 0.0f;');
-      const K = Math.min(16, r.chunk / wg);
-      const produce = scanTerm(em, ctx, b);
-      em.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
-      tiledScan(
-        em,
-        {
-          team: wg,
-          K,
-          lane: 'lid',
-          teamSeg: '0u',
-          start: `i32(c * ${r.chunk}u)`,
-          end: 'cend',
-          exclusive: b.exclusive,
-          idx: ctx.index(b.idx),
-          carryOut: 'chunk_total',
-        },
-        produce,
-        (iv, sv) => {
-          scanValue.set(b.name, sv);
-          accumulate(em, maccs, ctx, iv, false);
-          scanValue.delete(b.name);
-        },
-      );
+      chunkScan(em, ctx, b, scanValue, maccs, { carryOut: 'chunk_total' });
       treeReduce(em, maccs, wg, wg, 'lid', '0u');
       em.uses.add('PART');
       em.open('if (valid && lid == 0u) {');
@@ -198,7 +209,7 @@ export function splitKernels(
       em.close();
       partStride = Math.max(partStride, 1 + maccs.length);
       plan.kernels.push(
-        finish(em, `scan_moments_${si}`, Math.max(1, maccs.length), 0, true, shsSize(wg, K)),
+        finish(em, `scan_moments_${si}`, Math.max(1, maccs.length), 0, true, splitShS),
       );
     } else if (isScan) {
       // 1. chunk sums of the scanned term
@@ -253,30 +264,7 @@ export function splitKernels(
       const carryAcc: Acc = { ...chunkAcc, out: 'carry' };
       treeReduce(em2, [carryAcc], wg, wg, 'lid', '0u');
       accumulate(em2, accs, ctx2, '', true);
-      const K = Math.min(16, r.chunk / wg); // tiles of wg * K elements (workgroup memory), chunk / (wg * K) per chunk
-      const produce2 = scanTerm(em2, ctx2, b);
-      em2.line(`let cend = min(i32((c + 1u) * ${r.chunk}u), ${b.len}i);`);
-      tiledScan(
-        em2,
-        {
-          team: wg,
-          K,
-          lane: 'lid',
-          teamSeg: '0u',
-          start: `i32(c * ${r.chunk}u)`,
-          end: 'cend',
-          exclusive: b.exclusive,
-          idx: ctx2.index(b.idx),
-          carryIn: 's_carry', // the sum of the chunks before this one
-        },
-        produce2,
-        (iv, sv) => {
-          scanValue.set(b.name, sv);
-          accumulate(em2, accs, ctx2, iv, false);
-          scanValue.delete(b.name);
-        },
-      );
-      splitShS = shsSize(wg, K);
+      chunkScan(em2, ctx2, b, scanValue, accs, { carryIn: 's_carry' }); // from the sum of the chunks before this one
       treeReduce(em2, accs, wg, wg, 'lid', '0u');
       writePartials(em2, accs, first);
       plan.kernels.push(finish(em2, `scan_rescan_${si}`, Math.max(1, nf), ni, true, splitShS));
