@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { distinct, normal, rand, randint, words, type DrawKey } from '../../src/runtime/draws.js';
 import { WGSL_PHILOX } from '../../src/codegen/wgsl-philox.js';
-import { gpu } from './helpers.js';
+import { gpu, runOutputKernel } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -68,9 +68,6 @@ describe.skipIf(!ctx)('draws on the GPU', () => {
     const NP = 48;
     const gens = 16;
     const n = NP * gens;
-    const d = ctx!.device;
-    const U = (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-    const M = (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
     const seed = `vec2<u32>(${SEED >>> 0}u, ${Math.floor(SEED / 2 ** 32)}u)`;
     const code = `${WGSL_PHILOX}
 @group(0) @binding(0) var<storage, read_write> out: array<vec4<u32>>;
@@ -86,28 +83,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   out[3u * t + 1u] = vec4<u32>(r, opt_randint(w.x, 1000u));
   out[3u * t + 2u] = vec4<u32>(bitcast<u32>(opt_normal(w)), 0u, 0u, 0u);
 }`;
-    const buf = d.createBuffer({ size: n * 48, usage: U.STORAGE | U.COPY_SRC });
-    const read = d.createBuffer({ size: n * 48, usage: U.MAP_READ | U.COPY_DST });
-    const pipeline = d.createComputePipeline({
-      layout: 'auto',
-      compute: { module: d.createShaderModule({ code }), entryPoint: 'main' },
-    });
-    const bg = d.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: { buffer: buf } }],
-    });
-    const enc = d.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, bg);
-    pass.dispatchWorkgroups(Math.ceil(n / 64));
-    pass.end();
-    enc.copyBufferToBuffer(buf, 0, read, 0, n * 48);
-    d.queue.submit([enc.finish()]);
-    await read.mapAsync(M.READ);
-    const w = new Uint32Array(read.getMappedRange().slice(0));
+    const w = new Uint32Array(await runOutputKernel(ctx!, code, n * 48, Math.ceil(n / 64)));
     const f = new Float32Array(w.buffer);
-    read.unmap();
     for (let t = 0; t < n; t++) {
       const i = t % NP;
       const g = Math.floor(t / NP);
@@ -119,7 +96,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         1e-5 * Math.max(1, Math.abs(normal(k))) * 8,
       );
     }
-    buf.destroy();
-    read.destroy();
   });
 });

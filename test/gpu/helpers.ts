@@ -123,3 +123,45 @@ export async function compareOnGpu(
 }
 
 export { rng };
+
+/**
+ * Runs a WGSL kernel whose only binding is `@group(0) @binding(0) var<storage, read_write> out`
+ * (`bytes` long) over `workgroups` workgroups and returns what it wrote. Shader errors fail loudly.
+ */
+export async function runOutputKernel(
+  ctx: GpuContext,
+  code: string,
+  bytes: number,
+  workgroups: number,
+): Promise<ArrayBuffer> {
+  const d = ctx.device;
+  const U = (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+  const M = (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
+  d.pushErrorScope('validation');
+  const pipeline = d.createComputePipeline({
+    layout: 'auto',
+    compute: { module: d.createShaderModule({ code }), entryPoint: 'main' },
+  });
+  const error = await d.popErrorScope();
+  if (error) throw new Error(`kernel does not compile: ${error.message}`);
+  const buf = d.createBuffer({ size: bytes, usage: U.STORAGE | U.COPY_SRC });
+  const read = d.createBuffer({ size: bytes, usage: U.MAP_READ | U.COPY_DST });
+  const bg = d.createBindGroup({
+    layout: pipeline.getBindGroupLayout(0),
+    entries: [{ binding: 0, resource: { buffer: buf } }],
+  });
+  const enc = d.createCommandEncoder();
+  const pass = enc.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, bg);
+  pass.dispatchWorkgroups(workgroups);
+  pass.end();
+  enc.copyBufferToBuffer(buf, 0, read, 0, bytes);
+  d.queue.submit([enc.finish()]);
+  await read.mapAsync(M.READ);
+  const out = read.getMappedRange().slice(0);
+  read.unmap();
+  buf.destroy();
+  read.destroy();
+  return out;
+}

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { philox4x32, uniform24 } from '../../src/runtime/philox.js';
 import { WGSL_PHILOX } from '../../src/codegen/wgsl-philox.js';
-import { gpu } from './helpers.js';
+import { gpu, runOutputKernel } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -25,9 +25,6 @@ describe('Philox 4x32-10 on the CPU', () => {
 describe.skipIf(!ctx)('Philox 4x32-10 on the GPU', () => {
   it('gives the same bits as the CPU for 4096 counters and the same uniforms', async () => {
     const n = 4096;
-    const d = ctx!.device;
-    const U = (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-    const M = (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
     const code = `${WGSL_PHILOX}
 @group(0) @binding(0) var<storage, read_write> out: array<vec4<u32>>;
 @compute @workgroup_size(64)
@@ -38,28 +35,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   out[2u * i] = r;
   out[2u * i + 1u] = vec4<u32>(bitcast<u32>(opt_uniform24(r.x)), bitcast<u32>(opt_uniform24(r.y)), 0u, 0u);
 }`;
-    const buf = d.createBuffer({ size: n * 32, usage: U.STORAGE | U.COPY_SRC });
-    const read = d.createBuffer({ size: n * 32, usage: U.MAP_READ | U.COPY_DST });
-    const pipeline = d.createComputePipeline({
-      layout: 'auto',
-      compute: { module: d.createShaderModule({ code }), entryPoint: 'main' },
-    });
-    const bg = d.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: { buffer: buf } }],
-    });
-    const enc = d.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, bg);
-    pass.dispatchWorkgroups(n / 64);
-    pass.end();
-    enc.copyBufferToBuffer(buf, 0, read, 0, n * 32);
-    d.queue.submit([enc.finish()]);
-    await read.mapAsync(M.READ);
-    const words = new Uint32Array(read.getMappedRange().slice(0));
+    const words = new Uint32Array(await runOutputKernel(ctx!, code, n * 32, n / 64));
     const floats = new Float32Array(words.buffer);
-    read.unmap();
     for (let i = 0; i < n; i++) {
       const cpu = philox4x32(
         i,
@@ -73,7 +50,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       expect(floats[8 * i + 4]).toBe(uniform24(cpu[0]));
       expect(floats[8 * i + 5]).toBe(uniform24(cpu[1]));
     }
-    buf.destroy();
-    read.destroy();
   });
 });
