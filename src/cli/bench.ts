@@ -265,7 +265,6 @@ export async function runBench(argv: string[]): Promise<number> {
       ev.destroy();
       // Let Dawn retire the destroyed buffers before the next measurement.
       await gpu.device.queue.onSubmittedWorkDone();
-      (globalThis as { gc?: () => void }).gc?.();
     }
     if (shared) {
       for (const sl of shared.slabs) sl.x.destroy();
