@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProblem, OptError, parseAll } from '../src/api.js';
+import { compileAlgorithm } from '../src/algo/compile.js';
 import { setDataRoot } from '../src/ir/datafiles.js';
 import {
   codeString,
@@ -22,10 +23,18 @@ const FILE = 'test.opt';
 /** Compile; return the diagnostics of the OptError it must throw. */
 function diagnosticsOf(
   sources: Record<string, string>,
-  opts: { problem?: string; dim?: number } = {},
+  opts: { problem?: string; dim?: number; algorithm?: string; set?: Record<string, string> } = {},
 ): Diagnostic[] {
   try {
-    compileProblem({ problem: opts.problem, dim: opts.dim ?? 4, sources });
+    if (opts.algorithm)
+      compileAlgorithm({
+        algorithm: opts.algorithm,
+        problem: opts.problem ?? 'p',
+        dim: opts.dim ?? 4,
+        sources,
+        set: opts.set,
+      });
+    else compileProblem({ problem: opts.problem, dim: opts.dim ?? 4, sources });
   } catch (e) {
     if (e instanceof OptError) return e.diagnostics;
     throw e;
@@ -65,7 +74,12 @@ interface Case {
   dim?: number;
   /** The source file's name (a path in the temporary directory, for relative data paths). */
   file?: string;
+  /** Compile this algorithm (for problem `problem`, default p) instead of a problem. */
+  algorithm?: string;
+  set?: Record<string, string>;
 }
+
+const P = 'problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n';
 
 // One case per catalogue entry; the type makes a missing entry a type error as well.
 const CASES: { [K in DiagKind]: Case } = {
@@ -291,6 +305,42 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '1:18',
     message: `data file ${aDirectory} cannot be read: it is a directory`,
   },
+  // 6xxx: algorithms
+  UnknownAlgorithm: {
+    src: P,
+    algorithm: 'dee',
+    at: undefined,
+    message: "no algorithm named 'dee' (did you mean 'de'?)",
+  },
+  BadParameter: {
+    src: P + 'algorithm a(F = 5 in [0, 2]) { population X[4] generation { } }',
+    algorithm: 'a',
+    at: '2:17',
+    message: "parameter 'F': 5 is outside [0, 2]",
+  },
+  BadAlgorithm: {
+    src: P + 'algorithm a() { population X[4] generation { X[0] = X[1] } }',
+    algorithm: 'a',
+    at: '2:46',
+    message:
+      'outside an each block, the only assignment is a selection: X = best(X, O) keeps the best N of two populations',
+  },
+  PopulationTooSmall: {
+    src:
+      P +
+      'algorithm a(NP = 3) { population X[NP] generation { each i in X {\n' +
+      '  let r = distinct(3, NP, except: i)\n  X[i] = X[r[0]] } } }',
+    algorithm: 'a',
+    at: '3:11',
+    message:
+      '3 distinct individuals other than this one need a population of at least 4, but it has 3 (set NP to at least 4)',
+  },
+  GpuCondition: {
+    src: P + 'algorithm a() { population X[4] generation { if f(X[0]) < 1 { } } }',
+    algorithm: 'a',
+    at: '2:49',
+    message: /depends on the population, which lives on the GPU/,
+  },
 };
 
 describe('every catalogue entry has a test', () => {
@@ -302,7 +352,10 @@ describe('every catalogue entry has a test', () => {
 
   for (const [kind, c] of Object.entries(CASES) as [DiagKind, Case][]) {
     it(`${codeString(Diag[kind].code)} ${kind}`, () => {
-      const ds = diagnosticsOf({ [c.file ?? FILE]: c.src }, { problem: c.problem, dim: c.dim });
+      const ds = diagnosticsOf(
+        { [c.file ?? FILE]: c.src },
+        { problem: c.problem, dim: c.dim, algorithm: c.algorithm, set: c.set },
+      );
       expect(ds.map((d) => `${codeString(d.code)} ${where(d)} ${d.message}`)).toHaveLength(1);
       const d = ds[0]!;
       expect(codeString(d.code)).toBe(codeString(Diag[kind].code));

@@ -35,6 +35,11 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
   const names = new Names();
   const R = (s: string) => (o.float32 ? `fr(${s})` : s);
   const shapes = new Map<string, number[]>(p.data.map((d) => [d.name, d.shape]));
+  // Algorithm steps: state arrays live in one Float64Array S; o[k] and w[k] are where array k is
+  // read and written (the runtime swaps double-buffered arrays between steps).
+  const stateIndex = new Map((p.state ?? []).map((a, k) => [a.name, k]));
+  const stateCols = new Map((p.state ?? []).map((a) => [a.name, a.cols]));
+  const stateRows = new Map((p.state ?? []).map((a) => [a.name, a.rows]));
   const lines: string[] = [];
   lines.push('"use strict";');
   lines.push('const fr = Math.fround;');
@@ -63,12 +68,22 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
         case 'int':
           return `(${e.v})`;
         case 'idx':
+          if (e.name === '$gen') return 'CTX.gen';
+          if (e.name === '$slot') return 'CTX.slot';
           return names.get(e.name, 'i_');
         case 'sref':
           return sc(e.name);
         case 'vref':
           return arr(e.name);
         case 'read': {
+          if (stateIndex.has(e.arr) && !local.has(e.arr)) {
+            const k = stateIndex.get(e.arr)!;
+            const cols = stateCols.get(e.arr)!;
+            const row = ex(e.idx[0]!, pre);
+            return cols
+              ? `S[o[${k}] + (${row}) * ${cols} + ${ex(e.idx[1]!, pre)}]`
+              : `S[o[${k}] + ${row}]`;
+          }
           const shape = local.get(e.arr)!;
           if (e.arr === f.input) return `x[xo + ${ex(e.idx[0]!, pre)}]`;
           if (shape.length === 2)
@@ -127,6 +142,11 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           };
           const fn = js[e.fn] ?? `Math.${e.fn}`;
           return e.fn === 'int' ? `${fn}(${args.join(', ')})` : R(`${fn}(${args.join(', ')})`);
+        }
+        case 'draw': {
+          // DRAW: the runtime's draws at the current generation (src/runtime/draws.ts).
+          const args = e.args.map((a) => ex(a, pre));
+          return `DRAW.${e.dist}(${e.site}, ${args.join(', ')})`;
         }
         case 'callp': {
           const a = e.args[0]!;
@@ -227,6 +247,33 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           );
         }
       }
+    }
+    if (f.domain) {
+      // A step: the writes, each guarded by its row (a row outside the array writes nothing).
+      for (const w of f.writes ?? []) {
+        const k = stateIndex.get(w.arr)!;
+        const cols = stateCols.get(w.arr)!;
+        const pre: string[] = [];
+        const row = `t${tmp++}`;
+        const r = ex(w.row, pre);
+        body.push(...pre, `const ${row} = ${r};`);
+        const inner: string[] = [];
+        const v = ex(w.body, inner);
+        const guard = `${row} >= 0 && ${row} < ${stateRows.get(w.arr)}`;
+        if (w.col) {
+          const j = names.get(w.col.idx, 'i_');
+          body.push(
+            `if (${guard}) for (let ${j} = 0; ${j} < ${w.col.len}; ${j}++) { ${inner.join(' ')} S[w[${k}] + ${row} * ${cols} + ${j}] = ${v}; }`,
+          );
+        } else body.push(`if (${guard}) { ${inner.join(' ')} S[w[${k}] + ${row}] = ${v}; }`);
+      }
+      const ind = names.get(f.domain.idx, 'i_');
+      lines.push(
+        `function ${names.get(f.name, 'f_')}(S, o, w, ${ind}) {`,
+        ...body.map((l) => '  ' + l),
+        '}',
+      );
+      return;
     }
     const pre: string[] = [];
     const r = ex(f.result, pre);

@@ -88,6 +88,19 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       return ctx.index(e.name);
     case 'sref':
       return ctx.scalar(e.name);
+    case 'draw': {
+      // The draw helpers of algorithm steps (codegen/wgsl-step.ts), keyed by the kernel's
+      // generation and seed.
+      const args = e.args.map((x) => `u32(${ex(x)})`);
+      const f = {
+        u: 'opt_draw_u',
+        n: 'opt_draw_n',
+        int: 'opt_draw_int',
+        distinct: 'opt_draw_distinct',
+      }[e.dist];
+      const r = `${f}(${e.site}u, ${args.join(', ')})`;
+      return e.t === 'i' ? `i32(${r})` : r;
+    }
     case 'vref':
     case 'callp':
       throw new Error('wgsl: problem calls must be inlined first');

@@ -1,7 +1,18 @@
 // The product of WGSL generation: kernels, what each binds, and the buffer layout the runtime
 // allocates (src/runtime/gpu-eval.ts).
 
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC';
+import type { ExprContext } from './wgsl-expr.js';
+import type { Emitter } from './wgsl-emit.js';
+
+export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+
+/** How an algorithm step's kernel differs from an evaluation's (codegen/wgsl-step.ts). */
+export interface StepHooks {
+  context(em: Emitter, base: ExprContext): ExprContext;
+  epilogue(em: Emitter, ctx: ExprContext, team: number): void;
+  header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string;
+  helpers: string;
+}
 
 export interface KernelPlan {
   name: string;
@@ -27,4 +38,6 @@ export interface WgslOptions {
   subgroups?: boolean;
   /** The adapter's largest subgroup: teams at least this wide scan with subgroupInclusiveAdd. */
   subgroupMaxSize?: number;
+  /** An algorithm step (team regime only). */
+  step?: StepHooks;
 }

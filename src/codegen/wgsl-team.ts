@@ -2,7 +2,7 @@
 
 import type { Binding, IrProgram, Stage } from '../ir/ir.js';
 import { WGSL_HELPERS, wgslExpr, toF32 } from './wgsl-expr.js';
-import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
+import type { KernelPlan, StepHooks, WgslOptions } from './wgsl-plan.js';
 import {
   Emitter,
   TEAM_SCAN_K,
@@ -32,9 +32,10 @@ export function teamKernel(
   L: Layout,
   bind: Map<string, Binding>,
   options: WgslOptions,
+  step?: StepHooks,
 ): KernelPlan {
   const em = new Emitter();
-  em.vec4 = p.main.len % 4 === 0;
+  em.vec4 = !step && p.main.len % 4 === 0;
   em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
   em.wholeSubgroups =
     em.subgroups && (options.subgroupMaxSize ?? 0) > 0 && team >= options.subgroupMaxSize!;
@@ -50,7 +51,8 @@ export function teamKernel(
   em.line('let n = min(n_raw, P.n - 1u);');
   em.line(`let xo = n * ${p.main.len}u;`);
   const scanValue = new Map<string, string>();
-  const ctx = context(em, L, scanValue);
+  const base = context(em, L, scanValue);
+  const ctx = step ? step.context(em, base) : base;
   for (const st of stages) {
     if (st.k === 'scalar') scalarStage(em, bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
     else if (st.k === 'vec') {
@@ -125,12 +127,16 @@ export function teamKernel(
       if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
     }
   }
-  resultLine(em, p, ctx, 'valid && lane == 0u');
+  if (step) step.epilogue(em, ctx, team);
+  else resultLine(em, p, ctx, 'valid && lane == 0u');
   const code =
-    header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
+    (step
+      ? step.header(em.uses, wg, shF, shI, shS)
+      : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
     `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
     em.lines.join('\n') +
     '\n}\n' +
-    WGSL_HELPERS; // helpers last, so the kernel reads first (WGSL allows any order)
+    WGSL_HELPERS + // helpers last, so the kernel reads first (WGSL allows any order)
+    (step?.helpers ?? '');
   return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
 }

@@ -11,6 +11,7 @@
 import {
   REDUCE_OPS,
   type Arg,
+  type AlgorithmDecl,
   type DataDecl,
   type Expr,
   type Loc,
@@ -35,12 +36,12 @@ import {
 } from './ir.js';
 import { constValue, foldExpr } from './passes/fold.js';
 
-type Val =
+export type Val =
   | { s: 'scalar'; e: IExpr }
   | { s: 'vector'; len: number; at: (i: IExpr) => IExpr; array?: string }
   | { s: 'matrix'; rows: number; cols: number; at: (i: IExpr, j: IExpr) => IExpr };
 
-class Abort extends Error {}
+export class Abort extends Error {}
 
 const GENERATORS = ['uniform', 'normal', 'permutation', 'file'];
 
@@ -51,17 +52,17 @@ const binaryBuiltinOf = (name: string) =>
 const isFunctionName = (name: string) =>
   builtinOf(name) !== undefined || binaryBuiltinOf(name) !== undefined;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A reduction or vector-let index of the declaration being elaborated, for the UnboundIndex hint. */
-interface IndexSite {
+export interface IndexSite {
   index: string;
   what: string; // `sum(i)`, `let y[i]`
   loc: Loc;
   reduction: boolean;
 }
 
-function indexSites(
+export function indexSites(
   exprs: (Expr | undefined)[],
   lets: { index?: string; name: string; nameLoc: Loc }[] = [],
 ): IndexSite[] {
@@ -154,12 +155,12 @@ function idxNamesIn(e: IExpr, out = new Set<string>()): Set<string> {
   return out;
 }
 
-function describe(v: Val): string {
+export function describe(v: Val): string {
   if (v.s === 'scalar') return v.e.t === 'b' ? 'condition' : 'scalar';
   return v.s === 'vector' ? `vector of length ${v.len}` : `${v.rows}x${v.cols} matrix`;
 }
 
-interface Scope {
+export interface Scope {
   fn: FuncBuilder;
   len: number; // the problem's D here
   dimName: string;
@@ -178,9 +179,9 @@ interface Scope {
   origins: Map<string, string>;
 }
 
-class FuncBuilder {
+export class FuncBuilder {
   bindings: Binding[] = [];
-  private used = new Set<string>();
+  protected used = new Set<string>();
   constructor(
     public name: string,
     public input: string,
@@ -198,25 +199,38 @@ class FuncBuilder {
 
 export class Elaborator {
   readonly diagnostics: Diagnostic[] = [];
-  private problems = new Map<string, ProblemDecl>();
-  private datas = new Map<string, DataDecl>();
-  private data: IrData[] = [];
-  private dataKeys = new Map<string, string>(); // name@len -> IR data name
-  private funcs = new Map<string, IrFunc>();
-  private funcOrder: IrFunc[] = [];
-  private active = new Set<string>();
+  protected problems = new Map<string, ProblemDecl>();
+  protected datas = new Map<string, DataDecl>();
+  protected algorithms = new Map<string, AlgorithmDecl>();
+  protected data: IrData[] = [];
+  protected dataKeys = new Map<string, string>(); // name@len -> IR data name
+  protected funcs = new Map<string, IrFunc>();
+  protected funcOrder: IrFunc[] = [];
+  protected active = new Set<string>();
   /** The problems being lowered, outermost first (recursion is reported with this chain). */
-  private callStack: string[] = [];
+  protected callStack: string[] = [];
   /** The data declarations being lowered (a data defined through itself is reported). */
-  private dataStack: string[] = [];
-  private texts = new Map<string, string>();
-  private idxCounter = 0;
-  private mainDim = 0;
+  protected dataStack: string[] = [];
+  protected texts = new Map<string, string>();
+  protected idxCounter = 0;
+  protected mainDim = 0;
 
   constructor(files: SourceFile[]) {
     for (const f of files) {
       this.texts.set(f.file, f.text);
       for (const d of f.decls) {
+        if (d.kind === 'algorithm') {
+          const prev = this.algorithms.get(d.name);
+          if (prev)
+            this.report(
+              'DuplicateName',
+              d.nameLoc,
+              d.name,
+              ` (first defined at ${prev.nameLoc.file}:${prev.nameLoc.line}:${prev.nameLoc.col})`,
+            );
+          else this.algorithms.set(d.name, d);
+          continue;
+        }
         const table = d.kind === 'problem' ? this.problems : this.datas;
         const other = d.kind === 'problem' ? this.datas : this.problems;
         const prev = table.get(d.name) ?? other.get(d.name);
@@ -241,7 +255,7 @@ export class Elaborator {
   }
 
   /** The source text under `loc`, when it is short enough to quote in a message. */
-  private snippet(loc: Loc): string | undefined {
+  protected snippet(loc: Loc): string | undefined {
     const t = this.texts.get(loc.file)?.substr(loc.offset, loc.length);
     return t && t.length <= 40 && !t.includes('\n') ? t : undefined;
   }
@@ -254,13 +268,13 @@ export class Elaborator {
     return this.problems.has(name);
   }
 
-  private report(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): void {
+  protected report(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): void {
     const d = diag(kind, loc, ...args);
     const key = (x: Diagnostic) => `${x.code}:${x.loc?.file}:${x.loc?.offset}:${x.message}`;
     if (!this.diagnostics.some((o) => key(o) === key(d))) this.diagnostics.push(d);
   }
 
-  private fail(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): never {
+  protected fail(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): never {
     this.report(kind, loc, ...args);
     throw new Abort();
   }
@@ -371,7 +385,7 @@ export class Elaborator {
 
   /** A scope for the constant parts of a problem (box, optimum): the parameter is visible, so that
    * using it says "must be a constant" rather than "unknown name". */
-  private emptyScope(decl: ProblemDecl, len: number, constant: string): Scope {
+  protected emptyScope(decl: ProblemDecl, len: number, constant: string): Scope {
     const vars = new Map<string, Val>([[decl.param, this.arrayVal(decl.param, len)]]);
     return {
       fn: new FuncBuilder('', decl.param, len),
@@ -387,7 +401,7 @@ export class Elaborator {
     };
   }
 
-  private constant(e: Expr, scope: Scope, what: string): number {
+  protected constant(e: Expr, scope: Scope, what: string): number {
     const v = this.expr(e, scope);
     if (v.s !== 'scalar') this.fail('ExpectedScalar', e.loc, describe(v));
     if (v.e.t === 'b') this.boolAsNumber(e);
@@ -397,7 +411,7 @@ export class Elaborator {
   }
 
   /** Evaluate each of `fs`; when some fail, report all their errors before giving up. */
-  private all<T>(fs: (() => T)[]): T[] {
+  protected all<T>(fs: (() => T)[]): T[] {
     const out: T[] = [];
     let failed = false;
     for (const f of fs) {
@@ -412,7 +426,7 @@ export class Elaborator {
     return out;
   }
 
-  private lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
+  protected lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
     const fn = new FuncBuilder(fname, decl.param, len);
     const scope: Scope = {
       fn,
@@ -511,7 +525,7 @@ export class Elaborator {
     return { name: fname, input: decl.param, len, bindings: fn.bindings, result: toReal(r.e) };
   }
 
-  private arrayVal(name: string, len: number): Val {
+  protected arrayVal(name: string, len: number): Val {
     return {
       s: 'vector',
       len,
@@ -520,7 +534,7 @@ export class Elaborator {
     };
   }
 
-  private materialise(
+  protected materialise(
     v: Val & { s: 'vector' },
     fn: FuncBuilder,
     base: string,
@@ -538,16 +552,16 @@ export class Elaborator {
     return this.arrayVal(name, v.len) as Val & { s: 'vector' };
   }
 
-  private freshIdx(base: string): IExpr {
+  protected freshIdx(base: string): IExpr {
     return { k: 'idx', t: 'i', name: `${base}${++this.idxCounter}` };
   }
 
-  private scalarOf(v: Val, loc: Loc): IExpr {
+  protected scalarOf(v: Val, loc: Loc): IExpr {
     if (v.s !== 'scalar') this.fail('ExpectedScalar', loc, describe(v));
     return v.e;
   }
 
-  private number(v: Val, src: Expr): IExpr {
+  protected number(v: Val, src: Expr): IExpr {
     const e = this.scalarOf(v, src.loc);
     if (e.t === 'b') this.boolAsNumber(src);
     return e;
@@ -555,7 +569,7 @@ export class Elaborator {
 
   /** BooleanAsNumber; when a comparison follows a reduction (`count(i) x[i] > 0`), the reduction's
    * body ended before the comparison: say so. */
-  private boolAsNumber(src: Expr): never {
+  protected boolAsNumber(src: Expr): never {
     let hint = '; write `if c then 1 else 0`';
     if (src.kind === 'binary' && src.left.kind === 'reduce') {
       const r = src.left;
@@ -572,20 +586,20 @@ export class Elaborator {
     this.fail('BooleanAsNumber', src.loc, hint);
   }
 
-  private cond(v: Val, loc: Loc): IExpr {
+  protected cond(v: Val, loc: Loc): IExpr {
     const e = this.scalarOf(v, loc);
     if (e.t !== 'b') this.fail('ExpectedBoolean', loc);
     return e;
   }
 
   /** `what` names the role: 'an index', 'a slice bound', 'a reduction bound', ... */
-  private integer(v: Val, src: Expr, what = 'an index'): IExpr {
+  protected integer(v: Val, src: Expr, what = 'an index'): IExpr {
     const e = this.number(v, src);
     if (e.t !== 'i') this.fail('ExpectedInteger', src.loc, what, this.integerHint(src));
     return e;
   }
 
-  private integerHint(src: Expr): string {
+  protected integerHint(src: Expr): string {
     if (src.kind === 'binary' && src.op === '/') {
       const a = this.snippet(src.left.loc);
       const b = this.snippet(src.right.loc);
@@ -596,7 +610,7 @@ export class Elaborator {
   }
 
   /** A new index name must not hide an index, a let, the parameter, D or a data declaration. */
-  private checkIndexName(index: string, loc: Loc, sc: Scope): void {
+  protected checkIndexName(index: string, loc: Loc, sc: Scope): void {
     let what: string | undefined;
     if (sc.idxs.has(index)) what = 'the index of an enclosing reduction or vector let';
     else if (sc.vars.has(index) || sc.failed.has(index))
@@ -609,7 +623,7 @@ export class Elaborator {
 
   // ---- expressions -----------------------------------------------------------------------
 
-  private expr(e: Expr, sc: Scope): Val {
+  protected expr(e: Expr, sc: Scope): Val {
     switch (e.kind) {
       case 'num':
         if (Number.isNaN(e.value)) throw new Abort(); // a placeholder from syntax-error recovery
@@ -710,11 +724,11 @@ export class Elaborator {
   }
 
   /** The target of an index or a slice: a name there is an array, never an unbound index. */
-  private target(e: Expr, sc: Scope): Val {
+  protected target(e: Expr, sc: Scope): Val {
     return e.kind === 'name' ? this.name(e.name, e.loc, sc, true) : this.expr(e, sc);
   }
 
-  private name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
+  protected name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
     const ix = sc.idxs.get(name);
     if (ix) return { s: 'scalar', e: ix };
     if (sc.failed.has(name)) throw new Abort(); // its definition's errors are reported already
@@ -773,7 +787,7 @@ export class Elaborator {
   }
 
   /** `whole` is the location of the whole elementwise expression (a length mismatch is its error). */
-  private elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
+  protected elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
     const vecs = vals.filter((v) => v.s !== 'scalar');
     for (let k = 0; k < vals.length; k++)
       if (vals[k]!.s === 'matrix') this.fail('ExpectedScalar', locs[k], describe(vals[k]!));
@@ -798,7 +812,7 @@ export class Elaborator {
     };
   }
 
-  private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
+  protected binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
     const [a, b] = this.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [
       Val,
       Val,
@@ -842,7 +856,7 @@ export class Elaborator {
     );
   }
 
-  private call(e: Expr & { kind: 'call' }, sc: Scope): Val {
+  protected call(e: Expr & { kind: 'call' }, sc: Scope): Val {
     const name = e.callee;
     const positional = (n: number, named: string[] = [], hint = ''): Arg[] => {
       for (const a of e.args) {
@@ -980,7 +994,7 @@ export class Elaborator {
     };
   }
 
-  private reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
+  protected reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
     this.checkIndexName(e.index, e.indexLoc, sc);
     let lo: IExpr = int(0);
     let hi: IExpr = int(sc.len);
@@ -1056,7 +1070,7 @@ export class Elaborator {
 
   // ---- data ------------------------------------------------------------------------------
 
-  private dataVal(d: DataDecl, len: number, useLoc: Loc): Val {
+  protected dataVal(d: DataDecl, len: number, useLoc: Loc): Val {
     const key = `${d.name}@${len}`;
     let irName = this.dataKeys.get(key);
     if (!irName) {
@@ -1092,7 +1106,7 @@ export class Elaborator {
     };
   }
 
-  private dataScope(d: DataDecl, len: number, constant?: string): Scope {
+  protected dataScope(d: DataDecl, len: number, constant?: string): Scope {
     return {
       fn: new FuncBuilder('', '$none', len),
       len,
@@ -1109,7 +1123,7 @@ export class Elaborator {
   }
 
   /** The shape of a generated data declaration at dimension `len`. */
-  private dataShape(d: DataDecl, len: number): number[] {
+  protected dataShape(d: DataDecl, len: number): number[] {
     const sc = this.dataScope(d, len, 'a data dimension');
     return d.dims.map((x) => {
       const v = this.expr(x, sc);
@@ -1125,7 +1139,7 @@ export class Elaborator {
     });
   }
 
-  private lowerData(d: DataDecl, len: number, irName: string): IrData {
+  protected lowerData(d: DataDecl, len: number, irName: string): IrData {
     const sc = this.dataScope(d, len);
     if (d.dims.length < 1 || d.dims.length > 2)
       this.fail('BadDataDims', d.nameLoc, d.name, 'data is a vector [n] or a matrix [n][m]');
@@ -1306,7 +1320,7 @@ export function toReal(e: IExpr): IExpr {
 }
 
 /** Why a declaration cannot take this name, or undefined when it can. */
-function reservedName(name: string): string | undefined {
+export function reservedName(name: string): string | undefined {
   if (isFunctionName(name)) return 'it is a built-in function';
   if ((REDUCE_OPS as readonly string[]).includes(name)) return 'it is a reduction';
   if (GENERATORS.includes(name)) return 'it is a data generator';
@@ -1320,7 +1334,7 @@ function spanLoc(a: Loc, b: Loc): Loc {
   return { ...a, length: b.offset + b.length - a.offset };
 }
 
-function nameOf(e: Expr): string {
+export function nameOf(e: Expr): string {
   return e.kind === 'name' ? e.name : 'expression';
 }
 

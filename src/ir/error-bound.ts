@@ -62,6 +62,10 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
       case 'vref':
       case 'callp':
         throw new Error('error bound: inline first');
+      case 'draw':
+        // Uniform and integer draws are bit-identical on both backends; a normal draw goes
+        // through log, sqrt and cos: a few ulps of its magnitude.
+        return e.dist === 'n' ? mul(N(4), abs(e)) : ZERO;
       case 'un':
         return e.op === 'neg' ? mu(e.a) : ZERO;
       case 'sel':

@@ -44,7 +44,20 @@ export type IExpr =
   | { k: 'call'; t: Ty; fn: string; args: IExpr[] }
   | { k: 'sel'; t: Ty; c: IExpr; a: IExpr; b: IExpr }
   | { k: 'red'; t: Ty; op: RedOp; idx: string; lo: IExpr; hi: IExpr; cond?: IExpr; body: IExpr }
-  | { k: 'callp'; t: 'f'; fn: string; args: IExpr[] };
+  | { k: 'callp'; t: 'f'; fn: string; args: IExpr[] }
+  | { k: 'draw'; t: Ty; dist: DrawDist; site: number; args: IExpr[] };
+
+/**
+ * Random draws of the algorithms (src/runtime/draws.ts), keyed by (seed, site, generation,
+ * individual, dimension); the generation is the kernel's. Arguments:
+ *   u        (individual dimension)                       uniform in [0, 1)
+ *   n        (individual dimension)                       standard normal
+ *   int      (individual dimension n)                     integer in [0, n)
+ *   distinct (individual count n except which)            value `which` of `count` distinct
+ *                                                         integers in [0, n) other than `except`
+ */
+export type DrawDist = 'u' | 'n' | 'int' | 'distinct';
+export const drawTy = (d: DrawDist): Ty => (d === 'u' || d === 'n' ? 'f' : 'i');
 
 export type Binding =
   | { k: 'vec'; name: string; idx: string; len: number; body: IExpr }
@@ -57,6 +70,29 @@ export interface IrFunc {
   len: number;
   bindings: Binding[];
   result: IExpr;
+  /** A step of an algorithm (src/algo): the function runs once per individual `idx` < n. */
+  domain?: { idx: string; n: number };
+  /** A step's effects, after its bindings: state arrays written at a row (and columns). */
+  writes?: Write[];
+}
+
+/** `arr[row] = body`, or with `col`: `arr[row][col.idx] = body` for col.idx < col.len. */
+export interface Write {
+  arr: string;
+  row: IExpr;
+  col?: { idx: string; len: number };
+  body: IExpr;
+}
+
+/**
+ * An algorithm's state array (a population, its fitness, per-individual or global state): `rows`
+ * rows of `cols` columns, read as (read A row col); cols = 0 for one value a row, read as
+ * (read A row).
+ */
+export interface StateArray {
+  name: string;
+  rows: number;
+  cols: number;
 }
 
 export type DataDef =
@@ -102,6 +138,8 @@ export interface IrProgram {
   funcs: IrFunc[]; // callees, specialised to their lengths; empty after inlining
   main: IrFunc;
   schedule?: Schedule;
+  /** The algorithm state a step reads and writes (read as (read A row [col])). */
+  state?: StateArray[];
 }
 
 // ---- constructors -------------------------------------------------------------------------
@@ -157,6 +195,7 @@ export function children(e: IExpr): IExpr[] {
       return [e.a, e.b];
     case 'call':
     case 'callp':
+    case 'draw':
       return e.args;
     case 'sel':
       return [e.c, e.a, e.b];
@@ -183,6 +222,8 @@ export function mapChildren(e: IExpr, f: (c: IExpr) => IExpr): IExpr {
     case 'call':
       return { ...e, args: e.args.map(f) };
     case 'callp':
+      return { ...e, args: e.args.map(f) };
+    case 'draw':
       return { ...e, args: e.args.map(f) };
     case 'sel':
       return { ...e, c: f(e.c), a: f(e.a), b: f(e.b) };
@@ -243,6 +284,13 @@ export function refs(e: IExpr): { arrays: Set<string>; scalars: Set<string> } {
     if (n.k === 'sref') scalars.add(n.name);
   });
   return { arrays, scalars };
+}
+
+/** `f` with every expression of its writes mapped (rows and bodies). */
+export function mapWrites(f: IrFunc, m: (e: IExpr) => IExpr): Pick<IrFunc, 'writes'> {
+  return f.writes
+    ? { writes: f.writes.map((w) => ({ ...w, row: m(w.row), body: m(w.body) })) }
+    : {};
 }
 
 export function exprEqual(a: IExpr, b: IExpr): boolean {

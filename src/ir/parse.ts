@@ -2,7 +2,10 @@
 
 import {
   binTy,
+  drawTy,
   redTy,
+  type DrawDist,
+  type Write,
   type BinOp,
   type Binding,
   type DataDef,
@@ -124,6 +127,16 @@ function expr(s: SExp, ctx: Ctx): IExpr {
       fn: rest[0] as string,
       args: rest.slice(1).map((r) => expr(r, ctx)),
     };
+  if (head === 'draw') {
+    const dist = rest[0] as DrawDist;
+    return {
+      k: 'draw',
+      t: drawTy(dist),
+      dist,
+      site: Number(rest[1]),
+      args: rest.slice(2).map((r) => expr(r, ctx)),
+    };
+  }
   if (head === 'if') {
     const c = expr(rest[0]!, ctx);
     const a = expr(rest[1]!, ctx);
@@ -185,19 +198,33 @@ function func(s: SExp[]): IrFunc {
   const ctx = new Ctx();
   const input = s[2] as SExp[];
   const bindings: Binding[] = [];
+  const writes: Write[] = [];
+  let domain: IrFunc['domain'];
   let result: IExpr | undefined;
   for (const item of s.slice(3) as SExp[][]) {
     if (item[0] === 'result') result = expr(item[1]!, ctx);
-    else bindings.push(binding(item, ctx));
+    else if (item[0] === 'each') domain = { idx: item[1] as string, n: Number(item[2]) };
+    else if (item[0] === 'write') {
+      const col = item.length === 5 ? (item[3] as string[]) : undefined;
+      writes.push({
+        arr: item[1] as string,
+        row: expr(item[2]!, ctx),
+        col: col ? { idx: col[0]!, len: Number(col[1]) } : undefined,
+        body: expr(item[item.length - 1]!, ctx),
+      });
+    } else bindings.push(binding(item, ctx));
   }
   if (!result) throw new Error('IR parse: func without result');
-  return {
+  const f: IrFunc = {
     name: s[1] as string,
     input: input[1] as string,
     len: Number(input[2]),
     bindings,
     result,
   };
+  if (domain) f.domain = domain;
+  if (writes.length) f.writes = writes;
+  return f;
 }
 
 function dataDef(s: SExp[]): DataDef {
@@ -308,6 +335,13 @@ export function parseProgram(text: string): IrProgram {
       }
       case 'schedule':
         p.schedule = schedule(item);
+        break;
+      case 'state':
+        (p.state ??= []).push({
+          name: item[1] as string,
+          rows: Number(item[2]),
+          cols: Number(item[3]),
+        });
         break;
       default:
         throw new Error(`IR parse: unknown program item ${String(item[0])}`);

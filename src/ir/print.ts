@@ -2,7 +2,17 @@
 // Integers print as `3`, reals always with a point or exponent (`3.0`, `1e-08`), scalar
 // references as `@name`, index variables as bare names.
 
-import type { Binding, DataDef, IExpr, IrData, IrFunc, IrProgram, Schedule, Stage } from './ir.js';
+import type {
+  Binding,
+  DataDef,
+  IExpr,
+  IrData,
+  IrFunc,
+  IrProgram,
+  Schedule,
+  Stage,
+  Write,
+} from './ir.js';
 
 export function printNum(v: number): string {
   if (Number.isNaN(v)) return 'nan';
@@ -35,6 +45,8 @@ export function printExpr(e: IExpr): string {
       return `(call ${e.fn}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
     case 'callp':
       return `(callp ${e.fn}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
+    case 'draw':
+      return `(draw ${e.dist} ${e.site}${e.args.map((a) => ' ' + printExpr(a)).join('')})`;
     case 'sel':
       return `(if ${printExpr(e.c)} ${printExpr(e.a)} ${printExpr(e.b)})`;
     case 'red': {
@@ -75,10 +87,17 @@ export function printData(d: IrData): string {
 }
 
 export function printFunc(f: IrFunc, indent = '  '): string {
-  const lines = [`${indent}(func ${f.name} (input ${f.input} ${f.len})`];
+  const dom = f.domain ? ` (each ${f.domain.idx} ${f.domain.n})` : '';
+  const lines = [`${indent}(func ${f.name} (input ${f.input} ${f.len})${dom}`];
   for (const b of f.bindings) lines.push(`${indent}  ${printBinding(b)}`);
+  for (const w of f.writes ?? []) lines.push(`${indent}  ${printWrite(w)}`);
   lines.push(`${indent}  (result ${printExpr(f.result)}))`);
   return lines.join('\n');
+}
+
+export function printWrite(w: Write): string {
+  const col = w.col ? ` (${w.col.idx} ${w.col.len})` : '';
+  return `(write ${w.arr} ${printExpr(w.row)}${col} ${printExpr(w.body)})`;
 }
 
 function printStage(s: Stage): string {
@@ -108,6 +127,7 @@ export function printProgram(p: IrProgram): string {
     `(program ${p.name} (dim ${p.dim}) (box ${printNum(p.box[0])} ${printNum(p.box[1])}) (optimum ${printNum(p.optimum)}) (at ${at}) (${p.direction})`,
   ];
   for (const d of p.data) lines.push('  ' + printData(d));
+  for (const a of p.state ?? []) lines.push(`  (state ${a.name} ${a.rows} ${a.cols})`);
   for (const f of p.funcs) lines.push(printFunc(f));
   lines.push(printFunc(p.main));
   if (p.schedule) lines.push(printSchedule(p.schedule));

@@ -6,6 +6,7 @@
 import { BUILTINS } from './builtins.js';
 import {
   binTy,
+  drawTy,
   forEachNode,
   redTy,
   type Binding,
@@ -14,6 +15,7 @@ import {
   type IrFunc,
   type IrProgram,
   type Schedule,
+  type StateArray,
   type Ty,
 } from './ir.js';
 import { countKernels } from './passes/schedule.js';
@@ -58,7 +60,12 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       check(e.t === 'i' && Number.isInteger(e.v), 'int must be an integer', where);
       return;
     case 'idx':
-      check(env.idx.has(e.name), `unbound index ${e.name}`, where);
+      // $gen and $slot: the kernel's generation and trace slot (algorithm steps).
+      check(
+        env.idx.has(e.name) || e.name === '$gen' || e.name === '$slot',
+        `unbound index ${e.name}`,
+        where,
+      );
       return;
     case 'sref':
       check(env.scalars.has(e.name), `undefined scalar @${e.name}`, where);
@@ -143,6 +150,17 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       check(a.k === 'vref' && a.len === f.len, `${e.fn} takes a vector of length ${f.len}`, where);
       return;
     }
+    case 'draw': {
+      const n = { u: 2, n: 2, int: 3, distinct: 5 }[e.dist];
+      check(n !== undefined, `unknown draw ${e.dist}`, where);
+      check(e.args.length === n, `(draw ${e.dist} ...) takes ${n} arguments`, where);
+      check(e.t === drawTy(e.dist), `type of (draw ${e.dist} ...)`, where);
+      e.args.forEach((a) => {
+        validateExpr(a, env, where);
+        check(a.t === 'i', `(draw ${e.dist} ...) of a non-integer`, where);
+      });
+      return;
+    }
     case 'sel':
       validateExpr(e.c, env, where);
       validateExpr(e.a, env, where);
@@ -218,25 +236,44 @@ function validateFunc(
   data: Map<string, number[]>,
   funcs: Map<string, IrFunc>,
   where: string,
+  state: StateArray[] = [],
 ): void {
   const arrays = new Map<string, number[]>(data);
   check(!arrays.has(f.input), `input ${f.input} of ${f.name} is also a data name`, where);
   check(Number.isInteger(f.len) && f.len >= 1, `${f.name} has input length ${f.len}`, where);
   arrays.set(f.input, [f.len]);
+  for (const a of state) arrays.set(a.name, a.cols > 0 ? [a.rows, a.cols] : [a.rows]);
+  // A step's individual index is bound everywhere in it.
+  const top = new Set(f.domain ? [f.domain.idx] : []);
   const scalars = new Map<string, Ty>();
   for (const b of f.bindings) {
     check(!arrays.has(b.name) && !scalars.has(b.name), `${b.name} defined twice`, where);
     if (b.k === 'scalar') {
-      validateExpr(b.body, { arrays, scalars, idx: new Set(), funcs }, where);
+      validateExpr(b.body, { arrays, scalars, idx: new Set(top), funcs }, where);
       check(b.t === b.body.t, `type of scalar ${b.name}`, where);
       check(b.t !== 'b', `scalar ${b.name} is a boolean`, where);
       scalars.set(b.name, b.t);
     } else {
       check(Number.isInteger(b.len) && b.len >= 1, `${b.name} has length ${b.len}`, where);
-      validateExpr(b.body, { arrays, scalars, idx: new Set([b.idx]), funcs }, where);
+      validateExpr(b.body, { arrays, scalars, idx: new Set([...top, b.idx]), funcs }, where);
       check(b.body.t !== 'b', `${b.k} ${b.name} is a boolean`, where);
       arrays.set(b.name, [b.len]);
     }
+  }
+  for (const w of f.writes ?? []) {
+    const a = state.find((s) => s.name === w.arr);
+    check(a, `write to ${w.arr}, which is not a state array`, where);
+    validateExpr(w.row, { arrays, scalars, idx: new Set(top), funcs }, where);
+    check(w.row.t === 'i', `the row of a write to ${w.arr} is not an integer`, where);
+    check(!w.col || w.col.len === a.cols, `write to ${w.arr} over ${w.col?.len} columns`, where);
+    check(
+      !!w.col === a.cols > 0,
+      `write to ${w.arr} needs ${a.cols > 0 ? 'a' : 'no'} column`,
+      where,
+    );
+    const idx = new Set([...top, ...(w.col ? [w.col.idx] : [])]);
+    validateExpr(w.body, { arrays, scalars, idx, funcs }, where);
+    check(w.body.t !== 'b', `write to ${w.arr} of a boolean`, where);
   }
   validateExpr(f.result, { arrays, scalars, idx: new Set(), funcs }, where);
   check(f.result.t !== 'b', `the result of ${f.name} is a boolean`, where);
@@ -336,7 +373,7 @@ export function validate(p: IrProgram, where: string): void {
     funcs.set(f.name, f);
   }
   check(p.main.name === 'main', `the main function is called ${p.main.name}`, where);
-  validateFunc(p.main, data, funcs, where);
+  validateFunc(p.main, data, funcs, where, p.state);
   if (p.schedule) {
     check(p.funcs.length === 0, 'a scheduled program still has functions (inline first)', where);
     validateSchedule(p, p.schedule, where);

@@ -110,7 +110,63 @@ export interface DataDecl {
   file: string;
 }
 
-export type Decl = ProblemDecl | DataDecl;
+/** A parameter of an algorithm: `NP = 48`, `CR = 0.879 in [0, 1]`, `crossover = exp in {bin, exp}`. */
+export interface ParamDecl {
+  name: string;
+  nameLoc: Loc;
+  value: Expr; // a number, or a name for a symbolic parameter
+  range?: [Expr, Expr]; // in [lo, hi]
+  choices?: { name: string; loc: Loc }[]; // in {a, b, c}
+  loc: Loc;
+}
+
+/** A statement of an algorithm's generation block or of an `each` block. */
+export type AlgoStmt =
+  | { kind: 'let'; let: Let; loc: Loc }
+  | {
+      kind: 'each';
+      index: string;
+      indexLoc: Loc;
+      pop: string;
+      popLoc: Loc;
+      body: AlgoStmt[];
+      loc: Loc;
+    }
+  | { kind: 'if'; cond: Expr; then: AlgoStmt[]; else: AlgoStmt[]; loc: Loc }
+  /** `X[i] = v`, `V[i][j] = e`, `Fi[i] = e`, or a population-level `X = best(X, O)`. */
+  | {
+      kind: 'assign';
+      target: string;
+      targetLoc: Loc;
+      row?: Expr;
+      col?: string;
+      colLoc?: Loc;
+      value: Expr;
+      loc: Loc;
+    };
+
+/** `population X[NP]`, `population B[N] = P`, `state V[N][D] = 0`, `state Fi[NP] = 0.5`. */
+export interface StateDecl {
+  kind: 'population' | 'state';
+  name: string;
+  nameLoc: Loc;
+  dims: Expr[];
+  init?: Expr;
+  loc: Loc;
+}
+
+export interface AlgorithmDecl {
+  kind: 'algorithm';
+  name: string;
+  nameLoc: Loc;
+  params: ParamDecl[];
+  states: StateDecl[];
+  generation: AlgoStmt[];
+  loc: Loc;
+  file: string;
+}
+
+export type Decl = ProblemDecl | DataDecl | AlgorithmDecl;
 
 export interface SourceFile {
   file: string;

@@ -94,6 +94,20 @@ export const Diag = {
     message: "data '{0}' is only available up to D = {1}, but D = {2} was asked{3}",
   },
   DataFileUnreadable: { code: 5005, message: 'data file {0} cannot be read: {1}' },
+  // 6xxx: algorithms
+  UnknownAlgorithm: { code: 6001, message: "no algorithm named '{0}'{1}" },
+  BadParameter: { code: 6002, message: "parameter '{0}': {1}" },
+  BadAlgorithm: { code: 6003, message: '{0}' },
+  PopulationTooSmall: {
+    code: 6004,
+    message:
+      '{0} distinct individuals other than this one need a population of at least {1}, but it has {2}{3}',
+  },
+  GpuCondition: {
+    code: 6005,
+    message:
+      'this condition depends on the population, which lives on the GPU: a generation-level if is decided on the host from parameters and draws only',
+  },
 } as const;
 
 export type DiagKind = keyof typeof Diag;

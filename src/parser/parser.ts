@@ -8,7 +8,11 @@ import {
   REDUCE_OPS,
   type Arg,
   type BinaryOp,
+  type AlgoStmt,
+  type AlgorithmDecl,
   type DataDecl,
+  type ParamDecl,
+  type StateDecl,
   type Decl,
   type Expr,
   type Let,
@@ -60,6 +64,7 @@ class OptParser extends EmbeddedActionsParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.problemDecl) },
       { ALT: () => this.SUBRULE(this.dataDecl) },
+      { ALT: () => this.SUBRULE(this.algorithmDecl) },
     ]),
   );
 
@@ -203,6 +208,217 @@ class OptParser extends EmbeddedActionsParser {
       file: currentFile,
     };
   });
+
+  // ---- algorithms --------------------------------------------------------------------------
+
+  private algorithmDecl = this.RULE('algorithmDecl', (): AlgorithmDecl => {
+    const kw = this.CONSUME(T.Algorithm);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const params: ParamDecl[] = [];
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const p = this.SUBRULE(this.paramDecl);
+        if (p) params.push(p);
+      },
+    });
+    this.CONSUME(T.RParen);
+    this.CONSUME(T.LBrace);
+    const states: StateDecl[] = [];
+    let generation: AlgoStmt[] = [];
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            const d = this.SUBRULE(this.stateDecl);
+            if (d) states.push(d);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Generation);
+            generation = this.SUBRULE(this.algoBlock);
+          },
+        },
+      ]);
+    });
+    const end = this.CONSUME(T.RBrace);
+    return {
+      kind: 'algorithm',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      params,
+      states,
+      generation,
+      loc: span(tokLoc(kw), tokLoc(end)),
+      file: currentFile,
+    };
+  });
+
+  private paramDecl = this.RULE('paramDecl', (): ParamDecl => {
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.Assign);
+    const value = this.SUBRULE(this.expr);
+    let range: [Expr, Expr] | undefined;
+    let choices: { name: string; loc: Loc }[] | undefined;
+    this.OPTION(() => {
+      this.CONSUME(T.In);
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket);
+            const lo = this.SUBRULE2(this.expr);
+            this.CONSUME(T.Comma);
+            const hi = this.SUBRULE3(this.expr);
+            this.CONSUME(T.RBracket);
+            range = [lo, hi];
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBrace);
+            choices = [];
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () => {
+                const c = this.CONSUME2(T.Identifier);
+                choices!.push({ name: c.image, loc: tokLoc(c) });
+              },
+            });
+            this.CONSUME(T.RBrace);
+          },
+        },
+      ]);
+    });
+    return {
+      name: name.image,
+      nameLoc: tokLoc(name),
+      value: value ?? errorExpr(tokLoc(name)),
+      range,
+      choices,
+      loc: span(tokLoc(name), value?.loc ?? tokLoc(name)),
+    };
+  });
+
+  private stateDecl = this.RULE('stateDecl', (): StateDecl => {
+    const kw = this.OR([
+      { ALT: () => this.CONSUME(T.Population) },
+      { ALT: () => this.CONSUME(T.State) },
+    ]);
+    const name = this.CONSUME(T.Identifier);
+    const dims: Expr[] = [];
+    this.AT_LEAST_ONE(() => {
+      this.CONSUME(T.LBracket);
+      dims.push(this.SUBRULE(this.expr));
+      this.CONSUME(T.RBracket);
+    });
+    let init: Expr | undefined;
+    this.OPTION(() => {
+      this.CONSUME(T.Assign);
+      init = this.SUBRULE2(this.expr);
+    });
+    this.OPTION2(() => this.CONSUME(T.Semicolon));
+    return {
+      kind: kw.image === 'population' ? 'population' : 'state',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      dims,
+      init,
+      loc: span(tokLoc(kw), init?.loc ?? tokLoc(name)),
+    };
+  });
+
+  private algoBlock = this.RULE('algoBlock', (): AlgoStmt[] => {
+    this.CONSUME(T.LBrace);
+    const out: AlgoStmt[] = [];
+    this.MANY(() => {
+      const st = this.SUBRULE(this.algoStmt);
+      if (st) out.push(st);
+    });
+    this.CONSUME(T.RBrace);
+    return out;
+  });
+
+  private algoStmt = this.RULE(
+    'algoStmt',
+    (): AlgoStmt =>
+      this.OR([
+        {
+          ALT: () => {
+            const l = this.SUBRULE(this.letStmt);
+            return { kind: 'let', let: l, loc: l?.loc ?? NOLOC } as AlgoStmt;
+          },
+        },
+        {
+          ALT: () => {
+            const kw = this.CONSUME(T.Each);
+            const index = this.CONSUME(T.Identifier);
+            this.CONSUME(T.In);
+            const pop = this.CONSUME2(T.Identifier);
+            const body = this.SUBRULE(this.algoBlock);
+            return {
+              kind: 'each',
+              index: index.image,
+              indexLoc: tokLoc(index),
+              pop: pop.image,
+              popLoc: tokLoc(pop),
+              body: body ?? [],
+              loc: span(tokLoc(kw), tokLoc(pop)),
+            } as AlgoStmt;
+          },
+        },
+        {
+          ALT: () => {
+            const kw = this.CONSUME(T.If);
+            const cond = this.SUBRULE(this.expr);
+            const then = this.SUBRULE2(this.algoBlock);
+            let els: AlgoStmt[] = [];
+            this.OPTION(() => {
+              this.CONSUME(T.Else);
+              els = this.SUBRULE3(this.algoBlock);
+            });
+            return {
+              kind: 'if',
+              cond: cond ?? errorExpr(tokLoc(kw)),
+              then: then ?? [],
+              else: els ?? [],
+              loc: span(tokLoc(kw), cond?.loc ?? tokLoc(kw)),
+            } as AlgoStmt;
+          },
+        },
+        {
+          ALT: () => {
+            const target = this.CONSUME3(T.Identifier);
+            let row: Expr | undefined;
+            let col: IToken | undefined;
+            this.OPTION2(() => {
+              this.CONSUME(T.LBracket);
+              row = this.SUBRULE2(this.expr);
+              this.CONSUME(T.RBracket);
+              this.OPTION3(() => {
+                this.CONSUME2(T.LBracket);
+                col = this.CONSUME4(T.Identifier);
+                this.CONSUME2(T.RBracket);
+              });
+            });
+            this.CONSUME(T.Assign);
+            const value = this.SUBRULE3(this.expr);
+            this.OPTION4(() => this.CONSUME(T.Semicolon));
+            return {
+              kind: 'assign',
+              target: target.image,
+              targetLoc: tokLoc(target),
+              row,
+              col: col?.image,
+              colLoc: col ? tokLoc(col) : undefined,
+              value: value ?? errorExpr(tokLoc(target)),
+              loc: span(tokLoc(target), value?.loc ?? tokLoc(target)),
+            } as AlgoStmt;
+          },
+        },
+      ]),
+  );
 
   // `if` is a primary (below), so `expr` is just the lowest-precedence chain.
   public expr = this.RULE('expr', (): Expr => this.SUBRULE(this.orExpr));

@@ -29,6 +29,11 @@ export const Not = keyword('not');
 export const Where = keyword('where');
 export const Minimize = keyword('minimize');
 export const Maximize = keyword('maximize');
+export const Algorithm = keyword('algorithm');
+export const Population = keyword('population');
+export const State = keyword('state');
+export const Generation = keyword('generation');
+export const Each = keyword('each');
 
 export const KEYWORDS = [
   Problem,
@@ -46,6 +51,11 @@ export const KEYWORDS = [
   Where,
   Minimize,
   Maximize,
+  Algorithm,
+  Population,
+  State,
+  Generation,
+  Each,
 ];
 
 export const NumberLit = createToken({

@@ -7,7 +7,7 @@
 // uniform from 24 bits); normal draws go through log and cos, which differ in their last bits
 // between WGSL's float32 and JavaScript's float64.
 
-import { philox4x32, uniform24 } from './philox.js';
+import { philox4x32, philoxInto, uniform24 } from './philox.js';
 
 export interface DrawKey {
   seed: number; // up to 2^53
@@ -81,4 +81,63 @@ export function normal(k: DrawKey): number {
   const u1 = 1 - uniform24(w[0]); // (0, 1]
   const u2 = uniform24(w[1]);
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+/**
+ * Value `which` of `count` distinct integers in [0, n) other than `except` (none when negative):
+ * the draws of `distinct` above, generalised to no exclusion. count <= 4: one Philox block.
+ */
+export function distinctAt(
+  k: DrawKey,
+  n: number,
+  count: number,
+  except: number,
+  which: number,
+): number {
+  const w = words({ ...k, dimension: 0 });
+  const taken: number[] = except >= 0 ? [except] : [];
+  let r = 0;
+  for (let t = 0; t <= which && t < count; t++) {
+    r = mulhi(w[t]!, n - taken.length);
+    const sorted = [...taken].sort((a, b) => a - b);
+    for (const e of sorted) if (r >= e) r++;
+    taken.push(r);
+  }
+  return r;
+}
+
+/** The draws of a generation as the CPU backend's step code calls them (DRAW.u(site, i, j), ...). */
+export function drawTable(seed: number, ctx: { gen: number }) {
+  const out = new Uint32Array(4);
+  const lo = seed >>> 0;
+  const hi = Math.floor(seed / 2 ** 32) >>> 0;
+  const block = (site: number, ind: number, dim: number) => {
+    philoxInto(out, site, ctx.gen, ind, dim, lo, hi);
+    return out;
+  };
+  return {
+    u: (site: number, ind: number, dim: number) => uniform24(block(site, ind, dim)[0]!),
+    n: (site: number, ind: number, dim: number) => {
+      const b = block(site, ind, dim);
+      const u1 = 1 - uniform24(b[0]!);
+      const u2 = uniform24(b[1]!);
+      return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+    },
+    int: (site: number, ind: number, dim: number, n: number) => mulhi(block(site, ind, dim)[0]!, n),
+    distinct: (
+      site: number,
+      ind: number,
+      count: number,
+      n: number,
+      except: number,
+      which: number,
+    ) =>
+      distinctAt(
+        { seed, site, generation: ctx.gen, individual: ind, dimension: 0 },
+        n,
+        count,
+        except,
+        which,
+      ),
+  };
 }

@@ -9,7 +9,16 @@ import type { CompiledProblem } from '../api.js';
 import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '../codegen/wgsl.js';
 import type { GpuContext } from './device.js';
 
-const BINDING: Record<BufferName, number> = { P: 0, X: 1, F: 2, DATA: 3, SCR: 4, PART: 5, SC: 6 };
+const BINDING: Record<BufferName, number> = {
+  P: 0,
+  X: 1,
+  F: 2,
+  DATA: 3,
+  SCR: 4,
+  PART: 5,
+  SC: 6,
+  S: 7,
+};
 const U = () =>
   (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
 const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
@@ -233,6 +242,8 @@ export class GpuEvaluator {
         return this.part!;
       case 'SC':
         return this.sc!;
+      case 'S':
+        throw new Error('evaluations have no algorithm state');
     }
   }
 

@@ -9,6 +9,7 @@
 
 import {
   freeIdx,
+  mapWrites,
   mapChildren,
   substIdx,
   transform,
@@ -52,6 +53,8 @@ export function cseFunc(f: IrFunc): IrFunc {
     return n;
   };
   const renameScalars = new Map<string, string>();
+  // A step's individual index is fixed for the whole function: reductions over it hoist.
+  const bound = new Set<string>(f.domain ? [f.domain.idx] : []);
   const keys = new WeakMap<IExpr, string>(); // alphaKey of the bodies already in `out`
   const keyOf = (e: IExpr) => {
     let k = keys.get(e);
@@ -62,7 +65,7 @@ export function cseFunc(f: IrFunc): IrFunc {
     transform(e, (n) => {
       if (n.k === 'sref' && renameScalars.has(n.name))
         return { ...n, name: renameScalars.get(n.name)! };
-      if (n.k !== 'red' || freeIdx(n).size > 0) return n;
+      if (n.k !== 'red' || freeIdx(n, bound).size > 0) return n;
       const key = alphaKey(n);
       const same = out.find((b) => b.k === 'scalar' && keyOf(b.body) === key);
       if (same) return { k: 'sref', t: n.t, name: same.name };
@@ -95,7 +98,7 @@ export function cseFunc(f: IrFunc): IrFunc {
       out.push({ ...b, body: hoist(b.body) } as Binding);
     }
   }
-  return { ...f, bindings: out, result: hoist(f.result) };
+  return { ...f, bindings: out, result: hoist(f.result), ...mapWrites(f, hoist) };
 }
 
 export function cse(p: IrProgram): IrProgram {

@@ -3,7 +3,7 @@
 // computing it in float32). Identities that change IEEE results (x * 0 -> 0 for x = inf/nan) are
 // not applied.
 
-import { transform, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
+import { transform, type IExpr, type IrFunc, type IrProgram, mapWrites } from '../ir.js';
 import { applyBuiltin } from '../builtins.js';
 
 export function evalBin(op: string, a: number, b: number, intResult: boolean): number | boolean {
@@ -122,6 +122,7 @@ export function foldFunc(f: IrFunc): IrFunc {
     ...f,
     bindings: f.bindings.map((b) => ({ ...b, body: foldExpr(b.body) })),
     result: foldExpr(f.result),
+    ...mapWrites(f, foldExpr),
   };
 }
 

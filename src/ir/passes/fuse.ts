@@ -6,6 +6,7 @@
 // Dead bindings are removed afterwards.
 
 import {
+  mapWrites,
   refs,
   some,
   substIdx,
@@ -38,7 +39,7 @@ export function fuseFunc(f: IrFunc): IrFunc {
     }
     kept.push({ ...b, body } as Binding);
   }
-  return dce({ ...f, bindings: kept, result: substitute(f.result) });
+  return dce({ ...f, bindings: kept, result: substitute(f.result), ...mapWrites(f, substitute) });
 }
 
 /** Remove bindings that the result does not (transitively) depend on. */
@@ -50,6 +51,10 @@ export function dce(f: IrFunc): IrFunc {
     r.scalars.forEach((s) => live.add(s));
   };
   mark(f.result);
+  for (const w of f.writes ?? []) {
+    mark(w.row);
+    mark(w.body);
+  }
   for (let k = f.bindings.length - 1; k >= 0; k--) {
     const b = f.bindings[k]!;
     if (live.has(b.name)) mark(b.body);

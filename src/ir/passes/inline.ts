@@ -15,6 +15,7 @@ import {
   type IExpr,
   type IrFunc,
   type IrProgram,
+  mapWrites,
 } from '../ir.js';
 
 /** Every index name bound or used in `e`. */
@@ -71,6 +72,11 @@ export function inlineFunc(f: IrFunc, callee: (name: string) => IrFunc | undefin
     indexNames(b.body, callerIdx);
   }
   indexNames(f.result, callerIdx);
+  if (f.domain) callerIdx.add(f.domain.idx);
+  for (const w of f.writes ?? []) {
+    if (w.col) callerIdx.add(w.col.idx);
+    indexNames(w.body, callerIdx);
+  }
   const fresh = (base: string) => {
     let n = base;
     for (let k = 1; used.has(n); k++) n = `${base}_${k}`;
@@ -98,7 +104,7 @@ export function inlineFunc(f: IrFunc, callee: (name: string) => IrFunc | undefin
     });
   for (const b of f.bindings) out.push({ ...b, body: expand(b.body) } as Binding);
   const result = expand(f.result);
-  return { ...f, bindings: out, result };
+  return { ...f, bindings: out, result, ...mapWrites(f, expand) };
 }
 
 export function inline(p: IrProgram): IrProgram {

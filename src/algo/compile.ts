@@ -1,0 +1,55 @@
+// Compiling an algorithm: parse the sources (the standard library included), elaborate the
+// algorithm for a problem and dimension, and run every step through the problem pipeline.
+
+import { parseAll } from '../api.js';
+import { OptError } from '../parser/diagnostics.js';
+import { runPipeline } from '../ir/pipeline.js';
+import { defaultScheduleOptions, type ScheduleOptions } from '../ir/passes/schedule.js';
+import type { IrProgram } from '../ir/ir.js';
+import { AlgoElaborator, type AlgoRequest } from './elaborate.js';
+import { allSteps, pingPong, type AlgoProgram, type Step } from './ir.js';
+
+export interface CompiledAlgorithm {
+  algo: AlgoProgram;
+  /** Every step, in a fixed order (init, generation, track). */
+  steps: Step[];
+  /** Per step: its IR after the whole pipeline (for the GPU) and after `scan` (for the CPU). */
+  gpuIr: Map<Step, IrProgram>;
+  cpuIr: Map<Step, IrProgram>;
+  pingPong: Set<string>;
+  sources: Map<string, string>;
+}
+
+export interface AlgoCompileRequest extends AlgoRequest {
+  files?: string[];
+  sources?: Record<string, string>;
+  schedule?: Partial<ScheduleOptions>;
+  validateEach?: boolean;
+}
+
+export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
+  if (!Number.isInteger(req.dim) || req.dim < 1)
+    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  const parsed = parseAll(req);
+  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  const elab = new AlgoElaborator(parsed.sources);
+  const algo = elab.lowerAlgorithm(req);
+  if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  const steps = [...algo.init, ...allSteps(algo.generation), algo.track];
+  const gpuIr = new Map<Step, IrProgram>();
+  const cpuIr = new Map<Step, IrProgram>();
+  for (const st of steps) {
+    // A step's population is its domain: it sets the team size and regime as for evaluations.
+    const o = { ...defaultScheduleOptions, population: st.n, ...req.schedule };
+    gpuIr.set(st, runPipeline(st.prog, o, { validateEach: req.validateEach }));
+    cpuIr.set(st, runPipeline(st.prog, o, { until: 'scan', validateEach: req.validateEach }));
+  }
+  return {
+    algo,
+    steps,
+    gpuIr,
+    cpuIr,
+    pingPong: pingPong(steps.map((st) => gpuIr.get(st)!)),
+    sources: parsed.texts,
+  };
+}

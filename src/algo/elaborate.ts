@@ -1,0 +1,1176 @@
+// Elaboration of an algorithm for one problem and dimension: parameters resolved (defaults, --set
+// overrides, ranges, choices), state declared, and every `each` block, generation-level vector and
+// best-of-union selection lowered to a step (src/algo/ir.ts). Expressions are checked and lowered
+// by the problem elaborator (src/ir/elaborate.ts), which this class extends with the names an
+// algorithm sees (parameters, populations, state, D, lo, hi) and its functions: f (the fitness
+// of a vector: a stored one for a population row, an evaluation otherwise), rand, normal, randint,
+// distinct and better.
+//
+// Random draws are keyed by (seed, call site, generation, individual, dimension): the call site is
+// numbered by its place in the source, the individual is the `each` index (0 outside), and the
+// dimension is the innermost index in scope (a vector let's or a reduction's; 0 for per-individual
+// scalars). So every element of `let U[j] = ... rand() ...` has its own draw, and recomputing U
+// (which fusion does) draws the same numbers again.
+
+import type {
+  AlgoStmt,
+  AlgorithmDecl,
+  Expr,
+  Let,
+  Loc,
+  ParamDecl,
+  SourceFile,
+  StateDecl,
+} from '../parser/ast.js';
+import {
+  bin,
+  int,
+  mapChildren,
+  num,
+  some,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+  type StateArray,
+  type Write,
+} from '../ir/ir.js';
+import { constValue, foldExpr } from '../ir/passes/fold.js';
+import {
+  Abort,
+  Elaborator,
+  FuncBuilder,
+  describe,
+  suggest,
+  toReal,
+  type Scope,
+  type Val,
+} from '../ir/elaborate.js';
+import type { AlgoProgram, GenStmt, Population, Step } from './ir.js';
+
+/** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
+export const TRACE_ROWS = 1024;
+
+/** Call sites the compiler adds (initialisation draws) are numbered from here. */
+const INTERNAL_SITE = 1 << 20;
+
+export interface AlgoRequest {
+  algorithm: string;
+  problem: string;
+  dim: number;
+  /** --set name=value overrides. */
+  set?: Record<string, string>;
+}
+
+interface StepBuilder {
+  fn: FuncBuilder;
+  writes: Write[];
+  evalOf: Map<string, string>; // materialised vector -> its fitness scalar
+  evals: number;
+  idx: IExpr | null; // the individual index (null outside `each`)
+  written: Set<string>;
+}
+
+interface GenLet {
+  name: string;
+  body: IExpr;
+}
+
+export class AlgoElaborator extends Elaborator {
+  private algo!: AlgorithmDecl;
+  private dim = 0;
+  private problemIr!: IrProgram;
+  private objective!: IrFunc;
+  private sites = new Map<string, number>();
+  private internalSites = 0;
+  private symbols = new Map<string, number>(); // choice name -> its number
+  private stateArrays: StateArray[] = [];
+  private pops: Population[] = [];
+  private stateNames = new Map<string, StateArray>();
+  private genLets: GenLet[] = [];
+  private step: StepBuilder | null = null;
+  private stepCount = 0;
+  private globalVecs = 0;
+
+  constructor(files: SourceFile[]) {
+    super(files);
+  }
+
+  algorithmNames(): string[] {
+    return [...this.algorithms.keys()];
+  }
+
+  /** Lower algorithm `req.algorithm` for `req.problem` at `req.dim`; undefined (with diagnostics) on errors. */
+  lowerAlgorithm(req: AlgoRequest): AlgoProgram | undefined {
+    const decl = this.algorithms.get(req.algorithm);
+    if (!decl) {
+      const near = suggest(req.algorithm, [...this.algorithms.keys()]);
+      this.report(
+        'UnknownAlgorithm',
+        undefined,
+        req.algorithm,
+        near
+          ? ` (did you mean '${near}'?)`
+          : ` (there are: ${[...this.algorithms.keys()].join(', ')})`,
+      );
+      return undefined;
+    }
+    const problem = this.lower(req.problem, req.dim);
+    if (!problem) return undefined;
+    if (problem.direction === 'maximize') {
+      this.report(
+        'BadAlgorithm',
+        decl.nameLoc,
+        `the algorithms minimise, and problem '${req.problem}' is declared maximize: negate it in a problem of its own`,
+      );
+      return undefined;
+    }
+    if (!Number.isFinite(problem.box[0]) || !Number.isFinite(problem.box[1])) {
+      this.report(
+        'BadAlgorithm',
+        decl.nameLoc,
+        `problem '${req.problem}' has no box (in [lo, hi]): the initial population is drawn in it`,
+      );
+      return undefined;
+    }
+    this.algo = decl;
+    this.dim = req.dim;
+    this.problemIr = problem;
+    this.objective = { ...problem.main, name: 'objective' };
+    const before = this.diagnostics.length;
+    try {
+      const params = this.params(decl, req.set ?? {});
+      if (this.diagnostics.length > before) return undefined;
+      const scope = this.baseScope(params);
+      const init = this.states(decl.states, scope);
+      this.stateArrays.push({ name: 'best', rows: 1, cols: req.dim });
+      this.stateArrays.push({ name: 'best.f', rows: 1, cols: 0 });
+      this.stateArrays.push({ name: 'trace', rows: TRACE_ROWS, cols: 0 });
+      const generation = this.block(decl.generation, scope, true);
+      if (this.diagnostics.length > before) return undefined;
+      if (!this.pops.length) {
+        this.report(
+          'BadAlgorithm',
+          decl.nameLoc,
+          'an algorithm needs a population (population X[N])',
+        );
+        return undefined;
+      }
+      return {
+        name: decl.name,
+        params: params.map((p) => ({ name: p.name, value: p.value })),
+        problem,
+        dim: req.dim,
+        state: this.stateArrays,
+        populations: this.pops,
+        init,
+        generation,
+        track: this.trackStep(),
+        best: { point: 'best', fit: 'best.f' },
+        trace: { name: 'trace', rows: TRACE_ROWS },
+      };
+    } catch (e) {
+      if (e instanceof Abort) return undefined;
+      throw e;
+    }
+  }
+
+  // ---- parameters ------------------------------------------------------------------------
+
+  private params(
+    decl: AlgorithmDecl,
+    set: Record<string, string>,
+  ): { name: string; value: number | string; val: Val }[] {
+    const out: { name: string; value: number | string; val: Val }[] = [];
+    for (const p of decl.params)
+      for (const c of p.choices ?? [])
+        if (!this.symbols.has(c.name)) this.symbols.set(c.name, this.symbols.size);
+    for (const name of Object.keys(set))
+      if (!decl.params.some((p) => p.name === name)) {
+        const near = suggest(
+          name,
+          decl.params.map((p) => p.name),
+        );
+        this.report(
+          'BadParameter',
+          undefined,
+          name,
+          `${decl.name} has no parameter '${name}'${near ? ` (did you mean '${near}'?)` : ''}; its parameters: ${decl.params.map((p) => p.name).join(', ')}`,
+        );
+      }
+    for (const p of decl.params) {
+      try {
+        out.push(this.param(p, set[p.name]));
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+      }
+    }
+    return out;
+  }
+
+  private param(p: ParamDecl, override: string | undefined) {
+    const empty = this.constScope();
+    if (p.choices) {
+      const names = p.choices.map((c) => c.name);
+      if (p.value.kind !== 'name' || !names.includes(p.value.name))
+        this.fail(
+          'BadParameter',
+          p.value.loc,
+          p.name,
+          `the default must be one of ${names.join(', ')}`,
+        );
+      const value = override ?? p.value.name;
+      if (!names.includes(value))
+        this.fail(
+          'BadParameter',
+          override === undefined ? p.value.loc : undefined,
+          p.name,
+          `'${value}' is not one of ${names.join(', ')}`,
+        );
+      return { name: p.name, value, val: { s: 'scalar', e: int(this.symbols.get(value)!) } as Val };
+    }
+    const dflt = this.constantOf(p.value, empty, `the default of parameter '${p.name}'`);
+    const isInt = dflt.t === 'i';
+    let v = dflt.v;
+    if (override !== undefined) {
+      const x = Number(override);
+      if (override.trim() === '' || !Number.isFinite(x))
+        this.fail('BadParameter', undefined, p.name, `'${override}' is not a number`);
+      if (isInt && !Number.isInteger(x))
+        this.fail('BadParameter', undefined, p.name, `'${override}' is not an integer`);
+      v = x;
+    }
+    if (p.range) {
+      const lo = this.constantOf(p.range[0], empty, 'a parameter bound').v;
+      const hi = this.constantOf(p.range[1], empty, 'a parameter bound').v;
+      if (!(v >= lo && v <= hi))
+        this.fail(
+          'BadParameter',
+          override === undefined ? p.value.loc : undefined,
+          p.name,
+          `${v} is outside [${lo}, ${hi}]`,
+        );
+    }
+    return { name: p.name, value: v, val: { s: 'scalar', e: isInt ? int(v) : num(v) } as Val };
+  }
+
+  private constantOf(e: Expr, sc: Scope, what: string): { t: 'i' | 'f'; v: number } {
+    const v = this.expr(e, sc);
+    if (v.s !== 'scalar' || v.e.t === 'b') this.fail('NotConstant', e.loc, what);
+    const f = foldExpr(v.e);
+    if (f.k !== 'num' && f.k !== 'int') this.fail('NotConstant', e.loc, what);
+    return { t: f.t, v: f.v };
+  }
+
+  private constScope(): Scope {
+    return {
+      fn: new FuncBuilder('', '_', 1),
+      len: this.dim,
+      dimName: 'D',
+      vars: new Map(),
+      idxs: new Map(),
+      file: this.algo.file,
+      sites: [],
+      failed: new Set(),
+      constant: 'a parameter',
+      origins: new Map(),
+    };
+  }
+
+  private baseScope(params: { name: string; val: Val }[]): Scope {
+    const sc = this.constScope();
+    delete sc.constant;
+    for (const p of params) {
+      sc.vars.set(p.name, p.val);
+      sc.origins.set(p.name, `the parameter '${p.name}'`);
+    }
+    sc.vars.set('lo', { s: 'scalar', e: num(this.problemIr.box[0]) });
+    sc.vars.set('hi', { s: 'scalar', e: num(this.problemIr.box[1]) });
+    sc.origins.set('lo', "the lower bound of the problem's box");
+    sc.origins.set('hi', "the upper bound of the problem's box");
+    return sc;
+  }
+
+  // ---- state -----------------------------------------------------------------------------
+
+  private states(decls: StateDecl[], sc: Scope): Step[] {
+    const steps: Step[] = [];
+    for (const d of decls) {
+      try {
+        if (sc.vars.has(d.name) || this.stateNames.has(d.name))
+          this.fail('DuplicateName', d.nameLoc, d.name, '');
+        const dims = d.dims.map((e) => {
+          const c = this.constantOf(e, sc, 'the size of a state array');
+          if (c.t !== 'i' || c.v < 1)
+            this.fail('BadAlgorithm', e.loc, `a size must be a positive integer, got ${c.v}`);
+          return c.v;
+        });
+        const rows = dims[0]!;
+        if (d.kind === 'population') {
+          if (dims.length !== 1)
+            this.fail('BadAlgorithm', d.loc, `a population has one size: population ${d.name}[N]`);
+          const X: StateArray = { name: d.name, rows, cols: this.dim };
+          const F: StateArray = { name: `${d.name}.f`, rows, cols: 0 };
+          this.stateArrays.push(X, F);
+          this.stateNames.set(X.name, X);
+          this.stateNames.set(F.name, F);
+          this.pops.push({ name: X.name, fit: F.name, rows });
+          sc.vars.set(d.name, this.matrixOf(X));
+          sc.origins.set(d.name, `the population ${d.name}`);
+          steps.push(this.initPopulation(d, X, F, sc));
+        } else {
+          if (dims.length > 2) this.fail('BadAlgorithm', d.loc, 'state has one or two sizes');
+          const A: StateArray = { name: d.name, rows, cols: dims.length === 2 ? dims[1]! : 0 };
+          this.stateArrays.push(A);
+          this.stateNames.set(A.name, A);
+          if (!d.init)
+            this.fail('BadAlgorithm', d.loc, `state ${d.name} needs an initial value (= ...)`);
+          steps.push(this.initState(d, A, sc));
+          sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
+          sc.origins.set(d.name, `the state ${d.name}`);
+        }
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+      }
+    }
+    return steps;
+  }
+
+  private matrixOf(A: StateArray): Val {
+    return {
+      s: 'matrix',
+      rows: A.rows,
+      cols: A.cols,
+      at: (i, j) => ({ k: 'read', t: 'f', arr: A.name, idx: [i, j] }),
+    };
+  }
+
+  private vectorOf(A: StateArray): Val {
+    return { s: 'vector', len: A.rows, at: (i) => ({ k: 'read', t: 'f', arr: A.name, idx: [i] }) };
+  }
+
+  private beginStep(idx: boolean): StepBuilder {
+    const fn = new FuncBuilder('main', '_', this.dim);
+    const b: StepBuilder = {
+      fn,
+      writes: [],
+      evalOf: new Map(),
+      evals: 0,
+      idx: idx ? { k: 'idx', t: 'i', name: `ind${++this.stepCount}` } : null,
+      written: new Set(),
+    };
+    // Generation-level scalars are computed by every step that uses them (dead ones are removed).
+    for (const g of this.genLets) {
+      fn.fresh(g.name);
+      fn.bindings.push({ k: 'scalar', name: g.name, t: g.body.t, body: g.body });
+    }
+    return b;
+  }
+
+  private endStep(b: StepBuilder, name: string, n: number): Step {
+    const idxName = b.idx ? (b.idx as { name: string }).name : `ind${++this.stepCount}`;
+    const main: IrFunc = {
+      name: 'main',
+      input: '_',
+      len: this.dim,
+      bindings: b.fn.bindings,
+      result: int(0),
+      domain: { idx: idxName, n },
+      writes: b.writes,
+    };
+    const p = this.problemIr;
+    return {
+      name,
+      n,
+      evals: b.evals * n,
+      prog: {
+        name: `${this.algo.name}.${name}`,
+        dim: this.dim,
+        box: p.box,
+        optimum: p.optimum,
+        at: p.at,
+        direction: p.direction,
+        data: p.data,
+        funcs: [...p.funcs, this.objective],
+        main,
+        state: this.stateArrays,
+      },
+    };
+  }
+
+  private initPopulation(d: StateDecl, X: StateArray, F: StateArray, sc: Scope): Step {
+    const b = this.beginStep(true);
+    const i = b.idx!;
+    const j: IExpr = this.freshIdx('j');
+    const jn = (j as { name: string }).name;
+    let point: IExpr;
+    let fit: IExpr;
+    if (d.init) {
+      // population B[N] = P: a copy of another population (points and fitness).
+      const src =
+        d.init.kind === 'name'
+          ? this.pops.find((p) => p.name === (d.init as { name: string }).name)
+          : undefined;
+      if (!src)
+        this.fail(
+          'BadAlgorithm',
+          d.init.loc,
+          'a population starts uniform in the box, or as a copy of an earlier population: population B[N] = P',
+        );
+      if (src.rows !== X.rows)
+        this.fail(
+          'BadAlgorithm',
+          d.init.loc,
+          `${src.name} has ${src.rows} rows, ${X.name} ${X.rows}`,
+        );
+      point = { k: 'read', t: 'f', arr: src.name, idx: [i, j] };
+      fit = { k: 'read', t: 'f', arr: src.fit, idx: [i] };
+    } else {
+      const [lo, hi] = this.problemIr.box;
+      const site = INTERNAL_SITE + this.internalSites++;
+      const u: IExpr = { k: 'draw', t: 'f', dist: 'u', site, args: [i, j] };
+      const name = b.fn.fresh(`${X.name}.init`);
+      b.fn.bindings.push({
+        k: 'vec',
+        name,
+        idx: jn,
+        len: this.dim,
+        body: bin('+', num(lo), bin('*', num(hi - lo), u)),
+      });
+      fit = this.evaluate(b, name);
+      point = { k: 'read', t: 'f', arr: name, idx: [j] };
+    }
+    b.writes.push({ arr: X.name, row: i, col: { idx: jn, len: this.dim }, body: point });
+    b.writes.push({ arr: F.name, row: i, body: fit });
+    void sc;
+    return this.endStep(b, `init.${X.name}`, X.rows);
+  }
+
+  private initState(d: StateDecl, A: StateArray, sc: Scope): Step {
+    const b = this.beginStep(true);
+    const i = b.idx!;
+    const inner = this.stepScope(sc, b);
+    this.step = b; // draws in the initial value are keyed by the row
+    let write: Write;
+    if (A.cols) {
+      const j = this.freshIdx('j');
+      const withJ = { ...inner, idxs: new Map(inner.idxs).set('$col', j) };
+      const v = this.number(this.expr(d.init!, withJ), d.init!);
+      write = {
+        arr: A.name,
+        row: i,
+        col: { idx: (j as { name: string }).name, len: A.cols },
+        body: toReal(v),
+      };
+    } else {
+      const v = this.number(this.expr(d.init!, inner), d.init!);
+      write = { arr: A.name, row: i, body: toReal(v) };
+    }
+    this.step = null;
+    b.writes.push(write);
+    return this.endStep(b, `init.${A.name}`, A.rows);
+  }
+
+  private stepScope(sc: Scope, b: StepBuilder): Scope {
+    return {
+      ...sc,
+      fn: b.fn,
+      vars: new Map(sc.vars),
+      idxs: new Map(sc.idxs),
+      origins: new Map(sc.origins),
+    };
+  }
+
+  // ---- the generation --------------------------------------------------------------------
+
+  private block(stmts: AlgoStmt[], sc: Scope, top: boolean): GenStmt[] {
+    const out: GenStmt[] = [];
+    for (const st of stmts) {
+      try {
+        switch (st.kind) {
+          case 'let':
+            out.push(...this.genLet(st.let, sc));
+            break;
+          case 'each':
+            out.push({ k: 'step', step: this.each(st, sc) });
+            break;
+          case 'if':
+            out.push(this.hostIf(st, sc));
+            break;
+          case 'assign':
+            out.push({ k: 'step', step: this.popAssign(st, sc) });
+            break;
+        }
+      } catch (e) {
+        if (!(e instanceof Abort)) throw e;
+        if (st.kind === 'let') sc.failed.add(st.let.name);
+      }
+    }
+    void top;
+    return out;
+  }
+
+  private genLet(l: Let, sc: Scope): GenStmt[] {
+    if (sc.vars.has(l.name) || this.stateNames.has(l.name))
+      this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
+    sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
+    if (!l.index) {
+      const b = this.beginStep(false);
+      const v = this.expr(l.value, this.stepScope(sc, b));
+      if (v.s !== 'scalar')
+        this.fail(
+          'ExpectedScalar',
+          l.value.loc,
+          describe(v) + ' (a vector at the generation level is written let v[j] = ...)',
+        );
+      if (v.e.t === 'b') this.fail('BooleanAsNumber', l.value.loc, '');
+      const name = `g.${l.name}`;
+      this.genLets.push({ name, body: v.e });
+      sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
+      return [];
+    }
+    // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
+    const b = this.beginStep(true);
+    const j = this.freshIdx(l.index);
+    const inner = this.stepScope(sc, b);
+    inner.idxs.set(l.index, j);
+    const v = this.number(this.expr(l.value, inner), l.value);
+    const A: StateArray = { name: `g${++this.globalVecs}.${l.name}`, rows: 1, cols: this.dim };
+    this.stateArrays.push(A);
+    b.writes.push({
+      arr: A.name,
+      row: int(0),
+      col: { idx: (j as { name: string }).name, len: this.dim },
+      body: toReal(v),
+    });
+    sc.vars.set(l.name, {
+      s: 'vector',
+      len: this.dim,
+      at: (k) => ({ k: 'read', t: 'f', arr: A.name, idx: [int(0), k] }),
+    });
+    return [{ k: 'step', step: this.endStep(b, `vec.${l.name}`, 1) }];
+  }
+
+  private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
+    const b = this.beginStep(false);
+    const c = this.expr(st.cond, this.stepScope(sc, b));
+    if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
+    // Generation-level scalars are substituted: the host evaluates the condition itself.
+    const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
+    const subst = (e: IExpr): IExpr =>
+      e.k === 'sref' && lets.has(e.name) ? subst(lets.get(e.name)!) : mapChildren(e, subst);
+    const cond = foldExpr(subst(c.e));
+    if (some(cond, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
+      this.fail('GpuCondition', st.cond.loc);
+    return {
+      k: 'if',
+      cond,
+      then: this.block(st.then, { ...sc, vars: new Map(sc.vars) }, false),
+      else: this.block(st.else, { ...sc, vars: new Map(sc.vars) }, false),
+    };
+  }
+
+  /** `X = best(X, O)`: the N best of the union of two populations (GOjDE's elite selection). */
+  private popAssign(st: AlgoStmt & { kind: 'assign' }, sc: Scope): Step {
+    const X = this.pops.find((p) => p.name === st.target);
+    const v = st.value;
+    if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
+      this.fail(
+        'BadAlgorithm',
+        st.loc,
+        'outside an each block, the only assignment is a selection: X = best(X, O) keeps the best N of two populations',
+      );
+    const [A, B] = v.args.map((a) => {
+      const p =
+        a.value.kind === 'name'
+          ? this.pops.find((q) => q.name === (a.value as { name: string }).name)
+          : undefined;
+      if (!p) this.fail('BadAlgorithm', a.loc, 'best(...) takes two populations');
+      return p;
+    }) as [Population, Population];
+    if (A.rows !== X.rows)
+      this.fail(
+        'BadAlgorithm',
+        st.loc,
+        `best(${A.name}, ${B.name}) must keep ${X.name}'s first argument's size`,
+      );
+    const b = this.beginStep(true);
+    const m = b.idx!;
+    const nA = A.rows;
+    const n = A.rows + B.rows;
+    // Member m of the union; its rank is the number of members better than it (ties by position),
+    // and the N best go to rows 0..N-1 in rank order.
+    const fitAt = (r: IExpr): IExpr => ({
+      k: 'sel',
+      t: 'f',
+      c: bin('<', r, int(nA)),
+      a: { k: 'read', t: 'f', arr: A.fit, idx: [foldExpr(bin('min', r, int(nA - 1)))] },
+      b: {
+        k: 'read',
+        t: 'f',
+        arr: B.fit,
+        idx: [foldExpr(bin('max', bin('-', r, int(nA)), int(0)))],
+      },
+    });
+    const k = this.freshIdx('k');
+    const kn = (k as { name: string }).name;
+    const myFit = b.fn.fresh('union.f');
+    b.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
+    const mf: IExpr = { k: 'sref', t: 'f', name: myFit };
+    const better = bin(
+      'or',
+      bin('<', fitAt(k), mf),
+      bin('and', bin('==', fitAt(k), mf), bin('<', k, m)),
+    );
+    const rank = b.fn.fresh('rank');
+    b.fn.bindings.push({
+      k: 'scalar',
+      name: rank,
+      t: 'i',
+      body: {
+        k: 'red',
+        t: 'i',
+        op: 'count',
+        idx: kn,
+        lo: int(0),
+        hi: int(n),
+        cond: better,
+        body: int(1),
+      },
+    });
+    const r: IExpr = { k: 'sref', t: 'i', name: rank };
+    // Members ranked N or worse write nowhere: their row is N, one past the end, which the
+    // backends skip (a write's row outside the array is dropped).
+    const row = { k: 'sel', t: 'i', c: bin('<', r, int(X.rows)), a: r, b: int(X.rows) } as IExpr;
+    const j = this.freshIdx('j');
+    const jn = (j as { name: string }).name;
+    const pointAt: IExpr = {
+      k: 'sel',
+      t: 'f',
+      c: bin('<', m, int(nA)),
+      a: { k: 'read', t: 'f', arr: A.name, idx: [foldExpr(bin('min', m, int(nA - 1))), j] },
+      b: {
+        k: 'read',
+        t: 'f',
+        arr: B.name,
+        idx: [foldExpr(bin('max', bin('-', m, int(nA)), int(0))), j],
+      },
+    };
+    b.writes.push({ arr: X.name, row, col: { idx: jn, len: this.dim }, body: pointAt });
+    b.writes.push({ arr: X.fit, row, body: mf });
+    void sc;
+    return this.endStep(b, `best.${X.name}`, n);
+  }
+
+  private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {
+    const P = this.pops.find((p) => p.name === st.pop);
+    const S = this.stateNames.get(st.pop);
+    if (!P && !S)
+      this.fail(
+        'UnknownName',
+        st.popLoc,
+        st.pop,
+        ' (each i in X runs over a population or a state array)',
+      );
+    const n = P ? P.rows : S!.rows;
+    const b = this.beginStep(true);
+    const inner = this.stepScope(sc, b);
+    this.checkIndexName(st.index, st.indexLoc, inner);
+    inner.idxs.set(st.index, b.idx!);
+    this.step = b;
+    try {
+      let ok = true;
+      for (const s of st.body) {
+        try {
+          if (s.kind === 'let') this.eachLet(s.let, inner, b);
+          else if (s.kind === 'assign') this.eachAssign(s, inner, b, st.index);
+          else
+            this.fail(
+              'BadAlgorithm',
+              s.loc,
+              `${s.kind === 'each' ? 'each blocks do not nest' : 'an if inside each is written as an if-expression: x = if c then a else b'}`,
+            );
+        } catch (e) {
+          if (!(e instanceof Abort)) throw e;
+          // Later uses of a failed let are not reported again.
+          if (s.kind === 'let') inner.failed.add(s.let.name);
+          ok = false;
+        }
+      }
+      if (!ok) throw new Abort();
+    } finally {
+      this.step = null;
+    }
+    return this.endStep(b, `each.${st.pop}`, n);
+  }
+
+  private eachLet(l: Let, sc: Scope, b: StepBuilder): void {
+    if (sc.vars.has(l.name) || sc.idxs.has(l.name))
+      this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'an index'})`);
+    sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
+    if (l.index) {
+      this.checkIndexName(l.index, l.indexLoc ?? l.nameLoc, sc);
+      const j = this.freshIdx(l.index);
+      const inner = { ...sc, idxs: new Map(sc.idxs).set(l.index, j) };
+      const body = this.number(this.expr(l.value, inner), l.value);
+      const name = b.fn.fresh(l.name);
+      b.fn.bindings.push({
+        k: 'vec',
+        name,
+        idx: (j as { name: string }).name,
+        len: this.dim,
+        body: toReal(body),
+      });
+      sc.vars.set(l.name, {
+        s: 'vector',
+        len: this.dim,
+        at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
+        array: name,
+      });
+      return;
+    }
+    const v = this.expr(l.value, sc);
+    if (v.s === 'scalar') {
+      if (v.e.t === 'b') this.fail('BooleanAsNumber', l.value.loc, '');
+      const name = b.fn.fresh(l.name);
+      b.fn.bindings.push({ k: 'scalar', name, t: v.e.t, body: v.e });
+      sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
+    } else if (v.s === 'vector' && v.len <= 8 && v.len !== this.dim) {
+      // A short vector of per-individual values (distinct(3, ...)): one scalar each.
+      const names = Array.from({ length: v.len }, (_, k) => {
+        const e = v.at(int(k));
+        const name = b.fn.fresh(`${l.name}${k}`);
+        b.fn.bindings.push({ k: 'scalar', name, t: e.t === 'b' ? 'f' : e.t, body: e } as Binding);
+        return { k: 'sref', t: e.t, name } as IExpr;
+      });
+      sc.vars.set(l.name, {
+        s: 'vector',
+        len: v.len,
+        at: (i) => {
+          const c = constValue(i);
+          if (c !== undefined) return names[c]!;
+          return names.reduceRight(
+            (acc, e, k) => ({ k: 'sel', t: e.t, c: bin('==', i, int(k)), a: e, b: acc }) as IExpr,
+          );
+        },
+      });
+    } else if (v.s === 'vector') {
+      const name = b.fn.fresh(l.name);
+      const j = this.freshIdx('j');
+      b.fn.bindings.push({
+        k: 'vec',
+        name,
+        idx: (j as { name: string }).name,
+        len: v.len,
+        body: toReal(v.at(j)),
+      });
+      sc.vars.set(l.name, {
+        s: 'vector',
+        len: v.len,
+        at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
+        array: name,
+      });
+    } else sc.vars.set(l.name, v);
+  }
+
+  /** The value assigned to a population row, with its fitness: stored, evaluated, or chosen. */
+  private withFitness(e: Expr, sc: Scope, b: StepBuilder): { at: (j: IExpr) => IExpr; fit: IExpr } {
+    if (e.kind === 'if') {
+      const c = this.expr(e.cond, sc);
+      if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', e.cond.loc, describe(c));
+      const A = this.withFitness(e.then, sc, b);
+      const B = this.withFitness(e.else, sc, b);
+      return this.choose(c.e, A, B);
+    }
+    if (e.kind === 'call' && e.callee === 'better') {
+      const pos = e.args.filter((a) => !a.name);
+      if (pos.length !== 2)
+        this.fail('WrongArity', e.loc, 'better', '2 arguments', `${pos.length} were`, '');
+      const A = this.withFitness(pos[0]!.value, sc, b);
+      const B = this.withFitness(pos[1]!.value, sc, b);
+      return this.choose(bin('<=', A.fit, B.fit), A, B);
+    }
+    if (e.kind === 'index' && e.target.kind === 'name') {
+      const P = this.pops.find((p) => p.name === (e.target as { name: string }).name);
+      if (P) {
+        const r = this.integer(this.expr(e.index, sc), e.index);
+        return {
+          at: (j) => ({ k: 'read', t: 'f', arr: P.name, idx: [r, j] }),
+          fit: { k: 'read', t: 'f', arr: P.fit, idx: [r] },
+        };
+      }
+    }
+    const v = this.expr(e, sc);
+    if (v.s !== 'vector' || v.len !== this.dim)
+      this.fail('ExpectedVector', e.loc, `${describe(v)} (a point has length D = ${this.dim})`);
+    const arr = this.materialise(v, b.fn, 'point');
+    return { at: arr.at, fit: this.evaluate(b, arr.array!) };
+  }
+
+  private choose(
+    c: IExpr,
+    A: { at: (j: IExpr) => IExpr; fit: IExpr },
+    B: { at: (j: IExpr) => IExpr; fit: IExpr },
+  ) {
+    // The condition is computed once, as a per-individual scalar.
+    const name = this.step!.fn.fresh('keep');
+    this.step!.fn.bindings.push({
+      k: 'scalar',
+      name,
+      t: 'i',
+      body: { k: 'sel', t: 'i', c, a: int(1), b: int(0) },
+    });
+    const k = bin('!=', { k: 'sref', t: 'i', name }, int(0));
+    return {
+      at: (j: IExpr) => ({ k: 'sel', t: 'f', c: k, a: A.at(j), b: B.at(j) }) as IExpr,
+      fit: { k: 'sel', t: 'f', c: k, a: A.fit, b: B.fit } as IExpr,
+    };
+  }
+
+  private eachAssign(
+    st: AlgoStmt & { kind: 'assign' },
+    sc: Scope,
+    b: StepBuilder,
+    me: string,
+  ): void {
+    const A = this.stateNames.get(st.target);
+    if (!A || A.name.endsWith('.f'))
+      this.fail(
+        'BadAlgorithm',
+        st.targetLoc,
+        `'${st.target}' is not a population or a state array: only state is assigned`,
+      );
+    if (!st.row || st.row.kind !== 'name' || st.row.name !== me)
+      this.fail(
+        'BadAlgorithm',
+        st.row?.loc ?? st.targetLoc,
+        `an each block writes its own row: ${st.target}[${me}] = ...`,
+      );
+    if (b.written.has(A.name))
+      this.fail(
+        'BadAlgorithm',
+        st.targetLoc,
+        `${A.name}[${me}] is assigned twice in this each block`,
+      );
+    b.written.add(A.name);
+    const i = b.idx!;
+    const P = this.pops.find((p) => p.name === A.name);
+    if (P) {
+      if (st.col)
+        this.fail(
+          'BadAlgorithm',
+          st.colLoc!,
+          `assign the whole row, ${A.name}[${me}] = v, so that its fitness is evaluated`,
+        );
+      const v = this.withFitness(st.value, sc, b);
+      const j = this.freshIdx('j');
+      b.writes.push({
+        arr: A.name,
+        row: i,
+        col: { idx: (j as { name: string }).name, len: this.dim },
+        body: toReal(v.at(j)),
+      });
+      b.writes.push({ arr: P.fit, row: i, body: v.fit });
+      return;
+    }
+    if (A.cols) {
+      const j = this.freshIdx(st.col ?? 'j');
+      const jn = (j as { name: string }).name;
+      let body: IExpr;
+      if (st.col) {
+        this.checkIndexName(st.col, st.colLoc!, sc);
+        const inner = { ...sc, idxs: new Map(sc.idxs).set(st.col, j) };
+        body = this.number(this.expr(st.value, inner), st.value);
+      } else {
+        const v = this.expr(st.value, sc);
+        if (v.s !== 'vector' || v.len !== A.cols)
+          this.fail(
+            'ExpectedVector',
+            st.value.loc,
+            `${describe(v)} (a row of ${A.name} has ${A.cols} values)`,
+          );
+        body = v.at(j);
+      }
+      b.writes.push({ arr: A.name, row: i, col: { idx: jn, len: A.cols }, body: toReal(body) });
+      return;
+    }
+    if (st.col) this.fail('TooManyIndices', st.colLoc!, A.name, '1 dimension', '2 indices are');
+    const v = this.number(this.expr(st.value, sc), st.value);
+    b.writes.push({ arr: A.name, row: i, body: toReal(v) });
+  }
+
+  private evaluate(b: StepBuilder, arr: string): IExpr {
+    let name = b.evalOf.get(arr);
+    if (!name) {
+      name = b.fn.fresh('fit');
+      b.fn.bindings.push({
+        k: 'scalar',
+        name,
+        t: 'f',
+        body: {
+          k: 'callp',
+          t: 'f',
+          fn: 'objective',
+          args: [{ k: 'vref', t: 'f', name: arr, len: this.dim }],
+        },
+      });
+      b.evalOf.set(arr, name);
+      b.evals++;
+    }
+    return { k: 'sref', t: 'f', name };
+  }
+
+  private trackStep(): Step {
+    // Minimum over every population's stored fitness (each was evaluated and counted), kept with
+    // its point when it improves on the best so far; the trace row of the generation gets it.
+    const b = this.beginStep(false);
+    b.fn.bindings = []; // generation lets are not needed here
+    const mins = this.pops.map((P) => {
+      const k = this.freshIdx('k');
+      const kn = (k as { name: string }).name;
+      const am = b.fn.fresh(`arg.${P.name}`);
+      b.fn.bindings.push({
+        k: 'scalar',
+        name: am,
+        t: 'i',
+        body: {
+          k: 'red',
+          t: 'i',
+          op: 'argmin',
+          idx: kn,
+          lo: int(0),
+          hi: int(P.rows),
+          body: { k: 'read', t: 'f', arr: P.fit, idx: [k] },
+        },
+      });
+      const a: IExpr = { k: 'sref', t: 'i', name: am };
+      return { P, a, v: { k: 'read', t: 'f', arr: P.fit, idx: [a] } as IExpr };
+    });
+    // The first population with the smallest minimum (ties go to the earlier one).
+    let bestV = mins[0]!.v;
+    for (const m of mins.slice(1)) bestV = bin('min', bestV, m.v);
+    const vName = b.fn.fresh('min');
+    b.fn.bindings.push({ k: 'scalar', name: vName, t: 'f', body: bestV });
+    const v: IExpr = { k: 'sref', t: 'f', name: vName };
+    const old: IExpr = { k: 'read', t: 'f', arr: 'best.f', idx: [int(0)] };
+    const imp = b.fn.fresh('improved');
+    // NaN never improves; the first generation always does (best.f starts at +inf).
+    b.fn.bindings.push({
+      k: 'scalar',
+      name: imp,
+      t: 'i',
+      body: { k: 'sel', t: 'i', c: bin('<', v, old), a: int(1), b: int(0) },
+    });
+    const improved = bin('!=', { k: 'sref', t: 'i', name: imp }, int(0));
+    const j = this.freshIdx('j');
+    const jn = (j as { name: string }).name;
+    let point: IExpr = {
+      k: 'read',
+      t: 'f',
+      arr: mins[mins.length - 1]!.P.name,
+      idx: [mins[mins.length - 1]!.a, j],
+    };
+    for (let q = mins.length - 2; q >= 0; q--) {
+      const m = mins[q]!;
+      point = {
+        k: 'sel',
+        t: 'f',
+        c: bin('==', m.v, v),
+        a: { k: 'read', t: 'f', arr: m.P.name, idx: [m.a, j] },
+        b: point,
+      };
+    }
+    const newBest = { k: 'sel', t: 'f', c: improved, a: v, b: old } as IExpr;
+    // The trace first: a write reading an array written in place before it would see the new value.
+    b.writes.push({ arr: 'trace', row: { k: 'idx', t: 'i', name: '$slot' }, body: newBest });
+    b.writes.push({
+      arr: 'best',
+      row: int(0),
+      col: { idx: jn, len: this.dim },
+      body: {
+        k: 'sel',
+        t: 'f',
+        c: improved,
+        a: point,
+        b: { k: 'read', t: 'f', arr: 'best', idx: [int(0), j] },
+      },
+    });
+    b.writes.push({ arr: 'best.f', row: int(0), body: newBest });
+    return this.endStep(b, 'track', 1);
+  }
+
+  // ---- names and functions of algorithms -------------------------------------------------
+
+  protected override name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
+    if (!sc.vars.has(name) && !sc.idxs.has(name) && this.symbols.has(name))
+      return { s: 'scalar', e: int(this.symbols.get(name)!) };
+    return super.name(name, loc, sc, asTarget);
+  }
+
+  private siteOf(loc: Loc): number {
+    const key = `${loc.file}:${loc.offset}`;
+    let s = this.sites.get(key);
+    if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
+    return s;
+  }
+
+  /** The (individual, dimension) key of a draw here. */
+  private drawKey(sc: Scope): [IExpr, IExpr] {
+    const ind = this.step?.idx ?? int(0);
+    const idxs = [...sc.idxs.values()];
+    const last = idxs[idxs.length - 1];
+    const dim =
+      last && !(ind.k === 'idx' && last.k === 'idx' && last.name === ind.name) ? last : int(0);
+    return [ind, dim];
+  }
+
+  protected override call(e: Expr & { kind: 'call' }, sc: Scope): Val {
+    const pos = e.args.filter((a) => !a.name);
+    const named = (n: string) => e.args.find((a) => a.name === n);
+    const arity = (n: number[], names: string[] = []) => {
+      for (const a of e.args)
+        if (a.name && !names.includes(a.name))
+          this.fail(
+            'UnknownNamedArgument',
+            a.loc,
+            e.callee,
+            a.name,
+            names.length ? ` (it takes: ${names.join(', ')})` : ' (it takes no named arguments)',
+          );
+      if (!n.includes(pos.length))
+        this.fail(
+          'WrongArity',
+          e.loc,
+          e.callee,
+          n.map((k) => `${k} argument${k === 1 ? '' : 's'}`).join(' or '),
+          `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`,
+          '',
+        );
+    };
+    const real = (a: Expr) => toReal(this.number(this.expr(a, sc), a));
+    switch (e.callee) {
+      case 'f': {
+        arity([1]);
+        const a = pos[0]!.value;
+        if (a.kind === 'index' && a.target.kind === 'name') {
+          const P = this.pops.find((p) => p.name === (a.target as { name: string }).name);
+          if (P) {
+            const r = this.integer(this.expr(a.index, sc), a.index);
+            return { s: 'scalar', e: { k: 'read', t: 'f', arr: P.fit, idx: [r] } };
+          }
+        }
+        if (!this.step)
+          this.fail(
+            'BadAlgorithm',
+            e.loc,
+            'a vector is evaluated inside an each block (f(X[k]) reads a stored fitness anywhere)',
+          );
+        const v = this.expr(a, sc);
+        if (v.s !== 'vector' || v.len !== this.dim)
+          this.fail(
+            'ExpectedVector',
+            a.loc,
+            `${describe(v)} (f takes a point of length D = ${this.dim})`,
+          );
+        if (sc.idxs.size > 1)
+          this.fail('CallDependsOnIndex', a.loc, 'f', [...sc.idxs.keys()].pop()!);
+        const arr = this.materialise(v, this.step.fn, 'point');
+        return { s: 'scalar', e: this.evaluate(this.step, arr.array!) };
+      }
+      case 'rand':
+      case 'normal': {
+        arity([0, 2]);
+        const dist = e.callee === 'rand' ? 'u' : 'n';
+        const d: IExpr = {
+          k: 'draw',
+          t: 'f',
+          dist,
+          site: this.siteOf(e.loc),
+          args: this.drawKey(sc),
+        };
+        if (!pos.length) return { s: 'scalar', e: d };
+        const [a, b] = [real(pos[0]!.value), real(pos[1]!.value)];
+        // rand(lo, hi) = lo + (hi - lo) u;  normal(mu, sigma) = mu + sigma n
+        return {
+          s: 'scalar',
+          e: dist === 'u' ? bin('+', a, bin('*', bin('-', b, a), d)) : bin('+', a, bin('*', b, d)),
+        };
+      }
+      case 'randint': {
+        arity([1]);
+        const n = this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the bound of randint');
+        const c = constValue(n);
+        if (c !== undefined && c < 1)
+          this.fail('BadAlgorithm', pos[0]!.loc, `randint(n) needs n >= 1, got ${c}`);
+        return {
+          s: 'scalar',
+          e: {
+            k: 'draw',
+            t: 'i',
+            dist: 'int',
+            site: this.siteOf(e.loc),
+            args: [...this.drawKey(sc), n],
+          },
+        };
+      }
+      case 'distinct': {
+        arity([2], ['except']);
+        const cnt = constValue(
+          this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the count of distinct'),
+        );
+        if (cnt === undefined || cnt < 1 || cnt > 4)
+          this.fail(
+            'BadAlgorithm',
+            pos[0]!.loc,
+            'distinct(k, n, except: i) draws k = 1 to 4 indices',
+          );
+        const n = this.integer(
+          this.expr(pos[1]!.value, sc),
+          pos[1]!.value,
+          'the range of distinct',
+        );
+        const ex = named('except');
+        const except = ex ? this.integer(this.expr(ex.value, sc), ex.value, 'except') : int(-1);
+        const nc = constValue(n);
+        const need = cnt + (ex ? 1 : 0);
+        if (nc !== undefined && nc < need)
+          this.fail(
+            'PopulationTooSmall',
+            e.loc,
+            cnt,
+            need,
+            nc,
+            pos[1]!.value.kind === 'name' ? ` (set ${pos[1]!.value.name} to at least ${need})` : '',
+          );
+        const site = this.siteOf(e.loc);
+        const [ind] = this.drawKey(sc);
+        return {
+          s: 'vector',
+          len: cnt,
+          at: (w) => ({
+            k: 'draw',
+            t: 'i',
+            dist: 'distinct',
+            site,
+            args: [ind, int(cnt), n, except, w],
+          }),
+        };
+      }
+      case 'better':
+        if (!this.step)
+          this.fail('BadAlgorithm', e.loc, 'better(a, b) is used inside an each block');
+        {
+          arity([2]);
+          const r = this.withFitness(e, sc, this.step);
+          return { s: 'vector', len: this.dim, at: r.at };
+        }
+      case 'best':
+        this.fail(
+          'BadAlgorithm',
+          e.loc,
+          'best(X, O) is a selection: write X = best(X, O) at the generation level',
+        );
+    }
+    return super.call(e, sc);
+  }
+}

@@ -1,0 +1,108 @@
+// An algorithm compiled for one problem and dimension: state arrays, and steps that read and write
+// them. A step is an IR program (src/ir/ir.ts) whose main function runs once per individual of its
+// domain (`(each i n)`), computes bindings (draws, gathers, evaluations of the problem, reductions
+// over the population) and ends in writes to state arrays. Steps go through the problem pipeline
+// (inline, fold, cse, scan, fuse, schedule) and both backends, so an evaluation inside a step is
+// fused with the trial vector it evaluates exactly as a problem's own vectors are.
+//
+// Synchronous semantics: a step's reads see the state as it was when the step began. An array
+// that a step reads at rows other than the one an individual writes is double-buffered (see
+// pingPong below); the others are updated in place.
+
+import type { IExpr, IrProgram, StateArray } from '../ir/ir.js';
+import { forEachNode } from '../ir/ir.js';
+
+export interface Step {
+  /** For kernel names, traces and the printed form: `init.X`, `each.X`, `best.X`, `track`. */
+  name: string;
+  /** Individuals (rows of the domain). */
+  n: number;
+  /** Evaluations of the problem per run of the step (counted towards the budget). */
+  evals: number;
+  prog: IrProgram;
+}
+
+/** A generation: steps, and conditions decided on the host (parameters and draws only). */
+export type GenStmt =
+  | { k: 'step'; step: Step }
+  | { k: 'if'; cond: IExpr; then: GenStmt[]; else: GenStmt[] };
+
+export interface Population {
+  name: string;
+  fit: string; // the name of its fitness array
+  rows: number;
+}
+
+export interface AlgoProgram {
+  name: string;
+  params: { name: string; value: number | string }[];
+  /** The problem (lowered alone): its name, box, optimum and data. */
+  problem: IrProgram;
+  dim: number;
+  state: StateArray[];
+  populations: Population[];
+  init: Step[];
+  generation: GenStmt[];
+  /** Keeps the best-so-far point and fitness, and writes the trace row of the generation. */
+  track: Step;
+  best: { point: string; fit: string };
+  trace: { name: string; rows: number };
+}
+
+/** Every step of a generation, in both branches of its conditions. */
+export function allSteps(g: GenStmt[]): Step[] {
+  return g.flatMap((s) => (s.k === 'step' ? [s.step] : [...allSteps(s.then), ...allSteps(s.else)]));
+}
+
+const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
+
+/**
+ * The arrays that need two buffers. An array written by a step is updated in place when no other
+ * individual can see the change: the step reads it, if at all, only at the individual's own row,
+ * writes it only there, and reads it in a write only at the column being written. Otherwise (DE's
+ * X, read at r1, r2, r3 while row i is replaced; the best-of-union selection, which writes rows in
+ * rank order) the step reads one buffer and writes the other, and they swap after the step. A
+ * write whose value reads an array written in place by an earlier write of the same step would see
+ * the new value: that array is double-buffered too, so that reads always see the state of the
+ * step's start. Arrays never read by the step that writes them (the trace) stay in place.
+ */
+export function pingPong(steps: IrProgram[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of steps) {
+    const f = p.main;
+    const me = f.domain!.idx;
+    const single = f.domain!.n === 1;
+    const own = (row: IExpr) => isIdx(row, me) || (single && row.k === 'int' && row.v === 0);
+    const writes = f.writes ?? [];
+    const written = new Set(writes.map((w) => w.arr));
+    const readRows = new Map<string, IExpr[]>();
+    const collect = (e: IExpr) =>
+      forEachNode(e, (n) => {
+        if (n.k === 'read' && written.has(n.arr)) {
+          if (!readRows.has(n.arr)) readRows.set(n.arr, []);
+          readRows.get(n.arr)!.push(n.idx[0]!);
+        }
+      });
+    for (const b of f.bindings) collect(b.body);
+    for (const w of writes) {
+      collect(w.row);
+      collect(w.body);
+    }
+    for (const A of written) {
+      const rows = readRows.get(A);
+      if (!rows) continue; // written, never read here
+      const ownWrites = writes.filter((w) => w.arr === A).every((w) => own(w.row));
+      if (!ownWrites || !rows.every(own)) out.add(A);
+    }
+    const inPlaceSoFar = new Set<string>();
+    for (const w of writes) {
+      forEachNode(w.body, (n) => {
+        if (n.k !== 'read') return;
+        if (n.arr === w.arr && w.col && !isIdx(n.idx[1]!, w.col.idx)) out.add(w.arr);
+        if (inPlaceSoFar.has(n.arr)) out.add(n.arr);
+      });
+      if (!out.has(w.arr)) inPlaceSoFar.add(w.arr);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+// WGSL for an algorithm step (src/algo/ir.ts): the team kernel of an evaluation (wgsl-team.ts),
+// with the state arrays read from and written to one storage buffer S, and the step's writes
+// after its bindings. The parameters come per dispatch through a dynamic uniform offset: the
+// generation (for the draws), the trace slot, the seed, and where each state array is read and
+// written (the runtime alternates the copies of double-buffered arrays).
+
+import type { IrProgram, StateArray } from '../ir/ir.js';
+import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
+import { WGSL_PHILOX } from './wgsl-philox.js';
+import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
+import type { Emitter } from './wgsl-emit.js';
+
+/** Bytes of one dispatch's parameters (the dynamic offset alignment). */
+export const STEP_PARAM_BYTES = 256;
+/** Words before the offset tables: n, gen, gx, pad, slot, seed_lo, seed_hi, spare. */
+export const STEP_PARAM_HEAD = 8;
+
+export function maxStateArrays(): number {
+  return Math.floor((STEP_PARAM_BYTES / 4 - STEP_PARAM_HEAD) / 2 / 4) * 4;
+}
+
+const DRAW_HELPERS = `
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, P.gen, ind, dim), vec2<u32>(P.seed_lo, P.seed_hi));
+}
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 { return opt_uniform24(opt_block(site, ind, dim).x); }
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 { return opt_normal(opt_block(site, ind, dim)); }
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim).x, n);
+}
+// Value \`which\` of \`count\` (<= 4) distinct integers in [0, n) other than \`except\` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  let w = opt_block(site, ind, 0u);
+  var taken = array<u32, 5>(0u, 0u, 0u, 0u, 0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { taken[0] = except; nt = 1u; }
+  var r = 0u;
+  for (var t = 0u; t <= which && t < count; t++) {
+    r = opt_randint(w[t], n - nt);
+    var s = taken;
+    for (var a = 1u; a < nt; a++) {
+      let v = s[a];
+      var b = a;
+      while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+      s[b] = v;
+    }
+    for (var q = 0u; q < nt; q++) { if (r >= s[q]) { r++; } }
+    taken[nt] = r;
+    nt++;
+  }
+  return r;
+}
+`;
+
+export function generateStepWgsl(
+  p: IrProgram,
+  state: StateArray[],
+  options: WgslOptions = {},
+): GpuPlan {
+  const index = new Map(state.map((a, k) => [a.name, k]));
+  const K = Math.ceil(state.length / 4);
+  if (state.length > maxStateArrays())
+    throw new Error(
+      `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
+    );
+  const dom = p.main.domain!;
+  const off = (table: 'o' | 'w', k: number) => `P.${table}[${k >> 2}][${k & 3}]`;
+  const addr = (table: 'o' | 'w', a: StateArray, row: string, col?: string) => {
+    const k = index.get(a.name)!;
+    return col !== undefined
+      ? `S[${off(table, k)} + u32(${row}) * ${a.cols}u + u32(${col})]`
+      : `S[${off(table, k)} + u32(${row})]`;
+  };
+  const step = {
+    helpers: WGSL_PHILOX + DRAW_HELPERS,
+    header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string {
+      const d: string[] = [
+        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
+        '@group(0) @binding(0) var<uniform> P: Params;',
+        '@group(0) @binding(7) var<storage, read_write> S: array<f32>;',
+      ];
+      if (uses.has('DATA')) d.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
+      if (uses.has('SCR'))
+        d.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
+      d.push(`override WG: u32 = ${wg}u;`);
+      if (shF) d.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
+      if (shI) d.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
+      if (shS) d.push(`var<workgroup> shs: array<f32, ${shS}>;`);
+      return d.join('\n') + '\n';
+    },
+    context(em: Emitter, base: ExprContext): ExprContext {
+      return {
+        ...base,
+        read(arr, idx) {
+          const k = index.get(arr);
+          if (k === undefined) return base.read(arr, idx);
+          em.uses.add('S');
+          return addr('o', state[k]!, idx[0]!, idx[1]);
+        },
+        index(name) {
+          if (name === dom.idx) return 'i32(n)';
+          if (name === '$gen') return 'i32(P.gen)';
+          if (name === '$slot') return 'i32(P.slot)';
+          return base.index(name);
+        },
+      };
+    },
+    epilogue(em: Emitter, ctx: ExprContext, team: number): void {
+      // Every read of the step (by any lane of the team) happens before any write: in-place
+      // arrays are read at the individual's own row, which its own lanes then overwrite.
+      em.line('storageBarrier();');
+      em.line('workgroupBarrier();');
+      for (const w of p.main.writes ?? []) {
+        const a = state[index.get(w.arr)!]!;
+        em.open('{');
+        const pre: string[] = [];
+        const row = wgslExpr(w.row, ctx, pre);
+        em.all(pre);
+        const r = em.fresh();
+        em.line(`let ${r}: i32 = ${row};`);
+        // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
+        const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i`;
+        if (w.col) {
+          em.open(`if (${guard}) {`);
+          em.open(`for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`);
+          em.line(`let ${ctx.index(w.col.idx)} = jw;`);
+          const inner: string[] = [];
+          const v = wgslExpr(w.body, ctx, inner);
+          em.all(inner);
+          em.line(`${addr('w', a, r, 'jw')} = ${toF32(v, w.body.t)};`);
+          em.close();
+          em.close();
+        } else {
+          em.open(`if (${guard} && lane == 0u) {`);
+          const inner: string[] = [];
+          const v = wgslExpr(w.body, ctx, inner);
+          em.all(inner);
+          em.line(`${addr('w', a, r)} = ${toF32(v, w.body.t)};`);
+          em.close();
+        }
+        em.close();
+      }
+      em.uses.add('S');
+    },
+  };
+  return generateWgsl(p, { ...options, step });
+}

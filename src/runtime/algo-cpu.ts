@@ -1,0 +1,79 @@
+// The CPU backend of an algorithm: each step compiled to JavaScript (src/codegen/js.ts, float64),
+// run for every individual of its domain in order. Synchronous semantics hold because the step
+// reads the current copy of each array and writes the other copy (or, for arrays updated in place,
+// only the individual's own row: see algo/ir.ts pingPong).
+
+import type { CompiledAlgorithm } from '../algo/compile.js';
+import type { Step } from '../algo/ir.js';
+import { emitJs } from '../codegen/js.js';
+import { materialiseData } from './data.js';
+import { drawTable } from './draws.js';
+import { StateLayout } from './algo-layout.js';
+import type { AlgoEngine } from './algo-engine.js';
+
+type StepFn = (S: Float64Array, o: Int32Array, w: Int32Array, ind: number) => void;
+
+export class CpuAlgoEngine implements AlgoEngine {
+  readonly backend = 'cpu' as const;
+  readonly adapter = 'JavaScript (float64)';
+  readonly layout: StateLayout;
+  readonly S: Float64Array;
+  private fns = new Map<Step, StepFn>();
+  private ctx = { gen: 0, slot: 0 };
+
+  constructor(
+    private c: CompiledAlgorithm,
+    seed: number,
+  ) {
+    this.layout = new StateLayout(c);
+    this.S = new Float64Array(this.layout.size);
+    const bestF = this.layout.index('best.f');
+    for (const o of this.layout.offsets[bestF]!) this.S[o] = Infinity;
+    const draws = drawTable(seed, this.ctx);
+    const data = materialiseData(c.algo.problem);
+    for (const st of c.steps) {
+      const src = emitJs(c.cpuIr.get(st)!);
+      const make = new Function('data', 'DRAW', 'CTX', src) as (
+        d: unknown,
+        dr: unknown,
+        ctx: unknown,
+      ) => StepFn;
+      this.fns.set(st, make(data, draws, this.ctx));
+    }
+  }
+
+  run(step: Step, gen: number, slot: number): void {
+    const fn = this.fns.get(step)!;
+    this.ctx.gen = gen;
+    this.ctx.slot = slot;
+    const { read, write } = this.layout.readWrite();
+    const o = Int32Array.from(read);
+    const w = Int32Array.from(write);
+    for (let i = 0; i < step.n; i++) fn(this.S, o, w, i);
+    this.layout.advance(step);
+  }
+
+  async flush(): Promise<void> {}
+
+  async readTrace(slots: number[]): Promise<number[]> {
+    const t = this.layout.current('trace');
+    return slots.map((s) => this.S[t + s]!);
+  }
+
+  async readBest(): Promise<{ fit: number; point: Float64Array }> {
+    const p = this.layout.current('best');
+    return {
+      fit: this.S[this.layout.current('best.f')]!,
+      point: this.S.slice(p, p + this.c.algo.dim),
+    };
+  }
+
+  /** A state array's current contents (tests compare backends with it). */
+  async readArray(name: string): Promise<Float64Array> {
+    const a = this.c.algo.state[this.layout.index(name)]!;
+    const o = this.layout.current(name);
+    return this.S.slice(o, o + a.rows * Math.max(a.cols, 1));
+  }
+
+  destroy(): void {}
+}

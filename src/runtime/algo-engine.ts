@@ -1,0 +1,17 @@
+// What the run loop (run.ts) needs of a backend: run a step for a generation (recorded, on the GPU,
+// into the current batch), finish the batch, and read back the trace and the best point.
+
+import type { Step } from '../algo/ir.js';
+
+export interface AlgoEngine {
+  readonly backend: 'cpu' | 'gpu';
+  readonly adapter: string;
+  /** Run (or record) `step` at generation `gen`; the track step writes trace row `slot`. */
+  run(step: Step, gen: number, slot: number): void;
+  /** Submit what was recorded and wait for it. */
+  flush(): Promise<void>;
+  readTrace(slots: number[]): Promise<number[]>;
+  readBest(): Promise<{ fit: number; point: Float64Array }>;
+  readArray(name: string): Promise<Float64Array>;
+  destroy(): void;
+}

@@ -1,0 +1,281 @@
+// The GPU backend of an algorithm: one kernel per step (src/codegen/wgsl-step.ts), the state in
+// one storage buffer that never leaves the GPU during a run. The run loop (run.ts) records a batch
+// of generations, each step a dispatch whose parameters (generation, trace slot, which copy of each
+// array to read and write) sit in their own 256-byte slot of one uniform buffer, selected by a
+// dynamic offset; the batch is one command buffer, followed by a copy of the trace rows, which is
+// the only read-back until the end of the run.
+
+import type { CompiledAlgorithm } from '../algo/compile.js';
+import { TRACE_ROWS } from '../algo/elaborate.js';
+import type { Step } from '../algo/ir.js';
+import { generateStepWgsl, STEP_PARAM_BYTES, STEP_PARAM_HEAD } from '../codegen/wgsl-step.js';
+import type { GpuPlan } from '../codegen/wgsl.js';
+import { materialiseData } from './data.js';
+import { StateLayout } from './algo-layout.js';
+import type { AlgoEngine } from './algo-engine.js';
+import type { GpuContext } from './device.js';
+
+const U = () =>
+  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
+const STAGE = () =>
+  (globalThis as unknown as { GPUShaderStage: Record<string, number> }).GPUShaderStage;
+
+interface StepKernel {
+  plan: GpuPlan;
+  pipeline: GPUComputePipeline;
+  bindGroup: GPUBindGroup;
+  gx: number;
+  gy: number;
+}
+
+interface Pending {
+  kernel: StepKernel;
+  slot: number; // parameter slot
+}
+
+export class GpuAlgoEngine implements AlgoEngine {
+  readonly backend = 'gpu' as const;
+  readonly adapter: string;
+  readonly layout: StateLayout;
+  private S: GPUBuffer;
+  private data: GPUBuffer | undefined;
+  private scratch: GPUBuffer[] = [];
+  private kernels = new Map<Step, StepKernel>();
+  private params: GPUBuffer;
+  private paramSlots: number;
+  private paramData: Uint32Array;
+  private pending: Pending[] = [];
+  private traceStage: GPUBuffer;
+  private trace = new Float32Array(TRACE_ROWS);
+  private seedLo: number;
+  private seedHi: number;
+
+  private constructor(
+    private gpu: GpuContext,
+    private c: CompiledAlgorithm,
+    seed: number,
+    slots: number,
+  ) {
+    const device = gpu.device;
+    this.adapter = gpu.adapterName;
+    this.seedLo = seed >>> 0;
+    this.seedHi = Math.floor(seed / 2 ** 32) >>> 0;
+    this.layout = new StateLayout(c);
+    const bytes = this.layout.size * 4;
+    if (bytes > gpu.limits.maxStorageBufferBindingSize)
+      throw new RangeError(
+        `the algorithm's state needs ${bytes} bytes, more than the device's largest storage binding (${gpu.limits.maxStorageBufferBindingSize} bytes): use a smaller population or dimension`,
+      );
+    this.S = device.createBuffer({
+      size: bytes,
+      usage: U().STORAGE | U().COPY_SRC | U().COPY_DST,
+      label: 'S',
+      mappedAtCreation: true,
+    });
+    const init = new Float32Array(this.S.getMappedRange());
+    for (const o of this.layout.offsets[this.layout.index('best.f')]!) init[o] = Infinity;
+    this.S.unmap();
+    const dataValues = materialiseData(c.algo.problem);
+    this.paramSlots = slots;
+    this.paramData = new Uint32Array((slots * STEP_PARAM_BYTES) / 4);
+    this.params = device.createBuffer({
+      size: slots * STEP_PARAM_BYTES,
+      usage: U().UNIFORM | U().COPY_DST,
+      label: 'step parameters',
+    });
+    this.traceStage = device.createBuffer({
+      size: TRACE_ROWS * 4,
+      usage: U().MAP_READ | U().COPY_DST,
+      label: 'trace read-back',
+    });
+    device.pushErrorScope('validation');
+    for (const st of c.steps) {
+      const plan = generateStepWgsl(c.gpuIr.get(st)!, c.algo.state);
+      if (plan.kernels.length !== 1)
+        throw new Error(`step ${st.name}: ${plan.kernels.length} kernels`);
+      const k = plan.kernels[0]!;
+      if (plan.dataSize > 0 && !this.data) {
+        this.data = device.createBuffer({
+          size: plan.dataSize * 4,
+          usage: U().STORAGE | U().COPY_DST,
+          label: 'DATA',
+          mappedAtCreation: true,
+        });
+        const all = new Float32Array(this.data.getMappedRange());
+        for (const d of plan.data) all.set(dataValues[d.name]!, d.offset);
+        this.data.unmap();
+      }
+      const entries: GPUBindGroupLayoutEntry[] = [
+        {
+          binding: 0,
+          visibility: STAGE().COMPUTE,
+          buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: STEP_PARAM_BYTES },
+        },
+        { binding: 7, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } },
+      ];
+      const resources: GPUBindGroupEntry[] = [
+        { binding: 0, resource: { buffer: this.params, size: STEP_PARAM_BYTES } },
+        { binding: 7, resource: { buffer: this.S } },
+      ];
+      if (k.uses.includes('DATA')) {
+        entries.push({
+          binding: 3,
+          visibility: STAGE().COMPUTE,
+          buffer: { type: 'read-only-storage' },
+        });
+        resources.push({ binding: 3, resource: { buffer: this.data! } });
+      }
+      if (k.uses.includes('SCR')) {
+        const scr = device.createBuffer({
+          size: Math.max(4, st.n * plan.scratchStride * 4),
+          usage: U().STORAGE,
+          label: `SCR ${st.name}`,
+        });
+        this.scratch.push(scr);
+        entries.push({ binding: 4, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } });
+        resources.push({ binding: 4, resource: { buffer: scr } });
+      }
+      const bgl = device.createBindGroupLayout({ label: st.name, entries });
+      const pipeline = device.createComputePipeline({
+        label: st.name,
+        layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
+        compute: {
+          module: device.createShaderModule({ label: st.name, code: k.code }),
+          entryPoint: 'main',
+        },
+      });
+      const wgs = k.workgroups(st.n);
+      const gx = Math.min(wgs, gpu.limits.maxComputeWorkgroupsPerDimension);
+      this.kernels.set(st, {
+        plan,
+        pipeline,
+        bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
+        gx,
+        gy: Math.ceil(wgs / gx),
+      });
+    }
+  }
+
+  /** `slots`: dispatches one batch may hold (generations per batch times steps per generation). */
+  static async create(
+    gpu: GpuContext,
+    c: CompiledAlgorithm,
+    seed: number,
+    slots = 4 * (TRACE_ROWS + 8) * 4,
+  ): Promise<GpuAlgoEngine> {
+    const e = new GpuAlgoEngine(gpu, c, seed, slots);
+    const err = await gpu.device.popErrorScope();
+    if (err) {
+      const code = [...e.kernels].map(
+        ([st, k]) => `// ---- ${st.name}\n${k.plan.kernels[0]!.code}`,
+      );
+      throw new Error(
+        `GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code.join('\n') : '(set OPT_DEBUG=1 to print the WGSL)'}`,
+      );
+    }
+    return e;
+  }
+
+  /** The WGSL of every step (for `opt compile --emit wgsl` and the structure tests). */
+  static wgsl(c: CompiledAlgorithm): { step: Step; plan: GpuPlan }[] {
+    return c.steps.map((step) => ({
+      step,
+      plan: generateStepWgsl(c.gpuIr.get(step)!, c.algo.state),
+    }));
+  }
+
+  run(step: Step, gen: number, slot: number): void {
+    if (this.pending.length >= this.paramSlots)
+      throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
+    const k = this.kernels.get(step)!;
+    const at = this.pending.length;
+    const base = (at * STEP_PARAM_BYTES) / 4;
+    const { read, write } = this.layout.readWrite();
+    const P = this.paramData;
+    P[base] = step.n;
+    P[base + 1] = gen;
+    P[base + 2] = k.gx;
+    P[base + 3] = 0;
+    P[base + 4] = slot;
+    P[base + 5] = this.seedLo;
+    P[base + 6] = this.seedHi;
+    P[base + 7] = 0;
+    const K = Math.ceil(this.layout.arrays.length / 4) * 4;
+    for (let a = 0; a < read.length; a++) {
+      P[base + STEP_PARAM_HEAD + a] = read[a]!;
+      P[base + STEP_PARAM_HEAD + K + a] = write[a]!;
+    }
+    this.layout.advance(step);
+    this.pending.push({ kernel: k, slot: at });
+  }
+
+  async flush(): Promise<void> {
+    const device = this.gpu.device;
+    if (this.pending.length) {
+      device.queue.writeBuffer(
+        this.params,
+        0,
+        this.paramData.buffer as ArrayBuffer,
+        0,
+        this.pending.length * STEP_PARAM_BYTES,
+      );
+    }
+    const enc = device.createCommandEncoder();
+    if (this.pending.length) {
+      const pass = enc.beginComputePass();
+      for (const p of this.pending) {
+        pass.setPipeline(p.kernel.pipeline);
+        pass.setBindGroup(0, p.kernel.bindGroup, [p.slot * STEP_PARAM_BYTES]);
+        pass.dispatchWorkgroups(p.kernel.gx, p.kernel.gy);
+      }
+      pass.end();
+    }
+    this.pending = [];
+    enc.copyBufferToBuffer(
+      this.S,
+      this.layout.current('trace') * 4,
+      this.traceStage,
+      0,
+      TRACE_ROWS * 4,
+    );
+    device.queue.submit([enc.finish()]);
+    await this.traceStage.mapAsync(MAP().READ);
+    this.trace.set(new Float32Array(this.traceStage.getMappedRange()));
+    this.traceStage.unmap();
+    this.gpu.checkErrors('algorithm step');
+  }
+
+  async readTrace(slots: number[]): Promise<number[]> {
+    return slots.map((s) => this.trace[s]!);
+  }
+
+  /** A state array's current contents (float32 values, widened). */
+  async readArray(name: string): Promise<Float64Array> {
+    const a = this.c.algo.state[this.layout.index(name)]!;
+    const n = a.rows * Math.max(a.cols, 1);
+    const read = this.gpu.device.createBuffer({
+      size: Math.max(4, n * 4),
+      usage: U().MAP_READ | U().COPY_DST,
+    });
+    const enc = this.gpu.device.createCommandEncoder();
+    enc.copyBufferToBuffer(this.S, this.layout.current(name) * 4, read, 0, n * 4);
+    this.gpu.device.queue.submit([enc.finish()]);
+    await read.mapAsync(MAP().READ);
+    const out = Float64Array.from(new Float32Array(read.getMappedRange()));
+    read.unmap();
+    read.destroy();
+    return out;
+  }
+
+  async readBest(): Promise<{ fit: number; point: Float64Array }> {
+    const point = await this.readArray('best');
+    const fit = (await this.readArray('best.f'))[0]!;
+    return { fit, point };
+  }
+
+  destroy(): void {
+    for (const b of [this.S, this.data, this.params, this.traceStage, ...this.scratch])
+      b?.destroy();
+  }
+}

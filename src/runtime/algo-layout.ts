@@ -1,0 +1,65 @@
+// Where an algorithm's state lives: every state array in one float buffer (a Float64Array on the
+// CPU, a storage buffer of f32 on the GPU), twice for the double-buffered ones. Both backends use
+// this layout, and the same rule for which copy a step reads and writes.
+
+import type { CompiledAlgorithm } from '../algo/compile.js';
+import type { Step } from '../algo/ir.js';
+import type { StateArray } from '../ir/ir.js';
+
+/** Arrays start on 64-float (256-byte) boundaries. */
+const ALIGN = 64;
+
+export class StateLayout {
+  readonly arrays: StateArray[];
+  /** Per array: the offsets of its two copies (equal for arrays updated in place). */
+  readonly offsets: [number, number][] = [];
+  readonly size: number;
+  /** Which copy is current, per array. */
+  private cur: number[];
+  private readonly double: boolean[];
+
+  constructor(c: CompiledAlgorithm) {
+    this.arrays = c.algo.state;
+    let at = 0;
+    const alloc = (n: number) => {
+      const o = at;
+      at += Math.ceil(Math.max(n, 1) / ALIGN) * ALIGN;
+      return o;
+    };
+    this.double = this.arrays.map((a) => c.pingPong.has(a.name));
+    for (const [k, a] of this.arrays.entries()) {
+      const n = a.rows * Math.max(a.cols, 1);
+      const first = alloc(n);
+      this.offsets.push([first, this.double[k] ? alloc(n) : first]);
+    }
+    this.size = at;
+    this.cur = this.arrays.map(() => 0);
+  }
+
+  index(name: string): number {
+    const k = this.arrays.findIndex((a) => a.name === name);
+    if (k < 0) throw new Error(`no state array ${name}`);
+    return k;
+  }
+
+  /** Offsets to read from and write to, per array, for the next step. */
+  readWrite(): { read: number[]; write: number[] } {
+    return {
+      read: this.offsets.map((o, k) => o[this.cur[k]!]!),
+      write: this.offsets.map((o, k) => o[this.double[k] ? 1 - this.cur[k]! : this.cur[k]!]!),
+    };
+  }
+
+  /** After a step: the copies it wrote become current. */
+  advance(step: Step): void {
+    for (const name of new Set((step.prog.main.writes ?? []).map((w) => w.arr))) {
+      const k = this.index(name);
+      if (this.double[k]) this.cur[k] = 1 - this.cur[k]!;
+    }
+  }
+
+  current(name: string): number {
+    const k = this.index(name);
+    return this.offsets[k]![this.cur[k]!]!;
+  }
+}

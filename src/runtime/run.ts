@@ -1,0 +1,135 @@
+// The run loop, the same for both backends: initialise, then generations until a budget is spent.
+//
+// The host plans each generation (which steps run: conditions on parameters and draws only) and
+// knows its evaluations in advance, so the evaluation budget is never exceeded: a generation that
+// would exceed it is not started. The GPU records many generations per command buffer (a batch)
+// and the host reads back only the trace rows of the batch (the best fitness after each
+// generation, kept on the GPU by the track step); the target and the wall-clock budget are checked
+// after each batch, so a run stops within one batch of them. Batches start small and double while
+// they take under BATCH_SECONDS, up to TRACE_ROWS generations (the trace buffer's rows).
+
+import type { CompiledAlgorithm } from '../algo/compile.js';
+import { TRACE_ROWS } from '../algo/elaborate.js';
+import type { AlgoEngine } from './algo-engine.js';
+import { planGeneration } from './algo-host.js';
+
+const BATCH_SECONDS = 0.05;
+
+export interface RunOptions {
+  seed: number;
+  /** Evaluation budget (never exceeded). */
+  maxEvals?: number;
+  /** Wall-clock budget in seconds (checked after each batch). */
+  seconds?: number;
+  /** Stop when best - optimum <= target. */
+  target?: number;
+  /** Stop after this many generations (tests). */
+  maxGenerations?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Fixed generations per batch (default: adaptive). */
+  batch?: number;
+}
+
+export interface Progress {
+  evals: number;
+  seconds: number;
+  generations: number;
+  best: number;
+}
+
+export interface TraceEntry {
+  evals: number;
+  seconds: number;
+  best: number;
+}
+
+export type StopReason = 'evals' | 'seconds' | 'target' | 'generations' | 'interrupted';
+
+export interface RunResult {
+  evals: number;
+  seconds: number;
+  generations: number;
+  bestFitness: number;
+  bestPoint: Float64Array;
+  /** The best-so-far trace: one entry per improvement, and the last generation. */
+  trace: TraceEntry[];
+  stopped: StopReason;
+}
+
+export async function runAlgorithm(
+  c: CompiledAlgorithm,
+  engine: AlgoEngine,
+  o: RunOptions,
+): Promise<RunResult> {
+  const maxEvals = o.maxEvals ?? Infinity;
+  const t0 = performance.now();
+  const now = () => (performance.now() - t0) / 1000;
+  const initEvals = c.algo.init.reduce((s, st) => s + st.evals, 0);
+  if (initEvals > maxEvals)
+    throw new RangeError(
+      `the evaluation budget (${maxEvals}) is smaller than the initial population (${initEvals} evaluations)`,
+    );
+  for (const st of c.algo.init) engine.run(st, 0, 0);
+  engine.run(c.algo.track, 0, 0);
+  await engine.flush();
+  let evals = initEvals;
+  let gen = 0;
+  const trace: TraceEntry[] = [];
+  let best = (await engine.readTrace([0]))[0]!;
+  trace.push({ evals, seconds: now(), best });
+  const optimum = c.algo.problem.optimum;
+  const reached = () => o.target !== undefined && best - optimum <= o.target;
+  let stopped: StopReason | undefined = reached() ? 'target' : undefined;
+  let batch = o.batch ?? 4;
+  while (!stopped) {
+    const start = now();
+    const slots: { slot: number; evals: number }[] = [];
+    for (let b = 0; b < batch; b++) {
+      if (o.maxGenerations !== undefined && gen >= o.maxGenerations) {
+        stopped = 'generations';
+        break;
+      }
+      const steps = planGeneration(c.algo.generation, o.seed, gen + 1);
+      const e = steps.reduce((s, st) => s + st.evals, 0);
+      if (evals + e > maxEvals) {
+        stopped = 'evals';
+        break;
+      }
+      gen++;
+      const slot = gen % TRACE_ROWS;
+      for (const st of steps) engine.run(st, gen, slot);
+      engine.run(c.algo.track, gen, slot);
+      evals += e;
+      slots.push({ slot, evals });
+    }
+    if (!slots.length) break;
+    await engine.flush();
+    const values = await engine.readTrace(slots.map((s) => s.slot));
+    const t = now();
+    slots.forEach((s, k) => {
+      const v = values[k]!;
+      if (v < best) trace.push({ evals: s.evals, seconds: t, best: v });
+      best = Math.min(best, v);
+    });
+    o.onProgress?.({ evals, seconds: t, generations: gen, best });
+    if (!stopped && reached()) stopped = 'target';
+    if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
+    if (!stopped && o.signal?.aborted) stopped = 'interrupted';
+    if (o.batch === undefined && t - start < BATCH_SECONDS && batch < TRACE_ROWS)
+      batch = Math.min(TRACE_ROWS, batch * 2);
+  }
+  const seconds = now();
+  const last = trace[trace.length - 1]!;
+  if (last.evals !== evals) trace.push({ evals, seconds, best });
+  const b = await engine.readBest();
+  return {
+    evals,
+    seconds,
+    generations: gen,
+    bestFitness: b.fit,
+    bestPoint: b.point,
+    trace,
+    stopped: stopped ?? 'evals',
+  };
+}
