@@ -730,8 +730,17 @@ export class AlgoElaborator extends Elaborator {
       return;
     }
     const v = this.expr(l.value, sc);
-    if (v.s === 'scalar') {
-      if (v.e.t === 'b') this.fail('BooleanAsNumber', l.value.loc, '');
+    if (v.s === 'scalar' && v.e.t === 'b') {
+      // A condition (let keep = f(u) <= f(X[i])): computed once, kept as 0 or 1.
+      const name = b.fn.fresh(l.name);
+      b.fn.bindings.push({
+        k: 'scalar',
+        name,
+        t: 'i',
+        body: { k: 'sel', t: 'i', c: v.e, a: int(1), b: int(0) },
+      });
+      sc.vars.set(l.name, { s: 'scalar', e: bin('!=', { k: 'sref', t: 'i', name }, int(0)) });
+    } else if (v.s === 'scalar') {
       const name = b.fn.fresh(l.name);
       b.fn.bindings.push({ k: 'scalar', name, t: v.e.t, body: v.e });
       sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });

@@ -15,11 +15,13 @@ import { readPoints } from './points.js';
 import { GpuError, openGpu } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { runBench } from './bench.js';
+import { RUN_USAGE, runCommand } from './run.js';
 
 const USAGE = `usage:
   opt check FILE...                         diagnostics only; exit 1 on errors
   opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
   opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME]
+  ${RUN_USAGE}
   opt bench [--quick] [--adapter NAME] [--json FILE]
 common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), --problem NAME (with a FILE)`;
 
@@ -186,6 +188,8 @@ export async function main(argv: string[]): Promise<number> {
         return await evaluate(rest);
       case 'bench':
         return await runBench(rest);
+      case 'run':
+        return await runCommand(rest);
       case undefined:
       case '--help':
       case '-h':

@@ -1,0 +1,177 @@
+// `opt run ALGORITHM --problem NAME --dim D`: one run of an algorithm, on the GPU (default) or the
+// CPU backend, with a progress line on a terminal, a one-line summary, --json for one JSON object
+// on stdout and --out DIR for result.json, trace.csv and best.txt. Ctrl-C stops the run after the
+// current batch and still writes what it has.
+
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileAlgorithm, type CompiledAlgorithm } from '../algo/compile.js';
+import { setDataRoot } from '../ir/datafiles.js';
+import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
+import type { AlgoEngine } from '../runtime/algo-engine.js';
+import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
+import { openGpu } from '../runtime/device.js';
+import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
+import { CliError, parseArgs } from './args.js';
+
+export const RUN_USAGE =
+  'opt run ALGORITHM|FILE --problem NAME --dim D [--evals N] [--seconds S] [--target E] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
+
+/** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
+export const DEFAULT_EVALS_PER_DIM = 10000;
+
+export interface RunReport {
+  algorithm: string;
+  params: Record<string, number | string>;
+  problem: string;
+  dim: number;
+  seed: number;
+  backend: 'cpu' | 'gpu';
+  adapter: string;
+  evals: number;
+  generations: number;
+  seconds: number;
+  stopped: RunResult['stopped'];
+  bestFitness: number;
+  bestError: number;
+  bestPoint: number[];
+  trace: { evals: number; seconds: number; best: number; error: number }[];
+}
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const { positional, flags } = parseArgs(argv, {
+    problem: { kind: 'string' },
+    dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
+    evals: { kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER },
+    seconds: { kind: 'number', min: 0 },
+    target: { kind: 'number', min: 0 },
+    seed: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER },
+    backend: { kind: 'string', choices: ['cpu', 'gpu'] },
+    set: { kind: 'list' },
+    out: { kind: 'string' },
+    json: { kind: 'bool' },
+    adapter: { kind: 'string' },
+    data: { kind: 'string' },
+    algorithm: { kind: 'string' },
+  });
+  if (flags.data) setDataRoot(flags.data as string);
+  const first = positional[0];
+  if (!first)
+    throw new CliError(`name an algorithm (de, jde, gojde, pso) or an .opt file\n  ${RUN_USAGE}`);
+  const files = positional.filter((p) => p.endsWith('.opt'));
+  for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
+  const algorithm =
+    (flags.algorithm as string | undefined) ?? (first.endsWith('.opt') ? undefined : first);
+  if (!algorithm) throw new CliError('with an .opt file, name the algorithm: --algorithm NAME');
+  if (flags.problem === undefined) throw new CliError('--problem NAME is required');
+  if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
+  const set: Record<string, string> = {};
+  for (const s of (flags.set as string[] | undefined) ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(s);
+    if (!m) throw new CliError(`--set: expected name=value, got '${s}'`);
+    set[m[1]!] = m[2]!;
+  }
+  const dim = flags.dim as number;
+  const seed = (flags.seed as number | undefined) ?? 1;
+  const c = compileAlgorithm({ algorithm, problem: flags.problem as string, dim, set, files });
+  const budgets =
+    flags.evals !== undefined || flags.seconds !== undefined || flags.target !== undefined;
+  const maxEvals =
+    (flags.evals as number | undefined) ?? (budgets ? undefined : DEFAULT_EVALS_PER_DIM * dim);
+  const json = flags.json === true;
+  let engine: AlgoEngine;
+  if ((flags.backend ?? 'gpu') === 'gpu') {
+    const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+    if (!gpu) {
+      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
+      engine = new CpuAlgoEngine(c, seed);
+    } else engine = await GpuAlgoEngine.create(gpu, c, seed);
+  } else engine = new CpuAlgoEngine(c, seed);
+
+  const abort = new AbortController();
+  const onInt = () => {
+    if (abort.signal.aborted) process.exit(130); // a second Ctrl-C does not wait
+    abort.abort();
+    process.stderr.write(
+      '\nopt: interrupted; finishing the current batch and writing the results\n',
+    );
+  };
+  process.on('SIGINT', onInt);
+  const tty = process.stderr.isTTY === true;
+  const optimum = c.algo.problem.optimum;
+  const progress = (p: Progress) => {
+    if (!tty) return;
+    const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
+    const frac = maxEvals
+      ? Math.min(1, p.evals / maxEvals)
+      : flags.seconds
+        ? Math.min(1, p.seconds / (flags.seconds as number))
+        : 0;
+    const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
+    process.stderr.write(
+      `\r[${bar}] ${fmtInt(p.evals)} evals  best error ${fmt(p.best - optimum)}  ${fmtInt(Math.round(rate))} evals/s `,
+    );
+  };
+  let r: RunResult;
+  try {
+    r = await runAlgorithm(c, engine, {
+      seed,
+      maxEvals,
+      seconds: flags.seconds as number | undefined,
+      target: flags.target as number | undefined,
+      signal: abort.signal,
+      onProgress: progress,
+    });
+  } finally {
+    process.off('SIGINT', onInt);
+    if (tty) process.stderr.write('\r\x1b[K');
+  }
+  engine.destroy();
+  const report = makeReport(c, engine, seed, r);
+  const summary = `${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): best error ${fmt(report.bestError)} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
+  if (flags.out) writeOutputs(flags.out as string, report);
+  if (json) {
+    process.stdout.write(JSON.stringify(report) + '\n');
+    process.stderr.write(summary + '\n');
+  } else process.stdout.write(summary + '\n');
+  return r.stopped === 'interrupted' ? 130 : 0;
+}
+
+function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {
+  const f = c.algo.problem.optimum;
+  return {
+    algorithm: c.algo.name,
+    params: Object.fromEntries(c.algo.params.map((p) => [p.name, p.value])),
+    problem: c.algo.problem.name,
+    dim: c.algo.dim,
+    seed,
+    backend: e.backend,
+    adapter: e.adapter,
+    evals: r.evals,
+    generations: r.generations,
+    seconds: r.seconds,
+    stopped: r.stopped,
+    bestFitness: r.bestFitness,
+    bestError: r.bestFitness - f,
+    bestPoint: Array.from(r.bestPoint),
+    trace: r.trace.map((t) => ({ ...t, error: t.best - f })),
+  };
+}
+
+function writeOutputs(dir: string, r: RunReport): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'result.json'), JSON.stringify(r, null, 2) + '\n');
+  writeFileSync(
+    join(dir, 'trace.csv'),
+    'evals,seconds,best,error\n' +
+      r.trace
+        .map((t) => `${t.evals},${t.seconds.toFixed(6)},${num(t.best)},${num(t.error)}`)
+        .join('\n') +
+      '\n',
+  );
+  writeFileSync(join(dir, 'best.txt'), r.bestPoint.map(num).join('\n') + '\n');
+}
+
+const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(17) : String(v));
+const fmt = (v: number) => (Number.isFinite(v) ? v.toExponential(3) : String(v));
+const fmtInt = (v: number) => v.toLocaleString('en-US');
