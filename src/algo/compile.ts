@@ -6,6 +6,8 @@ import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from '../ir/pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../ir/passes/schedule.js';
 import type { IrProgram } from '../ir/ir.js';
+import { compileJs, type CpuEvaluator } from '../codegen/js.js';
+import { materialiseData } from '../runtime/data.js';
 import { AlgoElaborator, type AlgoRequest } from './elaborate.js';
 import { allSteps, pingPong, type AlgoProgram, type Step } from './ir.js';
 
@@ -18,6 +20,8 @@ export interface CompiledAlgorithm {
   cpuIr: Map<Step, IrProgram>;
   pingPong: Set<string>;
   sources: Map<string, string>;
+  /** The problem at one point, on the CPU backend (float64). */
+  evaluatePoint(x: ArrayLike<number>): number;
 }
 
 export interface AlgoCompileRequest extends AlgoRequest {
@@ -44,6 +48,14 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     gpuIr.set(st, runPipeline(st.prog, o, { validateEach: req.validateEach }));
     cpuIr.set(st, runPipeline(st.prog, o, { until: 'scan', validateEach: req.validateEach }));
   }
+  let f: CpuEvaluator | undefined;
+  const evaluatePoint = (x: ArrayLike<number>) => {
+    f ??= compileJs(
+      runPipeline(algo.problem, defaultScheduleOptions, { until: 'scan' }),
+      materialiseData(algo.problem),
+    );
+    return f(Float64Array.from(x), 0);
+  };
   return {
     algo,
     steps,
@@ -51,5 +63,6 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     cpuIr,
     pingPong: pingPong(steps.map((st) => gpuIr.get(st)!)),
     sources: parsed.texts,
+    evaluatePoint,
   };
 }

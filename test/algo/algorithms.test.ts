@@ -1,0 +1,171 @@
+// The stdlib algorithms on the CPU backend: they converge within the stated budgets, runs are
+// reproducible from their seed, the evaluation budget is never exceeded, and the operators do what
+// the papers say (distinct indices, the exponential crossover's contiguous wrapped run, jDE's and
+// GOjDE's parameter ranges, GOBL's opposite points on dynamic bounds).
+
+import { describe, expect, it } from 'vitest';
+import { distinctAt } from '../../src/runtime/draws.js';
+import { algo, BUDGET, runCpu, THRESHOLDS } from './helpers.js';
+
+describe('convergence at D = 10 within 100,000 evaluations (CPU backend)', () => {
+  for (const [name, t] of Object.entries(THRESHOLDS))
+    for (const [problem, threshold] of Object.entries(t))
+      it(`${name} on ${problem}: error below ${threshold}`, async () => {
+        const c = algo(name, problem, 10);
+        const { r } = await runCpu(c, { seed: 1, maxEvals: BUDGET });
+        expect(r.evals).toBeLessThanOrEqual(BUDGET);
+        expect(r.evals).toBeGreaterThan(BUDGET - 2 * 250);
+        expect(r.bestFitness - c.algo.problem.optimum).toBeLessThan(threshold);
+        // The trace ends at the run's evaluations and never gets worse.
+        expect(r.trace[r.trace.length - 1]!.evals).toBe(r.evals);
+        for (let k = 1; k < r.trace.length; k++)
+          expect(r.trace[k]!.best).toBeLessThanOrEqual(r.trace[k - 1]!.best);
+      });
+});
+
+describe('runs', () => {
+  it('are reproducible from their seed, and differ between seeds', async () => {
+    const c = algo('jde', 'rastrigin', 10);
+    const a = await runCpu(c, { seed: 5, maxEvals: 20000 });
+    const b = await runCpu(c, { seed: 5, maxEvals: 20000 });
+    const d = await runCpu(c, { seed: 6, maxEvals: 20000 });
+    expect(Array.from(await a.e.readArray('X'))).toEqual(Array.from(await b.e.readArray('X')));
+    expect(a.r.bestFitness).toBe(b.r.bestFitness);
+    expect(d.r.bestFitness).not.toBe(a.r.bestFitness);
+  });
+
+  it('stop at the target, and never exceed the evaluation budget', async () => {
+    const c = algo('de', 'sphere', 10);
+    const { r } = await runCpu(c, { seed: 1, maxEvals: 1e6, target: 1e-3, batch: 1 });
+    expect(r.stopped).toBe('target');
+    expect(r.bestFitness).toBeLessThanOrEqual(1e-3);
+    for (const evals of [48, 49, 95, 96, 1000])
+      expect((await runCpu(c, { seed: 1, maxEvals: evals })).r.evals).toBe(
+        48 * Math.floor(evals / 48),
+      );
+    await expect(runCpu(c, { seed: 1, maxEvals: 47 })).rejects.toThrow(/smaller than the initial/);
+  });
+
+  it('the best point has the best fitness', async () => {
+    const c = algo('pso', 'rastrigin', 10);
+    const { r } = await runCpu(c, { seed: 3, maxEvals: 5000 });
+    expect(c.evaluatePoint(r.bestPoint)).toBeCloseTo(r.bestFitness, 9);
+  });
+});
+
+describe('operators', () => {
+  it('distinct: k distinct indices other than the target, with and without an exclusion', () => {
+    for (const n of [4, 5, 48])
+      for (let ind = 0; ind < n; ind++)
+        for (const count of [1, 2, 3, 4].filter((k) => k <= n - 1)) {
+          const key = { seed: 9, site: 2, generation: 3, individual: ind, dimension: 0 };
+          const r = Array.from({ length: count }, (_, w) => distinctAt(key, n, count, ind, w));
+          expect(new Set([...r, ind]).size).toBe(count + 1);
+          const s = Array.from({ length: count }, (_, w) => distinctAt(key, n, count, -1, w));
+          expect(new Set(s).size).toBe(count);
+          for (const v of [...r, ...s]) expect(v >= 0 && v < n).toBe(true);
+        }
+  });
+
+  it('exponential crossover copies one contiguous, wrapped run of the mutant', async () => {
+    // F = 0 makes the mutant X[r0] itself; a replaced row holds X[r0] on a run and X[i] elsewhere.
+    const c = algo('de', 'sphere', 12, { F: '0', CR: '0.7', crossover: 'exp' });
+    const before = await (await runCpu(c, { seed: 4, maxGenerations: 0 })).e.readArray('X');
+    const after = await (await runCpu(c, { seed: 4, maxGenerations: 1 })).e.readArray('X');
+    const D = 12;
+    let replaced = 0;
+    const lengths = new Set<number>();
+    for (let i = 0; i < 48; i++) {
+      const changed = Array.from({ length: D }, (_, j) => after[i * D + j] !== before[i * D + j]);
+      if (!changed.some(Boolean)) continue;
+      replaced++;
+      // Changed positions form one cyclic run: exactly one start (changed, previous unchanged),
+      // unless every position changed.
+      const starts = changed.filter((ch, j) => ch && !changed[(j + D - 1) % D]).length;
+      const n = changed.filter(Boolean).length;
+      expect(n === D ? starts === 0 : starts === 1).toBe(true);
+      lengths.add(n);
+      // The copied values are one other individual's (the donor r0).
+      const donors = Array.from({ length: 48 }, (_, r) => r).filter((r) =>
+        changed.every((ch, j) => !ch || after[i * D + j] === before[r * D + j]),
+      );
+      expect(donors.length).toBeGreaterThan(0);
+      expect(donors).not.toContain(i);
+    }
+    expect(replaced).toBeGreaterThan(5);
+    expect(lengths.size).toBeGreaterThan(1);
+  });
+
+  it('binomial crossover with CR = 0 copies exactly one dimension (j_rand)', async () => {
+    const c = algo('de', 'sphere', 12, { F: '0', CR: '0', crossover: 'bin' });
+    const before = await (await runCpu(c, { seed: 4, maxGenerations: 0 })).e.readArray('X');
+    const after = await (await runCpu(c, { seed: 4, maxGenerations: 1 })).e.readArray('X');
+    let replaced = 0;
+    for (let i = 0; i < 48; i++) {
+      const n = Array.from({ length: 12 }, (_, j) => after[i * 12 + j] !== before[i * 12 + j]);
+      const k = n.filter(Boolean).length;
+      expect(k === 0 || k === 1).toBe(true);
+      replaced += k;
+    }
+    expect(replaced).toBeGreaterThan(0);
+  });
+
+  it("jDE's F and CR stay in their ranges; GOjDE's in [0.2, 0.4] and [0.8, 1.0]", async () => {
+    const j = await runCpu(algo('jde', 'rastrigin', 10), { seed: 2, maxGenerations: 60 });
+    for (const F of await j.e.readArray('Fi')) expect(F >= 0.1 && F <= 1.0).toBe(true);
+    for (const CR of await j.e.readArray('CRi')) expect(CR >= 0 && CR <= 1).toBe(true);
+    const Fs = await j.e.readArray('Fi');
+    expect(new Set(Fs).size).toBeGreaterThan(10); // they did adapt
+    const g = await runCpu(algo('gojde', 'rastrigin', 10), { seed: 2, maxGenerations: 60 });
+    for (const F of await g.e.readArray('Fi')) expect(F >= 0.2 && F <= 0.4).toBe(true);
+    for (const CR of await g.e.readArray('CRi')) expect(CR >= 0.8 && CR <= 1.0).toBe(true);
+  });
+
+  it('GOBL: opposites k (a + b) - x on the dynamic bounds, or uniform in [a, b] outside the box', async () => {
+    // po = 1: generation 1 is a GOBL generation on the initial population.
+    const D = 10;
+    const N = 128;
+    const c = algo('gojde', 'sphere', D, { po: '1' });
+    const [lo, hi] = c.algo.problem.box;
+    const X = await (await runCpu(c, { seed: 8, maxGenerations: 0 })).e.readArray('X');
+    const O = await (await runCpu(c, { seed: 8, maxGenerations: 1 })).e.readArray('O');
+    const a = Array.from({ length: D }, (_, j) =>
+      Math.min(...Array.from({ length: N }, (_, i) => X[i * D + j]!)),
+    );
+    const b = Array.from({ length: D }, (_, j) =>
+      Math.max(...Array.from({ length: N }, (_, i) => X[i * D + j]!)),
+    );
+    // k is one number for the whole population: recover it from an element inside the box.
+    let k: number | undefined;
+    let inside = 0;
+    let outside = 0;
+    for (let i = 0; i < N; i++)
+      for (let j = 0; j < D; j++) {
+        const o = O[i * D + j]!;
+        const kk = (o + X[i * D + j]!) / (a[j]! + b[j]!);
+        if (k === undefined && o >= lo && o <= hi) k = kk;
+      }
+    expect(k).toBeDefined();
+    for (let i = 0; i < N; i++)
+      for (let j = 0; j < D; j++) {
+        const opp = k! * (a[j]! + b[j]!) - X[i * D + j]!;
+        const o = O[i * D + j]!;
+        if (opp >= lo && opp <= hi) {
+          expect(o).toBeCloseTo(opp, 9);
+          inside++;
+        } else {
+          expect(o >= a[j]! && o <= b[j]!).toBe(true);
+          outside++;
+        }
+      }
+    expect(inside).toBeGreaterThan(0);
+    // After the selection, X holds the N best of X and O, sorted by fitness.
+    const run1 = await runCpu(c, { seed: 8, maxGenerations: 1 });
+    const fX = await run1.e.readArray('X.f');
+    const fO = await run1.e.readArray('O.f');
+    const f0 = await (await runCpu(c, { seed: 8, maxGenerations: 0 })).e.readArray('X.f');
+    const union = [...f0, ...fO].sort((p, q) => p - q).slice(0, N);
+    expect(Array.from(fX)).toEqual(union);
+    void outside;
+  });
+});

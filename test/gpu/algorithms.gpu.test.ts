@@ -1,0 +1,123 @@
+// The stdlib algorithms on the GPU (lavapipe in CI): they converge within the same budgets as on
+// the CPU, a run is reproducible from its seed, and over the first generations a GPU run and a CPU
+// run with the same seed take the same selections. The draws are the same on both backends (bit
+// for bit for uniform, integer and distinct draws), so the runs differ only by float32 against
+// float64 arithmetic: relative differences of a few float32 ulps (1e-7) per operation, growing
+// slowly over the generations. A selection taken differently would replace a whole row by
+// another individual's values: a relative difference of order 1. The tolerance 1e-3 separates
+// the two by orders of magnitude either way.
+
+import { describe, expect, it } from 'vitest';
+import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { runAlgorithm } from '../../src/runtime/run.js';
+import { algo, BUDGET, THRESHOLDS } from '../algo/helpers.js';
+import { gpu } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+const maybe = ctx ? describe : describe.skip;
+
+maybe('convergence at D = 10 within 100,000 evaluations (GPU backend)', () => {
+  for (const [name, t] of Object.entries(THRESHOLDS))
+    for (const [problem, threshold] of Object.entries(t))
+      it(`${name} on ${problem}: error below ${threshold}`, async () => {
+        const c = algo(name, problem, 10);
+        const e = await GpuAlgoEngine.create(ctx!, c, 1);
+        const r = await runAlgorithm(c, e, { seed: 1, maxEvals: BUDGET });
+        e.destroy();
+        expect(r.evals).toBeLessThanOrEqual(BUDGET);
+        expect(r.bestFitness - c.algo.problem.optimum).toBeLessThan(threshold);
+        // The best point read back is the point of the best fitness (float32 evaluation against
+        // the float64 CPU one: a relative 1e-4 covers the rounding of a sum of 10 terms).
+        const f = c.evaluatePoint(r.bestPoint);
+        expect(Math.abs(f - r.bestFitness)).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(f)));
+      });
+});
+
+const CASES: [string, string, Record<string, string>, number][] = [
+  ['de', 'rastrigin', {}, 12],
+  ['de', 'rastrigin', { mutation: 'best1', crossover: 'bin' }, 12],
+  ['de', 'rosenbrock', { mutation: 'current_to_best1', crossover: 'bin' }, 12],
+  ['de', 'sphere', { mutation: 'rand_to_best' }, 12],
+  ['jde', 'rastrigin', {}, 12],
+  ['gojde', 'sphere', { po: '0.5' }, 30],
+  ['pso', 'rastrigin', {}, 12],
+  ['pso', 'sphere', { topology: 'ring' }, 12],
+];
+
+maybe('GPU and CPU runs with one seed take the same selections', () => {
+  for (const [name, problem, set, gens] of CASES)
+    it(`${name} ${JSON.stringify(set)} on ${problem}, ${gens} generations`, async () => {
+      const c = algo(name, problem, 10, set);
+      const g = await GpuAlgoEngine.create(ctx!, c, 7);
+      const k = new CpuAlgoEngine(c, 7);
+      // One generation per batch on the GPU too: the trace is compared after every generation.
+      const rg = await runAlgorithm(c, g, { seed: 7, maxGenerations: gens, batch: 1 });
+      const rk = await runAlgorithm(c, k, { seed: 7, maxGenerations: gens, batch: 1 });
+      expect(rg.evals).toBe(rk.evals);
+      expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
+      for (const a of c.algo.state) {
+        const x = await g.readArray(a.name);
+        const y = await k.readArray(a.name);
+        let worst = 0;
+        for (let i = 0; i < x.length; i++)
+          if (Number.isFinite(y[i]!))
+            worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
+        expect(worst, a.name).toBeLessThan(1e-3);
+      }
+      g.destroy();
+    });
+});
+
+maybe('GPU runs', () => {
+  it('are reproducible from their seed', async () => {
+    const c = algo('gojde', 'rastrigin', 10, { po: '0.3' });
+    const xs: Float64Array[] = [];
+    for (let k = 0; k < 2; k++) {
+      const e = await GpuAlgoEngine.create(ctx!, c, 11);
+      await runAlgorithm(c, e, { seed: 11, maxEvals: 10000 });
+      xs.push(await e.readArray('X'));
+      e.destroy();
+    }
+    expect(Array.from(xs[0]!)).toEqual(Array.from(xs[1]!));
+  });
+
+  it('draw the same distinct indices as the CPU: distinct, never the target', async () => {
+    const src = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm picks(NP = 7) {
+  population X[NP]
+  state R0[NP] = 0
+  state R1[NP] = 0
+  state R2[NP] = 0
+  state R3[NP] = 0
+  state K[NP] = 0
+  generation {
+    each i in X {
+      let r = distinct(4, NP, except: i)
+      let k = randint(5)
+      R0[i] = r[0]
+      R1[i] = r[1]
+      R2[i] = r[2]
+      R3[i] = r[3]
+      K[i] = k
+    }
+  }
+}`;
+    const c = algo('picks', 'p', 3, {}, { 't.opt': src });
+    const g = await GpuAlgoEngine.create(ctx!, c, 5);
+    const k = new CpuAlgoEngine(c, 5);
+    for (const e of [g, k]) await runAlgorithm(c, e, { seed: 5, maxGenerations: 3 });
+    for (const name of ['R0', 'R1', 'R2', 'R3', 'K'])
+      expect(Array.from(await g.readArray(name)), name).toEqual(
+        Array.from(await k.readArray(name)),
+      );
+    const rows = await Promise.all(['R0', 'R1', 'R2', 'R3'].map((n) => k.readArray(n)));
+    for (let i = 0; i < 7; i++) {
+      const r = rows.map((a) => a[i]!);
+      expect(new Set([...r, i]).size).toBe(5);
+    }
+    g.destroy();
+  });
+});
