@@ -10,6 +10,10 @@ import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../runtime/data.js';
 import { AlgoElaborator, type AlgoRequest } from './elaborate.js';
 import { allSteps, pingPong, type AlgoProgram, type Step } from './ir.js';
+import { FUSE_TRACK_MAX_N, firstSteps, fuseTrack } from './fuse-track.js';
+
+/** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
+export const STEP_ELEMS_PER_LANE = 4;
 
 export interface CompiledAlgorithm {
   algo: AlgoProgram;
@@ -19,6 +23,8 @@ export interface CompiledAlgorithm {
   gpuIr: Map<Step, IrProgram>;
   cpuIr: Map<Step, IrProgram>;
   pingPong: Set<string>;
+  /** The generation-opening steps with the previous generation's track fused in (fuse-track.ts). */
+  fused: Map<Step, Step>;
   sources: Map<string, string>;
   /** The problem at one point, on the CPU backend (float64). */
   evaluatePoint(x: ArrayLike<number>): number;
@@ -29,6 +35,8 @@ export interface AlgoCompileRequest extends AlgoRequest {
   sources?: Record<string, string>;
   schedule?: Partial<ScheduleOptions>;
   validateEach?: boolean;
+  /** Fuse the track step into the first step of each generation (default true). */
+  fuseTrack?: boolean;
 }
 
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
@@ -39,12 +47,25 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const elab = new AlgoElaborator(parsed.sources);
   const algo = elab.lowerAlgorithm(req);
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  const steps = [...algo.init, ...allSteps(algo.generation), algo.track];
+  const fused = new Map<Step, Step>();
+  if (req.fuseTrack !== false)
+    for (const st of firstSteps(algo.generation))
+      if (st.n <= FUSE_TRACK_MAX_N && algo.populations.every((p) => p.rows <= FUSE_TRACK_MAX_N))
+        fused.set(st, fuseTrack(st, algo.track));
+  const steps = [...algo.init, ...allSteps(algo.generation), algo.track, ...fused.values()];
   const gpuIr = new Map<Step, IrProgram>();
   const cpuIr = new Map<Step, IrProgram>();
   for (const st of steps) {
     // A step's population is its domain: it sets the team size and regime as for evaluations.
-    const o = { ...defaultScheduleOptions, population: st.n, ...req.schedule };
+    // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
+    // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
+    const o = {
+      ...defaultScheduleOptions,
+      population: st.n,
+      elemsPerLane: STEP_ELEMS_PER_LANE,
+      force: 'team' as const,
+      ...req.schedule,
+    };
     gpuIr.set(st, runPipeline(st.prog, o, { validateEach: req.validateEach }));
     cpuIr.set(st, runPipeline(st.prog, o, { until: 'scan', validateEach: req.validateEach }));
   }
@@ -62,6 +83,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     gpuIr,
     cpuIr,
     pingPong: pingPong(steps.map((st) => gpuIr.get(st)!)),
+    fused,
     sources: parsed.texts,
     evaluatePoint,
   };

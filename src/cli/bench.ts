@@ -12,6 +12,7 @@ import { compileProblem } from '../api.js';
 import { openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
+import { benchAlgorithms } from './bench-algo.js';
 import { CliError, parseArgs } from './args.js';
 
 const U = () =>
@@ -90,7 +91,7 @@ function plainKernel(gpu: GpuContext, code: string) {
   });
 }
 
-async function roofline(gpu: GpuContext, floats: number, reps: number) {
+export async function roofline(gpu: GpuContext, floats: number, reps: number) {
   const d = gpu.device;
   const bytes = Math.min(floats * 4, gpu.limits.maxStorageBufferBindingSize - 16) & ~15;
   const n4 = bytes / 16;
@@ -158,6 +159,7 @@ export async function runBench(argv: string[]): Promise<number> {
     chunk: { kind: 'int', min: 256, max: 1 << 20 },
     dims: { kind: 'string' },
     reps: { kind: 'int', min: 1, max: 10000 },
+    algorithms: { kind: 'bool' },
   });
   if (flags.isolate) return isolated(argv);
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
@@ -166,6 +168,8 @@ export async function runBench(argv: string[]): Promise<number> {
       'no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)',
     );
   const quick = !!flags.quick;
+  if (flags.algorithms)
+    return benchAlgorithms(gpu, { quick, json: flags.json as string | undefined });
   const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
   const shapes0 = quick
     ? SHAPES.map(

@@ -77,6 +77,8 @@ function powCode(
   return `opt_pow(${toF32(ca, a.t)}, ${toF32(cb, b.t)})`;
 }
 
+const drawMemo = new WeakMap<string[], Map<string, string>>();
+
 export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
   const ex = (x: IExpr) => wgslExpr(x, ctx, pre);
   switch (e.k) {
@@ -99,7 +101,17 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
         distinct: 'opt_draw_distinct',
       }[e.dist];
       const r = `${f}(${e.site}u, ${args.join(', ')})`;
-      return e.t === 'i' ? `i32(${r})` : r;
+      // A draw costs a Philox block: computed once per statement, however often the expression
+      // repeats it (a fused trial vector appears in several terms of the objective).
+      let memo = drawMemo.get(pre);
+      if (!memo) drawMemo.set(pre, (memo = new Map()));
+      let name = memo.get(r);
+      if (!name) {
+        name = ctx.fresh();
+        pre.push(`let ${name} = ${e.t === 'i' ? `i32(${r})` : r};`);
+        memo.set(r, name);
+      }
+      return name;
     }
     case 'vref':
     case 'callp':

@@ -23,10 +23,17 @@ const DRAW_HELPERS = `
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   return opt_philox(vec4<u32>(site, P.gen, ind, dim), vec2<u32>(P.seed_lo, P.seed_hi));
 }
-fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 { return opt_uniform24(opt_block(site, ind, dim).x); }
-fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 { return opt_normal(opt_block(site, ind, dim)); }
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
 fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
-  return opt_randint(opt_block(site, ind, dim).x, n);
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
 }
 // Value \`which\` of \`count\` (<= 4) distinct integers in [0, n) other than \`except\` (none when it
 // is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken

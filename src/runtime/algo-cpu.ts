@@ -5,6 +5,7 @@
 
 import type { CompiledAlgorithm } from '../algo/compile.js';
 import type { Step } from '../algo/ir.js';
+import { TRACE_ROWS } from '../algo/elaborate.js';
 import { emitJs } from '../codegen/js.js';
 import { materialiseData } from './data.js';
 import { drawTable } from './draws.js';
@@ -46,18 +47,16 @@ export class CpuAlgoEngine implements AlgoEngine {
     const fn = this.fns.get(step)!;
     this.ctx.gen = gen;
     this.ctx.slot = slot;
-    const { read, write } = this.layout.readWrite();
-    const o = Int32Array.from(read);
-    const w = Int32Array.from(write);
+    const o = new Int32Array(this.layout.arrays.length);
+    const w = new Int32Array(this.layout.arrays.length);
+    this.layout.fill(o, w);
     for (let i = 0; i < step.n; i++) fn(this.S, o, w, i);
     this.layout.advance(step);
   }
 
-  async flush(): Promise<void> {}
-
-  async readTrace(slots: number[]): Promise<number[]> {
+  async submit(): Promise<ArrayLike<number>> {
     const t = this.layout.current('trace');
-    return slots.map((s) => this.S[t + s]!);
+    return this.S.slice(t, t + TRACE_ROWS);
   }
 
   async readBest(): Promise<{ fit: number; point: Float64Array }> {

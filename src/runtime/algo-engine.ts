@@ -8,9 +8,11 @@ export interface AlgoEngine {
   readonly adapter: string;
   /** Run (or record) `step` at generation `gen`; the track step writes trace row `slot`. */
   run(step: Step, gen: number, slot: number): void;
-  /** Submit what was recorded and wait for it. */
-  flush(): Promise<void>;
-  readTrace(slots: number[]): Promise<number[]>;
+  /**
+   * Submit what was recorded; resolves, once it has run, with the trace rows (TRACE_ROWS values).
+   * The next batch may be recorded and submitted before it resolves.
+   */
+  submit(): Promise<ArrayLike<number>>;
   readBest(): Promise<{ fit: number; point: Float64Array }>;
   readArray(name: string): Promise<Float64Array>;
   destroy(): void;

@@ -11,6 +11,7 @@ import type { Step } from '../algo/ir.js';
 import { generateStepWgsl, STEP_PARAM_BYTES, STEP_PARAM_HEAD } from '../codegen/wgsl-step.js';
 import type { GpuPlan } from '../codegen/wgsl.js';
 import { materialiseData } from './data.js';
+import { planGeneration } from './algo-host.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';
 import type { GpuContext } from './device.js';
@@ -46,8 +47,8 @@ export class GpuAlgoEngine implements AlgoEngine {
   private paramSlots: number;
   private paramData: Uint32Array;
   private pending: Pending[] = [];
-  private traceStage: GPUBuffer;
-  private trace = new Float32Array(TRACE_ROWS);
+  private traceStage: GPUBuffer[];
+  private stageNext = 0;
   private seedLo: number;
   private seedHi: number;
 
@@ -84,11 +85,13 @@ export class GpuAlgoEngine implements AlgoEngine {
       usage: U().UNIFORM | U().COPY_DST,
       label: 'step parameters',
     });
-    this.traceStage = device.createBuffer({
-      size: TRACE_ROWS * 4,
-      usage: U().MAP_READ | U().COPY_DST,
-      label: 'trace read-back',
-    });
+    this.traceStage = [0, 1].map((k) =>
+      device.createBuffer({
+        size: TRACE_ROWS * 4,
+        usage: U().MAP_READ | U().COPY_DST,
+        label: `trace read-back ${k}`,
+      }),
+    );
     device.pushErrorScope('validation');
     for (const st of c.steps) {
       const plan = generateStepWgsl(c.gpuIr.get(st)!, c.algo.state);
@@ -185,13 +188,27 @@ export class GpuAlgoEngine implements AlgoEngine {
     }));
   }
 
+  /** Dispatches of a generation (the first generation's plan) including the track step. */
+  static kernelsPerGeneration(c: CompiledAlgorithm): number {
+    const steps = planGeneration(c.algo.generation, 1, 1);
+    return steps.length + 1;
+  }
+
+  /** Seconds spent recording (run and encoding) and waiting for the GPU, for the benchmark. */
+  readonly timing = { record: 0, wait: 0 };
+
   run(step: Step, gen: number, slot: number): void {
+    const t0 = performance.now();
+    this.runInner(step, gen, slot);
+    this.timing.record += (performance.now() - t0) / 1000;
+  }
+
+  private runInner(step: Step, gen: number, slot: number): void {
     if (this.pending.length >= this.paramSlots)
       throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
     const k = this.kernels.get(step)!;
     const at = this.pending.length;
     const base = (at * STEP_PARAM_BYTES) / 4;
-    const { read, write } = this.layout.readWrite();
     const P = this.paramData;
     P[base] = step.n;
     P[base + 1] = gen;
@@ -202,15 +219,13 @@ export class GpuAlgoEngine implements AlgoEngine {
     P[base + 6] = this.seedHi;
     P[base + 7] = 0;
     const K = Math.ceil(this.layout.arrays.length / 4) * 4;
-    for (let a = 0; a < read.length; a++) {
-      P[base + STEP_PARAM_HEAD + a] = read[a]!;
-      P[base + STEP_PARAM_HEAD + K + a] = write[a]!;
-    }
+    this.layout.fill(P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
     this.pending.push({ kernel: k, slot: at });
   }
 
-  async flush(): Promise<void> {
+  submit(): Promise<ArrayLike<number>> {
+    const t0 = performance.now();
     const device = this.gpu.device;
     if (this.pending.length) {
       device.queue.writeBuffer(
@@ -224,30 +239,29 @@ export class GpuAlgoEngine implements AlgoEngine {
     const enc = device.createCommandEncoder();
     if (this.pending.length) {
       const pass = enc.beginComputePass();
+      let last: GPUComputePipeline | undefined;
       for (const p of this.pending) {
-        pass.setPipeline(p.kernel.pipeline);
+        if (p.kernel.pipeline !== last) pass.setPipeline((last = p.kernel.pipeline));
         pass.setBindGroup(0, p.kernel.bindGroup, [p.slot * STEP_PARAM_BYTES]);
         pass.dispatchWorkgroups(p.kernel.gx, p.kernel.gy);
       }
       pass.end();
     }
     this.pending = [];
-    enc.copyBufferToBuffer(
-      this.S,
-      this.layout.current('trace') * 4,
-      this.traceStage,
-      0,
-      TRACE_ROWS * 4,
-    );
+    // Two read-back buffers: the batch in flight copies into one while the previous is read.
+    const stage = this.traceStage[this.stageNext]!;
+    this.stageNext = 1 - this.stageNext;
+    enc.copyBufferToBuffer(this.S, this.layout.current('trace') * 4, stage, 0, TRACE_ROWS * 4);
     device.queue.submit([enc.finish()]);
-    await this.traceStage.mapAsync(MAP().READ);
-    this.trace.set(new Float32Array(this.traceStage.getMappedRange()));
-    this.traceStage.unmap();
-    this.gpu.checkErrors('algorithm step');
-  }
-
-  async readTrace(slots: number[]): Promise<number[]> {
-    return slots.map((s) => this.trace[s]!);
+    const t1 = performance.now();
+    this.timing.record += (t1 - t0) / 1000;
+    return stage.mapAsync(MAP().READ).then(() => {
+      const out = new Float32Array(stage.getMappedRange().slice(0));
+      stage.unmap();
+      this.timing.wait += (performance.now() - t1) / 1000;
+      this.gpu.checkErrors('algorithm step');
+      return out;
+    });
   }
 
   /** A state array's current contents (float32 values, widened). */
@@ -275,7 +289,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   destroy(): void {
-    for (const b of [this.S, this.data, this.params, this.traceStage, ...this.scratch])
+    for (const b of [this.S, this.data, this.params, ...this.traceStage, ...this.scratch])
       b?.destroy();
   }
 }

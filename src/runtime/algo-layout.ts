@@ -50,13 +50,28 @@ export class StateLayout {
     };
   }
 
-  /** After a step: the copies it wrote become current. */
-  advance(step: Step): void {
-    for (const name of new Set((step.prog.main.writes ?? []).map((w) => w.arr))) {
-      const k = this.index(name);
-      if (this.double[k]) this.cur[k] = 1 - this.cur[k]!;
+  /** Writes the read and write offsets of every array into `read` and `write` (no allocation). */
+  fill(read: { [k: number]: number }, write: { [k: number]: number }, at = 0, writeAt = at): void {
+    for (let k = 0; k < this.offsets.length; k++) {
+      const o = this.offsets[k]!;
+      const c = this.cur[k]!;
+      read[at + k] = o[c]!;
+      write[writeAt + k] = o[this.double[k] ? 1 - c : c]!;
     }
   }
+
+  /** After a step: the copies it wrote become current. */
+  advance(step: Step): void {
+    let swap = this.swaps.get(step);
+    if (!swap) {
+      const names = new Set((step.prog.main.writes ?? []).map((w) => w.arr));
+      swap = [...names].map((n) => this.index(n)).filter((k) => this.double[k]);
+      this.swaps.set(step, swap);
+    }
+    for (const k of swap) this.cur[k] = 1 - this.cur[k]!;
+  }
+
+  private swaps = new Map<Step, number[]>();
 
   current(name: string): number {
     const k = this.index(name);

@@ -106,24 +106,43 @@ export function distinctAt(
   return r;
 }
 
-/** The draws of a generation as the CPU backend's step code calls them (DRAW.u(site, i, j), ...). */
+/**
+ * The draws of a generation as the CPU backend's step code calls them (DRAW.u(site, i, j), ...),
+ * and as the WGSL step kernels make them (codegen/wgsl-step.ts). One Philox block holds four
+ * words: uniform and integer draws at dimension j take word j % 4 of the block at dimension
+ * j / 4, and normal draws (two words each) word pair j % 2 of the block at j / 2, so that a vector
+ * of draws costs a quarter (a half) of a block per element. The last block is cached: step code
+ * draws along j in order.
+ */
 export function drawTable(seed: number, ctx: { gen: number }) {
   const out = new Uint32Array(4);
   const lo = seed >>> 0;
   const hi = Math.floor(seed / 2 ** 32) >>> 0;
+  let cSite = -1;
+  let cGen = -1;
+  let cInd = -1;
+  let cDim = -1;
   const block = (site: number, ind: number, dim: number) => {
-    philoxInto(out, site, ctx.gen, ind, dim, lo, hi);
+    if (site !== cSite || ctx.gen !== cGen || ind !== cInd || dim !== cDim) {
+      philoxInto(out, site, ctx.gen, ind, dim, lo, hi);
+      cSite = site;
+      cGen = ctx.gen;
+      cInd = ind;
+      cDim = dim;
+    }
     return out;
   };
   return {
-    u: (site: number, ind: number, dim: number) => uniform24(block(site, ind, dim)[0]!),
+    u: (site: number, ind: number, dim: number) => uniform24(block(site, ind, dim >>> 2)[dim & 3]!),
     n: (site: number, ind: number, dim: number) => {
-      const b = block(site, ind, dim);
-      const u1 = 1 - uniform24(b[0]!);
-      const u2 = uniform24(b[1]!);
+      const b = block(site, ind, dim >>> 1);
+      const k = (dim & 1) * 2;
+      const u1 = 1 - uniform24(b[k]!);
+      const u2 = uniform24(b[k + 1]!);
       return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
     },
-    int: (site: number, ind: number, dim: number, n: number) => mulhi(block(site, ind, dim)[0]!, n),
+    int: (site: number, ind: number, dim: number, n: number) =>
+      mulhi(block(site, ind, dim >>> 2)[dim & 3]!, n),
     distinct: (
       site: number,
       ind: number,

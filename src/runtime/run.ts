@@ -72,20 +72,28 @@ export async function runAlgorithm(
     );
   for (const st of c.algo.init) engine.run(st, 0, 0);
   engine.run(c.algo.track, 0, 0);
-  await engine.flush();
   let evals = initEvals;
   let gen = 0;
   const trace: TraceEntry[] = [];
-  let best = (await engine.readTrace([0]))[0]!;
+  let best = (await engine.submit())[0]!;
   trace.push({ evals, seconds: now(), best });
   const optimum = c.algo.problem.optimum;
   const reached = () => o.target !== undefined && best - optimum <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
   let batch = o.batch ?? 4;
-  while (!stopped) {
+  // One batch runs on the GPU while the next is recorded: the host waits for batch k only after
+  // submitting batch k + 1, so recording and execution overlap. A stop decided from batch k
+  // (target, time, Ctrl-C) still lets batch k + 1 finish: a run stops within one batch.
+  let inflight: {
+    values: Promise<ArrayLike<number>>;
+    slots: { slot: number; evals: number }[];
+    start: number;
+  } | null = null;
+  for (;;) {
     const start = now();
     const slots: { slot: number; evals: number }[] = [];
-    for (let b = 0; b < batch; b++) {
+    let pendingTrack = false;
+    while (!stopped && slots.length < batch) {
       if (o.maxGenerations !== undefined && gen >= o.maxGenerations) {
         stopped = 'generations';
         break;
@@ -98,26 +106,41 @@ export async function runAlgorithm(
       }
       gen++;
       const slot = gen % TRACE_ROWS;
-      for (const st of steps) engine.run(st, gen, slot);
-      engine.run(c.algo.track, gen, slot);
+      // With the track fused into the generation's first step, that step records the previous
+      // generation (slot - 1); the batch's last generation is tracked after the loop.
+      const fused = c.fused.get(steps[0]!);
+      if (fused) {
+        engine.run(fused, gen, (gen - 1) % TRACE_ROWS);
+        for (const st of steps.slice(1)) engine.run(st, gen, slot);
+        pendingTrack = true;
+      } else {
+        for (const st of steps) engine.run(st, gen, slot);
+        engine.run(c.algo.track, gen, slot);
+        pendingTrack = false;
+      }
       evals += e;
       slots.push({ slot, evals });
     }
-    if (!slots.length) break;
-    await engine.flush();
-    const values = await engine.readTrace(slots.map((s) => s.slot));
-    const t = now();
-    slots.forEach((s, k) => {
-      const v = values[k]!;
-      if (v < best) trace.push({ evals: s.evals, seconds: t, best: v });
-      best = Math.min(best, v);
-    });
-    o.onProgress?.({ evals, seconds: t, generations: gen, best });
-    if (!stopped && reached()) stopped = 'target';
-    if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
-    if (!stopped && o.signal?.aborted) stopped = 'interrupted';
-    if (o.batch === undefined && t - start < BATCH_SECONDS && batch < TRACE_ROWS)
-      batch = Math.min(TRACE_ROWS, batch * 2);
+    if (pendingTrack) engine.run(c.algo.track, gen, gen % TRACE_ROWS);
+    const next = slots.length ? { values: engine.submit(), slots, start } : null;
+    if (inflight) {
+      const values = await inflight.values;
+      const t = now();
+      for (const s of inflight.slots) {
+        const v = values[s.slot]!;
+        if (v < best) trace.push({ evals: s.evals, seconds: t, best: v });
+        best = Math.min(best, v);
+      }
+      const done = inflight.slots[inflight.slots.length - 1]!;
+      o.onProgress?.({ evals: done.evals, seconds: t, generations: gen, best });
+      if (!stopped && reached()) stopped = 'target';
+      if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
+      if (!stopped && o.signal?.aborted) stopped = 'interrupted';
+      if (o.batch === undefined && t - inflight.start < BATCH_SECONDS && batch < TRACE_ROWS)
+        batch = Math.min(TRACE_ROWS, batch * 2);
+    }
+    inflight = next;
+    if (!inflight) break;
   }
   const seconds = now();
   const last = trace[trace.length - 1]!;

@@ -35,6 +35,8 @@ export interface ScheduleOptions {
   team?: number;
   /** Below this many workgroups in the team regime, a huge D switches to the split regime. */
   minWorkgroups: number;
+  /** Elements per lane that choose the team size (default ELEMS_PER_LANE; algorithm steps use fewer). */
+  elemsPerLane?: number;
 }
 
 export const defaultScheduleOptions: ScheduleOptions = {
@@ -142,7 +144,10 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const hasScan = stages.some((s) => s.k === 'scan');
   const team =
     o.team ??
-    Math.min(o.wg, nextPow2(Math.ceil(D / (hasScan ? ELEMS_PER_LANE_SCAN : ELEMS_PER_LANE))));
+    Math.min(
+      o.wg,
+      nextPow2(Math.ceil(D / (hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE)))),
+    );
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const wantSplit =
     o.force === 'split' ||
