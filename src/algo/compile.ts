@@ -13,7 +13,7 @@ import { allSteps, pingPong, type AlgoProgram, type Step } from './ir.js';
 import { FUSE_TRACK_MAX_N, firstSteps, fuseTrack } from './fuse-track.js';
 
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
-export const STEP_ELEMS_PER_LANE = 4;
+export const STEP_ELEMS_PER_LANE = 1;
 
 export interface CompiledAlgorithm {
   algo: AlgoProgram;

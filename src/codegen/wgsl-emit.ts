@@ -80,6 +80,9 @@ export class Emitter {
 }
 
 export interface Layout {
+  /** Vectors kept in workgroup memory (algorithm steps): offset within an individual's stride. */
+  sharedOffset?: Map<string, number>;
+  sharedStride?: number;
   dataOffset: Map<string, number>;
   dataShape: Map<string, number[]>;
   scratchOffset: Map<string, number>;
@@ -135,6 +138,8 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
         if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
         return `DATA[${off}u + ${flat}]`;
       }
+      if (L.sharedOffset?.has(arr))
+        return `shv[team * ${L.sharedStride}u + ${L.sharedOffset.get(arr)}u + u32(${idx[0]})]`;
       if (L.scratchOffset.has(arr)) {
         em.uses.add('SCR');
         return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;

@@ -4,7 +4,7 @@
 // where WGSL differs from C/JavaScript semantics (pow of a negative base, round half away from
 // zero, floor division, float % ) a helper below gives the C semantics.
 
-import type { IExpr } from '../ir/ir.js';
+import { freeIdx, type IExpr } from '../ir/ir.js';
 
 export const WGSL_HELPERS = `
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -50,6 +50,11 @@ export interface ExprContext {
   /** WGSL name of an index variable. */
   index(name: string): string;
   fresh(): string;
+  /**
+   * Algorithm steps: computes `code` (which may use only the individual's index and the kernel's
+   * parameters) once, at the start of the kernel, and returns its name.
+   */
+  hoist?(code: string): string;
 }
 
 export function toF32(code: string, t: string): string {
@@ -94,6 +99,15 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       // The draw helpers of algorithm steps (codegen/wgsl-step.ts), keyed by the kernel's
       // generation and seed.
       const args = e.args.map((x) => `u32(${ex(x)})`);
+      if (
+        e.dist === 'distinct' &&
+        ctx.hoist &&
+        [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)')
+      ) {
+        // All `count` indices in one pass over one Philox block, once per kernel.
+        const all = ctx.hoist(`opt_distinct4(${e.site}u, ${args.slice(0, 4).join(', ')})`);
+        return `i32(${all}[${args[4]}])`;
+      }
       const f = {
         u: 'opt_draw_u',
         n: 'opt_draw_n',

@@ -9,6 +9,7 @@ export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
 /** How an algorithm step's kernel differs from an evaluation's (codegen/wgsl-step.ts). */
 export interface StepHooks {
   context(em: Emitter, base: ExprContext): ExprContext;
+  prologue(em: Emitter): void;
   epilogue(em: Emitter, ctx: ExprContext, team: number): void;
   header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string;
   helpers: string;

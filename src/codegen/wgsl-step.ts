@@ -1,8 +1,16 @@
 // WGSL for an algorithm step (src/algo/ir.ts): the team kernel of an evaluation (wgsl-team.ts),
 // with the state arrays read from and written to one storage buffer S, and the step's writes
-// after its bindings. The parameters come per dispatch through a dynamic uniform offset: the
-// generation (for the draws), the trace slot, the seed, and where each state array is read and
-// written (the runtime alternates the copies of double-buffered arrays).
+// after its bindings. Two variants:
+//   dispatched: the parameters come per dispatch through a dynamic uniform offset: the generation
+//     (for the draws), the trace slot, the seed, and where each state array is read and written
+//     (the runtime alternates the copies of double-buffered arrays);
+//   resident: for generations that are always the same steps, one parameter block for a whole
+//     batch, and the kernel counts its own generations: every workgroup adds 1 to a counter when
+//     it is done, so at the start of the k-th dispatch of the batch the counter holds k W + m,
+//     with W the dispatch's workgroups and m < W the workgroups of this dispatch already done;
+//     counter / W = k. The copies to read and write alternate with k's parity (both sets are in
+//     the block). The host then records a bare dispatch per generation: on an H200 that is about
+//     1 us of recording against 4 us with a dynamic offset (docs/performance.md).
 
 import type { IrProgram, StateArray } from '../ir/ir.js';
 import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
@@ -10,18 +18,22 @@ import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Emitter } from './wgsl-emit.js';
 
-/** Bytes of one dispatch's parameters (the dynamic offset alignment). */
-export const STEP_PARAM_BYTES = 256;
-/** Words before the offset tables: n, gen, gx, pad, slot, seed_lo, seed_hi, spare. */
+/** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
+export const STEP_PARAM_BYTES = 512;
+/** Words before the offset tables: n, gen, gx, pad, slot, seed_lo, seed_hi, wgs. */
 export const STEP_PARAM_HEAD = 8;
 
+/** State arrays a parameter block can place: read and write offsets for two parities. */
 export function maxStateArrays(): number {
-  return Math.floor((STEP_PARAM_BYTES / 4 - STEP_PARAM_HEAD) / 2 / 4) * 4;
+  return Math.floor((STEP_PARAM_BYTES / 4 - STEP_PARAM_HEAD) / 4 / 4) * 4;
 }
+
+/** Vec4 groups of one offset table for `arrays` state arrays. */
+export const tableQuads = (arrays: number) => Math.ceil(arrays / 4);
 
 const DRAW_HELPERS = `
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  return opt_philox(vec4<u32>(site, P.gen, ind, dim), vec2<u32>(P.seed_lo, P.seed_hi));
+  return opt_philox(vec4<u32>(site, opt_gen, ind, dim), vec2<u32>(P.seed_lo, P.seed_hi));
 }
 // Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
 // normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
@@ -38,6 +50,41 @@ fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
 // Value \`which\` of \`count\` (<= 4) distinct integers in [0, n) other than \`except\` (none when it
 // is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
 // ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All \`count\` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
 fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
   let w = opt_block(site, ind, 0u);
   var taken = array<u32, 5>(0u, 0u, 0u, 0u, 0u);
@@ -64,16 +111,19 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 export function generateStepWgsl(
   p: IrProgram,
   state: StateArray[],
-  options: WgslOptions = {},
+  options: WgslOptions & { resident?: boolean; traceRows?: number } = {},
 ): GpuPlan {
   const index = new Map(state.map((a, k) => [a.name, k]));
-  const K = Math.ceil(state.length / 4);
+  const K = tableQuads(state.length);
+  const resident = !!options.resident;
   if (state.length > maxStateArrays())
     throw new Error(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
     );
   const dom = p.main.domain!;
-  const off = (table: 'o' | 'w', k: number) => `P.${table}[${k >> 2}][${k & 3}]`;
+  // Offset tables: parity 0 in quads [0, K), parity 1 in [K, 2K).
+  const off = (table: 'o' | 'w', k: number) =>
+    resident ? `P.${table}[opt_par + ${k >> 2}u][${k & 3}]` : `P.${table}[${k >> 2}][${k & 3}]`;
   const addr = (table: 'o' | 'w', a: StateArray, row: string, col?: string) => {
     const k = index.get(a.name)!;
     return col !== undefined
@@ -84,10 +134,17 @@ export function generateStepWgsl(
     helpers: WGSL_PHILOX + DRAW_HELPERS,
     header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string {
       const d: string[] = [
-        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
+        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, wgs: u32, o: array<vec4<u32>, ${2 * K}>, w: array<vec4<u32>, ${2 * K}> }`,
         '@group(0) @binding(0) var<uniform> P: Params;',
         '@group(0) @binding(7) var<storage, read_write> S: array<f32>;',
+        'var<private> opt_gen: u32;',
+        'var<private> opt_slot: u32;',
+        'var<private> opt_par: u32;',
       ];
+      if (resident) {
+        d.push('@group(0) @binding(8) var<storage, read_write> CNT: array<atomic<u32>>;');
+        d.push('var<workgroup> opt_done: u32;');
+      }
       if (uses.has('DATA')) d.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
       if (uses.has('SCR'))
         d.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
@@ -98,21 +155,58 @@ export function generateStepWgsl(
       return d.join('\n') + '\n';
     },
     context(em: Emitter, base: ExprContext): ExprContext {
+      const hoistAt = em.lines.length; // after the prologue: the individual n is known
+      const hoisted = new Map<string, string>();
+      let loads = 0;
       return {
         ...base,
         read(arr, idx) {
           const k = index.get(arr);
           if (k === undefined) return base.read(arr, idx);
           em.uses.add('S');
-          return addr('o', state[k]!, idx[0]!, idx[1]);
+          const code = addr('o', state[k]!, idx[0]!, idx[1]);
+          // The individual's own values (its fitness, F_i, CR_i): loaded at the start of the
+          // kernel, off the critical path (nothing writes them before the epilogue).
+          if (idx.length === 1 && idx[0] === 'i32(n)' && this.hoist) return this.hoist(code);
+          return code;
+        },
+        hoist(code) {
+          let name = hoisted.get(code);
+          if (!name) {
+            name = em.fresh();
+            hoisted.set(code, name);
+            // Loads first, so that their latency overlaps the draws' arithmetic.
+            const load = code.startsWith('S[');
+            em.lines.splice(
+              hoistAt + (load ? loads : hoisted.size - 1),
+              0,
+              `  let ${name} = ${code};`,
+            );
+            if (load) loads++;
+          }
+          return name;
         },
         index(name) {
           if (name === dom.idx) return 'i32(n)';
-          if (name === '$gen') return 'i32(P.gen)';
-          if (name === '$slot') return 'i32(P.slot)';
+          if (name === '$gen') return 'i32(opt_gen)';
+          if (name === '$slot') return 'i32(opt_slot)';
           return base.index(name);
         },
       };
+    },
+    prologue(em: Emitter): void {
+      if (!resident) {
+        em.line('opt_gen = P.gen;');
+        em.line('opt_slot = P.slot;');
+        em.line('opt_par = 0u;');
+        return;
+      }
+      const rows = options.traceRows ?? 1;
+      em.line('if (lid == 0u) { opt_done = atomicLoad(&CNT[0]) / P.wgs; }');
+      em.line('let opt_k = workgroupUniformLoad(&opt_done);');
+      em.line('opt_gen = P.gen + opt_k;');
+      em.line(`opt_slot = (opt_gen + P.slot) % ${rows}u;`);
+      em.line(`opt_par = (opt_k & 1u) * ${K}u;`);
     },
     epilogue(em: Emitter, ctx: ExprContext, team: number): void {
       // Every read of the step (by any lane of the team) happens before any write: in-place
@@ -150,6 +244,11 @@ export function generateStepWgsl(
         em.close();
       }
       em.uses.add('S');
+      if (resident) {
+        // This workgroup is done with the dispatch: count it (after every lane read the counter).
+        em.line('workgroupBarrier();');
+        em.line('if (lid == 0u) { atomicAdd(&CNT[0], 1u); }');
+      }
     },
   };
   return generateWgsl(p, { ...options, step });

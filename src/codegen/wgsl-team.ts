@@ -44,6 +44,7 @@ export function teamKernel(
   let shI = 0;
   let shS = 0;
   gridPrologue(em);
+  step?.prologue(em);
   em.line(`let team = lid / ${team}u;`);
   em.line(`let lane = lid % ${team}u;`);
   em.line(`let n_raw = group * ${ipg}u + team;`);
@@ -57,17 +58,21 @@ export function teamKernel(
     if (st.k === 'scalar') scalarStage(em, bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
     else if (st.k === 'vec') {
       const b = bind.get(st.name) as Binding & { k: 'vec' };
-      em.uses.add('SCR');
+      const shared = L.sharedOffset?.get(b.name);
+      if (shared === undefined) em.uses.add('SCR');
       em.open(`for (var iv: i32 = i32(lane); iv < ${b.len}i; iv += ${team}i) {`);
       em.line(`let ${ctx.index(b.idx)} = iv;`);
       const pre: string[] = [];
       const v = wgslExpr(b.body, ctx, pre);
       em.all(pre);
-      em.line(
-        `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`,
-      );
+      if (shared !== undefined)
+        em.line(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)] = ${toF32(v, b.body.t)};`);
+      else
+        em.line(
+          `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`,
+        );
       em.close();
-      em.line('storageBarrier();');
+      em.line(shared !== undefined ? 'workgroupBarrier();' : 'storageBarrier();');
     } else if (st.k === 'reduce') {
       const { accs, nf, ni } = allocAccs(st.outs, bind);
       shF = Math.max(shF, nf);
@@ -131,7 +136,8 @@ export function teamKernel(
   else resultLine(em, p, ctx, 'valid && lane == 0u');
   const code =
     (step
-      ? step.header(em.uses, wg, shF, shI, shS)
+      ? step.header(em.uses, wg, shF, shI, shS) +
+        (L.sharedStride ? `var<workgroup> shv: array<f32, ${(wg / team) * L.sharedStride}>;\n` : '')
       : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
     `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
     em.lines.join('\n') +

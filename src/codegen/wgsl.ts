@@ -19,6 +19,9 @@ import { splitKernels } from './wgsl-split.js';
 export type { BufferName, GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
 export { TEAM_SCAN_K, shsSize } from './wgsl-emit.js';
 
+/** Workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees). */
+export const SHARED_VEC_BYTES = 8192;
+
 export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   const s = p.schedule;
   if (!s) throw new Error('wgsl: schedule the program first');
@@ -46,7 +49,20 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
     ).length + (JSON.stringify(f.result).includes(`"arr":"${name}"`) ? 1 : 0);
   const scratchOffset = new Map<string, number>();
   let scratchStride = 0;
+  // Steps keep their vectors in workgroup memory when they fit (SHARED_VEC_BYTES a workgroup).
+  const sharedOffset = new Map<string, number>();
+  let sharedStride = 0;
+  if (options.step && s.regime.k === 'team') {
+    const vecs = s.stages.filter((st) => st.k === 'vec').map((st) => (st as { name: string }).name);
+    const len = vecs.reduce((a, n) => a + (bind.get(n) as { len: number }).len, 0);
+    if (len > 0 && (s.regime.wg / s.regime.team) * len * 4 <= SHARED_VEC_BYTES)
+      for (const n of vecs) {
+        sharedOffset.set(n, sharedStride);
+        sharedStride += (bind.get(n) as { len: number }).len;
+      }
+  }
   for (const st of s.stages) {
+    if (st.k === 'vec' && sharedOffset.has(st.name)) continue;
     const name =
       st.k === 'vec' ? st.name : st.k === 'scan' && readers(st.scan) > 0 ? st.scan : undefined;
     if (name) {
@@ -57,6 +73,8 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   const scalarSlot = new Map<string, number>();
   for (const b of f.bindings) if (b.k === 'scalar') scalarSlot.set(b.name, scalarSlot.size);
   const layout: Layout = {
+    sharedOffset,
+    sharedStride,
     dataOffset,
     dataShape,
     scratchOffset,

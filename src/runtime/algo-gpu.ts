@@ -8,7 +8,12 @@
 import type { CompiledAlgorithm } from '../algo/compile.js';
 import { TRACE_ROWS } from '../algo/elaborate.js';
 import type { Step } from '../algo/ir.js';
-import { generateStepWgsl, STEP_PARAM_BYTES, STEP_PARAM_HEAD } from '../codegen/wgsl-step.js';
+import {
+  generateStepWgsl,
+  STEP_PARAM_BYTES,
+  STEP_PARAM_HEAD,
+  tableQuads,
+} from '../codegen/wgsl-step.js';
 import type { GpuPlan } from '../codegen/wgsl.js';
 import { materialiseData } from './data.js';
 import { planGeneration } from './algo-host.js';
@@ -28,11 +33,13 @@ interface StepKernel {
   bindGroup: GPUBindGroup;
   gx: number;
   gy: number;
+  params: GPUBuffer;
+  counter?: GPUBuffer; // resident kernels
 }
 
 interface Pending {
   kernel: StepKernel;
-  slot: number; // parameter slot
+  slot: number; // parameter slot; -1 for a resident kernel
 }
 
 export class GpuAlgoEngine implements AlgoEngine {
@@ -41,8 +48,9 @@ export class GpuAlgoEngine implements AlgoEngine {
   readonly layout: StateLayout;
   private S: GPUBuffer;
   private data: GPUBuffer | undefined;
-  private scratch: GPUBuffer[] = [];
   private kernels = new Map<Step, StepKernel>();
+  private resident = new Map<Step, StepKernel>();
+  private owned: GPUBuffer[] = [];
   private params: GPUBuffer;
   private paramSlots: number;
   private paramData: Uint32Array;
@@ -109,55 +117,106 @@ export class GpuAlgoEngine implements AlgoEngine {
         for (const d of plan.data) all.set(dataValues[d.name]!, d.offset);
         this.data.unmap();
       }
-      const entries: GPUBindGroupLayoutEntry[] = [
-        {
-          binding: 0,
-          visibility: STAGE().COMPUTE,
-          buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: STEP_PARAM_BYTES },
-        },
-        { binding: 7, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } },
-      ];
-      const resources: GPUBindGroupEntry[] = [
-        { binding: 0, resource: { buffer: this.params, size: STEP_PARAM_BYTES } },
-        { binding: 7, resource: { buffer: this.S } },
-      ];
-      if (k.uses.includes('DATA')) {
-        entries.push({
-          binding: 3,
-          visibility: STAGE().COMPUTE,
-          buffer: { type: 'read-only-storage' },
-        });
-        resources.push({ binding: 3, resource: { buffer: this.data! } });
-      }
-      if (k.uses.includes('SCR')) {
-        const scr = device.createBuffer({
-          size: Math.max(4, st.n * plan.scratchStride * 4),
-          usage: U().STORAGE,
-          label: `SCR ${st.name}`,
-        });
-        this.scratch.push(scr);
-        entries.push({ binding: 4, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } });
-        resources.push({ binding: 4, resource: { buffer: scr } });
-      }
-      const bgl = device.createBindGroupLayout({ label: st.name, entries });
-      const pipeline = device.createComputePipeline({
-        label: st.name,
-        layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
-        compute: {
-          module: device.createShaderModule({ label: st.name, code: k.code }),
-          entryPoint: 'main',
-        },
-      });
-      const wgs = k.workgroups(st.n);
-      const gx = Math.min(wgs, gpu.limits.maxComputeWorkgroupsPerDimension);
-      this.kernels.set(st, {
-        plan,
-        pipeline,
-        bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
-        gx,
-        gy: Math.ceil(wgs / gx),
-      });
+      this.kernels.set(st, this.buildKernel(st, plan, false));
     }
+    if (this.c.algo.generation.every((g) => g.k === 'step')) {
+      // A generation of fixed steps: resident kernels (see codegen/wgsl-step.ts).
+      for (const st of this.staticPlan()) {
+        const plan = generateStepWgsl(c.gpuIr.get(st.step)!, c.algo.state, {
+          resident: true,
+          traceRows: TRACE_ROWS,
+        });
+        this.resident.set(st.step, this.buildKernel(st.step, plan, true));
+      }
+    }
+  }
+
+  private buildKernel(st: Step, plan: GpuPlan, resident: boolean): StepKernel {
+    const device = this.gpu.device;
+    const k = plan.kernels[0]!;
+    const params = resident
+      ? device.createBuffer({
+          size: STEP_PARAM_BYTES,
+          usage: U().UNIFORM | U().COPY_DST,
+          label: `parameters ${st.name}`,
+        })
+      : this.params;
+    const entries: GPUBindGroupLayoutEntry[] = [
+      {
+        binding: 0,
+        visibility: STAGE().COMPUTE,
+        buffer: { type: 'uniform', hasDynamicOffset: !resident, minBindingSize: STEP_PARAM_BYTES },
+      },
+      { binding: 7, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } },
+    ];
+    const resources: GPUBindGroupEntry[] = [
+      { binding: 0, resource: { buffer: params, size: STEP_PARAM_BYTES } },
+      { binding: 7, resource: { buffer: this.S } },
+    ];
+    let counter: GPUBuffer | undefined;
+    if (resident) {
+      counter = device.createBuffer({
+        size: 16,
+        usage: U().STORAGE | U().COPY_DST,
+        label: `counter ${st.name}`,
+      });
+      entries.push({ binding: 8, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } });
+      resources.push({ binding: 8, resource: { buffer: counter } });
+      this.owned.push(params, counter);
+    }
+    if (k.uses.includes('DATA')) {
+      entries.push({
+        binding: 3,
+        visibility: STAGE().COMPUTE,
+        buffer: { type: 'read-only-storage' },
+      });
+      resources.push({ binding: 3, resource: { buffer: this.data! } });
+    }
+    if (k.uses.includes('SCR')) {
+      const scr = device.createBuffer({
+        size: Math.max(4, st.n * plan.scratchStride * 4),
+        usage: U().STORAGE,
+        label: `SCR ${st.name}`,
+      });
+      this.owned.push(scr);
+      entries.push({ binding: 4, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } });
+      resources.push({ binding: 4, resource: { buffer: scr } });
+    }
+    const bgl = device.createBindGroupLayout({ label: st.name, entries });
+    const pipeline = device.createComputePipeline({
+      label: st.name,
+      layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
+      compute: {
+        module: device.createShaderModule({ label: st.name, code: k.code }),
+        entryPoint: 'main',
+      },
+    });
+    const wgs = k.workgroups(st.n);
+    const gx = Math.min(wgs, this.gpu.limits.maxComputeWorkgroupsPerDimension);
+    return {
+      plan,
+      pipeline,
+      bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
+      gx,
+      gy: Math.ceil(wgs / gx),
+      params,
+      counter,
+    };
+  }
+
+  /** The dispatches of every generation when the generation is fixed steps (fused track first). */
+  staticPlan(): { step: Step; slotDelta: number }[] {
+    const steps = this.c.algo.generation.map((g) => (g as { step: Step }).step);
+    const fused = steps.length ? this.c.fused.get(steps[0]!) : undefined;
+    if (fused)
+      return [
+        { step: fused, slotDelta: TRACE_ROWS - 1 },
+        ...steps.slice(1).map((step) => ({ step, slotDelta: 0 })),
+      ];
+    return [
+      ...steps.map((step) => ({ step, slotDelta: 0 })),
+      { step: this.c.algo.track, slotDelta: 0 },
+    ];
   }
 
   /** `slots`: dispatches one batch may hold (generations per batch times steps per generation). */
@@ -195,7 +254,10 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   /** Seconds spent recording (run and encoding) and waiting for the GPU, for the benchmark. */
-  readonly timing = { record: 0, wait: 0 };
+  readonly timing = { record: 0, wait: 0, gpu: 0 };
+  /** Time each batch's compute pass with timestamp queries (where the adapter has them). */
+  timestamps = false;
+  private query: { set: GPUQuerySet; resolve: GPUBuffer; read: GPUBuffer[] } | undefined;
 
   run(step: Step, gen: number, slot: number): void {
     const t0 = performance.now();
@@ -218,10 +280,46 @@ export class GpuAlgoEngine implements AlgoEngine {
     P[base + 5] = this.seedLo;
     P[base + 6] = this.seedHi;
     P[base + 7] = 0;
-    const K = Math.ceil(this.layout.arrays.length / 4) * 4;
-    this.layout.fill(P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
+    const K = tableQuads(this.layout.arrays.length) * 4;
+    this.layout.fill(P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + 2 * K);
     this.layout.advance(step);
     this.pending.push({ kernel: k, slot: at });
+  }
+
+  /**
+   * Records `count` generations of fixed steps starting at `gen` as bare dispatches of the
+   * resident kernels; false when this engine has none (the run loop then runs the steps one by
+   * one).
+   */
+  runGenerations(gen: number, count: number): boolean {
+    if (!this.resident.size) return false;
+    const t0 = performance.now();
+    const plan = this.staticPlan();
+    const K = tableQuads(this.layout.arrays.length) * 4;
+    const blocks = plan.map(() => new Uint32Array(STEP_PARAM_BYTES / 4));
+    // Offsets for generations of either parity, by following the layout through two generations.
+    const saved = this.layout.save();
+    for (let q = 0; q < 2; q++)
+      plan.forEach(({ step }, s) => {
+        const P = blocks[s]!;
+        this.layout.fill(P, P, STEP_PARAM_HEAD + q * K, STEP_PARAM_HEAD + 2 * K + q * K);
+        this.layout.advance(step);
+      });
+    this.layout.restore(saved);
+    for (let g = 0; g < count % 2; g++) for (const { step } of plan) this.layout.advance(step);
+    const device = this.gpu.device;
+    plan.forEach(({ step, slotDelta }, s) => {
+      const k = this.resident.get(step)!;
+      const P = blocks[s]!;
+      P.set([step.n, gen, k.gx, 0, slotDelta, this.seedLo, this.seedHi, k.gx * k.gy]);
+      device.queue.writeBuffer(k.params, 0, P);
+      device.queue.writeBuffer(k.counter!, 0, new Uint32Array(4));
+    });
+    for (let g = 0; g < count; g++)
+      for (const { step } of plan)
+        this.pending.push({ kernel: this.resident.get(step)!, slot: -1 });
+    this.timing.record += (performance.now() - t0) / 1000;
+    return true;
   }
 
   submit(): Promise<ArrayLike<number>> {
@@ -237,13 +335,40 @@ export class GpuAlgoEngine implements AlgoEngine {
       );
     }
     const enc = device.createCommandEncoder();
+    const timed = this.timestamps && this.gpu.features.timestampQuery && this.pending.length > 0;
+    if (timed && !this.query)
+      this.query = {
+        set: device.createQuerySet({ type: 'timestamp', count: 2 }),
+        resolve: device.createBuffer({ size: 16, usage: U().QUERY_RESOLVE | U().COPY_SRC }),
+        read: [0, 1].map(() =>
+          device.createBuffer({ size: 16, usage: U().MAP_READ | U().COPY_DST }),
+        ),
+      };
+    const qread = timed ? this.query!.read[this.stageNext]! : undefined;
     if (this.pending.length) {
-      const pass = enc.beginComputePass();
-      let last: GPUComputePipeline | undefined;
+      const pass = enc.beginComputePass(
+        timed
+          ? {
+              timestampWrites: {
+                querySet: this.query!.set,
+                beginningOfPassWriteIndex: 0,
+                endOfPassWriteIndex: 1,
+              },
+            }
+          : {},
+      );
+      let last: StepKernel | undefined;
       for (const p of this.pending) {
-        if (p.kernel.pipeline !== last) pass.setPipeline((last = p.kernel.pipeline));
-        pass.setBindGroup(0, p.kernel.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-        pass.dispatchWorkgroups(p.kernel.gx, p.kernel.gy);
+        const k = p.kernel;
+        if (p.slot >= 0) {
+          if (k !== last) pass.setPipeline(k.pipeline);
+          pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
+        } else if (k !== last) {
+          pass.setPipeline(k.pipeline);
+          pass.setBindGroup(0, k.bindGroup);
+        }
+        last = k;
+        pass.dispatchWorkgroups(k.gx, k.gy);
       }
       pass.end();
     }
@@ -252,12 +377,21 @@ export class GpuAlgoEngine implements AlgoEngine {
     const stage = this.traceStage[this.stageNext]!;
     this.stageNext = 1 - this.stageNext;
     enc.copyBufferToBuffer(this.S, this.layout.current('trace') * 4, stage, 0, TRACE_ROWS * 4);
+    if (qread) {
+      enc.resolveQuerySet(this.query!.set, 0, 2, this.query!.resolve, 0);
+      enc.copyBufferToBuffer(this.query!.resolve, 0, qread, 0, 16);
+    }
     device.queue.submit([enc.finish()]);
     const t1 = performance.now();
     this.timing.record += (t1 - t0) / 1000;
-    return stage.mapAsync(MAP().READ).then(() => {
+    return Promise.all([stage.mapAsync(MAP().READ), qread?.mapAsync(MAP().READ)]).then(() => {
       const out = new Float32Array(stage.getMappedRange().slice(0));
       stage.unmap();
+      if (qread) {
+        const t = new BigInt64Array(qread.getMappedRange().slice(0));
+        qread.unmap();
+        this.timing.gpu += Number(t[1]! - t[0]!) * 1e-9;
+      }
       this.timing.wait += (performance.now() - t1) / 1000;
       this.gpu.checkErrors('algorithm step');
       return out;
@@ -289,7 +423,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   destroy(): void {
-    for (const b of [this.S, this.data, this.params, ...this.traceStage, ...this.scratch])
+    for (const b of [this.S, this.data, this.params, ...this.traceStage, ...this.owned])
       b?.destroy();
   }
 }

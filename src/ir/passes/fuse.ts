@@ -6,6 +6,7 @@
 // Dead bindings are removed afterwards.
 
 import {
+  forEachNode,
   mapWrites,
   refs,
   some,
@@ -20,8 +21,40 @@ import { foldExpr } from './fold.js';
 
 const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
 
+/**
+ * In an algorithm step, a vector that the step writes (the trial that replaces its parent) and
+ * that draws random numbers or gathers other individuals is computed once and kept (in workgroup
+ * memory: codegen/wgsl-step.ts) rather than recomputed for the write: its draws cost a Philox
+ * block each, and its gathers a load.
+ */
+function keptForWrites(f: IrFunc): Set<string> {
+  const out = new Set<string>();
+  if (!f.writes?.length || !f.domain) return out;
+  const me = f.domain.idx;
+  const written = new Set<string>();
+  for (const w of f.writes)
+    forEachNode(w.body, (n) => {
+      if (n.k === 'read') written.add(n.arr);
+    });
+  // Follow maps through maps: the write may read a vector defined from the kept one.
+  const vecs = new Map(f.bindings.filter((b) => b.k === 'vec').map((b) => [b.name, b]));
+  const costly = (e: IExpr) =>
+    some(
+      e,
+      (n) =>
+        n.k === 'draw' ||
+        (n.k === 'read' && n.idx.length === 2 && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === me)),
+    );
+  for (const name of written) {
+    const b = vecs.get(name);
+    if (b && !hasReduction(b.body) && costly(b.body)) out.add(name);
+  }
+  return out;
+}
+
 export function fuseFunc(f: IrFunc): IrFunc {
   const maps = new Map<string, Binding & { k: 'vec' }>();
+  const keep = keptForWrites(f);
   const substitute = (e: IExpr): IExpr =>
     transform(e, (n) => {
       if (n.k === 'read' && maps.has(n.arr)) {
@@ -33,7 +66,7 @@ export function fuseFunc(f: IrFunc): IrFunc {
   const kept: Binding[] = [];
   for (const b of f.bindings) {
     const body = substitute(b.body);
-    if (b.k === 'vec' && !hasReduction(body)) {
+    if (b.k === 'vec' && !hasReduction(body) && !keep.has(b.name)) {
       maps.set(b.name, { ...b, body });
       continue;
     }

@@ -102,6 +102,24 @@ export function stagesOf(f: IrFunc): Stage[] {
     else level.set(b.name, 1 + depLevel(b.body));
   }
   const maxLevel = Math.max(0, ...level.values());
+  if (f.domain) {
+    // Algorithm steps: reductions and scalars go to the latest level their readers allow (as late
+    // as possible; the writes come after every stage), so that independent reductions (the
+    // generation's argmin, the trial's fitness) share one loop and one tree reduction.
+    const isRed = (b: Binding) => b.k === 'scalar' && b.body.k === 'red';
+    for (let k = f.bindings.length - 1; k >= 0; k--) {
+      const b = f.bindings[k]!;
+      if (b.k !== 'scalar' || attachedTo.has(b.name)) continue;
+      let latest = maxLevel;
+      for (const c of f.bindings)
+        if (c !== b && deps(c.body).has(b.name))
+          latest = Math.min(
+            latest,
+            c.k === 'scalar' && !isRed(c) ? level.get(c.name)! : level.get(c.name)! - 1,
+          );
+      if (latest > level.get(b.name)!) level.set(b.name, latest);
+    }
+  }
   const stages: Stage[] = [];
   for (let L = 0; L <= maxLevel; L++) {
     const at = f.bindings.filter((b) => level.get(b.name) === L);
