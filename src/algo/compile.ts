@@ -63,7 +63,6 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       ...defaultScheduleOptions,
       population: st.n,
       elemsPerLane: STEP_ELEMS_PER_LANE,
-      force: 'team' as const,
       ...req.schedule,
     };
     gpuIr.set(st, runPipeline(st.prog, o, { validateEach: req.validateEach }));

@@ -55,7 +55,7 @@ export async function benchAlgorithms(
       problem: 'rastrigin',
       dim,
       set: { ...DE_BIN, NP: String(np) },
-      schedule: { force: 'team', ...(o.team ? { team: o.team } : {}) },
+      schedule: o.team ? { team: o.team } : undefined,
     });
     const e = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : new CpuAlgoEngine(c, 1);
     if (backend === 'gpu') await runAlgorithm(c, e, { seed: 1, maxGenerations: 20 }); // warm-up

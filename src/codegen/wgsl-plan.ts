@@ -10,7 +10,8 @@ export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
 export interface StepHooks {
   context(em: Emitter, base: ExprContext): ExprContext;
   prologue(em: Emitter): void;
-  epilogue(em: Emitter, ctx: ExprContext, team: number): void;
+  /** The writes: by the team's lanes, or (split regime) by the workgroup of chunk `c`. */
+  epilogue(em: Emitter, ctx: ExprContext, team: number, chunk?: { size: number; wg: number }): void;
   header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string;
   helpers: string;
 }

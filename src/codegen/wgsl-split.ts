@@ -2,7 +2,7 @@
 // scans by moments or by chunk sums and a rescan.
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
-import { wgslFloat, WGSL_HELPERS, type ExprContext } from './wgsl-expr.js';
+import { wgslExpr, wgslFloat, WGSL_HELPERS, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import { scanByMoments } from '../ir/passes/schedule.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
@@ -12,7 +12,7 @@ import {
   allocAccs,
   better,
   combine,
-  context,
+  context as baseContext,
   gridPrologue,
   header,
   isArg,
@@ -43,10 +43,20 @@ export function splitKernels(
   plan: GpuPlan,
   options: WgslOptions = {},
 ) {
+  const step = options.step;
   const newEmitter = () => {
     const e = new Emitter();
-    e.vec4 = p.main.len % 4 === 0;
+    e.vec4 = !step && p.main.len % 4 === 0;
     return e;
+  };
+  // Algorithm steps: the step's context (state arrays, draws) around the kernel's own.
+  const context = (em: Emitter, L: Layout, sv: Map<string, string>): ExprContext => {
+    const base = baseContext(em, L, sv);
+    return step ? step.context(em, base) : base;
+  };
+  const prologue = (em: Emitter) => {
+    gridPrologue(em);
+    step?.prologue(em);
   };
   const G = r.groups;
   const wg = r.wg;
@@ -104,7 +114,7 @@ export function splitKernels(
     }
   };
   const chunkPrologue = (em: Emitter) => {
-    gridPrologue(em);
+    prologue(em);
     // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
     // shared by the population (a shift vector) is read from DRAM once and from L2 N - 1 times.
     em.line('let n = group % P.n;');
@@ -121,11 +131,14 @@ export function splitKernels(
     shS = 0,
   ): KernelPlan => {
     const code =
-      header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups) +
+      (step
+        ? step.header(em.uses, wg, shF, shI, shS)
+        : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
       `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
       em.lines.join('\n') +
       '\n}\n' +
-      WGSL_HELPERS;
+      WGSL_HELPERS +
+      (step?.helpers ?? '');
     return { name, code, uses: ['P', ...em.uses], workgroups: perGroup ? (n) => n * G : (n) => n };
   };
   const writePartials = (em: Emitter, accs: Acc[], first: number) => {
@@ -141,12 +154,18 @@ export function splitKernels(
     em.close();
   };
   let si = 0;
+  // Steps: a kept vector (the trial) is computed in the partials kernel of the next reduce stage,
+  // element by element as the loop reaches it, and stored for the writes kernel.
+  let pendingVecs: (Binding & { k: 'vec' })[] = [];
   for (let k = 0; k < stages.length; k++) {
     const st = stages[k]!;
     stageIndex = k;
     if (st.k === 'scalar') continue; // computed in the combine kernel before it, or in loadScalars
-    if (st.k === 'vec')
-      throw new Error('wgsl split regime: materialised vectors are not supported');
+    if (st.k === 'vec') {
+      if (!step) throw new Error('wgsl split regime: materialised vectors are not supported');
+      pendingVecs.push(bind.get(st.name) as Binding & { k: 'vec' });
+      continue;
+    }
     const isScan = st.k === 'scan';
     const { accs, nf, ni } = allocAccs(st.outs, bind);
     const first = isScan ? 1 : 0;
@@ -268,6 +287,41 @@ export function splitKernels(
       treeReduce(em2, accs, wg, wg, 'lid', '0u');
       writePartials(em2, accs, first);
       plan.kernels.push(finish(em2, `scan_rescan_${si}`, Math.max(1, nf), ni, true, splitShS));
+    } else if (pendingVecs.length) {
+      const em = newEmitter();
+      chunkPrologue(em);
+      loadScalars(em);
+      const sv = new Map<string, string>();
+      const ctx = context(em, L, sv);
+      accumulate(em, accs, ctx, '', true);
+      const { lo, hi } = unionRange(em, accs, ctx);
+      const vlen = Math.max(...pendingVecs.map((b) => b.len));
+      em.line(`let cs = min(0i, ${lo}) + i32(c * ${r.chunk}u);`);
+      em.line(`let ce = min(max(${vlen}i, ${hi}), i32((c + 1u) * ${r.chunk}u));`);
+      em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg}i) {`);
+      pendingVecs.forEach((b, q) => {
+        em.line(`var kv${q}: f32 = 0.0f;`);
+        em.open(`if (iv < ${b.len}i) {`);
+        em.line(`let ${ctx.index(b.idx)} = iv;`);
+        const pre: string[] = [];
+        const v = wgslExpr(b.body, ctx, pre);
+        em.all(pre);
+        em.line(`kv${q} = ${v};`);
+        em.uses.add('SCR');
+        em.line(
+          `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = kv${q}; }`,
+        );
+        em.close();
+      });
+      // The reductions read the vectors at the loop's element: the value just computed.
+      pendingVecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
+      accumulate(em, accs, ctx, 'iv', false);
+      sv.clear();
+      em.close();
+      pendingVecs = [];
+      treeReduce(em, accs, wg, wg, 'lid', '0u');
+      writePartials(em, accs, first);
+      plan.kernels.push(finish(em, `step_partials_${si}`, Math.max(1, nf), ni, true));
     } else {
       const em = newEmitter();
       chunkPrologue(em);
@@ -293,7 +347,7 @@ export function splitKernels(
     const em3 = newEmitter();
     const team = Math.min(wg, 2 ** Math.ceil(Math.log2(G)));
     const ipg = wg / team;
-    gridPrologue(em3);
+    prologue(em3);
     em3.line(`let team = lid / ${team}u;`);
     em3.line(`let lane = lid % ${team}u;`);
     em3.line(`let n_raw = group * ${ipg}u + team;`);
@@ -358,7 +412,7 @@ export function splitKernels(
       scalarStage(em3, bind.get(name) as Binding & { k: 'scalar' }, ctx3);
       newScalars.push(name);
     }
-    const last = j >= stages.length;
+    const last = j >= stages.length && !step;
     if (last) resultLine(em3, p, ctx3, 'valid && lane == 0u');
     else {
       em3.uses.add('SC');
@@ -378,6 +432,17 @@ export function splitKernels(
     kp.workgroups = (n) => Math.ceil(n / ipg);
     plan.kernels.push(kp);
     si++;
+  }
+  if (step) {
+    if (pendingVecs.length) throw new Error('wgsl split regime: a kept vector without a reduction');
+    // The writes: chunk c of every row by workgroup (n, c); the scalars come from SC.
+    stageIndex = stages.length;
+    const em = newEmitter();
+    chunkPrologue(em);
+    loadScalars(em);
+    const ctx = context(em, L, new Map());
+    step.epilogue(em, ctx, wg, { size: r.chunk, wg });
+    plan.kernels.push(finish(em, 'step_writes', 1, 0, true));
   }
   plan.partStride = partStride;
   for (const kp of plan.kernels) kp.code = kp.code.replace(/PSTRIDE/g, `${partStride}u`);

@@ -1,31 +1,23 @@
 // WGSL for an algorithm step (src/algo/ir.ts): the team kernel of an evaluation (wgsl-team.ts),
 // with the state arrays read from and written to one storage buffer S, and the step's writes
-// after its bindings. Two variants:
-//   dispatched: the parameters come per dispatch through a dynamic uniform offset: the generation
-//     (for the draws), the trace slot, the seed, and where each state array is read and written
-//     (the runtime alternates the copies of double-buffered arrays);
-//   resident: for generations that are always the same steps, one parameter block for a whole
-//     batch, and the kernel counts its own generations: every workgroup adds 1 to a counter when
-//     it is done, so at the start of the k-th dispatch of the batch the counter holds k W + m,
-//     with W the dispatch's workgroups and m < W the workgroups of this dispatch already done;
-//     counter / W = k. The copies to read and write alternate with k's parity (both sets are in
-//     the block). The host then records a bare dispatch per generation: on an H200 that is about
-//     1 us of recording against 4 us with a dynamic offset (docs/performance.md).
+// after its bindings. The parameters come per dispatch through a dynamic uniform offset: the
+// generation (for the draws), the trace slot, the seed, and where each state array is read and
+// written (the runtime alternates the copies of double-buffered arrays).
 
-import type { IrProgram, StateArray } from '../ir/ir.js';
+import { forEachNode, type IExpr, type IrProgram, type StateArray } from '../ir/ir.js';
 import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Emitter } from './wgsl-emit.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
-export const STEP_PARAM_BYTES = 512;
-/** Words before the offset tables: n, gen, gx, pad, slot, seed_lo, seed_hi, wgs. */
+export const STEP_PARAM_BYTES = 256;
+/** Words before the offset tables: n, gen, gx, pad, slot, seed_lo, seed_hi, spare. */
 export const STEP_PARAM_HEAD = 8;
 
-/** State arrays a parameter block can place: read and write offsets for two parities. */
+/** State arrays a parameter block can place: a read and a write offset each. */
 export function maxStateArrays(): number {
-  return Math.floor((STEP_PARAM_BYTES / 4 - STEP_PARAM_HEAD) / 4 / 4) * 4;
+  return Math.floor((STEP_PARAM_BYTES / 4 - STEP_PARAM_HEAD) / 2 / 4) * 4;
 }
 
 /** Vec4 groups of one offset table for `arrays` state arrays. */
@@ -111,19 +103,19 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 export function generateStepWgsl(
   p: IrProgram,
   state: StateArray[],
-  options: WgslOptions & { resident?: boolean; traceRows?: number } = {},
+  options: WgslOptions & {
+    /** Double-buffered arrays: writes to them need no barrier against the step's reads. */
+    pingPong?: Set<string>;
+  } = {},
 ): GpuPlan {
   const index = new Map(state.map((a, k) => [a.name, k]));
   const K = tableQuads(state.length);
-  const resident = !!options.resident;
   if (state.length > maxStateArrays())
     throw new Error(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
     );
   const dom = p.main.domain!;
-  // Offset tables: parity 0 in quads [0, K), parity 1 in [K, 2K).
-  const off = (table: 'o' | 'w', k: number) =>
-    resident ? `P.${table}[opt_par + ${k >> 2}u][${k & 3}]` : `P.${table}[${k >> 2}][${k & 3}]`;
+  const off = (table: 'o' | 'w', k: number) => `P.${table}[${k >> 2}][${k & 3}]`;
   const addr = (table: 'o' | 'w', a: StateArray, row: string, col?: string) => {
     const k = index.get(a.name)!;
     return col !== undefined
@@ -134,20 +126,18 @@ export function generateStepWgsl(
     helpers: WGSL_PHILOX + DRAW_HELPERS,
     header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string {
       const d: string[] = [
-        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, wgs: u32, o: array<vec4<u32>, ${2 * K}>, w: array<vec4<u32>, ${2 * K}> }`,
+        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
         '@group(0) @binding(0) var<uniform> P: Params;',
         '@group(0) @binding(7) var<storage, read_write> S: array<f32>;',
         'var<private> opt_gen: u32;',
         'var<private> opt_slot: u32;',
-        'var<private> opt_par: u32;',
       ];
-      if (resident) {
-        d.push('@group(0) @binding(8) var<storage, read_write> CNT: array<atomic<u32>>;');
-        d.push('var<workgroup> opt_done: u32;');
-      }
       if (uses.has('DATA')) d.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
       if (uses.has('SCR'))
         d.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
+      if (uses.has('PART'))
+        d.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
+      if (uses.has('SC')) d.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
       d.push(`override WG: u32 = ${wg}u;`);
       if (shF) d.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
       if (shI) d.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
@@ -195,24 +185,34 @@ export function generateStepWgsl(
       };
     },
     prologue(em: Emitter): void {
-      if (!resident) {
-        em.line('opt_gen = P.gen;');
-        em.line('opt_slot = P.slot;');
-        em.line('opt_par = 0u;');
-        return;
-      }
-      const rows = options.traceRows ?? 1;
-      em.line('if (lid == 0u) { opt_done = atomicLoad(&CNT[0]) / P.wgs; }');
-      em.line('let opt_k = workgroupUniformLoad(&opt_done);');
-      em.line('opt_gen = P.gen + opt_k;');
-      em.line(`opt_slot = (opt_gen + P.slot) % ${rows}u;`);
-      em.line(`opt_par = (opt_k & 1u) * ${K}u;`);
+      em.line('opt_gen = P.gen;');
+      em.line('opt_slot = P.slot;');
     },
-    epilogue(em: Emitter, ctx: ExprContext, team: number): void {
+    epilogue(
+      em: Emitter,
+      ctx: ExprContext,
+      team: number,
+      chunk?: { size: number; wg: number },
+    ): void {
       // Every read of the step (by any lane of the team) happens before any write: in-place
-      // arrays are read at the individual's own row, which its own lanes then overwrite.
-      em.line('storageBarrier();');
-      em.line('workgroupBarrier();');
+      // arrays are read at the individual's own row, which its own lanes then overwrite. Writes
+      // that only go to double-buffered arrays, or to arrays the step never reads, need no barrier.
+      const reads = new Set<string>();
+      const collect = (e: IExpr) =>
+        forEachNode(e, (x) => {
+          if (x.k === 'read') reads.add(x.arr);
+        });
+      for (const b of p.main.bindings) collect(b.body);
+      for (const w of p.main.writes ?? []) collect(w.body);
+      const hazard = (p.main.writes ?? []).some(
+        (w) => !(options.pingPong?.has(w.arr) ?? false) && reads.has(w.arr),
+      );
+      if (!chunk && (hazard || !options.pingPong)) {
+        em.line('storageBarrier();');
+        em.line('workgroupBarrier();');
+      }
+      // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
+      const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
       for (const w of p.main.writes ?? []) {
         const a = state[index.get(w.arr)!]!;
         em.open('{');
@@ -225,7 +225,11 @@ export function generateStepWgsl(
         const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i`;
         if (w.col) {
           em.open(`if (${guard}) {`);
-          em.open(`for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`);
+          em.open(
+            chunk
+              ? `for (var jw: i32 = i32(c * ${chunk.size}u + lid); jw < min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u)); jw += ${chunk.wg}i) {`
+              : `for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`,
+          );
           em.line(`let ${ctx.index(w.col.idx)} = jw;`);
           const inner: string[] = [];
           const v = wgslExpr(w.body, ctx, inner);
@@ -234,7 +238,7 @@ export function generateStepWgsl(
           em.close();
           em.close();
         } else {
-          em.open(`if (${guard} && lane == 0u) {`);
+          em.open(`if (${guard} && ${first}) {`);
           const inner: string[] = [];
           const v = wgslExpr(w.body, ctx, inner);
           em.all(inner);
@@ -244,11 +248,6 @@ export function generateStepWgsl(
         em.close();
       }
       em.uses.add('S');
-      if (resident) {
-        // This workgroup is done with the dispatch: count it (after every lane read the counter).
-        em.line('workgroupBarrier();');
-        em.line('if (lid == 0u) { atomicAdd(&CNT[0], 1u); }');
-      }
     },
   };
   return generateWgsl(p, { ...options, step });

@@ -96,7 +96,6 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
     plan.kernels.push(
       teamKernel(p, s.stages, s.regime.team, s.regime.wg, layout, bind, options, options.step),
     );
-  else if (options.step) throw new Error('wgsl: algorithm steps use the team regime');
   else splitKernels(p, s.stages, s.regime, layout, bind, plan, options);
   return plan;
 }

@@ -13,12 +13,6 @@ export interface AlgoEngine {
    * The next batch may be recorded and submitted before it resolves.
    */
   submit(): Promise<ArrayLike<number>>;
-  /**
-   * Optional: record `count` generations of a generation made of fixed steps (no host condition)
-   * starting at `gen`, tracking as the run loop would (the fused track first, the batch's last
-   * generation left to a track step). False when the engine cannot.
-   */
-  runGenerations?(gen: number, count: number): boolean;
   readBest(): Promise<{ fit: number; point: Float64Array }>;
   readArray(name: string): Promise<Float64Array>;
   destroy(): void;

@@ -29,17 +29,13 @@ const STAGE = () =>
 
 interface StepKernel {
   plan: GpuPlan;
-  pipeline: GPUComputePipeline;
-  bindGroup: GPUBindGroup;
-  gx: number;
-  gy: number;
-  params: GPUBuffer;
-  counter?: GPUBuffer; // resident kernels
+  /** One kernel, or (split regime) partials, combines and the writes, dispatched in order. */
+  kernels: { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; gx: number; gy: number }[];
 }
 
 interface Pending {
   kernel: StepKernel;
-  slot: number; // parameter slot; -1 for a resident kernel
+  slot: number; // parameter slot
 }
 
 export class GpuAlgoEngine implements AlgoEngine {
@@ -49,7 +45,6 @@ export class GpuAlgoEngine implements AlgoEngine {
   private S: GPUBuffer;
   private data: GPUBuffer | undefined;
   private kernels = new Map<Step, StepKernel>();
-  private resident = new Map<Step, StepKernel>();
   private owned: GPUBuffer[] = [];
   private params: GPUBuffer;
   private paramSlots: number;
@@ -102,10 +97,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     );
     device.pushErrorScope('validation');
     for (const st of c.steps) {
-      const plan = generateStepWgsl(c.gpuIr.get(st)!, c.algo.state);
-      if (plan.kernels.length !== 1)
-        throw new Error(`step ${st.name}: ${plan.kernels.length} kernels`);
-      const k = plan.kernels[0]!;
+      const plan = generateStepWgsl(c.gpuIr.get(st)!, c.algo.state, { pingPong: c.pingPong });
       if (plan.dataSize > 0 && !this.data) {
         this.data = device.createBuffer({
           size: plan.dataSize * 4,
@@ -117,106 +109,77 @@ export class GpuAlgoEngine implements AlgoEngine {
         for (const d of plan.data) all.set(dataValues[d.name]!, d.offset);
         this.data.unmap();
       }
-      this.kernels.set(st, this.buildKernel(st, plan, false));
-    }
-    if (this.c.algo.generation.every((g) => g.k === 'step')) {
-      // A generation of fixed steps: resident kernels (see codegen/wgsl-step.ts).
-      for (const st of this.staticPlan()) {
-        const plan = generateStepWgsl(c.gpuIr.get(st.step)!, c.algo.state, {
-          resident: true,
-          traceRows: TRACE_ROWS,
-        });
-        this.resident.set(st.step, this.buildKernel(st.step, plan, true));
-      }
+      this.kernels.set(st, this.buildKernel(st, plan));
     }
   }
 
-  private buildKernel(st: Step, plan: GpuPlan, resident: boolean): StepKernel {
+  private buildKernel(st: Step, plan: GpuPlan): StepKernel {
     const device = this.gpu.device;
-    const k = plan.kernels[0]!;
-    const params = resident
-      ? device.createBuffer({
-          size: STEP_PARAM_BYTES,
-          usage: U().UNIFORM | U().COPY_DST,
-          label: `parameters ${st.name}`,
-        })
-      : this.params;
-    const entries: GPUBindGroupLayoutEntry[] = [
-      {
-        binding: 0,
-        visibility: STAGE().COMPUTE,
-        buffer: { type: 'uniform', hasDynamicOffset: !resident, minBindingSize: STEP_PARAM_BYTES },
-      },
-      { binding: 7, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } },
-    ];
-    const resources: GPUBindGroupEntry[] = [
-      { binding: 0, resource: { buffer: params, size: STEP_PARAM_BYTES } },
-      { binding: 7, resource: { buffer: this.S } },
-    ];
-    let counter: GPUBuffer | undefined;
-    if (resident) {
-      counter = device.createBuffer({
-        size: 16,
-        usage: U().STORAGE | U().COPY_DST,
-        label: `counter ${st.name}`,
-      });
-      entries.push({ binding: 8, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } });
-      resources.push({ binding: 8, resource: { buffer: counter } });
-      this.owned.push(params, counter);
-    }
-    if (k.uses.includes('DATA')) {
-      entries.push({
-        binding: 3,
-        visibility: STAGE().COMPUTE,
-        buffer: { type: 'read-only-storage' },
-      });
-      resources.push({ binding: 3, resource: { buffer: this.data! } });
-    }
-    if (k.uses.includes('SCR')) {
-      const scr = device.createBuffer({
-        size: Math.max(4, st.n * plan.scratchStride * 4),
+    // Per-step buffers shared by the step's kernels (split regime: partials, scalars, the trial).
+    const own = (name: string, floats: number) => {
+      const b = device.createBuffer({
+        size: Math.max(16, floats * 4),
         usage: U().STORAGE,
-        label: `SCR ${st.name}`,
+        label: `${name} ${st.name}`,
       });
-      this.owned.push(scr);
-      entries.push({ binding: 4, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } });
-      resources.push({ binding: 4, resource: { buffer: scr } });
-    }
-    const bgl = device.createBindGroupLayout({ label: st.name, entries });
-    const pipeline = device.createComputePipeline({
-      label: st.name,
-      layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
-      compute: {
-        module: device.createShaderModule({ label: st.name, code: k.code }),
-        entryPoint: 'main',
-      },
-    });
-    const wgs = k.workgroups(st.n);
-    const gx = Math.min(wgs, this.gpu.limits.maxComputeWorkgroupsPerDimension);
-    return {
-      plan,
-      pipeline,
-      bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
-      gx,
-      gy: Math.ceil(wgs / gx),
-      params,
-      counter,
+      this.owned.push(b);
+      return b;
     };
-  }
-
-  /** The dispatches of every generation when the generation is fixed steps (fused track first). */
-  staticPlan(): { step: Step; slotDelta: number }[] {
-    const steps = this.c.algo.generation.map((g) => (g as { step: Step }).step);
-    const fused = steps.length ? this.c.fused.get(steps[0]!) : undefined;
-    if (fused)
-      return [
-        { step: fused, slotDelta: TRACE_ROWS - 1 },
-        ...steps.slice(1).map((step) => ({ step, slotDelta: 0 })),
+    const extra: Partial<Record<string, GPUBuffer>> = {};
+    const uses = new Set(plan.kernels.flatMap((k) => k.uses));
+    if (uses.has('SCR')) extra.SCR = own('SCR', st.n * plan.scratchStride);
+    if (uses.has('PART')) extra.PART = own('PART', st.n * plan.groups * plan.partStride);
+    if (uses.has('SC')) extra.SC = own('SC', st.n * plan.scalarStride);
+    const binding: Record<string, number> = { DATA: 3, SCR: 4, PART: 5, SC: 6 };
+    const kernels = plan.kernels.map((k) => {
+      const entries: GPUBindGroupLayoutEntry[] = [
+        {
+          binding: 0,
+          visibility: STAGE().COMPUTE,
+          buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: STEP_PARAM_BYTES },
+        },
+        { binding: 7, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } },
       ];
-    return [
-      ...steps.map((step) => ({ step, slotDelta: 0 })),
-      { step: this.c.algo.track, slotDelta: 0 },
-    ];
+      const resources: GPUBindGroupEntry[] = [
+        { binding: 0, resource: { buffer: this.params, size: STEP_PARAM_BYTES } },
+        { binding: 7, resource: { buffer: this.S } },
+      ];
+      for (const u of ['DATA', 'SCR', 'PART', 'SC']) {
+        if (!k.uses.includes(u as never)) continue;
+        entries.push({
+          binding: binding[u]!,
+          visibility: STAGE().COMPUTE,
+          buffer: { type: u === 'DATA' ? 'read-only-storage' : 'storage' },
+        });
+        resources.push({
+          binding: binding[u]!,
+          resource: { buffer: u === 'DATA' ? this.data! : extra[u]! },
+        });
+      }
+      const bgl = device.createBindGroupLayout({ label: `${st.name} ${k.name}`, entries });
+      const pipeline = device.createComputePipeline({
+        label: `${st.name} ${k.name}`,
+        layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
+        compute: {
+          module: device.createShaderModule({ label: `${st.name} ${k.name}`, code: k.code }),
+          entryPoint: 'main',
+        },
+      });
+      const wgs = k.workgroups(st.n);
+      const gx = Math.min(wgs, this.gpu.limits.maxComputeWorkgroupsPerDimension);
+      // The kernels of a step share one parameter block, whose grid width is the first kernel's.
+      if (wgs > gx && plan.kernels.length > 1)
+        throw new RangeError(
+          `step ${st.name}: ${wgs} workgroups in one dimension exceed the device's ${gx}; use a smaller population`,
+        );
+      return {
+        pipeline,
+        bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
+        gx,
+        gy: Math.ceil(wgs / gx),
+      };
+    });
+    return { plan, kernels };
   }
 
   /** `slots`: dispatches one batch may hold (generations per batch times steps per generation). */
@@ -229,8 +192,8 @@ export class GpuAlgoEngine implements AlgoEngine {
     const e = new GpuAlgoEngine(gpu, c, seed, slots);
     const err = await gpu.device.popErrorScope();
     if (err) {
-      const code = [...e.kernels].map(
-        ([st, k]) => `// ---- ${st.name}\n${k.plan.kernels[0]!.code}`,
+      const code = [...e.kernels].flatMap(([st, k]) =>
+        k.plan.kernels.map((kp) => `// ---- ${st.name} ${kp.name}\n${kp.code}`),
       );
       throw new Error(
         `GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code.join('\n') : '(set OPT_DEBUG=1 to print the WGSL)'}`,
@@ -274,52 +237,16 @@ export class GpuAlgoEngine implements AlgoEngine {
     const P = this.paramData;
     P[base] = step.n;
     P[base + 1] = gen;
-    P[base + 2] = k.gx;
+    P[base + 2] = k.kernels[0]!.gx;
     P[base + 3] = 0;
     P[base + 4] = slot;
     P[base + 5] = this.seedLo;
     P[base + 6] = this.seedHi;
     P[base + 7] = 0;
     const K = tableQuads(this.layout.arrays.length) * 4;
-    this.layout.fill(P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + 2 * K);
+    this.layout.fill(P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
     this.pending.push({ kernel: k, slot: at });
-  }
-
-  /**
-   * Records `count` generations of fixed steps starting at `gen` as bare dispatches of the
-   * resident kernels; false when this engine has none (the run loop then runs the steps one by
-   * one).
-   */
-  runGenerations(gen: number, count: number): boolean {
-    if (!this.resident.size) return false;
-    const t0 = performance.now();
-    const plan = this.staticPlan();
-    const K = tableQuads(this.layout.arrays.length) * 4;
-    const blocks = plan.map(() => new Uint32Array(STEP_PARAM_BYTES / 4));
-    // Offsets for generations of either parity, by following the layout through two generations.
-    const saved = this.layout.save();
-    for (let q = 0; q < 2; q++)
-      plan.forEach(({ step }, s) => {
-        const P = blocks[s]!;
-        this.layout.fill(P, P, STEP_PARAM_HEAD + q * K, STEP_PARAM_HEAD + 2 * K + q * K);
-        this.layout.advance(step);
-      });
-    this.layout.restore(saved);
-    for (let g = 0; g < count % 2; g++) for (const { step } of plan) this.layout.advance(step);
-    const device = this.gpu.device;
-    plan.forEach(({ step, slotDelta }, s) => {
-      const k = this.resident.get(step)!;
-      const P = blocks[s]!;
-      P.set([step.n, gen, k.gx, 0, slotDelta, this.seedLo, this.seedHi, k.gx * k.gy]);
-      device.queue.writeBuffer(k.params, 0, P);
-      device.queue.writeBuffer(k.counter!, 0, new Uint32Array(4));
-    });
-    for (let g = 0; g < count; g++)
-      for (const { step } of plan)
-        this.pending.push({ kernel: this.resident.get(step)!, slot: -1 });
-    this.timing.record += (performance.now() - t0) / 1000;
-    return true;
   }
 
   submit(): Promise<ArrayLike<number>> {
@@ -357,19 +284,13 @@ export class GpuAlgoEngine implements AlgoEngine {
             }
           : {},
       );
-      let last: StepKernel | undefined;
-      for (const p of this.pending) {
-        const k = p.kernel;
-        if (p.slot >= 0) {
-          if (k !== last) pass.setPipeline(k.pipeline);
+      let last: GPUComputePipeline | undefined;
+      for (const p of this.pending)
+        for (const k of p.kernel.kernels) {
+          if (k.pipeline !== last) pass.setPipeline((last = k.pipeline));
           pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-        } else if (k !== last) {
-          pass.setPipeline(k.pipeline);
-          pass.setBindGroup(0, k.bindGroup);
+          pass.dispatchWorkgroups(k.gx, k.gy);
         }
-        last = k;
-        pass.dispatchWorkgroups(k.gx, k.gy);
-      }
       pass.end();
     }
     this.pending = [];

@@ -73,14 +73,6 @@ export class StateLayout {
 
   private swaps = new Map<Step, number[]>();
 
-  save(): number[] {
-    return [...this.cur];
-  }
-
-  restore(cur: number[]): void {
-    this.cur = [...cur];
-  }
-
   current(name: string): number {
     const k = this.index(name);
     return this.offsets[k]![this.cur[k]!]!;

@@ -81,9 +81,6 @@ export async function runAlgorithm(
   const reached = () => o.target !== undefined && best - optimum <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
   let batch = o.batch ?? 4;
-  const fixed = c.algo.generation.every((g) => g.k === 'step');
-  const fixedSteps = fixed ? planGeneration(c.algo.generation, o.seed, 1) : [];
-  const fixedEvals = fixedSteps.reduce((s, st) => s + st.evals, 0);
   // One batch runs on the GPU while the next is recorded: the host waits for batch k only after
   // submitting batch k + 1, so recording and execution overlap. A stop decided from batch k
   // (target, time, Ctrl-C) still lets batch k + 1 finish: a run stops within one batch.
@@ -96,22 +93,6 @@ export async function runAlgorithm(
     const start = now();
     const slots: { slot: number; evals: number }[] = [];
     let pendingTrack = false;
-    if (fixed && engine.runGenerations && !stopped) {
-      // Fixed steps every generation: the engine records the batch as bare dispatches.
-      let count = Math.min(batch, Math.floor((maxEvals - evals) / fixedEvals));
-      if (o.maxGenerations !== undefined) count = Math.min(count, o.maxGenerations - gen);
-      if (count > 0 && engine.runGenerations(gen + 1, count)) {
-        for (let k = 0; k < count; k++) {
-          gen++;
-          evals += fixedEvals;
-          slots.push({ slot: gen % TRACE_ROWS, evals });
-        }
-        pendingTrack = c.fused.has(fixedSteps[0]!);
-      }
-      if (count <= 0)
-        stopped =
-          o.maxGenerations !== undefined && gen >= o.maxGenerations ? 'generations' : 'evals';
-    }
     while (!stopped && slots.length < batch) {
       if (o.maxGenerations !== undefined && gen >= o.maxGenerations) {
         stopped = 'generations';

@@ -184,7 +184,10 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
         ) &&
         !readsArray(f.result, s.scan)),
   );
-  if (wantSplit && hasRed && endsInReduction && noVec && scansFused) {
+  // Algorithm steps end in writes (a kernel of their own in the split regime) and may keep
+  // elementwise vectors (computed in the next reduction's partials kernel); no scans.
+  const stepOk = !!f.domain && !hasScan && stages.some((s) => s.k === 'reduce');
+  if (wantSplit && hasRed && (stepOk || (endsInReduction && noVec && scansFused))) {
     return { k: 'split', wg: o.wg, chunk: o.chunk, groups: Math.ceil(D / o.chunk) };
   }
   return { k: 'team', team, wg: o.wg };
@@ -209,6 +212,7 @@ export function scanByMoments(f: IrFunc, s: Stage & { k: 'scan' }): boolean {
 
 export function countKernels(stages: Stage[], r: Regime, f?: IrFunc): number {
   if (r.k === 'team') return 1;
+  if (f?.domain) return 2 * stages.filter((s) => s.k === 'reduce').length + 1; // + the writes
   let n = 0;
   for (const s of stages) {
     if (s.k === 'reduce') n += 2;
