@@ -47,15 +47,9 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const elab = new AlgoElaborator(parsed.sources);
   const algo = elab.lowerAlgorithm(req);
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  const fused = new Map<Step, Step>();
-  if (req.fuseTrack !== false)
-    for (const st of firstSteps(algo.generation))
-      if (st.n <= FUSE_TRACK_MAX_N && algo.populations.every((p) => p.rows <= FUSE_TRACK_MAX_N))
-        fused.set(st, fuseTrack(st, algo.track));
-  const steps = [...algo.init, ...allSteps(algo.generation), algo.track, ...fused.values()];
   const gpuIr = new Map<Step, IrProgram>();
   const cpuIr = new Map<Step, IrProgram>();
-  for (const st of steps) {
+  const compile = (st: Step) => {
     // A step's population is its domain: it sets the team size and regime as for evaluations.
     // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
     // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
@@ -67,7 +61,25 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     };
     gpuIr.set(st, runPipeline(st.prog, o, { validateEach: req.validateEach }));
     cpuIr.set(st, runPipeline(st.prog, o, { until: 'scan', validateEach: req.validateEach }));
-  }
+  };
+  const base = [...algo.init, ...allSteps(algo.generation), algo.track];
+  base.forEach(compile);
+  // The track is fused into steps of the team regime (one kernel a generation). A split step
+  // (large D) gains nothing from it, and its writes kernel would read the best point while rows
+  // are being replaced in place.
+  const fused = new Map<Step, Step>();
+  if (req.fuseTrack !== false)
+    for (const st of firstSteps(algo.generation))
+      if (
+        gpuIr.get(st)!.schedule!.regime.k === 'team' &&
+        st.n <= FUSE_TRACK_MAX_N &&
+        algo.populations.every((p) => p.rows <= FUSE_TRACK_MAX_N)
+      ) {
+        const f = fuseTrack(st, algo.track);
+        compile(f);
+        if (gpuIr.get(f)!.schedule!.regime.k === 'team') fused.set(st, f);
+      }
+  const steps = [...base, ...fused.values()];
   let f: CpuEvaluator | undefined;
   const evaluatePoint = (x: ArrayLike<number>) => {
     f ??= compileJs(

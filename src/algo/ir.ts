@@ -57,8 +57,9 @@ export function allSteps(g: GenStmt[]): Step[] {
 const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
 
 /**
- * The arrays that need two buffers. An array written by a step is updated in place when no other
- * individual can see the change: the step reads it, if at all, only at the individual's own row,
+ * The arrays that need two buffers (on the GPU; the CPU backend double-buffers every written
+ * array). An array written by a step is updated in place when no other individual can see the
+ * change: the step reads it, if at all, only at the individual's own row,
  * writes it only there, and reads it in a write only at the column being written. Otherwise (DE's
  * X, read at r1, r2, r3 while row i is replaced; the best-of-union selection, which writes rows in
  * rank order) the step reads one buffer and writes the other, and they swap after the step. A
@@ -83,7 +84,19 @@ export function pingPong(steps: IrProgram[]): Set<string> {
           readRows.get(n.arr)!.push(n.idx[0]!);
         }
       });
-    for (const b of f.bindings) collect(b.body);
+    // In the split regime (large D) the writes are a kernel of their own: only what that kernel
+    // reads can see its writes: the write values (kept vectors come from scratch, computed by an
+    // earlier kernel) and the scalars computed before any reduction, which every kernel of the
+    // step recomputes. DE's X is then updated in place at large D: the gathers are all done when
+    // the writes start.
+    const split = p.schedule?.regime.k === 'split';
+    const firstNonScalar = p.schedule?.stages.findIndex((s) => s.k !== 'scalar') ?? -1;
+    const prefix = new Set(
+      (p.schedule?.stages ?? [])
+        .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
+        .map((s) => (s as { name: string }).name),
+    );
+    for (const b of f.bindings) if (!split || prefix.has(b.name)) collect(b.body);
     for (const w of writes) {
       collect(w.row);
       collect(w.body);

@@ -298,7 +298,9 @@ export function splitKernels(
       const vlen = Math.max(...pendingVecs.map((b) => b.len));
       em.line(`let cs = min(0i, ${lo}) + i32(c * ${r.chunk}u);`);
       em.line(`let ce = min(max(${vlen}i, ${hi}), i32((c + 1u) * ${r.chunk}u));`);
-      em.open(`for (var iv: i32 = cs + i32(lid); iv < ce; iv += ${wg}i) {`);
+      // Four consecutive elements a lane: their draws share one Philox block.
+      em.open(`for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += ${4 * wg}i) {`);
+      em.open('for (var iv: i32 = iv4; iv < min(iv4 + 4i, ce); iv++) {');
       pendingVecs.forEach((b, q) => {
         em.line(`var kv${q}: f32 = 0.0f;`);
         em.open(`if (iv < ${b.len}i) {`);
@@ -317,6 +319,7 @@ export function splitKernels(
       pendingVecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
       accumulate(em, accs, ctx, 'iv', false);
       sv.clear();
+      em.close();
       em.close();
       pendingVecs = [];
       treeReduce(em, accs, wg, wg, 'lid', '0u');

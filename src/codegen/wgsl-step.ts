@@ -4,7 +4,14 @@
 // generation (for the draws), the trace slot, the seed, and where each state array is read and
 // written (the runtime alternates the copies of double-buffered arrays).
 
-import { forEachNode, type IExpr, type IrProgram, type StateArray } from '../ir/ir.js';
+import {
+  exprEqual,
+  forEachNode,
+  freeIdx,
+  type IExpr,
+  type IrProgram,
+  type StateArray,
+} from '../ir/ir.js';
 import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
@@ -24,8 +31,21 @@ export function maxStateArrays(): number {
 export const tableQuads = (arrays: number) => Math.ceil(arrays / 4);
 
 const DRAW_HELPERS = `
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  return opt_philox(vec4<u32>(site, opt_gen, ind, dim), vec2<u32>(P.seed_lo, P.seed_hi));
+  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
 }
 // Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
 // normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
@@ -213,29 +233,55 @@ export function generateStepWgsl(
       }
       // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
       const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
-      for (const w of p.main.writes ?? []) {
-        const a = state[index.get(w.arr)!]!;
+      for (const w0 of p.main.writes ?? []) {
+        const a = state[index.get(w0.arr)!]!;
+        // An array updated in place keeps its value where the write would copy it onto itself
+        // (a rejected trial): only the branch that changes it is written, under its condition.
+        let w = w0;
+        let when: IExpr | undefined;
+        const self = (e: IExpr) =>
+          e.k === 'read' &&
+          e.arr === w0.arr &&
+          exprEqual(e.idx[0]!, w0.row) &&
+          (w0.col
+            ? e.idx.length === 2 && e.idx[1]!.k === 'idx' && e.idx[1]!.name === w0.col.idx
+            : e.idx.length === 1);
+        if (options.pingPong && !options.pingPong.has(w0.arr) && w0.body.k === 'sel') {
+          const s = w0.body;
+          const colFree = (e: IExpr) => !w0.col || !freeIdx(e).has(w0.col.idx);
+          if (self(s.b) && colFree(s.c)) [when, w] = [s.c, { ...w0, body: s.a }];
+          else if (self(s.a) && colFree(s.c))
+            [when, w] = [
+              { k: 'un', t: 'b', op: 'not', a: s.c },
+              { ...w0, body: s.b },
+            ];
+        }
         em.open('{');
         const pre: string[] = [];
         const row = wgslExpr(w.row, ctx, pre);
+        const cond = when ? wgslExpr(when, ctx, pre) : undefined;
         em.all(pre);
         const r = em.fresh();
         em.line(`let ${r}: i32 = ${row};`);
         // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
-        const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i`;
+        const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i${cond ? ` && ${cond}` : ''}`;
         if (w.col) {
           em.open(`if (${guard}) {`);
-          em.open(
-            chunk
-              ? `for (var jw: i32 = i32(c * ${chunk.size}u + lid); jw < min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u)); jw += ${chunk.wg}i) {`
-              : `for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`,
-          );
+          if (chunk) {
+            // Four consecutive elements a lane (one Philox block for their draws).
+            em.line(`let jend = min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u));`);
+            em.open(
+              `for (var jw4: i32 = i32(c * ${chunk.size}u + 4u * lid); jw4 < jend; jw4 += ${4 * chunk.wg}i) {`,
+            );
+            em.open('for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {');
+          } else em.open(`for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`);
           em.line(`let ${ctx.index(w.col.idx)} = jw;`);
           const inner: string[] = [];
           const v = wgslExpr(w.body, ctx, inner);
           em.all(inner);
           em.line(`${addr('w', a, r, 'jw')} = ${toF32(v, w.body.t)};`);
           em.close();
+          if (chunk) em.close();
           em.close();
         } else {
           em.open(`if (${guard} && ${first}) {`);

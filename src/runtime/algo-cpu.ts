@@ -1,7 +1,7 @@
 // The CPU backend of an algorithm: each step compiled to JavaScript (src/codegen/js.ts, float64),
-// run for every individual of its domain in order. Synchronous semantics hold because the step
-// reads the current copy of each array and writes the other copy (or, for arrays updated in place,
-// only the individual's own row: see algo/ir.ts pingPong).
+// run for every individual of its domain in order. Synchronous semantics hold because every array
+// a step writes has two copies here: the step reads the current one and writes the other, which
+// starts as a copy of the current one unless the step overwrites all of it.
 
 import type { CompiledAlgorithm } from '../algo/compile.js';
 import type { Step } from '../algo/ir.js';
@@ -26,7 +26,8 @@ export class CpuAlgoEngine implements AlgoEngine {
     private c: CompiledAlgorithm,
     seed: number,
   ) {
-    this.layout = new StateLayout(c);
+    const written = new Set(c.steps.flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
+    this.layout = new StateLayout(c, (n) => written.has(n));
     this.S = new Float64Array(this.layout.size);
     const bestF = this.layout.index('best.f');
     for (const o of this.layout.offsets[bestF]!) this.S[o] = Infinity;
@@ -50,8 +51,39 @@ export class CpuAlgoEngine implements AlgoEngine {
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
     this.layout.fill(o, w);
+    for (const k of this.partial(step)) {
+      const a = this.layout.arrays[k]!;
+      this.S.copyWithin(w[k]!, o[k]!, o[k]! + a.rows * Math.max(a.cols, 1));
+    }
     for (let i = 0; i < step.n; i++) fn(this.S, o, w, i);
     this.layout.advance(step);
+  }
+
+  private partials = new Map<Step, number[]>();
+
+  /** The arrays `step` writes only in part (the others it overwrites whole need no copy). */
+  private partial(step: Step): number[] {
+    let out = this.partials.get(step);
+    if (!out) {
+      const f = step.prog.main;
+      const names = new Set((f.writes ?? []).map((w) => w.arr));
+      out = [...names]
+        .map((n) => this.layout.index(n))
+        .filter((k) => {
+          const a = this.layout.arrays[k]!;
+          const ws = f.writes!.filter((w) => w.arr === a.name);
+          const whole = ws.some(
+            (w) =>
+              w.row.k === 'idx' &&
+              w.row.name === f.domain!.idx &&
+              step.n === a.rows &&
+              (!a.cols || w.col?.len === a.cols),
+          );
+          return !whole;
+        });
+      this.partials.set(step, out);
+    }
+    return out;
   }
 
   async submit(): Promise<ArrayLike<number>> {

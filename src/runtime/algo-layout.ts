@@ -1,6 +1,7 @@
 // Where an algorithm's state lives: every state array in one float buffer (a Float64Array on the
-// CPU, a storage buffer of f32 on the GPU), twice for the double-buffered ones. Both backends use
-// this layout, and the same rule for which copy a step reads and writes.
+// CPU, a storage buffer of f32 on the GPU), twice for the double-buffered ones. The GPU
+// double-buffers the arrays that its kernels need (compile.ts, pingPong); the CPU backend, which
+// runs individuals one after the other, double-buffers every array a step writes.
 
 import type { CompiledAlgorithm } from '../algo/compile.js';
 import type { Step } from '../algo/ir.js';
@@ -18,7 +19,7 @@ export class StateLayout {
   private cur: number[];
   private readonly double: boolean[];
 
-  constructor(c: CompiledAlgorithm) {
+  constructor(c: CompiledAlgorithm, double: (name: string) => boolean = (n) => c.pingPong.has(n)) {
     this.arrays = c.algo.state;
     let at = 0;
     const alloc = (n: number) => {
@@ -26,7 +27,7 @@ export class StateLayout {
       at += Math.ceil(Math.max(n, 1) / ALIGN) * ALIGN;
       return o;
     };
-    this.double = this.arrays.map((a) => c.pingPong.has(a.name));
+    this.double = this.arrays.map((a) => double(a.name));
     for (const [k, a] of this.arrays.entries()) {
       const n = a.rows * Math.max(a.cols, 1);
       const first = alloc(n);
@@ -72,6 +73,11 @@ export class StateLayout {
   }
 
   private swaps = new Map<Step, number[]>();
+
+  /** Whether array k has two copies. */
+  isDouble(k: number): boolean {
+    return this.double[k]!;
+  }
 
   current(name: string): number {
     const k = this.index(name);
