@@ -33,5 +33,8 @@ child.stderr.on('data', (chunk) => {
 child.stderr.on('end', () => {
   if (pending && !noise.some((re) => re.test(pending))) process.stderr.write(pending);
 });
-process.on('SIGINT', () => {}); // the child gets the terminal's SIGINT itself
+// A terminal's Ctrl-C reaches the child itself; a SIGINT or SIGTERM sent to this process alone
+// (kill, a job runner) is passed on, so the child still writes what it has. The child takes a
+// second SIGINT within a second of the first as the same Ctrl-C.
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));

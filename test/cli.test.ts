@@ -2,7 +2,7 @@
 // the real `bin/opt.js` (which needs the build in dist/, made by `npm ci` through `prepare`).
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,5 +184,126 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(r.status).toBe(0);
     expect(Number(r.stdout)).toBe(5);
     expect(r.stderr).not.toContain('artificially reduced');
+  });
+  it('opt run: Ctrl-C stops the run and still writes what it has', async () => {
+    const outDir = join(dir, 'interrupted');
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/opt.js',
+        'run',
+        'de',
+        '--problem',
+        'sphere',
+        '--dim',
+        '20',
+        '--backend',
+        'cpu',
+        '--evals',
+        '1000000000',
+        '--out',
+        outDir,
+        '--json',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    // Interrupt once the run has started (after compilation).
+    await new Promise((r) => setTimeout(r, 3000));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(stderr).toContain('interrupted');
+    expect(code).toBe(130);
+    const r = JSON.parse(stdout);
+    expect(r.stopped).toBe('interrupted');
+    expect(r.evals).toBeGreaterThan(0);
+    expect(existsSync(join(outDir, 'result.json'))).toBe(true);
+    expect(existsSync(join(outDir, 'trace.csv'))).toBe(true);
+  }, 30000);
+});
+
+describe('opt run', () => {
+  it('--json prints one object with the documented keys; --out writes result.json, trace.csv and best.txt', async () => {
+    const outDir = join(dir, 'run-out');
+    expect(
+      await main([
+        'run',
+        'de',
+        '--problem',
+        'sphere',
+        '--dim',
+        '5',
+        '--evals',
+        '2000',
+        '--seed',
+        '3',
+        '--backend',
+        'cpu',
+        '--json',
+        '--out',
+        outDir,
+        '--set',
+        'NP=20',
+      ]),
+    ).toBe(0);
+    const r = JSON.parse(out);
+    for (const k of [
+      'algorithm',
+      'params',
+      'problem',
+      'dim',
+      'seed',
+      'backend',
+      'adapter',
+      'evals',
+      'seconds',
+      'bestFitness',
+      'bestError',
+      'bestPoint',
+      'trace',
+    ])
+      expect(r).toHaveProperty(k);
+    expect(r.params.NP).toBe(20);
+    expect(r.evals).toBeLessThanOrEqual(2000);
+    expect(r.bestPoint).toHaveLength(5);
+    expect(r.bestError).toBe(r.bestFitness - 0);
+    expect(err).toMatch(/de on sphere \(D = 5, cpu\): best error/);
+    const csv = readFileSync(join(outDir, 'trace.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('evals,seconds,best,error');
+    expect(csv.length).toBe(r.trace.length + 1);
+    expect(readFileSync(join(outDir, 'best.txt'), 'utf8').trim().split('\n').map(Number)).toEqual(
+      r.bestPoint,
+    );
+    expect(JSON.parse(readFileSync(join(outDir, 'result.json'), 'utf8')).evals).toBe(r.evals);
+  });
+
+  it('rejects bad parameters before running, with the allowed range or values', async () => {
+    const run = (...a: string[]) =>
+      main(['run', 'de', '--problem', 'sphere', '--dim', '5', '--backend', 'cpu', ...a]);
+    expect(await run('--set', 'CR=1.5')).toBe(1);
+    expect(err).toContain("OPT6002: parameter 'CR': 1.5 is outside [0, 1]");
+    err = '';
+    expect(await run('--set', 'NP=3')).toBe(1);
+    expect(err).toContain("parameter 'NP': 3 is outside [4, 1000000]");
+    err = '';
+    expect(await run('--set', 'crossover=uniform')).toBe(1);
+    expect(err).toContain("'uniform' is not one of bin, exp");
+    err = '';
+    expect(await run('--set', 'CR')).toBe(2);
+    expect(err).toContain('--set: expected name=value');
+    err = '';
+    expect(await run('--evals', '10')).toBe(2);
+    expect(err).toContain('smaller than the initial population');
+    err = '';
+    expect(await main(['run', 'dee', '--problem', 'sphere', '--dim', '5'])).toBe(1);
+    expect(err).toContain("no algorithm named 'dee' (did you mean 'de'?)");
+    err = '';
+    expect(await main(['run', 'de', '--dim', '5'])).toBe(2);
+    expect(err).toContain('--problem NAME is required');
+    expect(err).not.toMatch(/\n\s+at /);
   });
 });

@@ -226,8 +226,12 @@ if (
   process.argv[1] &&
   import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)
 ) {
+  // Exit once stdout and stderr are flushed: a pipe (bin/opt.js, a redirect) may still hold a long
+  // --json line when main returns.
+  const exit = (code: number) =>
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    (code) => exit(code),
     (e) => {
       process.stderr.write(`opt: ${String(e)}\n`);
       process.exit(3);

@@ -124,6 +124,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     });
   } finally {
     process.off('SIGINT', onInt);
+    process.off('SIGTERM', onInt);
     if (tty) process.stderr.write('\r\x1b[K');
   }
   engine.destroy();

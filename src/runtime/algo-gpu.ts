@@ -210,10 +210,15 @@ export class GpuAlgoEngine implements AlgoEngine {
     }));
   }
 
-  /** Dispatches of a generation (the first generation's plan) including the track step. */
+  /**
+   * Kernels a generation dispatches (the first generation's plan): its steps' kernels, with the
+   * track fused into the first step or as a step of its own.
+   */
   static kernelsPerGeneration(c: CompiledAlgorithm): number {
     const steps = planGeneration(c.algo.generation, 1, 1);
-    return steps.length + 1;
+    const fused = c.fused.get(steps[0]!);
+    const run = fused ? [fused, ...steps.slice(1)] : [...steps, c.algo.track];
+    return run.reduce((n, st) => n + c.gpuIr.get(st)!.schedule!.kernels, 0);
   }
 
   /** Seconds spent recording (run and encoding) and waiting for the GPU, for the benchmark. */

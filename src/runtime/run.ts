@@ -125,6 +125,8 @@ export async function runAlgorithm(
     const next = slots.length ? { values: engine.submit(), slots, start } : null;
     if (inflight) {
       const values = await inflight.values;
+      // Let signal handlers (Ctrl-C) and timers run: the CPU backend's batches resolve at once.
+      await new Promise((r) => setImmediate(r));
       const t = now();
       for (const s of inflight.slots) {
         const v = values[s.slot]!;

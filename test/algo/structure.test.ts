@@ -1,0 +1,53 @@
+// The structure of the compiled algorithms: how many kernels a generation dispatches, which
+// regime each step takes, and which arrays the GPU double-buffers. Compilation only (no device).
+
+import { describe, expect, it } from 'vitest';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { algo } from './helpers.js';
+
+const DE_BIN = { mutation: 'rand1', crossover: 'bin', F: '0.5', CR: '0.3' };
+
+describe('DE/rand/1/bin', () => {
+  it('at D = 100, NP = 250: one kernel a generation (mutation, crossover, evaluation, selection and the track fused)', () => {
+    const c = algo('de', 'rastrigin', 100, { ...DE_BIN, NP: '250' });
+    expect(GpuAlgoEngine.kernelsPerGeneration(c)).toBe(1);
+    const each = c.algo.generation[0]!;
+    expect(each.k).toBe('step');
+    const fused = c.fused.get((each as unknown as { step: never }).step)!;
+    const s = c.gpuIr.get(fused)!.schedule!;
+    expect(s.regime).toEqual({ k: 'team', team: 128, wg: 128 });
+    expect(s.kernels).toBe(1);
+    // The trial vector is kept (workgroup memory), computed once for its evaluation and its write.
+    expect(s.stages.filter((st) => st.k === 'vec')).toHaveLength(1);
+    // X is read at r0, r1, r2 while rows are replaced in the same kernel: two copies.
+    expect([...c.pingPong].sort()).toEqual(['X', 'X.f', 'best', 'best.f']);
+  });
+
+  it('at D = 100,000, NP = 64: partials, combine and writes kernels, and X updated in place', () => {
+    const c = algo('de', 'rastrigin', 100000, { ...DE_BIN, NP: '64' });
+    const each = (c.algo.generation[0] as unknown as { step: never }).step;
+    const s = c.gpuIr.get(each)!.schedule!;
+    expect(s.regime).toEqual({ k: 'split', wg: 256, chunk: 16384, groups: 7 });
+    expect(s.kernels).toBe(3);
+    expect(c.fused.size).toBe(0); // the track is its own step at large D
+    expect(GpuAlgoEngine.kernelsPerGeneration(c)).toBe(6); // the step's 3 and the track's 3
+    // The gathers happen in the partials kernel, the writes in the last: one copy suffices.
+    expect([...c.pingPong]).toEqual([]);
+  });
+});
+
+describe('the other algorithms', () => {
+  it('jDE: one kernel a generation at D = 100; PSO: two steps and the track', () => {
+    expect(GpuAlgoEngine.kernelsPerGeneration(algo('jde', 'rastrigin', 100))).toBe(1);
+    // PSO: the swarm's move (with the fused track), then the personal bests.
+    expect(GpuAlgoEngine.kernelsPerGeneration(algo('pso', 'rastrigin', 100))).toBe(2);
+  });
+
+  it('GOjDE: a DE generation is one kernel; a GOBL generation computes the bounds, the opposites and the selection', () => {
+    const c = algo('gojde', 'rastrigin', 100, { po: '0.05' });
+    const g = c.algo.generation[0]!;
+    expect(g.k).toBe('if');
+    const gobl = (g as { then: { k: string; step: { name: string } }[] }).then;
+    expect(gobl.map((s) => s.step.name)).toEqual(['vec.a', 'vec.b', 'each.O', 'best.X']);
+  });
+});
