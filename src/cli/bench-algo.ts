@@ -25,6 +25,7 @@ interface AlgoRow {
   generations: number;
   seconds: number;
   usPerGen: number;
+  gpuUsPerGen?: number;
   kernelsPerGen: number;
   gbps?: number;
   ofCopy?: number;
@@ -60,10 +61,11 @@ export async function benchAlgorithms(
     const e = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : new CpuAlgoEngine(c, 1);
     if (backend === 'gpu') await runAlgorithm(c, e, { seed: 1, maxGenerations: 20 }); // warm-up
     const e2 = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : e;
+    if (e2 instanceof GpuAlgoEngine) e2.timestamps = true;
     const r = await runAlgorithm(c, e2, { seed: 1, maxEvals: evals });
     if (e2 instanceof GpuAlgoEngine)
       process.stdout.write(
-        `  (recording ${((e2.timing.record / r.generations) * 1e6).toFixed(2)} us/generation, waiting for the GPU ${((e2.timing.wait / r.generations) * 1e6).toFixed(2)} us/generation)\n`,
+        `  (per generation: recording ${((e2.timing.record / r.generations) * 1e6).toFixed(2)} us on the host, ${((e2.timing.gpu / r.generations) * 1e6).toFixed(2)} us of GPU time by timestamps)\n`,
       );
     e.destroy();
     e2.destroy();
@@ -78,6 +80,10 @@ export async function benchAlgorithms(
       generations: r.generations,
       seconds: r.seconds,
       usPerGen: (r.seconds / r.generations) * 1e6,
+      gpuUsPerGen:
+        e2 instanceof GpuAlgoEngine && e2.timing.gpu > 0
+          ? (e2.timing.gpu / r.generations) * 1e6
+          : undefined,
       kernelsPerGen: kernels,
       bestError: r.bestFitness - c.algo.problem.optimum,
     };
