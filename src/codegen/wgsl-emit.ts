@@ -48,6 +48,9 @@ export interface VectorLanes {
   k: number; // the component being emitted
   usedX: boolean;
   dv: Map<string, string>; // data offset -> preloaded vec4 name
+  /** Algorithm steps: the loop's first element (a multiple of 4), and state rows preloaded as vec4. */
+  base?: string;
+  state?: Map<string, { name: string; code: string }>;
 }
 
 export class Emitter {
@@ -129,7 +132,7 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
         em.uses.add('DATA');
         const shape = L.dataShape.get(arr)!;
         const off = L.dataOffset.get(arr)!;
-        if (em.lanes && shape.length === 1 && em.lanes.names.has(idx[0]!)) {
+        if (em.lanes && em.vec4 && shape.length === 1 && em.lanes.names.has(idx[0]!)) {
           if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
           return `dv${off}[${em.lanes.k}]`;
         }

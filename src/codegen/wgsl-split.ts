@@ -298,28 +298,57 @@ export function splitKernels(
       const vlen = Math.max(...pendingVecs.map((b) => b.len));
       em.line(`let cs = min(0i, ${lo}) + i32(c * ${r.chunk}u);`);
       em.line(`let ce = min(max(${vlen}i, ${hi}), i32((c + 1u) * ${r.chunk}u));`);
-      // Four consecutive elements a lane: their draws share one Philox block.
+      // Four consecutive elements a lane: their draws share one Philox block, and (D a multiple
+      // of 4) each row they read is one 16-byte load.
+      const vec = pendingVecs.every((b) => b.len % 4 === 0) && r.chunk % 4 === 0;
       em.open(`for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += ${4 * wg}i) {`);
-      em.open('for (var iv: i32 = iv4; iv < min(iv4 + 4i, ce); iv++) {');
-      pendingVecs.forEach((b, q) => {
-        em.line(`var kv${q}: f32 = 0.0f;`);
-        em.open(`if (iv < ${b.len}i) {`);
-        em.line(`let ${ctx.index(b.idx)} = iv;`);
-        const pre: string[] = [];
-        const v = wgslExpr(b.body, ctx, pre);
-        em.all(pre);
-        em.line(`kv${q} = ${v};`);
-        em.uses.add('SCR');
-        em.line(
-          `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = kv${q}; }`,
-        );
+      const at = em.lines.length;
+      const depth = em.lines[at - 1]!.search(/\S/) + 2;
+      if (vec)
+        em.lanes = {
+          names: new Set([
+            ...pendingVecs.map((b) => ctx.index(b.idx)),
+            ...accs.map((a) => ctx.index(a.red.idx)),
+          ]),
+          k: 0,
+          usedX: false,
+          dv: new Map(),
+          base: 'iv4',
+          state: new Map(),
+        };
+      for (let u = 0; u < 4; u++) {
+        if (em.lanes) em.lanes.k = u;
+        em.open(`if (iv4 + ${u}i < ce) {`);
+        em.line(`let iv = iv4 + ${u}i;`);
+        pendingVecs.forEach((b, q) => {
+          em.line(`var kv${q}: f32 = 0.0f;`);
+          em.open(`if (iv < ${b.len}i) {`);
+          em.line(`let ${ctx.index(b.idx)} = iv;`);
+          const pre: string[] = [];
+          const v = wgslExpr(b.body, ctx, pre);
+          em.all(pre);
+          em.line(`kv${q} = ${v};`);
+          em.uses.add('SCR');
+          em.line(
+            `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = kv${q}; }`,
+          );
+          em.close();
+        });
+        // The reductions read the vectors at the loop's element: the value just computed.
+        pendingVecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
+        accumulate(em, accs, ctx, 'iv', false);
+        sv.clear();
         em.close();
-      });
-      // The reductions read the vectors at the loop's element: the value just computed.
-      pendingVecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
-      accumulate(em, accs, ctx, 'iv', false);
-      sv.clear();
-      em.close();
+      }
+      if (em.lanes?.state?.size)
+        em.lines.splice(
+          at,
+          0,
+          ...[...em.lanes.state.values()].map(
+            (pl) => ' '.repeat(depth) + `let ${pl.name} = ${pl.code};`,
+          ),
+        );
+      em.lanes = null;
       em.close();
       pendingVecs = [];
       treeReduce(em, accs, wg, wg, 'lid', '0u');

@@ -31,6 +31,8 @@ export function maxStateArrays(): number {
 export const tableQuads = (arrays: number) => Math.ceil(arrays / 4);
 
 const DRAW_HELPERS = `
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
 // dimensions (the split regime's loops) computes one Philox block, not four.
 var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
@@ -139,8 +141,8 @@ export function generateStepWgsl(
   const addr = (table: 'o' | 'w', a: StateArray, row: string, col?: string) => {
     const k = index.get(a.name)!;
     return col !== undefined
-      ? `S[${off(table, k)} + u32(${row}) * ${a.cols}u + u32(${col})]`
-      : `S[${off(table, k)} + u32(${row})]`;
+      ? `${off(table, k)} + u32(${row}) * ${a.cols}u + u32(${col})`
+      : `${off(table, k)} + u32(${row})`;
   };
   const step = {
     helpers: WGSL_PHILOX + DRAW_HELPERS,
@@ -148,7 +150,9 @@ export function generateStepWgsl(
       const d: string[] = [
         `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
         '@group(0) @binding(0) var<uniform> P: Params;',
-        '@group(0) @binding(7) var<storage, read_write> S: array<f32>;',
+        // vec4 elements: four consecutive values of a row load at once where a loop can use them
+        // (the state arrays start on 256-byte boundaries); single values through opt_s.
+        '@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;',
         'var<private> opt_gen: u32;',
         'var<private> opt_slot: u32;',
       ];
@@ -158,6 +162,7 @@ export function generateStepWgsl(
       if (uses.has('PART'))
         d.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
       if (uses.has('SC')) d.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
+
       d.push(`override WG: u32 = ${wg}u;`);
       if (shF) d.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
       if (shI) d.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
@@ -174,7 +179,27 @@ export function generateStepWgsl(
           const k = index.get(arr);
           if (k === undefined) return base.read(arr, idx);
           em.uses.add('S');
-          const code = addr('o', state[k]!, idx[0]!, idx[1]);
+          const lanes = em.lanes;
+          if (
+            lanes?.state &&
+            idx.length === 2 &&
+            lanes.names.has(idx[1]!) &&
+            state[k]!.cols % 4 === 0 &&
+            ![...lanes.names].some((nm) => idx[0]!.includes(nm))
+          ) {
+            // Four consecutive elements of a row in one 16-byte load (split regime's loops).
+            const key = `${k}|${idx[0]}`;
+            let pl = lanes.state.get(key);
+            if (!pl) {
+              pl = {
+                name: `sv${lanes.state.size}`,
+                code: `S[(${off('o', k)} + u32(${idx[0]}) * ${state[k]!.cols}u + u32(${lanes.base})) >> 2u]`,
+              };
+              lanes.state.set(key, pl);
+            }
+            return `${pl.name}[${lanes.k}]`;
+          }
+          const code = `opt_s(${addr('o', state[k]!, idx[0]!, idx[1])})`;
           // The individual's own values (its fitness, F_i, CR_i): loaded at the start of the
           // kernel, off the critical path (nothing writes them before the epilogue).
           if (idx.length === 1 && idx[0] === 'i32(n)' && this.hoist) return this.hoist(code);
@@ -186,7 +211,7 @@ export function generateStepWgsl(
             name = em.fresh();
             hoisted.set(code, name);
             // Loads first, so that their latency overlaps the draws' arithmetic.
-            const load = code.startsWith('S[');
+            const load = code.startsWith('opt_s(');
             em.lines.splice(
               hoistAt + (load ? loads : hoisted.size - 1),
               0,
@@ -279,7 +304,7 @@ export function generateStepWgsl(
           const inner: string[] = [];
           const v = wgslExpr(w.body, ctx, inner);
           em.all(inner);
-          em.line(`${addr('w', a, r, 'jw')} = ${toF32(v, w.body.t)};`);
+          em.line(`opt_s_set(${addr('w', a, r, 'jw')}, ${toF32(v, w.body.t)});`);
           em.close();
           if (chunk) em.close();
           em.close();
@@ -288,7 +313,7 @@ export function generateStepWgsl(
           const inner: string[] = [];
           const v = wgslExpr(w.body, ctx, inner);
           em.all(inner);
-          em.line(`${addr('w', a, r)} = ${toF32(v, w.body.t)};`);
+          em.line(`opt_s_set(${addr('w', a, r)}, ${toF32(v, w.body.t)});`);
           em.close();
         }
         em.close();
