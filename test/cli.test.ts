@@ -281,6 +281,56 @@ describe('opt run', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'result.json'), 'utf8')).evals).toBe(r.evals);
   });
 
+  it('compile --algorithm prints every step with its regime and kernels; check elaborates algorithms', async () => {
+    expect(
+      await main([
+        'compile',
+        '--algorithm',
+        'de',
+        '--problem',
+        'rastrigin',
+        '--dim',
+        '100',
+        '--emit',
+        'ir',
+      ]),
+    ).toBe(0);
+    expect(out).toContain('// de for rastrigin, D = 100: 3 steps, 1 kernel(s) a generation');
+    expect(out).toContain(
+      '// ---- step each.X+track: 48 individual(s), 48 evaluation(s), team regime, 1 kernel(s)',
+    );
+    expect(out).toContain('(each ');
+    out = '';
+    const bad = file(
+      'algo.opt',
+      'algorithm mine(NP = 3) {\n  population X[NP]\n  generation {\n    each i in X {\n      let r = distinct(3, NP, except: i)\n      X[i] = better(X[r[0]], X[i])\n    }\n  }\n}\n',
+    );
+    expect(await main(['check', bad])).toBe(1);
+    expect(err).toContain('algo.opt:5:15: error OPT6004');
+    err = '';
+    const good = file('algo2.opt', readFileSync(bad, 'utf8').replace('NP = 3', 'NP = 8'));
+    expect(await main(['check', good])).toBe(0);
+    expect(out).toContain('0 problems, 1 algorithm, no errors');
+    out = '';
+    expect(
+      await main([
+        'run',
+        good,
+        '--algorithm',
+        'mine',
+        '--problem',
+        'sphere',
+        '--dim',
+        '3',
+        '--evals',
+        '200',
+        '--backend',
+        'cpu',
+      ]),
+    ).toBe(0);
+    expect(out).toMatch(/^mine on sphere \(D = 3, cpu\)/);
+  });
+
   it('rejects bad parameters before running, with the allowed range or values', async () => {
     const run = (...a: string[]) =>
       main(['run', 'de', '--problem', 'sphere', '--dim', '5', '--backend', 'cpu', ...a]);

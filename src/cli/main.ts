@@ -4,6 +4,10 @@
 import { existsSync } from 'node:fs';
 import { compileProblem, parseAll, type CompiledProblem } from '../api.js';
 import { Elaborator } from '../ir/elaborate.js';
+import { AlgoElaborator } from '../algo/elaborate.js';
+import { compileAlgorithm } from '../algo/compile.js';
+import { generateStepWgsl } from '../codegen/wgsl-step.js';
+import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
 import { OptError, formatDiagnostic, type Diagnostic } from '../parser/diagnostics.js';
 import { printProgram } from '../ir/print.js';
 import { PASS_NAMES } from '../ir/pipeline.js';
@@ -20,6 +24,7 @@ import { RUN_USAGE, runCommand } from './run.js';
 const USAGE = `usage:
   opt check FILE...                         diagnostics only; exit 1 on errors
   opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
+  opt compile [FILE] --algorithm NAME --problem NAME --dim D [--set name=value ...] [--emit wgsl|ir|js]
   opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME]
   ${RUN_USAGE}
   opt bench [--quick] [--adapter NAME] [--json FILE]
@@ -38,6 +43,9 @@ function target(
   }
   return { files: [], problem: arg };
 }
+
+const sameDiag = (x: Diagnostic, y: Diagnostic) =>
+  x.code === y.code && x.message === y.message && x.loc?.offset === y.loc?.offset;
 
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
   for (const d of ds)
@@ -62,17 +70,25 @@ function check(argv: string[]): number {
         if (d.kind === 'problem') for (const dim of [2, 10]) elab.lower(d.name, dim);
     }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
+    // Algorithms are elaborated for the stdlib's sphere (any problem with a box would do).
+    for (const file of parsed.userFiles)
+      for (const d of file.decls)
+        if (d.kind === 'algorithm') {
+          const a = new AlgoElaborator(parsed.sources);
+          a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
+          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
+        }
   }
   if (diags.length) {
     printDiagnostics(diags, parsed.texts);
     return 1;
   }
-  const count = parsed.userFiles.reduce(
-    (n, f) => n + f.decls.filter((d) => d.kind === 'problem').length,
-    0,
-  );
+  const count = (kind: string) =>
+    parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);
+  const p = count('problem');
+  const a = count('algorithm');
   process.stdout.write(
-    `${positional.join(', ')}: ${count} problem${count === 1 ? '' : 's'}, no errors\n`,
+    `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${a ? `, ${a} algorithm${a === 1 ? '' : 's'}` : ''}, no errors\n`,
   );
   return 0;
 }
@@ -84,9 +100,12 @@ function compile(argv: string[]): number {
     emit: { kind: 'string', choices: ['wgsl', 'ir', 'js'] },
     'dump-ir': { kind: 'string' },
     population: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
+    algorithm: { kind: 'string' },
+    set: { kind: 'list' },
   });
   if (flags.data) setDataRoot(flags.data as string);
   if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
+  if (flags.algorithm !== undefined) return compileAlgorithmCommand(positional, flags);
   const t = target(positional[0], flags);
   let until: string | undefined;
   if (flags['dump-ir'] !== undefined) {
@@ -121,6 +140,45 @@ function compile(argv: string[]): number {
       `// ${p.info.name}, D = ${p.info.dim}: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'} (${regime})\n`,
     );
     for (const k of plan.kernels) process.stdout.write(`// ---- kernel ${k.name}\n${k.code}\n`);
+  }
+  return 0;
+}
+
+/** `opt compile --algorithm NAME --problem P --dim D`: every step's IR, WGSL or JavaScript. */
+function compileAlgorithmCommand(positional: string[], flags: Record<string, unknown>): number {
+  if (flags.problem === undefined)
+    throw new CliError('--problem NAME is required with --algorithm');
+  const files = positional.filter((f) => f.endsWith('.opt'));
+  for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
+  const set: Record<string, string> = {};
+  for (const s of (flags.set as string[] | undefined) ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(s);
+    if (!m) throw new CliError(`--set: expected name=value, got '${s}'`);
+    set[m[1]!] = m[2]!;
+  }
+  const c = compileAlgorithm({
+    algorithm: flags.algorithm as string,
+    problem: flags.problem as string,
+    dim: flags.dim as number,
+    set,
+    files,
+  });
+  const emit = (flags.emit as string) ?? 'wgsl';
+  const steps = [...c.steps.filter((st) => ![...c.fused.keys()].includes(st))];
+  process.stdout.write(
+    `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`,
+  );
+  for (const st of steps) {
+    const ir = c.gpuIr.get(st)!;
+    const s = ir.schedule!;
+    process.stdout.write(
+      `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`,
+    );
+    if (emit === 'ir') process.stdout.write(printProgram(ir) + '\n');
+    else if (emit === 'js') process.stdout.write(emitJs(c.cpuIr.get(st)!) + '\n');
+    else
+      for (const k of generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong }).kernels)
+        process.stdout.write(`// kernel ${k.name}\n${k.code}\n`);
   }
   return 0;
 }

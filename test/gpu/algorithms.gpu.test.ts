@@ -8,6 +8,7 @@
 // the two by orders of magnitude either way.
 
 import { describe, expect, it } from 'vitest';
+import { compileAlgorithm } from '../../src/algo/compile.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
@@ -58,6 +59,44 @@ maybe('GPU and CPU runs with one seed take the same selections', () => {
       const rk = await runAlgorithm(c, k, { seed: 7, maxGenerations: gens, batch: 1 });
       expect(rg.evals).toBe(rk.evals);
       expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
+      for (const a of c.algo.state) {
+        const x = await g.readArray(a.name);
+        const y = await k.readArray(a.name);
+        let worst = 0;
+        for (let i = 0; i < x.length; i++)
+          if (Number.isFinite(y[i]!))
+            worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
+        expect(worst, a.name).toBeLessThan(1e-3);
+      }
+      g.destroy();
+    });
+});
+
+maybe('the split regime (large D), forced at D = 1,000 with chunks of 256', () => {
+  // Partials, combines and writes kernels; DE's population updated in place (the gathers finish
+  // before the writes kernel), only replaced rows written. Same tolerance as above.
+  const cases: [string, Record<string, string>][] = [
+    ['de', { NP: '8', crossover: 'bin' }],
+    ['de', { NP: '8', mutation: 'best1' }],
+    ['jde', { NP: '8' }],
+    ['pso', { N: '8', topology: 'ring' }],
+    ['gojde', { NP: '8', po: '0.5' }],
+  ];
+  for (const [name, set] of cases)
+    it(`${name} ${JSON.stringify(set)}`, async () => {
+      const c = compileAlgorithm({
+        algorithm: name,
+        problem: 'rastrigin',
+        dim: 1000,
+        set,
+        schedule: { force: 'split', chunk: 256, wg: 64 },
+        validateEach: true,
+      });
+      expect(c.steps.some((st) => c.gpuIr.get(st)!.schedule!.regime.k === 'split')).toBe(true);
+      const g = await GpuAlgoEngine.create(ctx!, c, 3);
+      const k = new CpuAlgoEngine(c, 3);
+      await runAlgorithm(c, g, { seed: 3, maxGenerations: 6, batch: 2 });
+      await runAlgorithm(c, k, { seed: 3, maxGenerations: 6, batch: 2 });
       for (const a of c.algo.state) {
         const x = await g.readArray(a.name);
         const y = await k.readArray(a.name);

@@ -27,17 +27,15 @@ const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
  * memory: codegen/wgsl-step.ts) rather than recomputed for the write: its draws cost a Philox
  * block each, and its gathers a load.
  */
-function keptForWrites(f: IrFunc): Set<string> {
-  const out = new Set<string>();
-  if (!f.writes?.length || !f.domain) return out;
-  const me = f.domain.idx;
+function keptForWrites(f: IrFunc): { written: Set<string>; costly: (e: IExpr) => boolean } {
   const written = new Set<string>();
+  if (!f.writes?.length || !f.domain) return { written, costly: () => false };
+  const me = f.domain.idx;
   for (const w of f.writes)
     forEachNode(w.body, (n) => {
       if (n.k === 'read') written.add(n.arr);
     });
-  // Follow maps through maps: the write may read a vector defined from the kept one.
-  const vecs = new Map(f.bindings.filter((b) => b.k === 'vec').map((b) => [b.name, b]));
+  // Judged on the body after the maps it reads are substituted (the mutant inside the trial).
   const costly = (e: IExpr) =>
     some(
       e,
@@ -45,11 +43,7 @@ function keptForWrites(f: IrFunc): Set<string> {
         n.k === 'draw' ||
         (n.k === 'read' && n.idx.length === 2 && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === me)),
     );
-  for (const name of written) {
-    const b = vecs.get(name);
-    if (b && !hasReduction(b.body) && costly(b.body)) out.add(name);
-  }
-  return out;
+  return { written, costly };
 }
 
 export function fuseFunc(f: IrFunc): IrFunc {
@@ -66,7 +60,7 @@ export function fuseFunc(f: IrFunc): IrFunc {
   const kept: Binding[] = [];
   for (const b of f.bindings) {
     const body = substitute(b.body);
-    if (b.k === 'vec' && !hasReduction(body) && !keep.has(b.name)) {
+    if (b.k === 'vec' && !hasReduction(body) && !(keep.written.has(b.name) && keep.costly(body))) {
       maps.set(b.name, { ...b, body });
       continue;
     }
