@@ -303,7 +303,7 @@ describe('opt run', () => {
     out = '';
     const bad = file(
       'algo.opt',
-      'algorithm mine(NP = 3) {\n  population X[NP]\n  generation {\n    each i in X {\n      let r = distinct(3, NP, except: i)\n      X[i] = better(X[r[0]], X[i])\n    }\n  }\n}\n',
+      'algorithm mine(NP = 3) {\n  population X[NP]\n  generation {\n    each i in X {\n      let r = distinct(3, NP, except: i)\n      X[i] = better(X[r[0]] + X[r[1]], X[i])\n    }\n  }\n}\n',
     );
     expect(await main(['check', bad])).toBe(1);
     expect(err).toContain('algo.opt:5:15: error OPT6004');

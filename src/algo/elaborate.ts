@@ -744,7 +744,7 @@ export class AlgoElaborator extends Elaborator {
       const name = b.fn.fresh(l.name);
       b.fn.bindings.push({ k: 'scalar', name, t: v.e.t, body: v.e });
       sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
-    } else if (v.s === 'vector' && v.len <= 8 && v.len !== this.dim) {
+    } else if (v.s === 'vector' && v.len <= 8 && (v.len !== this.dim || v.at(int(0)).t === 'i')) {
       // A short vector of per-individual values (distinct(3, ...)): one scalar each.
       const names = Array.from({ length: v.len }, (_, k) => {
         const e = v.at(int(k));

@@ -10,6 +10,7 @@
 
 import type { CompiledAlgorithm } from '../algo/compile.js';
 import { TRACE_ROWS } from '../algo/elaborate.js';
+import { allSteps } from '../algo/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
 
@@ -69,6 +70,15 @@ export async function runAlgorithm(
   if (initEvals > maxEvals)
     throw new RangeError(
       `the evaluation budget (${maxEvals}) is smaller than the initial population (${initEvals} evaluations)`,
+    );
+  if (
+    allSteps(c.algo.generation).every((st) => st.evals === 0) &&
+    o.seconds === undefined &&
+    o.maxGenerations === undefined &&
+    o.target === undefined
+  )
+    throw new RangeError(
+      `${c.algo.name} evaluates nothing in a generation, so an evaluation budget cannot end its run: give --seconds`,
     );
   for (const st of c.algo.init) engine.run(st, 0, 0);
   engine.run(c.algo.track, 0, 0);
