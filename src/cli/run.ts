@@ -15,10 +15,12 @@ import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
 import { CliError, parseArgs } from './args.js';
 
 export const RUN_USAGE =
-  'opt run ALGORITHM|FILE --problem NAME --dim D [--evals N] [--seconds S] [--target E] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
+  'opt run ALGORITHM|FILE --problem NAME --dim D [--evals N] [--seconds S] [--target E|none] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
 export const DEFAULT_EVALS_PER_DIM = 10000;
+/** The default target error f - f*. */
+export const DEFAULT_TARGET = 1e-8;
 
 export interface RunReport {
   algorithm: string;
@@ -44,7 +46,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
     evals: { kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER },
     seconds: { kind: 'number', min: 0 },
-    target: { kind: 'number', min: 0 },
+    target: { kind: 'string' },
     seed: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER },
     backend: { kind: 'string', choices: ['cpu', 'gpu'] },
     set: { kind: 'list' },
@@ -74,10 +76,22 @@ export async function runCommand(argv: string[]): Promise<number> {
   const dim = flags.dim as number;
   const seed = (flags.seed as number | undefined) ?? 1;
   const c = compileAlgorithm({ algorithm, problem: flags.problem as string, dim, set, files });
-  const budgets =
-    flags.evals !== undefined || flags.seconds !== undefined || flags.target !== undefined;
+  // The target error: 1e-8 unless given (the threshold at which seed 002's runs and the CEC
+  // conventions count a problem as solved); `--target none` runs the whole budget.
+  let target: number | undefined = DEFAULT_TARGET;
+  if (flags.target !== undefined) {
+    const t = flags.target as string;
+    if (t === 'none') target = undefined;
+    else {
+      target = Number(t);
+      if (t.trim() === '' || !Number.isFinite(target) || target < 0)
+        throw new CliError(`--target: expected an error >= 0 or 'none', got '${t}'`);
+    }
+  }
+  // Without --evals or --seconds: 10,000 D evaluations (a target alone may never be reached).
   const maxEvals =
-    (flags.evals as number | undefined) ?? (budgets ? undefined : DEFAULT_EVALS_PER_DIM * dim);
+    (flags.evals as number | undefined) ??
+    (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
   const json = flags.json === true;
   let engine: AlgoEngine;
   if ((flags.backend ?? 'gpu') === 'gpu') {
@@ -118,7 +132,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       seed,
       maxEvals,
       seconds: flags.seconds as number | undefined,
-      target: flags.target as number | undefined,
+      target,
       signal: abort.signal,
       onProgress: progress,
     });
