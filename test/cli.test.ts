@@ -202,6 +202,8 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
         'cpu',
         '--evals',
         '1000000000',
+        '--target',
+        'none',
         '--out',
         outDir,
         '--json',
@@ -212,10 +214,11 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
     child.stderr.on('data', (d: Buffer) => (stderr += d));
+    const closed = new Promise<number | null>((r) => child.on('close', r));
     // Interrupt once the run has started (after compilation).
     await new Promise((r) => setTimeout(r, 3000));
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('close', r));
+    const code = await closed;
     expect(stderr).toContain('interrupted');
     expect(code).toBe(130);
     const r = JSON.parse(stdout);
