@@ -10,7 +10,7 @@ import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../runtime/data.js';
 import { AlgoElaborator, type AlgoRequest } from './elaborate.js';
 import { allSteps, pingPong, type AlgoProgram, type Step } from './ir.js';
-import { FUSE_TRACK_MAX_N, firstSteps, fuseTrack } from './fuse-track.js';
+import { FUSE_TRACK_MAX_N, FUSE_TRACK_ROWS_PER_LANE, firstSteps, fuseTrack } from './fuse-track.js';
 
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
 export const STEP_ELEMS_PER_LANE = 1;
@@ -72,16 +72,22 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   // are being replaced in place.
   const fused = new Map<Step, Step>();
   if (req.fuseTrack !== false)
-    for (const st of firstSteps(algo.generation))
+    for (const st of firstSteps(algo.generation)) {
+      const r = gpuIr.get(st)!.schedule!.regime;
+      // Every team of the fused step takes the argmin of the populations' fitness: with few
+      // lanes (small D) and many individuals that loop costs more than the track's own kernel
+      // (D = 2, NP = 250: 21 us a generation fused, on an H200).
+      const rows = Math.max(...algo.populations.map((p) => p.rows));
       if (
-        gpuIr.get(st)!.schedule!.regime.k === 'team' &&
-        st.n <= FUSE_TRACK_MAX_N &&
-        algo.populations.every((p) => p.rows <= FUSE_TRACK_MAX_N)
+        r.k === 'team' &&
+        rows <= FUSE_TRACK_MAX_N &&
+        Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE
       ) {
         const f = fuseTrack(st, algo.track);
         compile(f);
         if (gpuIr.get(f)!.schedule!.regime.k === 'team') fused.set(st, f);
       }
+    }
   const steps = [...base, ...fused.values()];
   let f: CpuEvaluator | undefined;
   const evaluatePoint = (x: ArrayLike<number>) => {

@@ -10,6 +10,8 @@ import type { GenStmt, Step } from './ir.js';
 
 /** Above this many individuals the per-team argmin of the fused track costs more than a dispatch. */
 export const FUSE_TRACK_MAX_N = 1024;
+/** Nor when a lane of the team would read more than this many fitness values for it. */
+export const FUSE_TRACK_ROWS_PER_LANE = 8;
 
 /** The steps that can open a generation (the first of each branch of the host conditions). */
 export function firstSteps(g: GenStmt[]): Step[] {

@@ -62,6 +62,8 @@ export class Emitter {
   subgroups = false;
   /** Teams are whole subgroups (team >= the adapter's largest subgroup): scans use subgroupInclusiveAdd. */
   wholeSubgroups = false;
+  /** Algorithm steps: how an individual's lanes are named (for draws computed lane-parallel). */
+  teamLanes: { lane: string; team: string; size: number; ipg: number } | null = null;
   private depth = 1;
   private counter = 0;
   uses = new Set<BufferName>();

@@ -54,7 +54,7 @@ export interface ExprContext {
    * Algorithm steps: computes `code` (which may use only the individual's index and the kernel's
    * parameters) once, at the start of the kernel, and returns its name.
    */
-  hoist?(code: string): string;
+  hoist?(code: string, draw?: 'vec4' | 'u32' | 'f32'): string;
 }
 
 export function toF32(code: string, t: string): string {
@@ -99,14 +99,20 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       // The draw helpers of algorithm steps (codegen/wgsl-step.ts), keyed by the kernel's
       // generation and seed.
       const args = e.args.map((x) => `u32(${ex(x)})`);
-      if (
-        e.dist === 'distinct' &&
-        ctx.hoist &&
-        [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)')
-      ) {
-        // All `count` indices in one pass over one Philox block, once per kernel.
-        const all = ctx.hoist(`opt_distinct4(${e.site}u, ${args.slice(0, 4).join(', ')})`);
-        return `i32(${all}[${args[4]}])`;
+      if (ctx.hoist && [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)')) {
+        // A draw of the individual (distinct indices, randint(D), a scalar uniform): computed
+        // once per kernel, by one lane of the team while the others draw theirs.
+        if (e.dist === 'distinct') {
+          // All `count` indices in one pass over one Philox block.
+          const all = ctx.hoist(
+            `opt_distinct4(${e.site}u, ${args.slice(0, 4).join(', ')})`,
+            'vec4',
+          );
+          return `i32(${all}[${args[4]}])`;
+        }
+        const fn = { u: 'opt_draw_u', n: 'opt_draw_n', int: 'opt_draw_int' }[e.dist];
+        const v = ctx.hoist(`${fn}(${e.site}u, ${args.join(', ')})`, e.t === 'i' ? 'u32' : 'f32');
+        return e.t === 'i' ? `i32(${v})` : v;
       }
       const f = {
         u: 'opt_draw_u',

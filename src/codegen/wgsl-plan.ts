@@ -12,7 +12,14 @@ export interface StepHooks {
   prologue(em: Emitter): void;
   /** The writes: by the team's lanes, or (split regime) by the workgroup of chunk `c`. */
   epilogue(em: Emitter, ctx: ExprContext, team: number, chunk?: { size: number; wg: number }): void;
-  header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string;
+  header(
+    uses: Set<BufferName>,
+    wg: number,
+    shF: number,
+    shI: number,
+    shS: number,
+    em?: Emitter,
+  ): string;
   helpers: string;
 }
 

@@ -121,6 +121,7 @@ export function splitKernels(
     em.line('let c = group / P.n;');
     em.line(`let valid = c < ${G}u;`);
     em.line(`let xo = min(n, P.n - 1u) * ${p.main.len}u;`);
+    em.teamLanes = { lane: 'lid', team: '0u', size: wg, ipg: 1 };
   };
   const finish = (
     em: Emitter,
@@ -132,7 +133,7 @@ export function splitKernels(
   ): KernelPlan => {
     const code =
       (step
-        ? step.header(em.uses, wg, shF, shI, shS)
+        ? step.header(em.uses, wg, shF, shI, shS, em)
         : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
       `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
       em.lines.join('\n') +
@@ -386,6 +387,7 @@ export function splitKernels(
     em3.line('let valid = n_raw < P.n;');
     em3.line('let n = min(n_raw, P.n - 1u);');
     em3.line(`let xo = n * ${p.main.len}u; // an epilogue may read single elements (Discus: x[0])`);
+    em3.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
     loadScalars(em3);
     em3.uses.add('PART');
     if (moments) {

@@ -122,6 +122,8 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 `;
 
+const HOIST_MARK = '  // @@hoisted draws@@';
+
 export function generateStepWgsl(
   p: IrProgram,
   state: StateArray[],
@@ -137,6 +139,16 @@ export function generateStepWgsl(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
     );
   const dom = p.main.domain!;
+  const hoistState = new Map<
+    Emitter,
+    {
+      at: number;
+      names: Map<string, string>;
+      loads: number;
+      others: number;
+      draws: { name: string; code: string; ty: 'vec4' | 'u32' | 'f32' }[];
+    }
+  >();
   const off = (table: 'o' | 'w', k: number) => `P.${table}[${k >> 2}][${k & 3}]`;
   const addr = (table: 'o' | 'w', a: StateArray, row: string, col?: string) => {
     const k = index.get(a.name)!;
@@ -146,8 +158,49 @@ export function generateStepWgsl(
   };
   const step = {
     helpers: WGSL_PHILOX + DRAW_HELPERS,
-    header(uses: Set<BufferName>, wg: number, shF: number, shI: number, shS: number): string {
+    header(
+      uses: Set<BufferName>,
+      wg: number,
+      shF: number,
+      shI: number,
+      shS: number,
+      em?: Emitter,
+    ): string {
+      // Lane-parallel draws of the individual: lane t of each team computes draw t into workgroup
+      // memory, and after one barrier every lane reads them (one Philox chain on the critical path
+      // instead of one per draw). Resolved here, when the kernel's lines are final.
+      const hsEm = em && hoistState.get(em);
+      const extra: string[] = [];
+      if (em && hsEm?.draws.length) {
+        const H = hsEm.draws.length;
+        const tl = em.teamLanes!;
+        const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
+        const block: string[] = [];
+        hsEm.draws.forEach((d, t) => {
+          const v =
+            d.ty === 'vec4'
+              ? d.code
+              : d.ty === 'u32'
+                ? `vec4<u32>(${d.code}, 0u, 0u, 0u)`
+                : `vec4<u32>(bitcast<u32>(${d.code}), 0u, 0u, 0u)`;
+          block.push(`  if (${tl.lane} == ${t % tl.size}u) { ${slot(t)} = ${v}; }`);
+        });
+        block.push('  workgroupBarrier();');
+        hsEm.draws.forEach((d, t) => {
+          const r =
+            d.ty === 'vec4'
+              ? slot(t)
+              : d.ty === 'u32'
+                ? `${slot(t)}.x`
+                : `bitcast<f32>(${slot(t)}.x)`;
+          block.push(`  let ${d.name} = ${r};`);
+        });
+        const at = em.lines.indexOf(HOIST_MARK);
+        em.lines.splice(at, 1, ...block);
+        extra.push(`var<workgroup> opt_hd: array<vec4<u32>, ${tl.ipg * H}>;`);
+      }
       const d: string[] = [
+        ...extra,
         `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
         '@group(0) @binding(0) var<uniform> P: Params;',
         // vec4 elements: four consecutive values of a row load at once where a loop can use them
@@ -170,9 +223,13 @@ export function generateStepWgsl(
       return d.join('\n') + '\n';
     },
     context(em: Emitter, base: ExprContext): ExprContext {
-      const hoistAt = em.lines.length; // after the prologue: the individual n is known
-      const hoisted = new Map<string, string>();
-      let loads = 0;
+      // One hoisting state per kernel (several contexts may be made for one kernel).
+      let hs = hoistState.get(em);
+      if (!hs) {
+        hs = { at: em.lines.length, names: new Map(), loads: 0, draws: [], others: 0 };
+        hoistState.set(em, hs);
+      }
+      const st = hs;
       return {
         ...base,
         read(arr, idx) {
@@ -205,20 +262,24 @@ export function generateStepWgsl(
           if (idx.length === 1 && idx[0] === 'i32(n)' && this.hoist) return this.hoist(code);
           return code;
         },
-        hoist(code) {
-          let name = hoisted.get(code);
-          if (!name) {
-            name = em.fresh();
-            hoisted.set(code, name);
-            // Loads first, so that their latency overlaps the draws' arithmetic.
-            const load = code.startsWith('opt_s(');
-            em.lines.splice(
-              hoistAt + (load ? loads : hoisted.size - 1),
-              0,
-              `  let ${name} = ${code};`,
-            );
-            if (load) loads++;
+        hoist(code, draw) {
+          let name = st.names.get(code);
+          if (name) return name;
+          name = em.fresh();
+          st.names.set(code, name);
+          if (draw && em.teamLanes && em.teamLanes.size > 1) {
+            // Lane-parallel: resolved when the kernel is assembled (header): see there.
+            if (!st.draws.length) em.lines.splice(st.at + st.loads, 0, HOIST_MARK);
+            st.draws.push({ name, code, ty: draw });
+            return name;
           }
+          // Loads first, so that their latency overlaps the draws' arithmetic.
+          const load = code.startsWith('opt_s(');
+          const mark = st.draws.length ? 1 : 0;
+          const pos = load ? st.loads : st.loads + mark + st.others;
+          em.lines.splice(st.at + pos, 0, `  let ${name} = ${code};`);
+          if (load) st.loads++;
+          else st.others++;
           return name;
         },
         index(name) {

@@ -51,6 +51,7 @@ export function teamKernel(
   em.line('let valid = n_raw < P.n;');
   em.line('let n = min(n_raw, P.n - 1u);');
   em.line(`let xo = n * ${p.main.len}u;`);
+  em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
   const scanValue = new Map<string, string>();
   const base = context(em, L, scanValue);
   const ctx = step ? step.context(em, base) : base;
@@ -136,7 +137,7 @@ export function teamKernel(
   else resultLine(em, p, ctx, 'valid && lane == 0u');
   const code =
     (step
-      ? step.header(em.uses, wg, shF, shI, shS) +
+      ? step.header(em.uses, wg, shF, shI, shS, em) +
         (L.sharedStride ? `var<workgroup> shv: array<f32, ${(wg / team) * L.sharedStride}>;\n` : '')
       : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
     `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
