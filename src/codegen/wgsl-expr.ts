@@ -54,7 +54,9 @@ export interface ExprContext {
    * Algorithm steps: computes `code` (which may use only the individual's index and the kernel's
    * parameters) once, at the start of the kernel, and returns its name.
    */
-  hoist?(code: string, draw?: 'vec4' | 'u32' | 'f32'): string;
+  hoist?(code: string, draw?: 'vec4' | 'u32' | 'f32' | 'early'): string;
+  /** Set while emitting an element that is the lane's own (index = lane): see the draws. */
+  laneIdx?: string;
 }
 
 export function toF32(code: string, t: string): string {
@@ -99,6 +101,24 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       // The draw helpers of algorithm steps (codegen/wgsl-step.ts), keyed by the kernel's
       // generation and seed.
       const args = e.args.map((x) => `u32(${ex(x)})`);
+      if (
+        ctx.hoist &&
+        ctx.laneIdx &&
+        e.dist !== 'distinct' &&
+        [...freeIdx(e)].some((i) => ctx.index(i) === ctx.laneIdx) &&
+        [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)' || ctx.index(i) === ctx.laneIdx)
+      ) {
+        // The lane's own element: drawn at the start of the kernel, with the index as the lane.
+        const lx: ExprContext = {
+          ...ctx,
+          laneIdx: undefined,
+          index: (nm) => (ctx.index(nm) === ctx.laneIdx ? 'i32(lane)' : ctx.index(nm)),
+        };
+        const la = e.args.map((x) => `u32(${wgslExpr(x, lx, pre)})`);
+        const fn = { u: 'opt_draw_u', n: 'opt_draw_n', int: 'opt_draw_int' }[e.dist];
+        const v = ctx.hoist(`${fn}(${e.site}u, ${la.join(', ')})`, 'early');
+        return e.t === 'i' ? `i32(${v})` : v;
+      }
       if (ctx.hoist && [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)')) {
         // A draw of the individual (distinct indices, randint(D), a scalar uniform): computed
         // once per kernel, by one lane of the team while the others draw theirs.

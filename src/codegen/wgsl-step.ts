@@ -146,6 +146,7 @@ export function generateStepWgsl(
       names: Map<string, string>;
       loads: number;
       others: number;
+      early: number;
       draws: { name: string; code: string; ty: 'vec4' | 'u32' | 'f32' }[];
     }
   >();
@@ -226,7 +227,7 @@ export function generateStepWgsl(
       // One hoisting state per kernel (several contexts may be made for one kernel).
       let hs = hoistState.get(em);
       if (!hs) {
-        hs = { at: em.lines.length, names: new Map(), loads: 0, draws: [], others: 0 };
+        hs = { at: em.lines.length, names: new Map(), loads: 0, draws: [], others: 0, early: 0 };
         hoistState.set(em, hs);
       }
       const st = hs;
@@ -256,6 +257,15 @@ export function generateStepWgsl(
             }
             return `${pl.name}[${lanes.k}]`;
           }
+          // The lane's own element of the individual's own row: loaded at the start too.
+          if (
+            this.laneIdx &&
+            this.hoist &&
+            idx.length === 2 &&
+            idx[0] === 'i32(n)' &&
+            idx[1] === this.laneIdx
+          )
+            return this.hoist(`opt_s(${addr('o', state[k]!, idx[0], 'i32(lane)')})`);
           const code = `opt_s(${addr('o', state[k]!, idx[0]!, idx[1])})`;
           // The individual's own values (its fitness, F_i, CR_i): loaded at the start of the
           // kernel, off the critical path (nothing writes them before the epilogue).
@@ -267,16 +277,22 @@ export function generateStepWgsl(
           if (name) return name;
           name = em.fresh();
           st.names.set(code, name);
+          if (draw === 'early') {
+            // Before the lane-parallel draws and their barrier: every lane draws its own.
+            em.lines.splice(st.at + st.loads + st.early, 0, `  let ${name} = ${code};`);
+            st.early++;
+            return name;
+          }
           if (draw && em.teamLanes && em.teamLanes.size > 1) {
             // Lane-parallel: resolved when the kernel is assembled (header): see there.
-            if (!st.draws.length) em.lines.splice(st.at + st.loads, 0, HOIST_MARK);
+            if (!st.draws.length) em.lines.splice(st.at + st.loads + st.early, 0, HOIST_MARK);
             st.draws.push({ name, code, ty: draw });
             return name;
           }
           // Loads first, so that their latency overlaps the draws' arithmetic.
           const load = code.startsWith('opt_s(');
           const mark = st.draws.length ? 1 : 0;
-          const pos = load ? st.loads : st.loads + mark + st.others;
+          const pos = load ? st.loads : st.loads + st.early + mark + st.others;
           em.lines.splice(st.at + pos, 0, `  let ${name} = ${code};`);
           if (load) st.loads++;
           else st.others++;

@@ -64,7 +64,10 @@ export function teamKernel(
       em.open(`for (var iv: i32 = i32(lane); iv < ${b.len}i; iv += ${team}i) {`);
       em.line(`let ${ctx.index(b.idx)} = iv;`);
       const pre: string[] = [];
-      const v = wgslExpr(b.body, ctx, pre);
+      // A step whose vector has at most one element a lane: that element is the lane's own, so
+      // its draws can be made at the start of the kernel (off the critical path).
+      const single = !!step && b.len <= team;
+      const v = wgslExpr(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
       em.all(pre);
       if (shared !== undefined)
         em.line(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)] = ${toF32(v, b.body.t)};`);
