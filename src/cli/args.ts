@@ -61,3 +61,14 @@ export function parseArgs(argv: string[], spec: FlagSpec): Parsed {
   }
   return { positional, flags };
 }
+
+/** `--set name=value` flags as a record (opt run, opt compile --algorithm). */
+export function parseSets(sets: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of sets ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(s);
+    if (!m) throw new CliError(`--set: expected name=value, got '${s}'`);
+    out[m[1]!] = m[2]!;
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import { PASS_NAMES } from '../ir/pipeline.js';
 import { emitJs } from '../codegen/js.js';
 import { generateWgsl } from '../codegen/wgsl.js';
 import { setDataRoot } from '../ir/datafiles.js';
-import { CliError, parseArgs, type FlagSpec } from './args.js';
+import { CliError, parseArgs, parseSets, type FlagSpec } from './args.js';
 import { readPoints } from './points.js';
 import { GpuError, openGpu } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
@@ -150,12 +150,7 @@ function compileAlgorithmCommand(positional: string[], flags: Record<string, unk
     throw new CliError('--problem NAME is required with --algorithm');
   const files = positional.filter((f) => f.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
-  const set: Record<string, string> = {};
-  for (const s of (flags.set as string[] | undefined) ?? []) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(s);
-    if (!m) throw new CliError(`--set: expected name=value, got '${s}'`);
-    set[m[1]!] = m[2]!;
-  }
+  const set = parseSets(flags.set as string[] | undefined);
   const c = compileAlgorithm({
     algorithm: flags.algorithm as string,
     problem: flags.problem as string,

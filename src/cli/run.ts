@@ -12,7 +12,7 @@ import type { AlgoEngine } from '../runtime/algo-engine.js';
 import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
 import { openGpu } from '../runtime/device.js';
 import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
-import { CliError, parseArgs } from './args.js';
+import { CliError, parseArgs, parseSets } from './args.js';
 
 export const RUN_USAGE =
   'opt run ALGORITHM|FILE --problem NAME --dim D [--evals N] [--seconds S] [--target E|none] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
@@ -67,12 +67,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (!algorithm) throw new CliError('with an .opt file, name the algorithm: --algorithm NAME');
   if (flags.problem === undefined) throw new CliError('--problem NAME is required');
   if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
-  const set: Record<string, string> = {};
-  for (const s of (flags.set as string[] | undefined) ?? []) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(s);
-    if (!m) throw new CliError(`--set: expected name=value, got '${s}'`);
-    set[m[1]!] = m[2]!;
-  }
+  const set = parseSets(flags.set as string[] | undefined);
   const dim = flags.dim as number;
   const seed = (flags.seed as number | undefined) ?? 1;
   const c = compileAlgorithm({ algorithm, problem: flags.problem as string, dim, set, files });

@@ -100,25 +100,7 @@ fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u
   return out;
 }
 fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
-  let w = opt_block(site, ind, 0u);
-  var taken = array<u32, 5>(0u, 0u, 0u, 0u, 0u);
-  var nt = 0u;
-  if (except != 0xffffffffu) { taken[0] = except; nt = 1u; }
-  var r = 0u;
-  for (var t = 0u; t <= which && t < count; t++) {
-    r = opt_randint(w[t], n - nt);
-    var s = taken;
-    for (var a = 1u; a < nt; a++) {
-      let v = s[a];
-      var b = a;
-      while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
-      s[b] = v;
-    }
-    for (var q = 0u; q < nt; q++) { if (r >= s[q]) { r++; } }
-    taken[nt] = r;
-    nt++;
-  }
-  return r;
+  return opt_distinct4(site, ind, count, n, except)[which];
 }
 `;
 

@@ -5,6 +5,7 @@
 
 import type { GenStmt, Step } from '../algo/ir.js';
 import { BUILTINS } from '../ir/builtins.js';
+import { evalBin } from '../ir/passes/fold.js';
 import type { IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 
@@ -31,46 +32,9 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number 
       return b.f(...e.args.map(ev));
     }
     case 'bin': {
-      const a = ev(e.a);
-      const b = ev(e.b);
-      switch (e.op) {
-        case '+':
-          return a + b;
-        case '-':
-          return a - b;
-        case '*':
-          return a * b;
-        case '/':
-          return a / b;
-        case '%':
-          return e.t === 'i' ? ((a % b) + b) % b : a - b * Math.floor(a / b);
-        case 'pow':
-          return Math.pow(a, b);
-        case 'idiv':
-          return Math.floor(a / b);
-        case '<':
-          return +(a < b);
-        case '<=':
-          return +(a <= b);
-        case '>':
-          return +(a > b);
-        case '>=':
-          return +(a >= b);
-        case '==':
-          return +(a === b);
-        case '!=':
-          return +(a !== b);
-        case 'and':
-          return +(a && b);
-        case 'or':
-          return +(a || b);
-        case 'min':
-          return Math.min(a, b);
-        case 'max':
-          return Math.max(a, b);
-        case 'atan2':
-          return Math.atan2(a, b);
-      }
+      if (e.op === 'and') return ev(e.a) && ev(e.b) ? 1 : 0;
+      if (e.op === 'or') return ev(e.a) || ev(e.b) ? 1 : 0;
+      return +evalBin(e.op, ev(e.a), ev(e.b), e.t === 'i');
     }
   }
   throw new Error(`host condition: cannot evaluate ${e.k}`);

@@ -7,7 +7,7 @@
 // uniform from 24 bits); normal draws go through log and cos, which differ in their last bits
 // between WGSL's float32 and JavaScript's float64.
 
-import { philox4x32, philoxInto, uniform24 } from './philox.js';
+import { mulhi32, philox4x32, philoxInto, uniform24 } from './philox.js';
 
 export interface DrawKey {
   seed: number; // up to 2^53
@@ -30,17 +30,7 @@ export function words(k: DrawKey): [number, number, number, number] {
 }
 
 /** High 32 bits of a 32x32-bit product: an integer in [0, n) from a uniform word, without division. */
-export function mulhi(a: number, n: number): number {
-  const aH = a >>> 16;
-  const aL = a & 0xffff;
-  const nH = n >>> 16;
-  const nL = n & 0xffff;
-  const ll = aL * nL;
-  const lh = aL * nH;
-  const hl = aH * nL;
-  const mid = (ll >>> 16) + (lh & 0xffff) + (hl & 0xffff);
-  return (aH * nH + (lh >>> 16) + (hl >>> 16) + Math.floor(mid / 65536)) >>> 0;
-}
+export const mulhi = mulhi32;
 
 export function rand(k: DrawKey): number {
   return uniform24(words(k)[0]);

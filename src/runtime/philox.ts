@@ -8,22 +8,6 @@ const M1 = 0xcd9e8d57;
 const W0 = 0x9e3779b9;
 const W1 = 0xbb67ae85;
 
-/** High and low 32 bits of a 32x32-bit product. */
-function mulhilo(a: number, b: number): [number, number] {
-  const lo = Math.imul(a, b) >>> 0;
-  const aH = a >>> 16,
-    aL = a & 0xffff,
-    bH = b >>> 16,
-    bL = b & 0xffff;
-  const ll = aL * bL;
-  const lh = aL * bH;
-  const hl = aH * bL;
-  const hh = aH * bH;
-  const mid = (ll >>> 16) + (lh & 0xffff) + (hl & 0xffff);
-  const hi = (hh + (lh >>> 16) + (hl >>> 16) + Math.floor(mid / 65536)) >>> 0;
-  return [hi, lo];
-}
-
 export function philox4x32(
   c0: number,
   c1: number,
@@ -38,7 +22,7 @@ export function philox4x32(
 }
 
 /** High 32 bits of a 32x32-bit product, in 16-bit limbs (exact in float64). */
-function mulhi32(a: number, b: number): number {
+export function mulhi32(a: number, b: number): number {
   const aH = a >>> 16;
   const aL = a & 0xffff;
   const bH = b >>> 16;

@@ -8,7 +8,7 @@
 // the two by orders of magnitude either way.
 
 import { describe, expect, it } from 'vitest';
-import { compileAlgorithm } from '../../src/algo/compile.js';
+import { compileAlgorithm, type CompiledAlgorithm } from '../../src/algo/compile.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
@@ -19,6 +19,19 @@ const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
   throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
 const maybe = ctx ? describe : describe.skip;
+
+/** Every state array of the two engines within the tolerance explained above. */
+async function expectSameState(c: CompiledAlgorithm, g: GpuAlgoEngine, k: CpuAlgoEngine) {
+  for (const a of c.algo.state) {
+    const x = await g.readArray(a.name);
+    const y = await k.readArray(a.name);
+    let worst = 0;
+    for (let i = 0; i < x.length; i++)
+      if (Number.isFinite(y[i]!))
+        worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
+    expect(worst, a.name).toBeLessThan(1e-3);
+  }
+}
 
 maybe('convergence at D = 10 within 100,000 evaluations (GPU backend)', () => {
   for (const [name, t] of Object.entries(THRESHOLDS))
@@ -59,15 +72,7 @@ maybe('GPU and CPU runs with one seed take the same selections', () => {
       const rk = await runAlgorithm(c, k, { seed: 7, maxGenerations: gens, batch: 1 });
       expect(rg.evals).toBe(rk.evals);
       expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
-      for (const a of c.algo.state) {
-        const x = await g.readArray(a.name);
-        const y = await k.readArray(a.name);
-        let worst = 0;
-        for (let i = 0; i < x.length; i++)
-          if (Number.isFinite(y[i]!))
-            worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
-        expect(worst, a.name).toBeLessThan(1e-3);
-      }
+      await expectSameState(c, g, k);
       g.destroy();
     });
 });
@@ -97,15 +102,7 @@ maybe('the split regime (large D), forced at D = 1,000 with chunks of 256', () =
       const k = new CpuAlgoEngine(c, 3);
       await runAlgorithm(c, g, { seed: 3, maxGenerations: 6, batch: 2 });
       await runAlgorithm(c, k, { seed: 3, maxGenerations: 6, batch: 2 });
-      for (const a of c.algo.state) {
-        const x = await g.readArray(a.name);
-        const y = await k.readArray(a.name);
-        let worst = 0;
-        for (let i = 0; i < x.length; i++)
-          if (Number.isFinite(y[i]!))
-            worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
-        expect(worst, a.name).toBeLessThan(1e-3);
-      }
+      await expectSameState(c, g, k);
       g.destroy();
     });
 });
