@@ -121,6 +121,29 @@ export function generateStepWgsl(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
     );
   const dom = p.main.domain!;
+  // Scalars that are an argmin/argmax of (read A k) over all of A: their WGSL names, with A and the
+  // name of the value the tree reduction leaves beside the index (wgsl-emit.ts treeReduce).
+  const argValue = new Map<string, { arr: string; sval: string }>();
+  for (const b of p.main.bindings) {
+    if (b.k !== 'scalar' || b.body.k !== 'red') continue;
+    const r = b.body;
+    if (
+      (r.op === 'argmin' || r.op === 'argmax') &&
+      !r.cond &&
+      r.lo.k === 'int' &&
+      r.lo.v === 0 &&
+      r.body.k === 'read' &&
+      r.body.idx.length === 1 &&
+      r.body.idx[0]!.k === 'idx' &&
+      r.body.idx[0]!.name === r.idx
+    )
+      argValue.set(`s_${b.name.replace(/[^A-Za-z0-9_]/g, '_')}`, {
+        arr: r.body.arr,
+        sval: `sval_${b.name.replace(/\W/g, '_')}`,
+      });
+  }
+  const reducedHere = (em: Emitter, sval: string) =>
+    em.lines.some((l) => l.includes(`let ${sval}:`));
   const hoistState = new Map<
     Emitter,
     {
@@ -248,10 +271,17 @@ export function generateStepWgsl(
             idx[1] === this.laneIdx
           )
             return this.hoist(`opt_s(${addr('o', state[k]!, idx[0], 'i32(lane)')})`);
+          // The value at an argmin's (argmax's) index, when that reduction ranged over this very
+          // array in this kernel: the reduction already has it (the track's best fitness).
+          const arg = idx.length === 1 ? argValue.get(idx[0]!) : undefined;
+          if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && reducedHere(em, arg.sval))
+            return arg.sval;
           const code = `opt_s(${addr('o', state[k]!, idx[0]!, idx[1])})`;
-          // The individual's own values (its fitness, F_i, CR_i): loaded at the start of the
-          // kernel, off the critical path (nothing writes them before the epilogue).
-          if (idx.length === 1 && idx[0] === 'i32(n)' && this.hoist) return this.hoist(code);
+          // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
+          // (the best so far): loaded at the start of the kernel, off the critical path (nothing
+          // writes them before the epilogue).
+          const fixed = (x: string) => x === 'i32(n)' || /^-?\d+i$/.test(x);
+          if (idx.every(fixed) && this.hoist) return this.hoist(code);
           return code;
         },
         hoist(code, draw) {
