@@ -21,6 +21,8 @@ import {
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import { BINARY_BUILTINS, BUILTINS } from './builtins.js';
 import { readNumbers, resolveDataPath } from './datafiles.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import {
   bin,
   binTy,
@@ -1211,7 +1213,8 @@ export class Elaborator {
         this.fail('BadDataInit', pathArg.loc, d.name, 'file(...) takes a path in quotes');
       const offset = whole(named.get('offset'), 0, 'the offset');
       const row = whole(named.get('row'), shape[1] ?? shape[0]!, 'the row length', 1);
-      const abs = resolveDataPath(pathArg.value, d.file);
+      // `{D}` in a path is the dimension: the CEC files come one per D (M_5_D{D}.txt).
+      const abs = resolveDataPath(pathArg.value.replace(/\{D\}/g, String(len)), d.file);
       let r: ReturnType<typeof readNumbers>;
       try {
         r = readNumbers(abs);
@@ -1225,7 +1228,19 @@ export class Elaborator {
             : String((err as Error).message ?? err),
         );
       }
-      if (!r.ok && r.reason === 'missing') this.fail('DataFileMissing', pathArg.loc, abs);
+      if (!r.ok && r.reason === 'missing') {
+        // For a per-D file name, say which dimensions have files.
+        const dims = pathArg.value.includes('{D}')
+          ? availableDims(resolveDataPath(pathArg.value, d.file))
+          : [];
+        this.fail(
+          'DataFileMissing',
+          pathArg.loc,
+          dims.length
+            ? `${abs} (no data for D = ${len}; the files exist for D = ${dims.join(', ')})`
+            : abs,
+        );
+      }
       if (!r.ok && r.reason === 'bad')
         this.fail('DataFileBadNumber', pathArg.loc, abs, r.token, r.index);
       if (shape.length === 2 && shape[1]! > row) {
@@ -1370,4 +1385,16 @@ function editDistance(a: string, b: string): number {
     }
   }
   return d[a.length]![b.length]!;
+}
+
+/** The D values for which a `{D}` path template names an existing file. */
+function availableDims(template: string): number[] {
+  const dir = dirname(template);
+  const [pre, post] = basename(template).split('{D}') as [string, string];
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(pre) && f.endsWith(post))
+    .map((f) => Number(f.slice(pre.length, f.length - post.length)))
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a - b);
 }

@@ -1,0 +1,56 @@
+// The CEC suites against the values of the official C codes (../shared/data/reference), on the
+// CPU backend: relative error below 1e-10 (the port computes in float64 like the C code; the only
+// differences are the order of summation in the rotation and the libm's last bits, about 1e-16).
+// Also f(o) = f* (the bias at the optimum), and the errors for dimensions without data.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileProblem, OptError } from '../src/api.js';
+import { dataRoot } from '../src/ir/datafiles.js';
+
+const ref = JSON.parse(
+  readFileSync(join(dataRoot(), 'reference', 'cec_official_values.json'), 'utf8'),
+) as Record<string, { point: string; value: number }[]>;
+
+/** The two reference points: zeros, and x_i = ((i mod 7) - 3) * 10. */
+const point = (name: string, D: number): number[] => {
+  if (name === 'zeros') return new Array(D).fill(0);
+  if (name === 'x_i = ((i mod 7) - 3) * 10, i from 0')
+    return Array.from({ length: D }, (_, i) => ((i % 7) - 3) * 10);
+  throw new Error(`unknown reference point ${name}`);
+};
+
+export const CEC2017_DONE = [1, 3, 4, 5, 10];
+const DIMS = [10, 30, 50, 100];
+
+describe('CEC 2017 against the official code', () => {
+  for (const f of CEC2017_DONE)
+    it.each(DIMS)(`cec2017_f${f} at D = %i`, (D) => {
+      const p = compileProblem({ problem: `cec2017_f${f}`, dim: D });
+      const cases = ref[`cec2017_f${f}_d${D}`]!;
+      expect(cases.length).toBeGreaterThan(0);
+      const values = p.evaluateCpu(cases.map((c) => point(c.point, D)));
+      cases.forEach((c, k) => {
+        expect(Math.abs(values[k]! - c.value) / Math.abs(c.value)).toBeLessThan(1e-10);
+      });
+      // At the optimum (the shift vector) the value is the bias 100 f.
+      const [atO] = p.evaluateCpu([p.info.optimumPoint!]);
+      expect(atO).toBeCloseTo(100 * f, 6);
+      expect(p.info.optimum).toBe(100 * f);
+    });
+});
+
+describe('CEC data for a dimension without files', () => {
+  it('names the file and the dimensions that have data', () => {
+    try {
+      compileProblem({ problem: 'cec2017_f5', dim: 7 });
+      throw new Error('expected an error');
+    } catch (e) {
+      expect(e).toBeInstanceOf(OptError);
+      const m = (e as OptError).diagnostics.map((d) => d.message).join('\n');
+      expect(m).toContain('M_5_D7.txt');
+      expect(m).toContain('no data for D = 7; the files exist for D = 2, 10, 20, 30, 50, 100');
+    }
+  });
+});
