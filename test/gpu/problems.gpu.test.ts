@@ -96,7 +96,7 @@ describe.skipIf(!ctx)('seed 001 functions at huge D (split regime)', () => {
 });
 
 describe.skipIf(!ctx)('CEC 2017: GPU against CPU within the float32 error bound', () => {
-  for (const f of [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+  for (const f of [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18])
     it.each([10, 30])(`cec2017_f${f} at D = %i`, async (D) => {
       const c = await compareOnGpu(ctx!, `cec2017_f${f}`, D, 6, 2017 + D);
       expect(c.worst).toBeLessThanOrEqual(1);
