@@ -100,7 +100,9 @@ describe.skipIf(!ctx)('CEC 2017: GPU against CPU within the float32 error bound'
   // 3^k (z + 0.5) (k <= 20) lose all their fractional bits, so the GPU computes a visibly different
   // function there and no error bound holds (as for the classic Katsuura); they are checked on the
   // CPU against the official values only.
-  for (const f of [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 21, 22, 23, 24, 25, 26])
+  for (const f of [
+    1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 21, 22, 23, 24, 25, 26, 27, 28,
+  ])
     it.each([10, 30])(`cec2017_f${f} at D = %i`, async (D) => {
       const c = await compareOnGpu(ctx!, `cec2017_f${f}`, D, 6, 2017 + D);
       expect(c.worst).toBeLessThanOrEqual(1);
