@@ -146,7 +146,7 @@ export class AlgoElaborator extends Elaborator {
       this.stateArrays.push({ name: 'best', rows: 1, cols: req.dim });
       this.stateArrays.push({ name: 'best.f', rows: 1, cols: 0 });
       this.stateArrays.push({ name: 'trace', rows: TRACE_ROWS, cols: 0 });
-      const generation = this.block(decl.generation, scope, true);
+      const generation = this.block(decl.generation, scope);
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
         this.report(
@@ -317,7 +317,7 @@ export class AlgoElaborator extends Elaborator {
           this.pops.push({ name: X.name, fit: F.name, rows });
           sc.vars.set(d.name, this.matrixOf(X));
           sc.origins.set(d.name, `the population ${d.name}`);
-          steps.push(this.initPopulation(d, X, F, sc));
+          steps.push(this.initPopulation(d, X, F));
         } else {
           if (dims.length > 2) this.fail('BadAlgorithm', d.loc, 'state has one or two sizes');
           const A: StateArray = { name: d.name, rows, cols: dims.length === 2 ? dims[1]! : 0 };
@@ -398,7 +398,7 @@ export class AlgoElaborator extends Elaborator {
     };
   }
 
-  private initPopulation(d: StateDecl, X: StateArray, F: StateArray, sc: Scope): Step {
+  private initPopulation(d: StateDecl, X: StateArray, F: StateArray): Step {
     const b = this.beginStep(true);
     const i = b.idx!;
     const j: IExpr = this.freshIdx('j');
@@ -442,7 +442,6 @@ export class AlgoElaborator extends Elaborator {
     }
     b.writes.push({ arr: X.name, row: i, col: { idx: jn, len: this.dim }, body: point });
     b.writes.push({ arr: F.name, row: i, body: fit });
-    void sc;
     return this.endStep(b, `init.${X.name}`, X.rows);
   }
 
@@ -483,7 +482,7 @@ export class AlgoElaborator extends Elaborator {
 
   // ---- the generation --------------------------------------------------------------------
 
-  private block(stmts: AlgoStmt[], sc: Scope, top: boolean): GenStmt[] {
+  private block(stmts: AlgoStmt[], sc: Scope): GenStmt[] {
     const out: GenStmt[] = [];
     for (const st of stmts) {
       try {
@@ -498,7 +497,7 @@ export class AlgoElaborator extends Elaborator {
             out.push(this.hostIf(st, sc));
             break;
           case 'assign':
-            out.push({ k: 'step', step: this.popAssign(st, sc) });
+            out.push({ k: 'step', step: this.popAssign(st) });
             break;
         }
       } catch (e) {
@@ -506,7 +505,6 @@ export class AlgoElaborator extends Elaborator {
         if (st.kind === 'let') sc.failed.add(st.let.name);
       }
     }
-    void top;
     return out;
   }
 
@@ -565,13 +563,13 @@ export class AlgoElaborator extends Elaborator {
     return {
       k: 'if',
       cond,
-      then: this.block(st.then, { ...sc, vars: new Map(sc.vars) }, false),
-      else: this.block(st.else, { ...sc, vars: new Map(sc.vars) }, false),
+      then: this.block(st.then, { ...sc, vars: new Map(sc.vars) }),
+      else: this.block(st.else, { ...sc, vars: new Map(sc.vars) }),
     };
   }
 
   /** `X = best(X, O)`: the N best of the union of two populations (GOjDE's elite selection). */
-  private popAssign(st: AlgoStmt & { kind: 'assign' }, sc: Scope): Step {
+  private popAssign(st: AlgoStmt & { kind: 'assign' }): Step {
     const X = this.pops.find((p) => p.name === st.target);
     const v = st.value;
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
@@ -658,7 +656,6 @@ export class AlgoElaborator extends Elaborator {
     };
     b.writes.push({ arr: X.name, row, col: { idx: jn, len: this.dim }, body: pointAt });
     b.writes.push({ arr: X.fit, row, body: mf });
-    void sc;
     return this.endStep(b, `best.${X.name}`, n);
   }
 

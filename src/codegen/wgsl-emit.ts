@@ -351,12 +351,7 @@ export function tiledScan(
       em.close();
       em.line(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}] = v${c};`);
     }
-    const pre: string[] = [];
-    if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
-    for (const [off, name] of em.lanes.dv)
-      pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
-    em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
-    em.lanes = null;
+    endLanes(em, at, depth, 'q');
     em.close();
   } else {
     em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
@@ -525,13 +520,24 @@ export function vectorLoop(
     em.line(`let e${k} = q * 4i + ${k}i;`);
     accumulate(em, accs, ctx, `e${k}`, false);
   }
+  endLanes(em, at, depth, 'q');
+  em.close();
+}
+
+/**
+ * Ends a loop body emitted with `em.lanes` set: inserts, at line `at` (the top of the body), the
+ * vec4 loads the body asked for (x, data vectors and algorithm state rows), `q` being the loop's
+ * vec4 index, and clears the lanes.
+ */
+export function endLanes(em: Emitter, at: number, depth: number, q: string): void {
+  const lanes = em.lanes!;
   const pre: string[] = [];
-  if (em.lanes.usedX) pre.push('let xv = X[(xo >> 2u) + u32(q)];');
-  for (const [off, name] of em.lanes.dv)
-    pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(q)];`);
+  if (lanes.usedX) pre.push(`let xv = X[(xo >> 2u) + u32(${q})];`);
+  for (const [off, name] of lanes.dv)
+    pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(${q})];`);
+  for (const pl of lanes.state?.values() ?? []) pre.push(`let ${pl.name} = ${pl.code};`);
   em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
   em.lanes = null;
-  em.close();
 }
 
 /** A reduction loop can be vectorised when it runs over whole vec4s from 0. */

@@ -13,6 +13,7 @@ import {
   better,
   combine,
   context as baseContext,
+  endLanes,
   gridPrologue,
   header,
   isArg,
@@ -341,15 +342,7 @@ export function splitKernels(
         sv.clear();
         em.close();
       }
-      if (em.lanes?.state?.size)
-        em.lines.splice(
-          at,
-          0,
-          ...[...em.lanes.state.values()].map(
-            (pl) => ' '.repeat(depth) + `let ${pl.name} = ${pl.code};`,
-          ),
-        );
-      em.lanes = null;
+      if (em.lanes) endLanes(em, at, depth, 'iv4 / 4i');
       em.close();
       pendingVecs = [];
       treeReduce(em, accs, wg, wg, 'lid', '0u');

@@ -202,14 +202,6 @@ export class GpuAlgoEngine implements AlgoEngine {
     return e;
   }
 
-  /** The WGSL of every step (for `opt compile --emit wgsl` and the structure tests). */
-  static wgsl(c: CompiledAlgorithm): { step: Step; plan: GpuPlan }[] {
-    return c.steps.map((step) => ({
-      step,
-      plan: generateStepWgsl(c.gpuIr.get(step)!, c.algo.state),
-    }));
-  }
-
   /**
    * Kernels a generation dispatches (the first generation's plan): its steps' kernels, with the
    * track fused into the first step or as a step of its own.

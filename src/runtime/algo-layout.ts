@@ -43,14 +43,6 @@ export class StateLayout {
     return k;
   }
 
-  /** Offsets to read from and write to, per array, for the next step. */
-  readWrite(): { read: number[]; write: number[] } {
-    return {
-      read: this.offsets.map((o, k) => o[this.cur[k]!]!),
-      write: this.offsets.map((o, k) => o[this.double[k] ? 1 - this.cur[k]! : this.cur[k]!]!),
-    };
-  }
-
   /** Writes the read and write offsets of every array into `read` and `write` (no allocation). */
   fill(read: { [k: number]: number }, write: { [k: number]: number }, at = 0, writeAt = at): void {
     for (let k = 0; k < this.offsets.length; k++) {
@@ -73,11 +65,6 @@ export class StateLayout {
   }
 
   private swaps = new Map<Step, number[]>();
-
-  /** Whether array k has two copies. */
-  isDouble(k: number): boolean {
-    return this.double[k]!;
-  }
 
   current(name: string): number {
     const k = this.index(name);

@@ -3,7 +3,6 @@
 
 import { compileAlgorithm, type CompiledAlgorithm } from '../../src/algo/compile.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
-import type { AlgoEngine } from '../../src/runtime/algo-engine.js';
 import { runAlgorithm, type RunOptions, type RunResult } from '../../src/runtime/run.js';
 
 export function algo(
@@ -22,10 +21,6 @@ export async function runCpu(
 ): Promise<{ r: RunResult; e: CpuAlgoEngine }> {
   const e = new CpuAlgoEngine(c, o.seed);
   return { r: await runAlgorithm(c, e, o), e };
-}
-
-export async function run(c: CompiledAlgorithm, e: AlgoEngine, o: RunOptions): Promise<RunResult> {
-  return runAlgorithm(c, e, o);
 }
 
 /**
