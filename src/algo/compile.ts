@@ -62,8 +62,12 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       wg: st.prog.dim <= 128 ? 128 : defaultScheduleOptions.wg,
       ...req.schedule,
     };
-    gpuIr.set(st, runPipeline(st.prog, o, { validateEach: req.validateEach }));
-    cpuIr.set(st, runPipeline(st.prog, o, { until: 'scan', validateEach: req.validateEach }));
+    // One pass through the pipeline: the CPU backend takes the program after `scan`.
+    const full = runPipeline(st.prog, o, {
+      validateEach: req.validateEach,
+      onPass: (pass, p) => pass === 'scan' && cpuIr.set(st, p),
+    });
+    gpuIr.set(st, full);
   };
   const base = [...algo.init, ...allSteps(algo.generation), algo.track];
   base.forEach(compile);
