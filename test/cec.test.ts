@@ -23,7 +23,7 @@ const point = (name: string, D: number): number[] => {
 
 export const CEC2017_DONE = [
   1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-  28,
+  28, 29, 30,
 ];
 const DIMS = [10, 30, 50, 100];
 
