@@ -284,6 +284,31 @@ describe('opt run', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'result.json'), 'utf8')).evals).toBe(r.evals);
   });
 
+  it('runs a maximize problem: the best is the largest f, the error f* - f', async () => {
+    const hill = file(
+      'hill.opt',
+      'problem hill(x[D]) maximize in [-5, 5] optimum 10 at 0 { 10 - sum(i) x[i]^2 }\n',
+    );
+    const args = ['run', 'de', hill, '--problem', 'hill', '--dim', '3', '--evals', '3000'];
+    expect(await main([...args, '--seed', '2', '--backend', 'cpu', '--json'])).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.direction).toBe('maximize');
+    expect(r.optimum).toBe(10);
+    // Minimising it instead would run away to the box's corners, f = 10 - 75.
+    expect(r.bestFitness).toBeGreaterThan(9.9);
+    expect(r.bestFitness).toBeLessThanOrEqual(10);
+    expect(r.bestError).toBe(10 - r.bestFitness);
+    expect(10 - r.bestPoint.reduce((s: number, v: number) => s + v * v, 0)).toBeCloseTo(
+      r.bestFitness,
+      12,
+    );
+    // The trace improves upwards and its errors are >= 0.
+    for (let k = 1; k < r.trace.length; k++)
+      expect(r.trace[k].best).toBeGreaterThanOrEqual(r.trace[k - 1].best);
+    for (const t of r.trace) expect(t.error).toBe(10 - t.best);
+    expect(err).toMatch(/de on hill \(D = 3, cpu\): best error/);
+  });
+
   it('compile --algorithm prints every step with its regime and kernels; check elaborates algorithms', async () => {
     expect(
       await main([

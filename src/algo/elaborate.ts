@@ -117,14 +117,6 @@ export class AlgoElaborator extends Elaborator {
     }
     const problem = this.lower(req.problem, req.dim);
     if (!problem) return undefined;
-    if (problem.direction === 'maximize') {
-      this.report(
-        'BadAlgorithm',
-        decl.nameLoc,
-        `the algorithms minimise, and problem '${req.problem}' is declared maximize: negate it in a problem of its own`,
-      );
-      return undefined;
-    }
     if (!Number.isFinite(problem.box[0]) || !Number.isFinite(problem.box[1])) {
       this.report(
         'BadAlgorithm',
@@ -136,7 +128,17 @@ export class AlgoElaborator extends Elaborator {
     this.algo = decl;
     this.dim = req.dim;
     this.problemIr = problem;
-    this.objective = { ...problem.main, name: 'objective' };
+    // The algorithms minimise: a maximize problem's objective is its negation, -f (its fitness
+    // arrays hold -f, so selection, elites and the best all work unchanged); the run loop and the
+    // reports turn the values back into f and the error into f* - f (src/runtime/run.ts).
+    this.objective =
+      problem.direction === 'maximize'
+        ? {
+            ...problem.main,
+            name: 'objective',
+            result: { k: 'un', t: problem.main.result.t, op: 'neg', a: problem.main.result },
+          }
+        : { ...problem.main, name: 'objective' };
     const before = this.diagnostics.length;
     try {
       const params = this.params(decl, req.set ?? {});

@@ -26,6 +26,10 @@ export interface RunReport {
   algorithm: string;
   params: Record<string, number | string>;
   problem: string;
+  /** The problem's sense: the error is f - f* when minimising, f* - f when maximising. */
+  direction: 'minimize' | 'maximize';
+  /** The problem's declared optimum f*. */
+  optimum: number;
   dim: number;
   seed: number;
   backend: 'cpu' | 'gpu';
@@ -108,6 +112,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   process.on('SIGINT', onInt);
   const tty = process.stderr.isTTY === true;
   const optimum = c.algo.problem.optimum;
+  // The error is f - f* when minimising and f* - f when maximising: >= 0 either way.
+  const sense = c.algo.problem.direction === 'maximize' ? -1 : 1;
   const progress = (p: Progress) => {
     if (!tty) return;
     const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
@@ -118,7 +124,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         : 0;
     const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
     process.stderr.write(
-      `\r[${bar}] ${fmtInt(p.evals)} evals  best error ${fmt(p.best - optimum)}  ${fmtInt(Math.round(rate))} evals/s `,
+      `\r[${bar}] ${fmtInt(p.evals)} evals  best error ${fmt(sense * (p.best - optimum))}  ${fmtInt(Math.round(rate))} evals/s `,
     );
   };
   let r: RunResult;
@@ -149,10 +155,14 @@ export async function runCommand(argv: string[]): Promise<number> {
 
 function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {
   const f = c.algo.problem.optimum;
+  const direction = c.algo.problem.direction;
+  const err = (v: number) => (direction === 'maximize' ? f - v : v - f);
   return {
     algorithm: c.algo.name,
     params: Object.fromEntries(c.algo.params.map((p) => [p.name, p.value])),
     problem: c.algo.problem.name,
+    direction,
+    optimum: f,
     dim: c.algo.dim,
     seed,
     backend: e.backend,
@@ -162,9 +172,9 @@ function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunRes
     seconds: r.seconds,
     stopped: r.stopped,
     bestFitness: r.bestFitness,
-    bestError: r.bestFitness - f,
+    bestError: err(r.bestFitness),
     bestPoint: Array.from(r.bestPoint),
-    trace: r.trace.map((t) => ({ ...t, error: t.best - f })),
+    trace: r.trace.map((t) => ({ ...t, error: err(t.best) })),
   };
 }
 

@@ -22,7 +22,7 @@ export interface RunOptions {
   maxEvals?: number;
   /** Wall-clock budget in seconds (checked after each batch). */
   seconds?: number;
-  /** Stop when best - optimum <= target. */
+  /** Stop when the error (f - f*, or f* - f when maximising) is <= target. */
   target?: number;
   /** Stop after this many generations (tests). */
   maxGenerations?: number;
@@ -36,6 +36,7 @@ export interface Progress {
   evals: number;
   seconds: number;
   generations: number;
+  /** The best value of the problem so far (in its own sense: the largest when maximising). */
   best: number;
 }
 
@@ -87,7 +88,10 @@ export async function runAlgorithm(
   const trace: TraceEntry[] = [];
   let best = (await engine.submit())[0]!;
   trace.push({ evals, seconds: now(), best });
-  const optimum = c.algo.problem.optimum;
+  // The engines minimise s f (s = -1 for a maximize problem, src/algo/elaborate.ts): `best` is the
+  // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
+  const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
+  const optimum = s * c.algo.problem.optimum;
   const reached = () => o.target !== undefined && best - optimum <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
   let batch = o.batch ?? 4;
@@ -138,13 +142,13 @@ export async function runAlgorithm(
       // Let signal handlers (Ctrl-C) and timers run: the CPU backend's batches resolve at once.
       await new Promise((r) => setImmediate(r));
       const t = now();
-      for (const s of inflight.slots) {
-        const v = values[s.slot]!;
-        if (v < best) trace.push({ evals: s.evals, seconds: t, best: v });
+      for (const slot of inflight.slots) {
+        const v = values[slot.slot]!;
+        if (v < best) trace.push({ evals: slot.evals, seconds: t, best: s * v });
         best = Math.min(best, v);
       }
       const done = inflight.slots[inflight.slots.length - 1]!;
-      o.onProgress?.({ evals: done.evals, seconds: t, generations: gen, best });
+      o.onProgress?.({ evals: done.evals, seconds: t, generations: gen, best: s * best });
       if (!stopped && reached()) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
       if (!stopped && o.signal?.aborted) stopped = 'interrupted';
@@ -156,13 +160,13 @@ export async function runAlgorithm(
   }
   const seconds = now();
   const last = trace[trace.length - 1]!;
-  if (last.evals !== evals) trace.push({ evals, seconds, best });
+  if (last.evals !== evals) trace.push({ evals, seconds, best: s * best });
   const b = await engine.readBest();
   return {
     evals,
     seconds,
     generations: gen,
-    bestFitness: b.fit,
+    bestFitness: s * b.fit,
     bestPoint: b.point,
     trace,
     stopped: stopped ?? 'evals',
