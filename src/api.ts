@@ -154,4 +154,20 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   };
 }
 
+/**
+ * The problems of a suite (`suite NAME = [...]` in the stdlib or the user's files), in order.
+ * Throws OptError naming the unknown suite or member.
+ */
+export function suiteProblems(
+  name: string,
+  req: Pick<CompileRequest, 'files' | 'sources'> = {},
+): string[] {
+  const parsed = parseAll(req);
+  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  const elab = new Elaborator(parsed.sources);
+  const members = elab.suite(name);
+  if (!members || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  return members;
+}
+
 export { OptError };

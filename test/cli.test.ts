@@ -309,6 +309,58 @@ describe('opt run', () => {
     expect(err).toMatch(/de on hill \(D = 3, cpu\): best error/);
   });
 
+  it('--suite runs every problem of a suite in order, labelled F01, F02, ...', async () => {
+    const suites = file(
+      'suites.opt',
+      '// two of seed 000\nsuite pair = [sphere, rastrigin,]\nsuite bad = [sphere, rastrign]\n',
+    );
+    const outDir = join(dir, 'suite-out');
+    const args = ['run', 'de', suites, '--suite', 'pair', '--dim', '3', '--evals', '600'];
+    expect(await main([...args, '--backend', 'cpu', '--json', '--out', outDir])).toBe(0);
+    const rs = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rs.map((r) => [r.label, r.problem, r.suite])).toEqual([
+      ['F01', 'sphere', 'pair'],
+      ['F02', 'rastrigin', 'pair'],
+    ]);
+    expect(err).toMatch(/^F01 de on sphere \(D = 3, cpu\)/m);
+    expect(err).toMatch(/^F02 de on rastrigin \(D = 3, cpu\)/m);
+    const csv = readFileSync(join(outDir, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('label,problem,dim,seed,evals,seconds,best,error,stopped');
+    expect(csv.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
+      'F01,sphere',
+      'F02,rastrigin',
+    ]);
+    expect(existsSync(join(outDir, 'F02_rastrigin', 'result.json'))).toBe(true);
+    // eval --suite: one line per problem, its label, name and values.
+    out = '';
+    const pts = file('suite-pts.txt', '1 1 1\n0 0 0\n');
+    expect(await main(['eval', suites, '--suite', 'pair', '--dim', '3', '--points', pts])).toBe(0);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ').slice(0, 2).join(' ')),
+    ).toEqual(['F01 sphere', 'F02 rastrigin']);
+    expect(out.trim().split('\n')[0]!.split(' ').slice(2).map(Number)).toEqual([3, 0]);
+    // An unknown member is an error at its place; an unknown suite suggests the nearest.
+    err = '';
+    expect(await main(['check', suites])).toBe(1);
+    expect(err).toMatch(
+      /suites\.opt:3:22: error OPT4006: no problem named 'rastrign' \(did you mean 'rastrigin'\?\)/,
+    );
+    err = '';
+    expect(await main([...args.slice(0, 3), '--suite', 'pairs', '--dim', '3'])).toBe(1);
+    expect(err).toContain("OPT4009: no suite named 'pairs' (did you mean 'pair'?)");
+    err = '';
+    expect(await main(['run', 'de', '--suite', 'pair', '--problem', 'sphere', '--dim', '3'])).toBe(
+      2,
+    );
+    expect(err).toContain('--problem and --suite: give one of them');
+  });
+
   it('compile --algorithm prints every step with its regime and kernels; check elaborates algorithms', async () => {
     expect(
       await main([

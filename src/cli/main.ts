@@ -2,7 +2,7 @@
 // line naming the flag or file (usage and data errors); never a stack trace (unless OPT_DEBUG=1).
 
 import { existsSync } from 'node:fs';
-import { compileProblem, parseAll, type CompiledProblem } from '../api.js';
+import { compileProblem, parseAll, suiteProblems, type CompiledProblem } from '../api.js';
 import { Elaborator } from '../ir/elaborate.js';
 import { AlgoElaborator } from '../algo/elaborate.js';
 import { compileAlgorithm } from '../algo/compile.js';
@@ -16,7 +16,7 @@ import { generateWgsl } from '../codegen/wgsl.js';
 import { setDataRoot } from '../ir/datafiles.js';
 import { CliError, parseArgs, parseSets, type FlagSpec } from './args.js';
 import { readPoints } from './points.js';
-import { GpuError, openGpu } from '../runtime/device.js';
+import { GpuError, openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { runBench } from './bench.js';
 import { RUN_USAGE, runCommand } from './run.js';
@@ -26,6 +26,7 @@ const USAGE = `usage:
   opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
   opt compile [FILE] --algorithm NAME --problem NAME --dim D [--set name=value ...] [--emit wgsl|ir|js]
   opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME]
+  opt eval --suite NAME [FILE...] --dim D --points FILE|-   one line per problem: F01 name values
   ${RUN_USAGE}
   opt bench [--quick] [--adapter NAME] [--json FILE]
 common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), --problem NAME (with a FILE)`;
@@ -68,6 +69,7 @@ function check(argv: string[]): number {
     for (const file of parsed.userFiles) {
       for (const d of file.decls)
         if (d.kind === 'problem') for (const dim of [2, 10]) elab.lower(d.name, dim);
+        else if (d.kind === 'suite') elab.suite(d.name);
     }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
     // Algorithms are elaborated for the stdlib's sphere (any problem with a box would do).
@@ -87,8 +89,9 @@ function check(argv: string[]): number {
     parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);
   const p = count('problem');
   const a = count('algorithm');
+  const s = count('suite');
   process.stdout.write(
-    `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${a ? `, ${a} algorithm${a === 1 ? '' : 's'}` : ''}, no errors\n`,
+    `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${a ? `, ${a} algorithm${a === 1 ? '' : 's'}` : ''}${s ? `, ${s} suite${s === 1 ? '' : 's'}` : ''}, no errors\n`,
   );
   return 0;
 }
@@ -185,41 +188,51 @@ async function evaluate(argv: string[]): Promise<number> {
     points: { kind: 'string' },
     backend: { kind: 'string', choices: ['cpu', 'gpu'] },
     adapter: { kind: 'string' },
+    suite: { kind: 'string' },
   });
   if (flags.data) setDataRoot(flags.data as string);
   if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
   if (flags.points === undefined)
     throw new CliError('--points FILE is required (one point per line, or a JSON array of arrays)');
   const dim = flags.dim as number;
-  const t = target(positional[0], flags);
+  const suite = flags.suite as string | undefined;
+  if (suite && positional.some((a) => !a.endsWith('.opt')))
+    throw new CliError('--suite: name no problem (the suite names them); .opt files may be given');
+  const targets = suite
+    ? suiteProblems(suite, { files: positional }).map((problem) => ({
+        files: positional,
+        problem,
+      }))
+    : [target(positional[0], flags)];
   const points = readPoints(flags.points as string, dim);
-  let backend = (flags.backend as string) ?? 'cpu';
-  const p: CompiledProblem = compileProblem({
-    ...t,
-    dim,
-    schedule: { population: Math.max(1, points.length) },
-  });
-  let values: ArrayLike<number>;
-  if (backend === 'gpu') {
-    const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
-    if (!gpu) {
+  const problems: CompiledProblem[] = targets.map((t) =>
+    compileProblem({ ...t, dim, schedule: { population: Math.max(1, points.length) } }),
+  );
+  let gpu: GpuContext | null = null;
+  if (flags.backend === 'gpu') {
+    gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+    if (!gpu)
       process.stderr.write(
         'opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n',
       );
-      backend = 'cpu';
-    } else {
+  }
+  // One value per line; with --suite, one line per problem: its label, its name, its values.
+  const lines: string[] = [];
+  for (const [k, p] of problems.entries()) {
+    let values: ArrayLike<number>;
+    if (gpu) {
       const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
       await ev.ready();
       const x = new Float32Array(points.length * dim);
-      points.forEach((pt, k) => x.set(pt, k * dim));
+      points.forEach((pt, j) => x.set(pt, j * dim));
       values = await ev.evaluate(x, points.length);
       ev.destroy();
-    }
+    } else values = p.evaluateCpu(points);
+    const v = Array.from(values, formatValue);
+    if (suite) lines.push([`F${String(k + 1).padStart(2, '0')}`, p.info.name, ...v].join(' '));
+    else lines.push(...v);
   }
-  if (backend === 'cpu') values = p.evaluateCpu(points);
-  const out: string[] = [];
-  for (let k = 0; k < values!.length; k++) out.push(formatValue(values![k]!));
-  process.stdout.write(out.join('\n') + (out.length ? '\n' : ''));
+  process.stdout.write(lines.join('\n') + (lines.length ? '\n' : ''));
   return 0;
 }
 

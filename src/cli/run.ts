@@ -10,12 +10,13 @@ import { setDataRoot } from '../ir/datafiles.js';
 import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
 import type { AlgoEngine } from '../runtime/algo-engine.js';
 import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
-import { openGpu } from '../runtime/device.js';
+import { openGpu, type GpuContext } from '../runtime/device.js';
 import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
 import { CliError, parseArgs, parseSets } from './args.js';
+import { suiteProblems } from '../api.js';
 
 export const RUN_USAGE =
-  'opt run ALGORITHM|FILE --problem NAME --dim D [--evals N] [--seconds S] [--target E|none] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
+  'opt run ALGORITHM|FILE --problem NAME|--suite NAME --dim D [--evals N] [--seconds S] [--target E|none] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
 export const DEFAULT_EVALS_PER_DIM = 10000;
@@ -42,11 +43,15 @@ export interface RunReport {
   bestError: number;
   bestPoint: number[];
   trace: { evals: number; seconds: number; best: number; error: number }[];
+  /** With --suite: the suite and this problem's label in it (F01, F02, ...). */
+  suite?: string;
+  label?: string;
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
   const { positional, flags } = parseArgs(argv, {
     problem: { kind: 'string' },
+    suite: { kind: 'string' },
     dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
     evals: { kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER },
     seconds: { kind: 'number', min: 0 },
@@ -69,12 +74,21 @@ export async function runCommand(argv: string[]): Promise<number> {
   const algorithm =
     (flags.algorithm as string | undefined) ?? (first.endsWith('.opt') ? undefined : first);
   if (!algorithm) throw new CliError('with an .opt file, name the algorithm: --algorithm NAME');
-  if (flags.problem === undefined) throw new CliError('--problem NAME is required');
+  if (flags.problem === undefined && flags.suite === undefined)
+    throw new CliError('--problem NAME (or --suite NAME) is required');
+  if (flags.problem !== undefined && flags.suite !== undefined)
+    throw new CliError('--problem and --suite: give one of them');
   if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
   const set = parseSets(flags.set as string[] | undefined);
   const dim = flags.dim as number;
   const seed = (flags.seed as number | undefined) ?? 1;
-  const c = compileAlgorithm({ algorithm, problem: flags.problem as string, dim, set, files });
+  const suite = flags.suite as string | undefined;
+  const problems = suite ? suiteProblems(suite, { files }) : [flags.problem as string];
+  // Every problem compiles before the first run starts: a missing data file or a bad --set fails
+  // at once, not after hours of a suite.
+  const compiled = problems.map((problem) =>
+    compileAlgorithm({ algorithm, problem, dim, set, files }),
+  );
   // The target error: 1e-8 unless given (the threshold at which seed 002's runs and the CEC
   // conventions count a problem as solved); `--target none` runs the whole budget.
   let target: number | undefined = DEFAULT_TARGET;
@@ -92,65 +106,102 @@ export async function runCommand(argv: string[]): Promise<number> {
     (flags.evals as number | undefined) ??
     (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
   const json = flags.json === true;
-  let engine: AlgoEngine;
+  let gpu: GpuContext | null = null;
   if ((flags.backend ?? 'gpu') === 'gpu') {
-    const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
-    if (!gpu) {
+    gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+    if (!gpu)
       process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
-      engine = new CpuAlgoEngine(c, seed);
-    } else engine = await GpuAlgoEngine.create(gpu, c, seed);
-  } else engine = new CpuAlgoEngine(c, seed);
+  }
 
   const abort = new AbortController();
   const onInt = () => {
     if (abort.signal.aborted) process.exit(130); // a second Ctrl-C does not wait
     abort.abort();
     process.stderr.write(
-      '\nopt: interrupted; finishing the current batch and writing the results\n',
+      `\nopt: interrupted; finishing the current batch and writing the results${suite ? ' (the rest of the suite is skipped)' : ''}\n`,
     );
   };
   process.on('SIGINT', onInt);
   const tty = process.stderr.isTTY === true;
-  const optimum = c.algo.problem.optimum;
-  // The error is f - f* when minimising and f* - f when maximising: >= 0 either way.
-  const sense = c.algo.problem.direction === 'maximize' ? -1 : 1;
-  const progress = (p: Progress) => {
-    if (!tty) return;
-    const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
-    const frac = maxEvals
-      ? Math.min(1, p.evals / maxEvals)
-      : flags.seconds
-        ? Math.min(1, p.seconds / (flags.seconds as number))
-        : 0;
-    const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
-    process.stderr.write(
-      `\r[${bar}] ${fmtInt(p.evals)} evals  best error ${fmt(sense * (p.best - optimum))}  ${fmtInt(Math.round(rate))} evals/s `,
-    );
-  };
-  let r: RunResult;
+  const reports: RunReport[] = [];
   try {
-    r = await runAlgorithm(c, engine, {
-      seed,
-      maxEvals,
-      seconds: flags.seconds as number | undefined,
-      target,
-      signal: abort.signal,
-      onProgress: progress,
-    });
+    for (let k = 0; k < compiled.length && !abort.signal.aborted; k++) {
+      const c = compiled[k]!;
+      const label = suite ? suiteLabel(k) : undefined;
+      const engine: AlgoEngine = gpu
+        ? await GpuAlgoEngine.create(gpu, c, seed)
+        : new CpuAlgoEngine(c, seed);
+      const optimum = c.algo.problem.optimum;
+      // The error is f - f* when minimising and f* - f when maximising: >= 0 either way.
+      const sense = c.algo.problem.direction === 'maximize' ? -1 : 1;
+      const progress = (p: Progress) => {
+        if (!tty) return;
+        const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
+        const frac = maxEvals
+          ? Math.min(1, p.evals / maxEvals)
+          : flags.seconds
+            ? Math.min(1, p.seconds / (flags.seconds as number))
+            : 0;
+        const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
+        process.stderr.write(
+          `\r${label ? `${label} ` : ''}[${bar}] ${fmtInt(p.evals)} evals  best error ${fmt(sense * (p.best - optimum))}  ${fmtInt(Math.round(rate))} evals/s `,
+        );
+      };
+      let r: RunResult;
+      try {
+        r = await runAlgorithm(c, engine, {
+          seed,
+          maxEvals,
+          seconds: flags.seconds as number | undefined,
+          target,
+          signal: abort.signal,
+          onProgress: progress,
+        });
+      } finally {
+        if (tty) process.stderr.write('\r\x1b[K');
+        engine.destroy();
+      }
+      const report = makeReport(c, engine, seed, r);
+      if (suite) {
+        report.suite = suite;
+        report.label = label;
+      }
+      reports.push(report);
+      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): best error ${fmt(report.bestError)} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
+      if (flags.out)
+        writeOutputs(
+          suite ? join(flags.out as string, `${label}_${report.problem}`) : (flags.out as string),
+          report,
+        );
+      if (json) {
+        process.stdout.write(JSON.stringify(report) + '\n');
+        process.stderr.write(summary + '\n');
+      } else process.stdout.write(summary + '\n');
+    }
   } finally {
     process.off('SIGINT', onInt);
-    process.off('SIGTERM', onInt);
-    if (tty) process.stderr.write('\r\x1b[K');
+    if (suite && flags.out && reports.length) writeSuiteSummary(flags.out as string, reports);
   }
-  engine.destroy();
-  const report = makeReport(c, engine, seed, r);
-  const summary = `${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): best error ${fmt(report.bestError)} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
-  if (flags.out) writeOutputs(flags.out as string, report);
-  if (json) {
-    process.stdout.write(JSON.stringify(report) + '\n');
-    process.stderr.write(summary + '\n');
-  } else process.stdout.write(summary + '\n');
-  return r.stopped === 'interrupted' ? 130 : 0;
+  return abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted') ? 130 : 0;
+}
+
+/** A suite member's label: F01, F02, ... (two digits, as papers number their benchmarks). */
+const suiteLabel = (k: number) => `F${String(k + 1).padStart(2, '0')}`;
+
+/** `--suite` with `--out DIR`: DIR/summary.csv, one row per problem run. */
+function writeSuiteSummary(dir: string, reports: RunReport[]): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'summary.csv'),
+    'label,problem,dim,seed,evals,seconds,best,error,stopped\n' +
+      reports
+        .map(
+          (r) =>
+            `${r.label},${r.problem},${r.dim},${r.seed},${r.evals},${r.seconds.toFixed(6)},${num(r.bestFitness)},${num(r.bestError)},${r.stopped}`,
+        )
+        .join('\n') +
+      '\n',
+  );
 }
 
 function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {

@@ -17,6 +17,7 @@ import {
   type Loc,
   type ProblemDecl,
   type SourceFile,
+  type SuiteDecl,
 } from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import { BINARY_BUILTINS, BUILTINS } from './builtins.js';
@@ -204,6 +205,7 @@ export class Elaborator {
   protected problems = new Map<string, ProblemDecl>();
   protected datas = new Map<string, DataDecl>();
   protected algorithms = new Map<string, AlgorithmDecl>();
+  protected suites = new Map<string, SuiteDecl>();
   protected data: IrData[] = [];
   protected dataKeys = new Map<string, string>(); // name@len -> IR data name
   protected funcs = new Map<string, IrFunc>();
@@ -233,9 +235,11 @@ export class Elaborator {
           else this.algorithms.set(d.name, d);
           continue;
         }
-        const table = d.kind === 'problem' ? this.problems : this.datas;
-        const other = d.kind === 'problem' ? this.datas : this.problems;
-        const prev = table.get(d.name) ?? other.get(d.name);
+        // Problems, data and suites share one namespace (`--problem X` and `--suite X` must not
+        // have to guess which X is meant).
+        const table =
+          d.kind === 'problem' ? this.problems : d.kind === 'data' ? this.datas : this.suites;
+        const prev = this.problems.get(d.name) ?? this.datas.get(d.name) ?? this.suites.get(d.name);
         if (prev) {
           this.report(
             'DuplicateName',
@@ -282,6 +286,51 @@ export class Elaborator {
   }
 
   /** Lower problem `name` at dimension `dim`; undefined (with diagnostics) on errors. */
+  /** Every suite's name, in declaration order. */
+  suiteNames(): string[] {
+    return [...this.suites.keys()];
+  }
+
+  /**
+   * The problems of suite `name`, in order; undefined (with diagnostics) when there is no such
+   * suite or a member is not a problem.
+   */
+  suite(name: string): string[] | undefined {
+    const decl = this.suites.get(name);
+    if (!decl) {
+      const near = suggest(name, [...this.suites.keys()]);
+      const all = [...this.suites.keys()].join(', ');
+      this.report(
+        'UnknownSuite',
+        undefined,
+        name,
+        near ? ` (did you mean '${near}'?)` : all ? ` (there are: ${all})` : '',
+      );
+      return undefined;
+    }
+    return this.checkSuite(decl) ? decl.members.map((m) => m.name) : undefined;
+  }
+
+  /** Check every suite's members (opt check). */
+  checkSuites(): void {
+    for (const s of this.suites.values()) this.checkSuite(s);
+  }
+
+  private checkSuite(s: SuiteDecl): boolean {
+    const before = this.diagnostics.length;
+    if (!s.members.length) this.report('BadSuite', s.nameLoc, s.name, 'it lists no problems');
+    const seen = new Set<string>();
+    for (const m of s.members) {
+      if (!this.problems.has(m.name)) {
+        const near = suggest(m.name, [...this.problems.keys()]);
+        this.report('UnknownProblem', m.loc, m.name, near ? ` (did you mean '${near}'?)` : '');
+      } else if (seen.has(m.name))
+        this.report('BadSuite', m.loc, s.name, `'${m.name}' is listed twice`);
+      seen.add(m.name);
+    }
+    return this.diagnostics.length === before;
+  }
+
   lower(name: string, dim: number): IrProgram | undefined {
     this.data = [];
     this.dataKeys.clear();

@@ -166,7 +166,20 @@ export interface AlgorithmDecl {
   file: string;
 }
 
-export type Decl = ProblemDecl | DataDecl | AlgorithmDecl;
+/**
+ * `suite NAME = [p1, p2, ...]`: an ordered list of problems that `--suite NAME` runs or evaluates
+ * in turn (a paper's benchmark, numbered F01, F02, ... in this order).
+ */
+export interface SuiteDecl {
+  kind: 'suite';
+  name: string;
+  nameLoc: Loc;
+  members: { name: string; loc: Loc }[];
+  loc: Loc;
+  file: string;
+}
+
+export type Decl = ProblemDecl | DataDecl | AlgorithmDecl | SuiteDecl;
 
 export interface SourceFile {
   file: string;

@@ -79,6 +79,8 @@ export const Diag = {
     message: '{0}(...) can only initialise a data declaration: data NAME[D] = {0}(...)',
   },
   RecursiveData: { code: 4008, message: "data '{0}' is defined in terms of itself{1}" },
+  UnknownSuite: { code: 4009, message: "no suite named '{0}'{1}" },
+  BadSuite: { code: 4010, message: "suite '{0}': {1}" },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
   DataFileTooShort: {

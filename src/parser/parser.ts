@@ -21,6 +21,7 @@ import {
   type Range,
   type ReduceOp,
   type SourceFile,
+  type SuiteDecl,
 } from './ast.js';
 import { diag, type Diagnostic } from './diagnostics.js';
 
@@ -65,8 +66,41 @@ class OptParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.problemDecl) },
       { ALT: () => this.SUBRULE(this.dataDecl) },
       { ALT: () => this.SUBRULE(this.algorithmDecl) },
+      { ALT: () => this.SUBRULE(this.suiteDecl) },
     ]),
   );
+
+  // `suite NAME = [p1, p2, ...]` (an optional trailing comma).
+  private suiteDecl = this.RULE('suiteDecl', (): SuiteDecl => {
+    const kw = this.CONSUME(T.Suite);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.Assign);
+    this.CONSUME(T.LBracket);
+    const members: { name: string; loc: Loc }[] = [];
+    this.OPTION(() => {
+      const m = this.CONSUME2(T.Identifier);
+      members.push({ name: m.image, loc: tokLoc(m) });
+      this.MANY({
+        GATE: () => this.LA(2).tokenType === T.Identifier,
+        DEF: () => {
+          this.CONSUME(T.Comma);
+          const n = this.CONSUME3(T.Identifier);
+          members.push({ name: n.image, loc: tokLoc(n) });
+        },
+      });
+      this.OPTION3(() => this.CONSUME2(T.Comma));
+    });
+    const close = this.CONSUME(T.RBracket);
+    this.OPTION2(() => this.CONSUME(T.Semicolon));
+    return {
+      kind: 'suite',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      members,
+      loc: span(tokLoc(kw), tokLoc(close)),
+      file: currentFile,
+    };
+  });
 
   private problemDecl = this.RULE('problemDecl', (): ProblemDecl => {
     const kw = this.CONSUME(T.Problem);

@@ -34,6 +34,7 @@ export const Population = keyword('population');
 export const State = keyword('state');
 export const Generation = keyword('generation');
 export const Each = keyword('each');
+export const Suite = keyword('suite');
 
 export const KEYWORDS = [
   Problem,
@@ -56,6 +57,7 @@ export const KEYWORDS = [
   State,
   Generation,
   Each,
+  Suite,
 ];
 
 export const NumberLit = createToken({
