@@ -309,6 +309,30 @@ describe('opt run', () => {
     expect(err).toMatch(/de on hill \(D = 3, cpu\): best error/);
   });
 
+  it('bench --suite prints a row per problem with GPU and CPU throughput (a smoke test: no timings asserted)', async () => {
+    const code = await main([
+      'bench',
+      '--suite',
+      'lastra2015',
+      '--quick',
+      '--dim',
+      '8',
+      '--population',
+      '4',
+    ]);
+    if (code === 0) {
+      const rows = out.split('\n').filter((l) => /^\| F0\d/.test(l));
+      expect(rows.map((l) => l.split('|')[2]!.trim())).toEqual([
+        'shifted_rastrigin',
+        'shifted_griewank',
+        'shifted_salomon',
+        'shifted_discus',
+        'shifted_sum_squares',
+        'shifted_schwefel_1_2',
+      ]);
+    } else expect(err).toContain('no WebGPU adapter'); // a machine without any adapter
+  });
+
   it('--suite runs every problem of a suite in order, labelled F01, F02, ...', async () => {
     const suites = file(
       'suites.opt',

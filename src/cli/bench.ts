@@ -13,6 +13,7 @@ import { openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
 import { benchAlgorithms } from './bench-algo.js';
+import { benchSuite } from './bench-suite.js';
 import { CliError, parseArgs } from './args.js';
 
 const U = () =>
@@ -91,7 +92,7 @@ function plainKernel(gpu: GpuContext, code: string) {
   });
 }
 
-export async function roofline(gpu: GpuContext, floats: number, reps: number) {
+export async function roofline(gpu: GpuContext, floats: number, reps: number, fmaGroups = 4096) {
   const d = gpu.device;
   const bytes = Math.min(floats * 4, gpu.limits.maxStorageBufferBindingSize - 16) & ~15;
   const n4 = bytes / 16;
@@ -124,7 +125,6 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number) {
   const sum = await run(SUM);
   // float32 rate
   const fp = plainKernel(gpu, FMA);
-  const fmaGroups = 4096;
   const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: U().STORAGE });
   const bg = d.createBindGroup({
     layout: fp.getBindGroupLayout(0),
@@ -160,6 +160,9 @@ export async function runBench(argv: string[]): Promise<number> {
     dims: { kind: 'string' },
     reps: { kind: 'int', min: 1, max: 10000 },
     algorithms: { kind: 'bool' },
+    suite: { kind: 'string' },
+    dim: { kind: 'int', min: 1, max: 1 << 20 },
+    population: { kind: 'int', min: 1, max: 1 << 20 },
   });
   if (flags.isolate) return isolated(argv);
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
@@ -170,6 +173,14 @@ export async function runBench(argv: string[]): Promise<number> {
   const quick = !!flags.quick;
   if (flags.algorithms)
     return benchAlgorithms(gpu, { quick, json: flags.json as string | undefined });
+  if (flags.suite)
+    return benchSuite(gpu, {
+      suite: flags.suite as string,
+      dim: (flags.dim as number | undefined) ?? 100,
+      n: (flags.population as number | undefined) ?? 1000,
+      quick,
+      json: flags.json as string | undefined,
+    });
   const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
   const shapes0 = quick
     ? SHAPES.map(
