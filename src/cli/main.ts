@@ -55,6 +55,17 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
   process.stderr.write(`${n} error${n === 1 ? '' : 's'}\n`);
 }
 
+/**
+ * The dimensions `opt check` elaborates a problem at: 2 and 10, or for a problem with a `where`
+ * clause the first two up to 4096 that it allows (none: 2, which reports the clause).
+ */
+function checkDims(elab: Elaborator, name: string): number[] {
+  if (elab.dimensionAllowed(name, 2) && elab.dimensionAllowed(name, 10)) return [2, 10];
+  const ok: number[] = [];
+  for (let d = 1; d <= 4096 && ok.length < 2; d++) if (elab.dimensionAllowed(name, d)) ok.push(d);
+  return ok.length ? ok : [2];
+}
+
 function check(argv: string[]): number {
   const { positional, flags } = parseArgs(argv, { ...common });
   if (flags.data) setDataRoot(flags.data as string);
@@ -68,7 +79,8 @@ function check(argv: string[]): number {
     diags.push(...elab.diagnostics);
     for (const file of parsed.userFiles) {
       for (const d of file.decls)
-        if (d.kind === 'problem') for (const dim of [2, 10]) elab.lower(d.name, dim);
+        if (d.kind === 'problem')
+          for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
         else if (d.kind === 'suite') elab.suite(d.name);
     }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);

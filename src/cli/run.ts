@@ -29,8 +29,8 @@ export interface RunReport {
   problem: string;
   /** The problem's sense: the error is f - f* when minimising, f* - f when maximising. */
   direction: 'minimize' | 'maximize';
-  /** The problem's declared optimum f*. */
-  optimum: number;
+  /** The problem's declared optimum f*; null when it declares none (a LOLIB instance). */
+  optimum: number | null;
   dim: number;
   seed: number;
   backend: 'cpu' | 'gpu';
@@ -40,9 +40,10 @@ export interface RunReport {
   seconds: number;
   stopped: RunResult['stopped'];
   bestFitness: number;
-  bestError: number;
+  /** f - f* (f* - f when maximising); null when the problem declares no optimum. */
+  bestError: number | null;
   bestPoint: number[];
-  trace: { evals: number; seconds: number; best: number; error: number }[];
+  trace: { evals: number; seconds: number; best: number; error: number | null }[];
   /** With --suite: the suite and this problem's label in it (F01, F02, ...). */
   suite?: string;
   label?: string;
@@ -101,6 +102,16 @@ export async function runCommand(argv: string[]): Promise<number> {
         throw new CliError(`--target: expected an error >= 0 or 'none', got '${t}'`);
     }
   }
+  // A problem without a declared optimum has no error: the default target does not apply, and an
+  // explicit one is an error.
+  const noOptimum = compiled.filter((c) => Number.isNaN(c.algo.problem.optimum));
+  if (noOptimum.length) {
+    if (flags.target !== undefined && target !== undefined)
+      throw new CliError(
+        `--target: ${noOptimum[0]!.algo.problem.name} declares no optimum, so its runs have no error to reach (give --evals or --seconds)`,
+      );
+    if (!suite) target = undefined;
+  }
   // Without --evals or --seconds: 10,000 D evaluations (a target alone may never be reached).
   const maxEvals =
     (flags.evals as number | undefined) ??
@@ -144,7 +155,7 @@ export async function runCommand(argv: string[]): Promise<number> {
             : 0;
         const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
         process.stderr.write(
-          `\r${label ? `${label} ` : ''}[${bar}] ${fmtInt(p.evals)} evals  best error ${fmt(sense * (p.best - optimum))}  ${fmtInt(Math.round(rate))} evals/s `,
+          `\r${label ? `${label} ` : ''}[${bar}] ${fmtInt(p.evals)} evals  ${Number.isNaN(optimum) ? `best f ${fmtV(p.best)}` : `best error ${fmt(sense * (p.best - optimum))}`}  ${fmtInt(Math.round(rate))} evals/s `,
         );
       };
       let r: RunResult;
@@ -167,7 +178,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         report.label = label;
       }
       reports.push(report);
-      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): best error ${fmt(report.bestError)} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
+      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (flags.out)
         writeOutputs(
           suite ? join(flags.out as string, `${label}_${report.problem}`) : (flags.out as string),
@@ -197,7 +208,7 @@ function writeSuiteSummary(dir: string, reports: RunReport[]): void {
       reports
         .map(
           (r) =>
-            `${r.label},${r.problem},${r.dim},${r.seed},${r.evals},${r.seconds.toFixed(6)},${num(r.bestFitness)},${num(r.bestError)},${r.stopped}`,
+            `${r.label},${r.problem},${r.dim},${r.seed},${r.evals},${r.seconds.toFixed(6)},${num(r.bestFitness)},${r.bestError === null ? '' : num(r.bestError)},${r.stopped}`,
         )
         .join('\n') +
       '\n',
@@ -207,13 +218,14 @@ function writeSuiteSummary(dir: string, reports: RunReport[]): void {
 function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {
   const f = c.algo.problem.optimum;
   const direction = c.algo.problem.direction;
-  const err = (v: number) => (direction === 'maximize' ? f - v : v - f);
+  const err = (v: number) =>
+    Number.isNaN(f) ? null : direction === 'maximize' ? f - v : v - f;
   return {
     algorithm: c.algo.name,
     params: Object.fromEntries(c.algo.params.map((p) => [p.name, p.value])),
     problem: c.algo.problem.name,
     direction,
-    optimum: f,
+    optimum: Number.isNaN(f) ? null : f,
     dim: c.algo.dim,
     seed,
     backend: e.backend,
@@ -236,7 +248,7 @@ function writeOutputs(dir: string, r: RunReport): void {
     join(dir, 'trace.csv'),
     'evals,seconds,best,error\n' +
       r.trace
-        .map((t) => `${t.evals},${t.seconds.toFixed(6)},${num(t.best)},${num(t.error)}`)
+        .map((t) => `${t.evals},${t.seconds.toFixed(6)},${num(t.best)},${t.error === null ? '' : num(t.error)}`)
         .join('\n') +
       '\n',
   );
@@ -245,4 +257,5 @@ function writeOutputs(dir: string, r: RunReport): void {
 
 const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(17) : String(v));
 const fmt = (v: number) => (Number.isFinite(v) ? v.toExponential(3) : String(v));
+const fmtV = (v: number) => (Number.isFinite(v) ? v.toPrecision(8) : String(v));
 const fmtInt = (v: number) => v.toLocaleString('en-US');

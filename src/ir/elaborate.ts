@@ -200,6 +200,27 @@ export class FuncBuilder {
   }
 }
 
+/** A constant condition's value (comparisons of constants, and, or, not); undefined otherwise. */
+function constCondition(e: IExpr): boolean | undefined {
+  if (e.k === 'un' && e.op === 'not') {
+    const a = constCondition(e.a);
+    return a === undefined ? undefined : !a;
+  }
+  if (e.k !== 'bin') return undefined;
+  if (e.op === 'and' || e.op === 'or') {
+    const a = constCondition(e.a);
+    const b = constCondition(e.b);
+    if (a === undefined || b === undefined) return undefined;
+    return e.op === 'and' ? a && b : a || b;
+  }
+  const a = constValue(e.a);
+  const b = constValue(e.b);
+  if (a === undefined || b === undefined) return undefined;
+  return (
+    constValue({ k: 'sel', t: 'i', c: { ...e, a: int(a), b: int(b) }, a: int(1), b: int(0) }) === 1
+  );
+}
+
 export class Elaborator {
   readonly diagnostics: Diagnostic[] = [];
   protected problems = new Map<string, ProblemDecl>();
@@ -461,6 +482,45 @@ export class Elaborator {
     return c;
   }
 
+  /**
+   * Whether problem `name` exists at dimension `dim` by its `where` clause (true without one, and
+   * when the clause itself has errors: lowering reports those).
+   */
+  dimensionAllowed(name: string, dim: number): boolean {
+    const decl = this.problems.get(name);
+    if (!decl?.dims) return true;
+    const before = this.diagnostics.length;
+    try {
+      this.checkDims(decl, dim);
+      return true;
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+      const bad = this.diagnostics.slice(before).some((d) => d.code === 4011);
+      this.diagnostics.length = before;
+      return !bad;
+    }
+  }
+
+  /** `where COND` on a problem: COND, a constant condition on D, must hold at this length. */
+  protected checkDims(decl: ProblemDecl, len: number): void {
+    const what = 'the condition on the dimension';
+    const scope = this.emptyScope(decl, len, what);
+    const v = this.expr(decl.dims!, scope);
+    if (v.s !== 'scalar' || v.e.t !== 'b')
+      this.fail('ExpectedBoolean', decl.dims!.loc, describe(v));
+    const holds = constCondition(v.e);
+    if (holds === undefined) this.fail('NotConstant', decl.dims!.loc, what);
+    if (!holds)
+      this.fail(
+        'BadDimension',
+        decl.dims!.loc,
+        decl.name,
+        this.snippet(decl.dims!.loc) ?? 'its condition holds',
+        decl.dimName,
+        len,
+      );
+  }
+
   /** Evaluate each of `fs`; when some fail, report all their errors before giving up. */
   protected all<T>(fs: (() => T)[]): T[] {
     const out: T[] = [];
@@ -478,6 +538,7 @@ export class Elaborator {
   }
 
   protected lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
+    if (decl.dims) this.checkDims(decl, len);
     const fn = new FuncBuilder(fname, decl.param, len);
     const scope: Scope = {
       fn,

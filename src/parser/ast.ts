@@ -88,6 +88,8 @@ export interface ProblemDecl {
   param: string;
   paramLoc: Loc;
   dimName: string;
+  /** `where COND` after the parameter: the dimensions the problem exists for (`where D == 50`). */
+  dims?: Expr;
   direction: 'minimize' | 'maximize';
   box?: [Expr, Expr];
   optimum?: Expr;

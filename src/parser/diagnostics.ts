@@ -81,6 +81,10 @@ export const Diag = {
   RecursiveData: { code: 4008, message: "data '{0}' is defined in terms of itself{1}" },
   UnknownSuite: { code: 4009, message: "no suite named '{0}'{1}" },
   BadSuite: { code: 4010, message: "suite '{0}': {1}" },
+  BadDimension: {
+    code: 4011,
+    message: "problem '{0}' exists only where {1}, and {2} = {3}",
+  },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
   DataFileTooShort: {

@@ -111,6 +111,11 @@ class OptParser extends EmbeddedActionsParser {
     const dim = this.CONSUME3(T.Identifier);
     this.CONSUME(T.RBracket);
     this.CONSUME(T.RParen);
+    let dims: Expr | undefined;
+    this.OPTION7(() => {
+      this.CONSUME(T.Where);
+      dims = this.SUBRULE6(this.expr);
+    });
     let direction: 'minimize' | 'maximize' = 'minimize';
     this.OPTION(() => {
       this.OR([
@@ -167,6 +172,7 @@ class OptParser extends EmbeddedActionsParser {
       param: param.image,
       paramLoc: tokLoc(param),
       dimName: dim.image,
+      dims,
       direction,
       box,
       optimum,

@@ -7,7 +7,10 @@
 //   as the original at random points (same IR, same generated code: no tolerance).
 // Also: a user program that uses every IR form, and the split-regime schedules.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dataRoot } from '../../src/ir/datafiles.js';
 import { compileProblem, type CompileRequest } from '../../src/api.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { parseProgram } from '../../src/ir/parse.js';
@@ -20,7 +23,17 @@ import { evalAt, randomPoints, stdlibProblems } from './helpers.js';
 const PROBLEMS = stdlibProblems();
 const DIMS = [1, 7, 100];
 // The CEC suites have official data only at some dimensions (10 and 100 exist for every function).
-const dimsOf = (name: string) => (name.startsWith('cec') ? [10, 100] : DIMS);
+// Seed 004's random-keys problems exist only at their instance's size (`where D == n`).
+const lolibSize = (inst: string) =>
+  Number(readFileSync(join(dataRoot(), 'lolib', inst), 'utf8').trim().split(/\s+/)[0]);
+const dimsOf = (name: string) =>
+  name.startsWith('lolib_') || name.startsWith('nlolib_')
+    ? [lolibSize(name.replace(/^n?lolib_/, ''))]
+    : name.startsWith('etc_')
+      ? [512]
+      : name.startsWith('cec')
+        ? [10, 100]
+        : DIMS;
 
 function roundTripEveryPass(req: CompileRequest, npoints = 4): void {
   const c = compileProblem(req);
