@@ -36,7 +36,7 @@ interface SuiteRow {
 
 export async function benchSuite(
   gpu: GpuContext,
-  o: { suite: string; dim: number; n: number; quick: boolean; json?: string },
+  o: { suite: string; dim: number; n: number; quick: boolean; json?: string; team?: number },
 ): Promise<number> {
   const { dim: D, n: N } = o;
   const problems = suiteProblems(o.suite);
@@ -50,7 +50,11 @@ export async function benchSuite(
   );
   const rows: SuiteRow[] = [];
   for (const [k, problem] of problems.entries()) {
-    const p = compileProblem({ problem, dim: D, schedule: { population: N } });
+    const p = compileProblem({
+      problem,
+      dim: D,
+      schedule: { population: N, ...(o.team ? { team: o.team } : {}) },
+    });
     // Points uniform in the box, from a fixed LCG (the same for every problem of one box).
     const x64 = new Float64Array(N * D);
     let state = 20240917;

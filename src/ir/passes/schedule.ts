@@ -12,6 +12,7 @@
 
 import { polynomialIn } from '../polynomial.js';
 import {
+  children,
   forEachNode,
   type Binding,
   type IExpr,
@@ -145,6 +146,36 @@ const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 /** Elements per lane that choose the default team size (see chooseRegime). */
 export const ELEMS_PER_LANE = 32;
 export const ELEMS_PER_LANE_SCAN = 128;
+/**
+ * Rows per lane when an element costs a whole inner reduction (a rotation z_i = sum_j M_ij y_j, a
+ * pairwise sum): the team is sized by the rows, not by the elements. Measured on an H200 with seed
+ * 002's rotated functions at D = 100, N = 1,000 (docs/performance.md): teams of 4 (the element
+ * rule) took 143-155 us a population, 16 lanes 44, 32 lanes 29, 64 lanes 24, 128 lanes 23.5.
+ */
+export const ROWS_PER_LANE = 2;
+/** An inner reduction at least this long makes its elements rows (see ROWS_PER_LANE). */
+const ROW_MIN = 8;
+
+/** The longest reduction nested in a per-element binding or in a reduction's body (0: none). */
+function innerReductionLength(f: IrFunc): number {
+  let longest = 0;
+  const visit = (e: IExpr, depth: number) => {
+    if (e.k === 'red') {
+      if (depth > 0) {
+        const lo = e.lo.k === 'int' ? e.lo.v : 0;
+        const len = e.hi.k === 'int' ? e.hi.v - lo : f.len;
+        longest = Math.max(longest, len);
+      }
+      visit(e.body, depth + 1);
+      if (e.cond) visit(e.cond, depth + 1);
+      return;
+    }
+    for (const c of children(e)) visit(c, depth);
+  };
+  for (const b of f.bindings) visit(b.body, b.k === 'scalar' ? 0 : 1);
+  visit(f.result, 0);
+  return longest;
+}
 
 export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Regime {
   const D = f.len;
@@ -160,12 +191,11 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   // with teams of 1, 0.52 with 2, 0.49 with 4, 0.48 with 8; at D = 10,000 it is 0.54 with 128 or
   // 256 lanes and 0.26 with 32.
   const hasScan = stages.some((s) => s.k === 'scan');
-  const team =
-    o.team ??
-    Math.min(
-      o.wg,
-      nextPow2(Math.ceil(D / (hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE)))),
-    );
+  const byElems = nextPow2(
+    Math.ceil(D / (hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE))),
+  );
+  const byRows = innerReductionLength(f) >= ROW_MIN ? nextPow2(Math.ceil(D / ROWS_PER_LANE)) : 1;
+  const team = o.team ?? Math.min(o.wg, Math.max(byElems, byRows));
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const wantSplit =
     o.force === 'split' ||
