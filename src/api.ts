@@ -170,4 +170,14 @@ export function suiteProblems(
   return members;
 }
 
+/** The dimension problem `name` is fixed to by `where D == N`, or undefined. */
+export function fixedDimension(
+  name: string,
+  req: Pick<CompileRequest, 'files' | 'sources'> = {},
+): number | undefined {
+  const parsed = parseAll(req);
+  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  return new Elaborator(parsed.sources).fixedDimension(name);
+}
+
 export { OptError };

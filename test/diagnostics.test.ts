@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProblem, OptError, parseAll } from '../src/api.js';
+import { compileProblem, OptError, parseAll, suiteProblems } from '../src/api.js';
 import { compileAlgorithm } from '../src/algo/compile.js';
 import { setDataRoot } from '../src/ir/datafiles.js';
 import {
@@ -23,10 +23,17 @@ const FILE = 'test.opt';
 /** Compile; return the diagnostics of the OptError it must throw. */
 function diagnosticsOf(
   sources: Record<string, string>,
-  opts: { problem?: string; dim?: number; algorithm?: string; set?: Record<string, string> } = {},
+  opts: {
+    problem?: string;
+    dim?: number;
+    algorithm?: string;
+    set?: Record<string, string>;
+    suite?: string;
+  } = {},
 ): Diagnostic[] {
   try {
-    if (opts.algorithm)
+    if (opts.suite) suiteProblems(opts.suite, { sources });
+    else if (opts.algorithm)
       compileAlgorithm({
         algorithm: opts.algorithm,
         problem: opts.problem ?? 'p',
@@ -77,6 +84,8 @@ interface Case {
   /** Compile this algorithm (for problem `problem`, default p) instead of a problem. */
   algorithm?: string;
   set?: Record<string, string>;
+  /** Resolve this suite instead of compiling a problem. */
+  suite?: string;
 }
 
 const P = 'problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n';
@@ -274,6 +283,24 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:17',
     message: "data 'A' is defined in terms of itself (A -> C -> A)",
   },
+  UnknownSuite: {
+    src: 'suite mine = [sphere]',
+    suite: 'mien',
+    at: undefined,
+    message: "no suite named 'mien' (did you mean 'mine'?)",
+  },
+  BadSuite: {
+    src: 'suite mine = [sphere, rastrigin, sphere]',
+    suite: 'mine',
+    at: '1:34',
+    message: "suite 'mine': 'sphere' is listed twice",
+  },
+  BadDimension: {
+    src: 'problem f(x[D]) where D == 3 { x[0] }',
+    dim: 4,
+    at: '1:23',
+    message: "problem 'f' exists only where D == 3, and D = 4",
+  },
   // 5xxx: data files
   DataFileMissing: {
     // A relative path is relative to the .opt file: the message names the path it resolved to.
@@ -354,7 +381,7 @@ describe('every catalogue entry has a test', () => {
     it(`${codeString(Diag[kind].code)} ${kind}`, () => {
       const ds = diagnosticsOf(
         { [c.file ?? FILE]: c.src },
-        { problem: c.problem, dim: c.dim, algorithm: c.algorithm, set: c.set },
+        { problem: c.problem, dim: c.dim, algorithm: c.algorithm, set: c.set, suite: c.suite },
       );
       expect(ds.map((d) => `${codeString(d.code)} ${where(d)} ${d.message}`)).toHaveLength(1);
       const d = ds[0]!;

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileProblem } from '../api.js';
+import { compileProblem, suiteProblems } from '../api.js';
 import { openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
@@ -19,14 +19,8 @@ import { CliError, parseArgs } from './args.js';
 const U = () =>
   (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
 
-const FUNCTIONS = [
-  'shifted_rastrigin',
-  'shifted_griewank',
-  'shifted_salomon',
-  'shifted_discus',
-  'shifted_sum_squares',
-  'shifted_schwefel_1_2',
-];
+// Seed 001's six functions (stdlib/suites/papers.opt).
+const FUNCTIONS = suiteProblems('lastra2015');
 const SHAPES: [number, number][] = [
   [100, 65536],
   [10000, 1024],
@@ -180,6 +174,7 @@ export async function runBench(argv: string[]): Promise<number> {
       n: (flags.population as number | undefined) ?? 1000,
       quick,
       json: flags.json as string | undefined,
+      team: flags.team as number | undefined,
     });
   const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
   const shapes0 = quick

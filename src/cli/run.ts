@@ -13,7 +13,7 @@ import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
 import { openGpu, type GpuContext } from '../runtime/device.js';
 import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
 import { CliError, parseArgs, parseSets } from './args.js';
-import { suiteProblems } from '../api.js';
+import { fixedDimension, suiteProblems } from '../api.js';
 
 export const RUN_USAGE =
   'opt run ALGORITHM|FILE --problem NAME|--suite NAME --dim D [--evals N] [--seconds S] [--target E|none] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
@@ -79,16 +79,20 @@ export async function runCommand(argv: string[]): Promise<number> {
     throw new CliError('--problem NAME (or --suite NAME) is required');
   if (flags.problem !== undefined && flags.suite !== undefined)
     throw new CliError('--problem and --suite: give one of them');
-  if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
   const set = parseSets(flags.set as string[] | undefined);
-  const dim = flags.dim as number;
   const seed = (flags.seed as number | undefined) ?? 1;
   const suite = flags.suite as string | undefined;
   const problems = suite ? suiteProblems(suite, { files }) : [flags.problem as string];
+  // --dim may be left out when every problem is an instance of a fixed size (`where D == n`).
+  const dims = problems.map((p) => {
+    const d = (flags.dim as number | undefined) ?? fixedDimension(p, { files });
+    if (d === undefined) throw new CliError('--dim is required (a positive integer)');
+    return d;
+  });
   // Every problem compiles before the first run starts: a missing data file or a bad --set fails
   // at once, not after hours of a suite.
-  const compiled = problems.map((problem) =>
-    compileAlgorithm({ algorithm, problem, dim, set, files }),
+  const compiled = problems.map((problem, k) =>
+    compileAlgorithm({ algorithm, problem, dim: dims[k]!, set, files }),
   );
   // The target error: 1e-8 unless given (the threshold at which seed 002's runs and the CEC
   // conventions count a problem as solved); `--target none` runs the whole budget.
@@ -113,7 +117,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (!suite) target = undefined;
   }
   // Without --evals or --seconds: 10,000 D evaluations (a target alone may never be reached).
-  const maxEvals =
+  const evalsFor = (dim: number) =>
     (flags.evals as number | undefined) ??
     (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
   const json = flags.json === true;
@@ -138,6 +142,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   try {
     for (let k = 0; k < compiled.length && !abort.signal.aborted; k++) {
       const c = compiled[k]!;
+      const dim = dims[k]!;
+      const maxEvals = evalsFor(dim);
       const label = suite ? suiteLabel(k) : undefined;
       const engine: AlgoEngine = gpu
         ? await GpuAlgoEngine.create(gpu, c, seed)
@@ -218,8 +224,7 @@ function writeSuiteSummary(dir: string, reports: RunReport[]): void {
 function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {
   const f = c.algo.problem.optimum;
   const direction = c.algo.problem.direction;
-  const err = (v: number) =>
-    Number.isNaN(f) ? null : direction === 'maximize' ? f - v : v - f;
+  const err = (v: number) => (Number.isNaN(f) ? null : direction === 'maximize' ? f - v : v - f);
   return {
     algorithm: c.algo.name,
     params: Object.fromEntries(c.algo.params.map((p) => [p.name, p.value])),
@@ -248,7 +253,10 @@ function writeOutputs(dir: string, r: RunReport): void {
     join(dir, 'trace.csv'),
     'evals,seconds,best,error\n' +
       r.trace
-        .map((t) => `${t.evals},${t.seconds.toFixed(6)},${num(t.best)},${t.error === null ? '' : num(t.error)}`)
+        .map(
+          (t) =>
+            `${t.evals},${t.seconds.toFixed(6)},${num(t.best)},${t.error === null ? '' : num(t.error)}`,
+        )
         .join('\n') +
       '\n',
   );

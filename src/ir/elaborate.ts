@@ -46,7 +46,9 @@ export type Val =
 
 export class Abort extends Error {}
 
-const GENERATORS = ['uniform', 'normal', 'permutation', 'file'];
+/** The CEC 2010 large-scale generators on java.util.Random (runtime/jrandom.ts). */
+const JRANDOM_GENERATORS = ['jrandom_shift', 'jrandom_permutation', 'jrandom_rotation'];
+const GENERATORS = ['uniform', 'normal', 'permutation', 'file', ...JRANDOM_GENERATORS];
 
 // Own-property lookups: `constructor` or `toString` in a source file must not find Object.prototype.
 const builtinOf = (name: string) => (Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined);
@@ -498,6 +500,28 @@ export class Elaborator {
       const bad = this.diagnostics.slice(before).some((d) => d.code === 4011);
       this.diagnostics.length = before;
       return !bad;
+    }
+  }
+
+  /**
+   * The one dimension a problem exists at, when its `where` clause is `D == N` (N constant: an
+   * instance of a fixed size); undefined otherwise.
+   */
+  fixedDimension(name: string): number | undefined {
+    const decl = this.problems.get(name);
+    const w = decl?.dims;
+    if (!decl || !w || w.kind !== 'binary' || w.op !== '==') return undefined;
+    const isDim = (e: typeof w.left) => e.kind === 'name' && e.name === decl.dimName;
+    const other = isDim(w.left) ? w.right : isDim(w.right) ? w.left : undefined;
+    if (!other) return undefined;
+    const before = this.diagnostics.length;
+    try {
+      const v = this.constant(other, this.emptyScope(decl, 1, 'the dimension'), 'the dimension');
+      return Number.isInteger(v) && v >= 1 && this.dimensionAllowed(name, v) ? v : undefined;
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+      this.diagnostics.length = before;
+      return undefined;
     }
   }
 
@@ -1251,6 +1275,94 @@ export class Elaborator {
     });
   }
 
+  /**
+   * jrandom_shift(lo, hi), jrandom_permutation(), jrandom_rotation(): the CEC 2010 data drawn
+   * from a java.util.Random stream that starts at the 48-bit state `seed:` (default 0, as the
+   * official code) or continues the stream of the jrandom data named by `after:`.
+   */
+  protected lowerJrandom(
+    d: DataDecl,
+    len: number,
+    irName: string,
+    shape: number[],
+    callee: string,
+    pos: Arg[],
+    named: Map<string, Arg>,
+    whole: (a: Arg | undefined, dflt: number, what: string, min?: number) => number,
+  ): IrData {
+    const seedArg = named.get('seed');
+    const afterArg = named.get('after');
+    if (seedArg && afterArg)
+      this.fail(
+        'BadDataInit',
+        afterArg.loc,
+        d.name,
+        `${callee} takes seed: (a new stream) or after: (the stream of earlier data), not both`,
+      );
+    let from: number | string = whole(seedArg, 0, 'the seed');
+    if (from >= 2 ** 48)
+      this.fail(
+        'BadDataInit',
+        seedArg!.value.loc,
+        d.name,
+        `the seed is java.util.Random's 48-bit state: below 2^48 = 281474976710656, but it is ${from}`,
+      );
+    if (afterArg) {
+      const a = afterArg.value;
+      const prev = a.kind === 'name' ? this.datas.get(a.name) : undefined;
+      if (a.kind !== 'name' || !prev) {
+        if (a.kind === 'name') {
+          const near = suggest(a.name, [...this.datas.keys()]);
+          this.fail('UnknownName', a.loc, a.name, near ? ` (did you mean '${near}'?)` : '');
+        }
+        this.fail(
+          'BadDataInit',
+          a.loc,
+          d.name,
+          'after: takes the name of a data declaration drawn by a jrandom_ generator',
+        );
+      }
+      if (prev.init.kind !== 'call' || !JRANDOM_GENERATORS.includes(prev.init.callee))
+        this.fail(
+          'BadDataInit',
+          a.loc,
+          d.name,
+          `after: continues the java.util.Random stream of earlier data, but '${prev.name}' is not drawn by ${JRANDOM_GENERATORS.join(', ')}`,
+        );
+      // The predecessor is specialised at the same dimension and comes first in the program's data.
+      this.dataVal(prev, len, a.loc);
+      from = this.dataKeys.get(`${prev.name}@${len}`)!;
+    }
+    if (callee === 'jrandom_shift') {
+      if (shape.length !== 1)
+        this.fail('BadDataDims', d.nameLoc, d.name, 'a shift vector is a vector');
+      const csc = this.dataScope(d, len, 'a generator argument');
+      const lo = this.constant(pos[0]!.value, csc, 'a generator parameter');
+      const hi = this.constant(pos[1]!.value, csc, 'a generator parameter');
+      if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi))
+        this.fail(
+          'BadDataInit',
+          pos[0]!.value.loc,
+          d.name,
+          `jrandom_shift(lo, hi) needs finite bounds with lo <= hi, but they are ${lo} and ${hi}`,
+        );
+      return { name: irName, shape, def: { k: 'jshift', lo, hi, from } };
+    }
+    if (callee === 'jrandom_permutation') {
+      if (shape.length !== 1)
+        this.fail('BadDataDims', d.nameLoc, d.name, 'a permutation is a vector');
+      return { name: irName, shape, def: { k: 'jperm', from } };
+    }
+    if (shape.length !== 2 || shape[0]! % shape[1]! !== 0)
+      this.fail(
+        'BadDataDims',
+        d.dims[0]!.loc,
+        d.name,
+        `a rotation is an m x m matrix, or k of them stacked (k m rows of m), not ${shape.join(' x ')}`,
+      );
+    return { name: irName, shape, def: { k: 'jrot', from } };
+  }
+
   protected lowerData(d: DataDecl, len: number, irName: string): IrData {
     const sc = this.dataScope(d, len);
     if (d.dims.length < 1 || d.dims.length > 2)
@@ -1267,6 +1379,9 @@ export class Elaborator {
         normal: { pos: 2, named: ['seed'] },
         permutation: { pos: 0, named: ['seed'] },
         file: { pos: 1, named: ['offset', 'row'] },
+        jrandom_shift: { pos: 2, named: ['seed', 'after'] },
+        jrandom_permutation: { pos: 0, named: ['seed', 'after'] },
+        jrandom_rotation: { pos: 0, named: ['seed', 'after'] },
       };
       const spec = allowed[call.callee]!;
       for (const a of call.args)
@@ -1303,6 +1418,8 @@ export class Elaborator {
         }
         return v;
       };
+      if (JRANDOM_GENERATORS.includes(call.callee))
+        return this.lowerJrandom(d, len, irName, shape, call.callee, pos, named, whole);
       const seed = whole(named.get('seed'), 0, 'the seed');
       if (call.callee === 'uniform' || call.callee === 'normal') {
         const a = c(pos[0], 0, 'a generator parameter');
@@ -1406,7 +1523,7 @@ export class Elaborator {
           'BadDataInit',
           init.loc,
           d.name,
-          'a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...) or file(...); computed data is written with index names: data B[i] = ...',
+          'a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...), file(...) or a jrandom_ generator; computed data is written with index names: data B[i] = ...',
         );
       }
       return x.name;

@@ -227,6 +227,13 @@ function func(s: SExp[]): IrFunc {
   return f;
 }
 
+/** A jrandom generator's start: a seed (digits) or the name of the data whose stream it continues. */
+function jrandomFrom(s: SExp | undefined): number | string {
+  if (typeof s !== 'string')
+    throw new Error('IR parse: a jrandom generator needs a seed or a data name');
+  return /^\d+$/.test(s) ? Number(s) : s;
+}
+
 function dataDef(s: SExp[]): DataDef {
   switch (s[0]) {
     case 'uniform':
@@ -245,6 +252,17 @@ function dataDef(s: SExp[]): DataDef {
       };
     case 'perm':
       return { k: 'perm', seed: Number(s[1]) };
+    case 'jshift':
+      return {
+        k: 'jshift',
+        lo: parseNumber(s[1] as string),
+        hi: parseNumber(s[2] as string),
+        from: jrandomFrom(s[3]),
+      };
+    case 'jperm':
+      return { k: 'jperm', from: jrandomFrom(s[1]) };
+    case 'jrot':
+      return { k: 'jrot', from: jrandomFrom(s[1]) };
     case 'file':
       return {
         k: 'file',

@@ -75,6 +75,12 @@ function printDataDef(d: DataDef): string {
       return `(normal ${printNum(d.mu)} ${printNum(d.sigma)} ${d.seed})`;
     case 'perm':
       return `(perm ${d.seed})`;
+    case 'jshift':
+      return `(jshift ${printNum(d.lo)} ${printNum(d.hi)} ${d.from})`;
+    case 'jperm':
+      return `(jperm ${d.from})`;
+    case 'jrot':
+      return `(jrot ${d.from})`;
     case 'file':
       return `(file ${JSON.stringify(d.path)} ${d.offset} ${d.row})`;
     case 'expr':

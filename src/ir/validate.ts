@@ -193,6 +193,7 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
 
 function validateData(p: IrProgram, where: string): Map<string, number[]> {
   const arrays = new Map<string, number[]>();
+  const jrandom = new Set<string>();
   for (const d of p.data) {
     check(!arrays.has(d.name), `data ${d.name} defined twice`, where);
     check(
@@ -205,16 +206,47 @@ function validateData(p: IrProgram, where: string): Map<string, number[]> {
       `data ${d.name} has shape (${d.shape.join(' ')})`,
       where,
     );
-    validateDataDef(d, arrays, where);
+    validateDataDef(d, arrays, jrandom, where);
     arrays.set(d.name, d.shape);
+    if (d.def.k === 'jshift' || d.def.k === 'jperm' || d.def.k === 'jrot') jrandom.add(d.name);
   }
   return arrays;
 }
 
-function validateDataDef(d: IrData, earlier: Map<string, number[]>, where: string): void {
+function validateDataDef(
+  d: IrData,
+  earlier: Map<string, number[]>,
+  earlierJrandom: Set<string>,
+  where: string,
+): void {
   const def = d.def;
   if (def.k === 'perm')
     check(d.shape.length === 1, `permutation ${d.name} must be a vector`, where);
+  if (def.k === 'jshift' || def.k === 'jperm')
+    check(d.shape.length === 1, `${def.k} ${d.name} must be a vector`, where);
+  if (def.k === 'jshift')
+    check(def.lo <= def.hi, `jshift ${d.name}: lo ${def.lo} > hi ${def.hi}`, where);
+  if (def.k === 'jrot')
+    check(
+      d.shape.length === 2 && d.shape[1]! > 0 && d.shape[0]! % d.shape[1]! === 0,
+      `jrot ${d.name} must be a stack of square matrices, (k m m) rows by m, not (${d.shape.join(' ')})`,
+      where,
+    );
+  if (def.k === 'jshift' || def.k === 'jperm' || def.k === 'jrot') {
+    // The stream continues an earlier jrandom data's (materialiseData draws in order).
+    if (typeof def.from === 'string')
+      check(
+        earlierJrandom.has(def.from),
+        `data ${d.name} continues the stream of ${def.from}, which is not earlier jrandom data`,
+        where,
+      );
+    else
+      check(
+        Number.isInteger(def.from) && def.from >= 0 && def.from < 2 ** 48,
+        `data ${d.name}: the seed ${def.from} is not a 48-bit state`,
+        where,
+      );
+  }
   if (def.k !== 'expr') return;
   // Computed data reads only data defined before it (materialiseData computes in order).
   check(

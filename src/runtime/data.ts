@@ -1,11 +1,12 @@
 // Materialises a program's data (IrData) in float64 on the host: generated vectors from the
-// Philox generator keyed by (seed, element), file contents, and computed data through the CPU
-// backend's expression compiler.
+// Philox generator keyed by (seed, element), the CEC 2010 data from java.util.Random streams
+// (jrandom.ts), file contents, and computed data through the CPU backend's expression compiler.
 
 import { readNumbers } from '../ir/datafiles.js';
 import type { IrData, IrProgram } from '../ir/ir.js';
 import { emitJs } from '../codegen/js.js';
 import { uniform53 } from './philox.js';
+import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from './jrandom.js';
 
 // Streams separate the generators so that uniform(seed: 1) and normal(seed: 1) are unrelated.
 const STREAM_UNIFORM = 1;
@@ -14,12 +15,39 @@ const STREAM_PERM = 3;
 
 export function materialiseData(p: IrProgram): Record<string, Float64Array> {
   const out: Record<string, Float64Array> = {};
-  for (const d of p.data) out[d.name] = materialiseOne(d, out, p);
+  // Where each jrandom data left its java.util.Random stream, for the data that continue it.
+  const streams = new Map<string, JRandom>();
+  for (const d of p.data) out[d.name] = materialiseOne(d, out, p, streams);
   return out;
 }
 
-function materialiseOne(d: IrData, done: Record<string, Float64Array>, p: IrProgram): Float64Array {
+function materialiseOne(
+  d: IrData,
+  done: Record<string, Float64Array>,
+  p: IrProgram,
+  streams: Map<string, JRandom>,
+): Float64Array {
   const size = d.shape.reduce((a, b) => a * b, 1);
+  if (d.def.k === 'jshift' || d.def.k === 'jperm' || d.def.k === 'jrot') {
+    const from = d.def.from;
+    const before = typeof from === 'string' ? streams.get(from) : undefined;
+    if (typeof from === 'string' && !before)
+      throw new Error(
+        `data ${d.name} continues the stream of ${from}, which is not earlier jrandom data`,
+      ); // validated
+    const r = before ? before.clone() : JRandom.fromState(from as number);
+    let v: Float64Array;
+    if (d.def.k === 'jshift') v = cec2010Shift(r, size, d.def.lo, d.def.hi);
+    else if (d.def.k === 'jperm') v = cec2010Permutation(r, size);
+    else {
+      // A stack of (rows / m) m x m rotations, drawn one after the other.
+      const m = d.shape[1]!;
+      v = new Float64Array(size);
+      for (let k = 0; k < d.shape[0]! / m; k++) v.set(cec2010Rotation(r, m), k * m * m);
+    }
+    streams.set(d.name, r);
+    return v;
+  }
   const v = new Float64Array(size);
   switch (d.def.k) {
     case 'uniform': {

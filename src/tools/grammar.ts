@@ -38,7 +38,7 @@ export function textMateGrammar(): object {
       },
       {
         name: 'support.function.generator.opt',
-        match: `${words(['uniform', 'normal', 'permutation', 'file'])}(?=\\s*\\()`,
+        match: `${words(['uniform', 'normal', 'permutation', 'file', 'jrandom_shift', 'jrandom_permutation', 'jrandom_rotation'])}(?=\\s*\\()`,
       },
       { name: 'constant.language.opt', match: words(['pi', 'e', 'D']) },
       { name: 'constant.numeric.opt', match: source(NumberLit.PATTERN as RegExp) },

@@ -4,6 +4,7 @@
 // same computation in the GPU's summation order. `worst` is max |gpu - cpu| / (u * MU): <= 1.
 
 import { describe, expect, it } from 'vitest';
+import { suiteProblems } from '../../src/api.js';
 import { compareOnGpu, gpu } from './helpers.js';
 
 const ctx = await gpu();
@@ -34,14 +35,7 @@ const CLASSIC = [
   'levy',
   'discus',
 ];
-const SEED001 = [
-  'shifted_rastrigin',
-  'shifted_griewank',
-  'shifted_salomon',
-  'shifted_discus',
-  'shifted_sum_squares',
-  'shifted_schwefel_1_2',
-];
+const SEED001 = suiteProblems('lastra2015');
 // Schwefel 2.6 and 2.13 have CEC 2005 data up to D = 100.
 const dims = (name: string) =>
   name === 'schwefel_2_6' || name === 'schwefel_2_13' ? [1, 2, 10, 30, 100] : [1, 2, 10, 30, 1000];

@@ -25,15 +25,21 @@ const DIMS = [1, 7, 100];
 // The CEC suites have official data only at some dimensions (10 and 100 exist for every function).
 // Seed 004's random-keys problems exist only at their instance's size (`where D == n`).
 const lolibSize = (inst: string) =>
-  Number(readFileSync(join(dataRoot(), 'lolib', inst), 'utf8').trim().split(/\s+/)[0]);
+  Number(
+    readFileSync(join(dataRoot(), 'lolib', inst), 'utf8')
+      .trim()
+      .split(/\s+/)[0],
+  );
 const dimsOf = (name: string) =>
   name.startsWith('lolib_') || name.startsWith('nlolib_')
     ? [lolibSize(name.replace(/^n?lolib_/, ''))]
     : name.startsWith('etc_')
       ? [512]
-      : name.startsWith('cec')
-        ? [10, 100]
-        : DIMS;
+      : name.startsWith('cec2010_')
+        ? [100, 150] // generated data at any D; 150 is not a multiple of the groups' 2 x 50
+        : name.startsWith('cec')
+          ? [10, 100]
+          : DIMS;
 
 function roundTripEveryPass(req: CompileRequest, npoints = 4): void {
   const c = compileProblem(req);
@@ -66,10 +72,21 @@ function roundTripEveryPass(req: CompileRequest, npoints = 4): void {
 }
 
 describe('stdlib problems', () => {
-  it('are found (21 classic + 6 shifted + the 29 of CEC 2017)', () => {
-    expect(PROBLEMS.filter((n) => !n.startsWith('cec'))).toHaveLength(27);
+  it('are found (21 classic + 6 shifted, the CEC, SOCO and seed 004 suites)', () => {
+    const combinatorial = (n: string) => /^(n?lolib|etc)_/.test(n);
+    expect(
+      PROBLEMS.filter((n) => !n.startsWith('cec') && !n.startsWith('soco') && !combinatorial(n)),
+    ).toHaveLength(27);
+    // Seed 004: 50 LOLIB instances and their N-LOLIB versions, 12 ETC matrices x 2 objectives.
+    expect(PROBLEMS.filter((n) => n.startsWith('lolib_'))).toHaveLength(50);
+    expect(PROBLEMS.filter((n) => n.startsWith('nlolib_'))).toHaveLength(50);
+    expect(PROBLEMS.filter((n) => n.startsWith('etc_'))).toHaveLength(24);
     expect(PROBLEMS).toContain('shifted_schwefel_1_2');
     expect(PROBLEMS.filter((n) => n.startsWith('cec2017_'))).toHaveLength(29);
+    expect(PROBLEMS.filter((n) => n.startsWith('cec2010_'))).toHaveLength(20);
+    expect(PROBLEMS.filter((n) => n.startsWith('cec2014_'))).toHaveLength(30);
+    expect(PROBLEMS.filter((n) => n.startsWith('soco2010_'))).toHaveLength(19);
+    expect(PROBLEMS.filter((n) => n.startsWith('cec2008_'))).toHaveLength(6);
   });
 });
 

@@ -9,21 +9,14 @@
 // on purpose, update them with `npx vitest run test/ir/structure.test.ts -u` and read the diff.
 
 import { describe, expect, it } from 'vitest';
-import { compileProblem } from '../../src/api.js';
+import { compileProblem, suiteProblems } from '../../src/api.js';
 import { defaultScheduleOptions } from '../../src/ir/passes/schedule.js';
 import { generateWgsl } from '../../src/codegen/wgsl.js';
 import { WGSL_HELPERS } from '../../src/codegen/wgsl-expr.js';
 import { printSchedule } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
 
-const SHIFTED = [
-  'shifted_rastrigin',
-  'shifted_griewank',
-  'shifted_salomon',
-  'shifted_discus',
-  'shifted_sum_squares',
-  'shifted_schwefel_1_2',
-];
+const SHIFTED = suiteProblems('lastra2015');
 
 function compile(problem: string, dim: number, population: number) {
   const c = compileProblem({ problem, dim, schedule: { population }, validateEach: true });
