@@ -23,6 +23,8 @@ export interface CompileRequest {
   /** In-memory sources: { file name: text }. */
   sources?: Record<string, string>;
   schedule?: Partial<ScheduleOptions>;
+  /** The problem's parameters: { name: value } (--set). */
+  set?: Record<string, string>;
   /** Stop after this pass (for --dump-ir); the full pipeline by default. */
   until?: string;
   validateEach?: boolean;
@@ -100,7 +102,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
       ],
       parsed.texts,
     );
-  const lowered = elab.lower(name, req.dim);
+  const lowered = elab.lower(name, req.dim, req.set);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   const options = { ...defaultScheduleOptions, ...req.schedule };
   const ir = runPipeline(lowered, options, { until: req.until, validateEach: req.validateEach });

@@ -327,6 +327,31 @@ describe('opt run', () => {
     } else expect(err).toContain('no WebGPU adapter'); // a machine without any adapter
   });
 
+  it("--set reaches a problem's parameters (eval, run) next to the algorithm's", async () => {
+    const src = file(
+      'params.opt',
+      'problem wsum(x[D], a = 2 in [0, 10]) in [-1, 1] optimum 0 at 0 { a * sum(i) x[i]^2 }\n',
+    );
+    const pts = file('params-pts.txt', '1 1\n');
+    expect(await main(['eval', src, '--problem', 'wsum', '--dim', '2', '--points', pts])).toBe(0);
+    expect(Number(out.trim())).toBe(4);
+    out = '';
+    const args = ['eval', src, '--problem', 'wsum', '--dim', '2', '--points', pts];
+    expect(await main([...args, '--set', 'a=5'])).toBe(0);
+    expect(Number(out.trim())).toBe(10);
+    expect(await main([...args, '--set', 'a=11'])).toBe(1);
+    expect(err).toContain("OPT6002: parameter 'a': 11 is outside [0, 10]");
+    out = '';
+    const run = ['run', 'de', src, '--problem', 'wsum', '--dim', '2', '--evals', '200'];
+    expect(
+      await main([...run, '--set', 'a=3', '--set', 'NP=10', '--backend', 'cpu', '--json']),
+    ).toBe(0);
+    expect(JSON.parse(out).params.NP).toBe(10);
+    err = '';
+    expect(await main([...run, '--set', 'b=3', '--backend', 'cpu'])).toBe(1);
+    expect(err).toContain("de has no parameter 'b'");
+  });
+
   it('--suite runs every problem of a suite in order, labelled F01, F02, ...', async () => {
     const suites = file(
       'suites.opt',

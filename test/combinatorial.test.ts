@@ -143,6 +143,23 @@ describe('Braun ETC task scheduling through truncated keys', () => {
         // No assignment beats the best-known makespan.
         expect(m[k]).toBeGreaterThanOrEqual(best);
       });
+      // Seed 004's fitness (eq. (15)): lambda makespan + (1 - lambda) flowtime / m, lambda 0.5
+      // by default and a parameter (--set lambda=...).
+      const check = (lambda: number, set?: Record<string, string>) => {
+        const fit = compileProblem({ problem: `etc_${name}`, dim: 512, set });
+        fit.evaluateCpu(xs).forEach((v, k) => {
+          const want = lambda * m[k]! + ((1 - lambda) * f[k]!) / 16;
+          expect(Math.abs(v - want) / want).toBeLessThan(1e-12);
+        });
+      };
+      check(0.5);
+      check(0.8, { lambda: '0.8' });
     },
   );
+
+  it('lambda is a parameter in [0, 1]', () => {
+    expect(() =>
+      compileProblem({ problem: 'etc_u_c_hihi', dim: 512, set: { lambda: '1.5' } }),
+    ).toThrow("parameter 'lambda': 1.5 is outside [0, 1]");
+  });
 });

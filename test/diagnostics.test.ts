@@ -440,6 +440,22 @@ describe('the known spots', () => {
     );
   });
 
+  it("a problem's parameters: unknown names at a call, values outside the range, choices", () => {
+    const w = 'problem w(x[D], a = 2 in [0, 10]) { a * x[0] }\n';
+    expect(one(w + 'problem f(x[D]) { w(x, c: 1) }')).toBe(
+      "OPT2006 2:24 'w' has no argument named 'c' (it takes: a)",
+    );
+    expect(one(w + 'problem f(x[D]) { w(x, a: 12) }')).toBe(
+      "OPT6002 2:27 parameter 'a': 12 is outside [0, 10]",
+    );
+    expect(one(w + 'problem f(x[D]) { w(x, a: x[0]) }')).toBe(
+      "OPT3008 2:27 the parameter 'a' must be a constant expression",
+    );
+    expect(one('problem f(x[D], k = a in {a, b}) { x[0] }')).toBe(
+      "OPT6002 1:17 parameter 'k': a problem parameter is a number, not a choice",
+    );
+  });
+
   it('WrongArity: builtins and problem calls', () => {
     expect(one('problem f(x[D]) { min(x[0]) }')).toBe(
       "OPT2005 1:19 'min' takes 2 arguments, but 1 was given",

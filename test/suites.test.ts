@@ -22,6 +22,7 @@ describe('stdlib suites', () => {
     expect(suiteProblems('lolib')).toHaveLength(50);
     expect(suiteProblems('nlolib')).toHaveLength(50);
     expect(suiteProblems('braun_etc_makespan')).toHaveLength(12);
+    expect(suiteProblems('braun_etc')).toHaveLength(12);
   });
 
   it('fixed-size instances give their dimension, so a suite of them runs without --dim', () => {

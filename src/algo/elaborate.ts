@@ -115,7 +115,25 @@ export class AlgoElaborator extends Elaborator {
       );
       return undefined;
     }
-    const problem = this.lower(req.problem, req.dim);
+    // --set names the algorithm's parameters and the problem's (`lambda` of an ETC fitness); a
+    // name both have is ambiguous.
+    const pdecl = this.problems.get(req.problem);
+    const problemSet: Record<string, string> = {};
+    const algoSet: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.set ?? {})) {
+      const inProblem = !!pdecl?.params.some((p) => p.name === k);
+      const inAlgo = decl.params.some((p) => p.name === k);
+      if (inProblem && inAlgo)
+        this.report(
+          'BadParameter',
+          undefined,
+          k,
+          `both ${decl.name} and ${req.problem} have a parameter '${k}': rename one of them`,
+        );
+      if (inProblem) problemSet[k] = v;
+      else algoSet[k] = v;
+    }
+    const problem = this.lower(req.problem, req.dim, problemSet);
     if (!problem) return undefined;
     if (!Number.isFinite(problem.box[0]) || !Number.isFinite(problem.box[1])) {
       this.report(
@@ -141,7 +159,7 @@ export class AlgoElaborator extends Elaborator {
         : { ...problem.main, name: 'objective' };
     const before = this.diagnostics.length;
     try {
-      const params = this.params(decl, req.set ?? {});
+      const params = this.params(decl, algoSet);
       if (this.diagnostics.length > before) return undefined;
       const scope = this.baseScope(params);
       const init = this.states(decl.states, scope);

@@ -25,7 +25,7 @@ const USAGE = `usage:
   opt check FILE...                         diagnostics only; exit 1 on errors
   opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
   opt compile [FILE] --algorithm NAME --problem NAME --dim D [--set name=value ...] [--emit wgsl|ir|js]
-  opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME]
+  opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME] [--set name=value ...]
   opt eval --suite NAME [FILE...] --dim D --points FILE|-   one line per problem: F01 name values
   ${RUN_USAGE}
   opt bench [--quick] [--adapter NAME] [--json FILE] [--algorithms | --suite NAME [--dim D] [--population N]]
@@ -135,6 +135,7 @@ function compile(argv: string[]): number {
     ...t,
     dim: flags.dim as number,
     until,
+    set: parseSets(flags.set as string[] | undefined),
     schedule: flags.population ? { population: flags.population as number } : undefined,
   });
   if (until) {
@@ -201,6 +202,7 @@ async function evaluate(argv: string[]): Promise<number> {
     backend: { kind: 'string', choices: ['cpu', 'gpu'] },
     adapter: { kind: 'string' },
     suite: { kind: 'string' },
+    set: { kind: 'list' },
   });
   if (flags.data) setDataRoot(flags.data as string);
   if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
@@ -218,7 +220,12 @@ async function evaluate(argv: string[]): Promise<number> {
     : [target(positional[0], flags)];
   const points = readPoints(flags.points as string, dim);
   const problems: CompiledProblem[] = targets.map((t) =>
-    compileProblem({ ...t, dim, schedule: { population: Math.max(1, points.length) } }),
+    compileProblem({
+      ...t,
+      dim,
+      set: parseSets(flags.set as string[] | undefined),
+      schedule: { population: Math.max(1, points.length) },
+    }),
   );
   let gpu: GpuContext | null = null;
   if (flags.backend === 'gpu') {

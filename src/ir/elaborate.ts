@@ -18,6 +18,7 @@ import {
   type ProblemDecl,
   type SourceFile,
   type SuiteDecl,
+  type ParamDecl,
 } from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import { BINARY_BUILTINS, BUILTINS } from './builtins.js';
@@ -229,6 +230,8 @@ export class Elaborator {
   protected datas = new Map<string, DataDecl>();
   protected algorithms = new Map<string, AlgorithmDecl>();
   protected suites = new Map<string, SuiteDecl>();
+  /** The values of a problem's parameters while it is lowered (its defaults otherwise). */
+  protected paramVals = new Map<ProblemDecl, Map<string, number>>();
   protected data: IrData[] = [];
   protected dataKeys = new Map<string, string>(); // name@len -> IR data name
   protected funcs = new Map<string, IrFunc>();
@@ -354,8 +357,9 @@ export class Elaborator {
     return this.diagnostics.length === before;
   }
 
-  lower(name: string, dim: number): IrProgram | undefined {
+  lower(name: string, dim: number, set: Record<string, string> = {}): IrProgram | undefined {
     this.data = [];
+    this.paramVals.clear();
     this.dataKeys.clear();
     this.funcs.clear();
     this.funcOrder = [];
@@ -369,6 +373,12 @@ export class Elaborator {
     const before = this.diagnostics.length;
     this.callStack = [decl.name];
     this.dataStack = [];
+    try {
+      this.paramVals.set(decl, this.paramsFromSet(decl, set));
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+      return undefined;
+    }
     try {
       // The body, the box, the optimum and its point are checked independently, so that one run
       // reports the errors of each.
@@ -461,6 +471,12 @@ export class Elaborator {
    * using it says "must be a constant" rather than "unknown name". */
   protected emptyScope(decl: ProblemDecl, len: number, constant: string): Scope {
     const vars = new Map<string, Val>([[decl.param, this.arrayVal(decl.param, len)]]);
+    const origins = new Map([[decl.param, "the problem's parameter"]]);
+    if (decl.params.length)
+      for (const [k, v] of this.paramVals.get(decl) ?? this.paramDefaults(decl)) {
+        vars.set(k, { s: 'scalar', e: num(v) });
+        origins.set(k, `the parameter '${k}'`);
+      }
     return {
       fn: new FuncBuilder('', decl.param, len),
       len,
@@ -471,8 +487,89 @@ export class Elaborator {
       sites: [],
       failed: new Set(),
       constant,
-      origins: new Map([[decl.param, "the problem's parameter"]]),
+      origins,
     };
+  }
+
+  // ---- problem parameters: `problem f(x[D], lambda = 0.5 in [0, 1])` ---------------------------
+
+  protected paramKeys = new Map<string, number>();
+  /** `#k`: the k-th distinct set of parameter values a callee is specialised to (a name the IR parses). */
+  protected paramKey(name: string, values: number[]): string {
+    const k = `${name}(${values.join(',')})`;
+    if (!this.paramKeys.has(k)) this.paramKeys.set(k, this.paramKeys.size);
+    return `_p${this.paramKeys.get(k)}`;
+  }
+
+  /** The parameters' defaults (constant expressions, checked against their ranges). */
+  protected paramDefaults(decl: ProblemDecl): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const p of decl.params) out.set(p.name, this.paramValue(decl, p, undefined, undefined));
+    return out;
+  }
+
+  /** The values for `--set NAME=VALUE` (strings; unknown names are errors). */
+  protected paramsFromSet(decl: ProblemDecl, set: Record<string, string>): Map<string, number> {
+    for (const name of Object.keys(set))
+      if (!decl.params.some((p) => p.name === name)) {
+        const near = suggest(
+          name,
+          decl.params.map((p) => p.name),
+        );
+        this.fail(
+          'BadParameter',
+          undefined,
+          name,
+          `${decl.name} has no parameter '${name}'${near ? ` (did you mean '${near}'?)` : ''}; ${decl.params.length ? `its parameters: ${decl.params.map((p) => p.name).join(', ')}` : 'it has none'}`,
+        );
+      }
+    const out = new Map<string, number>();
+    for (const p of decl.params) {
+      const s = set[p.name];
+      let v: number | undefined;
+      if (s !== undefined) {
+        v = Number(s);
+        if (s.trim() === '' || !Number.isFinite(v))
+          this.fail('BadParameter', undefined, p.name, `'${s}' is not a number`);
+      }
+      out.set(p.name, this.paramValue(decl, p, v, undefined));
+    }
+    return out;
+  }
+
+  /** A parameter's value: `given` (from --set or a call) or the default, within its range. */
+  protected paramValue(
+    decl: ProblemDecl,
+    p: ParamDecl,
+    given: number | undefined,
+    givenAt: Loc | undefined,
+  ): number {
+    const sc = (what: string) => {
+      const s = this.emptyScope({ ...decl, params: [] }, 1, what);
+      s.vars.delete(decl.param);
+      return s;
+    };
+    if (p.choices)
+      this.fail('BadParameter', p.nameLoc, p.name, 'a problem parameter is a number, not a choice');
+    const v =
+      given ??
+      this.constant(
+        p.value,
+        sc(`the default of parameter '${p.name}'`),
+        `the default of parameter '${p.name}'`,
+      );
+    if (p.range) {
+      const lo = this.constant(p.range[0], sc('a parameter bound'), 'a parameter bound');
+      const hi = this.constant(p.range[1], sc('a parameter bound'), 'a parameter bound');
+      if (!(v >= lo && v <= hi))
+        this.fail(
+          'BadParameter',
+          given === undefined ? p.value.loc : givenAt,
+          p.name,
+          `${v} is outside [${lo}, ${hi}]`,
+        );
+    }
+    return v;
   }
 
   protected constant(e: Expr, scope: Scope, what: string): number {
@@ -584,6 +681,11 @@ export class Elaborator {
       at: (i) => ({ k: 'read', t: 'f', arr: decl.param, idx: [i] }),
       array: decl.param,
     });
+    if (decl.params.length)
+      for (const [k, v] of this.paramVals.get(decl) ?? this.paramDefaults(decl)) {
+        scope.vars.set(k, { s: 'scalar', e: num(v) });
+        scope.origins.set(k, `the parameter '${k}'`);
+      }
     if (decl.dimName === decl.param)
       this.report(
         'DuplicateName',
@@ -1079,7 +1181,25 @@ export class Elaborator {
     }
     if (sc.data !== undefined)
       this.fail('BadDataInit', e.loc, sc.data, `computed data cannot call the problem '${name}'`);
-    const [arg] = positional(1, [], ' (a problem takes one vector)');
+    const [arg] = positional(
+      1,
+      p.params.map((q) => q.name),
+      p.params.length
+        ? ' (a problem takes one vector, and its parameters by name)'
+        : ' (a problem takes one vector)',
+    );
+    // Parameters given by name (`etc_fit(x, lambda: 0.7)`): constants, checked against the ranges.
+    const given = new Map<string, number>();
+    for (const a of e.args)
+      if (a.name) {
+        const q = p.params.find((q) => q.name === a.name)!;
+        const val = this.constant(
+          a.value,
+          { ...sc, constant: `the parameter '${a.name}'` },
+          `the parameter '${a.name}'`,
+        );
+        given.set(a.name, this.paramValue(p, q, val, a.value.loc));
+      }
     const v = this.expr(arg!.value, sc);
     if (v.s !== 'vector') this.fail('ExpectedVector', arg!.value.loc, describe(v));
     // The argument is materialised once per evaluation (below), outside any reduction: it cannot
@@ -1105,10 +1225,17 @@ export class Elaborator {
           : '',
       );
     }
-    const key = `${name}@${v.len}`;
+    // A callee with parameters is specialised to their values too (defaults unless given).
+    const vals = new Map(
+      p.params.map((q) => [q.name, given.get(q.name) ?? this.paramDefaults(p).get(q.name)!]),
+    );
+    const suffix = p.params.length ? this.paramKey(name, [...vals.values()]) : '';
+    const key = `${name}@${v.len}${suffix}`;
     if (!this.funcs.has(key)) {
       this.active.add(key);
       this.callStack.push(name);
+      const outer = this.paramVals.get(p);
+      this.paramVals.set(p, vals);
       try {
         const f = this.lowerProblem(p, v.len, key);
         this.funcs.set(key, f);
@@ -1116,6 +1243,8 @@ export class Elaborator {
       } finally {
         this.active.delete(key);
         this.callStack.pop();
+        if (outer) this.paramVals.set(p, outer);
+        else this.paramVals.delete(p);
       }
     }
     const arr = this.materialise(v, sc.fn, `${name}_arg`);

@@ -88,6 +88,8 @@ export interface ProblemDecl {
   param: string;
   paramLoc: Loc;
   dimName: string;
+  /** Named constants after the vector (`lambda = 0.5 in [0, 1]`): --set or a call's `name: v`. */
+  params: ParamDecl[];
   /** `where COND` after the parameter: the dimensions the problem exists for (`where D == 50`). */
   dims?: Expr;
   direction: 'minimize' | 'maximize';

@@ -110,6 +110,11 @@ class OptParser extends EmbeddedActionsParser {
     this.CONSUME(T.LBracket);
     const dim = this.CONSUME3(T.Identifier);
     this.CONSUME(T.RBracket);
+    const params: ParamDecl[] = [];
+    this.MANY2(() => {
+      this.CONSUME3(T.Comma);
+      params.push(this.SUBRULE(this.paramDecl));
+    });
     this.CONSUME(T.RParen);
     let dims: Expr | undefined;
     this.OPTION7(() => {
@@ -172,6 +177,7 @@ class OptParser extends EmbeddedActionsParser {
       param: param.image,
       paramLoc: tokLoc(param),
       dimName: dim.image,
+      params,
       dims,
       direction,
       box,

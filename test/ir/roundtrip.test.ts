@@ -77,10 +77,11 @@ describe('stdlib problems', () => {
     expect(
       PROBLEMS.filter((n) => !n.startsWith('cec') && !n.startsWith('soco') && !combinatorial(n)),
     ).toHaveLength(27);
-    // Seed 004: 50 LOLIB instances and their N-LOLIB versions, 12 ETC matrices x 2 objectives.
+    // Seed 004: 50 LOLIB instances and their N-LOLIB versions, 12 ETC matrices x 3 (makespan,
+    // flowtime, the fitness).
     expect(PROBLEMS.filter((n) => n.startsWith('lolib_'))).toHaveLength(50);
     expect(PROBLEMS.filter((n) => n.startsWith('nlolib_'))).toHaveLength(50);
-    expect(PROBLEMS.filter((n) => n.startsWith('etc_'))).toHaveLength(24);
+    expect(PROBLEMS.filter((n) => n.startsWith('etc_'))).toHaveLength(36);
     expect(PROBLEMS).toContain('shifted_schwefel_1_2');
     expect(PROBLEMS.filter((n) => n.startsWith('cec2017_'))).toHaveLength(29);
     expect(PROBLEMS.filter((n) => n.startsWith('cec2010_'))).toHaveLength(20);
