@@ -23,6 +23,8 @@ describe('stdlib suites', () => {
     expect(suiteProblems('nlolib')).toHaveLength(50);
     expect(suiteProblems('braun_etc_makespan')).toHaveLength(12);
     expect(suiteProblems('braun_etc')).toHaveLength(12);
+    expect(suiteProblems('cec2010')).toHaveLength(20);
+    expect(suiteProblems('lastra2015_cec2010')).toHaveLength(9);
   });
 
   it('fixed-size instances give their dimension, so a suite of them runs without --dim', () => {
