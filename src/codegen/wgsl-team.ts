@@ -83,7 +83,13 @@ export function teamKernel(
       shI = Math.max(shI, ni);
       accumulate(em, accs, ctx, '', true);
       const { lo, hi } = unionRange(em, accs, ctx);
-      if (vectorisable(em, accs))
+      // Four elements a lane only while every lane gets a vec4: with fewer vec4s than lanes (a
+      // hybrid's parts, 20-30 elements, under a team sized for its rotation's rows) one element a
+      // lane keeps four times as many lanes busy.
+      const blocks = vectorisable(em, accs)
+        ? Math.ceil(parseInt(hi) / 4) - Math.floor(parseInt(lo) / 4)
+        : 0;
+      if (blocks >= team)
         vectorLoop(
           em,
           accs,
