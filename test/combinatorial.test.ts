@@ -31,6 +31,48 @@ function lopValue(C: number[], n: number, x: number[]): number {
   return f;
 }
 
+// rank, argsort and sort (the language's order functions, lowered to counting reductions) against
+// JavaScript's sort, ties included; and the LOP written literally as seed 004's eq. (10) over the
+// permutation argsort(x) against the stdlib's pairwise form.
+const ORDER = `
+problem ranks(x[D]) in [0, 1] { let r = rank(x)
+  sum(i) r[i] * D^i }
+problem order(x[D]) in [0, 1] { let p = argsort(x)
+  sum(a) p[a] * D^a }
+problem sorted(x[D]) in [0, 1] { let s = sort(x)
+  sum(a) s[a] * 3^a }
+data C[D][D] = file("${join(dataRoot(), 'lolib', 'be75eec').replace(/\\/g, '/')}", offset: 1)
+problem lop_eq10(x[D]) where D == 50 maximize in [0, 1] { let p = argsort(x)
+  sum(a) sum(b in a + 1..D) C[p[a]][p[b]] }
+`;
+
+describe('rank, argsort, sort', () => {
+  it.each([5, 9])('agree with a stable sort of the keys at D = %i, ties included', (D) => {
+    const xs = [keys(D, 3), keys(D, 4).map((v) => Math.round(v * 3) / 3), new Array(D).fill(0.5)];
+    const val = (name: string) =>
+      compileProblem({ problem: name, dim: D, sources: { 'order.opt': ORDER } }).evaluateCpu(xs);
+    const [r, o, s] = [val('ranks'), val('order'), val('sorted')];
+    xs.forEach((x, k) => {
+      const p = [...x.keys()].sort((a, b) => x[a]! - x[b]! || a - b);
+      const rank = new Array<number>(D);
+      p.forEach((i, a) => (rank[i] = a));
+      expect(r[k]).toBe(rank.reduce((t, v, i) => t + v * D ** i, 0));
+      expect(o[k]).toBe(p.reduce((t, v, a) => t + v * D ** a, 0));
+      expect(s[k]).toBeCloseTo(
+        p.reduce((t, i, a) => t + x[i]! * 3 ** a, 0),
+        9,
+      );
+    });
+  });
+
+  it("seed 004's eq. (10) over argsort(x) is the stdlib's pairwise LOP", () => {
+    const eq10 = compileProblem({ problem: 'lop_eq10', dim: 50, sources: { 'order.opt': ORDER } });
+    const lop = compileProblem({ problem: 'lolib_be75eec', dim: 50 });
+    const xs = [keys(50, 11), keys(50, 12), Array.from({ length: 50 }, (_, i) => (i % 5) / 5)];
+    expect(eq10.evaluateCpu(xs)).toEqual(lop.evaluateCpu(xs));
+  });
+});
+
 describe('LOLIB through random keys', () => {
   it('has the 50 instances', () => expect(LOLIB).toHaveLength(50));
 

@@ -440,6 +440,18 @@ describe('the known spots', () => {
     );
   });
 
+  it('rank, argsort, sort: one vector, not depending on an enclosing index', () => {
+    expect(one('problem f(x[D]) { sum(i) argsort(x[i]) }')).toBe(
+      'OPT3002 1:34 expected a vector here, but this is a scalar',
+    );
+    expect(one('problem f(x[D]) { sum(i) sort(x * x[i])[0] }')).toMatch(
+      /^OPT3016 1:31 the argument of 'sort' depends on the index 'i'/,
+    );
+    expect(one('problem f(x[D]) { rank(x, x)[0] }')).toBe(
+      "OPT2005 1:19 'rank' takes 1 argument, but 2 were given (one vector)",
+    );
+  });
+
   it("a problem's parameters: unknown names at a call, values outside the range, choices", () => {
     const w = 'problem w(x[D], a = 2 in [0, 10]) { a * x[0] }\n';
     expect(one(w + 'problem f(x[D]) { w(x, c: 1) }')).toBe(

@@ -55,8 +55,17 @@ const GENERATORS = ['uniform', 'normal', 'permutation', 'file', ...JRANDOM_GENER
 const builtinOf = (name: string) => (Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined);
 const binaryBuiltinOf = (name: string) =>
   Object.hasOwn(BINARY_BUILTINS, name) ? BINARY_BUILTINS[name] : undefined;
+/**
+ * The order functions of a vector (per individual): rank(v)[i] is the number of elements before v_i
+ * in ascending order (equal values by index), argsort(v)[a] the index of the a-th smallest,
+ * sort(v)[a] its value. They lower to counting reductions (a rank sort: n^2 comparisons spread over
+ * a team's lanes), so they run in every backend and regime that runs reductions.
+ */
+const ORDER_FUNCTIONS = ['rank', 'argsort', 'sort'];
 const isFunctionName = (name: string) =>
-  builtinOf(name) !== undefined || binaryBuiltinOf(name) !== undefined;
+  builtinOf(name) !== undefined ||
+  binaryBuiltinOf(name) !== undefined ||
+  ORDER_FUNCTIONS.includes(name);
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -790,6 +799,82 @@ export class Elaborator {
     return this.arrayVal(name, v.len) as Val & { s: 'vector' };
   }
 
+  /** rank / argsort / sort of `v` (see ORDER_FUNCTIONS) as vector bindings of reductions. */
+  protected orderVal(fn: string, v: Val & { s: 'vector' }, sc: Scope): Val {
+    const keys = this.materialise(v, sc.fn, `${fn}_keys`);
+    const n = v.len;
+    const key = (i: IExpr) => keys.at(i);
+    // rank_i = #{ j : k_j < k_i, or k_j = k_i and j < i }
+    const i = this.freshIdx('i');
+    const j = this.freshIdx('j');
+    const before: IExpr = {
+      k: 'bin',
+      t: 'b',
+      op: 'or',
+      a: { k: 'bin', t: 'b', op: '<', a: key(j), b: key(i) },
+      b: {
+        k: 'bin',
+        t: 'b',
+        op: 'and',
+        a: { k: 'bin', t: 'b', op: '==', a: key(j), b: key(i) },
+        b: { k: 'bin', t: 'b', op: '<', a: j, b: i },
+      },
+    };
+    const rankName = sc.fn.fresh(`${fn}_rank`);
+    sc.fn.bindings.push({
+      k: 'vec',
+      name: rankName,
+      idx: (i as { name: string }).name,
+      len: n,
+      body: toReal({
+        k: 'red',
+        t: 'i',
+        op: 'count',
+        idx: (j as { name: string }).name,
+        lo: int(0),
+        hi: int(n),
+        cond: before,
+        body: int(1),
+      }),
+    });
+    // Ranks and indices are integers (stored as floats, exact below 2^24): read back as int, so
+    // that they index (`C[p[a]][p[b]]`).
+    const ints = (name: string): Val & { s: 'vector' } => ({
+      s: 'vector',
+      len: n,
+      at: (k: IExpr): IExpr => ({
+        k: 'call',
+        t: 'i',
+        fn: 'int',
+        args: [{ k: 'read', t: 'f', arr: name, idx: [k] }],
+      }),
+      array: name,
+    });
+    const rank = ints(rankName);
+    if (fn === 'rank') return rank;
+    // argsort_a = the i with rank_i = a (exactly one); sort_a = its key.
+    const a = this.freshIdx('a');
+    const m = this.freshIdx('i');
+    const outName = sc.fn.fresh(fn);
+    sc.fn.bindings.push({
+      k: 'vec',
+      name: outName,
+      idx: (a as { name: string }).name,
+      len: n,
+      body: {
+        k: 'red',
+        t: 'f',
+        op: 'sum',
+        idx: (m as { name: string }).name,
+        lo: int(0),
+        hi: int(n),
+        cond: { k: 'bin', t: 'b', op: '==', a: rank.at(m), b: a },
+        body: fn === 'argsort' ? toReal(m) : toReal(key(m)),
+      },
+    });
+    return fn === 'argsort' ? ints(outName) : this.arrayVal(outName, n);
+  }
+
   protected freshIdx(base: string): IExpr {
     return { k: 'idx', t: 'i', name: `${base}${++this.idxCounter}` };
   }
@@ -1138,6 +1223,19 @@ export class Elaborator {
       return this.elementwise([x, y], [pos[0]!.loc, pos[1]!.loc], e.loc, ([p, q]) =>
         powOrBin(bb, p!, q!),
       );
+    }
+    if (ORDER_FUNCTIONS.includes(name)) {
+      const [a] = positional(1, [], ' (one vector)');
+      const v = this.expr(a!.value, sc);
+      if (v.s !== 'vector') this.fail('ExpectedVector', a!.value.loc, describe(v));
+      if (sc.idxs.size) {
+        // Materialised once per evaluation, like a problem call's argument.
+        const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
+        for (const [src, ix] of sc.idxs)
+          if (used.has((ix as { name: string }).name))
+            this.fail('CallDependsOnIndex', a!.value.loc, name, src);
+      }
+      return this.orderVal(name, v, sc);
     }
     const b = builtinOf(name);
     if (b) {

@@ -56,7 +56,7 @@ export const Diag = {
   CallDependsOnIndex: {
     code: 3016,
     message:
-      "the argument of '{0}' depends on the index '{1}': a problem call is evaluated once, so its argument cannot vary with an enclosing reduction or vector let",
+      "the argument of '{0}' depends on the index '{1}': a problem call (or rank, argsort, sort) is evaluated once, so its argument cannot vary with an enclosing reduction or vector let",
   },
   // 4xxx: declarations
   MissingResult: {

@@ -25,6 +25,18 @@ describe.skipIf(!ctx)(
       expect(c.worst).toBeLessThanOrEqual(1);
     });
 
+    it('rank, argsort and sort: exact on the GPU (one kernel, a team per individual)', async () => {
+      const src = {
+        'order.opt': `problem order(x[D]) in [0, 1] { let p = argsort(x)
+  let r = rank(x)
+  let s = sort(x)
+  sum(a) (p[a] * D^a + r[a] * 7^a + s[a] * 3^a) }`,
+      };
+      const c = await compareOnGpu(ctx!, 'order', 8, 5, 406, { sources: src });
+      expect(c.problem.ir.schedule!.kernels).toBe(1);
+      expect(c.worst).toBeLessThanOrEqual(1);
+    });
+
     it.each(['etc_makespan_u_c_hihi', 'etc_flowtime_u_i_lolo', 'etc_makespan_u_s_lohi'])(
       '%s',
       async (name) => {
