@@ -49,7 +49,7 @@ export class Abort extends Error {}
 
 /** The CEC 2010 large-scale generators on java.util.Random (runtime/jrandom.ts). */
 const JRANDOM_GENERATORS = ['jrandom_shift', 'jrandom_permutation', 'jrandom_rotation'];
-const GENERATORS = ['uniform', 'normal', 'permutation', 'file', ...JRANDOM_GENERATORS];
+export const GENERATORS = ['uniform', 'normal', 'permutation', 'file', ...JRANDOM_GENERATORS];
 
 // Own-property lookups: `constructor` or `toString` in a source file must not find Object.prototype.
 const builtinOf = (name: string) => (Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined);
@@ -61,7 +61,7 @@ const binaryBuiltinOf = (name: string) =>
  * sort(v)[a] its value. They lower to counting reductions (a rank sort: n^2 comparisons spread over
  * a team's lanes), so they run in every backend and regime that runs reductions.
  */
-const ORDER_FUNCTIONS = ['rank', 'argsort', 'sort'];
+export const ORDER_FUNCTIONS = ['rank', 'argsort', 'sort'];
 const isFunctionName = (name: string) =>
   builtinOf(name) !== undefined ||
   binaryBuiltinOf(name) !== undefined ||

@@ -9,6 +9,7 @@ import { createSyntaxDiagramsCode } from 'chevrotain';
 import { KEYWORDS, NumberLit, StringLit } from '../parser/tokens.js';
 import { REDUCE_OPS } from '../parser/ast.js';
 import { BUILTINS, BINARY_BUILTINS } from '../ir/builtins.js';
+import { GENERATORS, ORDER_FUNCTIONS } from '../ir/elaborate.js';
 import { serializedGrammar } from '../parser/parser.js';
 
 const source = (re: RegExp) => re.source;
@@ -34,11 +35,11 @@ export function textMateGrammar(): object {
       { name: 'support.function.reduction.opt', match: `${words([...REDUCE_OPS])}(?=\\s*\\()` },
       {
         name: 'support.function.builtin.opt',
-        match: `${words([...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)])}(?=\\s*\\()`,
+        match: `${words([...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS), ...ORDER_FUNCTIONS])}(?=\\s*\\()`,
       },
       {
         name: 'support.function.generator.opt',
-        match: `${words(['uniform', 'normal', 'permutation', 'file', 'jrandom_shift', 'jrandom_permutation', 'jrandom_rotation'])}(?=\\s*\\()`,
+        match: `${words(GENERATORS)}(?=\\s*\\()`,
       },
       { name: 'constant.language.opt', match: words(['pi', 'e', 'D']) },
       { name: 'constant.numeric.opt', match: source(NumberLit.PATTERN as RegExp) },
