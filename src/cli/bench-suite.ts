@@ -36,10 +36,21 @@ interface SuiteRow {
 
 export async function benchSuite(
   gpu: GpuContext,
-  o: { suite: string; dim: number; n: number; quick: boolean; json?: string; team?: number },
+  o: {
+    suite: string;
+    dim: number;
+    n: number;
+    quick: boolean;
+    json?: string;
+    team?: number;
+    /** User .opt files, which may declare the suite and its problems. */
+    files?: string[];
+    /** Measure only the suite's K-th problem (1-based; --isolate runs one process each). */
+    pick?: number;
+  },
 ): Promise<number> {
   const { dim: D, n: N } = o;
-  const problems = suiteProblems(o.suite);
+  const problems = suiteProblems(o.suite, { files: o.files });
   const date = new Date().toISOString().slice(0, 10);
   const roof = o.quick
     ? await roofline(gpu, D * N, 2, 16)
@@ -50,8 +61,10 @@ export async function benchSuite(
   );
   const rows: SuiteRow[] = [];
   for (const [k, problem] of problems.entries()) {
+    if (o.pick !== undefined && k + 1 !== o.pick) continue;
     const p = compileProblem({
       problem,
+      files: o.files,
       dim: D,
       schedule: { population: N, ...(o.team ? { team: o.team } : {}) },
     });
@@ -110,7 +123,7 @@ export async function benchSuite(
     }
     rows.push(row);
   }
-  process.stdout.write(table(rows) + '\n');
+  process.stdout.write(suiteTable(rows) + '\n');
   process.stdout.write(
     'evals/s: N / time; rot GFLOP/s: 2 D^2 flops per rotation and individual over the GPU time; /peak: of the FMA rate above.\n',
   );
@@ -122,7 +135,7 @@ export async function benchSuite(
   return 0;
 }
 
-function table(rows: SuiteRow[]): string {
+export function suiteTable(rows: SuiteRow[]): string {
   const e = (v: number) => v.toExponential(2).padStart(10);
   const fmt = (r: SuiteRow) =>
     `| ${r.label} | ${r.problem.padEnd(12)} | ${r.regime.padEnd(9)} | ${String(r.kernels).padStart(2)} | ${(r.gpuSeconds * 1e6).toFixed(1).padStart(9)} | ${e(r.n / r.gpuSeconds)} | ${(r.cpuSeconds * 1e3).toFixed(2).padStart(9)} | ${e(r.n / r.cpuSeconds)} | ${r.speedup.toPrecision(3).padStart(7)} | ${String(r.rotations).padStart(3)} | ${r.rotationGflops === undefined ? '-'.padStart(11) : r.rotationGflops.toPrecision(3).padStart(11)} | ${r.ofPeak === undefined ? '    -' : `${(r.ofPeak * 100).toFixed(1)}%`.padStart(5)} |`;

@@ -13,7 +13,7 @@ import { openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
 import { benchAlgorithms } from './bench-algo.js';
-import { benchSuite } from './bench-suite.js';
+import { benchSuite, suiteTable } from './bench-suite.js';
 import { CliError, parseArgs } from './args.js';
 
 const U = () =>
@@ -142,7 +142,7 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { flags } = parseArgs(argv, {
+  const { positional, flags } = parseArgs(argv, {
     quick: { kind: 'bool' },
     adapter: { kind: 'string' },
     json: { kind: 'string' },
@@ -157,7 +157,9 @@ export async function runBench(argv: string[]): Promise<number> {
     suite: { kind: 'string' },
     dim: { kind: 'int', min: 1, max: 1 << 20 },
     population: { kind: 'int', min: 1, max: 1 << 20 },
+    pick: { kind: 'int', min: 1, max: 10000 },
   });
+  if (flags.isolate && flags.suite) return isolatedSuite(argv, flags.suite as string, positional);
   if (flags.isolate) return isolated(argv);
   const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
   if (!gpu)
@@ -175,6 +177,8 @@ export async function runBench(argv: string[]): Promise<number> {
       quick,
       json: flags.json as string | undefined,
       team: flags.team as number | undefined,
+      files: positional,
+      pick: flags.pick as number | undefined,
     });
   const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
   const shapes0 = quick
@@ -293,6 +297,49 @@ export async function runBench(argv: string[]): Promise<number> {
       flags.json as string,
       JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2),
     );
+  return 0;
+}
+
+/**
+ * --isolate with --suite: each problem measured in a process of its own (`--pick K`), the rows
+ * merged. In one process the fourth and later evaluators that own data buffers (the CEC
+ * matrices) ran about 5x slower on an H200, whatever the problem (docs/performance.md).
+ */
+function isolatedSuite(argv: string[], suite: string, files: string[]): number {
+  const rest = argv.filter((a) => a !== '--isolate');
+  const jsonAt = rest.indexOf('--json');
+  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
+  const n = suiteProblems(suite, { files }).length;
+  const dir = mkdtempSync(join(tmpdir(), 'opt-bench-'));
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  const rows: unknown[] = [];
+  let head: Record<string, unknown> = {};
+  for (let k = 1; k <= n; k++) {
+    const file = join(dir, `${k}.json`);
+    const r = spawnSync(
+      process.execPath,
+      [main, 'bench', ...rest, '--pick', String(k), '--json', file],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    if (r.status !== 0)
+      throw new CliError(`bench --isolate: the run for problem ${k} of ${suite} failed`);
+    const j = JSON.parse(readFileSync(file, 'utf8')) as { rows: unknown[] } & Record<
+      string,
+      unknown
+    >;
+    rows.push(...j.rows);
+    head = j;
+  }
+  const all = { ...head, rows, isolated: true };
+  const roof = head.roof as { copyGBps: number; gflops: number } | undefined;
+  process.stdout.write(
+    `opt bench --suite ${suite} --isolate: ${String(head.adapter)} (${String(head.date)}), one process per problem${roof ? `; copy ${roof.copyGBps.toFixed(0)} GB/s, float32 FMA ${(roof.gflops / 1000).toFixed(1)} TFLOP/s (last process)` : ''}\n` +
+      suiteTable(rows as Parameters<typeof suiteTable>[0]) +
+      '\n',
+  );
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
   return 0;
 }
 

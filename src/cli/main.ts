@@ -28,7 +28,7 @@ const USAGE = `usage:
   opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME] [--set name=value ...]
   opt eval --suite NAME [FILE...] --dim D --points FILE|-   one line per problem: F01 name values
   ${RUN_USAGE}
-  opt bench [--quick] [--adapter NAME] [--json FILE] [--algorithms | --suite NAME [--dim D] [--population N]]
+  opt bench [--quick] [--adapter NAME] [--json FILE] [--algorithms | [FILE...] --suite NAME [--dim D] [--population N] [--team T]]
 common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), --problem NAME (with a FILE)`;
 
 const common: FlagSpec = { data: { kind: 'string' }, problem: { kind: 'string' } };
