@@ -90,6 +90,8 @@ export interface Layout {
   sharedStride?: number;
   dataOffset: Map<string, number>;
   dataShape: Map<string, number[]>;
+  /** Matrices stored column-major (data-layout.ts). */
+  dataTransposed?: Set<string>;
   scratchOffset: Map<string, number>;
   scratchStride: number;
   scalarSlot: Map<string, number>;
@@ -139,7 +141,11 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
           return `dv${off}[${em.lanes.k}]`;
         }
         const flat =
-          shape.length === 2 ? `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})` : `u32(${idx[0]})`;
+          shape.length !== 2
+            ? `u32(${idx[0]})`
+            : L.dataTransposed?.has(arr)
+              ? `u32(${idx[1]}) * ${shape[0]}u + u32(${idx[0]})`
+              : `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})`;
         if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
         return `DATA[${off}u + ${flat}]`;
       }

@@ -34,7 +34,17 @@ export interface KernelPlan {
 export interface GpuPlan {
   kernels: KernelPlan[];
   wg: number;
-  data: { name: string; offset: number; size: number }[];
+  /**
+   * Each data array's place in DATA; `transpose`: stored column-major ([rows, cols] of the
+   * array); `read`: this plan's kernels read it (data-layout.ts).
+   */
+  data: {
+    name: string;
+    offset: number;
+    size: number;
+    transpose?: [number, number];
+    read: boolean;
+  }[];
   dataSize: number;
   scratchStride: number;
   partStride: number; // floats per (individual, chunk)

@@ -10,7 +10,8 @@
 //   SC   split regime: per-individual scalars computed by earlier kernels: [n][scalarStride]
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import type { Binding, IrProgram } from '../ir/ir.js';
+import { forEachNode, type Binding, type IrProgram } from '../ir/ir.js';
+import { transposedData } from './data-layout.js';
 import type { GpuPlan, WgslOptions } from './wgsl-plan.js';
 import { type Layout } from './wgsl-emit.js';
 import { teamKernel } from './wgsl-team.js';
@@ -30,11 +31,26 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   const dataOffset = new Map<string, number>();
   const dataShape = new Map<string, number[]>();
   let dataSize = 0;
+  const transposed = transposedData(p);
+  const readData = new Set<string>();
+  for (const fn of [...p.funcs, f])
+    for (const e of [
+      ...fn.bindings.map((b) => b.body),
+      fn.result,
+      ...(fn.writes ?? []).map((w) => w.body),
+    ])
+      forEachNode(e, (n) => n.k === 'read' && readData.add(n.arr));
   const dataLayout = p.data.map((d) => {
     const size = d.shape.reduce((a, b) => a * b, 1);
     dataOffset.set(d.name, dataSize);
     dataShape.set(d.name, d.shape);
-    const r = { name: d.name, offset: dataSize, size };
+    const r: GpuPlan['data'][number] = {
+      name: d.name,
+      offset: dataSize,
+      size,
+      read: readData.has(d.name),
+    };
+    if (transposed.has(d.name)) r.transpose = [d.shape[0]!, d.shape[1]!];
     dataSize += Math.ceil(size / 4) * 4; // vec4-aligned, so a vector can be loaded 16 bytes at a time
     return r;
   });
@@ -77,6 +93,7 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
     sharedStride,
     dataOffset,
     dataShape,
+    dataTransposed: transposed,
     scratchOffset,
     scratchStride,
     scalarSlot,

@@ -15,6 +15,7 @@ import {
   tableQuads,
 } from '../codegen/wgsl-step.js';
 import type { GpuPlan } from '../codegen/wgsl.js';
+import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from './data.js';
 import { planGeneration } from './algo-host.js';
 import { StateLayout } from './algo-layout.js';
@@ -96,21 +97,26 @@ export class GpuAlgoEngine implements AlgoEngine {
       }),
     );
     device.pushErrorScope('validation');
-    for (const st of c.steps) {
-      const plan = generateStepWgsl(c.gpuIr.get(st)!, c.algo.state, { pingPong: c.pingPong });
-      if (plan.dataSize > 0 && !this.data) {
-        this.data = device.createBuffer({
-          size: plan.dataSize * 4,
-          usage: U().STORAGE | U().COPY_DST,
-          label: 'DATA',
-          mappedAtCreation: true,
-        });
-        const all = new Float32Array(this.data.getMappedRange());
-        for (const d of plan.data) all.set(dataValues[d.name]!, d.offset);
-        this.data.unmap();
-      }
-      this.kernels.set(st, this.buildKernel(st, plan));
+    const plans = new Map(
+      c.steps.map((st) => [
+        st,
+        generateStepWgsl(c.gpuIr.get(st)!, c.algo.state, { pingPong: c.pingPong }),
+      ]),
+    );
+    // One DATA buffer for every step: the problem's data, laid out as the steps read it.
+    const withData = [...plans.values()].filter((p) => p.dataSize > 0);
+    if (withData.length) {
+      const packed = packData(withData, dataValues);
+      this.data = device.createBuffer({
+        size: packed.length * 4,
+        usage: U().STORAGE | U().COPY_DST,
+        label: 'DATA',
+        mappedAtCreation: true,
+      });
+      new Float32Array(this.data.getMappedRange()).set(packed);
+      this.data.unmap();
     }
+    for (const [st, plan] of plans) this.kernels.set(st, this.buildKernel(st, plan));
   }
 
   private buildKernel(st: Step, plan: GpuPlan): StepKernel {

@@ -7,6 +7,7 @@
 
 import type { CompiledProblem } from '../api.js';
 import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '../codegen/wgsl.js';
+import { packData } from '../codegen/data-layout.js';
 import type { GpuContext } from './device.js';
 
 const BINDING: Record<BufferName, number> = {
@@ -105,9 +106,7 @@ export class GpuEvaluator {
         label: 'DATA',
         mappedAtCreation: true,
       });
-      const all = new Float32Array(this.dataBuf.getMappedRange());
-      const src = problem.dataAll();
-      for (const d of this.plan.data) all.set(src[d.name]!, d.offset);
+      new Float32Array(this.dataBuf.getMappedRange()).set(packData([this.plan], problem.dataAll()));
       this.dataBuf.unmap();
     }
     if (this.plan.scratchStride > 0)
