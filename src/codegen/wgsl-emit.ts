@@ -140,6 +140,16 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
           if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
           return `dv${off}[${em.lanes.k}]`;
         }
+        // A transposed matrix with whole vec4 columns: the row's vec4 and component without the
+        // division by 4 of a flat index (the component is the lane's own, the same for every j).
+        if (
+          em.vec4 &&
+          shape.length === 2 &&
+          L.dataTransposed?.has(arr) &&
+          shape[0]! % 4 === 0 &&
+          off % 4 === 0
+        )
+          return `DATA[${off / 4}u + u32(${idx[1]}) * ${shape[0]! / 4}u + (u32(${idx[0]}) >> 2u)][u32(${idx[0]}) & 3u]`;
         const flat =
           shape.length !== 2
             ? `u32(${idx[0]})`
@@ -528,6 +538,49 @@ export function vectorLoop(
   }
   endLanes(em, at, depth, 'q');
   em.close();
+}
+
+/**
+ * A vector element that is one sum over j in 0..n (n a multiple of 4), `z_i = sum(j) M[i][j] *
+ * (x[j] - o[j])` (a rotation row): the j loop steps by four and loads x and the data vectors read
+ * at j as one vec4 each, the four terms added in order (the same sum, term for term, as the plain
+ * loop). Returns the accumulator's name, or undefined when `e` is not such a sum.
+ */
+export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string | undefined {
+  if (
+    !em.vec4 ||
+    em.lanes ||
+    e.k !== 'red' ||
+    e.op !== 'sum' ||
+    e.t !== 'f' ||
+    e.cond ||
+    e.lo.k !== 'int' ||
+    e.lo.v !== 0 ||
+    e.hi.k !== 'int' ||
+    e.hi.v % 4 !== 0 ||
+    e.hi.v < 8
+  )
+    return undefined;
+  const acc = em.fresh();
+  const j = ctx.index(e.idx);
+  em.line(`var ${acc}: f32 = 0.0f;`);
+  em.open(`for (var q: i32 = 0i; q < ${e.hi.v / 4}i; q++) {`);
+  const at = em.lines.length;
+  const depth = em.lines[at - 1]!.search(/\S/) + 2;
+  em.lanes = { names: new Set([j]), k: 0, usedX: false, dv: new Map() };
+  for (let k = 0; k < 4; k++) {
+    em.lanes.k = k;
+    em.open('{');
+    em.line(`let ${j} = q * 4i + ${k}i;`);
+    const pre: string[] = [];
+    const body = wgslExpr(e.body, ctx, pre);
+    em.all(pre);
+    em.line(`${acc} = ${acc} + ${toF32(body, e.body.t)};`);
+    em.close();
+  }
+  endLanes(em, at, depth, 'q');
+  em.close();
+  return acc;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   tiledScan,
   treeReduce,
   unionRange,
+  unrolledRowSum,
   vectorLoop,
   vectorisable,
   type Layout,
@@ -67,7 +68,9 @@ export function teamKernel(
       // A step whose vector has at most one element a lane: that element is the lane's own, so
       // its draws can be made at the start of the kernel (off the critical path).
       const single = !!step && b.len <= team;
-      const v = wgslExpr(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
+      const v =
+        (!step && unrolledRowSum(em, b.body, ctx)) ||
+        wgslExpr(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
       em.all(pre);
       if (shared !== undefined)
         em.line(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)] = ${toF32(v, b.body.t)};`);
