@@ -4,23 +4,26 @@
 // they read M[i][j] for consecutive i, which are adjacent in the transposed layout (one memory
 // transaction for a warp instead of one per lane). Everything else stays row-major.
 
-import { children, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
+import { children, type IExpr, type IrProgram } from '../ir/ir.js';
 import type { GpuPlan } from './wgsl-plan.js';
 
 /**
- * The 2-D data arrays to store transposed: read at least once, and every read of the form
- * M[i][j] inside a vector binding over i, with j the index of a reduction in that binding's body.
+ * Which data arrays a program reads (`read`), and the 2-D ones to store transposed
+ * (`transposed`): read at least once, and every read of the form M[i][j] inside a vector binding
+ * over i, with j the index of a reduction in that binding's body. One walk over every expression
+ * of the program's functions (bindings, result, and the rows and bodies of a step's writes).
  */
-export function transposedData(p: IrProgram): Set<string> {
+export function dataUse(p: IrProgram): { read: Set<string>; transposed: Set<string> } {
   const matrices = new Set(p.data.filter((d) => d.shape.length === 2).map((d) => d.name));
-  const good = new Set<string>();
+  const read = new Set<string>();
   const bad = new Set<string>();
   const visit = (e: IExpr, row: string | undefined, reds: Set<string>) => {
-    if (e.k === 'read' && matrices.has(e.arr)) {
+    if (e.k === 'read') {
+      read.add(e.arr);
       const [a, b] = e.idx;
-      const ok =
+      const rowRead =
         row !== undefined && a?.k === 'idx' && a.name === row && b?.k === 'idx' && reds.has(b.name);
-      (ok ? good : bad).add(e.arr);
+      if (matrices.has(e.arr) && !rowRead) bad.add(e.arr);
     }
     if (e.k === 'red') {
       visit(e.lo, row, reds);
@@ -32,13 +35,16 @@ export function transposedData(p: IrProgram): Set<string> {
     }
     for (const c of children(e)) visit(c, row, reds);
   };
-  const visitFunc = (f: IrFunc) => {
+  for (const f of [...p.funcs, p.main]) {
     for (const b of f.bindings) visit(b.body, b.k === 'vec' ? b.idx : undefined, new Set());
     visit(f.result, undefined, new Set());
-    for (const w of f.writes ?? []) visit(w.body, undefined, new Set());
-  };
-  for (const f of [...p.funcs, p.main]) visitFunc(f);
-  return new Set([...good].filter((m) => !bad.has(m)));
+    for (const w of f.writes ?? []) {
+      visit(w.row, undefined, new Set());
+      visit(w.body, undefined, new Set());
+    }
+  }
+  const transposed = new Set([...matrices].filter((m) => read.has(m) && !bad.has(m)));
+  return { read, transposed };
 }
 
 /**

@@ -10,8 +10,8 @@
 //   SC   split regime: per-individual scalars computed by earlier kernels: [n][scalarStride]
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import { forEachNode, type Binding, type IrProgram } from '../ir/ir.js';
-import { transposedData } from './data-layout.js';
+import type { Binding, IrProgram } from '../ir/ir.js';
+import { dataUse } from './data-layout.js';
 import type { GpuPlan, WgslOptions } from './wgsl-plan.js';
 import { type Layout } from './wgsl-emit.js';
 import { teamKernel } from './wgsl-team.js';
@@ -31,15 +31,7 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   const dataOffset = new Map<string, number>();
   const dataShape = new Map<string, number[]>();
   let dataSize = 0;
-  const transposed = transposedData(p);
-  const readData = new Set<string>();
-  for (const fn of [...p.funcs, f])
-    for (const e of [
-      ...fn.bindings.map((b) => b.body),
-      fn.result,
-      ...(fn.writes ?? []).map((w) => w.body),
-    ])
-      forEachNode(e, (n) => n.k === 'read' && readData.add(n.arr));
+  const { read: readData, transposed } = dataUse(p);
   const dataLayout = p.data.map((d) => {
     const size = d.shape.reduce((a, b) => a * b, 1);
     dataOffset.set(d.name, dataSize);

@@ -5,7 +5,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileProblem } from '../../src/api.js';
-import { packData, transposedData } from '../../src/codegen/data-layout.js';
+import { dataUse, packData } from '../../src/codegen/data-layout.js';
+
+const transposedData = (p: Parameters<typeof dataUse>[0]) => dataUse(p).transposed;
 import { generateWgsl, type GpuPlan } from '../../src/codegen/wgsl.js';
 
 const src = (body: string) => ({
