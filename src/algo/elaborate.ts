@@ -205,19 +205,7 @@ export class AlgoElaborator extends Elaborator {
     for (const p of decl.params)
       for (const c of p.choices ?? [])
         if (!this.symbols.has(c.name)) this.symbols.set(c.name, this.symbols.size);
-    for (const name of Object.keys(set))
-      if (!decl.params.some((p) => p.name === name)) {
-        const near = suggest(
-          name,
-          decl.params.map((p) => p.name),
-        );
-        this.report(
-          'BadParameter',
-          undefined,
-          name,
-          `${decl.name} has no parameter '${name}'${near ? ` (did you mean '${near}'?)` : ''}; its parameters: ${decl.params.map((p) => p.name).join(', ')}`,
-        );
-      }
+    this.unknownParams(decl.name, decl.params, set);
     for (const p of decl.params) {
       try {
         out.push(this.param(p, set[p.name]));
@@ -253,9 +241,7 @@ export class AlgoElaborator extends Elaborator {
     const isInt = dflt.t === 'i';
     let v = dflt.v;
     if (override !== undefined) {
-      const x = Number(override);
-      if (override.trim() === '' || !Number.isFinite(x))
-        this.fail('BadParameter', undefined, p.name, `'${override}' is not a number`);
+      const x = this.numberFromSet(p, override);
       if (isInt && !Number.isInteger(x))
         this.fail('BadParameter', undefined, p.name, `'${override}' is not an integer`);
       v = x;

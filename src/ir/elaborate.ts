@@ -517,30 +517,44 @@ export class Elaborator {
     return out;
   }
 
+  /**
+   * Reports each `--set` name that `owner` (a problem or an algorithm) does not declare; true when
+   * there was one.
+   */
+  protected unknownParams(
+    owner: string,
+    params: ParamDecl[],
+    set: Record<string, string>,
+  ): boolean {
+    const names = params.map((p) => p.name);
+    const unknown = Object.keys(set).filter((name) => !names.includes(name));
+    for (const name of unknown) {
+      const near = suggest(name, names);
+      this.report(
+        'BadParameter',
+        undefined,
+        name,
+        `${owner} has no parameter '${name}'${near ? ` (did you mean '${near}'?)` : ''}; ${names.length ? `its parameters: ${names.join(', ')}` : 'it has none'}`,
+      );
+    }
+    return unknown.length > 0;
+  }
+
+  /** A `--set` value of a numeric parameter: a finite number, else BadParameter. */
+  protected numberFromSet(p: ParamDecl, s: string): number {
+    const v = Number(s);
+    if (s.trim() === '' || !Number.isFinite(v))
+      this.fail('BadParameter', undefined, p.name, `'${s}' is not a number`);
+    return v;
+  }
+
   /** The values for `--set NAME=VALUE` (strings; unknown names are errors). */
   protected paramsFromSet(decl: ProblemDecl, set: Record<string, string>): Map<string, number> {
-    for (const name of Object.keys(set))
-      if (!decl.params.some((p) => p.name === name)) {
-        const near = suggest(
-          name,
-          decl.params.map((p) => p.name),
-        );
-        this.fail(
-          'BadParameter',
-          undefined,
-          name,
-          `${decl.name} has no parameter '${name}'${near ? ` (did you mean '${near}'?)` : ''}; ${decl.params.length ? `its parameters: ${decl.params.map((p) => p.name).join(', ')}` : 'it has none'}`,
-        );
-      }
+    if (this.unknownParams(decl.name, decl.params, set)) throw new Abort();
     const out = new Map<string, number>();
     for (const p of decl.params) {
       const s = set[p.name];
-      let v: number | undefined;
-      if (s !== undefined) {
-        v = Number(s);
-        if (s.trim() === '' || !Number.isFinite(v))
-          this.fail('BadParameter', undefined, p.name, `'${s}' is not a number`);
-      }
+      const v = s === undefined ? undefined : this.numberFromSet(p, s);
       out.set(p.name, this.paramValue(decl, p, v, undefined));
     }
     return out;
