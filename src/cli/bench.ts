@@ -300,35 +300,40 @@ export async function runBench(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** The arguments of an --isolate run, without --isolate and --json (each child writes its own). */
+function isolateArgs(argv: string[]): { rest: string[]; jsonOut?: string } {
+  const rest = argv.filter((a) => a !== '--isolate');
+  const jsonAt = rest.indexOf('--json');
+  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
+  return { rest, jsonOut };
+}
+
+/** Runs `opt bench ARGS --json FILE` in a process of its own and returns the JSON it wrote. */
+function benchInChild<T>(args: string[], what: string): T {
+  const file = join(mkdtempSync(join(tmpdir(), 'opt-bench-')), 'bench.json');
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  const r = spawnSync(process.execPath, [main, 'bench', ...args, '--json', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new CliError(`bench --isolate: the run for ${what} failed`);
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
 /**
  * --isolate with --suite: each problem measured in a process of its own (`--pick K`), the rows
  * merged. In one process the fourth and later evaluators that own data buffers (the CEC
  * matrices) ran about 5x slower on an H200, whatever the problem (docs/performance.md).
  */
 function isolatedSuite(argv: string[], suite: string, files: string[]): number {
-  const rest = argv.filter((a) => a !== '--isolate');
-  const jsonAt = rest.indexOf('--json');
-  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
+  const { rest, jsonOut } = isolateArgs(argv);
   const n = suiteProblems(suite, { files }).length;
-  const dir = mkdtempSync(join(tmpdir(), 'opt-bench-'));
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
   const rows: unknown[] = [];
   let head: Record<string, unknown> = {};
   for (let k = 1; k <= n; k++) {
-    const file = join(dir, `${k}.json`);
-    const r = spawnSync(
-      process.execPath,
-      [main, 'bench', ...rest, '--pick', String(k), '--json', file],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
+    const j = benchInChild<{ rows: unknown[] } & Record<string, unknown>>(
+      [...rest, '--pick', String(k)],
+      `problem ${k} of ${suite}`,
     );
-    if (r.status !== 0)
-      throw new CliError(`bench --isolate: the run for problem ${k} of ${suite} failed`);
-    const j = JSON.parse(readFileSync(file, 'utf8')) as { rows: unknown[] } & Record<
-      string,
-      unknown
-    >;
     rows.push(...j.rows);
     head = j;
   }
@@ -350,32 +355,19 @@ function isolatedSuite(argv: string[], suite: string, files: string[]): number {
  * problem, never sees.
  */
 function isolated(argv: string[]): number {
-  const rest = argv.filter((a) => a !== '--isolate');
-  const jsonAt = rest.indexOf('--json');
-  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
+  const { rest, jsonOut } = isolateArgs(argv);
   const onlyAt = rest.indexOf('--only');
   const only = onlyAt >= 0 ? rest.splice(onlyAt, 2)[1]!.split(',') : FUNCTIONS;
   const dimsAt = rest.indexOf('--dims');
   const dims =
     dimsAt >= 0 ? rest.splice(dimsAt, 2)[1]!.split(',').map(Number) : SHAPES.map(([D]) => D);
-  const dir = mkdtempSync(join(tmpdir(), 'opt-bench-'));
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
   const all: { rows: Row[]; adapter: string; date: string } = { rows: [], adapter: '', date: '' };
   for (const D of dims) {
     for (const [k, name] of only.entries()) {
-      const file = join(dir, `${D}-${name}.json`);
-      const r = spawnSync(
-        process.execPath,
-        [main, 'bench', ...rest, '--dims', String(D), '--only', name, '--json', file],
-        { stdio: ['ignore', 'ignore', 'inherit'] },
+      const j = benchInChild<{ rows: Row[]; adapter: string; date: string }>(
+        [...rest, '--dims', String(D), '--only', name],
+        `${name} at D = ${D}`,
       );
-      if (r.status !== 0)
-        throw new CliError(`bench --isolate: the run for ${name} at D = ${D} failed`);
-      const j = JSON.parse(readFileSync(file, 'utf8')) as {
-        rows: Row[];
-        adapter: string;
-        date: string;
-      };
       all.adapter = j.adapter;
       all.date = j.date;
       all.rows.push(
