@@ -327,6 +327,19 @@ describe('opt run', () => {
     } else expect(err).toContain('no WebGPU adapter'); // a machine without any adapter
   });
 
+  it('a problem without an optimum runs its whole budget, reports f and no error, and refuses --target', async () => {
+    const src = file('noopt.opt', 'problem free(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n');
+    const args = ['run', 'de', src, '--problem', 'free', '--dim', '3', '--evals', '500'];
+    expect(await main([...args, '--backend', 'cpu', '--json'])).toBe(0);
+    const r = JSON.parse(out);
+    expect([r.optimum, r.bestError, r.stopped]).toEqual([null, null, 'evals']);
+    expect(r.trace.every((t: { error: unknown }) => t.error === null)).toBe(true);
+    expect(err).toMatch(/best f .* \(no optimum declared\)/);
+    err = '';
+    expect(await main([...args, '--target', '1e-3', '--backend', 'cpu'])).toBe(2);
+    expect(err).toContain('--target: free declares no optimum');
+  });
+
   it("--set reaches a problem's parameters (eval, run) next to the algorithm's", async () => {
     const src = file(
       'params.opt',

@@ -106,16 +106,13 @@ export async function runCommand(argv: string[]): Promise<number> {
         throw new CliError(`--target: expected an error >= 0 or 'none', got '${t}'`);
     }
   }
-  // A problem without a declared optimum has no error: the default target does not apply, and an
-  // explicit one is an error.
-  const noOptimum = compiled.filter((c) => Number.isNaN(c.algo.problem.optimum));
-  if (noOptimum.length) {
-    if (flags.target !== undefined && target !== undefined)
-      throw new CliError(
-        `--target: ${noOptimum[0]!.algo.problem.name} declares no optimum, so its runs have no error to reach (give --evals or --seconds)`,
-      );
-    if (!suite) target = undefined;
-  }
+  // A problem without a declared optimum has no error: the default target is never reached (the
+  // run loop compares with NaN), and an explicit one is an error.
+  const noOptimum = compiled.find((c) => Number.isNaN(c.algo.problem.optimum));
+  if (noOptimum && flags.target !== undefined && target !== undefined)
+    throw new CliError(
+      `--target: ${noOptimum.algo.problem.name} declares no optimum, so its runs have no error to reach (give --evals or --seconds)`,
+    );
   // Without --evals or --seconds: 10,000 D evaluations (a target alone may never be reached).
   const evalsFor = (dim: number) =>
     (flags.evals as number | undefined) ??
