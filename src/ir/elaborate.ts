@@ -813,6 +813,23 @@ export class Elaborator {
     return this.arrayVal(name, v.len) as Val & { s: 'vector' };
   }
 
+  /**
+   * The vector argument of `fn` (a problem call, rank, argsort, sort), which is materialised once
+   * per evaluation, outside any reduction: it cannot depend on a reduction's or a vector let's
+   * index (CallDependsOnIndex).
+   */
+  protected onceVector(fn: string, arg: Arg, sc: Scope): Val & { s: 'vector' } {
+    const v = this.expr(arg.value, sc);
+    if (v.s !== 'vector') this.fail('ExpectedVector', arg.value.loc, describe(v));
+    if (sc.idxs.size) {
+      const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
+      for (const [src, ix] of sc.idxs)
+        if (used.has((ix as { name: string }).name))
+          this.fail('CallDependsOnIndex', arg.value.loc, fn, src);
+    }
+    return v;
+  }
+
   /** rank / argsort / sort of `v` (see ORDER_FUNCTIONS) as vector bindings of reductions. */
   protected orderVal(fn: string, v: Val & { s: 'vector' }, sc: Scope): Val {
     const keys = this.materialise(v, sc.fn, `${fn}_keys`);
@@ -1240,16 +1257,7 @@ export class Elaborator {
     }
     if (ORDER_FUNCTIONS.includes(name)) {
       const [a] = positional(1, [], ' (one vector)');
-      const v = this.expr(a!.value, sc);
-      if (v.s !== 'vector') this.fail('ExpectedVector', a!.value.loc, describe(v));
-      if (sc.idxs.size) {
-        // Materialised once per evaluation, like a problem call's argument.
-        const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
-        for (const [src, ix] of sc.idxs)
-          if (used.has((ix as { name: string }).name))
-            this.fail('CallDependsOnIndex', a!.value.loc, name, src);
-      }
-      return this.orderVal(name, v, sc);
+      return this.orderVal(name, this.onceVector(name, a!, sc), sc);
     }
     const b = builtinOf(name);
     if (b) {
@@ -1312,16 +1320,7 @@ export class Elaborator {
         );
         given.set(a.name, this.paramValue(p, q, val, a.value.loc));
       }
-    const v = this.expr(arg!.value, sc);
-    if (v.s !== 'vector') this.fail('ExpectedVector', arg!.value.loc, describe(v));
-    // The argument is materialised once per evaluation (below), outside any reduction: it cannot
-    // depend on a reduction's or a vector let's index.
-    if (sc.idxs.size) {
-      const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
-      for (const [src, ix] of sc.idxs)
-        if (used.has((ix as { name: string }).name))
-          this.fail('CallDependsOnIndex', arg!.value.loc, name, src);
-    }
+    const v = this.onceVector(name, arg!, sc);
     const at = this.callStack.indexOf(name);
     if (at >= 0) {
       const chain = [...this.callStack.slice(at), name];
