@@ -75,6 +75,15 @@ export function parseAll(req: Pick<CompileRequest, 'files' | 'sources'>): {
   return { sources: [...std.sources, ...userFiles], diagnostics, texts, userFiles };
 }
 
+/** parseAll, throwing OptError on syntax errors. */
+export function parseChecked(
+  req: Pick<CompileRequest, 'files' | 'sources'>,
+): ReturnType<typeof parseAll> {
+  const parsed = parseAll(req);
+  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  return parsed;
+}
+
 function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | undefined {
   if (req.problem) return req.problem;
   for (let k = userFiles.length - 1; k >= 0; k--) {
@@ -87,8 +96,7 @@ function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | und
 export function compileProblem(req: CompileRequest): CompiledProblem {
   if (!Number.isInteger(req.dim) || req.dim < 1)
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
-  const parsed = parseAll(req);
-  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
   const name = pickProblem(req, parsed.userFiles);
   if (!name)
@@ -164,8 +172,7 @@ export function suiteProblems(
   name: string,
   req: Pick<CompileRequest, 'files' | 'sources'> = {},
 ): string[] {
-  const parsed = parseAll(req);
-  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
   const members = elab.suite(name);
   if (!members || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
@@ -177,8 +184,7 @@ export function fixedDimension(
   name: string,
   req: Pick<CompileRequest, 'files' | 'sources'> = {},
 ): number | undefined {
-  const parsed = parseAll(req);
-  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  const parsed = parseChecked(req);
   return new Elaborator(parsed.sources).fixedDimension(name);
 }
 

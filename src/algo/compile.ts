@@ -1,7 +1,7 @@
 // Compiling an algorithm: parse the sources (the standard library included), elaborate the
 // algorithm for a problem and dimension, and run every step through the problem pipeline.
 
-import { parseAll } from '../api.js';
+import { parseChecked } from '../api.js';
 import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from '../ir/pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../ir/passes/schedule.js';
@@ -42,8 +42,7 @@ export interface AlgoCompileRequest extends AlgoRequest {
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   if (!Number.isInteger(req.dim) || req.dim < 1)
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
-  const parsed = parseAll(req);
-  if (parsed.diagnostics.length) throw new OptError(parsed.diagnostics, parsed.texts);
+  const parsed = parseChecked(req);
   const elab = new AlgoElaborator(parsed.sources);
   const algo = elab.lowerAlgorithm(req);
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
