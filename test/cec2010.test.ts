@@ -1,5 +1,5 @@
 // CEC 2010 large-scale (stdlib/problems/cec2010.opt) on the CPU backend (float64):
-//  - java.util.Random (src/runtime/jrandom.ts) against outputs of OpenJDK 17's java.util.Random;
+//  - java.util.Random (src/rng/jrandom.ts) against outputs of OpenJDK 17's java.util.Random;
 //  - the jrandom_ data generators: their streams, chaining (`after:`), shapes and errors;
 //  - F1..F20 at D = 1000 and seed 001's nine at D = 100,000 against the official C++ code's values
 //    (../shared/data/reference/cec2010_official_values.json): relative error below 1e-10;
@@ -15,12 +15,7 @@ import { dataRoot } from '../src/ir/datafiles.js';
 import { parseProgram } from '../src/ir/parse.js';
 import { printProgram } from '../src/ir/print.js';
 import { validate } from '../src/ir/validate.js';
-import {
-  JRandom,
-  cec2010Permutation,
-  cec2010Rotation,
-  cec2010Shift,
-} from '../src/runtime/jrandom.js';
+import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from '../src/rng/jrandom.js';
 
 const ref = JSON.parse(
   readFileSync(join(dataRoot(), 'reference', 'cec2010_official_values.json'), 'utf8'),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProblem, OptError, parseAll, suiteProblems } from '../src/api.js';
-import { compileAlgorithm } from '../src/algo/compile.js';
+import { compileAlgorithm } from '../src/compile/algorithm.js';
 import { setDataRoot } from '../src/ir/datafiles.js';
 import {
   codeString,

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { fixedDimension, parseAll, suiteProblems } from '../src/api.js';
-import { Elaborator } from '../src/ir/elaborate.js';
+import { Elaborator } from '../src/elaborate/problem.js';
 
 describe('stdlib suites', () => {
   it('all resolve to problems', () => {

@@ -9,12 +9,12 @@
 //     are negligible), against a plain copy kernel measured in the same run.
 
 import { writeFileSync } from 'node:fs';
-import { compileAlgorithm } from '../algo/compile.js';
+import { compileAlgorithm } from '../compile/algorithm.js';
 import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
 import type { GpuContext } from '../runtime/device.js';
 import { runAlgorithm } from '../runtime/run.js';
-import { roofline } from './bench.js';
+import { roofline } from './roofline.js';
 
 interface AlgoRow {
   what: string;

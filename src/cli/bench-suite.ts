@@ -13,7 +13,7 @@ import { compileProblem, suiteProblems } from '../api.js';
 import type { GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
-import { roofline } from './bench.js';
+import { roofline } from './roofline.js';
 
 const CPU_SECONDS = 1;
 

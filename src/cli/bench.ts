@@ -12,6 +12,7 @@ import { compileProblem, suiteProblems } from '../api.js';
 import { openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { timePass } from '../runtime/timing.js';
+import { roofline } from './roofline.js';
 import { benchAlgorithms } from './bench-algo.js';
 import { benchSuite, suiteTable } from './bench-suite.js';
 import { CliError, parseArgs } from './args.js';
@@ -37,108 +38,6 @@ interface Row {
   seconds: number;
   gbps: number;
   ratio: number;
-}
-
-const COPY = `
-@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
-@group(0) @binding(2) var<uniform> n4: vec4<u32>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  let stride = nwg.x * 256u;
-  for (var i = gid.x; i < n4.x; i += stride) { dst[i] = src[i]; }
-}`;
-
-const SUM = `
-@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
-@group(0) @binding(2) var<uniform> n4: vec4<u32>;
-var<workgroup> sh: array<vec4<f32>, 256>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  let stride = nwg.x * 256u;
-  var acc = vec4<f32>(0.0);
-  for (var i = gid.x; i < n4.x; i += stride) { acc += src[i]; }
-  sh[lid] = acc;
-  workgroupBarrier();
-  for (var s = 128u; s > 0u; s >>= 1u) { if (lid < s) { sh[lid] += sh[lid + s]; } workgroupBarrier(); }
-  if (lid == 0u) { dst[wid.x] = sh[0]; }
-}`;
-
-// 4 independent FMA chains of ITER steps per thread: 2 * 4 * 4 * ITER flops (vec4).
-const FMA_ITER = 4096;
-const FMA = `
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  var a = vec4<f32>(f32(gid.x) * 1e-9);
-  var b = a + 0.5; var c = a + 0.25; var d = a + 0.125;
-  let m = vec4<f32>(0.999999); let k = vec4<f32>(1e-7);
-  for (var i = 0u; i < ${FMA_ITER}u; i++) { a = fma(a, m, k); b = fma(b, m, k); c = fma(c, m, k); d = fma(d, m, k); }
-  dst[gid.x] = a + b + c + d;
-}`;
-
-function plainKernel(gpu: GpuContext, code: string) {
-  const m = gpu.device.createShaderModule({ code });
-  return gpu.device.createComputePipeline({
-    layout: 'auto',
-    compute: { module: m, entryPoint: 'main' },
-  });
-}
-
-export async function roofline(gpu: GpuContext, floats: number, reps: number, fmaGroups = 4096) {
-  const d = gpu.device;
-  const bytes = Math.min(floats * 4, gpu.limits.maxStorageBufferBindingSize - 16) & ~15;
-  const n4 = bytes / 16;
-  const src = d.createBuffer({ size: bytes, usage: U().STORAGE });
-  const dst = d.createBuffer({ size: bytes, usage: U().STORAGE });
-  const uni = d.createBuffer({ size: 16, usage: U().UNIFORM | U().COPY_DST });
-  d.queue.writeBuffer(uni, 0, new Uint32Array([n4, 0, 0, 0]));
-  const groups = Math.min(65535, Math.ceil(n4 / 256 / 4));
-  const run = async (code: string) => {
-    const p = plainKernel(gpu, code);
-    const bg = d.createBindGroup({
-      layout: p.getBindGroupLayout(0),
-      entries: [
-        { binding: 0, resource: { buffer: src } },
-        { binding: 1, resource: { buffer: dst } },
-        { binding: 2, resource: { buffer: uni } },
-      ],
-    });
-    const t = await timePass(gpu, (enc, tw) => {
-      const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
-      pass.setPipeline(p);
-      pass.setBindGroup(0, bg);
-      for (let r = 0; r < reps; r++) pass.dispatchWorkgroups(groups);
-      pass.end();
-    });
-    return t.seconds / reps;
-  };
-  await run(COPY); // warm-up
-  const copy = await run(COPY);
-  const sum = await run(SUM);
-  // float32 rate
-  const fp = plainKernel(gpu, FMA);
-  const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: U().STORAGE });
-  const bg = d.createBindGroup({
-    layout: fp.getBindGroupLayout(0),
-    entries: [{ binding: 1, resource: { buffer: out } }],
-  });
-  const tf = await timePass(gpu, (enc, tw) => {
-    const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
-    pass.setPipeline(fp);
-    pass.setBindGroup(0, bg);
-    pass.dispatchWorkgroups(fmaGroups);
-    pass.end();
-  });
-  const flops = fmaGroups * 256 * 4 * 4 * 2 * FMA_ITER;
-  for (const b of [src, dst, uni, out]) b.destroy();
-  return {
-    bytes,
-    copyGBps: (2 * bytes) / copy / 1e9,
-    sumGBps: bytes / sum / 1e9,
-    gflops: flops / tf.seconds / 1e9,
-  };
 }
 
 export async function runBench(argv: string[]): Promise<number> {

@@ -3,14 +3,14 @@
 
 import { existsSync } from 'node:fs';
 import { compileProblem, parseAll, suiteProblems, type CompiledProblem } from '../api.js';
-import { Elaborator } from '../ir/elaborate.js';
-import { AlgoElaborator } from '../algo/elaborate.js';
-import { compileAlgorithm } from '../algo/compile.js';
+import { Elaborator } from '../elaborate/problem.js';
+import { AlgoElaborator } from '../elaborate/algorithm.js';
+import { compileAlgorithm } from '../compile/algorithm.js';
 import { generateStepWgsl } from '../codegen/wgsl-step.js';
 import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
 import { OptError, formatDiagnostic, type Diagnostic } from '../parser/diagnostics.js';
 import { printProgram } from '../ir/print.js';
-import { PASS_NAMES } from '../ir/pipeline.js';
+import { PASS_NAMES } from '../compile/pipeline.js';
 import { emitJs } from '../codegen/js.js';
 import { generateWgsl } from '../codegen/wgsl.js';
 import { setDataRoot } from '../ir/datafiles.js';

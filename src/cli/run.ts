@@ -5,7 +5,7 @@
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileAlgorithm, type CompiledAlgorithm } from '../algo/compile.js';
+import { compileAlgorithm, type CompiledAlgorithm } from '../compile/algorithm.js';
 import { setDataRoot } from '../ir/datafiles.js';
 import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
 import type { AlgoEngine } from '../runtime/algo-engine.js';

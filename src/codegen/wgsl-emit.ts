@@ -4,7 +4,9 @@
 
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
 import { toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
-import type { BufferName } from './wgsl-plan.js';
+
+/** The storage buffers a kernel may bind (their bindings: header()). */
+export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
 
 export type RedNode = IExpr & { k: 'red' };
 

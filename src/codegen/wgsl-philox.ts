@@ -1,4 +1,4 @@
-// Philox 4x32-10 in WGSL: the twin of src/runtime/philox.ts, so that a draw keyed by (seed, call
+// Philox 4x32-10 in WGSL: the twin of src/rng/philox.ts, so that a draw keyed by (seed, call
 // site, generation, individual, dimension) has the same bits on the GPU and the CPU. WGSL has no
 // 64-bit integers: the 32x32 -> 64 multiply is done in 16-bit limbs, as in the JavaScript version.
 
@@ -23,7 +23,7 @@ fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   return x;
 }
 // A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
-// backend draws the same number (src/runtime/philox.ts, uniform24).
+// backend draws the same number (src/rng/philox.ts, uniform24).
 fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
 // The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
 // individual, dimension).

@@ -4,7 +4,8 @@
 import type { ExprContext } from './wgsl-expr.js';
 import type { Emitter } from './wgsl-emit.js';
 
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+import type { BufferName } from './wgsl-emit.js';
+export type { BufferName };
 
 /** How an algorithm step's kernel differs from an evaluation's (codegen/wgsl-step.ts). */
 export interface StepHooks {

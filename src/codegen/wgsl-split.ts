@@ -4,7 +4,7 @@
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
 import { wgslExpr, wgslFloat, WGSL_HELPERS, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
-import { scanByMoments } from '../ir/passes/schedule.js';
+import { scanByMoments } from '../ir/kernels.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
 import {
   Emitter,

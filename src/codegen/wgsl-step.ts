@@ -1,4 +1,4 @@
-// WGSL for an algorithm step (src/algo/ir.ts): the team kernel of an evaluation (wgsl-team.ts),
+// WGSL for an algorithm step (src/ir/step.ts): the team kernel of an evaluation (wgsl-team.ts),
 // with the state arrays read from and written to one storage buffer S, and the step's writes
 // after its bindings. The parameters come per dispatch through a dynamic uniform offset: the
 // generation (for the draws), the trace slot, the seed, and where each state array is read and

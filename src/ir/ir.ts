@@ -99,7 +99,7 @@ export type DataDef =
   | { k: 'uniform'; lo: number; hi: number; seed: number }
   | { k: 'normal'; mu: number; sigma: number; seed: number }
   | { k: 'perm'; seed: number }
-  // The CEC 2010 large-scale generators on java.util.Random (src/runtime/jrandom.ts): `from` is
+  // The CEC 2010 large-scale generators on java.util.Random (src/rng/jrandom.ts): `from` is
   // the generator's initial 48-bit state (a number), or the name of an earlier jrandom data whose
   // stream this one continues (the state its draws left, the cached Gaussian included).
   | { k: 'jshift'; lo: number; hi: number; from: number | string }

@@ -18,7 +18,7 @@ import {
   type StateArray,
   type Ty,
 } from './ir.js';
-import { countKernels } from './passes/schedule.js';
+import { countKernels } from './kernels.js';
 
 export class IrInvalid extends Error {}
 

@@ -3,11 +3,11 @@
 // a step writes has two copies here: the step reads the current one and writes the other, which
 // starts as a copy of the current one unless the step overwrites all of it.
 
-import type { CompiledAlgorithm } from '../algo/compile.js';
-import type { Step } from '../algo/ir.js';
-import { TRACE_ROWS } from '../algo/elaborate.js';
+import type { CompiledAlgorithm } from '../compile/algorithm.js';
+import type { Step } from '../ir/step.js';
+import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs } from '../codegen/js.js';
-import { materialiseData } from './data.js';
+import { materialiseData } from '../compile/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';

@@ -1,7 +1,7 @@
 // What the run loop (run.ts) needs of a backend: run a step for a generation (recorded, on the GPU,
 // into the current batch), finish the batch, and read back the trace and the best point.
 
-import type { Step } from '../algo/ir.js';
+import type { Step } from '../ir/step.js';
 
 export interface AlgoEngine {
   readonly backend: 'cpu' | 'gpu';

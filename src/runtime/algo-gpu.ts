@@ -5,9 +5,9 @@
 // dynamic offset; the batch is one command buffer, followed by a copy of the trace rows, which is
 // the only read-back until the end of the run.
 
-import type { CompiledAlgorithm } from '../algo/compile.js';
-import { TRACE_ROWS } from '../algo/elaborate.js';
-import type { Step } from '../algo/ir.js';
+import type { CompiledAlgorithm } from '../compile/algorithm.js';
+import { TRACE_ROWS } from '../elaborate/algorithm.js';
+import type { Step } from '../ir/step.js';
 import {
   generateStepWgsl,
   STEP_PARAM_BYTES,
@@ -16,7 +16,7 @@ import {
 } from '../codegen/wgsl-step.js';
 import type { GpuPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
-import { materialiseData } from './data.js';
+import { materialiseData } from '../compile/data.js';
 import { planGeneration } from './algo-host.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';

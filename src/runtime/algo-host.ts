@@ -3,9 +3,9 @@
 // 0 of the generation), so the host knows which steps run, and how many evaluations they make,
 // without reading anything back.
 
-import type { GenStmt, Step } from '../algo/ir.js';
+import type { GenStmt, Step } from '../ir/step.js';
 import { BUILTINS } from '../ir/builtins.js';
-import { evalBin } from '../ir/passes/fold.js';
+import { evalBin } from '../ir/fold.js';
 import type { IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 

@@ -3,8 +3,8 @@
 // double-buffers the arrays that its kernels need (compile.ts, pingPong); the CPU backend, which
 // runs individuals one after the other, double-buffers every array a step writes.
 
-import type { CompiledAlgorithm } from '../algo/compile.js';
-import type { Step } from '../algo/ir.js';
+import type { CompiledAlgorithm } from '../compile/algorithm.js';
+import type { Step } from '../ir/step.js';
 import type { StateArray } from '../ir/ir.js';
 
 /** Arrays start on 64-float (256-byte) boundaries. */

@@ -7,7 +7,7 @@
 // uniform from 24 bits); normal draws go through log and cos, which differ in their last bits
 // between WGSL's float32 and JavaScript's float64.
 
-import { mulhi32, philox4x32, philoxInto, uniform24 } from './philox.js';
+import { mulhi32, philox4x32, philoxInto, uniform24 } from '../rng/philox.js';
 
 export interface DrawKey {
   seed: number; // up to 2^53

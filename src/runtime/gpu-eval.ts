@@ -5,7 +5,7 @@
 // every kernel is dispatched once per slab with the slab's individual count and fitness offset.
 // Everything for one evaluation is recorded in one command buffer.
 
-import type { CompiledProblem } from '../api.js';
+import type { CompiledProblem } from '../compile/problem.js';
 import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import type { GpuContext } from './device.js';

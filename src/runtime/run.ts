@@ -8,9 +8,9 @@
 // after each batch, so a run stops within one batch of them. Batches start small and double while
 // they take under BATCH_SECONDS, up to TRACE_ROWS generations (the trace buffer's rows).
 
-import type { CompiledAlgorithm } from '../algo/compile.js';
-import { TRACE_ROWS } from '../algo/elaborate.js';
-import { allSteps } from '../algo/ir.js';
+import type { CompiledAlgorithm } from '../compile/algorithm.js';
+import { TRACE_ROWS } from '../elaborate/algorithm.js';
+import { allSteps } from '../ir/step.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
 
@@ -88,7 +88,7 @@ export async function runAlgorithm(
   const trace: TraceEntry[] = [];
   let best = (await engine.submit())[0]!;
   trace.push({ evals, seconds: now(), best });
-  // The engines minimise s f (s = -1 for a maximize problem, src/algo/elaborate.ts): `best` is the
+  // The engines minimise s f (s = -1 for a maximize problem, src/elaborate/algorithm.ts): `best` is the
   // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
   const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
   const optimum = s * c.algo.problem.optimum;

@@ -9,7 +9,7 @@ import { createSyntaxDiagramsCode } from 'chevrotain';
 import { KEYWORDS, NumberLit, StringLit } from '../parser/tokens.js';
 import { REDUCE_OPS } from '../parser/ast.js';
 import { BUILTINS, BINARY_BUILTINS } from '../ir/builtins.js';
-import { GENERATORS, ORDER_FUNCTIONS } from '../ir/elaborate.js';
+import { GENERATORS, ORDER_FUNCTIONS } from '../elaborate/problem.js';
 import { serializedGrammar } from '../parser/parser.js';
 
 const source = (re: RegExp) => re.source;

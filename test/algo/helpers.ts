@@ -1,7 +1,7 @@
 // Shared helpers for the algorithm tests: compile a stdlib algorithm, run it on an engine, read
 // state arrays.
 
-import { compileAlgorithm, type CompiledAlgorithm } from '../../src/algo/compile.js';
+import { compileAlgorithm, type CompiledAlgorithm } from '../../src/compile/algorithm.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { runAlgorithm, type RunOptions, type RunResult } from '../../src/runtime/run.js';
 

@@ -8,7 +8,7 @@
 // the two by orders of magnitude either way.
 
 import { describe, expect, it } from 'vitest';
-import { compileAlgorithm, type CompiledAlgorithm } from '../../src/algo/compile.js';
+import { compileAlgorithm, type CompiledAlgorithm } from '../../src/compile/algorithm.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';

@@ -2,7 +2,7 @@
 // matches the Philox 4x32-10 known-answer vectors of Salmon et al. (Random123's kat_vectors).
 
 import { describe, expect, it } from 'vitest';
-import { philox4x32, uniform24 } from '../../src/runtime/philox.js';
+import { philox4x32, uniform24 } from '../../src/rng/philox.js';
 import { WGSL_PHILOX } from '../../src/codegen/wgsl-philox.js';
 import { gpu, runOutputKernel } from './helpers.js';
 

@@ -7,9 +7,9 @@ import type { IrProgram } from '../../src/ir/ir.js';
 import { parseProgram } from '../../src/ir/parse.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
-import { materialiseData } from '../../src/runtime/data.js';
-import { loadStdlib } from '../../src/stdlib.js';
-import { Elaborator } from '../../src/ir/elaborate.js';
+import { materialiseData } from '../../src/compile/data.js';
+import { loadStdlib } from '../../src/parser/stdlib.js';
+import { Elaborator } from '../../src/elaborate/problem.js';
 
 /** `count` points of dimension dim, uniform in [lo, hi]. */
 export function randomPoints(

@@ -7,18 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { parseProgram } from '../../src/ir/parse.js';
-import { cse } from '../../src/ir/passes/cse.js';
-import { fold } from '../../src/ir/passes/fold.js';
-import { fuse } from '../../src/ir/passes/fuse.js';
-import { inline } from '../../src/ir/passes/inline.js';
-import { scan } from '../../src/ir/passes/scan.js';
+import { cse } from '../../src/passes/cse.js';
+import { fold } from '../../src/passes/fold.js';
+import { fuse } from '../../src/passes/fuse.js';
+import { inline } from '../../src/passes/inline.js';
+import { scan } from '../../src/passes/scan.js';
 import {
   defaultScheduleOptions,
   scheduleProgram,
   type ScheduleOptions,
   ELEMS_PER_LANE,
   ELEMS_PER_LANE_SCAN,
-} from '../../src/ir/passes/schedule.js';
+} from '../../src/schedule/schedule.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
 import { evalAt, expectClose, ir, parseChecked, randomPoints } from './helpers.js';

@@ -5,8 +5,8 @@
 import { readNumbers } from '../ir/datafiles.js';
 import type { IrData, IrProgram } from '../ir/ir.js';
 import { emitJs } from '../codegen/js.js';
-import { uniform53 } from './philox.js';
-import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from './jrandom.js';
+import { uniform53 } from '../rng/philox.js';
+import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from '../rng/jrandom.js';
 
 // Streams separate the generators so that uniform(seed: 1) and normal(seed: 1) are unrelated.
 const STREAM_UNIFORM = 1;

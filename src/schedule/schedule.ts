@@ -10,7 +10,7 @@
 // materialised vectors come first, then scans with the reductions that read them element by
 // element (fused into the scan), then one fused loop for all other reductions of the level.
 
-import { polynomialIn } from '../polynomial.js';
+import { countKernels, readsArray } from '../ir/kernels.js';
 import {
   children,
   forEachNode,
@@ -21,7 +21,7 @@ import {
   type Regime,
   type Schedule,
   type Stage,
-} from '../ir.js';
+} from '../ir/ir.js';
 
 export interface ScheduleOptions {
   /** Individuals evaluated per dispatch (sets whether huge D needs the split regime). */
@@ -55,14 +55,6 @@ function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
       ok = false;
   });
   return ok;
-}
-
-function readsArray(e: IExpr, arr: string): boolean {
-  let r = false;
-  forEachNode(e, (n) => {
-    if (n.k === 'read' && n.arr === arr) r = true;
-  });
-  return r;
 }
 
 function deps(e: IExpr): Set<string> {
@@ -221,35 +213,6 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
     return { k: 'split', wg: o.wg, chunk: o.chunk, groups: Math.ceil(D / o.chunk) };
   }
   return { k: 'team', team, wg: o.wg };
-}
-
-/**
- * In the split regime a scan whose consumers are all sums of polynomials in the scan value takes
- * one pass over the data (moments per chunk, carries applied in the combine: see polynomial.ts).
- */
-export function scanByMoments(f: IrFunc, s: Stage & { k: 'scan' }): boolean {
-  if (!s.outs.length) return false;
-  return s.outs.every((o) => {
-    const b = f.bindings.find((x) => x.name === o);
-    if (!b || b.k !== 'scalar' || b.body.k !== 'red' || b.body.op !== 'sum' || b.body.t !== 'f')
-      return false;
-    const red = b.body;
-    const isScanValue = (n: IExpr) => n.k === 'read' && n.arr === s.scan;
-    if (red.cond && readsArray(red.cond, s.scan)) return false;
-    return polynomialIn(red.body, isScanValue) !== null;
-  });
-}
-
-export function countKernels(stages: Stage[], r: Regime, f?: IrFunc): number {
-  if (r.k === 'team') return 1;
-  if (f?.domain) return 2 * stages.filter((s) => s.k === 'reduce').length + 1; // + the writes
-  let n = 0;
-  for (const s of stages) {
-    if (s.k === 'reduce') n += 2;
-    if (s.k === 'scan') n += s.outs.length ? (f && scanByMoments(f, s) ? 2 : 3) : 2;
-    if (s.k === 'vec') n += 1;
-  }
-  return n;
 }
 
 export function scheduleProgram(

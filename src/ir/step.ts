@@ -9,8 +9,8 @@
 // that a step reads at rows other than the one an individual writes is double-buffered (see
 // pingPong below); the others are updated in place.
 
-import type { IExpr, IrProgram, StateArray } from '../ir/ir.js';
-import { forEachNode } from '../ir/ir.js';
+import type { IExpr, IrProgram, StateArray } from './ir.js';
+import { forEachNode } from './ir.js';
 
 export interface Step {
   /** For kernel names, traces and the printed form: `init.X`, `each.X`, `best.X`, `track`. */

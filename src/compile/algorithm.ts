@@ -1,16 +1,21 @@
 // Compiling an algorithm: parse the sources (the standard library included), elaborate the
 // algorithm for a problem and dimension, and run every step through the problem pipeline.
 
-import { parseChecked } from '../api.js';
+import { parseChecked } from '../parser/sources.js';
 import { OptError } from '../parser/diagnostics.js';
-import { runPipeline } from '../ir/pipeline.js';
-import { defaultScheduleOptions, type ScheduleOptions } from '../ir/passes/schedule.js';
+import { runPipeline } from './pipeline.js';
+import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import type { IrProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
-import { materialiseData } from '../runtime/data.js';
-import { AlgoElaborator, type AlgoRequest } from './elaborate.js';
-import { allSteps, pingPong, type AlgoProgram, type Step } from './ir.js';
-import { FUSE_TRACK_MAX_N, FUSE_TRACK_ROWS_PER_LANE, firstSteps, fuseTrack } from './fuse-track.js';
+import { materialiseData } from './data.js';
+import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
+import { allSteps, pingPong, type AlgoProgram, type Step } from '../ir/step.js';
+import {
+  FUSE_TRACK_MAX_N,
+  FUSE_TRACK_ROWS_PER_LANE,
+  firstSteps,
+  fuseTrack,
+} from '../passes/fuse-track.js';
 
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
 export const STEP_ELEMS_PER_LANE = 1;

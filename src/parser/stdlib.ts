@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSource } from './parser/parser.js';
-import type { SourceFile } from './parser/ast.js';
-import type { Diagnostic } from './parser/diagnostics.js';
+import { parseSource } from './parser.js';
+import type { SourceFile } from './ast.js';
+import type { Diagnostic } from './diagnostics.js';
 
 export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 // Elaboration of an algorithm for one problem and dimension: parameters resolved (defaults, --set
 // overrides, ranges, choices), state declared, and every `each` block, generation-level vector and
-// best-of-union selection lowered to a step (src/algo/ir.ts). Expressions are checked and lowered
-// by the problem elaborator (src/ir/elaborate.ts), which this class extends with the names an
+// best-of-union selection lowered to a step (src/ir/step.ts). Expressions are checked and lowered
+// by the problem elaborator (src/elaborate/problem.ts), which this class extends with the names an
 // algorithm sees (parameters, populations, state, D, lo, hi) and its functions: f (the fitness
 // of a vector: a stored one for a population row, an evaluation otherwise), rand, normal, randint,
 // distinct and better.
@@ -35,7 +35,7 @@ import {
   type StateArray,
   type Write,
 } from '../ir/ir.js';
-import { constValue, foldExpr } from '../ir/passes/fold.js';
+import { constValue, foldExpr } from '../ir/fold.js';
 import {
   Abort,
   Elaborator,
@@ -45,8 +45,8 @@ import {
   toReal,
   type Scope,
   type Val,
-} from '../ir/elaborate.js';
-import type { AlgoProgram, GenStmt, Population, Step } from './ir.js';
+} from './problem.js';
+import type { AlgoProgram, GenStmt, Population, Step } from '../ir/step.js';
 
 /** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
 export const TRACE_ROWS = 1024;

@@ -16,7 +16,7 @@ import {
   type IrFunc,
   type IrProgram,
   mapWrites,
-} from '../ir.js';
+} from '../ir/ir.js';
 
 /** Every index name bound or used in `e`. */
 function indexNames(e: IExpr, out: Set<string>): Set<string> {

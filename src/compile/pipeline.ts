@@ -1,14 +1,14 @@
 // The pass pipeline: one list of named passes (Futhark's habit). `opt compile --dump-ir after:NAME`
 // prints the program after any of them; tests run the validator after each.
 
-import type { IrProgram } from './ir.js';
-import { cse } from './passes/cse.js';
-import { fold } from './passes/fold.js';
-import { fuse } from './passes/fuse.js';
-import { inline } from './passes/inline.js';
-import { scan } from './passes/scan.js';
-import { scheduleProgram, type ScheduleOptions } from './passes/schedule.js';
-import { validate } from './validate.js';
+import type { IrProgram } from '../ir/ir.js';
+import { cse } from '../passes/cse.js';
+import { fold } from '../passes/fold.js';
+import { fuse } from '../passes/fuse.js';
+import { inline } from '../passes/inline.js';
+import { scan } from '../passes/scan.js';
+import { scheduleProgram, type ScheduleOptions } from '../schedule/schedule.js';
+import { validate } from '../ir/validate.js';
 
 export interface Pass {
   name: string;

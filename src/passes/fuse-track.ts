@@ -6,7 +6,7 @@
 // generation. The run loop then tracks the last generation of a batch with the track step itself.
 
 import { bin, int, mapChildren, type Binding, type IExpr, type IrFunc } from '../ir/ir.js';
-import type { GenStmt, Step } from './ir.js';
+import type { GenStmt, Step } from '../ir/step.js';
 
 /** Above this many individuals the per-team argmin of the fused track costs more than a dispatch. */
 export const FUSE_TRACK_MAX_N = 1024;

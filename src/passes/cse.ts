@@ -17,8 +17,8 @@ import {
   type IExpr,
   type IrFunc,
   type IrProgram,
-} from '../ir.js';
-import { printExpr } from '../print.js';
+} from '../ir/ir.js';
+import { printExpr } from '../ir/print.js';
 
 /**
  * A key equal for expressions that differ only in the names of their bound (reduction) indices:

@@ -16,8 +16,8 @@ import {
   type IExpr,
   type IrFunc,
   type IrProgram,
-} from '../ir.js';
-import { foldExpr } from './fold.js';
+} from '../ir/ir.js';
+import { foldExpr } from '../ir/fold.js';
 
 const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
 

@@ -21,8 +21,8 @@ import {
   type ParamDecl,
 } from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
-import { BINARY_BUILTINS, BUILTINS } from './builtins.js';
-import { readNumbers, resolveDataPath } from './datafiles.js';
+import { BINARY_BUILTINS, BUILTINS } from '../ir/builtins.js';
+import { readNumbers, resolveDataPath } from '../ir/datafiles.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import {
@@ -37,8 +37,8 @@ import {
   type IrFunc,
   type IrProgram,
   type RedOp,
-} from './ir.js';
-import { constValue, foldExpr } from './passes/fold.js';
+} from '../ir/ir.js';
+import { constValue, foldExpr } from '../ir/fold.js';
 
 export type Val =
   | { s: 'scalar'; e: IExpr }

@@ -2,8 +2,8 @@
 // is an inclusive (exclusive) prefix scan. `let s[i] = sum(j <= i) x[j]` costs O(D) as a scan
 // instead of O(D^2) as written; the fuse and schedule passes then fuse it with its consumers.
 
-import { freeIdx, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir.js';
-import { foldExpr } from './fold.js';
+import { freeIdx, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
+import { foldExpr } from '../ir/fold.js';
 
 /** hi of the reduction as `i + c` for the vector's index i: returns c, or undefined. */
 function offsetFrom(hi: IExpr, i: string): number | undefined {

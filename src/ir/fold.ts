@@ -1,10 +1,11 @@
-// Constant folding and algebraic simplification. Folding uses float64 for reals, which matches the
+// Constant folding and algebraic simplification of IR expressions (the `fold` pass applies it to
+// every function: src/passes/fold.ts; the elaborators use it for constants). Folding uses float64 for reals, which matches the
 // CPU backend exactly; on the GPU a folded constant is then rounded once to float32 (better than
 // computing it in float32). Identities that change IEEE results (x * 0 -> 0 for x = inf/nan) are
 // not applied.
 
-import { transform, type IExpr, type IrFunc, type IrProgram, mapWrites } from '../ir.js';
-import { applyBuiltin } from '../builtins.js';
+import { transform, type IExpr } from './ir.js';
+import { applyBuiltin } from './builtins.js';
 
 export function evalBin(op: string, a: number, b: number, intResult: boolean): number | boolean {
   switch (op) {
@@ -115,19 +116,6 @@ export function foldExpr(e: IExpr): IExpr {
     }
     return foldNode(n);
   });
-}
-
-export function foldFunc(f: IrFunc): IrFunc {
-  return {
-    ...f,
-    bindings: f.bindings.map((b) => ({ ...b, body: foldExpr(b.body) })),
-    result: foldExpr(f.result),
-    ...mapWrites(f, foldExpr),
-  };
-}
-
-export function fold(p: IrProgram): IrProgram {
-  return { ...p, funcs: p.funcs.map(foldFunc), main: foldFunc(p.main) };
 }
 
 export function constValue(e: IExpr): number | undefined {

@@ -1,0 +1,145 @@
+// Compiling a problem: parse (with the stdlib), elaborate at a dimension, run the pipeline; the
+// result evaluates on the CPU (float64 reference) or hands its scheduled IR to the GPU backend.
+
+import type { SourceFile } from '../parser/ast.js';
+import { OptError } from '../parser/diagnostics.js';
+import { Elaborator } from '../elaborate/problem.js';
+import type { IrProgram } from '../ir/ir.js';
+import { runPipeline } from './pipeline.js';
+import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
+import { compileJs, type CpuEvaluator } from '../codegen/js.js';
+import { materialiseData } from './data.js';
+import { parseChecked, type SourceRequest } from '../parser/sources.js';
+
+export interface CompileRequest extends SourceRequest {
+  /** A problem name (stdlib or from `files`/`sources`). When omitted, the last problem of the last user file. */
+  problem?: string;
+  dim: number;
+  schedule?: Partial<ScheduleOptions>;
+  /** The problem's parameters: { name: value } (--set). */
+  set?: Record<string, string>;
+  /** Stop after this pass (for --dump-ir); the full pipeline by default. */
+  until?: string;
+  validateEach?: boolean;
+}
+
+export interface ProblemInfo {
+  name: string;
+  dim: number;
+  lo: number;
+  hi: number;
+  optimum: number;
+  optimumPoint: number[] | null;
+  direction: 'minimize' | 'maximize';
+}
+
+export interface CompiledProblem {
+  info: ProblemInfo;
+  /** The IR after lowering (callees not yet inlined). */
+  lowered: IrProgram;
+  /** The IR after the whole pipeline (or after `until`). */
+  ir: IrProgram;
+  data(name: string): Float64Array;
+  dataAll(): Record<string, Float64Array>;
+  evaluateCpu(points: number[][] | Float64Array[]): number[];
+  cpuEvaluator(): CpuEvaluator;
+  sources: Map<string, string>;
+}
+
+function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | undefined {
+  if (req.problem) return req.problem;
+  for (let k = userFiles.length - 1; k >= 0; k--) {
+    const ps = userFiles[k]!.decls.filter((d) => d.kind === 'problem');
+    if (ps.length) return ps[ps.length - 1]!.name;
+  }
+  return undefined;
+}
+
+export function compileProblem(req: CompileRequest): CompiledProblem {
+  if (!Number.isInteger(req.dim) || req.dim < 1)
+    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  const parsed = parseChecked(req);
+  const elab = new Elaborator(parsed.sources);
+  const name = pickProblem(req, parsed.userFiles);
+  if (!name)
+    throw new OptError(
+      [
+        {
+          code: 4006,
+          message: 'no problem to compile: name one, or give a file that declares a problem',
+          severity: 'error',
+        },
+      ],
+      parsed.texts,
+    );
+  const lowered = elab.lower(name, req.dim, req.set);
+  if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  const options = { ...defaultScheduleOptions, ...req.schedule };
+  const ir = runPipeline(lowered, options, { until: req.until, validateEach: req.validateEach });
+  let data: Record<string, Float64Array> | undefined;
+  const dataAll = () => (data ??= materialiseData(lowered));
+  let evaluator: CpuEvaluator | undefined;
+  // The CPU reference runs the IR after scan recognition: before fusion and scheduling, so GPU
+  // results are checked against code that did not go through those passes.
+  const cpuEvaluator = () =>
+    (evaluator ??= compileJs(runPipeline(lowered, options, { until: 'scan' }), dataAll()));
+  const at = lowered.at;
+  const info: ProblemInfo = {
+    name: lowered.name,
+    dim: req.dim,
+    lo: lowered.box[0],
+    hi: lowered.box[1],
+    optimum: lowered.optimum,
+    optimumPoint:
+      at === null
+        ? null
+        : at.k === 'const'
+          ? new Array(req.dim).fill(at.v)
+          : Array.from(dataAll()[at.name]!),
+    direction: lowered.direction,
+  };
+  return {
+    info,
+    lowered,
+    ir,
+    sources: parsed.texts,
+    data: (n) => {
+      const v = dataAll()[n];
+      if (!v)
+        throw new Error(
+          `no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`,
+        );
+      return v;
+    },
+    dataAll,
+    cpuEvaluator,
+    evaluateCpu: (points) => {
+      const f = cpuEvaluator();
+      return points.map((pt) => {
+        if (pt.length !== req.dim)
+          throw new RangeError(
+            `a point has ${pt.length} coordinates, but the dimension is ${req.dim}`,
+          );
+        return f(pt instanceof Float64Array ? pt : Float64Array.from(pt), 0);
+      });
+    },
+  };
+}
+
+/**
+ * The problems of a suite (`suite NAME = [...]` in the stdlib or the user's files), in order.
+ * Throws OptError naming the unknown suite or member.
+ */
+export function suiteProblems(name: string, req: SourceRequest = {}): string[] {
+  const parsed = parseChecked(req);
+  const elab = new Elaborator(parsed.sources);
+  const members = elab.suite(name);
+  if (!members || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  return members;
+}
+
+/** The dimension problem `name` is fixed to by `where D == N`, or undefined. */
+export function fixedDimension(name: string, req: SourceRequest = {}): number | undefined {
+  const parsed = parseChecked(req);
+  return new Elaborator(parsed.sources).fixedDimension(name);
+}
