@@ -258,7 +258,7 @@ describe('CEC 2010 against the official code', () => {
       const o = p.data('cec2010_o13');
       const P = p.data('cec2010_P13');
       const x = Float64Array.from(o);
-      for (let i = 0; i < 50 * Math.floor(D / 100); i++) x[P[i]!] += 1;
+      for (let i = 0; i < 50 * Math.floor(D / 100); i++) x[P[i]!]! += 1;
       expect(p.evaluateCpu([x])[0]).toBeCloseTo(0, 6);
       expect(p.evaluateCpu([o])[0]).toBeGreaterThan(1);
     },
@@ -269,7 +269,7 @@ describe('CEC 2010 against the official code', () => {
     const o = p.data('cec2010_o8');
     const P = p.data('cec2010_P8');
     const x = Float64Array.from(o);
-    for (let i = 0; i < 50; i++) x[P[i]!] += 1;
+    for (let i = 0; i < 50; i++) x[P[i]!]! += 1;
     expect(p.info.optimumPoint).toEqual(Array.from(x));
   });
 

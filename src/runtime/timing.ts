@@ -3,9 +3,6 @@
 
 import type { GpuContext } from './device.js';
 
-const U = () =>
-  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
 
 export interface Timed {
   seconds: number;
@@ -20,14 +17,14 @@ export async function timePass(
   const device = gpu.device;
   if (gpu.features.timestampQuery) {
     const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
-    const resolve = device.createBuffer({ size: 16, usage: U().QUERY_RESOLVE | U().COPY_SRC });
-    const read = device.createBuffer({ size: 16, usage: U().MAP_READ | U().COPY_DST });
+    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     const enc = device.createCommandEncoder();
     record(enc, { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 });
     enc.resolveQuerySet(qs, 0, 2, resolve, 0);
     enc.copyBufferToBuffer(resolve, 0, read, 0, 16);
     device.queue.submit([enc.finish()]);
-    await read.mapAsync(MAP().READ);
+    await read.mapAsync(GPUMapMode.READ);
     const t = new BigInt64Array(read.getMappedRange().slice(0));
     read.unmap();
     qs.destroy();

@@ -135,8 +135,8 @@ export async function runOutputKernel(
   workgroups: number,
 ): Promise<ArrayBuffer> {
   const d = ctx.device;
-  const U = (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-  const M = (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
+  const U = GPUBufferUsage; // globals the webgpu module installs (src/runtime/device.ts)
+  const M = GPUMapMode;
   d.pushErrorScope('validation');
   const pipeline = d.createComputePipeline({
     layout: 'auto',
