@@ -3,7 +3,6 @@
 
 import type { GpuContext } from './device.js';
 
-
 export interface Timed {
   seconds: number;
   method: 'timestamp' | 'wall';
@@ -17,8 +16,14 @@ export async function timePass(
   const device = gpu.device;
   if (gpu.features.timestampQuery) {
     const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
-    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const resolve = device.createBuffer({
+      size: 16,
+      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+    });
+    const read = device.createBuffer({
+      size: 16,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
     const enc = device.createCommandEncoder();
     record(enc, { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 });
     enc.resolveQuerySet(qs, 0, 2, resolve, 0);
