@@ -11,3 +11,4 @@ export {
   type ProblemInfo,
 } from './compile/problem.js';
 export { OptError } from './parser/diagnostics.js';
+export { PASS_NAMES } from './compile/pipeline.js';

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/cli/main.js';
 import { suiteProblems } from '../src/api.js';
+import { usageLines } from '../src/cli/args.js';
+import { COMMANDS } from '../src/cli/flags.js';
 
 let out = '';
 let err = '';
@@ -161,6 +163,38 @@ describe('opt check and compile', () => {
     err = '';
     expect(await main(['compile', 'sphere', '--dim', '3', '--colour'])).toBe(2);
     expect(err).toContain('unknown flag --colour');
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('opt --help and the flag table', () => {
+  it('opt --help writes every usage line from the flag table; opt alone is a usage error', async () => {
+    expect(await main(['--help'])).toBe(0);
+    for (const def of Object.values(COMMANDS))
+      for (const line of usageLines(def)) expect(out).toContain(line);
+    expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js]');
+    out = '';
+    expect(await main([])).toBe(2);
+    expect(out).toContain('usage:');
+  });
+  it('opt COMMAND --help lists each flag of the command with its range, choices and default', async () => {
+    expect(await main(['run', '--help'])).toBe(0);
+    expect(out).toContain('Usage: opt run ALGORITHM|FILE --problem NAME|--suite NAME');
+    for (const flag of Object.keys(COMMANDS.run.flags)) expect(out).toContain(`--${flag}`);
+    const help = out.replace(/\s+/g, ' '); // without the line wrapping
+    expect(help).toMatch(/--seed <S> the seed [^-]*\(an integer in 0\.\.\d+; default 1\)/);
+    expect(help).toMatch(/--backend <BACKEND> [^-]*\(one of cpu, gpu; default gpu\)/);
+    expect(err).toBe('');
+  });
+  it('a flag without its value, a bad --target and a bad --dims name the flag', async () => {
+    expect(await main(['compile', 'sphere', '--dim'])).toBe(2);
+    expect(err).toContain('opt: --dim needs a value');
+    err = '';
+    expect(await main(['run', 'de', '--problem', 'sphere', '--dim', '2', '--target', 'x'])).toBe(2);
+    expect(err).toContain("--target: expected an error >= 0 or 'none', got 'x'");
+    err = '';
+    expect(await main(['bench', '--dims', '100,x'])).toBe(2);
+    expect(err).toContain("--dims: expected positive integers separated by commas, got '100,x'");
     expect(err).not.toMatch(/\n\s+at /);
   });
 });

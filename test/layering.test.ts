@@ -200,7 +200,6 @@ const CLI_PAST_API = new Set<string>([
   'cli/main.ts -> runtime/algo-gpu.ts',
   'cli/main.ts -> parser/diagnostics.ts',
   'cli/main.ts -> ir/print.ts',
-  'cli/main.ts -> compile/pipeline.ts',
   'cli/main.ts -> codegen/js.ts',
   'cli/main.ts -> codegen/wgsl.ts',
   'cli/main.ts -> ir/datafiles.ts',

@@ -15,7 +15,8 @@ import { timePass } from '../runtime/timing.js';
 import { roofline } from './roofline.js';
 import { benchAlgorithms } from './bench-algo.js';
 import { benchSuite, suiteTable } from './bench-suite.js';
-import { CliError, parseArgs } from './args.js';
+import { CliError, parseCommand } from './args.js';
+import { COMMANDS } from './flags.js';
 
 const U = () =>
   (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
@@ -41,45 +42,28 @@ interface Row {
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(argv, {
-    quick: { kind: 'bool' },
-    adapter: { kind: 'string' },
-    json: { kind: 'string' },
-    only: { kind: 'string' },
-    isolate: { kind: 'bool' },
-    subgroups: { kind: 'bool' },
-    team: { kind: 'int', min: 1, max: 1024 },
-    chunk: { kind: 'int', min: 256, max: 1 << 20 },
-    dims: { kind: 'string' },
-    reps: { kind: 'int', min: 1, max: 10000 },
-    algorithms: { kind: 'bool' },
-    suite: { kind: 'string' },
-    dim: { kind: 'int', min: 1, max: 1 << 20 },
-    population: { kind: 'int', min: 1, max: 1 << 20 },
-    pick: { kind: 'int', min: 1, max: 10000 },
-  });
-  if (flags.isolate && flags.suite) return isolatedSuite(argv, flags.suite as string, positional);
+  const { positional, flags } = parseCommand(COMMANDS.bench, argv);
+  if (flags.isolate && flags.suite) return isolatedSuite(argv, flags.suite, positional);
   if (flags.isolate) return isolated(argv);
-  const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+  const gpu = await openGpu({ adapter: flags.adapter });
   if (!gpu)
     throw new CliError(
       'no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)',
     );
-  const quick = !!flags.quick;
-  if (flags.algorithms)
-    return benchAlgorithms(gpu, { quick, json: flags.json as string | undefined });
+  const quick = flags.quick;
+  if (flags.algorithms) return benchAlgorithms(gpu, { quick, json: flags.json });
   if (flags.suite)
     return benchSuite(gpu, {
-      suite: flags.suite as string,
-      dim: (flags.dim as number | undefined) ?? 100,
-      n: (flags.population as number | undefined) ?? 1000,
+      suite: flags.suite,
+      dim: flags.dim,
+      n: flags.population,
       quick,
-      json: flags.json as string | undefined,
-      team: flags.team as number | undefined,
+      json: flags.json,
+      team: flags.team,
       files: positional,
-      pick: flags.pick as number | undefined,
+      pick: flags.pick,
     });
-  const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
+  const pick = flags.dims;
   const shapes0 = quick
     ? SHAPES.map(
         ([D, N]) =>
@@ -87,11 +71,10 @@ export async function runBench(argv: string[]): Promise<number> {
       )
     : SHAPES;
   const shapes = pick ? shapes0.filter(([D]) => pick.includes(D)) : shapes0;
-  const fns = flags.only ? (flags.only as string).split(',') : FUNCTIONS;
+  const fns = flags.only ?? FUNCTIONS;
   // Enough repetitions that each measurement moves about 4 GB (a few ms on an H100), unless --reps.
   const repsFor = (bytes: number) =>
-    (flags.reps as number | undefined) ??
-    Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
+    flags.reps ?? Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
   const reps = repsFor(1e9);
   const date = new Date().toISOString().slice(0, 10);
   process.stdout.write(
@@ -135,11 +118,11 @@ export async function runBench(argv: string[]): Promise<number> {
         dim: D,
         schedule: {
           population: N,
-          ...(flags.team ? { team: flags.team as number } : {}),
-          ...(flags.chunk ? { chunk: flags.chunk as number } : {}),
+          ...(flags.team ? { team: flags.team } : {}),
+          ...(flags.chunk ? { chunk: flags.chunk } : {}),
         },
       });
-      const ev = new GpuEvaluator(gpu, p, N, { subgroups: !!flags.subgroups });
+      const ev = new GpuEvaluator(gpu, p, N, { subgroups: flags.subgroups });
       await ev.ready();
       if (!shared || shared.slabSize !== ev.slabSize) {
         if (shared) {
@@ -193,7 +176,7 @@ export async function runBench(argv: string[]): Promise<number> {
   );
   if (flags.json)
     writeFileSync(
-      flags.json as string,
+      flags.json,
       JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2),
     );
   return 0;

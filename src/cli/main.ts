@@ -10,37 +10,49 @@ import { generateStepWgsl } from '../codegen/wgsl-step.js';
 import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
 import { OptError, formatDiagnostic, type Diagnostic } from '../parser/diagnostics.js';
 import { printProgram } from '../ir/print.js';
-import { PASS_NAMES } from '../compile/pipeline.js';
 import { emitJs } from '../codegen/js.js';
 import { generateWgsl } from '../codegen/wgsl.js';
 import { setDataRoot } from '../ir/datafiles.js';
-import { CliError, parseArgs, parseSets, type FlagSpec } from './args.js';
+import {
+  CliError,
+  HelpShown,
+  flagUsage,
+  parseCommand,
+  parseSets,
+  usageLines,
+  type CommandDef,
+  type Parsed,
+} from './args.js';
+import { COMMANDS, COMMON_FLAGS } from './flags.js';
 import { readPoints } from './points.js';
 import { GpuError, openGpu, type GpuContext } from '../runtime/device.js';
 import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { runBench } from './bench.js';
-import { RUN_USAGE, runCommand } from './run.js';
+import { runCommand } from './run.js';
 
-const USAGE = `usage:
-  opt check FILE...                         diagnostics only; exit 1 on errors
-  opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
-  opt compile [FILE] --algorithm NAME --problem NAME --dim D [--set name=value ...] [--emit wgsl|ir|js]
-  opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME] [--set name=value ...]
-  opt eval --suite NAME [FILE...] --dim D --points FILE|-   one line per problem: F01 name values
-  ${RUN_USAGE}
-  opt bench [--quick] [--adapter NAME] [--json FILE] [--algorithms | [FILE...] --suite NAME [--dim D] [--population N] [--team T]]
-common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), --problem NAME (with a FILE)`;
-
-const common: FlagSpec = { data: { kind: 'string' }, problem: { kind: 'string' } };
+/** `opt --help`: every command's usage lines, from the flag tables. */
+function usage(): string {
+  const defs: readonly CommandDef[] = Object.values(COMMANDS);
+  const lines = defs.flatMap((def) =>
+    usageLines(def).map((l, k) => {
+      const note = def.usage[k]?.note;
+      return `  ${l}${note ? `   ${note}` : ''}`;
+    }),
+  );
+  const common = Object.entries(COMMON_FLAGS)
+    .map(([name, f]) => `${flagUsage(name, f)} (${f.help})`)
+    .join(', ');
+  return `usage:\n${lines.join('\n')}\ncommon flags: ${common}\n'opt COMMAND --help' lists a command's flags.`;
+}
 
 function target(
   arg: string | undefined,
-  flags: Record<string, unknown>,
+  problem: string | undefined,
 ): { files: string[]; problem?: string } {
   if (!arg) throw new CliError('name a problem or an .opt file');
   if (arg.endsWith('.opt') || existsSync(arg)) {
     if (!existsSync(arg)) throw new CliError(`file not found: ${arg}`);
-    return { files: [arg], problem: flags.problem as string | undefined };
+    return { files: [arg], problem };
   }
   return { files: [], problem: arg };
 }
@@ -67,8 +79,8 @@ function checkDims(elab: Elaborator, name: string): number[] {
 }
 
 function check(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, { ...common });
-  if (flags.data) setDataRoot(flags.data as string);
+  const { positional, flags } = parseCommand(COMMANDS.check, argv);
+  if (flags.data) setDataRoot(flags.data);
   if (!positional.length) throw new CliError('opt check: name one or more .opt files');
   for (const f of positional) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
   const parsed = parseAll({ files: positional });
@@ -109,40 +121,24 @@ function check(argv: string[]): number {
 }
 
 function compile(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, {
-    ...common,
-    dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    emit: { kind: 'string', choices: ['wgsl', 'ir', 'js'] },
-    'dump-ir': { kind: 'string' },
-    population: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    algorithm: { kind: 'string' },
-    set: { kind: 'list' },
-  });
-  if (flags.data) setDataRoot(flags.data as string);
-  if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
-  if (flags.algorithm !== undefined) return compileAlgorithmCommand(positional, flags);
-  const t = target(positional[0], flags);
-  let until: string | undefined;
-  if (flags['dump-ir'] !== undefined) {
-    const m = /^after:(\w+)$/.exec(flags['dump-ir'] as string);
-    if (!m || !PASS_NAMES.includes(m[1]!))
-      throw new CliError(
-        `--dump-ir: expected after:PASS with PASS one of ${PASS_NAMES.join(', ')}`,
-      );
-    until = m[1];
-  }
+  const parsed = parseCommand(COMMANDS.compile, argv);
+  const { positional, flags } = parsed;
+  if (flags.data) setDataRoot(flags.data);
+  if (flags.algorithm !== undefined) return compileAlgorithmCommand(parsed, flags.algorithm);
+  const t = target(positional[0], flags.problem);
+  const until = flags['dump-ir'];
   const p = compileProblem({
     ...t,
-    dim: flags.dim as number,
+    dim: flags.dim,
     until,
-    set: parseSets(flags.set as string[] | undefined),
-    schedule: flags.population ? { population: flags.population as number } : undefined,
+    set: parseSets(flags.set),
+    schedule: flags.population ? { population: flags.population } : undefined,
   });
   if (until) {
     process.stdout.write(printProgram(p.ir) + '\n');
     return 0;
   }
-  const emit = (flags.emit as string) ?? 'wgsl';
+  const emit = flags.emit;
   if (emit === 'ir') process.stdout.write(printProgram(p.ir) + '\n');
   else if (emit === 'js') process.stdout.write(emitJs(p.ir) + '\n');
   else {
@@ -161,20 +157,17 @@ function compile(argv: string[]): number {
 }
 
 /** `opt compile --algorithm NAME --problem P --dim D`: every step's IR, WGSL or JavaScript. */
-function compileAlgorithmCommand(positional: string[], flags: Record<string, unknown>): number {
+function compileAlgorithmCommand(
+  { positional, flags }: Parsed<typeof COMMANDS.compile>,
+  algorithm: string,
+): number {
   if (flags.problem === undefined)
     throw new CliError('--problem NAME is required with --algorithm');
   const files = positional.filter((f) => f.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
-  const set = parseSets(flags.set as string[] | undefined);
-  const c = compileAlgorithm({
-    algorithm: flags.algorithm as string,
-    problem: flags.problem as string,
-    dim: flags.dim as number,
-    set,
-    files,
-  });
-  const emit = (flags.emit as string) ?? 'wgsl';
+  const set = parseSets(flags.set);
+  const c = compileAlgorithm({ algorithm, problem: flags.problem, dim: flags.dim, set, files });
+  const emit = flags.emit;
   const steps = [...c.steps.filter((st) => ![...c.fused.keys()].includes(st))];
   process.stdout.write(
     `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`,
@@ -195,21 +188,10 @@ function compileAlgorithmCommand(positional: string[], flags: Record<string, unk
 }
 
 async function evaluate(argv: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(argv, {
-    ...common,
-    dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    points: { kind: 'string' },
-    backend: { kind: 'string', choices: ['cpu', 'gpu'] },
-    adapter: { kind: 'string' },
-    suite: { kind: 'string' },
-    set: { kind: 'list' },
-  });
-  if (flags.data) setDataRoot(flags.data as string);
-  if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
-  if (flags.points === undefined)
-    throw new CliError('--points FILE is required (one point per line, or a JSON array of arrays)');
-  const dim = flags.dim as number;
-  const suite = flags.suite as string | undefined;
+  const { positional, flags } = parseCommand(COMMANDS.eval, argv);
+  if (flags.data) setDataRoot(flags.data);
+  const dim = flags.dim;
+  const suite = flags.suite;
   if (suite && positional.some((a) => !a.endsWith('.opt')))
     throw new CliError('--suite: name no problem (the suite names them); .opt files may be given');
   const targets = suite
@@ -217,19 +199,19 @@ async function evaluate(argv: string[]): Promise<number> {
         files: positional,
         problem,
       }))
-    : [target(positional[0], flags)];
-  const points = readPoints(flags.points as string, dim);
+    : [target(positional[0], flags.problem)];
+  const points = readPoints(flags.points, dim);
   const problems: CompiledProblem[] = targets.map((t) =>
     compileProblem({
       ...t,
       dim,
-      set: parseSets(flags.set as string[] | undefined),
+      set: parseSets(flags.set),
       schedule: { population: Math.max(1, points.length) },
     }),
   );
   let gpu: GpuContext | null = null;
   if (flags.backend === 'gpu') {
-    gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+    gpu = await openGpu({ adapter: flags.adapter });
     if (!gpu)
       process.stderr.write(
         'opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n',
@@ -263,6 +245,7 @@ export function formatValue(v: number): string {
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  const USAGE = usage();
   try {
     switch (cmd) {
       case 'check':
@@ -285,6 +268,7 @@ export async function main(argv: string[]): Promise<number> {
         throw new CliError(`unknown command '${cmd}'\n${USAGE}`);
     }
   } catch (e) {
+    if (e instanceof HelpShown) return 0;
     if (e instanceof OptError) {
       printDiagnostics(e.diagnostics, e.sources);
       return 1;
@@ -300,7 +284,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (process.env.OPT_DEBUG) throw e;
     process.stderr.write(
-      `opt: ${(e as Error).message ?? String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`,
+      `opt: ${e instanceof Error ? e.message : String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`,
     );
     return 3;
   }
