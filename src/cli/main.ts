@@ -2,17 +2,23 @@
 // line naming the flag or file (usage and data errors); never a stack trace (unless OPT_DEBUG=1).
 
 import { existsSync } from 'node:fs';
-import { compileProblem, parseAll, suiteProblems, type CompiledProblem } from '../api.js';
-import { Elaborator } from '../elaborate/problem.js';
-import { AlgoElaborator } from '../elaborate/algorithm.js';
-import { compileAlgorithm } from '../compile/algorithm.js';
-import { generateStepWgsl } from '../codegen/wgsl-step.js';
-import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
-import { OptError, formatDiagnostic, type Diagnostic } from '../parser/diagnostics.js';
-import { printProgram } from '../ir/print.js';
-import { emitJs } from '../codegen/js.js';
-import { generateWgsl } from '../codegen/wgsl.js';
-import { setDataRoot } from '../ir/datafiles.js';
+import {
+  checkFiles,
+  compileAlgorithm,
+  compileProblem,
+  emitAlgorithm,
+  emitProblem,
+  evaluateOnGpu,
+  formatDiagnostic,
+  GpuError,
+  openGpu,
+  OptError,
+  setDataRoot,
+  suiteProblems,
+  type CompiledProblem,
+  type Diagnostic,
+  type GpuContext,
+} from '../api.js';
 import {
   CliError,
   HelpShown,
@@ -25,8 +31,6 @@ import {
 } from './args.js';
 import { COMMANDS, COMMON_FLAGS } from './flags.js';
 import { readPoints } from './points.js';
-import { GpuError, openGpu, type GpuContext } from '../runtime/device.js';
-import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { runBench } from './bench.js';
 import { runCommand } from './run.js';
 
@@ -57,9 +61,6 @@ function target(
   return { files: [], problem: arg };
 }
 
-const sameDiag = (x: Diagnostic, y: Diagnostic) =>
-  x.code === y.code && x.message === y.message && x.loc?.offset === y.loc?.offset;
-
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
   for (const d of ds)
     process.stderr.write(formatDiagnostic(d, texts.get(d.loc?.file ?? '')) + '\n');
@@ -67,53 +68,17 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
   process.stderr.write(`${n} error${n === 1 ? '' : 's'}\n`);
 }
 
-/**
- * The dimensions `opt check` elaborates a problem at: 2 and 10, or for a problem with a `where`
- * clause the first two up to 4096 that it allows (none: 2, which reports the clause).
- */
-function checkDims(elab: Elaborator, name: string): number[] {
-  if (elab.dimensionAllowed(name, 2) && elab.dimensionAllowed(name, 10)) return [2, 10];
-  const ok: number[] = [];
-  for (let d = 1; d <= 4096 && ok.length < 2; d++) if (elab.dimensionAllowed(name, d)) ok.push(d);
-  return ok.length ? ok : [2];
-}
-
 function check(argv: string[]): number {
   const { positional, flags } = parseCommand(COMMANDS.check, argv);
   if (flags.data) setDataRoot(flags.data);
   if (!positional.length) throw new CliError('opt check: name one or more .opt files');
   for (const f of positional) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
-  const parsed = parseAll({ files: positional });
-  const diags = [...parsed.diagnostics];
-  if (!diags.length) {
-    // Elaborate every problem of the user's files at two dimensions (shapes depend on D).
-    const elab = new Elaborator(parsed.sources);
-    diags.push(...elab.diagnostics);
-    for (const file of parsed.userFiles) {
-      for (const d of file.decls)
-        if (d.kind === 'problem')
-          for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
-        else if (d.kind === 'suite') elab.suite(d.name);
-    }
-    for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
-    // Algorithms are elaborated for the stdlib's sphere (any problem with a box would do).
-    for (const file of parsed.userFiles)
-      for (const d of file.decls)
-        if (d.kind === 'algorithm') {
-          const a = new AlgoElaborator(parsed.sources);
-          a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
-          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
-        }
-  }
-  if (diags.length) {
-    printDiagnostics(diags, parsed.texts);
+  const c = checkFiles(positional);
+  if (c.diagnostics.length) {
+    printDiagnostics(c.diagnostics, c.texts);
     return 1;
   }
-  const count = (kind: string) =>
-    parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);
-  const p = count('problem');
-  const a = count('algorithm');
-  const s = count('suite');
+  const { problems: p, algorithms: a, suites: s } = c;
   process.stdout.write(
     `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${a ? `, ${a} algorithm${a === 1 ? '' : 's'}` : ''}${s ? `, ${s} suite${s === 1 ? '' : 's'}` : ''}, no errors\n`,
   );
@@ -134,25 +99,8 @@ function compile(argv: string[]): number {
     set: parseSets(flags.set),
     schedule: flags.population ? { population: flags.population } : undefined,
   });
-  if (until) {
-    process.stdout.write(printProgram(p.ir) + '\n');
-    return 0;
-  }
-  const emit = flags.emit;
-  if (emit === 'ir') process.stdout.write(printProgram(p.ir) + '\n');
-  else if (emit === 'js') process.stdout.write(emitJs(p.ir) + '\n');
-  else {
-    const plan = generateWgsl(p.ir);
-    const s = p.ir.schedule!;
-    const regime =
-      s.regime.k === 'team'
-        ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup`
-        : `split: ${s.regime.groups} workgroups of ${s.regime.chunk} elements per individual`;
-    process.stdout.write(
-      `// ${p.info.name}, D = ${p.info.dim}: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'} (${regime})\n`,
-    );
-    for (const k of plan.kernels) process.stdout.write(`// ---- kernel ${k.name}\n${k.code}\n`);
-  }
+  // After a pass the IR is all there is to print.
+  process.stdout.write(emitProblem(p, until ? 'ir' : flags.emit));
   return 0;
 }
 
@@ -167,23 +115,7 @@ function compileAlgorithmCommand(
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
   const set = parseSets(flags.set);
   const c = compileAlgorithm({ algorithm, problem: flags.problem, dim: flags.dim, set, files });
-  const emit = flags.emit;
-  const steps = [...c.steps.filter((st) => ![...c.fused.keys()].includes(st))];
-  process.stdout.write(
-    `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`,
-  );
-  for (const st of steps) {
-    const ir = c.gpuIr.get(st)!;
-    const s = ir.schedule!;
-    process.stdout.write(
-      `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`,
-    );
-    if (emit === 'ir') process.stdout.write(printProgram(ir) + '\n');
-    else if (emit === 'js') process.stdout.write(emitJs(c.cpuIr.get(st)!) + '\n');
-    else
-      for (const k of generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong }).kernels)
-        process.stdout.write(`// kernel ${k.name}\n${k.code}\n`);
-  }
+  process.stdout.write(emitAlgorithm(c, flags.emit));
   return 0;
 }
 
@@ -220,15 +152,7 @@ async function evaluate(argv: string[]): Promise<number> {
   // One value per line; with --suite, one line per problem: its label, its name, its values.
   const lines: string[] = [];
   for (const [k, p] of problems.entries()) {
-    let values: ArrayLike<number>;
-    if (gpu) {
-      const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
-      await ev.ready();
-      const x = new Float32Array(points.length * dim);
-      points.forEach((pt, j) => x.set(pt, j * dim));
-      values = await ev.evaluate(x, points.length);
-      ev.destroy();
-    } else values = p.evaluateCpu(points);
+    const values = gpu ? await evaluateOnGpu(gpu, p, points) : p.evaluateCpu(points);
     const v = Array.from(values, formatValue);
     if (suite) lines.push([`F${String(k + 1).padStart(2, '0')}`, p.info.name, ...v].join(' '));
     else lines.push(...v);

@@ -5,16 +5,22 @@
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileAlgorithm, type CompiledAlgorithm } from '../compile/algorithm.js';
-import { setDataRoot } from '../ir/datafiles.js';
-import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
-import type { AlgoEngine } from '../runtime/algo-engine.js';
-import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
-import { openGpu, type GpuContext } from '../runtime/device.js';
-import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
+import {
+  compileAlgorithm,
+  createEngine,
+  fixedDimension,
+  openGpu,
+  runAlgorithm,
+  setDataRoot,
+  suiteProblems,
+  type AlgoEngine,
+  type CompiledAlgorithm,
+  type GpuContext,
+  type Progress,
+  type RunResult,
+} from '../api.js';
 import { CliError, parseCommand, parseSets, usageLines } from './args.js';
 import { COMMANDS, DIM_REQUIRED } from './flags.js';
-import { fixedDimension, suiteProblems } from '../api.js';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
 export const DEFAULT_EVALS_PER_DIM = 10000;
@@ -123,9 +129,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       const dim = dims[k]!;
       const maxEvals = evalsFor(dim);
       const label = suite ? suiteLabel(k) : undefined;
-      const engine: AlgoEngine = gpu
-        ? await GpuAlgoEngine.create(gpu, c, seed)
-        : new CpuAlgoEngine(c, seed);
+      const engine = await createEngine(c, seed, gpu);
       const optimum = c.algo.problem.optimum;
       // The error is f - f* when minimising and f* - f when maximising: >= 0 either way.
       const sense = c.algo.problem.direction === 'maximize' ? -1 : 1;
