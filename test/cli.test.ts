@@ -1,14 +1,14 @@
 // The command line, run in-process through main() with stdout and stderr captured, plus one run of
 // the real `bin/opt.js` (which needs the build in dist/, made by `npm ci` through `prepare`).
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/cli/main.js';
 import { suiteProblems } from '../src/api.js';
-import { usageLines } from '../src/cli/args.js';
+import { parseCommand, usageLines, withoutFlags } from '../src/cli/args.js';
 import { COMMANDS } from '../src/cli/flags.js';
 
 let out = '';
@@ -185,6 +185,57 @@ describe('opt --help and the flag table', () => {
     expect(help).toMatch(/--seed <S> the seed [^-]*\(an integer in 0\.\.\d+; default 1\)/);
     expect(help).toMatch(/--backend <BACKEND> [^-]*\(one of cpu, gpu; default gpu\)/);
     expect(err).toBe('');
+  });
+  it('parses values into the types the table gives (checked by tsc on the tests)', () => {
+    const { positional, flags } = parseCommand(COMMANDS.compile, [
+      'sphere',
+      '--dim=7',
+      '--set',
+      'a=1',
+      '--set',
+      'b=2',
+      '--dump-ir',
+      'after:fold',
+    ]);
+    expectTypeOf(flags.dim).toEqualTypeOf<number>();
+    expectTypeOf(flags.population).toEqualTypeOf<number | undefined>();
+    expectTypeOf(flags.emit).toEqualTypeOf<'wgsl' | 'ir' | 'js'>();
+    expectTypeOf(flags.set).toEqualTypeOf<string[]>();
+    expectTypeOf(flags['dump-ir']).toEqualTypeOf<string | undefined>();
+    expect([positional, flags.dim, flags.emit, flags.set, flags['dump-ir']]).toEqual([
+      ['sphere'],
+      7,
+      'wgsl',
+      ['a=1', 'b=2'],
+      'fold',
+    ]);
+    const run = parseCommand(COMMANDS.run, ['de', '--target', 'none', '--json']).flags;
+    expectTypeOf(run.target).toEqualTypeOf<number | 'none' | undefined>();
+    expectTypeOf(run.json).toEqualTypeOf<boolean>();
+    expectTypeOf(run.backend).toEqualTypeOf<'cpu' | 'gpu'>();
+    expect([run.target, run.json, run.backend, run.seed, run.dim]).toEqual([
+      'none',
+      true,
+      'gpu',
+      1,
+      undefined,
+    ]);
+  });
+  it('withoutFlags drops flags and their values in both forms (opt bench --isolate)', () => {
+    const argv = [
+      '--isolate',
+      '--json',
+      'a.json',
+      '--only=x,y',
+      '--quick',
+      '--dims',
+      '16',
+      'F.opt',
+    ];
+    expect(withoutFlags(COMMANDS.bench, argv, ['isolate', 'json', 'only', 'dims'])).toEqual([
+      '--quick',
+      'F.opt',
+    ]);
   });
   it('a flag without its value, a bad --target and a bad --dims name the flag', async () => {
     expect(await main(['compile', 'sphere', '--dim'])).toBe(2);

@@ -223,6 +223,29 @@ export function parseCommand<C extends CommandDef>(def: C, argv: readonly string
   };
 }
 
+/**
+ * The arguments without the given flags and their values (`--x v` and `--x=v`), for a command
+ * that runs itself again with some flags replaced (opt bench --isolate).
+ */
+export function withoutFlags<C extends CommandDef>(
+  def: C,
+  argv: readonly string[],
+  names: readonly (keyof C['flags'] & string)[],
+): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < argv.length; k++) {
+    const a = argv[k] ?? '';
+    if (a === '--') {
+      out.push(...argv.slice(k));
+      break;
+    }
+    const name = names.find((n) => a === `--${n}` || a.startsWith(`--${n}=`));
+    if (name === undefined) out.push(a);
+    else if (a === `--${name}` && def.flags[name]?.kind !== 'bool') k++; // and its value
+  }
+  return out;
+}
+
 /** A command's --help text (what `opt NAME --help` prints). */
 export function commandHelp(def: CommandDef): string {
   return commandFor(def).cmd.helpInformation();

@@ -12,11 +12,8 @@ import { compileProblem, GpuEvaluator, openGpu, suiteProblems, timePass } from '
 import { roofline } from './roofline.js';
 import { benchAlgorithms } from './bench-algo.js';
 import { benchSuite, suiteTable } from './bench-suite.js';
-import { CliError, parseCommand } from './args.js';
+import { CliError, parseCommand, withoutFlags } from './args.js';
 import { COMMANDS } from './flags.js';
-
-const U = () =>
-  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
 
 // Seed 001's six functions (stdlib/suites/papers.opt).
 const FUNCTIONS = suiteProblems('lastra2015');
@@ -40,8 +37,18 @@ interface Row {
 
 export async function runBench(argv: string[]): Promise<number> {
   const { positional, flags } = parseCommand(COMMANDS.bench, argv);
-  if (flags.isolate && flags.suite) return isolatedSuite(argv, flags.suite, positional);
-  if (flags.isolate) return isolated(argv);
+  if (flags.isolate && flags.suite)
+    return isolatedSuite(withoutFlags(COMMANDS.bench, argv, ['isolate', 'json']), {
+      suite: flags.suite,
+      files: positional,
+      json: flags.json,
+    });
+  if (flags.isolate)
+    return isolated(withoutFlags(COMMANDS.bench, argv, ['isolate', 'json', 'only', 'dims']), {
+      only: flags.only ?? FUNCTIONS,
+      dims: flags.dims ?? SHAPES.map(([D]) => D),
+      json: flags.json,
+    });
   const gpu = await openGpu({ adapter: flags.adapter });
   if (!gpu)
     throw new CliError(
@@ -179,14 +186,6 @@ export async function runBench(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The arguments of an --isolate run, without --isolate and --json (each child writes its own). */
-function isolateArgs(argv: string[]): { rest: string[]; jsonOut?: string } {
-  const rest = argv.filter((a) => a !== '--isolate');
-  const jsonAt = rest.indexOf('--json');
-  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
-  return { rest, jsonOut };
-}
-
 /** Runs `opt bench ARGS --json FILE` in a process of its own and returns the JSON it wrote. */
 function benchInChild<T>(args: string[], what: string): T {
   const file = join(mkdtempSync(join(tmpdir(), 'opt-bench-')), 'bench.json');
@@ -203,8 +202,10 @@ function benchInChild<T>(args: string[], what: string): T {
  * merged. In one process the fourth and later evaluators that own data buffers (the CEC
  * matrices) ran about 5x slower on an H200, whatever the problem (docs/performance.md).
  */
-function isolatedSuite(argv: string[], suite: string, files: string[]): number {
-  const { rest, jsonOut } = isolateArgs(argv);
+function isolatedSuite(
+  rest: string[],
+  { suite, files, json }: { suite: string; files: string[]; json?: string },
+): number {
   const n = suiteProblems(suite, { files }).length;
   const rows: unknown[] = [];
   let head: Record<string, unknown> = {};
@@ -223,7 +224,7 @@ function isolatedSuite(argv: string[], suite: string, files: string[]): number {
       suiteTable(rows as Parameters<typeof suiteTable>[0]) +
       '\n',
   );
-  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
+  if (json) writeFileSync(json, JSON.stringify(all, null, 2));
   return 0;
 }
 
@@ -233,13 +234,10 @@ function isolatedSuite(argv: string[], suite: string, files: string[]): number {
  * (docs/performance.md): a process-state effect of the driver stack that a run, which compiles one
  * problem, never sees.
  */
-function isolated(argv: string[]): number {
-  const { rest, jsonOut } = isolateArgs(argv);
-  const onlyAt = rest.indexOf('--only');
-  const only = onlyAt >= 0 ? rest.splice(onlyAt, 2)[1]!.split(',') : FUNCTIONS;
-  const dimsAt = rest.indexOf('--dims');
-  const dims =
-    dimsAt >= 0 ? rest.splice(dimsAt, 2)[1]!.split(',').map(Number) : SHAPES.map(([D]) => D);
+function isolated(
+  rest: string[],
+  { only, dims, json }: { only: string[]; dims: number[]; json?: string },
+): number {
   const all: { rows: Row[]; adapter: string; date: string } = { rows: [], adapter: '', date: '' };
   for (const D of dims) {
     for (const [k, name] of only.entries()) {
@@ -260,7 +258,7 @@ function isolated(argv: string[]): number {
     `opt bench --isolate: ${all.adapter} (${all.date}), one process per function and shape\n`,
   );
   process.stdout.write(table(all.rows) + '\n');
-  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
+  if (json) writeFileSync(json, JSON.stringify(all, null, 2));
   return 0;
 }
 
