@@ -185,6 +185,10 @@ describe('opt --help and the flag table', () => {
     expect(help).toMatch(/--seed <S> the seed [^-]*\(an integer in 0\.\.\d+; default 1\)/);
     expect(help).toMatch(/--backend <BACKEND> [^-]*\(one of cpu, gpu; default gpu\)/);
     expect(err).toBe('');
+    const runHelp = out;
+    out = '';
+    expect(await main(['help', 'run'])).toBe(0);
+    expect(out).toBe(runHelp);
   });
   it('parses values into the types the table gives (checked by tsc on the tests)', () => {
     const { positional, flags } = parseCommand(COMMANDS.compile, [
@@ -246,6 +250,9 @@ describe('opt --help and the flag table', () => {
     err = '';
     expect(await main(['bench', '--dims', '100,x'])).toBe(2);
     expect(err).toContain("--dims: expected positive integers separated by commas, got '100,x'");
+    err = '';
+    expect(await main(['run', 'de', '--problem', 'sphere', '--json=yes'])).toBe(2);
+    expect(err).toContain('opt: --json takes no value');
     expect(err).not.toMatch(/\n\s+at /);
   });
 });

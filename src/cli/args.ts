@@ -175,6 +175,7 @@ function cliErrorOf(e: CommanderError, def: CommandDef): Error {
   if (e.code === 'commander.helpDisplayed') return new HelpShown();
   if (e.code === 'commander.unknownOption') {
     const flag = (/'([^']*)'/.exec(e.message)?.[1] ?? '').replace(/=.*/s, '');
+    if (def.flags[flag.slice(2)]?.kind === 'bool') return new CliError(`${flag} takes no value`);
     return new CliError(
       `unknown flag ${flag} (known: ${Object.keys(def.flags)
         .map((f) => '--' + f)

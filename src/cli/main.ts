@@ -22,6 +22,7 @@ import {
 import {
   CliError,
   HelpShown,
+  commandHelp,
   flagUsage,
   parseCommand,
   parseSets,
@@ -34,10 +35,11 @@ import { readPoints } from './points.js';
 import { runBench } from './bench.js';
 import { runCommand } from './run.js';
 
+const COMMAND_DEFS = new Map<string, CommandDef>(Object.entries(COMMANDS));
+
 /** `opt --help`: every command's usage lines, from the flag tables. */
 function usage(): string {
-  const defs: readonly CommandDef[] = Object.values(COMMANDS);
-  const lines = defs.flatMap((def) =>
+  const lines = [...COMMAND_DEFS.values()].flatMap((def) =>
     usageLines(def).map((l, k) => {
       const note = def.usage[k]?.note;
       return `  ${l}${note ? `   ${note}` : ''}`;
@@ -46,7 +48,7 @@ function usage(): string {
   const common = Object.entries(COMMON_FLAGS)
     .map(([name, f]) => `${flagUsage(name, f)} (${f.help})`)
     .join(', ');
-  return `usage:\n${lines.join('\n')}\ncommon flags: ${common}\n'opt COMMAND --help' lists a command's flags.`;
+  return `usage:\n${lines.join('\n')}\ncommon flags: ${common}\n'opt COMMAND --help' (or 'opt help COMMAND') lists a command's flags.`;
 }
 
 function target(
@@ -185,9 +187,12 @@ export async function main(argv: string[]): Promise<number> {
       case undefined:
       case '--help':
       case '-h':
-      case 'help':
-        process.stdout.write(USAGE + '\n');
+      case 'help': {
+        // `opt help COMMAND` is `opt COMMAND --help`.
+        const def = COMMAND_DEFS.get(rest[0] ?? '');
+        process.stdout.write(def ? commandHelp(def) : USAGE + '\n');
         return cmd === undefined ? 2 : 0;
+      }
       default:
         throw new CliError(`unknown command '${cmd}'\n${USAGE}`);
     }
