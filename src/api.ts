@@ -1,5 +1,25 @@
 // The compiler's programmatic interface, the one door the CLI (and any other user) goes through:
-// compile a problem or an algorithm, parse sources, and the errors they throw.
+// check and compile problems and algorithms, print what a compilation made (IR, WGSL,
+// JavaScript), open a GPU, evaluate, run an algorithm, and the helpers the benchmarks time with.
+// It sits above every stage of the compiler and the runtime and below the CLI.
+
+import { AlgoElaborator } from './elaborate/algorithm.js';
+import { Elaborator } from './elaborate/problem.js';
+import { parseAll } from './parser/sources.js';
+import type { Diagnostic } from './parser/diagnostics.js';
+import type { CompiledProblem } from './compile/problem.js';
+import type { CompiledAlgorithm } from './compile/algorithm.js';
+import { printProgram } from './ir/print.js';
+import { emitJs } from './codegen/js.js';
+import { generateWgsl } from './codegen/wgsl.js';
+import { generateStepWgsl } from './codegen/wgsl-step.js';
+import type { GpuContext } from './runtime/device.js';
+import { GpuEvaluator } from './runtime/gpu-eval.js';
+import type { AlgoEngine } from './runtime/algo-engine.js';
+import { CpuAlgoEngine } from './runtime/algo-cpu.js';
+import { GpuAlgoEngine } from './runtime/algo-gpu.js';
+
+// ---- Sources, problems and algorithms
 
 export { parseAll, parseChecked, type SourceRequest } from './parser/sources.js';
 export {
@@ -10,4 +30,161 @@ export {
   type CompileRequest,
   type ProblemInfo,
 } from './compile/problem.js';
-export { OptError } from './parser/diagnostics.js';
+export {
+  compileAlgorithm,
+  type AlgoCompileRequest,
+  type CompiledAlgorithm,
+} from './compile/algorithm.js';
+export { PASS_NAMES } from './compile/pipeline.js';
+export { setDataRoot } from './ir/datafiles.js';
+export { OptError, formatDiagnostic, type Diagnostic } from './parser/diagnostics.js';
+
+// ---- Checking files
+
+export interface CheckResult {
+  /** Every diagnostic of the files, once each. */
+  diagnostics: Diagnostic[];
+  /** The source texts by file name (for the caret lines of formatted diagnostics). */
+  texts: Map<string, string>;
+  /** The declarations of the files. */
+  problems: number;
+  algorithms: number;
+  suites: number;
+}
+
+const sameDiag = (x: Diagnostic, y: Diagnostic) =>
+  x.code === y.code && x.message === y.message && x.loc?.offset === y.loc?.offset;
+
+/**
+ * The dimensions a problem is checked at: 2 and 10, or for a problem with a `where` clause the
+ * first two up to 4096 that it allows (none: 2, which reports the clause).
+ */
+function checkDims(elab: Elaborator, name: string): number[] {
+  if (elab.dimensionAllowed(name, 2) && elab.dimensionAllowed(name, 10)) return [2, 10];
+  const ok: number[] = [];
+  for (let d = 1; d <= 4096 && ok.length < 2; d++) if (elab.dimensionAllowed(name, d)) ok.push(d);
+  return ok.length ? ok : [2];
+}
+
+/**
+ * Checks .opt files (`opt check`): parses them with the stdlib, elaborates every problem at two
+ * dimensions (shapes depend on D), every suite, and every algorithm for the stdlib's sphere (any
+ * problem with a box would do).
+ */
+export function checkFiles(files: string[]): CheckResult {
+  const parsed = parseAll({ files });
+  const diags = [...parsed.diagnostics];
+  if (!diags.length) {
+    const elab = new Elaborator(parsed.sources);
+    diags.push(...elab.diagnostics);
+    for (const file of parsed.userFiles) {
+      for (const d of file.decls)
+        if (d.kind === 'problem')
+          for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
+        else if (d.kind === 'suite') elab.suite(d.name);
+    }
+    for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
+    for (const file of parsed.userFiles)
+      for (const d of file.decls)
+        if (d.kind === 'algorithm') {
+          const a = new AlgoElaborator(parsed.sources);
+          a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
+          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
+        }
+  }
+  const count = (kind: string) =>
+    parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);
+  return {
+    diagnostics: diags,
+    texts: parsed.texts,
+    problems: count('problem'),
+    algorithms: count('algorithm'),
+    suites: count('suite'),
+  };
+}
+
+// ---- Printing what a compilation made (`opt compile --emit`)
+
+/** What `opt compile --emit` prints. */
+export type EmitKind = 'wgsl' | 'ir' | 'js';
+
+/**
+ * A compiled problem as text: its (scheduled) IR, its float64 JavaScript, or its WGSL kernels
+ * under a line that states their number and the regime.
+ */
+export function emitProblem(p: CompiledProblem, what: EmitKind): string {
+  if (what === 'ir') return printProgram(p.ir) + '\n';
+  if (what === 'js') return emitJs(p.ir) + '\n';
+  const plan = generateWgsl(p.ir);
+  const s = p.ir.schedule!;
+  const regime =
+    s.regime.k === 'team'
+      ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup`
+      : `split: ${s.regime.groups} workgroups of ${s.regime.chunk} elements per individual`;
+  const n = plan.kernels.length;
+  return (
+    `// ${p.info.name}, D = ${p.info.dim}: ${n} kernel${n === 1 ? '' : 's'} (${regime})\n` +
+    plan.kernels.map((k) => `// ---- kernel ${k.name}\n${k.code}\n`).join('')
+  );
+}
+
+/**
+ * A compiled algorithm as text: a line with its steps and kernels a generation, then each step
+ * (fused steps are part of the step they are fused into) with its IR, JavaScript or WGSL.
+ */
+export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
+  const fused = new Set(c.fused.keys());
+  const steps = c.steps.filter((st) => !fused.has(st));
+  let out = `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`;
+  for (const st of steps) {
+    const ir = c.gpuIr.get(st)!;
+    const s = ir.schedule!;
+    out += `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`;
+    if (what === 'ir') out += printProgram(ir) + '\n';
+    else if (what === 'js') out += emitJs(c.cpuIr.get(st)!) + '\n';
+    else
+      for (const k of generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong }).kernels)
+        out += `// kernel ${k.name}\n${k.code}\n`;
+  }
+  return out;
+}
+
+// ---- The GPU, evaluation and runs
+
+export { openGpu, GpuError, type GpuContext } from './runtime/device.js';
+export { runAlgorithm, type Progress, type RunResult } from './runtime/run.js';
+export type { AlgoEngine } from './runtime/algo-engine.js';
+
+/** A problem's values at points, evaluated in float32 on the GPU. */
+export async function evaluateOnGpu(
+  gpu: GpuContext,
+  p: CompiledProblem,
+  points: readonly Float64Array[],
+): Promise<Float32Array> {
+  const dim = p.info.dim;
+  const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
+  try {
+    await ev.ready();
+    const x = new Float32Array(points.length * dim);
+    points.forEach((pt, j) => x.set(pt, j * dim));
+    return await ev.evaluate(x, points.length);
+  } finally {
+    ev.destroy();
+  }
+}
+
+/** The engine that runs a compiled algorithm: on the GPU when one is given, else on the CPU. */
+export async function createEngine(
+  c: CompiledAlgorithm,
+  seed: number,
+  gpu: GpuContext | null,
+): Promise<AlgoEngine> {
+  return gpu ? await GpuAlgoEngine.create(gpu, c, seed) : new CpuAlgoEngine(c, seed);
+}
+
+// ---- What the benchmarks time with (opt bench)
+
+export { GpuEvaluator } from './runtime/gpu-eval.js';
+export { CpuAlgoEngine } from './runtime/algo-cpu.js';
+export { GpuAlgoEngine } from './runtime/algo-gpu.js';
+export { timePass } from './runtime/timing.js';

@@ -1,13 +1,15 @@
 // The command line, run in-process through main() with stdout and stderr captured, plus one run of
 // the real `bin/opt.js` (which needs the build in dist/, made by `npm ci` through `prepare`).
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/cli/main.js';
 import { suiteProblems } from '../src/api.js';
+import { parseCommand, usageLines, withoutFlags } from '../src/cli/args.js';
+import { COMMANDS } from '../src/cli/flags.js';
 
 let out = '';
 let err = '';
@@ -161,6 +163,96 @@ describe('opt check and compile', () => {
     err = '';
     expect(await main(['compile', 'sphere', '--dim', '3', '--colour'])).toBe(2);
     expect(err).toContain('unknown flag --colour');
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('opt --help and the flag table', () => {
+  it('opt --help writes every usage line from the flag table; opt alone is a usage error', async () => {
+    expect(await main(['--help'])).toBe(0);
+    for (const def of Object.values(COMMANDS))
+      for (const line of usageLines(def)) expect(out).toContain(line);
+    expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js]');
+    out = '';
+    expect(await main([])).toBe(2);
+    expect(out).toContain('usage:');
+  });
+  it('opt COMMAND --help lists each flag of the command with its range, choices and default', async () => {
+    expect(await main(['run', '--help'])).toBe(0);
+    expect(out).toContain('Usage: opt run ALGORITHM|FILE --problem NAME|--suite NAME');
+    for (const flag of Object.keys(COMMANDS.run.flags)) expect(out).toContain(`--${flag}`);
+    const help = out.replace(/\s+/g, ' '); // without the line wrapping
+    expect(help).toMatch(/--seed <S> the seed [^-]*\(an integer in 0\.\.\d+; default 1\)/);
+    expect(help).toMatch(/--backend <BACKEND> [^-]*\(one of cpu, gpu; default gpu\)/);
+    expect(err).toBe('');
+    const runHelp = out;
+    out = '';
+    expect(await main(['help', 'run'])).toBe(0);
+    expect(out).toBe(runHelp);
+  });
+  it('parses values into the types the table gives (checked by tsc on the tests)', () => {
+    const { positional, flags } = parseCommand(COMMANDS.compile, [
+      'sphere',
+      '--dim=7',
+      '--set',
+      'a=1',
+      '--set',
+      'b=2',
+      '--dump-ir',
+      'after:fold',
+    ]);
+    expectTypeOf(flags.dim).toEqualTypeOf<number>();
+    expectTypeOf(flags.population).toEqualTypeOf<number | undefined>();
+    expectTypeOf(flags.emit).toEqualTypeOf<'wgsl' | 'ir' | 'js'>();
+    expectTypeOf(flags.set).toEqualTypeOf<string[]>();
+    expectTypeOf(flags['dump-ir']).toEqualTypeOf<string | undefined>();
+    expect([positional, flags.dim, flags.emit, flags.set, flags['dump-ir']]).toEqual([
+      ['sphere'],
+      7,
+      'wgsl',
+      ['a=1', 'b=2'],
+      'fold',
+    ]);
+    const run = parseCommand(COMMANDS.run, ['de', '--target', 'none', '--json']).flags;
+    expectTypeOf(run.target).toEqualTypeOf<number | 'none' | undefined>();
+    expectTypeOf(run.json).toEqualTypeOf<boolean>();
+    expectTypeOf(run.backend).toEqualTypeOf<'cpu' | 'gpu'>();
+    expect([run.target, run.json, run.backend, run.seed, run.dim]).toEqual([
+      'none',
+      true,
+      'gpu',
+      1,
+      undefined,
+    ]);
+  });
+  it('withoutFlags drops flags and their values in both forms (opt bench --isolate)', () => {
+    const argv = [
+      '--isolate',
+      '--json',
+      'a.json',
+      '--only=x,y',
+      '--quick',
+      '--dims',
+      '16',
+      'F.opt',
+    ];
+    expect(withoutFlags(COMMANDS.bench, argv, ['isolate', 'json', 'only', 'dims'])).toEqual([
+      '--quick',
+      'F.opt',
+    ]);
+  });
+  it('a flag without its value, a bad --target and a bad --dims name the flag', async () => {
+    expect(await main(['compile', 'sphere', '--dim'])).toBe(2);
+    expect(err).toContain('opt: --dim needs a value');
+    err = '';
+    expect(await main(['run', 'de', '--problem', 'sphere', '--dim', '2', '--target', 'x'])).toBe(2);
+    expect(err).toContain("--target: expected an error >= 0 or 'none', got 'x'");
+    err = '';
+    expect(await main(['bench', '--dims', '100,x'])).toBe(2);
+    expect(err).toContain("--dims: expected positive integers separated by commas, got '100,x'");
+    err = '';
+    expect(await main(['run', 'de', '--problem', 'sphere', '--json=yes'])).toBe(2);
+    expect(err).toContain('opt: --json takes no value');
     expect(err).not.toMatch(/\n\s+at /);
   });
 });

@@ -9,11 +9,13 @@
 //     are negligible), against a plain copy kernel measured in the same run.
 
 import { writeFileSync } from 'node:fs';
-import { compileAlgorithm } from '../compile/algorithm.js';
-import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
-import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
-import type { GpuContext } from '../runtime/device.js';
-import { runAlgorithm } from '../runtime/run.js';
+import {
+  compileAlgorithm,
+  CpuAlgoEngine,
+  GpuAlgoEngine,
+  runAlgorithm,
+  type GpuContext,
+} from '../api.js';
 import { roofline } from './roofline.js';
 
 interface AlgoRow {

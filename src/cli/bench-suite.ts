@@ -9,10 +9,7 @@
 // runs) over the same points, single-threaded, repeated for at least CPU_SECONDS.
 
 import { writeFileSync } from 'node:fs';
-import { compileProblem, suiteProblems } from '../api.js';
-import type { GpuContext } from '../runtime/device.js';
-import { GpuEvaluator } from '../runtime/gpu-eval.js';
-import { timePass } from '../runtime/timing.js';
+import { compileProblem, GpuEvaluator, suiteProblems, timePass, type GpuContext } from '../api.js';
 import { roofline } from './roofline.js';
 
 const CPU_SECONDS = 1;

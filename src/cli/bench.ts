@@ -8,17 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileProblem, suiteProblems } from '../api.js';
-import { openGpu, type GpuContext } from '../runtime/device.js';
-import { GpuEvaluator } from '../runtime/gpu-eval.js';
-import { timePass } from '../runtime/timing.js';
+import { compileProblem, GpuEvaluator, openGpu, suiteProblems, timePass } from '../api.js';
 import { roofline } from './roofline.js';
 import { benchAlgorithms } from './bench-algo.js';
 import { benchSuite, suiteTable } from './bench-suite.js';
-import { CliError, parseArgs } from './args.js';
-
-const U = () =>
-  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
+import { CliError, parseCommand, withoutFlags } from './args.js';
+import { COMMANDS } from './flags.js';
 
 // Seed 001's six functions (stdlib/suites/papers.opt).
 const FUNCTIONS = suiteProblems('lastra2015');
@@ -41,45 +36,38 @@ interface Row {
 }
 
 export async function runBench(argv: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(argv, {
-    quick: { kind: 'bool' },
-    adapter: { kind: 'string' },
-    json: { kind: 'string' },
-    only: { kind: 'string' },
-    isolate: { kind: 'bool' },
-    subgroups: { kind: 'bool' },
-    team: { kind: 'int', min: 1, max: 1024 },
-    chunk: { kind: 'int', min: 256, max: 1 << 20 },
-    dims: { kind: 'string' },
-    reps: { kind: 'int', min: 1, max: 10000 },
-    algorithms: { kind: 'bool' },
-    suite: { kind: 'string' },
-    dim: { kind: 'int', min: 1, max: 1 << 20 },
-    population: { kind: 'int', min: 1, max: 1 << 20 },
-    pick: { kind: 'int', min: 1, max: 10000 },
-  });
-  if (flags.isolate && flags.suite) return isolatedSuite(argv, flags.suite as string, positional);
-  if (flags.isolate) return isolated(argv);
-  const gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+  const { positional, flags } = parseCommand(COMMANDS.bench, argv);
+  if (flags.isolate && flags.suite)
+    return isolatedSuite(withoutFlags(COMMANDS.bench, argv, ['isolate', 'json']), {
+      suite: flags.suite,
+      files: positional,
+      json: flags.json,
+    });
+  if (flags.isolate)
+    return isolated(withoutFlags(COMMANDS.bench, argv, ['isolate', 'json', 'only', 'dims']), {
+      only: flags.only ?? FUNCTIONS,
+      dims: flags.dims ?? SHAPES.map(([D]) => D),
+      json: flags.json,
+    });
+  const gpu = await openGpu({ adapter: flags.adapter });
   if (!gpu)
     throw new CliError(
       'no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)',
     );
-  const quick = !!flags.quick;
-  if (flags.algorithms)
-    return benchAlgorithms(gpu, { quick, json: flags.json as string | undefined });
+  const quick = flags.quick;
+  if (flags.algorithms) return benchAlgorithms(gpu, { quick, json: flags.json });
   if (flags.suite)
     return benchSuite(gpu, {
-      suite: flags.suite as string,
-      dim: (flags.dim as number | undefined) ?? 100,
-      n: (flags.population as number | undefined) ?? 1000,
+      suite: flags.suite,
+      dim: flags.dim,
+      n: flags.population,
       quick,
-      json: flags.json as string | undefined,
-      team: flags.team as number | undefined,
+      json: flags.json,
+      team: flags.team,
       files: positional,
-      pick: flags.pick as number | undefined,
+      pick: flags.pick,
     });
-  const pick = flags.dims ? (flags.dims as string).split(',').map(Number) : undefined;
+  const pick = flags.dims;
   const shapes0 = quick
     ? SHAPES.map(
         ([D, N]) =>
@@ -87,11 +75,10 @@ export async function runBench(argv: string[]): Promise<number> {
       )
     : SHAPES;
   const shapes = pick ? shapes0.filter(([D]) => pick.includes(D)) : shapes0;
-  const fns = flags.only ? (flags.only as string).split(',') : FUNCTIONS;
+  const fns = flags.only ?? FUNCTIONS;
   // Enough repetitions that each measurement moves about 4 GB (a few ms on an H100), unless --reps.
   const repsFor = (bytes: number) =>
-    (flags.reps as number | undefined) ??
-    Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
+    flags.reps ?? Math.max(quick ? 2 : 10, Math.min(1000, Math.ceil((quick ? 1e8 : 4e9) / bytes)));
   const reps = repsFor(1e9);
   const date = new Date().toISOString().slice(0, 10);
   process.stdout.write(
@@ -135,11 +122,11 @@ export async function runBench(argv: string[]): Promise<number> {
         dim: D,
         schedule: {
           population: N,
-          ...(flags.team ? { team: flags.team as number } : {}),
-          ...(flags.chunk ? { chunk: flags.chunk as number } : {}),
+          ...(flags.team ? { team: flags.team } : {}),
+          ...(flags.chunk ? { chunk: flags.chunk } : {}),
         },
       });
-      const ev = new GpuEvaluator(gpu, p, N, { subgroups: !!flags.subgroups });
+      const ev = new GpuEvaluator(gpu, p, N, { subgroups: flags.subgroups });
       await ev.ready();
       if (!shared || shared.slabSize !== ev.slabSize) {
         if (shared) {
@@ -193,18 +180,10 @@ export async function runBench(argv: string[]): Promise<number> {
   );
   if (flags.json)
     writeFileSync(
-      flags.json as string,
+      flags.json,
       JSON.stringify({ adapter: gpu.adapterName, date, reps, rows, roofs }, null, 2),
     );
   return 0;
-}
-
-/** The arguments of an --isolate run, without --isolate and --json (each child writes its own). */
-function isolateArgs(argv: string[]): { rest: string[]; jsonOut?: string } {
-  const rest = argv.filter((a) => a !== '--isolate');
-  const jsonAt = rest.indexOf('--json');
-  const jsonOut = jsonAt >= 0 ? rest.splice(jsonAt, 2)[1] : undefined;
-  return { rest, jsonOut };
 }
 
 /** Runs `opt bench ARGS --json FILE` in a process of its own and returns the JSON it wrote. */
@@ -223,8 +202,10 @@ function benchInChild<T>(args: string[], what: string): T {
  * merged. In one process the fourth and later evaluators that own data buffers (the CEC
  * matrices) ran about 5x slower on an H200, whatever the problem (docs/performance.md).
  */
-function isolatedSuite(argv: string[], suite: string, files: string[]): number {
-  const { rest, jsonOut } = isolateArgs(argv);
+function isolatedSuite(
+  rest: string[],
+  { suite, files, json }: { suite: string; files: string[]; json?: string },
+): number {
   const n = suiteProblems(suite, { files }).length;
   const rows: unknown[] = [];
   let head: Record<string, unknown> = {};
@@ -243,7 +224,7 @@ function isolatedSuite(argv: string[], suite: string, files: string[]): number {
       suiteTable(rows as Parameters<typeof suiteTable>[0]) +
       '\n',
   );
-  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
+  if (json) writeFileSync(json, JSON.stringify(all, null, 2));
   return 0;
 }
 
@@ -253,13 +234,10 @@ function isolatedSuite(argv: string[], suite: string, files: string[]): number {
  * (docs/performance.md): a process-state effect of the driver stack that a run, which compiles one
  * problem, never sees.
  */
-function isolated(argv: string[]): number {
-  const { rest, jsonOut } = isolateArgs(argv);
-  const onlyAt = rest.indexOf('--only');
-  const only = onlyAt >= 0 ? rest.splice(onlyAt, 2)[1]!.split(',') : FUNCTIONS;
-  const dimsAt = rest.indexOf('--dims');
-  const dims =
-    dimsAt >= 0 ? rest.splice(dimsAt, 2)[1]!.split(',').map(Number) : SHAPES.map(([D]) => D);
+function isolated(
+  rest: string[],
+  { only, dims, json }: { only: string[]; dims: number[]; json?: string },
+): number {
   const all: { rows: Row[]; adapter: string; date: string } = { rows: [], adapter: '', date: '' };
   for (const D of dims) {
     for (const [k, name] of only.entries()) {
@@ -280,7 +258,7 @@ function isolated(argv: string[]): number {
     `opt bench --isolate: ${all.adapter} (${all.date}), one process per function and shape\n`,
   );
   process.stdout.write(table(all.rows) + '\n');
-  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
+  if (json) writeFileSync(json, JSON.stringify(all, null, 2));
   return 0;
 }
 

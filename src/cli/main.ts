@@ -2,51 +2,66 @@
 // line naming the flag or file (usage and data errors); never a stack trace (unless OPT_DEBUG=1).
 
 import { existsSync } from 'node:fs';
-import { compileProblem, parseAll, suiteProblems, type CompiledProblem } from '../api.js';
-import { Elaborator } from '../elaborate/problem.js';
-import { AlgoElaborator } from '../elaborate/algorithm.js';
-import { compileAlgorithm } from '../compile/algorithm.js';
-import { generateStepWgsl } from '../codegen/wgsl-step.js';
-import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
-import { OptError, formatDiagnostic, type Diagnostic } from '../parser/diagnostics.js';
-import { printProgram } from '../ir/print.js';
-import { PASS_NAMES } from '../compile/pipeline.js';
-import { emitJs } from '../codegen/js.js';
-import { generateWgsl } from '../codegen/wgsl.js';
-import { setDataRoot } from '../ir/datafiles.js';
-import { CliError, parseArgs, parseSets, type FlagSpec } from './args.js';
+import {
+  checkFiles,
+  compileAlgorithm,
+  compileProblem,
+  emitAlgorithm,
+  emitProblem,
+  evaluateOnGpu,
+  formatDiagnostic,
+  GpuError,
+  openGpu,
+  OptError,
+  setDataRoot,
+  suiteProblems,
+  type CompiledProblem,
+  type Diagnostic,
+  type GpuContext,
+} from '../api.js';
+import {
+  CliError,
+  HelpShown,
+  commandHelp,
+  flagUsage,
+  parseCommand,
+  parseSets,
+  usageLines,
+  type CommandDef,
+  type Parsed,
+} from './args.js';
+import { COMMANDS, COMMON_FLAGS } from './flags.js';
 import { readPoints } from './points.js';
-import { GpuError, openGpu, type GpuContext } from '../runtime/device.js';
-import { GpuEvaluator } from '../runtime/gpu-eval.js';
 import { runBench } from './bench.js';
-import { RUN_USAGE, runCommand } from './run.js';
+import { runCommand } from './run.js';
 
-const USAGE = `usage:
-  opt check FILE...                         diagnostics only; exit 1 on errors
-  opt compile FILE|NAME --dim D [--emit wgsl|ir|js] [--dump-ir after:PASS] [--population N]
-  opt compile [FILE] --algorithm NAME --problem NAME --dim D [--set name=value ...] [--emit wgsl|ir|js]
-  opt eval NAME|FILE --dim D --points FILE|- [--backend cpu|gpu] [--adapter NAME] [--set name=value ...]
-  opt eval --suite NAME [FILE...] --dim D --points FILE|-   one line per problem: F01 name values
-  ${RUN_USAGE}
-  opt bench [--quick] [--adapter NAME] [--json FILE] [--algorithms | [FILE...] --suite NAME [--dim D] [--population N] [--team T]]
-common flags: --data DIR (the data root; default $OPT_DATA or ../shared/data), --problem NAME (with a FILE)`;
+const COMMAND_DEFS = new Map<string, CommandDef>(Object.entries(COMMANDS));
 
-const common: FlagSpec = { data: { kind: 'string' }, problem: { kind: 'string' } };
+/** `opt --help`: every command's usage lines, from the flag tables. */
+function usage(): string {
+  const lines = [...COMMAND_DEFS.values()].flatMap((def) =>
+    usageLines(def).map((l, k) => {
+      const note = def.usage[k]?.note;
+      return `  ${l}${note ? `   ${note}` : ''}`;
+    }),
+  );
+  const common = Object.entries(COMMON_FLAGS)
+    .map(([name, f]) => `${flagUsage(name, f)} (${f.help})`)
+    .join(', ');
+  return `usage:\n${lines.join('\n')}\ncommon flags: ${common}\n'opt COMMAND --help' (or 'opt help COMMAND') lists a command's flags.`;
+}
 
 function target(
   arg: string | undefined,
-  flags: Record<string, unknown>,
+  problem: string | undefined,
 ): { files: string[]; problem?: string } {
   if (!arg) throw new CliError('name a problem or an .opt file');
   if (arg.endsWith('.opt') || existsSync(arg)) {
     if (!existsSync(arg)) throw new CliError(`file not found: ${arg}`);
-    return { files: [arg], problem: flags.problem as string | undefined };
+    return { files: [arg], problem };
   }
   return { files: [], problem: arg };
 }
-
-const sameDiag = (x: Diagnostic, y: Diagnostic) =>
-  x.code === y.code && x.message === y.message && x.loc?.offset === y.loc?.offset;
 
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
   for (const d of ds)
@@ -55,53 +70,17 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): void {
   process.stderr.write(`${n} error${n === 1 ? '' : 's'}\n`);
 }
 
-/**
- * The dimensions `opt check` elaborates a problem at: 2 and 10, or for a problem with a `where`
- * clause the first two up to 4096 that it allows (none: 2, which reports the clause).
- */
-function checkDims(elab: Elaborator, name: string): number[] {
-  if (elab.dimensionAllowed(name, 2) && elab.dimensionAllowed(name, 10)) return [2, 10];
-  const ok: number[] = [];
-  for (let d = 1; d <= 4096 && ok.length < 2; d++) if (elab.dimensionAllowed(name, d)) ok.push(d);
-  return ok.length ? ok : [2];
-}
-
 function check(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, { ...common });
-  if (flags.data) setDataRoot(flags.data as string);
+  const { positional, flags } = parseCommand(COMMANDS.check, argv);
+  if (flags.data) setDataRoot(flags.data);
   if (!positional.length) throw new CliError('opt check: name one or more .opt files');
   for (const f of positional) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
-  const parsed = parseAll({ files: positional });
-  const diags = [...parsed.diagnostics];
-  if (!diags.length) {
-    // Elaborate every problem of the user's files at two dimensions (shapes depend on D).
-    const elab = new Elaborator(parsed.sources);
-    diags.push(...elab.diagnostics);
-    for (const file of parsed.userFiles) {
-      for (const d of file.decls)
-        if (d.kind === 'problem')
-          for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
-        else if (d.kind === 'suite') elab.suite(d.name);
-    }
-    for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
-    // Algorithms are elaborated for the stdlib's sphere (any problem with a box would do).
-    for (const file of parsed.userFiles)
-      for (const d of file.decls)
-        if (d.kind === 'algorithm') {
-          const a = new AlgoElaborator(parsed.sources);
-          a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
-          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
-        }
-  }
-  if (diags.length) {
-    printDiagnostics(diags, parsed.texts);
+  const c = checkFiles(positional);
+  if (c.diagnostics.length) {
+    printDiagnostics(c.diagnostics, c.texts);
     return 1;
   }
-  const count = (kind: string) =>
-    parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);
-  const p = count('problem');
-  const a = count('algorithm');
-  const s = count('suite');
+  const { problems: p, algorithms: a, suites: s } = c;
   process.stdout.write(
     `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${a ? `, ${a} algorithm${a === 1 ? '' : 's'}` : ''}${s ? `, ${s} suite${s === 1 ? '' : 's'}` : ''}, no errors\n`,
   );
@@ -109,107 +88,44 @@ function check(argv: string[]): number {
 }
 
 function compile(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, {
-    ...common,
-    dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    emit: { kind: 'string', choices: ['wgsl', 'ir', 'js'] },
-    'dump-ir': { kind: 'string' },
-    population: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    algorithm: { kind: 'string' },
-    set: { kind: 'list' },
-  });
-  if (flags.data) setDataRoot(flags.data as string);
-  if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
-  if (flags.algorithm !== undefined) return compileAlgorithmCommand(positional, flags);
-  const t = target(positional[0], flags);
-  let until: string | undefined;
-  if (flags['dump-ir'] !== undefined) {
-    const m = /^after:(\w+)$/.exec(flags['dump-ir'] as string);
-    if (!m || !PASS_NAMES.includes(m[1]!))
-      throw new CliError(
-        `--dump-ir: expected after:PASS with PASS one of ${PASS_NAMES.join(', ')}`,
-      );
-    until = m[1];
-  }
+  const parsed = parseCommand(COMMANDS.compile, argv);
+  const { positional, flags } = parsed;
+  if (flags.data) setDataRoot(flags.data);
+  if (flags.algorithm !== undefined) return compileAlgorithmCommand(parsed, flags.algorithm);
+  const t = target(positional[0], flags.problem);
+  const until = flags['dump-ir'];
   const p = compileProblem({
     ...t,
-    dim: flags.dim as number,
+    dim: flags.dim,
     until,
-    set: parseSets(flags.set as string[] | undefined),
-    schedule: flags.population ? { population: flags.population as number } : undefined,
+    set: parseSets(flags.set),
+    schedule: flags.population ? { population: flags.population } : undefined,
   });
-  if (until) {
-    process.stdout.write(printProgram(p.ir) + '\n');
-    return 0;
-  }
-  const emit = (flags.emit as string) ?? 'wgsl';
-  if (emit === 'ir') process.stdout.write(printProgram(p.ir) + '\n');
-  else if (emit === 'js') process.stdout.write(emitJs(p.ir) + '\n');
-  else {
-    const plan = generateWgsl(p.ir);
-    const s = p.ir.schedule!;
-    const regime =
-      s.regime.k === 'team'
-        ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup`
-        : `split: ${s.regime.groups} workgroups of ${s.regime.chunk} elements per individual`;
-    process.stdout.write(
-      `// ${p.info.name}, D = ${p.info.dim}: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'} (${regime})\n`,
-    );
-    for (const k of plan.kernels) process.stdout.write(`// ---- kernel ${k.name}\n${k.code}\n`);
-  }
+  // After a pass the IR is all there is to print.
+  process.stdout.write(emitProblem(p, until ? 'ir' : flags.emit));
   return 0;
 }
 
 /** `opt compile --algorithm NAME --problem P --dim D`: every step's IR, WGSL or JavaScript. */
-function compileAlgorithmCommand(positional: string[], flags: Record<string, unknown>): number {
+function compileAlgorithmCommand(
+  { positional, flags }: Parsed<typeof COMMANDS.compile>,
+  algorithm: string,
+): number {
   if (flags.problem === undefined)
     throw new CliError('--problem NAME is required with --algorithm');
   const files = positional.filter((f) => f.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
-  const set = parseSets(flags.set as string[] | undefined);
-  const c = compileAlgorithm({
-    algorithm: flags.algorithm as string,
-    problem: flags.problem as string,
-    dim: flags.dim as number,
-    set,
-    files,
-  });
-  const emit = (flags.emit as string) ?? 'wgsl';
-  const steps = [...c.steps.filter((st) => ![...c.fused.keys()].includes(st))];
-  process.stdout.write(
-    `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`,
-  );
-  for (const st of steps) {
-    const ir = c.gpuIr.get(st)!;
-    const s = ir.schedule!;
-    process.stdout.write(
-      `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`,
-    );
-    if (emit === 'ir') process.stdout.write(printProgram(ir) + '\n');
-    else if (emit === 'js') process.stdout.write(emitJs(c.cpuIr.get(st)!) + '\n');
-    else
-      for (const k of generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong }).kernels)
-        process.stdout.write(`// kernel ${k.name}\n${k.code}\n`);
-  }
+  const set = parseSets(flags.set);
+  const c = compileAlgorithm({ algorithm, problem: flags.problem, dim: flags.dim, set, files });
+  process.stdout.write(emitAlgorithm(c, flags.emit));
   return 0;
 }
 
 async function evaluate(argv: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(argv, {
-    ...common,
-    dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    points: { kind: 'string' },
-    backend: { kind: 'string', choices: ['cpu', 'gpu'] },
-    adapter: { kind: 'string' },
-    suite: { kind: 'string' },
-    set: { kind: 'list' },
-  });
-  if (flags.data) setDataRoot(flags.data as string);
-  if (flags.dim === undefined) throw new CliError('--dim is required (a positive integer)');
-  if (flags.points === undefined)
-    throw new CliError('--points FILE is required (one point per line, or a JSON array of arrays)');
-  const dim = flags.dim as number;
-  const suite = flags.suite as string | undefined;
+  const { positional, flags } = parseCommand(COMMANDS.eval, argv);
+  if (flags.data) setDataRoot(flags.data);
+  const dim = flags.dim;
+  const suite = flags.suite;
   if (suite && positional.some((a) => !a.endsWith('.opt')))
     throw new CliError('--suite: name no problem (the suite names them); .opt files may be given');
   const targets = suite
@@ -217,19 +133,19 @@ async function evaluate(argv: string[]): Promise<number> {
         files: positional,
         problem,
       }))
-    : [target(positional[0], flags)];
-  const points = readPoints(flags.points as string, dim);
+    : [target(positional[0], flags.problem)];
+  const points = readPoints(flags.points, dim);
   const problems: CompiledProblem[] = targets.map((t) =>
     compileProblem({
       ...t,
       dim,
-      set: parseSets(flags.set as string[] | undefined),
+      set: parseSets(flags.set),
       schedule: { population: Math.max(1, points.length) },
     }),
   );
   let gpu: GpuContext | null = null;
   if (flags.backend === 'gpu') {
-    gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+    gpu = await openGpu({ adapter: flags.adapter });
     if (!gpu)
       process.stderr.write(
         'opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n',
@@ -238,15 +154,7 @@ async function evaluate(argv: string[]): Promise<number> {
   // One value per line; with --suite, one line per problem: its label, its name, its values.
   const lines: string[] = [];
   for (const [k, p] of problems.entries()) {
-    let values: ArrayLike<number>;
-    if (gpu) {
-      const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
-      await ev.ready();
-      const x = new Float32Array(points.length * dim);
-      points.forEach((pt, j) => x.set(pt, j * dim));
-      values = await ev.evaluate(x, points.length);
-      ev.destroy();
-    } else values = p.evaluateCpu(points);
+    const values = gpu ? await evaluateOnGpu(gpu, p, points) : p.evaluateCpu(points);
     const v = Array.from(values, formatValue);
     if (suite) lines.push([`F${String(k + 1).padStart(2, '0')}`, p.info.name, ...v].join(' '));
     else lines.push(...v);
@@ -263,6 +171,7 @@ export function formatValue(v: number): string {
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  const USAGE = usage();
   try {
     switch (cmd) {
       case 'check':
@@ -278,13 +187,17 @@ export async function main(argv: string[]): Promise<number> {
       case undefined:
       case '--help':
       case '-h':
-      case 'help':
-        process.stdout.write(USAGE + '\n');
+      case 'help': {
+        // `opt help COMMAND` is `opt COMMAND --help`.
+        const def = COMMAND_DEFS.get(rest[0] ?? '');
+        process.stdout.write(def ? commandHelp(def) : USAGE + '\n');
         return cmd === undefined ? 2 : 0;
+      }
       default:
         throw new CliError(`unknown command '${cmd}'\n${USAGE}`);
     }
   } catch (e) {
+    if (e instanceof HelpShown) return 0;
     if (e instanceof OptError) {
       printDiagnostics(e.diagnostics, e.sources);
       return 1;
@@ -300,7 +213,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (process.env.OPT_DEBUG) throw e;
     process.stderr.write(
-      `opt: ${(e as Error).message ?? String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`,
+      `opt: ${e instanceof Error ? e.message : String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`,
     );
     return 3;
   }

@@ -1,8 +1,7 @@
 // The roofline of a benchmark, measured in the same process as its numbers: a plain copy kernel
 // (bandwidth), a plain sum kernel and an FMA kernel (the device's float32 rate).
 
-import type { GpuContext } from '../runtime/device.js';
-import { timePass } from '../runtime/timing.js';
+import { timePass, type GpuContext } from '../api.js';
 
 const U = () =>
   (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;

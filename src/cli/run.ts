@@ -5,18 +5,22 @@
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileAlgorithm, type CompiledAlgorithm } from '../compile/algorithm.js';
-import { setDataRoot } from '../ir/datafiles.js';
-import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
-import type { AlgoEngine } from '../runtime/algo-engine.js';
-import { GpuAlgoEngine } from '../runtime/algo-gpu.js';
-import { openGpu, type GpuContext } from '../runtime/device.js';
-import { runAlgorithm, type Progress, type RunResult } from '../runtime/run.js';
-import { CliError, parseArgs, parseSets } from './args.js';
-import { fixedDimension, suiteProblems } from '../api.js';
-
-export const RUN_USAGE =
-  'opt run ALGORITHM|FILE --problem NAME|--suite NAME --dim D [--evals N] [--seconds S] [--target E|none] [--seed S] [--backend cpu|gpu] [--set name=value ...] [--out DIR] [--json] [--adapter NAME]';
+import {
+  compileAlgorithm,
+  createEngine,
+  fixedDimension,
+  openGpu,
+  runAlgorithm,
+  setDataRoot,
+  suiteProblems,
+  type AlgoEngine,
+  type CompiledAlgorithm,
+  type GpuContext,
+  type Progress,
+  type RunResult,
+} from '../api.js';
+import { CliError, parseCommand, parseSets, usageLines } from './args.js';
+import { COMMANDS, DIM_REQUIRED } from './flags.js';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
 export const DEFAULT_EVALS_PER_DIM = 10000;
@@ -50,43 +54,30 @@ export interface RunReport {
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(argv, {
-    problem: { kind: 'string' },
-    suite: { kind: 'string' },
-    dim: { kind: 'int', min: 1, max: 2 ** 31 - 1 },
-    evals: { kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER },
-    seconds: { kind: 'number', min: 0 },
-    target: { kind: 'string' },
-    seed: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER },
-    backend: { kind: 'string', choices: ['cpu', 'gpu'] },
-    set: { kind: 'list' },
-    out: { kind: 'string' },
-    json: { kind: 'bool' },
-    adapter: { kind: 'string' },
-    data: { kind: 'string' },
-    algorithm: { kind: 'string' },
-  });
-  if (flags.data) setDataRoot(flags.data as string);
+  const { positional, flags } = parseCommand(COMMANDS.run, argv);
+  if (flags.data) setDataRoot(flags.data);
   const first = positional[0];
   if (!first)
-    throw new CliError(`name an algorithm (de, jde, gojde, pso) or an .opt file\n  ${RUN_USAGE}`);
+    throw new CliError(
+      `name an algorithm (de, jde, gojde, pso) or an .opt file\n  ${usageLines(COMMANDS.run).join('\n  ')}`,
+    );
   const files = positional.filter((p) => p.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
-  const algorithm =
-    (flags.algorithm as string | undefined) ?? (first.endsWith('.opt') ? undefined : first);
+  const algorithm = flags.algorithm ?? (first.endsWith('.opt') ? undefined : first);
   if (!algorithm) throw new CliError('with an .opt file, name the algorithm: --algorithm NAME');
-  if (flags.problem === undefined && flags.suite === undefined)
-    throw new CliError('--problem NAME (or --suite NAME) is required');
-  if (flags.problem !== undefined && flags.suite !== undefined)
+  const { problem, suite } = flags;
+  if (problem !== undefined && suite !== undefined)
     throw new CliError('--problem and --suite: give one of them');
-  const set = parseSets(flags.set as string[] | undefined);
-  const seed = (flags.seed as number | undefined) ?? 1;
-  const suite = flags.suite as string | undefined;
-  const problems = suite ? suiteProblems(suite, { files }) : [flags.problem as string];
+  let problems: string[];
+  if (problem !== undefined) problems = [problem];
+  else if (suite !== undefined) problems = suiteProblems(suite, { files });
+  else throw new CliError('--problem NAME (or --suite NAME) is required');
+  const set = parseSets(flags.set);
+  const seed = flags.seed;
   // --dim may be left out when every problem is an instance of a fixed size (`where D == n`).
   const dims = problems.map((p) => {
-    const d = (flags.dim as number | undefined) ?? fixedDimension(p, { files });
-    if (d === undefined) throw new CliError('--dim is required (a positive integer)');
+    const d = flags.dim ?? fixedDimension(p, { files });
+    if (d === undefined) throw new CliError(DIM_REQUIRED);
     return d;
   });
   // Every problem compiles before the first run starts: a missing data file or a bad --set fails
@@ -96,16 +87,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   );
   // The target error: 1e-8 unless given (the threshold at which seed 002's runs and the CEC
   // conventions count a problem as solved); `--target none` runs the whole budget.
-  let target: number | undefined = DEFAULT_TARGET;
-  if (flags.target !== undefined) {
-    const t = flags.target as string;
-    if (t === 'none') target = undefined;
-    else {
-      target = Number(t);
-      if (t.trim() === '' || !Number.isFinite(target) || target < 0)
-        throw new CliError(`--target: expected an error >= 0 or 'none', got '${t}'`);
-    }
-  }
+  const target =
+    flags.target === undefined
+      ? DEFAULT_TARGET
+      : flags.target === 'none'
+        ? undefined
+        : flags.target;
   // A problem without a declared optimum has no error: the default target is never reached (the
   // run loop compares with NaN), and an explicit one is an error.
   const noOptimum = compiled.find((c) => Number.isNaN(c.algo.problem.optimum));
@@ -115,12 +102,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     );
   // Without --evals or --seconds: 10,000 D evaluations (a target alone may never be reached).
   const evalsFor = (dim: number) =>
-    (flags.evals as number | undefined) ??
-    (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
-  const json = flags.json === true;
+    flags.evals ?? (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
+  const json = flags.json;
+  const seconds = flags.seconds;
   let gpu: GpuContext | null = null;
-  if ((flags.backend ?? 'gpu') === 'gpu') {
-    gpu = await openGpu({ adapter: flags.adapter as string | undefined });
+  if (flags.backend === 'gpu') {
+    gpu = await openGpu({ adapter: flags.adapter });
     if (!gpu)
       process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
   }
@@ -142,9 +129,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       const dim = dims[k]!;
       const maxEvals = evalsFor(dim);
       const label = suite ? suiteLabel(k) : undefined;
-      const engine: AlgoEngine = gpu
-        ? await GpuAlgoEngine.create(gpu, c, seed)
-        : new CpuAlgoEngine(c, seed);
+      const engine = await createEngine(c, seed, gpu);
       const optimum = c.algo.problem.optimum;
       // The error is f - f* when minimising and f* - f when maximising: >= 0 either way.
       const sense = c.algo.problem.direction === 'maximize' ? -1 : 1;
@@ -153,8 +138,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
         const frac = maxEvals
           ? Math.min(1, p.evals / maxEvals)
-          : flags.seconds
-            ? Math.min(1, p.seconds / (flags.seconds as number))
+          : seconds
+            ? Math.min(1, p.seconds / seconds)
             : 0;
         const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
         process.stderr.write(
@@ -166,7 +151,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         r = await runAlgorithm(c, engine, {
           seed,
           maxEvals,
-          seconds: flags.seconds as number | undefined,
+          seconds,
           target,
           signal: abort.signal,
           onProgress: progress,
@@ -183,10 +168,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       reports.push(report);
       const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (flags.out)
-        writeOutputs(
-          suite ? join(flags.out as string, `${label}_${report.problem}`) : (flags.out as string),
-          report,
-        );
+        writeOutputs(suite ? join(flags.out, `${label}_${report.problem}`) : flags.out, report);
       if (json) {
         process.stdout.write(JSON.stringify(report) + '\n');
         process.stderr.write(summary + '\n');
@@ -194,7 +176,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
   } finally {
     process.off('SIGINT', onInt);
-    if (suite && flags.out && reports.length) writeSuiteSummary(flags.out as string, reports);
+    if (suite && flags.out && reports.length) writeSuiteSummary(flags.out, reports);
   }
   return abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted') ? 130 : 0;
 }

@@ -1,0 +1,282 @@
+// The `opt` commands and their flags, in one table: each flag's kind, the name of its value, its
+// help, its allowed range or choices and its default. The parser (src/cli/args.ts) reads it, the
+// commands get their values typed from it, `opt --help` and `opt COMMAND --help` are written from
+// it, and an editor can read it for completion.
+
+import { PASS_NAMES } from '../api.js';
+import { CliError, type CommandDef, type FlagDef } from './args.js';
+
+const INT32 = 2 ** 31 - 1;
+
+/** The message when --dim is needed and left out. */
+export const DIM_REQUIRED = '--dim is required (a positive integer)';
+
+/** Flags several commands share. */
+const data = {
+  kind: 'string',
+  value: 'DIR',
+  help: 'the data root; default $OPT_DATA or ../shared/data',
+} as const satisfies FlagDef;
+const problem = {
+  kind: 'string',
+  value: 'NAME',
+  help: 'the problem (with a FILE, one of its problems)',
+} as const satisfies FlagDef;
+const dim = {
+  kind: 'int',
+  value: 'D',
+  help: 'the dimension',
+  min: 1,
+  max: INT32,
+} as const satisfies FlagDef;
+const set = {
+  kind: 'list',
+  value: 'name=value',
+  help: 'a parameter of the algorithm or the problem, overriding its default',
+} as const satisfies FlagDef;
+const adapter = {
+  kind: 'string',
+  value: 'NAME',
+  help: 'the WebGPU adapter whose name contains NAME (default: the best one)',
+} as const satisfies FlagDef;
+const backend = (dflt: 'cpu' | 'gpu') =>
+  ({
+    kind: 'string',
+    value: 'BACKEND',
+    help: 'float64 JavaScript on the CPU, or float32 WGSL on the GPU',
+    choices: ['cpu', 'gpu'],
+    default: dflt,
+  }) as const satisfies FlagDef;
+
+/** `--dump-ir after:PASS`: the pass to stop after. */
+function parseDumpIr(raw: string): string {
+  const m = /^after:(\w+)$/.exec(raw);
+  if (!m || m[1] === undefined || !PASS_NAMES.includes(m[1]))
+    throw new CliError(`--dump-ir: expected after:PASS with PASS one of ${PASS_NAMES.join(', ')}`);
+  return m[1];
+}
+
+/** `--target E|none`: the target error, or none (run the whole budget). */
+function parseTarget(raw: string): number | 'none' {
+  if (raw === 'none') return raw;
+  const t = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(t) || t < 0)
+    throw new CliError(`--target: expected an error >= 0 or 'none', got '${raw}'`);
+  return t;
+}
+
+/** A comma-separated list of names. */
+const parseNames = (raw: string): string[] => raw.split(',');
+
+/** `--dims 100,10000`: dimensions. */
+function parseDims(raw: string): number[] {
+  const dims = raw.split(',').map(Number);
+  if (dims.some((d) => !Number.isInteger(d) || d < 1))
+    throw new CliError(`--dims: expected positive integers separated by commas, got '${raw}'`);
+  return dims;
+}
+
+export const COMMANDS = {
+  check: {
+    name: 'check',
+    summary: 'Reports the diagnostics of .opt files (exit code 1 on errors).',
+    usage: [{ line: 'FILE...', note: 'diagnostics only; exit 1 on errors' }],
+    flags: { data, problem },
+  },
+  compile: {
+    name: 'compile',
+    summary:
+      'Compiles a problem (or an algorithm for a problem) and prints its WGSL kernels, its scheduled IR or its JavaScript.',
+    usage: [
+      { line: 'FILE|NAME <dim> [<emit>] [<dump-ir>] [<population>]' },
+      { line: '[FILE] <algorithm> <problem> <dim> [<set>] [<emit>]' },
+    ],
+    flags: {
+      data,
+      problem,
+      dim: { ...dim, required: DIM_REQUIRED },
+      emit: {
+        kind: 'string',
+        value: 'WHAT',
+        help: 'what to print',
+        choices: ['wgsl', 'ir', 'js'],
+        default: 'wgsl',
+      },
+      'dump-ir': {
+        kind: 'custom',
+        value: 'after:PASS',
+        help: `the IR after one pass of the pipeline (${PASS_NAMES.join(', ')})`,
+        parse: parseDumpIr,
+      },
+      population: {
+        kind: 'int',
+        value: 'N',
+        help: 'the population the kernels are scheduled for',
+        min: 1,
+        max: INT32,
+      },
+      algorithm: {
+        kind: 'string',
+        value: 'NAME',
+        help: "compile this algorithm's steps for --problem",
+      },
+      set,
+    },
+  },
+  eval: {
+    name: 'eval',
+    summary: 'Evaluates a problem at points: one value per line, 17 significant digits.',
+    usage: [
+      { line: 'NAME|FILE <dim> <points> [<backend>] [<adapter>] [<set>]' },
+      {
+        line: '<suite> [FILE...] <dim> <points>',
+        note: 'one line per problem: F01 name values',
+      },
+    ],
+    flags: {
+      data,
+      problem,
+      dim: { ...dim, required: DIM_REQUIRED },
+      points: {
+        kind: 'string',
+        value: 'FILE|-',
+        help: 'one point per line (numbers separated by spaces or commas) or a JSON array of arrays; - reads standard input',
+        required: '--points FILE is required (one point per line, or a JSON array of arrays)',
+      },
+      backend: backend('cpu'),
+      adapter,
+      suite: {
+        kind: 'string',
+        value: 'NAME',
+        help: 'evaluate every problem of this suite',
+      },
+      set,
+    },
+  },
+  run: {
+    name: 'run',
+    summary:
+      'Runs an algorithm on a problem (or each problem of a suite) and prints a summary, or one JSON object per run with --json.',
+    usage: [
+      {
+        line: 'ALGORITHM|FILE <problem>|<suite> <dim> [<evals>] [<seconds>] [<target>] [<seed>] [<backend>] [<set>] [<out>] [<json>] [<adapter>]',
+      },
+    ],
+    flags: {
+      problem: { ...problem, help: 'the problem to run on' },
+      suite: { kind: 'string', value: 'NAME', help: 'run on each problem of this suite in turn' },
+      dim: {
+        ...dim,
+        help: 'the dimension (may be left out for problems of one fixed size)',
+      },
+      evals: {
+        kind: 'int',
+        value: 'N',
+        help: 'the budget of evaluations (default 10,000 D without --seconds)',
+        min: 1,
+        max: Number.MAX_SAFE_INTEGER,
+      },
+      seconds: { kind: 'number', value: 'S', help: 'the budget of seconds', min: 0 },
+      target: {
+        kind: 'custom',
+        value: 'E|none',
+        help: 'stop once the best error is at most E (default 1e-8); none runs the whole budget',
+        parse: parseTarget,
+      },
+      seed: {
+        kind: 'int',
+        value: 'S',
+        help: 'the seed of the random streams',
+        min: 0,
+        max: Number.MAX_SAFE_INTEGER,
+        default: 1,
+      },
+      backend: backend('gpu'),
+      set,
+      out: {
+        kind: 'string',
+        value: 'DIR',
+        help: 'write result.json, trace.csv and best.txt (with --suite, a folder per problem and summary.csv)',
+      },
+      json: { kind: 'bool', help: 'print one JSON object per run on stdout' },
+      adapter,
+      data,
+      algorithm: {
+        kind: 'string',
+        value: 'NAME',
+        help: 'the algorithm of the .opt file to run',
+      },
+    },
+  },
+  bench: {
+    name: 'bench',
+    summary:
+      'Measures evaluation throughput on the GPU next to a copy kernel (or whole algorithm runs, or a suite on the GPU and the CPU).',
+    usage: [
+      {
+        line: '[<quick>] [<adapter>] [<json>] [<algorithms> | [FILE...] <suite> [<dim>] [<population>] [<team>]]',
+      },
+    ],
+    flags: {
+      quick: { kind: 'bool', help: 'smaller shapes and fewer repetitions' },
+      adapter,
+      json: { kind: 'string', value: 'FILE', help: 'also write the numbers to FILE as JSON' },
+      only: {
+        kind: 'custom',
+        value: 'NAMES',
+        help: 'only these functions (separated by commas)',
+        parse: parseNames,
+      },
+      isolate: { kind: 'bool', help: 'measure each function and shape in a process of its own' },
+      subgroups: { kind: 'bool', help: 'use subgroup operations where the adapter has them' },
+      team: { kind: 'int', value: 'T', help: 'lanes per individual', min: 1, max: 1024 },
+      chunk: {
+        kind: 'int',
+        value: 'C',
+        help: 'elements per workgroup in the split regime',
+        min: 256,
+        max: 1 << 20,
+      },
+      dims: {
+        kind: 'custom',
+        value: 'D,...',
+        help: 'only the shapes of these dimensions',
+        parse: parseDims,
+      },
+      reps: {
+        kind: 'int',
+        value: 'R',
+        help: 'repetitions per measurement (default: enough to move 4 GB)',
+        min: 1,
+        max: 10000,
+      },
+      algorithms: { kind: 'bool', help: 'time whole runs of the stdlib algorithms' },
+      suite: {
+        kind: 'string',
+        value: 'NAME',
+        help: 'every problem of this suite, on the GPU and the CPU',
+      },
+      dim: { ...dim, help: 'the dimension (with --suite)', max: 1 << 20, default: 100 },
+      population: {
+        kind: 'int',
+        value: 'N',
+        help: 'the population (with --suite)',
+        min: 1,
+        max: 1 << 20,
+        default: 1000,
+      },
+      pick: {
+        kind: 'int',
+        value: 'K',
+        help: "only the suite's K-th problem",
+        min: 1,
+        max: 10000,
+      },
+    },
+  },
+} as const satisfies Record<string, CommandDef>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+/** Flags every command with a data or problem argument takes, for `opt --help`. */
+export const COMMON_FLAGS = { data, problem: { ...problem, help: 'with a FILE' } } as const;
