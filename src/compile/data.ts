@@ -4,7 +4,7 @@
 
 import { readNumbers } from '../ir/datafiles.js';
 import type { IrData, IrProgram } from '../ir/ir.js';
-import { emitJs } from '../codegen/js.js';
+import { emitJs, JS_BUILTINS } from '../codegen/js.js';
 import { uniform53 } from '../rng/philox.js';
 import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from '../rng/jrandom.js';
 
@@ -108,7 +108,10 @@ function materialiseOne(
         /^function f_main\(x, xo\) \{/m,
         `function f_main(x, xo) { const ${idx.map((n, k) => `i_${n.replace(/[^A-Za-z0-9_]/g, '_')} = x[${k}]`).join(', ')};`,
       );
-      const f = new Function('data', src)(done) as (x: Float64Array, o: number) => number;
+      const f = new Function('data', 'BUILTIN', src)(done, JS_BUILTINS) as (
+        x: Float64Array,
+        o: number,
+      ) => number;
       const ix = new Float64Array(2);
       for (let k = 0; k < size; k++) {
         ix[0] = idx.length === 2 ? Math.floor(k / cols) : k;

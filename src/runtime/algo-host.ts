@@ -4,7 +4,7 @@
 // without reading anything back.
 
 import type { GenStmt, Step } from '../ir/step.js';
-import { BUILTINS } from '../ir/builtins.js';
+import { builtinOf } from '../ir/builtins.js';
 import { evalBin } from '../ir/fold.js';
 import type { IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
@@ -27,9 +27,9 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number 
       return draws.distinct(e.site, a[0]!, a[1]!, a[2]!, a[3]!, a[4]!);
     }
     case 'call': {
-      const b = BUILTINS[e.fn];
+      const b = builtinOf(e.fn);
       if (!b) break;
-      return b.f(...e.args.map(ev));
+      return b.cpu(...e.args.map(ev));
     }
     case 'bin': {
       if (e.op === 'and') return ev(e.a) && ev(e.b) ? 1 : 0;

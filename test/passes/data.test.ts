@@ -3,7 +3,7 @@
 // reference: computed data compiled to JavaScript by the CPU backend, element by element).
 
 import { describe, expect, it } from 'vitest';
-import { emitJs } from '../../src/codegen/js.js';
+import { emitJs, JS_BUILTINS } from '../../src/codegen/js.js';
 import { materialiseData } from '../../src/compile/data.js';
 import { Elaborator } from '../../src/elaborate/problem.js';
 import type { IrProgram } from '../../src/ir/ir.js';
@@ -26,7 +26,10 @@ function referenceExpr(p: IrProgram, name: string, done: Record<string, Float64A
     /^function f_main\(x, xo\) \{/m,
     `function f_main(x, xo) { const ${idx.map((n, k) => `i_${n.replace(/[^A-Za-z0-9_]/g, '_')} = x[${k}]`).join(', ')};`,
   );
-  const f = new Function('data', src)(done) as (x: Float64Array, o: number) => number;
+  const f = new Function('data', 'BUILTIN', src)(done, JS_BUILTINS) as (
+    x: Float64Array,
+    o: number,
+  ) => number;
   const v = new Float64Array(size);
   const ix = new Float64Array(2);
   for (let k = 0; k < size; k++) {
