@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { textMateGrammar, diagramsHtml } from '../src/tools/grammar.js';
+import { builtinsMarkdown } from '../src/tools/builtins-doc.js';
 import { compileProblem, OptError } from '../src/api.js';
 import { formatDiagnostic } from '../src/parser/diagnostics.js';
 
@@ -12,6 +13,17 @@ describe('editor tooling', () => {
       textMateGrammar(),
     );
     expect(readFileSync('grammar/diagrams.html', 'utf8')).toBe(diagramsHtml());
+  });
+  it('docs/builtins.md is generated from the current builtin table (npm run builtins-doc)', () => {
+    const md = builtinsMarkdown();
+    expect(readFileSync('docs/builtins.md', 'utf8')).toBe(md);
+    expect(md).toContain('| `round(x: real) -> real` |');
+    expect(md).toContain('`log(x) * 0.4342944819032518`');
+    expect(md).toContain('| `idiv(a: integer, b: integer) -> integer` |');
+    expect(md).toContain(
+      '| `jrandom_shift(lo: real, hi: real, [seed: integer], [after: vector]) -> vector` |',
+    );
+    expect(readFileSync('docs/language.md', 'utf8')).toContain('docs/builtins.md');
   });
   it('the TextMate grammar highlights keywords, reductions and numbers', () => {
     const g = textMateGrammar() as { patterns: { name?: string; match?: string }[] };

@@ -26,6 +26,7 @@ import {
   BUILTINS,
   binaryBuiltinOf as binaryOf,
   builtinOf,
+  namedFunction,
   namedFunctions,
 } from '../ir/builtins.js';
 import { readNumbers, resolveDataPath } from '../ir/datafiles.js';
@@ -1618,16 +1619,12 @@ export class Elaborator {
       const call = init as Expr & { kind: 'call' };
       const named = new Map(call.args.filter((a) => a.name).map((a) => [a.name!, a]));
       const pos = call.args.filter((a) => !a.name);
-      const allowed: Record<string, { pos: number; named: string[] }> = {
-        uniform: { pos: 2, named: ['seed'] },
-        normal: { pos: 2, named: ['seed'] },
-        permutation: { pos: 0, named: ['seed'] },
-        file: { pos: 1, named: ['offset', 'row'] },
-        jrandom_shift: { pos: 2, named: ['seed', 'after'] },
-        jrandom_permutation: { pos: 0, named: ['seed', 'after'] },
-        jrandom_rotation: { pos: 0, named: ['seed', 'after'] },
+      // The generator's signature (ir/builtins.ts): its positional and named arguments.
+      const params = namedFunction('generator', call.callee)!.params;
+      const spec = {
+        pos: params.filter((p) => !p.named).length,
+        named: params.filter((p) => p.named).map((p) => p.name),
       };
-      const spec = allowed[call.callee]!;
       for (const a of call.args)
         if (a.name && !spec.named.includes(a.name))
           this.fail(

@@ -400,6 +400,10 @@ export const NAMED_FUNCTIONS: readonly NamedFunction[] = [
   },
 ];
 
+/** The named function `name` of a kind. */
+export const namedFunction = (kind: NamedFunction['kind'], name: string) =>
+  NAMED_FUNCTIONS.find((f) => f.kind === kind && f.name === name);
+
 /** The names of the named functions of a kind, in the table's order. */
 export const namedFunctions = (kind: NamedFunction['kind']): string[] =>
   NAMED_FUNCTIONS.filter((f) => f.kind === kind).map((f) => f.name);
