@@ -7,7 +7,7 @@ import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import type { Step } from '../ir/step.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
-import { materialiseData } from '../compile/data.js';
+import { materialiseData } from '../passes/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { emitJs, JS_BUILTINS } from '../../src/codegen/js.js';
-import { materialiseData } from '../../src/compile/data.js';
+import { materialiseData } from '../../src/passes/data.js';
 import { Elaborator } from '../../src/elaborate/problem.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { loadStdlib } from '../../src/parser/stdlib.js';
