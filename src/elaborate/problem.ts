@@ -24,6 +24,7 @@ import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import {
   BINARY_BUILTINS,
   BUILTINS,
+  argumentCounts,
   binaryBuiltinOf as binaryOf,
   builtinOf,
   namedFunction,
@@ -1620,11 +1621,8 @@ export class Elaborator {
       const named = new Map(call.args.filter((a) => a.name).map((a) => [a.name!, a]));
       const pos = call.args.filter((a) => !a.name);
       // The generator's signature (ir/builtins.ts): its positional and named arguments.
-      const params = namedFunction('generator', call.callee)!.params;
-      const spec = {
-        pos: params.filter((p) => !p.named).length,
-        named: params.filter((p) => p.named).map((p) => p.name),
-      };
+      const args = argumentCounts(namedFunction('generator', call.callee)!.params);
+      const spec = { pos: args.positional[0]!, named: args.named };
       for (const a of call.args)
         if (a.name && !spec.named.includes(a.name))
           this.fail(

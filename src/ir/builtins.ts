@@ -404,6 +404,22 @@ export const NAMED_FUNCTIONS: readonly NamedFunction[] = [
 export const namedFunction = (kind: NamedFunction['kind'], name: string) =>
   NAMED_FUNCTIONS.find((f) => f.kind === kind && f.name === name);
 
+/**
+ * How a call may give a signature's arguments: the numbers of positional arguments (the required
+ * ones, or all of them) and the names of those given by name.
+ */
+export function argumentCounts(params: readonly Param[]): {
+  positional: number[];
+  named: string[];
+} {
+  const pos = params.filter((p) => !p.named);
+  const required = pos.filter((p) => !p.optional).length;
+  return {
+    positional: required === pos.length ? [required] : [required, pos.length],
+    named: params.filter((p) => p.named).map((p) => p.name),
+  };
+}
+
 /** The names of the named functions of a kind, in the table's order. */
 export const namedFunctions = (kind: NamedFunction['kind']): string[] =>
   NAMED_FUNCTIONS.filter((f) => f.kind === kind).map((f) => f.name);
