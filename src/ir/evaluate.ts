@@ -225,6 +225,10 @@ export class Evaluator {
   }
 }
 
+/** The value of an expression of constants (no arrays, indices or draws). */
+export const evaluateConstant = (e: IExpr): number =>
+  new Evaluator({ array: () => undefined }).compile(e, new Map())();
+
 /**
  * A program evaluated in float64, called as the CPU backend's (x, offset) => value: its data from
  * `data`, its functions called through problem calls.
