@@ -4,7 +4,7 @@
 // where WGSL differs from C/JavaScript semantics (pow of a negative base, round half away from
 // zero, floor division, float % ) a helper below gives the C semantics.
 
-import { BUILTINS, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
+import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
 import { freeIdx, type IExpr } from '../ir/ir.js';
 
 export const WGSL_HELPERS = `
@@ -196,7 +196,7 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
     }
     case 'call': {
       // The builtin's WGSL form (ir/builtins.ts) over f32 arguments.
-      const b = BUILTINS[e.fn];
+      const b = builtinOf(e.fn);
       if (!b) throw new Error(`wgsl: unknown builtin ${e.fn}`);
       const args = e.args.map((x) => toF32(ex(x), x.t));
       return typeof b.wgsl === 'string'

@@ -18,7 +18,7 @@
 // evaluated in float64 by the CPU backend on the IR after scan recognition.
 
 import type { Binding, IExpr, IrFunc, IrProgram } from './ir.js';
-import { BUILTINS, N, ZERO, ULPS, abs, add, call, div, floorBy, max, mul } from './builtins.js';
+import { builtinOf, N, ZERO, ULPS, abs, add, call, div, floorBy, max, mul } from './builtins.js';
 
 export { ULPS };
 
@@ -89,7 +89,7 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
       }
       case 'call': {
         // The builtin's own rule (ir/builtins.ts), from the errors of its arguments.
-        const b = BUILTINS[e.fn];
+        const b = builtinOf(e.fn);
         return b ? b.bound(e, e.args, e.args.map(mu)) : ZERO;
       }
       case 'red': {
