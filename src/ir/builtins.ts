@@ -214,7 +214,7 @@ export function applyBuiltin(fn: string, args: number[]): number | undefined {
 /** Two-argument functions: IR binary operators, whose semantics are the operators'. */
 export interface BinaryBuiltin {
   name: string;
-  op: BinOp & ('pow' | 'min' | 'max' | 'atan2' | 'idiv');
+  op: Extract<BinOp, 'pow' | 'min' | 'max' | 'atan2' | 'idiv'>;
   params: readonly [Param, Param];
   /** `number`: an integer when both arguments are integers, else a real. */
   result: 'real' | 'int' | 'number';
