@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { textMateGrammar, diagramsHtml } from '../src/tools/grammar.js';
+import { builtinsMarkdown } from '../src/tools/builtins-doc.js';
+import { BINARY_BUILTINS, BUILTINS } from '../src/ir/builtins.js';
 import { compileProblem, OptError } from '../src/api.js';
 import { formatDiagnostic } from '../src/parser/diagnostics.js';
 
@@ -12,6 +14,22 @@ describe('editor tooling', () => {
       textMateGrammar(),
     );
     expect(readFileSync('grammar/diagrams.html', 'utf8')).toBe(diagramsHtml());
+  });
+  it('docs/builtins.md is generated from the current builtin table (npm run builtins-doc)', () => {
+    const md = builtinsMarkdown();
+    expect(readFileSync('docs/builtins.md', 'utf8')).toBe(md);
+    expect(md).toContain('| `round(x: real) -> real` |');
+    expect(md).toContain('`log(x) * 0.4342944819032518`');
+    expect(md).toContain('| `idiv(a: integer, b: integer) -> integer` |');
+    expect(md).toContain(
+      '| `jrandom_shift(lo: real, hi: real, [seed: integer], [after: vector]) -> vector` |',
+    );
+    // docs/language.md names every builtin in its summary, and links the reference.
+    const lang = readFileSync('docs/language.md', 'utf8');
+    const summary = lang.slice(lang.indexOf('**Built-in functions**'), lang.indexOf('**Order:'));
+    expect(summary).toContain('docs/builtins.md');
+    for (const name of [...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS)])
+      expect(summary, name).toMatch(new RegExp(`\\b${name}\\b`));
   });
   it('the TextMate grammar highlights keywords, reductions and numbers', () => {
     const g = textMateGrammar() as { patterns: { name?: string; match?: string }[] };

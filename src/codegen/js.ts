@@ -6,7 +6,7 @@
 // operation by operation where that helps; transcendental functions still differ in their last
 // bits (WGSL's sin/exp have their own error bounds), so this is a diagnostic aid, not bit-exactness.
 
-import { BUILTINS } from '../ir/builtins.js';
+import { BUILTINS, builtinOf } from '../ir/builtins.js';
 import type { IExpr, IrFunc, IrProgram } from '../ir/ir.js';
 
 export interface JsOptions {
@@ -43,7 +43,6 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
   const lines: string[] = [];
   lines.push('"use strict";');
   lines.push('const fr = Math.fround;');
-  lines.push('const roundHalfAway = (x) => (x < 0 ? -Math.round(-x) : Math.round(x));');
   for (const d of p.data)
     lines.push(`const ${names.get(d.name, 'd_')} = data[${JSON.stringify(d.name)}];`);
   let tmp = 0;
@@ -132,16 +131,12 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           }
         }
         case 'call': {
+          // BUILTIN: the builtins' float64 implementations (ir/builtins.ts, JS_BUILTINS).
           const args = e.args.map((a) => ex(a, pre));
-          if (!BUILTINS[e.fn]) throw new Error(`js backend: unknown builtin ${e.fn}`);
-          const js: Record<string, string> = {
-            round: 'roundHalfAway',
-            int: 'Math.trunc',
-            fract: '((v) => v - Math.floor(v))',
-            clamp: '((v, lo, hi) => Math.min(Math.max(v, lo), hi))',
-          };
-          const fn = js[e.fn] ?? `Math.${e.fn}`;
-          return e.fn === 'int' ? `${fn}(${args.join(', ')})` : R(`${fn}(${args.join(', ')})`);
+          const b = builtinOf(e.fn);
+          if (!b) throw new Error(`js backend: unknown builtin ${e.fn}`);
+          const c = `BUILTIN.${b.name}(${args.join(', ')})`;
+          return b.result === 'int' ? c : R(c);
         }
         case 'draw': {
           // DRAW: the runtime's draws at the current generation (src/runtime/draws.ts).
@@ -286,6 +281,15 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
   return lines.join('\n');
 }
 
+/**
+ * The `BUILTIN` argument of the emitted source: each builtin's float64 implementation by name.
+ * The source's other free names are `data` (the materialised data) and, in algorithm steps,
+ * `DRAW` and `CTX`.
+ */
+export const JS_BUILTINS: Readonly<Record<string, (...a: number[]) => number>> = Object.freeze(
+  Object.fromEntries(Object.values(BUILTINS).map((b) => [b.name, b.cpu])),
+);
+
 export type CpuEvaluator = (x: Float64Array, offset: number) => number;
 
 export function compileJs(
@@ -294,5 +298,5 @@ export function compileJs(
   o: JsOptions = {},
 ): CpuEvaluator {
   const src = emitJs(p, o);
-  return new Function('data', src)(data) as CpuEvaluator;
+  return new Function('data', 'BUILTIN', src)(data, JS_BUILTINS) as CpuEvaluator;
 }

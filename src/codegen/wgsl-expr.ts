@@ -4,6 +4,7 @@
 // where WGSL differs from C/JavaScript semantics (pow of a negative base, round half away from
 // zero, floor division, float % ) a helper below gives the C semantics.
 
+import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
 import { freeIdx, type IExpr } from '../ir/ir.js';
 
 export const WGSL_HELPERS = `
@@ -19,7 +20,7 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
-fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+${Object.values(wgslHelpers).join('\n')}
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
@@ -41,6 +42,14 @@ export function wgslFloat(v: number): string {
   const s = String(v);
   return (/[.eE]/.test(s) ? s : s + '.0') + 'f';
 }
+
+/** The builtins' WGSL forms (ir/builtins.ts) built as WGSL text. */
+const wgslStrings: WgslBuilder<string> = {
+  call: (fn, args) => `${fn}(${args.join(', ')})`,
+  mul: (a, b) => `(${a} * ${b})`,
+  f32: wgslFloat,
+  cast: (type, a) => `${type}(${a})`,
+};
 
 export interface ExprContext {
   /** WGSL for a read of array `arr` at integer (i32) index expressions. */
@@ -186,17 +195,13 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       }
     }
     case 'call': {
+      // The builtin's WGSL form (ir/builtins.ts) over f32 arguments.
+      const b = builtinOf(e.fn);
+      if (!b) throw new Error(`wgsl: unknown builtin ${e.fn}`);
       const args = e.args.map((x) => toF32(ex(x), x.t));
-      switch (e.fn) {
-        case 'log10':
-          return `(log(${args[0]}) * 0.4342944819032518f)`;
-        case 'round':
-          return `opt_round(${args[0]})`;
-        case 'int':
-          return `i32(${args[0]})`;
-        default:
-          return `${e.fn}(${args.join(', ')})`;
-      }
+      return typeof b.wgsl === 'string'
+        ? wgslStrings.call(b.wgsl, args)
+        : b.wgsl(wgslStrings, args);
     }
     case 'sel': {
       const c = ex(e.c);

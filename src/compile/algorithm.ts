@@ -7,7 +7,7 @@ import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import type { IrProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
-import { materialiseData } from './data.js';
+import { materialiseData } from '../passes/data.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
 import { allSteps, pingPong, type AlgoProgram, type Step } from '../ir/step.js';
 import {

@@ -8,7 +8,7 @@ import type { IrProgram } from '../ir/ir.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
-import { materialiseData } from './data.js';
+import { materialiseData } from '../passes/data.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
 
 export interface CompileRequest extends SourceRequest {

@@ -35,6 +35,7 @@ import {
   type StateArray,
   type Write,
 } from '../ir/ir.js';
+import { argumentCounts, namedFunction } from '../ir/builtins.js';
 import { constValue, foldExpr } from '../ir/fold.js';
 import {
   Abort,
@@ -1059,6 +1060,11 @@ export class AlgoElaborator extends Elaborator {
           '',
         );
     };
+    // A draw's signature (ir/builtins.ts).
+    const drawArity = () => {
+      const s = argumentCounts(namedFunction('draw', e.callee)!.params);
+      arity(s.positional, s.named);
+    };
     const real = (a: Expr) => toReal(this.number(this.expr(a, sc), a));
     switch (e.callee) {
       case 'f': {
@@ -1091,7 +1097,7 @@ export class AlgoElaborator extends Elaborator {
       }
       case 'rand':
       case 'normal': {
-        arity([0, 2]);
+        drawArity();
         const dist = e.callee === 'rand' ? 'u' : 'n';
         const d: IExpr = {
           k: 'draw',
@@ -1109,7 +1115,7 @@ export class AlgoElaborator extends Elaborator {
         };
       }
       case 'randint': {
-        arity([1]);
+        drawArity();
         const n = this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the bound of randint');
         const c = constValue(n);
         if (c !== undefined && c < 1)
@@ -1126,7 +1132,7 @@ export class AlgoElaborator extends Elaborator {
         };
       }
       case 'distinct': {
-        arity([2], ['except']);
+        drawArity();
         const cnt = constValue(
           this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the count of distinct'),
         );

@@ -21,7 +21,15 @@ import {
   type ParamDecl,
 } from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
-import { BINARY_BUILTINS, BUILTINS } from '../ir/builtins.js';
+import {
+  BINARY_BUILTINS,
+  BUILTINS,
+  argumentCounts,
+  binaryBuiltinOf as binaryOf,
+  builtinOf,
+  namedFunction,
+  namedFunctions,
+} from '../ir/builtins.js';
 import { readNumbers, resolveDataPath } from '../ir/datafiles.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -47,21 +55,19 @@ export type Val =
 
 export class Abort extends Error {}
 
-/** The CEC 2010 large-scale generators on java.util.Random (runtime/jrandom.ts). */
-const JRANDOM_GENERATORS = ['jrandom_shift', 'jrandom_permutation', 'jrandom_rotation'];
-export const GENERATORS = ['uniform', 'normal', 'permutation', 'file', ...JRANDOM_GENERATORS];
+/** The data generators (ir/builtins.ts); the CEC 2010 ones run java.util.Random (rng/jrandom.ts). */
+export const GENERATORS = namedFunctions('generator');
+const JRANDOM_GENERATORS = GENERATORS.filter((g) => g.startsWith('jrandom_'));
 
-// Own-property lookups: `constructor` or `toString` in a source file must not find Object.prototype.
-const builtinOf = (name: string) => (Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined);
-const binaryBuiltinOf = (name: string) =>
-  Object.hasOwn(BINARY_BUILTINS, name) ? BINARY_BUILTINS[name] : undefined;
+// Own-property lookups (ir/builtins.ts): `constructor` in a source file must not find Object.prototype.
+const binaryBuiltinOf = (name: string) => binaryOf(name)?.op;
 /**
  * The order functions of a vector (per individual): rank(v)[i] is the number of elements before v_i
  * in ascending order (equal values by index), argsort(v)[a] the index of the a-th smallest,
  * sort(v)[a] its value. They lower to counting reductions (a rank sort: n^2 comparisons spread over
  * a team's lanes), so they run in every backend and regime that runs reductions.
  */
-export const ORDER_FUNCTIONS = ['rank', 'argsort', 'sort'];
+export const ORDER_FUNCTIONS = namedFunctions('order');
 const isFunctionName = (name: string) =>
   builtinOf(name) !== undefined ||
   binaryBuiltinOf(name) !== undefined ||
@@ -1261,7 +1267,7 @@ export class Elaborator {
     }
     const b = builtinOf(name);
     if (b) {
-      const pos = positional(b.arity);
+      const pos = positional(b.params.length);
       const args = values(pos);
       args.forEach((v, k) => v.s === 'scalar' && v.e.t === 'b' && this.boolAsNumber(pos[k]!.value));
       return this.elementwise(
@@ -1271,9 +1277,9 @@ export class Elaborator {
         (xs) =>
           foldExpr({
             k: 'call',
-            t: b.int ? 'i' : 'f',
+            t: b.result === 'int' ? 'i' : 'f',
             fn: name,
-            args: name === 'int' ? xs : xs.map(toReal),
+            args: xs.map((x, k) => (b.params[k]!.type === 'real' ? toReal(x) : x)),
           }),
       );
     }
@@ -1614,16 +1620,9 @@ export class Elaborator {
       const call = init as Expr & { kind: 'call' };
       const named = new Map(call.args.filter((a) => a.name).map((a) => [a.name!, a]));
       const pos = call.args.filter((a) => !a.name);
-      const allowed: Record<string, { pos: number; named: string[] }> = {
-        uniform: { pos: 2, named: ['seed'] },
-        normal: { pos: 2, named: ['seed'] },
-        permutation: { pos: 0, named: ['seed'] },
-        file: { pos: 1, named: ['offset', 'row'] },
-        jrandom_shift: { pos: 2, named: ['seed', 'after'] },
-        jrandom_permutation: { pos: 0, named: ['seed', 'after'] },
-        jrandom_rotation: { pos: 0, named: ['seed', 'after'] },
-      };
-      const spec = allowed[call.callee]!;
+      // The generator's signature (ir/builtins.ts): its positional and named arguments.
+      const args = argumentCounts(namedFunction('generator', call.callee)!.params);
+      const spec = { pos: args.positional[0]!, named: args.named };
       for (const a of call.args)
         if (a.name && !spec.named.includes(a.name))
           this.fail(

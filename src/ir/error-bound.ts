@@ -17,34 +17,16 @@
 // The GPU-versus-CPU tests compare against this bound instead of a tuned tolerance; it is
 // evaluated in float64 by the CPU backend on the IR after scan recognition.
 
-import { type Binding, type IExpr, type IrFunc, type IrProgram, num } from './ir.js';
+import type { Binding, IExpr, IrFunc, IrProgram } from './ir.js';
+import { builtinOf, N, ZERO, ULPS, abs, add, call, div, floorBy, max, mul } from './builtins.js';
 
-/** Ulps allowed for sin, cos, exp, log, pow... (WGSL/Vulkan implementations: a few ulps in range). */
-export const ULPS = 4;
-
-const N = (v: number): IExpr => num(v);
-const add = (...xs: IExpr[]): IExpr => xs.reduce((a, b) => ({ k: 'bin', t: 'f', op: '+', a, b }));
-const mul = (a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'f', op: '*', a, b });
-const div = (a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'f', op: '/', a, b });
-const abs = (a: IExpr): IExpr => ({
-  k: 'call',
-  t: 'f',
-  fn: 'abs',
-  args: [a.t === 'i' ? { k: 'call', t: 'f', fn: 'trunc', args: [a] } : a],
-});
-const call = (fn: string, a: IExpr): IExpr => ({ k: 'call', t: 'f', fn, args: [a] });
-const max = (a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'f', op: 'max', a, b });
-const ZERO = N(0);
-const sub1 = (x: IExpr): IExpr => ({ k: 'bin', t: 'f', op: '-', a: N(1), b: x });
+export { ULPS };
 
 export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
   if (p.funcs.length) throw new Error('error bound: inline first');
   const f = p.main;
-  const u = 2 ** -24;
   const data = new Set(p.data.map((d) => d.name));
   const muName = (n: string) => `mu.${n}`;
-  // floor for |a| in 1/|a| terms: below the error itself the linearisation is not valid.
-  const floorBy = (a: IExpr, mu: IExpr) => max(abs(a), max(mul(N(u), mu), N(1e-300))); // never 0: 0/0 would be NaN
 
   const mu = (e: IExpr): IExpr => {
     switch (e.k) {
@@ -106,65 +88,9 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
         return ZERO;
       }
       case 'call': {
-        const a = e.args[0]!;
-        const A = e.args.length ? mu(a) : ZERO;
-        switch (e.fn) {
-          case 'sin':
-          case 'cos':
-            return add(mul(N(ULPS), abs(e)), A, mul(N(ULPS), abs(a)));
-          case 'tan':
-            return add(
-              mul(N(ULPS), abs(e)),
-              mul(add(N(1), mul(e, e)), add(A, mul(N(ULPS), abs(a)))),
-            );
-          case 'exp':
-            return mul(abs(e), add(N(ULPS), A, mul(N(ULPS), abs(a))));
-          case 'log':
-          case 'log2':
-          case 'log10':
-            return add(mul(N(ULPS), abs(e)), N(ULPS), div(A, floorBy(a, A)));
-          case 'sqrt':
-            return add(abs(e), div(A, mul(N(2), call('sqrt', floorBy(a, A)))));
-          case 'abs':
-            return A;
-          // Evaluation: ULPS of the result and of the argument; WGSL computes sinh, cosh and tanh
-          // from exp (its spec: "inherited from (exp(x) - exp(-x)) / ..."), so near 0 their error
-          // is absolute, about ULPS units of 1. Propagation: the derivative times A.
-          case 'asin':
-          case 'acos': {
-            const slope = div(N(1), call('sqrt', max(sub1(mul(a, a)), mul(N(u), A))));
-            return add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a)), mul(A, slope));
-          }
-          case 'atan':
-            return add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a)), A);
-          case 'tanh':
-            return add(mul(N(ULPS), abs(e)), N(ULPS), mul(N(ULPS), abs(a)), A);
-          case 'sinh':
-          case 'cosh':
-            return add(
-              mul(N(ULPS), call('cosh', a)),
-              mul(N(ULPS), abs(a)),
-              mul(A, call('cosh', a)),
-            );
-          case 'clamp':
-            return max(A, max(mu(e.args[1]!), mu(e.args[2]!)));
-          case 'sign':
-          case 'floor':
-          case 'ceil':
-          case 'round':
-          case 'trunc':
-          case 'int':
-          case 'fract':
-            // Discontinuous: any error in the argument may move the result by one step.
-            return {
-              k: 'sel',
-              t: 'f',
-              c: { k: 'bin', t: 'b', op: '>', a: A, b: ZERO },
-              a: N(2 ** 24),
-              b: e.fn === 'fract' ? abs(e) : ZERO,
-            };
-        }
-        return ZERO;
+        // The builtin's own rule (ir/builtins.ts), from the errors of its arguments.
+        const b = builtinOf(e.fn);
+        return b ? b.bound(e, e.args, e.args.map(mu)) : ZERO;
       }
       case 'red': {
         if (e.t !== 'f') return ZERO;

@@ -4,46 +4,16 @@
 // computing it in float32). Identities that change IEEE results (x * 0 -> 0 for x = inf/nan) are
 // not applied.
 
-import { transform, type IExpr } from './ir.js';
+import { num, transform, type BinOp, type IExpr } from './ir.js';
+import { evaluateConstant } from './evaluate.js';
 import { applyBuiltin } from './builtins.js';
 
-export function evalBin(op: string, a: number, b: number, intResult: boolean): number | boolean {
-  switch (op) {
-    // Integer + - * wrap to 32 bits, as on the CPU backend (`| 0`, Math.imul) and in WGSL (i32).
-    case '+':
-      return intResult ? (a + b) | 0 : a + b;
-    case '-':
-      return intResult ? (a - b) | 0 : a - b;
-    case '*':
-      return intResult ? Math.imul(a, b) : a * b;
-    case '/':
-      return a / b;
-    case '%':
-      return intResult ? ((a % b) + b) % b : a - b * Math.floor(a / b);
-    case 'pow':
-      return Math.pow(a, b);
-    case 'idiv':
-      return Math.floor(a / b);
-    case 'min':
-      return Math.min(a, b);
-    case 'max':
-      return Math.max(a, b);
-    case 'atan2':
-      return Math.atan2(a, b);
-    case '<':
-      return a < b;
-    case '<=':
-      return a <= b;
-    case '>':
-      return a > b;
-    case '>=':
-      return a >= b;
-    case '==':
-      return a === b;
-    case '!=':
-      return a !== b;
-  }
-  throw new Error(`evalBin: ${op}`);
+/**
+ * `a op b` of constants, as the IR evaluator computes it (the CPU backend's semantics: integer
+ * + - * wrap to 32 bits, as in WGSL's i32); comparisons give 1 or 0.
+ */
+export function evalBin(op: BinOp, a: number, b: number, intResult: boolean): number {
+  return evaluateConstant({ k: 'bin', t: intResult ? 'i' : 'f', op, a: num(a), b: num(b) });
 }
 
 const constOf = (e: IExpr): number | undefined =>
@@ -72,7 +42,7 @@ export function foldNode(e: IExpr): IExpr {
         e.t !== 'b' &&
         !(e.t === 'i' && (e.op === 'idiv' || e.op === '%') && b === 0)
       ) {
-        const v = evalBin(e.op, a, b, e.t === 'i') as number;
+        const v = evalBin(e.op, a, b, e.t === 'i');
         return lit(e.t === 'i' ? 'i' : 'f', v);
       }
       // Identities that hold for every IEEE value of the other operand.

@@ -180,9 +180,6 @@ export function redTy(op: RedOp, body: IExpr): Ty {
   return 'f';
 }
 
-/** Integer-valued builtins (the rest return reals). */
-export const INT_BUILTINS = new Set(['int']);
-
 // ---- traversal ----------------------------------------------------------------------------
 
 export function children(e: IExpr): IExpr[] {

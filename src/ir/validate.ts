@@ -3,7 +3,7 @@
 // covers every binding exactly once, with stages of the right kind in dependency order and the
 // kernel count that its regime implies.
 
-import { BUILTINS } from './builtins.js';
+import { builtinOf } from './builtins.js';
 import {
   binTy,
   drawTy,
@@ -123,14 +123,14 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       check(e.t === binTy(e.op, e.a, e.b), `type of (${e.op} ...)`, where);
       return;
     case 'call': {
-      const b = BUILTINS[e.fn];
+      const b = builtinOf(e.fn);
       check(b, `unknown builtin ${e.fn}`, where);
       check(
-        e.args.length === b.arity,
-        `${e.fn} takes ${b.arity} arguments, given ${e.args.length}`,
+        e.args.length === b.params.length,
+        `${e.fn} takes ${b.params.length} arguments, given ${e.args.length}`,
         where,
       );
-      check(e.t === (b.int ? 'i' : 'f'), `type of (call ${e.fn} ...)`, where);
+      check(e.t === (b.result === 'int' ? 'i' : 'f'), `type of (call ${e.fn} ...)`, where);
       e.args.forEach((a) => {
         validateExpr(a, env, where);
         check(a.t !== 'b', `(call ${e.fn} ...) of a boolean`, where);

@@ -6,8 +6,8 @@
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import type { Step } from '../ir/step.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
-import { emitJs } from '../codegen/js.js';
-import { materialiseData } from '../compile/data.js';
+import { emitJs, JS_BUILTINS } from '../codegen/js.js';
+import { materialiseData } from '../passes/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';
@@ -35,12 +35,13 @@ export class CpuAlgoEngine implements AlgoEngine {
     const data = materialiseData(c.algo.problem);
     for (const st of c.steps) {
       const src = emitJs(c.cpuIr.get(st)!);
-      const make = new Function('data', 'DRAW', 'CTX', src) as (
+      const make = new Function('data', 'DRAW', 'CTX', 'BUILTIN', src) as (
         d: unknown,
         dr: unknown,
         ctx: unknown,
+        b: unknown,
       ) => StepFn;
-      this.fns.set(st, make(data, draws, this.ctx));
+      this.fns.set(st, make(data, draws, this.ctx, JS_BUILTINS));
     }
   }
 

@@ -16,7 +16,7 @@ import {
 } from '../codegen/wgsl-step.js';
 import type { GpuPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
-import { materialiseData } from '../compile/data.js';
+import { materialiseData } from '../passes/data.js';
 import { planGeneration } from './algo-host.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';

@@ -4,40 +4,25 @@
 // without reading anything back.
 
 import type { GenStmt, Step } from '../ir/step.js';
-import { BUILTINS } from '../ir/builtins.js';
-import { evalBin } from '../ir/fold.js';
+import { Evaluator } from '../ir/evaluate.js';
 import type { IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 
 export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number {
-  const ev = (x: IExpr) => evalHost(x, draws);
-  switch (e.k) {
-    case 'num':
-    case 'int':
-      return e.v;
-    case 'un':
-      return e.op === 'neg' ? -ev(e.a) : ev(e.a) ? 0 : 1;
-    case 'sel':
-      return ev(e.c) ? ev(e.a) : ev(e.b);
-    case 'draw': {
-      const a = e.args.map(ev);
-      if (e.dist === 'u') return draws.u(e.site, a[0]!, a[1]!);
-      if (e.dist === 'n') return draws.n(e.site, a[0]!, a[1]!);
-      if (e.dist === 'int') return draws.int(e.site, a[0]!, a[1]!, a[2]!);
-      return draws.distinct(e.site, a[0]!, a[1]!, a[2]!, a[3]!, a[4]!);
-    }
-    case 'call': {
-      const b = BUILTINS[e.fn];
-      if (!b) break;
-      return b.f(...e.args.map(ev));
-    }
-    case 'bin': {
-      if (e.op === 'and') return ev(e.a) && ev(e.b) ? 1 : 0;
-      if (e.op === 'or') return ev(e.a) || ev(e.b) ? 1 : 0;
-      return +evalBin(e.op, ev(e.a), ev(e.b), e.t === 'i');
-    }
-  }
-  throw new Error(`host condition: cannot evaluate ${e.k}`);
+  // The IR evaluator (ir/evaluate.ts), with the draws and nothing else: a host condition reads
+  // no array and no index.
+  const ev = new Evaluator({
+    array: () => undefined,
+    draw: (dist, site, a) =>
+      dist === 'u'
+        ? draws.u(site, a[0]!, a[1]!)
+        : dist === 'n'
+          ? draws.n(site, a[0]!, a[1]!)
+          : dist === 'int'
+            ? draws.int(site, a[0]!, a[1]!, a[2]!)
+            : draws.distinct(site, a[0]!, a[1]!, a[2]!, a[3]!, a[4]!),
+  });
+  return ev.compile(e, new Map())();
 }
 
 /** The steps generation `gen` runs, in order. */

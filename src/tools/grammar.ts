@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { createSyntaxDiagramsCode } from 'chevrotain';
 import { KEYWORDS, NumberLit, StringLit } from '../parser/tokens.js';
 import { REDUCE_OPS } from '../parser/ast.js';
-import { BUILTINS, BINARY_BUILTINS } from '../ir/builtins.js';
-import { GENERATORS, ORDER_FUNCTIONS } from '../elaborate/problem.js';
+import { BUILTINS, BINARY_BUILTINS, namedFunctions } from '../ir/builtins.js';
 import { serializedGrammar } from '../parser/parser.js';
 
 const source = (re: RegExp) => re.source;
@@ -35,11 +34,11 @@ export function textMateGrammar(): object {
       { name: 'support.function.reduction.opt', match: `${words([...REDUCE_OPS])}(?=\\s*\\()` },
       {
         name: 'support.function.builtin.opt',
-        match: `${words([...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS), ...ORDER_FUNCTIONS])}(?=\\s*\\()`,
+        match: `${words([...Object.keys(BUILTINS), ...Object.keys(BINARY_BUILTINS), ...namedFunctions('order')])}(?=\\s*\\()`,
       },
       {
         name: 'support.function.generator.opt',
-        match: `${words(GENERATORS)}(?=\\s*\\()`,
+        match: `${words(namedFunctions('generator'))}(?=\\s*\\()`,
       },
       { name: 'constant.language.opt', match: words(['pi', 'e', 'D']) },
       { name: 'constant.numeric.opt', match: source(NumberLit.PATTERN as RegExp) },

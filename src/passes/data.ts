@@ -1,10 +1,11 @@
 // Materialises a program's data (IrData) in float64 on the host: generated vectors from the
 // Philox generator keyed by (seed, element), the CEC 2010 data from java.util.Random streams
-// (jrandom.ts), file contents, and computed data through the CPU backend's expression compiler.
+// (rng/jrandom.ts), file contents, and computed data through the IR evaluator (ir/evaluate.ts),
+// whose semantics are the CPU backend's.
 
 import { readNumbers } from '../ir/datafiles.js';
 import type { IrData, IrProgram } from '../ir/ir.js';
-import { emitJs } from '../codegen/js.js';
+import { Evaluator, type ArrayView } from '../ir/evaluate.js';
 import { uniform53 } from '../rng/philox.js';
 import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from '../rng/jrandom.js';
 
@@ -17,14 +18,18 @@ export function materialiseData(p: IrProgram): Record<string, Float64Array> {
   const out: Record<string, Float64Array> = {};
   // Where each jrandom data left its java.util.Random stream, for the data that continue it.
   const streams = new Map<string, JRandom>();
-  for (const d of p.data) out[d.name] = materialiseOne(d, out, p, streams);
+  // The data computed so far, as the evaluator reads it (computed data reads only earlier data).
+  const views = new Map<string, ArrayView>();
+  for (const d of p.data) {
+    out[d.name] = materialiseOne(d, views, streams);
+    views.set(d.name, { values: out[d.name], offset: 0, cols: d.shape[1] ?? 0 });
+  }
   return out;
 }
 
 function materialiseOne(
   d: IrData,
-  done: Record<string, Float64Array>,
-  p: IrProgram,
+  views: ReadonlyMap<string, ArrayView>,
   streams: Map<string, JRandom>,
 ): Float64Array {
   const size = d.shape.reduce((a, b) => a * b, 1);
@@ -88,32 +93,19 @@ function materialiseOne(
       return v;
     }
     case 'expr': {
-      // Reuse the CPU backend: a one-binding program whose result is the element.
-      const idx = d.def.idx;
+      // The element expression, compiled once by the IR evaluator, at each element's indices.
+      const ev = new Evaluator({ array: (n) => views.get(n) });
+      const idx = d.def.idx.map((n) => [n, ev.slot()] as const);
+      const f = ev.compile(d.def.body, new Map(idx));
       const cols = d.shape[1] ?? 1;
-      const prog: IrProgram = {
-        ...p,
-        data: p.data.filter((x) => done[x.name]),
-        funcs: [],
-        main: {
-          name: 'main',
-          input: '$unused',
-          len: 2,
-          bindings: [],
-          result: d.def.body,
-        },
-      };
-      // Evaluate element by element with the indices as inputs.
-      const src = emitJs(prog).replace(
-        /^function f_main\(x, xo\) \{/m,
-        `function f_main(x, xo) { const ${idx.map((n, k) => `i_${n.replace(/[^A-Za-z0-9_]/g, '_')} = x[${k}]`).join(', ')};`,
-      );
-      const f = new Function('data', src)(done) as (x: Float64Array, o: number) => number;
-      const ix = new Float64Array(2);
+      const [i, j] = idx.map(([, s]) => s);
       for (let k = 0; k < size; k++) {
-        ix[0] = idx.length === 2 ? Math.floor(k / cols) : k;
-        ix[1] = k % cols;
-        v[k] = f(ix, 0);
+        if (j === undefined) ev.regs[i!] = k;
+        else {
+          ev.regs[i!] = Math.floor(k / cols);
+          ev.regs[j] = k % cols;
+        }
+        v[k] = f();
       }
       return v;
     }
