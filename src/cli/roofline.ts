@@ -3,9 +3,6 @@
 
 import { timePass, type GpuContext } from '../api.js';
 
-const U = () =>
-  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-
 const COPY = `
 @group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
@@ -57,9 +54,9 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
   const d = gpu.device;
   const bytes = Math.min(floats * 4, gpu.limits.maxStorageBufferBindingSize - 16) & ~15;
   const n4 = bytes / 16;
-  const src = d.createBuffer({ size: bytes, usage: U().STORAGE });
-  const dst = d.createBuffer({ size: bytes, usage: U().STORAGE });
-  const uni = d.createBuffer({ size: 16, usage: U().UNIFORM | U().COPY_DST });
+  const src = d.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const dst = d.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const uni = d.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   d.queue.writeBuffer(uni, 0, new Uint32Array([n4, 0, 0, 0]));
   const groups = Math.min(65535, Math.ceil(n4 / 256 / 4));
   const run = async (code: string) => {
@@ -86,7 +83,7 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
   const sum = await run(SUM);
   // float32 rate
   const fp = plainKernel(gpu, FMA);
-  const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: U().STORAGE });
+  const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: GPUBufferUsage.STORAGE });
   const bg = d.createBindGroup({
     layout: fp.getBindGroupLayout(0),
     entries: [{ binding: 1, resource: { buffer: out } }],

@@ -21,8 +21,9 @@ export function materialiseData(p: IrProgram): Record<string, Float64Array> {
   // The data computed so far, as the evaluator reads it (computed data reads only earlier data).
   const views = new Map<string, ArrayView>();
   for (const d of p.data) {
-    out[d.name] = materialiseOne(d, views, streams);
-    views.set(d.name, { values: out[d.name], offset: 0, cols: d.shape[1] ?? 0 });
+    const values = materialiseOne(d, views, streams);
+    out[d.name] = values;
+    views.set(d.name, { values, offset: 0, cols: d.shape[1] ?? 0 });
   }
   return out;
 }
