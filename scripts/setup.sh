@@ -33,19 +33,8 @@ if [ "$need_ci" = 1 ]; then
   echo "setup: installing node packages (npm ci)" >&2
   log=$(mktemp "${TMPDIR:-/tmp}/opt-npm-ci.XXXXXX.log")
   if ! npm ci --no-audit --no-fund --loglevel=error >"$log" 2>&1; then
-    if grep -q 'can only install packages when your package.json and package-lock.json' "$log"; then
-      # The committed lock file lacks most of rollup's optional per-platform packages, which
-      # npm ci rejects as out of sync. npm install --no-save installs the same pinned versions
-      # from it and leaves package.json and package-lock.json untouched.
-      echo "setup: npm ci rejects package-lock.json as out of sync; using npm install --no-save" >&2
-      if ! npm install --no-save --no-audit --no-fund --loglevel=error >"$log" 2>&1; then
-        head -n 20 "$log" >&2
-        die "npm install failed (full log: $log)"
-      fi
-    else
-      head -n 20 "$log" >&2
-      die "npm ci failed (full log: $log)"
-    fi
+    head -n 20 "$log" >&2
+    die "npm ci failed (full log: $log)"
   fi
   rm -f "$log"
 fi
