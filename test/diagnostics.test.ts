@@ -345,7 +345,7 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:17',
     message: "parameter 'F': 5 is outside [0, 2]",
   },
-  BadAlgorithm: {
+  GenerationAssignment: {
     src: P + 'algorithm a() { population X[4] generation { X[0] = X[1] } }',
     algorithm: 'a',
     at: '2:46',
@@ -367,6 +367,144 @@ const CASES: { [K in DiagKind]: Case } = {
     algorithm: 'a',
     at: '2:49',
     message: /depends on the population, which lives on the GPU/,
+  },
+  ProblemWithoutBox: {
+    src: 'problem q(x[D]) { sum(i) x[i]^2 }\nalgorithm a() { population X[4] generation { } }',
+    algorithm: 'a',
+    problem: 'q',
+    at: '2:11',
+    message: "problem 'q' has no box (in [lo, hi]): the initial population is drawn in it",
+  },
+  MissingPopulation: {
+    src: P + 'algorithm a() { state S[4] = 0 generation { } }',
+    algorithm: 'a',
+    at: '2:11',
+    message: 'an algorithm needs a population (population X[N])',
+  },
+  BadStateSize: {
+    src: P + 'algorithm a() { population X[0] generation { } }',
+    algorithm: 'a',
+    at: '2:30',
+    message: 'a size must be a positive integer, got 0',
+  },
+  PopulationShape: {
+    src: P + 'algorithm a() { population X[4][2] generation { } }',
+    algorithm: 'a',
+    at: '2:17',
+    message: 'a population has one size: population X[N]',
+  },
+  StateShape: {
+    src: P + 'algorithm a() { population X[4] state S[4][2][2] = 0 generation { } }',
+    algorithm: 'a',
+    at: '2:33',
+    message: 'state has one or two sizes: state S[N] = ... or state S[N][M] = ...',
+  },
+  MissingStateInit: {
+    src: P + 'algorithm a() { population X[4] state S[4] generation { } }',
+    algorithm: 'a',
+    at: '2:33',
+    message: 'state S needs an initial value (= ...)',
+  },
+  BadPopulationInit: {
+    src: P + 'algorithm a() { population X[4] population Y[4] = 3 generation { } }',
+    algorithm: 'a',
+    at: '2:51',
+    message:
+      'a population starts uniform in the box, or as a copy of an earlier population: population B[N] = P',
+  },
+  PopulationCopySize: {
+    src: P + 'algorithm a() { population X[4] population Y[8] = X generation { } }',
+    algorithm: 'a',
+    at: '2:51',
+    message: 'population Y[8] = X copies X, which has 4 rows: the sizes must agree',
+  },
+  BestArgument: {
+    src: P + 'algorithm a() { population X[4] generation { X = best(X, 1) } }',
+    algorithm: 'a',
+    at: '2:58',
+    message: 'best(...) takes two populations',
+  },
+  BestSize: {
+    src:
+      P + 'algorithm a() { population X[4]\n  population Y[8]\n  generation { X = best(Y, X) } }',
+    algorithm: 'a',
+    at: '4:16',
+    message:
+      'X = best(Y, X) keeps as many rows as its first argument, but Y has 8 rows and X has 4',
+  },
+  BestInExpression: {
+    src: P + 'algorithm a() { population X[4] generation { each i in X { X[i] = best(X, X) } } }',
+    algorithm: 'a',
+    at: '2:67',
+    message: 'best(X, O) is a selection: write X = best(X, O) at the generation level',
+  },
+  NestedEach: {
+    src: P + 'algorithm a() { population X[4] generation { each i in X { each k in X { } } } }',
+    algorithm: 'a',
+    at: '2:60',
+    message: 'each blocks do not nest',
+  },
+  IfStatementInEach: {
+    src: P + 'algorithm a() { population X[4] generation { each i in X { if rand() < 0.5 { } } } }',
+    algorithm: 'a',
+    at: '2:60',
+    message: 'an if inside each is written as an if-expression: x = if c then a else b',
+  },
+  AssignToNonState: {
+    src: P + 'algorithm a(F = 1) { population X[4] generation { each i in X { F[i] = 1 } } }',
+    algorithm: 'a',
+    at: '2:65',
+    message: "'F' is not a population or a state array: only state is assigned",
+  },
+  WriteOtherRow: {
+    src: P + 'algorithm a() { population X[4] generation { each i in X { X[0] = X[1] } } }',
+    algorithm: 'a',
+    at: '2:62',
+    message: 'an each block writes its own row: X[i] = ...',
+  },
+  AssignedTwice: {
+    src:
+      P +
+      'algorithm a() { population X[4] generation { each i in X {\n  X[i] = X[i]\n  X[i] = X[i] } } }',
+    algorithm: 'a',
+    at: '4:3',
+    message: 'X[i] is assigned twice in this each block',
+  },
+  PartialRowAssignment: {
+    src: P + 'algorithm a() { population X[4] generation { each i in X { X[i][j] = 1 } } }',
+    algorithm: 'a',
+    at: '2:65',
+    message: 'assign the whole row, X[i] = v, so that its fitness is evaluated',
+  },
+  EvaluationOutsideEach: {
+    src:
+      P + 'algorithm a() { population X[4] generation {\n  let v[j] = X[0][j]\n  let s = f(v) } }',
+    algorithm: 'a',
+    at: '4:11',
+    message:
+      'f(v) evaluates a vector only inside an each block (f(X[k]) reads a stored fitness anywhere)',
+  },
+  BetterOutsideEach: {
+    src: P + 'algorithm a() { population X[4] generation { let v = better(X[0], X[1])[0] } }',
+    algorithm: 'a',
+    at: '2:54',
+    message: 'better(a, b) is used only inside an each block',
+  },
+  BadRandintBound: {
+    src:
+      P +
+      'algorithm a() { population X[4] generation { each i in X {\n  let k = randint(0)\n  X[i] = X[i] } } }',
+    algorithm: 'a',
+    at: '3:19',
+    message: 'randint(n) needs n >= 1, got 0',
+  },
+  BadDistinctCount: {
+    src:
+      P +
+      'algorithm a() { population X[4] generation { each i in X {\n  let r = distinct(5, 4, except: i)\n  X[i] = X[r[0]] } } }',
+    algorithm: 'a',
+    at: '3:20',
+    message: 'distinct(k, n, except: i) draws k = 1 to 4 indices',
   },
 };
 

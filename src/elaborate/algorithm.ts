@@ -137,11 +137,7 @@ export class AlgoElaborator extends Elaborator {
     const problem = this.lower(req.problem, req.dim, problemSet);
     if (!problem) return undefined;
     if (!Number.isFinite(problem.box[0]) || !Number.isFinite(problem.box[1])) {
-      this.report(
-        'BadAlgorithm',
-        decl.nameLoc,
-        `problem '${req.problem}' has no box (in [lo, hi]): the initial population is drawn in it`,
-      );
+      this.report('ProblemWithoutBox', decl.nameLoc, req.problem);
       return undefined;
     }
     this.algo = decl;
@@ -170,11 +166,7 @@ export class AlgoElaborator extends Elaborator {
       const generation = this.block(decl.generation, scope);
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
-        this.report(
-          'BadAlgorithm',
-          decl.nameLoc,
-          'an algorithm needs a population (population X[N])',
-        );
+        this.report('MissingPopulation', decl.nameLoc);
         return undefined;
       }
       return {
@@ -308,14 +300,12 @@ export class AlgoElaborator extends Elaborator {
           this.fail('DuplicateName', d.nameLoc, d.name, '');
         const dims = d.dims.map((e) => {
           const c = this.constantOf(e, sc, 'the size of a state array');
-          if (c.t !== 'i' || c.v < 1)
-            this.fail('BadAlgorithm', e.loc, `a size must be a positive integer, got ${c.v}`);
+          if (c.t !== 'i' || c.v < 1) this.fail('BadStateSize', e.loc, c.v);
           return c.v;
         });
         const rows = dims[0]!;
         if (d.kind === 'population') {
-          if (dims.length !== 1)
-            this.fail('BadAlgorithm', d.loc, `a population has one size: population ${d.name}[N]`);
+          if (dims.length !== 1) this.fail('PopulationShape', d.loc, d.name);
           const X: StateArray = { name: d.name, rows, cols: this.dim };
           const F: StateArray = { name: `${d.name}.f`, rows, cols: 0 };
           this.stateArrays.push(X, F);
@@ -326,12 +316,11 @@ export class AlgoElaborator extends Elaborator {
           sc.origins.set(d.name, `the population ${d.name}`);
           steps.push(this.initPopulation(d, X, F));
         } else {
-          if (dims.length > 2) this.fail('BadAlgorithm', d.loc, 'state has one or two sizes');
+          if (dims.length > 2) this.fail('StateShape', d.loc, d.name);
           const A: StateArray = { name: d.name, rows, cols: dims.length === 2 ? dims[1]! : 0 };
           this.stateArrays.push(A);
           this.stateNames.set(A.name, A);
-          if (!d.init)
-            this.fail('BadAlgorithm', d.loc, `state ${d.name} needs an initial value (= ...)`);
+          if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
           steps.push(this.initState(d, A, sc));
           sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
           sc.origins.set(d.name, `the state ${d.name}`);
@@ -418,18 +407,9 @@ export class AlgoElaborator extends Elaborator {
         d.init.kind === 'name'
           ? this.pops.find((p) => p.name === (d.init as { name: string }).name)
           : undefined;
-      if (!src)
-        this.fail(
-          'BadAlgorithm',
-          d.init.loc,
-          'a population starts uniform in the box, or as a copy of an earlier population: population B[N] = P',
-        );
+      if (!src) this.fail('BadPopulationInit', d.init.loc);
       if (src.rows !== X.rows)
-        this.fail(
-          'BadAlgorithm',
-          d.init.loc,
-          `${src.name} has ${src.rows} rows, ${X.name} ${X.rows}`,
-        );
+        this.fail('PopulationCopySize', d.init.loc, X.name, X.rows, src.name, src.rows);
       point = { k: 'read', t: 'f', arr: src.name, idx: [i, j] };
       fit = { k: 'read', t: 'f', arr: src.fit, idx: [i] };
     } else {
@@ -580,25 +560,16 @@ export class AlgoElaborator extends Elaborator {
     const X = this.pops.find((p) => p.name === st.target);
     const v = st.value;
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
-      this.fail(
-        'BadAlgorithm',
-        st.loc,
-        'outside an each block, the only assignment is a selection: X = best(X, O) keeps the best N of two populations',
-      );
+      this.fail('GenerationAssignment', st.loc);
     const [A, B] = v.args.map((a) => {
       const p =
         a.value.kind === 'name'
           ? this.pops.find((q) => q.name === (a.value as { name: string }).name)
           : undefined;
-      if (!p) this.fail('BadAlgorithm', a.loc, 'best(...) takes two populations');
+      if (!p) this.fail('BestArgument', a.loc);
       return p;
     }) as [Population, Population];
-    if (A.rows !== X.rows)
-      this.fail(
-        'BadAlgorithm',
-        st.loc,
-        `best(${A.name}, ${B.name}) must keep ${X.name}'s first argument's size`,
-      );
+    if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
     const b = this.beginStep(true);
     const m = b.idx!;
     const nA = A.rows;
@@ -688,12 +659,7 @@ export class AlgoElaborator extends Elaborator {
         try {
           if (s.kind === 'let') this.eachLet(s.let, inner, b);
           else if (s.kind === 'assign') this.eachAssign(s, inner, b, st.index);
-          else
-            this.fail(
-              'BadAlgorithm',
-              s.loc,
-              `${s.kind === 'each' ? 'each blocks do not nest' : 'an if inside each is written as an if-expression: x = if c then a else b'}`,
-            );
+          else this.fail(s.kind === 'each' ? 'NestedEach' : 'IfStatementInEach', s.loc);
         } catch (e) {
           if (!(e instanceof Abort)) throw e;
           // Later uses of a failed let are not reported again.
@@ -847,34 +813,15 @@ export class AlgoElaborator extends Elaborator {
     me: string,
   ): void {
     const A = this.stateNames.get(st.target);
-    if (!A || A.name.endsWith('.f'))
-      this.fail(
-        'BadAlgorithm',
-        st.targetLoc,
-        `'${st.target}' is not a population or a state array: only state is assigned`,
-      );
+    if (!A || A.name.endsWith('.f')) this.fail('AssignToNonState', st.targetLoc, st.target);
     if (!st.row || st.row.kind !== 'name' || st.row.name !== me)
-      this.fail(
-        'BadAlgorithm',
-        st.row?.loc ?? st.targetLoc,
-        `an each block writes its own row: ${st.target}[${me}] = ...`,
-      );
-    if (b.written.has(A.name))
-      this.fail(
-        'BadAlgorithm',
-        st.targetLoc,
-        `${A.name}[${me}] is assigned twice in this each block`,
-      );
+      this.fail('WriteOtherRow', st.row?.loc ?? st.targetLoc, st.target, me);
+    if (b.written.has(A.name)) this.fail('AssignedTwice', st.targetLoc, A.name, me);
     b.written.add(A.name);
     const i = b.idx!;
     const P = this.pops.find((p) => p.name === A.name);
     if (P) {
-      if (st.col)
-        this.fail(
-          'BadAlgorithm',
-          st.colLoc!,
-          `assign the whole row, ${A.name}[${me}] = v, so that its fitness is evaluated`,
-        );
+      if (st.col) this.fail('PartialRowAssignment', st.colLoc!, A.name, me);
       const v = this.withFitness(st.value, sc, b);
       const j = this.freshIdx('j');
       b.writes.push({
@@ -1077,12 +1024,7 @@ export class AlgoElaborator extends Elaborator {
             return { s: 'scalar', e: { k: 'read', t: 'f', arr: P.fit, idx: [r] } };
           }
         }
-        if (!this.step)
-          this.fail(
-            'BadAlgorithm',
-            e.loc,
-            'a vector is evaluated inside an each block (f(X[k]) reads a stored fitness anywhere)',
-          );
+        if (!this.step) this.fail('EvaluationOutsideEach', e.loc);
         const v = this.expr(a, sc);
         if (v.s !== 'vector' || v.len !== this.dim)
           this.fail(
@@ -1118,8 +1060,7 @@ export class AlgoElaborator extends Elaborator {
         drawArity();
         const n = this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the bound of randint');
         const c = constValue(n);
-        if (c !== undefined && c < 1)
-          this.fail('BadAlgorithm', pos[0]!.loc, `randint(n) needs n >= 1, got ${c}`);
+        if (c !== undefined && c < 1) this.fail('BadRandintBound', pos[0]!.loc, c);
         return {
           s: 'scalar',
           e: {
@@ -1136,12 +1077,7 @@ export class AlgoElaborator extends Elaborator {
         const cnt = constValue(
           this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the count of distinct'),
         );
-        if (cnt === undefined || cnt < 1 || cnt > 4)
-          this.fail(
-            'BadAlgorithm',
-            pos[0]!.loc,
-            'distinct(k, n, except: i) draws k = 1 to 4 indices',
-          );
+        if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', pos[0]!.loc);
         const n = this.integer(
           this.expr(pos[1]!.value, sc),
           pos[1]!.value,
@@ -1175,19 +1111,14 @@ export class AlgoElaborator extends Elaborator {
         };
       }
       case 'better':
-        if (!this.step)
-          this.fail('BadAlgorithm', e.loc, 'better(a, b) is used inside an each block');
+        if (!this.step) this.fail('BetterOutsideEach', e.loc);
         {
           arity([2]);
           const r = this.withFitness(e, sc, this.step);
           return { s: 'vector', len: this.dim, at: r.at };
         }
       case 'best':
-        this.fail(
-          'BadAlgorithm',
-          e.loc,
-          'best(X, O) is a selection: write X = best(X, O) at the generation level',
-        );
+        this.fail('BestInExpression', e.loc);
     }
     return super.call(e, sc);
   }

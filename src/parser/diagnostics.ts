@@ -1,6 +1,8 @@
 // The diagnostics catalogue. Every user-facing compile error has a stable code and a message
 // template here (as the TypeScript compiler keeps diagnosticMessages.json); the tests in
-// test/diagnostics.test.ts exercise each code. Messages use {0}, {1}... placeholders.
+// test/diagnostics.test.ts exercise each code, and test/baselines.test.ts prints every diagnostic of
+// a corpus of bad programs. Messages use {0}, {1}... placeholders. A code names one kind of error:
+// a '{0}' message is the parser's own text (SyntaxError) only, and a retired code is not reused.
 
 import type { Loc } from './ast.js';
 
@@ -103,7 +105,13 @@ export const Diag = {
   // 6xxx: algorithms
   UnknownAlgorithm: { code: 6001, message: "no algorithm named '{0}'{1}" },
   BadParameter: { code: 6002, message: "parameter '{0}': {1}" },
-  BadAlgorithm: { code: 6003, message: '{0}' },
+  // 6003 was BadAlgorithm, a free-text catch-all; its kinds are split into the codes below, and
+  // 6003 stays with the kind its examples named first.
+  GenerationAssignment: {
+    code: 6003,
+    message:
+      'outside an each block, the only assignment is a selection: X = best(X, O) keeps the best N of two populations',
+  },
   PopulationTooSmall: {
     code: 6004,
     message:
@@ -113,6 +121,70 @@ export const Diag = {
     code: 6005,
     message:
       'this condition depends on the population, which lives on the GPU: a generation-level if is decided on the host from parameters and draws only',
+  },
+  // The declarations of an algorithm.
+  ProblemWithoutBox: {
+    code: 6006,
+    message: "problem '{0}' has no box (in [lo, hi]): the initial population is drawn in it",
+  },
+  MissingPopulation: { code: 6007, message: 'an algorithm needs a population (population X[N])' },
+  BadStateSize: { code: 6008, message: 'a size must be a positive integer, got {0}' },
+  PopulationShape: { code: 6009, message: 'a population has one size: population {0}[N]' },
+  StateShape: {
+    code: 6010,
+    message: 'state has one or two sizes: state {0}[N] = ... or state {0}[N][M] = ...',
+  },
+  MissingStateInit: { code: 6011, message: 'state {0} needs an initial value (= ...)' },
+  BadPopulationInit: {
+    code: 6012,
+    message:
+      'a population starts uniform in the box, or as a copy of an earlier population: population B[N] = P',
+  },
+  PopulationCopySize: {
+    code: 6013,
+    message: 'population {0}[{1}] = {2} copies {2}, which has {3} rows: the sizes must agree',
+  },
+  // Selection: X = best(A, B) at the generation level.
+  BestArgument: { code: 6014, message: 'best(...) takes two populations' },
+  BestSize: {
+    code: 6015,
+    message:
+      '{0} = best({1}, {2}) keeps as many rows as its first argument, but {1} has {3} rows and {0} has {4}',
+  },
+  BestInExpression: {
+    code: 6016,
+    message: 'best(X, O) is a selection: write X = best(X, O) at the generation level',
+  },
+  // each blocks.
+  NestedEach: { code: 6017, message: 'each blocks do not nest' },
+  IfStatementInEach: {
+    code: 6018,
+    message: 'an if inside each is written as an if-expression: x = if c then a else b',
+  },
+  AssignToNonState: {
+    code: 6019,
+    message: "'{0}' is not a population or a state array: only state is assigned",
+  },
+  WriteOtherRow: { code: 6020, message: 'an each block writes its own row: {0}[{1}] = ...' },
+  AssignedTwice: { code: 6021, message: '{0}[{1}] is assigned twice in this each block' },
+  PartialRowAssignment: {
+    code: 6022,
+    message: 'assign the whole row, {0}[{1}] = v, so that its fitness is evaluated',
+  },
+  EvaluationOutsideEach: {
+    code: 6023,
+    message:
+      'f(v) evaluates a vector only inside an each block (f(X[k]) reads a stored fitness anywhere)',
+  },
+  BetterOutsideEach: {
+    code: 6024,
+    message: 'better(a, b) is used only inside an each block',
+  },
+  // Draws.
+  BadRandintBound: { code: 6025, message: 'randint(n) needs n >= 1, got {0}' },
+  BadDistinctCount: {
+    code: 6026,
+    message: 'distinct(k, n, except: i) draws k = 1 to 4 indices',
   },
 } as const;
 
