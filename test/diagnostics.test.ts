@@ -301,6 +301,12 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '1:23',
     message: "problem 'f' exists only where D == 3, and D = 4",
   },
+  NoProblemToCompile: {
+    // No problem named, and the user's file declares none.
+    src: 'data o[D] = uniform(0, 1, seed: 1)',
+    at: undefined,
+    message: 'no problem to compile: name one, or give a file that declares a problem',
+  },
   // 5xxx: data files
   DataFileMissing: {
     // A relative path is relative to the .opt file: the message names the path it resolved to.

@@ -2,7 +2,7 @@
 // result evaluates on the CPU (float64 reference) or hands its scheduled IR to the GPU backend.
 
 import type { SourceFile } from '../parser/ast.js';
-import { OptError } from '../parser/diagnostics.js';
+import { diag, OptError } from '../parser/diagnostics.js';
 import { Elaborator } from '../elaborate/problem.js';
 import type { IrProgram } from '../ir/ir.js';
 import { runPipeline } from './pipeline.js';
@@ -61,17 +61,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
   const name = pickProblem(req, parsed.userFiles);
-  if (!name)
-    throw new OptError(
-      [
-        {
-          code: 4006,
-          message: 'no problem to compile: name one, or give a file that declares a problem',
-          severity: 'error',
-        },
-      ],
-      parsed.texts,
-    );
+  if (!name) throw new OptError([diag('NoProblemToCompile', undefined)], parsed.texts);
   const lowered = elab.lower(name, req.dim, req.set);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   const options = { ...defaultScheduleOptions, ...req.schedule };

@@ -87,6 +87,10 @@ export const Diag = {
     code: 4011,
     message: "problem '{0}' exists only where {1}, and {2} = {3}",
   },
+  NoProblemToCompile: {
+    code: 4012,
+    message: 'no problem to compile: name one, or give a file that declares a problem',
+  },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
   DataFileTooShort: {
