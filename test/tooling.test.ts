@@ -1,7 +1,8 @@
 // Editor tooling: the generated grammar files are current, and the VS Code problem matcher reads
-// the compiler's diagnostics.
+// the compiler's diagnostics. Documentation kept in step with the code: docs/builtins.md with the
+// builtin table, docs/architecture.md with the files of src/.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { textMateGrammar, diagramsHtml } from '../src/tools/grammar.js';
 import { builtinsMarkdown } from '../src/tools/builtins-doc.js';
 import { BINARY_BUILTINS, BUILTINS } from '../src/ir/builtins.js';
@@ -68,5 +69,80 @@ describe('VS Code tasks', () => {
     const ext = JSON.parse(readFileSync('editors/vscode/package.json', 'utf8'));
     const check = tasks.tasks.find((t: { label: string }) => t.label.startsWith('opt: check'));
     expect(check.problemMatcher.pattern).toEqual(ext.contributes.problemMatchers[0].pattern);
+  });
+});
+
+// docs/architecture.md names every folder and .ts file of src/ (in backticks, as a repository path:
+// `src/ir/ir.ts`), so a file added to src/ without a line there fails here; and every repository
+// path it names in backticks exists, so a renamed or removed file cannot leave it stale. Its
+// "Being rebuilt" section (placeholders for work in other branches) does not count as naming a
+// file: a file of src/ must be described in its stage's table.
+
+/** The folders and .ts files under `dir`, as repository paths (`src/ir`, `src/ir/ir.ts`). */
+function srcPaths(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = `${dir}/${e.name}`;
+    return e.isDirectory() ? [p, ...srcPaths(p)] : e.name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** The text without the `## ` section whose heading starts with `heading`. */
+function withoutSection(doc: string, heading: string): string {
+  const a = doc.indexOf(`\n## ${heading}`);
+  if (a < 0) return doc;
+  const b = doc.indexOf('\n## ', a + 1);
+  return doc.slice(0, a) + (b < 0 ? '\n' : doc.slice(b));
+}
+
+/** The paths the text does not name in backticks (a folder may end in `/`). */
+function unnamed(doc: string, paths: string[]): string[] {
+  return paths.filter((p) => !doc.includes(`\`${p}\``) && !doc.includes(`\`${p}/\``));
+}
+
+/** The repository paths (src/, test/, docs/, ...) named in backticks that do not exist. */
+function missingPaths(doc: string, exists: (p: string) => boolean): string[] {
+  const named = doc.matchAll(
+    /`((?:src|test|docs|stdlib|examples|grammar|editors|scripts|bin)\/[^`\s]*)`/g,
+  );
+  return [...named].map((m) => m[1]!).filter((p) => !exists(p));
+}
+
+describe('docs/architecture.md', () => {
+  const doc = readFileSync('docs/architecture.md', 'utf8');
+
+  it('names every folder and every .ts file of src/, outside "Being rebuilt"', () => {
+    const paths = srcPaths('src');
+    expect(paths).toContain('src/ir/builtins.ts');
+    expect(paths).toContain('src/codegen');
+    expect(unnamed(withoutSection(doc, 'Being rebuilt'), paths)).toEqual([]);
+  });
+
+  it('names only repository paths that exist', () => {
+    expect(missingPaths(doc, existsSync)).toEqual([]);
+  });
+
+  it('the checks find what they look for', () => {
+    const text = [
+      'The IR: `src/ir/` holds `src/ir/ir.ts`; see `test/ir/passes.test.ts` and `docs/gone.md`.',
+      'Not a path: `src`, `x/src/a.ts`, src/ir/print.ts without backticks.',
+      '## Being rebuilt',
+      '- `src/ir/print.ts` (a placeholder names it)',
+      '## After',
+      '`examples/new.opt`',
+    ].join('\n');
+    expect(withoutSection(text, 'Being rebuilt')).not.toContain('print.ts` (a placeholder');
+    expect(withoutSection(text, 'Being rebuilt')).toContain('## After');
+    const files = ['src/ir', 'src/ir/ir.ts', 'src/ir/print.ts', 'src/rng'];
+    expect(unnamed(withoutSection(text, 'Being rebuilt'), files)).toEqual([
+      'src/ir/print.ts',
+      'src/rng',
+    ]);
+    expect(unnamed(text, files)).toEqual(['src/rng']);
+    expect(missingPaths(text, existsSync)).toEqual(['docs/gone.md', 'examples/new.opt']);
+  });
+
+  it('is linked from README.md and docs/ir.md', () => {
+    expect(readFileSync('README.md', 'utf8')).toContain('(docs/architecture.md)');
+    expect(readFileSync('docs/ir.md', 'utf8')).toContain('(architecture.md)');
   });
 });
