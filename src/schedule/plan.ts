@@ -57,6 +57,9 @@ export function workgroupsFor(d: Dispatch, n: number): number {
 
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 const list = (xs: string[]) => xs.join(', ');
+/** `a`, `a and b`, `a, b and c`. */
+const and = (xs: string[]) =>
+  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]!}` : xs.join('');
 
 export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
   const s = p.schedule;
@@ -108,7 +111,7 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         return `vector ${st.name}[${len(st.name)}]${how.split ? ', element by element in the loop' : shared ? ' in workgroup memory' : ' stored in SCR'}`;
       case 'scan': {
         const fused = st.outs.length
-          ? ` with ${list(st.outs)} fused into it${how.moments ? ' (by moments: one pass)' : ''}`
+          ? ` with ${and(st.outs)} fused into it${how.moments ? ' (by moments: one pass)' : ''}`
           : '';
         const keep = !how.split && stored(st.scan) ? ', stored in SCR' : '';
         return `scan ${st.scan}[${len(st.scan)}]${fused}${keep}`;
@@ -219,7 +222,10 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         kernels.push({
           name: `${pending.length ? 'step' : 'reduce'}_partials_${si}`,
           stages: [...pending.map((v) => stageText(bindStage(v), { split: true })), stageText(st)],
-          thread: `${across}${pending.length ? ' (four consecutive elements a lane)' : ''}`,
+          // Four consecutive elements a lane: their draws share one Philox block.
+          thread: pending.length
+            ? `lane l of workgroup (n, c) takes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of chunk c of individual n`
+            : across,
           workgroup: `${chunkGroup}: a tree over the workgroup, partials of ${list(outs)} to PART`,
           dispatch: chunk,
           buffers: sorted(b),
@@ -248,7 +254,7 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
           ...after.map((a) => `scalar ${a}`),
         ],
         thread: `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
-        workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${list([...outs, ...after])} in SC`}`,
+        workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and([...outs, ...after])} in SC`}`,
         dispatch: { per: 'team', individuals: ipg },
         buffers: sorted(b),
       });
