@@ -3,7 +3,8 @@
 // workgroups it takes for n individuals and which buffers it touches. Built from the decisions of
 // schedule.ts (stagesOf, decideRegime) and ir/kernels.ts (scanByMoments), never from generated
 // code: `opt compile --emit plan` prints it, test/schedule/plan.test.ts asserts it, and the WGSL
-// backend's kernel list must agree with it (names and workgroup counts; tested).
+// backend's kernels agree with it (names, workgroup counts, buffers, SCR; tested). The `role` of
+// each kernel and `storage` are what a code generator needs to build the kernels from the plan.
 
 import { scanByMoments, readsArray } from '../ir/kernels.js';
 import { forEachNode, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
@@ -16,9 +17,32 @@ const BUFFER_ORDER: PlanBuffer[] = ['X', 'S', 'DATA', 'SCR', 'PART', 'SC', 'F'];
 /** A kernel's grid: ceil(n / individuals) workgroups (teams), or n * chunks (one per chunk). */
 export type Dispatch = { per: 'team'; individuals: number } | { per: 'chunk'; chunks: number };
 
+/**
+ * What a kernel is, for a code generator: `stage` indexes the schedule's stages. Team: the whole
+ * function. Split: per reduce stage a partials kernel (a step's pending vectors computed in its
+ * loop), per scan stage a moments kernel or chunk sums and a rescan, then a combine that also runs
+ * the scalar stages after it and writes the fitness (F) or its scalars (SC); a step's writes last.
+ */
+export type KernelRole =
+  | { k: 'team' }
+  | { k: 'reduce-partials'; stage: number; vectors: string[] }
+  | { k: 'scan-moments'; stage: number }
+  | { k: 'scan-chunks'; stage: number }
+  | { k: 'scan-rescan'; stage: number }
+  | {
+      k: 'combine';
+      stage: number;
+      /** Lanes per individual (a power of two covering the chunks, at most the workgroup). */
+      team: number;
+      scalars: string[];
+      to: 'F' | 'SC';
+    }
+  | { k: 'writes' };
+
 export interface PlanKernel {
   /** The name the WGSL backend gives the kernel. */
   name: string;
+  role: KernelRole;
   /** The stages it runs, in order, with what is fused into each. */
   stages: string[];
   /** What one invocation does. */
@@ -28,6 +52,11 @@ export interface PlanKernel {
   dispatch: Dispatch;
   /** The storage buffers it reads or writes. */
   buffers: PlanBuffer[];
+  /**
+   * Split regime: the scalars it reads from SC (stored by earlier combines) and those it computes
+   * itself (scalar stages before it that no combine stored: constants, functions of D).
+   */
+  scalars?: { fromSC: string[]; recomputed: string[] };
 }
 
 export interface Plan {
@@ -40,6 +69,8 @@ export interface Plan {
   regime: string;
   /** Why it was chosen, one clause a line. */
   why: string[];
+  /** Per-individual storage: vectors and scans in SCR, a step's vectors in workgroup memory. */
+  storage: { scratch: string[]; shared: string[] };
   kernels: PlanKernel[];
 }
 
@@ -142,6 +173,7 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         : `lane l of a team of ${r.team} takes elements l, l + ${r.team}, ... of every loop`;
     kernels.push({
       name: 'evaluate',
+      role: { k: 'team' },
       stages: s.stages.map((st) => stageText(st)),
       thread: `${lanes}${s.stages.some((st) => st.k === 'scan') ? ' (scans by tiles)' : ''}; ${step ? "the team's lanes share its individual's writes" : 'lane 0 writes the fitness'}`,
       workgroup: `${ipg} individual${ipg === 1 ? '' : 's'} (a team each); a tree over the team per reduction, barriers between stages`,
@@ -158,9 +190,12 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
       s.stages
         .slice(0, k)
         .flatMap((st) => (st.k === 'scalar' && !computed.includes(st.name) ? [st.name] : []));
-    const loads = (k: number, b: Set<PlanBuffer>) => {
+    /** A kernel of stage k: its scalars (from SC, or computed again) and their buffers. */
+    const push = (k: number, kp: Omit<PlanKernel, 'buffers' | 'scalars'>, b: Set<PlanBuffer>) => {
+      const recomputed = early(k);
       if (computed.length) b.add('SC');
-      reads(early(k).map(body), new Set(), b);
+      reads(recomputed.map(body), new Set(), b);
+      kernels.push({ ...kp, buffers: sorted(b), scalars: { fromSC: [...computed], recomputed } });
     };
     const across = `lane l of workgroup (n, c) takes elements c * ${r.chunk} + l, + ${r.wg}, ... of chunk c of individual n`;
     const chunkGroup = `chunk c of individual n (${r.chunk} elements)`;
@@ -174,106 +209,117 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         return;
       }
       const outs = st.outs;
+      const moments = st.k === 'scan' && scanByMoments(f, st);
       if (st.k === 'scan') {
-        const moments = scanByMoments(f, st);
-        const sv = new Set([st.scan]);
-        const scanned = reads([body(st.scan), ...outs.map(body)], sv, new Set());
-        if (moments) {
-          const b = new Set<PlanBuffer>([...scanned, 'PART']);
-          loads(k, b);
-          kernels.push({
-            name: `scan_moments_${si}`,
-            stages: [stageText(st, { moments: true, split: true })],
-            thread: `${across}, scanned by tiles; its moments of the scan value`,
-            workgroup: `${chunkGroup}: the chunk's total and the moments of ${list(outs)} to PART`,
-            dispatch: chunk,
-            buffers: sorted(b),
-          });
-        } else {
-          const b1 = reads([body(st.scan)], new Set(), new Set<PlanBuffer>(['PART']));
-          loads(k, b1);
-          kernels.push({
-            name: `scan_chunks_${si}`,
-            stages: [`the sum of ${st.scan}'s terms per chunk`],
-            thread: `${across}; sums its terms`,
-            workgroup: `${chunkGroup}: the chunk's sum to PART`,
-            dispatch: chunk,
-            buffers: sorted(b1),
-          });
-          const b2 = new Set<PlanBuffer>([...scanned, 'PART']);
-          loads(k, b2);
-          kernels.push({
-            name: `scan_rescan_${si}`,
-            stages: [stageText(st, { split: true })],
-            thread: `${across}, scanned by tiles from the carry of the chunks before c`,
-            workgroup: `${chunkGroup}: partials of ${list(outs)} to PART`,
-            dispatch: chunk,
-            buffers: sorted(b2),
-          });
+        const scanned = () =>
+          reads([body(st.scan), ...outs.map(body)], new Set([st.scan]), new Set(['PART']));
+        if (moments)
+          push(
+            k,
+            {
+              name: `scan_moments_${si}`,
+              role: { k: 'scan-moments', stage: k },
+              stages: [stageText(st, { moments: true, split: true })],
+              thread: `${across}, scanned by tiles; its moments of the scan value`,
+              workgroup: `${chunkGroup}: the chunk's total and the moments of ${list(outs)} to PART`,
+              dispatch: chunk,
+            },
+            scanned(),
+          );
+        else {
+          push(
+            k,
+            {
+              name: `scan_chunks_${si}`,
+              role: { k: 'scan-chunks', stage: k },
+              stages: [`the sum of ${st.scan}'s terms per chunk`],
+              thread: `${across}; sums its terms`,
+              workgroup: `${chunkGroup}: the chunk's sum to PART`,
+              dispatch: chunk,
+            },
+            reads([body(st.scan)], new Set(), new Set(['PART'])),
+          );
+          push(
+            k,
+            {
+              name: `scan_rescan_${si}`,
+              role: { k: 'scan-rescan', stage: k },
+              stages: [stageText(st, { split: true })],
+              thread: `${across}, scanned by tiles from the carry of the chunks before c`,
+              workgroup: `${chunkGroup}: partials of ${list(outs)} to PART`,
+              dispatch: chunk,
+            },
+            scanned(),
+          );
         }
       } else {
-        const b = new Set<PlanBuffer>(['PART']);
-        const red = outs.map(body);
-        loads(k, b);
         // A step's pending vectors are computed in this loop (their values feed the reductions
         // directly) and stored in SCR for the writes.
-        reads([...pending.map(body), ...red], new Set(pending), b);
+        const b = reads([...pending.map(body), ...outs.map(body)], new Set(pending), new Set());
+        b.add('PART');
         if (pending.length) b.add('SCR');
-        kernels.push({
-          name: `${pending.length ? 'step' : 'reduce'}_partials_${si}`,
-          stages: [...pending.map((v) => stageText(bindStage(v), { split: true })), stageText(st)],
-          // Four consecutive elements a lane: their draws share one Philox block.
-          thread: pending.length
-            ? `lane l of workgroup (n, c) takes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of chunk c of individual n`
-            : across,
-          workgroup: `${chunkGroup}: a tree over the workgroup, partials of ${list(outs)} to PART`,
-          dispatch: chunk,
-          buffers: sorted(b),
-        });
+        push(
+          k,
+          {
+            name: `${pending.length ? 'step' : 'reduce'}_partials_${si}`,
+            role: { k: 'reduce-partials', stage: k, vectors: pending },
+            stages: [
+              ...pending.map((v) => stageText(bindStage(v), { split: true })),
+              stageText(st),
+            ],
+            // Four consecutive elements a lane: their draws share one Philox block.
+            thread: pending.length
+              ? `lane l of workgroup (n, c) takes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of chunk c of individual n`
+              : across,
+            workgroup: `${chunkGroup}: a tree over the workgroup, partials of ${list(outs)} to PART`,
+            dispatch: chunk,
+          },
+          b,
+        );
         pending = [];
       }
       // The combine: a team per individual over its G partials, then the scalar stages after.
       const team = Math.min(r.wg, nextPow2(G));
       const ipg = r.wg / team;
-      const b = new Set<PlanBuffer>(['PART']);
-      loads(k, b);
       const after: string[] = [];
       for (let j = k + 1; j < s.stages.length && s.stages[j]!.k === 'scalar'; j++)
         after.push((s.stages[j] as { name: string }).name);
-      reads(after.map(body), new Set(), b);
+      const b = reads(after.map(body), new Set(), new Set(['PART']));
       const last = k + 1 + after.length >= s.stages.length && !step;
-      if (last) {
-        reads([f.result], new Set(), b);
-        b.add('F');
-      } else b.add('SC');
-      const moments = st.k === 'scan' && scanByMoments(f, st);
-      kernels.push({
-        name: `combine_${si}`,
-        stages: [
-          `combine ${list(outs)}${moments ? ' (the carries applied to the moments)' : ''}`,
-          ...after.map((a) => `scalar ${a}`),
-        ],
-        thread: `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
-        workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and([...outs, ...after])} in SC`}`,
-        dispatch: { per: 'team', individuals: ipg },
-        buffers: sorted(b),
-      });
+      if (last) reads([f.result], new Set(), b).add('F');
+      else b.add('SC');
+      push(
+        k,
+        {
+          name: `combine_${si}`,
+          role: { k: 'combine', stage: k, team, scalars: after, to: last ? 'F' : 'SC' },
+          stages: [
+            `combine ${list(outs)}${moments ? ' (the carries applied to the moments)' : ''}`,
+            ...after.map((a) => `scalar ${a}`),
+          ],
+          thread: `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
+          workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and([...outs, ...after])} in SC`}`,
+          dispatch: { per: 'team', individuals: ipg },
+        },
+        b,
+      );
       computed.push(...outs, ...after);
       si++;
     });
     if (step) {
       if (pending.length) throw new Error('plan: a kept vector without a reduction');
-      const b = new Set<PlanBuffer>(['S']);
-      loads(s.stages.length, b);
-      reads(writes(), new Set(), b);
-      kernels.push({
-        name: 'step_writes',
-        stages: ['the writes'],
-        thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + l, + ${r.wg}, ... of individual n's rows`,
-        workgroup: `${chunkGroup}; the scalars from SC`,
-        dispatch: chunk,
-        buffers: sorted(b),
-      });
+      push(
+        s.stages.length,
+        {
+          name: 'step_writes',
+          role: { k: 'writes' },
+          stages: ['the writes'],
+          thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + l, + ${r.wg}, ... of individual n's rows`,
+          workgroup: `${chunkGroup}: its part of each written row`,
+          dispatch: chunk,
+        },
+        reads(writes(), new Set(), new Set(['S'])),
+      );
     }
   }
   return {
@@ -282,6 +328,13 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
     ...(f.domain ? { individuals: f.domain.n } : {}),
     decision,
     ...regimeWhy(decision, f.len, o),
+    storage: {
+      // In stage order: the order of their places in SCR.
+      scratch: s.stages.flatMap((st) =>
+        st.k === 'vec' && !shared ? [st.name] : st.k === 'scan' && stored(st.scan) ? [st.scan] : [],
+      ),
+      shared: shared ? vecs : [],
+    },
     kernels,
   };
 }
@@ -339,6 +392,11 @@ export function printPlan(plan: Plan): string {
   for (const k of plan.kernels) {
     lines.push(`  kernel ${k.name}: ${dispatchText(k.dispatch)}; buffers ${list(k.buffers)}`);
     for (const st of k.stages) lines.push(`    runs       ${st}`);
+    const sc = k.scalars;
+    if (sc?.fromSC.length || sc?.recomputed.length)
+      lines.push(
+        `    scalars    ${[sc.fromSC.length ? `${and(sc.fromSC)} from SC` : '', sc.recomputed.length ? `${and(sc.recomputed)} computed again` : ''].filter(Boolean).join('; ')}`,
+      );
     lines.push(`    thread     ${k.thread}`);
     lines.push(`    workgroup  ${k.workgroup}`);
   }

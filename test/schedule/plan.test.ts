@@ -142,10 +142,12 @@ describe('the plan, text out', () => {
           workgroup  4 individuals; lane 0 stores m in SC
         kernel reduce_partials_1: n * 4 workgroups; buffers X, PART, SC
           runs       reduce r0
+          scalars    m from SC
           thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
           workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of r0 to PART
         kernel combine_1: ceil(n / 4) workgroups; buffers PART, SC, F
           runs       combine r0
+          scalars    m from SC
           thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
           workgroup  4 individuals; lane 0 writes the fitness"
     `);
@@ -257,8 +259,9 @@ describe('the plan, text out', () => {
           workgroup  4 individuals; lane 0 stores fit in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
+          scalars    fit from SC
           thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
-          workgroup  chunk c of individual n (16 elements); the scalars from SC
+          workgroup  chunk c of individual n (16 elements): its part of each written row
       // ---- step each.X: 48 individual(s), 48 evaluation(s), split regime, 3 kernel(s)
       plan de.each.X, D = 64, 48 individual(s): 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
@@ -266,17 +269,20 @@ describe('the plan, text out', () => {
         kernel step_partials_0: n * 4 workgroups; buffers S, SCR, PART
           runs       vector u[64], element by element in the loop
           runs       reduce fit
+          scalars    r0, r1, r2, k and L computed again
           thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
           workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
         kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
           runs       combine fit
           runs       scalar keep
+          scalars    r0, r1, r2, k and L computed again
           thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
           workgroup  4 individuals; lane 0 stores fit and keep in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
+          scalars    fit and keep from SC; r0, r1, r2, k and L computed again
           thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
-          workgroup  chunk c of individual n (16 elements); the scalars from SC
+          workgroup  chunk c of individual n (16 elements): its part of each written row
       // ---- step track: 1 individual(s), 0 evaluation(s), split regime, 3 kernel(s)
       plan de.track, D = 64, 1 individual(s): 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
@@ -293,10 +299,40 @@ describe('the plan, text out', () => {
           workgroup  4 individuals; lane 0 stores arg.X, min and improved in SC
         kernel step_writes: n * 4 workgroups; buffers S, SC
           runs       the writes
+          scalars    arg.X, min and improved from SC
           thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
-          workgroup  chunk c of individual n (16 elements); the scalars from SC
+          workgroup  chunk c of individual n (16 elements): its part of each written row
       "
     `);
+  });
+  it('the roles a code generator reads: stages, combine teams, where the scalars go', () => {
+    const c = compileProblem({
+      problem: 'variance',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'v.opt': VARIANCE },
+    });
+    const p = c.plan();
+    expect(p.kernels.map((k) => [k.role, k.scalars])).toEqual([
+      [
+        { k: 'reduce-partials', stage: 0, vectors: [] },
+        { fromSC: [], recomputed: [] },
+      ],
+      [
+        { k: 'combine', stage: 0, team: 4, scalars: [], to: 'SC' },
+        { fromSC: [], recomputed: [] },
+      ],
+      [
+        { k: 'reduce-partials', stage: 1, vectors: [] },
+        { fromSC: ['m'], recomputed: [] },
+      ],
+      [
+        { k: 'combine', stage: 1, team: 4, scalars: [], to: 'F' },
+        { fromSC: ['m'], recomputed: [] },
+      ],
+    ]);
+    expect(c.ir.schedule!.stages.map((st) => st.k)).toEqual(['reduce', 'reduce']);
+    expect(p.storage).toEqual({ scratch: [], shared: [] });
   });
   it('the plan explains the schedule it was given, not another', () => {
     const c = compileProblem({ problem: 'sphere', dim: 10 });
@@ -309,7 +345,7 @@ describe('the plan, text out', () => {
 // ---- The plan against the WGSL backend
 
 const KS = [1, 5, 64, 1000];
-/** What a plan and a GpuPlan must agree on: names, workgroups at a few n, buffers. */
+/** What a plan and a GpuPlan must agree on: names, workgroups at a few n, buffers (and SCR). */
 const fromPlan = (p: Plan) =>
   p.kernels.map((k) => ({
     name: k.name,
@@ -322,6 +358,12 @@ const fromGpu = (g: GpuPlan) =>
     workgroups: KS.map((n) => k.workgroups(n)),
     buffers: k.uses.filter((u) => u !== 'P').sort(),
   }));
+/** Floats of SCR an individual: the lengths of what the plan stores there. */
+const scratch = (ir: IrProgram, p: Plan) =>
+  p.storage.scratch.reduce((a, name) => {
+    const b = ir.main.bindings.find((x) => x.name === name)!;
+    return a + (b as { len: number }).len;
+  }, 0);
 const kernelCount = (ir: IrProgram) => {
   const s = ir.schedule!;
   return countKernels(s.stages, s.regime, ir.main);
@@ -346,7 +388,9 @@ describe('the plan agrees with the generated WGSL', () => {
             const c = compileProblem({ problem, dim, schedule });
             const p = c.plan();
             if (p.decision.regime.k === 'split') split++;
-            expect(fromPlan(p), problem).toEqual(fromGpu(generateWgsl(c.ir)));
+            const gpu = generateWgsl(c.ir);
+            expect(fromPlan(p), problem).toEqual(fromGpu(gpu));
+            expect(scratch(c.ir, p), problem).toBe(gpu.scratchStride);
             expect(p.kernels.length, problem).toBe(kernelCount(c.ir));
           }
           // The forced split is taken where the program allows it (not for rotations: a stored vector).
@@ -363,6 +407,7 @@ describe('the plan agrees with the generated WGSL', () => {
         const p = c.plan(st);
         const gpu = generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong });
         expect(fromPlan(p), st.name).toEqual(fromGpu(gpu));
+        expect(scratch(ir, p), st.name).toBe(gpu.scratchStride);
         expect(p.kernels.length, st.name).toBe(kernelCount(ir));
       }
     }
