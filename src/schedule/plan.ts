@@ -148,7 +148,7 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         return `scan ${st.scan}[${len(st.scan)}]${fused}${keep}`;
       }
       case 'reduce':
-        return st.outs.length > 1 ? `reduce ${list(st.outs)} in one loop` : `reduce ${st.outs[0]!}`;
+        return st.outs.length > 1 ? `reduce ${and(st.outs)} in one loop` : `reduce ${st.outs[0]!}`;
       case 'scalar':
         return `scalar ${st.name}`;
     }

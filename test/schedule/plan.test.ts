@@ -231,7 +231,7 @@ describe('the plan, text out', () => {
           runs       scalar k
           runs       scalar L
           runs       vector u[10] in workgroup memory
-          runs       reduce g.g, fit in one loop
+          runs       reduce g.g and fit in one loop
           runs       scalar keep
           runs       scalar track.min
           runs       scalar track.improved
