@@ -10,6 +10,7 @@ import type { Diagnostic } from './parser/diagnostics.js';
 import type { CompiledProblem } from './compile/problem.js';
 import type { CompiledAlgorithm } from './compile/algorithm.js';
 import { printProgram } from './ir/print.js';
+import { printPlan } from './schedule/plan.js';
 import { emitJs } from './codegen/js.js';
 import { generateWgsl } from './codegen/wgsl.js';
 import { generateStepWgsl } from './codegen/wgsl-step.js';
@@ -106,14 +107,23 @@ export function checkFiles(files: string[]): CheckResult {
 // ---- Printing what a compilation made (`opt compile --emit`)
 
 /** What `opt compile --emit` prints. */
-export type EmitKind = 'wgsl' | 'ir' | 'js';
+export type EmitKind = 'wgsl' | 'ir' | 'js' | 'plan';
+
+export {
+  buildPlan,
+  printPlan,
+  workgroupsFor,
+  type Plan,
+  type PlanKernel,
+} from './schedule/plan.js';
 
 /**
- * A compiled problem as text: its (scheduled) IR, its float64 JavaScript, or its WGSL kernels
- * under a line that states their number and the regime.
+ * A compiled problem as text: its (scheduled) IR, its float64 JavaScript, its plan (the kernels,
+ * schedule/plan.ts), or its WGSL kernels under a line that states their number and the regime.
  */
 export function emitProblem(p: CompiledProblem, what: EmitKind): string {
   if (what === 'ir') return printProgram(p.ir) + '\n';
+  if (what === 'plan') return printPlan(p.plan()) + '\n';
   if (what === 'js') return emitJs(p.ir) + '\n';
   const plan = generateWgsl(p.ir);
   const s = p.ir.schedule!;
@@ -130,7 +140,7 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
 
 /**
  * A compiled algorithm as text: a line with its steps and kernels a generation, then each step
- * (fused steps are part of the step they are fused into) with its IR, JavaScript or WGSL.
+ * (fused steps are part of the step they are fused into) with its IR, plan, JavaScript or WGSL.
  */
 export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
   const fused = new Set(c.fused.keys());
@@ -141,6 +151,7 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
     const s = ir.schedule!;
     out += `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`;
     if (what === 'ir') out += printProgram(ir) + '\n';
+    else if (what === 'plan') out += printPlan(c.plan(st)) + '\n';
     else if (what === 'js') out += emitJs(c.cpuIr.get(st)!) + '\n';
     else
       for (const k of generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong }).kernels)

@@ -172,7 +172,7 @@ describe('opt --help and the flag table', () => {
     expect(await main(['--help'])).toBe(0);
     for (const def of Object.values(COMMANDS))
       for (const line of usageLines(def)) expect(out).toContain(line);
-    expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js]');
+    expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js|plan]');
     out = '';
     expect(await main([])).toBe(2);
     expect(out).toContain('usage:');
@@ -203,7 +203,7 @@ describe('opt --help and the flag table', () => {
     ]);
     expectTypeOf(flags.dim).toEqualTypeOf<number>();
     expectTypeOf(flags.population).toEqualTypeOf<number | undefined>();
-    expectTypeOf(flags.emit).toEqualTypeOf<'wgsl' | 'ir' | 'js'>();
+    expectTypeOf(flags.emit).toEqualTypeOf<'wgsl' | 'ir' | 'js' | 'plan'>();
     expectTypeOf(flags.set).toEqualTypeOf<string[]>();
     expectTypeOf(flags['dump-ir']).toEqualTypeOf<string | undefined>();
     expect([positional, flags.dim, flags.emit, flags.set, flags['dump-ir']]).toEqual([
@@ -266,6 +266,50 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     );
     expect(r.status).toBe(0);
     expect(r.stdout.trim().split('\n').map(Number)).toEqual([5, 25]);
+  });
+  it('compile --emit plan prints the kernels: of a problem, and of each step of an algorithm', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        'bin/opt.js',
+        'compile',
+        'shifted_schwefel_1_2',
+        '--dim',
+        '1000000',
+        '--population',
+        '16',
+        '--emit',
+        'plan',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 5)).toEqual([
+      'plan shifted_schwefel_1_2, D = 1000000: 2 kernels',
+      '  regime  split: 62 workgroups of 256 per individual, a chunk of 16384 elements each',
+      '  why     D = 1000000 >= 4 chunks of 16384 and the team regime fills 16 workgroups at population 16 (< 512)',
+      '  kernel scan_moments_0: n * 62 workgroups; buffers X, DATA, PART',
+      '    runs       scan schwefel_1_2.s[1000000] with r0 fused into it (by moments: one pass)',
+    ]);
+    expect(r.stdout).toContain('  kernel combine_0: ceil(n / 4) workgroups; buffers PART, F\n');
+    const a = spawnSync(
+      process.execPath,
+      [
+        'bin/opt.js',
+        'compile',
+        '--algorithm',
+        'de',
+        '--problem',
+        'rastrigin',
+        '--dim',
+        '10',
+      ].concat(['--emit', 'plan']),
+      { encoding: 'utf8' },
+    );
+    expect(a.status).toBe(0);
+    // One section a step: its heading line, then its plan.
+    expect(a.stdout.match(/^\/\/ ---- step .*\nplan de\./gm)).toHaveLength(3);
+    expect(a.stdout).toContain('  kernel evaluate: ceil(n / 8) workgroups; buffers S\n');
   });
   it('runs the built CLI and filters Dawn start-up warnings from stderr', () => {
     const pts = file('bin.txt', '1 2\n');

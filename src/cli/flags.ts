@@ -86,7 +86,7 @@ export const COMMANDS = {
   compile: {
     name: 'compile',
     summary:
-      'Compiles a problem (or an algorithm for a problem) and prints its WGSL kernels, its scheduled IR or its JavaScript.',
+      'Compiles a problem (or an algorithm for a problem) and prints its WGSL kernels, its scheduled IR, its plan or its JavaScript.',
     usage: [
       { line: 'FILE|NAME <dim> [<emit>] [<dump-ir>] [<population>]' },
       { line: '[FILE] <algorithm> <problem> <dim> [<set>] [<emit>]' },
@@ -98,8 +98,8 @@ export const COMMANDS = {
       emit: {
         kind: 'string',
         value: 'WHAT',
-        help: 'what to print',
-        choices: ['wgsl', 'ir', 'js'],
+        help: 'what to print (plan: the kernels, what each thread and workgroup does)',
+        choices: ['wgsl', 'ir', 'js', 'plan'],
         default: 'wgsl',
       },
       'dump-ir': {

@@ -5,6 +5,7 @@ import { parseChecked } from '../parser/sources.js';
 import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
+import { buildPlan, type Plan } from '../schedule/plan.js';
 import type { IrProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
@@ -27,6 +28,10 @@ export interface CompiledAlgorithm {
   /** Per step: its IR after the whole pipeline (for the GPU) and after `scan` (for the CPU). */
   gpuIr: Map<Step, IrProgram>;
   cpuIr: Map<Step, IrProgram>;
+  /** Per step: the schedule options its GPU IR was scheduled with. */
+  scheduleOptions: Map<Step, ScheduleOptions>;
+  /** A step's kernels (schedule/plan.ts). */
+  plan(st: Step): Plan;
   pingPong: Set<string>;
   /** The generation-opening steps with the previous generation's track fused in (fuse-track.ts). */
   fused: Map<Step, Step>;
@@ -53,6 +58,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   const gpuIr = new Map<Step, IrProgram>();
   const cpuIr = new Map<Step, IrProgram>();
+  const scheduleOptions = new Map<Step, ScheduleOptions>();
   const compile = (st: Step) => {
     // A step's population is its domain: it sets the team size and regime as for evaluations.
     // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
@@ -72,6 +78,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       onPass: (pass, p) => pass === 'scan' && cpuIr.set(st, p),
     });
     gpuIr.set(st, full);
+    scheduleOptions.set(st, o);
   };
   const base = [...algo.init, ...allSteps(algo.generation), algo.track];
   base.forEach(compile);
@@ -110,6 +117,8 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     steps,
     gpuIr,
     cpuIr,
+    scheduleOptions,
+    plan: (st) => buildPlan(gpuIr.get(st)!, scheduleOptions.get(st)!),
     pingPong: pingPong(steps.map((st) => gpuIr.get(st)!)),
     fused,
     sources: parsed.texts,

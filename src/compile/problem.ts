@@ -7,6 +7,7 @@ import { Elaborator } from '../elaborate/problem.js';
 import type { IrProgram } from '../ir/ir.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
+import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
@@ -39,6 +40,10 @@ export interface CompiledProblem {
   lowered: IrProgram;
   /** The IR after the whole pipeline (or after `until`). */
   ir: IrProgram;
+  /** The schedule options the IR was scheduled with. */
+  scheduleOptions: ScheduleOptions;
+  /** The kernels the scheduled IR runs (schedule/plan.ts); needs the whole pipeline. */
+  plan(): Plan;
   data(name: string): Float64Array;
   dataAll(): Record<string, Float64Array>;
   evaluateCpu(points: number[][] | Float64Array[]): number[];
@@ -92,6 +97,8 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     info,
     lowered,
     ir,
+    scheduleOptions: options,
+    plan: () => buildPlan(ir, options),
     sources: parsed.texts,
     data: (n) => {
       const v = dataAll()[n];

@@ -169,7 +169,24 @@ function innerReductionLength(f: IrFunc): number {
   return longest;
 }
 
-export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Regime {
+/** Why a regime was chosen: the facts chooseRegime decides from (printed in the plan, plan.ts). */
+export interface RegimeDecision {
+  regime: Regime;
+  /** The team size by elements: ceil(D / perLane) rounded up to a power of two. */
+  byElems: { perLane: number; team: number };
+  /** The team size by rows (1 when no inner reduction reaches ROW_MIN): ceil(D / ROWS_PER_LANE). */
+  byRows: { inner: number; team: number };
+  /** The team size was forced (ScheduleOptions.team). */
+  teamForced: boolean;
+  /** Workgroups the team regime fills for the scheduled population. */
+  teamWorkgroups: number;
+  /** Why the split regime was wanted ('no': the team regime fills the GPU or D is small). */
+  split: 'forced' | 'huge' | 'no';
+  /** Why a wanted split regime was not taken (undefined when it was, or was not wanted). */
+  blocked?: string;
+}
+
+export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): RegimeDecision {
   const D = f.len;
   const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
   const last = stages[stages.length - 1];
@@ -183,15 +200,18 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   // with teams of 1, 0.52 with 2, 0.49 with 4, 0.48 with 8; at D = 10,000 it is 0.54 with 128 or
   // 256 lanes and 0.26 with 32.
   const hasScan = stages.some((s) => s.k === 'scan');
-  const byElems = nextPow2(
-    Math.ceil(D / (hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE))),
-  );
-  const byRows = innerReductionLength(f) >= ROW_MIN ? nextPow2(Math.ceil(D / ROWS_PER_LANE)) : 1;
+  const perLane = hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE);
+  const byElems = nextPow2(Math.ceil(D / perLane));
+  const inner = innerReductionLength(f);
+  const byRows = inner >= ROW_MIN ? nextPow2(Math.ceil(D / ROWS_PER_LANE)) : 1;
   const team = o.team ?? Math.min(o.wg, Math.max(byElems, byRows));
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
-  const wantSplit =
-    o.force === 'split' ||
-    (o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups);
+  const split: RegimeDecision['split'] =
+    o.force === 'split'
+      ? 'forced'
+      : o.force !== 'team' && D >= 4 * o.chunk && teamWorkgroups < o.minWorkgroups
+        ? 'huge'
+        : 'no';
   const noVec = stages.every((s) => s.k !== 'vec');
   // The split regime fuses each scan with its consumers and never stores it: a scan read by
   // anything else (another binding, the result, a reduction that reads two scans) needs the
@@ -209,10 +229,35 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   // Algorithm steps end in writes (a kernel of their own in the split regime) and may keep
   // elementwise vectors (computed in the next reduction's partials kernel); no scans.
   const stepOk = !!f.domain && !hasScan && stages.some((s) => s.k === 'reduce');
-  if (wantSplit && hasRed && (stepOk || (endsInReduction && noVec && scansFused))) {
-    return { k: 'split', wg: o.wg, chunk: o.chunk, groups: Math.ceil(D / o.chunk) };
+  const facts = {
+    byElems: { perLane, team: byElems },
+    byRows: { inner, team: byRows },
+    teamForced: o.team !== undefined,
+    teamWorkgroups,
+    split,
+  };
+  if (split !== 'no') {
+    if (hasRed && (stepOk || (endsInReduction && noVec && scansFused)))
+      return {
+        ...facts,
+        regime: { k: 'split', wg: o.wg, chunk: o.chunk, groups: Math.ceil(D / o.chunk) },
+      };
+    const blocked = !hasRed
+      ? 'no reduction to split'
+      : f.domain
+        ? 'a step with a scan'
+        : !endsInReduction
+          ? 'the result is not computed from reductions'
+          : !noVec
+            ? 'a materialised vector'
+            : 'a scan read by more than the reductions fused into it';
+    return { ...facts, regime: { k: 'team', team, wg: o.wg }, blocked };
   }
-  return { k: 'team', team, wg: o.wg };
+  return { ...facts, regime: { k: 'team', team, wg: o.wg } };
+}
+
+export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Regime {
+  return decideRegime(f, stages, o).regime;
 }
 
 export function scheduleProgram(

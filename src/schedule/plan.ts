@@ -1,0 +1,404 @@
+// The schedule as data (issue 10): which kernels a scheduled program runs, in dispatch order, what
+// a thread and a workgroup of each does, which stages each runs (what is fused), how many
+// workgroups it takes for n individuals and which buffers it touches. Built from the decisions of
+// schedule.ts (stagesOf, decideRegime) and ir/kernels.ts (scanByMoments), never from generated
+// code: `opt compile --emit plan` prints it, test/schedule/plan.test.ts asserts it, and the WGSL
+// backend's kernels agree with it (names, workgroup counts, buffers, SCR; tested). The `role` of
+// each kernel and `storage` are what a code generator needs to build the kernels from the plan.
+
+import { scanByMoments, readsArray } from '../ir/kernels.js';
+import { forEachNode, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
+import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
+
+/** The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P). */
+export type PlanBuffer = 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+const BUFFER_ORDER: PlanBuffer[] = ['X', 'S', 'DATA', 'SCR', 'PART', 'SC', 'F'];
+
+/** A kernel's grid: ceil(n / individuals) workgroups (teams), or n * chunks (one per chunk). */
+export type Dispatch = { per: 'team'; individuals: number } | { per: 'chunk'; chunks: number };
+
+/**
+ * What a kernel is, for a code generator: `stage` indexes the schedule's stages. Team: the whole
+ * function. Split: per reduce stage a partials kernel (a step's pending vectors computed in its
+ * loop), per scan stage a moments kernel or chunk sums and a rescan, then a combine that also runs
+ * the scalar stages after it and writes the fitness (F) or its scalars (SC); a step's writes last.
+ */
+export type KernelRole =
+  | { k: 'team' }
+  | { k: 'reduce-partials'; stage: number; vectors: string[] }
+  | { k: 'scan-moments'; stage: number }
+  | { k: 'scan-chunks'; stage: number }
+  | { k: 'scan-rescan'; stage: number }
+  | {
+      k: 'combine';
+      stage: number;
+      /** Lanes per individual (a power of two covering the chunks, at most the workgroup). */
+      team: number;
+      scalars: string[];
+      to: 'F' | 'SC';
+    }
+  | { k: 'writes' };
+
+export interface PlanKernel {
+  /** The name the WGSL backend gives the kernel. */
+  name: string;
+  role: KernelRole;
+  /** The stages it runs, in order, with what is fused into each. */
+  stages: string[];
+  /** What one invocation does. */
+  thread: string;
+  /** What one workgroup does. */
+  workgroup: string;
+  dispatch: Dispatch;
+  /** The storage buffers it reads or writes. */
+  buffers: PlanBuffer[];
+  /**
+   * Split regime: the scalars it reads from SC (stored by earlier combines) and those it computes
+   * itself (scalar stages before it that no combine stored: constants, functions of D).
+   */
+  scalars?: { fromSC: string[]; recomputed: string[] };
+}
+
+export interface Plan {
+  program: string;
+  dim: number;
+  /** An algorithm step: the individuals of its domain. */
+  individuals?: number;
+  decision: RegimeDecision;
+  /** The regime in words. */
+  regime: string;
+  /** Why it was chosen, one clause a line. */
+  why: string[];
+  /** Per-individual storage: vectors and scans in SCR, a step's vectors in workgroup memory. */
+  storage: { scratch: string[]; shared: string[] };
+  kernels: PlanKernel[];
+}
+
+/**
+ * Bytes of workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees): in the
+ * team regime a step keeps its vectors there, not in SCR, when all of them fit. The WGSL backend
+ * has the same rule (src/codegen/wgsl.ts); the plan test checks they agree.
+ */
+export const SHARED_VEC_BYTES = 8192;
+
+/** The workgroups a kernel dispatches for n individuals. */
+export function workgroupsFor(d: Dispatch, n: number): number {
+  return d.per === 'team' ? Math.ceil(n / d.individuals) : n * d.chunks;
+}
+
+const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+const list = (xs: string[]) => xs.join(', ');
+/** `a`, `a and b`, `a, b and c`. */
+const and = (xs: string[]) =>
+  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]!}` : xs.join('');
+
+export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
+  const s = p.schedule;
+  if (!s) throw new Error('plan: schedule the program first');
+  const f = p.main;
+  const step = !!f.domain;
+  const decision = decideRegime(f, s.stages, o);
+  // The plan explains the IR's schedule: options other than those it was scheduled with would
+  // explain another one.
+  if (JSON.stringify(decision.regime) !== JSON.stringify(s.regime))
+    throw new Error('plan: the schedule options differ from those the program was scheduled with');
+  const bind = new Map<string, Binding>(f.bindings.map((b) => [b.name, b]));
+  const len = (name: string) => (bind.get(name) as { len: number }).len;
+  const data = new Set(p.data.map((d) => d.name));
+  const state = new Set((p.state ?? []).map((a) => a.name));
+  const attached = new Set(s.stages.flatMap((st) => (st.k === 'scan' ? st.outs : [])));
+  // A scan is stored (SCR) when something other than its fused reductions reads it.
+  const stored = (scan: string) =>
+    readsArray(f.result, scan) ||
+    f.bindings.some((b) => b.name !== scan && !attached.has(b.name) && readsArray(b.body, scan));
+  const vecs = s.stages.flatMap((st) => (st.k === 'vec' ? [st.name] : []));
+  const r = s.regime;
+  const shared =
+    step &&
+    r.k === 'team' &&
+    vecs.length > 0 &&
+    (r.wg / r.team) * vecs.reduce((a, n) => a + len(n), 0) * 4 <= SHARED_VEC_BYTES;
+
+  /** The buffers expressions read: X, data, stored vectors and scans, state. */
+  const reads = (es: IExpr[], scanValues: Set<string>, out: Set<PlanBuffer>) => {
+    for (const e of es)
+      forEachNode(e, (n) => {
+        if (n.k !== 'read' || scanValues.has(n.arr)) return;
+        const b = bind.get(n.arr);
+        if (data.has(n.arr)) out.add('DATA');
+        else if (state.has(n.arr)) out.add('S');
+        else if (b?.k === 'vec') {
+          if (!shared) out.add('SCR');
+        } else if (b?.k === 'scan') out.add('SCR');
+        else out.add('X');
+      });
+    return out;
+  };
+  const body = (name: string) => bind.get(name)!.body;
+  const writes = () => (f.writes ?? []).flatMap((w) => [w.row, w.body]);
+  const stageText = (st: Stage, how: { moments?: boolean; split?: boolean } = {}): string => {
+    switch (st.k) {
+      case 'vec':
+        return `vector ${st.name}[${len(st.name)}]${how.split ? ', element by element in the loop' : shared ? ' in workgroup memory' : ' stored in SCR'}`;
+      case 'scan': {
+        const fused = st.outs.length
+          ? ` with ${and(st.outs)} fused into it${how.moments ? ' (by moments: one pass)' : ''}`
+          : '';
+        const keep = !how.split && stored(st.scan) ? ', stored in SCR' : '';
+        return `scan ${st.scan}[${len(st.scan)}]${fused}${keep}`;
+      }
+      case 'reduce':
+        return st.outs.length > 1 ? `reduce ${and(st.outs)} in one loop` : `reduce ${st.outs[0]!}`;
+      case 'scalar':
+        return `scalar ${st.name}`;
+    }
+  };
+  const sorted = (b: Set<PlanBuffer>) => BUFFER_ORDER.filter((x) => b.has(x));
+  const kernels: PlanKernel[] = [];
+
+  if (r.k === 'team') {
+    const ipg = r.wg / r.team;
+    const b = new Set<PlanBuffer>();
+    const exprs = f.bindings.map((x) => x.body);
+    const scanValues = new Set<string>();
+    for (const st of s.stages) if (st.k === 'scan' && !stored(st.scan)) scanValues.add(st.scan);
+    reads(step ? [...exprs, ...writes()] : [...exprs, f.result], scanValues, b);
+    // Stored vectors and scans are written as well as read.
+    if ((vecs.length && !shared) || s.stages.some((st) => st.k === 'scan' && stored(st.scan)))
+      b.add('SCR');
+    b.add(step ? 'S' : 'F');
+    const lanes =
+      r.team === 1
+        ? 'one lane per individual: every loop element by element'
+        : `lane l of a team of ${r.team} takes elements l, l + ${r.team}, ... of every loop`;
+    kernels.push({
+      name: 'evaluate',
+      role: { k: 'team' },
+      stages: s.stages.map((st) => stageText(st)),
+      thread: `${lanes}${s.stages.some((st) => st.k === 'scan') ? ' (scans by tiles)' : ''}; ${step ? "the team's lanes share its individual's writes" : 'lane 0 writes the fitness'}`,
+      workgroup: `${ipg} individual${ipg === 1 ? '' : 's'} (a team each); a tree over the team per reduction, barriers between stages`,
+      dispatch: { per: 'team', individuals: ipg },
+      buffers: sorted(b),
+    });
+  } else {
+    const G = r.groups;
+    const chunk: Dispatch = { per: 'chunk', chunks: G };
+    const computed: string[] = []; // scalars stored in SC by earlier combine kernels
+    // Scalar stages before a kernel that no combine stored (constants, functions of D): each
+    // kernel computes them itself.
+    const early = (k: number) =>
+      s.stages
+        .slice(0, k)
+        .flatMap((st) => (st.k === 'scalar' && !computed.includes(st.name) ? [st.name] : []));
+    /** A kernel of stage k: its scalars (from SC, or computed again) and their buffers. */
+    const push = (k: number, kp: Omit<PlanKernel, 'buffers' | 'scalars'>, b: Set<PlanBuffer>) => {
+      const recomputed = early(k);
+      if (computed.length) b.add('SC');
+      reads(recomputed.map(body), new Set(), b);
+      kernels.push({ ...kp, buffers: sorted(b), scalars: { fromSC: [...computed], recomputed } });
+    };
+    const across = `lane l of workgroup (n, c) takes elements c * ${r.chunk} + l, + ${r.wg}, ... of chunk c of individual n`;
+    const chunkGroup = `chunk c of individual n (${r.chunk} elements)`;
+    let pending: string[] = []; // a step's vectors, computed in the next reduce stage's loop
+    let si = 0;
+    s.stages.forEach((st, k) => {
+      if (st.k === 'scalar') return;
+      if (st.k === 'vec') {
+        if (!step) throw new Error('plan: a materialised vector in the split regime');
+        pending.push(st.name);
+        return;
+      }
+      const outs = st.outs;
+      const moments = st.k === 'scan' && scanByMoments(f, st);
+      if (st.k === 'scan') {
+        const scanned = () =>
+          reads([body(st.scan), ...outs.map(body)], new Set([st.scan]), new Set(['PART']));
+        if (moments)
+          push(
+            k,
+            {
+              name: `scan_moments_${si}`,
+              role: { k: 'scan-moments', stage: k },
+              stages: [stageText(st, { moments: true, split: true })],
+              thread: `${across}, scanned by tiles; its moments of the scan value`,
+              workgroup: `${chunkGroup}: the chunk's total and the moments of ${list(outs)} to PART`,
+              dispatch: chunk,
+            },
+            scanned(),
+          );
+        else {
+          push(
+            k,
+            {
+              name: `scan_chunks_${si}`,
+              role: { k: 'scan-chunks', stage: k },
+              stages: [`the sum of ${st.scan}'s terms per chunk`],
+              thread: `${across}; sums its terms`,
+              workgroup: `${chunkGroup}: the chunk's sum to PART`,
+              dispatch: chunk,
+            },
+            reads([body(st.scan)], new Set(), new Set(['PART'])),
+          );
+          push(
+            k,
+            {
+              name: `scan_rescan_${si}`,
+              role: { k: 'scan-rescan', stage: k },
+              stages: [stageText(st, { split: true })],
+              thread: `${across}, scanned by tiles from the carry of the chunks before c`,
+              workgroup: `${chunkGroup}: partials of ${list(outs)} to PART`,
+              dispatch: chunk,
+            },
+            scanned(),
+          );
+        }
+      } else {
+        // A step's pending vectors are computed in this loop (their values feed the reductions
+        // directly) and stored in SCR for the writes.
+        const b = reads([...pending.map(body), ...outs.map(body)], new Set(pending), new Set());
+        b.add('PART');
+        if (pending.length) b.add('SCR');
+        push(
+          k,
+          {
+            name: `${pending.length ? 'step' : 'reduce'}_partials_${si}`,
+            role: { k: 'reduce-partials', stage: k, vectors: pending },
+            stages: [
+              ...pending.map((v) => stageText(bindStage(v), { split: true })),
+              stageText(st),
+            ],
+            // Four consecutive elements a lane: their draws share one Philox block.
+            thread: pending.length
+              ? `lane l of workgroup (n, c) takes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of chunk c of individual n`
+              : across,
+            workgroup: `${chunkGroup}: a tree over the workgroup, partials of ${list(outs)} to PART`,
+            dispatch: chunk,
+          },
+          b,
+        );
+        pending = [];
+      }
+      // The combine: a team per individual over its G partials, then the scalar stages after.
+      const team = Math.min(r.wg, nextPow2(G));
+      const ipg = r.wg / team;
+      const after: string[] = [];
+      for (let j = k + 1; j < s.stages.length && s.stages[j]!.k === 'scalar'; j++)
+        after.push((s.stages[j] as { name: string }).name);
+      const b = reads(after.map(body), new Set(), new Set(['PART']));
+      const last = k + 1 + after.length >= s.stages.length && !step;
+      if (last) reads([f.result], new Set(), b).add('F');
+      else b.add('SC');
+      push(
+        k,
+        {
+          name: `combine_${si}`,
+          role: { k: 'combine', stage: k, team, scalars: after, to: last ? 'F' : 'SC' },
+          stages: [
+            `combine ${list(outs)}${moments ? ' (the carries applied to the moments)' : ''}`,
+            ...after.map((a) => `scalar ${a}`),
+          ],
+          thread: `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
+          workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and([...outs, ...after])} in SC`}`,
+          dispatch: { per: 'team', individuals: ipg },
+        },
+        b,
+      );
+      computed.push(...outs, ...after);
+      si++;
+    });
+    if (step) {
+      if (pending.length) throw new Error('plan: a kept vector without a reduction');
+      push(
+        s.stages.length,
+        {
+          name: 'step_writes',
+          role: { k: 'writes' },
+          stages: ['the writes'],
+          thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + l, + ${r.wg}, ... of individual n's rows`,
+          workgroup: `${chunkGroup}: its part of each written row`,
+          dispatch: chunk,
+        },
+        reads(writes(), new Set(), new Set(['S'])),
+      );
+    }
+  }
+  return {
+    program: p.name,
+    dim: p.dim,
+    ...(f.domain ? { individuals: f.domain.n } : {}),
+    decision,
+    ...regimeWhy(decision, f.len, o),
+    storage: {
+      // In stage order: the order of their places in SCR.
+      scratch: s.stages.flatMap((st) =>
+        st.k === 'vec' && !shared ? [st.name] : st.k === 'scan' && stored(st.scan) ? [st.scan] : [],
+      ),
+      shared: shared ? vecs : [],
+    },
+    kernels,
+  };
+}
+
+const bindStage = (name: string): Stage => ({ k: 'vec', name });
+
+/** The regime in words and the facts it was chosen from, one clause a line. */
+function regimeWhy(
+  d: RegimeDecision,
+  D: number,
+  o: ScheduleOptions,
+): { regime: string; why: string[] } {
+  const r = d.regime;
+  const out: string[] = [];
+  let regime: string;
+  if (r.k === 'team') {
+    const ipg = r.wg / r.team;
+    regime = `team: ${r.team} lane${r.team === 1 ? '' : 's'} per individual, ${ipg} individual${ipg === 1 ? '' : 's'} per workgroup of ${r.wg}`;
+    if (d.teamForced) out.push('team size forced');
+    else
+      out.push(
+        `team size: the larger of ${d.byElems.team} by elements (D = ${D}, ${d.byElems.perLane} a lane) and ${d.byRows.team} by rows${d.byRows.inner ? ` (inner reductions of ${d.byRows.inner})` : ''}, at most ${r.wg}`,
+      );
+  } else
+    regime = `split: ${r.groups} workgroup${r.groups === 1 ? '' : 's'} of ${r.wg} per individual, a chunk of ${r.chunk} elements each`;
+  const fills = `the team regime fills ${d.teamWorkgroups} workgroup${d.teamWorkgroups === 1 ? '' : 's'} at population ${o.population}`;
+  if (d.split === 'forced') out.push('split regime forced');
+  else if (d.split === 'huge')
+    out.push(`D = ${D} >= 4 chunks of ${o.chunk} and ${fills} (< ${o.minWorkgroups})`);
+  else if (o.force === 'team') out.push('team regime forced');
+  else if (D < 4 * o.chunk) out.push(`D = ${D} < 4 chunks of ${o.chunk}`);
+  else out.push(`${fills} (>= ${o.minWorkgroups})`);
+  if (d.blocked) out.push(`not split: ${d.blocked}`);
+  return { regime, why: out };
+}
+
+/** The dispatch size as a formula in n. */
+function dispatchText(d: Dispatch): string {
+  return d.per === 'team'
+    ? d.individuals === 1
+      ? 'n workgroups'
+      : `ceil(n / ${d.individuals}) workgroups`
+    : `n * ${d.chunks} workgroups`;
+}
+
+/** The plan as text: a head line, the regime and its reasons, then the kernels in dispatch order. */
+export function printPlan(plan: Plan): string {
+  const n = plan.kernels.length;
+  const who = plan.individuals === undefined ? '' : `, ${plan.individuals} individual(s)`;
+  const lines = [
+    `plan ${plan.program}, D = ${plan.dim}${who}: ${n} kernel${n === 1 ? '' : 's'}`,
+    `  regime  ${plan.regime}`,
+    ...plan.why.map((w) => `  why     ${w}`),
+  ];
+  for (const k of plan.kernels) {
+    lines.push(`  kernel ${k.name}: ${dispatchText(k.dispatch)}; buffers ${list(k.buffers)}`);
+    for (const st of k.stages) lines.push(`    runs       ${st}`);
+    const sc = k.scalars;
+    if (sc?.fromSC.length || sc?.recomputed.length)
+      lines.push(
+        `    scalars    ${[sc.fromSC.length ? `${and(sc.fromSC)} from SC` : '', sc.recomputed.length ? `${and(sc.recomputed)} computed again` : ''].filter(Boolean).join('; ')}`,
+      );
+    lines.push(`    thread     ${k.thread}`);
+    lines.push(`    workgroup  ${k.workgroup}`);
+  }
+  return lines.join('\n');
+}

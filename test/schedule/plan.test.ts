@@ -1,0 +1,415 @@
+// The schedule as data (src/schedule/plan.ts): the plan of a few programs, text in (an .opt
+// program) and text out (the printed plan), in both regimes; and for every problem of two suites
+// and both regimes, the plan agrees with what the WGSL backend generates (kernel names, workgroup
+// counts, buffers) and with the kernel count of the scheduled IR (src/ir/kernels.ts).
+
+import { describe, expect, it } from 'vitest';
+import {
+  compileAlgorithm,
+  compileProblem,
+  emitAlgorithm,
+  parseAll,
+  suiteProblems,
+} from '../../src/api.js';
+import { generateWgsl, SHARED_VEC_BYTES } from '../../src/codegen/wgsl.js';
+import { generateStepWgsl } from '../../src/codegen/wgsl-step.js';
+import type { GpuPlan } from '../../src/codegen/wgsl-plan.js';
+import { countKernels } from '../../src/ir/kernels.js';
+import type { IrProgram } from '../../src/ir/ir.js';
+import {
+  buildPlan,
+  printPlan,
+  SHARED_VEC_BYTES as PLAN_SHARED_VEC_BYTES,
+  workgroupsFor,
+  type Plan,
+} from '../../src/schedule/plan.js';
+import type { ScheduleOptions } from '../../src/schedule/schedule.js';
+
+/** The plan of a program (a stdlib problem, or the last problem of `source`) as text. */
+function plan(
+  dim: number,
+  schedule: Partial<ScheduleOptions> = {},
+  problem?: string,
+  source?: string,
+) {
+  const c = compileProblem({
+    problem,
+    dim,
+    schedule,
+    sources: source ? { 'test.opt': source } : undefined,
+    validateEach: true,
+  });
+  return printPlan(c.plan());
+}
+
+// Small chunks and workgroups, so that D = 10 .. 64 gives several workgroups an individual.
+const SPLIT = { force: 'split', chunk: 16, wg: 16 } as const;
+
+const SUM = 'problem plain_sum(x[D]) in [-1, 1] optimum 0 at 0 {\n  sum(i) x[i]^2\n}\n';
+// A scan whose consumer is not a polynomial in it: chunk sums, a rescan, a combine.
+const SIN_SCAN =
+  'problem sin_scan(x[D]) in [-1, 1] optimum 0 at 0 {\n  let s[i] = sum(j <= i) x[j]\n  sum(i) sin(s[i])^2\n}\n';
+// A reduction that reads another: two reduce stages, the first combine stores its scalar in SC.
+const VARIANCE =
+  'problem variance(x[D]) in [-1, 1] optimum 0 at 0 {\n  let m = sum(i) x[i] / D\n  sum(i) (x[i] - m)^2\n}\n';
+
+describe('the plan, text out', () => {
+  it('a plain sum: one team kernel', () => {
+    expect(plan(10, {}, undefined, SUM)).toMatchInlineSnapshot(`
+      "plan plain_sum, D = 10: 1 kernel
+        regime  team: 1 lane per individual, 256 individuals per workgroup of 256
+        why     team size: the larger of 1 by elements (D = 10, 32 a lane) and 1 by rows, at most 256
+        why     D = 10 < 4 chunks of 16384
+        kernel evaluate: ceil(n / 256) workgroups; buffers X, F
+          runs       reduce r0
+          thread     one lane per individual: every loop element by element; lane 0 writes the fitness
+          workgroup  256 individuals (a team each); a tree over the team per reduction, barriers between stages"
+    `);
+  });
+  it('a plain sum, split: partials and a combine', () => {
+    expect(plan(64, SPLIT, undefined, SUM)).toMatchInlineSnapshot(`
+      "plan plain_sum, D = 64: 2 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel reduce_partials_0: n * 4 workgroups; buffers X, PART
+          runs       reduce r0
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of r0 to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
+          runs       combine r0
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 writes the fitness"
+    `);
+  });
+  it('Schwefel 1.2: the square-sum fused into the scan', () => {
+    expect(plan(100, {}, 'shifted_schwefel_1_2')).toMatchInlineSnapshot(`
+      "plan shifted_schwefel_1_2, D = 100: 1 kernel
+        regime  team: 1 lane per individual, 256 individuals per workgroup of 256
+        why     team size: the larger of 1 by elements (D = 100, 128 a lane) and 1 by rows, at most 256
+        why     D = 100 < 4 chunks of 16384
+        kernel evaluate: ceil(n / 256) workgroups; buffers X, DATA, F
+          runs       scan schwefel_1_2.s[100] with r0 fused into it
+          thread     one lane per individual: every loop element by element (scans by tiles); lane 0 writes the fitness
+          workgroup  256 individuals (a team each); a tree over the team per reduction, barriers between stages"
+    `);
+  });
+  it('Schwefel 1.2, split: by moments in one pass, the carries in the combine', () => {
+    expect(plan(64, SPLIT, 'shifted_schwefel_1_2')).toMatchInlineSnapshot(`
+      "plan shifted_schwefel_1_2, D = 64: 2 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel scan_moments_0: n * 4 workgroups; buffers X, DATA, PART
+          runs       scan schwefel_1_2.s[64] with r0 fused into it (by moments: one pass)
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n, scanned by tiles; its moments of the scan value
+          workgroup  chunk c of individual n (16 elements): the chunk's total and the moments of r0 to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
+          runs       combine r0 (the carries applied to the moments)
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 writes the fitness"
+    `);
+  });
+  it('a scan read by a sine, split: chunk sums, a rescan, a combine', () => {
+    expect(plan(64, SPLIT, undefined, SIN_SCAN)).toMatchInlineSnapshot(`
+      "plan sin_scan, D = 64: 3 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel scan_chunks_0: n * 4 workgroups; buffers X, PART
+          runs       the sum of s's terms per chunk
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n; sums its terms
+          workgroup  chunk c of individual n (16 elements): the chunk's sum to PART
+        kernel scan_rescan_0: n * 4 workgroups; buffers X, PART
+          runs       scan s[64] with r0 fused into it
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n, scanned by tiles from the carry of the chunks before c
+          workgroup  chunk c of individual n (16 elements): partials of r0 to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
+          runs       combine r0
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 writes the fitness"
+    `);
+  });
+  it('two dependent reductions, split: the first combine stores its scalar in SC', () => {
+    expect(plan(64, SPLIT, undefined, VARIANCE)).toMatchInlineSnapshot(`
+      "plan variance, D = 64: 4 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel reduce_partials_0: n * 4 workgroups; buffers X, PART
+          runs       reduce m
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of m to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers PART, SC
+          runs       combine m
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 stores m in SC
+        kernel reduce_partials_1: n * 4 workgroups; buffers X, PART, SC
+          runs       reduce r0
+          scalars    m from SC
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of r0 to PART
+        kernel combine_1: ceil(n / 4) workgroups; buffers PART, SC, F
+          runs       combine r0
+          scalars    m from SC
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 writes the fitness"
+    `);
+  });
+  it('a rotation: the team sized by the rows, the rotated vector in SCR', () => {
+    expect(plan(30, {}, 'cec2017_f5')).toMatchInlineSnapshot(`
+      "plan cec2017_f5, D = 30: 1 kernel
+        regime  team: 16 lanes per individual, 16 individuals per workgroup of 256
+        why     team size: the larger of 1 by elements (D = 30, 32 a lane) and 16 by rows (inner reductions of 30), at most 256
+        why     D = 30 < 4 chunks of 16384
+        kernel evaluate: ceil(n / 16) workgroups; buffers X, DATA, SCR, F
+          runs       vector z[30] stored in SCR
+          runs       reduce r0
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; lane 0 writes the fitness
+          workgroup  16 individuals (a team each); a tree over the team per reduction, barriers between stages"
+    `);
+  });
+  it('a rotation forced into the split regime stays a team kernel, and says why', () => {
+    expect(plan(30, SPLIT, 'cec2017_f5')).toMatchInlineSnapshot(`
+      "plan cec2017_f5, D = 30: 1 kernel
+        regime  team: 16 lanes per individual, 1 individual per workgroup of 16
+        why     team size: the larger of 1 by elements (D = 30, 32 a lane) and 16 by rows (inner reductions of 30), at most 16
+        why     split regime forced
+        why     not split: a materialised vector
+        kernel evaluate: n workgroups; buffers X, DATA, SCR, F
+          runs       vector z[30] stored in SCR
+          runs       reduce r0
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; lane 0 writes the fitness
+          workgroup  1 individual (a team each); a tree over the team per reduction, barriers between stages"
+    `);
+  });
+  it('a huge D at a small population takes the split regime by itself', () => {
+    expect(plan(1_000_000, { population: 16 }, 'shifted_rastrigin')).toMatchInlineSnapshot(`
+      "plan shifted_rastrigin, D = 1000000: 2 kernels
+        regime  split: 62 workgroups of 256 per individual, a chunk of 16384 elements each
+        why     D = 1000000 >= 4 chunks of 16384 and the team regime fills 16 workgroups at population 16 (< 512)
+        kernel reduce_partials_0: n * 62 workgroups; buffers X, DATA, PART
+          runs       reduce r0
+          thread     lane l of workgroup (n, c) takes elements c * 16384 + l, + 256, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16384 elements): a tree over the workgroup, partials of r0 to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
+          runs       combine r0
+          thread     lane l of a team of 64 combines partials l, l + 64, ... of its individual's 62 chunks
+          workgroup  4 individuals; lane 0 writes the fitness"
+    `);
+  });
+  it("DE's steps: one team kernel each", () => {
+    const c = compileAlgorithm({ algorithm: 'de', problem: 'rastrigin', dim: 10 });
+    expect(emitAlgorithm(c, 'plan')).toMatchInlineSnapshot(`
+      "// de for rastrigin, D = 10: 3 steps, 1 kernel(s) a generation; double-buffered on the GPU: X, X.f, best, best.f
+      // ---- step init.X: 48 individual(s), 48 evaluation(s), team regime, 1 kernel(s)
+      plan de.init.X, D = 10, 48 individual(s): 1 kernel
+        regime  team: 16 lanes per individual, 8 individuals per workgroup of 128
+        why     team size: the larger of 16 by elements (D = 10, 1 a lane) and 1 by rows, at most 128
+        why     D = 10 < 4 chunks of 16384
+        kernel evaluate: ceil(n / 8) workgroups; buffers S
+          runs       vector X.init[10] in workgroup memory
+          runs       reduce fit
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
+          workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
+      // ---- step track: 1 individual(s), 0 evaluation(s), team regime, 1 kernel(s)
+      plan de.track, D = 10, 1 individual(s): 1 kernel
+        regime  team: 16 lanes per individual, 8 individuals per workgroup of 128
+        why     team size: the larger of 16 by elements (D = 10, 1 a lane) and 1 by rows, at most 128
+        why     D = 10 < 4 chunks of 16384
+        kernel evaluate: ceil(n / 8) workgroups; buffers S
+          runs       reduce arg.X
+          runs       scalar min
+          runs       scalar improved
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
+          workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
+      // ---- step each.X+track: 48 individual(s), 48 evaluation(s), team regime, 1 kernel(s)
+      plan de.each.X+track, D = 10, 48 individual(s): 1 kernel
+        regime  team: 16 lanes per individual, 8 individuals per workgroup of 128
+        why     team size: the larger of 16 by elements (D = 10, 1 a lane) and 1 by rows, at most 128
+        why     D = 10 < 4 chunks of 16384
+        kernel evaluate: ceil(n / 8) workgroups; buffers S
+          runs       scalar r0
+          runs       scalar r1
+          runs       scalar r2
+          runs       scalar k
+          runs       scalar L
+          runs       vector u[10] in workgroup memory
+          runs       reduce g.g and fit in one loop
+          runs       scalar keep
+          runs       scalar track.min
+          runs       scalar track.improved
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
+          workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
+      "
+    `);
+  });
+  it("DE's steps, split: partials with the trial computed in the loop, combines, the writes", () => {
+    const c = compileAlgorithm({ algorithm: 'de', problem: 'rastrigin', dim: 64, schedule: SPLIT });
+    expect(emitAlgorithm(c, 'plan')).toMatchInlineSnapshot(`
+      "// de for rastrigin, D = 64: 3 steps, 6 kernel(s) a generation; double-buffered on the GPU: none
+      // ---- step init.X: 48 individual(s), 48 evaluation(s), split regime, 3 kernel(s)
+      plan de.init.X, D = 64, 48 individual(s): 3 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel step_partials_0: n * 4 workgroups; buffers SCR, PART
+          runs       vector X.init[64], element by element in the loop
+          runs       reduce fit
+          thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers PART, SC
+          runs       combine fit
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 stores fit in SC
+        kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
+          runs       the writes
+          scalars    fit from SC
+          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          workgroup  chunk c of individual n (16 elements): its part of each written row
+      // ---- step each.X: 48 individual(s), 48 evaluation(s), split regime, 3 kernel(s)
+      plan de.each.X, D = 64, 48 individual(s): 3 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel step_partials_0: n * 4 workgroups; buffers S, SCR, PART
+          runs       vector u[64], element by element in the loop
+          runs       reduce fit
+          scalars    r0, r1, r2, k and L computed again
+          thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
+          runs       combine fit
+          runs       scalar keep
+          scalars    r0, r1, r2, k and L computed again
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 stores fit and keep in SC
+        kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
+          runs       the writes
+          scalars    fit and keep from SC; r0, r1, r2, k and L computed again
+          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          workgroup  chunk c of individual n (16 elements): its part of each written row
+      // ---- step track: 1 individual(s), 0 evaluation(s), split regime, 3 kernel(s)
+      plan de.track, D = 64, 1 individual(s): 3 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel reduce_partials_0: n * 4 workgroups; buffers S, PART
+          runs       reduce arg.X
+          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of arg.X to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
+          runs       combine arg.X
+          runs       scalar min
+          runs       scalar improved
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 stores arg.X, min and improved in SC
+        kernel step_writes: n * 4 workgroups; buffers S, SC
+          runs       the writes
+          scalars    arg.X, min and improved from SC
+          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          workgroup  chunk c of individual n (16 elements): its part of each written row
+      "
+    `);
+  });
+  it('the roles a code generator reads: stages, combine teams, where the scalars go', () => {
+    const c = compileProblem({
+      problem: 'variance',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'v.opt': VARIANCE },
+    });
+    const p = c.plan();
+    expect(p.kernels.map((k) => [k.role, k.scalars])).toEqual([
+      [
+        { k: 'reduce-partials', stage: 0, vectors: [] },
+        { fromSC: [], recomputed: [] },
+      ],
+      [
+        { k: 'combine', stage: 0, team: 4, scalars: [], to: 'SC' },
+        { fromSC: [], recomputed: [] },
+      ],
+      [
+        { k: 'reduce-partials', stage: 1, vectors: [] },
+        { fromSC: ['m'], recomputed: [] },
+      ],
+      [
+        { k: 'combine', stage: 1, team: 4, scalars: [], to: 'F' },
+        { fromSC: ['m'], recomputed: [] },
+      ],
+    ]);
+    expect(c.ir.schedule!.stages.map((st) => st.k)).toEqual(['reduce', 'reduce']);
+    expect(p.storage).toEqual({ scratch: [], shared: [] });
+  });
+  it('the plan explains the schedule it was given, not another', () => {
+    const c = compileProblem({ problem: 'sphere', dim: 10 });
+    expect(() => buildPlan(c.ir, { ...c.scheduleOptions, force: 'split' })).toThrow(
+      'the schedule options differ',
+    );
+  });
+});
+
+// ---- The plan against the WGSL backend
+
+const KS = [1, 5, 64, 1000];
+/** What a plan and a GpuPlan must agree on: names, workgroups at a few n, buffers (and SCR). */
+const fromPlan = (p: Plan) =>
+  p.kernels.map((k) => ({
+    name: k.name,
+    workgroups: KS.map((n) => workgroupsFor(k.dispatch, n)),
+    buffers: [...k.buffers].sort(),
+  }));
+const fromGpu = (g: GpuPlan) =>
+  g.kernels.map((k) => ({
+    name: k.name,
+    workgroups: KS.map((n) => k.workgroups(n)),
+    buffers: k.uses.filter((u) => u !== 'P').sort(),
+  }));
+/** Floats of SCR an individual: the lengths of what the plan stores there. */
+const scratch = (ir: IrProgram, p: Plan) =>
+  p.storage.scratch.reduce((a, name) => {
+    const b = ir.main.bindings.find((x) => x.name === name)!;
+    return a + (b as { len: number }).len;
+  }, 0);
+const kernelCount = (ir: IrProgram) => {
+  const s = ir.schedule!;
+  return countKernels(s.stages, s.regime, ir.main);
+};
+
+const classic = parseAll({})
+  .sources.filter((f) => f.file.endsWith('classic.opt'))
+  .flatMap((f) => f.decls.filter((d) => d.kind === 'problem').map((d) => d.name));
+
+describe('the plan agrees with the generated WGSL', () => {
+  it('the rule for vectors in workgroup memory is the same', () => {
+    expect(PLAN_SHARED_VEC_BYTES).toBe(SHARED_VEC_BYTES);
+  });
+  const sets = { classic, cec2017: suiteProblems('cec2017') };
+  for (const [suite, names] of Object.entries(sets))
+    for (const dim of [10, 30])
+      for (const regime of ['team', 'split'] as const)
+        it(`${suite} at D = ${dim}, ${regime} regime`, () => {
+          const schedule = regime === 'split' ? SPLIT : { force: 'team' as const };
+          let split = 0;
+          for (const problem of names) {
+            const c = compileProblem({ problem, dim, schedule });
+            const p = c.plan();
+            if (p.decision.regime.k === 'split') split++;
+            const gpu = generateWgsl(c.ir);
+            expect(fromPlan(p), problem).toEqual(fromGpu(gpu));
+            expect(scratch(c.ir, p), problem).toBe(gpu.scratchStride);
+            expect(p.kernels.length, problem).toBe(kernelCount(c.ir));
+          }
+          // The forced split is taken where the program allows it (not for rotations: a stored vector).
+          if (regime === 'split') expect(split).toBeGreaterThan(0);
+        });
+  it.each(['de', 'jde', 'gojde', 'pso'])('%s: every step, both regimes', (algorithm) => {
+    for (const [problem, dim, schedule] of [
+      ['cec2017_f5', 10, {}],
+      ['rastrigin', 64, SPLIT],
+    ] as const) {
+      const c = compileAlgorithm({ algorithm, problem, dim, schedule });
+      for (const st of c.steps) {
+        const ir = c.gpuIr.get(st)!;
+        const p = c.plan(st);
+        const gpu = generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong });
+        expect(fromPlan(p), st.name).toEqual(fromGpu(gpu));
+        expect(scratch(ir, p), st.name).toBe(gpu.scratchStride);
+        expect(p.kernels.length, st.name).toBe(kernelCount(ir));
+      }
+    }
+  });
+});
