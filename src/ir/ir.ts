@@ -70,7 +70,7 @@ export interface IrFunc {
   len: number;
   bindings: Binding[];
   result: IExpr;
-  /** A step of an algorithm (src/algo): the function runs once per individual `idx` < n. */
+  /** A step of an algorithm (src/elaborate/algorithm.ts): the function runs once per individual `idx` < n. */
   domain?: { idx: string; n: number };
   /** A step's effects, after its bindings: state arrays written at a row (and columns). */
   writes?: Write[];

@@ -1,4 +1,4 @@
-// Text-in, text-out tests of each pass (src/ir/passes). Every case:
+// Text-in, text-out tests of each pass (src/passes). Every case:
 //   - parses its input, which must print back identically and validate;
 //   - runs the one pass and compares the printed result with the expected text;
 //   - validates the output (the expected text is also parsed back and validated);
