@@ -434,12 +434,12 @@ export class AlgoElaborator {
   private initState(d: StateDecl, A: StateArray, sc: Scope): Step {
     const b = this.beginStep(true);
     const i = b.idx!;
-    const inner = this.stepScope(sc, b);
+    const inner = childScope(sc, b.fn);
     this.step = b; // draws in the initial value are keyed by the row
     let write: Write;
     if (A.cols) {
       const j = this.core.freshIdx('j');
-      const withJ = { ...inner, idxs: new Map(inner.idxs).set('$col', j) };
+      const withJ = withIndex(inner, '$col', j);
       const v = this.core.number(this.lang.expr(d.init!, withJ), d.init!);
       write = {
         arr: A.name,
@@ -454,16 +454,6 @@ export class AlgoElaborator {
     this.step = null;
     b.writes.push(write);
     return this.endStep(b, `init.${A.name}`, A.rows);
-  }
-
-  private stepScope(sc: Scope, b: StepBuilder): Scope {
-    return {
-      ...sc,
-      fn: b.fn,
-      vars: new Map(sc.vars),
-      idxs: new Map(sc.idxs),
-      origins: new Map(sc.origins),
-    };
   }
 
   // ---- the generation --------------------------------------------------------------------
@@ -497,10 +487,10 @@ export class AlgoElaborator {
   private genLet(l: Let, sc: Scope): GenStmt[] {
     if (sc.vars.has(l.name) || this.stateNames.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
-    sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
+    this.core.defineLet(l, sc);
     if (!l.index) {
       const b = this.beginStep(false);
-      const v = this.lang.expr(l.value, this.stepScope(sc, b));
+      const v = this.lang.expr(l.value, childScope(sc, b.fn));
       if (v.s !== 'scalar')
         this.fail(
           'ExpectedScalar',
@@ -516,7 +506,7 @@ export class AlgoElaborator {
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
     const b = this.beginStep(true);
     const j = this.core.freshIdx(l.index);
-    const inner = this.stepScope(sc, b);
+    const inner = childScope(sc, b.fn);
     inner.idxs.set(l.index, j);
     const v = this.core.number(this.lang.expr(l.value, inner), l.value);
     const A: StateArray = { name: `g${++this.globalVecs}.${l.name}`, rows: 1, cols: this.dim };
@@ -537,7 +527,7 @@ export class AlgoElaborator {
 
   private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
     const b = this.beginStep(false);
-    const c = this.lang.expr(st.cond, this.stepScope(sc, b));
+    const c = this.lang.expr(st.cond, childScope(sc, b.fn));
     if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
     // Generation-level scalars are substituted: the host evaluates the condition itself.
     const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
@@ -657,7 +647,7 @@ export class AlgoElaborator {
       );
     const n = P ? P.rows : S!.rows;
     const b = this.beginStep(true);
-    const inner = this.stepScope(sc, b);
+    const inner = childScope(sc, b.fn);
     this.core.checkIndexName(st.index, st.indexLoc, inner);
     inner.idxs.set(st.index, b.idx!);
     this.step = b;
@@ -687,46 +677,31 @@ export class AlgoElaborator {
     return this.endStep(b, `each.${st.pop}`, n);
   }
 
+  /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */
+  private kept(fn: FuncBuilder, base: string, c: IExpr): IExpr {
+    const kept = this.core.scalarLet(fn, base, { k: 'sel', t: 'i', c, a: int(1), b: int(0) });
+    return bin('!=', (kept as { e: IExpr }).e, int(0));
+  }
+
   private eachLet(l: Let, sc: Scope, b: StepBuilder): void {
     if (sc.vars.has(l.name) || sc.idxs.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'an index'})`);
-    sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
+    this.core.defineLet(l, sc);
     if (l.index) {
-      this.core.checkIndexName(l.index, l.indexLoc ?? l.nameLoc, sc);
-      const j = this.core.freshIdx(l.index);
-      const inner = { ...sc, idxs: new Map(sc.idxs).set(l.index, j) };
-      const body = this.core.number(this.lang.expr(l.value, inner), l.value);
-      const name = b.fn.fresh(l.name);
-      b.fn.bindings.push({
-        k: 'vec',
-        name,
-        idx: (j as { name: string }).name,
-        len: this.dim,
-        body: toReal(body),
-      });
-      sc.vars.set(l.name, {
-        s: 'vector',
-        len: this.dim,
-        at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
-        array: name,
-      });
+      const index = l as Let & { index: string };
+      const length = () => this.dim;
+      sc.vars.set(
+        l.name,
+        this.core.vectorLet(index, sc, length, (inner) => this.lang.expr(l.value, inner)),
+      );
       return;
     }
     const v = this.lang.expr(l.value, sc);
     if (v.s === 'scalar' && v.e.t === 'b') {
       // A condition (let keep = f(u) <= f(X[i])): computed once, kept as 0 or 1.
-      const name = b.fn.fresh(l.name);
-      b.fn.bindings.push({
-        k: 'scalar',
-        name,
-        t: 'i',
-        body: { k: 'sel', t: 'i', c: v.e, a: int(1), b: int(0) },
-      });
-      sc.vars.set(l.name, { s: 'scalar', e: bin('!=', { k: 'sref', t: 'i', name }, int(0)) });
+      sc.vars.set(l.name, { s: 'scalar', e: this.kept(b.fn, l.name, v.e) });
     } else if (v.s === 'scalar') {
-      const name = b.fn.fresh(l.name);
-      b.fn.bindings.push({ k: 'scalar', name, t: v.e.t, body: v.e });
-      sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
+      sc.vars.set(l.name, this.core.scalarLet(b.fn, l.name, v.e));
     } else if (v.s === 'vector' && v.len <= 8 && (v.len !== this.dim || v.at(int(0)).t === 'i')) {
       // A short vector of per-individual values (distinct(3, ...)): one scalar each.
       const names = Array.from({ length: v.len }, (_, k) => {
@@ -747,21 +722,9 @@ export class AlgoElaborator {
         },
       });
     } else if (v.s === 'vector') {
-      const name = b.fn.fresh(l.name);
-      const j = this.core.freshIdx('j');
-      b.fn.bindings.push({
-        k: 'vec',
-        name,
-        idx: (j as { name: string }).name,
-        len: v.len,
-        body: toReal(v.at(j)),
-      });
-      sc.vars.set(l.name, {
-        s: 'vector',
-        len: v.len,
-        at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
-        array: name,
-      });
+      // Always a copy, even of a stored vector: evaluations are counted per array, and f(y) of
+      // `let y = u` is an evaluation of its own, as f(u) is.
+      sc.vars.set(l.name, this.core.materialise({ ...v, array: undefined }, b.fn, l.name));
     } else sc.vars.set(l.name, v);
   }
 
@@ -805,14 +768,7 @@ export class AlgoElaborator {
     B: { at: (j: IExpr) => IExpr; fit: IExpr },
   ) {
     // The condition is computed once, as a per-individual scalar.
-    const name = this.step!.fn.fresh('keep');
-    this.step!.fn.bindings.push({
-      k: 'scalar',
-      name,
-      t: 'i',
-      body: { k: 'sel', t: 'i', c, a: int(1), b: int(0) },
-    });
-    const k = bin('!=', { k: 'sref', t: 'i', name }, int(0));
+    const k = this.kept(this.step!.fn, 'keep', c);
     return {
       at: (j: IExpr) => ({ k: 'sel', t: 'f', c: k, a: A.at(j), b: B.at(j) }) as IExpr,
       fit: { k: 'sel', t: 'f', c: k, a: A.fit, b: B.fit } as IExpr,
@@ -871,7 +827,7 @@ export class AlgoElaborator {
       let body: IExpr;
       if (st.col) {
         this.core.checkIndexName(st.col, st.colLoc!, sc);
-        const inner = { ...sc, idxs: new Map(sc.idxs).set(st.col, j) };
+        const inner = withIndex(sc, st.col, j);
         body = this.core.number(this.lang.expr(st.value, inner), st.value);
       } else {
         const v = this.lang.expr(st.value, sc);

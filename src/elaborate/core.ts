@@ -8,18 +8,7 @@
 // where a check needs an expression's value, the caller passes the value, or a function that
 // elaborates a constant.
 
-import type {
-  AlgorithmDecl,
-  Arg,
-  DataDecl,
-  Expr,
-  Let,
-  Loc,
-  ParamDecl,
-  ProblemDecl,
-  SourceFile,
-  SuiteDecl,
-} from '../parser/ast.js';
+import type * as ast from '../parser/ast.js';
 import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
 import { int, num, type IExpr } from '../ir/ir.js';
 import { constValue, foldExpr } from '../ir/fold.js';
@@ -41,14 +30,14 @@ export class Abort extends Error {}
 
 export class ElabCore {
   readonly diagnostics: Diagnostic[] = [];
-  readonly problems = new Map<string, ProblemDecl>();
-  readonly datas = new Map<string, DataDecl>();
-  readonly algorithms = new Map<string, AlgorithmDecl>();
-  readonly suites = new Map<string, SuiteDecl>();
+  readonly problems = new Map<string, ast.ProblemDecl>();
+  readonly datas = new Map<string, ast.DataDecl>();
+  readonly algorithms = new Map<string, ast.AlgorithmDecl>();
+  readonly suites = new Map<string, ast.SuiteDecl>();
   private texts = new Map<string, string>();
   private idxCounter = 0;
 
-  constructor(files: SourceFile[]) {
+  constructor(files: ast.SourceFile[]) {
     for (const f of files) {
       this.texts.set(f.file, f.text);
       for (const d of f.decls) {
@@ -80,13 +69,13 @@ export class ElabCore {
 
   // ---- diagnostics -------------------------------------------------------------------------
 
-  report(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): void {
+  report(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): void {
     const d = diag(kind, loc, ...args);
     const key = (x: Diagnostic) => `${x.code}:${x.loc?.file}:${x.loc?.offset}:${x.message}`;
     if (!this.diagnostics.some((o) => key(o) === key(d))) this.diagnostics.push(d);
   }
 
-  fail(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): never {
+  fail(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): never {
     this.report(kind, loc, ...args);
     throw new Abort();
   }
@@ -113,7 +102,7 @@ export class ElabCore {
   }
 
   /** The source text under `loc`, when it is short enough to quote in a message. */
-  snippet(loc: Loc): string | undefined {
+  snippet(loc: ast.Loc): string | undefined {
     const t = this.texts.get(loc.file)?.substr(loc.offset, loc.length);
     return t && t.length <= 40 && !t.includes('\n') ? t : undefined;
   }
@@ -143,7 +132,7 @@ export class ElabCore {
   }
 
   /** UnknownName for `name`, bound nowhere: with the likeliest reason or the closest name. */
-  unknownName(name: string, loc: Loc, sc: Scope, asTarget: boolean): never {
+  unknownName(name: string, loc: ast.Loc, sc: Scope, asTarget: boolean): never {
     if (this.problems.has(name) || isFunctionName(name) || GENERATORS.includes(name)) {
       this.fail('UnknownName', loc, name, ` (it is a function: call it with arguments)`);
     }
@@ -192,7 +181,7 @@ export class ElabCore {
   }
 
   /** UnknownFunction for a call of `name`, which is no function: say what it is, if anything. */
-  unknownFunction(name: string, loc: Loc, sc: Scope): never {
+  unknownFunction(name: string, loc: ast.Loc, sc: Scope): never {
     let hint = '';
     if (
       sc.idxs.has(name) ||
@@ -208,7 +197,7 @@ export class ElabCore {
   }
 
   /** A new index name must not hide an index, a let, the parameter, D or a data declaration. */
-  checkIndexName(index: string, loc: Loc, sc: Scope): void {
+  checkIndexName(index: string, loc: ast.Loc, sc: Scope): void {
     let what: string | undefined;
     if (sc.idxs.has(index)) what = 'the index of an enclosing reduction or vector let';
     else if (sc.vars.has(index) || sc.failed.has(index))
@@ -226,12 +215,12 @@ export class ElabCore {
    * (`named`) and that their count is one of `counts` (`hint` follows a WrongArity message).
    */
   checkArguments(
-    e: Expr & { kind: 'call' },
+    e: ast.Expr & { kind: 'call' },
     callee: string,
     counts: number[],
     named: string[] = [],
     hint = '',
-  ): Arg[] {
+  ): ast.Arg[] {
     for (const a of e.args)
       if (a.name && !named.includes(a.name))
         this.fail(
@@ -256,13 +245,13 @@ export class ElabCore {
 
   // ---- values ------------------------------------------------------------------------------
 
-  scalarOf(v: Val, loc: Loc): IExpr {
+  scalarOf(v: Val, loc: ast.Loc): IExpr {
     if (v.s !== 'scalar') this.fail('ExpectedScalar', loc, describe(v));
     return v.e;
   }
 
   /** `v`, the value of `src`, as a number (a condition is not one). */
-  number(v: Val, src: Expr): IExpr {
+  number(v: Val, src: ast.Expr): IExpr {
     const e = this.scalarOf(v, src.loc);
     if (e.t === 'b') this.boolAsNumber(src);
     return e;
@@ -270,7 +259,7 @@ export class ElabCore {
 
   /** BooleanAsNumber; when a comparison follows a reduction (`count(i) x[i] > 0`), the reduction's
    * body ended before the comparison: say so. */
-  boolAsNumber(src: Expr): never {
+  boolAsNumber(src: ast.Expr): never {
     let hint = '; write `if c then 1 else 0`';
     if (src.kind === 'binary' && src.left.kind === 'reduce') {
       const r = src.left;
@@ -287,20 +276,20 @@ export class ElabCore {
     this.fail('BooleanAsNumber', src.loc, hint);
   }
 
-  cond(v: Val, loc: Loc): IExpr {
+  cond(v: Val, loc: ast.Loc): IExpr {
     const e = this.scalarOf(v, loc);
     if (e.t !== 'b') this.fail('ExpectedBoolean', loc);
     return e;
   }
 
   /** `what` names the role: 'an index', 'a slice bound', 'a reduction bound', ... */
-  integer(v: Val, src: Expr, what = 'an index'): IExpr {
+  integer(v: Val, src: ast.Expr, what = 'an index'): IExpr {
     const e = this.number(v, src);
     if (e.t !== 'i') this.fail('ExpectedInteger', src.loc, what, this.integerHint(src));
     return e;
   }
 
-  integerHint(src: Expr): string {
+  integerHint(src: ast.Expr): string {
     if (src.kind === 'binary' && src.op === '/') {
       const a = this.snippet(src.left.loc);
       const b = this.snippet(src.right.loc);
@@ -313,7 +302,7 @@ export class ElabCore {
   // ---- constants ---------------------------------------------------------------------------
 
   /** The value of `src` (its elaboration is `v`), a constant number; `what` must be constant. */
-  constant(v: Val, src: Expr, what: string): number {
+  constant(v: Val, src: ast.Expr, what: string): number {
     if (v.s !== 'scalar') this.fail('ExpectedScalar', src.loc, describe(v));
     if (v.e.t === 'b') this.boolAsNumber(src);
     const c = constValue(v.e);
@@ -325,7 +314,7 @@ export class ElabCore {
    * The value of `src` with its type (an integer or a real), a constant; anything else, a condition
    * or a vector included, is NotConstant (an algorithm's parameters and sizes).
    */
-  typedConstant(v: Val, src: Expr, what: string): { t: 'i' | 'f'; v: number } {
+  typedConstant(v: Val, src: ast.Expr, what: string): { t: 'i' | 'f'; v: number } {
     if (v.s !== 'scalar' || v.e.t === 'b') this.fail('NotConstant', src.loc, what);
     const f = foldExpr(v.e);
     if (f.k !== 'num' && f.k !== 'int') this.fail('NotConstant', src.loc, what);
@@ -335,16 +324,16 @@ export class ElabCore {
   // ---- parameter declarations: `lambda = 0.5 in [0, 1]`, `mode = a in {a, b}` --------------
 
   /** The default of parameter `p`, by `constant` (which elaborates a constant expression). */
-  paramDefault<T>(p: ParamDecl, constant: (e: Expr, what: string) => T): T {
+  paramDefault<T>(p: ast.ParamDecl, constant: (e: ast.Expr, what: string) => T): T {
     return constant(p.value, `the default of parameter '${p.name}'`);
   }
 
   /** `v`, the value of `p`, when it lies in p's range (if any), else BadParameter at `at`. */
   paramInRange(
-    p: ParamDecl,
+    p: ast.ParamDecl,
     v: number,
-    at: Loc | undefined,
-    constant: (e: Expr, what: string) => number,
+    at: ast.Loc | undefined,
+    constant: (e: ast.Expr, what: string) => number,
   ): number {
     if (p.range) {
       const lo = constant(p.range[0], 'a parameter bound');
@@ -356,7 +345,7 @@ export class ElabCore {
   }
 
   /** The chosen name of a choice parameter (`mode = a in {a, b}`): `override` or the default. */
-  choiceValue(p: ParamDecl, override: string | undefined): string {
+  choiceValue(p: ast.ParamDecl, override: string | undefined): string {
     const names = (p.choices ?? []).map((c) => c.name);
     if (p.value.kind !== 'name' || !names.includes(p.value.name))
       this.fail(
@@ -377,7 +366,7 @@ export class ElabCore {
   }
 
   /** A `--set` value of a numeric parameter: a finite number (an integer for `integer`). */
-  numberFromSet(p: ParamDecl, s: string, integer = false): number {
+  numberFromSet(p: ast.ParamDecl, s: string, integer = false): number {
     const v = Number(s);
     if (s.trim() === '' || !Number.isFinite(v))
       this.fail('BadParameter', undefined, p.name, `'${s}' is not a number`);
@@ -390,7 +379,7 @@ export class ElabCore {
    * Reports each `--set` name that `owner` (a problem or an algorithm) does not declare; true when
    * there was one.
    */
-  unknownParams(owner: string, params: ParamDecl[], set: Record<string, string>): boolean {
+  unknownParams(owner: string, params: ast.ParamDecl[], set: Record<string, string>): boolean {
     const names = params.map((p) => p.name);
     const unknown = Object.keys(set).filter((name) => !names.includes(name));
     for (const name of unknown)
@@ -408,7 +397,7 @@ export class ElabCore {
    * declares it (`lambda` of an ETC fitness), else to the algorithm; a name both have is ambiguous.
    */
   splitSet(
-    algo: AlgorithmDecl,
+    algo: ast.AlgorithmDecl,
     problem: string,
     set: Record<string, string>,
   ): { problemSet: Record<string, string>; algoSet: Record<string, string> } {
@@ -434,7 +423,7 @@ export class ElabCore {
   // ---- lets --------------------------------------------------------------------------------
 
   /** Records where let `l` is defined, for the DuplicateName and ShadowedIndex of later names. */
-  defineLet(l: Let, sc: Scope): void {
+  defineLet(l: ast.Let, sc: Scope): void {
     sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
   }
 
@@ -444,7 +433,7 @@ export class ElabCore {
    * bound. Its value (the stored vector).
    */
   vectorLet(
-    l: Let & { index: string },
+    l: ast.Let & { index: string },
     sc: Scope,
     length: () => number,
     body: (inner: Scope) => Val,
@@ -476,6 +465,6 @@ export class ElabCore {
 }
 
 /** ` (first defined at file:line:col)` of a DuplicateName. */
-function firstDefined(at: Loc): string {
+function firstDefined(at: ast.Loc): string {
   return ` (first defined at ${at.file}:${at.line}:${at.col})`;
 }

@@ -243,42 +243,19 @@ export class Elaborator {
           throw e;
         }
       };
+      // A constant of the problem (NaN when it has errors, which are reported).
+      const constant = (e: Expr, what: string) =>
+        part(() => this.constant(e, this.emptyScope(decl, dim, what), what), NaN);
       const box: [number, number] = decl.box
         ? [
-            part(
-              () =>
-                this.constant(
-                  decl.box![0],
-                  this.emptyScope(decl, dim, 'the lower bound of the box'),
-                  'the lower bound of the box',
-                ),
-              NaN,
-            ),
-            part(
-              () =>
-                this.constant(
-                  decl.box![1],
-                  this.emptyScope(decl, dim, 'the upper bound of the box'),
-                  'the upper bound of the box',
-                ),
-              NaN,
-            ),
+            constant(decl.box[0], 'the lower bound of the box'),
+            constant(decl.box[1], 'the upper bound of the box'),
           ]
         : [-Infinity, Infinity];
       if (decl.box && !Number.isNaN(box[0]) && !Number.isNaN(box[1]) && !(box[0] < box[1])) {
         this.core.report('BadBox', spanLoc(decl.box[0].loc, decl.box[1].loc), box[0], box[1]);
       }
-      const optimum = decl.optimum
-        ? part(
-            () =>
-              this.constant(
-                decl.optimum!,
-                this.emptyScope(decl, dim, 'the optimum value'),
-                'the optimum value',
-              ),
-            NaN,
-          )
-        : NaN;
+      const optimum = decl.optimum ? constant(decl.optimum, 'the optimum value') : NaN;
       let at: IrProgram['at'] = null;
       if (decl.at) {
         const atExpr = decl.at;

@@ -112,46 +112,37 @@ export function indexSites(
       });
   const walk = (e: Expr | undefined): void => {
     if (!e) return;
-    switch (e.kind) {
-      case 'index':
-        walk(e.target);
-        walk(e.index);
-        return;
-      case 'slice':
-        walk(e.target);
-        walk(e.from);
-        walk(e.to);
-        return;
-      case 'unary':
-        walk(e.arg);
-        return;
-      case 'binary':
-        walk(e.left);
-        walk(e.right);
-        return;
-      case 'if':
-        walk(e.cond);
-        walk(e.then);
-        walk(e.else);
-        return;
-      case 'call':
-        for (const a of e.args) walk(a.value);
-        return;
-      case 'reduce':
-        out.push({ index: e.index, what: `${e.op}(${e.index})`, loc: e.loc, reduction: true });
-        if (e.range?.kind === 'in') {
-          walk(e.range.from);
-          walk(e.range.to);
-        } else if (e.range) walk(e.range.bound);
-        walk(e.where);
-        walk(e.body);
-        return;
-      default:
-        return;
-    }
+    if (e.kind === 'reduce')
+      out.push({ index: e.index, what: `${e.op}(${e.index})`, loc: e.loc, reduction: true });
+    subExprs(e).forEach(walk);
   };
   for (const e of exprs) walk(e);
   return out;
+}
+
+/** The operands of `e`, in source order. */
+function subExprs(e: Expr): (Expr | undefined)[] {
+  switch (e.kind) {
+    case 'index':
+      return [e.target, e.index];
+    case 'slice':
+      return [e.target, e.from, e.to];
+    case 'unary':
+      return [e.arg];
+    case 'binary':
+      return [e.left, e.right];
+    case 'if':
+      return [e.cond, e.then, e.else];
+    case 'call':
+      return e.args.map((a) => a.value);
+    case 'reduce': {
+      const r = e.range;
+      const range = r?.kind === 'in' ? [r.from, r.to] : [r?.bound];
+      return [...range, e.where, e.body];
+    }
+    default:
+      return [];
+  }
 }
 
 export function describe(v: Val): string {
