@@ -680,7 +680,7 @@ export class AlgoElaborator {
   /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */
   private kept(fn: FuncBuilder, base: string, c: IExpr): IExpr {
     const kept = this.core.scalarLet(fn, base, { k: 'sel', t: 'i', c, a: int(1), b: int(0) });
-    return bin('!=', (kept as { e: IExpr }).e, int(0));
+    return bin('!=', kept.e, int(0));
   }
 
   private eachLet(l: Let, sc: Scope, b: StepBuilder): void {

@@ -448,7 +448,7 @@ export class ElabCore {
   }
 
   /** A scalar let's binding `base = e` in `fn`, and its value (a reference to it). */
-  scalarLet(fn: FuncBuilder, base: string, e: IExpr): Val {
+  scalarLet(fn: FuncBuilder, base: string, e: IExpr): Val & { s: 'scalar' } {
     const name = fn.fresh(base);
     fn.bindings.push({ k: 'scalar', name, t: e.t, body: e });
     return { s: 'scalar', e: { k: 'sref', t: e.t, name } };

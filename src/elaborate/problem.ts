@@ -7,6 +7,13 @@
 // few dimensions. Problem calls become `callp` nodes on specialised callees (inlined by the inline
 // pass); elementwise vector expressions stay lazy index functions, so `x - o` passed to a problem
 // becomes one `vec` binding `x[i] - o[i]`, never a temporary per operator.
+//
+// The elaborator holds the elaboration core (core.ts: declarations, diagnostics, name lookup,
+// value and constant checks, parameter checks, lets) and adds what is a problem's own: the
+// expression language (public `expr`, also the algorithm elaborator's), reductions, order
+// functions, problem calls and their specialisation, data, suites and the problem's constants
+// (box, optimum, `where`). An elaborator that extends the expression language does so through
+// its scopes' hooks (scope.ts), not by subclassing.
 
 import type {
   Arg,
@@ -125,17 +132,17 @@ export class Elaborator {
   /** Declarations, diagnostics, scopes, constants, parameters, lets (shared with AlgoElaborator). */
   readonly core: ElabCore;
   /** The values of a problem's parameters while it is lowered (its defaults otherwise). */
-  protected paramVals = new Map<ProblemDecl, Map<string, number>>();
-  protected data: IrData[] = [];
-  protected dataKeys = new Map<string, string>(); // name@len -> IR data name
-  protected funcs = new Map<string, IrFunc>();
-  protected funcOrder: IrFunc[] = [];
-  protected active = new Set<string>();
+  private paramVals = new Map<ProblemDecl, Map<string, number>>();
+  private data: IrData[] = [];
+  private dataKeys = new Map<string, string>(); // name@len -> IR data name
+  private funcs = new Map<string, IrFunc>();
+  private funcOrder: IrFunc[] = [];
+  private active = new Set<string>();
   /** The problems being lowered, outermost first (recursion is reported with this chain). */
-  protected callStack: string[] = [];
+  private callStack: string[] = [];
   /** The data declarations being lowered (a data defined through itself is reported). */
-  protected dataStack: string[] = [];
-  protected mainDim = 0;
+  private dataStack: string[] = [];
+  private mainDim = 0;
 
   /** An elaborator of `files`, or one on an existing core (an algorithm's elaborator shares its own). */
   constructor(files: SourceFile[] | ElabCore) {
@@ -297,12 +304,12 @@ export class Elaborator {
 
   /** A scope for the constant parts of a problem (box, optimum): the parameter is visible, so that
    * using it says "must be a constant" rather than "unknown name". */
-  protected emptyScope(decl: ProblemDecl, len: number, constant: string): Scope {
+  private emptyScope(decl: ProblemDecl, len: number, constant: string): Scope {
     return this.problemScope(decl, len, new FuncBuilder('', decl.param, len), { constant });
   }
 
   /** A scope of `decl` at length `len`: its vector parameter and its parameters' values bound. */
-  protected problemScope(
+  private problemScope(
     decl: ProblemDecl,
     len: number,
     fn: FuncBuilder,
@@ -321,23 +328,23 @@ export class Elaborator {
 
   // ---- problem parameters: `problem f(x[D], lambda = 0.5 in [0, 1])` ---------------------------
 
-  protected paramKeys = new Map<string, number>();
+  private paramKeys = new Map<string, number>();
   /** `#k`: the k-th distinct set of parameter values a callee is specialised to (a name the IR parses). */
-  protected paramKey(name: string, values: number[]): string {
+  private paramKey(name: string, values: number[]): string {
     const k = `${name}(${values.join(',')})`;
     if (!this.paramKeys.has(k)) this.paramKeys.set(k, this.paramKeys.size);
     return `_p${this.paramKeys.get(k)}`;
   }
 
   /** The parameters' defaults (constant expressions, checked against their ranges). */
-  protected paramDefaults(decl: ProblemDecl): Map<string, number> {
+  private paramDefaults(decl: ProblemDecl): Map<string, number> {
     const out = new Map<string, number>();
     for (const p of decl.params) out.set(p.name, this.paramValue(decl, p, undefined, undefined));
     return out;
   }
 
   /** The values for `--set NAME=VALUE` (strings; unknown names are errors). */
-  protected paramsFromSet(decl: ProblemDecl, set: Record<string, string>): Map<string, number> {
+  private paramsFromSet(decl: ProblemDecl, set: Record<string, string>): Map<string, number> {
     if (this.core.unknownParams(decl.name, decl.params, set)) throw new Abort();
     const out = new Map<string, number>();
     for (const p of decl.params) {
@@ -349,7 +356,7 @@ export class Elaborator {
   }
 
   /** A parameter's value: `given` (from --set or a call) or the default, within its range. */
-  protected paramValue(
+  private paramValue(
     decl: ProblemDecl,
     p: ParamDecl,
     given: number | undefined,
@@ -419,7 +426,7 @@ export class Elaborator {
   }
 
   /** `where COND` on a problem: COND, a constant condition on D, must hold at this length. */
-  protected checkDims(decl: ProblemDecl, len: number): void {
+  private checkDims(decl: ProblemDecl, len: number): void {
     const what = 'the condition on the dimension';
     const scope = this.emptyScope(decl, len, what);
     const v = this.expr(decl.dims!, scope);
@@ -438,7 +445,7 @@ export class Elaborator {
       );
   }
 
-  protected lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
+  private lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
     if (decl.dims) this.checkDims(decl, len);
     const fn = new FuncBuilder(fname, decl.param, len);
     const scope = this.problemScope(decl, len, fn, {
@@ -521,7 +528,7 @@ export class Elaborator {
    * per evaluation, outside any reduction: it cannot depend on a reduction's or a vector let's
    * index (CallDependsOnIndex).
    */
-  protected onceVector(fn: string, arg: Arg, sc: Scope): Val & { s: 'vector' } {
+  private onceVector(fn: string, arg: Arg, sc: Scope): Val & { s: 'vector' } {
     const v = this.expr(arg.value, sc);
     if (v.s !== 'vector') this.core.fail('ExpectedVector', arg.value.loc, describe(v));
     if (sc.idxs.size) {
@@ -534,7 +541,7 @@ export class Elaborator {
   }
 
   /** rank / argsort / sort of `v` (see ORDER_FUNCTIONS) as vector bindings of reductions. */
-  protected orderVal(fn: string, v: Val & { s: 'vector' }, sc: Scope): Val {
+  private orderVal(fn: string, v: Val & { s: 'vector' }, sc: Scope): Val {
     const keys = this.core.materialise(v, sc.fn, `${fn}_keys`);
     const n = v.len;
     const key = (i: IExpr) => keys.at(i);
@@ -713,11 +720,11 @@ export class Elaborator {
   }
 
   /** The target of an index or a slice: a name there is an array, never an unbound index. */
-  protected target(e: Expr, sc: Scope): Val {
+  private target(e: Expr, sc: Scope): Val {
     return e.kind === 'name' ? this.name(e.name, e.loc, sc, true) : this.expr(e, sc);
   }
 
-  protected name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
+  private name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
     const hooked = sc.hooks?.name?.(name, sc);
     if (hooked) return hooked;
     const v = this.core.lookup(name, sc);
@@ -728,7 +735,7 @@ export class Elaborator {
   }
 
   /** `whole` is the location of the whole elementwise expression (a length mismatch is its error). */
-  protected elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
+  private elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
     const vecs = vals.filter((v) => v.s !== 'scalar');
     for (let k = 0; k < vals.length; k++)
       if (vals[k]!.s === 'matrix') this.core.fail('ExpectedScalar', locs[k], describe(vals[k]!));
@@ -753,7 +760,7 @@ export class Elaborator {
     };
   }
 
-  protected binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
+  private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
     const [a, b] = this.core.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [
       Val,
       Val,
@@ -797,7 +804,7 @@ export class Elaborator {
     );
   }
 
-  protected call(e: Expr & { kind: 'call' }, sc: Scope): Val {
+  private call(e: Expr & { kind: 'call' }, sc: Scope): Val {
     const name = e.callee;
     const hooked = sc.hooks?.call?.(e, sc);
     if (hooked) return hooked;
@@ -924,7 +931,7 @@ export class Elaborator {
     };
   }
 
-  protected reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
+  private reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
     this.core.checkIndexName(e.index, e.indexLoc, sc);
     let lo: IExpr = int(0);
     let hi: IExpr = int(sc.len);
@@ -1000,7 +1007,7 @@ export class Elaborator {
 
   // ---- data ------------------------------------------------------------------------------
 
-  protected dataVal(d: DataDecl, len: number, useLoc: Loc): Val {
+  private dataVal(d: DataDecl, len: number, useLoc: Loc): Val {
     const key = `${d.name}@${len}`;
     let irName = this.dataKeys.get(key);
     if (!irName) {
@@ -1036,7 +1043,7 @@ export class Elaborator {
     };
   }
 
-  protected dataScope(d: DataDecl, len: number, constant?: string): Scope {
+  private dataScope(d: DataDecl, len: number, constant?: string): Scope {
     return newScope({
       fn: new FuncBuilder('', '$none', len),
       len,
@@ -1049,7 +1056,7 @@ export class Elaborator {
   }
 
   /** The shape of a generated data declaration at dimension `len`. */
-  protected dataShape(d: DataDecl, len: number): number[] {
+  private dataShape(d: DataDecl, len: number): number[] {
     const sc = this.dataScope(d, len, 'a data dimension');
     return d.dims.map((x) => {
       const v = this.expr(x, sc);
@@ -1070,7 +1077,7 @@ export class Elaborator {
    * from a java.util.Random stream that starts at the 48-bit state `seed:` (default 0, as the
    * official code) or continues the stream of the jrandom data named by `after:`.
    */
-  protected lowerJrandom(
+  private lowerJrandom(
     d: DataDecl,
     len: number,
     irName: string,
@@ -1153,7 +1160,7 @@ export class Elaborator {
     return { name: irName, shape, def: { k: 'jrot', from } };
   }
 
-  protected lowerData(d: DataDecl, len: number, irName: string): IrData {
+  private lowerData(d: DataDecl, len: number, irName: string): IrData {
     const sc = this.dataScope(d, len);
     if (d.dims.length < 1 || d.dims.length > 2)
       this.core.fail('BadDataDims', d.nameLoc, d.name, 'data is a vector [n] or a matrix [n][m]');

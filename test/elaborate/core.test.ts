@@ -240,7 +240,7 @@ describe('let-lowering', () => {
     const sc = scope();
     c.defineLet(scalarLet, sc);
     const v = c.scalarLet(sc.fn, scalarLet.name, int(3));
-    expect(printExpr((v as { e: IExpr }).e)).toBe('@s');
+    expect(printExpr(v.e)).toBe('@s');
     expect(sc.fn.bindings.map(printBinding)).toEqual(['(scalar s i 3)']);
     expect(sc.origins.get('s')).toBe('the let at line 4, column 7');
   });
