@@ -266,10 +266,7 @@ export class AlgoElaborator {
   private baseScope(params: { name: string; val: Val }[]): Scope {
     const sc = this.constScope();
     delete sc.constant;
-    for (const p of params) {
-      sc.vars.set(p.name, p.val);
-      sc.origins.set(p.name, `the parameter '${p.name}'`);
-    }
+    for (const p of params) this.core.bindParameter(sc, p.name, p.val);
     sc.vars.set('lo', { s: 'scalar', e: num(this.problemIr.box[0]) });
     sc.vars.set('hi', { s: 'scalar', e: num(this.problemIr.box[1]) });
     sc.origins.set('lo', "the lower bound of the problem's box");

@@ -323,6 +323,12 @@ export class ElabCore {
 
   // ---- parameter declarations: `lambda = 0.5 in [0, 1]`, `mode = a in {a, b}` --------------
 
+  /** Binds parameter `name` to its value `v` in `sc`. */
+  bindParameter(sc: Scope, name: string, v: Val): void {
+    sc.vars.set(name, v);
+    sc.origins.set(name, `the parameter '${name}'`);
+  }
+
   /** The default of parameter `p`, by `constant` (which elaborates a constant expression). */
   paramDefault<T>(p: ast.ParamDecl, constant: (e: ast.Expr, what: string) => T): T {
     return constant(p.value, `the default of parameter '${p.name}'`);

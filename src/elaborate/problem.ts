@@ -66,10 +66,8 @@ import {
   type Val,
 } from './scope.js';
 
-// The names other modules import from here (the problem elaborator was the whole of elaboration).
-export { Abort } from './core.js';
+// test/ir/builtins.test.ts checks reserved names through the problem elaborator's module.
 export { reservedName } from './resolve.js';
-export { describe, suggest, toReal, type Scope, type Val } from './scope.js';
 
 function idxNamesIn(e: IExpr, out = new Set<string>()): Set<string> {
   switch (e.k) {
@@ -320,8 +318,7 @@ export class Elaborator {
     sc.origins.set(decl.param, "the problem's parameter");
     if (decl.params.length)
       for (const [k, v] of this.paramVals.get(decl) ?? this.paramDefaults(decl)) {
-        sc.vars.set(k, { s: 'scalar', e: num(v) });
-        sc.origins.set(k, `the parameter '${k}'`);
+        this.core.bindParameter(sc, k, { s: 'scalar', e: num(v) });
       }
     return sc;
   }

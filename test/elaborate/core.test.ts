@@ -164,6 +164,16 @@ describe('parameter checks', () => {
     expect(c.diagnostics[0]!.loc).toEqual(lambda.value.loc);
   });
 
+  it('binds a parameter in a scope, where a new index may not hide it', () => {
+    const c = core();
+    const sc = scope();
+    c.bindParameter(sc, 'lambda', { s: 'scalar', e: num(0.5) });
+    expect(printExpr((c.lookup('lambda', sc) as { e: IExpr }).e)).toBe('0.5');
+    expect(failures(c, () => c.checkIndexName('lambda', lambda.nameLoc, sc))).toEqual([
+      "2008 index 'lambda' shadows the parameter 'lambda': choose another index name",
+    ]);
+  });
+
   it('checks --set values: numbers, integers', () => {
     const c = core();
     expect(c.numberFromSet(F, '0.7')).toBe(0.7);
