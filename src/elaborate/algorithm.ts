@@ -1,10 +1,12 @@
 // Elaboration of an algorithm for one problem and dimension: parameters resolved (defaults, --set
 // overrides, ranges, choices), state declared, and every `each` block, generation-level vector and
-// best-of-union selection lowered to a step (src/ir/step.ts). Expressions are checked and lowered
-// by the problem elaborator (src/elaborate/problem.ts), which this class extends with the names an
-// algorithm sees (parameters, populations, state, D, lo, hi) and its functions: f (the fitness
-// of a vector: a stored one for a population row, an evaluation otherwise), rand, normal, randint,
-// distinct and better.
+// best-of-union selection lowered to a step (src/ir/step.ts). The elaborator holds the elaboration
+// core (src/elaborate/core.ts: declarations, diagnostics, scopes, constants, parameter checks, lets)
+// and a problem elaborator on the same core (src/elaborate/problem.ts), which lowers the problem and
+// checks and lowers expressions; the algorithm's scopes bind the names an algorithm sees
+// (parameters, populations, state, D, lo, hi), and their hooks add its choice symbols and its
+// functions: f (the fitness of a vector: a stored one for a population row, an evaluation
+// otherwise), rand, normal, randint, distinct and better.
 //
 // Random draws are keyed by (seed, call site, generation, individual, dimension): the call site is
 // numbered by its place in the source, the individual is the `each` index (0 outside), and the
@@ -35,18 +37,23 @@ import {
   type StateArray,
   type Write,
 } from '../ir/ir.js';
-import { argumentCounts, namedFunction } from '../ir/builtins.js';
+import type { DiagKind } from '../parser/diagnostics.js';
 import { constValue, foldExpr } from '../ir/fold.js';
+import { Abort, ElabCore } from './core.js';
+import { Elaborator } from './problem.js';
+import { signatureOf } from './resolve.js';
 import {
-  Abort,
-  Elaborator,
   FuncBuilder,
+  childScope,
   describe,
-  suggest,
+  didYouMean,
+  newScope,
   toReal,
+  withIndex,
   type Scope,
+  type ScopeHooks,
   type Val,
-} from './problem.js';
+} from './scope.js';
 import type { AlgoProgram, GenStmt, Population, Step } from '../ir/step.js';
 
 /** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
@@ -77,7 +84,15 @@ interface GenLet {
   body: IExpr;
 }
 
-export class AlgoElaborator extends Elaborator {
+export class AlgoElaborator {
+  readonly core: ElabCore;
+  /** The problem elaborator, on the same core: it lowers the problem and every expression. */
+  private readonly lang: Elaborator;
+  /** What the algorithm adds to the expression language: its choice symbols and functions. */
+  private readonly hooks: ScopeHooks = {
+    name: (name, sc) => this.symbol(name, sc),
+    call: (e, sc) => this.call(e, sc),
+  };
   private algo!: AlgorithmDecl;
   private dim = 0;
   private problemIr!: IrProgram;
@@ -94,47 +109,43 @@ export class AlgoElaborator extends Elaborator {
   private globalVecs = 0;
 
   constructor(files: SourceFile[]) {
-    super(files);
+    this.core = new ElabCore(files);
+    this.lang = new Elaborator(this.core);
+  }
+
+  get diagnostics() {
+    return this.core.diagnostics;
+  }
+
+  private report(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): void {
+    this.core.report(kind, loc, ...args);
+  }
+
+  private fail(kind: DiagKind, loc: Loc | undefined, ...args: (string | number)[]): never {
+    this.core.fail(kind, loc, ...args);
   }
 
   algorithmNames(): string[] {
-    return [...this.algorithms.keys()];
+    return [...this.core.algorithms.keys()];
   }
 
   /** Lower algorithm `req.algorithm` for `req.problem` at `req.dim`; undefined (with diagnostics) on errors. */
   lowerAlgorithm(req: AlgoRequest): AlgoProgram | undefined {
-    const decl = this.algorithms.get(req.algorithm);
+    const decl = this.core.algorithms.get(req.algorithm);
     if (!decl) {
-      const near = suggest(req.algorithm, [...this.algorithms.keys()]);
+      const names = [...this.core.algorithms.keys()];
+      const near = didYouMean(req.algorithm, names);
       this.report(
         'UnknownAlgorithm',
         undefined,
         req.algorithm,
-        near
-          ? ` (did you mean '${near}'?)`
-          : ` (there are: ${[...this.algorithms.keys()].join(', ')})`,
+        near || ` (there are: ${names.join(', ')})`,
       );
       return undefined;
     }
-    // --set names the algorithm's parameters and the problem's (`lambda` of an ETC fitness); a
-    // name both have is ambiguous.
-    const pdecl = this.problems.get(req.problem);
-    const problemSet: Record<string, string> = {};
-    const algoSet: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.set ?? {})) {
-      const inProblem = !!pdecl?.params.some((p) => p.name === k);
-      const inAlgo = decl.params.some((p) => p.name === k);
-      if (inProblem && inAlgo)
-        this.report(
-          'BadParameter',
-          undefined,
-          k,
-          `both ${decl.name} and ${req.problem} have a parameter '${k}': rename one of them`,
-        );
-      if (inProblem) problemSet[k] = v;
-      else algoSet[k] = v;
-    }
-    const problem = this.lower(req.problem, req.dim, problemSet);
+    // --set names the algorithm's parameters and the problem's (`lambda` of an ETC fitness).
+    const { problemSet, algoSet } = this.core.splitSet(decl, req.problem, req.set ?? {});
+    const problem = this.lang.lower(req.problem, req.dim, problemSet);
     if (!problem) return undefined;
     if (!Number.isFinite(problem.box[0]) || !Number.isFinite(problem.box[1])) {
       this.report('ProblemWithoutBox', decl.nameLoc, req.problem);
@@ -198,7 +209,7 @@ export class AlgoElaborator extends Elaborator {
     for (const p of decl.params)
       for (const c of p.choices ?? [])
         if (!this.symbols.has(c.name)) this.symbols.set(c.name, this.symbols.size);
-    this.unknownParams(decl.name, decl.params, set);
+    this.core.unknownParams(decl.name, decl.params, set);
     for (const p of decl.params) {
       try {
         out.push(this.param(p, set[p.name]));
@@ -210,79 +221,44 @@ export class AlgoElaborator extends Elaborator {
   }
 
   private param(p: ParamDecl, override: string | undefined) {
-    const empty = this.constScope();
     if (p.choices) {
-      const names = p.choices.map((c) => c.name);
-      if (p.value.kind !== 'name' || !names.includes(p.value.name))
-        this.fail(
-          'BadParameter',
-          p.value.loc,
-          p.name,
-          `the default must be one of ${names.join(', ')}`,
-        );
-      const value = override ?? p.value.name;
-      if (!names.includes(value))
-        this.fail(
-          'BadParameter',
-          override === undefined ? p.value.loc : undefined,
-          p.name,
-          `'${value}' is not one of ${names.join(', ')}`,
-        );
+      const value = this.core.choiceValue(p, override);
       return { name: p.name, value, val: { s: 'scalar', e: int(this.symbols.get(value)!) } as Val };
     }
-    const dflt = this.constantOf(p.value, empty, `the default of parameter '${p.name}'`);
+    const empty = this.constScope();
+    const constant = (e: Expr, what: string) => this.constantOf(e, empty, what);
+    const dflt = this.core.paramDefault(p, constant);
     const isInt = dflt.t === 'i';
-    let v = dflt.v;
-    if (override !== undefined) {
-      const x = this.numberFromSet(p, override);
-      if (isInt && !Number.isInteger(x))
-        this.fail('BadParameter', undefined, p.name, `'${override}' is not an integer`);
-      v = x;
-    }
-    if (p.range) {
-      const lo = this.constantOf(p.range[0], empty, 'a parameter bound').v;
-      const hi = this.constantOf(p.range[1], empty, 'a parameter bound').v;
-      if (!(v >= lo && v <= hi))
-        this.fail(
-          'BadParameter',
-          override === undefined ? p.value.loc : undefined,
-          p.name,
-          `${v} is outside [${lo}, ${hi}]`,
-        );
-    }
+    const v = override === undefined ? dflt.v : this.core.numberFromSet(p, override, isInt);
+    this.core.paramInRange(
+      p,
+      v,
+      override === undefined ? p.value.loc : undefined,
+      (e, what) => constant(e, what).v,
+    );
     return { name: p.name, value: v, val: { s: 'scalar', e: isInt ? int(v) : num(v) } as Val };
   }
 
+  /** The value of `e`, a constant integer or real (parameters, sizes). */
   private constantOf(e: Expr, sc: Scope, what: string): { t: 'i' | 'f'; v: number } {
-    const v = this.expr(e, sc);
-    if (v.s !== 'scalar' || v.e.t === 'b') this.fail('NotConstant', e.loc, what);
-    const f = foldExpr(v.e);
-    if (f.k !== 'num' && f.k !== 'int') this.fail('NotConstant', e.loc, what);
-    return { t: f.t, v: f.v };
+    return this.core.typedConstant(this.lang.expr(e, sc), e, what);
   }
 
   private constScope(): Scope {
-    return {
+    return newScope({
       fn: new FuncBuilder('', '_', 1),
       len: this.dim,
       dimName: 'D',
-      vars: new Map(),
-      idxs: new Map(),
       file: this.algo.file,
-      sites: [],
-      failed: new Set(),
       constant: 'a parameter',
-      origins: new Map(),
-    };
+      hooks: this.hooks,
+    });
   }
 
   private baseScope(params: { name: string; val: Val }[]): Scope {
     const sc = this.constScope();
     delete sc.constant;
-    for (const p of params) {
-      sc.vars.set(p.name, p.val);
-      sc.origins.set(p.name, `the parameter '${p.name}'`);
-    }
+    for (const p of params) this.core.bindParameter(sc, p.name, p.val);
     sc.vars.set('lo', { s: 'scalar', e: num(this.problemIr.box[0]) });
     sc.vars.set('hi', { s: 'scalar', e: num(this.problemIr.box[1]) });
     sc.origins.set('lo', "the lower bound of the problem's box");
@@ -397,7 +373,7 @@ export class AlgoElaborator extends Elaborator {
   private initPopulation(d: StateDecl, X: StateArray, F: StateArray): Step {
     const b = this.beginStep(true);
     const i = b.idx!;
-    const j: IExpr = this.freshIdx('j');
+    const j: IExpr = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
     let point: IExpr;
     let fit: IExpr;
@@ -435,13 +411,13 @@ export class AlgoElaborator extends Elaborator {
   private initState(d: StateDecl, A: StateArray, sc: Scope): Step {
     const b = this.beginStep(true);
     const i = b.idx!;
-    const inner = this.stepScope(sc, b);
+    const inner = childScope(sc, b.fn);
     this.step = b; // draws in the initial value are keyed by the row
     let write: Write;
     if (A.cols) {
-      const j = this.freshIdx('j');
-      const withJ = { ...inner, idxs: new Map(inner.idxs).set('$col', j) };
-      const v = this.number(this.expr(d.init!, withJ), d.init!);
+      const j = this.core.freshIdx('j');
+      const withJ = withIndex(inner, '$col', j);
+      const v = this.core.number(this.lang.expr(d.init!, withJ), d.init!);
       write = {
         arr: A.name,
         row: i,
@@ -449,22 +425,12 @@ export class AlgoElaborator extends Elaborator {
         body: toReal(v),
       };
     } else {
-      const v = this.number(this.expr(d.init!, inner), d.init!);
+      const v = this.core.number(this.lang.expr(d.init!, inner), d.init!);
       write = { arr: A.name, row: i, body: toReal(v) };
     }
     this.step = null;
     b.writes.push(write);
     return this.endStep(b, `init.${A.name}`, A.rows);
-  }
-
-  private stepScope(sc: Scope, b: StepBuilder): Scope {
-    return {
-      ...sc,
-      fn: b.fn,
-      vars: new Map(sc.vars),
-      idxs: new Map(sc.idxs),
-      origins: new Map(sc.origins),
-    };
   }
 
   // ---- the generation --------------------------------------------------------------------
@@ -498,10 +464,10 @@ export class AlgoElaborator extends Elaborator {
   private genLet(l: Let, sc: Scope): GenStmt[] {
     if (sc.vars.has(l.name) || this.stateNames.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
-    sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
+    this.core.defineLet(l, sc);
     if (!l.index) {
       const b = this.beginStep(false);
-      const v = this.expr(l.value, this.stepScope(sc, b));
+      const v = this.lang.expr(l.value, childScope(sc, b.fn));
       if (v.s !== 'scalar')
         this.fail(
           'ExpectedScalar',
@@ -516,10 +482,10 @@ export class AlgoElaborator extends Elaborator {
     }
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
     const b = this.beginStep(true);
-    const j = this.freshIdx(l.index);
-    const inner = this.stepScope(sc, b);
+    const j = this.core.freshIdx(l.index);
+    const inner = childScope(sc, b.fn);
     inner.idxs.set(l.index, j);
-    const v = this.number(this.expr(l.value, inner), l.value);
+    const v = this.core.number(this.lang.expr(l.value, inner), l.value);
     const A: StateArray = { name: `g${++this.globalVecs}.${l.name}`, rows: 1, cols: this.dim };
     this.stateArrays.push(A);
     b.writes.push({
@@ -538,7 +504,7 @@ export class AlgoElaborator extends Elaborator {
 
   private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
     const b = this.beginStep(false);
-    const c = this.expr(st.cond, this.stepScope(sc, b));
+    const c = this.lang.expr(st.cond, childScope(sc, b.fn));
     if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
     // Generation-level scalars are substituted: the host evaluates the condition itself.
     const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
@@ -588,7 +554,7 @@ export class AlgoElaborator extends Elaborator {
         idx: [foldExpr(bin('max', bin('-', r, int(nA)), int(0)))],
       },
     });
-    const k = this.freshIdx('k');
+    const k = this.core.freshIdx('k');
     const kn = (k as { name: string }).name;
     const myFit = b.fn.fresh('union.f');
     b.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
@@ -618,7 +584,7 @@ export class AlgoElaborator extends Elaborator {
     // Members ranked N or worse write nowhere: their row is N, one past the end, which the
     // backends skip (a write's row outside the array is dropped).
     const row = { k: 'sel', t: 'i', c: bin('<', r, int(X.rows)), a: r, b: int(X.rows) } as IExpr;
-    const j = this.freshIdx('j');
+    const j = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
     const pointAt: IExpr = {
       k: 'sel',
@@ -649,8 +615,8 @@ export class AlgoElaborator extends Elaborator {
       );
     const n = P ? P.rows : S!.rows;
     const b = this.beginStep(true);
-    const inner = this.stepScope(sc, b);
-    this.checkIndexName(st.index, st.indexLoc, inner);
+    const inner = childScope(sc, b.fn);
+    this.core.checkIndexName(st.index, st.indexLoc, inner);
     inner.idxs.set(st.index, b.idx!);
     this.step = b;
     try {
@@ -674,46 +640,31 @@ export class AlgoElaborator extends Elaborator {
     return this.endStep(b, `each.${st.pop}`, n);
   }
 
+  /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */
+  private kept(fn: FuncBuilder, base: string, c: IExpr): IExpr {
+    const kept = this.core.scalarLet(fn, base, { k: 'sel', t: 'i', c, a: int(1), b: int(0) });
+    return bin('!=', kept.e, int(0));
+  }
+
   private eachLet(l: Let, sc: Scope, b: StepBuilder): void {
     if (sc.vars.has(l.name) || sc.idxs.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'an index'})`);
-    sc.origins.set(l.name, `the let at line ${l.nameLoc.line}, column ${l.nameLoc.col}`);
+    this.core.defineLet(l, sc);
     if (l.index) {
-      this.checkIndexName(l.index, l.indexLoc ?? l.nameLoc, sc);
-      const j = this.freshIdx(l.index);
-      const inner = { ...sc, idxs: new Map(sc.idxs).set(l.index, j) };
-      const body = this.number(this.expr(l.value, inner), l.value);
-      const name = b.fn.fresh(l.name);
-      b.fn.bindings.push({
-        k: 'vec',
-        name,
-        idx: (j as { name: string }).name,
-        len: this.dim,
-        body: toReal(body),
-      });
-      sc.vars.set(l.name, {
-        s: 'vector',
-        len: this.dim,
-        at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
-        array: name,
-      });
+      const index = l as Let & { index: string };
+      const length = () => this.dim;
+      sc.vars.set(
+        l.name,
+        this.core.vectorLet(index, sc, length, (inner) => this.lang.expr(l.value, inner)),
+      );
       return;
     }
-    const v = this.expr(l.value, sc);
+    const v = this.lang.expr(l.value, sc);
     if (v.s === 'scalar' && v.e.t === 'b') {
       // A condition (let keep = f(u) <= f(X[i])): computed once, kept as 0 or 1.
-      const name = b.fn.fresh(l.name);
-      b.fn.bindings.push({
-        k: 'scalar',
-        name,
-        t: 'i',
-        body: { k: 'sel', t: 'i', c: v.e, a: int(1), b: int(0) },
-      });
-      sc.vars.set(l.name, { s: 'scalar', e: bin('!=', { k: 'sref', t: 'i', name }, int(0)) });
+      sc.vars.set(l.name, { s: 'scalar', e: this.kept(b.fn, l.name, v.e) });
     } else if (v.s === 'scalar') {
-      const name = b.fn.fresh(l.name);
-      b.fn.bindings.push({ k: 'scalar', name, t: v.e.t, body: v.e });
-      sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
+      sc.vars.set(l.name, this.core.scalarLet(b.fn, l.name, v.e));
     } else if (v.s === 'vector' && v.len <= 8 && (v.len !== this.dim || v.at(int(0)).t === 'i')) {
       // A short vector of per-individual values (distinct(3, ...)): one scalar each.
       const names = Array.from({ length: v.len }, (_, k) => {
@@ -734,28 +685,16 @@ export class AlgoElaborator extends Elaborator {
         },
       });
     } else if (v.s === 'vector') {
-      const name = b.fn.fresh(l.name);
-      const j = this.freshIdx('j');
-      b.fn.bindings.push({
-        k: 'vec',
-        name,
-        idx: (j as { name: string }).name,
-        len: v.len,
-        body: toReal(v.at(j)),
-      });
-      sc.vars.set(l.name, {
-        s: 'vector',
-        len: v.len,
-        at: (i) => ({ k: 'read', t: 'f', arr: name, idx: [i] }),
-        array: name,
-      });
+      // Always a copy, even of a stored vector: evaluations are counted per array, and f(y) of
+      // `let y = u` is an evaluation of its own, as f(u) is.
+      sc.vars.set(l.name, this.core.materialise({ ...v, array: undefined }, b.fn, l.name));
     } else sc.vars.set(l.name, v);
   }
 
   /** The value assigned to a population row, with its fitness: stored, evaluated, or chosen. */
   private withFitness(e: Expr, sc: Scope, b: StepBuilder): { at: (j: IExpr) => IExpr; fit: IExpr } {
     if (e.kind === 'if') {
-      const c = this.expr(e.cond, sc);
+      const c = this.lang.expr(e.cond, sc);
       if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', e.cond.loc, describe(c));
       const A = this.withFitness(e.then, sc, b);
       const B = this.withFitness(e.else, sc, b);
@@ -772,17 +711,17 @@ export class AlgoElaborator extends Elaborator {
     if (e.kind === 'index' && e.target.kind === 'name') {
       const P = this.pops.find((p) => p.name === (e.target as { name: string }).name);
       if (P) {
-        const r = this.integer(this.expr(e.index, sc), e.index);
+        const r = this.core.integer(this.lang.expr(e.index, sc), e.index);
         return {
           at: (j) => ({ k: 'read', t: 'f', arr: P.name, idx: [r, j] }),
           fit: { k: 'read', t: 'f', arr: P.fit, idx: [r] },
         };
       }
     }
-    const v = this.expr(e, sc);
+    const v = this.lang.expr(e, sc);
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (a point has length D = ${this.dim})`);
-    const arr = this.materialise(v, b.fn, 'point');
+    const arr = this.core.materialise(v, b.fn, 'point');
     return { at: arr.at, fit: this.evaluate(b, arr.array!) };
   }
 
@@ -792,14 +731,7 @@ export class AlgoElaborator extends Elaborator {
     B: { at: (j: IExpr) => IExpr; fit: IExpr },
   ) {
     // The condition is computed once, as a per-individual scalar.
-    const name = this.step!.fn.fresh('keep');
-    this.step!.fn.bindings.push({
-      k: 'scalar',
-      name,
-      t: 'i',
-      body: { k: 'sel', t: 'i', c, a: int(1), b: int(0) },
-    });
-    const k = bin('!=', { k: 'sref', t: 'i', name }, int(0));
+    const k = this.kept(this.step!.fn, 'keep', c);
     return {
       at: (j: IExpr) => ({ k: 'sel', t: 'f', c: k, a: A.at(j), b: B.at(j) }) as IExpr,
       fit: { k: 'sel', t: 'f', c: k, a: A.fit, b: B.fit } as IExpr,
@@ -823,7 +755,7 @@ export class AlgoElaborator extends Elaborator {
     if (P) {
       if (st.col) this.fail('PartialRowAssignment', st.colLoc!, A.name, me);
       const v = this.withFitness(st.value, sc, b);
-      const j = this.freshIdx('j');
+      const j = this.core.freshIdx('j');
       b.writes.push({
         arr: A.name,
         row: i,
@@ -834,15 +766,15 @@ export class AlgoElaborator extends Elaborator {
       return;
     }
     if (A.cols) {
-      const j = this.freshIdx(st.col ?? 'j');
+      const j = this.core.freshIdx(st.col ?? 'j');
       const jn = (j as { name: string }).name;
       let body: IExpr;
       if (st.col) {
-        this.checkIndexName(st.col, st.colLoc!, sc);
-        const inner = { ...sc, idxs: new Map(sc.idxs).set(st.col, j) };
-        body = this.number(this.expr(st.value, inner), st.value);
+        this.core.checkIndexName(st.col, st.colLoc!, sc);
+        const inner = withIndex(sc, st.col, j);
+        body = this.core.number(this.lang.expr(st.value, inner), st.value);
       } else {
-        const v = this.expr(st.value, sc);
+        const v = this.lang.expr(st.value, sc);
         if (v.s !== 'vector' || v.len !== A.cols)
           this.fail(
             'ExpectedVector',
@@ -855,7 +787,7 @@ export class AlgoElaborator extends Elaborator {
       return;
     }
     if (st.col) this.fail('TooManyIndices', st.colLoc!, A.name, '1 dimension', '2 indices are');
-    const v = this.number(this.expr(st.value, sc), st.value);
+    const v = this.core.number(this.lang.expr(st.value, sc), st.value);
     b.writes.push({ arr: A.name, row: i, body: toReal(v) });
   }
 
@@ -886,7 +818,7 @@ export class AlgoElaborator extends Elaborator {
     const b = this.beginStep(false);
     b.fn.bindings = []; // generation lets are not needed here
     const mins = this.pops.map((P) => {
-      const k = this.freshIdx('k');
+      const k = this.core.freshIdx('k');
       const kn = (k as { name: string }).name;
       const am = b.fn.fresh(`arg.${P.name}`);
       b.fn.bindings.push({
@@ -922,7 +854,7 @@ export class AlgoElaborator extends Elaborator {
       body: { k: 'sel', t: 'i', c: bin('<', v, old), a: int(1), b: int(0) },
     });
     const improved = bin('!=', { k: 'sref', t: 'i', name: imp }, int(0));
-    const j = this.freshIdx('j');
+    const j = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
     let point: IExpr = {
       k: 'read',
@@ -961,10 +893,11 @@ export class AlgoElaborator extends Elaborator {
 
   // ---- names and functions of algorithms -------------------------------------------------
 
-  protected override name(name: string, loc: Loc, sc: Scope, asTarget = false): Val {
+  /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
+  private symbol(name: string, sc: Scope): Val | undefined {
     if (!sc.vars.has(name) && !sc.idxs.has(name) && this.symbols.has(name))
       return { s: 'scalar', e: int(this.symbols.get(name)!) };
-    return super.name(name, loc, sc, asTarget);
+    return undefined;
   }
 
   private siteOf(loc: Loc): number {
@@ -984,35 +917,18 @@ export class AlgoElaborator extends Elaborator {
     return [ind, dim];
   }
 
-  protected override call(e: Expr & { kind: 'call' }, sc: Scope): Val {
+  /** A call of an algorithm's function; undefined for the others (the problem's functions). */
+  private call(e: Expr & { kind: 'call' }, sc: Scope): Val | undefined {
     const pos = e.args.filter((a) => !a.name);
     const named = (n: string) => e.args.find((a) => a.name === n);
-    const arity = (n: number[], names: string[] = []) => {
-      for (const a of e.args)
-        if (a.name && !names.includes(a.name))
-          this.fail(
-            'UnknownNamedArgument',
-            a.loc,
-            e.callee,
-            a.name,
-            names.length ? ` (it takes: ${names.join(', ')})` : ' (it takes no named arguments)',
-          );
-      if (!n.includes(pos.length))
-        this.fail(
-          'WrongArity',
-          e.loc,
-          e.callee,
-          n.map((k) => `${k} argument${k === 1 ? '' : 's'}`).join(' or '),
-          `${pos.length} ${pos.length === 1 ? 'was' : 'were'}`,
-          '',
-        );
-    };
+    const arity = (n: number[], names: string[] = []) =>
+      this.core.checkArguments(e, e.callee, n, names);
     // A draw's signature (ir/builtins.ts).
     const drawArity = () => {
-      const s = argumentCounts(namedFunction('draw', e.callee)!.params);
+      const s = signatureOf('draw', e.callee);
       arity(s.positional, s.named);
     };
-    const real = (a: Expr) => toReal(this.number(this.expr(a, sc), a));
+    const real = (a: Expr) => toReal(this.core.number(this.lang.expr(a, sc), a));
     switch (e.callee) {
       case 'f': {
         arity([1]);
@@ -1020,12 +936,12 @@ export class AlgoElaborator extends Elaborator {
         if (a.kind === 'index' && a.target.kind === 'name') {
           const P = this.pops.find((p) => p.name === (a.target as { name: string }).name);
           if (P) {
-            const r = this.integer(this.expr(a.index, sc), a.index);
+            const r = this.core.integer(this.lang.expr(a.index, sc), a.index);
             return { s: 'scalar', e: { k: 'read', t: 'f', arr: P.fit, idx: [r] } };
           }
         }
         if (!this.step) this.fail('EvaluationOutsideEach', e.loc);
-        const v = this.expr(a, sc);
+        const v = this.lang.expr(a, sc);
         if (v.s !== 'vector' || v.len !== this.dim)
           this.fail(
             'ExpectedVector',
@@ -1034,7 +950,7 @@ export class AlgoElaborator extends Elaborator {
           );
         if (sc.idxs.size > 1)
           this.fail('CallDependsOnIndex', a.loc, 'f', [...sc.idxs.keys()].pop()!);
-        const arr = this.materialise(v, this.step.fn, 'point');
+        const arr = this.core.materialise(v, this.step.fn, 'point');
         return { s: 'scalar', e: this.evaluate(this.step, arr.array!) };
       }
       case 'rand':
@@ -1058,7 +974,11 @@ export class AlgoElaborator extends Elaborator {
       }
       case 'randint': {
         drawArity();
-        const n = this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the bound of randint');
+        const n = this.core.integer(
+          this.lang.expr(pos[0]!.value, sc),
+          pos[0]!.value,
+          'the bound of randint',
+        );
         const c = constValue(n);
         if (c !== undefined && c < 1) this.fail('BadRandintBound', pos[0]!.loc, c);
         return {
@@ -1075,16 +995,22 @@ export class AlgoElaborator extends Elaborator {
       case 'distinct': {
         drawArity();
         const cnt = constValue(
-          this.integer(this.expr(pos[0]!.value, sc), pos[0]!.value, 'the count of distinct'),
+          this.core.integer(
+            this.lang.expr(pos[0]!.value, sc),
+            pos[0]!.value,
+            'the count of distinct',
+          ),
         );
         if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', pos[0]!.loc);
-        const n = this.integer(
-          this.expr(pos[1]!.value, sc),
+        const n = this.core.integer(
+          this.lang.expr(pos[1]!.value, sc),
           pos[1]!.value,
           'the range of distinct',
         );
         const ex = named('except');
-        const except = ex ? this.integer(this.expr(ex.value, sc), ex.value, 'except') : int(-1);
+        const except = ex
+          ? this.core.integer(this.lang.expr(ex.value, sc), ex.value, 'except')
+          : int(-1);
         const nc = constValue(n);
         const need = cnt + (ex ? 1 : 0);
         if (nc !== undefined && nc < need)
@@ -1120,6 +1046,6 @@ export class AlgoElaborator extends Elaborator {
       case 'best':
         this.fail('BestInExpression', e.loc);
     }
-    return super.call(e, sc);
+    return undefined;
   }
 }
