@@ -5,8 +5,15 @@
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
 import { toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
 
-/** The storage buffers a kernel may bind (their bindings: header()). */
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+import {
+  bindingDecl,
+  kernelBinding,
+  type BindingOptions,
+  type BufferName,
+  type KernelBinding,
+} from './wgsl-bindings.js';
+
+export type { BufferName };
 
 export type RedNode = IExpr & { k: 'red' };
 
@@ -100,6 +107,11 @@ export interface Layout {
   scalarStride: number;
 }
 
+/** The bindings of a kernel that uses `uses` (P always). */
+export function kernelBindings(uses: Set<BufferName>, o: BindingOptions): KernelBinding[] {
+  return ['P' as const, ...uses].map((n) => kernelBinding(n, o));
+}
+
 export function header(
   uses: Set<BufferName>,
   wg: number,
@@ -113,15 +125,8 @@ export function header(
     ? ['enable subgroups;', 'var<workgroup> sg_counter: atomic<u32>;']
     : [];
   decl.push('struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }');
-  decl.push('@group(0) @binding(0) var<uniform> P: Params;');
-  const elem = vec4 ? 'vec4<f32>' : 'f32';
-  if (uses.has('X')) decl.push(`@group(0) @binding(1) var<storage, read> X: array<${elem}>;`);
-  if (uses.has('F')) decl.push('@group(0) @binding(2) var<storage, read_write> F: array<f32>;');
-  if (uses.has('DATA')) decl.push(`@group(0) @binding(3) var<storage, read> DATA: array<${elem}>;`);
-  if (uses.has('SCR')) decl.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
-  if (uses.has('PART'))
-    decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
-  if (uses.has('SC')) decl.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
+  for (const name of ['P', 'X', 'F', 'DATA', 'SCR', 'PART', 'SC'] as const)
+    if (name === 'P' || uses.has(name)) decl.push(bindingDecl(kernelBinding(name, { vec4 })));
   decl.push(`override WG: u32 = ${wg}u;`);
   if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
   if (shI) decl.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);

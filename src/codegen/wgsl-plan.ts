@@ -4,8 +4,8 @@
 import type { ExprContext } from './wgsl-expr.js';
 import type { Emitter } from './wgsl-emit.js';
 
-import type { BufferName } from './wgsl-emit.js';
-export type { BufferName };
+import type { BindingOptions, BufferName, KernelBinding } from './wgsl-bindings.js';
+export type { BufferName, KernelBinding };
 
 /** How an algorithm step's kernel differs from an evaluation's (codegen/wgsl-step.ts). */
 export interface StepHooks {
@@ -22,12 +22,16 @@ export interface StepHooks {
     em?: Emitter,
   ): string;
   helpers: string;
+  /** How the step's kernels bind their buffers. */
+  bindings: BindingOptions;
 }
 
 export interface KernelPlan {
   name: string;
   code: string;
   uses: BufferName[];
+  /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */
+  bindings: KernelBinding[];
   /** Workgroups for n individuals. */
   workgroups(n: number): number;
 }

@@ -16,6 +16,7 @@ import {
   endLanes,
   gridPrologue,
   header,
+  kernelBindings,
   isArg,
   mainSignature,
   resultLine,
@@ -141,7 +142,13 @@ export function splitKernels(
       '\n}\n' +
       WGSL_HELPERS +
       (step?.helpers ?? '');
-    return { name, code, uses: ['P', ...em.uses], workgroups: perGroup ? (n) => n * G : (n) => n };
+    return {
+      name,
+      code,
+      uses: ['P', ...em.uses],
+      bindings: kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 }),
+      workgroups: perGroup ? (n) => n * G : (n) => n,
+    };
   };
   const writePartials = (em: Emitter, accs: Acc[], first: number) => {
     em.uses.add('PART');

@@ -16,6 +16,7 @@ import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Emitter } from './wgsl-emit.js';
+import { bindingDecl, kernelBinding } from './wgsl-bindings.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
 export const STEP_PARAM_BYTES = 256;
@@ -104,6 +105,9 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 `;
 
+/** How a step's kernels bind their buffers (wgsl-bindings.ts). */
+export const STEP_BINDINGS = { step: { paramBytes: STEP_PARAM_BYTES } };
+
 const HOIST_MARK = '  // @@hoisted draws@@';
 
 export function generateStepWgsl(
@@ -164,6 +168,7 @@ export function generateStepWgsl(
   };
   const step = {
     helpers: WGSL_PHILOX + DRAW_HELPERS,
+    bindings: STEP_BINDINGS,
     header(
       uses: Set<BufferName>,
       wg: number,
@@ -208,20 +213,14 @@ export function generateStepWgsl(
       const d: string[] = [
         ...extra,
         `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
-        '@group(0) @binding(0) var<uniform> P: Params;',
-        // vec4 elements: four consecutive values of a row load at once where a loop can use them
-        // (the state arrays start on 256-byte boundaries); single values through opt_s.
-        '@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;',
+        bindingDecl(kernelBinding('P', STEP_BINDINGS)),
+        // Single values of S through opt_s.
+        bindingDecl(kernelBinding('S', STEP_BINDINGS)),
         'var<private> opt_gen: u32;',
         'var<private> opt_slot: u32;',
       ];
-      if (uses.has('DATA')) d.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
-      if (uses.has('SCR'))
-        d.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
-      if (uses.has('PART'))
-        d.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
-      if (uses.has('SC')) d.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
-
+      for (const name of ['DATA', 'SCR', 'PART', 'SC'] as const)
+        if (uses.has(name)) d.push(bindingDecl(kernelBinding(name, STEP_BINDINGS)));
       d.push(`override WG: u32 = ${wg}u;`);
       if (shF) d.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
       if (shI) d.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);

@@ -11,6 +11,7 @@ import {
   context,
   gridPrologue,
   header,
+  kernelBindings,
   mainSignature,
   resultLine,
   scalarStage,
@@ -157,5 +158,11 @@ export function teamKernel(
     '\n}\n' +
     WGSL_HELPERS + // helpers last, so the kernel reads first (WGSL allows any order)
     (step?.helpers ?? '');
-  return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
+  return {
+    name: 'evaluate',
+    code,
+    uses: ['P', ...em.uses],
+    bindings: kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 }),
+    workgroups: (n) => Math.ceil(n / ipg),
+  };
 }

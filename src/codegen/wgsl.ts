@@ -17,7 +17,7 @@ import { type Layout } from './wgsl-emit.js';
 import { teamKernel } from './wgsl-team.js';
 import { splitKernels } from './wgsl-split.js';
 
-export type { BufferName, GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
+export type { BufferName, GpuPlan, KernelBinding, KernelPlan, WgslOptions } from './wgsl-plan.js';
 export { TEAM_SCAN_K, shsSize } from './wgsl-emit.js';
 
 /** Workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees). */
