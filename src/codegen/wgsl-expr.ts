@@ -6,6 +6,9 @@
 
 import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
 import { freeIdx, type IExpr } from '../ir/ir.js';
+import { assign, forS, ifS, incr, letS, varS, wgslFloat, type Stmt } from './wgsl-ast.js';
+
+export { wgslFloat };
 
 export const WGSL_HELPERS = `
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -28,20 +31,6 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 `;
-
-/**
- * A float32 literal. WGSL forbids infinite constants, so infinities, and constants beyond float32
- * (such as the 1e99 weights of CEC compositions, which IEEE conversion rounds to infinity), are
- * made at run time by opt_inf(); min- and max-reductions start there, as on the CPU.
- */
-export function wgslFloat(v: number): string {
-  if (Number.isNaN(v)) return 'opt_nan()';
-  if (v === Infinity || v >= 3.4028235677973366e38) return 'opt_inf()';
-  if (v === -Infinity || v <= -3.4028235677973366e38) return '(-opt_inf())';
-  if (v !== 0 && Math.abs(v) < 1.1754943508222875e-38) return '0.0f';
-  const s = String(v);
-  return (/[.eE]/.test(s) ? s : s + '.0') + 'f';
-}
 
 /** The builtins' WGSL forms (ir/builtins.ts) built as WGSL text. */
 const wgslStrings: WgslBuilder<string> = {
@@ -79,13 +68,13 @@ function powCode(
   ca: string,
   cb: string,
   ctx: ExprContext,
-  pre: string[],
+  pre: Stmt[],
 ): string {
   const k = b.k === 'num' || b.k === 'int' ? b.v : undefined;
   if (k !== undefined && Number.isInteger(k) && Math.abs(k) <= 8) {
     if (k === 0) return '1.0f';
     const t = ctx.fresh();
-    pre.push(`let ${t} = ${toF32(ca, a.t)};`);
+    pre.push(letS(t, toF32(ca, a.t)));
     const m = new Array(Math.abs(k)).fill(t).join(' * ');
     return k > 0 ? `(${m})` : `(1.0f / (${m}))`;
   }
@@ -93,9 +82,9 @@ function powCode(
   return `opt_pow(${toF32(ca, a.t)}, ${toF32(cb, b.t)})`;
 }
 
-const drawMemo = new WeakMap<string[], Map<string, string>>();
+const drawMemo = new WeakMap<Stmt[], Map<string, string>>();
 
-export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
+export function wgslExpr(e: IExpr, ctx: ExprContext, pre: Stmt[]): string {
   const ex = (x: IExpr) => wgslExpr(x, ctx, pre);
   switch (e.k) {
     case 'num':
@@ -157,7 +146,7 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       let name = memo.get(r);
       if (!name) {
         name = ctx.fresh();
-        pre.push(`let ${name} = ${e.t === 'i' ? `i32(${r})` : r};`);
+        pre.push(letS(name, e.t === 'i' ? `i32(${r})` : r));
         memo.set(r, name);
       }
       return name;
@@ -205,8 +194,8 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
     }
     case 'sel': {
       const c = ex(e.c);
-      const pa: string[] = [];
-      const pb: string[] = [];
+      const pa: Stmt[] = [];
+      const pb: Stmt[] = [];
       const a = wgslExpr(e.a, ctx, pa);
       const b = wgslExpr(e.b, ctx, pb);
       const ty = e.t === 'i' ? 'i32' : e.t === 'b' ? 'bool' : 'f32';
@@ -214,71 +203,61 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       const B = e.t === 'f' ? toF32(b, e.b.t) : b;
       if (!pa.length && !pb.length) return `select(${B}, ${A}, ${c})`;
       const t = ctx.fresh();
-      pre.push(
-        `var ${t}: ${ty};`,
-        `if (${c}) {`,
-        ...pa.map((s) => '  ' + s),
-        `  ${t} = ${A};`,
-        '} else {',
-        ...pb.map((s) => '  ' + s),
-        `  ${t} = ${B};`,
-        '}',
-      );
+      pre.push(varS(t, ty), { ...ifS(c, [...pa, assign(t, A)]), orElse: [...pb, assign(t, B)] });
       return t;
     }
     case 'red': {
       const acc = ctx.fresh();
       const i = ctx.index(e.idx);
-      const inner: string[] = [];
+      const inner: Stmt[] = [];
       const body = wgslExpr(e.body, ctx, inner);
       const cond = e.cond ? wgslExpr(e.cond, ctx, inner) : undefined;
       const lo = ex(e.lo);
       const hi = ex(e.hi);
       const ty = e.t === 'i' ? 'i32' : 'f32';
       const B = e.t === 'f' ? toF32(body, e.body.t) : body;
-      const steps: string[] = [];
+      const steps: Stmt[] = [];
       let init: string;
       switch (e.op) {
         case 'sum':
         case 'count':
           init = e.t === 'i' ? '0i' : '0.0f';
-          steps.push(`${acc} = ${acc} + ${B};`);
+          steps.push(assign(acc, `${acc} + ${B}`));
           break;
         case 'prod':
           init = e.t === 'i' ? '1i' : '1.0f';
-          steps.push(`${acc} = ${acc} * ${B};`);
+          steps.push(assign(acc, `${acc} * ${B}`));
           break;
         case 'min':
           init = e.t === 'i' ? '2147483647i' : wgslFloat(Infinity);
-          steps.push(`${acc} = min(${acc}, ${B});`);
+          steps.push(assign(acc, `min(${acc}, ${B})`));
           break;
         case 'max':
           init = e.t === 'i' ? '-2147483647i' : wgslFloat(-Infinity);
-          steps.push(`${acc} = max(${acc}, ${B});`);
+          steps.push(assign(acc, `max(${acc}, ${B})`));
           break;
         case 'argmin':
         case 'argmax': {
           init = '-1i';
           const best = ctx.fresh();
-          pre.push(`var ${best}: f32 = ${wgslFloat(e.op === 'argmin' ? Infinity : -Infinity)};`);
+          pre.push(varS(best, 'f32', wgslFloat(e.op === 'argmin' ? Infinity : -Infinity)));
           const v = ctx.fresh();
           steps.push(
-            `let ${v} = ${toF32(body, e.body.t)};`,
-            `if (${acc} < 0i || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`,
+            letS(v, toF32(body, e.body.t)),
+            ifS(
+              `${acc} < 0i || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}`,
+              [assign(best, v), assign(acc, i)],
+              true,
+            ),
           );
           break;
         }
         default:
           throw new Error(`wgsl: reduction ${e.op}`);
       }
-      pre.push(`var ${acc}: ${ty} = ${init};`);
-      const body2 = cond ? [`if (${cond}) {`, ...steps.map((s) => '  ' + s), '}'] : steps;
-      pre.push(
-        `for (var ${i}: i32 = ${lo}; ${i} < ${hi}; ${i}++) {`,
-        ...inner.map((s) => '  ' + s),
-        ...body2.map((s) => '  ' + s),
-        '}',
-      );
+      pre.push(varS(acc, ty, init));
+      const body2 = cond ? [ifS(cond, steps)] : steps;
+      pre.push(forS(varS(i, 'i32', lo), `${i} < ${hi}`, incr(i), [...inner, ...body2]));
       return acc;
     }
   }

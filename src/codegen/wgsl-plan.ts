@@ -3,6 +3,7 @@
 
 import type { ExprContext } from './wgsl-expr.js';
 import type { Emitter } from './wgsl-emit.js';
+import type { Decl } from './wgsl-ast.js';
 
 import type { BindingOptions, BufferName, KernelBinding } from './wgsl-bindings.js';
 export type { BufferName, KernelBinding };
@@ -20,7 +21,7 @@ export interface StepHooks {
     shI: number,
     shS: number,
     em?: Emitter,
-  ): string;
+  ): Decl[];
   helpers: string;
   /** How the step's kernels bind their buffers. */
   bindings: BindingOptions;

@@ -15,8 +15,9 @@ import {
 import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
-import type { Emitter } from './wgsl-emit.js';
-import { bindingDecl, kernelBinding } from './wgsl-bindings.js';
+import { countedFor, workgroupDecls, type Emitter } from './wgsl-emit.js';
+import { kernelBinding } from './wgsl-bindings.js';
+import { assign, barrier, block, callS, i32, ifS, letS, type Decl, type Stmt } from './wgsl-ast.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
 export const STEP_PARAM_BYTES = 256;
@@ -108,8 +109,6 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 /** How a step's kernels bind their buffers (wgsl-bindings.ts). */
 export const STEP_BINDINGS = { step: { paramBytes: STEP_PARAM_BYTES } };
 
-const HOIST_MARK = '  // @@hoisted draws@@';
-
 export function generateStepWgsl(
   p: IrProgram,
   state: StateArray[],
@@ -146,8 +145,7 @@ export function generateStepWgsl(
         sval: `sval_${b.name.replace(/\W/g, '_')}`,
       });
   }
-  const reducedHere = (em: Emitter, sval: string) =>
-    em.lines.some((l) => l.includes(`let ${sval}:`));
+  const reducedHere = (em: Emitter, sval: string) => em.lets.has(sval);
   const hoistState = new Map<
     Emitter,
     {
@@ -166,6 +164,40 @@ export function generateStepWgsl(
       ? `${off(table, k)} + u32(${row}) * ${a.cols}u + u32(${col})`
       : `${off(table, k)} + u32(${row})`;
   };
+  /**
+   * Lane-parallel draws of the individual: lane t of each team computes draw t into workgroup
+   * memory, and after one barrier every lane reads them (one Philox chain on the critical path
+   * instead of one per draw). Inserted into the kernel's body after its loads and early draws
+   * when the kernel is complete; returns the workgroup memory they need.
+   */
+  const hoistDraws = (em: Emitter): Decl[] => {
+    const hs = hoistState.get(em);
+    if (!hs?.draws.length) return [];
+    const H = hs.draws.length;
+    const tl = em.teamLanes;
+    if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
+    const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
+    const stores: Stmt[] = hs.draws.map((d, t) => {
+      const v =
+        d.ty === 'vec4'
+          ? d.code
+          : d.ty === 'u32'
+            ? `vec4<u32>(${d.code}, 0u, 0u, 0u)`
+            : `vec4<u32>(bitcast<u32>(${d.code}), 0u, 0u, 0u)`;
+      return ifS(`${tl.lane} == ${t % tl.size}u`, [assign(slot(t), v)], true);
+    });
+    const reads: Stmt[] = hs.draws.map((d, t) =>
+      letS(
+        d.name,
+        d.ty === 'vec4' ? slot(t) : d.ty === 'u32' ? `${slot(t)}.x` : `bitcast<f32>(${slot(t)}.x)`,
+      ),
+    );
+    em.body.splice(hs.at + hs.loads + hs.early, 0, ...stores, barrier(), ...reads);
+    hs.draws = []; // inserted once
+    return [
+      { k: 'var', space: 'workgroup', name: 'opt_hd', ty: `array<vec4<u32>, ${tl.ipg * H}>` },
+    ];
+  };
   const step = {
     helpers: WGSL_PHILOX + DRAW_HELPERS,
     bindings: STEP_BINDINGS,
@@ -176,62 +208,36 @@ export function generateStepWgsl(
       shI: number,
       shS: number,
       em?: Emitter,
-    ): string {
-      // Lane-parallel draws of the individual: lane t of each team computes draw t into workgroup
-      // memory, and after one barrier every lane reads them (one Philox chain on the critical path
-      // instead of one per draw). Resolved here, when the kernel's lines are final.
-      const hsEm = em && hoistState.get(em);
-      const extra: string[] = [];
-      if (em && hsEm?.draws.length) {
-        const H = hsEm.draws.length;
-        const tl = em.teamLanes!;
-        const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
-        const block: string[] = [];
-        hsEm.draws.forEach((d, t) => {
-          const v =
-            d.ty === 'vec4'
-              ? d.code
-              : d.ty === 'u32'
-                ? `vec4<u32>(${d.code}, 0u, 0u, 0u)`
-                : `vec4<u32>(bitcast<u32>(${d.code}), 0u, 0u, 0u)`;
-          block.push(`  if (${tl.lane} == ${t % tl.size}u) { ${slot(t)} = ${v}; }`);
-        });
-        block.push('  workgroupBarrier();');
-        hsEm.draws.forEach((d, t) => {
-          const r =
-            d.ty === 'vec4'
-              ? slot(t)
-              : d.ty === 'u32'
-                ? `${slot(t)}.x`
-                : `bitcast<f32>(${slot(t)}.x)`;
-          block.push(`  let ${d.name} = ${r};`);
-        });
-        const at = em.lines.indexOf(HOIST_MARK);
-        em.lines.splice(at, 1, ...block);
-        extra.push(`var<workgroup> opt_hd: array<vec4<u32>, ${tl.ipg * H}>;`);
-      }
-      const d: string[] = [
-        ...extra,
-        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
-        bindingDecl(kernelBinding('P', STEP_BINDINGS)),
+    ): Decl[] {
+      const d: Decl[] = em ? hoistDraws(em) : [];
+      d.push(
+        {
+          k: 'struct',
+          name: 'Params',
+          fields: [
+            ...['n', 'gen', 'gx', 'pad', 'slot', 'seed_lo', 'seed_hi', 'spare'].map(
+              (f): [string, string] => [f, 'u32'],
+            ),
+            ['o', `array<vec4<u32>, ${K}>`],
+            ['w', `array<vec4<u32>, ${K}>`],
+          ],
+        },
+        { k: 'binding', b: kernelBinding('P', STEP_BINDINGS) },
         // Single values of S through opt_s.
-        bindingDecl(kernelBinding('S', STEP_BINDINGS)),
-        'var<private> opt_gen: u32;',
-        'var<private> opt_slot: u32;',
-      ];
+        { k: 'binding', b: kernelBinding('S', STEP_BINDINGS) },
+        { k: 'var', space: 'private', name: 'opt_gen', ty: 'u32' },
+        { k: 'var', space: 'private', name: 'opt_slot', ty: 'u32' },
+      );
       for (const name of ['DATA', 'SCR', 'PART', 'SC'] as const)
-        if (uses.has(name)) d.push(bindingDecl(kernelBinding(name, STEP_BINDINGS)));
-      d.push(`override WG: u32 = ${wg}u;`);
-      if (shF) d.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
-      if (shI) d.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
-      if (shS) d.push(`var<workgroup> shs: array<f32, ${shS}>;`);
-      return d.join('\n') + '\n';
+        if (uses.has(name)) d.push({ k: 'binding', b: kernelBinding(name, STEP_BINDINGS) });
+      d.push(...workgroupDecls(wg, shF, shI, shS));
+      return d;
     },
     context(em: Emitter, base: ExprContext): ExprContext {
       // One hoisting state per kernel (several contexts may be made for one kernel).
       let hs = hoistState.get(em);
       if (!hs) {
-        hs = { at: em.lines.length, names: new Map(), loads: 0, draws: [], others: 0, early: 0 };
+        hs = { at: em.body.length, names: new Map(), loads: 0, draws: [], others: 0, early: 0 };
         hoistState.set(em, hs);
       }
       const st = hs;
@@ -290,21 +296,19 @@ export function generateStepWgsl(
           st.names.set(code, name);
           if (draw === 'early') {
             // Before the lane-parallel draws and their barrier: every lane draws its own.
-            em.lines.splice(st.at + st.loads + st.early, 0, `  let ${name} = ${code};`);
+            em.body.splice(st.at + st.loads + st.early, 0, letS(name, code));
             st.early++;
             return name;
           }
           if (draw && em.teamLanes && em.teamLanes.size > 1) {
-            // Lane-parallel: resolved when the kernel is assembled (header): see there.
-            if (!st.draws.length) em.lines.splice(st.at + st.loads + st.early, 0, HOIST_MARK);
+            // Lane-parallel: inserted when the kernel is complete (hoistDraws).
             st.draws.push({ name, code, ty: draw });
             return name;
           }
           // Loads first, so that their latency overlaps the draws' arithmetic.
           const load = code.startsWith('opt_s(');
-          const mark = st.draws.length ? 1 : 0;
-          const pos = load ? st.loads : st.loads + st.early + mark + st.others;
-          em.lines.splice(st.at + pos, 0, `  let ${name} = ${code};`);
+          const pos = load ? st.loads : st.loads + st.early + st.others;
+          em.body.splice(st.at + pos, 0, letS(name, code));
           if (load) st.loads++;
           else st.others++;
           return name;
@@ -318,8 +322,7 @@ export function generateStepWgsl(
       };
     },
     prologue(em: Emitter): void {
-      em.line('opt_gen = P.gen;');
-      em.line('opt_slot = P.slot;');
+      em.add(assign('opt_gen', 'P.gen'), assign('opt_slot', 'P.slot'));
     },
     epilogue(
       em: Emitter,
@@ -341,8 +344,7 @@ export function generateStepWgsl(
         (w) => !(options.pingPong?.has(w.arr) ?? false) && reads.has(w.arr),
       );
       if (!chunk && (hazard || !options.pingPong)) {
-        em.line('storageBarrier();');
-        em.line('workgroupBarrier();');
+        em.add(barrier('storage'), barrier());
       }
       // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
       const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
@@ -369,39 +371,45 @@ export function generateStepWgsl(
               { ...w0, body: s.b },
             ];
         }
-        em.open('{');
-        const pre: string[] = [];
+        em.open(block());
+        const pre: Stmt[] = [];
         const row = wgslExpr(w.row, ctx, pre);
         const cond = when ? wgslExpr(when, ctx, pre) : undefined;
-        em.all(pre);
+        em.add(...pre);
         const r = em.fresh();
-        em.line(`let ${r}: i32 = ${row};`);
+        em.add(letS(r, row, 'i32'));
         // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
         const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i${cond ? ` && ${cond}` : ''}`;
         if (w.col) {
-          em.open(`if (${guard}) {`);
+          em.open(ifS(guard));
           if (chunk) {
             // Four consecutive elements a lane (one Philox block for their draws).
-            em.line(`let jend = min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u));`);
+            em.add(letS('jend', `min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u))`));
             em.open(
-              `for (var jw4: i32 = i32(c * ${chunk.size}u + 4u * lid); jw4 < jend; jw4 += ${4 * chunk.wg}i) {`,
+              countedFor(
+                'jw4',
+                'i32',
+                `i32(c * ${chunk.size}u + 4u * lid)`,
+                'jend',
+                i32(4 * chunk.wg),
+              ),
             );
-            em.open('for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {');
-          } else em.open(`for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`);
-          em.line(`let ${ctx.index(w.col.idx)} = jw;`);
-          const inner: string[] = [];
+            em.open(countedFor('jw', 'i32', 'jw4', 'min(jw4 + 4i, jend)'));
+          } else em.open(countedFor('jw', 'i32', 'i32(lane)', i32(w.col.len), i32(team)));
+          em.add(letS(ctx.index(w.col.idx), 'jw'));
+          const inner: Stmt[] = [];
           const v = wgslExpr(w.body, ctx, inner);
-          em.all(inner);
-          em.line(`opt_s_set(${addr('w', a, r, 'jw')}, ${toF32(v, w.body.t)});`);
+          em.add(...inner);
+          em.add(callS('opt_s_set', addr('w', a, r, 'jw'), toF32(v, w.body.t)));
           em.close();
           if (chunk) em.close();
           em.close();
         } else {
-          em.open(`if (${guard} && ${first}) {`);
-          const inner: string[] = [];
+          em.open(ifS(`${guard} && ${first}`));
+          const inner: Stmt[] = [];
           const v = wgslExpr(w.body, ctx, inner);
-          em.all(inner);
-          em.line(`opt_s_set(${addr('w', a, r)}, ${toF32(v, w.body.t)});`);
+          em.add(...inner);
+          em.add(callS('opt_s_set', addr('w', a, r), toF32(v, w.body.t)));
           em.close();
         }
         em.close();

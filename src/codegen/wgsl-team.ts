@@ -2,6 +2,17 @@
 
 import type { Binding, IrProgram, Stage } from '../ir/ir.js';
 import { WGSL_HELPERS, wgslExpr, toF32 } from './wgsl-expr.js';
+import {
+  assign,
+  barrier,
+  i32,
+  ifS,
+  letS,
+  printExpr,
+  printModule,
+  type Expr,
+  type Stmt,
+} from './wgsl-ast.js';
 import type { KernelPlan, StepHooks, WgslOptions } from './wgsl-plan.js';
 import {
   Emitter,
@@ -12,7 +23,8 @@ import {
   gridPrologue,
   header,
   kernelBindings,
-  mainSignature,
+  kernelModule,
+  countedFor,
   resultLine,
   scalarStage,
   scanTerm,
@@ -47,12 +59,14 @@ export function teamKernel(
   let shS = 0;
   gridPrologue(em);
   step?.prologue(em);
-  em.line(`let team = lid / ${team}u;`);
-  em.line(`let lane = lid % ${team}u;`);
-  em.line(`let n_raw = group * ${ipg}u + team;`);
-  em.line('let valid = n_raw < P.n;');
-  em.line('let n = min(n_raw, P.n - 1u);');
-  em.line(`let xo = n * ${p.main.len}u;`);
+  em.add(
+    letS('team', `lid / ${team}u`),
+    letS('lane', `lid % ${team}u`),
+    letS('n_raw', `group * ${ipg}u + team`),
+    letS('valid', 'n_raw < P.n'),
+    letS('n', 'min(n_raw, P.n - 1u)'),
+    letS('xo', `n * ${p.main.len}u`),
+  );
   em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
   const scanValue = new Map<string, string>();
   const base = context(em, L, scanValue);
@@ -63,24 +77,33 @@ export function teamKernel(
       const b = bind.get(st.name) as Binding & { k: 'vec' };
       const shared = L.sharedOffset?.get(b.name);
       if (shared === undefined) em.uses.add('SCR');
-      em.open(`for (var iv: i32 = i32(lane); iv < ${b.len}i; iv += ${team}i) {`);
-      em.line(`let ${ctx.index(b.idx)} = iv;`);
-      const pre: string[] = [];
+      em.open(countedFor('iv', 'i32', 'i32(lane)', i32(b.len), i32(team)));
+      em.add(letS(ctx.index(b.idx), 'iv'));
+      const pre: Stmt[] = [];
       // A step whose vector has at most one element a lane: that element is the lane's own, so
       // its draws can be made at the start of the kernel (off the critical path).
       const single = !!step && b.len <= team;
       const v =
         (!step && unrolledRowSum(em, b.body, ctx)) ||
         wgslExpr(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
-      em.all(pre);
+      em.add(...pre);
       if (shared !== undefined)
-        em.line(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)] = ${toF32(v, b.body.t)};`);
+        em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
       else
-        em.line(
-          `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`,
+        em.add(
+          ifS(
+            'valid',
+            [
+              assign(
+                `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)]`,
+                toF32(v, b.body.t),
+              ),
+            ],
+            true,
+          ),
         );
       em.close();
-      em.line(shared !== undefined ? 'workgroupBarrier();' : 'storageBarrier();');
+      em.add(barrier(shared !== undefined ? 'workgroup' : 'storage'));
     } else if (st.k === 'reduce') {
       const { accs, nf, ni } = allocAccs(st.outs, bind);
       shF = Math.max(shF, nf);
@@ -90,21 +113,20 @@ export function teamKernel(
       // Four elements a lane only while every lane gets a vec4: with fewer vec4s than lanes (a
       // hybrid's parts, 20-30 elements, under a team sized for its rotation's rows) one element a
       // lane keeps four times as many lanes busy.
-      const blocks = vectorisable(em, accs)
-        ? Math.ceil(parseInt(hi) / 4) - Math.floor(parseInt(lo) / 4)
-        : 0;
-      if (blocks >= team)
+      // Vectorisable bounds are constant: unionRange made them literals.
+      const v4 = vectorisable(em, accs) ? literalRange(lo, hi) : undefined;
+      if (v4 && Math.ceil(v4.hi / 4) - Math.floor(v4.lo / 4) >= team)
         vectorLoop(
           em,
           accs,
           ctx,
-          `${Math.floor(parseInt(lo) / 4)}i`,
-          `${Math.ceil(parseInt(hi) / 4)}i`,
+          i32(Math.floor(v4.lo / 4)),
+          i32(Math.ceil(v4.hi / 4)),
           team,
           'lane',
         );
       else {
-        em.open(`for (var iv: i32 = ${lo} + i32(lane); iv < ${hi}; iv += ${team}i) {`);
+        em.open(countedFor('iv', 'i32', `${printExpr(lo)} + i32(lane)`, hi, i32(team)));
         accumulate(em, accs, ctx, 'iv', false);
         em.close();
       }
@@ -134,30 +156,32 @@ export function teamKernel(
           scanValue.set(b.name, sv);
           if (L.scratchOffset.has(b.name)) {
             em.uses.add('SCR');
-            em.line(
-              `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})] = ${sv}; }`,
-            );
+            const at = `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})]`;
+            em.add(ifS('valid', [assign(at, sv)], true));
           }
           accumulate(em, accs, ctx, iv, false);
           scanValue.delete(b.name);
         },
       );
-      if (L.scratchOffset.has(b.name)) em.line('storageBarrier();');
+      if (L.scratchOffset.has(b.name)) em.add(barrier('storage'));
       if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
     }
   }
   if (step) step.epilogue(em, ctx, team);
   else resultLine(em, p, ctx, 'valid && lane == 0u');
-  const code =
-    (step
-      ? step.header(em.uses, wg, shF, shI, shS, em) +
-        (L.sharedStride ? `var<workgroup> shv: array<f32, ${(wg / team) * L.sharedStride}>;\n` : '')
-      : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
-    `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
-    em.lines.join('\n') +
-    '\n}\n' +
-    WGSL_HELPERS + // helpers last, so the kernel reads first (WGSL allows any order)
-    (step?.helpers ?? '');
+  const decls = step
+    ? step.header(em.uses, wg, shF, shI, shS, em)
+    : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups);
+  if (step && L.sharedStride)
+    decls.push({
+      k: 'var',
+      space: 'workgroup',
+      name: 'shv',
+      ty: `array<f32, ${(wg / team) * L.sharedStride}>`,
+    });
+  const code = printModule(
+    kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
+  );
   return {
     name: 'evaluate',
     code,
@@ -165,4 +189,10 @@ export function teamKernel(
     bindings: kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 }),
     workgroups: (n) => Math.ceil(n / ipg),
   };
+}
+
+/** Constant loop bounds (i32 literals) as numbers. */
+function literalRange(lo: Expr, hi: Expr): { lo: number; hi: number } | undefined {
+  if (lo.k !== 'lit' || hi.k !== 'lit' || lo.ty !== 'i32' || hi.ty !== 'i32') return undefined;
+  return { lo: lo.v, hi: hi.v };
 }

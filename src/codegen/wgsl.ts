@@ -10,7 +10,7 @@
 //   SC   split regime: per-individual scalars computed by earlier kernels: [n][scalarStride]
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import type { Binding, IrProgram } from '../ir/ir.js';
+import { forEachNode, type Binding, type IExpr, type IrProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
 import type { GpuPlan, WgslOptions } from './wgsl-plan.js';
 import { type Layout } from './wgsl-emit.js';
@@ -48,13 +48,16 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   });
   // Scans are stored only when something other than their fused consumers reads them.
   const attached = new Set(s.stages.flatMap((st) => (st.k === 'scan' ? st.outs : [])));
+  const reads = (e: IExpr, name: string) => {
+    let found = false;
+    forEachNode(e, (x) => {
+      if (x.k === 'read' && x.arr === name) found = true;
+    });
+    return found;
+  };
   const readers = (name: string) =>
-    f.bindings.filter(
-      (b) =>
-        b.name !== name &&
-        !attached.has(b.name) &&
-        JSON.stringify(b.body).includes(`"arr":"${name}"`),
-    ).length + (JSON.stringify(f.result).includes(`"arr":"${name}"`) ? 1 : 0);
+    f.bindings.filter((b) => b.name !== name && !attached.has(b.name) && reads(b.body, name))
+      .length + (reads(f.result, name) ? 1 : 0);
   const scratchOffset = new Map<string, number>();
   let scratchStride = 0;
   // Steps keep their vectors in workgroup memory when they fit (SHARED_VEC_BYTES a workgroup).

@@ -152,7 +152,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     for (var base: i32 = i32(c * 256u); base < cend; base += 256i) {
       for (var k4: u32 = 0u; k4 < 1u; k4++) {
         let q = base / 4i + i32(k4 * 64u + lid);
-          let xv = X[(xo >> 2u) + u32(q)];
+        let xv = X[(xo >> 2u) + u32(q)];
         let iv0 = q * 4i + 0i;
         var v0: f32 = 0.0f;
         if (iv0 < cend) {
