@@ -170,6 +170,36 @@ export function header(
   return decl;
 }
 
+/** What an algorithm step declares in each of its kernels (StepHooks, wgsl-plan.ts). */
+export interface StepDecls {
+  /** Its module-scope declarations before the buffers: the parameters' struct, P, S, ... */
+  params: Decl[];
+  /** How the step's kernels bind their buffers. */
+  bindings: BindingOptions;
+  /** Completes a kernel's body (its lane-parallel draws); returns the declarations they need. */
+  finish(em: Emitter): Decl[];
+}
+
+/**
+ * A kernel's module-scope declarations: an evaluation's (header), or an algorithm step's (its
+ * parameters, then the buffers it uses).
+ */
+export function kernelDecls(
+  em: Emitter,
+  step: StepDecls | undefined,
+  wg: number,
+  shF: number,
+  shI: number,
+  shS: number,
+): Decl[] {
+  if (!step) return header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups);
+  const d: Decl[] = [...step.finish(em), ...step.params];
+  for (const name of ['DATA', 'SCR', 'PART', 'SC'] as const)
+    if (em.uses.has(name)) d.push({ k: 'binding', b: kernelBinding(name, step.bindings) });
+  d.push(...workgroupDecls(wg, shF, shI, shS));
+  return d;
+}
+
 /** The workgroup size and the workgroup memory of the accumulators and scans. */
 export function workgroupDecls(wg: number, shF: number, shI: number, shS: number): Decl[] {
   const decl: Decl[] = [{ k: 'override', name: 'WG', ty: 'u32', init: u32(wg) }];

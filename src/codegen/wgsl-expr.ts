@@ -41,8 +41,8 @@ const wgslStrings: WgslBuilder<string> = {
 };
 
 export interface ExprContext {
-  /** WGSL for a read of array `arr` at integer (i32) index expressions. */
-  read(arr: string, idx: string[]): string;
+  /** WGSL for a read of array `arr` at integer (i32) index expressions `idx`, made from `at`. */
+  read(arr: string, idx: string[], at: IExpr[]): string;
   /** WGSL name of a scalar binding. */
   scalar(name: string): string;
   /** WGSL name of an index variable. */
@@ -50,9 +50,13 @@ export interface ExprContext {
   fresh(): string;
   /**
    * Algorithm steps: computes `code` (which may use only the individual's index and the kernel's
-   * parameters) once, at the start of the kernel, and returns its name.
+   * parameters) once, at the start of the kernel, and returns its name. `kind`: a load of the
+   * state, a draw (of the individual: vec4, u32, f32; of the lane's own element: early), or
+   * another value.
    */
-  hoist?(code: string, draw?: 'vec4' | 'u32' | 'f32' | 'early'): string;
+  hoist?(code: string, kind?: 'load' | 'vec4' | 'u32' | 'f32' | 'early'): string;
+  /** Algorithm steps: the IR index of the individual (the step's domain). */
+  individual?: string;
   /** Set while emitting an element that is the lane's own (index = lane): see the draws. */
   laneIdx?: string;
 }
@@ -104,7 +108,7 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: Stmt[]): string {
         ctx.laneIdx &&
         e.dist !== 'distinct' &&
         [...freeIdx(e)].some((i) => ctx.index(i) === ctx.laneIdx) &&
-        [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)' || ctx.index(i) === ctx.laneIdx)
+        [...freeIdx(e)].every((i) => i === ctx.individual || ctx.index(i) === ctx.laneIdx)
       ) {
         // The lane's own element: drawn at the start of the kernel, with the index as the lane.
         const lx: ExprContext = {
@@ -117,7 +121,7 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: Stmt[]): string {
         const v = ctx.hoist(`${fn}(${e.site}u, ${la.join(', ')})`, 'early');
         return e.t === 'i' ? `i32(${v})` : v;
       }
-      if (ctx.hoist && [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)')) {
+      if (ctx.hoist && [...freeIdx(e)].every((i) => i === ctx.individual)) {
         // A draw of the individual (distinct indices, randint(D), a scalar uniform): computed
         // once per kernel, by one lane of the team while the others draw theirs.
         if (e.dist === 'distinct') {
@@ -155,7 +159,7 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: Stmt[]): string {
     case 'callp':
       throw new Error('wgsl: problem calls must be inlined first');
     case 'read':
-      return ctx.read(e.arr, e.idx.map(ex));
+      return ctx.read(e.arr, e.idx.map(ex), e.idx);
     case 'un':
       return e.op === 'neg' ? `(-${ex(e.a)})` : `(!${ex(e.a)})`;
     case 'bin': {

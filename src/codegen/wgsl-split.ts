@@ -32,7 +32,7 @@ import {
   countedFor,
   endLanes,
   gridPrologue,
-  header,
+  kernelDecls,
   isArg,
   kernelBindings,
   kernelModule,
@@ -214,7 +214,7 @@ class SplitKernels {
 
   private prologue(em: Emitter) {
     gridPrologue(em);
-    this.step?.prologue(em);
+    if (this.step) em.add(...this.step.prologue);
   }
 
   /** The tiled scan of chunk c of scan `b`, feeding each element's scan value to the accumulators. */
@@ -295,9 +295,7 @@ class SplitKernels {
     shS = 0,
   ): KernelPlan {
     const { step, wg, G } = this;
-    const decls = step
-      ? step.header(em.uses, wg, shF, shI, shS, em)
-      : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups);
+    const decls = kernelDecls(em, step, wg, shF, shI, shS);
     const code = printModule(
       kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
     );

@@ -21,7 +21,7 @@ import {
   allocAccs,
   context,
   gridPrologue,
-  header,
+  kernelDecls,
   kernelBindings,
   kernelModule,
   countedFor,
@@ -58,7 +58,7 @@ export function teamKernel(
   let shI = 0;
   let shS = 0;
   gridPrologue(em);
-  step?.prologue(em);
+  if (step) em.add(...step.prologue);
   em.add(
     letS('team', `lid / ${team}u`),
     letS('lane', `lid % ${team}u`),
@@ -169,9 +169,7 @@ export function teamKernel(
   }
   if (step) step.epilogue(em, ctx, team);
   else resultLine(em, p, ctx, 'valid && lane == 0u');
-  const decls = step
-    ? step.header(em.uses, wg, shF, shI, shS, em)
-    : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups);
+  const decls = kernelDecls(em, step, wg, shF, shI, shS);
   if (step && L.sharedStride)
     decls.push({
       k: 'var',
