@@ -3,7 +3,7 @@
 // reductions, tiled scans, vectorised element loops, kernel headers.
 
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
-import { toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { WGSL_HELPERS, toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
 
 import {
   assign,
@@ -16,6 +16,7 @@ import {
   incr,
   letS,
   printExpr,
+  printModule,
   u32,
   varS,
   type Decl,
@@ -599,6 +600,25 @@ export function kernelModule(em: Emitter, decls: Decl[], library: string[]): Mod
   };
 }
 
+/**
+ * A kernel's plan: its module printed (the library functions after `main`, so the kernel reads
+ * first), what it binds, and its workgroups for n individuals.
+ */
+export function kernelPlan(
+  em: Emitter,
+  step: (StepDecls & { helpers: string }) | undefined,
+  name: string,
+  decls: Decl[],
+  workgroups: (n: number) => number,
+) {
+  const code = printModule(
+    kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
+  );
+  const uses: BufferName[] = ['P', ...em.uses];
+  const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
+  return { name, code, uses, bindings, workgroups };
+}
+
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
 export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
   return (iv: string): string => {
@@ -627,6 +647,23 @@ export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: s
 
 export function gridPrologue(em: Emitter) {
   em.add(letS('group', 'wid.x + wid.y * P.gx'));
+}
+
+/**
+ * Teams of `team` lanes, `ipg` individuals a workgroup: the lane's team and lane in it, its
+ * individual n (the last one for lanes past the population, which store nothing: `valid`) and
+ * the offset of n's row in X (`xoNote`: why a kernel that reads no vector has it).
+ */
+export function teamPrologue(em: Emitter, team: number, ipg: number, D: number, xoNote?: string) {
+  em.add(
+    letS('team', `lid / ${team}u`),
+    letS('lane', `lid % ${team}u`),
+    letS('n_raw', `group * ${ipg}u + team`),
+    letS('valid', 'n_raw < P.n'),
+    letS('n', 'min(n_raw, P.n - 1u)'),
+    letS('xo', `n * ${D}u`, undefined, xoNote),
+  );
+  em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
 }
 
 /**

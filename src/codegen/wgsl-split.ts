@@ -6,22 +6,11 @@
 // combine; an algorithm step ends with its writes (stepWrites).
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
-import { wgslExpr, wgslFloat, WGSL_HELPERS, type ExprContext } from './wgsl-expr.js';
+import { wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import { scanByMoments } from '../ir/kernels.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
-import {
-  assign,
-  i32,
-  ifS,
-  letS,
-  printExpr,
-  printModule,
-  seq,
-  u32,
-  varS,
-  type Stmt,
-} from './wgsl-ast.js';
+import { assign, i32, ifS, letS, printExpr, seq, u32, varS, type Stmt } from './wgsl-ast.js';
 import {
   Emitter,
   accumulate,
@@ -34,8 +23,8 @@ import {
   gridPrologue,
   kernelDecls,
   isArg,
-  kernelBindings,
-  kernelModule,
+  kernelPlan,
+  teamPrologue,
   resultLine,
   scalarStage,
   scanTerm,
@@ -296,16 +285,7 @@ class SplitKernels {
   ): KernelPlan {
     const { step, wg, G } = this;
     const decls = kernelDecls(em, step, wg, shF, shI, shS);
-    const code = printModule(
-      kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
-    );
-    const kp: KernelPlan = {
-      name,
-      code,
-      uses: ['P', ...em.uses],
-      bindings: kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 }),
-      workgroups: perGroup ? (n) => n * G : (n) => n,
-    };
+    const kp = kernelPlan(em, step, name, decls, perGroup ? (n) => n * G : (n) => n);
     this.plan.kernels.push(kp);
     return kp;
   }
@@ -485,20 +465,7 @@ class SplitKernels {
     const team = Math.min(wg, 2 ** Math.ceil(Math.log2(G)));
     const ipg = wg / team;
     this.prologue(em3);
-    em3.add(
-      letS('team', `lid / ${team}u`),
-      letS('lane', `lid % ${team}u`),
-      letS('n_raw', `group * ${ipg}u + team`),
-      letS('valid', 'n_raw < P.n'),
-      letS('n', 'min(n_raw, P.n - 1u)'),
-      letS(
-        'xo',
-        `n * ${p.main.len}u`,
-        undefined,
-        'an epilogue may read single elements (Discus: x[0])',
-      ),
-    );
-    em3.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
+    teamPrologue(em3, team, ipg, p.main.len, 'an epilogue may read single elements (Discus: x[0])');
     this.loadScalars(em3);
     em3.uses.add('PART');
     if (s.moments) this.combineMoments(em3, s, s.moments, team);
