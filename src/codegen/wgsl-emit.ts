@@ -213,13 +213,16 @@ export function workgroupDecls(wg: number, shF: number, shI: number, shS: number
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
 export function context(em: Emitter, L: Layout, scanValue: Map<string, string>): ExprContext {
   return {
-    read(arr, idx) {
+    read(arr, idx, at) {
+      // The loop's element index (whose vec4 a lane loads once): an index variable of the IR
+      // that the loop's lanes name.
+      const laneElement = (k: number) => at[k]?.k === 'idx' && !!em.lanes?.names.has(idx[k]!);
       if (scanValue.has(arr)) return scanValue.get(arr)!;
       if (L.dataOffset.has(arr)) {
         em.uses.add('DATA');
         const shape = L.dataShape.get(arr)!;
         const off = L.dataOffset.get(arr)!;
-        if (em.lanes && em.vec4 && shape.length === 1 && em.lanes.names.has(idx[0]!)) {
+        if (em.lanes && em.vec4 && shape.length === 1 && laneElement(0)) {
           if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
           return `dv${off}[${em.lanes.k}]`;
         }
@@ -249,7 +252,7 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
         return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;
       }
       em.uses.add('X');
-      if (em.lanes && em.lanes.names.has(idx[0]!)) {
+      if (em.lanes && laneElement(0)) {
         em.lanes.usedX = true;
         return `xv[${em.lanes.k}]`;
       }
@@ -614,9 +617,8 @@ export function kernelPlan(
   const code = printModule(
     kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
   );
-  const uses: BufferName[] = ['P', ...em.uses];
   const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
-  return { name, code, uses, bindings, workgroups };
+  return { name, code, bindings, workgroups };
 }
 
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */

@@ -23,7 +23,6 @@ export interface StepHooks extends StepDecls {
 export interface KernelPlan {
   name: string;
   code: string;
-  uses: BufferName[];
   /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */
   bindings: KernelBinding[];
   /** Workgroups for n individuals. */

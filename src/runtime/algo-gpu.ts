@@ -125,7 +125,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.owned.push(b);
       return b;
     };
-    const uses = new Set(plan.kernels.flatMap((k) => k.uses));
+    const uses = new Set(plan.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
     const scr = uses.has('SCR') ? own('SCR', st.n * plan.scratchStride) : undefined;
     const part = uses.has('PART') ? own('PART', st.n * plan.groups * plan.partStride) : undefined;
     const sc = uses.has('SC') ? own('SC', st.n * plan.scalarStride) : undefined;

@@ -109,14 +109,15 @@ export class GpuEvaluator {
         usage: storage,
         label: 'SCR',
       });
-    const usesPart = this.plan.kernels.some((k) => k.uses.includes('PART'));
-    if (usesPart)
+    const binds = (name: BufferName) =>
+      this.plan.kernels.some((k) => k.bindings.some((b) => b.name === name));
+    if (binds('PART'))
       this.part = device.createBuffer({
         size: Math.max(4, n * this.plan.groups * this.plan.partStride * 4),
         usage: storage,
         label: 'PART',
       });
-    if (this.plan.kernels.some((k) => k.uses.includes('SC')))
+    if (binds('SC'))
       this.sc = device.createBuffer({
         size: Math.max(4, n * this.plan.scalarStride * 4),
         usage: storage,

@@ -99,7 +99,9 @@ export function* corpus(): Generator<[string, string]> {
         const seen = new Set<string>();
         for (const sg of SUBGROUPS) {
           const text = generateWgsl(p.ir, sg.o)
-            .kernels.map((k) => `// ---- ${k.name} uses ${k.uses.join(',')}\n${k.code}`)
+            .kernels.map(
+              (k) => `// ---- ${k.name} uses ${k.bindings.map((b) => b.name).join(',')}\n${k.code}`,
+            )
             .join('\n');
           // Subgroups change only kernels with scans: other variants are stored once.
           if (seen.has(text)) continue;
@@ -138,7 +140,7 @@ export function* corpus(): Generator<[string, string]> {
             ...sg.o,
           });
           for (const k of plan.kernels)
-            text += `// ---- step ${st.name} kernel ${k.name} uses ${k.uses.join(',')}\n${k.code}\n`;
+            text += `// ---- step ${st.name} kernel ${k.name} uses ${k.bindings.map((b) => b.name).join(',')}\n${k.code}\n`;
         }
         if (seen.has(text)) continue;
         seen.add(text);
