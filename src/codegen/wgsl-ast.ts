@@ -94,7 +94,7 @@ export const expr = (e: E): Expr => (typeof e === 'string' ? { k: 'raw', text: e
 export const i32 = (v: number): Expr => ({ k: 'lit', ty: 'i32', v });
 export const u32 = (v: number): Expr => ({ k: 'lit', ty: 'u32', v });
 export const f32 = (v: number): Expr => ({ k: 'lit', ty: 'f32', v });
-export const id = (name: string): Expr => ({ k: 'id', name });
+export const id = (name: string): Expr & { k: 'id' } => ({ k: 'id', name });
 export const bin = (a: E, op: string, b: E): Expr => ({ k: 'bin', op, a: expr(a), b: expr(b) });
 export const paren = (a: E): Expr => ({ k: 'paren', a: expr(a) });
 export const call = (fn: string, ...args: E[]): Expr => ({ k: 'call', fn, args: args.map(expr) });

@@ -3,12 +3,14 @@
 // reductions, tiled scans, vectorised element loops, kernel headers.
 
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
-import { WGSL_HELPERS, toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { WGSL_HELPERS, toF32, wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
 
 import {
   assign,
   barrier,
+  bin,
   block,
+  call,
   forS,
   i32,
   id,
@@ -49,18 +51,18 @@ export const ACC_INIT: Record<string, (t: string) => string> = {
   argmax: () => wgslFloat(-Infinity),
 };
 
-/** Combine two accumulator values (a, b) of op; for arg ops also their indices (ai, bi). */
-export function combine(op: string, a: string, b: string): string {
+/** Combine two accumulator values (a, b) of op. */
+export function combine(op: string, a: E, b: E): Expr {
   switch (op) {
     case 'sum':
     case 'count':
-      return `${a} + ${b}`;
+      return bin(a, '+', b);
     case 'prod':
-      return `${a} * ${b}`;
+      return bin(a, '*', b);
     case 'min':
-      return `min(${a}, ${b})`;
+      return call('min', a, b);
     case 'max':
-      return `max(${a}, ${b})`;
+      return call('max', a, b);
   }
   throw new Error(op);
 }
@@ -213,7 +215,9 @@ export function workgroupDecls(wg: number, shF: number, shI: number, shS: number
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
 export function context(em: Emitter, L: Layout, scanValue: Map<string, string>): ExprContext {
   return {
-    read(arr, idx, at) {
+    read(arr, idxE, at) {
+      // The addressing below composes the indices as text.
+      const idx = idxE.map(printExpr);
       // The loop's element index (whose vec4 a lane loads once): an index variable of the IR
       // that the loop's lanes name.
       const laneElement = (k: number) => at[k]?.k === 'idx' && !!em.lanes?.names.has(idx[k]!);
@@ -313,14 +317,14 @@ export function accumulate(
   for (const a of accs) {
     const pre: Stmt[] = [];
     const idxName = ctx.index(a.red.idx);
-    const lo = wgslExpr(a.red.lo, ctx, pre);
-    const hi = wgslExpr(a.red.hi, ctx, pre);
+    const lo = wgslNode(a.red.lo, ctx, pre);
+    const hi = wgslNode(a.red.hi, ctx, pre);
     em.add(...pre);
-    em.open(ifS(`${iv} >= ${lo} && ${iv} < ${hi}`));
+    em.open(ifS(bin(bin(iv, '>=', lo), '&&', bin(iv, '<', hi))));
     em.add(letS(idxName, iv));
     const inner: Stmt[] = [];
-    const cond = a.red.cond ? wgslExpr(a.red.cond, ctx, inner) : undefined;
-    const body = wgslExpr(a.red.body, ctx, inner);
+    const cond = a.red.cond ? wgslNode(a.red.cond, ctx, inner) : undefined;
+    const body = wgslNode(a.red.body, ctx, inner);
     em.add(...inner);
     const A = `acc_${a.out.replace(/\W/g, '_')}`;
     if (cond) em.open(ifS(cond));
@@ -442,7 +446,7 @@ export function tiledScan(
     carryIn?: string;
     carryOut?: string;
   },
-  produce: (iv: string) => string,
+  produce: (iv: string) => E,
   consume: (iv: string, sv: string) => void,
 ) {
   const { team, K, lane } = o;
@@ -623,10 +627,10 @@ export function kernelPlan(
 
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
 export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
-  return (iv: string): string => {
+  return (iv: string): Expr => {
     em.add(letS(ctx.index(b.idx), iv));
     const pre: Stmt[] = [];
-    const v = wgslExpr(b.body, ctx, pre);
+    const v = wgslNode(b.body, ctx, pre);
     em.add(...pre);
     return toF32(v, b.body.t);
   };
@@ -634,14 +638,14 @@ export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan'
 
 export function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
   const pre: Stmt[] = [];
-  const v = wgslExpr(b.body, ctx, pre);
+  const v = wgslNode(b.body, ctx, pre);
   em.add(...pre);
   em.add(letS(sname(b.name), b.t === 'f' ? toF32(v, b.body.t) : v, wty(b.t)));
 }
 
 export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: string) {
   const pre: Stmt[] = [];
-  const r = wgslExpr(p.main.result, ctx, pre);
+  const r = wgslNode(p.main.result, ctx, pre);
   em.add(...pre);
   em.uses.add('F');
   em.add(ifS(guard, [assign('F[P.f_offset + n]', toF32(r, p.main.result.t))], true));
@@ -731,9 +735,9 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
     em.open(block());
     em.add(letS(j, `q * 4i + ${k}i`));
     const pre: Stmt[] = [];
-    const body = wgslExpr(e.body, ctx, pre);
+    const body = wgslNode(e.body, ctx, pre);
     em.add(...pre);
-    em.add(assign(acc, `${acc} + ${toF32(body, e.body.t)}`));
+    em.add(assign(acc, bin(acc, '+', toF32(body, e.body.t))));
     em.close();
   }
   endLanes(em, loop.body, 0, 'q');
@@ -778,9 +782,9 @@ export function unionRange(em: Emitter, accs: Acc[], ctx: ExprContext): { lo: Ex
   // Bounds that depend on scalars of earlier stages (`sum(i < k)` with `let k = count(...)`).
   const code = (es: IExpr[], f: 'min' | 'max') => {
     const pre: Stmt[] = [];
-    const parts = es.map((e) => wgslExpr(e, ctx, pre));
+    const parts = es.map((e) => wgslNode(e, ctx, pre));
     em.add(...pre);
-    return parts.reduce((a, b) => `${f}(${a}, ${b})`);
+    return parts.reduce((a, b) => call(f, a, b));
   };
   const lo = em.fresh();
   const hi = em.fresh();

@@ -6,7 +6,7 @@
 // combine; an algorithm step ends with its writes (stepWrites).
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
-import { wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import { scanByMoments } from '../ir/kernels.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
@@ -421,7 +421,7 @@ class SplitKernels {
         em.open(ifS(`iv < ${b.len}i`));
         em.add(letS(ctx.index(b.idx), 'iv'));
         const pre: Stmt[] = [];
-        const v = wgslExpr(b.body, ctx, pre);
+        const v = wgslNode(b.body, ctx, pre);
         em.add(...pre);
         em.add(assign(`kv${q}`, v));
         em.uses.add('SCR');

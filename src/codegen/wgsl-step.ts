@@ -13,13 +13,29 @@ import {
   type IrProgram,
   type StateArray,
 } from '../ir/ir.js';
-import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
+import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
 import { countedFor, type Emitter } from './wgsl-emit.js';
 import type { StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
-import { assign, barrier, block, callS, i32, ifS, letS, type Decl, type Stmt } from './wgsl-ast.js';
+import {
+  assign,
+  barrier,
+  bin,
+  block,
+  call,
+  callS,
+  i32,
+  ifS,
+  letS,
+  printExpr,
+  u32,
+  type Decl,
+  type E,
+  type Expr,
+  type Stmt,
+} from './wgsl-ast.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
 export const STEP_PARAM_BYTES = 256;
@@ -180,7 +196,7 @@ interface HoistState {
   loads: number;
   others: number;
   early: number;
-  draws: { name: string; code: string; ty: 'vec4' | 'u32' | 'f32' }[];
+  draws: { name: string; code: Expr; ty: 'vec4' | 'u32' | 'f32' }[];
 }
 
 /** How a step's kernels differ from an evaluation's (StepHooks, wgsl-plan.ts). */
@@ -261,8 +277,8 @@ class StepCodegen implements StepHooks {
         d.ty === 'vec4'
           ? d.code
           : d.ty === 'u32'
-            ? `vec4<u32>(${d.code}, 0u, 0u, 0u)`
-            : `vec4<u32>(bitcast<u32>(${d.code}), 0u, 0u, 0u)`;
+            ? call('vec4<u32>', d.code, u32(0), u32(0), u32(0))
+            : call('vec4<u32>', call('bitcast<u32>', d.code), u32(0), u32(0), u32(0));
       return ifS(`${tl.lane} == ${t % tl.size}u`, [assign(slot(t), v)], true);
     });
     const reads: Stmt[] = hs.draws.map((d, t) =>
@@ -279,17 +295,15 @@ class StepCodegen implements StepHooks {
   }
 
   /** Hoists `code` to the start of the kernel (see ExprContext.hoist); returns its name. */
-  private hoist(
-    em: Emitter,
-    code: string,
-    kind?: Parameters<NonNullable<ExprContext['hoist']>>[1],
-  ) {
+  private hoist(em: Emitter, code: Expr, kind?: Parameters<NonNullable<ExprContext['hoist']>>[1]) {
     const st = this.hoistState.get(em);
     if (!st) throw new Error('wgsl: hoisting outside a step context');
-    let name = st.names.get(code);
+    // Each value once: keyed by its text.
+    const key = printExpr(code);
+    let name = st.names.get(key);
     if (name) return name;
     name = em.fresh();
-    st.names.set(code, name);
+    st.names.set(key, name);
     if (kind === 'early') {
       // Before the lane-parallel draws and their barrier: every lane draws its own.
       em.body.splice(st.at + st.loads + st.early, 0, letS(name, code));
@@ -340,7 +354,9 @@ class StepCodegen implements StepHooks {
   }
 
   /** A read of state array `arr` in context `ctx` (idx: the WGSL of the IR indices `at`). */
-  private read(em: Emitter, ctx: ExprContext, arr: string, idx: string[], at: IExpr[]): string {
+  private read(em: Emitter, ctx: ExprContext, arr: string, idxE: Expr[], at: IExpr[]): E {
+    // The addressing below composes the indices as text.
+    const idx = idxE.map(printExpr);
     const { k, a } = this.stateArray(arr);
     const dom = this.p.main.domain!;
     em.uses.add('S');
@@ -371,13 +387,13 @@ class StepCodegen implements StepHooks {
     }
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
-      return ctx.hoist(`opt_s(${this.addr('o', arr, idx[0]!, 'i32(lane)')})`, 'load');
+      return ctx.hoist(call('opt_s', this.addr('o', arr, idx[0]!, 'i32(lane)')), 'load');
     // The value at an argmin's (argmax's) index, when that reduction ranged over this very
     // array in this kernel: the reduction already has it (the track's best fitness).
     const arg = at.length === 1 && at[0]!.k === 'sref' ? this.argValue.get(at[0]!.name) : undefined;
     if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && em.lets.has(arg.sval))
       return arg.sval;
-    const code = `opt_s(${this.addr('o', arr, idx[0]!, idx[1])})`;
+    const code = call('opt_s', this.addr('o', arr, idx[0]!, idx[1]));
     // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
     // (the best so far): loaded at the start of the kernel, off the critical path (nothing
     // writes them before the epilogue).
@@ -422,13 +438,14 @@ class StepCodegen implements StepHooks {
     const { w, when } = narrowWrite(w0, this.options.pingPong);
     em.open(block());
     const pre: Stmt[] = [];
-    const row = wgslExpr(w.row, ctx, pre);
-    const cond = when ? wgslExpr(when, ctx, pre) : undefined;
+    const row = wgslNode(w.row, ctx, pre);
+    const cond = when ? wgslNode(when, ctx, pre) : undefined;
     em.add(...pre);
     const r = em.fresh();
     em.add(letS(r, row, 'i32'));
     // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
-    const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i${cond ? ` && ${cond}` : ''}`;
+    const inRows = bin(bin('valid', '&&', bin(r, '>=', i32(0))), '&&', bin(r, '<', i32(a.rows)));
+    const guard = cond ? bin(inRows, '&&', cond) : inRows;
     if (w.col) {
       em.open(ifS(guard));
       if (chunk) {
@@ -441,16 +458,16 @@ class StepCodegen implements StepHooks {
       } else em.open(countedFor('jw', 'i32', 'i32(lane)', i32(w.col.len), i32(team)));
       em.add(letS(ctx.index(w.col.idx), 'jw'));
       const inner: Stmt[] = [];
-      const v = wgslExpr(w.body, ctx, inner);
+      const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
       em.add(callS('opt_s_set', this.addr('w', w.arr, r, 'jw'), toF32(v, w.body.t)));
       em.close();
       if (chunk) em.close();
       em.close();
     } else {
-      em.open(ifS(`${guard} && ${first}`));
+      em.open(ifS(bin(guard, '&&', first)));
       const inner: Stmt[] = [];
-      const v = wgslExpr(w.body, ctx, inner);
+      const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
       em.add(callS('opt_s_set', this.addr('w', w.arr, r), toF32(v, w.body.t)));
       em.close();

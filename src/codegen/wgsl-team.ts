@@ -1,7 +1,7 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
 import type { Binding, IrProgram, Stage } from '../ir/ir.js';
-import { wgslExpr, toF32, type ExprContext } from './wgsl-expr.js';
+import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import { assign, barrier, i32, ifS, letS, printExpr, type Expr, type Stmt } from './wgsl-ast.js';
 import type { KernelPlan, StepHooks, WgslOptions } from './wgsl-plan.js';
 import {
@@ -111,7 +111,7 @@ class TeamKernel {
     const single = !!step && b.len <= team;
     const v =
       (!step && unrolledRowSum(em, b.body, ctx)) ||
-      wgslExpr(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
+      wgslNode(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
     em.add(...pre);
     if (shared !== undefined)
       em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
