@@ -18,6 +18,7 @@ import type { GpuPlan, KernelBinding } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../passes/data.js';
 import { planGeneration } from './algo-host.js';
+import { layoutEntries } from './gpu-eval.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';
 import type { GpuContext } from './device.js';
@@ -155,17 +156,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     };
     const kernels = plan.kernels.map((k) => {
       // The layout and the entries from the kernel's rows of the binding table (wgsl-bindings.ts).
-      const entries: GPUBindGroupLayoutEntry[] = k.bindings.map((b) => ({
-        binding: b.binding,
-        visibility: GPUShaderStage.COMPUTE,
-        buffer: b.dynamicOffset
-          ? {
-              type: b.layout,
-              hasDynamicOffset: true,
-              minBindingSize: b.dynamicOffset.minBindingSize,
-            }
-          : { type: b.layout },
-      }));
+      const entries = layoutEntries(k.bindings);
       const resources: GPUBindGroupEntry[] = k.bindings.map((b) => ({
         binding: b.binding,
         resource: buffer(b),

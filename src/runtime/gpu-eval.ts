@@ -6,9 +6,26 @@
 // Everything for one evaluation is recorded in one command buffer.
 
 import type { CompiledProblem } from '../compile/problem.js';
-import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '../codegen/wgsl.js';
+import {
+  generateWgsl,
+  type BufferName,
+  type GpuPlan,
+  type KernelBinding,
+  type KernelPlan,
+} from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import type { GpuContext } from './device.js';
+
+/** The bind-group-layout entries of a kernel's bindings (codegen/wgsl-bindings.ts). */
+export function layoutEntries(bindings: KernelBinding[]): GPUBindGroupLayoutEntry[] {
+  return bindings.map((b) => ({
+    binding: b.binding,
+    visibility: GPUShaderStage.COMPUTE,
+    buffer: b.dynamicOffset
+      ? { type: b.layout, hasDynamicOffset: true, minBindingSize: b.dynamicOffset.minBindingSize }
+      : { type: b.layout },
+  }));
+}
 
 export interface GpuEvalOptions {
   /** Largest binding in bytes (defaults to the device's maxStorageBufferBindingSize); tests lower it to force slabs. */
@@ -38,6 +55,8 @@ export interface Slab {
 export class GpuEvaluator {
   readonly plan: GpuPlan;
   private pipelines: GPUComputePipeline[];
+  /** Each kernel's bind-group layout, from its bindings. */
+  private layouts: GPUBindGroupLayout[];
   private dataBuf: GPUBuffer | undefined;
   private scr: GPUBuffer | undefined;
   private part: GPUBuffer | undefined;
@@ -80,10 +99,13 @@ export class GpuEvaluator {
         'the per-individual scratch of this program exceeds the largest storage binding',
       );
     device.pushErrorScope('validation');
-    this.pipelines = this.plan.kernels.map((k) =>
+    this.layouts = this.plan.kernels.map((k) =>
+      device.createBindGroupLayout({ label: k.name, entries: layoutEntries(k.bindings) }),
+    );
+    this.pipelines = this.plan.kernels.map((k, ki) =>
       device.createComputePipeline({
         label: k.name,
-        layout: 'auto',
+        layout: device.createPipelineLayout({ bindGroupLayouts: this.layouts.slice(ki, ki + 1) }),
         compute: {
           module: device.createShaderModule({ label: k.name, code: k.code }),
           entryPoint: 'main',
@@ -176,7 +198,8 @@ export class GpuEvaluator {
       for (const slab of slabs) {
         this.plan.kernels.forEach((k, ki) => {
           const pipeline = this.pipelines[ki];
-          if (!pipeline) throw new Error(`internal: no pipeline for kernel ${k.name}`);
+          const layout = this.layouts[ki];
+          if (!pipeline || !layout) throw new Error(`internal: no pipeline for kernel ${k.name}`);
           const wgs = k.workgroups(slab.count);
           const maxDim = this.gpu.limits.maxComputeWorkgroupsPerDimension;
           const gx = Math.min(wgs, maxDim);
@@ -197,7 +220,7 @@ export class GpuEvaluator {
             resource: { buffer: this.buffer(b.name, slab, f, params) },
           }));
           const group = this.gpu.device.createBindGroup({
-            layout: pipeline.getBindGroupLayout(0),
+            layout,
             entries,
           });
           made.push({ pipeline, group, gx, gy });
