@@ -1,5 +1,5 @@
 // The one table of the buffers a kernel can bind: their binding numbers, WGSL declarations and
-// WebGPU bind-group-layout types. The shaders' declarations (wgsl-emit.ts, wgsl-step.ts) and the
+// WebGPU bind-group-layout types. The shaders' declarations (printed by wgsl-ast.ts) and the
 // runtime's bind groups (runtime/gpu-eval.ts, runtime/algo-gpu.ts) are both made from it, so they
 // agree by construction.
 
@@ -70,7 +70,3 @@ export function kernelBinding(name: BufferName, o: BindingOptions = {}): KernelB
   if (name === 'P' && o.step) b.dynamicOffset = { minBindingSize: o.step.paramBytes };
   return b;
 }
-
-/** The WGSL declaration of a binding (group 0: every kernel has one bind group). */
-export const bindingDecl = (b: KernelBinding) =>
-  `@group(0) @binding(${b.binding}) var<${b.space}> ${b.name}: ${b.type};`;

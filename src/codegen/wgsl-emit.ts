@@ -136,7 +136,7 @@ export interface Layout {
 }
 
 /** The bindings of a kernel that uses `uses` (P always). */
-export function kernelBindings(uses: Set<BufferName>, o: BindingOptions): KernelBinding[] {
+function kernelBindings(uses: Set<BufferName>, o: BindingOptions): KernelBinding[] {
   return ['P' as const, ...uses].map((n) => kernelBinding(n, o));
 }
 
@@ -204,7 +204,7 @@ export function kernelDecls(
 }
 
 /** The workgroup size and the workgroup memory of the accumulators and scans. */
-export function workgroupDecls(wg: number, shF: number, shI: number, shS: number): Decl[] {
+function workgroupDecls(wg: number, shF: number, shI: number, shS: number): Decl[] {
   const decl: Decl[] = [{ k: 'override', name: 'WG', ty: 'u32', init: u32(wg) }];
   if (shF) decl.push({ k: 'var', space: 'workgroup', name: 'shf', ty: `array<f32, ${shF * wg}>` });
   if (shI) decl.push({ k: 'var', space: 'workgroup', name: 'shi', ty: `array<i32, ${shI * wg}>` });
@@ -573,7 +573,7 @@ export function teamScanSubgroups(
  * With subgroups, lanes are renumbered so that each subgroup holds consecutive lanes: WGSL does not
  * promise that subgroup_invocation_id follows local_invocation_index. One atomic per subgroup.
  */
-export const subgroupPrologue = (): Stmt[] => [
+const subgroupPrologue = (): Stmt[] => [
   varS('sg_first', 'u32', '0u'),
   ifS('subgroupElect()', [assign('sg_first', 'atomicAdd(&sg_counter, 1u)')], true),
   letS('sg_index', 'subgroupBroadcastFirst(sg_first)'),
@@ -584,7 +584,7 @@ export const subgroupPrologue = (): Stmt[] => [
  * The kernel as a module: its declarations, `main` (with the builtins its lanes use) and the
  * library functions after it, so the kernel reads first (WGSL allows any order).
  */
-export function kernelModule(em: Emitter, decls: Decl[], library: string[]): Module {
+function kernelModule(em: Emitter, decls: Decl[], library: string[]): Module {
   const builtins = em.subgroups
     ? [
         { name: 'lid_hw', builtin: 'local_invocation_index', ty: 'u32' },

@@ -1,13 +1,9 @@
 // WGSL generation for a scheduled IR program (see ir/passes/schedule.ts for the regimes).
 //
-// Buffers (one binding each; a kernel declares only what it uses):
-//   P    uniform  { n: individuals in this dispatch, f_offset: where their fitness goes, gx: grid width }
-//   X    the population slab, row-major [n][D] (the runtime splits populations larger than one binding)
-//   F    fitness out
-//   DATA all data arrays of the program, packed, float32
-//   SCR  per-individual scratch for materialised vectors and scans: [n][scratchStride]
-//   PART split regime: per (individual, chunk) partial accumulators: [n][groups][partStride]
-//   SC   split regime: per-individual scalars computed by earlier kernels: [n][scalarStride]
+// Each kernel is a WGSL syntax tree (wgsl-ast.ts) printed once; the buffers it binds are rows of
+// the binding table (wgsl-bindings.ts: P, X, F, DATA, SCR, PART, SC, S), from which the runtime
+// makes its bind groups.
+//
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
 import { forEachNode, type Binding, type IExpr, type IrProgram } from '../ir/ir.js';
