@@ -2,9 +2,10 @@
 // Codegen edits the tree (hoisted loads inserted into a statement list, loads put at the top of a
 // loop body) and prints each module once; nothing reads emitted text back.
 //
-// Expressions of the IR still come from wgsl-expr.ts as text: they are `raw` nodes, opaque to the
-// tree (printed as they are, never parsed). The expressions codegen reasons about (loop bounds,
-// names) are nodes.
+// The IR's expressions are nodes (wgsl-expr.ts wgslNode), and so are the literals and names codegen
+// reasons about (loop bounds, accumulators, guards). Still text, as `raw` nodes printed as they are
+// and never parsed: the addresses of array reads (ExprContext.read), index variables, and most
+// buffer indexing that codegen composes (SCR, PART, shf slots).
 
 import type { KernelBinding } from './wgsl-bindings.js';
 
@@ -20,7 +21,7 @@ export type Expr =
   | { k: 'call'; fn: string; args: Expr[] }
   | { k: 'index'; a: Expr; i: Expr }
   | { k: 'member'; a: Expr; name: string }
-  /** WGSL text of an IR expression (wgsl-expr.ts): printed as is. */
+  /** WGSL text (an address, an index variable): printed as is, never read back. */
   | { k: 'raw'; text: string };
 
 export type Stmt =
