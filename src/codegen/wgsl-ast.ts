@@ -2,10 +2,10 @@
 // Codegen edits the tree (hoisted loads inserted into a statement list, loads put at the top of a
 // loop body) and prints each module once; nothing reads emitted text back.
 //
-// The IR's expressions are nodes (wgsl-expr.ts wgslNode), and so are the literals and names codegen
-// reasons about (loop bounds, accumulators, guards). Still text, as `raw` nodes printed as they are
-// and never parsed: the addresses of array reads (ExprContext.read), index variables, and most
-// buffer indexing that codegen composes (SCR, PART, shf slots).
+// The IR's expressions are nodes (wgsl-expr.ts wgslNode), with the reads of arrays and state, and
+// the literals and names codegen reasons about (loop bounds, accumulators, guards). Still text, as
+// `raw` nodes printed as they are and never parsed: index variables (ExprContext.index), and most
+// of the indexing that the kernels compose themselves (SCR, PART and shf slots, loop headers).
 
 import type { KernelBinding } from './wgsl-bindings.js';
 
@@ -13,6 +13,8 @@ export type Expr =
   | { k: 'lit'; ty: 'i32' | 'u32'; v: number }
   | { k: 'lit'; ty: 'f32'; v: number }
   | { k: 'lit'; ty: 'bool'; v: boolean }
+  /** An abstract integer (a vector component: `v[2]`). */
+  | { k: 'lit'; ty: 'int'; v: number }
   | { k: 'id'; name: string }
   | { k: 'bin'; op: string; a: Expr; b: Expr }
   | { k: 'un'; op: '-' | '!' | '&'; a: Expr }
@@ -95,6 +97,8 @@ export const expr = (e: E): Expr => (typeof e === 'string' ? { k: 'raw', text: e
 export const i32 = (v: number): Expr => ({ k: 'lit', ty: 'i32', v });
 export const u32 = (v: number): Expr => ({ k: 'lit', ty: 'u32', v });
 export const f32 = (v: number): Expr => ({ k: 'lit', ty: 'f32', v });
+export const int = (v: number): Expr => ({ k: 'lit', ty: 'int', v });
+export const member = (a: E, name: string): Expr => ({ k: 'member', a: expr(a), name });
 export const id = (name: string): Expr & { k: 'id' } => ({ k: 'id', name });
 export const bin = (a: E, op: string, b: E): Expr => ({ k: 'bin', op, a: expr(a), b: expr(b) });
 export const paren = (a: E): Expr => ({ k: 'paren', a: expr(a) });
@@ -151,6 +155,7 @@ export function printExpr(e: Expr): string {
     case 'lit':
       if (e.ty === 'bool') return String(e.v);
       if (e.ty === 'f32') return wgslFloat(e.v);
+      if (e.ty === 'int') return String(e.v);
       return `${e.v}${e.ty === 'i32' ? 'i' : 'u'}`;
     case 'id':
       return e.name;

@@ -16,7 +16,10 @@ import {
   id,
   ifS,
   incr,
+  index,
+  int,
   letS,
+  paren,
   printExpr,
   printModule,
   u32,
@@ -80,7 +83,7 @@ export interface VectorLanes {
   dv: Map<string, string>; // data offset -> preloaded vec4 name
   /** Algorithm steps: the loop's first element (a multiple of 4), and state rows preloaded as vec4. */
   base?: string;
-  state?: Map<string, { name: string; code: string }>;
+  state?: Map<string, { name: string; code: Expr }>;
 }
 
 export class Emitter {
@@ -215,53 +218,76 @@ function workgroupDecls(wg: number, shF: number, shI: number, shS: number): Decl
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
 export function context(em: Emitter, L: Layout, scanValue: Map<string, string>): ExprContext {
   return {
-    read(arr, idxE, at) {
-      // The addressing below composes the indices as text.
-      const idx = idxE.map(printExpr);
+    read(arr, idx, at) {
+      const i0 = idx[0];
+      if (!i0) throw new Error(`wgsl: a read of ${arr} without an index`);
       // The loop's element index (whose vec4 a lane loads once): an index variable of the IR
       // that the loop's lanes name.
-      const laneElement = (k: number) => at[k]?.k === 'idx' && !!em.lanes?.names.has(idx[k]!);
-      if (scanValue.has(arr)) return scanValue.get(arr)!;
-      if (L.dataOffset.has(arr)) {
+      const laneElement = (k: number) =>
+        at[k]?.k === 'idx' && !!em.lanes?.names.has(printExpr(idx[k]!));
+      const u = (e: Expr) => call('u32', e);
+      /** Element e of a vec4 array: its vec4 and its component. */
+      const inVec4 = (arr: Expr, e: Expr) =>
+        index(index(arr, bin(paren(e), '>>', u32(2))), bin(paren(e), '&', u32(3)));
+      const sv = scanValue.get(arr);
+      if (sv !== undefined) return sv;
+      const shape = L.dataShape.get(arr);
+      const off = L.dataOffset.get(arr);
+      if (shape && off !== undefined) {
         em.uses.add('DATA');
-        const shape = L.dataShape.get(arr)!;
-        const off = L.dataOffset.get(arr)!;
         if (em.lanes && em.vec4 && shape.length === 1 && laneElement(0)) {
           if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
-          return `dv${off}[${em.lanes.k}]`;
+          return index(id(`dv${off}`), int(em.lanes.k));
         }
+        const transposed = !!L.dataTransposed?.has(arr);
+        const [rows = 0, cols = 0] = shape;
+        const i1 = idx[1];
+        if (shape.length === 2 && !i1)
+          throw new Error(`wgsl: a read of matrix ${arr} at one index`);
         // A transposed matrix with whole vec4 columns: the row's vec4 and component without the
         // division by 4 of a flat index (the component is the lane's own, the same for every j).
-        if (
-          em.vec4 &&
-          shape.length === 2 &&
-          L.dataTransposed?.has(arr) &&
-          shape[0]! % 4 === 0 &&
-          off % 4 === 0
-        )
-          return `DATA[${off / 4}u + u32(${idx[1]}) * ${shape[0]! / 4}u + (u32(${idx[0]}) >> 2u)][u32(${idx[0]}) & 3u]`;
+        if (em.vec4 && i1 && shape.length === 2 && transposed && rows % 4 === 0 && off % 4 === 0)
+          return index(
+            index(
+              id('DATA'),
+              bin(
+                bin(u32(off / 4), '+', bin(u(i1), '*', u32(rows / 4))),
+                '+',
+                paren(bin(u(i0), '>>', u32(2))),
+              ),
+            ),
+            bin(u(i0), '&', u32(3)),
+          );
         const flat =
-          shape.length !== 2
-            ? `u32(${idx[0]})`
-            : L.dataTransposed?.has(arr)
-              ? `u32(${idx[1]}) * ${shape[0]}u + u32(${idx[0]})`
-              : `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})`;
-        if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
-        return `DATA[${off}u + ${flat}]`;
+          shape.length !== 2 || !i1
+            ? u(i0)
+            : transposed
+              ? bin(bin(u(i1), '*', u32(rows)), '+', u(i0))
+              : bin(bin(u(i0), '*', u32(cols)), '+', u(i1));
+        if (em.vec4) return inVec4(id('DATA'), bin(u32(off), '+', flat));
+        return index(id('DATA'), bin(u32(off), '+', flat));
       }
-      if (L.sharedOffset?.has(arr))
-        return `shv[team * ${L.sharedStride}u + ${L.sharedOffset.get(arr)}u + u32(${idx[0]})]`;
-      if (L.scratchOffset.has(arr)) {
+      const shared = L.sharedOffset?.get(arr);
+      if (shared !== undefined)
+        return index(
+          id('shv'),
+          bin(bin(bin(id('team'), '*', u32(L.sharedStride ?? 0)), '+', u32(shared)), '+', u(i0)),
+        );
+      const scratch = L.scratchOffset.get(arr);
+      if (scratch !== undefined) {
         em.uses.add('SCR');
-        return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;
+        return index(
+          id('SCR'),
+          bin(bin(bin(id('n'), '*', u32(L.scratchStride)), '+', u32(scratch)), '+', u(i0)),
+        );
       }
       em.uses.add('X');
       if (em.lanes && laneElement(0)) {
         em.lanes.usedX = true;
-        return `xv[${em.lanes.k}]`;
+        return index(id('xv'), int(em.lanes.k));
       }
-      if (em.vec4) return `X[(xo + u32(${idx[0]})) >> 2u][(xo + u32(${idx[0]})) & 3u]`;
-      return `X[xo + u32(${idx[0]})]`;
+      if (em.vec4) return inVec4(id('X'), bin(id('xo'), '+', u(i0)));
+      return index(id('X'), bin(id('xo'), '+', u(i0)));
     },
     scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
     index: (name) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,

@@ -27,6 +27,11 @@ import {
   call,
   callS,
   i32,
+  id,
+  index,
+  int,
+  member,
+  paren,
   ifS,
   letS,
   printExpr,
@@ -248,15 +253,20 @@ class StepCodegen implements StepHooks {
   }
 
   /** Where array k's current copy is read ('o') or its next written ('w'). */
-  private off(table: 'o' | 'w', k: number) {
-    return `P.${table}[${k >> 2}][${k & 3}]`;
+  private off(table: 'o' | 'w', k: number): Expr {
+    return index(index(member(id('P'), table), int(k >> 2)), int(k & 3));
   }
 
-  private addr(table: 'o' | 'w', name: string, row: string, col?: string) {
+  private addr(table: 'o' | 'w', name: string, row: E, col?: E): Expr {
     const { k, a } = this.stateArray(name);
+    const at = bin(this.off(table, k), '+', call('u32', row));
     return col !== undefined
-      ? `${this.off(table, k)} + u32(${row}) * ${a.cols}u + u32(${col})`
-      : `${this.off(table, k)} + u32(${row})`;
+      ? bin(
+          bin(this.off(table, k), '+', bin(call('u32', row), '*', u32(a.cols))),
+          '+',
+          call('u32', col),
+        )
+      : at;
   }
 
   /**
@@ -354,10 +364,10 @@ class StepCodegen implements StepHooks {
   }
 
   /** A read of state array `arr` in context `ctx` (idx: the WGSL of the IR indices `at`). */
-  private read(em: Emitter, ctx: ExprContext, arr: string, idxE: Expr[], at: IExpr[]): E {
-    // The addressing below composes the indices as text.
-    const idx = idxE.map(printExpr);
+  private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): E {
     const { k, a } = this.stateArray(arr);
+    const row = idx[0];
+    if (!row) throw new Error(`wgsl: a read of ${arr} without an index`);
     const dom = this.p.main.domain!;
     em.uses.add('S');
     // What the indices are, from the IR: the individual's own row, a constant row, a loop's
@@ -374,26 +384,40 @@ class StepCodegen implements StepHooks {
       ![...freeIdx(at[0]!)].some((i) => lanes.names.has(ctx.index(i)))
     ) {
       // Four consecutive elements of a row in one 16-byte load (split regime's loops).
-      const key = `${k}|${idx[0]}`;
+      if (!lanes.base) throw new Error('wgsl: vec4 state loads in a loop without its base');
+      const key = `${k}|${printExpr(row)}`;
       let pl = lanes.state.get(key);
       if (!pl) {
         pl = {
           name: `sv${lanes.state.size}`,
-          code: `S[(${this.off('o', k)} + u32(${idx[0]}) * ${a.cols}u + u32(${lanes.base})) >> 2u]`,
+          code: index(
+            id('S'),
+            bin(
+              paren(
+                bin(
+                  bin(this.off('o', k), '+', bin(call('u32', row), '*', u32(a.cols))),
+                  '+',
+                  call('u32', id(lanes.base)),
+                ),
+              ),
+              '>>',
+              u32(2),
+            ),
+          ),
         };
         lanes.state.set(key, pl);
       }
-      return `${pl.name}[${lanes.k}]`;
+      return index(id(pl.name), int(lanes.k));
     }
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
-      return ctx.hoist(call('opt_s', this.addr('o', arr, idx[0]!, 'i32(lane)')), 'load');
+      return ctx.hoist(call('opt_s', this.addr('o', arr, row, call('i32', id('lane')))), 'load');
     // The value at an argmin's (argmax's) index, when that reduction ranged over this very
     // array in this kernel: the reduction already has it (the track's best fitness).
     const arg = at.length === 1 && at[0]!.k === 'sref' ? this.argValue.get(at[0]!.name) : undefined;
     if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && em.lets.has(arg.sval))
       return arg.sval;
-    const code = call('opt_s', this.addr('o', arr, idx[0]!, idx[1]));
+    const code = call('opt_s', this.addr('o', arr, row, idx[1]));
     // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
     // (the best so far): loaded at the start of the kernel, off the critical path (nothing
     // writes them before the epilogue).
@@ -460,7 +484,7 @@ class StepCodegen implements StepHooks {
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
-      em.add(callS('opt_s_set', this.addr('w', w.arr, r, 'jw'), toF32(v, w.body.t)));
+      em.add(callS('opt_s_set', this.addr('w', w.arr, id(r), id('jw')), toF32(v, w.body.t)));
       em.close();
       if (chunk) em.close();
       em.close();
@@ -469,7 +493,7 @@ class StepCodegen implements StepHooks {
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
-      em.add(callS('opt_s_set', this.addr('w', w.arr, r), toF32(v, w.body.t)));
+      em.add(callS('opt_s_set', this.addr('w', w.arr, id(r)), toF32(v, w.body.t)));
       em.close();
     }
     em.close();
