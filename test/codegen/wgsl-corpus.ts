@@ -1,11 +1,14 @@
 // The corpus of the WGSL golden test (wgsl-golden.test.ts): every kernel the code generator makes
-// for the stdlib problems of a few suites at two dimensions in both regimes, and for every stdlib
-// algorithm's steps in both regimes, with and without subgroup operations.
+// for the problems of the seed000 and gpu_de_benchmark suites and of the regime tests' fixture
+// (test/gpu/kinds.ts) at D = 10, 100, 1000 and 3000 where they take it, in both regimes; and for
+// the stdlib algorithms' steps (DE's mutations and crossovers, jDE, GOjDE, PSO) in the team regime
+// and, for some, at D = 100,000 in the split regime; each with and without subgroup operations.
 
 import { OptError, compileAlgorithm, compileProblem, suiteProblems } from '../../src/api.js';
 import { generateWgsl } from '../../src/codegen/wgsl.js';
 import { generateStepWgsl } from '../../src/codegen/wgsl-step.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../../src/schedule/schedule.js';
+import { KINDS } from '../gpu/kinds.js';
 
 const REGIMES: Record<string, Partial<ScheduleOptions>> = {
   team: { force: 'team' },
@@ -17,51 +20,6 @@ const SUBGROUPS = [
   { name: 'sg', o: { subgroups: true } },
   { name: 'sg32', o: { subgroups: true, subgroupMaxSize: 32 } },
 ];
-
-// The regime test's programs (test/gpu/regimes.gpu.test.ts): every reduction, stored and fused
-// scans, scans by moments and by chunk sums and rescan, dynamic bounds.
-const KINDS = {
-  'kinds.opt': `
-problem reductions(x[D]) in [-10, 10] optimum 0 {
-  let a = sum(i) x[i]^2
-  let b = prod(i) (1 + 0.01 * x[i])
-  let c = min(i) x[i]
-  let d = max(i < D - 1) x[i + 1]
-  let e = count(i) (x[i] > 0)
-  let f = argmin(i) abs(x[i] - 1)
-  let g = argmax(i where i % 3 != 1) x[i]
-  let h = mean(i in 0..D) x[i]   // an empty mean is NaN on the CPU, unspecified on the GPU (docs/language.md)
-  a + b + c * 3 + d + e + f * 0.5 + g * 0.25 + h
-}
-problem neighbours(x[D]) in [-10, 10] optimum 0 {
-  let z[i] = x[i] * 2 - 1
-  sum(i) (z[i] * z[(i + 1) % D] + z[(i + D - 1) % D])
-}
-problem scans(x[D]) in [-10, 10] optimum 0 {
-  let s[i] = sum(j <= i) x[j]
-  let t[i] = sum(j < i) x[j] * 0.5
-  sum(i) (s[i]^2 + t[i]) + s[D - 1]
-}
-problem stages(x[D]) in [-10, 10] optimum 0 {
-  let m = sum(i) x[i] / D
-  let v = sum(i) (x[i] - m)^2
-  sqrt(v / D) + max(i) abs(x[i] - m)
-}
-problem dynamic_bounds(x[D]) in [-10, 10] optimum 0 {
-  let k = count(i) (x[i] > 0)
-  let m = idiv(D, 3)
-  sum(i < k) x[i]^2 + max(i in m..k) x[i]
-}
-problem scan_sin(x[D]) in [-10, 10] optimum 0 {
-  let s[i] = sum(j <= i) x[j] * 0.01
-  sum(i) sin(s[i]) + sum(i) (s[i]^3 - 2 * s[i] * x[i])
-}
-problem matvec(x[D]) in [-10, 10] optimum 0 {
-  let y[i] = sum(j) (1 + ((i + j) % 5)) * x[j] / D
-  sum(i) y[i]^2
-}
-`,
-};
 
 /** The problem at `dim`, or undefined where the problem does not take that dimension. */
 function compiled(
@@ -88,9 +46,8 @@ export function* corpus(): Generator<[string, string]> {
   const problems = [
     ...new Set([...suiteProblems('seed000'), ...suiteProblems('gpu_de_benchmark')]),
   ];
-  const kinds = Object.keys(KINDS).length
-    ? [...KINDS['kinds.opt'].matchAll(/^problem (\w+)/gm)].map((m) => m[1]!)
-    : [];
+  // The fixture's problems, by name from its text.
+  const kinds = [...KINDS['kinds.opt'].matchAll(/^problem (\w+)/gm)].map((m) => m[1]!);
   for (const name of [...problems, ...kinds])
     for (const dim of [10, 100, 1000, 3000])
       for (const [regime, schedule] of Object.entries(REGIMES)) {
