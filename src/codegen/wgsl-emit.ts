@@ -3,7 +3,7 @@
 // reductions, tiled scans, vectorised element loops, kernel headers.
 
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
-import { WGSL_HELPERS, toF32, wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
 import {
   assign,
@@ -11,6 +11,7 @@ import {
   bin,
   block,
   call,
+  f32,
   forS,
   i32,
   id,
@@ -44,14 +45,14 @@ export type RedNode = IExpr & { k: 'red' };
 /** Elements per lane in a tile of the team regime's scan. */
 export const TEAM_SCAN_K = 8;
 
-export const ACC_INIT: Record<string, (t: string) => string> = {
-  sum: (t) => (t === 'i' ? '0i' : '0.0f'),
-  count: () => '0i',
-  prod: (t) => (t === 'i' ? '1i' : '1.0f'),
-  min: (t) => (t === 'i' ? '2147483647i' : wgslFloat(Infinity)),
-  max: (t) => (t === 'i' ? '-2147483647i' : wgslFloat(-Infinity)),
-  argmin: () => wgslFloat(Infinity),
-  argmax: () => wgslFloat(-Infinity),
+export const ACC_INIT: Record<string, (t: string) => Expr> = {
+  sum: (t) => (t === 'i' ? i32(0) : f32(0)),
+  count: () => i32(0),
+  prod: (t) => (t === 'i' ? i32(1) : f32(1)),
+  min: (t) => (t === 'i' ? i32(2147483647) : f32(Infinity)),
+  max: (t) => (t === 'i' ? i32(-2147483647) : f32(-Infinity)),
+  argmin: () => f32(Infinity),
+  argmax: () => f32(-Infinity),
 };
 
 /** Combine two accumulator values (a, b) of op. */
@@ -71,10 +72,19 @@ export function combine(op: string, a: E, b: E): Expr {
 }
 
 export const isArg = (op: string) => op === 'argmin' || op === 'argmax';
-export const better = (op: string, v: string, vi: string, best: string, bi: string) =>
-  op === 'argmin'
-    ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))`
-    : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
+/** v (at index vi) is better than best (at index bi): ties go to the lower index. */
+export const better = (op: string, v: E, vi: E, best: E, bi: E): Expr =>
+  paren(
+    bin(
+      bin(v, op === 'argmin' ? '<' : '>', best),
+      '||',
+      paren(bin(bin(v, '==', best), '&&', bin(vi, '<', bi))),
+    ),
+  );
+
+/** The accumulator of reduction `out`, and (argmin, argmax) its index. */
+export const accName = (out: string) => id(`acc_${out.replace(/\W/g, '_')}`);
+export const accIndexName = (out: string) => id(`acci_${out.replace(/\W/g, '_')}`);
 
 export interface VectorLanes {
   names: Set<string>; // WGSL names of the loop's element index
@@ -335,8 +345,10 @@ export function accumulate(
   if (declare) {
     for (const a of accs) {
       const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
-      em.add(varS(`acc_${a.out.replace(/\W/g, '_')}`, ty, ACC_INIT[a.red.op]!(a.red.t)));
-      if (isArg(a.red.op)) em.add(varS(`acci_${a.out.replace(/\W/g, '_')}`, 'i32', '2147483647i'));
+      const init = ACC_INIT[a.red.op];
+      if (!init) throw new Error(`wgsl: reduction ${a.red.op}`);
+      em.add(varS(accName(a.out).name, ty, init(a.red.t)));
+      if (isArg(a.red.op)) em.add(varS(accIndexName(a.out).name, 'i32', i32(2147483647)));
     }
     return;
   }
@@ -346,18 +358,19 @@ export function accumulate(
     const lo = wgslNode(a.red.lo, ctx, pre);
     const hi = wgslNode(a.red.hi, ctx, pre);
     em.add(...pre);
-    em.open(ifS(bin(bin(iv, '>=', lo), '&&', bin(iv, '<', hi))));
-    em.add(letS(idxName, iv));
+    const i = id(iv);
+    em.open(ifS(bin(bin(i, '>=', lo), '&&', bin(i, '<', hi))));
+    em.add(letS(idxName, i));
     const inner: Stmt[] = [];
     const cond = a.red.cond ? wgslNode(a.red.cond, ctx, inner) : undefined;
     const body = wgslNode(a.red.body, ctx, inner);
     em.add(...inner);
-    const A = `acc_${a.out.replace(/\W/g, '_')}`;
+    const A = accName(a.out);
     if (cond) em.open(ifS(cond));
     if (isArg(a.red.op)) {
-      const v = em.fresh();
-      const AI = `acci_${a.out.replace(/\W/g, '_')}`;
-      em.add(letS(v, toF32(body, a.red.body.t)));
+      const v = id(em.fresh());
+      const AI = accIndexName(a.out);
+      em.add(letS(v.name, toF32(body, a.red.body.t)));
       em.add(ifS(better(a.red.op, v, idxName, A, AI), [assign(A, v), assign(AI, idxName)], true));
     } else {
       const B = a.red.t === 'f' ? toF32(body, a.red.body.t) : body;
@@ -375,40 +388,42 @@ export function treeReduce(
   team: number,
   wg: number,
   laneVar: string,
-  baseVar: string,
+  base: Expr,
 ) {
+  // Slot `slot` of the f32 or i32 accumulators at lane `at` (+ off).
+  const sh = (arr: 'shf' | 'shi', slot: number, at: Expr, off = 0) => {
+    const i = bin(u32(slot * wg), '+', at);
+    return index(id(arr), off ? bin(i, '+', u32(off)) : i);
+  };
+  const lid = id('lid');
   for (const a of accs) {
-    const A = `acc_${a.out.replace(/\W/g, '_')}`;
-    if (a.f >= 0) em.add(assign(`shf[${a.f * wg}u + lid]`, A));
-    if (isArg(a.red.op))
-      em.add(assign(`shi[${a.i * wg}u + lid]`, `acci_${a.out.replace(/\W/g, '_')}`));
-    else if (a.i >= 0) em.add(assign(`shi[${a.i * wg}u + lid]`, A));
+    const A = accName(a.out);
+    if (a.f >= 0) em.add(assign(sh('shf', a.f, lid), A));
+    if (isArg(a.red.op)) em.add(assign(sh('shi', a.i, lid), accIndexName(a.out)));
+    else if (a.i >= 0) em.add(assign(sh('shi', a.i, lid), A));
   }
   em.add(barrier());
   for (let off = team / 2; off >= 1; off /= 2) {
-    em.open(ifS(`${laneVar} < ${off}u`));
+    em.open(ifS(bin(id(laneVar), '<', u32(off))));
     for (const a of accs) {
-      const F = `shf[${a.f * wg}u + lid]`;
-      const I = `shi[${a.i * wg}u + lid]`;
+      const F = sh('shf', a.f, lid);
+      const I = sh('shi', a.i, lid);
       if (isArg(a.red.op)) {
-        const v = `shf[${a.f * wg}u + lid + ${off}u]`;
-        const vi = `shi[${a.i * wg}u + lid + ${off}u]`;
+        const v = sh('shf', a.f, lid, off);
+        const vi = sh('shi', a.i, lid, off);
         em.add(ifS(better(a.red.op, v, vi, F, I), [assign(F, v), assign(I, vi)], true));
-      } else if (a.f >= 0)
-        em.add(assign(F, combine(a.red.op, F, `shf[${a.f * wg}u + lid + ${off}u]`)));
-      else em.add(assign(I, combine(a.red.op, I, `shi[${a.i * wg}u + lid + ${off}u]`)));
+      } else if (a.f >= 0) em.add(assign(F, combine(a.red.op, F, sh('shf', a.f, lid, off))));
+      else em.add(assign(I, combine(a.red.op, I, sh('shi', a.i, lid, off))));
     }
     em.close();
     em.add(barrier());
   }
   for (const a of accs) {
     const slot =
-      isArg(a.red.op) || (a.i >= 0 && a.f < 0)
-        ? `shi[${a.i * wg}u + ${baseVar}]`
-        : `shf[${a.f * wg}u + ${baseVar}]`;
+      isArg(a.red.op) || (a.i >= 0 && a.f < 0) ? sh('shi', a.i, base) : sh('shf', a.f, base);
     em.add(letS(sname(a.out), slot, wty(a.red.t)));
     if (isArg(a.red.op))
-      em.add(letS(`sval_${a.out.replace(/\W/g, '_')}`, `shf[${a.f * wg}u + ${baseVar}]`, 'f32'));
+      em.add(letS(`sval_${a.out.replace(/\W/g, '_')}`, sh('shf', a.f, base), 'f32'));
   }
   em.add(barrier());
 }

@@ -10,9 +10,23 @@ import { wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import { scanByMoments } from '../ir/kernels.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
-import { assign, i32, ifS, letS, printExpr, seq, u32, varS, type Stmt } from './wgsl-ast.js';
+import {
+  assign,
+  bin,
+  i32,
+  id,
+  ifS,
+  letS,
+  printExpr,
+  seq,
+  u32,
+  varS,
+  type Stmt,
+} from './wgsl-ast.js';
 import {
   Emitter,
+  accName,
+  accIndexName,
   accumulate,
   allocAccs,
   better,
@@ -313,7 +327,7 @@ class SplitKernels {
     accumulate(em, maccs, ctx, '', true);
     em.add(varS('chunk_total', 'f32', '0.0f'));
     this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: 'chunk_total' });
-    treeReduce(em, maccs, this.wg, this.wg, 'lid', '0u');
+    treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
     em.uses.add('PART');
     em.open(ifS('valid && lid == 0u'));
     em.add(assign(`PART[${this.part('c')}]`, 'chunk_total'));
@@ -348,7 +362,7 @@ class SplitKernels {
     em.add(letS('cs', `i32(c * ${r.chunk}u)`));
     em.add(letS('ce', `min(i32((c + 1u) * ${r.chunk}u), ${b.len}i)`));
     this.chunkLoop(em, [chunkAcc], ctx);
-    treeReduce(em, [chunkAcc], wg, wg, 'lid', '0u');
+    treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
     em.add(ifS('valid && lid == 0u', [assign(`PART[${this.part('c')}]`, 's_chunk')], true));
     this.finish(em, `scan_chunks_${si}`, 1, 0, true);
@@ -364,11 +378,11 @@ class SplitKernels {
       ]),
     );
     const carryAcc: Acc = { ...chunkAcc, out: 'carry' };
-    treeReduce(em2, [carryAcc], wg, wg, 'lid', '0u');
+    treeReduce(em2, [carryAcc], wg, wg, 'lid', u32(0));
     accumulate(em2, s.accs, ctx2, '', true);
     // from the sum of the chunks before this one
     this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: 's_carry' });
-    treeReduce(em2, s.accs, wg, wg, 'lid', '0u');
+    treeReduce(em2, s.accs, wg, wg, 'lid', u32(0));
     this.writePartials(em2, s.accs, s.first);
     this.finish(em2, `scan_rescan_${si}`, Math.max(1, s.nf), s.ni, true, this.splitShS);
   }
@@ -437,7 +451,7 @@ class SplitKernels {
     }
     if (em.lanes) endLanes(em, loop.body, 0, 'iv4 / 4i');
     em.close();
-    treeReduce(em, accs, wg, wg, 'lid', '0u');
+    treeReduce(em, accs, wg, wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
     this.finish(em, `step_partials_${si}`, Math.max(1, s.nf), s.ni, true);
   }
@@ -452,7 +466,7 @@ class SplitKernels {
     em.add(letS('cs', `max(${printExpr(lo)}, i32(c * ${this.r.chunk}u))`));
     em.add(letS('ce', `min(${printExpr(hi)}, i32((c + 1u) * ${this.r.chunk}u))`));
     this.chunkLoop(em, accs, ctx);
-    treeReduce(em, accs, this.wg, this.wg, 'lid', '0u');
+    treeReduce(em, accs, this.wg, this.wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
     this.finish(em, `reduce_partials_${si}`, Math.max(1, s.nf), s.ni, true);
   }
@@ -475,17 +489,12 @@ class SplitKernels {
       em3.open(countedFor('cc', 'u32', 'lane', u32(G), u32(team)));
       caccs.forEach((a, j) => {
         const base = this.part('cc', `${first + 2 * j}u`);
-        const A = `acc_${a.out.replace(/\W/g, '_')}`;
+        const A = accName(a.out);
         if (isArg(a.red.op)) {
-          const AI = `acci_${a.out.replace(/\W/g, '_')}`;
-          em3.add(seq(letS(`pv${j}`, `PART[${base}]`), letS(`pi${j}`, `i32(PART[${base} + 1u])`)));
-          em3.add(
-            ifS(
-              better(a.red.op, `pv${j}`, `pi${j}`, A, AI),
-              [assign(A, `pv${j}`), assign(AI, `pi${j}`)],
-              true,
-            ),
-          );
+          const AI = accIndexName(a.out);
+          const [pv, pi] = [id(`pv${j}`), id(`pi${j}`)];
+          em3.add(seq(letS(pv.name, `PART[${base}]`), letS(pi.name, `i32(PART[${base} + 1u])`)));
+          em3.add(ifS(better(a.red.op, pv, pi, A, AI), [assign(A, pv), assign(AI, pi)], true));
         } else
           em3.add(
             assign(
@@ -495,7 +504,7 @@ class SplitKernels {
           );
       });
       em3.close();
-      treeReduce(em3, caccs, team, wg, 'lane', `team * ${team}u`);
+      treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
     }
     const ctx3 = this.context(em3);
     const newScalars = [...accs.map((a) => a.out)];
@@ -552,7 +561,7 @@ class SplitKernels {
       const powC = t.m - t.l === 0 ? '1.0f' : new Array(t.m - t.l).fill('cx').join(' * ');
       em3.add(
         assign(
-          `acc_${accs[t.out]!.out.replace(/\W/g, '_')}`,
+          accName(accs[t.out]!.out),
           `${wgslFloat(binomial(t.m, t.l))} * ${powC} * PART[pb + ${1 + q}u]`,
           '+=',
         ),
@@ -560,7 +569,7 @@ class SplitKernels {
     });
     em3.close();
     em3.close();
-    treeReduce(em3, taccs, team, wg, 'lane', `team * ${team}u`);
+    treeReduce(em3, taccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
 
   /** The writes: chunk c of every row by workgroup (n, c); the scalars come from SC. */

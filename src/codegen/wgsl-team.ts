@@ -2,7 +2,19 @@
 
 import type { Binding, IrProgram, Stage } from '../ir/ir.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
-import { assign, barrier, i32, ifS, letS, printExpr, type Expr, type Stmt } from './wgsl-ast.js';
+import {
+  assign,
+  barrier,
+  bin,
+  i32,
+  id,
+  ifS,
+  letS,
+  printExpr,
+  u32,
+  type Expr,
+  type Stmt,
+} from './wgsl-ast.js';
 import type { KernelPlan, StepHooks, WgslOptions } from './wgsl-plan.js';
 import {
   Emitter,
@@ -151,7 +163,7 @@ class TeamKernel {
       accumulate(em, accs, ctx, 'iv', false);
       em.close();
     }
-    treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
+    treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
 
   /** A tiled scan over the team, its value fed to its consumers (and stored where read later). */
@@ -188,7 +200,7 @@ class TeamKernel {
       },
     );
     if (L.scratchOffset.has(b.name)) em.add(barrier('storage'));
-    if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
+    if (accs.length) treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
 }
 
