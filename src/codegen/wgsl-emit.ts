@@ -87,7 +87,7 @@ export const accName = (out: string) => id(`acc_${out.replace(/\W/g, '_')}`);
 export const accIndexName = (out: string) => id(`acci_${out.replace(/\W/g, '_')}`);
 
 export interface VectorLanes {
-  names: Set<string>; // WGSL names of the loop's element index
+  names: Set<string>; // IR names of the loop's element index
   k: number; // the component being emitted
   usedX: boolean;
   dv: Map<string, string>; // data offset -> preloaded vec4 name
@@ -233,8 +233,10 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
       if (!i0) throw new Error(`wgsl: a read of ${arr} without an index`);
       // The loop's element index (whose vec4 a lane loads once): an index variable of the IR
       // that the loop's lanes name.
-      const laneElement = (k: number) =>
-        at[k]?.k === 'idx' && !!em.lanes?.names.has(printExpr(idx[k]!));
+      const laneElement = (k: number) => {
+        const x = at[k];
+        return x?.k === 'idx' && !!em.lanes?.names.has(x.name);
+      };
       const u = (e: Expr) => call('u32', e);
       /** Element e of a vec4 array: its vec4 and its component. */
       const inVec4 = (arr: Expr, e: Expr) =>
@@ -300,10 +302,14 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
       return index(id('X'), bin(id('xo'), '+', u(i0)));
     },
     scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
-    index: (name) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    index: (name) => id(indexName(name)),
+    indexName,
     fresh: em.fresh,
   };
 }
+
+/** The WGSL variable of IR index `name`. */
+const indexName = (name: string) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
 export const sname = (n: string) => `s_${n.replace(/[^A-Za-z0-9_]/g, '_')}`;
 export const wty = (t: string) => (t === 'i' ? 'i32' : t === 'b' ? 'bool' : 'f32');
@@ -354,7 +360,7 @@ export function accumulate(
   }
   for (const a of accs) {
     const pre: Stmt[] = [];
-    const idxName = ctx.index(a.red.idx);
+    const idxName = ctx.indexName(a.red.idx);
     const lo = wgslNode(a.red.lo, ctx, pre);
     const hi = wgslNode(a.red.hi, ctx, pre);
     em.add(...pre);
@@ -669,7 +675,7 @@ export function kernelPlan(
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
 export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
   return (iv: string): Expr => {
-    em.add(letS(ctx.index(b.idx), iv));
+    em.add(letS(ctx.indexName(b.idx), iv));
     const pre: Stmt[] = [];
     const v = wgslNode(b.body, ctx, pre);
     em.add(...pre);
@@ -731,7 +737,7 @@ export function vectorLoop(
   const from = typeof start4 === 'string' ? start4 : printExpr(start4);
   const loop = em.open(countedFor('q', 'i32', `${from} + i32(${lane})`, end4, i32(step4)));
   em.lanes = {
-    names: new Set(accs.map((a) => ctx.index(a.red.idx))),
+    names: new Set(accs.map((a) => a.red.idx)),
     k: 0,
     usedX: false,
     dv: new Map(),
@@ -767,10 +773,10 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
   )
     return undefined;
   const acc = em.fresh();
-  const j = ctx.index(e.idx);
+  const j = ctx.indexName(e.idx);
   em.add(varS(acc, 'f32', '0.0f'));
   const loop = em.open(countedFor('q', 'i32', i32(0), i32(e.hi.v / 4)));
-  em.lanes = { names: new Set([j]), k: 0, usedX: false, dv: new Map() };
+  em.lanes = { names: new Set([e.idx]), k: 0, usedX: false, dv: new Map() };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
     em.open(block());

@@ -68,8 +68,10 @@ export interface ExprContext {
   read(arr: string, idx: Expr[], at: IExpr[]): E;
   /** WGSL name of a scalar binding. */
   scalar(name: string): string;
-  /** WGSL of an index variable (a name, or the individual's index `i32(n)` in steps). */
-  index(name: string): string;
+  /** WGSL of IR index `name` (its variable, or the individual's index `i32(n)` in steps). */
+  index(name: string): E;
+  /** The WGSL variable that binds IR index `name` (a loop's or an element's). */
+  indexName(name: string): string;
   fresh(): string;
   /**
    * Algorithm steps: computes `code` (which may use only the individual's index and the kernel's
@@ -80,7 +82,7 @@ export interface ExprContext {
   hoist?(code: Expr, kind?: 'load' | 'vec4' | 'u32' | 'f32' | 'early'): string;
   /** Algorithm steps: the IR index of the individual (the step's domain). */
   individual?: string;
-  /** Set while emitting an element that is the lane's own (index = lane): see the draws. */
+  /** The IR index of an element that is the lane's own (index = lane), while emitting it: see the draws. */
   laneIdx?: string;
 }
 
@@ -132,14 +134,14 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
         ctx.hoist &&
         ctx.laneIdx &&
         e.dist !== 'distinct' &&
-        [...freeIdx(e)].some((i) => ctx.index(i) === ctx.laneIdx) &&
-        [...freeIdx(e)].every((i) => i === ctx.individual || ctx.index(i) === ctx.laneIdx)
+        [...freeIdx(e)].some((i) => i === ctx.laneIdx) &&
+        [...freeIdx(e)].every((i) => i === ctx.individual || i === ctx.laneIdx)
       ) {
         // The lane's own element: drawn at the start of the kernel, with the index as the lane.
         const lx: ExprContext = {
           ...ctx,
           laneIdx: undefined,
-          index: (nm) => (ctx.index(nm) === ctx.laneIdx ? 'i32(lane)' : ctx.index(nm)),
+          index: (nm) => (nm === ctx.laneIdx ? call('i32', id('lane')) : ctx.index(nm)),
         };
         const la = e.args.map((x) => call('u32', wgslNode(x, lx, pre)));
         const v = ctx.hoist(call(DRAW_FN[e.dist], site, ...la), 'early');
@@ -227,7 +229,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
     }
     case 'red': {
       const acc = id(ctx.fresh());
-      const i = ctx.index(e.idx);
+      const i = ctx.indexName(e.idx);
       const inner: Stmt[] = [];
       const body = wgslNode(e.body, ctx, inner);
       const cond = e.cond ? wgslNode(e.cond, ctx, inner) : undefined;

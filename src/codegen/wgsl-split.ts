@@ -240,7 +240,7 @@ class SplitKernels {
         start: `i32(c * ${this.r.chunk}u)`,
         end: 'cend',
         exclusive: b.exclusive,
-        idx: ctx.index(b.idx),
+        idx: b.idx,
         ...carry,
       },
       scanTerm(em, ctx, b),
@@ -416,10 +416,7 @@ class SplitKernels {
     const loop = em.open(countedFor('iv4', 'i32', 'cs + 4i * i32(lid)', 'ce', i32(4 * wg)));
     if (vec)
       em.lanes = {
-        names: new Set([
-          ...vecs.map((b) => ctx.index(b.idx)),
-          ...accs.map((a) => ctx.index(a.red.idx)),
-        ]),
+        names: new Set([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)]),
         k: 0,
         usedX: false,
         dv: new Map(),
@@ -433,7 +430,7 @@ class SplitKernels {
       vecs.forEach((b, q) => {
         em.add(varS(`kv${q}`, 'f32', '0.0f'));
         em.open(ifS(`iv < ${b.len}i`));
-        em.add(letS(ctx.index(b.idx), 'iv'));
+        em.add(letS(ctx.indexName(b.idx), 'iv'));
         const pre: Stmt[] = [];
         const v = wgslNode(b.body, ctx, pre);
         em.add(...pre);

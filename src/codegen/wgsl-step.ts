@@ -354,9 +354,9 @@ class StepCodegen implements StepHooks {
       },
       hoist: (code, kind) => this.hoist(em, code, kind),
       index(name) {
-        if (name === dom.idx) return 'i32(n)';
-        if (name === '$gen') return 'i32(opt_gen)';
-        if (name === '$slot') return 'i32(opt_slot)';
+        if (name === dom.idx) return call('i32', id('n'));
+        if (name === '$gen') return call('i32', id('opt_gen'));
+        if (name === '$slot') return call('i32', id('opt_slot'));
         return base.index(name);
       },
       individual: dom.idx,
@@ -373,15 +373,14 @@ class StepCodegen implements StepHooks {
     // What the indices are, from the IR: the individual's own row, a constant row, a loop's
     // (or the lane's) element index.
     const own = (x: IExpr | undefined) => x?.k === 'idx' && x.name === dom.idx;
-    const isIndex = (x: IExpr | undefined, name: string) =>
-      x?.k === 'idx' && ctx.index(x.name) === name;
+    const isIndex = (x: IExpr | undefined, name: string) => x?.k === 'idx' && x.name === name;
     const lanes = em.lanes;
     if (
       lanes?.state &&
       idx.length === 2 &&
       [...lanes.names].some((nm) => isIndex(at[1], nm)) &&
       a.cols % 4 === 0 &&
-      ![...freeIdx(at[0]!)].some((i) => lanes.names.has(ctx.index(i)))
+      ![...freeIdx(at[0]!)].some((i) => lanes.names.has(i))
     ) {
       // Four consecutive elements of a row in one 16-byte load (split regime's loops).
       if (!lanes.base) throw new Error('wgsl: vec4 state loads in a loop without its base');
@@ -480,7 +479,7 @@ class StepCodegen implements StepHooks {
         );
         em.open(countedFor('jw', 'i32', 'jw4', 'min(jw4 + 4i, jend)'));
       } else em.open(countedFor('jw', 'i32', 'i32(lane)', i32(w.col.len), i32(team)));
-      em.add(letS(ctx.index(w.col.idx), 'jw'));
+      em.add(letS(ctx.indexName(w.col.idx), 'jw'));
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);

@@ -116,14 +116,14 @@ class TeamKernel {
     const shared = L.sharedOffset?.get(b.name);
     if (shared === undefined) em.uses.add('SCR');
     em.open(countedFor('iv', 'i32', 'i32(lane)', i32(b.len), i32(team)));
-    em.add(letS(ctx.index(b.idx), 'iv'));
+    em.add(letS(ctx.indexName(b.idx), 'iv'));
     const pre: Stmt[] = [];
     // A step whose vector has at most one element a lane: that element is the lane's own, so
     // its draws can be made at the start of the kernel (off the critical path).
     const single = !!step && b.len <= team;
     const v =
       (!step && unrolledRowSum(em, b.body, ctx)) ||
-      wgslNode(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
+      wgslNode(b.body, single ? { ...ctx, laneIdx: b.idx } : ctx, pre);
     em.add(...pre);
     if (shared !== undefined)
       em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
@@ -185,7 +185,7 @@ class TeamKernel {
         start: '0i',
         end: `${b.len}i`,
         exclusive: b.exclusive,
-        idx: ctx.index(b.idx),
+        idx: b.idx,
       },
       produce,
       (iv, sv) => {
