@@ -669,7 +669,7 @@ export function kernelPlan(
     kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
   );
   const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
-  return { name, code, bindings, workgroups };
+  return { name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
 }
 
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */

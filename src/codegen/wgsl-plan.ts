@@ -25,6 +25,8 @@ export interface KernelPlan {
   code: string;
   /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */
   bindings: KernelBinding[];
+  /** The names of its bindings, in their order (src/schedule/plan.ts compares them). */
+  uses: BufferName[];
   /** Workgroups for n individuals. */
   workgroups(n: number): number;
 }
