@@ -3,60 +3,106 @@
 // reductions, tiled scans, vectorised element loops, kernel headers.
 
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
-import { toF32, wgslExpr, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
-/** The storage buffers a kernel may bind (their bindings: header()). */
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+import {
+  assign,
+  barrier,
+  bin,
+  block,
+  call,
+  f32,
+  forS,
+  i32,
+  id,
+  ifS,
+  incr,
+  index,
+  int,
+  letS,
+  paren,
+  printExpr,
+  printModule,
+  u32,
+  varS,
+  type Decl,
+  type E,
+  type Expr,
+  type Module,
+  type Stmt,
+} from './wgsl-ast.js';
+import {
+  kernelBinding,
+  type BindingOptions,
+  type BufferName,
+  type KernelBinding,
+} from './wgsl-bindings.js';
+
+export type { BufferName };
 
 export type RedNode = IExpr & { k: 'red' };
 
 /** Elements per lane in a tile of the team regime's scan. */
 export const TEAM_SCAN_K = 8;
 
-export const ACC_INIT: Record<string, (t: string) => string> = {
-  sum: (t) => (t === 'i' ? '0i' : '0.0f'),
-  count: () => '0i',
-  prod: (t) => (t === 'i' ? '1i' : '1.0f'),
-  min: (t) => (t === 'i' ? '2147483647i' : wgslFloat(Infinity)),
-  max: (t) => (t === 'i' ? '-2147483647i' : wgslFloat(-Infinity)),
-  argmin: () => wgslFloat(Infinity),
-  argmax: () => wgslFloat(-Infinity),
+export const ACC_INIT: Record<string, (t: string) => Expr> = {
+  sum: (t) => (t === 'i' ? i32(0) : f32(0)),
+  count: () => i32(0),
+  prod: (t) => (t === 'i' ? i32(1) : f32(1)),
+  min: (t) => (t === 'i' ? i32(2147483647) : f32(Infinity)),
+  max: (t) => (t === 'i' ? i32(-2147483647) : f32(-Infinity)),
+  argmin: () => f32(Infinity),
+  argmax: () => f32(-Infinity),
 };
 
-/** Combine two accumulator values (a, b) of op; for arg ops also their indices (ai, bi). */
-export function combine(op: string, a: string, b: string): string {
+/** Combine two accumulator values (a, b) of op. */
+export function combine(op: string, a: E, b: E): Expr {
   switch (op) {
     case 'sum':
     case 'count':
-      return `${a} + ${b}`;
+      return bin(a, '+', b);
     case 'prod':
-      return `${a} * ${b}`;
+      return bin(a, '*', b);
     case 'min':
-      return `min(${a}, ${b})`;
+      return call('min', a, b);
     case 'max':
-      return `max(${a}, ${b})`;
+      return call('max', a, b);
   }
   throw new Error(op);
 }
 
 export const isArg = (op: string) => op === 'argmin' || op === 'argmax';
-export const better = (op: string, v: string, vi: string, best: string, bi: string) =>
-  op === 'argmin'
-    ? `(${v} < ${best} || (${v} == ${best} && ${vi} < ${bi}))`
-    : `(${v} > ${best} || (${v} == ${best} && ${vi} < ${bi}))`;
+/** v (at index vi) is better than best (at index bi): ties go to the lower index. */
+export const better = (op: string, v: E, vi: E, best: E, bi: E): Expr =>
+  paren(
+    bin(
+      bin(v, op === 'argmin' ? '<' : '>', best),
+      '||',
+      paren(bin(bin(v, '==', best), '&&', bin(vi, '<', bi))),
+    ),
+  );
+
+/** The accumulator of reduction `out`, and (argmin, argmax) its index. */
+export const accName = (out: string) => id(`acc_${out.replace(/\W/g, '_')}`);
+export const accIndexName = (out: string) => id(`acci_${out.replace(/\W/g, '_')}`);
 
 export interface VectorLanes {
-  names: Set<string>; // WGSL names of the loop's element index
+  names: Set<string>; // IR names of the loop's element index
   k: number; // the component being emitted
   usedX: boolean;
   dv: Map<string, string>; // data offset -> preloaded vec4 name
   /** Algorithm steps: the loop's first element (a multiple of 4), and state rows preloaded as vec4. */
   base?: string;
-  state?: Map<string, { name: string; code: string }>;
+  state?: Map<string, { name: string; code: Expr }>;
 }
 
 export class Emitter {
-  lines: string[] = [];
+  /** The entry point's statements. */
+  readonly body: Stmt[] = [];
+  /** The statement lists being appended to: the body, then each open block inside it. */
+  private stack: Stmt[][] = [this.body];
+  /** Names this kernel binds with `let` (treeReduce's values, read by algorithm steps). */
+  readonly lets = new Set<string>();
   /** X and DATA are declared as vec4 arrays (D % 4 == 0): element loops load 16 bytes a lane. */
   vec4 = false;
   lanes: VectorLanes | null = null;
@@ -66,23 +112,25 @@ export class Emitter {
   wholeSubgroups = false;
   /** Algorithm steps: how an individual's lanes are named (for draws computed lane-parallel). */
   teamLanes: { lane: string; team: string; size: number; ipg: number } | null = null;
-  private depth = 1;
   private counter = 0;
   uses = new Set<BufferName>();
   fresh = () => `t${this.counter++}`;
-  line(s: string) {
-    this.lines.push('  '.repeat(this.depth) + s);
+  add(...ss: Stmt[]) {
+    const top = this.stack[this.stack.length - 1]!;
+    for (const st of ss) {
+      if (st.k === 'let') this.lets.add(st.name);
+      top.push(st);
+    }
   }
-  all(ss: string[]) {
-    for (const s of ss) this.line(s);
+  /** Adds a statement with a body and appends to that body until close(). */
+  open<T extends Stmt & { body: Stmt[] }>(st: T): T {
+    this.add(st);
+    this.stack.push(st.body);
+    return st;
   }
-  open(s: string) {
-    this.line(s);
-    this.depth++;
-  }
-  close(s = '}') {
-    this.depth--;
-    this.line(s);
+  close() {
+    if (this.stack.length < 2) throw new Error('wgsl: close() without open()');
+    this.stack.pop();
   }
 }
 
@@ -100,6 +148,12 @@ export interface Layout {
   scalarStride: number;
 }
 
+/** The bindings of a kernel that uses `uses` (P always). */
+function kernelBindings(uses: Set<BufferName>, o: BindingOptions): KernelBinding[] {
+  return ['P' as const, ...uses].map((n) => kernelBinding(n, o));
+}
+
+/** The module-scope declarations of an evaluation's kernel. */
 export function header(
   uses: Set<BufferName>,
   wg: number,
@@ -108,78 +162,154 @@ export function header(
   shS = 0,
   vec4 = false,
   subgroups = false,
-): string {
-  const decl: string[] = subgroups
-    ? ['enable subgroups;', 'var<workgroup> sg_counter: atomic<u32>;']
+): Decl[] {
+  const decl: Decl[] = subgroups
+    ? [
+        { k: 'enable', name: 'subgroups' },
+        { k: 'var', space: 'workgroup', name: 'sg_counter', ty: 'atomic<u32>' },
+      ]
     : [];
-  decl.push('struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }');
-  decl.push('@group(0) @binding(0) var<uniform> P: Params;');
-  const elem = vec4 ? 'vec4<f32>' : 'f32';
-  if (uses.has('X')) decl.push(`@group(0) @binding(1) var<storage, read> X: array<${elem}>;`);
-  if (uses.has('F')) decl.push('@group(0) @binding(2) var<storage, read_write> F: array<f32>;');
-  if (uses.has('DATA')) decl.push(`@group(0) @binding(3) var<storage, read> DATA: array<${elem}>;`);
-  if (uses.has('SCR')) decl.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
-  if (uses.has('PART'))
-    decl.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
-  if (uses.has('SC')) decl.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
-  decl.push(`override WG: u32 = ${wg}u;`);
-  if (shF) decl.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
-  if (shI) decl.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
-  if (shS) decl.push(`var<workgroup> shs: array<f32, ${shS}>;`);
-  return decl.join('\n') + '\n';
+  decl.push({
+    k: 'struct',
+    name: 'Params',
+    fields: [
+      ['n', 'u32'],
+      ['f_offset', 'u32'],
+      ['gx', 'u32'],
+      ['pad', 'u32'],
+    ],
+  });
+  for (const name of ['P', 'X', 'F', 'DATA', 'SCR', 'PART', 'SC'] as const)
+    if (name === 'P' || uses.has(name))
+      decl.push({ k: 'binding', b: kernelBinding(name, { vec4 }) });
+  decl.push(...workgroupDecls(wg, shF, shI, shS));
+  return decl;
+}
+
+/** What an algorithm step declares in each of its kernels (StepHooks, wgsl-plan.ts). */
+export interface StepDecls {
+  /** Its module-scope declarations before the buffers: the parameters' struct, P, S, ... */
+  params: Decl[];
+  /** How the step's kernels bind their buffers. */
+  bindings: BindingOptions;
+  /** Completes a kernel's body (its lane-parallel draws); returns the declarations they need. */
+  finish(em: Emitter): Decl[];
+}
+
+/**
+ * A kernel's module-scope declarations: an evaluation's (header), or an algorithm step's (its
+ * parameters, then the buffers it uses).
+ */
+export function kernelDecls(
+  em: Emitter,
+  step: StepDecls | undefined,
+  wg: number,
+  shF: number,
+  shI: number,
+  shS: number,
+): Decl[] {
+  if (!step) return header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups);
+  const d: Decl[] = [...step.finish(em), ...step.params];
+  for (const name of ['DATA', 'SCR', 'PART', 'SC'] as const)
+    if (em.uses.has(name)) d.push({ k: 'binding', b: kernelBinding(name, step.bindings) });
+  d.push(...workgroupDecls(wg, shF, shI, shS));
+  return d;
+}
+
+/** The workgroup size and the workgroup memory of the accumulators and scans. */
+function workgroupDecls(wg: number, shF: number, shI: number, shS: number): Decl[] {
+  const decl: Decl[] = [{ k: 'override', name: 'WG', ty: 'u32', init: u32(wg) }];
+  if (shF) decl.push({ k: 'var', space: 'workgroup', name: 'shf', ty: `array<f32, ${shF * wg}>` });
+  if (shI) decl.push({ k: 'var', space: 'workgroup', name: 'shi', ty: `array<i32, ${shI * wg}>` });
+  if (shS) decl.push({ k: 'var', space: 'workgroup', name: 'shs', ty: `array<f32, ${shS}>` });
+  return decl;
 }
 
 /** The expression context inside a kernel: how arrays and scalars are addressed. */
 export function context(em: Emitter, L: Layout, scanValue: Map<string, string>): ExprContext {
   return {
-    read(arr, idx) {
-      if (scanValue.has(arr)) return scanValue.get(arr)!;
-      if (L.dataOffset.has(arr)) {
+    read(arr, idx, at) {
+      const i0 = idx[0];
+      if (!i0) throw new Error(`wgsl: a read of ${arr} without an index`);
+      // The loop's element index (whose vec4 a lane loads once): an index variable of the IR
+      // that the loop's lanes name.
+      const laneElement = (k: number) => {
+        const x = at[k];
+        return x?.k === 'idx' && !!em.lanes?.names.has(x.name);
+      };
+      const u = (e: Expr) => call('u32', e);
+      /** Element e of a vec4 array: its vec4 and its component. */
+      const inVec4 = (arr: Expr, e: Expr) =>
+        index(index(arr, bin(paren(e), '>>', u32(2))), bin(paren(e), '&', u32(3)));
+      const sv = scanValue.get(arr);
+      if (sv !== undefined) return sv;
+      const shape = L.dataShape.get(arr);
+      const off = L.dataOffset.get(arr);
+      if (shape && off !== undefined) {
         em.uses.add('DATA');
-        const shape = L.dataShape.get(arr)!;
-        const off = L.dataOffset.get(arr)!;
-        if (em.lanes && em.vec4 && shape.length === 1 && em.lanes.names.has(idx[0]!)) {
+        if (em.lanes && em.vec4 && shape.length === 1 && laneElement(0)) {
           if (!em.lanes.dv.has(String(off))) em.lanes.dv.set(String(off), `dv${off}`);
-          return `dv${off}[${em.lanes.k}]`;
+          return index(id(`dv${off}`), int(em.lanes.k));
         }
+        const transposed = !!L.dataTransposed?.has(arr);
+        const [rows = 0, cols = 0] = shape;
+        const i1 = idx[1];
+        if (shape.length === 2 && !i1)
+          throw new Error(`wgsl: a read of matrix ${arr} at one index`);
         // A transposed matrix with whole vec4 columns: the row's vec4 and component without the
         // division by 4 of a flat index (the component is the lane's own, the same for every j).
-        if (
-          em.vec4 &&
-          shape.length === 2 &&
-          L.dataTransposed?.has(arr) &&
-          shape[0]! % 4 === 0 &&
-          off % 4 === 0
-        )
-          return `DATA[${off / 4}u + u32(${idx[1]}) * ${shape[0]! / 4}u + (u32(${idx[0]}) >> 2u)][u32(${idx[0]}) & 3u]`;
+        if (em.vec4 && i1 && shape.length === 2 && transposed && rows % 4 === 0 && off % 4 === 0)
+          return index(
+            index(
+              id('DATA'),
+              bin(
+                bin(u32(off / 4), '+', bin(u(i1), '*', u32(rows / 4))),
+                '+',
+                paren(bin(u(i0), '>>', u32(2))),
+              ),
+            ),
+            bin(u(i0), '&', u32(3)),
+          );
         const flat =
-          shape.length !== 2
-            ? `u32(${idx[0]})`
-            : L.dataTransposed?.has(arr)
-              ? `u32(${idx[1]}) * ${shape[0]}u + u32(${idx[0]})`
-              : `u32(${idx[0]}) * ${shape[1]}u + u32(${idx[1]})`;
-        if (em.vec4) return `DATA[(${off}u + ${flat}) >> 2u][(${off}u + ${flat}) & 3u]`;
-        return `DATA[${off}u + ${flat}]`;
+          shape.length !== 2 || !i1
+            ? u(i0)
+            : transposed
+              ? bin(bin(u(i1), '*', u32(rows)), '+', u(i0))
+              : bin(bin(u(i0), '*', u32(cols)), '+', u(i1));
+        if (em.vec4) return inVec4(id('DATA'), bin(u32(off), '+', flat));
+        return index(id('DATA'), bin(u32(off), '+', flat));
       }
-      if (L.sharedOffset?.has(arr))
-        return `shv[team * ${L.sharedStride}u + ${L.sharedOffset.get(arr)}u + u32(${idx[0]})]`;
-      if (L.scratchOffset.has(arr)) {
+      const shared = L.sharedOffset?.get(arr);
+      if (shared !== undefined)
+        return index(
+          id('shv'),
+          bin(bin(bin(id('team'), '*', u32(L.sharedStride ?? 0)), '+', u32(shared)), '+', u(i0)),
+        );
+      const scratch = L.scratchOffset.get(arr);
+      if (scratch !== undefined) {
         em.uses.add('SCR');
-        return `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(arr)}u + u32(${idx[0]})]`;
+        return index(
+          id('SCR'),
+          bin(bin(bin(id('n'), '*', u32(L.scratchStride)), '+', u32(scratch)), '+', u(i0)),
+        );
       }
       em.uses.add('X');
-      if (em.lanes && em.lanes.names.has(idx[0]!)) {
+      if (em.lanes && laneElement(0)) {
         em.lanes.usedX = true;
-        return `xv[${em.lanes.k}]`;
+        return index(id('xv'), int(em.lanes.k));
       }
-      if (em.vec4) return `X[(xo + u32(${idx[0]})) >> 2u][(xo + u32(${idx[0]})) & 3u]`;
-      return `X[xo + u32(${idx[0]})]`;
+      if (em.vec4) return inVec4(id('X'), bin(id('xo'), '+', u(i0)));
+      return index(id('X'), bin(id('xo'), '+', u(i0)));
     },
     scalar: (name) => `s_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
-    index: (name) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+    index: (name) => id(indexName(name)),
+    indexName,
     fresh: em.fresh,
   };
 }
+
+/** The WGSL variable of IR index `name`. */
+const indexName = (name: string) => `i_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
 export const sname = (n: string) => `s_${n.replace(/[^A-Za-z0-9_]/g, '_')}`;
 export const wty = (t: string) => (t === 'i' ? 'i32' : t === 'b' ? 'bool' : 'f32');
@@ -221,34 +351,36 @@ export function accumulate(
   if (declare) {
     for (const a of accs) {
       const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
-      em.line(`var acc_${a.out.replace(/\W/g, '_')}: ${ty} = ${ACC_INIT[a.red.op]!(a.red.t)};`);
-      if (isArg(a.red.op)) em.line(`var acci_${a.out.replace(/\W/g, '_')}: i32 = 2147483647i;`);
+      const init = ACC_INIT[a.red.op];
+      if (!init) throw new Error(`wgsl: reduction ${a.red.op}`);
+      em.add(varS(accName(a.out).name, ty, init(a.red.t)));
+      if (isArg(a.red.op)) em.add(varS(accIndexName(a.out).name, 'i32', i32(2147483647)));
     }
     return;
   }
   for (const a of accs) {
-    const pre: string[] = [];
-    const idxName = ctx.index(a.red.idx);
-    const lo = wgslExpr(a.red.lo, ctx, pre);
-    const hi = wgslExpr(a.red.hi, ctx, pre);
-    em.all(pre);
-    em.open(`if (${iv} >= ${lo} && ${iv} < ${hi}) {`);
-    em.line(`let ${idxName} = ${iv};`);
-    const inner: string[] = [];
-    const cond = a.red.cond ? wgslExpr(a.red.cond, ctx, inner) : undefined;
-    const body = wgslExpr(a.red.body, ctx, inner);
-    em.all(inner);
-    const A = `acc_${a.out.replace(/\W/g, '_')}`;
-    if (cond) em.open(`if (${cond}) {`);
+    const pre: Stmt[] = [];
+    const idxName = ctx.indexName(a.red.idx);
+    const lo = wgslNode(a.red.lo, ctx, pre);
+    const hi = wgslNode(a.red.hi, ctx, pre);
+    em.add(...pre);
+    const i = id(iv);
+    em.open(ifS(bin(bin(i, '>=', lo), '&&', bin(i, '<', hi))));
+    em.add(letS(idxName, i));
+    const inner: Stmt[] = [];
+    const cond = a.red.cond ? wgslNode(a.red.cond, ctx, inner) : undefined;
+    const body = wgslNode(a.red.body, ctx, inner);
+    em.add(...inner);
+    const A = accName(a.out);
+    if (cond) em.open(ifS(cond));
     if (isArg(a.red.op)) {
-      const v = em.fresh();
-      em.line(`let ${v} = ${toF32(body, a.red.body.t)};`);
-      em.line(
-        `if (${better(a.red.op, v, idxName, A, `acci_${a.out.replace(/\W/g, '_')}`)}) { ${A} = ${v}; acci_${a.out.replace(/\W/g, '_')} = ${idxName}; }`,
-      );
+      const v = id(em.fresh());
+      const AI = accIndexName(a.out);
+      em.add(letS(v.name, toF32(body, a.red.body.t)));
+      em.add(ifS(better(a.red.op, v, idxName, A, AI), [assign(A, v), assign(AI, idxName)], true));
     } else {
       const B = a.red.t === 'f' ? toF32(body, a.red.body.t) : body;
-      em.line(`${A} = ${combine(a.red.op, A, B)};`);
+      em.add(assign(A, combine(a.red.op, A, B)));
     }
     if (cond) em.close();
     em.close();
@@ -262,67 +394,83 @@ export function treeReduce(
   team: number,
   wg: number,
   laneVar: string,
-  baseVar: string,
+  base: Expr,
 ) {
+  // Slot `slot` of the f32 or i32 accumulators at lane `at` (+ off).
+  const sh = (arr: 'shf' | 'shi', slot: number, at: Expr, off = 0) => {
+    const i = bin(u32(slot * wg), '+', at);
+    return index(id(arr), off ? bin(i, '+', u32(off)) : i);
+  };
+  const lid = id('lid');
   for (const a of accs) {
-    const A = `acc_${a.out.replace(/\W/g, '_')}`;
-    if (a.f >= 0) em.line(`shf[${a.f * wg}u + lid] = ${A};`);
-    if (isArg(a.red.op)) em.line(`shi[${a.i * wg}u + lid] = acci_${a.out.replace(/\W/g, '_')};`);
-    else if (a.i >= 0) em.line(`shi[${a.i * wg}u + lid] = ${A};`);
+    const A = accName(a.out);
+    if (a.f >= 0) em.add(assign(sh('shf', a.f, lid), A));
+    if (isArg(a.red.op)) em.add(assign(sh('shi', a.i, lid), accIndexName(a.out)));
+    else if (a.i >= 0) em.add(assign(sh('shi', a.i, lid), A));
   }
-  em.line('workgroupBarrier();');
+  em.add(barrier());
   for (let off = team / 2; off >= 1; off /= 2) {
-    em.open(`if (${laneVar} < ${off}u) {`);
+    em.open(ifS(bin(id(laneVar), '<', u32(off))));
     for (const a of accs) {
+      const F = sh('shf', a.f, lid);
+      const I = sh('shi', a.i, lid);
       if (isArg(a.red.op)) {
-        const v = `shf[${a.f * wg}u + lid + ${off}u]`;
-        const vi = `shi[${a.i * wg}u + lid + ${off}u]`;
-        em.line(
-          `if (${better(a.red.op, v, vi, `shf[${a.f * wg}u + lid]`, `shi[${a.i * wg}u + lid]`)}) { shf[${a.f * wg}u + lid] = ${v}; shi[${a.i * wg}u + lid] = ${vi}; }`,
-        );
-      } else if (a.f >= 0)
-        em.line(
-          `shf[${a.f * wg}u + lid] = ${combine(a.red.op, `shf[${a.f * wg}u + lid]`, `shf[${a.f * wg}u + lid + ${off}u]`)};`,
-        );
-      else
-        em.line(
-          `shi[${a.i * wg}u + lid] = ${combine(a.red.op, `shi[${a.i * wg}u + lid]`, `shi[${a.i * wg}u + lid + ${off}u]`)};`,
-        );
+        const v = sh('shf', a.f, lid, off);
+        const vi = sh('shi', a.i, lid, off);
+        em.add(ifS(better(a.red.op, v, vi, F, I), [assign(F, v), assign(I, vi)], true));
+      } else if (a.f >= 0) em.add(assign(F, combine(a.red.op, F, sh('shf', a.f, lid, off))));
+      else em.add(assign(I, combine(a.red.op, I, sh('shi', a.i, lid, off))));
     }
     em.close();
-    em.line('workgroupBarrier();');
+    em.add(barrier());
   }
   for (const a of accs) {
     const slot =
-      isArg(a.red.op) || (a.i >= 0 && a.f < 0)
-        ? `shi[${a.i * wg}u + ${baseVar}]`
-        : `shf[${a.f * wg}u + ${baseVar}]`;
-    em.line(`let ${sname(a.out)}: ${wty(a.red.t)} = ${slot};`);
+      isArg(a.red.op) || (a.i >= 0 && a.f < 0) ? sh('shi', a.i, base) : sh('shf', a.f, base);
+    em.add(letS(sname(a.out), slot, wty(a.red.t)));
     if (isArg(a.red.op))
-      em.line(`let sval_${a.out.replace(/\W/g, '_')}: f32 = shf[${a.f * wg}u + ${baseVar}];`);
+      em.add(letS(`sval_${a.out.replace(/\W/g, '_')}`, sh('shf', a.f, base), 'f32'));
   }
-  em.line('workgroupBarrier();');
+  em.add(barrier());
 }
 
 /** Hillis-Steele inclusive scan of `v` within teams of `team` lanes, in shf slot 0. Returns the lane's inclusive value. */
 export function teamScan(em: Emitter, team: number, laneVar: string, v: string): string {
-  em.line(`shf[lid] = ${v};`);
-  em.line('workgroupBarrier();');
+  em.add(assign('shf[lid]', v));
+  em.add(barrier());
   for (let off = 1; off < team; off *= 2) {
     const t = em.fresh();
-    em.line(`let ${t} = select(0.0f, shf[lid - ${off}u], ${laneVar} >= ${off}u);`);
-    em.line('workgroupBarrier();');
-    em.line(`shf[lid] = shf[lid] + ${t};`);
-    em.line('workgroupBarrier();');
+    em.add(letS(t, `select(0.0f, shf[lid - ${off}u], ${laneVar} >= ${off}u)`));
+    em.add(barrier());
+    em.add(assign('shf[lid]', `shf[lid] + ${t}`));
+    em.add(barrier());
   }
   const r = em.fresh();
-  em.line(`let ${r} = shf[lid];`);
+  em.add(letS(r, 'shf[lid]'));
   return r;
 }
 
 /** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
 export const pad = (e: string) => `((${e}) + ((${e}) >> 5u))`;
 export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
+
+/** `for (var name: ty = from; name < to; name++)` (or `+= step`) with the given body. */
+export const countedFor = (
+  name: string,
+  ty: 'i32' | 'u32',
+  from: E,
+  to: E,
+  step?: E,
+  body: Stmt[] = [],
+  inline = false,
+) =>
+  forS(
+    varS(name, ty, from),
+    `${name} < ${typeof to === 'string' ? to : printExpr(to)}`,
+    step === undefined ? incr(name) : assign(name, step, '+='),
+    body,
+    inline,
+  );
 
 /**
  * A tiled scan over [start, end): tiles of team*K elements. Each tile is loaded coalesced
@@ -345,46 +493,52 @@ export function tiledScan(
     carryIn?: string;
     carryOut?: string;
   },
-  produce: (iv: string) => string,
+  produce: (iv: string) => E,
   consume: (iv: string, sv: string) => void,
 ) {
   const { team, K, lane } = o;
   const seg = `(${o.teamSeg}) * ${team * K}u`;
-  em.open('{'); // a block: several scans in one kernel each have their own carry
-  em.line(`var carry: f32 = ${o.carryIn ?? '0.0f'};`);
-  em.open(`for (var base: i32 = ${o.start}; base < ${o.end}; base += ${team * K}i) {`);
+  em.open(block()); // a block: several scans in one kernel each have their own carry
+  em.add(varS('carry', 'f32', o.carryIn ?? '0.0f'));
+  em.open(countedFor('base', 'i32', o.start, o.end, i32(team * K)));
   if (em.vec4 && K % 4 === 0) {
     // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
-    em.open(`for (var k4: u32 = 0u; k4 < ${K / 4}u; k4++) {`);
-    em.line(`let q = base / 4i + i32(k4 * ${team}u + ${lane});`);
-    const at = em.lines.length;
-    const depth = em.lines[at - 1]!.search(/\S/) + 2;
+    const loop = em.open(countedFor('k4', 'u32', u32(0), u32(K / 4)));
+    em.add(letS('q', `base / 4i + i32(k4 * ${team}u + ${lane})`));
     em.lanes = { names: new Set([o.idx]), k: 0, usedX: false, dv: new Map() };
     for (let c = 0; c < 4; c++) {
       em.lanes.k = c;
-      em.line(`let iv${c} = q * 4i + ${c}i;`);
-      em.line(`var v${c}: f32 = 0.0f;`);
-      em.open(`if (iv${c} < ${o.end}) {`);
-      em.line(`v${c} = ${produce(`iv${c}`)};`);
+      em.add(letS(`iv${c}`, `q * 4i + ${c}i`));
+      em.add(varS(`v${c}`, 'f32', '0.0f'));
+      em.open(ifS(`iv${c} < ${o.end}`));
+      em.add(assign(`v${c}`, produce(`iv${c}`)));
       em.close();
-      em.line(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}] = v${c};`);
+      em.add(assign(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}]`, `v${c}`));
     }
-    endLanes(em, at, depth, 'q');
+    endLanes(em, loop.body, 1, 'q');
     em.close();
   } else {
-    em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
-    em.line(`let iv = base + i32(k * ${team}u + ${lane});`);
-    em.line('var v: f32 = 0.0f;');
-    em.open(`if (iv < ${o.end}) {`);
-    em.line(`v = ${produce('iv')};`);
+    em.open(countedFor('k', 'u32', u32(0), u32(K)));
+    em.add(letS('iv', `base + i32(k * ${team}u + ${lane})`));
+    em.add(varS('v', 'f32', '0.0f'));
+    em.open(ifS(`iv < ${o.end}`));
+    em.add(assign('v', produce('iv')));
     em.close();
-    em.line(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}] = v;`);
+    em.add(assign(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}]`, 'v'));
     em.close();
   }
-  em.line('workgroupBarrier();');
-  em.line('var lsum: f32 = 0.0f;');
-  em.line(
-    `for (var k: u32 = 0u; k < ${K}u; k++) { lsum = lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]; }`,
+  em.add(barrier());
+  em.add(varS('lsum', 'f32', '0.0f'));
+  em.add(
+    countedFor(
+      'k',
+      'u32',
+      u32(0),
+      u32(K),
+      undefined,
+      [assign('lsum', `lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]`)],
+      true,
+    ),
   );
   const { incl, total } = em.subgroups
     ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg)
@@ -392,21 +546,21 @@ export function tiledScan(
         incl: teamScan(em, team, lane, 'lsum'),
         total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]`,
       };
-  em.line(`var run = carry + ${incl} - lsum;`);
-  em.line(`carry = carry + ${total};`);
-  em.open(`for (var k: u32 = 0u; k < ${K}u; k++) {`);
-  em.line(`let iv = base + i32(${lane} * ${K}u + k);`);
-  em.line(`let v = shs[${pad(`${seg} + ${lane} * ${K}u + k`)}];`);
-  em.line('let before = run;');
-  em.line('run = run + v;');
-  em.line(`let sv = ${o.exclusive ? 'before' : 'run'};`);
-  em.open(`if (iv < ${o.end}) {`);
+  em.add(varS('run', undefined, `carry + ${incl} - lsum`));
+  em.add(assign('carry', `carry + ${total}`));
+  em.open(countedFor('k', 'u32', u32(0), u32(K)));
+  em.add(letS('iv', `base + i32(${lane} * ${K}u + k)`));
+  em.add(letS('v', `shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]`));
+  em.add(letS('before', 'run'));
+  em.add(assign('run', 'run + v'));
+  em.add(letS('sv', o.exclusive ? 'before' : 'run'));
+  em.open(ifS(`iv < ${o.end}`));
   consume('iv', 'sv');
   em.close();
   em.close();
-  em.line('workgroupBarrier();');
+  em.add(barrier());
   em.close();
-  if (o.carryOut) em.line(`${o.carryOut} = carry;`);
+  if (o.carryOut) em.add(assign(o.carryOut, 'carry'));
   em.close();
 }
 
@@ -427,38 +581,38 @@ export function teamScanSubgroups(
   if (em.wholeSubgroups) {
     // Every subgroup lies inside one team: an inclusive add per subgroup, then the totals of the
     // team's earlier subgroups (at most team / sgsize of them) from workgroup memory.
-    em.line(`let ${s} = subgroupInclusiveAdd(${v});`);
-    em.line(`if (sgid == sgsize - 1u) { shf[sg_index] = ${s}; }`);
-    em.line('workgroupBarrier();');
-    em.line(`let per_${s} = ${team}u / sgsize;`);
-    em.line(`let first_${s} = (${teamSeg}) * per_${s};`);
-    em.line(`var pre_${s}: f32 = 0.0f;`);
-    em.line(`var tot_${s}: f32 = 0.0f;`);
-    em.open(`for (var k: u32 = first_${s}; k < first_${s} + per_${s}; k++) {`);
-    em.line(`let t = shf[k];`);
-    em.line(`if (k < sg_index) { pre_${s} = pre_${s} + t; }`);
-    em.line(`tot_${s} = tot_${s} + t;`);
+    em.add(letS(s, `subgroupInclusiveAdd(${v})`));
+    em.add(ifS('sgid == sgsize - 1u', [assign('shf[sg_index]', s)], true));
+    em.add(barrier());
+    em.add(letS(`per_${s}`, `${team}u / sgsize`));
+    em.add(letS(`first_${s}`, `(${teamSeg}) * per_${s}`));
+    em.add(varS(`pre_${s}`, 'f32', '0.0f'));
+    em.add(varS(`tot_${s}`, 'f32', '0.0f'));
+    em.open(countedFor('k', 'u32', `first_${s}`, `first_${s} + per_${s}`));
+    em.add(letS('t', 'shf[k]'));
+    em.add(ifS(`k < sg_index`, [assign(`pre_${s}`, `pre_${s} + t`)], true));
+    em.add(assign(`tot_${s}`, `tot_${s} + t`));
     em.close();
-    em.line('workgroupBarrier();');
+    em.add(barrier());
     return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
   }
-  em.line(`let w_${s} = min(${team}u, sgsize);`);
-  em.line(`var ${s}: f32 = ${v};`);
-  em.open(`for (var off: u32 = 1u; off < w_${s}; off = off << 1u) {`);
-  em.line(`let up = subgroupShuffleUp(${s}, off);`);
-  em.line(`if ((${lane} % w_${s}) >= off) { ${s} = ${s} + up; }`);
+  em.add(letS(`w_${s}`, `min(${team}u, sgsize)`));
+  em.add(varS(s, 'f32', v));
+  em.open(forS(varS('off', 'u32', '1u'), `off < w_${s}`, assign('off', 'off << 1u')));
+  em.add(letS('up', `subgroupShuffleUp(${s}, off)`));
+  em.add(ifS(`(${lane} % w_${s}) >= off`, [assign(s, `${s} + up`)], true));
   em.close();
-  em.line(`if ((${lane} % w_${s}) == w_${s} - 1u) { shf[lid / w_${s}] = ${s}; }`);
-  em.line('workgroupBarrier();');
-  em.line(`let first_${s} = (${teamSeg}) * (${team}u / w_${s});`);
-  em.line(`let mine_${s} = lid / w_${s};`);
-  em.line(`var pre_${s}: f32 = 0.0f;`);
-  em.line(`var tot_${s}: f32 = 0.0f;`);
-  em.open(`for (var k: u32 = first_${s}; k < first_${s} + ${team}u / w_${s}; k++) {`);
-  em.line(`if (k < mine_${s}) { pre_${s} = pre_${s} + shf[k]; }`);
-  em.line(`tot_${s} = tot_${s} + shf[k];`);
+  em.add(ifS(`(${lane} % w_${s}) == w_${s} - 1u`, [assign(`shf[lid / w_${s}]`, s)], true));
+  em.add(barrier());
+  em.add(letS(`first_${s}`, `(${teamSeg}) * (${team}u / w_${s})`));
+  em.add(letS(`mine_${s}`, `lid / w_${s}`));
+  em.add(varS(`pre_${s}`, 'f32', '0.0f'));
+  em.add(varS(`tot_${s}`, 'f32', '0.0f'));
+  em.open(countedFor('k', 'u32', `first_${s}`, `first_${s} + ${team}u / w_${s}`));
+  em.add(ifS(`k < mine_${s}`, [assign(`pre_${s}`, `pre_${s} + shf[k]`)], true));
+  em.add(assign(`tot_${s}`, `tot_${s} + shf[k]`));
   em.close();
-  em.line('workgroupBarrier();');
+  em.add(barrier());
   return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
 }
 
@@ -466,47 +620,103 @@ export function teamScanSubgroups(
  * With subgroups, lanes are renumbered so that each subgroup holds consecutive lanes: WGSL does not
  * promise that subgroup_invocation_id follows local_invocation_index. One atomic per subgroup.
  */
-export const SUBGROUP_PROLOGUE = [
-  'var sg_first: u32 = 0u;',
-  'if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }',
-  'let sg_index = subgroupBroadcastFirst(sg_first);',
-  'let lid = sg_index * sgsize + sgid;',
+const subgroupPrologue = (): Stmt[] => [
+  varS('sg_first', 'u32', '0u'),
+  ifS('subgroupElect()', [assign('sg_first', 'atomicAdd(&sg_counter, 1u)')], true),
+  letS('sg_index', 'subgroupBroadcastFirst(sg_first)'),
+  letS('lid', 'sg_index * sgsize + sgid'),
 ];
 
-export function mainSignature(em: Emitter): string {
-  return em.subgroups
-    ? `fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {\n${SUBGROUP_PROLOGUE.map((l) => '  ' + l).join('\n')}\n`
-    : 'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {\n';
+/**
+ * The kernel as a module: its declarations, `main` (with the builtins its lanes use) and the
+ * library functions after it, so the kernel reads first (WGSL allows any order).
+ */
+function kernelModule(em: Emitter, decls: Decl[], library: string[]): Module {
+  const builtins = em.subgroups
+    ? [
+        { name: 'lid_hw', builtin: 'local_invocation_index', ty: 'u32' },
+        { name: 'wid', builtin: 'workgroup_id', ty: 'vec3<u32>' },
+        { name: 'sgid', builtin: 'subgroup_invocation_id', ty: 'u32' },
+        { name: 'sgsize', builtin: 'subgroup_size', ty: 'u32' },
+      ]
+    : [
+        { name: 'lid', builtin: 'local_invocation_index', ty: 'u32' },
+        { name: 'wid', builtin: 'workgroup_id', ty: 'vec3<u32>' },
+      ];
+  return {
+    decls,
+    entry: {
+      workgroupSize: id('WG'),
+      builtins,
+      body: [...(em.subgroups ? subgroupPrologue() : []), ...em.body],
+    },
+    library,
+  };
+}
+
+/**
+ * A kernel's plan: its module printed (the library functions after `main`, so the kernel reads
+ * first), what it binds, and its workgroups for n individuals.
+ */
+export function kernelPlan(
+  em: Emitter,
+  step: (StepDecls & { helpers: string }) | undefined,
+  name: string,
+  decls: Decl[],
+  workgroups: (n: number) => number,
+) {
+  const code = printModule(
+    kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
+  );
+  const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
+  return { name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
 }
 
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
 export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
-  return (iv: string): string => {
-    em.line(`let ${ctx.index(b.idx)} = ${iv};`);
-    const pre: string[] = [];
-    const v = wgslExpr(b.body, ctx, pre);
-    em.all(pre);
+  return (iv: string): Expr => {
+    em.add(letS(ctx.indexName(b.idx), iv));
+    const pre: Stmt[] = [];
+    const v = wgslNode(b.body, ctx, pre);
+    em.add(...pre);
     return toF32(v, b.body.t);
   };
 }
 
 export function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: ExprContext) {
-  const pre: string[] = [];
-  const v = wgslExpr(b.body, ctx, pre);
-  em.all(pre);
-  em.line(`let ${sname(b.name)}: ${wty(b.t)} = ${b.t === 'f' ? toF32(v, b.body.t) : v};`);
+  const pre: Stmt[] = [];
+  const v = wgslNode(b.body, ctx, pre);
+  em.add(...pre);
+  em.add(letS(sname(b.name), b.t === 'f' ? toF32(v, b.body.t) : v, wty(b.t)));
 }
 
 export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: string) {
-  const pre: string[] = [];
-  const r = wgslExpr(p.main.result, ctx, pre);
-  em.all(pre);
+  const pre: Stmt[] = [];
+  const r = wgslNode(p.main.result, ctx, pre);
+  em.add(...pre);
   em.uses.add('F');
-  em.line(`if (${guard}) { F[P.f_offset + n] = ${toF32(r, p.main.result.t)}; }`);
+  em.add(ifS(guard, [assign('F[P.f_offset + n]', toF32(r, p.main.result.t))], true));
 }
 
 export function gridPrologue(em: Emitter) {
-  em.line('let group = wid.x + wid.y * P.gx;');
+  em.add(letS('group', 'wid.x + wid.y * P.gx'));
+}
+
+/**
+ * Teams of `team` lanes, `ipg` individuals a workgroup: the lane's team and lane in it, its
+ * individual n (the last one for lanes past the population, which store nothing: `valid`) and
+ * the offset of n's row in X (`xoNote`: why a kernel that reads no vector has it).
+ */
+export function teamPrologue(em: Emitter, team: number, ipg: number, D: number, xoNote?: string) {
+  em.add(
+    letS('team', `lid / ${team}u`),
+    letS('lane', `lid % ${team}u`),
+    letS('n_raw', `group * ${ipg}u + team`),
+    letS('valid', 'n_raw < P.n'),
+    letS('n', 'min(n_raw, P.n - 1u)'),
+    letS('xo', `n * ${D}u`, undefined, xoNote),
+  );
+  em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
 }
 
 /**
@@ -519,26 +729,25 @@ export function vectorLoop(
   em: Emitter,
   accs: Acc[],
   ctx: ExprContext,
-  start4: string,
-  end4: string,
+  start4: E,
+  end4: E,
   step4: number,
   lane: string,
 ) {
-  em.open(`for (var q: i32 = ${start4} + i32(${lane}); q < ${end4}; q += ${step4}i) {`);
-  const at = em.lines.length;
-  const depth = em.lines[at - 1]!.search(/\S/) + 2;
+  const from = typeof start4 === 'string' ? start4 : printExpr(start4);
+  const loop = em.open(countedFor('q', 'i32', `${from} + i32(${lane})`, end4, i32(step4)));
   em.lanes = {
-    names: new Set(accs.map((a) => ctx.index(a.red.idx))),
+    names: new Set(accs.map((a) => a.red.idx)),
     k: 0,
     usedX: false,
     dv: new Map(),
   };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
-    em.line(`let e${k} = q * 4i + ${k}i;`);
+    em.add(letS(`e${k}`, `q * 4i + ${k}i`));
     accumulate(em, accs, ctx, `e${k}`, false);
   }
-  endLanes(em, at, depth, 'q');
+  endLanes(em, loop.body, 0, 'q');
   em.close();
 }
 
@@ -564,40 +773,39 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
   )
     return undefined;
   const acc = em.fresh();
-  const j = ctx.index(e.idx);
-  em.line(`var ${acc}: f32 = 0.0f;`);
-  em.open(`for (var q: i32 = 0i; q < ${e.hi.v / 4}i; q++) {`);
-  const at = em.lines.length;
-  const depth = em.lines[at - 1]!.search(/\S/) + 2;
-  em.lanes = { names: new Set([j]), k: 0, usedX: false, dv: new Map() };
+  const j = ctx.indexName(e.idx);
+  em.add(varS(acc, 'f32', '0.0f'));
+  const loop = em.open(countedFor('q', 'i32', i32(0), i32(e.hi.v / 4)));
+  em.lanes = { names: new Set([e.idx]), k: 0, usedX: false, dv: new Map() };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
-    em.open('{');
-    em.line(`let ${j} = q * 4i + ${k}i;`);
-    const pre: string[] = [];
-    const body = wgslExpr(e.body, ctx, pre);
-    em.all(pre);
-    em.line(`${acc} = ${acc} + ${toF32(body, e.body.t)};`);
+    em.open(block());
+    em.add(letS(j, `q * 4i + ${k}i`));
+    const pre: Stmt[] = [];
+    const body = wgslNode(e.body, ctx, pre);
+    em.add(...pre);
+    em.add(assign(acc, bin(acc, '+', toF32(body, e.body.t))));
     em.close();
   }
-  endLanes(em, at, depth, 'q');
+  endLanes(em, loop.body, 0, 'q');
   em.close();
   return acc;
 }
 
 /**
- * Ends a loop body emitted with `em.lanes` set: inserts, at line `at` (the top of the body), the
- * vec4 loads the body asked for (x, data vectors and algorithm state rows), `q` being the loop's
- * vec4 index, and clears the lanes.
+ * Ends a loop body emitted with `em.lanes` set: inserts into `body` at `at` (the top of the loop's
+ * body) the vec4 loads the body asked for (x, data vectors and algorithm state rows), `q` being
+ * the loop's vec4 index, and clears the lanes.
  */
-export function endLanes(em: Emitter, at: number, depth: number, q: string): void {
-  const lanes = em.lanes!;
-  const pre: string[] = [];
-  if (lanes.usedX) pre.push(`let xv = X[(xo >> 2u) + u32(${q})];`);
+export function endLanes(em: Emitter, body: Stmt[], at: number, q: string): void {
+  const lanes = em.lanes;
+  if (!lanes) throw new Error('wgsl: endLanes() without lanes');
+  const loads: Stmt[] = [];
+  if (lanes.usedX) loads.push(letS('xv', `X[(xo >> 2u) + u32(${q})]`));
   for (const [off, name] of lanes.dv)
-    pre.push(`let ${name} = DATA[${Number(off) / 4}u + u32(${q})];`);
-  for (const pl of lanes.state?.values() ?? []) pre.push(`let ${pl.name} = ${pl.code};`);
-  em.lines.splice(at, 0, ...pre.map((l) => ' '.repeat(depth) + l));
+    loads.push(letS(name, `DATA[${Number(off) / 4}u + u32(${q})]`));
+  for (const pl of lanes.state?.values() ?? []) loads.push(letS(pl.name, pl.code));
+  body.splice(at, 0, ...loads);
   em.lanes = null;
 }
 
@@ -608,28 +816,26 @@ export function vectorisable(em: Emitter, accs: Acc[]): boolean {
   return accs.every((a) => a.red.lo.k === 'int' && a.red.hi.k === 'int');
 }
 
-/** The loop range covering every accumulator's range (constant, or computed from earlier scalars). */
-export function unionRange(em: Emitter, accs: Acc[], ctx: ExprContext): { lo: string; hi: string } {
+/**
+ * The loop range covering every accumulator's range: i32 literals where the bounds are constant,
+ * else names of values computed from earlier scalars.
+ */
+export function unionRange(em: Emitter, accs: Acc[], ctx: ExprContext): { lo: Expr; hi: Expr } {
   const los = accs.map((a) => a.red.lo);
   const his = accs.map((a) => a.red.hi);
-  if ([...los, ...his].every((e) => e.k === 'int')) {
-    return {
-      lo: `${Math.min(...los.map((e) => (e as { v: number }).v))}i`,
-      hi: `${Math.max(...his.map((e) => (e as { v: number }).v))}i`,
-    };
-  }
+  const ints = (es: IExpr[]) => es.flatMap((e) => (e.k === 'int' ? [e.v] : []));
+  if (ints(los).length === los.length && ints(his).length === his.length)
+    return { lo: i32(Math.min(...ints(los))), hi: i32(Math.max(...ints(his))) };
   // Bounds that depend on scalars of earlier stages (`sum(i < k)` with `let k = count(...)`).
   const code = (es: IExpr[], f: 'min' | 'max') => {
-    const pre: string[] = [];
-    const parts = es.map((e) => wgslExpr(e, ctx, pre));
-    em.all(pre);
-    return parts.reduce((a, b) => `${f}(${a}, ${b})`);
+    const pre: Stmt[] = [];
+    const parts = es.map((e) => wgslNode(e, ctx, pre));
+    em.add(...pre);
+    return parts.reduce((a, b) => call(f, a, b));
   };
   const lo = em.fresh();
   const hi = em.fresh();
-  em.line(`let ${lo} = ${code(los, 'min')};`);
-  em.line(`let ${hi} = ${code(his, 'max')};`);
-  return { lo, hi };
+  em.add(letS(lo, code(los, 'min')));
+  em.add(letS(hi, code(his, 'max')));
+  return { lo: id(lo), hi: id(hi) };
 }
-
-// ---- split regime ---------------------------------------------------------------------------

@@ -6,6 +6,29 @@
 
 import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
 import { freeIdx, type IExpr } from '../ir/ir.js';
+import {
+  assign,
+  bin,
+  call,
+  expr,
+  f32,
+  forS,
+  i32,
+  id,
+  ifS,
+  incr,
+  index,
+  letS,
+  paren,
+  printExpr,
+  varS,
+  wgslFloat,
+  type E,
+  type Expr,
+  type Stmt,
+} from './wgsl-ast.js';
+
+export { wgslFloat };
 
 export const WGSL_HELPERS = `
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -29,146 +52,135 @@ fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 `;
 
-/**
- * A float32 literal. WGSL forbids infinite constants, so infinities, and constants beyond float32
- * (such as the 1e99 weights of CEC compositions, which IEEE conversion rounds to infinity), are
- * made at run time by opt_inf(); min- and max-reductions start there, as on the CPU.
- */
-export function wgslFloat(v: number): string {
-  if (Number.isNaN(v)) return 'opt_nan()';
-  if (v === Infinity || v >= 3.4028235677973366e38) return 'opt_inf()';
-  if (v === -Infinity || v <= -3.4028235677973366e38) return '(-opt_inf())';
-  if (v !== 0 && Math.abs(v) < 1.1754943508222875e-38) return '0.0f';
-  const s = String(v);
-  return (/[.eE]/.test(s) ? s : s + '.0') + 'f';
-}
-
-/** The builtins' WGSL forms (ir/builtins.ts) built as WGSL text. */
-const wgslStrings: WgslBuilder<string> = {
-  call: (fn, args) => `${fn}(${args.join(', ')})`,
-  mul: (a, b) => `(${a} * ${b})`,
-  f32: wgslFloat,
-  cast: (type, a) => `${type}(${a})`,
+/** The builtins' WGSL forms (ir/builtins.ts) built as WGSL expressions. */
+const wgslNodes: WgslBuilder<Expr> = {
+  call: (fn, args) => call(fn, ...args),
+  mul: (a, b) => paren(bin(a, '*', b)),
+  f32,
+  cast: (type, a) => call(type, a),
 };
 
 export interface ExprContext {
-  /** WGSL for a read of array `arr` at integer (i32) index expressions. */
-  read(arr: string, idx: string[]): string;
+  /**
+   * WGSL for a read of array `arr` at integer (i32) index expressions `idx`, made from the IR
+   * indices `at`.
+   */
+  read(arr: string, idx: Expr[], at: IExpr[]): E;
   /** WGSL name of a scalar binding. */
   scalar(name: string): string;
-  /** WGSL name of an index variable. */
-  index(name: string): string;
+  /** WGSL of IR index `name` (its variable, or the individual's index `i32(n)` in steps). */
+  index(name: string): E;
+  /** The WGSL variable that binds IR index `name` (a loop's or an element's). */
+  indexName(name: string): string;
   fresh(): string;
   /**
    * Algorithm steps: computes `code` (which may use only the individual's index and the kernel's
-   * parameters) once, at the start of the kernel, and returns its name.
+   * parameters) once, at the start of the kernel, and returns its name. `kind`: a load of the
+   * state, a draw (of the individual: vec4, u32, f32; of the lane's own element: early), or
+   * another value.
    */
-  hoist?(code: string, draw?: 'vec4' | 'u32' | 'f32' | 'early'): string;
-  /** Set while emitting an element that is the lane's own (index = lane): see the draws. */
+  hoist?(code: Expr, kind?: 'load' | 'vec4' | 'u32' | 'f32' | 'early'): string;
+  /** Algorithm steps: the IR index of the individual (the step's domain). */
+  individual?: string;
+  /** The IR index of an element that is the lane's own (index = lane), while emitting it: see the draws. */
   laneIdx?: string;
 }
 
-export function toF32(code: string, t: string): string {
-  return t === 'i' ? `f32(${code})` : code;
+/** An expression of IR type `t` as an f32. */
+export function toF32(code: E, t: string): Expr {
+  return t === 'i' ? call('f32', code) : expr(code);
 }
 
 /** Small integral exponents become multiplications (exact, and defined for negative bases). */
-function powCode(
-  a: IExpr,
-  b: IExpr,
-  ca: string,
-  cb: string,
-  ctx: ExprContext,
-  pre: string[],
-): string {
+function powCode(a: IExpr, b: IExpr, ca: Expr, cb: Expr, ctx: ExprContext, pre: Stmt[]): Expr {
   const k = b.k === 'num' || b.k === 'int' ? b.v : undefined;
   if (k !== undefined && Number.isInteger(k) && Math.abs(k) <= 8) {
-    if (k === 0) return '1.0f';
+    if (k === 0) return f32(1);
     const t = ctx.fresh();
-    pre.push(`let ${t} = ${toF32(ca, a.t)};`);
-    const m = new Array(Math.abs(k)).fill(t).join(' * ');
-    return k > 0 ? `(${m})` : `(1.0f / (${m}))`;
+    pre.push(letS(t, toF32(ca, a.t)));
+    const m = new Array<Expr>(Math.abs(k)).fill(id(t)).reduce((x, y) => bin(x, '*', y));
+    return k > 0 ? paren(m) : paren(bin(f32(1), '/', paren(m)));
   }
-  if (k === 0.5) return `sqrt(${toF32(ca, a.t)})`;
-  return `opt_pow(${toF32(ca, a.t)}, ${toF32(cb, b.t)})`;
+  if (k === 0.5) return call('sqrt', toF32(ca, a.t));
+  return call('opt_pow', toF32(ca, a.t), toF32(cb, b.t));
 }
 
-const drawMemo = new WeakMap<string[], Map<string, string>>();
+const drawMemo = new WeakMap<Stmt[], Map<string, string>>();
+const DRAW_FN = { u: 'opt_draw_u', n: 'opt_draw_n', int: 'opt_draw_int' } as const;
 
-export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
-  const ex = (x: IExpr) => wgslExpr(x, ctx, pre);
+/** The WGSL text of an IR expression (wgslNode printed). */
+export function wgslExpr(e: IExpr, ctx: ExprContext, pre: Stmt[]): string {
+  return printExpr(wgslNode(e, ctx, pre));
+}
+
+/** The WGSL expression of an IR expression; statements it needs first go to `pre`. */
+export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
+  const ex = (x: IExpr) => wgslNode(x, ctx, pre);
   switch (e.k) {
     case 'num':
-      return wgslFloat(e.v);
+      return f32(e.v);
     case 'int':
-      return `${e.v}i`;
+      return i32(e.v);
     case 'idx':
-      return ctx.index(e.name);
+      return expr(ctx.index(e.name));
     case 'sref':
-      return ctx.scalar(e.name);
+      return id(ctx.scalar(e.name));
     case 'draw': {
       // The draw helpers of algorithm steps (codegen/wgsl-step.ts), keyed by the kernel's
       // generation and seed.
-      const args = e.args.map((x) => `u32(${ex(x)})`);
+      const args = e.args.map((x) => call('u32', ex(x)));
+      const site = { k: 'lit', ty: 'u32', v: e.site } as const;
       if (
         ctx.hoist &&
         ctx.laneIdx &&
         e.dist !== 'distinct' &&
-        [...freeIdx(e)].some((i) => ctx.index(i) === ctx.laneIdx) &&
-        [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)' || ctx.index(i) === ctx.laneIdx)
+        [...freeIdx(e)].some((i) => i === ctx.laneIdx) &&
+        [...freeIdx(e)].every((i) => i === ctx.individual || i === ctx.laneIdx)
       ) {
         // The lane's own element: drawn at the start of the kernel, with the index as the lane.
         const lx: ExprContext = {
           ...ctx,
           laneIdx: undefined,
-          index: (nm) => (ctx.index(nm) === ctx.laneIdx ? 'i32(lane)' : ctx.index(nm)),
+          index: (nm) => (nm === ctx.laneIdx ? call('i32', id('lane')) : ctx.index(nm)),
         };
-        const la = e.args.map((x) => `u32(${wgslExpr(x, lx, pre)})`);
-        const fn = { u: 'opt_draw_u', n: 'opt_draw_n', int: 'opt_draw_int' }[e.dist];
-        const v = ctx.hoist(`${fn}(${e.site}u, ${la.join(', ')})`, 'early');
-        return e.t === 'i' ? `i32(${v})` : v;
+        const la = e.args.map((x) => call('u32', wgslNode(x, lx, pre)));
+        const v = ctx.hoist(call(DRAW_FN[e.dist], site, ...la), 'early');
+        return e.t === 'i' ? call('i32', id(v)) : id(v);
       }
-      if (ctx.hoist && [...freeIdx(e)].every((i) => ctx.index(i) === 'i32(n)')) {
+      if (ctx.hoist && [...freeIdx(e)].every((i) => i === ctx.individual)) {
         // A draw of the individual (distinct indices, randint(D), a scalar uniform): computed
         // once per kernel, by one lane of the team while the others draw theirs.
         if (e.dist === 'distinct') {
           // All `count` indices in one pass over one Philox block.
-          const all = ctx.hoist(
-            `opt_distinct4(${e.site}u, ${args.slice(0, 4).join(', ')})`,
-            'vec4',
-          );
-          return `i32(${all}[${args[4]}])`;
+          const all = ctx.hoist(call('opt_distinct4', site, ...args.slice(0, 4)), 'vec4');
+          return call('i32', index(id(all), args[4]!));
         }
-        const fn = { u: 'opt_draw_u', n: 'opt_draw_n', int: 'opt_draw_int' }[e.dist];
-        const v = ctx.hoist(`${fn}(${e.site}u, ${args.join(', ')})`, e.t === 'i' ? 'u32' : 'f32');
-        return e.t === 'i' ? `i32(${v})` : v;
+        const v = ctx.hoist(call(DRAW_FN[e.dist], site, ...args), e.t === 'i' ? 'u32' : 'f32');
+        return e.t === 'i' ? call('i32', id(v)) : id(v);
       }
-      const f = {
-        u: 'opt_draw_u',
-        n: 'opt_draw_n',
-        int: 'opt_draw_int',
-        distinct: 'opt_draw_distinct',
-      }[e.dist];
-      const r = `${f}(${e.site}u, ${args.join(', ')})`;
+      const f = e.dist === 'distinct' ? 'opt_draw_distinct' : DRAW_FN[e.dist];
+      const r = call(f, site, ...args);
       // A draw costs a Philox block: computed once per statement, however often the expression
-      // repeats it (a fused trial vector appears in several terms of the objective).
+      // repeats it (a fused trial vector appears in several terms of the objective). The memo is
+      // keyed by the call's text.
       let memo = drawMemo.get(pre);
       if (!memo) drawMemo.set(pre, (memo = new Map()));
-      let name = memo.get(r);
+      const key = printExpr(r);
+      let name = memo.get(key);
       if (!name) {
         name = ctx.fresh();
-        pre.push(`let ${name} = ${e.t === 'i' ? `i32(${r})` : r};`);
-        memo.set(r, name);
+        pre.push(letS(name, e.t === 'i' ? call('i32', r) : r));
+        memo.set(key, name);
       }
-      return name;
+      return id(name);
     }
     case 'vref':
     case 'callp':
       throw new Error('wgsl: problem calls must be inlined first');
     case 'read':
-      return ctx.read(e.arr, e.idx.map(ex));
+      return expr(ctx.read(e.arr, e.idx.map(ex), e.idx));
     case 'un':
-      return e.op === 'neg' ? `(-${ex(e.a)})` : `(!${ex(e.a)})`;
+      return paren({ k: 'un', op: e.op === 'neg' ? '-' : '!', a: ex(e.a) });
     case 'bin': {
       const a = ex(e.a);
       const b = ex(e.b);
@@ -179,19 +191,19 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
         case 'pow':
           return powCode(e.a, e.b, a, b, ctx, pre);
         case '%':
-          return e.t === 'i' ? `opt_imod(${a}, ${b})` : `opt_fmod(${A}, ${B})`;
+          return e.t === 'i' ? call('opt_imod', a, b) : call('opt_fmod', A, B);
         case 'idiv':
-          return `opt_idiv(${a}, ${b})`;
+          return call('opt_idiv', a, b);
         case 'min':
         case 'max':
         case 'atan2':
-          return `${e.op}(${A}, ${B})`;
+          return call(e.op, A, B);
         case 'and':
-          return `(${a} && ${b})`;
+          return paren(bin(a, '&&', b));
         case 'or':
-          return `(${a} || ${b})`;
+          return paren(bin(a, '||', b));
         default:
-          return `(${A} ${e.op} ${B})`;
+          return paren(bin(A, e.op, B));
       }
     }
     case 'call': {
@@ -199,86 +211,74 @@ export function wgslExpr(e: IExpr, ctx: ExprContext, pre: string[]): string {
       const b = builtinOf(e.fn);
       if (!b) throw new Error(`wgsl: unknown builtin ${e.fn}`);
       const args = e.args.map((x) => toF32(ex(x), x.t));
-      return typeof b.wgsl === 'string'
-        ? wgslStrings.call(b.wgsl, args)
-        : b.wgsl(wgslStrings, args);
+      return typeof b.wgsl === 'string' ? call(b.wgsl, ...args) : b.wgsl(wgslNodes, args);
     }
     case 'sel': {
       const c = ex(e.c);
-      const pa: string[] = [];
-      const pb: string[] = [];
-      const a = wgslExpr(e.a, ctx, pa);
-      const b = wgslExpr(e.b, ctx, pb);
+      const pa: Stmt[] = [];
+      const pb: Stmt[] = [];
+      const a = wgslNode(e.a, ctx, pa);
+      const b = wgslNode(e.b, ctx, pb);
       const ty = e.t === 'i' ? 'i32' : e.t === 'b' ? 'bool' : 'f32';
       const A = e.t === 'f' ? toF32(a, e.a.t) : a;
       const B = e.t === 'f' ? toF32(b, e.b.t) : b;
-      if (!pa.length && !pb.length) return `select(${B}, ${A}, ${c})`;
+      if (!pa.length && !pb.length) return call('select', B, A, c);
       const t = ctx.fresh();
-      pre.push(
-        `var ${t}: ${ty};`,
-        `if (${c}) {`,
-        ...pa.map((s) => '  ' + s),
-        `  ${t} = ${A};`,
-        '} else {',
-        ...pb.map((s) => '  ' + s),
-        `  ${t} = ${B};`,
-        '}',
-      );
-      return t;
+      pre.push(varS(t, ty), { ...ifS(c, [...pa, assign(t, A)]), orElse: [...pb, assign(t, B)] });
+      return id(t);
     }
     case 'red': {
-      const acc = ctx.fresh();
-      const i = ctx.index(e.idx);
-      const inner: string[] = [];
-      const body = wgslExpr(e.body, ctx, inner);
-      const cond = e.cond ? wgslExpr(e.cond, ctx, inner) : undefined;
+      const acc = id(ctx.fresh());
+      const i = ctx.indexName(e.idx);
+      const inner: Stmt[] = [];
+      const body = wgslNode(e.body, ctx, inner);
+      const cond = e.cond ? wgslNode(e.cond, ctx, inner) : undefined;
       const lo = ex(e.lo);
       const hi = ex(e.hi);
       const ty = e.t === 'i' ? 'i32' : 'f32';
       const B = e.t === 'f' ? toF32(body, e.body.t) : body;
-      const steps: string[] = [];
-      let init: string;
+      const steps: Stmt[] = [];
+      let init: Expr;
       switch (e.op) {
         case 'sum':
         case 'count':
-          init = e.t === 'i' ? '0i' : '0.0f';
-          steps.push(`${acc} = ${acc} + ${B};`);
+          init = e.t === 'i' ? i32(0) : f32(0);
+          steps.push(assign(acc, bin(acc, '+', B)));
           break;
         case 'prod':
-          init = e.t === 'i' ? '1i' : '1.0f';
-          steps.push(`${acc} = ${acc} * ${B};`);
+          init = e.t === 'i' ? i32(1) : f32(1);
+          steps.push(assign(acc, bin(acc, '*', B)));
           break;
         case 'min':
-          init = e.t === 'i' ? '2147483647i' : wgslFloat(Infinity);
-          steps.push(`${acc} = min(${acc}, ${B});`);
+          init = e.t === 'i' ? i32(2147483647) : f32(Infinity);
+          steps.push(assign(acc, call('min', acc, B)));
           break;
         case 'max':
-          init = e.t === 'i' ? '-2147483647i' : wgslFloat(-Infinity);
-          steps.push(`${acc} = max(${acc}, ${B});`);
+          init = e.t === 'i' ? i32(-2147483647) : f32(-Infinity);
+          steps.push(assign(acc, call('max', acc, B)));
           break;
         case 'argmin':
         case 'argmax': {
-          init = '-1i';
-          const best = ctx.fresh();
-          pre.push(`var ${best}: f32 = ${wgslFloat(e.op === 'argmin' ? Infinity : -Infinity)};`);
-          const v = ctx.fresh();
+          init = i32(-1);
+          const best = id(ctx.fresh());
+          pre.push(varS(best.name, 'f32', f32(e.op === 'argmin' ? Infinity : -Infinity)));
+          const v = id(ctx.fresh());
           steps.push(
-            `let ${v} = ${toF32(body, e.body.t)};`,
-            `if (${acc} < 0i || ${v} ${e.op === 'argmin' ? '<' : '>'} ${best}) { ${best} = ${v}; ${acc} = ${i}; }`,
+            letS(v.name, toF32(body, e.body.t)),
+            ifS(
+              bin(bin(acc, '<', i32(0)), '||', bin(v, e.op === 'argmin' ? '<' : '>', best)),
+              [assign(best, v), assign(acc, i)],
+              true,
+            ),
           );
           break;
         }
         default:
           throw new Error(`wgsl: reduction ${e.op}`);
       }
-      pre.push(`var ${acc}: ${ty} = ${init};`);
-      const body2 = cond ? [`if (${cond}) {`, ...steps.map((s) => '  ' + s), '}'] : steps;
-      pre.push(
-        `for (var ${i}: i32 = ${lo}; ${i} < ${hi}; ${i}++) {`,
-        ...inner.map((s) => '  ' + s),
-        ...body2.map((s) => '  ' + s),
-        '}',
-      );
+      pre.push(varS(acc.name, ty, init));
+      const body2 = cond ? [ifS(cond, steps)] : steps;
+      pre.push(forS(varS(i, 'i32', lo), bin(i, '<', hi), incr(i), [...inner, ...body2]));
       return acc;
     }
   }

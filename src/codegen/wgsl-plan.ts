@@ -2,31 +2,30 @@
 // allocates (src/runtime/gpu-eval.ts).
 
 import type { ExprContext } from './wgsl-expr.js';
-import type { Emitter } from './wgsl-emit.js';
+import type { Emitter, StepDecls } from './wgsl-emit.js';
+import type { Stmt } from './wgsl-ast.js';
 
-import type { BufferName } from './wgsl-emit.js';
-export type { BufferName };
+import type { BufferName, KernelBinding } from './wgsl-bindings.js';
+export type { BufferName, KernelBinding };
 
 /** How an algorithm step's kernel differs from an evaluation's (codegen/wgsl-step.ts). */
-export interface StepHooks {
+export interface StepHooks extends StepDecls {
+  /** Its first statements after the grid's. */
+  prologue: Stmt[];
+  /** Library functions (the draws). */
+  helpers: string;
+  /** The expression context of a kernel: state arrays, hoisted loads and draws. */
   context(em: Emitter, base: ExprContext): ExprContext;
-  prologue(em: Emitter): void;
   /** The writes: by the team's lanes, or (split regime) by the workgroup of chunk `c`. */
   epilogue(em: Emitter, ctx: ExprContext, team: number, chunk?: { size: number; wg: number }): void;
-  header(
-    uses: Set<BufferName>,
-    wg: number,
-    shF: number,
-    shI: number,
-    shS: number,
-    em?: Emitter,
-  ): string;
-  helpers: string;
 }
 
 export interface KernelPlan {
   name: string;
   code: string;
+  /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */
+  bindings: KernelBinding[];
+  /** The names of its bindings, in their order (src/schedule/plan.ts compares them). */
   uses: BufferName[];
   /** Workgroups for n individuals. */
   workgroups(n: number): number;

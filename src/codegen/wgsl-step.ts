@@ -6,16 +6,41 @@
 
 import {
   exprEqual,
+  type Write,
   forEachNode,
   freeIdx,
   type IExpr,
   type IrProgram,
   type StateArray,
 } from '../ir/ir.js';
-import { toF32, wgslExpr, type ExprContext } from './wgsl-expr.js';
+import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
-import { generateWgsl, type BufferName, type GpuPlan, type WgslOptions } from './wgsl.js';
-import type { Emitter } from './wgsl-emit.js';
+import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
+import { countedFor, type Emitter } from './wgsl-emit.js';
+import type { StepHooks } from './wgsl-plan.js';
+import { kernelBinding } from './wgsl-bindings.js';
+import {
+  assign,
+  barrier,
+  bin,
+  block,
+  call,
+  callS,
+  i32,
+  id,
+  index,
+  int,
+  member,
+  paren,
+  ifS,
+  letS,
+  printExpr,
+  u32,
+  type Decl,
+  type E,
+  type Expr,
+  type Stmt,
+} from './wgsl-ast.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
 export const STEP_PARAM_BYTES = 256;
@@ -104,25 +129,31 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 `;
 
-const HOIST_MARK = '  // @@hoisted draws@@';
+/** How a step's kernels bind their buffers (wgsl-bindings.ts). */
+export const STEP_BINDINGS = { step: { paramBytes: STEP_PARAM_BYTES } };
+
+type StepOptions = WgslOptions & {
+  /** Double-buffered arrays: writes to them need no barrier against the step's reads. */
+  pingPong?: Set<string>;
+};
 
 export function generateStepWgsl(
   p: IrProgram,
   state: StateArray[],
-  options: WgslOptions & {
-    /** Double-buffered arrays: writes to them need no barrier against the step's reads. */
-    pingPong?: Set<string>;
-  } = {},
+  options: StepOptions = {},
 ): GpuPlan {
-  const index = new Map(state.map((a, k) => [a.name, k]));
-  const K = tableQuads(state.length);
   if (state.length > maxStateArrays())
     throw new Error(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
     );
-  const dom = p.main.domain!;
-  // Scalars that are an argmin/argmax of (read A k) over all of A: their WGSL names, with A and the
-  // name of the value the tree reduction leaves beside the index (wgsl-emit.ts treeReduce).
+  return generateWgsl(p, { ...options, step: new StepCodegen(p, state, options) });
+}
+
+/**
+ * Scalars that are an argmin/argmax of (read A k) over all of A: their names, with A and the name
+ * of the value the tree reduction leaves beside the index (wgsl-emit.ts treeReduce).
+ */
+function argminValues(p: IrProgram): Map<string, { arr: string; sval: string }> {
   const argValue = new Map<string, { arr: string; sval: string }>();
   for (const b of p.main.bindings) {
     if (b.k !== 'scalar' || b.body.k !== 'red') continue;
@@ -137,278 +168,333 @@ export function generateStepWgsl(
       r.body.idx[0]!.k === 'idx' &&
       r.body.idx[0]!.name === r.idx
     )
-      argValue.set(`s_${b.name.replace(/[^A-Za-z0-9_]/g, '_')}`, {
-        arr: r.body.arr,
-        sval: `sval_${b.name.replace(/\W/g, '_')}`,
-      });
+      argValue.set(b.name, { arr: r.body.arr, sval: `sval_${b.name.replace(/\W/g, '_')}` });
   }
-  const reducedHere = (em: Emitter, sval: string) =>
-    em.lines.some((l) => l.includes(`let ${sval}:`));
-  const hoistState = new Map<
-    Emitter,
-    {
-      at: number;
-      names: Map<string, string>;
-      loads: number;
-      others: number;
-      early: number;
-      draws: { name: string; code: string; ty: 'vec4' | 'u32' | 'f32' }[];
-    }
-  >();
-  const off = (table: 'o' | 'w', k: number) => `P.${table}[${k >> 2}][${k & 3}]`;
-  const addr = (table: 'o' | 'w', a: StateArray, row: string, col?: string) => {
-    const k = index.get(a.name)!;
-    return col !== undefined
-      ? `${off(table, k)} + u32(${row}) * ${a.cols}u + u32(${col})`
-      : `${off(table, k)} + u32(${row})`;
-  };
-  const step = {
-    helpers: WGSL_PHILOX + DRAW_HELPERS,
-    header(
-      uses: Set<BufferName>,
-      wg: number,
-      shF: number,
-      shI: number,
-      shS: number,
-      em?: Emitter,
-    ): string {
-      // Lane-parallel draws of the individual: lane t of each team computes draw t into workgroup
-      // memory, and after one barrier every lane reads them (one Philox chain on the critical path
-      // instead of one per draw). Resolved here, when the kernel's lines are final.
-      const hsEm = em && hoistState.get(em);
-      const extra: string[] = [];
-      if (em && hsEm?.draws.length) {
-        const H = hsEm.draws.length;
-        const tl = em.teamLanes!;
-        const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
-        const block: string[] = [];
-        hsEm.draws.forEach((d, t) => {
-          const v =
-            d.ty === 'vec4'
-              ? d.code
-              : d.ty === 'u32'
-                ? `vec4<u32>(${d.code}, 0u, 0u, 0u)`
-                : `vec4<u32>(bitcast<u32>(${d.code}), 0u, 0u, 0u)`;
-          block.push(`  if (${tl.lane} == ${t % tl.size}u) { ${slot(t)} = ${v}; }`);
-        });
-        block.push('  workgroupBarrier();');
-        hsEm.draws.forEach((d, t) => {
-          const r =
-            d.ty === 'vec4'
-              ? slot(t)
-              : d.ty === 'u32'
-                ? `${slot(t)}.x`
-                : `bitcast<f32>(${slot(t)}.x)`;
-          block.push(`  let ${d.name} = ${r};`);
-        });
-        const at = em.lines.indexOf(HOIST_MARK);
-        em.lines.splice(at, 1, ...block);
-        extra.push(`var<workgroup> opt_hd: array<vec4<u32>, ${tl.ipg * H}>;`);
-      }
-      const d: string[] = [
-        ...extra,
-        `struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, ${K}>, w: array<vec4<u32>, ${K}> }`,
-        '@group(0) @binding(0) var<uniform> P: Params;',
-        // vec4 elements: four consecutive values of a row load at once where a loop can use them
-        // (the state arrays start on 256-byte boundaries); single values through opt_s.
-        '@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;',
-        'var<private> opt_gen: u32;',
-        'var<private> opt_slot: u32;',
-      ];
-      if (uses.has('DATA')) d.push('@group(0) @binding(3) var<storage, read> DATA: array<f32>;');
-      if (uses.has('SCR'))
-        d.push('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
-      if (uses.has('PART'))
-        d.push('@group(0) @binding(5) var<storage, read_write> PART: array<f32>;');
-      if (uses.has('SC')) d.push('@group(0) @binding(6) var<storage, read_write> SC: array<f32>;');
+  return argValue;
+}
 
-      d.push(`override WG: u32 = ${wg}u;`);
-      if (shF) d.push(`var<workgroup> shf: array<f32, ${shF * wg}>;`);
-      if (shI) d.push(`var<workgroup> shi: array<i32, ${shI * wg}>;`);
-      if (shS) d.push(`var<workgroup> shs: array<f32, ${shS}>;`);
-      return d.join('\n') + '\n';
-    },
-    context(em: Emitter, base: ExprContext): ExprContext {
-      // One hoisting state per kernel (several contexts may be made for one kernel).
-      let hs = hoistState.get(em);
-      if (!hs) {
-        hs = { at: em.lines.length, names: new Map(), loads: 0, draws: [], others: 0, early: 0 };
-        hoistState.set(em, hs);
+/**
+ * An array updated in place keeps its value where the write would copy it onto itself (a
+ * rejected trial): only the branch that changes it is written, under its condition `when`.
+ */
+function narrowWrite(w0: Write, pingPong: Set<string> | undefined): { w: Write; when?: IExpr } {
+  if (!pingPong || pingPong.has(w0.arr) || w0.body.k !== 'sel') return { w: w0 };
+  const self = (e: IExpr) =>
+    e.k === 'read' &&
+    e.arr === w0.arr &&
+    exprEqual(e.idx[0]!, w0.row) &&
+    (w0.col
+      ? e.idx.length === 2 && e.idx[1]!.k === 'idx' && e.idx[1]!.name === w0.col.idx
+      : e.idx.length === 1);
+  const s = w0.body;
+  const colFree = (e: IExpr) => !w0.col || !freeIdx(e).has(w0.col.idx);
+  if (self(s.b) && colFree(s.c)) return { w: { ...w0, body: s.a }, when: s.c };
+  if (self(s.a) && colFree(s.c))
+    return { w: { ...w0, body: s.b }, when: { k: 'un', t: 'b', op: 'not', a: s.c } };
+  return { w: w0 };
+}
+
+/** Where a kernel's hoisted values go: after `at` in its body, loads, early draws, then others. */
+interface HoistState {
+  at: number;
+  names: Map<string, string>;
+  loads: number;
+  others: number;
+  early: number;
+  draws: { name: string; code: Expr; ty: 'vec4' | 'u32' | 'f32' }[];
+}
+
+/** How a step's kernels differ from an evaluation's (StepHooks, wgsl-plan.ts). */
+class StepCodegen implements StepHooks {
+  readonly helpers = WGSL_PHILOX + DRAW_HELPERS;
+  readonly bindings = STEP_BINDINGS;
+  /** The generation and the trace slot, from the parameters. */
+  readonly prologue: Stmt[] = [assign('opt_gen', 'P.gen'), assign('opt_slot', 'P.slot')];
+  /** The parameters (the offset tables of K vec4s each), P and S, and the private copies. */
+  readonly params: Decl[];
+  private readonly index: Map<string, number>;
+  private readonly argValue: Map<string, { arr: string; sval: string }>;
+  /** One hoisting state per kernel (several contexts may be made for one kernel). */
+  private readonly hoistState = new Map<Emitter, HoistState>();
+
+  constructor(
+    private readonly p: IrProgram,
+    private readonly state: StateArray[],
+    private readonly options: StepOptions,
+  ) {
+    this.index = new Map(state.map((a, k) => [a.name, k]));
+    this.argValue = argminValues(p);
+    const K = tableQuads(state.length);
+    this.params = [
+      {
+        k: 'struct',
+        name: 'Params',
+        fields: [
+          ...['n', 'gen', 'gx', 'pad', 'slot', 'seed_lo', 'seed_hi', 'spare'].map(
+            (f): [string, string] => [f, 'u32'],
+          ),
+          ['o', `array<vec4<u32>, ${K}>`],
+          ['w', `array<vec4<u32>, ${K}>`],
+        ],
+      },
+      { k: 'binding', b: kernelBinding('P', STEP_BINDINGS) },
+      // Single values of S through opt_s.
+      { k: 'binding', b: kernelBinding('S', STEP_BINDINGS) },
+      { k: 'var', space: 'private', name: 'opt_gen', ty: 'u32' },
+      { k: 'var', space: 'private', name: 'opt_slot', ty: 'u32' },
+    ];
+  }
+
+  private stateArray(name: string): { k: number; a: StateArray } {
+    const k = this.index.get(name);
+    const a = k === undefined ? undefined : this.state[k];
+    if (k === undefined || !a) throw new Error(`wgsl: ${name} is not a state array`);
+    return { k, a };
+  }
+
+  /** Where array k's current copy is read ('o') or its next written ('w'). */
+  private off(table: 'o' | 'w', k: number): Expr {
+    return index(index(member(id('P'), table), int(k >> 2)), int(k & 3));
+  }
+
+  private addr(table: 'o' | 'w', name: string, row: E, col?: E): Expr {
+    const { k, a } = this.stateArray(name);
+    const at = bin(this.off(table, k), '+', call('u32', row));
+    return col !== undefined
+      ? bin(
+          bin(this.off(table, k), '+', bin(call('u32', row), '*', u32(a.cols))),
+          '+',
+          call('u32', col),
+        )
+      : at;
+  }
+
+  /**
+   * Lane-parallel draws of the individual: lane t of each team computes draw t into workgroup
+   * memory, and after one barrier every lane reads them (one Philox chain on the critical path
+   * instead of one per draw). Inserted into the kernel's body after its loads and early draws
+   * when the kernel is complete; returns the workgroup memory they need.
+   */
+  finish(em: Emitter): Decl[] {
+    const hs = this.hoistState.get(em);
+    if (!hs?.draws.length) return [];
+    const H = hs.draws.length;
+    const tl = em.teamLanes;
+    if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
+    const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
+    const stores: Stmt[] = hs.draws.map((d, t) => {
+      const v =
+        d.ty === 'vec4'
+          ? d.code
+          : d.ty === 'u32'
+            ? call('vec4<u32>', d.code, u32(0), u32(0), u32(0))
+            : call('vec4<u32>', call('bitcast<u32>', d.code), u32(0), u32(0), u32(0));
+      return ifS(`${tl.lane} == ${t % tl.size}u`, [assign(slot(t), v)], true);
+    });
+    const reads: Stmt[] = hs.draws.map((d, t) =>
+      letS(
+        d.name,
+        d.ty === 'vec4' ? slot(t) : d.ty === 'u32' ? `${slot(t)}.x` : `bitcast<f32>(${slot(t)}.x)`,
+      ),
+    );
+    em.body.splice(hs.at + hs.loads + hs.early, 0, ...stores, barrier(), ...reads);
+    hs.draws = []; // inserted once
+    return [
+      { k: 'var', space: 'workgroup', name: 'opt_hd', ty: `array<vec4<u32>, ${tl.ipg * H}>` },
+    ];
+  }
+
+  /** Hoists `code` to the start of the kernel (see ExprContext.hoist); returns its name. */
+  private hoist(em: Emitter, code: Expr, kind?: Parameters<NonNullable<ExprContext['hoist']>>[1]) {
+    const st = this.hoistState.get(em);
+    if (!st) throw new Error('wgsl: hoisting outside a step context');
+    // Each value once: keyed by its text.
+    const key = printExpr(code);
+    let name = st.names.get(key);
+    if (name) return name;
+    name = em.fresh();
+    st.names.set(key, name);
+    if (kind === 'early') {
+      // Before the lane-parallel draws and their barrier: every lane draws its own.
+      em.body.splice(st.at + st.loads + st.early, 0, letS(name, code));
+      st.early++;
+      return name;
+    }
+    if (kind && kind !== 'load' && em.teamLanes && em.teamLanes.size > 1) {
+      // Lane-parallel: inserted when the kernel is complete (finish).
+      st.draws.push({ name, code, ty: kind });
+      return name;
+    }
+    // Loads first, so that their latency overlaps the draws' arithmetic.
+    const load = kind === 'load';
+    const pos = load ? st.loads : st.loads + st.early + st.others;
+    em.body.splice(st.at + pos, 0, letS(name, code));
+    if (load) st.loads++;
+    else st.others++;
+    return name;
+  }
+
+  context(em: Emitter, base: ExprContext): ExprContext {
+    if (!this.hoistState.has(em))
+      this.hoistState.set(em, {
+        at: em.body.length,
+        names: new Map(),
+        loads: 0,
+        draws: [],
+        others: 0,
+        early: 0,
+      });
+    const dom = this.p.main.domain!;
+    const g = this;
+    return {
+      ...base,
+      read(arr, idx, at) {
+        if (!g.index.has(arr)) return base.read(arr, idx, at);
+        return g.read(em, this, arr, idx, at);
+      },
+      hoist: (code, kind) => this.hoist(em, code, kind),
+      index(name) {
+        if (name === dom.idx) return call('i32', id('n'));
+        if (name === '$gen') return call('i32', id('opt_gen'));
+        if (name === '$slot') return call('i32', id('opt_slot'));
+        return base.index(name);
+      },
+      individual: dom.idx,
+    };
+  }
+
+  /** A read of state array `arr` in context `ctx` (idx: the WGSL of the IR indices `at`). */
+  private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): E {
+    const { k, a } = this.stateArray(arr);
+    const row = idx[0];
+    if (!row) throw new Error(`wgsl: a read of ${arr} without an index`);
+    const dom = this.p.main.domain!;
+    em.uses.add('S');
+    // What the indices are, from the IR: the individual's own row, a constant row, a loop's
+    // (or the lane's) element index.
+    const own = (x: IExpr | undefined) => x?.k === 'idx' && x.name === dom.idx;
+    const isIndex = (x: IExpr | undefined, name: string) => x?.k === 'idx' && x.name === name;
+    const lanes = em.lanes;
+    if (
+      lanes?.state &&
+      idx.length === 2 &&
+      [...lanes.names].some((nm) => isIndex(at[1], nm)) &&
+      a.cols % 4 === 0 &&
+      ![...freeIdx(at[0]!)].some((i) => lanes.names.has(i))
+    ) {
+      // Four consecutive elements of a row in one 16-byte load (split regime's loops).
+      if (!lanes.base) throw new Error('wgsl: vec4 state loads in a loop without its base');
+      const key = `${k}|${printExpr(row)}`;
+      let pl = lanes.state.get(key);
+      if (!pl) {
+        pl = {
+          name: `sv${lanes.state.size}`,
+          code: index(
+            id('S'),
+            bin(
+              paren(
+                bin(
+                  bin(this.off('o', k), '+', bin(call('u32', row), '*', u32(a.cols))),
+                  '+',
+                  call('u32', id(lanes.base)),
+                ),
+              ),
+              '>>',
+              u32(2),
+            ),
+          ),
+        };
+        lanes.state.set(key, pl);
       }
-      const st = hs;
-      return {
-        ...base,
-        read(arr, idx) {
-          const k = index.get(arr);
-          if (k === undefined) return base.read(arr, idx);
-          em.uses.add('S');
-          const lanes = em.lanes;
-          if (
-            lanes?.state &&
-            idx.length === 2 &&
-            lanes.names.has(idx[1]!) &&
-            state[k]!.cols % 4 === 0 &&
-            ![...lanes.names].some((nm) => idx[0]!.includes(nm))
-          ) {
-            // Four consecutive elements of a row in one 16-byte load (split regime's loops).
-            const key = `${k}|${idx[0]}`;
-            let pl = lanes.state.get(key);
-            if (!pl) {
-              pl = {
-                name: `sv${lanes.state.size}`,
-                code: `S[(${off('o', k)} + u32(${idx[0]}) * ${state[k]!.cols}u + u32(${lanes.base})) >> 2u]`,
-              };
-              lanes.state.set(key, pl);
-            }
-            return `${pl.name}[${lanes.k}]`;
-          }
-          // The lane's own element of the individual's own row: loaded at the start too.
-          if (
-            this.laneIdx &&
-            this.hoist &&
-            idx.length === 2 &&
-            idx[0] === 'i32(n)' &&
-            idx[1] === this.laneIdx
-          )
-            return this.hoist(`opt_s(${addr('o', state[k]!, idx[0], 'i32(lane)')})`);
-          // The value at an argmin's (argmax's) index, when that reduction ranged over this very
-          // array in this kernel: the reduction already has it (the track's best fitness).
-          const arg = idx.length === 1 ? argValue.get(idx[0]!) : undefined;
-          if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && reducedHere(em, arg.sval))
-            return arg.sval;
-          const code = `opt_s(${addr('o', state[k]!, idx[0]!, idx[1])})`;
-          // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
-          // (the best so far): loaded at the start of the kernel, off the critical path (nothing
-          // writes them before the epilogue).
-          const fixed = (x: string) => x === 'i32(n)' || /^-?\d+i$/.test(x);
-          if (idx.every(fixed) && this.hoist) return this.hoist(code);
-          return code;
-        },
-        hoist(code, draw) {
-          let name = st.names.get(code);
-          if (name) return name;
-          name = em.fresh();
-          st.names.set(code, name);
-          if (draw === 'early') {
-            // Before the lane-parallel draws and their barrier: every lane draws its own.
-            em.lines.splice(st.at + st.loads + st.early, 0, `  let ${name} = ${code};`);
-            st.early++;
-            return name;
-          }
-          if (draw && em.teamLanes && em.teamLanes.size > 1) {
-            // Lane-parallel: resolved when the kernel is assembled (header): see there.
-            if (!st.draws.length) em.lines.splice(st.at + st.loads + st.early, 0, HOIST_MARK);
-            st.draws.push({ name, code, ty: draw });
-            return name;
-          }
-          // Loads first, so that their latency overlaps the draws' arithmetic.
-          const load = code.startsWith('opt_s(');
-          const mark = st.draws.length ? 1 : 0;
-          const pos = load ? st.loads : st.loads + st.early + mark + st.others;
-          em.lines.splice(st.at + pos, 0, `  let ${name} = ${code};`);
-          if (load) st.loads++;
-          else st.others++;
-          return name;
-        },
-        index(name) {
-          if (name === dom.idx) return 'i32(n)';
-          if (name === '$gen') return 'i32(opt_gen)';
-          if (name === '$slot') return 'i32(opt_slot)';
-          return base.index(name);
-        },
-      };
-    },
-    prologue(em: Emitter): void {
-      em.line('opt_gen = P.gen;');
-      em.line('opt_slot = P.slot;');
-    },
-    epilogue(
-      em: Emitter,
-      ctx: ExprContext,
-      team: number,
-      chunk?: { size: number; wg: number },
-    ): void {
-      // Every read of the step (by any lane of the team) happens before any write: in-place
-      // arrays are read at the individual's own row, which its own lanes then overwrite. Writes
-      // that only go to double-buffered arrays, or to arrays the step never reads, need no barrier.
-      const reads = new Set<string>();
-      const collect = (e: IExpr) =>
-        forEachNode(e, (x) => {
-          if (x.k === 'read') reads.add(x.arr);
-        });
-      for (const b of p.main.bindings) collect(b.body);
-      for (const w of p.main.writes ?? []) collect(w.body);
-      const hazard = (p.main.writes ?? []).some(
-        (w) => !(options.pingPong?.has(w.arr) ?? false) && reads.has(w.arr),
-      );
-      if (!chunk && (hazard || !options.pingPong)) {
-        em.line('storageBarrier();');
-        em.line('workgroupBarrier();');
-      }
-      // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
-      const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
-      for (const w0 of p.main.writes ?? []) {
-        const a = state[index.get(w0.arr)!]!;
-        // An array updated in place keeps its value where the write would copy it onto itself
-        // (a rejected trial): only the branch that changes it is written, under its condition.
-        let w = w0;
-        let when: IExpr | undefined;
-        const self = (e: IExpr) =>
-          e.k === 'read' &&
-          e.arr === w0.arr &&
-          exprEqual(e.idx[0]!, w0.row) &&
-          (w0.col
-            ? e.idx.length === 2 && e.idx[1]!.k === 'idx' && e.idx[1]!.name === w0.col.idx
-            : e.idx.length === 1);
-        if (options.pingPong && !options.pingPong.has(w0.arr) && w0.body.k === 'sel') {
-          const s = w0.body;
-          const colFree = (e: IExpr) => !w0.col || !freeIdx(e).has(w0.col.idx);
-          if (self(s.b) && colFree(s.c)) [when, w] = [s.c, { ...w0, body: s.a }];
-          else if (self(s.a) && colFree(s.c))
-            [when, w] = [
-              { k: 'un', t: 'b', op: 'not', a: s.c },
-              { ...w0, body: s.b },
-            ];
-        }
-        em.open('{');
-        const pre: string[] = [];
-        const row = wgslExpr(w.row, ctx, pre);
-        const cond = when ? wgslExpr(when, ctx, pre) : undefined;
-        em.all(pre);
-        const r = em.fresh();
-        em.line(`let ${r}: i32 = ${row};`);
-        // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
-        const guard = `valid && ${r} >= 0i && ${r} < ${a.rows}i${cond ? ` && ${cond}` : ''}`;
-        if (w.col) {
-          em.open(`if (${guard}) {`);
-          if (chunk) {
-            // Four consecutive elements a lane (one Philox block for their draws).
-            em.line(`let jend = min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u));`);
-            em.open(
-              `for (var jw4: i32 = i32(c * ${chunk.size}u + 4u * lid); jw4 < jend; jw4 += ${4 * chunk.wg}i) {`,
-            );
-            em.open('for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {');
-          } else em.open(`for (var jw: i32 = i32(lane); jw < ${w.col.len}i; jw += ${team}i) {`);
-          em.line(`let ${ctx.index(w.col.idx)} = jw;`);
-          const inner: string[] = [];
-          const v = wgslExpr(w.body, ctx, inner);
-          em.all(inner);
-          em.line(`opt_s_set(${addr('w', a, r, 'jw')}, ${toF32(v, w.body.t)});`);
-          em.close();
-          if (chunk) em.close();
-          em.close();
-        } else {
-          em.open(`if (${guard} && ${first}) {`);
-          const inner: string[] = [];
-          const v = wgslExpr(w.body, ctx, inner);
-          em.all(inner);
-          em.line(`opt_s_set(${addr('w', a, r)}, ${toF32(v, w.body.t)});`);
-          em.close();
-        }
-        em.close();
-      }
-      em.uses.add('S');
-    },
-  };
-  return generateWgsl(p, { ...options, step });
+      return index(id(pl.name), int(lanes.k));
+    }
+    // The lane's own element of the individual's own row: loaded at the start too.
+    if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
+      return ctx.hoist(call('opt_s', this.addr('o', arr, row, call('i32', id('lane')))), 'load');
+    // The value at an argmin's (argmax's) index, when that reduction ranged over this very
+    // array in this kernel: the reduction already has it (the track's best fitness).
+    const arg = at.length === 1 && at[0]!.k === 'sref' ? this.argValue.get(at[0]!.name) : undefined;
+    if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && em.lets.has(arg.sval))
+      return arg.sval;
+    const code = call('opt_s', this.addr('o', arr, row, idx[1]));
+    // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
+    // (the best so far): loaded at the start of the kernel, off the critical path (nothing
+    // writes them before the epilogue).
+    if (at.every((x) => own(x) || x.k === 'int') && ctx.hoist) return ctx.hoist(code, 'load');
+    return code;
+  }
+
+  /**
+   * The writes: by the team's lanes, or (split regime) by the workgroup of chunk `chunk`. Every
+   * read of the step (by any lane of the team) happens before any write: in-place arrays are read
+   * at the individual's own row, which its own lanes then overwrite. Writes that only go to
+   * double-buffered arrays, or to arrays the step never reads, need no barrier.
+   */
+  epilogue(em: Emitter, ctx: ExprContext, team: number, chunk?: { size: number; wg: number }) {
+    const { p, options } = this;
+    const reads = new Set<string>();
+    const collect = (e: IExpr) =>
+      forEachNode(e, (x) => {
+        if (x.k === 'read') reads.add(x.arr);
+      });
+    for (const b of p.main.bindings) collect(b.body);
+    for (const w of p.main.writes ?? []) collect(w.body);
+    const hazard = (p.main.writes ?? []).some(
+      (w) => !(options.pingPong?.has(w.arr) ?? false) && reads.has(w.arr),
+    );
+    if (!chunk && (hazard || !options.pingPong)) em.add(barrier('storage'), barrier());
+    for (const w0 of p.main.writes ?? []) this.write(em, ctx, w0, team, chunk);
+    em.uses.add('S');
+  }
+
+  /** One write of the step. */
+  private write(
+    em: Emitter,
+    ctx: ExprContext,
+    w0: Write,
+    team: number,
+    chunk?: { size: number; wg: number },
+  ) {
+    const a = this.stateArray(w0.arr).a;
+    // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
+    const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
+    const { w, when } = narrowWrite(w0, this.options.pingPong);
+    em.open(block());
+    const pre: Stmt[] = [];
+    const row = wgslNode(w.row, ctx, pre);
+    const cond = when ? wgslNode(when, ctx, pre) : undefined;
+    em.add(...pre);
+    const r = em.fresh();
+    em.add(letS(r, row, 'i32'));
+    // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
+    const inRows = bin(bin('valid', '&&', bin(r, '>=', i32(0))), '&&', bin(r, '<', i32(a.rows)));
+    const guard = cond ? bin(inRows, '&&', cond) : inRows;
+    if (w.col) {
+      em.open(ifS(guard));
+      if (chunk) {
+        // Four consecutive elements a lane (one Philox block for their draws).
+        em.add(letS('jend', `min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u))`));
+        em.open(
+          countedFor('jw4', 'i32', `i32(c * ${chunk.size}u + 4u * lid)`, 'jend', i32(4 * chunk.wg)),
+        );
+        em.open(countedFor('jw', 'i32', 'jw4', 'min(jw4 + 4i, jend)'));
+      } else em.open(countedFor('jw', 'i32', 'i32(lane)', i32(w.col.len), i32(team)));
+      em.add(letS(ctx.indexName(w.col.idx), 'jw'));
+      const inner: Stmt[] = [];
+      const v = wgslNode(w.body, ctx, inner);
+      em.add(...inner);
+      em.add(callS('opt_s_set', this.addr('w', w.arr, id(r), id('jw')), toF32(v, w.body.t)));
+      em.close();
+      if (chunk) em.close();
+      em.close();
+    } else {
+      em.open(ifS(bin(guard, '&&', first)));
+      const inner: Stmt[] = [];
+      const v = wgslNode(w.body, ctx, inner);
+      em.add(...inner);
+      em.add(callS('opt_s_set', this.addr('w', w.arr, id(r)), toF32(v, w.body.t)));
+      em.close();
+    }
+    em.close();
+  }
 }

@@ -1,7 +1,20 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
 import type { Binding, IrProgram, Stage } from '../ir/ir.js';
-import { WGSL_HELPERS, wgslExpr, toF32 } from './wgsl-expr.js';
+import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
+import {
+  assign,
+  barrier,
+  bin,
+  i32,
+  id,
+  ifS,
+  letS,
+  printExpr,
+  u32,
+  type Expr,
+  type Stmt,
+} from './wgsl-ast.js';
 import type { KernelPlan, StepHooks, WgslOptions } from './wgsl-plan.js';
 import {
   Emitter,
@@ -10,8 +23,10 @@ import {
   allocAccs,
   context,
   gridPrologue,
-  header,
-  mainSignature,
+  kernelDecls,
+  kernelPlan,
+  teamPrologue,
+  countedFor,
   resultLine,
   scalarStage,
   scanTerm,
@@ -35,127 +50,162 @@ export function teamKernel(
   options: WgslOptions,
   step?: StepHooks,
 ): KernelPlan {
-  const em = new Emitter();
-  em.vec4 = !step && p.main.len % 4 === 0;
-  em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
-  em.wholeSubgroups =
-    em.subgroups && (options.subgroupMaxSize ?? 0) > 0 && team >= options.subgroupMaxSize!;
-  const ipg = wg / team;
-  let shF = 1;
-  let shI = 0;
-  let shS = 0;
-  gridPrologue(em);
-  step?.prologue(em);
-  em.line(`let team = lid / ${team}u;`);
-  em.line(`let lane = lid % ${team}u;`);
-  em.line(`let n_raw = group * ${ipg}u + team;`);
-  em.line('let valid = n_raw < P.n;');
-  em.line('let n = min(n_raw, P.n - 1u);');
-  em.line(`let xo = n * ${p.main.len}u;`);
-  em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
-  const scanValue = new Map<string, string>();
-  const base = context(em, L, scanValue);
-  const ctx = step ? step.context(em, base) : base;
-  for (const st of stages) {
-    if (st.k === 'scalar') scalarStage(em, bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
-    else if (st.k === 'vec') {
-      const b = bind.get(st.name) as Binding & { k: 'vec' };
-      const shared = L.sharedOffset?.get(b.name);
-      if (shared === undefined) em.uses.add('SCR');
-      em.open(`for (var iv: i32 = i32(lane); iv < ${b.len}i; iv += ${team}i) {`);
-      em.line(`let ${ctx.index(b.idx)} = iv;`);
-      const pre: string[] = [];
-      // A step whose vector has at most one element a lane: that element is the lane's own, so
-      // its draws can be made at the start of the kernel (off the critical path).
-      const single = !!step && b.len <= team;
-      const v =
-        (!step && unrolledRowSum(em, b.body, ctx)) ||
-        wgslExpr(b.body, single ? { ...ctx, laneIdx: ctx.index(b.idx) } : ctx, pre);
-      em.all(pre);
-      if (shared !== undefined)
-        em.line(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)] = ${toF32(v, b.body.t)};`);
-      else
-        em.line(
-          `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)] = ${toF32(v, b.body.t)}; }`,
-        );
-      em.close();
-      em.line(shared !== undefined ? 'workgroupBarrier();' : 'storageBarrier();');
-    } else if (st.k === 'reduce') {
-      const { accs, nf, ni } = allocAccs(st.outs, bind);
-      shF = Math.max(shF, nf);
-      shI = Math.max(shI, ni);
-      accumulate(em, accs, ctx, '', true);
-      const { lo, hi } = unionRange(em, accs, ctx);
-      // Four elements a lane only while every lane gets a vec4: with fewer vec4s than lanes (a
-      // hybrid's parts, 20-30 elements, under a team sized for its rotation's rows) one element a
-      // lane keeps four times as many lanes busy.
-      const blocks = vectorisable(em, accs)
-        ? Math.ceil(parseInt(hi) / 4) - Math.floor(parseInt(lo) / 4)
-        : 0;
-      if (blocks >= team)
-        vectorLoop(
-          em,
-          accs,
-          ctx,
-          `${Math.floor(parseInt(lo) / 4)}i`,
-          `${Math.ceil(parseInt(hi) / 4)}i`,
-          team,
-          'lane',
-        );
-      else {
-        em.open(`for (var iv: i32 = ${lo} + i32(lane); iv < ${hi}; iv += ${team}i) {`);
-        accumulate(em, accs, ctx, 'iv', false);
-        em.close();
-      }
-      treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
-    } else {
-      const b = bind.get(st.scan) as Binding & { k: 'scan' };
-      const { accs, nf, ni } = allocAccs(st.outs, bind);
-      shF = Math.max(shF, nf, 1);
-      shI = Math.max(shI, ni);
-      accumulate(em, accs, ctx, '', true);
-      shS = Math.max(shS, shsSize(wg, TEAM_SCAN_K));
-      const produce = scanTerm(em, ctx, b);
-      tiledScan(
-        em,
-        {
-          team,
-          K: TEAM_SCAN_K,
-          lane: 'lane',
-          teamSeg: 'team',
-          start: '0i',
-          end: `${b.len}i`,
-          exclusive: b.exclusive,
-          idx: ctx.index(b.idx),
-        },
-        produce,
-        (iv, sv) => {
-          scanValue.set(b.name, sv);
-          if (L.scratchOffset.has(b.name)) {
-            em.uses.add('SCR');
-            em.line(
-              `if (valid) { SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})] = ${sv}; }`,
-            );
-          }
-          accumulate(em, accs, ctx, iv, false);
-          scanValue.delete(b.name);
-        },
-      );
-      if (L.scratchOffset.has(b.name)) em.line('storageBarrier();');
-      if (accs.length) treeReduce(em, accs, team, wg, 'lane', 'team * ' + team + 'u');
-    }
+  return new TeamKernel(p, stages, team, wg, L, bind, options, step).build();
+}
+
+/** One kernel: a team of `team` lanes per individual, its stages in order, barriers between. */
+class TeamKernel {
+  private readonly em = new Emitter();
+  private readonly ipg: number;
+  /** Workgroup memory: accumulator slots (f32, i32) and the scans' staging array. */
+  private shF = 1;
+  private shI = 0;
+  private shS = 0;
+  private readonly scanValue = new Map<string, string>();
+  private readonly ctx: ExprContext;
+
+  constructor(
+    private readonly p: IrProgram,
+    private readonly stages: Stage[],
+    private readonly team: number,
+    private readonly wg: number,
+    private readonly L: Layout,
+    private readonly bind: Map<string, Binding>,
+    options: WgslOptions,
+    private readonly step?: StepHooks,
+  ) {
+    const em = this.em;
+    em.vec4 = !step && p.main.len % 4 === 0;
+    em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
+    em.wholeSubgroups =
+      em.subgroups && (options.subgroupMaxSize ?? 0) > 0 && team >= options.subgroupMaxSize!;
+    this.ipg = wg / team;
+    gridPrologue(em);
+    if (step) em.add(...step.prologue);
+    teamPrologue(em, team, this.ipg, p.main.len);
+    const base = context(em, L, this.scanValue);
+    this.ctx = step ? step.context(em, base) : base;
   }
-  if (step) step.epilogue(em, ctx, team);
-  else resultLine(em, p, ctx, 'valid && lane == 0u');
-  const code =
-    (step
-      ? step.header(em.uses, wg, shF, shI, shS, em) +
-        (L.sharedStride ? `var<workgroup> shv: array<f32, ${(wg / team) * L.sharedStride}>;\n` : '')
-      : header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups)) +
-    `\n@compute @workgroup_size(WG)\n${mainSignature(em)}` +
-    em.lines.join('\n') +
-    '\n}\n' +
-    WGSL_HELPERS + // helpers last, so the kernel reads first (WGSL allows any order)
-    (step?.helpers ?? '');
-  return { name: 'evaluate', code, uses: ['P', ...em.uses], workgroups: (n) => Math.ceil(n / ipg) };
+
+  build(): KernelPlan {
+    const { em, ctx, step, wg, team, L } = this;
+    for (const st of this.stages) {
+      if (st.k === 'scalar')
+        scalarStage(em, this.bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
+      else if (st.k === 'vec') this.vecStage(this.bind.get(st.name) as Binding & { k: 'vec' });
+      else if (st.k === 'reduce') this.reduceStage(st.outs);
+      else this.scanStage(this.bind.get(st.scan) as Binding & { k: 'scan' }, st.outs);
+    }
+    if (step) step.epilogue(em, ctx, team);
+    else resultLine(em, this.p, ctx, 'valid && lane == 0u');
+    const decls = kernelDecls(em, step, wg, this.shF, this.shI, this.shS);
+    if (step && L.sharedStride)
+      decls.push({
+        k: 'var',
+        space: 'workgroup',
+        name: 'shv',
+        ty: `array<f32, ${(wg / team) * L.sharedStride}>`,
+      });
+    const ipg = this.ipg;
+    return kernelPlan(em, step, 'evaluate', decls, (n) => Math.ceil(n / ipg));
+  }
+
+  /** A vector kept in workgroup memory (steps) or stored to SCR, element by element. */
+  private vecStage(b: Binding & { k: 'vec' }) {
+    const { em, ctx, step, team, L } = this;
+    const shared = L.sharedOffset?.get(b.name);
+    if (shared === undefined) em.uses.add('SCR');
+    em.open(countedFor('iv', 'i32', 'i32(lane)', i32(b.len), i32(team)));
+    em.add(letS(ctx.indexName(b.idx), 'iv'));
+    const pre: Stmt[] = [];
+    // A step whose vector has at most one element a lane: that element is the lane's own, so
+    // its draws can be made at the start of the kernel (off the critical path).
+    const single = !!step && b.len <= team;
+    const v =
+      (!step && unrolledRowSum(em, b.body, ctx)) ||
+      wgslNode(b.body, single ? { ...ctx, laneIdx: b.idx } : ctx, pre);
+    em.add(...pre);
+    if (shared !== undefined)
+      em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
+    else {
+      const at = `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)]`;
+      em.add(ifS('valid', [assign(at, toF32(v, b.body.t))], true));
+    }
+    em.close();
+    em.add(barrier(shared !== undefined ? 'workgroup' : 'storage'));
+  }
+
+  /** Reductions over the team's lanes, then a tree over the team. */
+  private reduceStage(outs: string[]) {
+    const { em, ctx, team, wg } = this;
+    const { accs, nf, ni } = allocAccs(outs, this.bind);
+    this.shF = Math.max(this.shF, nf);
+    this.shI = Math.max(this.shI, ni);
+    accumulate(em, accs, ctx, '', true);
+    const { lo, hi } = unionRange(em, accs, ctx);
+    // Four elements a lane only while every lane gets a vec4: with fewer vec4s than lanes (a
+    // hybrid's parts, 20-30 elements, under a team sized for its rotation's rows) one element a
+    // lane keeps four times as many lanes busy. Vectorisable bounds are constant: unionRange
+    // made them literals.
+    const v4 = vectorisable(em, accs) ? literalRange(lo, hi) : undefined;
+    if (v4 && Math.ceil(v4.hi / 4) - Math.floor(v4.lo / 4) >= team)
+      vectorLoop(
+        em,
+        accs,
+        ctx,
+        i32(Math.floor(v4.lo / 4)),
+        i32(Math.ceil(v4.hi / 4)),
+        team,
+        'lane',
+      );
+    else {
+      em.open(countedFor('iv', 'i32', `${printExpr(lo)} + i32(lane)`, hi, i32(team)));
+      accumulate(em, accs, ctx, 'iv', false);
+      em.close();
+    }
+    treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+  }
+
+  /** A tiled scan over the team, its value fed to its consumers (and stored where read later). */
+  private scanStage(b: Binding & { k: 'scan' }, outs: string[]) {
+    const { em, ctx, team, wg, L, scanValue } = this;
+    const { accs, nf, ni } = allocAccs(outs, this.bind);
+    this.shF = Math.max(this.shF, nf, 1);
+    this.shI = Math.max(this.shI, ni);
+    accumulate(em, accs, ctx, '', true);
+    this.shS = Math.max(this.shS, shsSize(wg, TEAM_SCAN_K));
+    const produce = scanTerm(em, ctx, b);
+    tiledScan(
+      em,
+      {
+        team,
+        K: TEAM_SCAN_K,
+        lane: 'lane',
+        teamSeg: 'team',
+        start: '0i',
+        end: `${b.len}i`,
+        exclusive: b.exclusive,
+        idx: b.idx,
+      },
+      produce,
+      (iv, sv) => {
+        scanValue.set(b.name, sv);
+        if (L.scratchOffset.has(b.name)) {
+          em.uses.add('SCR');
+          const at = `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})]`;
+          em.add(ifS('valid', [assign(at, sv)], true));
+        }
+        accumulate(em, accs, ctx, iv, false);
+        scanValue.delete(b.name);
+      },
+    );
+    if (L.scratchOffset.has(b.name)) em.add(barrier('storage'));
+    if (accs.length) treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+  }
+}
+
+/** Constant loop bounds (i32 literals) as numbers. */
+function literalRange(lo: Expr, hi: Expr): { lo: number; hi: number } | undefined {
+  if (lo.k !== 'lit' || hi.k !== 'lit' || lo.ty !== 'i32' || hi.ty !== 'i32') return undefined;
+  return { lo: lo.v, hi: hi.v };
 }

@@ -1,23 +1,19 @@
 // WGSL generation for a scheduled IR program (see ir/passes/schedule.ts for the regimes).
 //
-// Buffers (one binding each; a kernel declares only what it uses):
-//   P    uniform  { n: individuals in this dispatch, f_offset: where their fitness goes, gx: grid width }
-//   X    the population slab, row-major [n][D] (the runtime splits populations larger than one binding)
-//   F    fitness out
-//   DATA all data arrays of the program, packed, float32
-//   SCR  per-individual scratch for materialised vectors and scans: [n][scratchStride]
-//   PART split regime: per (individual, chunk) partial accumulators: [n][groups][partStride]
-//   SC   split regime: per-individual scalars computed by earlier kernels: [n][scalarStride]
+// Each kernel is a WGSL syntax tree (wgsl-ast.ts) printed once; the buffers it binds are rows of
+// the binding table (wgsl-bindings.ts: P, X, F, DATA, SCR, PART, SC, S), from which the runtime
+// makes its bind groups.
+//
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import type { Binding, IrProgram } from '../ir/ir.js';
+import { forEachNode, type Binding, type IExpr, type IrProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
 import type { GpuPlan, WgslOptions } from './wgsl-plan.js';
 import { type Layout } from './wgsl-emit.js';
 import { teamKernel } from './wgsl-team.js';
 import { splitKernels } from './wgsl-split.js';
 
-export type { BufferName, GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
+export type { BufferName, GpuPlan, KernelBinding, KernelPlan, WgslOptions } from './wgsl-plan.js';
 export { TEAM_SCAN_K, shsSize } from './wgsl-emit.js';
 
 /** Workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees). */
@@ -48,13 +44,16 @@ export function generateWgsl(p: IrProgram, options: WgslOptions = {}): GpuPlan {
   });
   // Scans are stored only when something other than their fused consumers reads them.
   const attached = new Set(s.stages.flatMap((st) => (st.k === 'scan' ? st.outs : [])));
+  const reads = (e: IExpr, name: string) => {
+    let found = false;
+    forEachNode(e, (x) => {
+      if (x.k === 'read' && x.arr === name) found = true;
+    });
+    return found;
+  };
   const readers = (name: string) =>
-    f.bindings.filter(
-      (b) =>
-        b.name !== name &&
-        !attached.has(b.name) &&
-        JSON.stringify(b.body).includes(`"arr":"${name}"`),
-    ).length + (JSON.stringify(f.result).includes(`"arr":"${name}"`) ? 1 : 0);
+    f.bindings.filter((b) => b.name !== name && !attached.has(b.name) && reads(b.body, name))
+      .length + (reads(f.result, name) ? 1 : 0);
   const scratchOffset = new Map<string, number>();
   let scratchStride = 0;
   // Steps keep their vectors in workgroup memory when they fit (SHARED_VEC_BYTES a workgroup).

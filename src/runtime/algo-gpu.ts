@@ -14,19 +14,14 @@ import {
   STEP_PARAM_HEAD,
   tableQuads,
 } from '../codegen/wgsl-step.js';
-import type { GpuPlan } from '../codegen/wgsl.js';
+import type { GpuPlan, KernelBinding } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../passes/data.js';
 import { planGeneration } from './algo-host.js';
+import { layoutEntries } from './gpu-eval.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';
 import type { GpuContext } from './device.js';
-
-const U = () =>
-  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
-const STAGE = () =>
-  (globalThis as unknown as { GPUShaderStage: Record<string, number> }).GPUShaderStage;
 
 interface StepKernel {
   plan: GpuPlan;
@@ -74,7 +69,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       );
     this.S = device.createBuffer({
       size: bytes,
-      usage: U().STORAGE | U().COPY_SRC | U().COPY_DST,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
       label: 'S',
       mappedAtCreation: true,
     });
@@ -86,13 +81,13 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.paramData = new Uint32Array((slots * STEP_PARAM_BYTES) / 4);
     this.params = device.createBuffer({
       size: slots * STEP_PARAM_BYTES,
-      usage: U().UNIFORM | U().COPY_DST,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
       label: 'step parameters',
     });
     this.traceStage = [0, 1].map((k) =>
       device.createBuffer({
         size: TRACE_ROWS * 4,
-        usage: U().MAP_READ | U().COPY_DST,
+        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
         label: `trace read-back ${k}`,
       }),
     );
@@ -109,7 +104,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       const packed = packData(withData, dataValues);
       this.data = device.createBuffer({
         size: packed.length * 4,
-        usage: U().STORAGE | U().COPY_DST,
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
         label: 'DATA',
         mappedAtCreation: true,
       });
@@ -125,43 +120,47 @@ export class GpuAlgoEngine implements AlgoEngine {
     const own = (name: string, floats: number) => {
       const b = device.createBuffer({
         size: Math.max(16, floats * 4),
-        usage: U().STORAGE,
+        usage: GPUBufferUsage.STORAGE,
         label: `${name} ${st.name}`,
       });
       this.owned.push(b);
       return b;
     };
-    const extra: Partial<Record<string, GPUBuffer>> = {};
-    const uses = new Set(plan.kernels.flatMap((k) => k.uses));
-    if (uses.has('SCR')) extra.SCR = own('SCR', st.n * plan.scratchStride);
-    if (uses.has('PART')) extra.PART = own('PART', st.n * plan.groups * plan.partStride);
-    if (uses.has('SC')) extra.SC = own('SC', st.n * plan.scalarStride);
-    const binding: Record<string, number> = { DATA: 3, SCR: 4, PART: 5, SC: 6 };
-    const kernels = plan.kernels.map((k) => {
-      const entries: GPUBindGroupLayoutEntry[] = [
-        {
-          binding: 0,
-          visibility: STAGE().COMPUTE,
-          buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: STEP_PARAM_BYTES },
-        },
-        { binding: 7, visibility: STAGE().COMPUTE, buffer: { type: 'storage' } },
-      ];
-      const resources: GPUBindGroupEntry[] = [
-        { binding: 0, resource: { buffer: this.params, size: STEP_PARAM_BYTES } },
-        { binding: 7, resource: { buffer: this.S } },
-      ];
-      for (const u of ['DATA', 'SCR', 'PART', 'SC']) {
-        if (!k.uses.includes(u as never)) continue;
-        entries.push({
-          binding: binding[u]!,
-          visibility: STAGE().COMPUTE,
-          buffer: { type: u === 'DATA' ? 'read-only-storage' : 'storage' },
-        });
-        resources.push({
-          binding: binding[u]!,
-          resource: { buffer: u === 'DATA' ? this.data! : extra[u]! },
-        });
+    const uses = new Set(plan.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
+    const scr = uses.has('SCR') ? own('SCR', st.n * plan.scratchStride) : undefined;
+    const part = uses.has('PART') ? own('PART', st.n * plan.groups * plan.partStride) : undefined;
+    const sc = uses.has('SC') ? own('SC', st.n * plan.scalarStride) : undefined;
+    const buffer = (b: KernelBinding): GPUBufferBinding => {
+      const allocated = (x: GPUBuffer | undefined) => {
+        if (!x)
+          throw new Error(`internal: step ${st.name} binds ${b.name}, which was not allocated`);
+        return { buffer: x };
+      };
+      switch (b.name) {
+        case 'P':
+          return { buffer: this.params, size: STEP_PARAM_BYTES };
+        case 'S':
+          return { buffer: this.S };
+        case 'DATA':
+          return allocated(this.data);
+        case 'SCR':
+          return allocated(scr);
+        case 'PART':
+          return allocated(part);
+        case 'SC':
+          return allocated(sc);
+        case 'X':
+        case 'F':
+          throw new Error(`internal: a step's kernel binds ${b.name} (its population is in S)`);
       }
+    };
+    const kernels = plan.kernels.map((k) => {
+      // The layout and the entries from the kernel's rows of the binding table (wgsl-bindings.ts).
+      const entries = layoutEntries(k.bindings);
+      const resources: GPUBindGroupEntry[] = k.bindings.map((b) => ({
+        binding: b.binding,
+        resource: buffer(b),
+      }));
       const bgl = device.createBindGroupLayout({ label: `${st.name} ${k.name}`, entries });
       const pipeline = device.createComputePipeline({
         label: `${st.name} ${k.name}`,
@@ -234,13 +233,15 @@ export class GpuAlgoEngine implements AlgoEngine {
   private runInner(step: Step, gen: number, slot: number): void {
     if (this.pending.length >= this.paramSlots)
       throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
-    const k = this.kernels.get(step)!;
+    const k = this.kernels.get(step);
+    if (!k) throw new Error(`internal: step ${step.name} was not compiled for the GPU`);
     const at = this.pending.length;
     const base = (at * STEP_PARAM_BYTES) / 4;
     const P = this.paramData;
     P[base] = step.n;
     P[base + 1] = gen;
-    P[base + 2] = k.kernels[0]!.gx;
+    // The kernels of a step share one parameter block, whose grid width is the first kernel's.
+    P[base + 2] = k.kernels[0]?.gx ?? 0;
     P[base + 3] = 0;
     P[base + 4] = slot;
     P[base + 5] = this.seedLo;
@@ -269,9 +270,15 @@ export class GpuAlgoEngine implements AlgoEngine {
     if (timed && !this.query)
       this.query = {
         set: device.createQuerySet({ type: 'timestamp', count: 2 }),
-        resolve: device.createBuffer({ size: 16, usage: U().QUERY_RESOLVE | U().COPY_SRC }),
+        resolve: device.createBuffer({
+          size: 16,
+          usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+        }),
         read: [0, 1].map(() =>
-          device.createBuffer({ size: 16, usage: U().MAP_READ | U().COPY_DST }),
+          device.createBuffer({
+            size: 16,
+            usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+          }),
         ),
       };
     const qread = timed ? this.query!.read[this.stageNext]! : undefined;
@@ -308,18 +315,20 @@ export class GpuAlgoEngine implements AlgoEngine {
     device.queue.submit([enc.finish()]);
     const t1 = performance.now();
     this.timing.record += (t1 - t0) / 1000;
-    return Promise.all([stage.mapAsync(MAP().READ), qread?.mapAsync(MAP().READ)]).then(() => {
-      const out = new Float32Array(stage.getMappedRange().slice(0));
-      stage.unmap();
-      if (qread) {
-        const t = new BigInt64Array(qread.getMappedRange().slice(0));
-        qread.unmap();
-        this.timing.gpu += Number(t[1]! - t[0]!) * 1e-9;
-      }
-      this.timing.wait += (performance.now() - t1) / 1000;
-      this.gpu.checkErrors('algorithm step');
-      return out;
-    });
+    return Promise.all([stage.mapAsync(GPUMapMode.READ), qread?.mapAsync(GPUMapMode.READ)]).then(
+      () => {
+        const out = new Float32Array(stage.getMappedRange().slice(0));
+        stage.unmap();
+        if (qread) {
+          const t = new BigInt64Array(qread.getMappedRange().slice(0));
+          qread.unmap();
+          this.timing.gpu += Number(t[1]! - t[0]!) * 1e-9;
+        }
+        this.timing.wait += (performance.now() - t1) / 1000;
+        this.gpu.checkErrors('algorithm step');
+        return out;
+      },
+    );
   }
 
   /** A state array's current contents (float32 values, widened). */
@@ -328,12 +337,12 @@ export class GpuAlgoEngine implements AlgoEngine {
     const n = a.rows * Math.max(a.cols, 1);
     const read = this.gpu.device.createBuffer({
       size: Math.max(4, n * 4),
-      usage: U().MAP_READ | U().COPY_DST,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
     });
     const enc = this.gpu.device.createCommandEncoder();
     enc.copyBufferToBuffer(this.S, this.layout.current(name) * 4, read, 0, n * 4);
     this.gpu.device.queue.submit([enc.finish()]);
-    await read.mapAsync(MAP().READ);
+    await read.mapAsync(GPUMapMode.READ);
     const out = Float64Array.from(new Float32Array(read.getMappedRange()));
     read.unmap();
     read.destroy();

@@ -6,23 +6,26 @@
 // Everything for one evaluation is recorded in one command buffer.
 
 import type { CompiledProblem } from '../compile/problem.js';
-import { generateWgsl, type BufferName, type GpuPlan, type KernelPlan } from '../codegen/wgsl.js';
+import {
+  generateWgsl,
+  type BufferName,
+  type GpuPlan,
+  type KernelBinding,
+  type KernelPlan,
+} from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import type { GpuContext } from './device.js';
 
-const BINDING: Record<BufferName, number> = {
-  P: 0,
-  X: 1,
-  F: 2,
-  DATA: 3,
-  SCR: 4,
-  PART: 5,
-  SC: 6,
-  S: 7,
-};
-const U = () =>
-  (globalThis as unknown as { GPUBufferUsage: Record<string, number> }).GPUBufferUsage;
-const MAP = () => (globalThis as unknown as { GPUMapMode: Record<string, number> }).GPUMapMode;
+/** The bind-group-layout entries of a kernel's bindings (codegen/wgsl-bindings.ts). */
+export function layoutEntries(bindings: KernelBinding[]): GPUBindGroupLayoutEntry[] {
+  return bindings.map((b) => ({
+    binding: b.binding,
+    visibility: GPUShaderStage.COMPUTE,
+    buffer: b.dynamicOffset
+      ? { type: b.layout, hasDynamicOffset: true, minBindingSize: b.dynamicOffset.minBindingSize }
+      : { type: b.layout },
+  }));
+}
 
 export interface GpuEvalOptions {
   /** Largest binding in bytes (defaults to the device's maxStorageBufferBindingSize); tests lower it to force slabs. */
@@ -35,6 +38,14 @@ export interface GpuEvalOptions {
   subgroups?: boolean;
 }
 
+/** One kernel's dispatch for one slab: recorded once per slab set, replayed by encode(). */
+interface Dispatch {
+  pipeline: GPUComputePipeline;
+  group: GPUBindGroup;
+  gx: number;
+  gy: number;
+}
+
 export interface Slab {
   x: GPUBuffer;
   first: number; // index of its first individual
@@ -44,6 +55,8 @@ export interface Slab {
 export class GpuEvaluator {
   readonly plan: GpuPlan;
   private pipelines: GPUComputePipeline[];
+  /** Each kernel's bind-group layout, from its bindings. */
+  private layouts: GPUBindGroupLayout[];
   private dataBuf: GPUBuffer | undefined;
   private scr: GPUBuffer | undefined;
   private part: GPUBuffer | undefined;
@@ -86,10 +99,13 @@ export class GpuEvaluator {
         'the per-individual scratch of this program exceeds the largest storage binding',
       );
     device.pushErrorScope('validation');
-    this.pipelines = this.plan.kernels.map((k) =>
+    this.layouts = this.plan.kernels.map((k) =>
+      device.createBindGroupLayout({ label: k.name, entries: layoutEntries(k.bindings) }),
+    );
+    this.pipelines = this.plan.kernels.map((k, ki) =>
       device.createComputePipeline({
         label: k.name,
-        layout: 'auto',
+        layout: device.createPipelineLayout({ bindGroupLayouts: this.layouts.slice(ki, ki + 1) }),
         compute: {
           module: device.createShaderModule({ label: k.name, code: k.code }),
           entryPoint: 'main',
@@ -97,7 +113,7 @@ export class GpuEvaluator {
       }),
     );
     const n = this.slabSize;
-    const storage = U().STORAGE | U().COPY_DST | U().COPY_SRC;
+    const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     if (this.plan.dataSize > 0) {
       // Written through a mapping at creation (no staging copy through the queue).
       this.dataBuf = device.createBuffer({
@@ -115,14 +131,15 @@ export class GpuEvaluator {
         usage: storage,
         label: 'SCR',
       });
-    const usesPart = this.plan.kernels.some((k) => k.uses.includes('PART'));
-    if (usesPart)
+    const binds = (name: BufferName) =>
+      this.plan.kernels.some((k) => k.bindings.some((b) => b.name === name));
+    if (binds('PART'))
       this.part = device.createBuffer({
         size: Math.max(4, n * this.plan.groups * this.plan.partStride * 4),
         usage: storage,
         label: 'PART',
       });
-    if (this.plan.kernels.some((k) => k.uses.includes('SC')))
+    if (binds('SC'))
       this.sc = device.createBuffer({
         size: Math.max(4, n * this.plan.scalarStride * 4),
         usage: storage,
@@ -148,7 +165,7 @@ export class GpuEvaluator {
       const count = Math.min(this.slabSize, N - first);
       const buf = this.gpu.device.createBuffer({
         size: count * this.D * 4,
-        usage: U().STORAGE | U().COPY_DST | U().COPY_SRC,
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
         label: `X[${first}]`,
       });
       if (x)
@@ -165,7 +182,7 @@ export class GpuEvaluator {
   }
 
   /** Records the evaluation of all slabs into `enc`, writing fitness to `f` (N floats). */
-  private bindCache = new Map<string, { groups: GPUBindGroup[]; dispatch: [number, number][] }>();
+  private bindCache = new Map<string, Dispatch[]>();
 
   encode(
     enc: GPUCommandEncoder,
@@ -177,16 +194,19 @@ export class GpuEvaluator {
     const key = slabs.map((s) => s.x.label + s.count).join(',') + f.label;
     let cached = this.bindCache.get(key);
     if (!cached) {
-      cached = { groups: [], dispatch: [] };
+      const made: Dispatch[] = [];
       for (const slab of slabs) {
         this.plan.kernels.forEach((k, ki) => {
+          const pipeline = this.pipelines[ki];
+          const layout = this.layouts[ki];
+          if (!pipeline || !layout) throw new Error(`internal: no pipeline for kernel ${k.name}`);
           const wgs = k.workgroups(slab.count);
           const maxDim = this.gpu.limits.maxComputeWorkgroupsPerDimension;
           const gx = Math.min(wgs, maxDim);
           const gy = Math.ceil(wgs / gx);
           const params = this.gpu.device.createBuffer({
             size: 16,
-            usage: U().UNIFORM | U().COPY_DST,
+            usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
           });
           this.owned.push(params);
           this.gpu.device.queue.writeBuffer(
@@ -194,38 +214,38 @@ export class GpuEvaluator {
             0,
             new Uint32Array([slab.count, slab.first, gx, 0]),
           );
-          const entries = k.uses.map((u) => ({
-            binding: BINDING[u],
-            resource: { buffer: this.buffer(u, slab, f, params) },
+          // The bind group from the kernel's rows of the binding table (codegen/wgsl-bindings.ts).
+          const entries = k.bindings.map((b) => ({
+            binding: b.binding,
+            resource: { buffer: this.buffer(b.name, slab, f, params) },
           }));
-          cached!.groups.push(
-            this.gpu.device.createBindGroup({
-              layout: this.pipelines[ki]!.getBindGroupLayout(0),
-              entries,
-            }),
-          );
-          cached!.dispatch.push([gx, gy]);
+          const group = this.gpu.device.createBindGroup({
+            layout,
+            entries,
+          });
+          made.push({ pipeline, group, gx, gy });
         });
       }
+      cached = made;
       this.bindCache.set(key, cached);
     }
     const pass = enc.beginComputePass(timestampWrites ? { timestampWrites } : {});
-    for (let r = 0; r < reps; r++) {
-      let g = 0;
-      for (let s = 0; s < slabs.length; s++) {
-        for (let ki = 0; ki < this.pipelines.length; ki++) {
-          pass.setPipeline(this.pipelines[ki]!);
-          pass.setBindGroup(0, cached.groups[g]!);
-          const [gx, gy] = cached.dispatch[g]!;
-          pass.dispatchWorkgroups(gx, gy);
-          g++;
-        }
+    for (let r = 0; r < reps; r++)
+      for (const d of cached) {
+        pass.setPipeline(d.pipeline);
+        pass.setBindGroup(0, d.group);
+        pass.dispatchWorkgroups(d.gx, d.gy);
       }
-    }
     pass.end();
   }
 
   private buffer(u: BufferName, slab: Slab, f: GPUBuffer, params: GPUBuffer): GPUBuffer {
+    // The constructor allocates each buffer that some kernel binds.
+    const allocated = (b: GPUBuffer | undefined) => {
+      if (!b)
+        throw new Error(`internal: a kernel binds ${u}, which the evaluator did not allocate`);
+      return b;
+    };
     switch (u) {
       case 'P':
         return params;
@@ -234,13 +254,13 @@ export class GpuEvaluator {
       case 'F':
         return f;
       case 'DATA':
-        return this.dataBuf!;
+        return allocated(this.dataBuf);
       case 'SCR':
-        return this.scr!;
+        return allocated(this.scr);
       case 'PART':
-        return this.part!;
+        return allocated(this.part);
       case 'SC':
-        return this.sc!;
+        return allocated(this.sc);
       case 'S':
         throw new Error('evaluations have no algorithm state');
     }
@@ -249,7 +269,7 @@ export class GpuEvaluator {
   createFitness(N: number): GPUBuffer {
     return this.gpu.device.createBuffer({
       size: Math.max(4, N * 4),
-      usage: U().STORAGE | U().COPY_SRC | U().COPY_DST,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
       label: 'F',
     });
   }
@@ -260,13 +280,13 @@ export class GpuEvaluator {
     const f = this.createFitness(N);
     const read = this.gpu.device.createBuffer({
       size: Math.max(4, N * 4),
-      usage: U().MAP_READ | U().COPY_DST,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
     });
     const enc = this.gpu.device.createCommandEncoder();
     this.encode(enc, slabs, f);
     enc.copyBufferToBuffer(f, 0, read, 0, N * 4);
     this.gpu.device.queue.submit([enc.finish()]);
-    await read.mapAsync(MAP().READ);
+    await read.mapAsync(GPUMapMode.READ);
     const out = new Float32Array(read.getMappedRange().slice(0));
     read.unmap();
     for (const s of slabs) s.x.destroy();

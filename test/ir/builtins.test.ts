@@ -86,6 +86,7 @@ describe('the builtin table', () => {
       read: (arr, idx) => `${arr}[${idx.join(', ')}]`,
       scalar: (n) => n,
       index: (n) => n,
+      indexName: (n) => n,
       fresh: () => 't',
     };
     const a: IExpr = { k: 'sref', t: 'f', name: 'a' };

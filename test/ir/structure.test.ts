@@ -169,8 +169,8 @@ describe('WGSL snapshots', () => {
           for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
             for (var k4: u32 = 0u; k4 < 4u; k4++) {
               let q = base / 4i + i32(k4 * 256u + lid);
-                let xv = X[(xo >> 2u) + u32(q)];
-                let dv0 = DATA[0u + u32(q)];
+              let xv = X[(xo >> 2u) + u32(q)];
+              let dv0 = DATA[0u + u32(q)];
               let iv0 = q * 4i + 0i;
               var v0: f32 = 0.0f;
               if (iv0 < cend) {

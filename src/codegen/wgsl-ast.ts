@@ -1,0 +1,306 @@
+// The WGSL syntax tree the code generator builds, and the one printer that writes it as text.
+// Codegen edits the tree (hoisted loads inserted into a statement list, loads put at the top of a
+// loop body) and prints each module once; nothing reads emitted text back.
+//
+// The IR's expressions are nodes (wgsl-expr.ts wgslNode), with the reads of arrays and state, and
+// the literals and names codegen reasons about (loop bounds, accumulators, guards). Still text, as
+// `raw` nodes printed as they are and never parsed: index variables (ExprContext.index), and most
+// of the indexing that the kernels compose themselves (SCR, PART and shf slots, loop headers).
+
+import type { KernelBinding } from './wgsl-bindings.js';
+
+export type Expr =
+  | { k: 'lit'; ty: 'i32' | 'u32'; v: number }
+  | { k: 'lit'; ty: 'f32'; v: number }
+  | { k: 'lit'; ty: 'bool'; v: boolean }
+  /** An abstract integer (a vector component: `v[2]`). */
+  | { k: 'lit'; ty: 'int'; v: number }
+  | { k: 'id'; name: string }
+  | { k: 'bin'; op: string; a: Expr; b: Expr }
+  | { k: 'un'; op: '-' | '!' | '&'; a: Expr }
+  /** Parentheses as written (the printer adds none of its own). */
+  | { k: 'paren'; a: Expr }
+  | { k: 'call'; fn: string; args: Expr[] }
+  | { k: 'index'; a: Expr; i: Expr }
+  | { k: 'member'; a: Expr; name: string }
+  /** WGSL text (an address, an index variable): printed as is, never read back. */
+  | { k: 'raw'; text: string };
+
+export type Stmt =
+  | { k: 'let'; name: string; ty?: string; init: Expr; comment?: string }
+  | { k: 'var'; name: string; ty?: string; init?: Expr }
+  /** `lhs = rhs`, or a compound assignment (`+=`, ...). */
+  | { k: 'assign'; lhs: Expr; op: string; rhs: Expr }
+  | { k: 'incr'; lhs: Expr }
+  | { k: 'call'; call: Expr }
+  | { k: 'barrier'; kind: 'workgroup' | 'storage' }
+  /** `inline`: printed on one line (short guarded stores). */
+  | { k: 'if'; cond: Expr; body: Stmt[]; orElse?: Stmt[]; inline?: boolean }
+  | { k: 'for'; init: Stmt; cond: Expr; update: Stmt; body: Stmt[]; inline?: boolean }
+  | { k: 'loop'; body: Stmt[] }
+  | { k: 'block'; body: Stmt[] }
+  /** Several statements on one line. */
+  | { k: 'seq'; body: Stmt[] }
+  | { k: 'return'; value?: Expr }
+  | { k: 'break' }
+  | { k: 'comment'; text: string };
+
+/** A module-scope declaration. */
+export type Decl =
+  | { k: 'enable'; name: string }
+  | { k: 'struct'; name: string; fields: [string, string][] }
+  | { k: 'binding'; b: KernelBinding }
+  | { k: 'var'; space: 'workgroup' | 'private'; name: string; ty: string; init?: Expr }
+  | { k: 'override'; name: string; ty: string; init: Expr }
+  | { k: 'comment'; text: string };
+
+export interface Builtin {
+  name: string;
+  builtin: string;
+  ty: string;
+}
+
+/** A compute entry point `main`. */
+export interface EntryPoint {
+  /** The workgroup size: an override or a literal. */
+  workgroupSize: Expr;
+  builtins: Builtin[];
+  body: Stmt[];
+}
+
+export interface Module {
+  decls: Decl[];
+  entry: EntryPoint;
+  /** Library functions after the entry point (fixed WGSL text: wgsl-expr.ts, wgsl-philox.ts). */
+  library: string[];
+}
+
+/**
+ * A float32 literal. WGSL forbids infinite constants, so infinities, and constants beyond float32
+ * (such as the 1e99 weights of CEC compositions, which IEEE conversion rounds to infinity), are
+ * made at run time by opt_inf(); min- and max-reductions start there, as on the CPU.
+ */
+export function wgslFloat(v: number): string {
+  if (Number.isNaN(v)) return 'opt_nan()';
+  if (v === Infinity || v >= 3.4028235677973366e38) return 'opt_inf()';
+  if (v === -Infinity || v <= -3.4028235677973366e38) return '(-opt_inf())';
+  if (v !== 0 && Math.abs(v) < 1.1754943508222875e-38) return '0.0f';
+  const s = String(v);
+  return (/[.eE]/.test(s) ? s : s + '.0') + 'f';
+}
+
+// ---- construction
+
+/** An expression: text (an IR expression from wgsl-expr.ts) becomes a `raw` node. */
+export type E = Expr | string;
+export const expr = (e: E): Expr => (typeof e === 'string' ? { k: 'raw', text: e } : e);
+export const i32 = (v: number): Expr => ({ k: 'lit', ty: 'i32', v });
+export const u32 = (v: number): Expr => ({ k: 'lit', ty: 'u32', v });
+export const f32 = (v: number): Expr => ({ k: 'lit', ty: 'f32', v });
+export const int = (v: number): Expr => ({ k: 'lit', ty: 'int', v });
+export const member = (a: E, name: string): Expr => ({ k: 'member', a: expr(a), name });
+export const id = (name: string): Expr & { k: 'id' } => ({ k: 'id', name });
+export const bin = (a: E, op: string, b: E): Expr => ({ k: 'bin', op, a: expr(a), b: expr(b) });
+export const paren = (a: E): Expr => ({ k: 'paren', a: expr(a) });
+export const call = (fn: string, ...args: E[]): Expr => ({ k: 'call', fn, args: args.map(expr) });
+export const index = (a: E, i: E): Expr => ({ k: 'index', a: expr(a), i: expr(i) });
+
+export const letS = (name: string, init: E, ty?: string, comment?: string): Stmt => {
+  const s: Stmt = { k: 'let', name, init: expr(init) };
+  if (ty) s.ty = ty;
+  if (comment) s.comment = comment;
+  return s;
+};
+export const varS = (name: string, ty?: string, init?: E): Stmt => {
+  const s: Stmt = { k: 'var', name };
+  if (ty) s.ty = ty;
+  if (init !== undefined) s.init = expr(init);
+  return s;
+};
+export const assign = (lhs: E, rhs: E, op = '='): Stmt => ({
+  k: 'assign',
+  lhs: expr(lhs),
+  op,
+  rhs: expr(rhs),
+});
+export const incr = (lhs: E): Stmt => ({ k: 'incr', lhs: expr(lhs) });
+export const callS = (fn: string, ...args: E[]): Stmt => ({ k: 'call', call: call(fn, ...args) });
+export const barrier = (kind: 'workgroup' | 'storage' = 'workgroup'): Stmt => ({
+  k: 'barrier',
+  kind,
+});
+export const ifS = (cond: E, body: Stmt[] = [], inline = false): Stmt & { k: 'if' } => {
+  const s: Stmt & { k: 'if' } = { k: 'if', cond: expr(cond), body };
+  if (inline) s.inline = true;
+  return s;
+};
+export const forS = (
+  init: Stmt,
+  cond: E,
+  update: Stmt,
+  body: Stmt[] = [],
+  inline = false,
+): Stmt & { k: 'for' } => {
+  const s: Stmt & { k: 'for' } = { k: 'for', init, cond: expr(cond), update, body };
+  if (inline) s.inline = true;
+  return s;
+};
+export const block = (body: Stmt[] = []): Stmt & { k: 'block' } => ({ k: 'block', body });
+export const seq = (...body: Stmt[]): Stmt => ({ k: 'seq', body });
+
+// ---- the printer
+
+export function printExpr(e: Expr): string {
+  switch (e.k) {
+    case 'lit':
+      if (e.ty === 'bool') return String(e.v);
+      if (e.ty === 'f32') return wgslFloat(e.v);
+      if (e.ty === 'int') return String(e.v);
+      return `${e.v}${e.ty === 'i32' ? 'i' : 'u'}`;
+    case 'id':
+      return e.name;
+    case 'bin':
+      return `${printExpr(e.a)} ${e.op} ${printExpr(e.b)}`;
+    case 'un':
+      return `${e.op}${printExpr(e.a)}`;
+    case 'paren':
+      return `(${printExpr(e.a)})`;
+    case 'call':
+      return `${e.fn}(${e.args.map(printExpr).join(', ')})`;
+    case 'index':
+      return `${printExpr(e.a)}[${printExpr(e.i)}]`;
+    case 'member':
+      return `${printExpr(e.a)}.${e.name}`;
+    case 'raw':
+      return e.text;
+  }
+}
+
+/** A statement without its `;` (for headers) where it is a simple one. */
+function simple(s: Stmt): string {
+  switch (s.k) {
+    case 'let':
+      return `let ${s.name}${s.ty ? `: ${s.ty}` : ''} = ${printExpr(s.init)}`;
+    case 'var':
+      return `var ${s.name}${s.ty ? `: ${s.ty}` : ''}${s.init ? ` = ${printExpr(s.init)}` : ''}`;
+    case 'assign':
+      return `${printExpr(s.lhs)} ${s.op} ${printExpr(s.rhs)}`;
+    case 'incr':
+      return `${printExpr(s.lhs)}++`;
+    case 'call':
+      return printExpr(s.call);
+    case 'barrier':
+      return `${s.kind}Barrier()`;
+    case 'return':
+      return s.value ? `return ${printExpr(s.value)}` : 'return';
+    case 'break':
+      return 'break';
+  }
+  throw new Error(`wgsl: a ${s.k} statement in a for header`);
+}
+
+/** The statement's lines at indentation `depth` (two spaces a level). */
+function printStmt(s: Stmt, depth: number, out: string[]): void {
+  const ind = '  '.repeat(depth);
+  const nested = (head: string, body: Stmt[], inline?: boolean) => {
+    if (inline) {
+      out.push(`${ind}${head} { ${body.map(oneLine).join(' ')} }`);
+      return;
+    }
+    out.push(`${ind}${head} {`);
+    for (const b of body) printStmt(b, depth + 1, out);
+  };
+  switch (s.k) {
+    case 'if':
+      nested(`if (${printExpr(s.cond)})`, s.body, s.inline);
+      if (s.inline) return;
+      if (s.orElse) {
+        out.push(`${ind}} else {`);
+        for (const b of s.orElse) printStmt(b, depth + 1, out);
+      }
+      out.push(`${ind}}`);
+      return;
+    case 'for':
+      nested(
+        `for (${simple(s.init)}; ${printExpr(s.cond)}; ${simple(s.update)})`,
+        s.body,
+        s.inline,
+      );
+      if (!s.inline) out.push(`${ind}}`);
+      return;
+    case 'loop':
+      nested('loop', s.body);
+      out.push(`${ind}}`);
+      return;
+    case 'block':
+      out.push(`${ind}{`);
+      for (const b of s.body) printStmt(b, depth + 1, out);
+      out.push(`${ind}}`);
+      return;
+    case 'seq':
+      out.push(ind + s.body.map(oneLine).join(' '));
+      return;
+    default:
+      out.push(ind + oneLine(s));
+  }
+}
+
+/** A statement on one line. */
+function oneLine(s: Stmt): string {
+  switch (s.k) {
+    case 'let':
+      return `${simple(s)};${s.comment ? ` // ${s.comment}` : ''}`;
+    case 'comment':
+      return `// ${s.text}`;
+    case 'if':
+    case 'for':
+    case 'loop':
+    case 'block':
+    case 'seq': {
+      const lines: string[] = [];
+      printStmt(s, 0, lines);
+      if (lines.length !== 1)
+        throw new Error(`wgsl: a ${s.k} statement inside a one-line statement`);
+      return lines[0]!;
+    }
+    default:
+      return `${simple(s)};`;
+  }
+}
+
+/** Statements at indentation `depth`, one line each. */
+export function printStmts(body: Stmt[], depth: number): string[] {
+  const out: string[] = [];
+  for (const s of body) printStmt(s, depth, out);
+  return out;
+}
+
+function printDecl(d: Decl): string {
+  switch (d.k) {
+    case 'enable':
+      return `enable ${d.name};`;
+    case 'struct':
+      return `struct ${d.name} { ${d.fields.map(([n, t]) => `${n}: ${t}`).join(', ')} }`;
+    case 'binding':
+      return `@group(0) @binding(${d.b.binding}) var<${d.b.space}> ${d.b.name}: ${d.b.type};`;
+    case 'var':
+      return `var<${d.space}> ${d.name}: ${d.ty}${d.init ? ` = ${printExpr(d.init)}` : ''};`;
+    case 'override':
+      return `override ${d.name}: ${d.ty} = ${printExpr(d.init)};`;
+    case 'comment':
+      return `// ${d.text}`;
+  }
+}
+
+/** The module's text: declarations, the entry point, the library functions. */
+export function printModule(m: Module): string {
+  const args = m.entry.builtins.map((b) => `@builtin(${b.builtin}) ${b.name}: ${b.ty}`);
+  return (
+    m.decls.map((d) => printDecl(d) + '\n').join('') +
+    `\n@compute @workgroup_size(${printExpr(m.entry.workgroupSize)})\n` +
+    `fn main(${args.join(', ')}) {\n` +
+    printStmts(m.entry.body, 1).join('\n') +
+    '\n}\n' +
+    m.library.join('')
+  );
+}

@@ -1,0 +1,72 @@
+// The one table of the buffers a kernel can bind: their binding numbers, WGSL declarations and
+// WebGPU bind-group-layout types. The shaders' declarations (printed by wgsl-ast.ts) and the
+// runtime's bind groups (runtime/gpu-eval.ts, runtime/algo-gpu.ts) are both made from it, so they
+// agree by construction.
+
+/** The buffers a kernel may bind. */
+export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+
+/** How a kernel's WGSL declares its buffers (the element type of X and DATA, the parameters). */
+export interface BindingOptions {
+  /** X and DATA are arrays of vec4<f32> (D % 4 == 0): element loops load 16 bytes a lane. */
+  vec4?: boolean;
+  /** An algorithm step: its parameters come per dispatch through a dynamic uniform offset. */
+  step?: { paramBytes: number };
+}
+
+export interface KernelBinding {
+  name: BufferName;
+  binding: number;
+  /** WGSL address space and access mode, as written between `var<` and `>`. */
+  space: 'uniform' | 'storage, read' | 'storage, read_write';
+  /** The WGSL store type. */
+  type: string;
+  /** The WebGPU bind-group-layout buffer type (GPUBufferBindingType). */
+  layout: 'uniform' | 'storage' | 'read-only-storage';
+  /** Step parameters: one 256-byte slot per dispatch, chosen by a dynamic offset. */
+  dynamicOffset?: { minBindingSize: number };
+}
+
+const ROWS: Record<
+  BufferName,
+  { binding: number; space: KernelBinding['space']; type: (o: BindingOptions) => string }
+> = {
+  // { n: individuals in this dispatch, f_offset or gen, gx: grid width, ... } (struct Params)
+  P: { binding: 0, space: 'uniform', type: () => 'Params' },
+  // The population slab, row-major [n][D].
+  X: { binding: 1, space: 'storage, read', type: (o) => elem(o) },
+  // Fitness out.
+  F: { binding: 2, space: 'storage, read_write', type: () => 'array<f32>' },
+  // All data arrays of the program, packed, float32.
+  DATA: { binding: 3, space: 'storage, read', type: (o) => elem(o) },
+  // Per-individual scratch for materialised vectors and scans: [n][scratchStride].
+  SCR: { binding: 4, space: 'storage, read_write', type: () => 'array<f32>' },
+  // Split regime: per (individual, chunk) partial accumulators: [n][groups][partStride].
+  PART: { binding: 5, space: 'storage, read_write', type: () => 'array<f32>' },
+  // Split regime: per-individual scalars computed by earlier kernels: [n][scalarStride].
+  SC: { binding: 6, space: 'storage, read_write', type: () => 'array<f32>' },
+  // Algorithm steps: the whole state. vec4 elements: four consecutive values of a row load at
+  // once where a loop can use them (the state arrays start on 256-byte boundaries).
+  S: { binding: 7, space: 'storage, read_write', type: () => 'array<vec4<f32>>' },
+};
+
+const elem = (o: BindingOptions) => (o.vec4 ? 'array<vec4<f32>>' : 'array<f32>');
+
+/** The binding of buffer `name` in a kernel made with options `o`. */
+export function kernelBinding(name: BufferName, o: BindingOptions = {}): KernelBinding {
+  const r = ROWS[name];
+  const b: KernelBinding = {
+    name,
+    binding: r.binding,
+    space: r.space,
+    type: r.type(o),
+    layout:
+      r.space === 'uniform'
+        ? 'uniform'
+        : r.space === 'storage, read'
+          ? 'read-only-storage'
+          : 'storage',
+  };
+  if (name === 'P' && o.step) b.dynamicOffset = { minBindingSize: o.step.paramBytes };
+  return b;
+}

@@ -1,0 +1,51 @@
+// ---- evaluate uses P,X,F
+struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> X: array<f32>;
+@group(0) @binding(2) var<storage, read_write> F: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  let team = lid / 1u;
+  let lane = lid % 1u;
+  let n_raw = group * 256u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 10u;
+  var acc_r0: f32 = 0.0f;
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
+    if (iv >= 0i && iv < 10i) {
+      let i_i1 = iv;
+      let t0 = X[xo + u32(i_i1)];
+      acc_r0 = acc_r0 + (((t0 * t0) - (10.0f * cos((6.283185307179586f * X[xo + u32(i_i1)])))) + 10.0f);
+    }
+  }
+  shf[0u + lid] = acc_r0;
+  workgroupBarrier();
+  let s_r0: f32 = shf[0u + team * 1u];
+  workgroupBarrier();
+  if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }

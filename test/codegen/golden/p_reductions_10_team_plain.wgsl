@@ -1,0 +1,114 @@
+// ---- evaluate uses P,X,F
+struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> X: array<f32>;
+@group(0) @binding(2) var<storage, read_write> F: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 1792>;
+var<workgroup> shi: array<i32, 768>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  let team = lid / 1u;
+  let lane = lid % 1u;
+  let n_raw = group * 256u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 10u;
+  var acc_a: f32 = 0.0f;
+  var acc_b: f32 = 1.0f;
+  var acc_c: f32 = opt_inf();
+  var acc_d: f32 = (-opt_inf());
+  var acc_e: i32 = 0i;
+  var acc_f: f32 = opt_inf();
+  var acci_f: i32 = 2147483647i;
+  var acc_g: f32 = (-opt_inf());
+  var acci_g: i32 = 2147483647i;
+  var acc_r0: f32 = 0.0f;
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
+    if (iv >= 0i && iv < 10i) {
+      let i_i1 = iv;
+      let t0 = X[xo + u32(i_i1)];
+      acc_a = acc_a + (t0 * t0);
+    }
+    if (iv >= 0i && iv < 10i) {
+      let i_i2 = iv;
+      acc_b = acc_b * (1.0f + (0.01f * X[xo + u32(i_i2)]));
+    }
+    if (iv >= 0i && iv < 10i) {
+      let i_i3 = iv;
+      acc_c = min(acc_c, X[xo + u32(i_i3)]);
+    }
+    if (iv >= 0i && iv < 9i) {
+      let i_i4 = iv;
+      acc_d = max(acc_d, X[xo + u32((i_i4 + 1i))]);
+    }
+    if (iv >= 0i && iv < 10i) {
+      let i_i5 = iv;
+      if ((X[xo + u32(i_i5)] > f32(0i))) {
+        acc_e = acc_e + 1i;
+      }
+    }
+    if (iv >= 0i && iv < 10i) {
+      let i_i6 = iv;
+      let t1 = abs((X[xo + u32(i_i6)] - 1.0f));
+      if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
+    }
+    if (iv >= 0i && iv < 10i) {
+      let i_i7 = iv;
+      if ((opt_imod(i_i7, 3i) != 1i)) {
+        let t2 = X[xo + u32(i_i7)];
+        if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
+      }
+    }
+    if (iv >= 0i && iv < 10i) {
+      let i_i8 = iv;
+      acc_r0 = acc_r0 + X[xo + u32(i_i8)];
+    }
+  }
+  shf[0u + lid] = acc_a;
+  shf[256u + lid] = acc_b;
+  shf[512u + lid] = acc_c;
+  shf[768u + lid] = acc_d;
+  shi[0u + lid] = acc_e;
+  shf[1024u + lid] = acc_f;
+  shi[256u + lid] = acci_f;
+  shf[1280u + lid] = acc_g;
+  shi[512u + lid] = acci_g;
+  shf[1536u + lid] = acc_r0;
+  workgroupBarrier();
+  let s_a: f32 = shf[0u + team * 1u];
+  let s_b: f32 = shf[256u + team * 1u];
+  let s_c: f32 = shf[512u + team * 1u];
+  let s_d: f32 = shf[768u + team * 1u];
+  let s_e: i32 = shi[0u + team * 1u];
+  let s_f: i32 = shi[256u + team * 1u];
+  let sval_f: f32 = shf[1024u + team * 1u];
+  let s_g: i32 = shi[512u + team * 1u];
+  let sval_g: f32 = shf[1280u + team * 1u];
+  let s_r0: f32 = shf[1536u + team * 1u];
+  workgroupBarrier();
+  let s_h: f32 = (s_r0 / 10.0f);
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((s_a + s_b) + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h); }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }

@@ -1,0 +1,313 @@
+// ---- evaluate uses P,X,F
+struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> F: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 1792>;
+var<workgroup> shi: array<i32, 768>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  let team = lid / 128u;
+  let lane = lid % 128u;
+  let n_raw = group * 2u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 3000u;
+  var acc_a: f32 = 0.0f;
+  var acc_b: f32 = 1.0f;
+  var acc_c: f32 = opt_inf();
+  var acc_d: f32 = (-opt_inf());
+  var acc_e: i32 = 0i;
+  var acc_f: f32 = opt_inf();
+  var acci_f: i32 = 2147483647i;
+  var acc_g: f32 = (-opt_inf());
+  var acci_g: i32 = 2147483647i;
+  var acc_r0: f32 = 0.0f;
+  for (var q: i32 = 0i + i32(lane); q < 750i; q += 128i) {
+    let xv = X[(xo >> 2u) + u32(q)];
+    let e0 = q * 4i + 0i;
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i1 = e0;
+      let t0 = xv[0];
+      acc_a = acc_a + (t0 * t0);
+    }
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i2 = e0;
+      acc_b = acc_b * (1.0f + (0.01f * xv[0]));
+    }
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i3 = e0;
+      acc_c = min(acc_c, xv[0]);
+    }
+    if (e0 >= 0i && e0 < 2999i) {
+      let i_i4 = e0;
+      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+    }
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i5 = e0;
+      if ((xv[0] > f32(0i))) {
+        acc_e = acc_e + 1i;
+      }
+    }
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i6 = e0;
+      let t1 = abs((xv[0] - 1.0f));
+      if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
+    }
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i7 = e0;
+      if ((opt_imod(i_i7, 3i) != 1i)) {
+        let t2 = xv[0];
+        if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
+      }
+    }
+    if (e0 >= 0i && e0 < 3000i) {
+      let i_i8 = e0;
+      acc_r0 = acc_r0 + xv[0];
+    }
+    let e1 = q * 4i + 1i;
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i1 = e1;
+      let t3 = xv[1];
+      acc_a = acc_a + (t3 * t3);
+    }
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i2 = e1;
+      acc_b = acc_b * (1.0f + (0.01f * xv[1]));
+    }
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i3 = e1;
+      acc_c = min(acc_c, xv[1]);
+    }
+    if (e1 >= 0i && e1 < 2999i) {
+      let i_i4 = e1;
+      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+    }
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i5 = e1;
+      if ((xv[1] > f32(0i))) {
+        acc_e = acc_e + 1i;
+      }
+    }
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i6 = e1;
+      let t4 = abs((xv[1] - 1.0f));
+      if ((t4 < acc_f || (t4 == acc_f && i_i6 < acci_f))) { acc_f = t4; acci_f = i_i6; }
+    }
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i7 = e1;
+      if ((opt_imod(i_i7, 3i) != 1i)) {
+        let t5 = xv[1];
+        if ((t5 > acc_g || (t5 == acc_g && i_i7 < acci_g))) { acc_g = t5; acci_g = i_i7; }
+      }
+    }
+    if (e1 >= 0i && e1 < 3000i) {
+      let i_i8 = e1;
+      acc_r0 = acc_r0 + xv[1];
+    }
+    let e2 = q * 4i + 2i;
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i1 = e2;
+      let t6 = xv[2];
+      acc_a = acc_a + (t6 * t6);
+    }
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i2 = e2;
+      acc_b = acc_b * (1.0f + (0.01f * xv[2]));
+    }
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i3 = e2;
+      acc_c = min(acc_c, xv[2]);
+    }
+    if (e2 >= 0i && e2 < 2999i) {
+      let i_i4 = e2;
+      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+    }
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i5 = e2;
+      if ((xv[2] > f32(0i))) {
+        acc_e = acc_e + 1i;
+      }
+    }
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i6 = e2;
+      let t7 = abs((xv[2] - 1.0f));
+      if ((t7 < acc_f || (t7 == acc_f && i_i6 < acci_f))) { acc_f = t7; acci_f = i_i6; }
+    }
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i7 = e2;
+      if ((opt_imod(i_i7, 3i) != 1i)) {
+        let t8 = xv[2];
+        if ((t8 > acc_g || (t8 == acc_g && i_i7 < acci_g))) { acc_g = t8; acci_g = i_i7; }
+      }
+    }
+    if (e2 >= 0i && e2 < 3000i) {
+      let i_i8 = e2;
+      acc_r0 = acc_r0 + xv[2];
+    }
+    let e3 = q * 4i + 3i;
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i1 = e3;
+      let t9 = xv[3];
+      acc_a = acc_a + (t9 * t9);
+    }
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i2 = e3;
+      acc_b = acc_b * (1.0f + (0.01f * xv[3]));
+    }
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i3 = e3;
+      acc_c = min(acc_c, xv[3]);
+    }
+    if (e3 >= 0i && e3 < 2999i) {
+      let i_i4 = e3;
+      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+    }
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i5 = e3;
+      if ((xv[3] > f32(0i))) {
+        acc_e = acc_e + 1i;
+      }
+    }
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i6 = e3;
+      let t10 = abs((xv[3] - 1.0f));
+      if ((t10 < acc_f || (t10 == acc_f && i_i6 < acci_f))) { acc_f = t10; acci_f = i_i6; }
+    }
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i7 = e3;
+      if ((opt_imod(i_i7, 3i) != 1i)) {
+        let t11 = xv[3];
+        if ((t11 > acc_g || (t11 == acc_g && i_i7 < acci_g))) { acc_g = t11; acci_g = i_i7; }
+      }
+    }
+    if (e3 >= 0i && e3 < 3000i) {
+      let i_i8 = e3;
+      acc_r0 = acc_r0 + xv[3];
+    }
+  }
+  shf[0u + lid] = acc_a;
+  shf[256u + lid] = acc_b;
+  shf[512u + lid] = acc_c;
+  shf[768u + lid] = acc_d;
+  shi[0u + lid] = acc_e;
+  shf[1024u + lid] = acc_f;
+  shi[256u + lid] = acci_f;
+  shf[1280u + lid] = acc_g;
+  shi[512u + lid] = acci_g;
+  shf[1536u + lid] = acc_r0;
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 64u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 64u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 64u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+    if ((shf[1024u + lid + 64u] < shf[1024u + lid] || (shf[1024u + lid + 64u] == shf[1024u + lid] && shi[256u + lid + 64u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 64u]; shi[256u + lid] = shi[256u + lid + 64u]; }
+    if ((shf[1280u + lid + 64u] > shf[1280u + lid] || (shf[1280u + lid + 64u] == shf[1280u + lid] && shi[512u + lid + 64u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 64u]; shi[512u + lid] = shi[512u + lid + 64u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 32u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 32u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 32u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+    if ((shf[1024u + lid + 32u] < shf[1024u + lid] || (shf[1024u + lid + 32u] == shf[1024u + lid] && shi[256u + lid + 32u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 32u]; shi[256u + lid] = shi[256u + lid + 32u]; }
+    if ((shf[1280u + lid + 32u] > shf[1280u + lid] || (shf[1280u + lid + 32u] == shf[1280u + lid] && shi[512u + lid + 32u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 32u]; shi[512u + lid] = shi[512u + lid + 32u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 16u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 16u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 16u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+    if ((shf[1024u + lid + 16u] < shf[1024u + lid] || (shf[1024u + lid + 16u] == shf[1024u + lid] && shi[256u + lid + 16u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 16u]; shi[256u + lid] = shi[256u + lid + 16u]; }
+    if ((shf[1280u + lid + 16u] > shf[1280u + lid] || (shf[1280u + lid + 16u] == shf[1280u + lid] && shi[512u + lid + 16u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 16u]; shi[512u + lid] = shi[512u + lid + 16u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 8u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 8u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 8u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+    if ((shf[1024u + lid + 8u] < shf[1024u + lid] || (shf[1024u + lid + 8u] == shf[1024u + lid] && shi[256u + lid + 8u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 8u]; shi[256u + lid] = shi[256u + lid + 8u]; }
+    if ((shf[1280u + lid + 8u] > shf[1280u + lid] || (shf[1280u + lid + 8u] == shf[1280u + lid] && shi[512u + lid + 8u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 8u]; shi[512u + lid] = shi[512u + lid + 8u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 4u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 4u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 4u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+    if ((shf[1024u + lid + 4u] < shf[1024u + lid] || (shf[1024u + lid + 4u] == shf[1024u + lid] && shi[256u + lid + 4u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 4u]; shi[256u + lid] = shi[256u + lid + 4u]; }
+    if ((shf[1280u + lid + 4u] > shf[1280u + lid] || (shf[1280u + lid + 4u] == shf[1280u + lid] && shi[512u + lid + 4u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 4u]; shi[512u + lid] = shi[512u + lid + 4u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 2u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 2u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 2u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+    if ((shf[1024u + lid + 2u] < shf[1024u + lid] || (shf[1024u + lid + 2u] == shf[1024u + lid] && shi[256u + lid + 2u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 2u]; shi[256u + lid] = shi[256u + lid + 2u]; }
+    if ((shf[1280u + lid + 2u] > shf[1280u + lid] || (shf[1280u + lid + 2u] == shf[1280u + lid] && shi[512u + lid + 2u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 2u]; shi[512u + lid] = shi[512u + lid + 2u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 1u];
+    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 1u]);
+    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 1u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+    if ((shf[1024u + lid + 1u] < shf[1024u + lid] || (shf[1024u + lid + 1u] == shf[1024u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
+    if ((shf[1280u + lid + 1u] > shf[1280u + lid] || (shf[1280u + lid + 1u] == shf[1280u + lid] && shi[512u + lid + 1u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 1u]; shi[512u + lid] = shi[512u + lid + 1u]; }
+    shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_a: f32 = shf[0u + team * 128u];
+  let s_b: f32 = shf[256u + team * 128u];
+  let s_c: f32 = shf[512u + team * 128u];
+  let s_d: f32 = shf[768u + team * 128u];
+  let s_e: i32 = shi[0u + team * 128u];
+  let s_f: i32 = shi[256u + team * 128u];
+  let sval_f: f32 = shf[1024u + team * 128u];
+  let s_g: i32 = shi[512u + team * 128u];
+  let sval_g: f32 = shf[1280u + team * 128u];
+  let s_r0: f32 = shf[1536u + team * 128u];
+  workgroupBarrier();
+  let s_h: f32 = (s_r0 / 3000.0f);
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((s_a + s_b) + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h); }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
