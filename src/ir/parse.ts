@@ -302,7 +302,8 @@ function schedule(s: SExp[]): Schedule {
 export function parseProgram(text: string): IrProgram {
   const s = read(tokenize(text)) as SExp[];
   if (s[0] !== 'program') throw new Error('IR parse: expected (program ...)');
-  const p: IrProgram = {
+  // Every field but main; main is checked once the items are read.
+  const p: Omit<IrProgram, 'main'> & { main?: IrFunc } = {
     name: s[1] as string,
     dim: 0,
     box: [0, 0],
@@ -311,7 +312,6 @@ export function parseProgram(text: string): IrProgram {
     direction: 'minimize',
     data: [],
     funcs: [],
-    main: undefined as unknown as IrFunc,
   };
   for (const item of s.slice(2) as SExp[][]) {
     switch (item[0]) {
@@ -365,6 +365,7 @@ export function parseProgram(text: string): IrProgram {
         throw new Error(`IR parse: unknown program item ${String(item[0])}`);
     }
   }
-  if (!p.main) throw new Error('IR parse: program without (func main ...)');
-  return p;
+  const main = p.main;
+  if (!main) throw new Error('IR parse: program without (func main ...)');
+  return { ...p, main };
 }
