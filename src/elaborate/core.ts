@@ -334,7 +334,7 @@ export class ElabCore {
     return constant(p.value, `the default of parameter '${p.name}'`);
   }
 
-  /** `v`, the value of `p`, when it lies in p's range (if any), else BadParameter at `at`. */
+  /** `v`, the value of `p`, when it lies in p's range (if any), else ParameterOutOfRange at `at`. */
   paramInRange(
     p: ast.ParamDecl,
     v: number,
@@ -344,8 +344,7 @@ export class ElabCore {
     if (p.range) {
       const lo = constant(p.range[0], 'a parameter bound');
       const hi = constant(p.range[1], 'a parameter bound');
-      if (!(v >= lo && v <= hi))
-        this.fail('BadParameter', at, p.name, `${v} is outside [${lo}, ${hi}]`);
+      if (!(v >= lo && v <= hi)) this.fail('ParameterOutOfRange', at, p.name, v, lo, hi);
     }
     return v;
   }
@@ -354,19 +353,15 @@ export class ElabCore {
   choiceValue(p: ast.ParamDecl, override: string | undefined): string {
     const names = (p.choices ?? []).map((c) => c.name);
     if (p.value.kind !== 'name' || !names.includes(p.value.name))
-      this.fail(
-        'BadParameter',
-        p.value.loc,
-        p.name,
-        `the default must be one of ${names.join(', ')}`,
-      );
+      this.fail('BadChoiceDefault', p.value.loc, p.name, names.join(', '));
     const value = override ?? p.value.name;
     if (!names.includes(value))
       this.fail(
-        'BadParameter',
+        'NotAChoice',
         override === undefined ? p.value.loc : undefined,
         p.name,
-        `'${value}' is not one of ${names.join(', ')}`,
+        value,
+        names.join(', '),
       );
     return value;
   }
@@ -374,10 +369,8 @@ export class ElabCore {
   /** A `--set` value of a numeric parameter: a finite number (an integer for `integer`). */
   numberFromSet(p: ast.ParamDecl, s: string, integer = false): number {
     const v = Number(s);
-    if (s.trim() === '' || !Number.isFinite(v))
-      this.fail('BadParameter', undefined, p.name, `'${s}' is not a number`);
-    if (integer && !Number.isInteger(v))
-      this.fail('BadParameter', undefined, p.name, `'${s}' is not an integer`);
+    if (s.trim() === '' || !Number.isFinite(v)) this.fail('SetNotANumber', undefined, p.name, s);
+    if (integer && !Number.isInteger(v)) this.fail('SetNotAnInteger', undefined, p.name, s);
     return v;
   }
 
@@ -390,10 +383,11 @@ export class ElabCore {
     const unknown = Object.keys(set).filter((name) => !names.includes(name));
     for (const name of unknown)
       this.report(
-        'BadParameter',
+        'UnknownParameter',
         undefined,
         name,
-        `${owner} has no parameter '${name}'${didYouMean(name, names)}; ${names.length ? `its parameters: ${names.join(', ')}` : 'it has none'}`,
+        owner,
+        `${didYouMean(name, names)}; ${names.length ? `its parameters: ${names.join(', ')}` : 'it has none'}`,
       );
     return unknown.length > 0;
   }
@@ -413,13 +407,7 @@ export class ElabCore {
     for (const [k, v] of Object.entries(set)) {
       const inProblem = !!pdecl?.params.some((p) => p.name === k);
       const inAlgo = algo.params.some((p) => p.name === k);
-      if (inProblem && inAlgo)
-        this.report(
-          'BadParameter',
-          undefined,
-          k,
-          `both ${algo.name} and ${problem} have a parameter '${k}': rename one of them`,
-        );
+      if (inProblem && inAlgo) this.report('AmbiguousParameter', undefined, k, algo.name, problem);
       if (inProblem) problemSet[k] = v;
       else algoSet[k] = v;
     }
