@@ -158,6 +158,21 @@ const CASES: { [K in DiagKind]: Case } = {
     message:
       "index 'i' shadows the index of an enclosing reduction or vector let: choose another index name",
   },
+  FunctionAsValue: {
+    src: 'problem f(x[D]) { sphere + x[0] }',
+    at: '1:19',
+    message: "'sphere' is a function: call it with arguments",
+  },
+  ValueCalled: {
+    src: 'problem f(x[D]) {\n  let a = 2\n  a(x) + x[0]\n}',
+    at: '3:3',
+    message: "'a' is a value, not a function",
+  },
+  DataCalled: {
+    src: 'data o[D] = uniform(0, 1, seed: 1)\nproblem f(x[D]) { o(1) + x[0] }',
+    at: '2:19',
+    message: "'o' is data, not a function: index it with o[...]",
+  },
   // 3xxx: types and shapes
   ExpectedScalar: {
     src: 'problem f(x[D]) { x }',
@@ -707,12 +722,12 @@ describe('the known spots', () => {
     );
   });
 
-  it("UnknownName: 'did you mean' for lets, data and D; functions used without arguments", () => {
+  it("UnknownName: 'did you mean' for lets, data and D; FunctionAsValue for a function without arguments", () => {
     expect(
       one('data shift[D] = uniform(0, 1, seed: 2)\nproblem f(x[D]) { sum(i) (x[i] - shfit[i])^2 }'),
     ).toBe("OPT2001 2:34 unknown name 'shfit' (did you mean 'shift'?)");
     expect(one('problem f(x[D]) { sphere }')).toBe(
-      "OPT2001 1:19 unknown name 'sphere' (it is a function: call it with arguments)",
+      "OPT2009 1:19 'sphere' is a function: call it with arguments",
     );
   });
 

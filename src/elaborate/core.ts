@@ -134,7 +134,7 @@ export class ElabCore {
   /** UnknownName for `name`, bound nowhere: with the likeliest reason or the closest name. */
   unknownName(name: string, loc: ast.Loc, sc: Scope, asTarget: boolean): never {
     if (this.problems.has(name) || isFunctionName(name) || GENERATORS.includes(name)) {
-      this.fail('UnknownName', loc, name, ` (it is a function: call it with arguments)`);
+      this.fail('FunctionAsValue', loc, name);
     }
     if (!asTarget) {
       // An index used outside the reduction or let that binds it: say where its binding ends.
@@ -180,9 +180,8 @@ export class ElabCore {
     );
   }
 
-  /** UnknownFunction for a call of `name`, which is no function: say what it is, if anything. */
+  /** A call of `name`, which is no function: say what it is (ValueCalled, DataCalled), if anything. */
   unknownFunction(name: string, loc: ast.Loc, sc: Scope): never {
-    let hint = '';
     if (
       sc.idxs.has(name) ||
       sc.vars.has(name) ||
@@ -190,9 +189,9 @@ export class ElabCore {
       name === 'pi' ||
       name === 'e'
     )
-      hint = ` ('${name}' is a value, not a function)`;
-    else if (this.datas.has(name)) hint = ` ('${name}' is data: index it with ${name}[...])`;
-    else hint = didYouMean(name, [...this.problems.keys(), ...functionNames()]);
+      this.fail('ValueCalled', loc, name);
+    if (this.datas.has(name)) this.fail('DataCalled', loc, name);
+    const hint = didYouMean(name, [...this.problems.keys(), ...functionNames()]);
     this.fail('UnknownFunction', loc, name, hint);
   }
 

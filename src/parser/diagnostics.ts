@@ -27,6 +27,11 @@ export const Diag = {
     message: "problem '{0}' calls itself{1} (recursion is not allowed)",
   },
   ShadowedIndex: { code: 2008, message: "index '{0}' shadows {1}: choose another index name" },
+  // A name that exists but is used as what it is not (these were UnknownName and UnknownFunction
+  // with a hint, which called a known name unknown).
+  FunctionAsValue: { code: 2009, message: "'{0}' is a function: call it with arguments" },
+  ValueCalled: { code: 2010, message: "'{0}' is a value, not a function" },
+  DataCalled: { code: 2011, message: "'{0}' is data, not a function: index it with {0}[...]" },
   // 3xxx: types and shapes
   ExpectedScalar: { code: 3001, message: 'expected a scalar here, but this is a {0}' },
   ExpectedVector: { code: 3002, message: 'expected a vector here, but this is a {0}' },

@@ -115,7 +115,7 @@ describe('scopes', () => {
     const c = core();
     const sc = scope();
     expect(failures(c, () => c.unknownName('f', problem.nameLoc, sc, false))).toEqual([
-      "2001 unknown name 'f' (it is a function: call it with arguments)",
+      "2009 'f' is a function: call it with arguments",
     ]);
     const d = core();
     expect(failures(d, () => d.checkIndexName('o', problem.nameLoc, sc))).toEqual([
