@@ -78,16 +78,18 @@ export function checkFiles(files: string[]): CheckResult {
   if (!diags.length) {
     const elab = new Elaborator(parsed.sources);
     diags.push(...elab.diagnostics);
+    // Only the declarations the elaborator kept: one rejected as a duplicate (or named like a
+    // builtin) is reported already, and asking for it by name would add a 'no problem named'.
     for (const file of parsed.userFiles) {
       for (const d of file.decls)
-        if (d.kind === 'problem')
+        if (d.kind === 'problem' && elab.core.problems.get(d.name) === d)
           for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
-        else if (d.kind === 'suite') elab.suite(d.name);
+        else if (d.kind === 'suite' && elab.core.suites.get(d.name) === d) elab.suite(d.name);
     }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
     for (const file of parsed.userFiles)
       for (const d of file.decls)
-        if (d.kind === 'algorithm') {
+        if (d.kind === 'algorithm' && elab.core.algorithms.get(d.name) === d) {
           const a = new AlgoElaborator(parsed.sources);
           a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
           for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);

@@ -210,26 +210,26 @@ problem use(x[D]) in [-1, 1] optimum 0 { sum(i) (x[i] - q[0])^2 }`,
           dim: 4,
         }),
       );
-    expect(bad('data q[D] = jrandom_shift(1, -1)')).toMatch(/OPT4002 .*lo <= hi/);
+    expect(bad('data q[D] = jrandom_shift(1, -1)')).toMatch(/OPT4026 .*lo <= hi/);
     expect(bad('data q[D] = jrandom_shift(1)')).toMatch(/OPT2005/);
     expect(bad('data q[D] = jrandom_permutation(sed: 1)')).toMatch(/OPT2006 .*seed, after/);
     expect(bad('data q[D] = jrandom_shift(0, 1, seed: 281474976710656)')).toMatch(
-      /OPT4002 .*48-bit state/,
+      /OPT4023 .*48-bit state/,
     );
-    expect(bad('data q[D] = jrandom_shift(0, 1, seed: -1)')).toMatch(/OPT4002/);
+    expect(bad('data q[D] = jrandom_shift(0, 1, seed: -1)')).toMatch(/OPT4017/);
     expect(
       bad('data o[D] = jrandom_shift(0, 1)\ndata q[D] = jrandom_permutation(seed: 1, after: o)'),
-    ).toMatch(/OPT4002 .*not both/);
+    ).toMatch(/OPT4022 .*not both/);
     expect(bad('data q[D] = jrandom_permutation(after: oo)')).toMatch(/OPT2001 .*'oo'/);
     expect(bad('data o[D] = uniform(0, 1)\ndata q[D] = jrandom_permutation(after: o)')).toMatch(
-      /OPT4002 .*'o' is not drawn by jrandom_shift/,
+      /OPT4025 .*'o' is not drawn by jrandom_shift/,
     );
-    expect(bad('data q[D] = jrandom_permutation(after: 3)')).toMatch(/OPT4002 .*after: takes/);
+    expect(bad('data q[D] = jrandom_permutation(after: 3)')).toMatch(/OPT4024 .*after: takes/);
     expect(bad('data q[D] = jrandom_permutation(after: q)')).toMatch(/OPT4008/);
-    expect(bad('data q[D][2] = jrandom_permutation()')).toMatch(/OPT4003 .*vector/);
-    expect(bad('data q[D][D] = jrandom_shift(0, 1)')).toMatch(/OPT4003 .*vector/);
-    expect(bad('data q[5][2] = jrandom_rotation()')).toMatch(/OPT4003 .*rotation/);
-    expect(bad('data q[D] = jrandom_rotation()')).toMatch(/OPT4003 .*rotation/);
+    expect(bad('data q[D][2] = jrandom_permutation()')).toMatch(/OPT4020 .*vector/);
+    expect(bad('data q[D][D] = jrandom_shift(0, 1)')).toMatch(/OPT4020 .*vector/);
+    expect(bad('data q[5][2] = jrandom_rotation()')).toMatch(/OPT4021 .*rotation/);
+    expect(bad('data q[D] = jrandom_rotation()')).toMatch(/OPT4021 .*rotation/);
   });
 });
 

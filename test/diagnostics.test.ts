@@ -158,6 +158,21 @@ const CASES: { [K in DiagKind]: Case } = {
     message:
       "index 'i' shadows the index of an enclosing reduction or vector let: choose another index name",
   },
+  FunctionAsValue: {
+    src: 'problem f(x[D]) { sphere + x[0] }',
+    at: '1:19',
+    message: "'sphere' is a function: call it with arguments",
+  },
+  ValueCalled: {
+    src: 'problem f(x[D]) {\n  let a = 2\n  a(x) + x[0]\n}',
+    at: '3:3',
+    message: "'a' is a value, not a function",
+  },
+  DataCalled: {
+    src: 'data o[D] = uniform(0, 1, seed: 1)\nproblem f(x[D]) { o(1) + x[0] }',
+    at: '2:19',
+    message: "'o' is data, not a function: index it with o[...]",
+  },
   // 3xxx: types and shapes
   ExpectedScalar: {
     src: 'problem f(x[D]) { x }',
@@ -246,12 +261,12 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '1:9',
     message: "problem 'f' has no result expression (the last line of its body)",
   },
-  BadDataInit: {
+  ShapedDataInit: {
     src: 'data o[D] = 5\nproblem f(x[D]) { x[0] - o[0] }',
     at: '1:13',
     message: /^data 'o': a data declaration with a shape such as \[D\] is initialised by uniform/,
   },
-  BadDataDims: {
+  BadDataRank: {
     src: 'data o[D][D][D] = uniform(0, 1, seed: 1)\nproblem f(x[D]) { x[0] }\nproblem g(x[D]) { o[0][0][0] }',
     problem: 'g',
     at: '1:6',
@@ -289,11 +304,11 @@ const CASES: { [K in DiagKind]: Case } = {
     at: undefined,
     message: "no suite named 'mien' (did you mean 'mine'?)",
   },
-  BadSuite: {
-    src: 'suite mine = [sphere, rastrigin, sphere]',
-    suite: 'mine',
-    at: '1:34',
-    message: "suite 'mine': 'sphere' is listed twice",
+  EmptySuite: {
+    src: 'suite empty = []',
+    suite: 'empty',
+    at: '1:7',
+    message: "suite 'empty': it lists no problems",
   },
   BadDimension: {
     src: 'problem f(x[D]) where D == 3 { x[0] }',
@@ -306,6 +321,83 @@ const CASES: { [K in DiagKind]: Case } = {
     src: 'data o[D] = uniform(0, 1, seed: 1)',
     at: undefined,
     message: 'no problem to compile: name one, or give a file that declares a problem',
+  },
+  SuiteMemberTwice: {
+    src: 'suite mine = [sphere, rastrigin, sphere]',
+    suite: 'mine',
+    at: '1:34',
+    message: "suite 'mine': 'sphere' is listed twice",
+  },
+  DataCallsProblem: {
+    src: 'data o[D] = uniform(0, 1, seed: 1)\ndata B[i] = sphere(o)\nproblem f(x[D]) { x[0] * B[0] }',
+    at: '2:13',
+    message: "data 'B': computed data cannot call the problem 'sphere'",
+  },
+  BadDataDimension: {
+    src: 'data o[D - 4] = uniform(0, 1, seed: 1)\nproblem f(x[D]) { x[0] - o[0] }',
+    at: '1:8',
+    message: "data 'o': a dimension must be a positive integer expression of D",
+  },
+  DataIndexNotName: {
+    src: 'data B[2] = 1\nproblem f(x[D]) { x[0] * B[0] }',
+    at: '1:8',
+    message: "data 'B': computed data is written with index names: data B[i] = ...",
+  },
+  BadGeneratorCount: {
+    src: 'data o[D] = normal(0, 1, seed: 2.5)\nproblem f(x[D]) { x[0] - o[0] }',
+    at: '1:32',
+    message: "data 'o': the seed must be an integer of at least 0, but it is 2.5",
+  },
+  FilePathNotString: {
+    src: 'data o[D] = file(3)\nproblem f(x[D]) { x[0] - o[0] }',
+    at: '1:18',
+    message: "data 'o': file(...) takes a path in quotes",
+  },
+  FileRowsTooShort: {
+    src: `data w[D][4] = file("${rowsOfThree}", row: 3)\nproblem f(x[D]) { x[0] * w[0][0] }`,
+    at: '1:11',
+    message: "data 'w': 4 columns do not fit in the file's rows of 3 numbers",
+  },
+  GeneratorDrawsVector: {
+    src: 'data q[D][2] = permutation(seed: 1)\nproblem f(x[D]) { x[0] * q[0][0] }',
+    at: '1:6',
+    message:
+      "data 'q': permutation(...) draws a vector, so the data has one size: data q[n] = permutation(...)",
+  },
+  BadRotationShape: {
+    src: 'data q[5][2] = jrandom_rotation()\nproblem f(x[D]) { x[0] * q[0][0] }',
+    at: '1:8',
+    message:
+      "data 'q': a rotation is an m x m matrix, or k of them stacked (k m rows of m), not 5 x 2",
+  },
+  SeedAndAfter: {
+    src: 'data o[D] = jrandom_shift(0, 1)\ndata q[D] = jrandom_permutation(seed: 1, after: o)\nproblem f(x[D]) { x[0] * q[0] }',
+    at: '2:42',
+    message:
+      "data 'q': jrandom_permutation takes seed: (a new stream) or after: (the stream of earlier data), not both",
+  },
+  JrandomSeedTooLarge: {
+    src: 'data q[D] = jrandom_shift(0, 1, seed: 281474976710656)\nproblem f(x[D]) { x[0] - q[0] }',
+    at: '1:39',
+    message:
+      "data 'q': the seed is java.util.Random's 48-bit state: below 2^48 = 281474976710656, but it is 281474976710656",
+  },
+  AfterNotData: {
+    src: 'data q[D] = jrandom_permutation(after: 3)\nproblem f(x[D]) { x[0] * q[0] }',
+    at: '1:40',
+    message: "data 'q': after: takes the name of a data declaration drawn by a jrandom_ generator",
+  },
+  AfterNotJrandom: {
+    src: 'data o[D] = uniform(0, 1)\ndata q[D] = jrandom_permutation(after: o)\nproblem f(x[D]) { x[0] * q[0] }',
+    at: '2:40',
+    message:
+      /^data 'q': after: continues the java.util.Random stream of earlier data, but 'o' is not drawn by jrandom_shift, /,
+  },
+  BadShiftBounds: {
+    src: 'data q[D] = jrandom_shift(1, -1)\nproblem f(x[D]) { x[0] - q[0] }',
+    at: '1:27',
+    message:
+      "data 'q': jrandom_shift(lo, hi) needs finite bounds with lo <= hi, but they are 1 and -1",
   },
   // 5xxx: data files
   DataFileMissing: {
@@ -345,7 +437,7 @@ const CASES: { [K in DiagKind]: Case } = {
     at: undefined,
     message: "no algorithm named 'dee' (did you mean 'de'?)",
   },
-  BadParameter: {
+  ParameterOutOfRange: {
     src: P + 'algorithm a(F = 5 in [0, 2]) { population X[4] generation { } }',
     algorithm: 'a',
     at: '2:17',
@@ -512,6 +604,61 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '3:20',
     message: 'distinct(k, n, except: i) draws k = 1 to 4 indices',
   },
+  BadChoiceDefault: {
+    src: P + 'algorithm a(m = c in {a, b}) { population X[4] generation { } }',
+    algorithm: 'a',
+    at: '2:17',
+    message: "parameter 'm': the default must be one of a, b",
+  },
+  NotAChoice: {
+    src: P + 'algorithm a(m = a in {a, b}) { population X[4] generation { } }',
+    algorithm: 'a',
+    set: { m: 'c' },
+    at: undefined,
+    message: "parameter 'm': 'c' is not one of a, b",
+  },
+  SetNotANumber: {
+    src: P + 'algorithm a(F = 0.5) { population X[4] generation { } }',
+    algorithm: 'a',
+    set: { F: 'abc' },
+    at: undefined,
+    message: "parameter 'F': 'abc' is not a number",
+  },
+  SetNotAnInteger: {
+    src: P + 'algorithm a(NP = 4) { population X[NP] generation { } }',
+    algorithm: 'a',
+    set: { NP: '4.5' },
+    at: undefined,
+    message: "parameter 'NP': '4.5' is not an integer",
+  },
+  UnknownParameter: {
+    src: P + 'algorithm a(scale = 1) { population X[4] generation { } }',
+    algorithm: 'a',
+    set: { scal: '2' },
+    at: undefined,
+    message:
+      "parameter 'scal': a has no parameter 'scal' (did you mean 'scale'?); its parameters: scale",
+  },
+  AmbiguousParameter: {
+    src:
+      'problem p(x[D], w = 1) in [-1, 1] { w * sum(i) x[i]^2 }\n' +
+      'algorithm a(w = 4) { population X[4] generation { } }',
+    algorithm: 'a',
+    set: { w: '2' },
+    at: undefined,
+    message: "parameter 'w': both a and p have a parameter 'w': rename one of them",
+  },
+  ChoiceInProblem: {
+    src: 'problem f(x[D], k = a in {a, b}) { x[0] }',
+    at: '1:17',
+    message: "parameter 'k': a problem parameter is a number, not a choice",
+  },
+  EachOverNonState: {
+    src: P + 'algorithm a(F = 1) { population X[4] generation { each i in F { } } }',
+    algorithm: 'a',
+    at: '2:61',
+    message: "'F' is a parameter, not a population: each runs over a population or a state array",
+  },
 };
 
 describe('every catalogue entry has a test', () => {
@@ -575,12 +722,12 @@ describe('the known spots', () => {
     );
   });
 
-  it("UnknownName: 'did you mean' for lets, data and D; functions used without arguments", () => {
+  it("UnknownName: 'did you mean' for lets, data and D; FunctionAsValue for a function without arguments", () => {
     expect(
       one('data shift[D] = uniform(0, 1, seed: 2)\nproblem f(x[D]) { sum(i) (x[i] - shfit[i])^2 }'),
     ).toBe("OPT2001 2:34 unknown name 'shfit' (did you mean 'shift'?)");
     expect(one('problem f(x[D]) { sphere }')).toBe(
-      "OPT2001 1:19 unknown name 'sphere' (it is a function: call it with arguments)",
+      "OPT2009 1:19 'sphere' is a function: call it with arguments",
     );
   });
 
@@ -608,7 +755,7 @@ describe('the known spots', () => {
       "OPT3008 2:27 the parameter 'a' must be a constant expression",
     );
     expect(one('problem f(x[D], k = a in {a, b}) { x[0] }')).toBe(
-      "OPT6002 1:17 parameter 'k': a problem parameter is a number, not a choice",
+      "OPT6033 1:17 parameter 'k': a problem parameter is a number, not a choice",
     );
   });
 
@@ -751,18 +898,18 @@ describe('the known spots', () => {
       one(
         'data o[D] = uniform(0, 1, seed: 1)\ndata B[i] = sphere(o)\nproblem f(x[D]) { x[0] * B[0] }',
       ),
-    ).toBe("OPT4002 2:13 data 'B': computed data cannot call the problem 'sphere'");
+    ).toBe("OPT4014 2:13 data 'B': computed data cannot call the problem 'sphere'");
     expect(
       one(`data o[D] = file("${threeNumbers}", offset: -1)\nproblem f(x[D]) { x[0] - o[0] }`, {
         dim: 1,
       }),
     ).toBe(
-      'OPT4002 1:' +
+      'OPT4017 1:' +
         (`data o[D] = file("${threeNumbers}", offset: `.length + 1) +
         " data 'o': the offset must be an integer of at least 0, but it is -1",
     );
     expect(one('data o[D] = normal(0, 1, seed: 2.5)\nproblem f(x[D]) { x[0] - o[0] }')).toBe(
-      "OPT4002 1:32 data 'o': the seed must be an integer of at least 0, but it is 2.5",
+      "OPT4017 1:32 data 'o': the seed must be an integer of at least 0, but it is 2.5",
     );
     expect(one('data o[D] = uniform(0, 1, seed: x)\nproblem f(x[D]) { x[0] - o[0] }')).toBe(
       "OPT2001 1:33 unknown name 'x'",

@@ -606,13 +606,20 @@ export class AlgoElaborator {
   private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {
     const P = this.pops.find((p) => p.name === st.pop);
     const S = this.stateNames.get(st.pop);
-    if (!P && !S)
+    if (!P && !S) {
+      // A name that means something else (a parameter, a let, lo) is not unknown: say what it is.
+      const what = this.algo.params.some((p) => p.name === st.pop)
+        ? 'a parameter'
+        : (sc.origins.get(st.pop) ??
+          (st.pop === sc.dimName ? "the problem's dimension" : undefined));
+      if (what) this.fail('EachOverNonState', st.popLoc, st.pop, what);
       this.fail(
         'UnknownName',
         st.popLoc,
         st.pop,
         ' (each i in X runs over a population or a state array)',
       );
+    }
     const n = P ? P.rows : S!.rows;
     const b = this.beginStep(true);
     const inner = childScope(sc, b.fn);

@@ -134,7 +134,7 @@ export class ElabCore {
   /** UnknownName for `name`, bound nowhere: with the likeliest reason or the closest name. */
   unknownName(name: string, loc: ast.Loc, sc: Scope, asTarget: boolean): never {
     if (this.problems.has(name) || isFunctionName(name) || GENERATORS.includes(name)) {
-      this.fail('UnknownName', loc, name, ` (it is a function: call it with arguments)`);
+      this.fail('FunctionAsValue', loc, name);
     }
     if (!asTarget) {
       // An index used outside the reduction or let that binds it: say where its binding ends.
@@ -180,9 +180,8 @@ export class ElabCore {
     );
   }
 
-  /** UnknownFunction for a call of `name`, which is no function: say what it is, if anything. */
+  /** A call of `name`, which is no function: say what it is (ValueCalled, DataCalled), if anything. */
   unknownFunction(name: string, loc: ast.Loc, sc: Scope): never {
-    let hint = '';
     if (
       sc.idxs.has(name) ||
       sc.vars.has(name) ||
@@ -190,9 +189,9 @@ export class ElabCore {
       name === 'pi' ||
       name === 'e'
     )
-      hint = ` ('${name}' is a value, not a function)`;
-    else if (this.datas.has(name)) hint = ` ('${name}' is data: index it with ${name}[...])`;
-    else hint = didYouMean(name, [...this.problems.keys(), ...functionNames()]);
+      this.fail('ValueCalled', loc, name);
+    if (this.datas.has(name)) this.fail('DataCalled', loc, name);
+    const hint = didYouMean(name, [...this.problems.keys(), ...functionNames()]);
     this.fail('UnknownFunction', loc, name, hint);
   }
 
@@ -334,7 +333,7 @@ export class ElabCore {
     return constant(p.value, `the default of parameter '${p.name}'`);
   }
 
-  /** `v`, the value of `p`, when it lies in p's range (if any), else BadParameter at `at`. */
+  /** `v`, the value of `p`, when it lies in p's range (if any), else ParameterOutOfRange at `at`. */
   paramInRange(
     p: ast.ParamDecl,
     v: number,
@@ -344,8 +343,7 @@ export class ElabCore {
     if (p.range) {
       const lo = constant(p.range[0], 'a parameter bound');
       const hi = constant(p.range[1], 'a parameter bound');
-      if (!(v >= lo && v <= hi))
-        this.fail('BadParameter', at, p.name, `${v} is outside [${lo}, ${hi}]`);
+      if (!(v >= lo && v <= hi)) this.fail('ParameterOutOfRange', at, p.name, v, lo, hi);
     }
     return v;
   }
@@ -354,19 +352,15 @@ export class ElabCore {
   choiceValue(p: ast.ParamDecl, override: string | undefined): string {
     const names = (p.choices ?? []).map((c) => c.name);
     if (p.value.kind !== 'name' || !names.includes(p.value.name))
-      this.fail(
-        'BadParameter',
-        p.value.loc,
-        p.name,
-        `the default must be one of ${names.join(', ')}`,
-      );
+      this.fail('BadChoiceDefault', p.value.loc, p.name, names.join(', '));
     const value = override ?? p.value.name;
     if (!names.includes(value))
       this.fail(
-        'BadParameter',
+        'NotAChoice',
         override === undefined ? p.value.loc : undefined,
         p.name,
-        `'${value}' is not one of ${names.join(', ')}`,
+        value,
+        names.join(', '),
       );
     return value;
   }
@@ -374,10 +368,8 @@ export class ElabCore {
   /** A `--set` value of a numeric parameter: a finite number (an integer for `integer`). */
   numberFromSet(p: ast.ParamDecl, s: string, integer = false): number {
     const v = Number(s);
-    if (s.trim() === '' || !Number.isFinite(v))
-      this.fail('BadParameter', undefined, p.name, `'${s}' is not a number`);
-    if (integer && !Number.isInteger(v))
-      this.fail('BadParameter', undefined, p.name, `'${s}' is not an integer`);
+    if (s.trim() === '' || !Number.isFinite(v)) this.fail('SetNotANumber', undefined, p.name, s);
+    if (integer && !Number.isInteger(v)) this.fail('SetNotAnInteger', undefined, p.name, s);
     return v;
   }
 
@@ -390,10 +382,11 @@ export class ElabCore {
     const unknown = Object.keys(set).filter((name) => !names.includes(name));
     for (const name of unknown)
       this.report(
-        'BadParameter',
+        'UnknownParameter',
         undefined,
         name,
-        `${owner} has no parameter '${name}'${didYouMean(name, names)}; ${names.length ? `its parameters: ${names.join(', ')}` : 'it has none'}`,
+        owner,
+        `${didYouMean(name, names)}; ${names.length ? `its parameters: ${names.join(', ')}` : 'it has none'}`,
       );
     return unknown.length > 0;
   }
@@ -413,13 +406,7 @@ export class ElabCore {
     for (const [k, v] of Object.entries(set)) {
       const inProblem = !!pdecl?.params.some((p) => p.name === k);
       const inAlgo = algo.params.some((p) => p.name === k);
-      if (inProblem && inAlgo)
-        this.report(
-          'BadParameter',
-          undefined,
-          k,
-          `both ${algo.name} and ${problem} have a parameter '${k}': rename one of them`,
-        );
+      if (inProblem && inAlgo) this.report('AmbiguousParameter', undefined, k, algo.name, problem);
       if (inProblem) problemSet[k] = v;
       else algoSet[k] = v;
     }

@@ -191,7 +191,7 @@ export class Elaborator {
 
   private checkSuite(s: SuiteDecl): boolean {
     const before = this.diagnostics.length;
-    if (!s.members.length) this.core.report('BadSuite', s.nameLoc, s.name, 'it lists no problems');
+    if (!s.members.length) this.core.report('EmptySuite', s.nameLoc, s.name);
     const seen = new Set<string>();
     for (const m of s.members) {
       if (!this.core.problems.has(m.name)) {
@@ -201,8 +201,7 @@ export class Elaborator {
           m.name,
           didYouMean(m.name, [...this.core.problems.keys()]),
         );
-      } else if (seen.has(m.name))
-        this.core.report('BadSuite', m.loc, s.name, `'${m.name}' is listed twice`);
+      } else if (seen.has(m.name)) this.core.report('SuiteMemberTwice', m.loc, s.name, m.name);
       seen.add(m.name);
     }
     return this.diagnostics.length === before;
@@ -359,13 +358,7 @@ export class Elaborator {
     given: number | undefined,
     givenAt: Loc | undefined,
   ): number {
-    if (p.choices)
-      this.core.fail(
-        'BadParameter',
-        p.nameLoc,
-        p.name,
-        'a problem parameter is a number, not a choice',
-      );
+    if (p.choices) this.core.fail('ChoiceInProblem', p.nameLoc, p.name);
     // Defaults and bounds are constants of the problem's scope, without the vector and the parameters.
     const constant = (e: Expr, what: string) => {
       const s = this.emptyScope({ ...decl, params: [] }, 1, what);
@@ -852,13 +845,7 @@ export class Elaborator {
     }
     const p = this.core.problems.get(name);
     if (!p) this.core.unknownFunction(name, e.calleeLoc, sc);
-    if (sc.data !== undefined)
-      this.core.fail(
-        'BadDataInit',
-        e.loc,
-        sc.data,
-        `computed data cannot call the problem '${name}'`,
-      );
+    if (sc.data !== undefined) this.core.fail('DataCallsProblem', e.loc, sc.data, name);
     const [arg] = positional(
       1,
       p.params.map((q) => q.name),
@@ -1058,13 +1045,7 @@ export class Elaborator {
     return d.dims.map((x) => {
       const v = this.expr(x, sc);
       const c = v.s === 'scalar' && v.e.t === 'i' ? constValue(v.e) : undefined;
-      if (c === undefined || c < 1)
-        this.core.fail(
-          'BadDataDims',
-          x.loc,
-          d.name,
-          'a dimension must be a positive integer expression of D',
-        );
+      if (c === undefined || c < 1) this.core.fail('BadDataDimension', x.loc, d.name);
       return c;
     });
   }
@@ -1086,21 +1067,9 @@ export class Elaborator {
   ): IrData {
     const seedArg = named.get('seed');
     const afterArg = named.get('after');
-    if (seedArg && afterArg)
-      this.core.fail(
-        'BadDataInit',
-        afterArg.loc,
-        d.name,
-        `${callee} takes seed: (a new stream) or after: (the stream of earlier data), not both`,
-      );
+    if (seedArg && afterArg) this.core.fail('SeedAndAfter', afterArg.loc, d.name, callee);
     let from: number | string = whole(seedArg, 0, 'the seed');
-    if (from >= 2 ** 48)
-      this.core.fail(
-        'BadDataInit',
-        seedArg!.value.loc,
-        d.name,
-        `the seed is java.util.Random's 48-bit state: below 2^48 = 281474976710656, but it is ${from}`,
-      );
+    if (from >= 2 ** 48) this.core.fail('JrandomSeedTooLarge', seedArg!.value.loc, d.name, from);
     if (afterArg) {
       const a = afterArg.value;
       const prev = a.kind === 'name' ? this.core.datas.get(a.name) : undefined;
@@ -1109,58 +1078,35 @@ export class Elaborator {
           const near = didYouMean(a.name, [...this.core.datas.keys()]);
           this.core.fail('UnknownName', a.loc, a.name, near);
         }
-        this.core.fail(
-          'BadDataInit',
-          a.loc,
-          d.name,
-          'after: takes the name of a data declaration drawn by a jrandom_ generator',
-        );
+        this.core.fail('AfterNotData', a.loc, d.name);
       }
       if (prev.init.kind !== 'call' || !JRANDOM_GENERATORS.includes(prev.init.callee))
-        this.core.fail(
-          'BadDataInit',
-          a.loc,
-          d.name,
-          `after: continues the java.util.Random stream of earlier data, but '${prev.name}' is not drawn by ${JRANDOM_GENERATORS.join(', ')}`,
-        );
+        this.core.fail('AfterNotJrandom', a.loc, d.name, prev.name, JRANDOM_GENERATORS.join(', '));
       // The predecessor is specialised at the same dimension and comes first in the program's data.
       this.dataVal(prev, len, a.loc);
       from = this.dataKeys.get(`${prev.name}@${len}`)!;
     }
     if (callee === 'jrandom_shift') {
-      if (shape.length !== 1)
-        this.core.fail('BadDataDims', d.nameLoc, d.name, 'a shift vector is a vector');
+      if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
       const csc = this.dataScope(d, len, 'a generator argument');
       const lo = this.constant(pos[0]!.value, csc, 'a generator parameter');
       const hi = this.constant(pos[1]!.value, csc, 'a generator parameter');
       if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi))
-        this.core.fail(
-          'BadDataInit',
-          pos[0]!.value.loc,
-          d.name,
-          `jrandom_shift(lo, hi) needs finite bounds with lo <= hi, but they are ${lo} and ${hi}`,
-        );
+        this.core.fail('BadShiftBounds', pos[0]!.value.loc, d.name, lo, hi);
       return { name: irName, shape, def: { k: 'jshift', lo, hi, from } };
     }
     if (callee === 'jrandom_permutation') {
-      if (shape.length !== 1)
-        this.core.fail('BadDataDims', d.nameLoc, d.name, 'a permutation is a vector');
+      if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
       return { name: irName, shape, def: { k: 'jperm', from } };
     }
     if (shape.length !== 2 || shape[0]! % shape[1]! !== 0)
-      this.core.fail(
-        'BadDataDims',
-        d.dims[0]!.loc,
-        d.name,
-        `a rotation is an m x m matrix, or k of them stacked (k m rows of m), not ${shape.join(' x ')}`,
-      );
+      this.core.fail('BadRotationShape', d.dims[0]!.loc, d.name, shape.join(' x '));
     return { name: irName, shape, def: { k: 'jrot', from } };
   }
 
   private lowerData(d: DataDecl, len: number, irName: string): IrData {
     const sc = this.dataScope(d, len);
-    if (d.dims.length < 1 || d.dims.length > 2)
-      this.core.fail('BadDataDims', d.nameLoc, d.name, 'data is a vector [n] or a matrix [n][m]');
+    if (d.dims.length < 1 || d.dims.length > 2) this.core.fail('BadDataRank', d.nameLoc, d.name);
     const init = d.init;
     const isGen = init.kind === 'call' && GENERATORS.includes(init.callee);
     if (isGen) {
@@ -1177,12 +1123,7 @@ export class Elaborator {
       const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
         const v = c(a, dflt, what);
         if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-          this.core.fail(
-            'BadDataInit',
-            a!.value.loc,
-            d.name,
-            `${what} must be an integer of at least ${min}, but it is ${v}`,
-          );
+          this.core.fail('BadGeneratorCount', a!.value.loc, d.name, what, min, v);
         }
         return v;
       };
@@ -1200,12 +1141,11 @@ export class Elaborator {
       }
       if (call.callee === 'permutation') {
         if (shape.length !== 1)
-          this.core.fail('BadDataDims', d.nameLoc, d.name, 'a permutation is a vector');
+          this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, call.callee);
         return { name: irName, shape, def: { k: 'perm', seed } };
       }
       const pathArg = pos[0]!.value;
-      if (pathArg.kind !== 'str')
-        this.core.fail('BadDataInit', pathArg.loc, d.name, 'file(...) takes a path in quotes');
+      if (pathArg.kind !== 'str') this.core.fail('FilePathNotString', pathArg.loc, d.name);
       const offset = whole(named.get('offset'), 0, 'the offset');
       const row = whole(named.get('row'), shape[1] ?? shape[0]!, 'the row length', 1);
       // `{D}` in a path is the dimension: the CEC files come one per D (M_5_D{D}.txt).
@@ -1248,13 +1188,7 @@ export class Elaborator {
             if (!(err instanceof Abort)) throw err;
           }
         }
-        if (maxD === 0)
-          this.core.fail(
-            'BadDataDims',
-            d.dims[1]!.loc,
-            d.name,
-            `${shape[1]} columns do not fit in the file's rows of ${row} numbers`,
-          );
+        if (maxD === 0) this.core.fail('FileRowsTooShort', d.dims[1]!.loc, d.name, shape[1]!, row);
         this.core.fail(
           'DataTooLarge',
           d.nameLoc,
@@ -1278,21 +1212,10 @@ export class Elaborator {
     }
     // Index form: data B[i] = expr, data M[i][j] = expr.
     const idxNames = d.dims.map((x) => {
-      if (x.kind !== 'name')
-        this.core.fail(
-          'BadDataDims',
-          x.loc,
-          d.name,
-          'computed data is written with index names: data B[i] = ...',
-        );
+      if (x.kind !== 'name') this.core.fail('DataIndexNotName', x.loc, d.name);
       if (x.name === 'D') {
         // `data o[D] = 5`: D would silently become an index name.
-        this.core.fail(
-          'BadDataInit',
-          init.loc,
-          d.name,
-          'a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...), file(...) or a jrandom_ generator; computed data is written with index names: data B[i] = ...',
-        );
+        this.core.fail('ShapedDataInit', init.loc, d.name);
       }
       return x.name;
     });

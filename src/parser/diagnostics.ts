@@ -27,6 +27,11 @@ export const Diag = {
     message: "problem '{0}' calls itself{1} (recursion is not allowed)",
   },
   ShadowedIndex: { code: 2008, message: "index '{0}' shadows {1}: choose another index name" },
+  // A name that exists but is used as what it is not (these were UnknownName and UnknownFunction
+  // with a hint, which called a known name unknown).
+  FunctionAsValue: { code: 2009, message: "'{0}' is a function: call it with arguments" },
+  ValueCalled: { code: 2010, message: "'{0}' is a value, not a function" },
+  DataCalled: { code: 2011, message: "'{0}' is data, not a function: index it with {0}[...]" },
   // 3xxx: types and shapes
   ExpectedScalar: { code: 3001, message: 'expected a scalar here, but this is a {0}' },
   ExpectedVector: { code: 3002, message: 'expected a vector here, but this is a {0}' },
@@ -65,8 +70,14 @@ export const Diag = {
     code: 4001,
     message: "problem '{0}' has no result expression (the last line of its body)",
   },
-  BadDataInit: { code: 4002, message: "data '{0}': {1}" },
-  BadDataDims: { code: 4003, message: "data '{0}': {1}" },
+  // 4002 and 4003 were BadDataInit and BadDataDims, each a prefix before free text; their kinds
+  // are split into 4002, 4003 (each the kind its examples named first) and 4014-4026.
+  ShapedDataInit: {
+    code: 4002,
+    message:
+      "data '{0}': a data declaration with a shape such as [D] is initialised by uniform(...), normal(...), permutation(...), file(...) or a jrandom_ generator; computed data is written with index names: data B[i] = ...",
+  },
+  BadDataRank: { code: 4003, message: "data '{0}': data is a vector [n] or a matrix [n][m]" },
   BadOptimumPoint: {
     code: 4004,
     message: 'the optimum point must be a constant or a data vector of length D{0}',
@@ -82,7 +93,8 @@ export const Diag = {
   },
   RecursiveData: { code: 4008, message: "data '{0}' is defined in terms of itself{1}" },
   UnknownSuite: { code: 4009, message: "no suite named '{0}'{1}" },
-  BadSuite: { code: 4010, message: "suite '{0}': {1}" },
+  // 4010 was BadSuite, a prefix before free text; split into EmptySuite and SuiteMemberTwice.
+  EmptySuite: { code: 4010, message: "suite '{0}': it lists no problems" },
   BadDimension: {
     code: 4011,
     message: "problem '{0}' exists only where {1}, and {2} = {3}",
@@ -90,6 +102,64 @@ export const Diag = {
   NoProblemToCompile: {
     code: 4012,
     message: 'no problem to compile: name one, or give a file that declares a problem',
+  },
+  SuiteMemberTwice: { code: 4013, message: "suite '{0}': '{1}' is listed twice" },
+  // Data declarations (the kinds of the former 4002 and 4003).
+  DataCallsProblem: {
+    code: 4014,
+    message: "data '{0}': computed data cannot call the problem '{1}'",
+  },
+  BadDataDimension: {
+    code: 4015,
+    message: "data '{0}': a dimension must be a positive integer expression of D",
+  },
+  DataIndexNotName: {
+    code: 4016,
+    message: "data '{0}': computed data is written with index names: data B[i] = ...",
+  },
+  BadGeneratorCount: {
+    code: 4017,
+    message: "data '{0}': {1} must be an integer of at least {2}, but it is {3}",
+  },
+  FilePathNotString: { code: 4018, message: "data '{0}': file(...) takes a path in quotes" },
+  FileRowsTooShort: {
+    code: 4019,
+    message: "data '{0}': {1} columns do not fit in the file's rows of {2} numbers",
+  },
+  GeneratorDrawsVector: {
+    code: 4020,
+    message:
+      "data '{0}': {1}(...) draws a vector, so the data has one size: data {0}[n] = {1}(...)",
+  },
+  BadRotationShape: {
+    code: 4021,
+    message:
+      "data '{0}': a rotation is an m x m matrix, or k of them stacked (k m rows of m), not {1}",
+  },
+  SeedAndAfter: {
+    code: 4022,
+    message:
+      "data '{0}': {1} takes seed: (a new stream) or after: (the stream of earlier data), not both",
+  },
+  JrandomSeedTooLarge: {
+    code: 4023,
+    message:
+      "data '{0}': the seed is java.util.Random's 48-bit state: below 2^48 = 281474976710656, but it is {1}",
+  },
+  AfterNotData: {
+    code: 4024,
+    message:
+      "data '{0}': after: takes the name of a data declaration drawn by a jrandom_ generator",
+  },
+  AfterNotJrandom: {
+    code: 4025,
+    message:
+      "data '{0}': after: continues the java.util.Random stream of earlier data, but '{1}' is not drawn by {2}",
+  },
+  BadShiftBounds: {
+    code: 4026,
+    message:
+      "data '{0}': jrandom_shift(lo, hi) needs finite bounds with lo <= hi, but they are {1} and {2}",
   },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
@@ -108,7 +178,9 @@ export const Diag = {
   DataFileUnreadable: { code: 5005, message: 'data file {0} cannot be read: {1}' },
   // 6xxx: algorithms
   UnknownAlgorithm: { code: 6001, message: "no algorithm named '{0}'{1}" },
-  BadParameter: { code: 6002, message: "parameter '{0}': {1}" },
+  // 6002 was BadParameter, a prefix before free text; its kinds are split into ParameterOutOfRange
+  // (6002) and 6027-6032.
+  ParameterOutOfRange: { code: 6002, message: "parameter '{0}': {1} is outside [{2}, {3}]" },
   // 6003 was BadAlgorithm, a free-text catch-all; its kinds are split into the codes below, and
   // 6003 stays with the kind its examples named first.
   GenerationAssignment: {
@@ -189,6 +261,24 @@ export const Diag = {
   BadDistinctCount: {
     code: 6026,
     message: 'distinct(k, n, except: i) draws k = 1 to 4 indices',
+  },
+  // Parameters (of algorithms, and of problems where said), and their --set values.
+  BadChoiceDefault: { code: 6027, message: "parameter '{0}': the default must be one of {1}" },
+  NotAChoice: { code: 6028, message: "parameter '{0}': '{1}' is not one of {2}" },
+  SetNotANumber: { code: 6029, message: "parameter '{0}': '{1}' is not a number" },
+  SetNotAnInteger: { code: 6030, message: "parameter '{0}': '{1}' is not an integer" },
+  UnknownParameter: { code: 6031, message: "parameter '{0}': {1} has no parameter '{0}'{2}" },
+  AmbiguousParameter: {
+    code: 6032,
+    message: "parameter '{0}': both {1} and {2} have a parameter '{0}': rename one of them",
+  },
+  ChoiceInProblem: {
+    code: 6033,
+    message: "parameter '{0}': a problem parameter is a number, not a choice",
+  },
+  EachOverNonState: {
+    code: 6034,
+    message: "'{0}' is {1}, not a population: each runs over a population or a state array",
   },
 } as const;
 

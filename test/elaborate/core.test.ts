@@ -115,7 +115,7 @@ describe('scopes', () => {
     const c = core();
     const sc = scope();
     expect(failures(c, () => c.unknownName('f', problem.nameLoc, sc, false))).toEqual([
-      "2001 unknown name 'f' (it is a function: call it with arguments)",
+      "2009 'f' is a function: call it with arguments",
     ]);
     const d = core();
     expect(failures(d, () => d.checkIndexName('o', problem.nameLoc, sc))).toEqual([
@@ -179,11 +179,11 @@ describe('parameter checks', () => {
     expect(c.numberFromSet(F, '0.7')).toBe(0.7);
     expect(c.numberFromSet(NP, '20', true)).toBe(20);
     expect(failures(c, () => c.numberFromSet(F, 'abc'))).toEqual([
-      "6002 parameter 'F': 'abc' is not a number",
+      "6029 parameter 'F': 'abc' is not a number",
     ]);
     const d = core();
     expect(failures(d, () => d.numberFromSet(NP, '20.5', true))).toEqual([
-      "6002 parameter 'NP': '20.5' is not an integer",
+      "6030 parameter 'NP': '20.5' is not an integer",
     ]);
   });
 
@@ -192,7 +192,7 @@ describe('parameter checks', () => {
     expect(c.choiceValue(mode, undefined)).toBe('bin');
     expect(c.choiceValue(mode, 'exp')).toBe('exp');
     expect(failures(c, () => c.choiceValue(mode, 'rand'))).toEqual([
-      "6002 parameter 'mode': 'rand' is not one of bin, exp",
+      "6028 parameter 'mode': 'rand' is not one of bin, exp",
     ]);
     expect(c.diagnostics[0]!.loc).toBeUndefined(); // a --set value has no place in a file
   });
