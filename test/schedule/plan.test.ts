@@ -1,7 +1,9 @@
 // The schedule as data (src/schedule/plan.ts): the plan of a few programs, text in (an .opt
 // program) and text out (the printed plan), in both regimes; and for every problem of two suites
-// and both regimes, the plan agrees with what the WGSL backend generates (kernel names, workgroup
-// counts, buffers) and with the kernel count of the scheduled IR (src/ir/kernels.ts).
+// and both regimes, the plan agrees with what the WGSL backend generates from it (kernel names,
+// workgroup counts, buffers) and with the kernel count of the scheduled IR (src/ir/kernels.ts);
+// and plans edited as data (a team size, where a step keeps its vectors) give the kernels they
+// describe.
 
 import { describe, expect, it } from 'vitest';
 import {
