@@ -127,7 +127,7 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
   if (what === 'ir') return printProgram(p.ir) + '\n';
   if (what === 'plan') return printPlan(p.plan()) + '\n';
   if (what === 'js') return emitJs(p.ir) + '\n';
-  const plan = generateWgsl(p.ir);
+  const plan = generateWgsl(p.ir, p.plan());
   const s = p.ir.schedule!;
   const regime =
     s.regime.k === 'team'
@@ -156,7 +156,8 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
     else if (what === 'plan') out += printPlan(c.plan(st)) + '\n';
     else if (what === 'js') out += emitJs(c.cpuIr.get(st)!) + '\n';
     else
-      for (const k of generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong }).kernels)
+      for (const k of generateStepWgsl(ir, c.plan(st), c.algo.state, { pingPong: c.pingPong })
+        .kernels)
         out += `// kernel ${k.name}\n${k.code}\n`;
   }
   return out;

@@ -3,6 +3,7 @@
 // reductions, tiled scans, vectorised element loops, kernel headers.
 
 import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
+import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
 import {
@@ -132,6 +133,14 @@ export class Emitter {
     if (this.stack.length < 2) throw new Error('wgsl: close() without open()');
     this.stack.pop();
   }
+}
+
+/** Where `name` starts in an individual's SCR: the plan must have put it there. */
+export function scratchAt(L: Layout, name: string): number {
+  const at = L.scratchOffset.get(name);
+  if (at === undefined)
+    throw new Error(`wgsl: ${name} is written to SCR, not in the plan's storage`);
+  return at;
 }
 
 export interface Layout {
@@ -658,18 +667,19 @@ function kernelModule(em: Emitter, decls: Decl[], library: string[]): Module {
  * A kernel's plan: its module printed (the library functions after `main`, so the kernel reads
  * first), what it binds, and its workgroups for n individuals.
  */
+/** Plan kernel `k` printed: its name and grid are the plan's. */
 export function kernelPlan(
   em: Emitter,
   step: (StepDecls & { helpers: string }) | undefined,
-  name: string,
+  k: PlanKernel,
   decls: Decl[],
-  workgroups: (n: number) => number,
 ) {
   const code = printModule(
     kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
   );
   const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
-  return { name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
+  const workgroups = (n: number) => workgroupsFor(k.dispatch, n);
+  return { name: k.name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
 }
 
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */

@@ -25,7 +25,7 @@ export interface KernelPlan {
   code: string;
   /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */
   bindings: KernelBinding[];
-  /** The names of its bindings, in their order (src/schedule/plan.ts compares them). */
+  /** The names of its bindings, in their order (checked against the plan's buffers, wgsl.ts). */
   uses: BufferName[];
   /** Workgroups for n individuals. */
   workgroups(n: number): number;

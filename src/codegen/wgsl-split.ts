@@ -1,15 +1,16 @@
 // The split regime: many workgroups per individual; partials and combine kernels per stage, and
 // scans by moments or by chunk sums and a rescan.
 //
-// Kernels per reduce or scan stage (SplitKernels): the partials of each chunk (reducePartials,
-// stepPartials with the step's kept vectors, scanMoments, or scanChunks and scanRescan), then
-// combine; an algorithm step ends with its writes (stepWrites).
+// The kernels are the plan's (src/schedule/plan.ts), one method per role (SplitKernels.kernel):
+// per reduce or scan stage the partials of each chunk (reducePartials, stepPartials with the
+// step's kept vectors, scanMoments, or scanChunks and scanRescan), then combine; an algorithm step
+// ends with its writes (stepWrites).
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
 import { wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
-import { scanByMoments } from '../ir/kernels.js';
-import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
+import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
+import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
 import {
   assign,
   bin,
@@ -42,6 +43,7 @@ import {
   resultLine,
   scalarStage,
   scanTerm,
+  scratchAt,
   shsSize,
   sname,
   teamScan,
@@ -111,30 +113,22 @@ interface SplitStage {
   vecs: VecBinding[];
 }
 
-export function splitKernels(
-  p: IrProgram,
-  stages: Stage[],
-  r: { wg: number; chunk: number; groups: number },
-  L: Layout,
-  bind: Map<string, Binding>,
-  plan: GpuPlan,
-  options: WgslOptions = {},
-) {
-  new SplitKernels(p, stages, r, L, bind, plan, options).build();
-}
-
-class SplitKernels {
+/**
+ * The split regime's kernels, each built for its plan kernel (kernel()): the stages they serve
+ * (accumulators, moments, a step's vectors) are read from the plan's roles first, so that the
+ * partials' stride is known before any kernel is built.
+ */
+export class SplitKernels {
   private readonly step: WgslOptions['step'];
   private readonly G: number;
   private readonly wg: number;
   /** Elements per lane in a split scan's tiles: tiles of wg * SCAN_K elements (workgroup memory). */
   private readonly SCAN_K: number;
   private readonly splitShS: number;
-  /** The reduce and scan stages, and the floats of a (individual, chunk)'s partials. */
-  private readonly parts: SplitStage[];
-  private readonly partStride: number;
-  private readonly computed: string[] = []; // scalars available in SC
-  private stageIndex = 0;
+  /** The reduce and scan stages the plan's kernels serve, by stage index. */
+  private readonly parts = new Map<number, SplitStage>();
+  /** Floats of a (individual, chunk)'s partials. */
+  readonly partStride: number;
 
   constructor(
     private readonly p: IrProgram,
@@ -142,7 +136,7 @@ class SplitKernels {
     private readonly r: { wg: number; chunk: number; groups: number },
     private readonly L: Layout,
     private readonly bind: Map<string, Binding>,
-    private readonly plan: GpuPlan,
+    plan: Plan,
     private readonly options: WgslOptions,
   ) {
     this.step = options.step;
@@ -150,48 +144,61 @@ class SplitKernels {
     this.wg = r.wg;
     this.SCAN_K = Math.min(16, r.chunk / r.wg);
     this.splitShS = shsSize(r.wg, this.SCAN_K);
-    // The stages first, so that the partials' stride is known before any kernel is built.
-    this.parts = [];
-    let vecs: VecBinding[] = [];
-    stages.forEach((st, k) => {
-      if (st.k === 'scalar') return; // computed in the combine kernel before it, or in loadScalars
-      if (st.k === 'vec') {
-        if (!this.step)
-          throw new Error('wgsl split regime: materialised vectors are not supported');
-        // Steps: a kept vector (the trial) is computed in the partials kernel of the next reduce
-        // stage, element by element as the loop reaches it, and stored for the writes kernel.
-        vecs.push(bind.get(st.name) as VecBinding);
-        return;
-      }
-      const { accs, nf, ni } = allocAccs(st.outs, bind);
-      const first = st.k === 'scan' ? 1 : 0;
-      const part: SplitStage = { k, st, accs, nf, ni, first, vecs: st.k === 'reduce' ? vecs : [] };
-      if (st.k === 'scan' && scanByMoments(p.main, st)) part.moments = momentTerms(st, accs);
-      if (st.k === 'reduce') vecs = [];
-      this.parts.push(part);
-    });
-    if (vecs.length) throw new Error('wgsl split regime: a kept vector without a reduction');
+    for (const { role } of plan.kernels) {
+      if (role.k === 'team' || role.k === 'writes') continue;
+      const part = this.part(role.stage);
+      // A step's kept vector (the trial) is computed in the partials kernel of the next reduce
+      // stage, element by element as the loop reaches it, and stored for the writes kernel.
+      if (role.k === 'reduce-partials')
+        part.vecs = role.vectors.map((v) => bind.get(v) as VecBinding);
+      if (role.k === 'scan-moments') part.moments = momentTerms(part.st as ScanStage, part.accs);
+    }
     this.partStride = Math.max(
       1,
-      ...this.parts.map((s) => (s.moments ? 1 + s.moments.length : s.first + 2 * s.accs.length)),
+      ...[...this.parts.values()].map((s) =>
+        s.moments ? 1 + s.moments.length : s.first + 2 * s.accs.length,
+      ),
     );
   }
 
-  build() {
-    this.parts.forEach((s, si) => {
-      this.stageIndex = s.k;
-      if (s.moments) this.scanMoments(s, s.moments, si);
-      else if (s.st.k === 'scan') this.scanChunks(s, si);
-      else if (s.vecs.length) this.stepPartials(s, si);
-      else this.reducePartials(s, si);
-      this.combine(s, si);
-    });
-    if (this.step) this.stepWrites();
-    this.plan.partStride = this.partStride;
+  /** Reduce or scan stage k, with its accumulators. */
+  private part(k: number): SplitStage {
+    let part = this.parts.get(k);
+    if (part) return part;
+    const st = this.stages[k]!;
+    if (st.k !== 'reduce' && st.k !== 'scan')
+      throw new Error(`wgsl: stage ${k} (${st.k}) has no partials`);
+    const { accs, nf, ni } = allocAccs(st.outs, this.bind);
+    part = { k, st, accs, nf, ni, first: st.k === 'scan' ? 1 : 0, vecs: [] };
+    this.parts.set(k, part);
+    return part;
+  }
+
+  /** The kernel of plan kernel `k`. */
+  kernel(k: PlanKernel): KernelPlan {
+    const role = k.role;
+    switch (role.k) {
+      case 'team':
+        throw new Error(`wgsl: a team kernel (${k.name}) in the split regime`);
+      case 'scan-moments':
+        return this.scanMoments(k, this.part(role.stage));
+      case 'scan-chunks':
+        return this.scanChunks(k, this.part(role.stage));
+      case 'scan-rescan':
+        return this.scanRescan(k, this.part(role.stage));
+      case 'reduce-partials': {
+        const s = this.part(role.stage);
+        return s.vecs.length ? this.stepPartials(k, s) : this.reducePartials(k, s);
+      }
+      case 'combine':
+        return this.combine(k, this.part(role.stage), role);
+      case 'writes':
+        return this.stepWrites(k);
+    }
   }
 
   /** Partials of (individual n, chunk c) at float `slot`: (n * G + c) * partStride + slot. */
-  private part(chunk: string, slot?: string): string {
+  private at(chunk: string, slot?: string): string {
     const at = `(n * ${this.G}u + ${chunk}) * ${this.partStride}u`;
     return slot === undefined ? at : `${at} + ${slot}`;
   }
@@ -256,24 +263,23 @@ class SplitKernels {
    * Scalars of earlier kernels come from SC; scalar stages that come before any reduction (a
    * constant, a function of D) were never stored, so each kernel computes them itself.
    */
-  private loadScalars(em: Emitter) {
+  private loadScalars(em: Emitter, k: PlanKernel) {
     const L = this.L;
-    for (const name of this.computed) {
+    const scalars = k.scalars;
+    if (!scalars) throw new Error(`wgsl: kernel ${k.name} has no scalars in its plan`);
+    for (const name of scalars.fromSC) {
       em.uses.add('SC');
       const b = this.bind.get(name) as Binding & { k: 'scalar' };
       const v = `SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`;
       em.add(letS(sname(name), b.t === 'i' ? `i32(${v})` : v, wty(b.t)));
     }
     const ctx = this.context(em);
-    for (let q = 0; q < this.stageIndex; q++) {
-      const st = this.stages[q]!;
-      if (st.k === 'scalar' && !this.computed.includes(st.name))
-        scalarStage(em, this.bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
-    }
+    for (const name of scalars.recomputed)
+      scalarStage(em, this.bind.get(name) as Binding & { k: 'scalar' }, ctx);
   }
 
   /** A kernel of workgroups (n, c): chunk c of individual n. */
-  private chunkKernel(scans = false): Emitter {
+  private chunkKernel(k: PlanKernel, scans = false): Emitter {
     const em = this.newEmitter(scans);
     this.prologue(em);
     // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
@@ -285,30 +291,20 @@ class SplitKernels {
       letS('xo', `min(n, P.n - 1u) * ${this.p.main.len}u`),
     );
     em.teamLanes = { lane: 'lid', team: '0u', size: this.wg, ipg: 1 };
-    this.loadScalars(em);
+    this.loadScalars(em, k);
     return em;
   }
 
-  private finish(
-    em: Emitter,
-    name: string,
-    shF: number,
-    shI: number,
-    perGroup: boolean,
-    shS = 0,
-  ): KernelPlan {
-    const { step, wg, G } = this;
-    const decls = kernelDecls(em, step, wg, shF, shI, shS);
-    const kp = kernelPlan(em, step, name, decls, perGroup ? (n) => n * G : (n) => n);
-    this.plan.kernels.push(kp);
-    return kp;
+  private finish(em: Emitter, k: PlanKernel, shF: number, shI: number, shS = 0): KernelPlan {
+    const { step, wg } = this;
+    return kernelPlan(em, step, k, kernelDecls(em, step, wg, shF, shI, shS));
   }
 
   private writePartials(em: Emitter, accs: Acc[], first: number) {
     em.uses.add('PART');
     em.open(ifS('valid && lid == 0u'));
     accs.forEach((a, k) => {
-      const base = this.part('c', `${first + 2 * k}u`);
+      const base = this.at('c', `${first + 2 * k}u`);
       if (isArg(a.red.op)) {
         em.add(assign(`PART[${base}]`, `sval_${a.out.replace(/\W/g, '_')}`));
         em.add(assign(`PART[${base} + 1u]`, `f32(${sname(a.out)})`));
@@ -318,9 +314,11 @@ class SplitKernels {
   }
 
   /** A scan by moments: per chunk its total and the moments of its scan values. */
-  private scanMoments(s: SplitStage, terms: MomentTerm[], si: number) {
+  private scanMoments(k: PlanKernel, s: SplitStage): KernelPlan {
+    const terms = s.moments;
+    if (!terms) throw new Error(`wgsl: kernel ${k.name}: a scan without moments`);
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
-    const em = this.chunkKernel(true);
+    const em = this.chunkKernel(k, true);
     const scanValue = new Map<string, string>();
     const ctx = this.context(em, scanValue);
     const maccs = terms.map((t) => t.acc);
@@ -330,61 +328,64 @@ class SplitKernels {
     treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
     em.uses.add('PART');
     em.open(ifS('valid && lid == 0u'));
-    em.add(assign(`PART[${this.part('c')}]`, 'chunk_total'));
-    maccs.forEach((a, t) => em.add(assign(`PART[${this.part('c', `${1 + t}u`)}]`, sname(a.out))));
+    em.add(assign(`PART[${this.at('c')}]`, 'chunk_total'));
+    maccs.forEach((a, t) => em.add(assign(`PART[${this.at('c', `${1 + t}u`)}]`, sname(a.out))));
     em.close();
-    this.finish(em, `scan_moments_${si}`, Math.max(1, maccs.length), 0, true, this.splitShS);
+    return this.finish(em, k, Math.max(1, maccs.length), 0, this.splitShS);
   }
 
-  /** A scan by chunk sums (one kernel), then a rescan of each chunk from its carry (another). */
-  private scanChunks(s: SplitStage, si: number) {
+  /** The sum of scan `b`'s terms: a reduction, so the same (vectorised) loop as a reduce stage. */
+  private chunkSum(b: ScanBinding, out: string): Acc {
+    const red: RedNode = {
+      k: 'red',
+      t: 'f',
+      op: 'sum',
+      idx: b.idx,
+      lo: { k: 'int', t: 'i', v: 0 },
+      hi: { k: 'int', t: 'i', v: b.len },
+      body: b.body,
+    };
+    return { out, red, f: 0, i: -1 };
+  }
+
+  /** A scan by chunk sums: the sum of each chunk's terms (then scanRescan). */
+  private scanChunks(k: PlanKernel, s: SplitStage): KernelPlan {
     const { r, wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
-    // 1. chunk sums of the scanned term
-    const em = this.chunkKernel();
+    const em = this.chunkKernel(k);
     const ctx = this.context(em);
-    // The chunk sum is a reduction of the scanned term: the same (vectorised) loop as a reduce stage.
-    const chunkAcc: Acc = {
-      out: 'chunk',
-      red: {
-        k: 'red',
-        t: 'f',
-        op: 'sum',
-        idx: b.idx,
-        lo: { k: 'int', t: 'i', v: 0 },
-        hi: { k: 'int', t: 'i', v: b.len },
-        body: b.body,
-      },
-      f: 0,
-      i: -1,
-    };
+    const chunkAcc = this.chunkSum(b, 'chunk');
     accumulate(em, [chunkAcc], ctx, '', true);
     em.add(letS('cs', `i32(c * ${r.chunk}u)`));
     em.add(letS('ce', `min(i32((c + 1u) * ${r.chunk}u), ${b.len}i)`));
     this.chunkLoop(em, [chunkAcc], ctx);
     treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.add(ifS('valid && lid == 0u', [assign(`PART[${this.part('c')}]`, 's_chunk')], true));
-    this.finish(em, `scan_chunks_${si}`, 1, 0, true);
-    // 2. rescan each chunk from the carry of the chunks before it, accumulating the consumers
-    const em2 = this.chunkKernel(true);
+    em.add(ifS('valid && lid == 0u', [assign(`PART[${this.at('c')}]`, 's_chunk')], true));
+    return this.finish(em, k, 1, 0);
+  }
+
+  /** The rescan of each chunk from the carry of the chunks before it, accumulating the consumers. */
+  private scanRescan(k: PlanKernel, s: SplitStage): KernelPlan {
+    const { wg } = this;
+    const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
+    const em2 = this.chunkKernel(k, true);
     const scanValue = new Map<string, string>();
     const ctx2 = this.context(em2, scanValue);
     em2.uses.add('PART');
     em2.add(varS('acc_carry', 'f32', '0.0f'));
     em2.add(
       countedFor('cc', 'u32', 'lid', 'c', u32(wg), [
-        assign('acc_carry', `acc_carry + PART[${this.part('cc')}]`),
+        assign('acc_carry', `acc_carry + PART[${this.at('cc')}]`),
       ]),
     );
-    const carryAcc: Acc = { ...chunkAcc, out: 'carry' };
-    treeReduce(em2, [carryAcc], wg, wg, 'lid', u32(0));
+    treeReduce(em2, [this.chunkSum(b, 'carry')], wg, wg, 'lid', u32(0));
     accumulate(em2, s.accs, ctx2, '', true);
     // from the sum of the chunks before this one
     this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: 's_carry' });
     treeReduce(em2, s.accs, wg, wg, 'lid', u32(0));
     this.writePartials(em2, s.accs, s.first);
-    this.finish(em2, `scan_rescan_${si}`, Math.max(1, s.nf), s.ni, true, this.splitShS);
+    return this.finish(em2, k, Math.max(1, s.nf), s.ni, this.splitShS);
   }
 
   /** The element loop over [cs, ce) of a chunk: vectorised where it can be. */
@@ -399,10 +400,10 @@ class SplitKernels {
   }
 
   /** A reduction's partials that also computes the step's kept vectors, element by element. */
-  private stepPartials(s: SplitStage, si: number) {
+  private stepPartials(k: PlanKernel, s: SplitStage): KernelPlan {
     const { r, wg, L } = this;
     const { accs, vecs } = s;
-    const em = this.chunkKernel();
+    const em = this.chunkKernel(k);
     const sv = new Map<string, string>();
     const ctx = this.context(em, sv);
     accumulate(em, accs, ctx, '', true);
@@ -436,7 +437,7 @@ class SplitKernels {
         em.add(...pre);
         em.add(assign(`kv${q}`, v));
         em.uses.add('SCR');
-        const at = `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)]`;
+        const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(iv)]`;
         em.add(ifS('valid', [assign(at, `kv${q}`)], true));
         em.close();
       });
@@ -450,13 +451,13 @@ class SplitKernels {
     em.close();
     treeReduce(em, accs, wg, wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
-    this.finish(em, `step_partials_${si}`, Math.max(1, s.nf), s.ni, true);
+    return this.finish(em, k, Math.max(1, s.nf), s.ni);
   }
 
   /** A reduction's partials: each chunk's accumulators. */
-  private reducePartials(s: SplitStage, si: number) {
+  private reducePartials(k: PlanKernel, s: SplitStage): KernelPlan {
     const { accs } = s;
-    const em = this.chunkKernel();
+    const em = this.chunkKernel(k);
     const ctx = this.context(em);
     accumulate(em, accs, ctx, '', true);
     const { lo, hi } = unionRange(em, accs, ctx);
@@ -465,19 +466,21 @@ class SplitKernels {
     this.chunkLoop(em, accs, ctx);
     treeReduce(em, accs, this.wg, this.wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
-    this.finish(em, `reduce_partials_${si}`, Math.max(1, s.nf), s.ni, true);
+    return this.finish(em, k, Math.max(1, s.nf), s.ni);
   }
 
   /** 3. combine the partials of each individual, then the scalar stages that follow. */
-  private combine(s: SplitStage, si: number) {
-    const { p, L, G, wg, stages } = this;
-    const { accs, first, k } = s;
+  private combine(k: PlanKernel, s: SplitStage, role: KernelRole & { k: 'combine' }): KernelPlan {
+    const { p, L, G, wg } = this;
+    const { accs, first } = s;
     const em3 = this.newEmitter();
-    const team = Math.min(wg, 2 ** Math.ceil(Math.log2(G)));
+    const team = role.team;
     const ipg = wg / team;
+    if (k.dispatch.per !== 'team' || k.dispatch.individuals !== ipg || ipg * team !== wg)
+      throw new Error(`wgsl: kernel ${k.name}: its grid does not match its team of ${team}`);
     this.prologue(em3);
     teamPrologue(em3, team, ipg, p.main.len, 'an epilogue may read single elements (Discus: x[0])');
-    this.loadScalars(em3);
+    this.loadScalars(em3, k);
     em3.uses.add('PART');
     if (s.moments) this.combineMoments(em3, s, s.moments, team);
     else {
@@ -485,7 +488,7 @@ class SplitKernels {
       accumulate(em3, caccs, this.context(em3), '', true);
       em3.open(countedFor('cc', 'u32', 'lane', u32(G), u32(team)));
       caccs.forEach((a, j) => {
-        const base = this.part('cc', `${first + 2 * j}u`);
+        const base = this.at('cc', `${first + 2 * j}u`);
         const A = accName(a.out);
         if (isArg(a.red.op)) {
           const AI = accIndexName(a.out);
@@ -504,33 +507,24 @@ class SplitKernels {
       treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
     }
     const ctx3 = this.context(em3);
-    const newScalars = [...accs.map((a) => a.out)];
-    let j = k + 1;
-    for (; j < stages.length && stages[j]!.k === 'scalar'; j++) {
-      const name = (stages[j] as { name: string }).name;
+    for (const name of role.scalars)
       scalarStage(em3, this.bind.get(name) as Binding & { k: 'scalar' }, ctx3);
-      newScalars.push(name);
-    }
-    const last = j >= stages.length && !this.step;
-    if (last) resultLine(em3, p, ctx3, 'valid && lane == 0u');
+    if (role.to === 'F') resultLine(em3, p, ctx3, 'valid && lane == 0u');
     else {
       em3.uses.add('SC');
       em3.open(ifS('valid && lane == 0u'));
-      for (const name of newScalars)
+      for (const name of [...accs.map((a) => a.out), ...role.scalars])
         em3.add(
           assign(`SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`, `f32(${sname(name)})`),
         );
       em3.close();
     }
-    this.computed.push(...newScalars);
-    const kp = this.finish(
+    return this.finish(
       em3,
-      `combine_${si}`,
+      k,
       Math.max(1, accs.filter((a) => a.f >= 0).length),
       accs.filter((a) => a.i >= 0).length,
-      false,
     );
-    kp.workgroups = (n) => Math.ceil(n / ipg);
   }
 
   /**
@@ -547,13 +541,13 @@ class SplitKernels {
     em3.open(countedFor('cb', 'u32', u32(0), u32(G), u32(team)));
     em3.add(letS('cc', 'cb + lane'));
     em3.add(varS('z', 'f32', '0.0f'));
-    em3.add(ifS(`cc < ${G}u`, [assign('z', `PART[${this.part('cc')}]`)], true));
+    em3.add(ifS(`cc < ${G}u`, [assign('z', `PART[${this.at('cc')}]`)], true));
     const incl = teamScan(em3, team, 'lane', 'z');
     em3.add(letS('cx', `carry_c + ${incl} - z`));
     em3.add(assign('carry_c', `carry_c + shf[team * ${team}u + ${team - 1}u]`));
     em3.add({ k: 'barrier', kind: 'workgroup' });
     em3.open(ifS(`cc < ${G}u`));
-    em3.add(letS('pb', this.part('cc')));
+    em3.add(letS('pb', this.at('cc')));
     terms.forEach((t, q) => {
       const powC = t.m - t.l === 0 ? '1.0f' : new Array(t.m - t.l).fill('cx').join(' * ');
       em3.add(
@@ -570,12 +564,12 @@ class SplitKernels {
   }
 
   /** The writes: chunk c of every row by workgroup (n, c); the scalars come from SC. */
-  private stepWrites() {
-    const step = this.step!;
-    this.stageIndex = this.stages.length;
-    const em = this.chunkKernel();
+  private stepWrites(k: PlanKernel): KernelPlan {
+    const step = this.step;
+    if (!step) throw new Error(`wgsl: kernel ${k.name}: writes outside an algorithm step`);
+    const em = this.chunkKernel(k);
     const ctx = this.context(em);
     step.epilogue(em, ctx, this.wg, { size: this.r.chunk, wg: this.wg });
-    this.finish(em, 'step_writes', 1, 0, true);
+    return this.finish(em, k, 1, 0);
   }
 }

@@ -16,6 +16,7 @@ import {
 import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
+import type { Plan } from '../schedule/plan.js';
 import { countedFor, type Emitter } from './wgsl-emit.js';
 import type { StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
@@ -139,6 +140,7 @@ type StepOptions = WgslOptions & {
 
 export function generateStepWgsl(
   p: IrProgram,
+  plan: Plan,
   state: StateArray[],
   options: StepOptions = {},
 ): GpuPlan {
@@ -146,7 +148,7 @@ export function generateStepWgsl(
     throw new Error(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
     );
-  return generateWgsl(p, { ...options, step: new StepCodegen(p, state, options) });
+  return generateWgsl(p, plan, { ...options, step: new StepCodegen(p, state, options) });
 }
 
 /**

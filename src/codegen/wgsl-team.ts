@@ -1,6 +1,7 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
 import type { Binding, IrProgram, Stage } from '../ir/ir.js';
+import type { PlanKernel } from '../schedule/plan.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import {
   assign,
@@ -29,6 +30,7 @@ import {
   countedFor,
   resultLine,
   scalarStage,
+  scratchAt,
   scanTerm,
   shsSize,
   tiledScan,
@@ -40,17 +42,18 @@ import {
   type Layout,
 } from './wgsl-emit.js';
 
+/** Plan kernel `k` (role team): `team` lanes per individual in workgroups of `wg`. */
 export function teamKernel(
   p: IrProgram,
+  k: PlanKernel,
   stages: Stage[],
   team: number,
   wg: number,
   L: Layout,
   bind: Map<string, Binding>,
   options: WgslOptions,
-  step?: StepHooks,
 ): KernelPlan {
-  return new TeamKernel(p, stages, team, wg, L, bind, options, step).build();
+  return new TeamKernel(p, k, stages, team, wg, L, bind, options, options.step).build();
 }
 
 /** One kernel: a team of `team` lanes per individual, its stages in order, barriers between. */
@@ -66,6 +69,7 @@ class TeamKernel {
 
   constructor(
     private readonly p: IrProgram,
+    private readonly k: PlanKernel,
     private readonly stages: Stage[],
     private readonly team: number,
     private readonly wg: number,
@@ -106,8 +110,7 @@ class TeamKernel {
         name: 'shv',
         ty: `array<f32, ${(wg / team) * L.sharedStride}>`,
       });
-    const ipg = this.ipg;
-    return kernelPlan(em, step, 'evaluate', decls, (n) => Math.ceil(n / ipg));
+    return kernelPlan(em, step, this.k, decls);
   }
 
   /** A vector kept in workgroup memory (steps) or stored to SCR, element by element. */
@@ -128,7 +131,7 @@ class TeamKernel {
     if (shared !== undefined)
       em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
     else {
-      const at = `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(iv)]`;
+      const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(iv)]`;
       em.add(ifS('valid', [assign(at, toF32(v, b.body.t))], true));
     }
     em.close();
@@ -192,7 +195,7 @@ class TeamKernel {
         scanValue.set(b.name, sv);
         if (L.scratchOffset.has(b.name)) {
           em.uses.add('SCR');
-          const at = `SCR[n * ${L.scratchStride}u + ${L.scratchOffset.get(b.name)}u + u32(${iv})]`;
+          const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(${iv})]`;
           em.add(ifS('valid', [assign(at, sv)], true));
         }
         accumulate(em, accs, ctx, iv, false);

@@ -95,7 +95,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     const plans = new Map(
       c.steps.map((st) => [
         st,
-        generateStepWgsl(c.gpuIr.get(st)!, c.algo.state, { pingPong: c.pingPong }),
+        generateStepWgsl(c.gpuIr.get(st)!, c.plan(st), c.algo.state, { pingPong: c.pingPong }),
       ]),
     );
     // One DATA buffer for every step: the problem's data, laid out as the steps read it.

@@ -71,7 +71,7 @@ export class GpuEvaluator {
     o: GpuEvalOptions = {},
   ) {
     const device = gpu.device;
-    this.plan = generateWgsl(problem.ir, {
+    this.plan = generateWgsl(problem.ir, problem.plan(), {
       subgroups: (o.subgroups ?? false) && gpu.features.subgroups,
       subgroupMaxSize: gpu.features.subgroupMaxSize,
     });

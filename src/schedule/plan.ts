@@ -3,8 +3,8 @@
 // workgroups it takes for n individuals and which buffers it touches. Built from the decisions of
 // schedule.ts (stagesOf, decideRegime) and ir/kernels.ts (scanByMoments), never from generated
 // code: `opt compile --emit plan` prints it, test/schedule/plan.test.ts asserts it, and the WGSL
-// backend's kernels agree with it (names, workgroup counts, buffers, SCR; tested). The `role` of
-// each kernel and `storage` are what a code generator needs to build the kernels from the plan.
+// backend builds its kernels from it (src/codegen/wgsl.ts): the `role` of each kernel and
+// `storage` are what it reads, so a change of strategy is a change to the plan.
 
 import { scanByMoments, readsArray } from '../ir/kernels.js';
 import { forEachNode, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
@@ -24,7 +24,8 @@ export type Dispatch = { per: 'team'; individuals: number } | { per: 'chunk'; ch
  * the scalar stages after it and writes the fitness (F) or its scalars (SC); a step's writes last.
  */
 export type KernelRole =
-  | { k: 'team' }
+  /** Lanes per individual (a power of two dividing the workgroup). */
+  | { k: 'team'; team: number }
   | { k: 'reduce-partials'; stage: number; vectors: string[] }
   | { k: 'scan-moments'; stage: number }
   | { k: 'scan-chunks'; stage: number }
@@ -76,8 +77,8 @@ export interface Plan {
 
 /**
  * Bytes of workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees): in the
- * team regime a step keeps its vectors there, not in SCR, when all of them fit. The WGSL backend
- * has the same rule (src/codegen/wgsl.ts); the plan test checks they agree.
+ * team regime a step keeps its vectors there, not in SCR, when all of them fit (the WGSL backend
+ * lays them out as `storage.shared` says).
  */
 export const SHARED_VEC_BYTES = 8192;
 
@@ -173,7 +174,7 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         : `lane l of a team of ${r.team} takes elements l, l + ${r.team}, ... of every loop`;
     kernels.push({
       name: 'evaluate',
-      role: { k: 'team' },
+      role: { k: 'team', team: r.team },
       stages: s.stages.map((st) => stageText(st)),
       thread: `${lanes}${s.stages.some((st) => st.k === 'scan') ? ' (scans by tiles)' : ''}; ${step ? "the team's lanes share its individual's writes" : 'lane 0 writes the fitness'}`,
       workgroup: `${ipg} individual${ipg === 1 ? '' : 's'} (a team each); a tree over the team per reduction, barriers between stages`,

@@ -55,7 +55,7 @@ export function* corpus(): Generator<[string, string]> {
         if (!p) continue;
         const seen = new Set<string>();
         for (const sg of SUBGROUPS) {
-          const text = generateWgsl(p.ir, sg.o)
+          const text = generateWgsl(p.ir, p.plan(), sg.o)
             .kernels.map(
               (k) => `// ---- ${k.name} uses ${k.bindings.map((b) => b.name).join(',')}\n${k.code}`,
             )
@@ -92,7 +92,7 @@ export function* corpus(): Generator<[string, string]> {
       for (const sg of SUBGROUPS) {
         let text = '';
         for (const st of c.steps) {
-          const plan = generateStepWgsl(c.gpuIr.get(st)!, c.algo.state, {
+          const plan = generateStepWgsl(c.gpuIr.get(st)!, c.plan(st), c.algo.state, {
             pingPong: c.pingPong,
             ...sg.o,
           });

@@ -18,7 +18,7 @@ describe('transposed matrices', () => {
   it('a rotation row is transposed; the kernel reads M[j][i] column-major', () => {
     const p = compileProblem({ problem: 'cec2017_f5', dim: 10 });
     expect([...transposedData(p.ir)]).toEqual(['cec2017_M5']);
-    const plan = generateWgsl(p.ir);
+    const plan = generateWgsl(p.ir, p.plan());
     expect(plan.data.find((d) => d.name === 'cec2017_M5')!.transpose).toEqual([10, 10]);
     expect(plan.kernels[0]!.code).toMatch(/u32\(i_j\d+\) \* 10u \+ u32\(i_i\d+\)/);
   });

@@ -21,7 +21,7 @@ const SHIFTED = suiteProblems('lastra2015');
 function compile(problem: string, dim: number, population: number) {
   const c = compileProblem({ problem, dim, schedule: { population }, validateEach: true });
   validate(c.ir, 'pipeline');
-  return { c, plan: generateWgsl(c.ir) };
+  return { c, plan: generateWgsl(c.ir, c.plan()) };
 }
 
 /** A kernel's code with the shared helper functions (checked to be there once) cut out. */

@@ -1,7 +1,9 @@
 // The schedule as data (src/schedule/plan.ts): the plan of a few programs, text in (an .opt
 // program) and text out (the printed plan), in both regimes; and for every problem of two suites
-// and both regimes, the plan agrees with what the WGSL backend generates (kernel names, workgroup
-// counts, buffers) and with the kernel count of the scheduled IR (src/ir/kernels.ts).
+// and both regimes, the plan agrees with what the WGSL backend generates from it (kernel names,
+// workgroup counts, buffers) and with the kernel count of the scheduled IR (src/ir/kernels.ts);
+// and plans edited as data (a team size, where a step keeps its vectors) give the kernels they
+// describe.
 
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,7 @@ import {
   parseAll,
   suiteProblems,
 } from '../../src/api.js';
-import { generateWgsl, SHARED_VEC_BYTES } from '../../src/codegen/wgsl.js';
+import { generateWgsl } from '../../src/codegen/wgsl.js';
 import { generateStepWgsl } from '../../src/codegen/wgsl-step.js';
 import type { GpuPlan } from '../../src/codegen/wgsl-plan.js';
 import { countKernels } from '../../src/ir/kernels.js';
@@ -19,7 +21,7 @@ import type { IrProgram } from '../../src/ir/ir.js';
 import {
   buildPlan,
   printPlan,
-  SHARED_VEC_BYTES as PLAN_SHARED_VEC_BYTES,
+  SHARED_VEC_BYTES,
   workgroupsFor,
   type Plan,
 } from '../../src/schedule/plan.js';
@@ -374,8 +376,19 @@ const classic = parseAll({})
   .flatMap((f) => f.decls.filter((d) => d.kind === 'problem').map((d) => d.name));
 
 describe('the plan agrees with the generated WGSL', () => {
-  it('the rule for vectors in workgroup memory is the same', () => {
-    expect(PLAN_SHARED_VEC_BYTES).toBe(SHARED_VEC_BYTES);
+  it("a step's vectors are in workgroup memory where the plan puts them, within its budget", () => {
+    const c = compileAlgorithm({ algorithm: 'de', problem: 'cec2017_f5', dim: 10 });
+    const st = c.steps.find((s) => s.name === 'each.X')!;
+    const ir = c.gpuIr.get(st)!;
+    const p = c.plan(st);
+    expect(p.storage).toEqual({ scratch: [], shared: ['u', 'objective.z'] });
+    const r = p.decision.regime as { wg: number; team: number };
+    const floats =
+      (r.wg / r.team) * scratch(ir, { ...p, storage: { scratch: p.storage.shared, shared: [] } });
+    expect(floats * 4).toBeLessThanOrEqual(SHARED_VEC_BYTES);
+    const k = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong }).kernels[0]!;
+    expect(k.code).toContain(`var<workgroup> shv: array<f32, ${floats}>;`);
+    expect(k.uses).not.toContain('SCR');
   });
   const sets = { classic, cec2017: suiteProblems('cec2017') };
   for (const [suite, names] of Object.entries(sets))
@@ -388,7 +401,7 @@ describe('the plan agrees with the generated WGSL', () => {
             const c = compileProblem({ problem, dim, schedule });
             const p = c.plan();
             if (p.decision.regime.k === 'split') split++;
-            const gpu = generateWgsl(c.ir);
+            const gpu = generateWgsl(c.ir, p);
             expect(fromPlan(p), problem).toEqual(fromGpu(gpu));
             expect(scratch(c.ir, p), problem).toBe(gpu.scratchStride);
             expect(p.kernels.length, problem).toBe(kernelCount(c.ir));
@@ -405,11 +418,76 @@ describe('the plan agrees with the generated WGSL', () => {
       for (const st of c.steps) {
         const ir = c.gpuIr.get(st)!;
         const p = c.plan(st);
-        const gpu = generateStepWgsl(ir, c.algo.state, { pingPong: c.pingPong });
+        const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
         expect(fromPlan(p), st.name).toEqual(fromGpu(gpu));
         expect(scratch(ir, p), st.name).toBe(gpu.scratchStride);
         expect(p.kernels.length, st.name).toBe(kernelCount(ir));
       }
     }
+  });
+});
+
+// ---- The plan drives the WGSL backend: a plan edited as data gives the kernels it describes
+
+describe('a change of strategy is a change to the plan', () => {
+  /** `p` with kernel `name` changed by `f` (a deep copy: the plan is plain data). */
+  const edit = (p: Plan, name: string, f: (k: Plan['kernels'][number]) => void): Plan => {
+    const q = structuredClone(p);
+    f(q.kernels.find((k) => k.name === name)!);
+    return q;
+  };
+  it('a team of 64 lanes in the plan: the kernel a schedule of 64-lane teams gives', () => {
+    const c = compileProblem({ problem: 'sphere', dim: 1000 });
+    const p = c.plan();
+    expect(p.kernels.map((k) => k.role)).toEqual([{ k: 'team', team: 32 }]);
+    const wider = edit(p, 'evaluate', (k) => {
+      k.role = { k: 'team', team: 64 };
+      k.dispatch = { per: 'team', individuals: 4 };
+    });
+    const gpu = generateWgsl(c.ir, wider);
+    const c64 = compileProblem({ problem: 'sphere', dim: 1000, schedule: { team: 64 } });
+    const ref = generateWgsl(c64.ir, c64.plan());
+    expect(gpu.kernels.map((k) => k.code)).toEqual(ref.kernels.map((k) => k.code));
+    expect(gpu.kernels[0]!.code).not.toEqual(generateWgsl(c.ir, p).kernels[0]!.code);
+    expect(KS.map((n) => gpu.kernels[0]!.workgroups(n))).toEqual([1, 2, 16, 250]);
+  });
+  it('a combine of 2 lanes an individual in the plan: its loop and its grid', () => {
+    const c = compileProblem({ problem: 'sphere', dim: 64, schedule: SPLIT });
+    const p = c.plan();
+    expect(p.kernels[1]!.role).toMatchObject({ k: 'combine', team: 4 });
+    const before = generateWgsl(c.ir, p).kernels[1]!;
+    expect(before.code).toContain('for (var cc: u32 = lane; cc < 4u; cc += 4u)');
+    const narrow = edit(p, 'combine_0', (k) => {
+      if (k.role.k === 'combine') k.role.team = 2;
+      k.dispatch = { per: 'team', individuals: 8 };
+    });
+    const after = generateWgsl(c.ir, narrow).kernels[1]!;
+    expect(after.code).toContain('for (var cc: u32 = lane; cc < 4u; cc += 2u)');
+    expect(after.code).toContain('let team = lid / 2u;');
+    expect(KS.map((n) => after.workgroups(n))).toEqual([1, 1, 8, 125]);
+    // The partials kernel is the same.
+    expect(generateWgsl(c.ir, narrow).kernels[0]!.code).toBe(
+      generateWgsl(c.ir, p).kernels[0]!.code,
+    );
+  });
+  it("a step's vectors moved from workgroup memory to SCR in the plan", () => {
+    const c = compileAlgorithm({ algorithm: 'de', problem: 'cec2017_f5', dim: 10 });
+    const st = c.steps.find((s) => s.name === 'each.X')!;
+    const ir = c.gpuIr.get(st)!;
+    const p = structuredClone(c.plan(st));
+    p.storage = { scratch: p.storage.shared, shared: [] };
+    p.kernels[0]!.buffers = ['S', 'DATA', 'SCR'];
+    const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
+    expect(gpu.scratchStride).toBe(20);
+    expect(gpu.kernels[0]!.uses).toContain('SCR');
+    expect(gpu.kernels[0]!.code).not.toContain('shv');
+    expect(gpu.kernels[0]!.code).toMatch(/SCR\[n \* 20u \+ 10u \+ u32\(iv\)\]/);
+  });
+  it('a plan whose buffers are not those the kernel binds is an internal error', () => {
+    const c = compileProblem({ problem: 'sphere', dim: 64, schedule: SPLIT });
+    const p = edit(c.plan(), 'combine_0', (k) => {
+      k.buffers = ['PART', 'SC'];
+    });
+    expect(() => generateWgsl(c.ir, p)).toThrow('wgsl: kernel combine_0 binds P, PART, F');
   });
 });
