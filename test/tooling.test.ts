@@ -75,8 +75,8 @@ describe('VS Code tasks', () => {
 // docs/architecture.md names every folder and .ts file of src/ (in backticks, as a repository path:
 // `src/ir/ir.ts`), so a file added to src/ without a line there fails here; and every repository
 // path it names in backticks exists, so a renamed or removed file cannot leave it stale. Its
-// "Being rebuilt" section (placeholders for work in other branches) does not count as naming a
-// file: a file of src/ must be described in its stage's table.
+// "Known gaps" section does not count as naming a file: a file of src/ must be described in its
+// stage's table.
 
 /** The folders and .ts files under `dir`, as repository paths (`src/ir`, `src/ir/ir.ts`). */
 function srcPaths(dir: string): string[] {
@@ -110,11 +110,11 @@ function missingPaths(doc: string, exists: (p: string) => boolean): string[] {
 describe('docs/architecture.md', () => {
   const doc = readFileSync('docs/architecture.md', 'utf8');
 
-  it('names every folder and every .ts file of src/, outside "Being rebuilt"', () => {
+  it('names every folder and every .ts file of src/, outside "Known gaps"', () => {
     const paths = srcPaths('src');
     expect(paths).toContain('src/ir/builtins.ts');
     expect(paths).toContain('src/codegen');
-    expect(unnamed(withoutSection(doc, 'Being rebuilt'), paths)).toEqual([]);
+    expect(unnamed(withoutSection(doc, 'Known gaps'), paths)).toEqual([]);
   });
 
   it('names only repository paths that exist', () => {
@@ -125,15 +125,15 @@ describe('docs/architecture.md', () => {
     const text = [
       'The IR: `src/ir/` holds `src/ir/ir.ts`; see `test/ir/passes.test.ts` and `docs/gone.md`.',
       'Not a path: `src`, `x/src/a.ts`, src/ir/print.ts without backticks.',
-      '## Being rebuilt',
+      '## Known gaps',
       '- `src/ir/print.ts` (a placeholder names it)',
       '## After',
       '`examples/new.opt`',
     ].join('\n');
-    expect(withoutSection(text, 'Being rebuilt')).not.toContain('print.ts` (a placeholder');
-    expect(withoutSection(text, 'Being rebuilt')).toContain('## After');
+    expect(withoutSection(text, 'Known gaps')).not.toContain('print.ts` (a placeholder');
+    expect(withoutSection(text, 'Known gaps')).toContain('## After');
     const files = ['src/ir', 'src/ir/ir.ts', 'src/ir/print.ts', 'src/rng'];
-    expect(unnamed(withoutSection(text, 'Being rebuilt'), files)).toEqual([
+    expect(unnamed(withoutSection(text, 'Known gaps'), files)).toEqual([
       'src/ir/print.ts',
       'src/rng',
     ]);
