@@ -91,9 +91,14 @@ export function wgslFloat(v: number): string {
 
 // ---- construction
 
-/** An expression: text (an IR expression from wgsl-expr.ts) becomes a `raw` node. */
+/**
+ * An expression, or a name: a string given to a builder is a variable's name and becomes an `id`
+ * node. Other text still becomes a `raw` node (test/codegen/wgsl-raw.test.ts counts them).
+ */
 export type E = Expr | string;
-export const expr = (e: E): Expr => (typeof e === 'string' ? { k: 'raw', text: e } : e);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const expr = (e: E): Expr =>
+  typeof e !== 'string' ? e : NAME.test(e) ? { k: 'id', name: e } : { k: 'raw', text: e };
 export const i32 = (v: number): Expr => ({ k: 'lit', ty: 'i32', v });
 export const u32 = (v: number): Expr => ({ k: 'lit', ty: 'u32', v });
 export const f32 = (v: number): Expr => ({ k: 'lit', ty: 'f32', v });
@@ -102,6 +107,9 @@ export const member = (a: E, name: string): Expr => ({ k: 'member', a: expr(a), 
 export const id = (name: string): Expr & { k: 'id' } => ({ k: 'id', name });
 export const bin = (a: E, op: string, b: E): Expr => ({ k: 'bin', op, a: expr(a), b: expr(b) });
 export const paren = (a: E): Expr => ({ k: 'paren', a: expr(a) });
+/** `a + b + ...`, left to right (no parentheses). */
+export const add = (...xs: E[]): Expr => xs.map(expr).reduce((a, b) => bin(a, '+', b));
+export const mul = (a: E, b: E): Expr => bin(a, '*', b);
 export const call = (fn: string, ...args: E[]): Expr => ({ k: 'call', fn, args: args.map(expr) });
 export const index = (a: E, i: E): Expr => ({ k: 'index', a: expr(a), i: expr(i) });
 

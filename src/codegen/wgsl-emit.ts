@@ -7,6 +7,7 @@ import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
 import {
+  add,
   assign,
   barrier,
   bin,
@@ -21,6 +22,8 @@ import {
   index,
   int,
   letS,
+  member,
+  mul,
   paren,
   printExpr,
   printModule,
@@ -444,23 +447,25 @@ export function treeReduce(
 }
 
 /** Hillis-Steele inclusive scan of `v` within teams of `team` lanes, in shf slot 0. Returns the lane's inclusive value. */
-export function teamScan(em: Emitter, team: number, laneVar: string, v: string): string {
-  em.add(assign('shf[lid]', v));
+export function teamScan(em: Emitter, team: number, laneVar: E, v: E): string {
+  const at = index('shf', 'lid');
+  em.add(assign(at, v));
   em.add(barrier());
   for (let off = 1; off < team; off *= 2) {
     const t = em.fresh();
-    em.add(letS(t, `select(0.0f, shf[lid - ${off}u], ${laneVar} >= ${off}u)`));
+    const before = index('shf', bin('lid', '-', u32(off)));
+    em.add(letS(t, call('select', f32(0), before, bin(laneVar, '>=', u32(off)))));
     em.add(barrier());
-    em.add(assign('shf[lid]', `shf[lid] + ${t}`));
+    em.add(assign(at, bin(at, '+', t)));
     em.add(barrier());
   }
   const r = em.fresh();
-  em.add(letS(r, 'shf[lid]'));
+  em.add(letS(r, at));
   return r;
 }
 
 /** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
-export const pad = (e: string) => `((${e}) + ((${e}) >> 5u))`;
+export const pad = (e: Expr) => paren(bin(paren(e), '+', paren(bin(paren(e), '>>', u32(5)))));
 export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
 
 /** `for (var name: ty = from; name < to; name++)` (or `+= step`) with the given body. */
@@ -475,7 +480,7 @@ export const countedFor = (
 ) =>
   forS(
     varS(name, ty, from),
-    `${name} < ${typeof to === 'string' ? to : printExpr(to)}`,
+    bin(name, '<', to),
     step === undefined ? incr(name) : assign(name, step, '+='),
     body,
     inline,
@@ -493,51 +498,55 @@ export function tiledScan(
   o: {
     team: number;
     K: number;
-    lane: string;
-    teamSeg: string;
-    start: string;
-    end: string;
+    lane: E;
+    teamSeg: E;
+    start: E;
+    end: E;
     exclusive: boolean;
     idx: string;
-    carryIn?: string;
-    carryOut?: string;
+    carryIn?: E;
+    carryOut?: E;
   },
   produce: (iv: string) => E,
   consume: (iv: string, sv: string) => void,
 ) {
   const { team, K, lane } = o;
-  const seg = `(${o.teamSeg}) * ${team * K}u`;
+  const seg = mul(paren(o.teamSeg), u32(team * K));
+  // The staging slot of element `at` of the team's tile.
+  const shs = (at: E) => index('shs', pad(add(seg, at)));
   em.open(block()); // a block: several scans in one kernel each have their own carry
-  em.add(varS('carry', 'f32', o.carryIn ?? '0.0f'));
+  em.add(varS('carry', 'f32', o.carryIn ?? f32(0)));
   em.open(countedFor('base', 'i32', o.start, o.end, i32(team * K)));
   if (em.vec4 && K % 4 === 0) {
     // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
     const loop = em.open(countedFor('k4', 'u32', u32(0), u32(K / 4)));
-    em.add(letS('q', `base / 4i + i32(k4 * ${team}u + ${lane})`));
+    const k4 = add(mul('k4', u32(team)), lane);
+    em.add(letS('q', add(bin('base', '/', i32(4)), call('i32', k4))));
     em.lanes = { names: new Set([o.idx]), k: 0, usedX: false, dv: new Map() };
     for (let c = 0; c < 4; c++) {
       em.lanes.k = c;
-      em.add(letS(`iv${c}`, `q * 4i + ${c}i`));
-      em.add(varS(`v${c}`, 'f32', '0.0f'));
-      em.open(ifS(`iv${c} < ${o.end}`));
+      em.add(letS(`iv${c}`, add(mul('q', i32(4)), i32(c))));
+      em.add(varS(`v${c}`, 'f32', f32(0)));
+      em.open(ifS(bin(`iv${c}`, '<', o.end)));
       em.add(assign(`v${c}`, produce(`iv${c}`)));
       em.close();
-      em.add(assign(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}]`, `v${c}`));
+      em.add(assign(shs(add(mul(paren(k4), u32(4)), u32(c))), `v${c}`));
     }
     endLanes(em, loop.body, 1, 'q');
     em.close();
   } else {
     em.open(countedFor('k', 'u32', u32(0), u32(K)));
-    em.add(letS('iv', `base + i32(k * ${team}u + ${lane})`));
-    em.add(varS('v', 'f32', '0.0f'));
-    em.open(ifS(`iv < ${o.end}`));
+    em.add(letS('iv', add('base', call('i32', add(mul('k', u32(team)), lane)))));
+    em.add(varS('v', 'f32', f32(0)));
+    em.open(ifS(bin('iv', '<', o.end)));
     em.add(assign('v', produce('iv')));
     em.close();
-    em.add(assign(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}]`, 'v'));
+    em.add(assign(shs(add(mul('k', u32(team)), lane)), 'v'));
     em.close();
   }
   em.add(barrier());
-  em.add(varS('lsum', 'f32', '0.0f'));
+  em.add(varS('lsum', 'f32', f32(0)));
+  const mine = shs(add(mul(lane, u32(K)), 'k'));
   em.add(
     countedFor(
       'k',
@@ -545,7 +554,7 @@ export function tiledScan(
       u32(0),
       u32(K),
       undefined,
-      [assign('lsum', `lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]`)],
+      [assign('lsum', bin('lsum', '+', mine))],
       true,
     ),
   );
@@ -553,17 +562,17 @@ export function tiledScan(
     ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg)
     : {
         incl: teamScan(em, team, lane, 'lsum'),
-        total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]`,
+        total: index('shf', add(mul(paren(o.teamSeg), u32(team)), u32(team - 1))),
       };
-  em.add(varS('run', undefined, `carry + ${incl} - lsum`));
-  em.add(assign('carry', `carry + ${total}`));
+  em.add(varS('run', undefined, bin(bin('carry', '+', incl), '-', 'lsum')));
+  em.add(assign('carry', bin('carry', '+', total)));
   em.open(countedFor('k', 'u32', u32(0), u32(K)));
-  em.add(letS('iv', `base + i32(${lane} * ${K}u + k)`));
-  em.add(letS('v', `shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]`));
+  em.add(letS('iv', add('base', call('i32', add(mul(lane, u32(K)), 'k')))));
+  em.add(letS('v', mine));
   em.add(letS('before', 'run'));
-  em.add(assign('run', 'run + v'));
+  em.add(assign('run', bin('run', '+', 'v')));
   em.add(letS('sv', o.exclusive ? 'before' : 'run'));
-  em.open(ifS(`iv < ${o.end}`));
+  em.open(ifS(bin('iv', '<', o.end)));
   consume('iv', 'sv');
   em.close();
   em.close();
@@ -582,47 +591,61 @@ export function tiledScan(
 export function teamScanSubgroups(
   em: Emitter,
   team: number,
-  lane: string,
-  v: string,
-  teamSeg: string,
-): { incl: string; total: string } {
+  lane: E,
+  v: E,
+  teamSeg: E,
+): { incl: Expr; total: Expr } {
   const s = em.fresh();
+  const [pre, tot, first] = [`pre_${s}`, `tot_${s}`, `first_${s}`];
+  const shfK = index('shf', 'k');
   if (em.wholeSubgroups) {
     // Every subgroup lies inside one team: an inclusive add per subgroup, then the totals of the
     // team's earlier subgroups (at most team / sgsize of them) from workgroup memory.
-    em.add(letS(s, `subgroupInclusiveAdd(${v})`));
-    em.add(ifS('sgid == sgsize - 1u', [assign('shf[sg_index]', s)], true));
+    const per = `per_${s}`;
+    em.add(letS(s, call('subgroupInclusiveAdd', v)));
+    em.add(
+      ifS(
+        bin('sgid', '==', bin('sgsize', '-', u32(1))),
+        [assign(index('shf', 'sg_index'), s)],
+        true,
+      ),
+    );
     em.add(barrier());
-    em.add(letS(`per_${s}`, `${team}u / sgsize`));
-    em.add(letS(`first_${s}`, `(${teamSeg}) * per_${s}`));
-    em.add(varS(`pre_${s}`, 'f32', '0.0f'));
-    em.add(varS(`tot_${s}`, 'f32', '0.0f'));
-    em.open(countedFor('k', 'u32', `first_${s}`, `first_${s} + per_${s}`));
-    em.add(letS('t', 'shf[k]'));
-    em.add(ifS(`k < sg_index`, [assign(`pre_${s}`, `pre_${s} + t`)], true));
-    em.add(assign(`tot_${s}`, `tot_${s} + t`));
+    em.add(letS(per, bin(u32(team), '/', 'sgsize')));
+    em.add(letS(first, mul(paren(teamSeg), per)));
+    em.add(varS(pre, 'f32', f32(0)));
+    em.add(varS(tot, 'f32', f32(0)));
+    em.open(countedFor('k', 'u32', first, add(first, per)));
+    em.add(letS('t', shfK));
+    em.add(ifS(bin('k', '<', 'sg_index'), [assign(pre, add(pre, 't'))], true));
+    em.add(assign(tot, add(tot, 't')));
     em.close();
     em.add(barrier());
-    return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+    return { incl: paren(add(s, pre)), total: id(tot) };
   }
-  em.add(letS(`w_${s}`, `min(${team}u, sgsize)`));
+  const w = `w_${s}`;
+  const mine = `mine_${s}`;
+  em.add(letS(w, call('min', u32(team), 'sgsize')));
   em.add(varS(s, 'f32', v));
-  em.open(forS(varS('off', 'u32', '1u'), `off < w_${s}`, assign('off', 'off << 1u')));
-  em.add(letS('up', `subgroupShuffleUp(${s}, off)`));
-  em.add(ifS(`(${lane} % w_${s}) >= off`, [assign(s, `${s} + up`)], true));
+  em.open(
+    forS(varS('off', 'u32', u32(1)), bin('off', '<', w), assign('off', bin('off', '<<', u32(1)))),
+  );
+  em.add(letS('up', call('subgroupShuffleUp', s, 'off')));
+  em.add(ifS(bin(paren(bin(lane, '%', w)), '>=', 'off'), [assign(s, add(s, 'up'))], true));
   em.close();
-  em.add(ifS(`(${lane} % w_${s}) == w_${s} - 1u`, [assign(`shf[lid / w_${s}]`, s)], true));
+  const last = bin(paren(bin(lane, '%', w)), '==', bin(w, '-', u32(1)));
+  em.add(ifS(last, [assign(index('shf', bin('lid', '/', w)), s)], true));
   em.add(barrier());
-  em.add(letS(`first_${s}`, `(${teamSeg}) * (${team}u / w_${s})`));
-  em.add(letS(`mine_${s}`, `lid / w_${s}`));
-  em.add(varS(`pre_${s}`, 'f32', '0.0f'));
-  em.add(varS(`tot_${s}`, 'f32', '0.0f'));
-  em.open(countedFor('k', 'u32', `first_${s}`, `first_${s} + ${team}u / w_${s}`));
-  em.add(ifS(`k < mine_${s}`, [assign(`pre_${s}`, `pre_${s} + shf[k]`)], true));
-  em.add(assign(`tot_${s}`, `tot_${s} + shf[k]`));
+  em.add(letS(first, mul(paren(teamSeg), paren(bin(u32(team), '/', w)))));
+  em.add(letS(mine, bin('lid', '/', w)));
+  em.add(varS(pre, 'f32', f32(0)));
+  em.add(varS(tot, 'f32', f32(0)));
+  em.open(countedFor('k', 'u32', first, add(first, bin(u32(team), '/', w))));
+  em.add(ifS(bin('k', '<', mine), [assign(pre, add(pre, shfK))], true));
+  em.add(assign(tot, add(tot, shfK)));
   em.close();
   em.add(barrier());
-  return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+  return { incl: paren(add(s, pre)), total: id(tot) };
 }
 
 /**
@@ -630,10 +653,14 @@ export function teamScanSubgroups(
  * promise that subgroup_invocation_id follows local_invocation_index. One atomic per subgroup.
  */
 const subgroupPrologue = (): Stmt[] => [
-  varS('sg_first', 'u32', '0u'),
-  ifS('subgroupElect()', [assign('sg_first', 'atomicAdd(&sg_counter, 1u)')], true),
-  letS('sg_index', 'subgroupBroadcastFirst(sg_first)'),
-  letS('lid', 'sg_index * sgsize + sgid'),
+  varS('sg_first', 'u32', u32(0)),
+  ifS(
+    call('subgroupElect'),
+    [assign('sg_first', call('atomicAdd', { k: 'un', op: '&', a: id('sg_counter') }, u32(1)))],
+    true,
+  ),
+  letS('sg_index', call('subgroupBroadcastFirst', 'sg_first')),
+  letS('lid', add(mul('sg_index', 'sgsize'), 'sgid')),
 ];
 
 /**
@@ -700,16 +727,17 @@ export function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: Expr
   em.add(letS(sname(b.name), b.t === 'f' ? toF32(v, b.body.t) : v, wty(b.t)));
 }
 
-export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: string) {
+export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: E) {
   const pre: Stmt[] = [];
   const r = wgslNode(p.main.result, ctx, pre);
   em.add(...pre);
   em.uses.add('F');
-  em.add(ifS(guard, [assign('F[P.f_offset + n]', toF32(r, p.main.result.t))], true));
+  const at = index('F', add(member('P', 'f_offset'), 'n'));
+  em.add(ifS(guard, [assign(at, toF32(r, p.main.result.t))], true));
 }
 
 export function gridPrologue(em: Emitter) {
-  em.add(letS('group', 'wid.x + wid.y * P.gx'));
+  em.add(letS('group', add(member('wid', 'x'), mul(member('wid', 'y'), member('P', 'gx')))));
 }
 
 /**
@@ -719,12 +747,12 @@ export function gridPrologue(em: Emitter) {
  */
 export function teamPrologue(em: Emitter, team: number, ipg: number, D: number, xoNote?: string) {
   em.add(
-    letS('team', `lid / ${team}u`),
-    letS('lane', `lid % ${team}u`),
-    letS('n_raw', `group * ${ipg}u + team`),
-    letS('valid', 'n_raw < P.n'),
-    letS('n', 'min(n_raw, P.n - 1u)'),
-    letS('xo', `n * ${D}u`, undefined, xoNote),
+    letS('team', bin('lid', '/', u32(team))),
+    letS('lane', bin('lid', '%', u32(team))),
+    letS('n_raw', add(mul('group', u32(ipg)), 'team')),
+    letS('valid', bin('n_raw', '<', member('P', 'n'))),
+    letS('n', call('min', 'n_raw', bin(member('P', 'n'), '-', u32(1)))),
+    letS('xo', mul('n', u32(D)), undefined, xoNote),
   );
   em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
 }
@@ -742,10 +770,9 @@ export function vectorLoop(
   start4: E,
   end4: E,
   step4: number,
-  lane: string,
+  lane: E,
 ) {
-  const from = typeof start4 === 'string' ? start4 : printExpr(start4);
-  const loop = em.open(countedFor('q', 'i32', `${from} + i32(${lane})`, end4, i32(step4)));
+  const loop = em.open(countedFor('q', 'i32', add(start4, call('i32', lane)), end4, i32(step4)));
   em.lanes = {
     names: new Set(accs.map((a) => a.red.idx)),
     k: 0,
@@ -754,7 +781,7 @@ export function vectorLoop(
   };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
-    em.add(letS(`e${k}`, `q * 4i + ${k}i`));
+    em.add(letS(`e${k}`, add(mul('q', i32(4)), i32(k))));
     accumulate(em, accs, ctx, `e${k}`, false);
   }
   endLanes(em, loop.body, 0, 'q');
@@ -784,13 +811,13 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
     return undefined;
   const acc = em.fresh();
   const j = ctx.indexName(e.idx);
-  em.add(varS(acc, 'f32', '0.0f'));
+  em.add(varS(acc, 'f32', f32(0)));
   const loop = em.open(countedFor('q', 'i32', i32(0), i32(e.hi.v / 4)));
   em.lanes = { names: new Set([e.idx]), k: 0, usedX: false, dv: new Map() };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
     em.open(block());
-    em.add(letS(j, `q * 4i + ${k}i`));
+    em.add(letS(j, add(mul('q', i32(4)), i32(k))));
     const pre: Stmt[] = [];
     const body = wgslNode(e.body, ctx, pre);
     em.add(...pre);
@@ -807,13 +834,14 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
  * body) the vec4 loads the body asked for (x, data vectors and algorithm state rows), `q` being
  * the loop's vec4 index, and clears the lanes.
  */
-export function endLanes(em: Emitter, body: Stmt[], at: number, q: string): void {
+export function endLanes(em: Emitter, body: Stmt[], at: number, q: E): void {
   const lanes = em.lanes;
   if (!lanes) throw new Error('wgsl: endLanes() without lanes');
   const loads: Stmt[] = [];
-  if (lanes.usedX) loads.push(letS('xv', `X[(xo >> 2u) + u32(${q})]`));
+  const vq = call('u32', q);
+  if (lanes.usedX) loads.push(letS('xv', index('X', add(paren(bin('xo', '>>', u32(2))), vq))));
   for (const [off, name] of lanes.dv)
-    loads.push(letS(name, `DATA[${Number(off) / 4}u + u32(${q})]`));
+    loads.push(letS(name, index('DATA', add(u32(Number(off) / 4), vq))));
   for (const pl of lanes.state?.values() ?? []) loads.push(letS(pl.name, pl.code));
   body.splice(at, 0, ...loads);
   em.lanes = null;
