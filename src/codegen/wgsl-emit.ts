@@ -13,6 +13,7 @@ import {
   bin,
   block,
   call,
+  expr,
   f32,
   forS,
   i32,
@@ -292,18 +293,11 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
         return index(id('DATA'), bin(u32(off), '+', flat));
       }
       const shared = L.sharedOffset?.get(arr);
-      if (shared !== undefined)
-        return index(
-          id('shv'),
-          bin(bin(bin(id('team'), '*', u32(L.sharedStride ?? 0)), '+', u32(shared)), '+', u(i0)),
-        );
+      if (shared !== undefined) return slotAt('shv', 'team', L.sharedStride ?? 0, shared, u(i0));
       const scratch = L.scratchOffset.get(arr);
       if (scratch !== undefined) {
         em.uses.add('SCR');
-        return index(
-          id('SCR'),
-          bin(bin(bin(id('n'), '*', u32(L.scratchStride)), '+', u32(scratch)), '+', u(i0)),
-        );
+        return slotAt('SCR', 'n', L.scratchStride, scratch, u(i0));
       }
       em.uses.add('X');
       if (em.lanes && laneElement(0)) {
@@ -352,14 +346,12 @@ export function allocAccs(
   return { accs, nf, ni };
 }
 
+/** `arr[row * stride + off + at]`: element `at` of a row's slot at `off` (SCR, shv, SC). */
+export const slotAt = (arr: string, row: E, stride: number, off: number, at: E): Expr =>
+  index(arr, add(mul(row, u32(stride)), u32(off), at));
+
 /** Declares accumulators and emits the guarded accumulate step for each, at loop index `iv`. */
-export function accumulate(
-  em: Emitter,
-  accs: Acc[],
-  ctx: ExprContext,
-  iv: string,
-  declare: boolean,
-) {
+export function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: E, declare: boolean) {
   if (declare) {
     for (const a of accs) {
       const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
@@ -376,7 +368,7 @@ export function accumulate(
     const lo = wgslNode(a.red.lo, ctx, pre);
     const hi = wgslNode(a.red.hi, ctx, pre);
     em.add(...pre);
-    const i = id(iv);
+    const i = expr(iv);
     em.open(ifS(bin(bin(i, '>=', lo), '&&', bin(i, '<', hi))));
     em.add(letS(idxName, i));
     const inner: Stmt[] = [];

@@ -4,14 +4,15 @@ import type { Binding, IrProgram, Stage } from '../ir/ir.js';
 import type { PlanKernel } from '../schedule/plan.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import {
+  add,
   assign,
   barrier,
   bin,
+  call,
   i32,
   id,
   ifS,
   letS,
-  printExpr,
   u32,
   type Expr,
   type Stmt,
@@ -33,6 +34,7 @@ import {
   scratchAt,
   scanTerm,
   shsSize,
+  slotAt,
   tiledScan,
   treeReduce,
   unionRange,
@@ -101,7 +103,7 @@ class TeamKernel {
       else this.scanStage(this.bind.get(st.scan) as Binding & { k: 'scan' }, st.outs);
     }
     if (step) step.epilogue(em, ctx, team);
-    else resultLine(em, this.p, ctx, 'valid && lane == 0u');
+    else resultLine(em, this.p, ctx, bin('valid', '&&', bin('lane', '==', u32(0))));
     const decls = kernelDecls(em, step, wg, this.shF, this.shI, this.shS);
     if (step && L.sharedStride)
       decls.push({
@@ -118,7 +120,7 @@ class TeamKernel {
     const { em, ctx, step, team, L } = this;
     const shared = L.sharedOffset?.get(b.name);
     if (shared === undefined) em.uses.add('SCR');
-    em.open(countedFor('iv', 'i32', 'i32(lane)', i32(b.len), i32(team)));
+    em.open(countedFor('iv', 'i32', call('i32', 'lane'), i32(b.len), i32(team)));
     em.add(letS(ctx.indexName(b.idx), 'iv'));
     const pre: Stmt[] = [];
     // A step whose vector has at most one element a lane: that element is the lane's own, so
@@ -128,10 +130,11 @@ class TeamKernel {
       (!step && unrolledRowSum(em, b.body, ctx)) ||
       wgslNode(b.body, single ? { ...ctx, laneIdx: b.idx } : ctx, pre);
     em.add(...pre);
+    const iv = call('u32', 'iv');
     if (shared !== undefined)
-      em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
+      em.add(assign(slotAt('shv', 'team', L.sharedStride ?? 0, shared, iv), toF32(v, b.body.t)));
     else {
-      const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(iv)]`;
+      const at = slotAt('SCR', 'n', L.scratchStride, scratchAt(L, b.name), iv);
       em.add(ifS('valid', [assign(at, toF32(v, b.body.t))], true));
     }
     em.close();
@@ -162,7 +165,7 @@ class TeamKernel {
         'lane',
       );
     else {
-      em.open(countedFor('iv', 'i32', `${printExpr(lo)} + i32(lane)`, hi, i32(team)));
+      em.open(countedFor('iv', 'i32', add(lo, call('i32', 'lane')), hi, i32(team)));
       accumulate(em, accs, ctx, 'iv', false);
       em.close();
     }
@@ -185,8 +188,8 @@ class TeamKernel {
         K: TEAM_SCAN_K,
         lane: 'lane',
         teamSeg: 'team',
-        start: '0i',
-        end: `${b.len}i`,
+        start: i32(0),
+        end: i32(b.len),
         exclusive: b.exclusive,
         idx: b.idx,
       },
@@ -195,7 +198,7 @@ class TeamKernel {
         scanValue.set(b.name, sv);
         if (L.scratchOffset.has(b.name)) {
           em.uses.add('SCR');
-          const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(${iv})]`;
+          const at = slotAt('SCR', 'n', L.scratchStride, scratchAt(L, b.name), call('u32', iv));
           em.add(ifS('valid', [assign(at, sv)], true));
         }
         accumulate(em, accs, ctx, iv, false);
