@@ -346,6 +346,9 @@ export function allocAccs(
   return { accs, nf, ni };
 }
 
+/** `valid && lane == 0u`: the lane that stores its individual's results. */
+export const leadLane = (lane: string): Expr => bin('valid', '&&', bin(lane, '==', u32(0)));
+
 /** `arr[row * stride + off + at]`: element `at` of a row's slot at `off` (SCR, shv, SC). */
 export const slotAt = (arr: string, row: E, stride: number, off: number, at: E): Expr =>
   index(arr, add(mul(row, u32(stride)), u32(off), at));

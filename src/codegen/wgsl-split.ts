@@ -7,21 +7,30 @@
 // ends with its writes (stepWrites).
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
-import { wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
 import {
+  add,
   assign,
   bin,
+  call,
+  expr,
+  f32,
   i32,
   id,
   ifS,
+  index,
   letS,
-  printExpr,
+  member,
+  mul,
+  paren,
   seq,
   u32,
   varS,
+  type E,
+  type Expr,
   type Stmt,
 } from './wgsl-ast.js';
 import {
@@ -39,12 +48,14 @@ import {
   kernelDecls,
   isArg,
   kernelPlan,
+  leadLane,
   teamPrologue,
   resultLine,
   scalarStage,
   scanTerm,
   scratchAt,
   shsSize,
+  slotAt,
   sname,
   teamScan,
   tiledScan,
@@ -198,9 +209,28 @@ export class SplitKernels {
   }
 
   /** Partials of (individual n, chunk c) at float `slot`: (n * G + c) * partStride + slot. */
-  private at(chunk: string, slot?: string): string {
-    const at = `(n * ${this.G}u + ${chunk}) * ${this.partStride}u`;
-    return slot === undefined ? at : `${at} + ${slot}`;
+  private at(chunk: string, slot?: number): Expr {
+    const at = mul(paren(add(mul('n', u32(this.G)), chunk)), u32(this.partStride));
+    return slot === undefined ? at : add(at, u32(slot));
+  }
+
+  /** `PART[at(chunk, slot)]`. */
+  private partial(chunk: string, slot?: number): Expr {
+    return index('PART', this.at(chunk, slot));
+  }
+
+  /** Scalar `name` of individual n in SC. */
+  private sc(name: string): Expr {
+    const L = this.L;
+    return index('SC', add(mul('n', u32(L.scalarStride)), u32(L.scalarSlot.get(name)!)));
+  }
+
+  /** The first element of chunk c, and the end of its range: `i32(c * chunk)`, `i32((c + 1) * chunk)`. */
+  private chunkStart(): Expr {
+    return call('i32', mul('c', u32(this.r.chunk)));
+  }
+  private chunkEnd(): Expr {
+    return call('i32', mul(paren(add('c', u32(1))), u32(this.r.chunk)));
   }
 
   private newEmitter(scans = false): Emitter {
@@ -236,15 +266,15 @@ export class SplitKernels {
     accs: Acc[],
     carry: { carryIn?: string; carryOut?: string },
   ) {
-    em.add(letS('cend', `min(i32((c + 1u) * ${this.r.chunk}u), ${b.len}i)`));
+    em.add(letS('cend', call('min', this.chunkEnd(), i32(b.len))));
     tiledScan(
       em,
       {
         team: this.wg,
         K: this.SCAN_K,
         lane: 'lid',
-        teamSeg: '0u',
-        start: `i32(c * ${this.r.chunk}u)`,
+        teamSeg: u32(0),
+        start: this.chunkStart(),
         end: 'cend',
         exclusive: b.exclusive,
         idx: b.idx,
@@ -270,8 +300,8 @@ export class SplitKernels {
     for (const name of scalars.fromSC) {
       em.uses.add('SC');
       const b = this.bind.get(name) as Binding & { k: 'scalar' };
-      const v = `SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`;
-      em.add(letS(sname(name), b.t === 'i' ? `i32(${v})` : v, wty(b.t)));
+      const v = this.sc(name);
+      em.add(letS(sname(name), b.t === 'i' ? call('i32', v) : v, wty(b.t)));
     }
     const ctx = this.context(em);
     for (const name of scalars.recomputed)
@@ -285,10 +315,10 @@ export class SplitKernels {
     // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
     // shared by the population (a shift vector) is read from DRAM once and from L2 N - 1 times.
     em.add(
-      letS('n', 'group % P.n'),
-      letS('c', 'group / P.n'),
-      letS('valid', `c < ${this.G}u`),
-      letS('xo', `min(n, P.n - 1u) * ${this.p.main.len}u`),
+      letS('n', bin('group', '%', member('P', 'n'))),
+      letS('c', bin('group', '/', member('P', 'n'))),
+      letS('valid', bin('c', '<', u32(this.G))),
+      letS('xo', mul(call('min', 'n', bin(member('P', 'n'), '-', u32(1))), u32(this.p.main.len))),
     );
     em.teamLanes = { lane: 'lid', team: '0u', size: this.wg, ipg: 1 };
     this.loadScalars(em, k);
@@ -302,13 +332,13 @@ export class SplitKernels {
 
   private writePartials(em: Emitter, accs: Acc[], first: number) {
     em.uses.add('PART');
-    em.open(ifS('valid && lid == 0u'));
+    em.open(ifS(leadLane('lid')));
     accs.forEach((a, k) => {
-      const base = this.at('c', `${first + 2 * k}u`);
+      const base = this.at('c', first + 2 * k);
       if (isArg(a.red.op)) {
-        em.add(assign(`PART[${base}]`, `sval_${a.out.replace(/\W/g, '_')}`));
-        em.add(assign(`PART[${base} + 1u]`, `f32(${sname(a.out)})`));
-      } else em.add(assign(`PART[${base}]`, `f32(${sname(a.out)})`));
+        em.add(assign(index('PART', base), `sval_${a.out.replace(/\W/g, '_')}`));
+        em.add(assign(index('PART', add(base, u32(1))), call('f32', sname(a.out))));
+      } else em.add(assign(index('PART', base), call('f32', sname(a.out))));
     });
     em.close();
   }
@@ -323,13 +353,13 @@ export class SplitKernels {
     const ctx = this.context(em, scanValue);
     const maccs = terms.map((t) => t.acc);
     accumulate(em, maccs, ctx, '', true);
-    em.add(varS('chunk_total', 'f32', '0.0f'));
+    em.add(varS('chunk_total', 'f32', f32(0)));
     this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: 'chunk_total' });
     treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.open(ifS('valid && lid == 0u'));
-    em.add(assign(`PART[${this.at('c')}]`, 'chunk_total'));
-    maccs.forEach((a, t) => em.add(assign(`PART[${this.at('c', `${1 + t}u`)}]`, sname(a.out))));
+    em.open(ifS(leadLane('lid')));
+    em.add(assign(this.partial('c'), 'chunk_total'));
+    maccs.forEach((a, t) => em.add(assign(this.partial('c', 1 + t), sname(a.out))));
     em.close();
     return this.finish(em, k, Math.max(1, maccs.length), 0, this.splitShS);
   }
@@ -356,12 +386,12 @@ export class SplitKernels {
     const ctx = this.context(em);
     const chunkAcc = this.chunkSum(b, 'chunk');
     accumulate(em, [chunkAcc], ctx, '', true);
-    em.add(letS('cs', `i32(c * ${r.chunk}u)`));
-    em.add(letS('ce', `min(i32((c + 1u) * ${r.chunk}u), ${b.len}i)`));
+    em.add(letS('cs', this.chunkStart()));
+    em.add(letS('ce', call('min', this.chunkEnd(), i32(b.len))));
     this.chunkLoop(em, [chunkAcc], ctx);
     treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.add(ifS('valid && lid == 0u', [assign(`PART[${this.at('c')}]`, 's_chunk')], true));
+    em.add(ifS(leadLane('lid'), [assign(this.partial('c'), 's_chunk')], true));
     return this.finish(em, k, 1, 0);
   }
 
@@ -373,10 +403,10 @@ export class SplitKernels {
     const scanValue = new Map<string, string>();
     const ctx2 = this.context(em2, scanValue);
     em2.uses.add('PART');
-    em2.add(varS('acc_carry', 'f32', '0.0f'));
+    em2.add(varS('acc_carry', 'f32', f32(0)));
     em2.add(
       countedFor('cc', 'u32', 'lid', 'c', u32(wg), [
-        assign('acc_carry', `acc_carry + PART[${this.at('cc')}]`),
+        assign('acc_carry', add('acc_carry', this.partial('cc'))),
       ]),
     );
     treeReduce(em2, [this.chunkSum(b, 'carry')], wg, wg, 'lid', u32(0));
@@ -391,9 +421,17 @@ export class SplitKernels {
   /** The element loop over [cs, ce) of a chunk: vectorised where it can be. */
   private chunkLoop(em: Emitter, accs: Acc[], ctx: ExprContext) {
     if (vectorisable(em, accs) && this.r.chunk % 4 === 0)
-      vectorLoop(em, accs, ctx, 'cs / 4i', '(ce + 3i) / 4i', this.wg, 'lid');
+      vectorLoop(
+        em,
+        accs,
+        ctx,
+        bin('cs', '/', i32(4)),
+        bin(paren(add('ce', i32(3))), '/', i32(4)),
+        this.wg,
+        'lid',
+      );
     else {
-      em.open(countedFor('iv', 'i32', 'cs + i32(lid)', 'ce', i32(this.wg)));
+      em.open(countedFor('iv', 'i32', add('cs', call('i32', 'lid')), 'ce', i32(this.wg)));
       accumulate(em, accs, ctx, 'iv', false);
       em.close();
     }
@@ -409,12 +447,13 @@ export class SplitKernels {
     accumulate(em, accs, ctx, '', true);
     const { lo, hi } = unionRange(em, accs, ctx);
     const vlen = Math.max(...vecs.map((b) => b.len));
-    em.add(letS('cs', `min(0i, ${printExpr(lo)}) + i32(c * ${r.chunk}u)`));
-    em.add(letS('ce', `min(max(${vlen}i, ${printExpr(hi)}), i32((c + 1u) * ${r.chunk}u))`));
+    em.add(letS('cs', add(call('min', i32(0), lo), this.chunkStart())));
+    em.add(letS('ce', call('min', call('max', i32(vlen), hi), this.chunkEnd())));
     // Four consecutive elements a lane: their draws share one Philox block, and (D a multiple
     // of 4) each row they read is one 16-byte load.
     const vec = vecs.every((b) => b.len % 4 === 0) && r.chunk % 4 === 0;
-    const loop = em.open(countedFor('iv4', 'i32', 'cs + 4i * i32(lid)', 'ce', i32(4 * wg)));
+    const from = add('cs', mul(i32(4), call('i32', 'lid')));
+    const loop = em.open(countedFor('iv4', 'i32', from, 'ce', i32(4 * wg)));
     if (vec)
       em.lanes = {
         names: new Set([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)]),
@@ -426,18 +465,18 @@ export class SplitKernels {
       };
     for (let u = 0; u < 4; u++) {
       if (em.lanes) em.lanes.k = u;
-      em.open(ifS(`iv4 + ${u}i < ce`));
-      em.add(letS('iv', `iv4 + ${u}i`));
+      em.open(ifS(bin(add('iv4', i32(u)), '<', 'ce')));
+      em.add(letS('iv', add('iv4', i32(u))));
       vecs.forEach((b, q) => {
-        em.add(varS(`kv${q}`, 'f32', '0.0f'));
-        em.open(ifS(`iv < ${b.len}i`));
+        em.add(varS(`kv${q}`, 'f32', f32(0)));
+        em.open(ifS(bin('iv', '<', i32(b.len))));
         em.add(letS(ctx.indexName(b.idx), 'iv'));
         const pre: Stmt[] = [];
         const v = wgslNode(b.body, ctx, pre);
         em.add(...pre);
         em.add(assign(`kv${q}`, v));
         em.uses.add('SCR');
-        const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(iv)]`;
+        const at = slotAt('SCR', 'n', L.scratchStride, scratchAt(L, b.name), call('u32', 'iv'));
         em.add(ifS('valid', [assign(at, `kv${q}`)], true));
         em.close();
       });
@@ -447,7 +486,7 @@ export class SplitKernels {
       sv.clear();
       em.close();
     }
-    if (em.lanes) endLanes(em, loop.body, 0, 'iv4 / 4i');
+    if (em.lanes) endLanes(em, loop.body, 0, bin('iv4', '/', i32(4)));
     em.close();
     treeReduce(em, accs, wg, wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
@@ -461,8 +500,8 @@ export class SplitKernels {
     const ctx = this.context(em);
     accumulate(em, accs, ctx, '', true);
     const { lo, hi } = unionRange(em, accs, ctx);
-    em.add(letS('cs', `max(${printExpr(lo)}, i32(c * ${this.r.chunk}u))`));
-    em.add(letS('ce', `min(${printExpr(hi)}, i32((c + 1u) * ${this.r.chunk}u))`));
+    em.add(letS('cs', call('max', lo, this.chunkStart())));
+    em.add(letS('ce', call('min', hi, this.chunkEnd())));
     this.chunkLoop(em, accs, ctx);
     treeReduce(em, accs, this.wg, this.wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
@@ -488,20 +527,15 @@ export class SplitKernels {
       accumulate(em3, caccs, this.context(em3), '', true);
       em3.open(countedFor('cc', 'u32', 'lane', u32(G), u32(team)));
       caccs.forEach((a, j) => {
-        const base = this.at('cc', `${first + 2 * j}u`);
+        const base = index('PART', this.at('cc', first + 2 * j));
+        const next = index('PART', add(this.at('cc', first + 2 * j), u32(1)));
         const A = accName(a.out);
         if (isArg(a.red.op)) {
           const AI = accIndexName(a.out);
           const [pv, pi] = [id(`pv${j}`), id(`pi${j}`)];
-          em3.add(seq(letS(pv.name, `PART[${base}]`), letS(pi.name, `i32(PART[${base} + 1u])`)));
+          em3.add(seq(letS(pv.name, base), letS(pi.name, call('i32', next))));
           em3.add(ifS(better(a.red.op, pv, pi, A, AI), [assign(A, pv), assign(AI, pi)], true));
-        } else
-          em3.add(
-            assign(
-              A,
-              combine(a.red.op, A, a.red.t === 'i' ? `i32(PART[${base}])` : `PART[${base}]`),
-            ),
-          );
+        } else em3.add(assign(A, combine(a.red.op, A, a.red.t === 'i' ? call('i32', base) : base)));
       });
       em3.close();
       treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
@@ -509,14 +543,12 @@ export class SplitKernels {
     const ctx3 = this.context(em3);
     for (const name of role.scalars)
       scalarStage(em3, this.bind.get(name) as Binding & { k: 'scalar' }, ctx3);
-    if (role.to === 'F') resultLine(em3, p, ctx3, 'valid && lane == 0u');
+    if (role.to === 'F') resultLine(em3, p, ctx3, leadLane('lane'));
     else {
       em3.uses.add('SC');
-      em3.open(ifS('valid && lane == 0u'));
+      em3.open(ifS(leadLane('lane')));
       for (const name of [...accs.map((a) => a.out), ...role.scalars])
-        em3.add(
-          assign(`SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`, `f32(${sname(name)})`),
-        );
+        em3.add(assign(this.sc(name), call('f32', sname(name))));
       em3.close();
     }
     return this.finish(
@@ -537,26 +569,24 @@ export class SplitKernels {
     const { accs } = s;
     const taccs: Acc[] = accs.map((a, q) => ({ out: a.out, red: a.red, f: q, i: -1 }));
     accumulate(em3, taccs, this.context(em3), '', true);
-    em3.add(varS('carry_c', 'f32', '0.0f'));
+    em3.add(varS('carry_c', 'f32', f32(0)));
     em3.open(countedFor('cb', 'u32', u32(0), u32(G), u32(team)));
-    em3.add(letS('cc', 'cb + lane'));
-    em3.add(varS('z', 'f32', '0.0f'));
-    em3.add(ifS(`cc < ${G}u`, [assign('z', `PART[${this.at('cc')}]`)], true));
+    em3.add(letS('cc', add('cb', 'lane')));
+    em3.add(varS('z', 'f32', f32(0)));
+    em3.add(ifS(bin('cc', '<', u32(G)), [assign('z', this.partial('cc'))], true));
     const incl = teamScan(em3, team, 'lane', 'z');
-    em3.add(letS('cx', `carry_c + ${incl} - z`));
-    em3.add(assign('carry_c', `carry_c + shf[team * ${team}u + ${team - 1}u]`));
+    em3.add(letS('cx', bin(add('carry_c', incl), '-', 'z')));
+    const total = index('shf', add(mul('team', u32(team)), u32(team - 1)));
+    em3.add(assign('carry_c', add('carry_c', total)));
     em3.add({ k: 'barrier', kind: 'workgroup' });
-    em3.open(ifS(`cc < ${G}u`));
+    em3.open(ifS(bin('cc', '<', u32(G))));
     em3.add(letS('pb', this.at('cc')));
     terms.forEach((t, q) => {
-      const powC = t.m - t.l === 0 ? '1.0f' : new Array(t.m - t.l).fill('cx').join(' * ');
-      em3.add(
-        assign(
-          accName(accs[t.out]!.out),
-          `${wgslFloat(binomial(t.m, t.l))} * ${powC} * PART[pb + ${1 + q}u]`,
-          '+=',
-        ),
-      );
+      // binom(m, l) * cx^(m-l) * M_c[m][l], the power as repeated products.
+      const powC =
+        t.m - t.l === 0 ? f32(1) : new Array<E>(t.m - t.l).fill('cx').map(expr).reduce(mul);
+      const term = mul(mul(f32(binomial(t.m, t.l)), powC), index('PART', add('pb', u32(1 + q))));
+      em3.add(assign(accName(accs[t.out]!.out), term, '+='));
     });
     em3.close();
     em3.close();

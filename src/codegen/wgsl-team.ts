@@ -27,6 +27,7 @@ import {
   gridPrologue,
   kernelDecls,
   kernelPlan,
+  leadLane,
   teamPrologue,
   countedFor,
   resultLine,
@@ -103,7 +104,7 @@ class TeamKernel {
       else this.scanStage(this.bind.get(st.scan) as Binding & { k: 'scan' }, st.outs);
     }
     if (step) step.epilogue(em, ctx, team);
-    else resultLine(em, this.p, ctx, bin('valid', '&&', bin('lane', '==', u32(0))));
+    else resultLine(em, this.p, ctx, leadLane('lane'));
     const decls = kernelDecls(em, step, wg, this.shF, this.shI, this.shS);
     if (step && L.sharedStride)
       decls.push({
