@@ -116,7 +116,7 @@ export class Emitter {
   /** Teams are whole subgroups (team >= the adapter's largest subgroup): scans use subgroupInclusiveAdd. */
   wholeSubgroups = false;
   /** Algorithm steps: how an individual's lanes are named (for draws computed lane-parallel). */
-  teamLanes: { lane: string; team: string; size: number; ipg: number } | null = null;
+  teamLanes: { lane: string; team: E; size: number; ipg: number } | null = null;
   private counter = 0;
   uses = new Set<BufferName>();
   fresh = () => `t${this.counter++}`;

@@ -320,7 +320,7 @@ export class SplitKernels {
       letS('valid', bin('c', '<', u32(this.G))),
       letS('xo', mul(call('min', 'n', bin(member('P', 'n'), '-', u32(1))), u32(this.p.main.len))),
     );
-    em.teamLanes = { lane: 'lid', team: '0u', size: this.wg, ipg: 1 };
+    em.teamLanes = { lane: 'lid', team: u32(0), size: this.wg, ipg: 1 };
     this.loadScalars(em, k);
     return em;
   }

@@ -21,6 +21,7 @@ import { countedFor, type Emitter } from './wgsl-emit.js';
 import type { StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
+  add,
   assign,
   barrier,
   bin,
@@ -32,6 +33,7 @@ import {
   index,
   int,
   member,
+  mul,
   paren,
   ifS,
   letS,
@@ -211,7 +213,10 @@ class StepCodegen implements StepHooks {
   readonly helpers = WGSL_PHILOX + DRAW_HELPERS;
   readonly bindings = STEP_BINDINGS;
   /** The generation and the trace slot, from the parameters. */
-  readonly prologue: Stmt[] = [assign('opt_gen', 'P.gen'), assign('opt_slot', 'P.slot')];
+  readonly prologue: Stmt[] = [
+    assign('opt_gen', member('P', 'gen')),
+    assign('opt_slot', member('P', 'slot')),
+  ];
   /** The parameters (the offset tables of K vec4s each), P and S, and the private copies. */
   readonly params: Decl[];
   private readonly index: Map<string, number>;
@@ -283,7 +288,7 @@ class StepCodegen implements StepHooks {
     const H = hs.draws.length;
     const tl = em.teamLanes;
     if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
-    const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
+    const slot = (t: number) => index('opt_hd', add(mul(tl.team, u32(H)), u32(t)));
     const stores: Stmt[] = hs.draws.map((d, t) => {
       const v =
         d.ty === 'vec4'
@@ -291,12 +296,16 @@ class StepCodegen implements StepHooks {
           : d.ty === 'u32'
             ? call('vec4<u32>', d.code, u32(0), u32(0), u32(0))
             : call('vec4<u32>', call('bitcast<u32>', d.code), u32(0), u32(0), u32(0));
-      return ifS(`${tl.lane} == ${t % tl.size}u`, [assign(slot(t), v)], true);
+      return ifS(bin(tl.lane, '==', u32(t % tl.size)), [assign(slot(t), v)], true);
     });
     const reads: Stmt[] = hs.draws.map((d, t) =>
       letS(
         d.name,
-        d.ty === 'vec4' ? slot(t) : d.ty === 'u32' ? `${slot(t)}.x` : `bitcast<f32>(${slot(t)}.x)`,
+        d.ty === 'vec4'
+          ? slot(t)
+          : d.ty === 'u32'
+            ? member(slot(t), 'x')
+            : call('bitcast<f32>', member(slot(t), 'x')),
       ),
     );
     em.body.splice(hs.at + hs.loads + hs.early, 0, ...stores, barrier(), ...reads);
@@ -459,7 +468,9 @@ class StepCodegen implements StepHooks {
   ) {
     const a = this.stateArray(w0.arr).a;
     // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
-    const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
+    const first = chunk
+      ? bin(bin('c', '==', u32(0)), '&&', bin('lid', '==', u32(0)))
+      : bin('lane', '==', u32(0));
     const { w, when } = narrowWrite(w0, this.options.pingPong);
     em.open(block());
     const pre: Stmt[] = [];
@@ -475,12 +486,12 @@ class StepCodegen implements StepHooks {
       em.open(ifS(guard));
       if (chunk) {
         // Four consecutive elements a lane (one Philox block for their draws).
-        em.add(letS('jend', `min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u))`));
-        em.open(
-          countedFor('jw4', 'i32', `i32(c * ${chunk.size}u + 4u * lid)`, 'jend', i32(4 * chunk.wg)),
-        );
-        em.open(countedFor('jw', 'i32', 'jw4', 'min(jw4 + 4i, jend)'));
-      } else em.open(countedFor('jw', 'i32', 'i32(lane)', i32(w.col.len), i32(team)));
+        const end = call('i32', mul(paren(add('c', u32(1))), u32(chunk.size)));
+        em.add(letS('jend', call('min', i32(w.col.len), end)));
+        const from = call('i32', add(mul('c', u32(chunk.size)), mul(u32(4), 'lid')));
+        em.open(countedFor('jw4', 'i32', from, 'jend', i32(4 * chunk.wg)));
+        em.open(countedFor('jw', 'i32', 'jw4', call('min', add('jw4', i32(4)), 'jend')));
+      } else em.open(countedFor('jw', 'i32', call('i32', 'lane'), i32(w.col.len), i32(team)));
       em.add(letS(ctx.indexName(w.col.idx), 'jw'));
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
