@@ -16,7 +16,6 @@ import {
   assign,
   bin,
   call,
-  expr,
   f32,
   i32,
   id,
@@ -29,7 +28,6 @@ import {
   seq,
   u32,
   varS,
-  type E,
   type Expr,
   type Stmt,
 } from './wgsl-ast.js';
@@ -210,27 +208,27 @@ export class SplitKernels {
 
   /** Partials of (individual n, chunk c) at float `slot`: (n * G + c) * partStride + slot. */
   private at(chunk: string, slot?: number): Expr {
-    const at = mul(paren(add(mul('n', u32(this.G)), chunk)), u32(this.partStride));
+    const at = mul(paren(add(mul(id('n'), u32(this.G)), id(chunk))), u32(this.partStride));
     return slot === undefined ? at : add(at, u32(slot));
   }
 
   /** `PART[at(chunk, slot)]`. */
   private partial(chunk: string, slot?: number): Expr {
-    return index('PART', this.at(chunk, slot));
+    return index(id('PART'), this.at(chunk, slot));
   }
 
   /** Scalar `name` of individual n in SC. */
   private sc(name: string): Expr {
     const L = this.L;
-    return index('SC', add(mul('n', u32(L.scalarStride)), u32(L.scalarSlot.get(name)!)));
+    return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(L.scalarSlot.get(name)!)));
   }
 
   /** The first element of chunk c, and the end of its range: `i32(c * chunk)`, `i32((c + 1) * chunk)`. */
   private chunkStart(): Expr {
-    return call('i32', mul('c', u32(this.r.chunk)));
+    return call('i32', mul(id('c'), u32(this.r.chunk)));
   }
   private chunkEnd(): Expr {
-    return call('i32', mul(paren(add('c', u32(1))), u32(this.r.chunk)));
+    return call('i32', mul(paren(add(id('c'), u32(1))), u32(this.r.chunk)));
   }
 
   private newEmitter(scans = false): Emitter {
@@ -264,7 +262,7 @@ export class SplitKernels {
     b: ScanBinding,
     scanValue: Map<string, string>,
     accs: Acc[],
-    carry: { carryIn?: string; carryOut?: string },
+    carry: { carryIn?: Expr; carryOut?: Expr },
   ) {
     em.add(letS('cend', call('min', this.chunkEnd(), i32(b.len))));
     tiledScan(
@@ -272,10 +270,10 @@ export class SplitKernels {
       {
         team: this.wg,
         K: this.SCAN_K,
-        lane: 'lid',
+        lane: id('lid'),
         teamSeg: u32(0),
         start: this.chunkStart(),
-        end: 'cend',
+        end: id('cend'),
         exclusive: b.exclusive,
         idx: b.idx,
         ...carry,
@@ -283,7 +281,7 @@ export class SplitKernels {
       scanTerm(em, ctx, b),
       (iv, sv) => {
         scanValue.set(b.name, sv);
-        accumulate(em, accs, ctx, iv, false);
+        accumulate(em, accs, ctx, id(iv), false);
         scanValue.delete(b.name);
       },
     );
@@ -315,10 +313,13 @@ export class SplitKernels {
     // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
     // shared by the population (a shift vector) is read from DRAM once and from L2 N - 1 times.
     em.add(
-      letS('n', bin('group', '%', member('P', 'n'))),
-      letS('c', bin('group', '/', member('P', 'n'))),
-      letS('valid', bin('c', '<', u32(this.G))),
-      letS('xo', mul(call('min', 'n', bin(member('P', 'n'), '-', u32(1))), u32(this.p.main.len))),
+      letS('n', bin(id('group'), '%', member(id('P'), 'n'))),
+      letS('c', bin(id('group'), '/', member(id('P'), 'n'))),
+      letS('valid', bin(id('c'), '<', u32(this.G))),
+      letS(
+        'xo',
+        mul(call('min', id('n'), bin(member(id('P'), 'n'), '-', u32(1))), u32(this.p.main.len)),
+      ),
     );
     em.teamLanes = { lane: 'lid', team: u32(0), size: this.wg, ipg: 1 };
     this.loadScalars(em, k);
@@ -336,9 +337,9 @@ export class SplitKernels {
     accs.forEach((a, k) => {
       const base = this.at('c', first + 2 * k);
       if (isArg(a.red.op)) {
-        em.add(assign(index('PART', base), `sval_${a.out.replace(/\W/g, '_')}`));
-        em.add(assign(index('PART', add(base, u32(1))), call('f32', sname(a.out))));
-      } else em.add(assign(index('PART', base), call('f32', sname(a.out))));
+        em.add(assign(index(id('PART'), base), id(`sval_${a.out.replace(/\W/g, '_')}`)));
+        em.add(assign(index(id('PART'), add(base, u32(1))), call('f32', id(sname(a.out)))));
+      } else em.add(assign(index(id('PART'), base), call('f32', id(sname(a.out)))));
     });
     em.close();
   }
@@ -352,14 +353,14 @@ export class SplitKernels {
     const scanValue = new Map<string, string>();
     const ctx = this.context(em, scanValue);
     const maccs = terms.map((t) => t.acc);
-    accumulate(em, maccs, ctx, '', true);
+    accumulate(em, maccs, ctx, id(''), true);
     em.add(varS('chunk_total', 'f32', f32(0)));
-    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: 'chunk_total' });
+    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: id('chunk_total') });
     treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
     em.uses.add('PART');
     em.open(ifS(leadLane('lid')));
-    em.add(assign(this.partial('c'), 'chunk_total'));
-    maccs.forEach((a, t) => em.add(assign(this.partial('c', 1 + t), sname(a.out))));
+    em.add(assign(this.partial('c'), id('chunk_total')));
+    maccs.forEach((a, t) => em.add(assign(this.partial('c', 1 + t), id(sname(a.out)))));
     em.close();
     return this.finish(em, k, Math.max(1, maccs.length), 0, this.splitShS);
   }
@@ -385,13 +386,13 @@ export class SplitKernels {
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
     const chunkAcc = this.chunkSum(b, 'chunk');
-    accumulate(em, [chunkAcc], ctx, '', true);
+    accumulate(em, [chunkAcc], ctx, id(''), true);
     em.add(letS('cs', this.chunkStart()));
     em.add(letS('ce', call('min', this.chunkEnd(), i32(b.len))));
     this.chunkLoop(em, [chunkAcc], ctx);
     treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.add(ifS(leadLane('lid'), [assign(this.partial('c'), 's_chunk')], true));
+    em.add(ifS(leadLane('lid'), [assign(this.partial('c'), id('s_chunk'))], true));
     return this.finish(em, k, 1, 0);
   }
 
@@ -405,14 +406,14 @@ export class SplitKernels {
     em2.uses.add('PART');
     em2.add(varS('acc_carry', 'f32', f32(0)));
     em2.add(
-      countedFor('cc', 'u32', 'lid', 'c', u32(wg), [
-        assign('acc_carry', add('acc_carry', this.partial('cc'))),
+      countedFor('cc', 'u32', id('lid'), id('c'), u32(wg), [
+        assign(id('acc_carry'), add(id('acc_carry'), this.partial('cc'))),
       ]),
     );
     treeReduce(em2, [this.chunkSum(b, 'carry')], wg, wg, 'lid', u32(0));
-    accumulate(em2, s.accs, ctx2, '', true);
+    accumulate(em2, s.accs, ctx2, id(''), true);
     // from the sum of the chunks before this one
-    this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: 's_carry' });
+    this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: id('s_carry') });
     treeReduce(em2, s.accs, wg, wg, 'lid', u32(0));
     this.writePartials(em2, s.accs, s.first);
     return this.finish(em2, k, Math.max(1, s.nf), s.ni, this.splitShS);
@@ -425,14 +426,16 @@ export class SplitKernels {
         em,
         accs,
         ctx,
-        bin('cs', '/', i32(4)),
-        bin(paren(add('ce', i32(3))), '/', i32(4)),
+        bin(id('cs'), '/', i32(4)),
+        bin(paren(add(id('ce'), i32(3))), '/', i32(4)),
         this.wg,
-        'lid',
+        id('lid'),
       );
     else {
-      em.open(countedFor('iv', 'i32', add('cs', call('i32', 'lid')), 'ce', i32(this.wg)));
-      accumulate(em, accs, ctx, 'iv', false);
+      em.open(
+        countedFor('iv', 'i32', add(id('cs'), call('i32', id('lid'))), id('ce'), i32(this.wg)),
+      );
+      accumulate(em, accs, ctx, id('iv'), false);
       em.close();
     }
   }
@@ -444,7 +447,7 @@ export class SplitKernels {
     const em = this.chunkKernel(k);
     const sv = new Map<string, string>();
     const ctx = this.context(em, sv);
-    accumulate(em, accs, ctx, '', true);
+    accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
     const vlen = Math.max(...vecs.map((b) => b.len));
     em.add(letS('cs', add(call('min', i32(0), lo), this.chunkStart())));
@@ -452,8 +455,8 @@ export class SplitKernels {
     // Four consecutive elements a lane: their draws share one Philox block, and (D a multiple
     // of 4) each row they read is one 16-byte load.
     const vec = vecs.every((b) => b.len % 4 === 0) && r.chunk % 4 === 0;
-    const from = add('cs', mul(i32(4), call('i32', 'lid')));
-    const loop = em.open(countedFor('iv4', 'i32', from, 'ce', i32(4 * wg)));
+    const from = add(id('cs'), mul(i32(4), call('i32', id('lid'))));
+    const loop = em.open(countedFor('iv4', 'i32', from, id('ce'), i32(4 * wg)));
     if (vec)
       em.lanes = {
         names: new Set([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)]),
@@ -465,28 +468,34 @@ export class SplitKernels {
       };
     for (let u = 0; u < 4; u++) {
       if (em.lanes) em.lanes.k = u;
-      em.open(ifS(bin(add('iv4', i32(u)), '<', 'ce')));
-      em.add(letS('iv', add('iv4', i32(u))));
+      em.open(ifS(bin(add(id('iv4'), i32(u)), '<', id('ce'))));
+      em.add(letS('iv', add(id('iv4'), i32(u))));
       vecs.forEach((b, q) => {
         em.add(varS(`kv${q}`, 'f32', f32(0)));
-        em.open(ifS(bin('iv', '<', i32(b.len))));
-        em.add(letS(ctx.indexName(b.idx), 'iv'));
+        em.open(ifS(bin(id('iv'), '<', i32(b.len))));
+        em.add(letS(ctx.indexName(b.idx), id('iv')));
         const pre: Stmt[] = [];
         const v = wgslNode(b.body, ctx, pre);
         em.add(...pre);
-        em.add(assign(`kv${q}`, v));
+        em.add(assign(id(`kv${q}`), v));
         em.uses.add('SCR');
-        const at = slotAt('SCR', 'n', L.scratchStride, scratchAt(L, b.name), call('u32', 'iv'));
-        em.add(ifS('valid', [assign(at, `kv${q}`)], true));
+        const at = slotAt(
+          'SCR',
+          id('n'),
+          L.scratchStride,
+          scratchAt(L, b.name),
+          call('u32', id('iv')),
+        );
+        em.add(ifS(id('valid'), [assign(at, id(`kv${q}`))], true));
         em.close();
       });
       // The reductions read the vectors at the loop's element: the value just computed.
       vecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
-      accumulate(em, accs, ctx, 'iv', false);
+      accumulate(em, accs, ctx, id('iv'), false);
       sv.clear();
       em.close();
     }
-    if (em.lanes) endLanes(em, loop.body, 0, bin('iv4', '/', i32(4)));
+    if (em.lanes) endLanes(em, loop.body, 0, bin(id('iv4'), '/', i32(4)));
     em.close();
     treeReduce(em, accs, wg, wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
@@ -498,7 +507,7 @@ export class SplitKernels {
     const { accs } = s;
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
-    accumulate(em, accs, ctx, '', true);
+    accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
     em.add(letS('cs', call('max', lo, this.chunkStart())));
     em.add(letS('ce', call('min', hi, this.chunkEnd())));
@@ -524,11 +533,11 @@ export class SplitKernels {
     if (s.moments) this.combineMoments(em3, s, s.moments, team);
     else {
       const caccs = accs.map((a) => ({ ...a }));
-      accumulate(em3, caccs, this.context(em3), '', true);
-      em3.open(countedFor('cc', 'u32', 'lane', u32(G), u32(team)));
+      accumulate(em3, caccs, this.context(em3), id(''), true);
+      em3.open(countedFor('cc', 'u32', id('lane'), u32(G), u32(team)));
       caccs.forEach((a, j) => {
-        const base = index('PART', this.at('cc', first + 2 * j));
-        const next = index('PART', add(this.at('cc', first + 2 * j), u32(1)));
+        const base = index(id('PART'), this.at('cc', first + 2 * j));
+        const next = index(id('PART'), add(this.at('cc', first + 2 * j), u32(1)));
         const A = accName(a.out);
         if (isArg(a.red.op)) {
           const AI = accIndexName(a.out);
@@ -548,7 +557,7 @@ export class SplitKernels {
       em3.uses.add('SC');
       em3.open(ifS(leadLane('lane')));
       for (const name of [...accs.map((a) => a.out), ...role.scalars])
-        em3.add(assign(this.sc(name), call('f32', sname(name))));
+        em3.add(assign(this.sc(name), call('f32', id(sname(name)))));
       em3.close();
     }
     return this.finish(
@@ -568,24 +577,26 @@ export class SplitKernels {
     const { G, wg } = this;
     const { accs } = s;
     const taccs: Acc[] = accs.map((a, q) => ({ out: a.out, red: a.red, f: q, i: -1 }));
-    accumulate(em3, taccs, this.context(em3), '', true);
+    accumulate(em3, taccs, this.context(em3), id(''), true);
     em3.add(varS('carry_c', 'f32', f32(0)));
     em3.open(countedFor('cb', 'u32', u32(0), u32(G), u32(team)));
-    em3.add(letS('cc', add('cb', 'lane')));
+    em3.add(letS('cc', add(id('cb'), id('lane'))));
     em3.add(varS('z', 'f32', f32(0)));
-    em3.add(ifS(bin('cc', '<', u32(G)), [assign('z', this.partial('cc'))], true));
-    const incl = teamScan(em3, team, 'lane', 'z');
-    em3.add(letS('cx', bin(add('carry_c', incl), '-', 'z')));
-    const total = index('shf', add(mul('team', u32(team)), u32(team - 1)));
-    em3.add(assign('carry_c', add('carry_c', total)));
+    em3.add(ifS(bin(id('cc'), '<', u32(G)), [assign(id('z'), this.partial('cc'))], true));
+    const incl = teamScan(em3, team, id('lane'), id('z'));
+    em3.add(letS('cx', bin(add(id('carry_c'), incl), '-', id('z'))));
+    const total = index(id('shf'), add(mul(id('team'), u32(team)), u32(team - 1)));
+    em3.add(assign(id('carry_c'), add(id('carry_c'), total)));
     em3.add({ k: 'barrier', kind: 'workgroup' });
-    em3.open(ifS(bin('cc', '<', u32(G))));
+    em3.open(ifS(bin(id('cc'), '<', u32(G))));
     em3.add(letS('pb', this.at('cc')));
     terms.forEach((t, q) => {
       // binom(m, l) * cx^(m-l) * M_c[m][l], the power as repeated products.
-      const powC =
-        t.m - t.l === 0 ? f32(1) : new Array<E>(t.m - t.l).fill('cx').map(expr).reduce(mul);
-      const term = mul(mul(f32(binomial(t.m, t.l)), powC), index('PART', add('pb', u32(1 + q))));
+      const powC = t.m - t.l === 0 ? f32(1) : new Array<Expr>(t.m - t.l).fill(id('cx')).reduce(mul);
+      const term = mul(
+        mul(f32(binomial(t.m, t.l)), powC),
+        index(id('PART'), add(id('pb'), u32(1 + q))),
+      );
       em3.add(assign(accName(accs[t.out]!.out), term, '+='));
     });
     em3.close();

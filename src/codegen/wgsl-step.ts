@@ -40,7 +40,6 @@ import {
   printExpr,
   u32,
   type Decl,
-  type E,
   type Expr,
   type Stmt,
 } from './wgsl-ast.js';
@@ -214,8 +213,8 @@ class StepCodegen implements StepHooks {
   readonly bindings = STEP_BINDINGS;
   /** The generation and the trace slot, from the parameters. */
   readonly prologue: Stmt[] = [
-    assign('opt_gen', member('P', 'gen')),
-    assign('opt_slot', member('P', 'slot')),
+    assign(id('opt_gen'), member(id('P'), 'gen')),
+    assign(id('opt_slot'), member(id('P'), 'slot')),
   ];
   /** The parameters (the offset tables of K vec4s each), P and S, and the private copies. */
   readonly params: Decl[];
@@ -264,7 +263,7 @@ class StepCodegen implements StepHooks {
     return index(index(member(id('P'), table), int(k >> 2)), int(k & 3));
   }
 
-  private addr(table: 'o' | 'w', name: string, row: E, col?: E): Expr {
+  private addr(table: 'o' | 'w', name: string, row: Expr, col?: Expr): Expr {
     const { k, a } = this.stateArray(name);
     const at = bin(this.off(table, k), '+', call('u32', row));
     return col !== undefined
@@ -288,7 +287,7 @@ class StepCodegen implements StepHooks {
     const H = hs.draws.length;
     const tl = em.teamLanes;
     if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
-    const slot = (t: number) => index('opt_hd', add(mul(tl.team, u32(H)), u32(t)));
+    const slot = (t: number) => index(id('opt_hd'), add(mul(tl.team, u32(H)), u32(t)));
     const stores: Stmt[] = hs.draws.map((d, t) => {
       const v =
         d.ty === 'vec4'
@@ -296,7 +295,7 @@ class StepCodegen implements StepHooks {
           : d.ty === 'u32'
             ? call('vec4<u32>', d.code, u32(0), u32(0), u32(0))
             : call('vec4<u32>', call('bitcast<u32>', d.code), u32(0), u32(0), u32(0));
-      return ifS(bin(tl.lane, '==', u32(t % tl.size)), [assign(slot(t), v)], true);
+      return ifS(bin(id(tl.lane), '==', u32(t % tl.size)), [assign(slot(t), v)], true);
     });
     const reads: Stmt[] = hs.draws.map((d, t) =>
       letS(
@@ -375,7 +374,7 @@ class StepCodegen implements StepHooks {
   }
 
   /** A read of state array `arr` in context `ctx` (idx: the WGSL of the IR indices `at`). */
-  private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): E {
+  private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): Expr {
     const { k, a } = this.stateArray(arr);
     const row = idx[0];
     if (!row) throw new Error(`wgsl: a read of ${arr} without an index`);
@@ -421,17 +420,19 @@ class StepCodegen implements StepHooks {
     }
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
-      return ctx.hoist(call('opt_s', this.addr('o', arr, row, call('i32', id('lane')))), 'load');
+      return id(
+        ctx.hoist(call('opt_s', this.addr('o', arr, row, call('i32', id('lane')))), 'load'),
+      );
     // The value at an argmin's (argmax's) index, when that reduction ranged over this very
     // array in this kernel: the reduction already has it (the track's best fitness).
     const arg = at.length === 1 && at[0]!.k === 'sref' ? this.argValue.get(at[0]!.name) : undefined;
     if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && em.lets.has(arg.sval))
-      return arg.sval;
+      return id(arg.sval);
     const code = call('opt_s', this.addr('o', arr, row, idx[1]));
     // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
     // (the best so far): loaded at the start of the kernel, off the critical path (nothing
     // writes them before the epilogue).
-    if (at.every((x) => own(x) || x.k === 'int') && ctx.hoist) return ctx.hoist(code, 'load');
+    if (at.every((x) => own(x) || x.k === 'int') && ctx.hoist) return id(ctx.hoist(code, 'load'));
     return code;
   }
 
@@ -469,8 +470,8 @@ class StepCodegen implements StepHooks {
     const a = this.stateArray(w0.arr).a;
     // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
     const first = chunk
-      ? bin(bin('c', '==', u32(0)), '&&', bin('lid', '==', u32(0)))
-      : bin('lane', '==', u32(0));
+      ? bin(bin(id('c'), '==', u32(0)), '&&', bin(id('lid'), '==', u32(0)))
+      : bin(id('lane'), '==', u32(0));
     const { w, when } = narrowWrite(w0, this.options.pingPong);
     em.open(block());
     const pre: Stmt[] = [];
@@ -480,19 +481,25 @@ class StepCodegen implements StepHooks {
     const r = em.fresh();
     em.add(letS(r, row, 'i32'));
     // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
-    const inRows = bin(bin('valid', '&&', bin(r, '>=', i32(0))), '&&', bin(r, '<', i32(a.rows)));
+    const inRows = bin(
+      bin(id('valid'), '&&', bin(id(r), '>=', i32(0))),
+      '&&',
+      bin(id(r), '<', i32(a.rows)),
+    );
     const guard = cond ? bin(inRows, '&&', cond) : inRows;
     if (w.col) {
       em.open(ifS(guard));
       if (chunk) {
         // Four consecutive elements a lane (one Philox block for their draws).
-        const end = call('i32', mul(paren(add('c', u32(1))), u32(chunk.size)));
+        const end = call('i32', mul(paren(add(id('c'), u32(1))), u32(chunk.size)));
         em.add(letS('jend', call('min', i32(w.col.len), end)));
-        const from = call('i32', add(mul('c', u32(chunk.size)), mul(u32(4), 'lid')));
-        em.open(countedFor('jw4', 'i32', from, 'jend', i32(4 * chunk.wg)));
-        em.open(countedFor('jw', 'i32', 'jw4', call('min', add('jw4', i32(4)), 'jend')));
-      } else em.open(countedFor('jw', 'i32', call('i32', 'lane'), i32(w.col.len), i32(team)));
-      em.add(letS(ctx.indexName(w.col.idx), 'jw'));
+        const from = call('i32', add(mul(id('c'), u32(chunk.size)), mul(u32(4), id('lid'))));
+        em.open(countedFor('jw4', 'i32', from, id('jend'), i32(4 * chunk.wg)));
+        em.open(
+          countedFor('jw', 'i32', id('jw4'), call('min', add(id('jw4'), i32(4)), id('jend'))),
+        );
+      } else em.open(countedFor('jw', 'i32', call('i32', id('lane')), i32(w.col.len), i32(team)));
+      em.add(letS(ctx.indexName(w.col.idx), id('jw')));
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
