@@ -2,10 +2,10 @@
 // Codegen edits the tree (hoisted loads inserted into a statement list, loads put at the top of a
 // loop body) and prints each module once; nothing reads emitted text back.
 //
-// The IR's expressions are nodes (wgsl-expr.ts wgslNode), with the reads of arrays and state, and
-// the literals and names codegen reasons about (loop bounds, accumulators, guards). Still text, as
-// `raw` nodes printed as they are and never parsed: index variables (ExprContext.index), and most
-// of the indexing that the kernels compose themselves (SCR, PART and shf slots, loop headers).
+// Every expression is a node: the IR's (wgsl-expr.ts wgslNode) and those the kernels compose
+// themselves (SCR, PART, SC and shf addresses, loop headers, guards). There is no text node: names
+// are `id` nodes (test/codegen/wgsl-raw.test.ts checks that each is a WGSL name). Only the fixed
+// library functions (Module.library) are text.
 
 import type { KernelBinding } from './wgsl-bindings.js';
 
@@ -22,9 +22,7 @@ export type Expr =
   | { k: 'paren'; a: Expr }
   | { k: 'call'; fn: string; args: Expr[] }
   | { k: 'index'; a: Expr; i: Expr }
-  | { k: 'member'; a: Expr; name: string }
-  /** WGSL text (an address, an index variable): printed as is, never read back. */
-  | { k: 'raw'; text: string };
+  | { k: 'member'; a: Expr; name: string };
 
 export type Stmt =
   | { k: 'let'; name: string; ty?: string; init: Expr; comment?: string }
@@ -91,57 +89,60 @@ export function wgslFloat(v: number): string {
 
 // ---- construction
 
-/** An expression: text (an IR expression from wgsl-expr.ts) becomes a `raw` node. */
-export type E = Expr | string;
-export const expr = (e: E): Expr => (typeof e === 'string' ? { k: 'raw', text: e } : e);
 export const i32 = (v: number): Expr => ({ k: 'lit', ty: 'i32', v });
 export const u32 = (v: number): Expr => ({ k: 'lit', ty: 'u32', v });
 export const f32 = (v: number): Expr => ({ k: 'lit', ty: 'f32', v });
 export const int = (v: number): Expr => ({ k: 'lit', ty: 'int', v });
-export const member = (a: E, name: string): Expr => ({ k: 'member', a: expr(a), name });
+export const member = (a: Expr, name: string): Expr => ({ k: 'member', a, name });
 export const id = (name: string): Expr & { k: 'id' } => ({ k: 'id', name });
-export const bin = (a: E, op: string, b: E): Expr => ({ k: 'bin', op, a: expr(a), b: expr(b) });
-export const paren = (a: E): Expr => ({ k: 'paren', a: expr(a) });
-export const call = (fn: string, ...args: E[]): Expr => ({ k: 'call', fn, args: args.map(expr) });
-export const index = (a: E, i: E): Expr => ({ k: 'index', a: expr(a), i: expr(i) });
+export const bin = (a: Expr, op: string, b: Expr): Expr => ({ k: 'bin', op, a, b });
+export const paren = (a: Expr): Expr => ({ k: 'paren', a });
+/** `a + b + ...`, left to right (no parentheses). */
+export const add = (...xs: Expr[]): Expr => xs.reduce((a, b) => bin(a, '+', b));
+export const mul = (a: Expr, b: Expr): Expr => bin(a, '*', b);
+export const call = (fn: string, ...args: Expr[]): Expr => ({ k: 'call', fn, args });
+export const index = (a: Expr, i: Expr): Expr => ({ k: 'index', a, i });
 
-export const letS = (name: string, init: E, ty?: string, comment?: string): Stmt => {
-  const s: Stmt = { k: 'let', name, init: expr(init) };
+export const letS = (name: string, init: Expr, ty?: string, comment?: string): Stmt => {
+  const s: Stmt = { k: 'let', name, init };
   if (ty) s.ty = ty;
   if (comment) s.comment = comment;
   return s;
 };
-export const varS = (name: string, ty?: string, init?: E): Stmt => {
+export const varS = (name: string, ty?: string, init?: Expr): Stmt => {
   const s: Stmt = { k: 'var', name };
   if (ty) s.ty = ty;
-  if (init !== undefined) s.init = expr(init);
+  if (init !== undefined) s.init = init;
   return s;
 };
-export const assign = (lhs: E, rhs: E, op = '='): Stmt => ({
+export const assign = (lhs: Expr, rhs: Expr, op = '='): Stmt => ({
   k: 'assign',
-  lhs: expr(lhs),
+  lhs,
   op,
-  rhs: expr(rhs),
+  rhs,
 });
-export const incr = (lhs: E): Stmt => ({ k: 'incr', lhs: expr(lhs) });
-export const callS = (fn: string, ...args: E[]): Stmt => ({ k: 'call', call: call(fn, ...args) });
+export const incr = (lhs: Expr): Stmt => ({ k: 'incr', lhs });
+export const callS = (fn: string, ...args: Expr[]): Stmt => ({
+  k: 'call',
+  call: call(fn, ...args),
+});
 export const barrier = (kind: 'workgroup' | 'storage' = 'workgroup'): Stmt => ({
   k: 'barrier',
   kind,
 });
-export const ifS = (cond: E, body: Stmt[] = [], inline = false): Stmt & { k: 'if' } => {
-  const s: Stmt & { k: 'if' } = { k: 'if', cond: expr(cond), body };
+export const ifS = (cond: Expr, body: Stmt[] = [], inline = false): Stmt & { k: 'if' } => {
+  const s: Stmt & { k: 'if' } = { k: 'if', cond, body };
   if (inline) s.inline = true;
   return s;
 };
 export const forS = (
   init: Stmt,
-  cond: E,
+  cond: Expr,
   update: Stmt,
   body: Stmt[] = [],
   inline = false,
 ): Stmt & { k: 'for' } => {
-  const s: Stmt & { k: 'for' } = { k: 'for', init, cond: expr(cond), update, body };
+  const s: Stmt & { k: 'for' } = { k: 'for', init, cond, update, body };
   if (inline) s.inline = true;
   return s;
 };
@@ -171,8 +172,6 @@ export function printExpr(e: Expr): string {
       return `${printExpr(e.a)}[${printExpr(e.i)}]`;
     case 'member':
       return `${printExpr(e.a)}.${e.name}`;
-    case 'raw':
-      return e.text;
   }
 }
 

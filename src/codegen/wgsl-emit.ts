@@ -7,6 +7,7 @@ import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
 import {
+  add,
   assign,
   barrier,
   bin,
@@ -21,13 +22,14 @@ import {
   index,
   int,
   letS,
+  member,
+  mul,
   paren,
   printExpr,
   printModule,
   u32,
   varS,
   type Decl,
-  type E,
   type Expr,
   type Module,
   type Stmt,
@@ -57,7 +59,7 @@ export const ACC_INIT: Record<string, (t: string) => Expr> = {
 };
 
 /** Combine two accumulator values (a, b) of op. */
-export function combine(op: string, a: E, b: E): Expr {
+export function combine(op: string, a: Expr, b: Expr): Expr {
   switch (op) {
     case 'sum':
     case 'count':
@@ -74,7 +76,7 @@ export function combine(op: string, a: E, b: E): Expr {
 
 export const isArg = (op: string) => op === 'argmin' || op === 'argmax';
 /** v (at index vi) is better than best (at index bi): ties go to the lower index. */
-export const better = (op: string, v: E, vi: E, best: E, bi: E): Expr =>
+export const better = (op: string, v: Expr, vi: Expr, best: Expr, bi: Expr): Expr =>
   paren(
     bin(
       bin(v, op === 'argmin' ? '<' : '>', best),
@@ -112,7 +114,7 @@ export class Emitter {
   /** Teams are whole subgroups (team >= the adapter's largest subgroup): scans use subgroupInclusiveAdd. */
   wholeSubgroups = false;
   /** Algorithm steps: how an individual's lanes are named (for draws computed lane-parallel). */
-  teamLanes: { lane: string; team: string; size: number; ipg: number } | null = null;
+  teamLanes: { lane: string; team: Expr; size: number; ipg: number } | null = null;
   private counter = 0;
   uses = new Set<BufferName>();
   fresh = () => `t${this.counter++}`;
@@ -251,7 +253,7 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
       const inVec4 = (arr: Expr, e: Expr) =>
         index(index(arr, bin(paren(e), '>>', u32(2))), bin(paren(e), '&', u32(3)));
       const sv = scanValue.get(arr);
-      if (sv !== undefined) return sv;
+      if (sv !== undefined) return id(sv);
       const shape = L.dataShape.get(arr);
       const off = L.dataOffset.get(arr);
       if (shape && off !== undefined) {
@@ -290,17 +292,11 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
       }
       const shared = L.sharedOffset?.get(arr);
       if (shared !== undefined)
-        return index(
-          id('shv'),
-          bin(bin(bin(id('team'), '*', u32(L.sharedStride ?? 0)), '+', u32(shared)), '+', u(i0)),
-        );
+        return slotAt('shv', id('team'), L.sharedStride ?? 0, shared, u(i0));
       const scratch = L.scratchOffset.get(arr);
       if (scratch !== undefined) {
         em.uses.add('SCR');
-        return index(
-          id('SCR'),
-          bin(bin(bin(id('n'), '*', u32(L.scratchStride)), '+', u32(scratch)), '+', u(i0)),
-        );
+        return slotAt('SCR', id('n'), L.scratchStride, scratch, u(i0));
       }
       em.uses.add('X');
       if (em.lanes && laneElement(0)) {
@@ -349,14 +345,15 @@ export function allocAccs(
   return { accs, nf, ni };
 }
 
+/** `valid && lane == 0u`: the lane that stores its individual's results. */
+export const leadLane = (lane: string): Expr => bin(id('valid'), '&&', bin(id(lane), '==', u32(0)));
+
+/** `arr[row * stride + off + at]`: element `at` of a row's slot at `off` (SCR, shv, SC). */
+export const slotAt = (arr: string, row: Expr, stride: number, off: number, at: Expr): Expr =>
+  index(id(arr), add(mul(row, u32(stride)), u32(off), at));
+
 /** Declares accumulators and emits the guarded accumulate step for each, at loop index `iv`. */
-export function accumulate(
-  em: Emitter,
-  accs: Acc[],
-  ctx: ExprContext,
-  iv: string,
-  declare: boolean,
-) {
+export function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: Expr, declare: boolean) {
   if (declare) {
     for (const a of accs) {
       const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
@@ -373,7 +370,7 @@ export function accumulate(
     const lo = wgslNode(a.red.lo, ctx, pre);
     const hi = wgslNode(a.red.hi, ctx, pre);
     em.add(...pre);
-    const i = id(iv);
+    const i = iv;
     em.open(ifS(bin(bin(i, '>=', lo), '&&', bin(i, '<', hi))));
     em.add(letS(idxName, i));
     const inner: Stmt[] = [];
@@ -386,7 +383,9 @@ export function accumulate(
       const v = id(em.fresh());
       const AI = accIndexName(a.out);
       em.add(letS(v.name, toF32(body, a.red.body.t)));
-      em.add(ifS(better(a.red.op, v, idxName, A, AI), [assign(A, v), assign(AI, idxName)], true));
+      em.add(
+        ifS(better(a.red.op, v, id(idxName), A, AI), [assign(A, v), assign(AI, id(idxName))], true),
+      );
     } else {
       const B = a.red.t === 'f' ? toF32(body, a.red.body.t) : body;
       em.add(assign(A, combine(a.red.op, A, B)));
@@ -444,39 +443,41 @@ export function treeReduce(
 }
 
 /** Hillis-Steele inclusive scan of `v` within teams of `team` lanes, in shf slot 0. Returns the lane's inclusive value. */
-export function teamScan(em: Emitter, team: number, laneVar: string, v: string): string {
-  em.add(assign('shf[lid]', v));
+export function teamScan(em: Emitter, team: number, laneVar: Expr, v: Expr): Expr {
+  const at = index(id('shf'), id('lid'));
+  em.add(assign(at, v));
   em.add(barrier());
   for (let off = 1; off < team; off *= 2) {
     const t = em.fresh();
-    em.add(letS(t, `select(0.0f, shf[lid - ${off}u], ${laneVar} >= ${off}u)`));
+    const before = index(id('shf'), bin(id('lid'), '-', u32(off)));
+    em.add(letS(t, call('select', f32(0), before, bin(laneVar, '>=', u32(off)))));
     em.add(barrier());
-    em.add(assign('shf[lid]', `shf[lid] + ${t}`));
+    em.add(assign(at, bin(at, '+', id(t))));
     em.add(barrier());
   }
   const r = em.fresh();
-  em.add(letS(r, 'shf[lid]'));
-  return r;
+  em.add(letS(r, at));
+  return id(r);
 }
 
 /** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
-export const pad = (e: string) => `((${e}) + ((${e}) >> 5u))`;
+export const pad = (e: Expr) => paren(bin(paren(e), '+', paren(bin(paren(e), '>>', u32(5)))));
 export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
 
 /** `for (var name: ty = from; name < to; name++)` (or `+= step`) with the given body. */
 export const countedFor = (
   name: string,
   ty: 'i32' | 'u32',
-  from: E,
-  to: E,
-  step?: E,
+  from: Expr,
+  to: Expr,
+  step?: Expr,
   body: Stmt[] = [],
   inline = false,
 ) =>
   forS(
     varS(name, ty, from),
-    `${name} < ${typeof to === 'string' ? to : printExpr(to)}`,
-    step === undefined ? incr(name) : assign(name, step, '+='),
+    bin(id(name), '<', to),
+    step === undefined ? incr(id(name)) : assign(id(name), step, '+='),
     body,
     inline,
   );
@@ -493,51 +494,55 @@ export function tiledScan(
   o: {
     team: number;
     K: number;
-    lane: string;
-    teamSeg: string;
-    start: string;
-    end: string;
+    lane: Expr;
+    teamSeg: Expr;
+    start: Expr;
+    end: Expr;
     exclusive: boolean;
     idx: string;
-    carryIn?: string;
-    carryOut?: string;
+    carryIn?: Expr;
+    carryOut?: Expr;
   },
-  produce: (iv: string) => E,
+  produce: (iv: string) => Expr,
   consume: (iv: string, sv: string) => void,
 ) {
   const { team, K, lane } = o;
-  const seg = `(${o.teamSeg}) * ${team * K}u`;
+  const seg = mul(paren(o.teamSeg), u32(team * K));
+  // The staging slot of element `at` of the team's tile.
+  const shs = (at: Expr) => index(id('shs'), pad(add(seg, at)));
   em.open(block()); // a block: several scans in one kernel each have their own carry
-  em.add(varS('carry', 'f32', o.carryIn ?? '0.0f'));
+  em.add(varS('carry', 'f32', o.carryIn ?? f32(0)));
   em.open(countedFor('base', 'i32', o.start, o.end, i32(team * K)));
   if (em.vec4 && K % 4 === 0) {
     // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
     const loop = em.open(countedFor('k4', 'u32', u32(0), u32(K / 4)));
-    em.add(letS('q', `base / 4i + i32(k4 * ${team}u + ${lane})`));
+    const k4 = add(mul(id('k4'), u32(team)), lane);
+    em.add(letS('q', add(bin(id('base'), '/', i32(4)), call('i32', k4))));
     em.lanes = { names: new Set([o.idx]), k: 0, usedX: false, dv: new Map() };
     for (let c = 0; c < 4; c++) {
       em.lanes.k = c;
-      em.add(letS(`iv${c}`, `q * 4i + ${c}i`));
-      em.add(varS(`v${c}`, 'f32', '0.0f'));
-      em.open(ifS(`iv${c} < ${o.end}`));
-      em.add(assign(`v${c}`, produce(`iv${c}`)));
+      em.add(letS(`iv${c}`, add(mul(id('q'), i32(4)), i32(c))));
+      em.add(varS(`v${c}`, 'f32', f32(0)));
+      em.open(ifS(bin(id(`iv${c}`), '<', o.end)));
+      em.add(assign(id(`v${c}`), produce(`iv${c}`)));
       em.close();
-      em.add(assign(`shs[${pad(`${seg} + (k4 * ${team}u + ${lane}) * 4u + ${c}u`)}]`, `v${c}`));
+      em.add(assign(shs(add(mul(paren(k4), u32(4)), u32(c))), id(`v${c}`)));
     }
-    endLanes(em, loop.body, 1, 'q');
+    endLanes(em, loop.body, 1, id('q'));
     em.close();
   } else {
     em.open(countedFor('k', 'u32', u32(0), u32(K)));
-    em.add(letS('iv', `base + i32(k * ${team}u + ${lane})`));
-    em.add(varS('v', 'f32', '0.0f'));
-    em.open(ifS(`iv < ${o.end}`));
-    em.add(assign('v', produce('iv')));
+    em.add(letS('iv', add(id('base'), call('i32', add(mul(id('k'), u32(team)), lane)))));
+    em.add(varS('v', 'f32', f32(0)));
+    em.open(ifS(bin(id('iv'), '<', o.end)));
+    em.add(assign(id('v'), produce('iv')));
     em.close();
-    em.add(assign(`shs[${pad(`${seg} + k * ${team}u + ${lane}`)}]`, 'v'));
+    em.add(assign(shs(add(mul(id('k'), u32(team)), lane)), id('v')));
     em.close();
   }
   em.add(barrier());
-  em.add(varS('lsum', 'f32', '0.0f'));
+  em.add(varS('lsum', 'f32', f32(0)));
+  const mine = shs(add(mul(lane, u32(K)), id('k')));
   em.add(
     countedFor(
       'k',
@@ -545,31 +550,31 @@ export function tiledScan(
       u32(0),
       u32(K),
       undefined,
-      [assign('lsum', `lsum + shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]`)],
+      [assign(id('lsum'), bin(id('lsum'), '+', mine))],
       true,
     ),
   );
   const { incl, total } = em.subgroups
-    ? teamScanSubgroups(em, team, lane, 'lsum', o.teamSeg)
+    ? teamScanSubgroups(em, team, lane, id('lsum'), o.teamSeg)
     : {
-        incl: teamScan(em, team, lane, 'lsum'),
-        total: `shf[(${o.teamSeg}) * ${team}u + ${team - 1}u]`,
+        incl: teamScan(em, team, lane, id('lsum')),
+        total: index(id('shf'), add(mul(paren(o.teamSeg), u32(team)), u32(team - 1))),
       };
-  em.add(varS('run', undefined, `carry + ${incl} - lsum`));
-  em.add(assign('carry', `carry + ${total}`));
+  em.add(varS('run', undefined, bin(bin(id('carry'), '+', incl), '-', id('lsum'))));
+  em.add(assign(id('carry'), bin(id('carry'), '+', total)));
   em.open(countedFor('k', 'u32', u32(0), u32(K)));
-  em.add(letS('iv', `base + i32(${lane} * ${K}u + k)`));
-  em.add(letS('v', `shs[${pad(`${seg} + ${lane} * ${K}u + k`)}]`));
-  em.add(letS('before', 'run'));
-  em.add(assign('run', 'run + v'));
-  em.add(letS('sv', o.exclusive ? 'before' : 'run'));
-  em.open(ifS(`iv < ${o.end}`));
+  em.add(letS('iv', add(id('base'), call('i32', add(mul(lane, u32(K)), id('k'))))));
+  em.add(letS('v', mine));
+  em.add(letS('before', id('run')));
+  em.add(assign(id('run'), bin(id('run'), '+', id('v'))));
+  em.add(letS('sv', id(o.exclusive ? 'before' : 'run')));
+  em.open(ifS(bin(id('iv'), '<', o.end)));
   consume('iv', 'sv');
   em.close();
   em.close();
   em.add(barrier());
   em.close();
-  if (o.carryOut) em.add(assign(o.carryOut, 'carry'));
+  if (o.carryOut) em.add(assign(o.carryOut, id('carry')));
   em.close();
 }
 
@@ -582,47 +587,71 @@ export function tiledScan(
 export function teamScanSubgroups(
   em: Emitter,
   team: number,
-  lane: string,
-  v: string,
-  teamSeg: string,
-): { incl: string; total: string } {
+  lane: Expr,
+  v: Expr,
+  teamSeg: Expr,
+): { incl: Expr; total: Expr } {
   const s = em.fresh();
+  const [pre, tot, first] = [`pre_${s}`, `tot_${s}`, `first_${s}`];
+  const shfK = index(id('shf'), id('k'));
   if (em.wholeSubgroups) {
     // Every subgroup lies inside one team: an inclusive add per subgroup, then the totals of the
     // team's earlier subgroups (at most team / sgsize of them) from workgroup memory.
-    em.add(letS(s, `subgroupInclusiveAdd(${v})`));
-    em.add(ifS('sgid == sgsize - 1u', [assign('shf[sg_index]', s)], true));
+    const per = `per_${s}`;
+    em.add(letS(s, call('subgroupInclusiveAdd', v)));
+    em.add(
+      ifS(
+        bin(id('sgid'), '==', bin(id('sgsize'), '-', u32(1))),
+        [assign(index(id('shf'), id('sg_index')), id(s))],
+        true,
+      ),
+    );
     em.add(barrier());
-    em.add(letS(`per_${s}`, `${team}u / sgsize`));
-    em.add(letS(`first_${s}`, `(${teamSeg}) * per_${s}`));
-    em.add(varS(`pre_${s}`, 'f32', '0.0f'));
-    em.add(varS(`tot_${s}`, 'f32', '0.0f'));
-    em.open(countedFor('k', 'u32', `first_${s}`, `first_${s} + per_${s}`));
-    em.add(letS('t', 'shf[k]'));
-    em.add(ifS(`k < sg_index`, [assign(`pre_${s}`, `pre_${s} + t`)], true));
-    em.add(assign(`tot_${s}`, `tot_${s} + t`));
+    em.add(letS(per, bin(u32(team), '/', id('sgsize'))));
+    em.add(letS(first, mul(paren(teamSeg), id(per))));
+    em.add(varS(pre, 'f32', f32(0)));
+    em.add(varS(tot, 'f32', f32(0)));
+    em.open(countedFor('k', 'u32', id(first), add(id(first), id(per))));
+    em.add(letS('t', shfK));
+    em.add(ifS(bin(id('k'), '<', id('sg_index')), [assign(id(pre), add(id(pre), id('t')))], true));
+    em.add(assign(id(tot), add(id(tot), id('t'))));
     em.close();
     em.add(barrier());
-    return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+    return { incl: paren(add(id(s), id(pre))), total: id(tot) };
   }
-  em.add(letS(`w_${s}`, `min(${team}u, sgsize)`));
+  const w = `w_${s}`;
+  const mine = `mine_${s}`;
+  em.add(letS(w, call('min', u32(team), id('sgsize'))));
   em.add(varS(s, 'f32', v));
-  em.open(forS(varS('off', 'u32', '1u'), `off < w_${s}`, assign('off', 'off << 1u')));
-  em.add(letS('up', `subgroupShuffleUp(${s}, off)`));
-  em.add(ifS(`(${lane} % w_${s}) >= off`, [assign(s, `${s} + up`)], true));
+  em.open(
+    forS(
+      varS('off', 'u32', u32(1)),
+      bin(id('off'), '<', id(w)),
+      assign(id('off'), bin(id('off'), '<<', u32(1))),
+    ),
+  );
+  em.add(letS('up', call('subgroupShuffleUp', id(s), id('off'))));
+  em.add(
+    ifS(
+      bin(paren(bin(lane, '%', id(w))), '>=', id('off')),
+      [assign(id(s), add(id(s), id('up')))],
+      true,
+    ),
+  );
   em.close();
-  em.add(ifS(`(${lane} % w_${s}) == w_${s} - 1u`, [assign(`shf[lid / w_${s}]`, s)], true));
+  const last = bin(paren(bin(lane, '%', id(w))), '==', bin(id(w), '-', u32(1)));
+  em.add(ifS(last, [assign(index(id('shf'), bin(id('lid'), '/', id(w))), id(s))], true));
   em.add(barrier());
-  em.add(letS(`first_${s}`, `(${teamSeg}) * (${team}u / w_${s})`));
-  em.add(letS(`mine_${s}`, `lid / w_${s}`));
-  em.add(varS(`pre_${s}`, 'f32', '0.0f'));
-  em.add(varS(`tot_${s}`, 'f32', '0.0f'));
-  em.open(countedFor('k', 'u32', `first_${s}`, `first_${s} + ${team}u / w_${s}`));
-  em.add(ifS(`k < mine_${s}`, [assign(`pre_${s}`, `pre_${s} + shf[k]`)], true));
-  em.add(assign(`tot_${s}`, `tot_${s} + shf[k]`));
+  em.add(letS(first, mul(paren(teamSeg), paren(bin(u32(team), '/', id(w))))));
+  em.add(letS(mine, bin(id('lid'), '/', id(w))));
+  em.add(varS(pre, 'f32', f32(0)));
+  em.add(varS(tot, 'f32', f32(0)));
+  em.open(countedFor('k', 'u32', id(first), add(id(first), bin(u32(team), '/', id(w)))));
+  em.add(ifS(bin(id('k'), '<', id(mine)), [assign(id(pre), add(id(pre), shfK))], true));
+  em.add(assign(id(tot), add(id(tot), shfK)));
   em.close();
   em.add(barrier());
-  return { incl: `(${s} + pre_${s})`, total: `tot_${s}` };
+  return { incl: paren(add(id(s), id(pre))), total: id(tot) };
 }
 
 /**
@@ -630,10 +659,14 @@ export function teamScanSubgroups(
  * promise that subgroup_invocation_id follows local_invocation_index. One atomic per subgroup.
  */
 const subgroupPrologue = (): Stmt[] => [
-  varS('sg_first', 'u32', '0u'),
-  ifS('subgroupElect()', [assign('sg_first', 'atomicAdd(&sg_counter, 1u)')], true),
-  letS('sg_index', 'subgroupBroadcastFirst(sg_first)'),
-  letS('lid', 'sg_index * sgsize + sgid'),
+  varS('sg_first', 'u32', u32(0)),
+  ifS(
+    call('subgroupElect'),
+    [assign(id('sg_first'), call('atomicAdd', { k: 'un', op: '&', a: id('sg_counter') }, u32(1)))],
+    true,
+  ),
+  letS('sg_index', call('subgroupBroadcastFirst', id('sg_first'))),
+  letS('lid', add(mul(id('sg_index'), id('sgsize')), id('sgid'))),
 ];
 
 /**
@@ -685,7 +718,7 @@ export function kernelPlan(
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */
 export function scanTerm(em: Emitter, ctx: ExprContext, b: Binding & { k: 'scan' }) {
   return (iv: string): Expr => {
-    em.add(letS(ctx.indexName(b.idx), iv));
+    em.add(letS(ctx.indexName(b.idx), id(iv)));
     const pre: Stmt[] = [];
     const v = wgslNode(b.body, ctx, pre);
     em.add(...pre);
@@ -700,16 +733,19 @@ export function scalarStage(em: Emitter, b: Binding & { k: 'scalar' }, ctx: Expr
   em.add(letS(sname(b.name), b.t === 'f' ? toF32(v, b.body.t) : v, wty(b.t)));
 }
 
-export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: string) {
+export function resultLine(em: Emitter, p: IrProgram, ctx: ExprContext, guard: Expr) {
   const pre: Stmt[] = [];
   const r = wgslNode(p.main.result, ctx, pre);
   em.add(...pre);
   em.uses.add('F');
-  em.add(ifS(guard, [assign('F[P.f_offset + n]', toF32(r, p.main.result.t))], true));
+  const at = index(id('F'), add(member(id('P'), 'f_offset'), id('n')));
+  em.add(ifS(guard, [assign(at, toF32(r, p.main.result.t))], true));
 }
 
 export function gridPrologue(em: Emitter) {
-  em.add(letS('group', 'wid.x + wid.y * P.gx'));
+  em.add(
+    letS('group', add(member(id('wid'), 'x'), mul(member(id('wid'), 'y'), member(id('P'), 'gx')))),
+  );
 }
 
 /**
@@ -719,14 +755,14 @@ export function gridPrologue(em: Emitter) {
  */
 export function teamPrologue(em: Emitter, team: number, ipg: number, D: number, xoNote?: string) {
   em.add(
-    letS('team', `lid / ${team}u`),
-    letS('lane', `lid % ${team}u`),
-    letS('n_raw', `group * ${ipg}u + team`),
-    letS('valid', 'n_raw < P.n'),
-    letS('n', 'min(n_raw, P.n - 1u)'),
-    letS('xo', `n * ${D}u`, undefined, xoNote),
+    letS('team', bin(id('lid'), '/', u32(team))),
+    letS('lane', bin(id('lid'), '%', u32(team))),
+    letS('n_raw', add(mul(id('group'), u32(ipg)), id('team'))),
+    letS('valid', bin(id('n_raw'), '<', member(id('P'), 'n'))),
+    letS('n', call('min', id('n_raw'), bin(member(id('P'), 'n'), '-', u32(1)))),
+    letS('xo', mul(id('n'), u32(D)), undefined, xoNote),
   );
-  em.teamLanes = { lane: 'lane', team: 'team', size: team, ipg };
+  em.teamLanes = { lane: 'lane', team: id('team'), size: team, ipg };
 }
 
 /**
@@ -739,13 +775,12 @@ export function vectorLoop(
   em: Emitter,
   accs: Acc[],
   ctx: ExprContext,
-  start4: E,
-  end4: E,
+  start4: Expr,
+  end4: Expr,
   step4: number,
-  lane: string,
+  lane: Expr,
 ) {
-  const from = typeof start4 === 'string' ? start4 : printExpr(start4);
-  const loop = em.open(countedFor('q', 'i32', `${from} + i32(${lane})`, end4, i32(step4)));
+  const loop = em.open(countedFor('q', 'i32', add(start4, call('i32', lane)), end4, i32(step4)));
   em.lanes = {
     names: new Set(accs.map((a) => a.red.idx)),
     k: 0,
@@ -754,10 +789,10 @@ export function vectorLoop(
   };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
-    em.add(letS(`e${k}`, `q * 4i + ${k}i`));
-    accumulate(em, accs, ctx, `e${k}`, false);
+    em.add(letS(`e${k}`, add(mul(id('q'), i32(4)), i32(k))));
+    accumulate(em, accs, ctx, id(`e${k}`), false);
   }
-  endLanes(em, loop.body, 0, 'q');
+  endLanes(em, loop.body, 0, id('q'));
   em.close();
 }
 
@@ -767,7 +802,7 @@ export function vectorLoop(
  * at j as one vec4 each, the four terms added in order (the same sum, term for term, as the plain
  * loop). Returns the accumulator's name, or undefined when `e` is not such a sum.
  */
-export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string | undefined {
+export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): Expr | undefined {
   if (
     !em.vec4 ||
     em.lanes ||
@@ -784,22 +819,22 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
     return undefined;
   const acc = em.fresh();
   const j = ctx.indexName(e.idx);
-  em.add(varS(acc, 'f32', '0.0f'));
+  em.add(varS(acc, 'f32', f32(0)));
   const loop = em.open(countedFor('q', 'i32', i32(0), i32(e.hi.v / 4)));
   em.lanes = { names: new Set([e.idx]), k: 0, usedX: false, dv: new Map() };
   for (let k = 0; k < 4; k++) {
     em.lanes.k = k;
     em.open(block());
-    em.add(letS(j, `q * 4i + ${k}i`));
+    em.add(letS(j, add(mul(id('q'), i32(4)), i32(k))));
     const pre: Stmt[] = [];
     const body = wgslNode(e.body, ctx, pre);
     em.add(...pre);
-    em.add(assign(acc, bin(acc, '+', toF32(body, e.body.t))));
+    em.add(assign(id(acc), bin(id(acc), '+', toF32(body, e.body.t))));
     em.close();
   }
-  endLanes(em, loop.body, 0, 'q');
+  endLanes(em, loop.body, 0, id('q'));
   em.close();
-  return acc;
+  return id(acc);
 }
 
 /**
@@ -807,13 +842,15 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): string 
  * body) the vec4 loads the body asked for (x, data vectors and algorithm state rows), `q` being
  * the loop's vec4 index, and clears the lanes.
  */
-export function endLanes(em: Emitter, body: Stmt[], at: number, q: string): void {
+export function endLanes(em: Emitter, body: Stmt[], at: number, q: Expr): void {
   const lanes = em.lanes;
   if (!lanes) throw new Error('wgsl: endLanes() without lanes');
   const loads: Stmt[] = [];
-  if (lanes.usedX) loads.push(letS('xv', `X[(xo >> 2u) + u32(${q})]`));
+  const vq = call('u32', q);
+  if (lanes.usedX)
+    loads.push(letS('xv', index(id('X'), add(paren(bin(id('xo'), '>>', u32(2))), vq))));
   for (const [off, name] of lanes.dv)
-    loads.push(letS(name, `DATA[${Number(off) / 4}u + u32(${q})]`));
+    loads.push(letS(name, index(id('DATA'), add(u32(Number(off) / 4), vq))));
   for (const pl of lanes.state?.values() ?? []) loads.push(letS(pl.name, pl.code));
   body.splice(at, 0, ...loads);
   em.lanes = null;

@@ -10,7 +10,6 @@ import {
   assign,
   bin,
   call,
-  expr,
   f32,
   forS,
   i32,
@@ -23,7 +22,6 @@ import {
   printExpr,
   varS,
   wgslFloat,
-  type E,
   type Expr,
   type Stmt,
 } from './wgsl-ast.js';
@@ -65,11 +63,11 @@ export interface ExprContext {
    * WGSL for a read of array `arr` at integer (i32) index expressions `idx`, made from the IR
    * indices `at`.
    */
-  read(arr: string, idx: Expr[], at: IExpr[]): E;
+  read(arr: string, idx: Expr[], at: IExpr[]): Expr;
   /** WGSL name of a scalar binding. */
   scalar(name: string): string;
   /** WGSL of IR index `name` (its variable, or the individual's index `i32(n)` in steps). */
-  index(name: string): E;
+  index(name: string): Expr;
   /** The WGSL variable that binds IR index `name` (a loop's or an element's). */
   indexName(name: string): string;
   fresh(): string;
@@ -87,8 +85,8 @@ export interface ExprContext {
 }
 
 /** An expression of IR type `t` as an f32. */
-export function toF32(code: E, t: string): Expr {
-  return t === 'i' ? call('f32', code) : expr(code);
+export function toF32(code: Expr, t: string): Expr {
+  return t === 'i' ? call('f32', code) : code;
 }
 
 /** Small integral exponents become multiplications (exact, and defined for negative bases). */
@@ -122,7 +120,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
     case 'int':
       return i32(e.v);
     case 'idx':
-      return expr(ctx.index(e.name));
+      return ctx.index(e.name);
     case 'sref':
       return id(ctx.scalar(e.name));
     case 'draw': {
@@ -178,7 +176,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
     case 'callp':
       throw new Error('wgsl: problem calls must be inlined first');
     case 'read':
-      return expr(ctx.read(e.arr, e.idx.map(ex), e.idx));
+      return ctx.read(e.arr, e.idx.map(ex), e.idx);
     case 'un':
       return paren({ k: 'un', op: e.op === 'neg' ? '-' : '!', a: ex(e.a) });
     case 'bin': {
@@ -224,7 +222,10 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
       const B = e.t === 'f' ? toF32(b, e.b.t) : b;
       if (!pa.length && !pb.length) return call('select', B, A, c);
       const t = ctx.fresh();
-      pre.push(varS(t, ty), { ...ifS(c, [...pa, assign(t, A)]), orElse: [...pb, assign(t, B)] });
+      pre.push(varS(t, ty), {
+        ...ifS(c, [...pa, assign(id(t), A)]),
+        orElse: [...pb, assign(id(t), B)],
+      });
       return id(t);
     }
     case 'red': {
@@ -267,7 +268,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
             letS(v.name, toF32(body, e.body.t)),
             ifS(
               bin(bin(acc, '<', i32(0)), '||', bin(v, e.op === 'argmin' ? '<' : '>', best)),
-              [assign(best, v), assign(acc, i)],
+              [assign(best, v), assign(acc, id(i))],
               true,
             ),
           );
@@ -278,7 +279,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
       }
       pre.push(varS(acc.name, ty, init));
       const body2 = cond ? [ifS(cond, steps)] : steps;
-      pre.push(forS(varS(i, 'i32', lo), bin(i, '<', hi), incr(i), [...inner, ...body2]));
+      pre.push(forS(varS(i, 'i32', lo), bin(id(i), '<', hi), incr(id(i)), [...inner, ...body2]));
       return acc;
     }
   }

@@ -7,21 +7,28 @@
 // ends with its writes (stepWrites).
 
 import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
-import { wgslNode, wgslFloat, type ExprContext } from './wgsl-expr.js';
+import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
 import {
+  add,
   assign,
   bin,
+  call,
+  f32,
   i32,
   id,
   ifS,
+  index,
   letS,
-  printExpr,
+  member,
+  mul,
+  paren,
   seq,
   u32,
   varS,
+  type Expr,
   type Stmt,
 } from './wgsl-ast.js';
 import {
@@ -39,12 +46,14 @@ import {
   kernelDecls,
   isArg,
   kernelPlan,
+  leadLane,
   teamPrologue,
   resultLine,
   scalarStage,
   scanTerm,
   scratchAt,
   shsSize,
+  slotAt,
   sname,
   teamScan,
   tiledScan,
@@ -198,9 +207,28 @@ export class SplitKernels {
   }
 
   /** Partials of (individual n, chunk c) at float `slot`: (n * G + c) * partStride + slot. */
-  private at(chunk: string, slot?: string): string {
-    const at = `(n * ${this.G}u + ${chunk}) * ${this.partStride}u`;
-    return slot === undefined ? at : `${at} + ${slot}`;
+  private at(chunk: string, slot?: number): Expr {
+    const at = mul(paren(add(mul(id('n'), u32(this.G)), id(chunk))), u32(this.partStride));
+    return slot === undefined ? at : add(at, u32(slot));
+  }
+
+  /** `PART[at(chunk, slot)]`. */
+  private partial(chunk: string, slot?: number): Expr {
+    return index(id('PART'), this.at(chunk, slot));
+  }
+
+  /** Scalar `name` of individual n in SC. */
+  private sc(name: string): Expr {
+    const L = this.L;
+    return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(L.scalarSlot.get(name)!)));
+  }
+
+  /** The first element of chunk c, and the end of its range: `i32(c * chunk)`, `i32((c + 1) * chunk)`. */
+  private chunkStart(): Expr {
+    return call('i32', mul(id('c'), u32(this.r.chunk)));
+  }
+  private chunkEnd(): Expr {
+    return call('i32', mul(paren(add(id('c'), u32(1))), u32(this.r.chunk)));
   }
 
   private newEmitter(scans = false): Emitter {
@@ -234,18 +262,18 @@ export class SplitKernels {
     b: ScanBinding,
     scanValue: Map<string, string>,
     accs: Acc[],
-    carry: { carryIn?: string; carryOut?: string },
+    carry: { carryIn?: Expr; carryOut?: Expr },
   ) {
-    em.add(letS('cend', `min(i32((c + 1u) * ${this.r.chunk}u), ${b.len}i)`));
+    em.add(letS('cend', call('min', this.chunkEnd(), i32(b.len))));
     tiledScan(
       em,
       {
         team: this.wg,
         K: this.SCAN_K,
-        lane: 'lid',
-        teamSeg: '0u',
-        start: `i32(c * ${this.r.chunk}u)`,
-        end: 'cend',
+        lane: id('lid'),
+        teamSeg: u32(0),
+        start: this.chunkStart(),
+        end: id('cend'),
         exclusive: b.exclusive,
         idx: b.idx,
         ...carry,
@@ -253,7 +281,7 @@ export class SplitKernels {
       scanTerm(em, ctx, b),
       (iv, sv) => {
         scanValue.set(b.name, sv);
-        accumulate(em, accs, ctx, iv, false);
+        accumulate(em, accs, ctx, id(iv), false);
         scanValue.delete(b.name);
       },
     );
@@ -270,8 +298,8 @@ export class SplitKernels {
     for (const name of scalars.fromSC) {
       em.uses.add('SC');
       const b = this.bind.get(name) as Binding & { k: 'scalar' };
-      const v = `SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`;
-      em.add(letS(sname(name), b.t === 'i' ? `i32(${v})` : v, wty(b.t)));
+      const v = this.sc(name);
+      em.add(letS(sname(name), b.t === 'i' ? call('i32', v) : v, wty(b.t)));
     }
     const ctx = this.context(em);
     for (const name of scalars.recomputed)
@@ -285,12 +313,15 @@ export class SplitKernels {
     // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
     // shared by the population (a shift vector) is read from DRAM once and from L2 N - 1 times.
     em.add(
-      letS('n', 'group % P.n'),
-      letS('c', 'group / P.n'),
-      letS('valid', `c < ${this.G}u`),
-      letS('xo', `min(n, P.n - 1u) * ${this.p.main.len}u`),
+      letS('n', bin(id('group'), '%', member(id('P'), 'n'))),
+      letS('c', bin(id('group'), '/', member(id('P'), 'n'))),
+      letS('valid', bin(id('c'), '<', u32(this.G))),
+      letS(
+        'xo',
+        mul(call('min', id('n'), bin(member(id('P'), 'n'), '-', u32(1))), u32(this.p.main.len)),
+      ),
     );
-    em.teamLanes = { lane: 'lid', team: '0u', size: this.wg, ipg: 1 };
+    em.teamLanes = { lane: 'lid', team: u32(0), size: this.wg, ipg: 1 };
     this.loadScalars(em, k);
     return em;
   }
@@ -302,13 +333,13 @@ export class SplitKernels {
 
   private writePartials(em: Emitter, accs: Acc[], first: number) {
     em.uses.add('PART');
-    em.open(ifS('valid && lid == 0u'));
+    em.open(ifS(leadLane('lid')));
     accs.forEach((a, k) => {
-      const base = this.at('c', `${first + 2 * k}u`);
+      const base = this.at('c', first + 2 * k);
       if (isArg(a.red.op)) {
-        em.add(assign(`PART[${base}]`, `sval_${a.out.replace(/\W/g, '_')}`));
-        em.add(assign(`PART[${base} + 1u]`, `f32(${sname(a.out)})`));
-      } else em.add(assign(`PART[${base}]`, `f32(${sname(a.out)})`));
+        em.add(assign(index(id('PART'), base), id(`sval_${a.out.replace(/\W/g, '_')}`)));
+        em.add(assign(index(id('PART'), add(base, u32(1))), call('f32', id(sname(a.out)))));
+      } else em.add(assign(index(id('PART'), base), call('f32', id(sname(a.out)))));
     });
     em.close();
   }
@@ -322,14 +353,14 @@ export class SplitKernels {
     const scanValue = new Map<string, string>();
     const ctx = this.context(em, scanValue);
     const maccs = terms.map((t) => t.acc);
-    accumulate(em, maccs, ctx, '', true);
-    em.add(varS('chunk_total', 'f32', '0.0f'));
-    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: 'chunk_total' });
+    accumulate(em, maccs, ctx, id(''), true);
+    em.add(varS('chunk_total', 'f32', f32(0)));
+    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: id('chunk_total') });
     treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.open(ifS('valid && lid == 0u'));
-    em.add(assign(`PART[${this.at('c')}]`, 'chunk_total'));
-    maccs.forEach((a, t) => em.add(assign(`PART[${this.at('c', `${1 + t}u`)}]`, sname(a.out))));
+    em.open(ifS(leadLane('lid')));
+    em.add(assign(this.partial('c'), id('chunk_total')));
+    maccs.forEach((a, t) => em.add(assign(this.partial('c', 1 + t), id(sname(a.out)))));
     em.close();
     return this.finish(em, k, Math.max(1, maccs.length), 0, this.splitShS);
   }
@@ -355,13 +386,13 @@ export class SplitKernels {
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
     const chunkAcc = this.chunkSum(b, 'chunk');
-    accumulate(em, [chunkAcc], ctx, '', true);
-    em.add(letS('cs', `i32(c * ${r.chunk}u)`));
-    em.add(letS('ce', `min(i32((c + 1u) * ${r.chunk}u), ${b.len}i)`));
+    accumulate(em, [chunkAcc], ctx, id(''), true);
+    em.add(letS('cs', this.chunkStart()));
+    em.add(letS('ce', call('min', this.chunkEnd(), i32(b.len))));
     this.chunkLoop(em, [chunkAcc], ctx);
     treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.add(ifS('valid && lid == 0u', [assign(`PART[${this.at('c')}]`, 's_chunk')], true));
+    em.add(ifS(leadLane('lid'), [assign(this.partial('c'), id('s_chunk'))], true));
     return this.finish(em, k, 1, 0);
   }
 
@@ -373,16 +404,16 @@ export class SplitKernels {
     const scanValue = new Map<string, string>();
     const ctx2 = this.context(em2, scanValue);
     em2.uses.add('PART');
-    em2.add(varS('acc_carry', 'f32', '0.0f'));
+    em2.add(varS('acc_carry', 'f32', f32(0)));
     em2.add(
-      countedFor('cc', 'u32', 'lid', 'c', u32(wg), [
-        assign('acc_carry', `acc_carry + PART[${this.at('cc')}]`),
+      countedFor('cc', 'u32', id('lid'), id('c'), u32(wg), [
+        assign(id('acc_carry'), add(id('acc_carry'), this.partial('cc'))),
       ]),
     );
     treeReduce(em2, [this.chunkSum(b, 'carry')], wg, wg, 'lid', u32(0));
-    accumulate(em2, s.accs, ctx2, '', true);
+    accumulate(em2, s.accs, ctx2, id(''), true);
     // from the sum of the chunks before this one
-    this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: 's_carry' });
+    this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: id('s_carry') });
     treeReduce(em2, s.accs, wg, wg, 'lid', u32(0));
     this.writePartials(em2, s.accs, s.first);
     return this.finish(em2, k, Math.max(1, s.nf), s.ni, this.splitShS);
@@ -391,10 +422,20 @@ export class SplitKernels {
   /** The element loop over [cs, ce) of a chunk: vectorised where it can be. */
   private chunkLoop(em: Emitter, accs: Acc[], ctx: ExprContext) {
     if (vectorisable(em, accs) && this.r.chunk % 4 === 0)
-      vectorLoop(em, accs, ctx, 'cs / 4i', '(ce + 3i) / 4i', this.wg, 'lid');
+      vectorLoop(
+        em,
+        accs,
+        ctx,
+        bin(id('cs'), '/', i32(4)),
+        bin(paren(add(id('ce'), i32(3))), '/', i32(4)),
+        this.wg,
+        id('lid'),
+      );
     else {
-      em.open(countedFor('iv', 'i32', 'cs + i32(lid)', 'ce', i32(this.wg)));
-      accumulate(em, accs, ctx, 'iv', false);
+      em.open(
+        countedFor('iv', 'i32', add(id('cs'), call('i32', id('lid'))), id('ce'), i32(this.wg)),
+      );
+      accumulate(em, accs, ctx, id('iv'), false);
       em.close();
     }
   }
@@ -406,15 +447,16 @@ export class SplitKernels {
     const em = this.chunkKernel(k);
     const sv = new Map<string, string>();
     const ctx = this.context(em, sv);
-    accumulate(em, accs, ctx, '', true);
+    accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
     const vlen = Math.max(...vecs.map((b) => b.len));
-    em.add(letS('cs', `min(0i, ${printExpr(lo)}) + i32(c * ${r.chunk}u)`));
-    em.add(letS('ce', `min(max(${vlen}i, ${printExpr(hi)}), i32((c + 1u) * ${r.chunk}u))`));
+    em.add(letS('cs', add(call('min', i32(0), lo), this.chunkStart())));
+    em.add(letS('ce', call('min', call('max', i32(vlen), hi), this.chunkEnd())));
     // Four consecutive elements a lane: their draws share one Philox block, and (D a multiple
     // of 4) each row they read is one 16-byte load.
     const vec = vecs.every((b) => b.len % 4 === 0) && r.chunk % 4 === 0;
-    const loop = em.open(countedFor('iv4', 'i32', 'cs + 4i * i32(lid)', 'ce', i32(4 * wg)));
+    const from = add(id('cs'), mul(i32(4), call('i32', id('lid'))));
+    const loop = em.open(countedFor('iv4', 'i32', from, id('ce'), i32(4 * wg)));
     if (vec)
       em.lanes = {
         names: new Set([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)]),
@@ -426,28 +468,34 @@ export class SplitKernels {
       };
     for (let u = 0; u < 4; u++) {
       if (em.lanes) em.lanes.k = u;
-      em.open(ifS(`iv4 + ${u}i < ce`));
-      em.add(letS('iv', `iv4 + ${u}i`));
+      em.open(ifS(bin(add(id('iv4'), i32(u)), '<', id('ce'))));
+      em.add(letS('iv', add(id('iv4'), i32(u))));
       vecs.forEach((b, q) => {
-        em.add(varS(`kv${q}`, 'f32', '0.0f'));
-        em.open(ifS(`iv < ${b.len}i`));
-        em.add(letS(ctx.indexName(b.idx), 'iv'));
+        em.add(varS(`kv${q}`, 'f32', f32(0)));
+        em.open(ifS(bin(id('iv'), '<', i32(b.len))));
+        em.add(letS(ctx.indexName(b.idx), id('iv')));
         const pre: Stmt[] = [];
         const v = wgslNode(b.body, ctx, pre);
         em.add(...pre);
-        em.add(assign(`kv${q}`, v));
+        em.add(assign(id(`kv${q}`), v));
         em.uses.add('SCR');
-        const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(iv)]`;
-        em.add(ifS('valid', [assign(at, `kv${q}`)], true));
+        const at = slotAt(
+          'SCR',
+          id('n'),
+          L.scratchStride,
+          scratchAt(L, b.name),
+          call('u32', id('iv')),
+        );
+        em.add(ifS(id('valid'), [assign(at, id(`kv${q}`))], true));
         em.close();
       });
       // The reductions read the vectors at the loop's element: the value just computed.
       vecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
-      accumulate(em, accs, ctx, 'iv', false);
+      accumulate(em, accs, ctx, id('iv'), false);
       sv.clear();
       em.close();
     }
-    if (em.lanes) endLanes(em, loop.body, 0, 'iv4 / 4i');
+    if (em.lanes) endLanes(em, loop.body, 0, bin(id('iv4'), '/', i32(4)));
     em.close();
     treeReduce(em, accs, wg, wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
@@ -459,10 +507,10 @@ export class SplitKernels {
     const { accs } = s;
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
-    accumulate(em, accs, ctx, '', true);
+    accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
-    em.add(letS('cs', `max(${printExpr(lo)}, i32(c * ${this.r.chunk}u))`));
-    em.add(letS('ce', `min(${printExpr(hi)}, i32((c + 1u) * ${this.r.chunk}u))`));
+    em.add(letS('cs', call('max', lo, this.chunkStart())));
+    em.add(letS('ce', call('min', hi, this.chunkEnd())));
     this.chunkLoop(em, accs, ctx);
     treeReduce(em, accs, this.wg, this.wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
@@ -485,23 +533,18 @@ export class SplitKernels {
     if (s.moments) this.combineMoments(em3, s, s.moments, team);
     else {
       const caccs = accs.map((a) => ({ ...a }));
-      accumulate(em3, caccs, this.context(em3), '', true);
-      em3.open(countedFor('cc', 'u32', 'lane', u32(G), u32(team)));
+      accumulate(em3, caccs, this.context(em3), id(''), true);
+      em3.open(countedFor('cc', 'u32', id('lane'), u32(G), u32(team)));
       caccs.forEach((a, j) => {
-        const base = this.at('cc', `${first + 2 * j}u`);
+        const base = index(id('PART'), this.at('cc', first + 2 * j));
+        const next = index(id('PART'), add(this.at('cc', first + 2 * j), u32(1)));
         const A = accName(a.out);
         if (isArg(a.red.op)) {
           const AI = accIndexName(a.out);
           const [pv, pi] = [id(`pv${j}`), id(`pi${j}`)];
-          em3.add(seq(letS(pv.name, `PART[${base}]`), letS(pi.name, `i32(PART[${base} + 1u])`)));
+          em3.add(seq(letS(pv.name, base), letS(pi.name, call('i32', next))));
           em3.add(ifS(better(a.red.op, pv, pi, A, AI), [assign(A, pv), assign(AI, pi)], true));
-        } else
-          em3.add(
-            assign(
-              A,
-              combine(a.red.op, A, a.red.t === 'i' ? `i32(PART[${base}])` : `PART[${base}]`),
-            ),
-          );
+        } else em3.add(assign(A, combine(a.red.op, A, a.red.t === 'i' ? call('i32', base) : base)));
       });
       em3.close();
       treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
@@ -509,14 +552,12 @@ export class SplitKernels {
     const ctx3 = this.context(em3);
     for (const name of role.scalars)
       scalarStage(em3, this.bind.get(name) as Binding & { k: 'scalar' }, ctx3);
-    if (role.to === 'F') resultLine(em3, p, ctx3, 'valid && lane == 0u');
+    if (role.to === 'F') resultLine(em3, p, ctx3, leadLane('lane'));
     else {
       em3.uses.add('SC');
-      em3.open(ifS('valid && lane == 0u'));
+      em3.open(ifS(leadLane('lane')));
       for (const name of [...accs.map((a) => a.out), ...role.scalars])
-        em3.add(
-          assign(`SC[n * ${L.scalarStride}u + ${L.scalarSlot.get(name)}u]`, `f32(${sname(name)})`),
-        );
+        em3.add(assign(this.sc(name), call('f32', id(sname(name)))));
       em3.close();
     }
     return this.finish(
@@ -536,27 +577,27 @@ export class SplitKernels {
     const { G, wg } = this;
     const { accs } = s;
     const taccs: Acc[] = accs.map((a, q) => ({ out: a.out, red: a.red, f: q, i: -1 }));
-    accumulate(em3, taccs, this.context(em3), '', true);
-    em3.add(varS('carry_c', 'f32', '0.0f'));
+    accumulate(em3, taccs, this.context(em3), id(''), true);
+    em3.add(varS('carry_c', 'f32', f32(0)));
     em3.open(countedFor('cb', 'u32', u32(0), u32(G), u32(team)));
-    em3.add(letS('cc', 'cb + lane'));
-    em3.add(varS('z', 'f32', '0.0f'));
-    em3.add(ifS(`cc < ${G}u`, [assign('z', `PART[${this.at('cc')}]`)], true));
-    const incl = teamScan(em3, team, 'lane', 'z');
-    em3.add(letS('cx', `carry_c + ${incl} - z`));
-    em3.add(assign('carry_c', `carry_c + shf[team * ${team}u + ${team - 1}u]`));
+    em3.add(letS('cc', add(id('cb'), id('lane'))));
+    em3.add(varS('z', 'f32', f32(0)));
+    em3.add(ifS(bin(id('cc'), '<', u32(G)), [assign(id('z'), this.partial('cc'))], true));
+    const incl = teamScan(em3, team, id('lane'), id('z'));
+    em3.add(letS('cx', bin(add(id('carry_c'), incl), '-', id('z'))));
+    const total = index(id('shf'), add(mul(id('team'), u32(team)), u32(team - 1)));
+    em3.add(assign(id('carry_c'), add(id('carry_c'), total)));
     em3.add({ k: 'barrier', kind: 'workgroup' });
-    em3.open(ifS(`cc < ${G}u`));
+    em3.open(ifS(bin(id('cc'), '<', u32(G))));
     em3.add(letS('pb', this.at('cc')));
     terms.forEach((t, q) => {
-      const powC = t.m - t.l === 0 ? '1.0f' : new Array(t.m - t.l).fill('cx').join(' * ');
-      em3.add(
-        assign(
-          accName(accs[t.out]!.out),
-          `${wgslFloat(binomial(t.m, t.l))} * ${powC} * PART[pb + ${1 + q}u]`,
-          '+=',
-        ),
+      // binom(m, l) * cx^(m-l) * M_c[m][l], the power as repeated products.
+      const powC = t.m - t.l === 0 ? f32(1) : new Array<Expr>(t.m - t.l).fill(id('cx')).reduce(mul);
+      const term = mul(
+        mul(f32(binomial(t.m, t.l)), powC),
+        index(id('PART'), add(id('pb'), u32(1 + q))),
       );
+      em3.add(assign(accName(accs[t.out]!.out), term, '+='));
     });
     em3.close();
     em3.close();

@@ -21,6 +21,7 @@ import { countedFor, type Emitter } from './wgsl-emit.js';
 import type { StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
+  add,
   assign,
   barrier,
   bin,
@@ -32,13 +33,13 @@ import {
   index,
   int,
   member,
+  mul,
   paren,
   ifS,
   letS,
   printExpr,
   u32,
   type Decl,
-  type E,
   type Expr,
   type Stmt,
 } from './wgsl-ast.js';
@@ -211,7 +212,10 @@ class StepCodegen implements StepHooks {
   readonly helpers = WGSL_PHILOX + DRAW_HELPERS;
   readonly bindings = STEP_BINDINGS;
   /** The generation and the trace slot, from the parameters. */
-  readonly prologue: Stmt[] = [assign('opt_gen', 'P.gen'), assign('opt_slot', 'P.slot')];
+  readonly prologue: Stmt[] = [
+    assign(id('opt_gen'), member(id('P'), 'gen')),
+    assign(id('opt_slot'), member(id('P'), 'slot')),
+  ];
   /** The parameters (the offset tables of K vec4s each), P and S, and the private copies. */
   readonly params: Decl[];
   private readonly index: Map<string, number>;
@@ -259,7 +263,7 @@ class StepCodegen implements StepHooks {
     return index(index(member(id('P'), table), int(k >> 2)), int(k & 3));
   }
 
-  private addr(table: 'o' | 'w', name: string, row: E, col?: E): Expr {
+  private addr(table: 'o' | 'w', name: string, row: Expr, col?: Expr): Expr {
     const { k, a } = this.stateArray(name);
     const at = bin(this.off(table, k), '+', call('u32', row));
     return col !== undefined
@@ -283,7 +287,7 @@ class StepCodegen implements StepHooks {
     const H = hs.draws.length;
     const tl = em.teamLanes;
     if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
-    const slot = (t: number) => `opt_hd[${tl.team} * ${H}u + ${t}u]`;
+    const slot = (t: number) => index(id('opt_hd'), add(mul(tl.team, u32(H)), u32(t)));
     const stores: Stmt[] = hs.draws.map((d, t) => {
       const v =
         d.ty === 'vec4'
@@ -291,12 +295,16 @@ class StepCodegen implements StepHooks {
           : d.ty === 'u32'
             ? call('vec4<u32>', d.code, u32(0), u32(0), u32(0))
             : call('vec4<u32>', call('bitcast<u32>', d.code), u32(0), u32(0), u32(0));
-      return ifS(`${tl.lane} == ${t % tl.size}u`, [assign(slot(t), v)], true);
+      return ifS(bin(id(tl.lane), '==', u32(t % tl.size)), [assign(slot(t), v)], true);
     });
     const reads: Stmt[] = hs.draws.map((d, t) =>
       letS(
         d.name,
-        d.ty === 'vec4' ? slot(t) : d.ty === 'u32' ? `${slot(t)}.x` : `bitcast<f32>(${slot(t)}.x)`,
+        d.ty === 'vec4'
+          ? slot(t)
+          : d.ty === 'u32'
+            ? member(slot(t), 'x')
+            : call('bitcast<f32>', member(slot(t), 'x')),
       ),
     );
     em.body.splice(hs.at + hs.loads + hs.early, 0, ...stores, barrier(), ...reads);
@@ -366,7 +374,7 @@ class StepCodegen implements StepHooks {
   }
 
   /** A read of state array `arr` in context `ctx` (idx: the WGSL of the IR indices `at`). */
-  private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): E {
+  private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): Expr {
     const { k, a } = this.stateArray(arr);
     const row = idx[0];
     if (!row) throw new Error(`wgsl: a read of ${arr} without an index`);
@@ -412,17 +420,19 @@ class StepCodegen implements StepHooks {
     }
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
-      return ctx.hoist(call('opt_s', this.addr('o', arr, row, call('i32', id('lane')))), 'load');
+      return id(
+        ctx.hoist(call('opt_s', this.addr('o', arr, row, call('i32', id('lane')))), 'load'),
+      );
     // The value at an argmin's (argmax's) index, when that reduction ranged over this very
     // array in this kernel: the reduction already has it (the track's best fitness).
     const arg = at.length === 1 && at[0]!.k === 'sref' ? this.argValue.get(at[0]!.name) : undefined;
     if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && em.lets.has(arg.sval))
-      return arg.sval;
+      return id(arg.sval);
     const code = call('opt_s', this.addr('o', arr, row, idx[1]));
     // The individual's own values (its fitness, F_i, CR_i), and values at constant rows
     // (the best so far): loaded at the start of the kernel, off the critical path (nothing
     // writes them before the epilogue).
-    if (at.every((x) => own(x) || x.k === 'int') && ctx.hoist) return ctx.hoist(code, 'load');
+    if (at.every((x) => own(x) || x.k === 'int') && ctx.hoist) return id(ctx.hoist(code, 'load'));
     return code;
   }
 
@@ -459,7 +469,9 @@ class StepCodegen implements StepHooks {
   ) {
     const a = this.stateArray(w0.arr).a;
     // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
-    const first = chunk ? 'c == 0u && lid == 0u' : 'lane == 0u';
+    const first = chunk
+      ? bin(bin(id('c'), '==', u32(0)), '&&', bin(id('lid'), '==', u32(0)))
+      : bin(id('lane'), '==', u32(0));
     const { w, when } = narrowWrite(w0, this.options.pingPong);
     em.open(block());
     const pre: Stmt[] = [];
@@ -469,19 +481,25 @@ class StepCodegen implements StepHooks {
     const r = em.fresh();
     em.add(letS(r, row, 'i32'));
     // A row outside the array writes nothing (the best-of-union's members ranked N or worse).
-    const inRows = bin(bin('valid', '&&', bin(r, '>=', i32(0))), '&&', bin(r, '<', i32(a.rows)));
+    const inRows = bin(
+      bin(id('valid'), '&&', bin(id(r), '>=', i32(0))),
+      '&&',
+      bin(id(r), '<', i32(a.rows)),
+    );
     const guard = cond ? bin(inRows, '&&', cond) : inRows;
     if (w.col) {
       em.open(ifS(guard));
       if (chunk) {
         // Four consecutive elements a lane (one Philox block for their draws).
-        em.add(letS('jend', `min(${w.col.len}i, i32((c + 1u) * ${chunk.size}u))`));
+        const end = call('i32', mul(paren(add(id('c'), u32(1))), u32(chunk.size)));
+        em.add(letS('jend', call('min', i32(w.col.len), end)));
+        const from = call('i32', add(mul(id('c'), u32(chunk.size)), mul(u32(4), id('lid'))));
+        em.open(countedFor('jw4', 'i32', from, id('jend'), i32(4 * chunk.wg)));
         em.open(
-          countedFor('jw4', 'i32', `i32(c * ${chunk.size}u + 4u * lid)`, 'jend', i32(4 * chunk.wg)),
+          countedFor('jw', 'i32', id('jw4'), call('min', add(id('jw4'), i32(4)), id('jend'))),
         );
-        em.open(countedFor('jw', 'i32', 'jw4', 'min(jw4 + 4i, jend)'));
-      } else em.open(countedFor('jw', 'i32', 'i32(lane)', i32(w.col.len), i32(team)));
-      em.add(letS(ctx.indexName(w.col.idx), 'jw'));
+      } else em.open(countedFor('jw', 'i32', call('i32', id('lane')), i32(w.col.len), i32(team)));
+      em.add(letS(ctx.indexName(w.col.idx), id('jw')));
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);

@@ -4,14 +4,15 @@ import type { Binding, IrProgram, Stage } from '../ir/ir.js';
 import type { PlanKernel } from '../schedule/plan.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import {
+  add,
   assign,
   barrier,
   bin,
+  call,
   i32,
   id,
   ifS,
   letS,
-  printExpr,
   u32,
   type Expr,
   type Stmt,
@@ -26,6 +27,7 @@ import {
   gridPrologue,
   kernelDecls,
   kernelPlan,
+  leadLane,
   teamPrologue,
   countedFor,
   resultLine,
@@ -33,6 +35,7 @@ import {
   scratchAt,
   scanTerm,
   shsSize,
+  slotAt,
   tiledScan,
   treeReduce,
   unionRange,
@@ -101,7 +104,7 @@ class TeamKernel {
       else this.scanStage(this.bind.get(st.scan) as Binding & { k: 'scan' }, st.outs);
     }
     if (step) step.epilogue(em, ctx, team);
-    else resultLine(em, this.p, ctx, 'valid && lane == 0u');
+    else resultLine(em, this.p, ctx, leadLane('lane'));
     const decls = kernelDecls(em, step, wg, this.shF, this.shI, this.shS);
     if (step && L.sharedStride)
       decls.push({
@@ -118,8 +121,8 @@ class TeamKernel {
     const { em, ctx, step, team, L } = this;
     const shared = L.sharedOffset?.get(b.name);
     if (shared === undefined) em.uses.add('SCR');
-    em.open(countedFor('iv', 'i32', 'i32(lane)', i32(b.len), i32(team)));
-    em.add(letS(ctx.indexName(b.idx), 'iv'));
+    em.open(countedFor('iv', 'i32', call('i32', id('lane')), i32(b.len), i32(team)));
+    em.add(letS(ctx.indexName(b.idx), id('iv')));
     const pre: Stmt[] = [];
     // A step whose vector has at most one element a lane: that element is the lane's own, so
     // its draws can be made at the start of the kernel (off the critical path).
@@ -128,11 +131,14 @@ class TeamKernel {
       (!step && unrolledRowSum(em, b.body, ctx)) ||
       wgslNode(b.body, single ? { ...ctx, laneIdx: b.idx } : ctx, pre);
     em.add(...pre);
+    const iv = call('u32', id('iv'));
     if (shared !== undefined)
-      em.add(assign(`shv[team * ${L.sharedStride}u + ${shared}u + u32(iv)]`, toF32(v, b.body.t)));
+      em.add(
+        assign(slotAt('shv', id('team'), L.sharedStride ?? 0, shared, iv), toF32(v, b.body.t)),
+      );
     else {
-      const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(iv)]`;
-      em.add(ifS('valid', [assign(at, toF32(v, b.body.t))], true));
+      const at = slotAt('SCR', id('n'), L.scratchStride, scratchAt(L, b.name), iv);
+      em.add(ifS(id('valid'), [assign(at, toF32(v, b.body.t))], true));
     }
     em.close();
     em.add(barrier(shared !== undefined ? 'workgroup' : 'storage'));
@@ -144,7 +150,7 @@ class TeamKernel {
     const { accs, nf, ni } = allocAccs(outs, this.bind);
     this.shF = Math.max(this.shF, nf);
     this.shI = Math.max(this.shI, ni);
-    accumulate(em, accs, ctx, '', true);
+    accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
     // Four elements a lane only while every lane gets a vec4: with fewer vec4s than lanes (a
     // hybrid's parts, 20-30 elements, under a team sized for its rotation's rows) one element a
@@ -159,11 +165,11 @@ class TeamKernel {
         i32(Math.floor(v4.lo / 4)),
         i32(Math.ceil(v4.hi / 4)),
         team,
-        'lane',
+        id('lane'),
       );
     else {
-      em.open(countedFor('iv', 'i32', `${printExpr(lo)} + i32(lane)`, hi, i32(team)));
-      accumulate(em, accs, ctx, 'iv', false);
+      em.open(countedFor('iv', 'i32', add(lo, call('i32', id('lane'))), hi, i32(team)));
+      accumulate(em, accs, ctx, id('iv'), false);
       em.close();
     }
     treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
@@ -175,7 +181,7 @@ class TeamKernel {
     const { accs, nf, ni } = allocAccs(outs, this.bind);
     this.shF = Math.max(this.shF, nf, 1);
     this.shI = Math.max(this.shI, ni);
-    accumulate(em, accs, ctx, '', true);
+    accumulate(em, accs, ctx, id(''), true);
     this.shS = Math.max(this.shS, shsSize(wg, TEAM_SCAN_K));
     const produce = scanTerm(em, ctx, b);
     tiledScan(
@@ -183,10 +189,10 @@ class TeamKernel {
       {
         team,
         K: TEAM_SCAN_K,
-        lane: 'lane',
-        teamSeg: 'team',
-        start: '0i',
-        end: `${b.len}i`,
+        lane: id('lane'),
+        teamSeg: id('team'),
+        start: i32(0),
+        end: i32(b.len),
         exclusive: b.exclusive,
         idx: b.idx,
       },
@@ -195,10 +201,16 @@ class TeamKernel {
         scanValue.set(b.name, sv);
         if (L.scratchOffset.has(b.name)) {
           em.uses.add('SCR');
-          const at = `SCR[n * ${L.scratchStride}u + ${scratchAt(L, b.name)}u + u32(${iv})]`;
-          em.add(ifS('valid', [assign(at, sv)], true));
+          const at = slotAt(
+            'SCR',
+            id('n'),
+            L.scratchStride,
+            scratchAt(L, b.name),
+            call('u32', id(iv)),
+          );
+          em.add(ifS(id('valid'), [assign(at, id(sv))], true));
         }
-        accumulate(em, accs, ctx, iv, false);
+        accumulate(em, accs, ctx, id(iv), false);
         scanValue.delete(b.name);
       },
     );

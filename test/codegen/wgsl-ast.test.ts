@@ -37,7 +37,7 @@ describe('WGSL printer', () => {
   });
 
   it('prints expressions with only the parentheses they hold', () => {
-    const e = bin(paren(bin(id('a'), '+', i32(1))), '*', index('X', call('u32', id('i'))));
+    const e = bin(paren(bin(id('a'), '+', i32(1))), '*', index(id('X'), call('u32', id('i'))));
     expect(printExpr(e)).toBe('(a + 1i) * X[u32(i)]');
     expect(printExpr({ k: 'member', a: id('P'), name: 'n' })).toBe('P.n');
     expect(printExpr({ k: 'un', op: '-', a: id('x') })).toBe('-x');
@@ -46,15 +46,18 @@ describe('WGSL printer', () => {
   it('prints statements, nested and on one line', () => {
     const body: Stmt[] = [
       varS('s', 'f32', f32(0)),
-      forS(varS('k', 'u32', u32(0)), 'k < 4u', incr('k'), [
-        ifS('k == 1u', [assign('s', 's + 1.0f')], true),
-        { ...ifS('k == 2u', [{ k: 'break' }]), orElse: [assign('s', '2.0f', '+=')] },
+      forS(varS('k', 'u32', u32(0)), bin(id('k'), '<', u32(4)), incr(id('k')), [
+        ifS(bin(id('k'), '==', u32(1)), [assign(id('s'), bin(id('s'), '+', f32(1)))], true),
+        {
+          ...ifS(bin(id('k'), '==', u32(2)), [{ k: 'break' }]),
+          orElse: [assign(id('s'), f32(2), '+=')],
+        },
       ]),
       { k: 'loop', body: [{ k: 'break' }] },
-      block([letS('t', 's', 'f32', 'why')]),
-      seq(letS('a', '1i'), letS('b', '2i')),
+      block([letS('t', id('s'), 'f32', 'why')]),
+      seq(letS('a', i32(1)), letS('b', i32(2))),
       barrier('storage'),
-      callS('f', 's'),
+      callS('f', id('s')),
       { k: 'comment', text: 'done' },
       { k: 'return' },
     ];

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileJs } from '../../src/codegen/js.js';
 import { WGSL_HELPERS, wgslExpr, type ExprContext } from '../../src/codegen/wgsl-expr.js';
+import { id, index } from '../../src/codegen/wgsl-ast.js';
 import { reservedName } from '../../src/elaborate/problem.js';
 import {
   BINARY_BUILTINS,
@@ -83,9 +84,9 @@ describe('the builtin table', () => {
 
   it('the WGSL backend emits each WGSL form, over f32 arguments', () => {
     const ctx: ExprContext = {
-      read: (arr, idx) => `${arr}[${idx.join(', ')}]`,
+      read: (arr, idx) => index(id(arr), idx[0]!),
       scalar: (n) => n,
-      index: (n) => n,
+      index: (n) => id(n),
       indexName: (n) => n,
       fresh: () => 't',
     };
