@@ -1,12 +1,25 @@
 // The roofline of a benchmark, measured in the same process as its numbers: a plain copy kernel
 // (bandwidth), a plain sum kernel and an FMA kernel (the device's float32 rate).
+//
+// These are reference kernels, written by hand on purpose (the roofline must not depend on the
+// code generator it measures), so they are WGSL text rather than syntax trees. Their buffers are
+// their own, none of the compiled kernels' binding table (codegen/wgsl-bindings.ts): one small
+// table below gives both their declarations and their bind-group entries.
 
 import { timePass, type GpuContext } from '../api.js';
 
+const BUFFERS = {
+  src: { binding: 0, decl: 'var<storage, read> src: array<vec4<f32>>' },
+  dst: { binding: 1, decl: 'var<storage, read_write> dst: array<vec4<f32>>' },
+  n4: { binding: 2, decl: 'var<uniform> n4: vec4<u32>' },
+} as const;
+type RooflineBuffer = keyof typeof BUFFERS;
+
+const declare = (...names: RooflineBuffer[]) =>
+  names.map((n) => `@group(0) @binding(${BUFFERS[n].binding}) ${BUFFERS[n].decl};`).join('\n');
+
 const COPY = `
-@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
-@group(0) @binding(2) var<uniform> n4: vec4<u32>;
+${declare('src', 'dst', 'n4')}
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
   let stride = nwg.x * 256u;
@@ -14,9 +27,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 }`;
 
 const SUM = `
-@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
-@group(0) @binding(2) var<uniform> n4: vec4<u32>;
+${declare('src', 'dst', 'n4')}
 var<workgroup> sh: array<vec4<f32>, 256>;
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
@@ -32,7 +43,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
 // 4 independent FMA chains of ITER steps per thread: 2 * 4 * 4 * ITER flops (vec4).
 const FMA_ITER = 4096;
 const FMA = `
-@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
+${declare('dst')}
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var a = vec4<f32>(f32(gid.x) * 1e-9);
@@ -64,9 +75,9 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
     const bg = d.createBindGroup({
       layout: p.getBindGroupLayout(0),
       entries: [
-        { binding: 0, resource: { buffer: src } },
-        { binding: 1, resource: { buffer: dst } },
-        { binding: 2, resource: { buffer: uni } },
+        { binding: BUFFERS.src.binding, resource: { buffer: src } },
+        { binding: BUFFERS.dst.binding, resource: { buffer: dst } },
+        { binding: BUFFERS.n4.binding, resource: { buffer: uni } },
       ],
     });
     const t = await timePass(gpu, (enc, tw) => {
@@ -86,7 +97,7 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
   const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: GPUBufferUsage.STORAGE });
   const bg = d.createBindGroup({
     layout: fp.getBindGroupLayout(0),
-    entries: [{ binding: 1, resource: { buffer: out } }],
+    entries: [{ binding: BUFFERS.dst.binding, resource: { buffer: out } }],
   });
   const tf = await timePass(gpu, (enc, tw) => {
     const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
