@@ -151,7 +151,7 @@ export async function runBench(argv: string[]): Promise<number> {
       const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
       const sec = t.seconds / reps;
       const gbps = (N * D * 4) / sec / 1e9;
-      const s = p.ir.schedule!;
+      const s = p.ir.schedule;
       rows.push({
         what: name,
         D,

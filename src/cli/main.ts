@@ -7,6 +7,7 @@ import {
   compileAlgorithm,
   compileProblem,
   emitAlgorithm,
+  emitIrUntil,
   emitProblem,
   evaluateOnGpu,
   formatDiagnostic,
@@ -94,15 +95,16 @@ function compile(argv: string[]): number {
   if (flags.algorithm !== undefined) return compileAlgorithmCommand(parsed, flags.algorithm);
   const t = target(positional[0], flags.problem);
   const until = flags['dump-ir'];
-  const p = compileProblem({
+  const req = {
     ...t,
     dim: flags.dim,
-    until,
     set: parseSets(flags.set),
     schedule: flags.population ? { population: flags.population } : undefined,
-  });
+  };
   // After a pass the IR is all there is to print.
-  process.stdout.write(emitProblem(p, until ? 'ir' : flags.emit));
+  process.stdout.write(
+    until ? emitIrUntil(req, until) : emitProblem(compileProblem(req), flags.emit),
+  );
   return 0;
 }
 

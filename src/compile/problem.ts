@@ -4,7 +4,7 @@
 import type { SourceFile } from '../parser/ast.js';
 import { diag, OptError } from '../parser/diagnostics.js';
 import { Elaborator } from '../elaborate/problem.js';
-import type { IrProgram } from '../ir/ir.js';
+import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
@@ -19,8 +19,6 @@ export interface CompileRequest extends SourceRequest {
   schedule?: Partial<ScheduleOptions>;
   /** The problem's parameters: { name: value } (--set). */
   set?: Record<string, string>;
-  /** Stop after this pass (for --dump-ir); the full pipeline by default. */
-  until?: string;
   validateEach?: boolean;
 }
 
@@ -38,11 +36,11 @@ export interface CompiledProblem {
   info: ProblemInfo;
   /** The IR after lowering (callees not yet inlined). */
   lowered: IrProgram;
-  /** The IR after the whole pipeline (or after `until`). */
-  ir: IrProgram;
+  /** The IR after the whole pipeline (irUntil for a partial one). */
+  ir: ScheduledProgram;
   /** The schedule options the IR was scheduled with. */
   scheduleOptions: ScheduleOptions;
-  /** The kernels the scheduled IR runs (schedule/plan.ts); needs the whole pipeline. */
+  /** The kernels the scheduled IR runs (schedule/plan.ts). */
   plan(): Plan;
   data(name: string): Float64Array;
   dataAll(): Record<string, Float64Array>;
@@ -60,7 +58,8 @@ function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | und
   return undefined;
 }
 
-export function compileProblem(req: CompileRequest): CompiledProblem {
+/** The problem of `req` lowered to the IR, with the sources' texts and its schedule options. */
+function lowerProblem(req: CompileRequest) {
   if (!Number.isInteger(req.dim) || req.dim < 1)
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
   const parsed = parseChecked(req);
@@ -69,8 +68,21 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   if (!name) throw new OptError([diag('NoProblemToCompile', undefined)], parsed.texts);
   const lowered = elab.lower(name, req.dim, req.set);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  const options = { ...defaultScheduleOptions, ...req.schedule };
-  const ir = runPipeline(lowered, options, { until: req.until, validateEach: req.validateEach });
+  return { parsed, lowered, options: { ...defaultScheduleOptions, ...req.schedule } };
+}
+
+/**
+ * The IR of `req`'s problem after pass `until` (`opt compile --dump-ir after:NAME`): the pipeline
+ * stops there, so the passes after it do not run (nor fail).
+ */
+export function compileIrUntil(req: CompileRequest, until: string): IrProgram {
+  const { lowered, options } = lowerProblem(req);
+  return runPipeline(lowered, options, { until, validateEach: req.validateEach });
+}
+
+export function compileProblem(req: CompileRequest): CompiledProblem {
+  const { parsed, lowered, options } = lowerProblem(req);
+  const ir = runPipeline(lowered, options, { validateEach: req.validateEach });
   let data: Record<string, Float64Array> | undefined;
   const dataAll = () => (data ??= materialiseData(lowered));
   let evaluator: CpuEvaluator | undefined;

@@ -1,6 +1,7 @@
 // Reads the printed IR (print.ts) back, so that passes can be tested text-in, text-out.
 
 import {
+  asScheduled,
   binTy,
   drawTy,
   redTy,
@@ -15,6 +16,7 @@ import {
   type IrProgram,
   type RedOp,
   type Schedule,
+  type ScheduledProgram,
   type Stage,
   type Ty,
 } from './ir.js';
@@ -297,6 +299,11 @@ function schedule(s: SExp[]): Schedule {
     throw new Error(`IR parse: unknown stage ${String(st[0])}`);
   });
   return { regime, stages, kernels };
+}
+
+/** A printed scheduled program read back: checked to have its schedule (asScheduled). */
+export function parseScheduled(text: string): ScheduledProgram {
+  return asScheduled(parseProgram(text));
 }
 
 export function parseProgram(text: string): IrProgram {

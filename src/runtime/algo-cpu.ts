@@ -34,7 +34,7 @@ export class CpuAlgoEngine implements AlgoEngine {
     const draws = drawTable(seed, this.ctx);
     const data = materialiseData(c.algo.problem);
     for (const st of c.steps) {
-      const src = emitJs(c.cpuIr.get(st)!);
+      const src = emitJs(c.compiled(st).cpuIr);
       const make = new Function('data', 'DRAW', 'CTX', 'BUILTIN', src) as (
         d: unknown,
         dr: unknown,

@@ -93,10 +93,10 @@ export class GpuAlgoEngine implements AlgoEngine {
     );
     device.pushErrorScope('validation');
     const plans = new Map(
-      c.steps.map((st) => [
-        st,
-        generateStepWgsl(c.gpuIr.get(st)!, c.plan(st), c.algo.state, { pingPong: c.pingPong }),
-      ]),
+      c.steps.map((st) => {
+        const cs = c.compiled(st);
+        return [st, generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.pingPong })];
+      }),
     );
     // One DATA buffer for every step: the problem's data, laid out as the steps read it.
     const withData = [...plans.values()].filter((p) => p.dataSize > 0);
@@ -215,7 +215,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     const steps = planGeneration(c.algo.generation, 1, 1);
     const fused = c.fused.get(steps[0]!);
     const run = fused ? [fused, ...steps.slice(1)] : [...steps, c.algo.track];
-    return run.reduce((n, st) => n + c.gpuIr.get(st)!.schedule!.kernels, 0);
+    return run.reduce((n, st) => n + c.compiled(st).gpuIr.schedule.kernels, 0);
   }
 
   /** Seconds spent recording (run and encoding) and waiting for the GPU, for the benchmark. */

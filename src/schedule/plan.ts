@@ -7,7 +7,14 @@
 // `storage` are what it reads, so a change of strategy is a change to the plan.
 
 import { scanByMoments, readsArray } from '../ir/kernels.js';
-import { forEachNode, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
+import {
+  forEachNode,
+  type Binding,
+  type IExpr,
+  type IrProgram,
+  type ScheduledProgram,
+  type Stage,
+} from '../ir/ir.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
 
 /** The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P). */
@@ -93,9 +100,8 @@ const list = (xs: string[]) => xs.join(', ');
 const and = (xs: string[]) =>
   xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]!}` : xs.join('');
 
-export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
+export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
   const s = p.schedule;
-  if (!s) throw new Error('plan: schedule the program first');
   const f = p.main;
   const step = !!f.domain;
   const decision = decideRegime(f, s.stages, o);

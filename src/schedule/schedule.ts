@@ -20,6 +20,7 @@ import {
   type IrProgram,
   type Regime,
   type Schedule,
+  type ScheduledProgram,
   type Stage,
 } from '../ir/ir.js';
 
@@ -263,10 +264,10 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
 export function scheduleProgram(
   p: IrProgram,
   o: ScheduleOptions = defaultScheduleOptions,
-): IrProgram {
+): ScheduledProgram {
   if (p.funcs.length) throw new Error('schedule: inline first');
   const stages = stagesOf(p.main);
   const regime = chooseRegime(p.main, stages, o);
   const schedule: Schedule = { regime, stages, kernels: countKernels(stages, regime, p.main) };
-  return { ...p, schedule };
+  return { ...p, funcs: [], schedule };
 }
