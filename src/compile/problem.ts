@@ -51,11 +51,11 @@ export interface CompiledProblem {
 
 function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | undefined {
   if (req.problem) return req.problem;
-  for (let k = userFiles.length - 1; k >= 0; k--) {
-    const ps = userFiles[k]!.decls.filter((d) => d.kind === 'problem');
-    if (ps.length) return ps[ps.length - 1]!.name;
-  }
-  return undefined;
+  // The last problem of the last file that has one.
+  return userFiles
+    .flatMap((f) => f.decls)
+    .filter((d) => d.kind === 'problem')
+    .at(-1)?.name;
 }
 
 /** The problem of `req` lowered to the IR, with the sources' texts and its schedule options. */
@@ -83,8 +83,16 @@ export function compileIrUntil(req: CompileRequest, until: string): IrProgram {
 export function compileProblem(req: CompileRequest): CompiledProblem {
   const { parsed, lowered, options } = lowerProblem(req);
   const ir = runPipeline(lowered, options, { validateEach: req.validateEach });
-  let data: Record<string, Float64Array> | undefined;
-  const dataAll = () => (data ??= materialiseData(lowered));
+  let values: Record<string, Float64Array> | undefined;
+  const dataAll = () => (values ??= materialiseData(lowered));
+  const data = (n: string) => {
+    const v = dataAll()[n];
+    if (!v)
+      throw new Error(
+        `no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`,
+      );
+    return v;
+  };
   let evaluator: CpuEvaluator | undefined;
   // The CPU reference runs the IR after scan recognition: before fusion and scheduling, so GPU
   // results are checked against code that did not go through those passes.
@@ -102,7 +110,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
         ? null
         : at.k === 'const'
           ? new Array(req.dim).fill(at.v)
-          : Array.from(dataAll()[at.name]!),
+          : Array.from(data(at.name)),
     direction: lowered.direction,
   };
   return {
@@ -112,14 +120,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     scheduleOptions: options,
     plan: () => buildPlan(ir, options),
     sources: parsed.texts,
-    data: (n) => {
-      const v = dataAll()[n];
-      if (!v)
-        throw new Error(
-          `no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`,
-        );
-      return v;
-    },
+    data,
     dataAll,
     cpuEvaluator,
     evaluateCpu: (points) => {

@@ -172,7 +172,7 @@ export function asScheduled(p: IrProgram): ScheduledProgram {
  * `arr[i]` where `i` is known to be in range by an invariant of the caller (`what` says which):
  * an internal error naming it instead of an `undefined` that fails later.
  */
-export function at<T>(arr: readonly T[], i: number, what: string): T {
+export function at<T>(arr: ArrayLike<T>, i: number, what: string): T {
   const v = arr[i];
   if (v === undefined) throw new Error(`internal: ${what}: no element ${i} of ${arr.length}`);
   return v;
