@@ -2,6 +2,7 @@
 // line naming the flag or file (usage and data errors); never a stack trace (unless OPT_DEBUG=1).
 
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import {
   checkFiles,
   compileAlgorithm,
@@ -222,10 +223,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // Run when executed directly (bin/opt.js spawns this file).
-if (
-  process.argv[1] &&
-  import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)
-) {
+if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1].replace(/\\/g, '/')))) {
   // Exit once stdout and stderr are flushed: a pipe (bin/opt.js, a redirect) may still hold a long
   // --json line when main returns.
   const exit = (code: number) =>
