@@ -7,7 +7,7 @@ import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
 import { parseAll } from './parser/sources.js';
 import type { Diagnostic } from './parser/diagnostics.js';
-import type { CompiledProblem } from './compile/problem.js';
+import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';
 import type { CompiledAlgorithm } from './compile/algorithm.js';
 import { printProgram } from './ir/print.js';
 import { printPlan } from './schedule/plan.js';
@@ -24,6 +24,7 @@ import { GpuAlgoEngine } from './runtime/algo-gpu.js';
 
 export { parseAll, parseChecked, type SourceRequest } from './parser/sources.js';
 export {
+  compileIrUntil,
   compileProblem,
   fixedDimension,
   suiteProblems,
@@ -119,6 +120,11 @@ export {
   type PlanKernel,
 } from './schedule/plan.js';
 
+/** `req`'s problem after pass `until` as IR text (`opt compile --dump-ir after:NAME`). */
+export function emitIrUntil(req: CompileRequest, until: string): string {
+  return printProgram(compileIrUntil(req, until)) + '\n';
+}
+
 /**
  * A compiled problem as text: its (scheduled) IR, its float64 JavaScript, its plan (the kernels,
  * schedule/plan.ts), or its WGSL kernels under a line that states their number and the regime.
@@ -128,7 +134,7 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
   if (what === 'plan') return printPlan(p.plan()) + '\n';
   if (what === 'js') return emitJs(p.ir) + '\n';
   const plan = generateWgsl(p.ir, p.plan());
-  const s = p.ir.schedule!;
+  const s = p.ir.schedule;
   const regime =
     s.regime.k === 'team'
       ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup`
@@ -149,14 +155,15 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
   const steps = c.steps.filter((st) => !fused.has(st));
   let out = `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`;
   for (const st of steps) {
-    const ir = c.gpuIr.get(st)!;
-    const s = ir.schedule!;
+    const cs = c.compiled(st);
+    const ir = cs.gpuIr;
+    const s = ir.schedule;
     out += `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`;
     if (what === 'ir') out += printProgram(ir) + '\n';
-    else if (what === 'plan') out += printPlan(c.plan(st)) + '\n';
-    else if (what === 'js') out += emitJs(c.cpuIr.get(st)!) + '\n';
+    else if (what === 'plan') out += printPlan(cs.plan()) + '\n';
+    else if (what === 'js') out += emitJs(cs.cpuIr) + '\n';
     else
-      for (const k of generateStepWgsl(ir, c.plan(st), c.algo.state, { pingPong: c.pingPong })
+      for (const k of generateStepWgsl(ir, cs.plan(), c.algo.state, { pingPong: c.pingPong })
         .kernels)
         out += `// kernel ${k.name}\n${k.code}\n`;
   }

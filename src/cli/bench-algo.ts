@@ -117,9 +117,11 @@ export async function benchAlgorithms(
   process.stdout.write(
     `copy kernel: ${roof.copyGBps.toFixed(0)} GB/s; float32 FMA: ${(roof.gflops / 1000).toFixed(1)} TFLOP/s\n`,
   );
-  big.ofCopy = big.gbps! / roof.copyGBps;
+  const gbps = big.gbps;
+  if (gbps === undefined) throw new Error('internal: a case given its bytes has its GB/s');
+  big.ofCopy = gbps / roof.copyGBps;
   process.stdout.write(
-    `D = ${D}: ${big.gbps!.toFixed(0)} GB/s = ${big.ofCopy.toFixed(2)} of the copy kernel (5 D NP floats a generation)\n`,
+    `D = ${D}: ${gbps.toFixed(0)} GB/s = ${big.ofCopy.toFixed(2)} of the copy kernel (5 D NP floats a generation)\n`,
   );
   const c = await one(
     'DE/rand/1/bin NP 250 Rastrigin',

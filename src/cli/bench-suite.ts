@@ -80,7 +80,7 @@ export async function benchSuite(
     const reps = o.quick ? 5 : 200;
     const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
     const gpuSeconds = t.seconds / reps;
-    const s = p.ir.schedule!;
+    const s = p.ir.schedule;
     const kernels = ev.plan.kernels.length;
     for (const sl of slabs) sl.x.destroy();
     f.destroy();

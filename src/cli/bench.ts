@@ -151,7 +151,7 @@ export async function runBench(argv: string[]): Promise<number> {
       const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
       const sec = t.seconds / reps;
       const gbps = (N * D * 4) / sec / 1e9;
-      const s = p.ir.schedule!;
+      const s = p.ir.schedule;
       rows.push({
         what: name,
         D,
@@ -173,7 +173,8 @@ export async function runBench(argv: string[]): Promise<number> {
     await gpu.device.queue.onSubmittedWorkDone();
   }
   const lines = [table(rows)];
-  const fl = Object.values(roofs)[0]!;
+  const [fl] = Object.values(roofs);
+  if (!fl) throw new Error('internal: bench measured no shape');
   process.stdout.write(
     lines.join('\n') +
       `\nfloat32 FMA rate: ${(fl.gflops / 1000).toFixed(1)} TFLOP/s\nGB/s: N*D*4 bytes read once per evaluation; the copy kernel counts read + write.\n`,

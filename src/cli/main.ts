@@ -2,11 +2,13 @@
 // line naming the flag or file (usage and data errors); never a stack trace (unless OPT_DEBUG=1).
 
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import {
   checkFiles,
   compileAlgorithm,
   compileProblem,
   emitAlgorithm,
+  emitIrUntil,
   emitProblem,
   evaluateOnGpu,
   formatDiagnostic,
@@ -94,15 +96,16 @@ function compile(argv: string[]): number {
   if (flags.algorithm !== undefined) return compileAlgorithmCommand(parsed, flags.algorithm);
   const t = target(positional[0], flags.problem);
   const until = flags['dump-ir'];
-  const p = compileProblem({
+  const req = {
     ...t,
     dim: flags.dim,
-    until,
     set: parseSets(flags.set),
     schedule: flags.population ? { population: flags.population } : undefined,
-  });
+  };
   // After a pass the IR is all there is to print.
-  process.stdout.write(emitProblem(p, until ? 'ir' : flags.emit));
+  process.stdout.write(
+    until ? emitIrUntil(req, until) : emitProblem(compileProblem(req), flags.emit),
+  );
   return 0;
 }
 
@@ -220,10 +223,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // Run when executed directly (bin/opt.js spawns this file).
-if (
-  process.argv[1] &&
-  import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!)
-) {
+if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1].replace(/\\/g, '/')))) {
   // Exit once stdout and stderr are flushed: a pipe (bin/opt.js, a redirect) may still hold a long
   // --json line when main returns.
   const exit = (code: number) =>

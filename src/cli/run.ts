@@ -75,16 +75,17 @@ export async function runCommand(argv: string[]): Promise<number> {
   const set = parseSets(flags.set);
   const seed = flags.seed;
   // --dim may be left out when every problem is an instance of a fixed size (`where D == n`).
-  const dims = problems.map((p) => {
-    const d = flags.dim ?? fixedDimension(p, { files });
-    if (d === undefined) throw new CliError(DIM_REQUIRED);
-    return d;
+  const runs = problems.map((problem) => {
+    const dim = flags.dim ?? fixedDimension(problem, { files });
+    if (dim === undefined) throw new CliError(DIM_REQUIRED);
+    return { problem, dim };
   });
   // Every problem compiles before the first run starts: a missing data file or a bad --set fails
   // at once, not after hours of a suite.
-  const compiled = problems.map((problem, k) =>
-    compileAlgorithm({ algorithm, problem, dim: dims[k]!, set, files }),
-  );
+  const compiled = runs.map(({ problem, dim }) => ({
+    dim,
+    c: compileAlgorithm({ algorithm, problem, dim, set, files }),
+  }));
   // The target error: 1e-8 unless given (the threshold at which seed 002's runs and the CEC
   // conventions count a problem as solved); `--target none` runs the whole budget.
   const target =
@@ -95,7 +96,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         : flags.target;
   // A problem without a declared optimum has no error: the default target is never reached (the
   // run loop compares with NaN), and an explicit one is an error.
-  const noOptimum = compiled.find((c) => Number.isNaN(c.algo.problem.optimum));
+  const noOptimum = compiled.find(({ c }) => Number.isNaN(c.algo.problem.optimum))?.c;
   if (noOptimum && flags.target !== undefined && target !== undefined)
     throw new CliError(
       `--target: ${noOptimum.algo.problem.name} declares no optimum, so its runs have no error to reach (give --evals or --seconds)`,
@@ -124,9 +125,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const tty = process.stderr.isTTY === true;
   const reports: RunReport[] = [];
   try {
-    for (let k = 0; k < compiled.length && !abort.signal.aborted; k++) {
-      const c = compiled[k]!;
-      const dim = dims[k]!;
+    for (const [k, { c, dim }] of compiled.entries()) {
+      if (abort.signal.aborted) break;
       const maxEvals = evalsFor(dim);
       const label = suite ? suiteLabel(k) : undefined;
       const engine = await createEngine(c, seed, gpu);

@@ -11,6 +11,7 @@ import {
   freeIdx,
   type IExpr,
   type IrProgram,
+  type ScheduledProgram,
   type StateArray,
 } from '../ir/ir.js';
 import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
@@ -140,7 +141,7 @@ type StepOptions = WgslOptions & {
 };
 
 export function generateStepWgsl(
-  p: IrProgram,
+  p: ScheduledProgram,
   plan: Plan,
   state: StateArray[],
   options: StepOptions = {},

@@ -7,7 +7,7 @@
 //
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import type { Binding, IrProgram } from '../ir/ir.js';
+import type { Binding, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
 import type { Plan } from '../schedule/plan.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
@@ -24,9 +24,8 @@ export { TEAM_SCAN_K, shsSize } from './wgsl-emit.js';
  * the plan's, in its order, with its names and grids, each built for its role (the team kernel,
  * or one of the split regime's: wgsl-split.ts), and each binds exactly the plan's buffers.
  */
-export function generateWgsl(p: IrProgram, plan: Plan, options: WgslOptions = {}): GpuPlan {
+export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptions = {}): GpuPlan {
   const s = p.schedule;
-  if (!s) throw new Error('wgsl: schedule the program first');
   const f = p.main;
   const r = plan.decision.regime;
   const bind = new Map<string, Binding>(f.bindings.map((b) => [b.name, b]));

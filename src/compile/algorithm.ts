@@ -6,7 +6,7 @@ import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
-import type { IrProgram } from '../ir/ir.js';
+import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
@@ -21,17 +21,25 @@ import {
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
 export const STEP_ELEMS_PER_LANE = 1;
 
+/** What compiling one step made: one record, so a step's IR, options and plan go together. */
+export interface CompiledStep {
+  step: Step;
+  /** Its IR after the whole pipeline (for the GPU). */
+  gpuIr: ScheduledProgram;
+  /** Its IR after `scan` (for the CPU). */
+  cpuIr: IrProgram;
+  /** The schedule options its GPU IR was scheduled with. */
+  scheduleOptions: ScheduleOptions;
+  /** Its kernels (schedule/plan.ts). */
+  plan(): Plan;
+}
+
 export interface CompiledAlgorithm {
   algo: AlgoProgram;
   /** Every step, in a fixed order (init, generation, track). */
   steps: Step[];
-  /** Per step: its IR after the whole pipeline (for the GPU) and after `scan` (for the CPU). */
-  gpuIr: Map<Step, IrProgram>;
-  cpuIr: Map<Step, IrProgram>;
-  /** Per step: the schedule options its GPU IR was scheduled with. */
-  scheduleOptions: Map<Step, ScheduleOptions>;
-  /** A step's kernels (schedule/plan.ts). */
-  plan(st: Step): Plan;
+  /** What compiling step `st` made; an internal error for a step that is not one of `steps`. */
+  compiled(st: Step): CompiledStep;
   pingPong: Set<string>;
   /** The generation-opening steps with the previous generation's track fused in (fuse-track.ts). */
   fused: Map<Step, Step>;
@@ -56,10 +64,8 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const elab = new AlgoElaborator(parsed.sources);
   const algo = elab.lowerAlgorithm(req);
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  const gpuIr = new Map<Step, IrProgram>();
-  const cpuIr = new Map<Step, IrProgram>();
-  const scheduleOptions = new Map<Step, ScheduleOptions>();
-  const compile = (st: Step) => {
+  const records = new Map<Step, CompiledStep>();
+  const compile = (st: Step): CompiledStep => {
     // A step's population is its domain: it sets the team size and regime as for evaluations.
     // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
     // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
@@ -73,12 +79,28 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       ...req.schedule,
     };
     // One pass through the pipeline: the CPU backend takes the program after `scan`.
-    const full = runPipeline(st.prog, o, {
+    let cpuIr: IrProgram | undefined;
+    const gpuIr = runPipeline(st.prog, o, {
       validateEach: req.validateEach,
-      onPass: (pass, p) => pass === 'scan' && cpuIr.set(st, p),
+      onPass: (pass, p) => {
+        if (pass === 'scan') cpuIr = p;
+      },
     });
-    gpuIr.set(st, full);
-    scheduleOptions.set(st, o);
+    if (!cpuIr) throw new Error(`internal: the pipeline has no scan pass`);
+    const r: CompiledStep = {
+      step: st,
+      gpuIr,
+      cpuIr,
+      scheduleOptions: o,
+      plan: () => buildPlan(gpuIr, o),
+    };
+    records.set(st, r);
+    return r;
+  };
+  const compiled = (st: Step): CompiledStep => {
+    const r = records.get(st);
+    if (!r) throw new Error(`internal: step ${st.name} was not compiled`);
+    return r;
   };
   const base = [...algo.init, ...allSteps(algo.generation), algo.track];
   base.forEach(compile);
@@ -88,7 +110,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const fused = new Map<Step, Step>();
   if (req.fuseTrack !== false)
     for (const st of firstSteps(algo.generation)) {
-      const r = gpuIr.get(st)!.schedule!.regime;
+      const r = compiled(st).gpuIr.schedule.regime;
       // Every team of the fused step takes the argmin of the populations' fitness: with few
       // lanes (small D) and many individuals that loop costs more than the track's own kernel
       // (D = 2, NP = 250: 21 us a generation fused, on an H200).
@@ -99,8 +121,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
         Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE
       ) {
         const f = fuseTrack(st, algo.track);
-        compile(f);
-        if (gpuIr.get(f)!.schedule!.regime.k === 'team') fused.set(st, f);
+        if (compile(f).gpuIr.schedule.regime.k === 'team') fused.set(st, f);
       }
     }
   const steps = [...base, ...fused.values()];
@@ -115,11 +136,8 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   return {
     algo,
     steps,
-    gpuIr,
-    cpuIr,
-    scheduleOptions,
-    plan: (st) => buildPlan(gpuIr.get(st)!, scheduleOptions.get(st)!),
-    pingPong: pingPong(steps.map((st) => gpuIr.get(st)!)),
+    compiled,
+    pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
     fused,
     sources: parsed.texts,
     evaluatePoint,

@@ -1,7 +1,7 @@
 // The pass pipeline: one list of named passes (Futhark's habit). `opt compile --dump-ir after:NAME`
 // prints the program after any of them; tests run the validator after each.
 
-import type { IrProgram } from '../ir/ir.js';
+import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { cse } from '../passes/cse.js';
 import { fold } from '../passes/fold.js';
 import { fuse } from '../passes/fuse.js';
@@ -15,26 +15,43 @@ export interface Pass {
   run: (p: IrProgram, o: ScheduleOptions) => IrProgram;
 }
 
+/** The passes from IR to IR; the schedule pass, which changes the type, comes after them. */
 export const PASSES: readonly Pass[] = [
   { name: 'inline', run: (p) => inline(p) },
   { name: 'fold', run: (p) => fold(p) },
   { name: 'cse', run: (p) => cse(p) },
   { name: 'scan', run: (p) => scan(p) },
   { name: 'fuse', run: (p) => fuse(p) },
-  { name: 'schedule', run: (p, o) => scheduleProgram(p, o) },
 ];
 
-export const PASS_NAMES = ['lower', ...PASSES.map((p) => p.name)];
+const SCHEDULE = 'schedule';
 
-/** Runs the passes up to and including `until` (all by default); validates after each when asked. */
+export const PASS_NAMES = ['lower', ...PASSES.map((p) => p.name), SCHEDULE];
+
+export interface PipelineOptions {
+  validateEach?: boolean;
+  onPass?: (name: string, p: IrProgram) => void;
+}
+
+/**
+ * Runs the passes up to and including `until` (all by default); validates after each when asked.
+ * The whole pipeline ends with the schedule pass and gives a ScheduledProgram; a partial one (for
+ * `--dump-ir` and the CPU backend, which takes the IR after `scan`) an IrProgram.
+ */
 export function runPipeline(
   p: IrProgram,
   o: ScheduleOptions,
-  options: {
-    until?: string;
-    validateEach?: boolean;
-    onPass?: (name: string, p: IrProgram) => void;
-  } = {},
+  options?: PipelineOptions & { until?: undefined },
+): ScheduledProgram;
+export function runPipeline(
+  p: IrProgram,
+  o: ScheduleOptions,
+  options: PipelineOptions & { until: string },
+): IrProgram;
+export function runPipeline(
+  p: IrProgram,
+  o: ScheduleOptions,
+  options: PipelineOptions & { until?: string } = {},
 ): IrProgram {
   if (options.validateEach) validate(p, 'lower');
   options.onPass?.('lower', p);
@@ -43,7 +60,10 @@ export function runPipeline(
     p = pass.run(p, o);
     if (options.validateEach) validate(p, pass.name);
     options.onPass?.(pass.name, p);
-    if (options.until === pass.name) break;
+    if (options.until === pass.name) return p;
   }
-  return p;
+  const s = scheduleProgram(p, o);
+  if (options.validateEach) validate(s, SCHEDULE);
+  options.onPass?.(SCHEDULE, s);
+  return s;
 }

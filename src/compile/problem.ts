@@ -4,7 +4,7 @@
 import type { SourceFile } from '../parser/ast.js';
 import { diag, OptError } from '../parser/diagnostics.js';
 import { Elaborator } from '../elaborate/problem.js';
-import type { IrProgram } from '../ir/ir.js';
+import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
@@ -19,8 +19,6 @@ export interface CompileRequest extends SourceRequest {
   schedule?: Partial<ScheduleOptions>;
   /** The problem's parameters: { name: value } (--set). */
   set?: Record<string, string>;
-  /** Stop after this pass (for --dump-ir); the full pipeline by default. */
-  until?: string;
   validateEach?: boolean;
 }
 
@@ -38,11 +36,11 @@ export interface CompiledProblem {
   info: ProblemInfo;
   /** The IR after lowering (callees not yet inlined). */
   lowered: IrProgram;
-  /** The IR after the whole pipeline (or after `until`). */
-  ir: IrProgram;
+  /** The IR after the whole pipeline (irUntil for a partial one). */
+  ir: ScheduledProgram;
   /** The schedule options the IR was scheduled with. */
   scheduleOptions: ScheduleOptions;
-  /** The kernels the scheduled IR runs (schedule/plan.ts); needs the whole pipeline. */
+  /** The kernels the scheduled IR runs (schedule/plan.ts). */
   plan(): Plan;
   data(name: string): Float64Array;
   dataAll(): Record<string, Float64Array>;
@@ -53,14 +51,15 @@ export interface CompiledProblem {
 
 function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | undefined {
   if (req.problem) return req.problem;
-  for (let k = userFiles.length - 1; k >= 0; k--) {
-    const ps = userFiles[k]!.decls.filter((d) => d.kind === 'problem');
-    if (ps.length) return ps[ps.length - 1]!.name;
-  }
-  return undefined;
+  // The last problem of the last file that has one.
+  return userFiles
+    .flatMap((f) => f.decls)
+    .filter((d) => d.kind === 'problem')
+    .at(-1)?.name;
 }
 
-export function compileProblem(req: CompileRequest): CompiledProblem {
+/** The problem of `req` lowered to the IR, with the sources' texts and its schedule options. */
+function lowerProblem(req: CompileRequest) {
   if (!Number.isInteger(req.dim) || req.dim < 1)
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
   const parsed = parseChecked(req);
@@ -69,10 +68,31 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   if (!name) throw new OptError([diag('NoProblemToCompile', undefined)], parsed.texts);
   const lowered = elab.lower(name, req.dim, req.set);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  const options = { ...defaultScheduleOptions, ...req.schedule };
-  const ir = runPipeline(lowered, options, { until: req.until, validateEach: req.validateEach });
-  let data: Record<string, Float64Array> | undefined;
-  const dataAll = () => (data ??= materialiseData(lowered));
+  return { parsed, lowered, options: { ...defaultScheduleOptions, ...req.schedule } };
+}
+
+/**
+ * The IR of `req`'s problem after pass `until` (`opt compile --dump-ir after:NAME`): the pipeline
+ * stops there, so the passes after it do not run (nor fail).
+ */
+export function compileIrUntil(req: CompileRequest, until: string): IrProgram {
+  const { lowered, options } = lowerProblem(req);
+  return runPipeline(lowered, options, { until, validateEach: req.validateEach });
+}
+
+export function compileProblem(req: CompileRequest): CompiledProblem {
+  const { parsed, lowered, options } = lowerProblem(req);
+  const ir = runPipeline(lowered, options, { validateEach: req.validateEach });
+  let values: Record<string, Float64Array> | undefined;
+  const dataAll = () => (values ??= materialiseData(lowered));
+  const data = (n: string) => {
+    const v = dataAll()[n];
+    if (!v)
+      throw new Error(
+        `no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`,
+      );
+    return v;
+  };
   let evaluator: CpuEvaluator | undefined;
   // The CPU reference runs the IR after scan recognition: before fusion and scheduling, so GPU
   // results are checked against code that did not go through those passes.
@@ -90,7 +110,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
         ? null
         : at.k === 'const'
           ? new Array(req.dim).fill(at.v)
-          : Array.from(dataAll()[at.name]!),
+          : Array.from(data(at.name)),
     direction: lowered.direction,
   };
   return {
@@ -100,14 +120,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     scheduleOptions: options,
     plan: () => buildPlan(ir, options),
     sources: parsed.texts,
-    data: (n) => {
-      const v = dataAll()[n];
-      if (!v)
-        throw new Error(
-          `no data named ${n} in ${lowered.name} (it has: ${Object.keys(dataAll()).join(', ')})`,
-        );
-      return v;
-    },
+    data,
     dataAll,
     cpuEvaluator,
     evaluateCpu: (points) => {

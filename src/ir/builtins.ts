@@ -11,7 +11,7 @@
 //   NAMED_FUNCTIONS   the other named functions: order functions of a vector, data generators and
 //                     the algorithms' random draws, each lowered by its elaborator
 
-import type { BinOp, IExpr } from './ir.js';
+import { at, type BinOp, type IExpr } from './ir.js';
 
 /** A value type of a signature. `number` is an integer or a real, kept as given. */
 export type ValueType = 'real' | 'int' | 'number' | 'vector' | 'string';
@@ -94,26 +94,41 @@ const sub1 = (x: IExpr): IExpr => ({ k: 'bin', t: 'f', op: '-', a: N(1), b: x })
 /** A floor for |a| in 1/|a| terms: below the error itself the linearisation is not valid. */
 export const floorBy = (a: IExpr, mu: IExpr): IExpr => max(abs(a), max(mul(N(U32), mu), N(1e-300))); // never 0: 0/0 would be NaN
 
+/**
+ * A one-argument builtin's bound rule: from the call `e`, its argument `a` and the bound `A` of the
+ * argument's error (the elaborator checked the arity).
+ */
+type UnaryBound = (e: IExpr, a: IExpr, A: IExpr) => IExpr;
+const unaryBound =
+  (name: string, rule: UnaryBound): BoundRule =>
+  (e, args, mu) =>
+    rule(e, at(args, 0, `${name}'s argument`), at(mu, 0, `${name}'s argument's error bound`));
+/** A one-argument WGSL form, likewise. */
+const unaryWgsl =
+  (name: string, form: <E>(b: WgslBuilder<E>, x: E) => E): WgslForm =>
+  (b, args) =>
+    form(b, at(args, 0, `${name}'s argument`));
+
 /** ULPS of the result, propagation through a slope of 1 and an argument reduction (sin, cos). */
-const periodic: BoundRule = (e, [a], [A]) => add(mul(N(ULPS), abs(e)), A!, mul(N(ULPS), abs(a!)));
-const logarithm: BoundRule = (e, [a], [A]) =>
-  add(mul(N(ULPS), abs(e)), N(ULPS), div(A!, floorBy(a!, A!)));
+const periodic: UnaryBound = (e, a, A) => add(mul(N(ULPS), abs(e)), A, mul(N(ULPS), abs(a)));
+const logarithm: UnaryBound = (e, a, A) =>
+  add(mul(N(ULPS), abs(e)), N(ULPS), div(A, floorBy(a, A)));
 // Evaluation: ULPS of the result and of the argument; WGSL computes sinh, cosh and tanh from exp
 // (its spec: "inherited from (exp(x) - exp(-x)) / ..."), so near 0 their error is absolute, about
 // ULPS units of 1. Propagation: the derivative times the argument's error.
-const arcsine: BoundRule = (e, [a], [A]) => {
-  const slope = div(N(1), call('sqrt', max(sub1(mul(a!, a!)), mul(N(U32), A!))));
-  return add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a!)), mul(A!, slope));
+const arcsine: UnaryBound = (e, a, A) => {
+  const slope = div(N(1), call('sqrt', max(sub1(mul(a, a)), mul(N(U32), A))));
+  return add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a)), mul(A, slope));
 };
-const hyperbolic: BoundRule = (e, [a], [A]) =>
-  add(mul(N(ULPS), call('cosh', a!)), mul(N(ULPS), abs(a!)), mul(A!, call('cosh', a!)));
+const hyperbolic: UnaryBound = (e, a, A) =>
+  add(mul(N(ULPS), call('cosh', a)), mul(N(ULPS), abs(a)), mul(A, call('cosh', a)));
 /** Discontinuous: any error in the argument may move the result by one step. */
 const step =
-  (within: (e: IExpr) => IExpr): BoundRule =>
-  (e, _, [A]) => ({
+  (within: (e: IExpr) => IExpr): UnaryBound =>
+  (e, _a, A) => ({
     k: 'sel',
     t: 'f',
-    c: { k: 'bin', t: 'b', op: '>', a: A!, b: ZERO },
+    c: { k: 'bin', t: 'b', op: '>', a: A, b: ZERO },
     a: N(2 ** 24),
     b: within(e),
   });
@@ -127,39 +142,48 @@ const unary = (
   name: string,
   doc: string,
   cpu: (x: number) => number,
-  bound: BoundRule,
+  bound: UnaryBound,
   more: Partial<Builtin> = {},
-): Builtin => ({ name, params: X, result: 'real', doc, cpu, wgsl: name, bound, ...more });
+): Builtin => ({
+  name,
+  params: X,
+  result: 'real',
+  doc,
+  cpu,
+  wgsl: name,
+  bound: unaryBound(name, bound),
+  ...more,
+});
 
 const TABLE: Builtin[] = [
   unary('sin', 'Sine (radians).', Math.sin, periodic),
   unary('cos', 'Cosine (radians).', Math.cos, periodic),
-  unary('tan', 'Tangent (radians).', Math.tan, (e, [a], [A]) =>
-    add(mul(N(ULPS), abs(e)), mul(add(N(1), mul(e, e)), add(A!, mul(N(ULPS), abs(a!))))),
+  unary('tan', 'Tangent (radians).', Math.tan, (e, a, A) =>
+    add(mul(N(ULPS), abs(e)), mul(add(N(1), mul(e, e)), add(A, mul(N(ULPS), abs(a))))),
   ),
   unary('asin', 'Arc sine, in [-pi/2, pi/2].', Math.asin, arcsine),
   unary('acos', 'Arc cosine, in [0, pi].', Math.acos, arcsine),
-  unary('atan', 'Arc tangent, in (-pi/2, pi/2).', Math.atan, (e, [a], [A]) =>
-    add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a!)), A!),
+  unary('atan', 'Arc tangent, in (-pi/2, pi/2).', Math.atan, (e, a, A) =>
+    add(mul(N(ULPS), abs(e)), mul(N(ULPS), abs(a)), A),
   ),
   unary('sinh', 'Hyperbolic sine.', Math.sinh, hyperbolic),
   unary('cosh', 'Hyperbolic cosine.', Math.cosh, hyperbolic),
-  unary('tanh', 'Hyperbolic tangent.', Math.tanh, (e, [a], [A]) =>
-    add(mul(N(ULPS), abs(e)), N(ULPS), mul(N(ULPS), abs(a!)), A!),
+  unary('tanh', 'Hyperbolic tangent.', Math.tanh, (e, a, A) =>
+    add(mul(N(ULPS), abs(e)), N(ULPS), mul(N(ULPS), abs(a)), A),
   ),
-  unary('exp', 'e to the power x.', Math.exp, (e, [a], [A]) =>
-    mul(abs(e), add(N(ULPS), A!, mul(N(ULPS), abs(a!)))),
+  unary('exp', 'e to the power x.', Math.exp, (e, a, A) =>
+    mul(abs(e), add(N(ULPS), A, mul(N(ULPS), abs(a)))),
   ),
   unary('log', 'Natural logarithm.', Math.log, logarithm),
   unary('log2', 'Base-2 logarithm.', Math.log2, logarithm),
   unary('log10', 'Base-10 logarithm.', Math.log10, logarithm, {
     // WGSL has no log10.
-    wgsl: (b, [x]) => b.mul(b.call('log', [x!]), b.f32(0.4342944819032518)),
+    wgsl: unaryWgsl('log10', (b, x) => b.mul(b.call('log', [x]), b.f32(0.4342944819032518))),
   }),
-  unary('sqrt', 'Square root.', Math.sqrt, (e, [a], [A]) =>
-    add(abs(e), div(A!, mul(N(2), call('sqrt', floorBy(a!, A!))))),
+  unary('sqrt', 'Square root.', Math.sqrt, (e, a, A) =>
+    add(abs(e), div(A, mul(N(2), call('sqrt', floorBy(a, A))))),
   ),
-  unary('abs', 'Absolute value.', Math.abs, (_e, _a, [A]) => A!),
+  unary('abs', 'Absolute value.', Math.abs, (_e, _a, A) => A),
   unary('sign', 'The sign: -1, 0 or 1.', Math.sign, stepwise),
   unary('floor', 'The largest integer <= x (a real).', Math.floor, stepwise),
   unary('ceil', 'The smallest integer >= x (a real).', Math.ceil, stepwise),
@@ -169,7 +193,7 @@ const TABLE: Builtin[] = [
     roundHalfAway,
     stepwise,
     {
-      wgsl: (b, [x]) => b.call('opt_round', [x!]),
+      wgsl: unaryWgsl('round', (b, x) => b.call('opt_round', [x])),
       wgslHelpers: ['opt_round'],
     },
   ),
@@ -186,7 +210,8 @@ const TABLE: Builtin[] = [
     doc: 'min(max(x, lo), hi).',
     cpu: (x, lo, hi) => Math.min(Math.max(x, lo), hi),
     wgsl: 'clamp',
-    bound: (_e, _a, [A, B, C]) => max(A!, max(B!, C!)),
+    bound: (_e, _a, mu) =>
+      max(at(mu, 0, 'clamp: x'), max(at(mu, 1, 'clamp: lo'), at(mu, 2, 'clamp: hi'))),
   },
   {
     name: 'int',
@@ -194,8 +219,8 @@ const TABLE: Builtin[] = [
     result: 'int',
     doc: 'The integer part of x, toward zero (an integer: it can index).',
     cpu: Math.trunc,
-    wgsl: (b, [x]) => b.cast('i32', x!),
-    bound: stepwise,
+    wgsl: unaryWgsl('int', (b, x) => b.cast('i32', x)),
+    bound: unaryBound('int', stepwise),
   },
 ];
 

@@ -42,11 +42,11 @@ export function readNumbers(absPath: string): NumbersResult {
   const text = readFileSync(absPath, 'utf8');
   const tokens = text.split(/[\s,]+/).filter((t) => t.length > 0);
   const values = new Float64Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) {
-    const v = Number(tokens[i]);
+  for (const [i, token] of tokens.entries()) {
+    const v = Number(token);
     if (!Number.isFinite(v)) {
-      cache.set(absPath, { bad: tokens[i]!, index: i + 1 });
-      return { ok: false, reason: 'bad', token: tokens[i]!, index: i + 1 };
+      cache.set(absPath, { bad: token, index: i + 1 });
+      return { ok: false, reason: 'bad', token, index: i + 1 };
     }
     values[i] = v;
   }

@@ -64,17 +64,19 @@ export class Evaluator {
       case 'read': {
         const a = this.env.array(e.arr);
         if (!a) throw new Error(`evaluate: unknown array ${e.arr}`);
-        const i = c(e.idx[0]!);
+        const [ix, jx] = e.idx;
+        if (!ix) throw new Error(`evaluate: ${e.arr} read without an index`);
+        const i = c(ix);
         // An index outside the array reads undefined, as in the CPU backend's source.
-        if (e.idx.length === 1) return () => a.values[a.offset + i()] as number;
-        const j = c(e.idx[1]!);
+        if (!jx) return () => a.values[a.offset + i()] as number;
+        const j = c(jx);
         return () => a.values[a.offset + i() * a.cols + j()] as number;
       }
       case 'vref':
         throw new Error('evaluate: a whole vector is only a problem-call argument');
       case 'callp': {
-        const arg = e.args[0]!;
-        const a = arg.k === 'vref' ? this.env.array(arg.name) : undefined;
+        const arg = e.args[0];
+        const a = arg?.k === 'vref' ? this.env.array(arg.name) : undefined;
         const call = this.env.callp;
         if (!a || !call) throw new Error(`evaluate: cannot call ${e.fn}`);
         const fn = e.fn;
@@ -238,7 +240,11 @@ export function evaluateProgram(
   data: Record<string, Float64Array>,
 ): (x: ArrayLike<number>, offset: number) => number {
   const views = new Map<string, ArrayView>(
-    p.data.map((d) => [d.name, { values: data[d.name]!, offset: 0, cols: d.shape[1] ?? 0 }]),
+    p.data.map((d) => {
+      const values = data[d.name];
+      if (!values) throw new Error(`evaluate: no values for data ${d.name}`);
+      return [d.name, { values, offset: 0, cols: d.shape[1] ?? 0 }];
+    }),
   );
   const funcs = new Map<string, (arg: ArrayView) => number>();
   const compileFunc = (f: IrFunc) => {
@@ -247,7 +253,11 @@ export function evaluateProgram(
     const local = new Map<string, ArrayView>([[f.input, input]]);
     const ev = new Evaluator({
       array: (n) => local.get(n) ?? views.get(n),
-      callp: (fn, arg) => funcs.get(fn)!(arg),
+      callp: (fn, arg) => {
+        const g = funcs.get(fn);
+        if (!g) throw new Error(`evaluate: unknown function ${fn}`);
+        return g(arg);
+      },
     });
     const scope = new Map<string, number>();
     const run: (() => void)[] = [];

@@ -148,6 +148,36 @@ export interface IrProgram {
   state?: StateArray[];
 }
 
+/**
+ * A program after the schedule pass, the last of the pipeline (src/compile/pipeline.ts): its
+ * callees are inlined and its schedule is present. Plans and code generators take this type, so
+ * an unscheduled program is a type error rather than a run-time check in each of them.
+ */
+export type ScheduledProgram = IrProgram & { funcs: []; schedule: Schedule };
+
+/**
+ * `p` as a scheduled program, checked: for a program that comes back as text (parseProgram of a
+ * printed scheduled program). Throws an internal error when it has no schedule or still has
+ * functions.
+ */
+export function asScheduled(p: IrProgram): ScheduledProgram {
+  const { schedule, funcs } = p;
+  if (!schedule)
+    throw new Error(`internal: ${p.name} has no schedule (schedule the program first)`);
+  if (funcs.length) throw new Error(`internal: ${p.name} is scheduled but still has functions`);
+  return { ...p, funcs: [], schedule };
+}
+
+/**
+ * `arr[i]` where `i` is known to be in range by an invariant of the caller (`what` says which):
+ * an internal error naming it instead of an `undefined` that fails later.
+ */
+export function at<T>(arr: ArrayLike<T>, i: number, what: string): T {
+  const v = arr[i];
+  if (v === undefined) throw new Error(`internal: ${what}: no element ${i} of ${arr.length}`);
+  return v;
+}
+
 // ---- constructors -------------------------------------------------------------------------
 
 export const num = (v: number): IExpr => ({ k: 'num', t: 'f', v });

@@ -1,6 +1,7 @@
 // Reads the printed IR (print.ts) back, so that passes can be tested text-in, text-out.
 
 import {
+  asScheduled,
   binTy,
   drawTy,
   redTy,
@@ -15,6 +16,7 @@ import {
   type IrProgram,
   type RedOp,
   type Schedule,
+  type ScheduledProgram,
   type Stage,
   type Ty,
 } from './ir.js';
@@ -87,6 +89,20 @@ function parseNumber(s: string): number {
   return v;
 }
 
+/** Item `i` of a form read from the text: a parse error, not `undefined`, when the form is short. */
+function nth(s: SExp[], i: number): SExp {
+  const v = s[i];
+  if (v === undefined) throw new Error(`IR parse: a form is too short (no item ${i})`);
+  return v;
+}
+
+/** Item `i` of a form, a word. */
+function word(s: SExp[], i: number): string {
+  const v = nth(s, i);
+  if (typeof v !== 'string') throw new Error(`IR parse: expected a word as item ${i}`);
+  return v;
+}
+
 class Ctx {
   scalars = new Map<string, Ty>();
 }
@@ -111,10 +127,10 @@ function expr(s: SExp, ctx: Ctx): IExpr {
     };
   if (head === 'vref') return { k: 'vref', t: 'f', name: rest[0] as string, len: Number(rest[1]) };
   if (head === 'neg') {
-    const a = expr(rest[0]!, ctx);
+    const a = expr(nth(rest, 0), ctx);
     return { k: 'un', t: a.t, op: 'neg', a };
   }
-  if (head === 'not') return { k: 'un', t: 'b', op: 'not', a: expr(rest[0]!, ctx) };
+  if (head === 'not') return { k: 'un', t: 'b', op: 'not', a: expr(nth(rest, 0), ctx) };
   if (head === 'call') {
     const fn = rest[0] as string;
     const args = rest.slice(1).map((r) => expr(r, ctx));
@@ -138,28 +154,28 @@ function expr(s: SExp, ctx: Ctx): IExpr {
     };
   }
   if (head === 'if') {
-    const c = expr(rest[0]!, ctx);
-    const a = expr(rest[1]!, ctx);
-    const b = expr(rest[2]!, ctx);
+    const c = expr(nth(rest, 0), ctx);
+    const a = expr(nth(rest, 1), ctx);
+    const b = expr(nth(rest, 2), ctx);
     return { k: 'sel', t: a.t === 'i' && b.t === 'i' ? 'i' : a.t === 'b' ? 'b' : 'f', c, a, b };
   }
   if (RED_OPS.has(head) && rest.length >= 4) {
     const op = head as RedOp;
     const i = rest[0] as string;
-    const lo = expr(rest[1]!, ctx);
-    const hi = expr(rest[2]!, ctx);
+    const lo = expr(nth(rest, 1), ctx);
+    const hi = expr(nth(rest, 2), ctx);
     let cond: IExpr | undefined;
-    let bodyS = rest[3]!;
+    let bodyS = nth(rest, 3);
     if (Array.isArray(bodyS) && bodyS[0] === 'where') {
-      cond = expr(bodyS[1]!, ctx);
-      bodyS = rest[4]!;
+      cond = expr(nth(bodyS, 1), ctx);
+      bodyS = nth(rest, 4);
     }
     const body = expr(bodyS, ctx);
     return { k: 'red', t: redTy(op, body), op, idx: i, lo, hi, cond, body };
   }
   if (BIN_OPS.has(head)) {
-    const a = expr(rest[0]!, ctx);
-    const b = expr(rest[1]!, ctx);
+    const a = expr(nth(rest, 0), ctx);
+    const b = expr(nth(rest, 1), ctx);
     const op = head as BinOp;
     return { k: 'bin', t: binTy(op, a, b), op, a, b };
   }
@@ -174,7 +190,7 @@ function binding(s: SExp[], ctx: Ctx): Binding {
       name: s[1] as string,
       idx: s[2] as string,
       len: Number(s[3]),
-      body: expr(s[4]!, ctx),
+      body: expr(nth(s, 4), ctx),
     };
   if (head === 'scan' || head === 'scan-excl') {
     return {
@@ -182,14 +198,14 @@ function binding(s: SExp[], ctx: Ctx): Binding {
       name: s[1] as string,
       idx: s[2] as string,
       len: Number(s[3]),
-      body: expr(s[4]!, ctx),
+      body: expr(nth(s, 4), ctx),
       exclusive: head === 'scan-excl',
     };
   }
   if (head === 'scalar') {
     const t = s[2] as Ty;
     ctx.scalars.set(s[1] as string, t);
-    return { k: 'scalar', name: s[1] as string, t, body: expr(s[3]!, ctx) };
+    return { k: 'scalar', name: s[1] as string, t, body: expr(nth(s, 3), ctx) };
   }
   throw new Error(`IR parse: unknown binding ${String(head)}`);
 }
@@ -202,15 +218,15 @@ function func(s: SExp[]): IrFunc {
   let domain: IrFunc['domain'];
   let result: IExpr | undefined;
   for (const item of s.slice(3) as SExp[][]) {
-    if (item[0] === 'result') result = expr(item[1]!, ctx);
+    if (item[0] === 'result') result = expr(nth(item, 1), ctx);
     else if (item[0] === 'each') domain = { idx: item[1] as string, n: Number(item[2]) };
     else if (item[0] === 'write') {
       const col = item.length === 5 ? (item[3] as string[]) : undefined;
       writes.push({
         arr: item[1] as string,
-        row: expr(item[2]!, ctx),
-        col: col ? { idx: col[0]!, len: Number(col[1]) } : undefined,
-        body: expr(item[item.length - 1]!, ctx),
+        row: expr(nth(item, 2), ctx),
+        col: col ? { idx: word(col, 0), len: Number(col[1]) } : undefined,
+        body: expr(nth(item, item.length - 1), ctx),
       });
     } else bindings.push(binding(item, ctx));
   }
@@ -271,7 +287,7 @@ function dataDef(s: SExp[]): DataDef {
         row: Number(s[3]),
       };
     case 'expr':
-      return { k: 'expr', idx: s[1] as string[], body: expr(s[2]!, new Ctx()) };
+      return { k: 'expr', idx: s[1] as string[], body: expr(nth(s, 2), new Ctx()) };
   }
   throw new Error(`IR parse: unknown data definition ${String(s[0])}`);
 }
@@ -288,15 +304,20 @@ function schedule(s: SExp[]): Schedule {
       case 'reduce':
         return { k: 'reduce', outs: st.slice(1) };
       case 'scan':
-        return { k: 'scan', scan: st[1]!, outs: st.slice(2) };
+        return { k: 'scan', scan: word(st, 1), outs: st.slice(2) };
       case 'vec':
-        return { k: 'vec', name: st[1]! };
+        return { k: 'vec', name: word(st, 1) };
       case 'scalar':
-        return { k: 'scalar', name: st[1]! };
+        return { k: 'scalar', name: word(st, 1) };
     }
     throw new Error(`IR parse: unknown stage ${String(st[0])}`);
   });
   return { regime, stages, kernels };
+}
+
+/** A printed scheduled program read back: checked to have its schedule (asScheduled). */
+export function parseScheduled(text: string): ScheduledProgram {
+  return asScheduled(parseProgram(text));
 }
 
 export function parseProgram(text: string): IrProgram {

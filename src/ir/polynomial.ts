@@ -6,7 +6,7 @@
 // so each chunk needs only the moments sum_i a_m s_i^l, and the carries are applied afterwards
 // (Schwefel 1.2 at huge D: one pass over x instead of two).
 
-import { some, type IExpr } from './ir.js';
+import { at, some, type IExpr } from './ir.js';
 
 export const MAX_DEGREE = 4;
 
@@ -49,7 +49,9 @@ export function polynomialIn(
         const b = P(e.b);
         if (!a || !b || a.length + b.length - 2 > maxDegree) return null;
         const out: IExpr[] = new Array(a.length + b.length - 1).fill(num(0));
-        a.forEach((x, i) => b.forEach((y, j) => (out[i + j] = add(out[i + j]!, mul(x, y)))));
+        a.forEach((x, i) =>
+          b.forEach((y, j) => (out[i + j] = add(at(out, i + j, 'a product term'), mul(x, y)))),
+        );
         return out;
       }
       if (e.op === '/' && !some(e.b, isVar)) {
@@ -63,7 +65,9 @@ export function polynomialIn(
         let r: IExpr[] = [num(1)];
         for (let t = 0; t < k; t++) {
           const out: IExpr[] = new Array(r.length + base.length - 1).fill(num(0));
-          r.forEach((x, i) => base.forEach((y, j) => (out[i + j] = add(out[i + j]!, mul(x, y)))));
+          r.forEach((x, i) =>
+            base.forEach((y, j) => (out[i + j] = add(at(out, i + j, 'a product term'), mul(x, y)))),
+          );
           r = out;
         }
         return r;

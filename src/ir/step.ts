@@ -9,8 +9,8 @@
 // that a step reads at rows other than the one an individual writes is double-buffered (see
 // pingPong below); the others are updated in place.
 
-import type { IExpr, IrProgram, StateArray } from './ir.js';
-import { forEachNode } from './ir.js';
+import type { IExpr, IrProgram, ScheduledProgram, StateArray } from './ir.js';
+import { at, forEachNode } from './ir.js';
 
 export interface Step {
   /** For kernel names, traces and the printed form: `init.X`, `each.X`, `best.X`, `track`. */
@@ -67,12 +67,13 @@ const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
  * the new value: that array is double-buffered too, so that reads always see the state of the
  * step's start. Arrays never read by the step that writes them (the trace) stay in place.
  */
-export function pingPong(steps: IrProgram[]): Set<string> {
+export function pingPong(steps: ScheduledProgram[]): Set<string> {
   const out = new Set<string>();
   for (const p of steps) {
     const f = p.main;
-    const me = f.domain!.idx;
-    const single = f.domain!.n === 1;
+    if (!f.domain) throw new Error(`internal: step ${p.name} has no domain`);
+    const me = f.domain.idx;
+    const single = f.domain.n === 1;
     const own = (row: IExpr) => isIdx(row, me) || (single && row.k === 'int' && row.v === 0);
     const writes = f.writes ?? [];
     const written = new Set(writes.map((w) => w.arr));
@@ -80,8 +81,9 @@ export function pingPong(steps: IrProgram[]): Set<string> {
     const collect = (e: IExpr) =>
       forEachNode(e, (n) => {
         if (n.k === 'read' && written.has(n.arr)) {
-          if (!readRows.has(n.arr)) readRows.set(n.arr, []);
-          readRows.get(n.arr)!.push(n.idx[0]!);
+          const rows = readRows.get(n.arr) ?? [];
+          readRows.set(n.arr, rows);
+          rows.push(at(n.idx, 0, `a read of state array ${n.arr}: its row`));
         }
       });
     // In the split regime (large D) the writes are a kernel of their own: only what that kernel
@@ -89,10 +91,10 @@ export function pingPong(steps: IrProgram[]): Set<string> {
     // earlier kernel) and the scalars computed before any reduction, which every kernel of the
     // step recomputes. DE's X is then updated in place at large D: the gathers are all done when
     // the writes start.
-    const split = p.schedule?.regime.k === 'split';
-    const firstNonScalar = p.schedule?.stages.findIndex((s) => s.k !== 'scalar') ?? -1;
+    const split = p.schedule.regime.k === 'split';
+    const firstNonScalar = p.schedule.stages.findIndex((s) => s.k !== 'scalar');
     const prefix = new Set(
-      (p.schedule?.stages ?? [])
+      p.schedule.stages
         .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
         .map((s) => (s as { name: string }).name),
     );
@@ -111,7 +113,12 @@ export function pingPong(steps: IrProgram[]): Set<string> {
     for (const w of writes) {
       forEachNode(w.body, (n) => {
         if (n.k !== 'read') return;
-        if (n.arr === w.arr && w.col && !isIdx(n.idx[1]!, w.col.idx)) out.add(w.arr);
+        if (
+          n.arr === w.arr &&
+          w.col &&
+          !isIdx(at(n.idx, 1, `a read of ${n.arr} in its column write`), w.col.idx)
+        )
+          out.add(w.arr);
         if (inPlaceSoFar.has(n.arr)) out.add(n.arr);
       });
       if (!out.has(w.arr)) inPlaceSoFar.add(w.arr);

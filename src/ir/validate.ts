@@ -5,6 +5,7 @@
 
 import { builtinOf } from './builtins.js';
 import {
+  at,
   binTy,
   drawTy,
   forEachNode,
@@ -93,7 +94,7 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
         check(ix.t === 'i', `index into ${e.arr} is not an integer`, where);
         if (ix.k === 'int')
           check(
-            ix.v >= 0 && ix.v < shape[k]!,
+            ix.v >= 0 && ix.v < at(shape, k, 'the dims, counted above'),
             `constant index ${ix.v} outside ${e.arr}[${shape[k]}]`,
             where,
           );
@@ -142,7 +143,7 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       check(f, `undefined function ${e.fn}`, where);
       const a = e.args[0];
       check(
-        e.args.length === 1 && a!.k === 'vref',
+        e.args.length === 1 && a?.k === 'vref',
         `(callp ${e.fn} ...) takes one (vref ...)`,
         where,
       );
@@ -226,12 +227,14 @@ function validateDataDef(
     check(d.shape.length === 1, `${def.k} ${d.name} must be a vector`, where);
   if (def.k === 'jshift')
     check(def.lo <= def.hi, `jshift ${d.name}: lo ${def.lo} > hi ${def.hi}`, where);
-  if (def.k === 'jrot')
+  if (def.k === 'jrot') {
+    const [rows = 0, m = 0] = d.shape;
     check(
-      d.shape.length === 2 && d.shape[1]! > 0 && d.shape[0]! % d.shape[1]! === 0,
+      d.shape.length === 2 && m > 0 && rows % m === 0,
       `jrot ${d.name} must be a stack of square matrices, (k m m) rows by m, not (${d.shape.join(' ')})`,
       where,
     );
+  }
   if (def.k === 'jshift' || def.k === 'jperm' || def.k === 'jrot') {
     // The stream continues an earlier jrandom data's (materialiseData draws in order).
     if (typeof def.from === 'string')
@@ -347,16 +350,16 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
           check(isRed(n), `reduce stage: ${n} is not a scalar reduction`, where);
         break;
       case 'scan':
-        check(bind.get(st.scan)!.k === 'scan', `scan stage: ${st.scan} is not a scan`, where);
+        check(bind.get(st.scan)?.k === 'scan', `scan stage: ${st.scan} is not a scan`, where);
         for (const n of st.outs)
           check(isRed(n), `scan stage: ${n} is not a scalar reduction`, where);
         break;
       case 'vec':
-        check(bind.get(st.name)!.k === 'vec', `vec stage: ${st.name} is not a vec`, where);
+        check(bind.get(st.name)?.k === 'vec', `vec stage: ${st.name} is not a vec`, where);
         break;
       case 'scalar':
         check(
-          bind.get(st.name)!.k === 'scalar' && !isRed(st.name),
+          bind.get(st.name)?.k === 'scalar' && !isRed(st.name),
           `scalar stage: ${st.name} is not a scalar without reduction`,
           where,
         );
@@ -367,7 +370,8 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
     const avail = st.k === 'scan' ? new Set([...done, st.scan]) : done;
     for (const n of names) {
       const own = st.k === 'scan' && n === st.scan ? done : avail;
-      for (const d of depsOf(bind.get(n)!.body)) {
+      const b = bind.get(n); // a binding: checked above
+      for (const d of b ? depsOf(b.body) : []) {
         if (bind.has(d))
           check(own.has(d), `${n} reads ${d}, which the schedule computes later`, where);
       }

@@ -63,8 +63,8 @@ export function cseFunc(f: IrFunc): IrFunc {
   };
   const hoist = (e: IExpr): IExpr =>
     transform(e, (n) => {
-      if (n.k === 'sref' && renameScalars.has(n.name))
-        return { ...n, name: renameScalars.get(n.name)! };
+      const renamed = n.k === 'sref' ? renameScalars.get(n.name) : undefined;
+      if (n.k === 'sref' && renamed !== undefined) return { ...n, name: renamed };
       if (n.k !== 'red' || freeIdx(n, bound).size > 0) return n;
       const key = alphaKey(n);
       const same = out.find((b) => b.k === 'scalar' && keyOf(b.body) === key);

@@ -4,7 +4,7 @@
 // whose semantics are the CPU backend's.
 
 import { readNumbers } from '../ir/datafiles.js';
-import type { IrData, IrProgram } from '../ir/ir.js';
+import { at, type IrData, type IrProgram } from '../ir/ir.js';
 import { Evaluator, type ArrayView } from '../ir/evaluate.js';
 import { uniform53 } from '../rng/philox.js';
 import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from '../rng/jrandom.js';
@@ -47,9 +47,10 @@ function materialiseOne(
     else if (d.def.k === 'jperm') v = cec2010Permutation(r, size);
     else {
       // A stack of (rows / m) m x m rotations, drawn one after the other.
-      const m = d.shape[1]!;
+      const m = at(d.shape, 1, `jrot ${d.name}: its columns (validated)`);
       v = new Float64Array(size);
-      for (let k = 0; k < d.shape[0]! / m; k++) v.set(cec2010Rotation(r, m), k * m * m);
+      for (let k = 0; k < at(d.shape, 0, `jrot ${d.name}: its rows`) / m; k++)
+        v.set(cec2010Rotation(r, m), k * m * m);
     }
     streams.set(d.name, r);
     return v;
@@ -75,8 +76,8 @@ function materialiseOne(
       for (let i = 0; i < size; i++) v[i] = i;
       for (let i = size - 1; i > 0; i--) {
         const j = Math.floor(uniform53(d.def.seed, i, STREAM_PERM) * (i + 1));
-        const t = v[i]!;
-        v[i] = v[j]!;
+        const t = at(v, i, 'a permutation');
+        v[i] = at(v, j, 'a permutation');
         v[j] = t;
       }
       return v;
@@ -100,10 +101,11 @@ function materialiseOne(
       const f = ev.compile(d.def.body, new Map(idx));
       const cols = d.shape[1] ?? 1;
       const [i, j] = idx.map(([, s]) => s);
+      if (i === undefined) throw new Error(`internal: data ${d.name} has no index`);
       for (let k = 0; k < size; k++) {
-        if (j === undefined) ev.regs[i!] = k;
+        if (j === undefined) ev.regs[i] = k;
         else {
-          ev.regs[i!] = Math.floor(k / cols);
+          ev.regs[i] = Math.floor(k / cols);
           ev.regs[j] = k % cols;
         }
         v[k] = f();

@@ -26,10 +26,12 @@ export function firstSteps(g: GenStmt[]): Step[] {
 export function fuseTrack(step: Step, track: Step): Step {
   const f = step.prog.main;
   const t = track.prog.main;
-  const me: IExpr = { k: 'idx', t: 'i', name: f.domain!.idx };
+  if (!f.domain) throw new Error(`internal: step ${step.name} has no domain`);
+  const me: IExpr = { k: 'idx', t: 'i', name: f.domain.idx };
   const names = new Map<string, string>();
   const rename = (e: IExpr): IExpr => {
-    if (e.k === 'sref' && names.has(e.name)) return { ...e, name: names.get(e.name)! };
+    const renamed = e.k === 'sref' ? names.get(e.name) : undefined;
+    if (e.k === 'sref' && renamed !== undefined) return { ...e, name: renamed };
     return mapChildren(e, rename);
   };
   const taken = new Set(f.bindings.map((b) => b.name));

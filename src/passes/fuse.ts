@@ -6,6 +6,7 @@
 // Dead bindings are removed afterwards.
 
 import {
+  at,
   forEachNode,
   mapWrites,
   refs,
@@ -41,7 +42,7 @@ function keptForWrites(f: IrFunc): { written: Set<string>; costly: (e: IExpr) =>
       e,
       (n) =>
         n.k === 'draw' ||
-        (n.k === 'read' && n.idx.length === 2 && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === me)),
+        (n.k === 'read' && n.idx.length === 2 && !(n.idx[0]?.k === 'idx' && n.idx[0].name === me)),
     );
   return { written, costly };
 }
@@ -51,10 +52,9 @@ export function fuseFunc(f: IrFunc): IrFunc {
   const keep = keptForWrites(f);
   const substitute = (e: IExpr): IExpr =>
     transform(e, (n) => {
-      if (n.k === 'read' && maps.has(n.arr)) {
-        const m = maps.get(n.arr)!;
-        return foldExpr(substIdx(m.body, m.idx, n.idx[0]!));
-      }
+      const m = n.k === 'read' ? maps.get(n.arr) : undefined;
+      if (n.k === 'read' && m)
+        return foldExpr(substIdx(m.body, m.idx, at(n.idx, 0, `${n.arr}'s index`)));
       return n;
     });
   const kept: Binding[] = [];
@@ -82,10 +82,7 @@ export function dce(f: IrFunc): IrFunc {
     mark(w.row);
     mark(w.body);
   }
-  for (let k = f.bindings.length - 1; k >= 0; k--) {
-    const b = f.bindings[k]!;
-    if (live.has(b.name)) mark(b.body);
-  }
+  for (const b of [...f.bindings].reverse()) if (live.has(b.name)) mark(b.body);
   return { ...f, bindings: f.bindings.filter((b) => live.has(b.name)) };
 }
 

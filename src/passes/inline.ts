@@ -55,9 +55,10 @@ function renameIndicesApart(e: IExpr, avoid: Set<string>, taken: Set<string>): I
 
 function renameExpr(e: IExpr, arrays: Map<string, string>, scalars: Map<string, string>): IExpr {
   return transform(e, (n) => {
-    if (n.k === 'read' && arrays.has(n.arr)) return { ...n, arr: arrays.get(n.arr)! };
-    if (n.k === 'vref' && arrays.has(n.name)) return { ...n, name: arrays.get(n.name)! };
-    if (n.k === 'sref' && scalars.has(n.name)) return { ...n, name: scalars.get(n.name)! };
+    // Names the maps do not hold (data arrays) are kept.
+    if (n.k === 'read') return { ...n, arr: arrays.get(n.arr) ?? n.arr };
+    if (n.k === 'vref') return { ...n, name: arrays.get(n.name) ?? n.name };
+    if (n.k === 'sref') return { ...n, name: scalars.get(n.name) ?? n.name };
     return n;
   });
 }

@@ -5,6 +5,7 @@
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import type { Step } from '../ir/step.js';
+import { at, type StateArray } from '../ir/ir.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
@@ -29,12 +30,11 @@ export class CpuAlgoEngine implements AlgoEngine {
     const written = new Set(c.steps.flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
     this.layout = new StateLayout(c, (n) => written.has(n));
     this.S = new Float64Array(this.layout.size);
-    const bestF = this.layout.index('best.f');
-    for (const o of this.layout.offsets[bestF]!) this.S[o] = Infinity;
+    for (const o of this.layout.copies('best.f')) this.S[o] = Infinity;
     const draws = drawTable(seed, this.ctx);
     const data = materialiseData(c.algo.problem);
     for (const st of c.steps) {
-      const src = emitJs(c.cpuIr.get(st)!);
+      const src = emitJs(c.compiled(st).cpuIr);
       const make = new Function('data', 'DRAW', 'CTX', 'BUILTIN', src) as (
         d: unknown,
         dr: unknown,
@@ -46,37 +46,38 @@ export class CpuAlgoEngine implements AlgoEngine {
   }
 
   run(step: Step, gen: number, slot: number): void {
-    const fn = this.fns.get(step)!;
+    const fn = this.fns.get(step);
+    if (!fn) throw new Error(`internal: step ${step.name} was not compiled for the CPU`);
     this.ctx.gen = gen;
     this.ctx.slot = slot;
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
     this.layout.fill(o, w);
-    for (const k of this.partial(step)) {
-      const a = this.layout.arrays[k]!;
-      this.S.copyWithin(w[k]!, o[k]!, o[k]! + a.rows * Math.max(a.cols, 1));
+    for (const a of this.partial(step)) {
+      const { read, write } = this.layout.readWrite(a.name);
+      this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
     }
     for (let i = 0; i < step.n; i++) fn(this.S, o, w, i);
     this.layout.advance(step);
   }
 
-  private partials = new Map<Step, number[]>();
+  private partials = new Map<Step, StateArray[]>();
 
   /** The arrays `step` writes only in part (the others it overwrites whole need no copy). */
-  private partial(step: Step): number[] {
+  private partial(step: Step): StateArray[] {
     let out = this.partials.get(step);
     if (!out) {
       const f = step.prog.main;
-      const names = new Set((f.writes ?? []).map((w) => w.arr));
+      const writes = f.writes ?? [];
+      const names = new Set(writes.map((w) => w.arr));
       out = [...names]
-        .map((n) => this.layout.index(n))
-        .filter((k) => {
-          const a = this.layout.arrays[k]!;
-          const ws = f.writes!.filter((w) => w.arr === a.name);
+        .map((n) => this.layout.array(n))
+        .filter((a) => {
+          const ws = writes.filter((w) => w.arr === a.name);
           const whole = ws.some(
             (w) =>
               w.row.k === 'idx' &&
-              w.row.name === f.domain!.idx &&
+              w.row.name === f.domain?.idx &&
               step.n === a.rows &&
               (!a.cols || w.col?.len === a.cols),
           );
@@ -95,14 +96,14 @@ export class CpuAlgoEngine implements AlgoEngine {
   async readBest(): Promise<{ fit: number; point: Float64Array }> {
     const p = this.layout.current('best');
     return {
-      fit: this.S[this.layout.current('best.f')]!,
+      fit: at(this.S, this.layout.current('best.f'), 'best.f'),
       point: this.S.slice(p, p + this.c.algo.dim),
     };
   }
 
   /** A state array's current contents (tests compare backends with it). */
   async readArray(name: string): Promise<Float64Array> {
-    const a = this.c.algo.state[this.layout.index(name)]!;
+    const a = this.layout.array(name);
     const o = this.layout.current(name);
     return this.S.slice(o, o + a.rows * Math.max(a.cols, 1));
   }

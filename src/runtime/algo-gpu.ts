@@ -20,6 +20,8 @@ import { materialiseData } from '../passes/data.js';
 import { planGeneration } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
 import { StateLayout } from './algo-layout.js';
+import { timestampSpan } from './timing.js';
+import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import type { GpuContext } from './device.js';
 
@@ -46,8 +48,8 @@ export class GpuAlgoEngine implements AlgoEngine {
   private paramSlots: number;
   private paramData: Uint32Array;
   private pending: Pending[] = [];
-  private traceStage: GPUBuffer[];
-  private stageNext = 0;
+  private traceStage: [GPUBuffer, GPUBuffer];
+  private stageNext: 0 | 1 = 0;
   private seedLo: number;
   private seedHi: number;
 
@@ -74,7 +76,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       mappedAtCreation: true,
     });
     const init = new Float32Array(this.S.getMappedRange());
-    for (const o of this.layout.offsets[this.layout.index('best.f')]!) init[o] = Infinity;
+    for (const o of this.layout.copies('best.f')) init[o] = Infinity;
     this.S.unmap();
     const dataValues = materialiseData(c.algo.problem);
     this.paramSlots = slots;
@@ -84,19 +86,19 @@ export class GpuAlgoEngine implements AlgoEngine {
       usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
       label: 'step parameters',
     });
-    this.traceStage = [0, 1].map((k) =>
+    const traceBuffer = (k: number) =>
       device.createBuffer({
         size: TRACE_ROWS * 4,
         usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
         label: `trace read-back ${k}`,
-      }),
-    );
+      });
+    this.traceStage = [traceBuffer(0), traceBuffer(1)];
     device.pushErrorScope('validation');
     const plans = new Map(
-      c.steps.map((st) => [
-        st,
-        generateStepWgsl(c.gpuIr.get(st)!, c.plan(st), c.algo.state, { pingPong: c.pingPong }),
-      ]),
+      c.steps.map((st) => {
+        const cs = c.compiled(st);
+        return [st, generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.pingPong })];
+      }),
     );
     // One DATA buffer for every step: the problem's data, laid out as the steps read it.
     const withData = [...plans.values()].filter((p) => p.dataSize > 0);
@@ -213,16 +215,16 @@ export class GpuAlgoEngine implements AlgoEngine {
    */
   static kernelsPerGeneration(c: CompiledAlgorithm): number {
     const steps = planGeneration(c.algo.generation, 1, 1);
-    const fused = c.fused.get(steps[0]!);
+    const fused = steps[0] && c.fused.get(steps[0]);
     const run = fused ? [fused, ...steps.slice(1)] : [...steps, c.algo.track];
-    return run.reduce((n, st) => n + c.gpuIr.get(st)!.schedule!.kernels, 0);
+    return run.reduce((n, st) => n + c.compiled(st).gpuIr.schedule.kernels, 0);
   }
 
   /** Seconds spent recording (run and encoding) and waiting for the GPU, for the benchmark. */
   readonly timing = { record: 0, wait: 0, gpu: 0 };
   /** Time each batch's compute pass with timestamp queries (where the adapter has them). */
   timestamps = false;
-  private query: { set: GPUQuerySet; resolve: GPUBuffer; read: GPUBuffer[] } | undefined;
+  private query: { set: GPUQuerySet; resolve: GPUBuffer; read: [GPUBuffer, GPUBuffer] } | undefined;
 
   run(step: Step, gen: number, slot: number): void {
     const t0 = performance.now();
@@ -267,27 +269,25 @@ export class GpuAlgoEngine implements AlgoEngine {
     }
     const enc = device.createCommandEncoder();
     const timed = this.timestamps && this.gpu.features.timestampQuery && this.pending.length > 0;
-    if (timed && !this.query)
-      this.query = {
-        set: device.createQuerySet({ type: 'timestamp', count: 2 }),
-        resolve: device.createBuffer({
-          size: 16,
-          usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
-        }),
-        read: [0, 1].map(() =>
-          device.createBuffer({
+    const queryRead = () =>
+      device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const query = timed
+      ? (this.query ??= {
+          set: device.createQuerySet({ type: 'timestamp', count: 2 }),
+          resolve: device.createBuffer({
             size: 16,
-            usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+            usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
           }),
-        ),
-      };
-    const qread = timed ? this.query!.read[this.stageNext]! : undefined;
+          read: [queryRead(), queryRead()],
+        })
+      : undefined;
+    const qread = query?.read[this.stageNext];
     if (this.pending.length) {
       const pass = enc.beginComputePass(
-        timed
+        query
           ? {
               timestampWrites: {
-                querySet: this.query!.set,
+                querySet: query.set,
                 beginningOfPassWriteIndex: 0,
                 endOfPassWriteIndex: 1,
               },
@@ -305,12 +305,12 @@ export class GpuAlgoEngine implements AlgoEngine {
     }
     this.pending = [];
     // Two read-back buffers: the batch in flight copies into one while the previous is read.
-    const stage = this.traceStage[this.stageNext]!;
-    this.stageNext = 1 - this.stageNext;
+    const stage = this.traceStage[this.stageNext];
+    this.stageNext = this.stageNext === 0 ? 1 : 0;
     enc.copyBufferToBuffer(this.S, this.layout.current('trace') * 4, stage, 0, TRACE_ROWS * 4);
-    if (qread) {
-      enc.resolveQuerySet(this.query!.set, 0, 2, this.query!.resolve, 0);
-      enc.copyBufferToBuffer(this.query!.resolve, 0, qread, 0, 16);
+    if (query && qread) {
+      enc.resolveQuerySet(query.set, 0, 2, query.resolve, 0);
+      enc.copyBufferToBuffer(query.resolve, 0, qread, 0, 16);
     }
     device.queue.submit([enc.finish()]);
     const t1 = performance.now();
@@ -320,9 +320,9 @@ export class GpuAlgoEngine implements AlgoEngine {
         const out = new Float32Array(stage.getMappedRange().slice(0));
         stage.unmap();
         if (qread) {
-          const t = new BigInt64Array(qread.getMappedRange().slice(0));
+          const ns = timestampSpan(qread.getMappedRange().slice(0));
           qread.unmap();
-          this.timing.gpu += Number(t[1]! - t[0]!) * 1e-9;
+          this.timing.gpu += ns * 1e-9;
         }
         this.timing.wait += (performance.now() - t1) / 1000;
         this.gpu.checkErrors('algorithm step');
@@ -333,7 +333,7 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   /** A state array's current contents (float32 values, widened). */
   async readArray(name: string): Promise<Float64Array> {
-    const a = this.c.algo.state[this.layout.index(name)]!;
+    const a = this.layout.array(name);
     const n = a.rows * Math.max(a.cols, 1);
     const read = this.gpu.device.createBuffer({
       size: Math.max(4, n * 4),
@@ -351,7 +351,7 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   async readBest(): Promise<{ fit: number; point: Float64Array }> {
     const point = await this.readArray('best');
-    const fit = (await this.readArray('best.f'))[0]!;
+    const fit = at(await this.readArray('best.f'), 0, 'best.f');
     return { fit, point };
   }
 

@@ -5,7 +5,7 @@
 
 import type { GenStmt, Step } from '../ir/step.js';
 import { Evaluator } from '../ir/evaluate.js';
-import type { IExpr } from '../ir/ir.js';
+import { at, type IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 
 export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number {
@@ -13,14 +13,17 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number 
   // no array and no index.
   const ev = new Evaluator({
     array: () => undefined,
-    draw: (dist, site, a) =>
-      dist === 'u'
-        ? draws.u(site, a[0]!, a[1]!)
+    draw: (dist, site, a) => {
+      // The arity is the draw's (ir.ts, DrawDist), checked by the validator.
+      const arg = (i: number) => at(a, i, `a ${dist} draw's arguments`);
+      return dist === 'u'
+        ? draws.u(site, arg(0), arg(1))
         : dist === 'n'
-          ? draws.n(site, a[0]!, a[1]!)
+          ? draws.n(site, arg(0), arg(1))
           : dist === 'int'
-            ? draws.int(site, a[0]!, a[1]!, a[2]!)
-            : draws.distinct(site, a[0]!, a[1]!, a[2]!, a[3]!, a[4]!),
+            ? draws.int(site, arg(0), arg(1), arg(2))
+            : draws.distinct(site, arg(0), arg(1), arg(2), arg(3), arg(4));
+    },
   });
   return ev.compile(e, new Map())();
 }

@@ -10,14 +10,18 @@ import type { StateArray } from '../ir/ir.js';
 /** Arrays start on 64-float (256-byte) boundaries. */
 const ALIGN = 64;
 
+/** One state array's place: its two copies (equal for an array updated in place), which is current. */
+interface Slot {
+  array: StateArray;
+  offsets: [number, number];
+  double: boolean;
+  cur: 0 | 1;
+}
+
 export class StateLayout {
   readonly arrays: StateArray[];
-  /** Per array: the offsets of its two copies (equal for arrays updated in place). */
-  readonly offsets: [number, number][] = [];
   readonly size: number;
-  /** Which copy is current, per array. */
-  private cur: number[];
-  private readonly double: boolean[];
+  private readonly slots: Slot[];
 
   constructor(c: CompiledAlgorithm, double: (name: string) => boolean = (n) => c.pingPong.has(n)) {
     this.arrays = c.algo.state;
@@ -27,14 +31,13 @@ export class StateLayout {
       at += Math.ceil(Math.max(n, 1) / ALIGN) * ALIGN;
       return o;
     };
-    this.double = this.arrays.map((a) => double(a.name));
-    for (const [k, a] of this.arrays.entries()) {
-      const n = a.rows * Math.max(a.cols, 1);
+    this.slots = this.arrays.map((array) => {
+      const n = array.rows * Math.max(array.cols, 1);
       const first = alloc(n);
-      this.offsets.push([first, this.double[k] ? alloc(n) : first]);
-    }
+      const d = double(array.name);
+      return { array, offsets: [first, d ? alloc(n) : first], double: d, cur: 0 };
+    });
     this.size = at;
-    this.cur = this.arrays.map(() => 0);
   }
 
   index(name: string): number {
@@ -43,13 +46,35 @@ export class StateLayout {
     return k;
   }
 
+  private slot(name: string): Slot {
+    const s = this.slots.find((x) => x.array.name === name);
+    if (!s) throw new Error(`no state array ${name}`);
+    return s;
+  }
+
+  /** The state array `name`. */
+  array(name: string): StateArray {
+    return this.slot(name).array;
+  }
+
+  /** The offsets of both copies of `name` (equal for an array updated in place). */
+  copies(name: string): readonly [number, number] {
+    return this.slot(name).offsets;
+  }
+
+  /** Where the next step reads `name` and where it writes it. */
+  readWrite(name: string): { read: number; write: number } {
+    const s = this.slot(name);
+    return { read: s.offsets[s.cur], write: s.offsets[s.double ? other(s.cur) : s.cur] };
+  }
+
   /** Writes the read and write offsets of every array into `read` and `write` (no allocation). */
   fill(read: { [k: number]: number }, write: { [k: number]: number }, at = 0, writeAt = at): void {
-    for (let k = 0; k < this.offsets.length; k++) {
-      const o = this.offsets[k]!;
-      const c = this.cur[k]!;
-      read[at + k] = o[c]!;
-      write[writeAt + k] = o[this.double[k] ? 1 - c : c]!;
+    let k = 0;
+    for (const s of this.slots) {
+      read[at + k] = s.offsets[s.cur];
+      write[writeAt + k] = s.offsets[s.double ? other(s.cur) : s.cur];
+      k++;
     }
   }
 
@@ -58,16 +83,18 @@ export class StateLayout {
     let swap = this.swaps.get(step);
     if (!swap) {
       const names = new Set((step.prog.main.writes ?? []).map((w) => w.arr));
-      swap = [...names].map((n) => this.index(n)).filter((k) => this.double[k]);
+      swap = [...names].map((n) => this.slot(n)).filter((s) => s.double);
       this.swaps.set(step, swap);
     }
-    for (const k of swap) this.cur[k] = 1 - this.cur[k]!;
+    for (const s of swap) s.cur = other(s.cur);
   }
 
-  private swaps = new Map<Step, number[]>();
+  private swaps = new Map<Step, Slot[]>();
 
   current(name: string): number {
-    const k = this.index(name);
-    return this.offsets[k]![this.cur[k]!]!;
+    const s = this.slot(name);
+    return s.offsets[s.cur];
   }
 }
+
+const other = (c: 0 | 1): 0 | 1 => (c === 0 ? 1 : 0);

@@ -214,8 +214,9 @@ const LIST_SENTINEL = 'opt: list adapters (no adapter has this name)';
 export function parseAdapterList(message: string): AdapterListing[] {
   const out: AdapterListing[] = [];
   for (const line of message.split('\n')) {
-    const m = /^\s*\*\s*backend:\s*'([^']*)',\s*name:\s*'(.*)'\s*$/.exec(line);
-    if (m) out.push({ backend: m[1]!, name: m[2]! });
+    const [, backend, name] =
+      /^\s*\*\s*backend:\s*'([^']*)',\s*name:\s*'(.*)'\s*$/.exec(line) ?? [];
+    if (backend !== undefined && name !== undefined) out.push({ backend, name });
   }
   return out;
 }
@@ -287,7 +288,8 @@ function nativeNameFor(info: { device: string }, listed: readonly AdapterListing
   const device = norm(info.device);
   const match = listed.find((e) => norm(e.name) === device);
   if (match) return match.name;
-  return listed.length === 1 && !info.device ? listed[0]!.name : '';
+  const [only] = listed;
+  return listed.length === 1 && only && !info.device ? only.name : '';
 }
 
 async function openByNativeName(

@@ -11,6 +11,7 @@
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { allSteps } from '../ir/step.js';
+import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
 
@@ -86,7 +87,7 @@ export async function runAlgorithm(
   let evals = initEvals;
   let gen = 0;
   const trace: TraceEntry[] = [];
-  let best = (await engine.submit())[0]!;
+  let best = at(await engine.submit(), 0, 'the trace after the initial steps');
   trace.push({ evals, seconds: now(), best });
   // The engines minimise s f (s = -1 for a maximize problem, src/elaborate/algorithm.ts): `best` is the
   // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
@@ -122,7 +123,7 @@ export async function runAlgorithm(
       const slot = gen % TRACE_ROWS;
       // With the track fused into the generation's first step, that step records the previous
       // generation (slot - 1); the batch's last generation is tracked after the loop.
-      const fused = c.fused.get(steps[0]!);
+      const fused = steps[0] && c.fused.get(steps[0]);
       if (fused) {
         engine.run(fused, gen, (gen - 1) % TRACE_ROWS);
         for (const st of steps.slice(1)) engine.run(st, gen, slot);
@@ -143,11 +144,11 @@ export async function runAlgorithm(
       await new Promise((r) => setImmediate(r));
       const t = now();
       for (const slot of inflight.slots) {
-        const v = values[slot.slot]!;
+        const v = at(values, slot.slot, 'the trace rows');
         if (v < best) trace.push({ evals: slot.evals, seconds: t, best: s * v });
         best = Math.min(best, v);
       }
-      const done = inflight.slots[inflight.slots.length - 1]!;
+      const done = at(inflight.slots, inflight.slots.length - 1, 'a batch (never empty)');
       o.onProgress?.({ evals: done.evals, seconds: t, generations: gen, best: s * best });
       if (!stopped && reached()) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
@@ -159,7 +160,7 @@ export async function runAlgorithm(
     if (!inflight) break;
   }
   const seconds = now();
-  const last = trace[trace.length - 1]!;
+  const last = at(trace, trace.length - 1, 'the trace (one entry after the initial steps)');
   if (last.evals !== evals) trace.push({ evals, seconds, best: s * best });
   const b = await engine.readBest();
   return {

@@ -2,6 +2,13 @@
 // free of submission overhead), otherwise wall-clock time from submit to onSubmittedWorkDone.
 
 import type { GpuContext } from './device.js';
+import { at } from '../ir/ir.js';
+
+/** Nanoseconds between the two timestamps a query set of two resolved into `range`. */
+export function timestampSpan(range: ArrayBuffer): number {
+  const t = new BigInt64Array(range);
+  return Number(at(t, 1, 'the end timestamp') - at(t, 0, 'the start timestamp'));
+}
 
 export interface Timed {
   seconds: number;
@@ -30,12 +37,11 @@ export async function timePass(
     enc.copyBufferToBuffer(resolve, 0, read, 0, 16);
     device.queue.submit([enc.finish()]);
     await read.mapAsync(GPUMapMode.READ);
-    const t = new BigInt64Array(read.getMappedRange().slice(0));
+    const ns = timestampSpan(read.getMappedRange().slice(0));
     read.unmap();
     qs.destroy();
     resolve.destroy();
     read.destroy();
-    const ns = Number(t[1]! - t[0]!);
     if (ns > 0) return { seconds: ns * 1e-9, method: 'timestamp' };
   }
   const enc = device.createCommandEncoder();

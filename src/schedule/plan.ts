@@ -7,7 +7,14 @@
 // `storage` are what it reads, so a change of strategy is a change to the plan.
 
 import { scanByMoments, readsArray } from '../ir/kernels.js';
-import { forEachNode, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
+import {
+  forEachNode,
+  type Binding,
+  type IExpr,
+  type IrProgram,
+  type ScheduledProgram,
+  type Stage,
+} from '../ir/ir.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
 
 /** The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P). */
@@ -91,11 +98,10 @@ const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 const list = (xs: string[]) => xs.join(', ');
 /** `a`, `a and b`, `a, b and c`. */
 const and = (xs: string[]) =>
-  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]!}` : xs.join('');
+  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.slice(-1).join('')}` : xs.join('');
 
-export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
+export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
   const s = p.schedule;
-  if (!s) throw new Error('plan: schedule the program first');
   const f = p.main;
   const step = !!f.domain;
   const decision = decideRegime(f, s.stages, o);
@@ -135,7 +141,11 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
       });
     return out;
   };
-  const body = (name: string) => bind.get(name)!.body;
+  const body = (name: string) => {
+    const b = bind.get(name);
+    if (!b) throw new Error(`internal: plan: the schedule names ${name}, not a binding`);
+    return b.body;
+  };
   const writes = () => (f.writes ?? []).flatMap((w) => [w.row, w.body]);
   const stageText = (st: Stage, how: { moments?: boolean; split?: boolean } = {}): string => {
     switch (st.k) {
@@ -149,7 +159,7 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
         return `scan ${st.scan}[${len(st.scan)}]${fused}${keep}`;
       }
       case 'reduce':
-        return st.outs.length > 1 ? `reduce ${and(st.outs)} in one loop` : `reduce ${st.outs[0]!}`;
+        return `reduce ${and(st.outs)}${st.outs.length > 1 ? ' in one loop' : ''}`;
       case 'scalar':
         return `scalar ${st.name}`;
     }
@@ -283,8 +293,10 @@ export function buildPlan(p: IrProgram, o: ScheduleOptions): Plan {
       const team = Math.min(r.wg, nextPow2(G));
       const ipg = r.wg / team;
       const after: string[] = [];
-      for (let j = k + 1; j < s.stages.length && s.stages[j]!.k === 'scalar'; j++)
-        after.push((s.stages[j] as { name: string }).name);
+      for (const st of s.stages.slice(k + 1)) {
+        if (st.k !== 'scalar') break;
+        after.push(st.name);
+      }
       const b = reads(after.map(body), new Set(), new Set(['PART']));
       const last = k + 1 + after.length >= s.stages.length && !step;
       if (last) reads([f.result], new Set(), b).add('F');

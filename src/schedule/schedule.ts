@@ -20,6 +20,7 @@ import {
   type IrProgram,
   type Regime,
   type Schedule,
+  type ScheduledProgram,
   type Stage,
 } from '../ir/ir.js';
 
@@ -51,8 +52,9 @@ export const defaultScheduleOptions: ScheduleOptions = {
 function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
   let ok = true;
   forEachNode(e, (n) => {
-    if (n.k === 'read' && n.arr === arr && !(n.idx[0]!.k === 'idx' && n.idx[0]!.name === i))
-      ok = false;
+    if (n.k !== 'read' || n.arr !== arr) return;
+    const row = n.idx[0];
+    if (!(row?.k === 'idx' && row.name === i)) ok = false;
   });
   return ok;
 }
@@ -71,12 +73,22 @@ export function stagesOf(f: IrFunc): Stage[] {
   const kind = new Map<string, Binding>();
   const attachedTo = new Map<string, string>(); // reduction -> scan
   for (const b of f.bindings) kind.set(b.name, b);
+  // Every binding has its level once the loop below has passed it (bindings read only earlier ones).
+  const levelOf = (name: string) => {
+    const l = level.get(name);
+    if (l === undefined) throw new Error(`internal: schedule: ${name} has no level`);
+    return l;
+  };
   const depLevel = (e: IExpr) => Math.max(0, ...[...deps(e)].map((d) => level.get(d) ?? 0));
   for (const b of f.bindings) {
     if (b.k === 'scalar' && b.body.k === 'red') {
       const red = b.body;
       const scans = [...deps(red)].filter((d) => kind.get(d)?.k === 'scan');
-      const sc = scans.length === 1 ? (kind.get(scans[0]!) as Binding & { k: 'scan' }) : undefined;
+      const [only] = scans;
+      const sc =
+        scans.length === 1 && only !== undefined
+          ? (kind.get(only) as Binding & { k: 'scan' })
+          : undefined;
       const others = [...deps(red)].filter((d) => d !== sc?.name);
       const otherLevel = Math.max(0, ...others.map((d) => level.get(d) ?? 0));
       if (
@@ -86,10 +98,10 @@ export function stagesOf(f: IrFunc): Stage[] {
         red.lo.v === 0 &&
         red.hi.k === 'int' &&
         red.hi.v === sc.len &&
-        otherLevel < level.get(sc.name)!
+        otherLevel < levelOf(sc.name)
       ) {
         attachedTo.set(b.name, sc.name);
-        level.set(b.name, level.get(sc.name)!);
+        level.set(b.name, levelOf(sc.name));
       } else level.set(b.name, 1 + depLevel(red));
     } else if (b.k === 'scalar') level.set(b.name, depLevel(b.body));
     else level.set(b.name, 1 + depLevel(b.body));
@@ -100,17 +112,16 @@ export function stagesOf(f: IrFunc): Stage[] {
     // as possible; the writes come after every stage), so that independent reductions (the
     // generation's argmin, the trial's fitness) share one loop and one tree reduction.
     const isRed = (b: Binding) => b.k === 'scalar' && b.body.k === 'red';
-    for (let k = f.bindings.length - 1; k >= 0; k--) {
-      const b = f.bindings[k]!;
+    for (const b of [...f.bindings].reverse()) {
       if (b.k !== 'scalar' || attachedTo.has(b.name)) continue;
       let latest = maxLevel;
       for (const c of f.bindings)
         if (c !== b && deps(c.body).has(b.name))
           latest = Math.min(
             latest,
-            c.k === 'scalar' && !isRed(c) ? level.get(c.name)! : level.get(c.name)! - 1,
+            c.k === 'scalar' && !isRed(c) ? levelOf(c.name) : levelOf(c.name) - 1,
           );
-      if (latest > level.get(b.name)!) level.set(b.name, latest);
+      if (latest > levelOf(b.name)) level.set(b.name, latest);
     }
   }
   const stages: Stage[] = [];
@@ -263,10 +274,10 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
 export function scheduleProgram(
   p: IrProgram,
   o: ScheduleOptions = defaultScheduleOptions,
-): IrProgram {
+): ScheduledProgram {
   if (p.funcs.length) throw new Error('schedule: inline first');
   const stages = stagesOf(p.main);
   const regime = chooseRegime(p.main, stages, o);
   const schedule: Schedule = { regime, stages, kernels: countKernels(stages, regime, p.main) };
-  return { ...p, schedule };
+  return { ...p, funcs: [], schedule };
 }

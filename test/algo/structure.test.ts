@@ -14,7 +14,7 @@ describe('DE/rand/1/bin', () => {
     const each = c.algo.generation[0]!;
     expect(each.k).toBe('step');
     const fused = c.fused.get((each as unknown as { step: never }).step)!;
-    const s = c.gpuIr.get(fused)!.schedule!;
+    const s = c.compiled(fused).gpuIr.schedule;
     expect(s.regime).toEqual({ k: 'team', team: 128, wg: 128 });
     expect(s.kernels).toBe(1);
     // The trial vector is kept (workgroup memory), computed once for its evaluation and its write.
@@ -26,7 +26,7 @@ describe('DE/rand/1/bin', () => {
   it('at D = 100,000, NP = 64: partials, combine and writes kernels, and X updated in place', () => {
     const c = algo('de', 'rastrigin', 100000, { ...DE_BIN, NP: '64' });
     const each = (c.algo.generation[0] as unknown as { step: never }).step;
-    const s = c.gpuIr.get(each)!.schedule!;
+    const s = c.compiled(each).gpuIr.schedule;
     expect(s.regime).toEqual({ k: 'split', wg: 256, chunk: 16384, groups: 7 });
     expect(s.kernels).toBe(3);
     expect(c.fused.size).toBe(0); // the track is its own step at large D

@@ -92,7 +92,7 @@ export function* corpus(): Generator<[string, string]> {
       for (const sg of SUBGROUPS) {
         let text = '';
         for (const st of c.steps) {
-          const plan = generateStepWgsl(c.gpuIr.get(st)!, c.plan(st), c.algo.state, {
+          const plan = generateStepWgsl(c.compiled(st).gpuIr, c.compiled(st).plan(), c.algo.state, {
             pingPong: c.pingPong,
             ...sg.o,
           });

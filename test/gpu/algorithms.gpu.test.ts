@@ -97,7 +97,7 @@ maybe('the split regime (large D), forced at D = 1,000 with chunks of 256', () =
         schedule: { force: 'split', chunk: 256, wg: 64 },
         validateEach: true,
       });
-      expect(c.steps.some((st) => c.gpuIr.get(st)!.schedule!.regime.k === 'split')).toBe(true);
+      expect(c.steps.some((st) => c.compiled(st).gpuIr.schedule.regime.k === 'split')).toBe(true);
       const g = await GpuAlgoEngine.create(ctx!, c, 3);
       const k = new CpuAlgoEngine(c, 3);
       await runAlgorithm(c, g, { seed: 3, maxGenerations: 6, batch: 2 });

@@ -32,7 +32,7 @@ const dimOf = (name: string) =>
         : 10;
 
 function agreeAfterEveryPass(req: CompileRequest, lo?: number, hi?: number): void {
-  const c = compileProblem({ ...req, until: 'lower' });
+  const c = compileProblem(req);
   const data = c.dataAll();
   const points = randomPoints(req.dim, 3, lo ?? c.info.lo, hi ?? c.info.hi, 77 + req.dim);
   if (c.info.optimumPoint) points.push(Float64Array.from(c.info.optimumPoint));

@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataRoot } from '../../src/ir/datafiles.js';
-import { compileProblem, type CompileRequest } from '../../src/api.js';
-import type { IrProgram } from '../../src/ir/ir.js';
-import { parseProgram } from '../../src/ir/parse.js';
+import { buildPlan, compileIrUntil, compileProblem, type CompileRequest } from '../../src/api.js';
+import { asScheduled, type IrProgram } from '../../src/ir/ir.js';
+import { parseProgram, parseScheduled } from '../../src/ir/parse.js';
 import { defaultScheduleOptions } from '../../src/schedule/schedule.js';
 import { PASS_NAMES, runPipeline } from '../../src/compile/pipeline.js';
 import { printProgram } from '../../src/ir/print.js';
@@ -105,7 +105,6 @@ describe('split-regime schedules', () => {
         problem: name,
         dim: 20000,
         schedule: { population: 16, force: 'split' },
-        until: 'schedule',
       });
       expect(c.ir.schedule!.regime.k).toBe('split');
       roundTripEveryPass(
@@ -146,4 +145,32 @@ describe('a user program with every IR form', () => {
   it.each(DIMS)('round-trips after every pass at D = %i', (dim) =>
     roundTripEveryPass({ problem: 'features', dim, sources: { 'features.opt': FEATURES } }),
   );
+});
+
+describe('the scheduled program as text', () => {
+  const req = { problem: 'griewank', dim: 10 };
+
+  it('a printed scheduled program parses back to one with the same plan', () => {
+    const c = compileProblem(req);
+    const back = parseScheduled(printProgram(c.ir));
+    expect(back.schedule).toEqual(c.ir.schedule);
+    expect(buildPlan(back, c.scheduleOptions)).toEqual(c.plan());
+  });
+
+  it('a program before the schedule pass is refused, as are callees left', () => {
+    const fused = compileIrUntil(req, 'fuse');
+    expect(fused.schedule).toBeUndefined();
+    expect(() => parseScheduled(printProgram(fused))).toThrow(/has no schedule/);
+    const c = compileProblem(req);
+    const withCallee = { ...c.ir, funcs: [c.ir.main] };
+    expect(() => asScheduled(withCallee)).toThrow(/still has functions/);
+  });
+
+  it('compileIrUntil stops the pipeline after the pass it names', () => {
+    const c = compileProblem(req);
+    const stages = new Map<string, IrProgram>();
+    runPipeline(c.lowered, c.scheduleOptions, { onPass: (pass, p) => stages.set(pass, p) });
+    for (const pass of PASS_NAMES)
+      expect(printProgram(compileIrUntil(req, pass)), pass).toBe(printProgram(stages.get(pass)!));
+  });
 });

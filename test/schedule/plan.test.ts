@@ -379,8 +379,8 @@ describe('the plan agrees with the generated WGSL', () => {
   it("a step's vectors are in workgroup memory where the plan puts them, within its budget", () => {
     const c = compileAlgorithm({ algorithm: 'de', problem: 'cec2017_f5', dim: 10 });
     const st = c.steps.find((s) => s.name === 'each.X')!;
-    const ir = c.gpuIr.get(st)!;
-    const p = c.plan(st);
+    const ir = c.compiled(st).gpuIr;
+    const p = c.compiled(st).plan();
     expect(p.storage).toEqual({ scratch: [], shared: ['u', 'objective.z'] });
     const r = p.decision.regime as { wg: number; team: number };
     const floats =
@@ -416,8 +416,8 @@ describe('the plan agrees with the generated WGSL', () => {
     ] as const) {
       const c = compileAlgorithm({ algorithm, problem, dim, schedule });
       for (const st of c.steps) {
-        const ir = c.gpuIr.get(st)!;
-        const p = c.plan(st);
+        const ir = c.compiled(st).gpuIr;
+        const p = c.compiled(st).plan();
         const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
         expect(fromPlan(p), st.name).toEqual(fromGpu(gpu));
         expect(scratch(ir, p), st.name).toBe(gpu.scratchStride);
@@ -473,8 +473,8 @@ describe('a change of strategy is a change to the plan', () => {
   it("a step's vectors moved from workgroup memory to SCR in the plan", () => {
     const c = compileAlgorithm({ algorithm: 'de', problem: 'cec2017_f5', dim: 10 });
     const st = c.steps.find((s) => s.name === 'each.X')!;
-    const ir = c.gpuIr.get(st)!;
-    const p = structuredClone(c.plan(st));
+    const ir = c.compiled(st).gpuIr;
+    const p = structuredClone(c.compiled(st).plan());
     p.storage = { scratch: p.storage.shared, shared: [] };
     p.kernels[0]!.buffers = ['S', 'DATA', 'SCR'];
     const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
