@@ -7,7 +7,7 @@
 // bits (WGSL's sin/exp have their own error bounds), so this is a diagnostic aid, not bit-exactness.
 
 import { BUILTINS, builtinOf } from '../ir/builtins.js';
-import type { IExpr, IrFunc, IrProgram } from '../ir/ir.js';
+import { at, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
 
 export interface JsOptions {
   float32?: boolean;
@@ -78,16 +78,17 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           if (stateIndex.has(e.arr) && !local.has(e.arr)) {
             const k = stateIndex.get(e.arr)!;
             const cols = stateCols.get(e.arr)!;
-            const row = ex(e.idx[0]!, pre);
+            const row = ex(at(e.idx, 0, 'a read'), pre);
             return cols
-              ? `S[o[${k}] + (${row}) * ${cols} + ${ex(e.idx[1]!, pre)}]`
+              ? `S[o[${k}] + (${row}) * ${cols} + ${ex(at(e.idx, 1, 'a matrix read'), pre)}]`
               : `S[o[${k}] + ${row}]`;
           }
           const shape = local.get(e.arr)!;
-          if (e.arr === f.input) return `x[xo + ${ex(e.idx[0]!, pre)}]`;
+          const i0 = ex(at(e.idx, 0, 'a read'), pre);
+          if (e.arr === f.input) return `x[xo + ${i0}]`;
           if (shape.length === 2)
-            return `${arr(e.arr)}[(${ex(e.idx[0]!, pre)}) * ${shape[1]} + ${ex(e.idx[1]!, pre)}]`;
-          return `${arr(e.arr)}[${ex(e.idx[0]!, pre)}]`;
+            return `${arr(e.arr)}[(${i0}) * ${shape[1]} + ${ex(at(e.idx, 1, 'a matrix read'), pre)}]`;
+          return `${arr(e.arr)}[${i0}]`;
         }
         case 'un':
           return e.op === 'neg' ? `(-${ex(e.a, pre)})` : `(!${ex(e.a, pre)})`;
@@ -144,8 +145,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           return `DRAW.${e.dist}(${e.site}, ${args.join(', ')})`;
         }
         case 'callp': {
-          const a = e.args[0]!;
-          if (a.k !== 'vref') throw new Error('js backend: problem call takes a vector');
+          const a = e.args[0];
+          if (a?.k !== 'vref') throw new Error('js backend: problem call takes a vector');
           const src = a.name === f.input ? 'x, xo' : `${arr(a.name)}, 0`;
           return `${names.get(e.fn, 'f_')}(${src})`;
         }

@@ -6,7 +6,7 @@
 // step's kept vectors, scanMoments, or scanChunks and scanRescan), then combine; an algorithm step
 // ends with its writes (stepWrites).
 
-import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
+import { at, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
 import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
@@ -174,7 +174,7 @@ export class SplitKernels {
   private part(k: number): SplitStage {
     let part = this.parts.get(k);
     if (part) return part;
-    const st = this.stages[k]!;
+    const st = at(this.stages, k, 'a split stage');
     if (st.k !== 'reduce' && st.k !== 'scan')
       throw new Error(`wgsl: stage ${k} (${st.k}) has no partials`);
     const { accs, nf, ni } = allocAccs(st.outs, this.bind);
@@ -597,7 +597,7 @@ export class SplitKernels {
         mul(f32(binomial(t.m, t.l)), powC),
         index(id('PART'), add(id('pb'), u32(1 + q))),
       );
-      em3.add(assign(accName(accs[t.out]!.out), term, '+='));
+      em3.add(assign(accName(at(accs, t.out, 'a moment accumulator').out), term, '+='));
     });
     em3.close();
     em3.close();
