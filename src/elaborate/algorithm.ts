@@ -25,6 +25,7 @@ import type {
   StateDecl,
 } from '../parser/ast.js';
 import {
+  at,
   bin,
   int,
   mapChildren,
@@ -279,7 +280,8 @@ export class AlgoElaborator {
           if (c.t !== 'i' || c.v < 1) this.fail('BadStateSize', e.loc, c.v);
           return c.v;
         });
-        const rows = dims[0]!;
+        // The grammar gives a state array at least one extent.
+        const rows = at(dims, 0, 'the extents of a state array');
         if (d.kind === 'population') {
           if (dims.length !== 1) this.fail('PopulationShape', d.loc, d.name);
           const X: StateArray = { name: d.name, rows, cols: this.dim };
@@ -293,7 +295,7 @@ export class AlgoElaborator {
           steps.push(this.initPopulation(d, X, F));
         } else {
           if (dims.length > 2) this.fail('StateShape', d.loc, d.name);
-          const A: StateArray = { name: d.name, rows, cols: dims.length === 2 ? dims[1]! : 0 };
+          const A: StateArray = { name: d.name, rows, cols: dims[1] ?? 0 };
           this.stateArrays.push(A);
           this.stateNames.set(A.name, A);
           if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
@@ -606,7 +608,8 @@ export class AlgoElaborator {
   private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {
     const P = this.pops.find((p) => p.name === st.pop);
     const S = this.stateNames.get(st.pop);
-    if (!P && !S) {
+    const over = P ?? S;
+    if (!over) {
       // A name that means something else (a parameter, a let, lo) is not unknown: say what it is.
       const what = this.algo.params.some((p) => p.name === st.pop)
         ? 'a parameter'
@@ -620,7 +623,7 @@ export class AlgoElaborator {
         ' (each i in X runs over a population or a state array)',
       );
     }
-    const n = P ? P.rows : S!.rows;
+    const n = over.rows;
     const b = this.beginStep(true);
     const inner = childScope(sc, b.fn);
     this.core.checkIndexName(st.index, st.indexLoc, inner);
@@ -685,7 +688,7 @@ export class AlgoElaborator {
         len: v.len,
         at: (i) => {
           const c = constValue(i);
-          if (c !== undefined) return names[c]!;
+          if (c !== undefined) return at(names, c, 'an element of a short vector');
           return names.reduceRight(
             (acc, e, k) => ({ k: 'sel', t: e.t, c: bin('==', i, int(k)), a: e, b: acc }) as IExpr,
           );
@@ -705,15 +708,16 @@ export class AlgoElaborator {
       if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', e.cond.loc, describe(c));
       const A = this.withFitness(e.then, sc, b);
       const B = this.withFitness(e.else, sc, b);
-      return this.choose(c.e, A, B);
+      return this.choose(b, c.e, A, B);
     }
     if (e.kind === 'call' && e.callee === 'better') {
       const pos = e.args.filter((a) => !a.name);
-      if (pos.length !== 2)
+      const [first, second] = pos;
+      if (pos.length !== 2 || !first || !second)
         this.fail('WrongArity', e.loc, 'better', '2 arguments', `${pos.length} were`, '');
-      const A = this.withFitness(pos[0]!.value, sc, b);
-      const B = this.withFitness(pos[1]!.value, sc, b);
-      return this.choose(bin('<=', A.fit, B.fit), A, B);
+      const A = this.withFitness(first.value, sc, b);
+      const B = this.withFitness(second.value, sc, b);
+      return this.choose(b, bin('<=', A.fit, B.fit), A, B);
     }
     if (e.kind === 'index' && e.target.kind === 'name') {
       const P = this.pops.find((p) => p.name === (e.target as { name: string }).name);
@@ -733,12 +737,13 @@ export class AlgoElaborator {
   }
 
   private choose(
+    b: StepBuilder,
     c: IExpr,
     A: { at: (j: IExpr) => IExpr; fit: IExpr },
     B: { at: (j: IExpr) => IExpr; fit: IExpr },
   ) {
     // The condition is computed once, as a per-individual scalar.
-    const k = this.kept(this.step!.fn, 'keep', c);
+    const k = this.kept(b.fn, 'keep', c);
     return {
       at: (j: IExpr) => ({ k: 'sel', t: 'f', c: k, a: A.at(j), b: B.at(j) }) as IExpr,
       fit: { k: 'sel', t: 'f', c: k, a: A.fit, b: B.fit } as IExpr,
@@ -846,8 +851,9 @@ export class AlgoElaborator {
       return { P, a, v: { k: 'read', t: 'f', arr: P.fit, idx: [a] } as IExpr };
     });
     // The first population with the smallest minimum (ties go to the earlier one).
-    let bestV = mins[0]!.v;
-    for (const m of mins.slice(1)) bestV = bin('min', bestV, m.v);
+    const last = mins.at(-1);
+    if (!last) throw new Error('internal: an algorithm without a population');
+    const bestV = mins.map((m) => m.v).reduce((acc, v) => bin('min', acc, v));
     const vName = b.fn.fresh('min');
     b.fn.bindings.push({ k: 'scalar', name: vName, t: 'f', body: bestV });
     const v: IExpr = { k: 'sref', t: 'f', name: vName };
@@ -863,14 +869,8 @@ export class AlgoElaborator {
     const improved = bin('!=', { k: 'sref', t: 'i', name: imp }, int(0));
     const j = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
-    let point: IExpr = {
-      k: 'read',
-      t: 'f',
-      arr: mins[mins.length - 1]!.P.name,
-      idx: [mins[mins.length - 1]!.a, j],
-    };
-    for (let q = mins.length - 2; q >= 0; q--) {
-      const m = mins[q]!;
+    let point: IExpr = { k: 'read', t: 'f', arr: last.P.name, idx: [last.a, j] };
+    for (const m of mins.slice(0, -1).reverse()) {
       point = {
         k: 'sel',
         t: 'f',
@@ -927,6 +927,8 @@ export class AlgoElaborator {
   /** A call of an algorithm's function; undefined for the others (the problem's functions). */
   private call(e: Expr & { kind: 'call' }, sc: Scope): Val | undefined {
     const pos = e.args.filter((a) => !a.name);
+    // Positional argument k, once the arity is checked.
+    const arg = (k: number) => at(pos, k, 'an argument after the arity check');
     const named = (n: string) => e.args.find((a) => a.name === n);
     const arity = (n: number[], names: string[] = []) =>
       this.core.checkArguments(e, e.callee, n, names);
@@ -939,7 +941,7 @@ export class AlgoElaborator {
     switch (e.callee) {
       case 'f': {
         arity([1]);
-        const a = pos[0]!.value;
+        const a = arg(0).value;
         if (a.kind === 'index' && a.target.kind === 'name') {
           const P = this.pops.find((p) => p.name === (a.target as { name: string }).name);
           if (P) {
@@ -972,7 +974,7 @@ export class AlgoElaborator {
           args: this.drawKey(sc),
         };
         if (!pos.length) return { s: 'scalar', e: d };
-        const [a, b] = [real(pos[0]!.value), real(pos[1]!.value)];
+        const [a, b] = [real(arg(0).value), real(arg(1).value)];
         // rand(lo, hi) = lo + (hi - lo) u;  normal(mu, sigma) = mu + sigma n
         return {
           s: 'scalar',
@@ -982,12 +984,12 @@ export class AlgoElaborator {
       case 'randint': {
         drawArity();
         const n = this.core.integer(
-          this.lang.expr(pos[0]!.value, sc),
-          pos[0]!.value,
+          this.lang.expr(arg(0).value, sc),
+          arg(0).value,
           'the bound of randint',
         );
         const c = constValue(n);
-        if (c !== undefined && c < 1) this.fail('BadRandintBound', pos[0]!.loc, c);
+        if (c !== undefined && c < 1) this.fail('BadRandintBound', arg(0).loc, c);
         return {
           s: 'scalar',
           e: {
@@ -1003,17 +1005,14 @@ export class AlgoElaborator {
         drawArity();
         const cnt = constValue(
           this.core.integer(
-            this.lang.expr(pos[0]!.value, sc),
-            pos[0]!.value,
+            this.lang.expr(arg(0).value, sc),
+            arg(0).value,
             'the count of distinct',
           ),
         );
-        if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', pos[0]!.loc);
-        const n = this.core.integer(
-          this.lang.expr(pos[1]!.value, sc),
-          pos[1]!.value,
-          'the range of distinct',
-        );
+        if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', arg(0).loc);
+        const range = arg(1).value;
+        const n = this.core.integer(this.lang.expr(range, sc), range, 'the range of distinct');
         const ex = named('except');
         const except = ex
           ? this.core.integer(this.lang.expr(ex.value, sc), ex.value, 'except')
@@ -1027,7 +1026,7 @@ export class AlgoElaborator {
             cnt,
             need,
             nc,
-            pos[1]!.value.kind === 'name' ? ` (set ${pos[1]!.value.name} to at least ${need})` : '',
+            range.kind === 'name' ? ` (set ${range.name} to at least ${need})` : '',
           );
         const site = this.siteOf(e.loc);
         const [ind] = this.drawKey(sc);
