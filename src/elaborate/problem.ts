@@ -1150,11 +1150,11 @@ export class Elaborator {
       const csc = this.dataScope(d, len, 'a generator argument');
       const c = (a: Arg | undefined, dflt: number, what: string) =>
         a ? this.constant(a.value, csc, what) : dflt;
-      /** A count or a position: a non-negative integer (at least `min`). */
+      /** A count or a position: a non-negative integer (at least `min`; the defaults are). */
       const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
         const v = c(a, dflt, what);
         if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-          this.core.fail('BadGeneratorCount', a!.value.loc, d.name, what, min, v);
+          this.core.fail('BadGeneratorCount', a?.value.loc, d.name, what, min, v);
         }
         return v;
       };
