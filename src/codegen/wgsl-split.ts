@@ -236,10 +236,8 @@ export class SplitKernels {
     e.vec4 = !this.step && this.p.main.len % 4 === 0;
     if (scans) {
       e.subgroups = !!this.options.subgroups;
-      e.wholeSubgroups =
-        e.subgroups &&
-        (this.options.subgroupMaxSize ?? 0) > 0 &&
-        this.wg >= this.options.subgroupMaxSize!;
+      const sgMax = this.options.subgroupMaxSize ?? 0;
+      e.wholeSubgroups = e.subgroups && sgMax > 0 && this.wg >= sgMax;
     }
     return e;
   }

@@ -769,10 +769,10 @@ export class Elaborator {
   }
 
   private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
-    const [a, b] = this.core.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [
-      Val,
-      Val,
-    ];
+    const [a, b] = this.core.both(
+      () => this.expr(e.left, sc),
+      () => this.expr(e.right, sc),
+    );
     if (e.op === 'and' || e.op === 'or') {
       return {
         s: 'scalar',
@@ -838,8 +838,8 @@ export class Elaborator {
       return this.elementwise2([x, y], [p0.loc, p1.loc], e.loc, (p, q) => powOrBin(bb, p, q));
     }
     if (ORDER_FUNCTIONS.includes(name)) {
-      const [a] = positional(1, [], ' (one vector)');
-      return this.orderVal(name, this.onceVector(name, a!, sc), sc);
+      const a = at(positional(1, [], ' (one vector)'), 0, 'an argument after the arity check');
+      return this.orderVal(name, this.onceVector(name, a, sc), sc);
     }
     const b = builtinOf(name);
     if (b) {
@@ -869,7 +869,7 @@ export class Elaborator {
     const p = this.core.problems.get(name);
     if (!p) this.core.unknownFunction(name, e.calleeLoc, sc);
     if (sc.data !== undefined) this.core.fail('DataCallsProblem', e.loc, sc.data, name);
-    const [arg] = positional(
+    const vectorArg = positional(
       1,
       p.params.map((q) => q.name),
       p.params.length
@@ -888,7 +888,7 @@ export class Elaborator {
         );
         given.set(a.name, this.paramValue(p, q, val, a.value.loc));
       }
-    const v = this.onceVector(name, arg!, sc);
+    const v = this.onceVector(name, at(vectorArg, 0, 'an argument after the arity check'), sc);
     const onStack = this.callStack.indexOf(name);
     if (onStack >= 0) {
       const chain = [...this.callStack.slice(onStack), name];
@@ -957,11 +957,11 @@ export class Elaborator {
     const i = this.core.freshIdx(e.index);
     const inner = withIndex(sc, e.index, i);
     const where = e.where;
-    const [condV, bodyV] = this.core.all<Val | undefined>([
+    const [condV, bodyV] = this.core.both(
       () => (where ? this.expr(where, inner) : undefined),
       () => this.expr(e.body, inner),
-    ]) as [Val | undefined, Val];
-    const cond = where ? this.core.cond(condV!, where.loc) : undefined;
+    );
+    const cond = where && condV ? this.core.cond(condV, where.loc) : undefined;
     if (bodyV.s !== 'scalar') this.core.fail('VectorInReduction', e.body.loc, describe(bodyV));
     let body = bodyV.e;
     const iname = (i as { name: string }).name;
