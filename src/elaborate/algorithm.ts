@@ -80,6 +80,11 @@ interface StepBuilder {
   written: Set<string>;
 }
 
+/** A step over the individuals (`each`, an initialisation): it has its individual index. */
+interface EachStep extends StepBuilder {
+  idx: IExpr;
+}
+
 interface GenLet {
   name: string;
   body: IExpr;
@@ -323,14 +328,14 @@ export class AlgoElaborator {
     return { s: 'vector', len: A.rows, at: (i) => ({ k: 'read', t: 'f', arr: A.name, idx: [i] }) };
   }
 
-  private beginStep(idx: boolean): StepBuilder {
+  private beginStep(): StepBuilder {
     const fn = new FuncBuilder('main', '_', this.dim);
     const b: StepBuilder = {
       fn,
       writes: [],
       evalOf: new Map(),
       evals: 0,
-      idx: idx ? { k: 'idx', t: 'i', name: `ind${++this.stepCount}` } : null,
+      idx: null,
       written: new Set(),
     };
     // Generation-level scalars are computed by every step that uses them (dead ones are removed).
@@ -339,6 +344,10 @@ export class AlgoElaborator {
       fn.bindings.push({ k: 'scalar', name: g.name, t: g.body.t, body: g.body });
     }
     return b;
+  }
+
+  private beginEachStep(): EachStep {
+    return { ...this.beginStep(), idx: { k: 'idx', t: 'i', name: `ind${++this.stepCount}` } };
   }
 
   private endStep(b: StepBuilder, name: string, n: number): Step {
@@ -373,8 +382,8 @@ export class AlgoElaborator {
   }
 
   private initPopulation(d: StateDecl, X: StateArray, F: StateArray): Step {
-    const b = this.beginStep(true);
-    const i = b.idx!;
+    const b = this.beginEachStep();
+    const i = b.idx;
     const j: IExpr = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
     let point: IExpr;
@@ -411,8 +420,8 @@ export class AlgoElaborator {
   }
 
   private initState(d: StateDecl, A: StateArray, sc: Scope): Step {
-    const b = this.beginStep(true);
-    const i = b.idx!;
+    const b = this.beginEachStep();
+    const i = b.idx;
     const inner = childScope(sc, b.fn);
     this.step = b; // draws in the initial value are keyed by the row
     let write: Write;
@@ -468,7 +477,7 @@ export class AlgoElaborator {
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
     this.core.defineLet(l, sc);
     if (!l.index) {
-      const b = this.beginStep(false);
+      const b = this.beginStep();
       const v = this.lang.expr(l.value, childScope(sc, b.fn));
       if (v.s !== 'scalar')
         this.fail(
@@ -483,7 +492,7 @@ export class AlgoElaborator {
       return [];
     }
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
-    const b = this.beginStep(true);
+    const b = this.beginEachStep();
     const j = this.core.freshIdx(l.index);
     const inner = childScope(sc, b.fn);
     inner.idxs.set(l.index, j);
@@ -505,7 +514,7 @@ export class AlgoElaborator {
   }
 
   private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
-    const b = this.beginStep(false);
+    const b = this.beginStep();
     const c = this.lang.expr(st.cond, childScope(sc, b.fn));
     if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
     // Generation-level scalars are substituted: the host evaluates the condition itself.
@@ -538,8 +547,8 @@ export class AlgoElaborator {
       return p;
     }) as [Population, Population];
     if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
-    const b = this.beginStep(true);
-    const m = b.idx!;
+    const b = this.beginEachStep();
+    const m = b.idx;
     const nA = A.rows;
     const n = A.rows + B.rows;
     // Member m of the union; its rank is the number of members better than it (ties by position),
@@ -624,10 +633,10 @@ export class AlgoElaborator {
       );
     }
     const n = over.rows;
-    const b = this.beginStep(true);
+    const b = this.beginEachStep();
     const inner = childScope(sc, b.fn);
     this.core.checkIndexName(st.index, st.indexLoc, inner);
-    inner.idxs.set(st.index, b.idx!);
+    inner.idxs.set(st.index, b.idx);
     this.step = b;
     try {
       let ok = true;
@@ -750,19 +759,14 @@ export class AlgoElaborator {
     };
   }
 
-  private eachAssign(
-    st: AlgoStmt & { kind: 'assign' },
-    sc: Scope,
-    b: StepBuilder,
-    me: string,
-  ): void {
+  private eachAssign(st: AlgoStmt & { kind: 'assign' }, sc: Scope, b: EachStep, me: string): void {
     const A = this.stateNames.get(st.target);
     if (!A || A.name.endsWith('.f')) this.fail('AssignToNonState', st.targetLoc, st.target);
     if (!st.row || st.row.kind !== 'name' || st.row.name !== me)
       this.fail('WriteOtherRow', st.row?.loc ?? st.targetLoc, st.target, me);
     if (b.written.has(A.name)) this.fail('AssignedTwice', st.targetLoc, A.name, me);
     b.written.add(A.name);
-    const i = b.idx!;
+    const i = b.idx;
     const P = this.pops.find((p) => p.name === A.name);
     if (P) {
       if (st.col) this.fail('PartialRowAssignment', st.colLoc!, A.name, me);
@@ -827,7 +831,7 @@ export class AlgoElaborator {
   private trackStep(): Step {
     // Minimum over every population's stored fitness (each was evaluated and counted), kept with
     // its point when it improves on the best so far; the trace row of the generation gets it.
-    const b = this.beginStep(false);
+    const b = this.beginStep();
     b.fn.bindings = []; // generation lets are not needed here
     const mins = this.pops.map((P) => {
       const k = this.core.freshIdx('k');
