@@ -37,8 +37,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
   const shapes = new Map<string, number[]>(p.data.map((d) => [d.name, d.shape]));
   // Algorithm steps: state arrays live in one Float64Array S; o[k] and w[k] are where array k is
   // read and written (the runtime swaps double-buffered arrays between steps).
-  const stateIndex = new Map((p.state ?? []).map((a, k) => [a.name, k]));
-  const stateCols = new Map((p.state ?? []).map((a) => [a.name, a.cols]));
+  // Each state array: its number k (as in o[k], w[k]) and its columns.
+  const stateOf = new Map((p.state ?? []).map((a, k) => [a.name, { k, cols: a.cols }]));
   const stateRows = new Map((p.state ?? []).map((a) => [a.name, a.rows]));
   const lines: string[] = [];
   lines.push('"use strict";');
@@ -75,15 +75,16 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
         case 'vref':
           return arr(e.name);
         case 'read': {
-          if (stateIndex.has(e.arr) && !local.has(e.arr)) {
-            const k = stateIndex.get(e.arr)!;
-            const cols = stateCols.get(e.arr)!;
+          const st = stateOf.get(e.arr);
+          if (st && !local.has(e.arr)) {
+            const { k, cols } = st;
             const row = ex(at(e.idx, 0, 'a read'), pre);
             return cols
               ? `S[o[${k}] + (${row}) * ${cols} + ${ex(at(e.idx, 1, 'a matrix read'), pre)}]`
               : `S[o[${k}] + ${row}]`;
           }
-          const shape = local.get(e.arr)!;
+          const shape = local.get(e.arr);
+          if (!shape) throw new Error(`js backend: a read of ${e.arr}, which is not in scope`);
           const i0 = ex(at(e.idx, 0, 'a read'), pre);
           if (e.arr === f.input) return `x[xo + ${i0}]`;
           if (shape.length === 2)
@@ -247,8 +248,9 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
     if (f.domain) {
       // A step: the writes, each guarded by its row (a row outside the array writes nothing).
       for (const w of f.writes ?? []) {
-        const k = stateIndex.get(w.arr)!;
-        const cols = stateCols.get(w.arr)!;
+        const st = stateOf.get(w.arr);
+        if (!st) throw new Error(`js backend: a write to ${w.arr}, which is not a state array`);
+        const { k, cols } = st;
         const pre: string[] = [];
         const row = `t${tmp++}`;
         const r = ex(w.row, pre);

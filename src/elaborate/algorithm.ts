@@ -304,7 +304,7 @@ export class AlgoElaborator {
           this.stateArrays.push(A);
           this.stateNames.set(A.name, A);
           if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
-          steps.push(this.initState(d, A, sc));
+          steps.push(this.initState(d.init, A, sc));
           sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
           sc.origins.set(d.name, `the state ${d.name}`);
         }
@@ -419,7 +419,8 @@ export class AlgoElaborator {
     return this.endStep(b, `init.${X.name}`, X.rows);
   }
 
-  private initState(d: StateDecl, A: StateArray, sc: Scope): Step {
+  /** The step that fills state array `A` with `init` (its declared initial value). */
+  private initState(init: Expr, A: StateArray, sc: Scope): Step {
     const b = this.beginEachStep();
     const i = b.idx;
     const inner = childScope(sc, b.fn);
@@ -428,7 +429,7 @@ export class AlgoElaborator {
     if (A.cols) {
       const j = this.core.freshIdx('j');
       const withJ = withIndex(inner, '$col', j);
-      const v = this.core.number(this.lang.expr(d.init!, withJ), d.init!);
+      const v = this.core.number(this.lang.expr(init, withJ), init);
       write = {
         arr: A.name,
         row: i,
@@ -436,7 +437,7 @@ export class AlgoElaborator {
         body: toReal(v),
       };
     } else {
-      const v = this.core.number(this.lang.expr(d.init!, inner), d.init!);
+      const v = this.core.number(this.lang.expr(init, inner), init);
       write = { arr: A.name, row: i, body: toReal(v) };
     }
     this.step = null;
