@@ -743,7 +743,7 @@ export class AlgoElaborator {
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (a point has length D = ${this.dim})`);
     const arr = this.core.materialise(v, b.fn, 'point');
-    return { at: arr.at, fit: this.evaluate(b, arr.array!) };
+    return { at: arr.at, fit: this.evaluate(b, arr.array) };
   }
 
   private choose(
@@ -965,7 +965,7 @@ export class AlgoElaborator {
         if (sc.idxs.size > 1)
           this.fail('CallDependsOnIndex', a.loc, 'f', [...sc.idxs.keys()].pop()!);
         const arr = this.core.materialise(v, this.step.fn, 'point');
-        return { s: 'scalar', e: this.evaluate(this.step, arr.array!) };
+        return { s: 'scalar', e: this.evaluate(this.step, arr.array) };
       }
       case 'rand':
       case 'normal': {

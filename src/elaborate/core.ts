@@ -15,6 +15,8 @@ import { constValue, foldExpr } from '../ir/fold.js';
 import { GENERATORS, functionNames, isFunctionName, reservedName } from './resolve.js';
 import {
   arrayVal,
+  isArrayVal,
+  type ArrayVal,
   didYouMean,
   plural,
   toReal,
@@ -461,8 +463,8 @@ export class ElabCore {
   }
 
   /** Vector `v` stored in an array of `fn` (named from `base`), unless it is stored already. */
-  materialise(v: Val & { s: 'vector' }, fn: FuncBuilder, base: string): Val & { s: 'vector' } {
-    if (v.array) return v;
+  materialise(v: Val & { s: 'vector' }, fn: FuncBuilder, base: string): ArrayVal {
+    if (isArrayVal(v)) return v;
     const name = fn.fresh(base); // fresh also records the name, so a second call gets another
     const i = this.freshIdx('i');
     fn.bindings.push({ k: 'vec', name, idx: i.name, len: v.len, body: toReal(v.at(i)) });

@@ -933,7 +933,7 @@ export class Elaborator {
         k: 'callp',
         t: 'f',
         fn: key,
-        args: [{ k: 'vref', t: 'f', name: arr.array!, len: v.len }],
+        args: [{ k: 'vref', t: 'f', name: arr.array, len: v.len }],
       },
     };
   }
@@ -1143,7 +1143,8 @@ export class Elaborator {
     if (isGen) {
       const shape = this.dataShape(d, len);
       const call = init as Expr & { kind: 'call' };
-      const named = new Map(call.args.filter((a) => a.name).map((a) => [a.name!, a]));
+      const named = new Map<string, Arg>();
+      for (const a of call.args) if (a.name) named.set(a.name, a);
       // The generator's signature (ir/builtins.ts): its positional and named arguments.
       const sig = signatureOf('generator', call.callee);
       const pos = this.core.checkArguments(call, call.callee, sig.positional, sig.named);

@@ -151,7 +151,12 @@ export function describe(v: Val): string {
 }
 
 /** A stored vector: element i reads `name[i]`. */
-export function arrayVal(name: string, len: number): Val & { s: 'vector' } {
+/** A vector stored in an array (a data vector, a materialised value): `array` names it. */
+export type ArrayVal = Val & { s: 'vector'; array: string };
+
+export const isArrayVal = (v: Val & { s: 'vector' }): v is ArrayVal => !!v.array;
+
+export function arrayVal(name: string, len: number): ArrayVal {
   return {
     s: 'vector',
     len,
