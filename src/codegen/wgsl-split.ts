@@ -220,7 +220,9 @@ export class SplitKernels {
   /** Scalar `name` of individual n in SC. */
   private sc(name: string): Expr {
     const L = this.L;
-    return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(L.scalarSlot.get(name)!)));
+    const slot = L.scalarSlot.get(name);
+    if (slot === undefined) throw new Error(`wgsl: scalar ${name} has no slot in SC`);
+    return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(slot)));
   }
 
   /** The first element of chunk c, and the end of its range: `i32(c * chunk)`, `i32((c + 1) * chunk)`. */

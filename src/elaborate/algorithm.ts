@@ -229,7 +229,9 @@ export class AlgoElaborator {
   private param(p: ParamDecl, override: string | undefined) {
     if (p.choices) {
       const value = this.core.choiceValue(p, override);
-      return { name: p.name, value, val: { s: 'scalar', e: int(this.symbols.get(value)!) } as Val };
+      const symbol = this.symbols.get(value);
+      if (symbol === undefined) throw new Error(`internal: choice ${value} has no number`);
+      return { name: p.name, value, val: { s: 'scalar', e: int(symbol) } as Val };
     }
     const empty = this.constScope();
     const constant = (e: Expr, what: string) => this.constantOf(e, empty, what);
@@ -520,8 +522,10 @@ export class AlgoElaborator {
     if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
     // Generation-level scalars are substituted: the host evaluates the condition itself.
     const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
-    const subst = (e: IExpr): IExpr =>
-      e.k === 'sref' && lets.has(e.name) ? subst(lets.get(e.name)!) : mapChildren(e, subst);
+    const subst = (e: IExpr): IExpr => {
+      const body = e.k === 'sref' ? lets.get(e.name) : undefined;
+      return body ? subst(body) : mapChildren(e, subst);
+    };
     const cond = foldExpr(subst(c.e));
     if (some(cond, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
       this.fail('GpuCondition', st.cond.loc);
@@ -907,8 +911,9 @@ export class AlgoElaborator {
 
   /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
   private symbol(name: string, sc: Scope): Val | undefined {
-    if (!sc.vars.has(name) && !sc.idxs.has(name) && this.symbols.has(name))
-      return { s: 'scalar', e: int(this.symbols.get(name)!) };
+    const v = this.symbols.get(name);
+    if (!sc.vars.has(name) && !sc.idxs.has(name) && v !== undefined)
+      return { s: 'scalar', e: int(v) };
     return undefined;
   }
 
@@ -962,8 +967,9 @@ export class AlgoElaborator {
             a.loc,
             `${describe(v)} (f takes a point of length D = ${this.dim})`,
           );
-        if (sc.idxs.size > 1)
-          this.fail('CallDependsOnIndex', a.loc, 'f', [...sc.idxs.keys()].pop()!);
+        const innermost = [...sc.idxs.keys()].at(-1);
+        if (sc.idxs.size > 1 && innermost !== undefined)
+          this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
         const arr = this.core.materialise(v, this.step.fn, 'point');
         return { s: 'scalar', e: this.evaluate(this.step, arr.array) };
       }

@@ -265,8 +265,9 @@ export class Elaborator {
       if (decl.at) {
         const atExpr = decl.at;
         at = part((): IrProgram['at'] => {
-          if (atExpr.kind === 'name' && this.core.datas.has(atExpr.name)) {
-            const v = this.dataVal(this.core.datas.get(atExpr.name)!, dim, atExpr.loc);
+          const atData = atExpr.kind === 'name' ? this.core.datas.get(atExpr.name) : undefined;
+          if (atData) {
+            const v = this.dataVal(atData, dim, atExpr.loc);
             if (v.s !== 'vector' || v.len !== dim || !v.array)
               this.core.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)})`);
             return { k: 'data', name: v.array };
@@ -880,7 +881,9 @@ export class Elaborator {
     const given = new Map<string, number>();
     for (const a of e.args)
       if (a.name) {
-        const q = p.params.find((q) => q.name === a.name)!;
+        // positional() above lets through only names of the problem's parameters.
+        const q = p.params.find((q) => q.name === a.name);
+        if (!q) throw new Error(`internal: no parameter ${a.name}`);
         const val = this.constant(
           a.value,
           { ...sc, constant: `the parameter '${a.name}'` },
@@ -906,7 +909,11 @@ export class Elaborator {
     }
     // A callee with parameters is specialised to their values too (defaults unless given).
     const vals = new Map(
-      p.params.map((q) => [q.name, given.get(q.name) ?? this.paramDefaults(p).get(q.name)!]),
+      p.params.map((q): [string, number] => {
+        const v = given.get(q.name) ?? this.paramDefaults(p).get(q.name);
+        if (v === undefined) throw new Error(`internal: no value for parameter ${q.name}`);
+        return [q.name, v];
+      }),
     );
     const suffix = p.params.length ? this.paramKey(name, [...vals.values()]) : '';
     const key = `${name}@${v.len}${suffix}`;
@@ -1039,7 +1046,8 @@ export class Elaborator {
       this.data.push(ir);
       this.dataKeys.set(key, irName);
     }
-    const ir = this.data.find((x) => x.name === irName)!;
+    const ir = this.data.find((x) => x.name === irName);
+    if (!ir) throw new Error(`internal: data ${irName} was not lowered`);
     const name = irName;
     // A shape has one or two extents.
     const [rows, cols] = ir.shape;
@@ -1112,7 +1120,9 @@ export class Elaborator {
         this.core.fail('AfterNotJrandom', a.loc, d.name, prev.name, JRANDOM_GENERATORS.join(', '));
       // The predecessor is specialised at the same dimension and comes first in the program's data.
       this.dataVal(prev, len, a.loc);
-      from = this.dataKeys.get(`${prev.name}@${len}`)!;
+      const prevName = this.dataKeys.get(`${prev.name}@${len}`);
+      if (prevName === undefined) throw new Error(`internal: data ${prev.name} was not lowered`);
+      from = prevName;
     }
     if (callee === 'jrandom_shift') {
       if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
