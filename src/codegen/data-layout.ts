@@ -4,7 +4,7 @@
 // they read M[i][j] for consecutive i, which are adjacent in the transposed layout (one memory
 // transaction for a warp instead of one per lane). Everything else stays row-major.
 
-import { children, type IExpr, type IrProgram } from '../ir/ir.js';
+import { at, children, type IExpr, type IrProgram } from '../ir/ir.js';
 import type { GpuPlan } from './wgsl-plan.js';
 
 /**
@@ -65,12 +65,13 @@ export function packData(plans: GpuPlan[], values: Record<string, Float64Array>)
       if (!seen || (d.read && !seen.read)) layout.set(d.name, { ...d });
     }
   for (const [name, d] of layout) {
-    const v = values[name]!;
+    const v = values[name];
+    if (!v) throw new Error(`internal: no values for data ${name}`);
     if (!d.transpose) out.set(v, d.offset);
     else {
       const [rows, cols] = d.transpose;
       for (let i = 0; i < rows; i++)
-        for (let j = 0; j < cols; j++) out[d.offset + j * rows + i] = v[i * cols + j]!;
+        for (let j = 0; j < cols; j++) out[d.offset + j * rows + i] = at(v, i * cols + j, name);
     }
   }
   return out;

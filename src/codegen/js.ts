@@ -7,7 +7,7 @@
 // bits (WGSL's sin/exp have their own error bounds), so this is a diagnostic aid, not bit-exactness.
 
 import { BUILTINS, builtinOf } from '../ir/builtins.js';
-import type { IExpr, IrFunc, IrProgram } from '../ir/ir.js';
+import { at, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
 
 export interface JsOptions {
   float32?: boolean;
@@ -37,8 +37,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
   const shapes = new Map<string, number[]>(p.data.map((d) => [d.name, d.shape]));
   // Algorithm steps: state arrays live in one Float64Array S; o[k] and w[k] are where array k is
   // read and written (the runtime swaps double-buffered arrays between steps).
-  const stateIndex = new Map((p.state ?? []).map((a, k) => [a.name, k]));
-  const stateCols = new Map((p.state ?? []).map((a) => [a.name, a.cols]));
+  // Each state array: its number k (as in o[k], w[k]) and its columns.
+  const stateOf = new Map((p.state ?? []).map((a, k) => [a.name, { k, cols: a.cols }]));
   const stateRows = new Map((p.state ?? []).map((a) => [a.name, a.rows]));
   const lines: string[] = [];
   lines.push('"use strict";');
@@ -75,19 +75,21 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
         case 'vref':
           return arr(e.name);
         case 'read': {
-          if (stateIndex.has(e.arr) && !local.has(e.arr)) {
-            const k = stateIndex.get(e.arr)!;
-            const cols = stateCols.get(e.arr)!;
-            const row = ex(e.idx[0]!, pre);
+          const st = stateOf.get(e.arr);
+          if (st && !local.has(e.arr)) {
+            const { k, cols } = st;
+            const row = ex(at(e.idx, 0, 'a read'), pre);
             return cols
-              ? `S[o[${k}] + (${row}) * ${cols} + ${ex(e.idx[1]!, pre)}]`
+              ? `S[o[${k}] + (${row}) * ${cols} + ${ex(at(e.idx, 1, 'a matrix read'), pre)}]`
               : `S[o[${k}] + ${row}]`;
           }
-          const shape = local.get(e.arr)!;
-          if (e.arr === f.input) return `x[xo + ${ex(e.idx[0]!, pre)}]`;
+          const shape = local.get(e.arr);
+          if (!shape) throw new Error(`js backend: a read of ${e.arr}, which is not in scope`);
+          const i0 = ex(at(e.idx, 0, 'a read'), pre);
+          if (e.arr === f.input) return `x[xo + ${i0}]`;
           if (shape.length === 2)
-            return `${arr(e.arr)}[(${ex(e.idx[0]!, pre)}) * ${shape[1]} + ${ex(e.idx[1]!, pre)}]`;
-          return `${arr(e.arr)}[${ex(e.idx[0]!, pre)}]`;
+            return `${arr(e.arr)}[(${i0}) * ${shape[1]} + ${ex(at(e.idx, 1, 'a matrix read'), pre)}]`;
+          return `${arr(e.arr)}[${i0}]`;
         }
         case 'un':
           return e.op === 'neg' ? `(-${ex(e.a, pre)})` : `(!${ex(e.a, pre)})`;
@@ -144,8 +146,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           return `DRAW.${e.dist}(${e.site}, ${args.join(', ')})`;
         }
         case 'callp': {
-          const a = e.args[0]!;
-          if (a.k !== 'vref') throw new Error('js backend: problem call takes a vector');
+          const a = e.args[0];
+          if (a?.k !== 'vref') throw new Error('js backend: problem call takes a vector');
           const src = a.name === f.input ? 'x, xo' : `${arr(a.name)}, 0`;
           return `${names.get(e.fn, 'f_')}(${src})`;
         }
@@ -246,8 +248,9 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
     if (f.domain) {
       // A step: the writes, each guarded by its row (a row outside the array writes nothing).
       for (const w of f.writes ?? []) {
-        const k = stateIndex.get(w.arr)!;
-        const cols = stateCols.get(w.arr)!;
+        const st = stateOf.get(w.arr);
+        if (!st) throw new Error(`js backend: a write to ${w.arr}, which is not a state array`);
+        const { k, cols } = st;
         const pre: string[] = [];
         const row = `t${tmp++}`;
         const r = ex(w.row, pre);

@@ -258,9 +258,10 @@ function oneLine(s: Stmt): string {
     case 'seq': {
       const lines: string[] = [];
       printStmt(s, 0, lines);
-      if (lines.length !== 1)
+      const [line] = lines;
+      if (line === undefined || lines.length !== 1)
         throw new Error(`wgsl: a ${s.k} statement inside a one-line statement`);
-      return lines[0]!;
+      return line;
     }
     default:
       return `${simple(s)};`;

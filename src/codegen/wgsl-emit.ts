@@ -102,8 +102,10 @@ export interface VectorLanes {
 export class Emitter {
   /** The entry point's statements. */
   readonly body: Stmt[] = [];
-  /** The statement lists being appended to: the body, then each open block inside it. */
-  private stack: Stmt[][] = [this.body];
+  /** The statement list being appended to: the body, or the innermost open block. */
+  private top: Stmt[] = this.body;
+  /** The lists of the enclosing open blocks (and the body), innermost last. */
+  private outer: Stmt[][] = [];
   /** Names this kernel binds with `let` (treeReduce's values, read by algorithm steps). */
   readonly lets = new Set<string>();
   /** X and DATA are declared as vec4 arrays (D % 4 == 0): element loops load 16 bytes a lane. */
@@ -119,21 +121,22 @@ export class Emitter {
   uses = new Set<BufferName>();
   fresh = () => `t${this.counter++}`;
   add(...ss: Stmt[]) {
-    const top = this.stack[this.stack.length - 1]!;
     for (const st of ss) {
       if (st.k === 'let') this.lets.add(st.name);
-      top.push(st);
+      this.top.push(st);
     }
   }
   /** Adds a statement with a body and appends to that body until close(). */
   open<T extends Stmt & { body: Stmt[] }>(st: T): T {
     this.add(st);
-    this.stack.push(st.body);
+    this.outer.push(this.top);
+    this.top = st.body;
     return st;
   }
   close() {
-    if (this.stack.length < 2) throw new Error('wgsl: close() without open()');
-    this.stack.pop();
+    const top = this.outer.pop();
+    if (!top) throw new Error('wgsl: close() without open()');
+    this.top = top;
   }
 }
 

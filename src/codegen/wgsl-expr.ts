@@ -5,7 +5,7 @@
 // zero, floor division, float % ) a helper below gives the C semantics.
 
 import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
-import { freeIdx, type IExpr } from '../ir/ir.js';
+import { at, freeIdx, type IExpr } from '../ir/ir.js';
 import {
   assign,
   bin,
@@ -151,7 +151,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
         if (e.dist === 'distinct') {
           // All `count` indices in one pass over one Philox block.
           const all = ctx.hoist(call('opt_distinct4', site, ...args.slice(0, 4)), 'vec4');
-          return call('i32', index(id(all), args[4]!));
+          return call('i32', index(id(all), at(args, 4, 'the distinct draw')));
         }
         const v = ctx.hoist(call(DRAW_FN[e.dist], site, ...args), e.t === 'i' ? 'u32' : 'f32');
         return e.t === 'i' ? call('i32', id(v)) : id(v);

@@ -6,7 +6,7 @@
 // step's kept vectors, scanMoments, or scanChunks and scanRescan), then combine; an algorithm step
 // ends with its writes (stepWrites).
 
-import type { Binding, IExpr, IrProgram, Stage } from '../ir/ir.js';
+import { at, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
 import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
@@ -174,7 +174,7 @@ export class SplitKernels {
   private part(k: number): SplitStage {
     let part = this.parts.get(k);
     if (part) return part;
-    const st = this.stages[k]!;
+    const st = at(this.stages, k, 'a split stage');
     if (st.k !== 'reduce' && st.k !== 'scan')
       throw new Error(`wgsl: stage ${k} (${st.k}) has no partials`);
     const { accs, nf, ni } = allocAccs(st.outs, this.bind);
@@ -220,7 +220,9 @@ export class SplitKernels {
   /** Scalar `name` of individual n in SC. */
   private sc(name: string): Expr {
     const L = this.L;
-    return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(L.scalarSlot.get(name)!)));
+    const slot = L.scalarSlot.get(name);
+    if (slot === undefined) throw new Error(`wgsl: scalar ${name} has no slot in SC`);
+    return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(slot)));
   }
 
   /** The first element of chunk c, and the end of its range: `i32(c * chunk)`, `i32((c + 1) * chunk)`. */
@@ -236,10 +238,8 @@ export class SplitKernels {
     e.vec4 = !this.step && this.p.main.len % 4 === 0;
     if (scans) {
       e.subgroups = !!this.options.subgroups;
-      e.wholeSubgroups =
-        e.subgroups &&
-        (this.options.subgroupMaxSize ?? 0) > 0 &&
-        this.wg >= this.options.subgroupMaxSize!;
+      const sgMax = this.options.subgroupMaxSize ?? 0;
+      e.wholeSubgroups = e.subgroups && sgMax > 0 && this.wg >= sgMax;
     }
     return e;
   }
@@ -597,7 +597,7 @@ export class SplitKernels {
         mul(f32(binomial(t.m, t.l)), powC),
         index(id('PART'), add(id('pb'), u32(1 + q))),
       );
-      em3.add(assign(accName(accs[t.out]!.out), term, '+='));
+      em3.add(assign(accName(at(accs, t.out, 'a moment accumulator').out), term, '+='));
     });
     em3.close();
     em3.close();

@@ -169,8 +169,8 @@ function argminValues(p: IrProgram): Map<string, { arr: string; sval: string }> 
       r.lo.v === 0 &&
       r.body.k === 'read' &&
       r.body.idx.length === 1 &&
-      r.body.idx[0]!.k === 'idx' &&
-      r.body.idx[0]!.name === r.idx
+      r.body.idx[0]?.k === 'idx' &&
+      r.body.idx[0].name === r.idx
     )
       argValue.set(b.name, { arr: r.body.arr, sval: `sval_${b.name.replace(/\W/g, '_')}` });
   }
@@ -186,9 +186,10 @@ function narrowWrite(w0: Write, pingPong: Set<string> | undefined): { w: Write; 
   const self = (e: IExpr) =>
     e.k === 'read' &&
     e.arr === w0.arr &&
-    exprEqual(e.idx[0]!, w0.row) &&
+    e.idx[0] !== undefined &&
+    exprEqual(e.idx[0], w0.row) &&
     (w0.col
-      ? e.idx.length === 2 && e.idx[1]!.k === 'idx' && e.idx[1]!.name === w0.col.idx
+      ? e.idx.length === 2 && e.idx[1]?.k === 'idx' && e.idx[1].name === w0.col.idx
       : e.idx.length === 1);
   const s = w0.body;
   const colFree = (e: IExpr) => !w0.col || !freeIdx(e).has(w0.col.idx);
@@ -391,7 +392,8 @@ class StepCodegen implements StepHooks {
       idx.length === 2 &&
       [...lanes.names].some((nm) => isIndex(at[1], nm)) &&
       a.cols % 4 === 0 &&
-      ![...freeIdx(at[0]!)].some((i) => lanes.names.has(i))
+      at[0] !== undefined &&
+      ![...freeIdx(at[0])].some((i) => lanes.names.has(i))
     ) {
       // Four consecutive elements of a row in one 16-byte load (split regime's loops).
       if (!lanes.base) throw new Error('wgsl: vec4 state loads in a loop without its base');
@@ -426,7 +428,7 @@ class StepCodegen implements StepHooks {
       );
     // The value at an argmin's (argmax's) index, when that reduction ranged over this very
     // array in this kernel: the reduction already has it (the track's best fitness).
-    const arg = at.length === 1 && at[0]!.k === 'sref' ? this.argValue.get(at[0]!.name) : undefined;
+    const arg = at.length === 1 && at[0]?.k === 'sref' ? this.argValue.get(at[0].name) : undefined;
     if (arg && arg.arr === arr && em.teamLanes?.lane === 'lane' && em.lets.has(arg.sval))
       return id(arg.sval);
     const code = call('opt_s', this.addr('o', arr, row, idx[1]));

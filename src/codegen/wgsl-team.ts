@@ -84,8 +84,8 @@ class TeamKernel {
     const em = this.em;
     em.vec4 = !step && p.main.len % 4 === 0;
     em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
-    em.wholeSubgroups =
-      em.subgroups && (options.subgroupMaxSize ?? 0) > 0 && team >= options.subgroupMaxSize!;
+    const sgMax = options.subgroupMaxSize ?? 0;
+    em.wholeSubgroups = em.subgroups && sgMax > 0 && team >= sgMax;
     this.ipg = wg / team;
     gridPrologue(em);
     if (step) em.add(...step.prologue);

@@ -7,7 +7,7 @@
 //
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import type { Binding, IrProgram, ScheduledProgram } from '../ir/ir.js';
+import { at, type Binding, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
 import type { Plan } from '../schedule/plan.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
@@ -44,7 +44,8 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
       size,
       read: readData.has(d.name),
     };
-    if (transposed.has(d.name)) r.transpose = [d.shape[0]!, d.shape[1]!];
+    if (transposed.has(d.name))
+      r.transpose = [at(d.shape, 0, 'a transposed matrix'), at(d.shape, 1, 'a transposed matrix')];
     dataSize += Math.ceil(size / 4) * 4; // vec4-aligned, so a vector can be loaded 16 bytes at a time
     return r;
   });

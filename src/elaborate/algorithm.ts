@@ -25,6 +25,7 @@ import type {
   StateDecl,
 } from '../parser/ast.js';
 import {
+  at,
   bin,
   int,
   mapChildren,
@@ -77,6 +78,11 @@ interface StepBuilder {
   evals: number;
   idx: IExpr | null; // the individual index (null outside `each`)
   written: Set<string>;
+}
+
+/** A step over the individuals (`each`, an initialisation): it has its individual index. */
+interface EachStep extends StepBuilder {
+  idx: IExpr;
 }
 
 interface GenLet {
@@ -223,7 +229,9 @@ export class AlgoElaborator {
   private param(p: ParamDecl, override: string | undefined) {
     if (p.choices) {
       const value = this.core.choiceValue(p, override);
-      return { name: p.name, value, val: { s: 'scalar', e: int(this.symbols.get(value)!) } as Val };
+      const symbol = this.symbols.get(value);
+      if (symbol === undefined) throw new Error(`internal: choice ${value} has no number`);
+      return { name: p.name, value, val: { s: 'scalar', e: int(symbol) } as Val };
     }
     const empty = this.constScope();
     const constant = (e: Expr, what: string) => this.constantOf(e, empty, what);
@@ -279,7 +287,8 @@ export class AlgoElaborator {
           if (c.t !== 'i' || c.v < 1) this.fail('BadStateSize', e.loc, c.v);
           return c.v;
         });
-        const rows = dims[0]!;
+        // The grammar gives a state array at least one extent.
+        const rows = at(dims, 0, 'the extents of a state array');
         if (d.kind === 'population') {
           if (dims.length !== 1) this.fail('PopulationShape', d.loc, d.name);
           const X: StateArray = { name: d.name, rows, cols: this.dim };
@@ -293,11 +302,11 @@ export class AlgoElaborator {
           steps.push(this.initPopulation(d, X, F));
         } else {
           if (dims.length > 2) this.fail('StateShape', d.loc, d.name);
-          const A: StateArray = { name: d.name, rows, cols: dims.length === 2 ? dims[1]! : 0 };
+          const A: StateArray = { name: d.name, rows, cols: dims[1] ?? 0 };
           this.stateArrays.push(A);
           this.stateNames.set(A.name, A);
           if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
-          steps.push(this.initState(d, A, sc));
+          steps.push(this.initState(d.init, A, sc));
           sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
           sc.origins.set(d.name, `the state ${d.name}`);
         }
@@ -321,14 +330,14 @@ export class AlgoElaborator {
     return { s: 'vector', len: A.rows, at: (i) => ({ k: 'read', t: 'f', arr: A.name, idx: [i] }) };
   }
 
-  private beginStep(idx: boolean): StepBuilder {
+  private beginStep(): StepBuilder {
     const fn = new FuncBuilder('main', '_', this.dim);
     const b: StepBuilder = {
       fn,
       writes: [],
       evalOf: new Map(),
       evals: 0,
-      idx: idx ? { k: 'idx', t: 'i', name: `ind${++this.stepCount}` } : null,
+      idx: null,
       written: new Set(),
     };
     // Generation-level scalars are computed by every step that uses them (dead ones are removed).
@@ -337,6 +346,10 @@ export class AlgoElaborator {
       fn.bindings.push({ k: 'scalar', name: g.name, t: g.body.t, body: g.body });
     }
     return b;
+  }
+
+  private beginEachStep(): EachStep {
+    return { ...this.beginStep(), idx: { k: 'idx', t: 'i', name: `ind${++this.stepCount}` } };
   }
 
   private endStep(b: StepBuilder, name: string, n: number): Step {
@@ -371,8 +384,8 @@ export class AlgoElaborator {
   }
 
   private initPopulation(d: StateDecl, X: StateArray, F: StateArray): Step {
-    const b = this.beginStep(true);
-    const i = b.idx!;
+    const b = this.beginEachStep();
+    const i = b.idx;
     const j: IExpr = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
     let point: IExpr;
@@ -408,16 +421,17 @@ export class AlgoElaborator {
     return this.endStep(b, `init.${X.name}`, X.rows);
   }
 
-  private initState(d: StateDecl, A: StateArray, sc: Scope): Step {
-    const b = this.beginStep(true);
-    const i = b.idx!;
+  /** The step that fills state array `A` with `init` (its declared initial value). */
+  private initState(init: Expr, A: StateArray, sc: Scope): Step {
+    const b = this.beginEachStep();
+    const i = b.idx;
     const inner = childScope(sc, b.fn);
     this.step = b; // draws in the initial value are keyed by the row
     let write: Write;
     if (A.cols) {
       const j = this.core.freshIdx('j');
       const withJ = withIndex(inner, '$col', j);
-      const v = this.core.number(this.lang.expr(d.init!, withJ), d.init!);
+      const v = this.core.number(this.lang.expr(init, withJ), init);
       write = {
         arr: A.name,
         row: i,
@@ -425,7 +439,7 @@ export class AlgoElaborator {
         body: toReal(v),
       };
     } else {
-      const v = this.core.number(this.lang.expr(d.init!, inner), d.init!);
+      const v = this.core.number(this.lang.expr(init, inner), init);
       write = { arr: A.name, row: i, body: toReal(v) };
     }
     this.step = null;
@@ -466,7 +480,7 @@ export class AlgoElaborator {
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
     this.core.defineLet(l, sc);
     if (!l.index) {
-      const b = this.beginStep(false);
+      const b = this.beginStep();
       const v = this.lang.expr(l.value, childScope(sc, b.fn));
       if (v.s !== 'scalar')
         this.fail(
@@ -481,7 +495,7 @@ export class AlgoElaborator {
       return [];
     }
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
-    const b = this.beginStep(true);
+    const b = this.beginEachStep();
     const j = this.core.freshIdx(l.index);
     const inner = childScope(sc, b.fn);
     inner.idxs.set(l.index, j);
@@ -503,13 +517,15 @@ export class AlgoElaborator {
   }
 
   private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
-    const b = this.beginStep(false);
+    const b = this.beginStep();
     const c = this.lang.expr(st.cond, childScope(sc, b.fn));
     if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
     // Generation-level scalars are substituted: the host evaluates the condition itself.
     const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
-    const subst = (e: IExpr): IExpr =>
-      e.k === 'sref' && lets.has(e.name) ? subst(lets.get(e.name)!) : mapChildren(e, subst);
+    const subst = (e: IExpr): IExpr => {
+      const body = e.k === 'sref' ? lets.get(e.name) : undefined;
+      return body ? subst(body) : mapChildren(e, subst);
+    };
     const cond = foldExpr(subst(c.e));
     if (some(cond, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
       this.fail('GpuCondition', st.cond.loc);
@@ -536,8 +552,8 @@ export class AlgoElaborator {
       return p;
     }) as [Population, Population];
     if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
-    const b = this.beginStep(true);
-    const m = b.idx!;
+    const b = this.beginEachStep();
+    const m = b.idx;
     const nA = A.rows;
     const n = A.rows + B.rows;
     // Member m of the union; its rank is the number of members better than it (ties by position),
@@ -606,7 +622,8 @@ export class AlgoElaborator {
   private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {
     const P = this.pops.find((p) => p.name === st.pop);
     const S = this.stateNames.get(st.pop);
-    if (!P && !S) {
+    const over = P ?? S;
+    if (!over) {
       // A name that means something else (a parameter, a let, lo) is not unknown: say what it is.
       const what = this.algo.params.some((p) => p.name === st.pop)
         ? 'a parameter'
@@ -620,11 +637,11 @@ export class AlgoElaborator {
         ' (each i in X runs over a population or a state array)',
       );
     }
-    const n = P ? P.rows : S!.rows;
-    const b = this.beginStep(true);
+    const n = over.rows;
+    const b = this.beginEachStep();
     const inner = childScope(sc, b.fn);
     this.core.checkIndexName(st.index, st.indexLoc, inner);
-    inner.idxs.set(st.index, b.idx!);
+    inner.idxs.set(st.index, b.idx);
     this.step = b;
     try {
       let ok = true;
@@ -685,7 +702,7 @@ export class AlgoElaborator {
         len: v.len,
         at: (i) => {
           const c = constValue(i);
-          if (c !== undefined) return names[c]!;
+          if (c !== undefined) return at(names, c, 'an element of a short vector');
           return names.reduceRight(
             (acc, e, k) => ({ k: 'sel', t: e.t, c: bin('==', i, int(k)), a: e, b: acc }) as IExpr,
           );
@@ -705,15 +722,16 @@ export class AlgoElaborator {
       if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', e.cond.loc, describe(c));
       const A = this.withFitness(e.then, sc, b);
       const B = this.withFitness(e.else, sc, b);
-      return this.choose(c.e, A, B);
+      return this.choose(b, c.e, A, B);
     }
     if (e.kind === 'call' && e.callee === 'better') {
       const pos = e.args.filter((a) => !a.name);
-      if (pos.length !== 2)
+      const [first, second] = pos;
+      if (pos.length !== 2 || !first || !second)
         this.fail('WrongArity', e.loc, 'better', '2 arguments', `${pos.length} were`, '');
-      const A = this.withFitness(pos[0]!.value, sc, b);
-      const B = this.withFitness(pos[1]!.value, sc, b);
-      return this.choose(bin('<=', A.fit, B.fit), A, B);
+      const A = this.withFitness(first.value, sc, b);
+      const B = this.withFitness(second.value, sc, b);
+      return this.choose(b, bin('<=', A.fit, B.fit), A, B);
     }
     if (e.kind === 'index' && e.target.kind === 'name') {
       const P = this.pops.find((p) => p.name === (e.target as { name: string }).name);
@@ -729,35 +747,31 @@ export class AlgoElaborator {
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (a point has length D = ${this.dim})`);
     const arr = this.core.materialise(v, b.fn, 'point');
-    return { at: arr.at, fit: this.evaluate(b, arr.array!) };
+    return { at: arr.at, fit: this.evaluate(b, arr.array) };
   }
 
   private choose(
+    b: StepBuilder,
     c: IExpr,
     A: { at: (j: IExpr) => IExpr; fit: IExpr },
     B: { at: (j: IExpr) => IExpr; fit: IExpr },
   ) {
     // The condition is computed once, as a per-individual scalar.
-    const k = this.kept(this.step!.fn, 'keep', c);
+    const k = this.kept(b.fn, 'keep', c);
     return {
       at: (j: IExpr) => ({ k: 'sel', t: 'f', c: k, a: A.at(j), b: B.at(j) }) as IExpr,
       fit: { k: 'sel', t: 'f', c: k, a: A.fit, b: B.fit } as IExpr,
     };
   }
 
-  private eachAssign(
-    st: AlgoStmt & { kind: 'assign' },
-    sc: Scope,
-    b: StepBuilder,
-    me: string,
-  ): void {
+  private eachAssign(st: AlgoStmt & { kind: 'assign' }, sc: Scope, b: EachStep, me: string): void {
     const A = this.stateNames.get(st.target);
     if (!A || A.name.endsWith('.f')) this.fail('AssignToNonState', st.targetLoc, st.target);
     if (!st.row || st.row.kind !== 'name' || st.row.name !== me)
       this.fail('WriteOtherRow', st.row?.loc ?? st.targetLoc, st.target, me);
     if (b.written.has(A.name)) this.fail('AssignedTwice', st.targetLoc, A.name, me);
     b.written.add(A.name);
-    const i = b.idx!;
+    const i = b.idx;
     const P = this.pops.find((p) => p.name === A.name);
     if (P) {
       if (st.col) this.fail('PartialRowAssignment', st.colLoc!, A.name, me);
@@ -822,7 +836,7 @@ export class AlgoElaborator {
   private trackStep(): Step {
     // Minimum over every population's stored fitness (each was evaluated and counted), kept with
     // its point when it improves on the best so far; the trace row of the generation gets it.
-    const b = this.beginStep(false);
+    const b = this.beginStep();
     b.fn.bindings = []; // generation lets are not needed here
     const mins = this.pops.map((P) => {
       const k = this.core.freshIdx('k');
@@ -846,8 +860,9 @@ export class AlgoElaborator {
       return { P, a, v: { k: 'read', t: 'f', arr: P.fit, idx: [a] } as IExpr };
     });
     // The first population with the smallest minimum (ties go to the earlier one).
-    let bestV = mins[0]!.v;
-    for (const m of mins.slice(1)) bestV = bin('min', bestV, m.v);
+    const last = mins.at(-1);
+    if (!last) throw new Error('internal: an algorithm without a population');
+    const bestV = mins.map((m) => m.v).reduce((acc, v) => bin('min', acc, v));
     const vName = b.fn.fresh('min');
     b.fn.bindings.push({ k: 'scalar', name: vName, t: 'f', body: bestV });
     const v: IExpr = { k: 'sref', t: 'f', name: vName };
@@ -863,14 +878,8 @@ export class AlgoElaborator {
     const improved = bin('!=', { k: 'sref', t: 'i', name: imp }, int(0));
     const j = this.core.freshIdx('j');
     const jn = (j as { name: string }).name;
-    let point: IExpr = {
-      k: 'read',
-      t: 'f',
-      arr: mins[mins.length - 1]!.P.name,
-      idx: [mins[mins.length - 1]!.a, j],
-    };
-    for (let q = mins.length - 2; q >= 0; q--) {
-      const m = mins[q]!;
+    let point: IExpr = { k: 'read', t: 'f', arr: last.P.name, idx: [last.a, j] };
+    for (const m of mins.slice(0, -1).reverse()) {
       point = {
         k: 'sel',
         t: 'f',
@@ -902,8 +911,9 @@ export class AlgoElaborator {
 
   /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
   private symbol(name: string, sc: Scope): Val | undefined {
-    if (!sc.vars.has(name) && !sc.idxs.has(name) && this.symbols.has(name))
-      return { s: 'scalar', e: int(this.symbols.get(name)!) };
+    const v = this.symbols.get(name);
+    if (!sc.vars.has(name) && !sc.idxs.has(name) && v !== undefined)
+      return { s: 'scalar', e: int(v) };
     return undefined;
   }
 
@@ -927,6 +937,8 @@ export class AlgoElaborator {
   /** A call of an algorithm's function; undefined for the others (the problem's functions). */
   private call(e: Expr & { kind: 'call' }, sc: Scope): Val | undefined {
     const pos = e.args.filter((a) => !a.name);
+    // Positional argument k, once the arity is checked.
+    const arg = (k: number) => at(pos, k, 'an argument after the arity check');
     const named = (n: string) => e.args.find((a) => a.name === n);
     const arity = (n: number[], names: string[] = []) =>
       this.core.checkArguments(e, e.callee, n, names);
@@ -939,7 +951,7 @@ export class AlgoElaborator {
     switch (e.callee) {
       case 'f': {
         arity([1]);
-        const a = pos[0]!.value;
+        const a = arg(0).value;
         if (a.kind === 'index' && a.target.kind === 'name') {
           const P = this.pops.find((p) => p.name === (a.target as { name: string }).name);
           if (P) {
@@ -955,10 +967,11 @@ export class AlgoElaborator {
             a.loc,
             `${describe(v)} (f takes a point of length D = ${this.dim})`,
           );
-        if (sc.idxs.size > 1)
-          this.fail('CallDependsOnIndex', a.loc, 'f', [...sc.idxs.keys()].pop()!);
+        const innermost = [...sc.idxs.keys()].at(-1);
+        if (sc.idxs.size > 1 && innermost !== undefined)
+          this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
         const arr = this.core.materialise(v, this.step.fn, 'point');
-        return { s: 'scalar', e: this.evaluate(this.step, arr.array!) };
+        return { s: 'scalar', e: this.evaluate(this.step, arr.array) };
       }
       case 'rand':
       case 'normal': {
@@ -972,7 +985,7 @@ export class AlgoElaborator {
           args: this.drawKey(sc),
         };
         if (!pos.length) return { s: 'scalar', e: d };
-        const [a, b] = [real(pos[0]!.value), real(pos[1]!.value)];
+        const [a, b] = [real(arg(0).value), real(arg(1).value)];
         // rand(lo, hi) = lo + (hi - lo) u;  normal(mu, sigma) = mu + sigma n
         return {
           s: 'scalar',
@@ -982,12 +995,12 @@ export class AlgoElaborator {
       case 'randint': {
         drawArity();
         const n = this.core.integer(
-          this.lang.expr(pos[0]!.value, sc),
-          pos[0]!.value,
+          this.lang.expr(arg(0).value, sc),
+          arg(0).value,
           'the bound of randint',
         );
         const c = constValue(n);
-        if (c !== undefined && c < 1) this.fail('BadRandintBound', pos[0]!.loc, c);
+        if (c !== undefined && c < 1) this.fail('BadRandintBound', arg(0).loc, c);
         return {
           s: 'scalar',
           e: {
@@ -1003,17 +1016,14 @@ export class AlgoElaborator {
         drawArity();
         const cnt = constValue(
           this.core.integer(
-            this.lang.expr(pos[0]!.value, sc),
-            pos[0]!.value,
+            this.lang.expr(arg(0).value, sc),
+            arg(0).value,
             'the count of distinct',
           ),
         );
-        if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', pos[0]!.loc);
-        const n = this.core.integer(
-          this.lang.expr(pos[1]!.value, sc),
-          pos[1]!.value,
-          'the range of distinct',
-        );
+        if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', arg(0).loc);
+        const range = arg(1).value;
+        const n = this.core.integer(this.lang.expr(range, sc), range, 'the range of distinct');
         const ex = named('except');
         const except = ex
           ? this.core.integer(this.lang.expr(ex.value, sc), ex.value, 'except')
@@ -1027,7 +1037,7 @@ export class AlgoElaborator {
             cnt,
             need,
             nc,
-            pos[1]!.value.kind === 'name' ? ` (set ${pos[1]!.value.name} to at least ${need})` : '',
+            range.kind === 'name' ? ` (set ${range.name} to at least ${need})` : '',
           );
         const site = this.siteOf(e.loc);
         const [ind] = this.drawKey(sc);

@@ -15,6 +15,8 @@ import { constValue, foldExpr } from '../ir/fold.js';
 import { GENERATORS, functionNames, isFunctionName, reservedName } from './resolve.js';
 import {
   arrayVal,
+  isArrayVal,
+  type ArrayVal,
   didYouMean,
   plural,
   toReal,
@@ -27,6 +29,16 @@ import {
 
 /** Thrown after a reported error, to abandon the declaration (or the part of it) being lowered. */
 export class Abort extends Error {}
+
+/** `f`'s value, or that it failed with a reported error (an Abort); other errors propagate. */
+function attempt<T>(f: () => T): { ok: true; value: T } | { ok: false } {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    return { ok: false };
+  }
+}
 
 export class ElabCore {
   readonly diagnostics: Diagnostic[] = [];
@@ -82,18 +94,21 @@ export class ElabCore {
 
   /** Evaluate each of `fs`; when some fail, report all their errors before giving up. */
   all<T>(fs: (() => T)[]): T[] {
+    const tries = fs.map(attempt);
     const out: T[] = [];
-    let failed = false;
-    for (const f of fs) {
-      try {
-        out.push(f());
-      } catch (e) {
-        if (!(e instanceof Abort)) throw e;
-        failed = true;
-      }
+    for (const t of tries) {
+      if (!t.ok) throw new Abort();
+      out.push(t.value);
     }
-    if (failed) throw new Abort();
     return out;
+  }
+
+  /** `all` of two evaluations, as a pair (of values of different types). */
+  both<A, B>(f: () => A, g: () => B): [A, B] {
+    const a = attempt(f);
+    const b = attempt(g);
+    if (!a.ok || !b.ok) throw new Abort();
+    return [a.value, b.value];
   }
 
   /** The source text of `file`. */
@@ -140,7 +155,7 @@ export class ElabCore {
       // An index used outside the reduction or let that binds it: say where its binding ends.
       const sites = sc.sites.filter((s) => s.index === name && s.loc.file === loc.file);
       const before = sites.filter((s) => s.loc.offset < loc.offset);
-      const site = before.length ? before[before.length - 1]! : sites[0];
+      const site = before.at(-1) ?? sites[0];
       if (site?.reduction) {
         const where =
           site.loc.line === loc.line ? `column ${site.loc.col}` : `line ${site.loc.line}`;
@@ -448,8 +463,8 @@ export class ElabCore {
   }
 
   /** Vector `v` stored in an array of `fn` (named from `base`), unless it is stored already. */
-  materialise(v: Val & { s: 'vector' }, fn: FuncBuilder, base: string): Val & { s: 'vector' } {
-    if (v.array) return v;
+  materialise(v: Val & { s: 'vector' }, fn: FuncBuilder, base: string): ArrayVal {
+    if (isArrayVal(v)) return v;
     const name = fn.fresh(base); // fresh also records the name, so a second call gets another
     const i = this.freshIdx('i');
     fn.bindings.push({ k: 'vec', name, idx: i.name, len: v.len, body: toReal(v.at(i)) });

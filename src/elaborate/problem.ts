@@ -30,6 +30,7 @@ import { readNumbers, resolveDataPath } from '../ir/datafiles.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import {
+  at,
   bin,
   binTy,
   int,
@@ -264,8 +265,9 @@ export class Elaborator {
       if (decl.at) {
         const atExpr = decl.at;
         at = part((): IrProgram['at'] => {
-          if (atExpr.kind === 'name' && this.core.datas.has(atExpr.name)) {
-            const v = this.dataVal(this.core.datas.get(atExpr.name)!, dim, atExpr.loc);
+          const atData = atExpr.kind === 'name' ? this.core.datas.get(atExpr.name) : undefined;
+          if (atData) {
+            const v = this.dataVal(atData, dim, atExpr.loc);
             if (v.s !== 'vector' || v.len !== dim || !v.array)
               this.core.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)})`);
             return { k: 'data', name: v.array };
@@ -383,7 +385,7 @@ export class Elaborator {
     if (!decl?.dims) return true;
     const before = this.diagnostics.length;
     try {
-      this.checkDims(decl, dim);
+      this.checkDims(decl, decl.dims, dim);
       return true;
     } catch (e) {
       if (!(e instanceof Abort)) throw e;
@@ -416,27 +418,26 @@ export class Elaborator {
   }
 
   /** `where COND` on a problem: COND, a constant condition on D, must hold at this length. */
-  private checkDims(decl: ProblemDecl, len: number): void {
+  private checkDims(decl: ProblemDecl, dims: Expr, len: number): void {
     const what = 'the condition on the dimension';
     const scope = this.emptyScope(decl, len, what);
-    const v = this.expr(decl.dims!, scope);
-    if (v.s !== 'scalar' || v.e.t !== 'b')
-      this.core.fail('ExpectedBoolean', decl.dims!.loc, describe(v));
+    const v = this.expr(dims, scope);
+    if (v.s !== 'scalar' || v.e.t !== 'b') this.core.fail('ExpectedBoolean', dims.loc, describe(v));
     const holds = constCondition(v.e);
-    if (holds === undefined) this.core.fail('NotConstant', decl.dims!.loc, what);
+    if (holds === undefined) this.core.fail('NotConstant', dims.loc, what);
     if (!holds)
       this.core.fail(
         'BadDimension',
-        decl.dims!.loc,
+        dims.loc,
         decl.name,
-        this.core.snippet(decl.dims!.loc) ?? 'its condition holds',
+        this.core.snippet(dims.loc) ?? 'its condition holds',
         decl.dimName,
         len,
       );
   }
 
   private lowerProblem(decl: ProblemDecl, len: number, fname: string): IrFunc {
-    if (decl.dims) this.checkDims(decl, len);
+    if (decl.dims) this.checkDims(decl, decl.dims, len);
     const fn = new FuncBuilder(fname, decl.param, len);
     const scope = this.problemScope(decl, len, fn, {
       sites: indexSites(
@@ -677,9 +678,10 @@ export class Elaborator {
           return { s: 'scalar', e: { k: 'un', t: 'b', op: 'not', a: c } };
         }
         if (a.s === 'scalar' && a.e.t === 'b') this.core.boolAsNumber(e.arg);
-        return this.elementwise([a], [e.arg.loc], e.loc, ([x]) =>
-          foldExpr({ k: 'un', t: x!.t, op: 'neg', a: x! }),
-        );
+        return this.elementwise([a], [e.arg.loc], e.loc, (xs) => {
+          const x = at(xs, 0, 'the operand of a negation');
+          return foldExpr({ k: 'un', t: x.t, op: 'neg', a: x });
+        });
       }
       case 'binary':
         return this.binary(e, sc);
@@ -694,12 +696,12 @@ export class Elaborator {
           this.core.fail('IfShapeMismatch', e.loc, describe(a), describe(b));
         if (a.s === 'scalar' && b.s === 'scalar' && (a.e.t === 'b') !== (b.e.t === 'b'))
           this.core.boolAsNumber(a.e.t === 'b' ? e.then : e.else);
-        return this.elementwise([a, b], [e.then.loc, e.else.loc], e.loc, ([x, y]) => ({
+        return this.elementwise2([a, b], [e.then.loc, e.else.loc], e.loc, (x, y) => ({
           k: 'sel',
-          t: x!.t === 'i' && y!.t === 'i' ? 'i' : x!.t === 'b' && y!.t === 'b' ? 'b' : 'f',
+          t: x.t === 'i' && y.t === 'i' ? 'i' : x.t === 'b' && y.t === 'b' ? 'b' : 'f',
           c,
-          a: x!.t === 'b' ? x! : y!.t === 'i' && x!.t === 'i' ? x! : toReal(x!),
-          b: y!.t === 'b' ? y! : y!.t === 'i' && x!.t === 'i' ? y! : toReal(y!),
+          a: x.t === 'b' ? x : y.t === 'i' && x.t === 'i' ? x : toReal(x),
+          b: y.t === 'b' ? y : y.t === 'i' && x.t === 'i' ? y : toReal(y),
         }));
       }
       case 'call':
@@ -727,19 +729,24 @@ export class Elaborator {
   /** `whole` is the location of the whole elementwise expression (a length mismatch is its error). */
   private elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
     const vecs = vals.filter((v) => v.s !== 'scalar');
-    for (let k = 0; k < vals.length; k++)
-      if (vals[k]!.s === 'matrix') this.core.fail('ExpectedScalar', locs[k], describe(vals[k]!));
+    vals.forEach((v, k) => {
+      if (v.s === 'matrix') this.core.fail('ExpectedScalar', locs[k], describe(v));
+    });
     if (vecs.length === 0) return { s: 'scalar', e: f(vals.map((v) => (v as { e: IExpr }).e)) };
     const first = vals.findIndex((v) => v.s === 'vector');
     const len = (vecs[0] as { len: number }).len;
-    for (let k = 0; k < vals.length; k++) {
-      const v = vals[k]!;
+    for (const [k, v] of vals.entries()) {
       if (v.s === 'vector' && v.len !== len) {
         const say = (n: number, at: Loc) => {
           const text = this.core.snippet(at);
           return text ? `${text} has length ${n}` : `length ${n}`;
         };
-        this.core.fail('LengthMismatch', whole, say(len, locs[first]!), say(v.len, locs[k]!));
+        this.core.fail(
+          'LengthMismatch',
+          whole,
+          say(len, at(locs, first, 'a vector operand')),
+          say(v.len, at(locs, k, 'a vector operand')),
+        );
       }
     }
     return {
@@ -750,11 +757,23 @@ export class Elaborator {
     };
   }
 
+  /** `elementwise` of two values: `f` gets one element (or the scalar) of each. */
+  private elementwise2(
+    vals: [Val, Val],
+    locs: [Loc, Loc],
+    whole: Loc,
+    f: (x: IExpr, y: IExpr) => IExpr,
+  ): Val {
+    return this.elementwise(vals, locs, whole, (xs) =>
+      f(at(xs, 0, 'an operand'), at(xs, 1, 'an operand')),
+    );
+  }
+
   private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
-    const [a, b] = this.core.all([() => this.expr(e.left, sc), () => this.expr(e.right, sc)]) as [
-      Val,
-      Val,
-    ];
+    const [a, b] = this.core.both(
+      () => this.expr(e.left, sc),
+      () => this.expr(e.right, sc),
+    );
     if (e.op === 'and' || e.op === 'or') {
       return {
         s: 'scalar',
@@ -789,8 +808,8 @@ export class Elaborator {
     ) {
       this.core.fail('DivisionByZero', e.right.loc, 'remainder (%)');
     }
-    return this.elementwise([a, b], [e.left.loc, e.right.loc], e.loc, ([x, y]) =>
-      powOrBin(op as never, x!, y!),
+    return this.elementwise2([a, b], [e.left.loc, e.right.loc], e.loc, (x, y) =>
+      powOrBin(op as never, x, y),
     );
   }
 
@@ -806,29 +825,32 @@ export class Elaborator {
     const bb = binaryBuiltinOf(name);
     if (bb) {
       const pos = positional(2);
+      const p0 = at(pos, 0, 'an argument after the arity check');
+      const p1 = at(pos, 1, 'an argument after the arity check');
       const [x, y] = values(pos) as [Val, Val];
       if (bb === 'idiv') {
-        const [a, b] = this.core.all([
-          () => this.core.integer(x, pos[0]!.value, 'an argument of idiv'),
-          () => this.core.integer(y, pos[1]!.value, 'an argument of idiv'),
-        ]);
-        if (constValue(b!) === 0) this.core.fail('DivisionByZero', pos[1]!.loc, 'division (idiv)');
-        return { s: 'scalar', e: foldExpr({ k: 'bin', t: 'i', op: 'idiv', a: a!, b: b! }) };
+        const [a, b] = this.core.both(
+          () => this.core.integer(x, p0.value, 'an argument of idiv'),
+          () => this.core.integer(y, p1.value, 'an argument of idiv'),
+        );
+        if (constValue(b) === 0) this.core.fail('DivisionByZero', p1.loc, 'division (idiv)');
+        return { s: 'scalar', e: foldExpr({ k: 'bin', t: 'i', op: 'idiv', a, b }) };
       }
-      return this.elementwise([x, y], [pos[0]!.loc, pos[1]!.loc], e.loc, ([p, q]) =>
-        powOrBin(bb, p!, q!),
-      );
+      return this.elementwise2([x, y], [p0.loc, p1.loc], e.loc, (p, q) => powOrBin(bb, p, q));
     }
     if (ORDER_FUNCTIONS.includes(name)) {
-      const [a] = positional(1, [], ' (one vector)');
-      return this.orderVal(name, this.onceVector(name, a!, sc), sc);
+      const a = at(positional(1, [], ' (one vector)'), 0, 'an argument after the arity check');
+      return this.orderVal(name, this.onceVector(name, a, sc), sc);
     }
     const b = builtinOf(name);
     if (b) {
       const pos = positional(b.params.length);
       const args = values(pos);
       args.forEach(
-        (v, k) => v.s === 'scalar' && v.e.t === 'b' && this.core.boolAsNumber(pos[k]!.value),
+        (v, k) =>
+          v.s === 'scalar' &&
+          v.e.t === 'b' &&
+          this.core.boolAsNumber(at(pos, k, 'an argument after the arity check').value),
       );
       return this.elementwise(
         args,
@@ -839,14 +861,16 @@ export class Elaborator {
             k: 'call',
             t: b.result === 'int' ? 'i' : 'f',
             fn: name,
-            args: xs.map((x, k) => (b.params[k]!.type === 'real' ? toReal(x) : x)),
+            args: xs.map((x, k) =>
+              at(b.params, k, 'a builtin parameter').type === 'real' ? toReal(x) : x,
+            ),
           }),
       );
     }
     const p = this.core.problems.get(name);
     if (!p) this.core.unknownFunction(name, e.calleeLoc, sc);
     if (sc.data !== undefined) this.core.fail('DataCallsProblem', e.loc, sc.data, name);
-    const [arg] = positional(
+    const vectorArg = positional(
       1,
       p.params.map((q) => q.name),
       p.params.length
@@ -857,7 +881,9 @@ export class Elaborator {
     const given = new Map<string, number>();
     for (const a of e.args)
       if (a.name) {
-        const q = p.params.find((q) => q.name === a.name)!;
+        // positional() above lets through only names of the problem's parameters.
+        const q = p.params.find((q) => q.name === a.name);
+        if (!q) throw new Error(`internal: no parameter ${a.name}`);
         const val = this.constant(
           a.value,
           { ...sc, constant: `the parameter '${a.name}'` },
@@ -865,10 +891,10 @@ export class Elaborator {
         );
         given.set(a.name, this.paramValue(p, q, val, a.value.loc));
       }
-    const v = this.onceVector(name, arg!, sc);
-    const at = this.callStack.indexOf(name);
-    if (at >= 0) {
-      const chain = [...this.callStack.slice(at), name];
+    const v = this.onceVector(name, at(vectorArg, 0, 'an argument after the arity check'), sc);
+    const onStack = this.callStack.indexOf(name);
+    if (onStack >= 0) {
+      const chain = [...this.callStack.slice(onStack), name];
       this.core.fail(
         'RecursiveCall',
         e.calleeLoc,
@@ -883,7 +909,11 @@ export class Elaborator {
     }
     // A callee with parameters is specialised to their values too (defaults unless given).
     const vals = new Map(
-      p.params.map((q) => [q.name, given.get(q.name) ?? this.paramDefaults(p).get(q.name)!]),
+      p.params.map((q): [string, number] => {
+        const v = given.get(q.name) ?? this.paramDefaults(p).get(q.name);
+        if (v === undefined) throw new Error(`internal: no value for parameter ${q.name}`);
+        return [q.name, v];
+      }),
     );
     const suffix = p.params.length ? this.paramKey(name, [...vals.values()]) : '';
     const key = `${name}@${v.len}${suffix}`;
@@ -910,7 +940,7 @@ export class Elaborator {
         k: 'callp',
         t: 'f',
         fn: key,
-        args: [{ k: 'vref', t: 'f', name: arr.array!, len: v.len }],
+        args: [{ k: 'vref', t: 'f', name: arr.array, len: v.len }],
       },
     };
   }
@@ -934,11 +964,11 @@ export class Elaborator {
     const i = this.core.freshIdx(e.index);
     const inner = withIndex(sc, e.index, i);
     const where = e.where;
-    const [condV, bodyV] = this.core.all<Val | undefined>([
+    const [condV, bodyV] = this.core.both(
       () => (where ? this.expr(where, inner) : undefined),
       () => this.expr(e.body, inner),
-    ]) as [Val | undefined, Val];
-    const cond = where ? this.core.cond(condV!, where.loc) : undefined;
+    );
+    const cond = where && condV ? this.core.cond(condV, where.loc) : undefined;
     if (bodyV.s !== 'scalar') this.core.fail('VectorInReduction', e.body.loc, describe(bodyV));
     let body = bodyV.e;
     const iname = (i as { name: string }).name;
@@ -1016,13 +1046,17 @@ export class Elaborator {
       this.data.push(ir);
       this.dataKeys.set(key, irName);
     }
-    const ir = this.data.find((x) => x.name === irName)!;
+    const ir = this.data.find((x) => x.name === irName);
+    if (!ir) throw new Error(`internal: data ${irName} was not lowered`);
     const name = irName;
-    if (ir.shape.length === 1) return arrayVal(name, ir.shape[0]!);
+    // A shape has one or two extents.
+    const [rows, cols] = ir.shape;
+    if (rows === undefined) throw new Error(`internal: data ${name} has an empty shape`);
+    if (cols === undefined) return arrayVal(name, rows);
     return {
       s: 'matrix',
-      rows: ir.shape[0]!,
-      cols: ir.shape[1]!,
+      rows,
+      cols,
       at: (i, j) => ({ k: 'read', t: 'f', arr: name, idx: [i, j] }),
     };
   }
@@ -1069,7 +1103,9 @@ export class Elaborator {
     const afterArg = named.get('after');
     if (seedArg && afterArg) this.core.fail('SeedAndAfter', afterArg.loc, d.name, callee);
     let from: number | string = whole(seedArg, 0, 'the seed');
-    if (from >= 2 ** 48) this.core.fail('JrandomSeedTooLarge', seedArg!.value.loc, d.name, from);
+    // Only a given seed can be too large (the default is 0).
+    if (seedArg && from >= 2 ** 48)
+      this.core.fail('JrandomSeedTooLarge', seedArg.value.loc, d.name, from);
     if (afterArg) {
       const a = afterArg.value;
       const prev = a.kind === 'name' ? this.core.datas.get(a.name) : undefined;
@@ -1084,23 +1120,28 @@ export class Elaborator {
         this.core.fail('AfterNotJrandom', a.loc, d.name, prev.name, JRANDOM_GENERATORS.join(', '));
       // The predecessor is specialised at the same dimension and comes first in the program's data.
       this.dataVal(prev, len, a.loc);
-      from = this.dataKeys.get(`${prev.name}@${len}`)!;
+      const prevName = this.dataKeys.get(`${prev.name}@${len}`);
+      if (prevName === undefined) throw new Error(`internal: data ${prev.name} was not lowered`);
+      from = prevName;
     }
     if (callee === 'jrandom_shift') {
       if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
       const csc = this.dataScope(d, len, 'a generator argument');
-      const lo = this.constant(pos[0]!.value, csc, 'a generator parameter');
-      const hi = this.constant(pos[1]!.value, csc, 'a generator parameter');
+      const loArg = at(pos, 0, 'an argument after the arity check').value;
+      const hiArg = at(pos, 1, 'an argument after the arity check').value;
+      const lo = this.constant(loArg, csc, 'a generator parameter');
+      const hi = this.constant(hiArg, csc, 'a generator parameter');
       if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi))
-        this.core.fail('BadShiftBounds', pos[0]!.value.loc, d.name, lo, hi);
+        this.core.fail('BadShiftBounds', loArg.loc, d.name, lo, hi);
       return { name: irName, shape, def: { k: 'jshift', lo, hi, from } };
     }
     if (callee === 'jrandom_permutation') {
       if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
       return { name: irName, shape, def: { k: 'jperm', from } };
     }
-    if (shape.length !== 2 || shape[0]! % shape[1]! !== 0)
-      this.core.fail('BadRotationShape', d.dims[0]!.loc, d.name, shape.join(' x '));
+    const [rows, cols] = shape;
+    if (shape.length !== 2 || rows === undefined || cols === undefined || rows % cols !== 0)
+      this.core.fail('BadRotationShape', d.dims[0]?.loc, d.name, shape.join(' x '));
     return { name: irName, shape, def: { k: 'jrot', from } };
   }
 
@@ -1112,18 +1153,19 @@ export class Elaborator {
     if (isGen) {
       const shape = this.dataShape(d, len);
       const call = init as Expr & { kind: 'call' };
-      const named = new Map(call.args.filter((a) => a.name).map((a) => [a.name!, a]));
+      const named = new Map<string, Arg>();
+      for (const a of call.args) if (a.name) named.set(a.name, a);
       // The generator's signature (ir/builtins.ts): its positional and named arguments.
       const sig = signatureOf('generator', call.callee);
       const pos = this.core.checkArguments(call, call.callee, sig.positional, sig.named);
       const csc = this.dataScope(d, len, 'a generator argument');
       const c = (a: Arg | undefined, dflt: number, what: string) =>
         a ? this.constant(a.value, csc, what) : dflt;
-      /** A count or a position: a non-negative integer (at least `min`). */
+      /** A count or a position: a non-negative integer (at least `min`; the defaults are). */
       const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
         const v = c(a, dflt, what);
         if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-          this.core.fail('BadGeneratorCount', a!.value.loc, d.name, what, min, v);
+          this.core.fail('BadGeneratorCount', a?.value.loc, d.name, what, min, v);
         }
         return v;
       };
@@ -1144,10 +1186,13 @@ export class Elaborator {
           this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, call.callee);
         return { name: irName, shape, def: { k: 'perm', seed } };
       }
-      const pathArg = pos[0]!.value;
+      const pathArg = at(pos, 0, 'an argument after the arity check').value;
       if (pathArg.kind !== 'str') this.core.fail('FilePathNotString', pathArg.loc, d.name);
       const offset = whole(named.get('offset'), 0, 'the offset');
-      const row = whole(named.get('row'), shape[1] ?? shape[0]!, 'the row length', 1);
+      // A shape has one or two extents: rows x cols, or a vector of n.
+      const [n, cols] = shape;
+      if (n === undefined) throw new Error(`internal: data ${d.name} has an empty shape`);
+      const row = whole(named.get('row'), cols ?? n, 'the row length', 1);
       // `{D}` in a path is the dimension: the CEC files come one per D (M_5_D{D}.txt).
       const abs = resolveDataPath(pathArg.value.replace(/\{D\}/g, String(len)), d.file);
       let r: ReturnType<typeof readNumbers>;
@@ -1178,17 +1223,17 @@ export class Elaborator {
       }
       if (!r.ok && r.reason === 'bad')
         this.core.fail('DataFileBadNumber', pathArg.loc, abs, r.token, r.index);
-      if (shape.length === 2 && shape[1]! > row) {
+      if (cols !== undefined && cols > row) {
         // Rows of `row` numbers hold at most `row` columns: find the largest D whose shape fits.
         let maxD = 0;
         for (let k = len - 1; k >= 1 && maxD === 0; k--) {
           try {
-            if (this.dataShape(d, k)[1]! <= row) maxD = k;
+            if (at(this.dataShape(d, k), 1, 'a matrix shape') <= row) maxD = k;
           } catch (err) {
             if (!(err instanceof Abort)) throw err;
           }
         }
-        if (maxD === 0) this.core.fail('FileRowsTooShort', d.dims[1]!.loc, d.name, shape[1]!, row);
+        if (maxD === 0) this.core.fail('FileRowsTooShort', d.dims[1]?.loc, d.name, cols, row);
         this.core.fail(
           'DataTooLarge',
           d.nameLoc,
@@ -1198,8 +1243,7 @@ export class Elaborator {
           ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`,
         );
       }
-      const need =
-        shape.length === 2 ? offset + (shape[0]! - 1) * row + shape[1]! : offset + shape[0]!;
+      const need = cols !== undefined ? offset + (n - 1) * row + cols : offset + n;
       const have = (r as { values: Float64Array }).values.length;
       if (have < need) {
         const what =
@@ -1221,13 +1265,16 @@ export class Elaborator {
     });
     idxNames.forEach((n, k) => {
       if (idxNames.indexOf(n) !== k)
-        this.core.fail('ShadowedIndex', d.dims[k]!.loc, n, 'the index before it');
+        this.core.fail('ShadowedIndex', d.dims[k]?.loc, n, 'the index before it');
       if (this.core.datas.has(n))
-        this.core.fail('ShadowedIndex', d.dims[k]!.loc, n, `the data '${n}'`);
+        this.core.fail('ShadowedIndex', d.dims[k]?.loc, n, `the data '${n}'`);
     });
     const shape = idxNames.map(() => len);
     const irIdx = idxNames.map((n) => this.core.freshIdx(n));
-    const inner: Scope = { ...sc, idxs: new Map(idxNames.map((n, k) => [n, irIdx[k]!])) };
+    const inner: Scope = {
+      ...sc,
+      idxs: new Map(idxNames.map((n, k) => [n, at(irIdx, k, 'a data index')])),
+    };
     const body = toReal(this.core.number(this.expr(init, inner), init));
     return {
       name: irName,

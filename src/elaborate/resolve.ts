@@ -46,7 +46,9 @@ export function signatureOf(
   kind: 'generator' | 'draw',
   name: string,
 ): { positional: number[]; named: string[] } {
-  return argumentCounts(namedFunction(kind, name)!.params);
+  const f = namedFunction(kind, name);
+  if (!f) throw new Error(`internal: no ${kind} '${name}'`);
+  return argumentCounts(f.params);
 }
 
 /** Why a declaration cannot take this name, or undefined when it can. */

@@ -3,7 +3,7 @@
 // bindings, and the name suggestions of "did you mean" hints.
 
 import type { Expr, Loc } from '../parser/ast.js';
-import { num, type Binding, type IExpr } from '../ir/ir.js';
+import { at, num, type Binding, type IExpr } from '../ir/ir.js';
 
 export type Val =
   | { s: 'scalar'; e: IExpr }
@@ -151,7 +151,12 @@ export function describe(v: Val): string {
 }
 
 /** A stored vector: element i reads `name[i]`. */
-export function arrayVal(name: string, len: number): Val & { s: 'vector' } {
+/** A vector stored in an array (a data vector, a materialised value): `array` names it. */
+export type ArrayVal = Val & { s: 'vector'; array: string };
+
+export const isArrayVal = (v: Val & { s: 'vector' }): v is ArrayVal => !!v.array;
+
+export function arrayVal(name: string, len: number): ArrayVal {
   return {
     s: 'vector',
     len,
@@ -197,17 +202,22 @@ export function didYouMean(name: string, candidates: string[]): string {
 
 /** Edit distance counting an insertion, a deletion, a substitution or a swap of neighbours as one. */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  // The (a.length + 1) x (b.length + 1) table, row-major in one array.
+  const w = b.length + 1;
+  const d = Array.from({ length: (a.length + 1) * w }, (_, ij) => {
+    const i = Math.floor(ij / w);
+    const j = ij % w;
+    return i === 0 ? j : j === 0 ? i : 0;
+  });
+  const get = (i: number, j: number) => at(d, i * w + j, 'the edit distance table');
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      let v = Math.min(get(i - 1, j) + 1, get(i, j - 1) + 1, get(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+        v = Math.min(v, get(i - 2, j - 2) + 1);
+      d[i * w + j] = v;
     }
   }
-  return d[a.length]![b.length]!;
+  return get(a.length, b.length);
 }

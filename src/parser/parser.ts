@@ -324,12 +324,13 @@ class OptParser extends EmbeddedActionsParser {
         {
           ALT: () => {
             this.CONSUME(T.LBrace);
-            choices = [];
+            const cs: NonNullable<typeof choices> = [];
+            choices = cs;
             this.AT_LEAST_ONE_SEP({
               SEP: T.Comma,
               DEF: () => {
                 const c = this.CONSUME2(T.Identifier);
-                choices!.push({ name: c.image, loc: tokLoc(c) });
+                cs.push({ name: c.image, loc: tokLoc(c) });
               },
             });
             this.CONSUME(T.RBrace);
@@ -774,12 +775,13 @@ class OptParser extends EmbeddedActionsParser {
             let end: IToken | undefined;
             this.OPTION(() => {
               this.CONSUME(T.LParen);
-              args = [];
+              const list: Arg[] = [];
+              args = list;
               this.MANY_SEP({
                 SEP: T.Comma,
                 DEF: () => {
                   const a = this.SUBRULE(this.arg);
-                  if (a) args!.push(a);
+                  if (a) list.push(a);
                 },
               });
               end = this.CONSUME(T.RParen);
@@ -928,9 +930,10 @@ function friendlySyntaxMessage(
       : `'${token.image}'`;
   if (e.name === 'NotAllInputParsedException' || message.startsWith('Redundant input'))
     return `expected 'problem' or 'data' but found ${found}`;
-  const m = /Expecting (?:token of type )?--> (\w+) <--/.exec(message);
-  if (m && m[1] === 'EOF') return `expected 'problem' or 'data' but found ${found}`;
-  if (m) return `expected ${tokenDescription(m[1]!)} but found ${found}`;
+  // The group always takes part in a match, so `expected` is set exactly when the pattern matched.
+  const expected = /Expecting (?:token of type )?--> (\w+) <--/.exec(message)?.[1];
+  if (expected === 'EOF') return `expected 'problem' or 'data' but found ${found}`;
+  if (expected !== undefined) return `expected ${tokenDescription(expected)} but found ${found}`;
   const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1] ?? '';
   if (rule === 'decl' || rule === 'file') return `expected 'problem' or 'data' but found ${found}`;
   if (EXPRESSION_RULES.has(rule)) return `expected an expression but found ${found}`;

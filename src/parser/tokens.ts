@@ -8,7 +8,7 @@ export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][
 
 function keyword(word: string): TokenType {
   return createToken({
-    name: word[0]!.toUpperCase() + word.slice(1),
+    name: word.charAt(0).toUpperCase() + word.slice(1),
     pattern: new RegExp(word),
     longer_alt: Identifier,
   });

@@ -76,7 +76,11 @@ export function builtinsMarkdown(): string {
   const helpers = Object.values(BUILTINS).flatMap((b) => b.wgslHelpers ?? []);
   if (helpers.length) {
     out.push('', 'WGSL helper functions:', '', '```wgsl');
-    for (const h of new Set(helpers)) out.push(wgslHelpers[h]!);
+    for (const h of new Set(helpers)) {
+      const text = wgslHelpers[h];
+      if (text === undefined) throw new Error(`internal: no WGSL helper '${h}'`);
+      out.push(text);
+    }
     out.push('```');
   }
   out.push(
