@@ -62,6 +62,8 @@ export const TRACE_ROWS = 1024;
 
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
 const INTERNAL_SITE = 1 << 20;
+/** The generation number's name in an algorithm (reserved there; unknown in a problem). */
+const GEN = 'gen';
 
 export interface AlgoRequest {
   algorithm: string;
@@ -110,6 +112,8 @@ export class AlgoElaborator {
   private pops: Population[] = [];
   private stateNames = new Map<string, StateArray>();
   private genLets: GenLet[] = [];
+  /** Set while the generation block is elaborated: only there does `gen` have a value. */
+  private inGeneration = false;
   private step: StepBuilder | null = null;
   private stepCount = 0;
   private globalVecs = 0;
@@ -180,7 +184,9 @@ export class AlgoElaborator {
       this.stateArrays.push({ name: 'best', rows: 1, cols: req.dim });
       this.stateArrays.push({ name: 'best.f', rows: 1, cols: 0 });
       this.stateArrays.push({ name: 'trace', rows: TRACE_ROWS, cols: 0 });
+      this.inGeneration = true;
       const generation = this.block(decl.generation, scope);
+      this.inGeneration = false;
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
         this.report('MissingPopulation', decl.nameLoc);
@@ -218,6 +224,8 @@ export class AlgoElaborator {
     this.core.unknownParams(decl.name, decl.params, set);
     for (const p of decl.params) {
       try {
+        this.notGen(p.name, p.nameLoc);
+        for (const c of p.choices ?? []) this.notGen(c.name, c.loc);
         out.push(this.param(p, set[p.name]));
       } catch (e) {
         if (!(e instanceof Abort)) throw e;
@@ -280,6 +288,7 @@ export class AlgoElaborator {
     const steps: Step[] = [];
     for (const d of decls) {
       try {
+        this.notGen(d.name, d.nameLoc);
         if (sc.vars.has(d.name) || this.stateNames.has(d.name))
           this.fail('DuplicateName', d.nameLoc, d.name, '');
         const dims = d.dims.map((e) => {
@@ -476,6 +485,7 @@ export class AlgoElaborator {
   }
 
   private genLet(l: Let, sc: Scope): GenStmt[] {
+    this.notGen(l.name, l.nameLoc);
     if (sc.vars.has(l.name) || this.stateNames.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
     this.core.defineLet(l, sc);
@@ -671,6 +681,7 @@ export class AlgoElaborator {
   }
 
   private eachLet(l: Let, sc: Scope, b: StepBuilder): void {
+    this.notGen(l.name, l.nameLoc);
     if (sc.vars.has(l.name) || sc.idxs.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'an index'})`);
     this.core.defineLet(l, sc);
@@ -911,10 +922,22 @@ export class AlgoElaborator {
 
   /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
   private symbol(name: string, sc: Scope): Val | undefined {
+    if (sc.vars.has(name) || sc.idxs.has(name)) return undefined;
+    // The generation number, 0 in the first generation. The engines run generation g's steps with
+    // $gen = g + 1 (0 is the initialisation; the draws are keyed by it), and a track fused into
+    // a generation's first step reads no $gen, so gen = $gen - 1 in every step of generation g,
+    // on both backends, fused or not; the host's conditions get the same value (runtime/algo-host.ts).
+    // Outside the generation (a state's initial value, a parameter) it is an unknown name.
+    if (name === GEN && this.inGeneration)
+      return { s: 'scalar', e: bin('-', { k: 'idx', t: 'i', name: '$gen' }, int(1)) };
     const v = this.symbols.get(name);
-    if (!sc.vars.has(name) && !sc.idxs.has(name) && v !== undefined)
-      return { s: 'scalar', e: int(v) };
+    if (v !== undefined) return { s: 'scalar', e: int(v) };
     return undefined;
+  }
+
+  /** `gen` is reserved in an algorithm: a parameter, choice, state or let of that name is an error. */
+  private notGen(name: string, loc: Loc): void {
+    if (name === GEN) this.fail('DuplicateName', loc, name, ' (it is the generation number)');
   }
 
   private siteOf(loc: Loc): number {

@@ -8,9 +8,10 @@ import { Evaluator } from '../ir/evaluate.js';
 import { at, type IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 
-export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number {
-  // The IR evaluator (ir/evaluate.ts), with the draws and nothing else: a host condition reads
-  // no array and no index.
+export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, gen: number): number {
+  // The IR evaluator (ir/evaluate.ts), with the draws and $gen and nothing else: a host condition
+  // reads no array and no other index. $gen is the engines' generation (the `gen` of the
+  // language is $gen - 1, src/elaborate/algorithm.ts).
   const ev = new Evaluator({
     array: () => undefined,
     draw: (dist, site, a) => {
@@ -25,7 +26,9 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>): number 
             : draws.distinct(site, arg(0), arg(1), arg(2), arg(3), arg(4));
     },
   });
-  return ev.compile(e, new Map())();
+  const g = ev.slot();
+  ev.regs[g] = gen;
+  return ev.compile(e, new Map([['$gen', g]]))();
 }
 
 /** The steps generation `gen` runs, in order. */
@@ -35,7 +38,7 @@ export function planGeneration(g: GenStmt[], seed: number, gen: number): Step[] 
   const walk = (ss: GenStmt[]) => {
     for (const s of ss) {
       if (s.k === 'step') out.push(s.step);
-      else walk(evalHost(s.cond, draws) ? s.then : s.else);
+      else walk(evalHost(s.cond, draws, gen) ? s.then : s.else);
     }
   };
   walk(g);
