@@ -2,6 +2,7 @@
 // same in generation-level lets, in each blocks and in the host's conditions, with the track fused
 // into the next generation's first step or not; reserved in an algorithm, unknown in a problem.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileAlgorithm } from '../../src/compile/algorithm.js';
 import { compileProblem } from '../../src/compile/problem.js';
@@ -61,6 +62,19 @@ describe('gen, the generation number', () => {
     expect(Array.from(await a3.e.readArray('P'))).not.toEqual(
       Array.from(await b3.e.readArray('P')),
     );
+  });
+});
+
+describe('the example of docs/language.md', () => {
+  it('the PSO with a decreasing inertia weight compiles and runs', async () => {
+    const md = readFileSync('docs/language.md', 'utf8');
+    const start = md.indexOf('algorithm ldpso(');
+    expect(start).toBeGreaterThan(0);
+    const src = md.slice(start, md.indexOf('```', start));
+    const c = algo('ldpso', 'sphere', 5, {}, { 'doc.opt': src });
+    // Gmax generations of N = 40 (w reaches w1 at the end of the budget).
+    const { r } = await runCpu(c, { seed: 1, maxEvals: 40040 });
+    expect(r.bestFitness).toBeLessThan(1e-8); // 2.5e-106 with seed 1; ~3500 at the start
   });
 });
 
