@@ -864,6 +864,20 @@ describe('the known spots', () => {
     );
   });
 
+  it("duplicate names: 'gen', the generation number, is reserved in an algorithm", () => {
+    const ds = diagnosticsOf(
+      {
+        [FILE]:
+          'problem p(x[D]) in [-1, 1] { x[0] }\n' +
+          'algorithm a() {\n  population X[4]\n  generation {\n    let gen = 1\n  }\n}',
+      },
+      { algorithm: 'a' },
+    );
+    expect(ds.map((d) => `${codeString(d.code)} ${where(d)} ${d.message}`)).toEqual([
+      "OPT2002 5:9 'gen' is already defined (it is the generation number)",
+    ]);
+  });
+
   it('duplicate names: across files, with the stdlib, and built-in names', () => {
     expect(one('problem sphere(x[D]) { x[0] }\nproblem f(x[D]) { x[0] }')).toMatch(
       /^OPT2002 1:9 'sphere' is already defined \(first defined at .*classic\.opt:\d+:9\)$/,
