@@ -8,30 +8,17 @@
 // the two by orders of magnitude either way.
 
 import { describe, expect, it } from 'vitest';
-import { compileAlgorithm, type CompiledAlgorithm } from '../../src/compile/algorithm.js';
+import { compileAlgorithm } from '../../src/compile/algorithm.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { algo, BUDGET, THRESHOLDS } from '../algo/helpers.js';
-import { gpu } from './helpers.js';
+import { expectSameState, gpu } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
   throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
 const maybe = ctx ? describe : describe.skip;
-
-/** Every state array of the two engines within the tolerance explained above. */
-async function expectSameState(c: CompiledAlgorithm, g: GpuAlgoEngine, k: CpuAlgoEngine) {
-  for (const a of c.algo.state) {
-    const x = await g.readArray(a.name);
-    const y = await k.readArray(a.name);
-    let worst = 0;
-    for (let i = 0; i < x.length; i++)
-      if (Number.isFinite(y[i]!))
-        worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
-    expect(worst, a.name).toBeLessThan(1e-3);
-  }
-}
 
 maybe('convergence at D = 10 within 100,000 evaluations (GPU backend)', () => {
   for (const [name, t] of Object.entries(THRESHOLDS))

@@ -9,7 +9,7 @@ import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { GEN_SRC } from '../algo/gen-source.js';
-import { gpu } from './helpers.js';
+import { expectSameState, gpu } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -53,15 +53,7 @@ maybe('gen on the GPU', () => {
     const rg = await runAlgorithm(c, g, { seed: 7, maxGenerations: 12, batch: 1 });
     const rk = await runAlgorithm(c, k, { seed: 7, maxGenerations: 12, batch: 1 });
     expect(rg.evals).toBe(rk.evals);
-    for (const a of c.algo.state) {
-      const x = await g.readArray(a.name);
-      const y = await k.readArray(a.name);
-      let worst = 0;
-      for (let i = 0; i < x.length; i++)
-        if (Number.isFinite(y[i]!))
-          worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
-      expect(worst, a.name).toBeLessThan(1e-3);
-    }
+    await expectSameState(c, g, k);
     g.destroy();
   });
 });

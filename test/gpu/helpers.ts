@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { rng } from '../rng.js';
 // Shared helpers for GPU-versus-CPU tests: one Dawn device per test process, random points in the
 // box (rounded to float32, so both backends see the same input), and the running error bound of
@@ -11,6 +12,9 @@ import { defaultScheduleOptions, type ScheduleOptions } from '../../src/schedule
 import { openGpu, type GpuContext } from '../../src/runtime/device.js';
 import { GpuEvaluator } from '../../src/runtime/gpu-eval.js';
 import { TEAM_SCAN_K } from '../../src/codegen/wgsl.js';
+import type { CompiledAlgorithm } from '../../src/compile/algorithm.js';
+import type { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
+import type { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 
 export const U32 = 2 ** -24;
 
@@ -164,4 +168,21 @@ export async function runOutputKernel(
   buf.destroy();
   read.destroy();
   return out;
+}
+
+/**
+ * Every state array of a GPU and a CPU engine that ran one algorithm with one seed within a
+ * relative 1e-3 (test/gpu/algorithms.gpu.test.ts explains the tolerance: float32 against float64
+ * stays orders of magnitude below it, a selection taken differently orders of magnitude above).
+ */
+export async function expectSameState(c: CompiledAlgorithm, g: GpuAlgoEngine, k: CpuAlgoEngine) {
+  for (const a of c.algo.state) {
+    const x = await g.readArray(a.name);
+    const y = await k.readArray(a.name);
+    let worst = 0;
+    for (let i = 0; i < x.length; i++)
+      if (Number.isFinite(y[i]!))
+        worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
+    expect(worst, a.name).toBeLessThan(1e-3);
+  }
 }
