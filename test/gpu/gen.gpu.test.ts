@@ -46,6 +46,24 @@ maybe('gen on the GPU', () => {
       }
     });
 
+  it('in the split regime (D = 1,000, chunks of 256), as on the CPU', async () => {
+    const c = compileAlgorithm({
+      algorithm: 'ldpso',
+      problem: 'p',
+      dim: 1000,
+      set: { N: '8', w1: '-2' },
+      sources: { 't.opt': GEN_SRC },
+      schedule: { force: 'split', chunk: 256, wg: 64 },
+      validateEach: true,
+    });
+    expect(c.steps.some((st) => c.compiled(st).gpuIr.schedule.regime.k === 'split')).toBe(true);
+    const g = await GpuAlgoEngine.create(ctx!, c, 3);
+    const k = new CpuAlgoEngine(c, 3);
+    for (const e of [g, k]) await runAlgorithm(c, e, { seed: 3, maxGenerations: 6, batch: 2 });
+    await expectSameState(c, g, k);
+    g.destroy();
+  });
+
   it('a PSO with a decreasing inertia weight takes the same selections as on the CPU', async () => {
     const c = compile('ldpso');
     const g = await GpuAlgoEngine.create(ctx!, c, 7);
