@@ -100,6 +100,7 @@ export class AlgoElaborator {
   private readonly hooks: ScopeHooks = {
     name: (name, sc) => this.symbol(name, sc),
     call: (e, sc) => this.call(e, sc),
+    reserved: (name) => (name === GEN ? 'the generation number' : undefined),
   };
   private algo!: AlgorithmDecl;
   private dim = 0;

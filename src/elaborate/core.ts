@@ -210,7 +210,10 @@ export class ElabCore {
     this.fail('UnknownFunction', loc, name, hint);
   }
 
-  /** A new index name must not hide an index, a let, the parameter, D or a data declaration. */
+  /**
+   * A new index name must not hide an index, a let, the parameter, D, a data declaration or a
+   * name the scope's hooks reserve (an algorithm's `gen`).
+   */
   checkIndexName(index: string, loc: ast.Loc, sc: Scope): void {
     let what: string | undefined;
     if (sc.idxs.has(index)) what = 'the index of an enclosing reduction or vector let';
@@ -219,6 +222,7 @@ export class ElabCore {
     else if (index === sc.dimName) what = "the problem's dimension";
     else if (this.datas.has(index)) what = `the data '${index}'`;
     else if (index === 'pi' || index === 'e') what = `the constant ${index}`;
+    else what = sc.hooks?.reserved?.(index);
     if (what) this.fail('ShadowedIndex', loc, index, what);
   }
 

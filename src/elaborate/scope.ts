@@ -19,6 +19,8 @@ export type Val =
 export interface ScopeHooks {
   name?(name: string, sc: Scope): Val | undefined;
   call?(e: Expr & { kind: 'call' }, sc: Scope): Val | undefined;
+  /** What a name the hooks reserve stands for, so that an index of that name is ShadowedIndex. */
+  reserved?(name: string): string | undefined;
 }
 
 export interface Scope {

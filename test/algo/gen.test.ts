@@ -108,6 +108,24 @@ describe('gen is reserved in an algorithm and unknown elsewhere', () => {
     ).toEqual([dup]);
   });
 
+  it('an index named gen (a reduction, a vector let, an each) would hide it: ShadowedIndex', () => {
+    const shadow = "OPT2008 index 'gen' shadows the generation number: choose another index name";
+    expect(
+      errors(P + 'algorithm a() { population X[4] generation { let s = sum(gen < 4) f(X[gen]) } }'),
+    ).toEqual([shadow]);
+    expect(
+      errors(
+        P +
+          'algorithm a() { population X[4] generation { each i in X { let v[gen] = X[i][gen]\n X[i] = v } } }',
+      ),
+    ).toEqual([shadow]);
+    expect(
+      errors(
+        P + 'algorithm a() { population X[4] generation { each gen in X { X[gen] = X[gen] } } }',
+      ),
+    ).toEqual([shadow]);
+  });
+
   it('outside the generation (a state initial value) and in a problem, gen is unknown', () => {
     expect(
       errors(P + 'algorithm a() { population X[4] state S[4] = gen generation { } }')[0],
