@@ -6,6 +6,12 @@ import type { Step } from '../ir/step.js';
 export interface AlgoEngine {
   readonly backend: 'cpu' | 'gpu';
   readonly adapter: string;
+  /**
+   * The work a batch of generations is sized for, in evaluated coordinates (a generation's
+   * evaluations times D). The run loop sizes its batches from it and never from the clock, so
+   * where a run stops at a target does not depend on how fast, or how loaded, the machine is.
+   */
+  readonly batchWork: number;
   /** Run (or record) `step` at generation `gen`; the track step writes trace row `slot`. */
   run(step: Step, gen: number, slot: number): void;
   /**

@@ -39,6 +39,11 @@ interface Pending {
 export class GpuAlgoEngine implements AlgoEngine {
   readonly backend = 'gpu' as const;
   readonly adapter: string;
+  /**
+   * About 3 ms of an H100 at D = 100,000 (32 generations of DE NP 64), whole TRACE_ROWS batches
+   * at D = 100: enough generations a command buffer to hide the host's submit and read-back.
+   */
+  readonly batchWork = 2 ** 28;
   readonly layout: StateLayout;
   private S: GPUBuffer;
   private data: GPUBuffer | undefined;

@@ -5,8 +5,11 @@
 // would exceed it is not started. The GPU records many generations per command buffer (a batch)
 // and the host reads back only the trace rows of the batch (the best fitness after each
 // generation, kept on the GPU by the track step); the target and the wall-clock budget are checked
-// after each batch, so a run stops within one batch of them. Batches start small and double while
-// they take under BATCH_SECONDS, up to TRACE_ROWS generations (the trace buffer's rows).
+// after each batch, so a run stops within one batch of them. Batches start small and double, up to
+// the generations whose work (evaluations times D) fits the engine's `batchWork` and at most
+// TRACE_ROWS (the trace buffer's rows). The schedule depends on the program and the engine only,
+// never on the clock: a run that stops at its target or its evaluation budget gives the same
+// result on a fast machine, a slow one and a loaded one (a time budget alone depends on time).
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
@@ -15,7 +18,18 @@ import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
 
-const BATCH_SECONDS = 0.05;
+/** Generations in the first batch (small, so a run that reaches its target at once stops soon). */
+const FIRST_BATCH = 4;
+
+/**
+ * The most generations a batch holds: a power of two whose work (each generation's evaluations
+ * times D, at least D) fits `batchWork`, at least 1 and at most TRACE_ROWS.
+ */
+export function maxBatch(c: CompiledAlgorithm, batchWork: number): number {
+  const evals = allSteps(c.algo.generation).reduce((s, st) => s + st.evals, 0);
+  const work = Math.max(1, evals) * c.algo.dim;
+  return Math.min(TRACE_ROWS, 2 ** Math.max(0, Math.floor(Math.log2(batchWork / work))));
+}
 
 export interface RunOptions {
   seed: number;
@@ -95,17 +109,16 @@ export async function runAlgorithm(
   const optimum = s * c.algo.problem.optimum;
   const reached = () => o.target !== undefined && best - optimum <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
-  let batch = o.batch ?? 4;
+  const most = maxBatch(c, engine.batchWork);
+  let batch = o.batch ?? Math.min(FIRST_BATCH, most);
   // One batch runs on the GPU while the next is recorded: the host waits for batch k only after
   // submitting batch k + 1, so recording and execution overlap. A stop decided from batch k
   // (target, time, Ctrl-C) still lets batch k + 1 finish: a run stops within one batch.
   let inflight: {
     values: Promise<ArrayLike<number>>;
     slots: { slot: number; evals: number }[];
-    start: number;
   } | null = null;
   for (;;) {
-    const start = now();
     const slots: { slot: number; evals: number }[] = [];
     let pendingTrack = false;
     while (!stopped && slots.length < batch) {
@@ -137,7 +150,7 @@ export async function runAlgorithm(
       slots.push({ slot, evals });
     }
     if (pendingTrack) engine.run(c.algo.track, gen, gen % TRACE_ROWS);
-    const next = slots.length ? { values: engine.submit(), slots, start } : null;
+    const next = slots.length ? { values: engine.submit(), slots } : null;
     if (inflight) {
       const values = await inflight.values;
       // Let signal handlers (Ctrl-C) and timers run: the CPU backend's batches resolve at once.
@@ -153,8 +166,7 @@ export async function runAlgorithm(
       if (!stopped && reached()) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
       if (!stopped && o.signal?.aborted) stopped = 'interrupted';
-      if (o.batch === undefined && t - inflight.start < BATCH_SECONDS && batch < TRACE_ROWS)
-        batch = Math.min(TRACE_ROWS, batch * 2);
+      if (o.batch === undefined) batch = Math.min(most, batch * 2);
     }
     inflight = next;
     if (!inflight) break;

@@ -3,8 +3,9 @@
 // the papers say (distinct indices, the exponential crossover's contiguous wrapped run, jDE's and
 // GOjDE's parameter ranges, GOBL's opposite points on dynamic bounds).
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { distinctAt } from '../../src/runtime/draws.js';
+import { maxBatch } from '../../src/runtime/run.js';
 import { algo, BUDGET, runCpu, THRESHOLDS } from './helpers.js';
 
 describe('convergence at D = 10 within 100,000 evaluations (CPU backend)', () => {
@@ -32,6 +33,38 @@ describe('runs', () => {
     expect(Array.from(await a.e.readArray('X'))).toEqual(Array.from(await b.e.readArray('X')));
     expect(a.r.bestFitness).toBe(b.r.bestFitness);
     expect(d.r.bestFitness).not.toBe(a.r.bestFitness);
+  });
+
+  it('stop at the target where they would on any machine: batches are sized by work, not time', async () => {
+    // A slow or loaded machine is a clock that runs fast: every reading of performance.now() here
+    // is a second later than the last. The run must stop at the same generation with the same
+    // result as on an idle machine (it did not when batches doubled only while under 50 ms).
+    const c = algo('de', 'sphere', 10);
+    const o = { seed: 7, maxEvals: 100000, target: 1e-8 };
+    const idle = (await runCpu(c, o)).r;
+    let t = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (t += 1000));
+    try {
+      const slow = (await runCpu(c, o)).r;
+      expect(slow.stopped).toBe('target');
+      expect(slow.evals).toBe(idle.evals);
+      expect(slow.generations).toBe(idle.generations);
+      expect(slow.bestFitness).toBe(idle.bestFitness);
+      expect(Array.from(slow.bestPoint)).toEqual(Array.from(idle.bestPoint));
+      expect(slow.trace.map((e) => [e.evals, e.best])).toEqual(
+        idle.trace.map((e) => [e.evals, e.best]),
+      );
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('batches double from 4 generations up to the work an engine is sized for', () => {
+    const de10 = algo('de', 'sphere', 10); // 48 evaluations of 10 coordinates a generation
+    expect(maxBatch(de10, 2 ** 21)).toBe(1024); // 4,369 generations fit: capped at TRACE_ROWS
+    expect(maxBatch(de10, 480 * 8)).toBe(8);
+    expect(maxBatch(de10, 480 * 8 - 1)).toBe(4);
+    expect(maxBatch(de10, 100)).toBe(1); // a generation larger than the work: one at a time
   });
 
   it('stop at the target, and never exceed the evaluation budget', async () => {
