@@ -25,7 +25,6 @@ import {
   member,
   mul,
   paren,
-  printExpr,
   printModule,
   u32,
   varS,
@@ -354,6 +353,13 @@ export const leadLane = (lane: string): Expr => bin(id('valid'), '&&', bin(id(la
 /** `arr[row * stride + off + at]`: element `at` of a row's slot at `off` (SCR, shv, SC). */
 export const slotAt = (arr: string, row: Expr, stride: number, off: number, at: Expr): Expr =>
   index(id(arr), add(mul(row, u32(stride)), u32(off), at));
+
+/** Stores element `iv` of the vector `name` in the individual's SCR slot (valid lanes only). */
+export function storeScratch(em: Emitter, L: Layout, name: string, iv: Expr, v: Expr): void {
+  em.uses.add('SCR');
+  const at = slotAt('SCR', id('n'), L.scratchStride, scratchAt(L, name), iv);
+  em.add(ifS(id('valid'), [assign(at, v)], true));
+}
 
 /** Declares accumulators and emits the guarded accumulate step for each, at loop index `iv`. */
 export function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: Expr, declare: boolean) {

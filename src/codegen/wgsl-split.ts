@@ -51,9 +51,7 @@ import {
   resultLine,
   scalarStage,
   scanTerm,
-  scratchAt,
   shsSize,
-  slotAt,
   sname,
   teamScan,
   tiledScan,
@@ -65,6 +63,7 @@ import {
   type Acc,
   type Layout,
   type RedNode,
+  storeScratch,
 } from './wgsl-emit.js';
 
 type ScanStage = Stage & { k: 'scan' };
@@ -292,7 +291,6 @@ export class SplitKernels {
    * constant, a function of D) were never stored, so each kernel computes them itself.
    */
   private loadScalars(em: Emitter, k: PlanKernel) {
-    const L = this.L;
     const scalars = k.scalars;
     if (!scalars) throw new Error(`wgsl: kernel ${k.name} has no scalars in its plan`);
     for (const name of scalars.fromSC) {
@@ -381,7 +379,7 @@ export class SplitKernels {
 
   /** A scan by chunk sums: the sum of each chunk's terms (then scanRescan). */
   private scanChunks(k: PlanKernel, s: SplitStage): KernelPlan {
-    const { r, wg } = this;
+    const { wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
@@ -478,15 +476,7 @@ export class SplitKernels {
         const v = wgslNode(b.body, ctx, pre);
         em.add(...pre);
         em.add(assign(id(`kv${q}`), v));
-        em.uses.add('SCR');
-        const at = slotAt(
-          'SCR',
-          id('n'),
-          L.scratchStride,
-          scratchAt(L, b.name),
-          call('u32', id('iv')),
-        );
-        em.add(ifS(id('valid'), [assign(at, id(`kv${q}`))], true));
+        storeScratch(em, L, b.name, call('u32', id('iv')), id(`kv${q}`));
         em.close();
       });
       // The reductions read the vectors at the loop's element: the value just computed.
@@ -519,7 +509,7 @@ export class SplitKernels {
 
   /** 3. combine the partials of each individual, then the scalar stages that follow. */
   private combine(k: PlanKernel, s: SplitStage, role: KernelRole & { k: 'combine' }): KernelPlan {
-    const { p, L, G, wg } = this;
+    const { p, G, wg } = this;
     const { accs, first } = s;
     const em3 = this.newEmitter();
     const team = role.team;

@@ -11,7 +11,6 @@ import {
   call,
   i32,
   id,
-  ifS,
   letS,
   u32,
   type Expr,
@@ -32,7 +31,6 @@ import {
   countedFor,
   resultLine,
   scalarStage,
-  scratchAt,
   scanTerm,
   shsSize,
   slotAt,
@@ -43,6 +41,7 @@ import {
   vectorLoop,
   vectorisable,
   type Layout,
+  storeScratch,
 } from './wgsl-emit.js';
 
 /** Plan kernel `k` (role team): `team` lanes per individual in workgroups of `wg`. */
@@ -136,10 +135,7 @@ class TeamKernel {
       em.add(
         assign(slotAt('shv', id('team'), L.sharedStride ?? 0, shared, iv), toF32(v, b.body.t)),
       );
-    else {
-      const at = slotAt('SCR', id('n'), L.scratchStride, scratchAt(L, b.name), iv);
-      em.add(ifS(id('valid'), [assign(at, toF32(v, b.body.t))], true));
-    }
+    else storeScratch(em, L, b.name, iv, toF32(v, b.body.t));
     em.close();
     em.add(barrier(shared !== undefined ? 'workgroup' : 'storage'));
   }
@@ -199,17 +195,7 @@ class TeamKernel {
       produce,
       (iv, sv) => {
         scanValue.set(b.name, sv);
-        if (L.scratchOffset.has(b.name)) {
-          em.uses.add('SCR');
-          const at = slotAt(
-            'SCR',
-            id('n'),
-            L.scratchStride,
-            scratchAt(L, b.name),
-            call('u32', id(iv)),
-          );
-          em.add(ifS(id('valid'), [assign(at, id(sv))], true));
-        }
+        if (L.scratchOffset.has(b.name)) storeScratch(em, L, b.name, call('u32', id(iv)), id(sv));
         accumulate(em, accs, ctx, id(iv), false);
         scanValue.delete(b.name);
       },

@@ -7,7 +7,7 @@
 //
 // Integer scalars that cross kernels are stored as f32 (exact below 2^24: indices and counts).
 
-import { at, type Binding, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
+import { at, type Binding, type ScheduledProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
 import type { Plan } from '../schedule/plan.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';

@@ -60,7 +60,7 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   private constructor(
     private gpu: GpuContext,
-    private c: CompiledAlgorithm,
+    c: CompiledAlgorithm,
     seed: number,
     slots: number,
   ) {

@@ -11,7 +11,6 @@ import {
   forEachNode,
   type Binding,
   type IExpr,
-  type IrProgram,
   type ScheduledProgram,
   type Stage,
 } from '../ir/ir.js';
