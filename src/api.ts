@@ -163,8 +163,9 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
     else if (what === 'plan') out += printPlan(cs.plan()) + '\n';
     else if (what === 'js') out += emitJs(cs.cpuIr) + '\n';
     else
-      for (const k of generateStepWgsl(ir, cs.plan(), c.algo.state, { pingPong: c.pingPong })
-        .kernels)
+      for (const k of generateStepWgsl(ir, cs.plan(), c.algo.state, {
+        pingPong: c.stepPingPong(st),
+      }).kernels)
         out += `// kernel ${k.name}\n${k.code}\n`;
   }
   return out;

@@ -558,7 +558,8 @@ const CASES: { [K in DiagKind]: Case } = {
     src: P + 'algorithm a() { population X[4] generation { each i in X { X[0] = X[1] } } }',
     algorithm: 'a',
     at: '2:62',
-    message: 'an each block writes its own row: X[i] = ...',
+    message:
+      'an each block writes its own row: X[i] = ... (each i in X[c] may also write row 0 of a one-row array)',
   },
   AssignedTwice: {
     src:
@@ -658,6 +659,12 @@ const CASES: { [K in DiagKind]: Case } = {
     algorithm: 'a',
     at: '2:61',
     message: "'F' is a parameter, not a population: each runs over a population or a state array",
+  },
+  BadRepeatCount: {
+    src: P + 'algorithm a(K = 1) { population X[4] generation { repeat K - 3 { } } }',
+    algorithm: 'a',
+    at: '2:58',
+    message: 'repeat runs its block n >= 0 times, got -2',
   },
 };
 

@@ -69,6 +69,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
         case 'idx':
           if (e.name === '$gen') return 'CTX.gen';
           if (e.name === '$slot') return 'CTX.slot';
+          if (e.name === '$evals') return 'CTX.evals';
+          if (e.name === '$budget') return 'CTX.budget';
           return names.get(e.name, 'i_');
         case 'sref':
           return sc(e.name);

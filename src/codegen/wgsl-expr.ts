@@ -5,7 +5,7 @@
 // zero, floor division, float % ) a helper below gives the C semantics.
 
 import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
-import { at, freeIdx, type IExpr } from '../ir/ir.js';
+import { at, freeIdx, some as someNode, type IExpr } from '../ir/ir.js';
 import {
   assign,
   bin,
@@ -128,7 +128,11 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
       // generation and seed.
       const args = e.args.map((x) => call('u32', ex(x)));
       const site = { k: 'lit', ty: 'u32', v: e.site } as const;
+      // A draw is hoisted to the kernel's start only when its arguments are known there: indices,
+      // no scalar the kernel computes (distinct(3, N, except: m) for a drawn m) and no read.
+      const early = !someNode(e, (n) => n !== e && (n.k === 'sref' || n.k === 'read'));
       if (
+        early &&
         ctx.hoist &&
         ctx.laneIdx &&
         e.dist !== 'distinct' &&
@@ -145,7 +149,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
         const v = ctx.hoist(call(DRAW_FN[e.dist], site, ...la), 'early');
         return e.t === 'i' ? call('i32', id(v)) : id(v);
       }
-      if (ctx.hoist && [...freeIdx(e)].every((i) => i === ctx.individual)) {
+      if (early && ctx.hoist && [...freeIdx(e)].every((i) => i === ctx.individual)) {
         // A draw of the individual (distinct indices, randint(D), a scalar uniform): computed
         // once per kernel, by one lane of the team while the others draw theirs.
         if (e.dist === 'distinct') {

@@ -46,9 +46,26 @@ import {
 } from './wgsl-ast.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
-export const STEP_PARAM_BYTES = 256;
-/** Words before the offset tables: n, gen, gx, pad, slot, seed_lo, seed_hi, spare. */
-export const STEP_PARAM_HEAD = 8;
+export const STEP_PARAM_BYTES = 512;
+/** The words before the offset tables (a multiple of 4: the tables are vec4s); pad is 0 (opt_nan). */
+export const STEP_PARAM_FIELDS = [
+  'n',
+  'gen',
+  'gx',
+  'round',
+  'slot',
+  'seed_lo',
+  'seed_hi',
+  'evals',
+  'budget',
+  'pad',
+  'pad1',
+  'pad2',
+] as const;
+export const STEP_PARAM_HEAD = STEP_PARAM_FIELDS.length;
+/** The word of parameter `name` in a dispatch's block. */
+export const stepParam = (name: (typeof STEP_PARAM_FIELDS)[number]) =>
+  STEP_PARAM_FIELDS.indexOf(name);
 
 /** State arrays a parameter block can place: a read and a write offset each. */
 export function maxStateArrays(): number {
@@ -68,7 +85,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -213,9 +230,10 @@ interface HoistState {
 class StepCodegen implements StepHooks {
   readonly helpers = WGSL_PHILOX + DRAW_HELPERS;
   readonly bindings = STEP_BINDINGS;
-  /** The generation and the trace slot, from the parameters. */
+  /** The generation, the round (the draws' key) and the trace slot, from the parameters. */
   readonly prologue: Stmt[] = [
     assign(id('opt_gen'), member(id('P'), 'gen')),
+    assign(id('opt_draw_round'), member(id('P'), 'round')),
     assign(id('opt_slot'), member(id('P'), 'slot')),
   ];
   /** The parameters (the offset tables of K vec4s each), P and S, and the private copies. */
@@ -238,9 +256,7 @@ class StepCodegen implements StepHooks {
         k: 'struct',
         name: 'Params',
         fields: [
-          ...['n', 'gen', 'gx', 'pad', 'slot', 'seed_lo', 'seed_hi', 'spare'].map(
-            (f): [string, string] => [f, 'u32'],
-          ),
+          ...STEP_PARAM_FIELDS.map((f): [string, string] => [f, 'u32']),
           ['o', `array<vec4<u32>, ${K}>`],
           ['w', `array<vec4<u32>, ${K}>`],
         ],
@@ -249,6 +265,7 @@ class StepCodegen implements StepHooks {
       // Single values of S through opt_s.
       { k: 'binding', b: kernelBinding('S', STEP_BINDINGS) },
       { k: 'var', space: 'private', name: 'opt_gen', ty: 'u32' },
+      { k: 'var', space: 'private', name: 'opt_draw_round', ty: 'u32' },
       { k: 'var', space: 'private', name: 'opt_slot', ty: 'u32' },
     ];
   }
@@ -369,6 +386,8 @@ class StepCodegen implements StepHooks {
         if (name === dom.idx) return call('i32', id('n'));
         if (name === '$gen') return call('i32', id('opt_gen'));
         if (name === '$slot') return call('i32', id('opt_slot'));
+        if (name === '$evals') return call('i32', member(id('P'), 'evals'));
+        if (name === '$budget') return call('i32', member(id('P'), 'budget'));
         return base.index(name);
       },
       individual: dom.idx,

@@ -40,7 +40,10 @@ export interface CompiledAlgorithm {
   steps: Step[];
   /** What compiling step `st` made; an internal error for a step that is not one of `steps`. */
   compiled(st: Step): CompiledStep;
+  /** The arrays the GPU keeps two copies of: those some step needs double-buffered. */
   pingPong: Set<string>;
+  /** The arrays step `st` reads in one copy and writes to the other (the others it updates in place). */
+  stepPingPong(st: Step): Set<string>;
   /** The generation-opening steps with the previous generation's track fused in (fuse-track.ts). */
   fused: Map<Step, Step>;
   sources: Map<string, string>;
@@ -125,6 +128,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       }
     }
   const steps = [...base, ...fused.values()];
+  const perStep = new Map<Step, Set<string>>();
   let f: CpuEvaluator | undefined;
   const evaluatePoint = (x: ArrayLike<number>) => {
     f ??= compileJs(
@@ -138,6 +142,11 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     steps,
     compiled,
     pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
+    stepPingPong: (st) => {
+      let s = perStep.get(st);
+      if (!s) perStep.set(st, (s = pingPong([compiled(st).gpuIr])));
+      return s;
+    },
     fused,
     sources: parsed.texts,
     evaluatePoint,

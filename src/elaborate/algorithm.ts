@@ -27,6 +27,7 @@ import type {
 import {
   at,
   bin,
+  forEachNode,
   int,
   mapChildren,
   num,
@@ -64,6 +65,8 @@ export const TRACE_ROWS = 1024;
 const INTERNAL_SITE = 1 << 20;
 /** The generation number's name in an algorithm (reserved there; unknown in a problem). */
 const GEN = 'gen';
+/** The fraction of the evaluation budget used before the generation. */
+const PROGRESS = 'progress';
 
 export interface AlgoRequest {
   algorithm: string;
@@ -79,6 +82,8 @@ interface StepBuilder {
   evalOf: Map<string, string>; // materialised vector -> its fitness scalar
   evals: number;
   idx: IExpr | null; // the individual index (null outside `each`)
+  /** The row the individual is (`each i in X[c]`: c, computed once); the index otherwise. */
+  row?: IExpr;
   written: Set<string>;
 }
 
@@ -90,6 +95,25 @@ interface EachStep extends StepBuilder {
 interface GenLet {
   name: string;
   body: IExpr;
+  /** The state arrays its value reads, and whether it draws (a new round draws other numbers). */
+  reads: Set<string>;
+  draws: boolean;
+  /** Set when a step after its definition would see other values: it is then computed once. */
+  stored?: StateArray;
+}
+
+/** A generation statement while elaborating: also the place where a generation-level let is defined. */
+type ElabStmt =
+  | { k: 'step'; step: Step }
+  | { k: 'let'; let: GenLet }
+  | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
+  | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
+
+/** A state array attached to a population: one row per individual, moving with it. */
+interface Attached {
+  array: StateArray;
+  init: Expr;
+  scope: Scope;
 }
 
 export class AlgoElaborator {
@@ -100,7 +124,12 @@ export class AlgoElaborator {
   private readonly hooks: ScopeHooks = {
     name: (name, sc) => this.symbol(name, sc),
     call: (e, sc) => this.call(e, sc),
-    reserved: (name) => (name === GEN ? 'the generation number' : undefined),
+    reserved: (name) =>
+      name === GEN
+        ? 'the generation number'
+        : name === PROGRESS
+          ? 'the fraction of the evaluation budget used'
+          : undefined,
   };
   private algo!: AlgorithmDecl;
   private dim = 0;
@@ -113,6 +142,9 @@ export class AlgoElaborator {
   private pops: Population[] = [];
   private stateNames = new Map<string, StateArray>();
   private genLets: GenLet[] = [];
+  /** Population name -> the state arrays attached to it (`state S[X] = ...`). */
+  private attached = new Map<string, Attached[]>();
+  private readsProgress = false;
   /** Set while the generation block is elaborated: only there does `gen` have a value. */
   private inGeneration = false;
   private step: StepBuilder | null = null;
@@ -186,7 +218,7 @@ export class AlgoElaborator {
       this.stateArrays.push({ name: 'best.f', rows: 1, cols: 0 });
       this.stateArrays.push({ name: 'trace', rows: TRACE_ROWS, cols: 0 });
       this.inGeneration = true;
-      const generation = this.block(decl.generation, scope);
+      const generation = this.storeLets(this.block(decl.generation, scope));
       this.inGeneration = false;
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
@@ -203,6 +235,7 @@ export class AlgoElaborator {
         init,
         generation,
         track: this.trackStep(),
+        readsProgress: this.readsProgress,
         best: { point: 'best', fit: 'best.f' },
         trace: { name: 'trace', rows: TRACE_ROWS },
       };
@@ -292,7 +325,14 @@ export class AlgoElaborator {
         this.notGen(d.name, d.nameLoc);
         if (sc.vars.has(d.name) || this.stateNames.has(d.name))
           this.fail('DuplicateName', d.nameLoc, d.name, '');
-        const dims = d.dims.map((e) => {
+        // `state S[X] = ...`: one row per individual of population X, moving with it.
+        const first = d.dims[0];
+        const owner =
+          d.kind === 'state' && first?.kind === 'name'
+            ? this.pops.find((p) => p.name === (first as { name: string }).name)
+            : undefined;
+        const dims = d.dims.map((e, k) => {
+          if (k === 0 && owner) return owner.rows;
           const c = this.constantOf(e, sc, 'the size of a state array');
           if (c.t !== 'i' || c.v < 1) this.fail('BadStateSize', e.loc, c.v);
           return c.v;
@@ -317,6 +357,11 @@ export class AlgoElaborator {
           this.stateNames.set(A.name, A);
           if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
           steps.push(this.initState(d.init, A, sc));
+          if (owner) {
+            const list = this.attached.get(owner.name) ?? [];
+            this.attached.set(owner.name, list);
+            list.push({ array: A, init: d.init, scope: sc });
+          }
           sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
           sc.origins.set(d.name, `the state ${d.name}`);
         }
@@ -434,33 +479,42 @@ export class AlgoElaborator {
   /** The step that fills state array `A` with `init` (its declared initial value). */
   private initState(init: Expr, A: StateArray, sc: Scope): Step {
     const b = this.beginEachStep();
-    const i = b.idx;
-    const inner = childScope(sc, b.fn);
-    this.step = b; // draws in the initial value are keyed by the row
-    let write: Write;
-    if (A.cols) {
-      const j = this.core.freshIdx('j');
-      const withJ = withIndex(inner, '$col', j);
-      const v = this.core.number(this.lang.expr(init, withJ), init);
-      write = {
-        arr: A.name,
-        row: i,
-        col: { idx: (j as { name: string }).name, len: A.cols },
-        body: toReal(v),
-      };
-    } else {
-      const v = this.core.number(this.lang.expr(init, inner), init);
-      write = { arr: A.name, row: i, body: toReal(v) };
-    }
-    this.step = null;
-    b.writes.push(write);
+    b.writes.push(this.initWrite(init, A, sc, b, b.idx));
     return this.endStep(b, `init.${A.name}`, A.rows);
+  }
+
+  /**
+   * The write of state array A's initial value `init` at `row`, in step `b` (its draws keyed by
+   * b's individual): the initialisation, and an individual entering a population with state
+   * attached to it.
+   */
+  private initWrite(init: Expr, A: StateArray, sc: Scope, b: EachStep, row: IExpr): Write {
+    const inner = childScope(sc, b.fn);
+    const saved = this.step;
+    this.step = b; // draws in the initial value are keyed by the row
+    try {
+      if (A.cols) {
+        const j = this.core.freshIdx('j');
+        const withJ = withIndex(inner, '$col', j);
+        const v = this.core.number(this.lang.expr(init, withJ), init);
+        return {
+          arr: A.name,
+          row,
+          col: { idx: (j as { name: string }).name, len: A.cols },
+          body: toReal(v),
+        };
+      }
+      const v = this.core.number(this.lang.expr(init, inner), init);
+      return { arr: A.name, row, body: toReal(v) };
+    } finally {
+      this.step = saved;
+    }
   }
 
   // ---- the generation --------------------------------------------------------------------
 
-  private block(stmts: AlgoStmt[], sc: Scope): GenStmt[] {
-    const out: GenStmt[] = [];
+  private block(stmts: AlgoStmt[], sc: Scope): ElabStmt[] {
+    const out: ElabStmt[] = [];
     for (const st of stmts) {
       try {
         switch (st.kind) {
@@ -473,8 +527,11 @@ export class AlgoElaborator {
           case 'if':
             out.push(this.hostIf(st, sc));
             break;
+          case 'repeat':
+            out.push(this.repeat(st, sc));
+            break;
           case 'assign':
-            out.push({ k: 'step', step: this.popAssign(st) });
+            out.push(...this.popAssign(st).map((step) => ({ k: 'step' as const, step })));
             break;
         }
       } catch (e) {
@@ -485,7 +542,47 @@ export class AlgoElaborator {
     return out;
   }
 
-  private genLet(l: Let, sc: Scope): GenStmt[] {
+  /**
+   * A host expression (a condition, a loop count): generation-level scalars substituted, and
+   * nothing the GPU computes (a read of the state, a reduction, an evaluation): OPT6005.
+   */
+  private hostExpr(e: Expr, sc: Scope, what: 'cond' | 'count'): IExpr {
+    const b = this.beginStep();
+    const c = this.lang.expr(e, childScope(sc, b.fn));
+    if (what === 'cond' && (c.s !== 'scalar' || c.e.t !== 'b'))
+      this.fail('ExpectedBoolean', e.loc, describe(c));
+    const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
+    const subst = (x: IExpr): IExpr => {
+      const body = x.k === 'sref' ? lets.get(x.name) : undefined;
+      return body ? subst(body) : mapChildren(x, subst);
+    };
+    const v =
+      what === 'count' ? this.core.integer(c, e, 'the count of repeat') : (c as { e: IExpr }).e;
+    const out = foldExpr(subst(v));
+    if (some(out, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
+      this.fail('GpuCondition', e.loc);
+    return out;
+  }
+
+  private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): ElabStmt {
+    const cond = this.hostExpr(st.cond, sc, 'cond');
+    return {
+      k: 'if',
+      cond,
+      then: this.block(st.then, { ...sc, vars: new Map(sc.vars) }),
+      else: this.block(st.else, { ...sc, vars: new Map(sc.vars) }),
+    };
+  }
+
+  /** `repeat n { ... }`: n on the host; each iteration is a round of its own (its draws differ). */
+  private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): ElabStmt {
+    const count = this.hostExpr(st.count, sc, 'count');
+    const c = constValue(count);
+    if (c !== undefined && c < 0) this.fail('BadRepeatCount', st.count.loc, c);
+    return { k: 'repeat', count, body: this.block(st.body, { ...sc, vars: new Map(sc.vars) }) };
+  }
+
+  private genLet(l: Let, sc: Scope): ElabStmt[] {
     this.notGen(l.name, l.nameLoc);
     if (sc.vars.has(l.name) || this.stateNames.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
@@ -501,9 +598,22 @@ export class AlgoElaborator {
         );
       if (v.e.t === 'b') this.fail('BooleanAsNumber', l.value.loc, '');
       const name = `g.${l.name}`;
-      this.genLets.push({ name, body: v.e });
+      // What it reads and whether it draws, through the generation-level lets it uses.
+      const reads = new Set<string>();
+      let draws = false;
+      forEachNode(v.e, (n) => {
+        if (n.k === 'read') reads.add(n.arr);
+        if (n.k === 'draw') draws = true;
+        const g = n.k === 'sref' ? this.genLets.find((x) => x.name === n.name) : undefined;
+        if (g) {
+          for (const r of g.reads) reads.add(r);
+          draws ||= g.draws;
+        }
+      });
+      const g: GenLet = { name, body: v.e, reads, draws };
+      this.genLets.push(g);
       sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
-      return [];
+      return [{ k: 'let', let: g }];
     }
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
     const b = this.beginEachStep();
@@ -527,29 +637,120 @@ export class AlgoElaborator {
     return [{ k: 'step', step: this.endStep(b, `vec.${l.name}`, 1) }];
   }
 
-  private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
-    const b = this.beginStep();
-    const c = this.lang.expr(st.cond, childScope(sc, b.fn));
-    if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', st.cond.loc, describe(c));
-    // Generation-level scalars are substituted: the host evaluates the condition itself.
-    const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
-    const subst = (e: IExpr): IExpr => {
-      const body = e.k === 'sref' ? lets.get(e.name) : undefined;
-      return body ? subst(body) : mapChildren(e, subst);
+  /**
+   * Generation-level lets are computed by every step that uses them (so DE's argmin fuses into
+   * its step), which is right only while what they read is unchanged. A let that a step would see
+   * with other values is computed once, where it is defined, by a step of its own into a one-row
+   * state array that later steps read: when a step between its definition and a use writes an
+   * array it reads, or the use is in a `repeat` that its definition is outside of and it draws
+   * (a new round, new draws) or the loop writes what it reads.
+   */
+  private storeLets(stmts: ElabStmt[]): GenStmt[] {
+    const names = new Set(this.genLets.map((g) => g.name));
+    const byName = new Map(this.genLets.map((g) => [g.name, g]));
+    const uses = (st: Step): Set<GenLet> => {
+      const f = st.prog.main;
+      const out = new Set<GenLet>();
+      const visit = (e: IExpr) =>
+        forEachNode(e, (n) => {
+          const g = n.k === 'sref' ? byName.get(n.name) : undefined;
+          if (g && !out.has(g)) {
+            out.add(g);
+            visit(g.body);
+          }
+        });
+      for (const b of f.bindings) if (!names.has(b.name)) visit(b.body);
+      for (const w of f.writes ?? []) {
+        visit(w.row);
+        visit(w.body);
+      }
+      return out;
     };
-    const cond = foldExpr(subst(c.e));
-    if (some(cond, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
-      this.fail('GpuCondition', st.cond.loc);
-    return {
-      k: 'if',
-      cond,
-      then: this.block(st.then, { ...sc, vars: new Map(sc.vars) }),
-      else: this.block(st.else, { ...sc, vars: new Map(sc.vars) }),
+    const writesOf = (ss: ElabStmt[]): Set<string> => {
+      const out = new Set<string>();
+      const walk = (xs: ElabStmt[]) => {
+        for (const x of xs) {
+          if (x.k === 'step') for (const w of x.step.prog.main.writes ?? []) out.add(w.arr);
+          else if (x.k === 'if') {
+            walk(x.then);
+            walk(x.else);
+          } else if (x.k === 'repeat') walk(x.body);
+        }
+      };
+      walk(ss);
+      return out;
     };
+    const meets = (a: Set<string>, b: Set<string>) => [...a].some((x) => b.has(x));
+    const store = new Set<GenLet>();
+    const walk = (ss: ElabStmt[], dirty: Map<GenLet, boolean>) => {
+      for (const x of ss) {
+        if (x.k === 'let') dirty.set(x.let, false);
+        else if (x.k === 'step') {
+          for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
+          const w = writesOf([x]);
+          for (const g of dirty.keys()) if (meets(g.reads, w)) dirty.set(g, true);
+        } else if (x.k === 'if') {
+          const a = new Map(dirty);
+          const b = new Map(dirty);
+          walk(x.then, a);
+          walk(x.else, b);
+          for (const g of dirty.keys()) dirty.set(g, !!(a.get(g) || b.get(g)));
+        } else {
+          const w = writesOf(x.body);
+          for (const g of dirty.keys()) if (g.draws || meets(g.reads, w)) dirty.set(g, true);
+          walk(x.body, dirty);
+        }
+      }
+    };
+    walk(stmts, new Map());
+    // The stored ones, in order of definition: a step computes each, every step reads it.
+    const steps = new Map<GenLet, Step>();
+    for (const g of this.genLets) {
+      if (!store.has(g)) continue;
+      const A: StateArray = { name: g.name, rows: 1, cols: 0 };
+      this.stateArrays.push(A);
+      g.stored = A;
+      const b = this.beginStep();
+      b.writes.push({
+        arr: A.name,
+        row: int(0),
+        body: toReal({ k: 'sref', t: g.body.t, name: g.name }),
+      });
+      steps.set(g, this.endStep(b, `let.${g.name.slice(2)}`, 1));
+    }
+    const all = (ss: ElabStmt[]): Step[] =>
+      ss.flatMap((x) =>
+        x.k === 'step'
+          ? [x.step]
+          : x.k === 'if'
+            ? [...all(x.then), ...all(x.else)]
+            : x.k === 'repeat'
+              ? all(x.body)
+              : [],
+      );
+    for (const st of [...all(stmts), ...steps.values()])
+      for (const bd of st.prog.main.bindings) {
+        const g = byName.get(bd.name);
+        if (!g?.stored || steps.get(g) === st || bd.k !== 'scalar') continue;
+        const read: IExpr = { k: 'read', t: 'f', arr: g.stored.name, idx: [int(0)] };
+        bd.body = g.body.t === 'i' ? { k: 'call', t: 'i', fn: 'int', args: [read] } : read;
+      }
+    const lower = (ss: ElabStmt[]): GenStmt[] =>
+      ss.flatMap((x): GenStmt[] => {
+        if (x.k === 'step') return [x];
+        if (x.k === 'let') {
+          const st = steps.get(x.let);
+          return st ? [{ k: 'step', step: st }] : [];
+        }
+        if (x.k === 'if')
+          return [{ k: 'if', cond: x.cond, then: lower(x.then), else: lower(x.else) }];
+        return [{ k: 'repeat', count: x.count, body: lower(x.body) }];
+      });
+    return lower(stmts);
   }
 
   /** `X = best(X, O)`: the N best of the union of two populations (GOjDE's elite selection). */
-  private popAssign(st: AlgoStmt & { kind: 'assign' }): Step {
+  private popAssign(st: AlgoStmt & { kind: 'assign' }): Step[] {
     const X = this.pops.find((p) => p.name === st.target);
     const v = st.value;
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
@@ -563,6 +764,145 @@ export class AlgoElaborator {
       return p;
     }) as [Population, Population];
     if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
+    if (A === X && B !== X) return this.bestInPlace(X, B);
+    return [this.bestSorted(X, A, B)];
+  }
+
+  /**
+   * `X = best(X, O)`: the N best of X and O stay in X, in place. An individual of X that is among
+   * them keeps its row and the state attached to it; the rows of those that are not take the
+   * entering members of O: the k-th leaving row (by rank) the k-th entering member (by rank), with
+   * their attached state at its initial value. Two steps: the rank of every member of the union
+   * (ties in favour of X and of lower rows), then each row of X pulls its entrant, if any: only the
+   * rows that change are written (at large D the population is not moved).
+   */
+  private bestInPlace(X: Population, O: Population): Step[] {
+    const N = X.rows;
+    const M = O.rows;
+    const k0 = ++this.globalVecs;
+    const RX: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
+    const RO: StateArray = { name: `${O.name}.rank${k0}`, rows: M, cols: 0 };
+    this.stateArrays.push(RX, RO);
+    // Step 1: ranks.
+    const r1 = this.beginEachStep();
+    r1.fn.bindings = [];
+    const m = r1.idx;
+    const fitAt = (r: IExpr): IExpr => ({
+      k: 'sel',
+      t: 'f',
+      c: bin('<', r, int(N)),
+      a: { k: 'read', t: 'f', arr: X.fit, idx: [foldExpr(bin('min', r, int(N - 1)))] },
+      b: {
+        k: 'read',
+        t: 'f',
+        arr: O.fit,
+        idx: [foldExpr(bin('max', bin('-', r, int(N)), int(0)))],
+      },
+    });
+    const myFit = r1.fn.fresh('union.f');
+    r1.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
+    const mf: IExpr = { k: 'sref', t: 'f', name: myFit };
+    const k = this.core.freshIdx('k');
+    const kn = (k as { name: string }).name;
+    const better = bin(
+      'or',
+      bin('<', fitAt(k), mf),
+      bin('and', bin('==', fitAt(k), mf), bin('<', k, m)),
+    );
+    const rank = r1.fn.fresh('rank');
+    r1.fn.bindings.push({
+      k: 'scalar',
+      name: rank,
+      t: 'i',
+      body: {
+        k: 'red',
+        t: 'i',
+        op: 'count',
+        idx: kn,
+        lo: int(0),
+        hi: int(N + M),
+        cond: better,
+        body: int(1),
+      },
+    });
+    const r: IExpr = toReal({ k: 'sref', t: 'i', name: rank });
+    // Rows outside an array are not written: member m < N writes RX[m], the others RO[m - N].
+    r1.writes.push({
+      arr: RX.name,
+      row: { k: 'sel', t: 'i', c: bin('<', m, int(N)), a: m, b: int(N) },
+      body: r,
+    });
+    r1.writes.push({
+      arr: RO.name,
+      row: { k: 'sel', t: 'i', c: bin('>=', m, int(N)), a: bin('-', m, int(N)), b: int(M) },
+      body: r,
+    });
+    const ranks = this.endStep(r1, `rank.${X.name}`, N + M);
+    // Step 2: each row of X that leaves pulls the entrant of the same ordinal.
+    const b = this.beginEachStep();
+    b.fn.bindings = [];
+    const v = b.idx;
+    const rd = (A: StateArray, i: IExpr): IExpr => ({
+      k: 'call',
+      t: 'i',
+      fn: 'int',
+      args: [{ k: 'read', t: 'f', arr: A.name, idx: [i] }],
+    });
+    const myRank = this.core.scalarLet(b.fn, 'rank', rd(RX, v)).e;
+    const leaves = this.kept(b.fn, 'leaves', bin('>=', myRank, int(N)));
+    const x = this.core.freshIdx('x');
+    const xn = (x as { name: string }).name;
+    const ord = this.core.scalarLet(b.fn, 'ordinal', {
+      k: 'red',
+      t: 'i',
+      op: 'count',
+      idx: xn,
+      lo: int(0),
+      hi: int(N),
+      cond: bin('and', bin('>=', rd(RX, x), int(N)), bin('<', rd(RX, x), myRank)),
+      body: int(1),
+    }).e;
+    const o = this.core.freshIdx('o');
+    const on = (o as { name: string }).name;
+    const o2 = this.core.freshIdx('o');
+    const o2n = (o2 as { name: string }).name;
+    const entrantOrd: IExpr = {
+      k: 'red',
+      t: 'i',
+      op: 'count',
+      idx: o2n,
+      lo: int(0),
+      hi: int(M),
+      cond: bin('and', bin('<', rd(RO, o2), int(N)), bin('<', rd(RO, o2), rd(RO, o))),
+      body: int(1),
+    };
+    const e = this.core.scalarLet(b.fn, 'entrant', {
+      k: 'red',
+      t: 'i',
+      op: 'sum',
+      idx: on,
+      lo: int(0),
+      hi: int(M),
+      cond: bin('and', bin('<', rd(RO, o), int(N)), bin('==', entrantOrd, ord)),
+      body: o,
+    }).e;
+    const row: IExpr = { k: 'sel', t: 'i', c: leaves, a: v, b: int(N) };
+    const j = this.core.freshIdx('j');
+    const jn = (j as { name: string }).name;
+    b.writes.push({
+      arr: X.name,
+      row,
+      col: { idx: jn, len: this.dim },
+      body: { k: 'read', t: 'f', arr: O.name, idx: [e, j] },
+    });
+    b.writes.push({ arr: X.fit, row, body: { k: 'read', t: 'f', arr: O.fit, idx: [e] } });
+    for (const att of this.attached.get(X.name) ?? [])
+      b.writes.push(this.initWrite(att.init, att.array, att.scope, b, row));
+    return [ranks, this.endStep(b, `best.${X.name}`, N)];
+  }
+
+  /** `X = best(A, B)` with A other than X: the N best of A and B, sorted by fitness, into X. */
+  private bestSorted(X: Population, A: Population, B: Population): Step {
     const b = this.beginEachStep();
     const m = b.idx;
     const nA = A.rows;
@@ -648,11 +988,20 @@ export class AlgoElaborator {
         ' (each i in X runs over a population or a state array)',
       );
     }
-    const n = over.rows;
     const b = this.beginEachStep();
     const inner = childScope(sc, b.fn);
     this.core.checkIndexName(st.index, st.indexLoc, inner);
-    inner.idxs.set(st.index, b.idx);
+    // `each i in X[c]`: one individual, row c, computed once (a generation-level let, a read).
+    let n = over.rows;
+    if (st.row) {
+      const r = this.core.integer(this.lang.expr(st.row, inner), st.row, 'the row of each');
+      const c = constValue(r);
+      if (c !== undefined && (c < 0 || c >= over.rows))
+        this.fail('IndexOutOfRange', st.row.loc, c, over.name, over.rows);
+      b.row = this.core.scalarLet(b.fn, `${st.index}.row`, r).e;
+      n = 1;
+    } else b.row = b.idx;
+    inner.idxs.set(st.index, b.row);
     this.step = b;
     try {
       let ok = true;
@@ -672,7 +1021,7 @@ export class AlgoElaborator {
     } finally {
       this.step = null;
     }
-    return this.endStep(b, `each.${st.pop}`, n);
+    return this.endStep(b, st.row ? `at.${st.pop}` : `each.${st.pop}`, n);
   }
 
   /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */
@@ -779,11 +1128,15 @@ export class AlgoElaborator {
   private eachAssign(st: AlgoStmt & { kind: 'assign' }, sc: Scope, b: EachStep, me: string): void {
     const A = this.stateNames.get(st.target);
     if (!A || A.name.endsWith('.f')) this.fail('AssignToNonState', st.targetLoc, st.target);
-    if (!st.row || st.row.kind !== 'name' || st.row.name !== me)
+    // An individual writes its own row; one chosen individual (each i in X[c]) may also write
+    // row 0 of a one-row array (the state of a search that runs on one individual at a time).
+    const single = b.row !== b.idx;
+    const rowZero = single && A.rows === 1 && st.row?.kind === 'num' && st.row.value === 0;
+    if (!rowZero && (!st.row || st.row.kind !== 'name' || st.row.name !== me))
       this.fail('WriteOtherRow', st.row?.loc ?? st.targetLoc, st.target, me);
     if (b.written.has(A.name)) this.fail('AssignedTwice', st.targetLoc, A.name, me);
     b.written.add(A.name);
-    const i = b.idx;
+    const i = rowZero ? int(0) : (b.row ?? b.idx);
     const P = this.pops.find((p) => p.name === A.name);
     if (P) {
       if (st.col) this.fail('PartialRowAssignment', st.colLoc!, A.name, me);
@@ -931,14 +1284,23 @@ export class AlgoElaborator {
     // Outside the generation (a state's initial value, a parameter) it is an unknown name.
     if (name === GEN && this.inGeneration)
       return { s: 'scalar', e: bin('-', { k: 'idx', t: 'i', name: '$gen' }, int(1)) };
+    // The fraction of the evaluation budget used before the generation: $evals / $budget, from
+    // the host (a run of an algorithm that reads it needs --evals: src/runtime/run.ts).
+    if (name === PROGRESS && this.inGeneration) {
+      this.readsProgress = true;
+      const real = (n: string): IExpr => toReal({ k: 'idx', t: 'i', name: n });
+      return { s: 'scalar', e: bin('/', real('$evals'), real('$budget')) };
+    }
     const v = this.symbols.get(name);
     if (v !== undefined) return { s: 'scalar', e: int(v) };
     return undefined;
   }
 
-  /** `gen` is reserved in an algorithm: a parameter, choice, state or let of that name is an error. */
+  /** `gen` and `progress` are reserved in an algorithm: a parameter, choice, state or let of that name is an error. */
   private notGen(name: string, loc: Loc): void {
     if (name === GEN) this.fail('DuplicateName', loc, name, ' (it is the generation number)');
+    if (name === PROGRESS)
+      this.fail('DuplicateName', loc, name, ' (it is the fraction of the evaluation budget used)');
   }
 
   private siteOf(loc: Loc): number {

@@ -22,10 +22,16 @@ export interface Step {
   prog: IrProgram;
 }
 
-/** A generation: steps, and conditions decided on the host (parameters and draws only). */
+/**
+ * A generation: steps, conditions and loop counts decided on the host (from parameters, constants,
+ * draws, $gen and $progress only): the host knows which steps a generation runs, and how many
+ * evaluations they make, before it records them.
+ */
 export type GenStmt =
   | { k: 'step'; step: Step }
-  | { k: 'if'; cond: IExpr; then: GenStmt[]; else: GenStmt[] };
+  | { k: 'if'; cond: IExpr; then: GenStmt[]; else: GenStmt[] }
+  /** `repeat n { ... }`: the body `count` times, each time in a round of its own (draws differ). */
+  | { k: 'repeat'; count: IExpr; body: GenStmt[] };
 
 export interface Population {
   name: string;
@@ -46,12 +52,20 @@ export interface AlgoProgram {
   /** Keeps the best-so-far point and fitness, and writes the trace row of the generation. */
   track: Step;
   best: { point: string; fit: string };
+  /** The algorithm reads `progress` ($evals / $budget): a run needs an evaluation budget. */
+  readsProgress: boolean;
   trace: { name: string; rows: number };
 }
 
 /** Every step of a generation, in both branches of its conditions. */
 export function allSteps(g: GenStmt[]): Step[] {
-  return g.flatMap((s) => (s.k === 'step' ? [s.step] : [...allSteps(s.then), ...allSteps(s.else)]));
+  return g.flatMap((s) =>
+    s.k === 'step'
+      ? [s.step]
+      : s.k === 'if'
+        ? [...allSteps(s.then), ...allSteps(s.else)]
+        : allSteps(s.body),
+  );
 }
 
 const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
@@ -106,8 +120,14 @@ export function pingPong(steps: ScheduledProgram[]): Set<string> {
     for (const A of written) {
       const rows = readRows.get(A);
       if (!rows) continue; // written, never read here
-      const ownWrites = writes.filter((w) => w.arr === A).every((w) => own(w.row));
-      if (!ownWrites || !rows.every(own)) out.add(A);
+      // One individual (each i in X[c]) owns the row it writes: the row expression of its writes,
+      // when they all write one.
+      const ws = writes.filter((w) => w.arr === A);
+      const key = (e: IExpr) => JSON.stringify(e);
+      const first = ws[0] ? key(ws[0].row) : undefined;
+      const oneRow = single && ws.every((w) => key(w.row) === first);
+      const ownA = (row: IExpr) => own(row) || (oneRow && key(row) === first);
+      if (!ws.every((w) => ownA(w.row)) || !rows.every(ownA)) out.add(A);
     }
     const inPlaceSoFar = new Set<string>();
     for (const w of writes) {

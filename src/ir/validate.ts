@@ -52,6 +52,9 @@ const ARITH = new Set([
 ]);
 const LOGIC = new Set(['and', 'or']);
 
+/** Indices an algorithm step's kernel gets from the host (src/runtime/algo-host.ts, RunAt). */
+export const HOST_INDICES = new Set(['$gen', '$slot', '$evals', '$budget']);
+
 function validateExpr(e: IExpr, env: Env, where: string): void {
   switch (e.k) {
     case 'num':
@@ -61,12 +64,8 @@ function validateExpr(e: IExpr, env: Env, where: string): void {
       check(e.t === 'i' && Number.isInteger(e.v), 'int must be an integer', where);
       return;
     case 'idx':
-      // $gen and $slot: the kernel's generation and trace slot (algorithm steps).
-      check(
-        env.idx.has(e.name) || e.name === '$gen' || e.name === '$slot',
-        `unbound index ${e.name}`,
-        where,
-      );
+      // The kernel's generation, trace slot, evaluations so far and budget (algorithm steps).
+      check(env.idx.has(e.name) || HOST_INDICES.has(e.name), `unbound index ${e.name}`, where);
       return;
     case 'sref':
       check(env.scalars.has(e.name), `undefined scalar @${e.name}`, where);

@@ -133,9 +133,13 @@ export type AlgoStmt =
       indexLoc: Loc;
       pop: string;
       popLoc: Loc;
+      /** `each i in X[c]`: the one row c (computed), not every row. */
+      row?: Expr;
       body: AlgoStmt[];
       loc: Loc;
     }
+  /** `repeat n { ... }`: the block n times (n decided on the host). */
+  | { kind: 'repeat'; count: Expr; body: AlgoStmt[]; loc: Loc }
   | { kind: 'if'; cond: Expr; then: AlgoStmt[]; else: AlgoStmt[]; loc: Loc }
   /** `X[i] = v`, `V[i][j] = e`, `Fi[i] = e`, or a population-level `X = best(X, O)`. */
   | {

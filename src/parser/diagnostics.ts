@@ -196,7 +196,7 @@ export const Diag = {
   GpuCondition: {
     code: 6005,
     message:
-      'this condition depends on the population, which lives on the GPU: a generation-level if is decided on the host from parameters and draws only',
+      'this depends on the population, which lives on the GPU: a generation-level if and a repeat count are decided on the host from parameters, gen, progress and draws only',
   },
   // The declarations of an algorithm.
   ProblemWithoutBox: {
@@ -241,7 +241,11 @@ export const Diag = {
     code: 6019,
     message: "'{0}' is not a population or a state array: only state is assigned",
   },
-  WriteOtherRow: { code: 6020, message: 'an each block writes its own row: {0}[{1}] = ...' },
+  WriteOtherRow: {
+    code: 6020,
+    message:
+      'an each block writes its own row: {0}[{1}] = ... (each i in X[c] may also write row 0 of a one-row array)',
+  },
   AssignedTwice: { code: 6021, message: '{0}[{1}] is assigned twice in this each block' },
   PartialRowAssignment: {
     code: 6022,
@@ -280,6 +284,7 @@ export const Diag = {
     code: 6034,
     message: "'{0}' is {1}, not a population: each runs over a population or a state array",
   },
+  BadRepeatCount: { code: 6035, message: 'repeat runs its block n >= 0 times, got {0}' },
 } as const;
 
 export type DiagKind = keyof typeof Diag;

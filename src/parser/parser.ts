@@ -403,6 +403,13 @@ class OptParser extends EmbeddedActionsParser {
             const index = this.CONSUME(T.Identifier);
             this.CONSUME(T.In);
             const pop = this.CONSUME2(T.Identifier);
+            let row: Expr | undefined;
+            let close: IToken | undefined;
+            this.OPTION5(() => {
+              this.CONSUME3(T.LBracket);
+              row = this.SUBRULE4(this.expr);
+              close = this.CONSUME3(T.RBracket);
+            });
             const body = this.SUBRULE(this.algoBlock);
             return {
               kind: 'each',
@@ -410,8 +417,22 @@ class OptParser extends EmbeddedActionsParser {
               indexLoc: tokLoc(index),
               pop: pop.image,
               popLoc: tokLoc(pop),
+              row,
               body: body ?? [],
-              loc: span(tokLoc(kw), tokLoc(pop)),
+              loc: span(tokLoc(kw), tokLoc(close ?? pop)),
+            } as AlgoStmt;
+          },
+        },
+        {
+          ALT: () => {
+            const kw = this.CONSUME(T.Repeat);
+            const count = this.SUBRULE5(this.expr);
+            const body = this.SUBRULE4(this.algoBlock);
+            return {
+              kind: 'repeat',
+              count: count ?? errorExpr(tokLoc(kw)),
+              body: body ?? [],
+              loc: span(tokLoc(kw), count?.loc ?? tokLoc(kw)),
             } as AlgoStmt;
           },
         },

@@ -34,6 +34,7 @@ export const Population = keyword('population');
 export const State = keyword('state');
 export const Generation = keyword('generation');
 export const Each = keyword('each');
+export const Repeat = keyword('repeat');
 export const Suite = keyword('suite');
 
 export const KEYWORDS = [
@@ -57,6 +58,7 @@ export const KEYWORDS = [
   State,
   Generation,
   Each,
+  Repeat,
   Suite,
 ];
 

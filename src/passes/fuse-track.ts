@@ -13,11 +13,14 @@ export const FUSE_TRACK_MAX_N = 1024;
 /** Nor when a lane of the team would read more than this many fitness values for it. */
 export const FUSE_TRACK_ROWS_PER_LANE = 8;
 
-/** The steps that can open a generation (the first of each branch of the host conditions). */
+/** The steps that can open a generation (the first of each branch of the host conditions and loops). */
 export function firstSteps(g: GenStmt[]): Step[] {
   const s = g[0];
   if (!s) return [];
   if (s.k === 'step') return [s.step];
+  // A repeat opens with its body's first step, or (run 0 times) with what follows it.
+  if (s.k === 'repeat')
+    return [...new Set([...firstSteps([...s.body, ...g.slice(1)]), ...firstSteps(g.slice(1))])];
   const a = s.then.length ? firstSteps(s.then) : firstSteps(g.slice(1));
   const b = s.else.length ? firstSteps(s.else) : firstSteps(g.slice(1));
   return [...new Set([...a, ...b])];

@@ -12,6 +12,7 @@ import { materialiseData } from '../passes/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout } from './algo-layout.js';
 import type { AlgoEngine } from './algo-engine.js';
+import type { RunAt } from './algo-host.js';
 
 type StepFn = (S: Float64Array, o: Int32Array, w: Int32Array, ind: number) => void;
 
@@ -23,14 +24,19 @@ export class CpuAlgoEngine implements AlgoEngine {
   readonly layout: StateLayout;
   readonly S: Float64Array;
   private fns = new Map<Step, StepFn>();
-  private ctx = { gen: 0, slot: 0 };
+  private ctx = { gen: 0, round: 0, slot: 0, evals: 0, budget: 0 };
+  readonly maxRuns = Infinity;
 
   constructor(
     private c: CompiledAlgorithm,
     seed: number,
   ) {
     const written = new Set(c.steps.flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
-    this.layout = new StateLayout(c, (n) => written.has(n));
+    this.layout = new StateLayout(
+      c,
+      (n) => written.has(n),
+      () => true,
+    );
     this.S = new Float64Array(this.layout.size);
     for (const o of this.layout.copies('best.f')) this.S[o] = Infinity;
     const draws = drawTable(seed, this.ctx);
@@ -47,14 +53,13 @@ export class CpuAlgoEngine implements AlgoEngine {
     }
   }
 
-  run(step: Step, gen: number, slot: number): void {
+  run(step: Step, at_: RunAt): void {
     const fn = this.fns.get(step);
     if (!fn) throw new Error(`internal: step ${step.name} was not compiled for the CPU`);
-    this.ctx.gen = gen;
-    this.ctx.slot = slot;
+    Object.assign(this.ctx, at_);
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
-    this.layout.fill(o, w);
+    this.layout.fill(step, o, w);
     for (const a of this.partial(step)) {
       const { read, write } = this.layout.readWrite(a.name);
       this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));

@@ -2,6 +2,7 @@
 // into the current batch), finish the batch, and read back the trace and the best point.
 
 import type { Step } from '../ir/step.js';
+import type { RunAt } from './algo-host.js';
 
 export interface AlgoEngine {
   readonly backend: 'cpu' | 'gpu';
@@ -12,8 +13,10 @@ export interface AlgoEngine {
    * where a run stops at a target does not depend on how fast, or how loaded, the machine is.
    */
   readonly batchWork: number;
-  /** Run (or record) `step` at generation `gen`; the track step writes trace row `slot`. */
-  run(step: Step, gen: number, slot: number): void;
+  /** Steps one batch may hold (the GPU's parameter blocks; unbounded on the CPU). */
+  readonly maxRuns: number;
+  /** Run (or record) `step` at `at` (its generation and round); the track step writes trace row `at.slot`. */
+  run(step: Step, at: RunAt): void;
   /**
    * Submit what was recorded; resolves, once it has run, with the trace rows (TRACE_ROWS values).
    * The next batch may be recorded and submitted before it resolves.

@@ -12,12 +12,13 @@ import {
   generateStepWgsl,
   STEP_PARAM_BYTES,
   STEP_PARAM_HEAD,
+  stepParam,
   tableQuads,
 } from '../codegen/wgsl-step.js';
 import type { GpuPlan, KernelBinding } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../passes/data.js';
-import { planGeneration } from './algo-host.js';
+import { planGeneration, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
 import { StateLayout } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
@@ -102,7 +103,10 @@ export class GpuAlgoEngine implements AlgoEngine {
     const plans = new Map(
       c.steps.map((st) => {
         const cs = c.compiled(st);
-        return [st, generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.pingPong })];
+        return [
+          st,
+          generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.stepPingPong(st) }),
+        ];
       }),
     );
     // One DATA buffer for every step: the problem's data, laid out as the steps read it.
@@ -219,7 +223,9 @@ export class GpuAlgoEngine implements AlgoEngine {
    * track fused into the first step or as a step of its own.
    */
   static kernelsPerGeneration(c: CompiledAlgorithm): number {
-    const steps = planGeneration(c.algo.generation, 1, 1);
+    const steps = planGeneration(c.algo.generation, 1, { gen: 1, evals: 0, budget: 0 }).runs.map(
+      (r) => r.step,
+    );
     const fused = steps[0] && c.fused.get(steps[0]);
     const run = fused ? [fused, ...steps.slice(1)] : [...steps, c.algo.track];
     return run.reduce((n, st) => n + c.compiled(st).gpuIr.schedule.kernels, 0);
@@ -231,13 +237,17 @@ export class GpuAlgoEngine implements AlgoEngine {
   timestamps = false;
   private query: { set: GPUQuerySet; resolve: GPUBuffer; read: [GPUBuffer, GPUBuffer] } | undefined;
 
-  run(step: Step, gen: number, slot: number): void {
+  get maxRuns(): number {
+    return this.paramSlots;
+  }
+
+  run(step: Step, at_: RunAt): void {
     const t0 = performance.now();
-    this.runInner(step, gen, slot);
+    this.runInner(step, at_);
     this.timing.record += (performance.now() - t0) / 1000;
   }
 
-  private runInner(step: Step, gen: number, slot: number): void {
+  private runInner(step: Step, r: RunAt): void {
     if (this.pending.length >= this.paramSlots)
       throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
     const k = this.kernels.get(step);
@@ -245,17 +255,21 @@ export class GpuAlgoEngine implements AlgoEngine {
     const at = this.pending.length;
     const base = (at * STEP_PARAM_BYTES) / 4;
     const P = this.paramData;
-    P[base] = step.n;
-    P[base + 1] = gen;
+    const set = (name: Parameters<typeof stepParam>[0], v: number) => {
+      P[base + stepParam(name)] = v;
+    };
+    set('n', step.n);
+    set('gen', r.gen);
     // The kernels of a step share one parameter block, whose grid width is the first kernel's.
-    P[base + 2] = k.kernels[0]?.gx ?? 0;
-    P[base + 3] = 0;
-    P[base + 4] = slot;
-    P[base + 5] = this.seedLo;
-    P[base + 6] = this.seedHi;
-    P[base + 7] = 0;
+    set('gx', k.kernels[0]?.gx ?? 0);
+    set('round', r.round);
+    set('slot', r.slot);
+    set('seed_lo', this.seedLo);
+    set('seed_hi', this.seedHi);
+    set('evals', r.evals);
+    set('budget', r.budget);
     const K = tableQuads(this.layout.arrays.length) * 4;
-    this.layout.fill(P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
+    this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
     this.pending.push({ kernel: k, slot: at });
   }

@@ -1,17 +1,39 @@
-// The host's part of a generation: conditions that depend only on parameters and draws (GOjDE's
-// "if rand() < po") are evaluated here, with the draws the GPU would make (individual 0, dimension
-// 0 of the generation), so the host knows which steps run, and how many evaluations they make,
-// without reading anything back.
+// The host's part of a generation: conditions and loop counts that depend only on parameters,
+// draws, the generation number and the budget's progress (GOjDE's "if rand() < po", a
+// `repeat n`) are evaluated here, with the draws the GPU would make (individual 0, dimension 0 of
+// the round), so the host knows which steps run, and how many evaluations they make, without
+// reading anything back.
+//
+// Rounds. Draws are keyed by (seed, site, round, individual, dimension). A generation starts a
+// round, and so does every iteration of a `repeat`: a step that runs many times in a generation
+// draws new numbers each time. Without loops the round is the generation ($gen), so programs
+// without `repeat` draw what they drew before loops existed.
 
 import type { GenStmt, Step } from '../ir/step.js';
 import { Evaluator } from '../ir/evaluate.js';
 import { at, type IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 
-export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, gen: number): number {
-  // The IR evaluator (ir/evaluate.ts), with the draws and $gen and nothing else: a host condition
-  // reads no array and no other index. $gen is the engines' generation (the `gen` of the
-  // language is $gen - 1, src/elaborate/algorithm.ts).
+/** What the host tells a generation's kernels ($gen, $evals, $budget in the IR). */
+export interface GenAt {
+  /** The engines' generation: 0 for the initialisation, g + 1 for the language's `gen` = g. */
+  gen: number;
+  /** Evaluations made before the generation. */
+  evals: number;
+  /** The evaluation budget (0 when the run has none: `progress` then needs one). */
+  budget: number;
+}
+
+/** Where a step runs: its generation, its round (the draws' key) and its trace slot. */
+export interface RunAt extends GenAt {
+  round: number;
+  slot: number;
+}
+
+export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: GenAt): number {
+  // The IR evaluator (ir/evaluate.ts), with the draws, $gen, $evals and $budget and nothing else:
+  // a host condition reads no array and no other index. $gen is the engines' generation (the
+  // `gen` of the language is $gen - 1, src/elaborate/algorithm.ts).
   const ev = new Evaluator({
     array: () => undefined,
     draw: (dist, site, a) => {
@@ -26,21 +48,52 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, gen: num
             : draws.distinct(site, arg(0), arg(1), arg(2), arg(3), arg(4));
     },
   });
-  const g = ev.slot();
-  ev.regs[g] = gen;
-  return ev.compile(e, new Map([['$gen', g]]))();
+  const env = new Map<string, number>();
+  for (const [name, v] of [
+    ['$gen', at_.gen],
+    ['$evals', at_.evals],
+    ['$budget', at_.budget],
+  ] as const) {
+    const r = ev.slot();
+    ev.regs[r] = v;
+    env.set(name, r);
+  }
+  return ev.compile(e, env)();
 }
 
-/** The steps generation `gen` runs, in order. */
-export function planGeneration(g: GenStmt[], seed: number, gen: number): Step[] {
-  const draws = drawTable(seed, { gen });
-  const out: Step[] = [];
+/** A generation as the host plans it: the steps in order, each with its round. */
+export interface GenerationPlan {
+  runs: { step: Step; round: number }[];
+  /** The first round of the next generation. */
+  nextRound: number;
+}
+
+/**
+ * The steps generation `at_.gen` runs, in order, starting at round `round` (the generation's own;
+ * each iteration of a `repeat` starts the next).
+ */
+export function planGeneration(
+  g: GenStmt[],
+  seed: number,
+  at_: GenAt,
+  round = at_.gen,
+): GenerationPlan {
+  const ctx = { round };
+  const draws = drawTable(seed, ctx);
+  const runs: GenerationPlan['runs'] = [];
   const walk = (ss: GenStmt[]) => {
     for (const s of ss) {
-      if (s.k === 'step') out.push(s.step);
-      else walk(evalHost(s.cond, draws, gen) ? s.then : s.else);
+      if (s.k === 'step') runs.push({ step: s.step, round: ctx.round });
+      else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
+      else {
+        const n = evalHost(s.count, draws, at_);
+        for (let k = 0; k < n; k++) {
+          ctx.round++;
+          walk(s.body);
+        }
+      }
     }
   };
   walk(g);
-  return out;
+  return { runs, nextRound: ctx.round + 1 };
 }

@@ -23,7 +23,17 @@ export class StateLayout {
   readonly size: number;
   private readonly slots: Slot[];
 
-  constructor(c: CompiledAlgorithm, double: (name: string) => boolean = (n) => c.pingPong.has(n)) {
+  /**
+   * `double`: the arrays with two copies. `stepDouble`: whether a step reads one copy of such an
+   * array and writes the other (on the GPU only where that step needs it: src/ir/step.ts,
+   * pingPong; a step that writes a few rows of an array, in place, leaves the other rows current).
+   */
+  constructor(
+    c: CompiledAlgorithm,
+    double: (name: string) => boolean = (n) => c.pingPong.has(n),
+    private readonly stepDouble: (step: Step, name: string) => boolean = (st, n) =>
+      c.stepPingPong(st).has(n),
+  ) {
     this.arrays = c.algo.state;
     let at = 0;
     const alloc = (n: number) => {
@@ -68,25 +78,39 @@ export class StateLayout {
     return { read: s.offsets[s.cur], write: s.offsets[s.double ? other(s.cur) : s.cur] };
   }
 
-  /** Writes the read and write offsets of every array into `read` and `write` (no allocation). */
-  fill(read: { [k: number]: number }, write: { [k: number]: number }, at = 0, writeAt = at): void {
+  /** Writes the read and write offsets of every array for `step` into `read` and `write`. */
+  fill(
+    step: Step,
+    read: { [k: number]: number },
+    write: { [k: number]: number },
+    at = 0,
+    writeAt = at,
+  ): void {
+    const swap = new Set(this.swapsOf(step));
     let k = 0;
     for (const s of this.slots) {
       read[at + k] = s.offsets[s.cur];
-      write[writeAt + k] = s.offsets[s.double ? other(s.cur) : s.cur];
+      write[writeAt + k] = s.offsets[swap.has(s) ? other(s.cur) : s.cur];
       k++;
     }
   }
 
   /** After a step: the copies it wrote become current. */
   advance(step: Step): void {
+    for (const s of this.swapsOf(step)) s.cur = other(s.cur);
+  }
+
+  /** The double-buffered arrays `step` writes to the other copy. */
+  private swapsOf(step: Step): Slot[] {
     let swap = this.swaps.get(step);
     if (!swap) {
       const names = new Set((step.prog.main.writes ?? []).map((w) => w.arr));
-      swap = [...names].map((n) => this.slot(n)).filter((s) => s.double);
+      swap = [...names]
+        .map((n) => this.slot(n))
+        .filter((s) => s.double && this.stepDouble(step, s.array.name));
       this.swaps.set(step, swap);
     }
-    for (const s of swap) s.cur = other(s.cur);
+    return swap;
   }
 
   private swaps = new Map<Step, Slot[]>();

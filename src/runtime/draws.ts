@@ -97,14 +97,14 @@ export function distinctAt(
 }
 
 /**
- * The draws of a generation as the CPU backend's step code calls them (DRAW.u(site, i, j), ...),
+ * The draws of a round (a generation, or an iteration of a `repeat` in it) as the CPU backend's step code calls them (DRAW.u(site, i, j), ...),
  * and as the WGSL step kernels make them (codegen/wgsl-step.ts). One Philox block holds four
  * words: uniform and integer draws at dimension j take word j % 4 of the block at dimension
  * j / 4, and normal draws (two words each) word pair j % 2 of the block at j / 2, so that a vector
  * of draws costs a quarter (a half) of a block per element. The last block is cached: step code
  * draws along j in order.
  */
-export function drawTable(seed: number, ctx: { gen: number }) {
+export function drawTable(seed: number, ctx: { round: number }) {
   const out = new Uint32Array(4);
   const lo = seed >>> 0;
   const hi = Math.floor(seed / 2 ** 32) >>> 0;
@@ -113,10 +113,10 @@ export function drawTable(seed: number, ctx: { gen: number }) {
   let cInd = -1;
   let cDim = -1;
   const block = (site: number, ind: number, dim: number) => {
-    if (site !== cSite || ctx.gen !== cGen || ind !== cInd || dim !== cDim) {
-      philoxInto(out, site, ctx.gen, ind, dim, lo, hi);
+    if (site !== cSite || ctx.round !== cGen || ind !== cInd || dim !== cDim) {
+      philoxInto(out, site, ctx.round, ind, dim, lo, hi);
       cSite = site;
-      cGen = ctx.gen;
+      cGen = ctx.round;
       cInd = ind;
       cDim = dim;
     }
@@ -142,7 +142,7 @@ export function drawTable(seed: number, ctx: { gen: number }) {
       which: number,
     ) =>
       distinctAt(
-        { seed, site, generation: ctx.gen, individual: ind, dimension: 0 },
+        { seed, site, generation: ctx.round, individual: ind, dimension: 0 },
         n,
         count,
         except,

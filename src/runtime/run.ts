@@ -26,7 +26,12 @@ const FIRST_BATCH = 4;
  * times D, at least D) fits `batchWork`, at least 1 and at most TRACE_ROWS.
  */
 export function maxBatch(c: CompiledAlgorithm, batchWork: number): number {
-  const evals = allSteps(c.algo.generation).reduce((s, st) => s + st.evals, 0);
+  // The first generation's plan counts each `repeat` as often as it runs there.
+  const first = planGeneration(c.algo.generation, 1, { gen: 1, evals: 0, budget: 0 });
+  const evals = Math.max(
+    allSteps(c.algo.generation).reduce((s, st) => s + st.evals, 0),
+    first.runs.reduce((s, r) => s + r.step.evals, 0),
+  );
   const work = Math.max(1, evals) * c.algo.dim;
   return Math.min(TRACE_ROWS, 2 ** Math.max(0, Math.floor(Math.log2(batchWork / work))));
 }
@@ -96,10 +101,19 @@ export async function runAlgorithm(
     throw new RangeError(
       `${c.algo.name} evaluates nothing in a generation, so an evaluation budget cannot end its run: give --seconds`,
     );
-  for (const st of c.algo.init) engine.run(st, 0, 0);
-  engine.run(c.algo.track, 0, 0);
+  // The budget the kernels see ($budget, for `progress`): 0 without one.
+  const budget = Number.isFinite(maxEvals) ? maxEvals : 0;
+  if (c.algo.readsProgress && !(budget > 0 && budget < 2 ** 31))
+    throw new RangeError(
+      `${c.algo.name} reads progress (the fraction of the evaluation budget used), so it needs an evaluation budget: give --evals (at most ${2 ** 31 - 1})`,
+    );
+  const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
+  for (const st of c.algo.init) engine.run(st, init);
+  engine.run(c.algo.track, init);
   let evals = initEvals;
   let gen = 0;
+  // The round of the next generation: draws are keyed by it (src/runtime/algo-host.ts).
+  let round = 1;
   const trace: TraceEntry[] = [];
   let best = at(await engine.submit(), 0, 'the trace after the initial steps');
   trace.push({ evals, seconds: now(), best });
@@ -121,35 +135,51 @@ export async function runAlgorithm(
   for (;;) {
     const slots: { slot: number; evals: number }[] = [];
     let pendingTrack = false;
+    let runs = 0;
     while (!stopped && slots.length < batch) {
       if (o.maxGenerations !== undefined && gen >= o.maxGenerations) {
         stopped = 'generations';
         break;
       }
-      const steps = planGeneration(c.algo.generation, o.seed, gen + 1);
-      const e = steps.reduce((s, st) => s + st.evals, 0);
+      const at0 = { gen: gen + 1, evals, budget };
+      const plan = planGeneration(c.algo.generation, o.seed, at0, round);
+      const e = plan.runs.reduce((s, r) => s + r.step.evals, 0);
       if (evals + e > maxEvals) {
         stopped = 'evals';
         break;
       }
+      // A batch holds what the engine has parameter blocks for (the generation, its track and
+      // the batch's last track); a generation too large for an empty batch cannot run at all.
+      if (runs + plan.runs.length + 2 > engine.maxRuns) {
+        if (runs === 0)
+          throw new RangeError(
+            `a generation of ${c.algo.name} runs ${plan.runs.length} steps; the ${engine.backend.toUpperCase()} backend records at most ${engine.maxRuns - 2} in a batch`,
+          );
+        break;
+      }
       gen++;
+      round = plan.nextRound;
       const slot = gen % TRACE_ROWS;
+      const at_ = (r: { round: number }, s: number) => ({ ...at0, round: r.round, slot: s });
       // With the track fused into the generation's first step, that step records the previous
       // generation (slot - 1); the batch's last generation is tracked after the loop.
-      const fused = steps[0] && c.fused.get(steps[0]);
-      if (fused) {
-        engine.run(fused, gen, (gen - 1) % TRACE_ROWS);
-        for (const st of steps.slice(1)) engine.run(st, gen, slot);
+      const [first, ...rest] = plan.runs;
+      const fused = first && c.fused.get(first.step);
+      if (first && fused) {
+        engine.run(fused, at_(first, (gen - 1) % TRACE_ROWS));
+        for (const r of rest) engine.run(r.step, at_(r, slot));
         pendingTrack = true;
       } else {
-        for (const st of steps) engine.run(st, gen, slot);
-        engine.run(c.algo.track, gen, slot);
+        for (const r of plan.runs) engine.run(r.step, at_(r, slot));
+        engine.run(c.algo.track, at_({ round: plan.nextRound - 1 }, slot));
         pendingTrack = false;
       }
+      runs += plan.runs.length + 1;
       evals += e;
       slots.push({ slot, evals });
     }
-    if (pendingTrack) engine.run(c.algo.track, gen, gen % TRACE_ROWS);
+    if (pendingTrack)
+      engine.run(c.algo.track, { gen, round: round - 1, slot: gen % TRACE_ROWS, evals, budget });
     const next = slots.length ? { values: engine.submit(), slots } : null;
     if (inflight) {
       const values = await inflight.values;

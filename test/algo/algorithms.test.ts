@@ -192,13 +192,23 @@ describe('operators', () => {
         }
       }
     expect(inside).toBeGreaterThan(0);
-    // After the selection, X holds the N best of X and O, sorted by fitness.
+    // After the selection, X holds the N best of X and O, in place: an individual of X among
+    // them keeps its row; the rows of the others hold members of O.
     const run1 = await runCpu(c, { seed: 8, maxGenerations: 1 });
     const fX = await run1.e.readArray('X.f');
     const fO = await run1.e.readArray('O.f');
     const f0 = await (await runCpu(c, { seed: 8, maxGenerations: 0 })).e.readArray('X.f');
     const union = [...f0, ...fO].sort((p, q) => p - q).slice(0, N);
-    expect(Array.from(fX)).toEqual(union);
+    expect(Array.from(fX).sort((p, q) => p - q)).toEqual(union);
+    const cut = union[N - 1]!;
+    let entered = 0;
+    for (let v = 0; v < N; v++)
+      if (f0[v]! <= cut) expect(fX[v]).toBe(f0[v]);
+      else {
+        expect(Array.from(fO)).toContain(fX[v]);
+        entered++;
+      }
+    expect(entered).toBeGreaterThan(0);
     void outside;
   });
 });

@@ -43,11 +43,11 @@ describe('the other algorithms', () => {
     expect(GpuAlgoEngine.kernelsPerGeneration(algo('pso', 'rastrigin', 100))).toBe(2);
   });
 
-  it('GOjDE: a DE generation is one kernel; a GOBL generation computes the bounds, the opposites and the selection', () => {
+  it('GOjDE: a DE generation is one kernel; a GOBL generation computes the bounds, the opposites and the selection (ranks, then the rows that change)', () => {
     const c = algo('gojde', 'rastrigin', 100, { po: '0.05' });
     const g = c.algo.generation[0]!;
     expect(g.k).toBe('if');
     const gobl = (g as { then: { k: string; step: { name: string } }[] }).then;
-    expect(gobl.map((s) => s.step.name)).toEqual(['vec.a', 'vec.b', 'each.O', 'best.X']);
+    expect(gobl.map((s) => s.step.name)).toEqual(['vec.a', 'vec.b', 'each.O', 'rank.X', 'best.X']);
   });
 });

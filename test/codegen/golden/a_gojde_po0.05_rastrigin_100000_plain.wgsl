@@ -1,8 +1,9 @@
 // ---- step init.X kernel step_partials_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
@@ -13,6 +14,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -211,7 +213,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -275,10 +277,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.X kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -289,6 +292,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -408,7 +412,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -472,10 +476,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -486,6 +491,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -599,7 +605,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -663,10 +669,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.O kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -675,6 +682,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -787,7 +795,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -851,10 +859,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -863,6 +872,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -965,7 +975,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1029,10 +1039,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -1041,6 +1052,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -1143,7 +1155,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1207,10 +1219,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step vec.a kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -1219,6 +1232,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -1328,7 +1342,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1392,10 +1406,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step vec.b kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -1404,6 +1419,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -1513,7 +1529,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1578,10 +1594,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 
 // ---- step each.O kernel step_partials_0 uses P,S,SCR,PART
 var<workgroup> opt_hd: array<vec4<u32>, 1>;
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
@@ -1592,6 +1609,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -1821,7 +1839,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1886,10 +1904,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 
 // ---- step each.O kernel combine_0 uses P,PART,SC
 var<workgroup> opt_hd: array<vec4<u32>, 32>;
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1900,6 +1919,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -2023,7 +2043,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2088,10 +2108,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 
 // ---- step each.O kernel step_writes uses P,SC,SCR,S
 var<workgroup> opt_hd: array<vec4<u32>, 1>;
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -2102,6 +2123,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2219,7 +2241,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2282,11 +2304,12 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step rank.X kernel reduce_partials_0 uses P,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -2297,6 +2320,7 @@ var<workgroup> shi: array<i32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2442,7 +2466,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2505,11 +2529,12 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel combine_0 uses P,S,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step rank.X kernel combine_0 uses P,S,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -2521,6 +2546,7 @@ var<workgroup> shi: array<i32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -2641,7 +2667,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2704,11 +2730,12 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step rank.X kernel step_writes uses P,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2718,6 +2745,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2726,21 +2754,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_rank: i32 = i32(SC[n * 2u + 1u]);
   let s_union_f: f32 = select(opt_s(P.o[0][3] + u32(max((i32(n) - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i32(n), 127i))), (i32(n) < 128i));
   {
-    let t0: i32 = select(128i, s_rank, (s_rank < 128i));
-    if (valid && t0 >= 0i && t0 < 128i) {
-      let jend = min(100000i, i32((c + 1u) * 16384u));
-      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j12 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(max((i32(n) - 128i), 0i)) * 100000u + u32(i_j12)), opt_s(P.o[0][0] + u32(min(i32(n), 127i)) * 100000u + u32(i_j12)), (i32(n) < 128i)));
-        }
-      }
+    let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
+    if (valid && t0 >= 0i && t0 < 128i && c == 0u && lid == 0u) {
+      opt_s_set(P.w[2][3] + u32(t0), f32(s_rank));
     }
   }
   {
-    let t1: i32 = select(128i, s_rank, (s_rank < 128i));
+    let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_union_f);
+      opt_s_set(P.w[3][0] + u32(t1), f32(s_rank));
     }
   }
 }
@@ -2832,7 +2854,1070 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step best.X kernel reduce_partials_0 uses P,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+var<workgroup> shi: array<i32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let s_rank: i32 = i32(t0);
+  var acc_ordinal: i32 = 0i;
+  let cs = max(0i, i32(c * 16384u));
+  let ce = min(128i, i32((c + 1u) * 16384u));
+  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
+    if (iv >= 0i && iv < 128i) {
+      let i_x12 = iv;
+      if (((i32(opt_s(P.o[2][3] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[2][3] + u32(i_x12))) < s_rank))) {
+        acc_ordinal = acc_ordinal + 1i;
+      }
+    }
+  }
+  shi[0u + lid] = acc_ordinal;
+  workgroupBarrier();
+  if (lid < 128u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lid < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_ordinal: i32 = shi[0u + 0u];
+  workgroupBarrier();
+  if (valid && lid == 0u) {
+    PART[(n * 7u + c) * 2u + 0u] = f32(s_ordinal);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step best.X kernel combine_0 uses P,S,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+var<workgroup> shi: array<i32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
+  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let s_rank: i32 = i32(t0);
+  var acc_ordinal: i32 = 0i;
+  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
+    acc_ordinal = acc_ordinal + i32(PART[(n * 7u + cc) * 2u + 0u]);
+  }
+  shi[0u + lid] = acc_ordinal;
+  workgroupBarrier();
+  if (lane < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_ordinal: i32 = shi[0u + team * 8u];
+  workgroupBarrier();
+  if (valid && lane == 0u) {
+    SC[n * 4u + 2u] = f32(s_ordinal);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step best.X kernel reduce_partials_1 uses P,SC,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+var<workgroup> shi: array<i32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
+  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let s_rank: i32 = i32(t0);
+  var acc_entrant: i32 = 0i;
+  let cs = max(0i, i32(c * 16384u));
+  let ce = min(128i, i32((c + 1u) * 16384u));
+  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
+    if (iv >= 0i && iv < 128i) {
+      let i_o13 = iv;
+      var t1: i32 = 0i;
+      for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
+        if (((i32(opt_s(P.o[3][0] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][0] + u32(i_o14))) < i32(opt_s(P.o[3][0] + u32(i_o13)))))) {
+          t1 = t1 + 1i;
+        }
+      }
+      if (((i32(opt_s(P.o[3][0] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
+        acc_entrant = acc_entrant + i_o13;
+      }
+    }
+  }
+  shi[0u + lid] = acc_entrant;
+  workgroupBarrier();
+  if (lid < 128u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lid < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_entrant: i32 = shi[0u + 0u];
+  workgroupBarrier();
+  if (valid && lid == 0u) {
+    PART[(n * 7u + c) * 2u + 0u] = f32(s_entrant);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step best.X kernel combine_1 uses P,SC,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+var<workgroup> shi: array<i32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
+  let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
+  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let s_rank: i32 = i32(t0);
+  var acc_entrant: i32 = 0i;
+  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
+    acc_entrant = acc_entrant + i32(PART[(n * 7u + cc) * 2u + 0u]);
+  }
+  shi[0u + lid] = acc_entrant;
+  workgroupBarrier();
+  if (lane < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_entrant: i32 = shi[0u + team * 8u];
+  workgroupBarrier();
+  let s_leaves: i32 = select(0i, 1i, (s_rank >= 128i));
+  if (valid && lane == 0u) {
+    SC[n * 4u + 3u] = f32(s_entrant);
+    SC[n * 4u + 1u] = f32(s_leaves);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step best.X kernel step_writes uses P,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
+  let s_entrant: i32 = i32(SC[n * 4u + 3u]);
+  let s_leaves: i32 = i32(SC[n * 4u + 1u]);
+  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let s_rank: i32 = i32(t0);
+  {
+    let t1: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t1 >= 0i && t1 < 128i) {
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j15 = jw;
+          opt_s_set(P.w[0][0] + u32(t1) * 100000u + u32(jw), opt_s(P.o[0][2] + u32(s_entrant) * 100000u + u32(i_j15)));
+        }
+      }
+    }
+  }
+  {
+    let t2: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t2 >= 0i && t2 < 128i && c == 0u && lid == 0u) {
+      opt_s_set(P.w[0][1] + u32(t2), opt_s(P.o[0][3] + u32(s_entrant)));
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2897,10 +3982,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 
 // ---- step each.X kernel step_partials_0 uses P,S,SCR,PART
 var<workgroup> opt_hd: array<vec4<u32>, 7>;
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
@@ -2911,6 +3997,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2952,8 +4039,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       var kv0: f32 = 0.0f;
       if (iv < 100000i) {
-        let i_j14 = iv;
-        kv0 = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j14 - s_k) + 100000i), 100000i)) < s_L));
+        let i_j17 = iv;
+        kv0 = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L));
         if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -2966,8 +4053,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 1i;
       var kv0: f32 = 0.0f;
       if (iv < 100000i) {
-        let i_j14 = iv;
-        kv0 = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j14 - s_k) + 100000i), 100000i)) < s_L));
+        let i_j17 = iv;
+        kv0 = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L));
         if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -2980,8 +4067,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 2i;
       var kv0: f32 = 0.0f;
       if (iv < 100000i) {
-        let i_j14 = iv;
-        kv0 = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j14 - s_k) + 100000i), 100000i)) < s_L));
+        let i_j17 = iv;
+        kv0 = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L));
         if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -2994,8 +4081,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 3i;
       var kv0: f32 = 0.0f;
       if (iv < 100000i) {
-        let i_j14 = iv;
-        kv0 = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j14 - s_k) + 100000i), 100000i)) < s_L));
+        let i_j17 = iv;
+        kv0 = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L));
         if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -3133,7 +4220,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -3198,10 +4285,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 
 // ---- step each.X kernel combine_0 uses P,S,PART,SC
 var<workgroup> opt_hd: array<vec4<u32>, 224>;
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -3212,6 +4300,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -3360,7 +4449,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -3425,10 +4514,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 
 // ---- step each.X kernel step_writes uses P,SC,S,SCR
 var<workgroup> opt_hd: array<vec4<u32>, 7>;
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -3439,6 +4529,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -3449,7 +4540,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_keep_1: i32 = i32(SC[n * 10u + 9u]);
   let t2 = opt_s(P.o[1][0] + u32(i32(n)));
   let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t11 = opt_s(P.o[0][1] + u32(i32(n)));
   if (lid == 0u) { opt_hd[0u * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lid == 1u) { opt_hd[0u * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lid == 2u) { opt_hd[0u * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -3474,32 +4564,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   {
     let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 128i) {
+    if (valid && t9 >= 0i && t9 < 128i && (s_keep_1 != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j15 = jw;
-          opt_s_set(P.w[0][0] + u32(t9) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j15)), SCR[n * 100000u + 0u + u32(i_j15)], (s_keep_1 != 0i)));
+          let i_j18 = jw;
+          opt_s_set(P.w[0][0] + u32(t9) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j18)]);
         }
       }
     }
   }
   {
     let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t10), select(t11, s_fit, (s_keep_1 != 0i)));
+    if (valid && t10 >= 0i && t10 < 128i && (s_keep_1 != 0i) && c == 0u && lid == 0u) {
+      opt_s_set(P.w[0][1] + u32(t10), s_fit);
+    }
+  }
+  {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 128i && (s_keep != 0i) && c == 0u && lid == 0u) {
+      opt_s_set(P.w[1][0] + u32(t11), s_F);
     }
   }
   {
     let t12: i32 = i32(n);
     if (valid && t12 >= 0i && t12 < 128i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set(P.w[1][0] + u32(t12), s_F);
-    }
-  }
-  {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 128i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set(P.w[1][1] + u32(t13), s_CR);
+      opt_s_set(P.w[1][1] + u32(t12), s_CR);
     }
   }
 }
@@ -3591,7 +4681,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -3655,10 +4745,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -3669,6 +4760,7 @@ var<workgroup> shi: array<i32, 512>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -3682,14 +4774,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_k16 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k16));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k16; }
+      let i_k19 = iv;
+      let t0 = opt_s(P.o[0][1] + u32(i_k19));
+      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k17 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k17));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k17; }
+      let i_k20 = iv;
+      let t1 = opt_s(P.o[0][3] + u32(i_k20));
+      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k20; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -3837,7 +4929,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -3901,10 +4993,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -3916,6 +5009,7 @@ var<workgroup> shi: array<i32, 512>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -4056,7 +5150,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -4120,10 +5214,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -4133,6 +5228,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -4155,8 +5251,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j18 = jw;
-          opt_s_set(P.w[1][2] + u32(t2) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100000u + u32(i_j18)), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j18)), (opt_s(P.o[0][1] + u32(s_arg_X)) == s_min)));
+          let i_j21 = jw;
+          opt_s_set(P.w[1][2] + u32(t2) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j21)), (opt_s(P.o[0][1] + u32(s_arg_X)) == s_min)));
         }
       }
     }
@@ -4256,7 +5352,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }

@@ -1,8 +1,9 @@
 // ---- step init.X kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
@@ -17,6 +18,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let lid = sg_index * sgsize + sgid;
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 1u;
   let lane = lid % 1u;
@@ -190,7 +192,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -254,10 +256,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.O kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -266,6 +269,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -378,7 +382,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -442,10 +446,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -454,6 +459,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -556,7 +562,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -620,10 +626,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -632,6 +639,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -734,7 +742,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -798,10 +806,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step vec.a kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -810,6 +819,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -919,7 +929,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -983,10 +993,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step vec.b kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -995,6 +1006,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -1104,7 +1116,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1168,10 +1180,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.O kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
@@ -1186,6 +1199,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let lid = sg_index * sgsize + sgid;
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 1u;
   let lane = lid % 1u;
@@ -1367,7 +1381,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1430,11 +1444,12 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step rank.X kernel evaluate uses P,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -1444,6 +1459,7 @@ var<workgroup> shi: array<i32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -1494,18 +1510,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_rank: i32 = shi[0u + team * 128u];
   workgroupBarrier();
   {
-    let t0: i32 = select(128i, s_rank, (s_rank < 128i));
-    if (valid && t0 >= 0i && t0 < 128i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j14 = jw;
-        opt_s_set(P.w[0][0] + u32(t0) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(max((i32(n) - 128i), 0i)) * 100u + u32(i_j14)), opt_s(P.o[0][0] + u32(min(i32(n), 127i)) * 100u + u32(i_j14)), (i32(n) < 128i)));
-      }
+    let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
+    if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
+      opt_s_set(P.w[2][3] + u32(t0), f32(s_rank));
     }
   }
   {
-    let t1: i32 = select(128i, s_rank, (s_rank < 128i));
+    let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_union_f);
+      opt_s_set(P.w[3][0] + u32(t1), f32(s_rank));
     }
   }
 }
@@ -1597,7 +1610,288 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step best.X kernel evaluate uses P,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+override WG: u32 = 128u;
+var<workgroup> shf: array<f32, 128>;
+var<workgroup> shi: array<i32, 128>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let team = lid / 128u;
+  let lane = lid % 128u;
+  let n_raw = group * 1u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100u;
+  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let s_rank: i32 = i32(t0);
+  var acc_ordinal: i32 = 0i;
+  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
+    if (iv >= 0i && iv < 128i) {
+      let i_x14 = iv;
+      if (((i32(opt_s(P.o[2][3] + u32(i_x14))) >= 128i) && (i32(opt_s(P.o[2][3] + u32(i_x14))) < s_rank))) {
+        acc_ordinal = acc_ordinal + 1i;
+      }
+    }
+  }
+  shi[0u + lid] = acc_ordinal;
+  workgroupBarrier();
+  if (lane < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_ordinal: i32 = shi[0u + team * 128u];
+  workgroupBarrier();
+  var acc_entrant: i32 = 0i;
+  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
+    if (iv >= 0i && iv < 128i) {
+      let i_o15 = iv;
+      var t1: i32 = 0i;
+      for (var i_o16: i32 = 0i; i_o16 < 128i; i_o16++) {
+        if (((i32(opt_s(P.o[3][0] + u32(i_o16))) < 128i) && (i32(opt_s(P.o[3][0] + u32(i_o16))) < i32(opt_s(P.o[3][0] + u32(i_o15)))))) {
+          t1 = t1 + 1i;
+        }
+      }
+      if (((i32(opt_s(P.o[3][0] + u32(i_o15))) < 128i) && (t1 == s_ordinal))) {
+        acc_entrant = acc_entrant + i_o15;
+      }
+    }
+  }
+  shi[0u + lid] = acc_entrant;
+  workgroupBarrier();
+  if (lane < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_entrant: i32 = shi[0u + team * 128u];
+  workgroupBarrier();
+  let s_leaves: i32 = select(0i, 1i, (s_rank >= 128i));
+  {
+    let t2: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t2 >= 0i && t2 < 128i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j17 = jw;
+        opt_s_set(P.w[0][0] + u32(t2) * 100u + u32(jw), opt_s(P.o[0][2] + u32(s_entrant) * 100u + u32(i_j17)));
+      }
+    }
+  }
+  {
+    let t3: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t3 >= 0i && t3 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t3), opt_s(P.o[0][3] + u32(s_entrant)));
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1661,10 +1955,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.X kernel evaluate uses P,S,SCR
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
@@ -1679,6 +1974,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let lid = sg_index * sgsize + sgid;
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 1u;
   let lane = lid % 1u;
@@ -1704,8 +2000,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j16 = iv;
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j16)), (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j16)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j16)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j16))))), (f32(opt_imod(((i_j16 - s_k) + 100i), 100i)) < s_L)); }
+    let i_j19 = iv;
+    if (valid) { SCR[n * 100u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j19)), (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j19)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j19)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j19))))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1772,15 +2068,15 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     let t12: i32 = i32(n);
     if (valid && t12 >= 0i && t12 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j17 = jw;
-        opt_s_set(P.w[0][0] + u32(t12) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j17)), SCR[n * 100u + 0u + u32(i_j17)], (s_keep_1 != 0i)));
+        let i_j20 = jw;
+        opt_s_set(P.w[0][0] + u32(t12) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j20)), SCR[n * 100u + 0u + u32(i_j20)], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t13), select(t11, s_fit, (s_keep_1 != 0i)));
+    if (valid && t13 >= 0i && t13 < 128i && (s_keep_1 != 0i) && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t13), s_fit);
     }
   }
   {
@@ -1884,7 +2180,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1948,10 +2244,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
@@ -1961,6 +2258,7 @@ var<workgroup> shi: array<i32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -1975,14 +2273,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_O: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
-      let i_k18 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k18));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k18 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k18; }
+      let i_k21 = iv;
+      let t0 = opt_s(P.o[0][1] + u32(i_k21));
+      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k21; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k19));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k19 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k19; }
+      let i_k22 = iv;
+      let t1 = opt_s(P.o[0][3] + u32(i_k22));
+      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2032,6 +2330,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
   let s_improved: i32 = select(0i, 1i, (s_min < t2));
+  storageBarrier();
+  workgroupBarrier();
   {
     let t3: i32 = i32(opt_slot);
     if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
@@ -2040,17 +2340,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   {
     let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
+    if (valid && t4 >= 0i && t4 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j20 = jw;
-        opt_s_set(P.w[1][2] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j20)), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j20)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j20)), (sval_arg_X == s_min)), (s_improved != 0i)));
+        let i_j23 = jw;
+        opt_s_set(P.w[1][2] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
       }
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t5), select(t2, s_min, (s_improved != 0i)));
+    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t5), s_min);
     }
   }
 }
@@ -2142,7 +2442,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2206,10 +2506,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step vec.a+track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
@@ -2219,6 +2520,7 @@ var<workgroup> shi: array<i32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -2233,14 +2535,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_O: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
-      let i_k18 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k18));
-      if ((t0 < acc_track_arg_X || (t0 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t0; acci_track_arg_X = i_k18; }
+      let i_k21 = iv;
+      let t0 = opt_s(P.o[0][1] + u32(i_k21));
+      if ((t0 < acc_track_arg_X || (t0 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t0; acci_track_arg_X = i_k21; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k19));
-      if ((t1 < acc_track_arg_O || (t1 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t1; acci_track_arg_O = i_k19; }
+      let i_k22 = iv;
+      let t1 = opt_s(P.o[0][3] + u32(i_k22));
+      if ((t1 < acc_track_arg_O || (t1 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t1; acci_track_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -2290,6 +2592,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
   let s_track_improved: i32 = select(0i, 1i, (s_track_min < t2));
+  storageBarrier();
+  workgroupBarrier();
   {
     let t3: i32 = 0i;
     if (valid && t3 >= 0i && t3 < 1i) {
@@ -2313,8 +2617,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t6: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t6 >= 0i && t6 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j20 = jw;
-        opt_s_set(P.w[1][2] + u32(t6) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j20)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j20)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j20)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        let i_j23 = jw;
+        opt_s_set(P.w[1][2] + u32(t6) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j23)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
@@ -2413,7 +2717,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }

@@ -1,8 +1,9 @@
 // ---- step init.X kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
@@ -17,6 +18,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let lid = sg_index * sgsize + sgid;
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 1u;
   let lane = lid % 1u;
@@ -190,7 +192,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -254,10 +256,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -266,6 +269,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -368,7 +372,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -432,10 +436,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -444,6 +449,7 @@ var<workgroup> shf: array<f32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -546,7 +552,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -610,10 +616,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.X kernel evaluate uses P,S,SCR
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
@@ -628,6 +635,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let lid = sg_index * sgsize + sgid;
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 1u;
   let lane = lid % 1u;
@@ -832,7 +840,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -896,10 +904,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -909,6 +918,7 @@ var<workgroup> shi: array<i32, 128>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 128u;
   let lane = lid % 128u;
@@ -1074,7 +1084,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }

@@ -1,8 +1,9 @@
 // ---- step init.P kernel step_partials_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
@@ -13,6 +14,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -211,7 +213,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -275,10 +277,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.P kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -289,6 +292,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -408,7 +412,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -472,10 +476,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.P kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -486,6 +491,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -599,7 +605,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -663,10 +669,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -675,6 +682,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -787,7 +795,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -851,10 +859,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -863,6 +872,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -968,7 +978,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1032,10 +1042,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -1046,6 +1057,7 @@ var<workgroup> shi: array<i32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -1193,7 +1205,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1257,10 +1269,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1272,6 +1285,7 @@ var<workgroup> shi: array<i32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -1397,7 +1411,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1461,10 +1475,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel step_partials_1 uses P,SC,S,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
@@ -1476,6 +1491,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -1684,7 +1700,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1748,10 +1764,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel combine_1 uses P,SC,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1762,6 +1779,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -1883,7 +1901,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -1947,10 +1965,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1961,6 +1980,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2088,7 +2108,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2152,10 +2172,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2164,6 +2185,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 256u;
   let lane = lid % 256u;
@@ -2280,7 +2302,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2344,10 +2366,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -2358,6 +2381,7 @@ var<workgroup> shi: array<i32, 512>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2526,7 +2550,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2590,10 +2614,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -2605,6 +2630,7 @@ var<workgroup> shi: array<i32, 512>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let team = lid / 8u;
   let lane = lid % 8u;
@@ -2745,7 +2771,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
@@ -2809,10 +2835,11 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, pad: u32, slot: u32, seed_lo: u32, seed_hi: u32, spare: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2822,6 +2849,7 @@ var<workgroup> shf: array<f32, 256>;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
+  opt_draw_round = P.round;
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
@@ -2945,7 +2973,7 @@ var<private> opt_bv0: vec4<u32>;
 var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_gen, ind, dim);
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
   let seed = vec2<u32>(P.seed_lo, P.seed_hi);
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
