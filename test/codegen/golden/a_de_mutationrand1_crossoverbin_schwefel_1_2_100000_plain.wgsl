@@ -636,12 +636,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
-  let valid = c < 7u;
+  let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(48i, i32((c + 1u) * 16384u));
+  let cs = max(0i, i32(c * 1024u));
+  let ce = min(48i, i32((c + 1u) * 1024u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k9 = iv;
@@ -688,8 +688,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = sval_arg_X;
-    PART[(n * 7u + c) * 2u + 0u + 1u] = f32(s_arg_X);
+    PART[(n * 98u + c) * 2u + 0u] = sval_arg_X;
+    PART[(n * 98u + c) * 2u + 0u + 1u] = f32(s_arg_X);
   }
 }
 
@@ -862,21 +862,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 128u;
+  let lane = lid % 128u;
+  let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let t0 = opt_s(P.o[0][3] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[(n * 7u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 7u + cc) * 2u + 0u + 1u]);
+  for (var cc: u32 = lane; cc < 98u; cc += 128u) {
+    let pv0 = PART[(n * 98u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 2u + 0u + 1u]);
     if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
   }
   shf[0u + lid] = acc_arg_X;
   shi[0u + lid] = acci_arg_X;
+  workgroupBarrier();
+  if (lane < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+  }
   workgroupBarrier();
   if (lane < 4u) {
     if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
@@ -890,8 +906,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + team * 8u];
-  let sval_arg_X: f32 = shf[0u + team * 8u];
+  let s_arg_X: i32 = shi[0u + team * 128u];
+  let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
   let s_improved: i32 = select(0i, 1i, (s_min < t0));
@@ -1071,7 +1087,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
-  let valid = c < 7u;
+  let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
   let s_arg_X: i32 = i32(SC[n * 3u + 0u]);
   let s_min: f32 = SC[n * 3u + 1u];
@@ -1086,8 +1102,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t2: i32 = 0i;
     if (valid && t2 >= 0i && t2 < 1i) {
-      let jend = min(100000i, i32((c + 1u) * 16384u));
-      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+      let jend = min(100000i, i32((c + 1u) * 1024u));
+      for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j10 = jw;
           opt_s_set(P.w[0][2] + u32(t2) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100000u + u32(i_j10)), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)), (s_improved != 0i)));

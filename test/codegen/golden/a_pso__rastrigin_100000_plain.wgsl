@@ -2385,14 +2385,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
-  let valid = c < 7u;
+  let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(125i, i32((c + 1u) * 16384u));
+  let cs = max(0i, i32(c * 1024u));
+  let ce = min(125i, i32((c + 1u) * 1024u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 125i) {
       let i_k11 = iv;
@@ -2456,10 +2456,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[256u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 4u + 0u] = sval_arg_P;
-    PART[(n * 7u + c) * 4u + 0u + 1u] = f32(s_arg_P);
-    PART[(n * 7u + c) * 4u + 2u] = sval_arg_B;
-    PART[(n * 7u + c) * 4u + 2u + 1u] = f32(s_arg_B);
+    PART[(n * 98u + c) * 4u + 0u] = sval_arg_P;
+    PART[(n * 98u + c) * 4u + 0u + 1u] = f32(s_arg_P);
+    PART[(n * 98u + c) * 4u + 2u] = sval_arg_B;
+    PART[(n * 98u + c) * 4u + 2u + 1u] = f32(s_arg_B);
   }
 }
 
@@ -2632,9 +2632,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 128u;
+  let lane = lid % 128u;
+  let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -2643,16 +2643,36 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[(n * 7u + cc) * 4u + 0u]; let pi0 = i32(PART[(n * 7u + cc) * 4u + 0u + 1u]);
+  for (var cc: u32 = lane; cc < 98u; cc += 128u) {
+    let pv0 = PART[(n * 98u + cc) * 4u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 4u + 0u + 1u]);
     if ((pv0 < acc_arg_P || (pv0 == acc_arg_P && pi0 < acci_arg_P))) { acc_arg_P = pv0; acci_arg_P = pi0; }
-    let pv1 = PART[(n * 7u + cc) * 4u + 2u]; let pi1 = i32(PART[(n * 7u + cc) * 4u + 2u + 1u]);
+    let pv1 = PART[(n * 98u + cc) * 4u + 2u]; let pi1 = i32(PART[(n * 98u + cc) * 4u + 2u + 1u]);
     if ((pv1 < acc_arg_B || (pv1 == acc_arg_B && pi1 < acci_arg_B))) { acc_arg_B = pv1; acci_arg_B = pi1; }
   }
   shf[0u + lid] = acc_arg_P;
   shi[0u + lid] = acci_arg_P;
   shf[256u + lid] = acc_arg_B;
   shi[256u + lid] = acci_arg_B;
+  workgroupBarrier();
+  if (lane < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+    if ((shf[256u + lid + 64u] < shf[256u + lid] || (shf[256u + lid + 64u] == shf[256u + lid] && shi[256u + lid + 64u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 64u]; shi[256u + lid] = shi[256u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+    if ((shf[256u + lid + 32u] < shf[256u + lid] || (shf[256u + lid + 32u] == shf[256u + lid] && shi[256u + lid + 32u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 32u]; shi[256u + lid] = shi[256u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+    if ((shf[256u + lid + 16u] < shf[256u + lid] || (shf[256u + lid + 16u] == shf[256u + lid] && shi[256u + lid + 16u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 16u]; shi[256u + lid] = shi[256u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+    if ((shf[256u + lid + 8u] < shf[256u + lid] || (shf[256u + lid + 8u] == shf[256u + lid] && shi[256u + lid + 8u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 8u]; shi[256u + lid] = shi[256u + lid + 8u]; }
+  }
   workgroupBarrier();
   if (lane < 4u) {
     if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
@@ -2669,10 +2689,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[256u + lid + 1u] < shf[256u + lid] || (shf[256u + lid + 1u] == shf[256u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_arg_P: i32 = shi[0u + team * 8u];
-  let sval_arg_P: f32 = shf[0u + team * 8u];
-  let s_arg_B: i32 = shi[256u + team * 8u];
-  let sval_arg_B: f32 = shf[256u + team * 8u];
+  let s_arg_P: i32 = shi[0u + team * 128u];
+  let sval_arg_P: f32 = shf[0u + team * 128u];
+  let s_arg_B: i32 = shi[256u + team * 128u];
+  let sval_arg_B: f32 = shf[256u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
   let s_improved: i32 = select(0i, 1i, (s_min < t0));
@@ -2853,7 +2873,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_slot = P.slot;
   let n = group % P.n;
   let c = group / P.n;
-  let valid = c < 7u;
+  let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
   let s_arg_P: i32 = i32(SC[n * 4u + 0u]);
   let s_arg_B: i32 = i32(SC[n * 4u + 1u]);
@@ -2869,8 +2889,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t2: i32 = 0i;
     if (valid && t2 >= 0i && t2 < 1i && (s_improved != 0i)) {
-      let jend = min(100000i, i32((c + 1u) * 16384u));
-      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+      let jend = min(100000i, i32((c + 1u) * 1024u));
+      for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j13 = jw;
           opt_s_set(P.w[1][1] + u32(t2) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100000u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_arg_P) * 100000u + u32(i_j13)), (opt_s(P.o[0][1] + u32(s_arg_P)) == s_min)));
