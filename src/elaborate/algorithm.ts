@@ -707,7 +707,8 @@ export class AlgoElaborator {
     const steps = new Map<GenLet, Step>();
     for (const g of this.genLets) {
       if (!store.has(g)) continue;
-      const A: StateArray = { name: g.name, rows: 1, cols: 0 };
+      // Named apart from the let's scalar (g.c): a step's bindings and arrays share one namespace.
+      const A: StateArray = { name: `let.${g.name.slice(2)}`, rows: 1, cols: 0 };
       this.stateArrays.push(A);
       g.stored = A;
       const b = this.beginStep();

@@ -1,0 +1,141 @@
+// MA-SW-Chains on the GPU against the CPU with one seed: the same selections, LS chains and
+// counters over the first generations (repeat rounds, each i in X[c], attached state and the
+// stored lets on both backends), at D = 10 and at D = 1,000,000 on Lastra et al.'s shifted
+// Rastrigin (the split regime). The tolerance of expectSameState (test/gpu/helpers.ts, relative
+// 1e-3) separates float32-against-float64 rounding from a selection taken differently.
+
+import { describe, expect, it } from 'vitest';
+import { compileAlgorithm } from '../../src/compile/algorithm.js';
+import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { runAlgorithm } from '../../src/runtime/run.js';
+import { algo } from '../algo/helpers.js';
+import { expectSameState, gpu, U32 } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+const maybe = ctx ? describe : describe.skip;
+
+maybe('ma_sw_chains: GPU and CPU in lock-step', () => {
+  it('D = 10, sphere, N = 12, Noff = 4, Istr = 20: state after each of the first generations', async () => {
+    const c = algo('ma_sw_chains', 'sphere', 10, { N: '12', Noff: '4', Istr: '20' });
+    for (const gens of [1, 2, 4]) {
+      const g = await GpuAlgoEngine.create(ctx!, c, 7);
+      const k = new CpuAlgoEngine(c, 7);
+      const rg = await runAlgorithm(c, g, { seed: 7, maxGenerations: gens, batch: 1 });
+      const rk = await runAlgorithm(c, k, { seed: 7, maxGenerations: gens, batch: 1 });
+      expect(rg.evals).toBe(rk.evals);
+      expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
+      // The chosen individual of the LS and the counters are integers: equal.
+      for (const name of ['let.c', 'fails', 'ns', 'nf', 'phase'])
+        expect(Array.from(await g.readArray(name)), name).toEqual(
+          Array.from(await k.readArray(name)),
+        );
+      await expectSameState(c, g, k);
+      g.destroy();
+    }
+  });
+});
+
+const SPLIT_RACE = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm race(N = 4) {
+  population X[N]
+  state S[N] = 0
+  state W[N][D] = 0
+  state phase[1] = 0
+  state dif[1][D] = 0
+  generation {
+    repeat 6 {
+      each i in X[1] {
+        let plus = phase[0] == 0
+        let d[j] = if plus then 0.002 * normal(0, 1) else dif[0][j]
+        let y[j] = clamp(if plus then X[i][j] + d[j] else X[i][j] - d[j], lo, hi)
+        let ok = f(y) < f(X[i])
+        X[i] = if ok then y else X[i]
+        W[i][j] = if ok then (if plus then W[i][j] + 1 else W[i][j] - 1) else W[i][j]
+        S[i] = S[i] + (if ok then 1 else 0)
+        phase[0] = if plus and not ok then 1 else 0
+        dif[0][j] = d[j]
+      }
+    }
+  }
+}`;
+
+maybe('the split regime: a chosen row that reads and writes a one-row state array', () => {
+  // COMPILER BUG (known, expected to fail until fixed): in the split regime (D = 1,000, chunks
+  // of 256) the step's writes kernel reads phase[0] (for plus) in workgroups that run after
+  // another workgroup of the same kernel has written phase[0]: elements 32.. of W count every
+  // success as a plus step (+1), the CPU counts +1 and -1. W is an integer count, so the
+  // backends must agree exactly; they do in the team regime (D = 10 above). ma_sw_chains
+  // (bias, written with plus) diverges the same way at D = 1,000 forced split and at D = 1e6.
+  it.fails('W (successes: +1 a plus step, -1 a minus step) as on the CPU', async () => {
+    const c = compileAlgorithm({
+      algorithm: 'race',
+      problem: 'p',
+      dim: 1000,
+      sources: { 't.opt': SPLIT_RACE },
+      schedule: { force: 'split', chunk: 256, wg: 64 },
+      validateEach: true,
+    });
+    const g = await GpuAlgoEngine.create(ctx!, c, 3);
+    const k = new CpuAlgoEngine(c, 3);
+    for (const e of [g, k]) await runAlgorithm(c, e, { seed: 3, maxGenerations: 3, batch: 1 });
+    // Some steps succeeded (a test of W needs successes).
+    expect((await k.readArray('S'))[1]).toBeGreaterThan(0);
+    expect(Array.from(await g.readArray('S'))).toEqual(Array.from(await k.readArray('S')));
+    expect(Array.from(await g.readArray('W'))).toEqual(Array.from(await k.readArray('W')));
+    g.destroy();
+  });
+});
+
+maybe('ma_sw_chains at D = 1,000,000 (split regime), GPU against CPU', () => {
+  // Skipped: fails (best fitness: GPU and CPU 45,522 apart after 3 generations, tolerance 722; rho and ns of
+  // the LS individual differ) because of the split-regime race of the test below; measured
+  // 43 s on lavapipe (GPU 8.7 s, CPU 33.6 s). Un-skip when that is fixed.
+  it.skip('shifted Rastrigin, N = 8, Noff = 4, Istr = 50: 3 generations (306 evaluations)', async () => {
+    // A generation: 12 rounds of 4 offspring (n_frec = 50) and 50 LS steps, 98 evaluations;
+    // 12 to initialise. The CPU backend takes ~90 ms an evaluation at this D (180 s for 2,000
+    // evaluations), lavapipe ~30 ms: 3 generations keep the test under a minute.
+    const D = 1000000;
+    const c = compileAlgorithm({
+      algorithm: 'ma_sw_chains',
+      problem: 'shifted_rastrigin',
+      dim: D,
+      set: { N: '8', Noff: '4', Istr: '50' },
+      validateEach: true,
+    });
+    expect(c.steps.some((st) => c.compiled(st).gpuIr.schedule.regime.k === 'split')).toBe(true);
+    const g = await GpuAlgoEngine.create(ctx!, c, 3);
+    const k = new CpuAlgoEngine(c, 3);
+    const t0 = performance.now();
+    const rg = await runAlgorithm(c, g, { seed: 3, maxEvals: 306 });
+    const t1 = performance.now();
+    const rk = await runAlgorithm(c, k, { seed: 3, maxEvals: 306 });
+    const t2 = performance.now();
+    console.log(
+      `D = 1e6: GPU ${((t1 - t0) / 1000).toFixed(1)} s, CPU ${((t2 - t1) / 1000).toFixed(1)} s`,
+    );
+    expect(rg.evals).toBe(306);
+    expect(rk.evals).toBe(306);
+    expect(rg.generations).toBe(3);
+    // The best fitness: the same point up to float32 rounding of its coordinates (|x| <= 5.12:
+    // 3.1e-7), evaluated in float32. A term t(z) = z^2 - 10 cos(2 pi z) + 10 with |z| <= 9.3
+    // (x - o, |o| <= 4.1) has |t'| <= 2 * 9.3 + 20 pi = 82; rounding z = x - o (5.5e-7), the
+    // argument 2 pi z (58 * 2^-24 = 3.5e-6, times 10 for 10 cos), z^2 (87 * 2^-24 = 5.2e-6) and
+    // cos itself (lavapipe: ~1e-6, times 10) add up to e_t = 82 * 8.6e-7 + 3.5e-5 + 5.2e-6 + 1e-5
+    // = 1.2e-4 a term at most, 1e6 of them: 120 at worst (they are of either sign: typically
+    // ~0.1). The sum of 1e6 nonnegative terms in float32 adds at most L u sum, L the summation
+    // chain (a few hundred additions in the split regime: 500 bounds it), u = 2^-24, sum ~ f.
+    const tol = D * 1.2e-4 + 500 * U32 * Math.abs(rk.bestFitness);
+    expect(Math.abs(rg.bestFitness - rk.bestFitness)).toBeLessThanOrEqual(tol);
+    // The run moved far more than the tolerance: a different selection would show.
+    expect(rk.trace[0]!.best - rk.bestFitness).toBeGreaterThan(100 * tol);
+    for (const name of ['let.c', 'fails', 'ns', 'nf', 'phase'])
+      expect(Array.from(await g.readArray(name)), name).toEqual(
+        Array.from(await k.readArray(name)),
+      );
+    await expectSameState(c, g, k);
+    g.destroy();
+  }, 120000);
+});
