@@ -6,7 +6,7 @@ import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
-import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
+import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
@@ -68,11 +68,12 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const algo = elab.lowerAlgorithm(req);
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   const records = new Map<Step, CompiledStep>();
-  const compile = (st: Step): CompiledStep => {
+  const compile = (st: Step): CompiledStep => compileWith(st);
+  const compileWith = (st: Step, forced?: ScheduleOptions): CompiledStep => {
     // A step's population is its domain: it sets the team size and regime as for evaluations.
     // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
     // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
-    const o = {
+    const o = forced ?? {
       ...defaultScheduleOptions,
       population: st.n,
       elemsPerLane: STEP_ELEMS_PER_LANE,
@@ -90,6 +91,13 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       },
     });
     if (!cpuIr) throw new Error(`internal: the pipeline has no scan pass`);
+    // In the split regime every workgroup of a step's writes kernel recomputes the step's first
+    // scalars and its vectors; a value row (cols 0) that the step writes is written by one
+    // workgroup while the others may still read it there (a race: a Solis-Wets step that reads
+    // phase[0] and sets it). Such a step takes the team regime, where one team computes and then
+    // writes. (Writing those rows in a kernel of their own after the writes is the faster fix.)
+    if (gpuIr.schedule.regime.k === 'split' && splitWriteRace(gpuIr))
+      return compileWith(st, { ...o, force: 'team' });
     const r: CompiledStep = {
       step: st,
       gpuIr,
@@ -151,4 +159,30 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     sources: parsed.texts,
     evaluatePoint,
   };
+}
+
+/**
+ * Does a split step's writes kernel read a value row (an array of cols 0) that the step writes?
+ * It recomputes the scalars before the first reduction and the vectors; the write bodies are
+ * evaluated only where they are written, so their reads do not count.
+ */
+export function splitWriteRace(p: ScheduledProgram): boolean {
+  const f = p.main;
+  const scalarWrites = new Set(
+    (f.writes ?? [])
+      .filter((w) => !w.col && p.state?.find((a) => a.name === w.arr)?.cols === 0)
+      .map((w) => w.arr),
+  );
+  if (!scalarWrites.size) return false;
+  const firstNonScalar = p.schedule.stages.findIndex((s) => s.k !== 'scalar');
+  const prefix = new Set(
+    p.schedule.stages
+      .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
+      .map((s) => (s as { name: string }).name),
+  );
+  return f.bindings.some(
+    (b) =>
+      (b.k !== 'scalar' || prefix.has(b.name)) &&
+      some(b.body, (n) => n.k === 'read' && scalarWrites.has(n.arr)),
+  );
 }

@@ -63,13 +63,12 @@ algorithm race(N = 4) {
 }`;
 
 maybe('the split regime: a chosen row that reads and writes a one-row state array', () => {
-  // COMPILER BUG (known, expected to fail until fixed): in the split regime (D = 1,000, chunks
-  // of 256) the step's writes kernel reads phase[0] (for plus) in workgroups that run after
-  // another workgroup of the same kernel has written phase[0]: elements 32.. of W count every
-  // success as a plus step (+1), the CPU counts +1 and -1. W is an integer count, so the
-  // backends must agree exactly; they do in the team regime (D = 10 above). ma_sw_chains
-  // (bias, written with plus) diverges the same way at D = 1,000 forced split and at D = 1e6.
-  it.fails('W (successes: +1 a plus step, -1 a minus step) as on the CPU', async () => {
+  // Found by this test: in the split regime (D = 1,000, chunks of 256) the step's writes kernel
+  // read phase[0] (for plus) in workgroups that ran after another workgroup of the same kernel
+  // had written phase[0]: elements 32.. of W counted every success as a plus step (+1), the CPU
+  // +1 and -1. Such a step now takes the team regime (compile/algorithm.ts, splitWriteRace). W
+  // is an integer count, so the backends must agree exactly.
+  it('W (successes: +1 a plus step, -1 a minus step) as on the CPU', async () => {
     const c = compileAlgorithm({
       algorithm: 'race',
       problem: 'p',
@@ -90,10 +89,9 @@ maybe('the split regime: a chosen row that reads and writes a one-row state arra
 });
 
 maybe('ma_sw_chains at D = 1,000,000 (split regime), GPU against CPU', () => {
-  // Skipped: fails (best fitness: GPU and CPU 45,522 apart after 3 generations, tolerance 722; rho and ns of
-  // the LS individual differ) because of the split-regime race of the test below; measured
-  // 43 s on lavapipe (GPU 8.7 s, CPU 33.6 s). Un-skip when that is fixed.
-  it.skip('shifted Rastrigin, N = 8, Noff = 4, Istr = 50: 3 generations (306 evaluations)', async () => {
+  // Before the split-regime race was fixed (see the test above) GPU and CPU were 45,522 apart
+  // after 3 generations (tolerance 722). Measured 46 s on lavapipe (GPU about 9 s, CPU 34 s).
+  it('shifted Rastrigin, N = 8, Noff = 4, Istr = 50: 3 generations (306 evaluations)', async () => {
     // A generation: 12 rounds of 4 offspring (n_frec = 50) and 50 LS steps, 98 evaluations;
     // 12 to initialise. The CPU backend takes ~90 ms an evaluation at this D (180 s for 2,000
     // evaluations), lavapipe ~30 ms: 3 generations keep the test under a minute.
