@@ -10,7 +10,7 @@ import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
-import { allSteps, pingPong, type AlgoProgram, type Step } from '../ir/step.js';
+import { allSteps, pingPong, prefixScalars, type AlgoProgram, type Step } from '../ir/step.js';
 import {
   FUSE_TRACK_MAX_N,
   FUSE_TRACK_ROWS_PER_LANE,
@@ -174,12 +174,7 @@ export function splitWriteRace(p: ScheduledProgram): boolean {
       .map((w) => w.arr),
   );
   if (!scalarWrites.size) return false;
-  const firstNonScalar = p.schedule.stages.findIndex((s) => s.k !== 'scalar');
-  const prefix = new Set(
-    p.schedule.stages
-      .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
-      .map((s) => (s as { name: string }).name),
-  );
+  const prefix = prefixScalars(p);
   return f.bindings.some(
     (b) =>
       (b.k !== 'scalar' || prefix.has(b.name)) &&

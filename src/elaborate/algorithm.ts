@@ -109,6 +109,11 @@ type ElabStmt =
   | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
   | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
 
+/** `count(k < n where cond)`: an integer reduction. */
+function countOf(k: { name: string }, n: number, cond: IExpr): IExpr {
+  return { k: 'red', t: 'i', op: 'count', idx: k.name, lo: int(0), hi: int(n), cond, body: int(1) };
+}
+
 /** A state array attached to a population: one row per individual, moving with it. */
 interface Attached {
   array: StateArray;
@@ -666,20 +671,18 @@ export class AlgoElaborator {
       }
       return out;
     };
-    const writesOf = (ss: ElabStmt[]): Set<string> => {
-      const out = new Set<string>();
-      const walk = (xs: ElabStmt[]) => {
-        for (const x of xs) {
-          if (x.k === 'step') for (const w of x.step.prog.main.writes ?? []) out.add(w.arr);
-          else if (x.k === 'if') {
-            walk(x.then);
-            walk(x.else);
-          } else if (x.k === 'repeat') walk(x.body);
-        }
-      };
-      walk(ss);
-      return out;
-    };
+    const all = (ss: ElabStmt[]): Step[] =>
+      ss.flatMap((x) =>
+        x.k === 'step'
+          ? [x.step]
+          : x.k === 'if'
+            ? [...all(x.then), ...all(x.else)]
+            : x.k === 'repeat'
+              ? all(x.body)
+              : [],
+      );
+    const writesOf = (ss: ElabStmt[]) =>
+      new Set(all(ss).flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
     const meets = (a: Set<string>, b: Set<string>) => [...a].some((x) => b.has(x));
     const store = new Set<GenLet>();
     const walk = (ss: ElabStmt[], dirty: Map<GenLet, boolean>) => {
@@ -719,16 +722,6 @@ export class AlgoElaborator {
       });
       steps.set(g, this.endStep(b, `let.${g.name.slice(2)}`, 1));
     }
-    const all = (ss: ElabStmt[]): Step[] =>
-      ss.flatMap((x) =>
-        x.k === 'step'
-          ? [x.step]
-          : x.k === 'if'
-            ? [...all(x.then), ...all(x.else)]
-            : x.k === 'repeat'
-              ? all(x.body)
-              : [],
-      );
     for (const st of [...all(stmts), ...steps.values()])
       for (const bd of st.prog.main.bindings) {
         const g = byName.get(bd.name);
@@ -788,45 +781,8 @@ export class AlgoElaborator {
     const r1 = this.beginEachStep();
     r1.fn.bindings = [];
     const m = r1.idx;
-    const fitAt = (r: IExpr): IExpr => ({
-      k: 'sel',
-      t: 'f',
-      c: bin('<', r, int(N)),
-      a: { k: 'read', t: 'f', arr: X.fit, idx: [foldExpr(bin('min', r, int(N - 1)))] },
-      b: {
-        k: 'read',
-        t: 'f',
-        arr: O.fit,
-        idx: [foldExpr(bin('max', bin('-', r, int(N)), int(0)))],
-      },
-    });
-    const myFit = r1.fn.fresh('union.f');
-    r1.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
-    const mf: IExpr = { k: 'sref', t: 'f', name: myFit };
-    const k = this.core.freshIdx('k');
-    const kn = (k as { name: string }).name;
-    const better = bin(
-      'or',
-      bin('<', fitAt(k), mf),
-      bin('and', bin('==', fitAt(k), mf), bin('<', k, m)),
-    );
-    const rank = r1.fn.fresh('rank');
-    r1.fn.bindings.push({
-      k: 'scalar',
-      name: rank,
-      t: 'i',
-      body: {
-        k: 'red',
-        t: 'i',
-        op: 'count',
-        idx: kn,
-        lo: int(0),
-        hi: int(N + M),
-        cond: better,
-        body: int(1),
-      },
-    });
-    const r: IExpr = toReal({ k: 'sref', t: 'i', name: rank });
+    const { rank } = this.unionRank(r1, X, O);
+    const r: IExpr = toReal(rank);
     // Rows outside an array are not written: member m < N writes RX[m], the others RO[m - N].
     r1.writes.push({
       arr: RX.name,
@@ -852,36 +808,23 @@ export class AlgoElaborator {
     const myRank = this.core.scalarLet(b.fn, 'rank', rd(RX, v)).e;
     const leaves = this.kept(b.fn, 'leaves', bin('>=', myRank, int(N)));
     const x = this.core.freshIdx('x');
-    const xn = (x as { name: string }).name;
-    const ord = this.core.scalarLet(b.fn, 'ordinal', {
-      k: 'red',
-      t: 'i',
-      op: 'count',
-      idx: xn,
-      lo: int(0),
-      hi: int(N),
-      cond: bin('and', bin('>=', rd(RX, x), int(N)), bin('<', rd(RX, x), myRank)),
-      body: int(1),
-    }).e;
+    const ord = this.core.scalarLet(
+      b.fn,
+      'ordinal',
+      countOf(x, N, bin('and', bin('>=', rd(RX, x), int(N)), bin('<', rd(RX, x), myRank))),
+    ).e;
     const o = this.core.freshIdx('o');
-    const on = (o as { name: string }).name;
     const o2 = this.core.freshIdx('o');
-    const o2n = (o2 as { name: string }).name;
-    const entrantOrd: IExpr = {
-      k: 'red',
-      t: 'i',
-      op: 'count',
-      idx: o2n,
-      lo: int(0),
-      hi: int(M),
-      cond: bin('and', bin('<', rd(RO, o2), int(N)), bin('<', rd(RO, o2), rd(RO, o))),
-      body: int(1),
-    };
+    const entrantOrd = countOf(
+      o2,
+      M,
+      bin('and', bin('<', rd(RO, o2), int(N)), bin('<', rd(RO, o2), rd(RO, o))),
+    );
     const e = this.core.scalarLet(b.fn, 'entrant', {
       k: 'red',
       t: 'i',
       op: 'sum',
-      idx: on,
+      idx: o.name,
       lo: int(0),
       hi: int(M),
       cond: bin('and', bin('<', rd(RO, o), int(N)), bin('==', entrantOrd, ord)),
@@ -889,11 +832,10 @@ export class AlgoElaborator {
     }).e;
     const row: IExpr = { k: 'sel', t: 'i', c: leaves, a: v, b: int(N) };
     const j = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
     b.writes.push({
       arr: X.name,
       row,
-      col: { idx: jn, len: this.dim },
+      col: { idx: j.name, len: this.dim },
       body: { k: 'read', t: 'f', arr: O.name, idx: [e, j] },
     });
     b.writes.push({ arr: X.fit, row, body: { k: 'read', t: 'f', arr: O.fit, idx: [e] } });
@@ -902,14 +844,13 @@ export class AlgoElaborator {
     return [ranks, this.endStep(b, `best.${X.name}`, N)];
   }
 
-  /** `X = best(A, B)` with A other than X: the N best of A and B, sorted by fitness, into X. */
-  private bestSorted(X: Population, A: Population, B: Population): Step {
-    const b = this.beginEachStep();
+  /**
+   * The rank of member `b.idx` of the union of A and B (A's rows first): the number of members
+   * with a smaller fitness, or an equal one at a lower position; and its fitness.
+   */
+  private unionRank(b: EachStep, A: Population, B: Population): { rank: IExpr; fit: IExpr } {
     const m = b.idx;
     const nA = A.rows;
-    const n = A.rows + B.rows;
-    // Member m of the union; its rank is the number of members better than it (ties by position),
-    // and the N best go to rows 0..N-1 in rank order.
     const fitAt = (r: IExpr): IExpr => ({
       k: 'sel',
       t: 'f',
@@ -923,32 +864,28 @@ export class AlgoElaborator {
       },
     });
     const k = this.core.freshIdx('k');
-    const kn = (k as { name: string }).name;
     const myFit = b.fn.fresh('union.f');
     b.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
-    const mf: IExpr = { k: 'sref', t: 'f', name: myFit };
+    const fit: IExpr = { k: 'sref', t: 'f', name: myFit };
     const better = bin(
       'or',
-      bin('<', fitAt(k), mf),
-      bin('and', bin('==', fitAt(k), mf), bin('<', k, m)),
+      bin('<', fitAt(k), fit),
+      bin('and', bin('==', fitAt(k), fit), bin('<', k, m)),
     );
     const rank = b.fn.fresh('rank');
-    b.fn.bindings.push({
-      k: 'scalar',
-      name: rank,
-      t: 'i',
-      body: {
-        k: 'red',
-        t: 'i',
-        op: 'count',
-        idx: kn,
-        lo: int(0),
-        hi: int(n),
-        cond: better,
-        body: int(1),
-      },
-    });
-    const r: IExpr = { k: 'sref', t: 'i', name: rank };
+    b.fn.bindings.push({ k: 'scalar', name: rank, t: 'i', body: countOf(k, nA + B.rows, better) });
+    return { rank: { k: 'sref', t: 'i', name: rank }, fit };
+  }
+
+  /** `X = best(A, B)` with A other than X: the N best of A and B, sorted by fitness, into X. */
+  private bestSorted(X: Population, A: Population, B: Population): Step {
+    const b = this.beginEachStep();
+    const m = b.idx;
+    const nA = A.rows;
+    const n = A.rows + B.rows;
+    // Member m of the union; its rank is the number of members better than it (ties by position),
+    // and the N best go to rows 0..N-1 in rank order.
+    const { rank: r, fit: mf } = this.unionRank(b, A, B);
     // Members ranked N or worse write nowhere: their row is N, one past the end, which the
     // backends skip (a write's row outside the array is dropped).
     const row = { k: 'sel', t: 'i', c: bin('<', r, int(X.rows)), a: r, b: int(X.rows) } as IExpr;

@@ -81,6 +81,19 @@ const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
  * the new value: that array is double-buffered too, so that reads always see the state of the
  * step's start. Arrays never read by the step that writes them (the trace) stay in place.
  */
+/**
+ * The scalars a step computes before its first reduction: in the split regime every kernel of the
+ * step computes them again (its writes kernel included).
+ */
+export function prefixScalars(p: ScheduledProgram): Set<string> {
+  const firstNonScalar = p.schedule.stages.findIndex((s) => s.k !== 'scalar');
+  return new Set(
+    p.schedule.stages
+      .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
+      .map((s) => (s as { name: string }).name),
+  );
+}
+
 export function pingPong(steps: ScheduledProgram[]): Set<string> {
   const out = new Set<string>();
   for (const p of steps) {
@@ -106,12 +119,7 @@ export function pingPong(steps: ScheduledProgram[]): Set<string> {
     // step recomputes. DE's X is then updated in place at large D: the gathers are all done when
     // the writes start.
     const split = p.schedule.regime.k === 'split';
-    const firstNonScalar = p.schedule.stages.findIndex((s) => s.k !== 'scalar');
-    const prefix = new Set(
-      p.schedule.stages
-        .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
-        .map((s) => (s as { name: string }).name),
-    );
+    const prefix = prefixScalars(p);
     for (const b of f.bindings) if (!split || prefix.has(b.name)) collect(b.body);
     for (const w of writes) {
       collect(w.row);

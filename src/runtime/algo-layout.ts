@@ -86,7 +86,7 @@ export class StateLayout {
     at = 0,
     writeAt = at,
   ): void {
-    const swap = new Set(this.swapsOf(step));
+    const swap = this.swapsOf(step);
     let k = 0;
     for (const s of this.slots) {
       read[at + k] = s.offsets[s.cur];
@@ -101,19 +101,21 @@ export class StateLayout {
   }
 
   /** The double-buffered arrays `step` writes to the other copy. */
-  private swapsOf(step: Step): Slot[] {
+  private swapsOf(step: Step): Set<Slot> {
     let swap = this.swaps.get(step);
     if (!swap) {
       const names = new Set((step.prog.main.writes ?? []).map((w) => w.arr));
-      swap = [...names]
-        .map((n) => this.slot(n))
-        .filter((s) => s.double && this.stepDouble(step, s.array.name));
+      swap = new Set(
+        [...names]
+          .map((n) => this.slot(n))
+          .filter((s) => s.double && this.stepDouble(step, s.array.name)),
+      );
       this.swaps.set(step, swap);
     }
     return swap;
   }
 
-  private swaps = new Map<Step, Slot[]>();
+  private swaps = new Map<Step, Set<Slot>>();
 
   current(name: string): number {
     const s = this.slot(name);
