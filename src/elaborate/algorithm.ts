@@ -412,13 +412,35 @@ export class AlgoElaborator {
     return { ...this.beginStep(), idx: { k: 'idx', t: 'i', name: `ind${++this.stepCount}` } };
   }
 
+  /**
+   * The step's bindings without the generation-level scalars it does not use (beginStep binds
+   * them all): the CPU backend runs a step's IR before the pipeline's dead-binding removal, so an
+   * unused let (Scatter Search's farthest-point argmax, O(P^2 D), defined in generation 0 only)
+   * would otherwise be computed by every individual of every later step.
+   */
+  private liveGenLets(b: StepBuilder): Binding[] {
+    const gen = new Set(this.genLets.map((g) => g.name));
+    const live = new Set<string>();
+    const mark = (e: IExpr) =>
+      forEachNode(e, (n) => {
+        if (n.k === 'sref') live.add(n.name);
+      });
+    for (const w of b.writes) {
+      mark(w.row);
+      mark(w.body);
+    }
+    for (const bd of [...b.fn.bindings].reverse())
+      if (!gen.has(bd.name) || live.has(bd.name)) mark(bd.body);
+    return b.fn.bindings.filter((bd) => !gen.has(bd.name) || live.has(bd.name));
+  }
+
   private endStep(b: StepBuilder, name: string, n: number): Step {
     const idxName = b.idx ? (b.idx as { name: string }).name : `ind${++this.stepCount}`;
     const main: IrFunc = {
       name: 'main',
       input: '_',
       len: this.dim,
-      bindings: b.fn.bindings,
+      bindings: this.liveGenLets(b),
       result: int(0),
       domain: { idx: idxName, n },
       writes: b.writes,
