@@ -105,11 +105,15 @@ export function pingPong(steps: ScheduledProgram[]): Set<string> {
     const writes = f.writes ?? [];
     const written = new Set(writes.map((w) => w.arr));
     const readRows = new Map<string, IExpr[]>();
+    // The rows of the written arrays read by the bindings (team regime: all of them are computed
+    // before the writes) and by the writes themselves.
+    const bindingRows = new Map<string, IExpr[]>();
+    let into = bindingRows;
     const collect = (e: IExpr) =>
       forEachNode(e, (n) => {
         if (n.k === 'read' && written.has(n.arr)) {
-          const rows = readRows.get(n.arr) ?? [];
-          readRows.set(n.arr, rows);
+          const rows = into.get(n.arr) ?? [];
+          into.set(n.arr, rows);
           rows.push(at(n.idx, 0, `a read of state array ${n.arr}: its row`));
         }
       });
@@ -121,13 +125,15 @@ export function pingPong(steps: ScheduledProgram[]): Set<string> {
     const split = p.schedule.regime.k === 'split';
     const prefix = prefixScalars(p);
     for (const b of f.bindings) if (!split || prefix.has(b.name)) collect(b.body);
+    into = readRows;
     for (const w of writes) {
       collect(w.row);
       collect(w.body);
     }
     for (const A of written) {
-      const rows = readRows.get(A);
-      if (!rows) continue; // written, never read here
+      const rows = readRows.get(A) ?? [];
+      const inBindings = bindingRows.get(A) ?? [];
+      if (!rows.length && !inBindings.length) continue; // written, never read here
       // One individual (each i in X[c]) owns the row it writes: the row expression of its writes,
       // when they all write one.
       const ws = writes.filter((w) => w.arr === A);
@@ -135,7 +141,14 @@ export function pingPong(steps: ScheduledProgram[]): Set<string> {
       const first = ws[0] ? key(ws[0].row) : undefined;
       const oneRow = single && ws.every((w) => key(w.row) === first);
       const ownA = (row: IExpr) => own(row) || (oneRow && key(row) === first);
-      if (!ws.every((w) => ownA(w.row)) || !rows.every(ownA)) out.add(A);
+      // A step of one individual in the team regime is one team: its bindings are all computed
+      // before its writes (a storage barrier between them: codegen/wgsl-step.ts, hazard), so they
+      // may read other rows of the one row it writes in place. Double-buffering it instead would
+      // lose the other rows: the step writes only its row into the other copy, which then
+      // becomes current (Scatter Search's greedy pick, `each i in P[q] { pos[i] = m }` with q and
+      // m reductions over pos, kept none of its picks on the GPU).
+      const bindingsOk = inBindings.every(ownA) || (oneRow && !split);
+      if (!ws.every((w) => ownA(w.row)) || !rows.every(ownA) || !bindingsOk) out.add(A);
     }
     const inPlaceSoFar = new Set<string>();
     for (const w of writes) {
