@@ -1,6 +1,9 @@
 // Benchmark (GPU machine): ma_sw_chains in seed 001's setting (shifted Rastrigin, fBias -330,
 // 500,000 evaluations) at the given dimensions, with the host's recording time, the GPU time by
 // timestamp queries, and the copy kernel's bandwidth measured in the same process.
+// Then a profiled run (PROFILE=0 to skip): every step in a compute pass of its own between two
+// timestamps, the GPU time summed per step and per phase (seed 001's Table 14). The extra passes
+// add time between steps, so the profile gives the shares; the total comes from the timed run.
 // Usage: node scripts/bench-memetic.mjs [D ...]   (default 100000 3000000); EVALS=... to change.
 import { compileAlgorithm, GpuAlgoEngine, openGpu, runAlgorithm } from '../dist/api.js';
 import { roofline } from '../dist/cli/roofline.js';
@@ -9,7 +12,9 @@ const dims = process.argv.slice(2).map(Number);
 const evals = Number(process.env.EVALS ?? 500_000);
 const problem = process.env.PROBLEM ?? 'shifted_rastrigin';
 const gpu = await openGpu();
-console.log(`bench-memetic: ${gpu.adapterName}, ${new Date().toISOString().slice(0, 10)}, ${problem}, ${evals} evaluations`);
+console.log(
+  `bench-memetic: ${gpu.adapterName}, ${new Date().toISOString().slice(0, 10)}, ${problem}, ${evals} evaluations`,
+);
 for (const D of dims.length ? dims : [100_000, 3_000_000]) {
   const c = compileAlgorithm({ algorithm: 'ma_sw_chains', problem, dim: D });
   const warm = await GpuAlgoEngine.create(gpu, c, 1);
@@ -29,5 +34,60 @@ for (const D of dims.length ? dims : [100_000, 3_000_000]) {
       `copy kernel ${roof.copyGBps.toFixed(0)} GB/s: reading each evaluated point once takes ${minSec.toFixed(2)} s (${((minSec / r.seconds) * 100).toFixed(0)}% of the run)`,
   );
   e.destroy();
+  if (process.env.PROFILE !== '0') profile(c, await runProfiled(c));
+}
+
+async function runProfiled(c) {
+  const e = await GpuAlgoEngine.create(gpu, c, 1, 2048);
+  e.profile = new Map();
+  await runAlgorithm(c, e, { seed: 1, maxEvals: evals });
+  const p = e.profile;
+  e.destroy();
+  return p;
+}
+
+// The phases of ma_sw_chains by its steps (the order of c.steps: the four `each i in X[c]` blocks
+// are at.X #1 to #4 in source order).
+function phaseOf(label) {
+  if (label.startsWith('init.')) return 'initialisation (population, state)';
+  if (label.startsWith('each.O'))
+    return 'GA: offspring (mating distances, BLX-alpha, BGA, evaluation)';
+  if (label === 'rank.X' || label === 'best.X') return 'GA: replacement (ranks, best of the union)';
+  if (label.startsWith('let.')) return 'LS: choice of the individual (S_LS), its fitness';
+  if (label === 'at.X #2') return 'LS: Solis-Wets move (point, evaluation, bias)';
+  if (label === 'at.X #3') return 'LS: Solis-Wets counts and rho';
+  if (label.startsWith('at.X')) return 'LS: chain start and end';
+  if (label === 'track') return 'best-so-far tracking';
+  return label;
+}
+
+function profile(c, p) {
+  const seen = new Map();
+  const labels = new Map();
+  for (const st of c.steps) {
+    const k = (seen.get(st.name) ?? 0) + 1;
+    seen.set(st.name, k);
+    const dup = c.steps.filter((s) => s.name === st.name).length > 1;
+    labels.set(st, dup ? `${st.name} #${k}` : st.name);
+  }
+  let total = 0;
+  for (const v of p.values()) total += v.seconds;
+  const phases = new Map();
+  const rows = [...p]
+    .map(([st, v]) => [labels.get(st) ?? st.name, v])
+    .sort((a, b) => b[1].seconds - a[1].seconds);
+  console.log(`  profiled run: ${total.toFixed(2)} s of GPU time in the steps' passes`);
+  for (const [label, v] of rows) {
+    console.log(
+      `    ${label.padEnd(16)} ${v.seconds.toFixed(3).padStart(8)} s ${String(v.runs).padStart(8)} runs ${((v.seconds / v.runs) * 1e6).toFixed(1).padStart(8)} us/run ${((v.seconds / total) * 100).toFixed(1).padStart(5)}%`,
+    );
+    const ph = phaseOf(label);
+    phases.set(ph, (phases.get(ph) ?? 0) + v.seconds);
+  }
+  console.log('  phases:');
+  for (const [ph, s] of [...phases].sort((a, b) => b[1] - a[1]))
+    console.log(
+      `    ${((s / total) * 100).toFixed(1).padStart(5)}%  ${s.toFixed(3).padStart(8)} s  ${ph}`,
+    );
 }
 process.exit(0);

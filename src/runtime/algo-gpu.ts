@@ -35,7 +35,18 @@ interface StepKernel {
 interface Pending {
   kernel: StepKernel;
   slot: number; // parameter slot
+  step: Step;
 }
+
+/**
+ * A per-step profile (the benchmark's per-phase times, seed 001 Table 14): GPU seconds and runs of
+ * each step (by step: names repeat, e.g. the `at.X` steps of several `each i in X[c]` blocks), from
+ * a timestamp pair around each step's own compute pass.
+ */
+export type StepProfile = Map<Step, { seconds: number; runs: number }>;
+
+/** WebGPU's largest timestamp query set holds 4,096 queries: two a step run. */
+const PROFILE_RUNS = 2048;
 
 export class GpuAlgoEngine implements AlgoEngine {
   readonly backend = 'gpu' as const;
@@ -236,6 +247,16 @@ export class GpuAlgoEngine implements AlgoEngine {
   /** Time each batch's compute pass with timestamp queries (where the adapter has them). */
   timestamps = false;
   private query: { set: GPUQuerySet; resolve: GPUBuffer; read: [GPUBuffer, GPUBuffer] } | undefined;
+  /**
+   * Set (before a run) to profile: every step run gets a compute pass of its own with a timestamp
+   * pair, and the GPU time is summed per step name. The passes add a little time between steps, so
+   * a profiled run is for the shares of the time, not for the total (take that from a run without
+   * it). Needs the adapter's timestamp queries and an engine created with at most 2,048 slots.
+   */
+  profile: StepProfile | undefined;
+  private profileQuery:
+    | { set: GPUQuerySet; resolve: GPUBuffer; read: [GPUBuffer, GPUBuffer] }
+    | undefined;
 
   get maxRuns(): number {
     return this.paramSlots;
@@ -271,7 +292,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
-    this.pending.push({ kernel: k, slot: at });
+    this.pending.push({ kernel: k, slot: at, step });
   }
 
   submit(): Promise<ArrayLike<number>> {
@@ -301,7 +322,8 @@ export class GpuAlgoEngine implements AlgoEngine {
         })
       : undefined;
     const qread = query?.read[this.stageNext];
-    if (this.pending.length) {
+    const prof = this.profile && this.pending.length > 0 ? this.profilePasses(enc) : undefined;
+    if (this.pending.length && !prof) {
       const pass = enc.beginComputePass(
         query
           ? {
@@ -334,20 +356,83 @@ export class GpuAlgoEngine implements AlgoEngine {
     device.queue.submit([enc.finish()]);
     const t1 = performance.now();
     this.timing.record += (t1 - t0) / 1000;
-    return Promise.all([stage.mapAsync(GPUMapMode.READ), qread?.mapAsync(GPUMapMode.READ)]).then(
-      () => {
-        const out = new Float32Array(stage.getMappedRange().slice(0));
-        stage.unmap();
-        if (qread) {
-          const ns = timestampSpan(qread.getMappedRange().slice(0));
-          qread.unmap();
-          this.timing.gpu += ns * 1e-9;
-        }
-        this.timing.wait += (performance.now() - t1) / 1000;
-        this.gpu.checkErrors('algorithm step');
-        return out;
-      },
-    );
+    return Promise.all([
+      stage.mapAsync(GPUMapMode.READ),
+      qread?.mapAsync(GPUMapMode.READ),
+      prof?.read.mapAsync(GPUMapMode.READ),
+    ]).then(() => {
+      if (prof) this.collectProfile(prof);
+      const out = new Float32Array(stage.getMappedRange().slice(0));
+      stage.unmap();
+      if (qread) {
+        const ns = timestampSpan(qread.getMappedRange().slice(0));
+        qread.unmap();
+        this.timing.gpu += ns * 1e-9;
+      }
+      this.timing.wait += (performance.now() - t1) / 1000;
+      this.gpu.checkErrors('algorithm step');
+      return out;
+    });
+  }
+
+  /** Records each pending step run as a compute pass of its own, between two timestamps. */
+  private profilePasses(enc: GPUCommandEncoder): {
+    read: GPUBuffer;
+    steps: Step[];
+  } {
+    if (!this.gpu.features.timestampQuery)
+      throw new Error('profiling needs timestamp queries, which this adapter does not have');
+    if (this.paramSlots > PROFILE_RUNS)
+      throw new Error(`profiling needs an engine of at most ${PROFILE_RUNS} slots`);
+    const device = this.gpu.device;
+    // Two read-back buffers, as for the trace: one batch's is mapped while the next is in flight.
+    const readBuffer = () =>
+      device.createBuffer({
+        size: 16 * this.paramSlots,
+        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+      });
+    const q = (this.profileQuery ??= {
+      set: device.createQuerySet({ type: 'timestamp', count: 2 * this.paramSlots }),
+      resolve: device.createBuffer({
+        size: 16 * this.paramSlots,
+        usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+      }),
+      read: [readBuffer(), readBuffer()],
+    });
+    const read = q.read[this.stageNext];
+    const n = this.pending.length;
+    this.pending.forEach((p, i) => {
+      const pass = enc.beginComputePass({
+        timestampWrites: {
+          querySet: q.set,
+          beginningOfPassWriteIndex: 2 * i,
+          endOfPassWriteIndex: 2 * i + 1,
+        },
+      });
+      for (const k of p.kernel.kernels) {
+        pass.setPipeline(k.pipeline);
+        pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
+        pass.dispatchWorkgroups(k.gx, k.gy);
+      }
+      pass.end();
+    });
+    enc.resolveQuerySet(q.set, 0, 2 * n, q.resolve, 0);
+    enc.copyBufferToBuffer(q.resolve, 0, read, 0, 16 * n);
+    return { read, steps: this.pending.map((p) => p.step) };
+  }
+
+  private collectProfile(prof: { read: GPUBuffer; steps: Step[] }): void {
+    const t = new BigInt64Array(prof.read.getMappedRange().slice(0, 16 * prof.steps.length));
+    prof.read.unmap();
+    const profile = this.profile;
+    if (!profile) return;
+    prof.steps.forEach((st, i) => {
+      const ns = Number(at(t, 2 * i + 1, 'an end timestamp') - at(t, 2 * i, 'a start timestamp'));
+      const e = profile.get(st) ?? { seconds: 0, runs: 0 };
+      e.seconds += ns * 1e-9;
+      e.runs += 1;
+      profile.set(st, e);
+    });
   }
 
   /** A state array's current contents (float32 values, widened). */
@@ -377,5 +462,8 @@ export class GpuAlgoEngine implements AlgoEngine {
   destroy(): void {
     for (const b of [this.S, this.data, this.params, ...this.traceStage, ...this.owned])
       b?.destroy();
+    this.profileQuery?.set.destroy();
+    for (const b of this.profileQuery ? [this.profileQuery.resolve, ...this.profileQuery.read] : [])
+      b.destroy();
   }
 }
