@@ -4,7 +4,7 @@
 // and of its Euclidean distance to the optimum. The objective value is the float64 value of the
 // best point the GPU returns, evaluated again on the CPU (not the GPU's float32 fitness); the
 // GPU's float32 value is printed beside it.
-// Usage: node scripts/quality-memetic.mjs D [D ...]; RUNS (10), EVALS (500000), FUNCS (comma list
+// Usage: node scripts/quality-memetic.mjs D [D ...]; RUNS (10), SEED_FROM (1), EVALS (500000), FUNCS (comma list
 // of names: default the six), OUT_JSON (a file to write every run to).
 import { writeFileSync } from 'node:fs';
 import {
@@ -17,6 +17,7 @@ import {
 
 const dims = process.argv.slice(2).map(Number);
 const runs = Number(process.env.RUNS ?? 10);
+const first = Number(process.env.SEED_FROM ?? 1); // seeds first .. first + RUNS - 1
 const evals = Number(process.env.EVALS ?? 500_000);
 const funcs = (
   process.env.FUNCS ??
@@ -41,7 +42,7 @@ for (const D of dims)
     const p = compileProblem({ problem, dim: D });
     const o = p.info.optimumPoint;
     const rows = [];
-    for (let seed = 1; seed <= runs; seed++) {
+    for (let seed = first; seed < first + runs; seed++) {
       const e = await GpuAlgoEngine.create(gpu, c, seed);
       const r = await runAlgorithm(c, e, { seed, maxEvals: evals });
       e.destroy();
