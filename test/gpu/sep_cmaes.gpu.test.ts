@@ -41,3 +41,23 @@ maybe('sep_cmaes: GPU and CPU in lock-step', () => {
       }
     });
 });
+
+maybe('sep_cmaes at D = 100,000, GPU against CPU', () => {
+  // lambda = 4 + floor(3 ln 1e5) = 38. Sampling and ranking run in the split regime; the update
+  // (each i in X[0]) reads the one-row state it writes and takes the team regime
+  // (compile/algorithm.ts, splitWriteRace). Measured ~3 s on lavapipe.
+  it('elliptic: 3 generations', async () => {
+    const c = algo('sep_cmaes', 'elliptic', 100000);
+    const regimes = c.steps.map((st) => c.compiled(st).gpuIr.schedule.regime.k);
+    expect(regimes).toContain('split');
+    const g = await GpuAlgoEngine.create(ctx!, c, 7);
+    const k = new CpuAlgoEngine(c, 7);
+    for (const e of [g, k]) await runAlgorithm(c, e, { seed: 7, maxGenerations: 3, batch: 1 });
+    expect(c.algo.populations[0]!.rows).toBe(38);
+    const wg = Array.from(await g.readArray('w'));
+    const wk = Array.from(await k.readArray('w'));
+    expect(wg.map((v) => v === 0)).toEqual(wk.map((v) => v === 0));
+    await expectSameState(c, g, k);
+    g.destroy();
+  });
+});
