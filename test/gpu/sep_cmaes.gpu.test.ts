@@ -5,6 +5,7 @@
 // rounding from a rank taken differently (a different weight moves m by a whole step).
 
 import { describe, expect, it } from 'vitest';
+import { compileAlgorithm } from '../../src/compile/algorithm.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
@@ -43,9 +44,8 @@ maybe('sep_cmaes: GPU and CPU in lock-step', () => {
 });
 
 maybe('sep_cmaes at D = 100,000, GPU against CPU', () => {
-  // lambda = 4 + floor(3 ln 1e5) = 38. Sampling and ranking run in the split regime; the update
-  // (each i in X[0]) reads the one-row state it writes and takes the team regime
-  // (compile/algorithm.ts, splitWriteRace). Measured ~3 s on lavapipe.
+  // lambda = 4 + floor(3 ln 1e5) = 38. Sampling, ranking and the update (into m2, C2, ...) run
+  // in the split regime, the copy in the team regime. Measured ~3 s on lavapipe.
   it('elliptic: 3 generations', async () => {
     const c = algo('sep_cmaes', 'elliptic', 100000);
     const regimes = c.steps.map((st) => c.compiled(st).gpuIr.schedule.regime.k);
@@ -60,4 +60,52 @@ maybe('sep_cmaes at D = 100,000, GPU against CPU', () => {
     await expectSameState(c, g, k);
     g.destroy();
   });
+});
+
+const ROWSUM = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm rowsum(N = 4) {
+  population X[N]
+  state v[1][D] = 1
+  state w[1][D] = 0
+  generation {
+    each i in X[0] {
+      let a[j] = v[0][j] + sum(k < N) X[k][j]
+      let n = sum(j < D) a[j] ^ 2
+      w[0][j] = a[j] / n
+    }
+  }
+}`;
+
+maybe('the split regime: a kept vector that sums over rows', () => {
+  // Found by sep_cmaes' update (m' = sum_k w_k X[k]): with D a multiple of 4 the split regime's
+  // partials load four elements of a state row at once, hoisted to the top of the loop over j,
+  // and took X[k][j] for such a row although k is the index of a reduction inside the loop:
+  // the WGSL named k where it is not defined (pipeline creation failed). Such a row is now read
+  // element by element (codegen/wgsl-step.ts, read).
+  for (const dim of [1000, 1001])
+    it(`D = ${dim}: as on the CPU`, async () => {
+      const c = compileAlgorithm({
+        algorithm: 'rowsum',
+        problem: 'p',
+        dim,
+        sources: { 't.opt': ROWSUM },
+        schedule: { force: 'split', chunk: 256, wg: 64 },
+        validateEach: true,
+      });
+      const g = await GpuAlgoEngine.create(ctx!, c, 3);
+      const k = new CpuAlgoEngine(c, 3);
+      for (const e of [g, k]) await runAlgorithm(c, e, { seed: 3, maxGenerations: 2, batch: 1 });
+      // w = a / |a|^2 with a = 1 + sum_k X[k] (|a| <= 5): elements ~4e-4, too small for
+      // expectSameState's absolute 1e-3. In float32 a is off by at most 5 u |a|max and |a|^2
+      // by its summation chain (a few hundred additions: 500 u = 3e-5 relative), so each element
+      // is within 1e-4 of the largest (u = 2^-24).
+      const wk = Array.from(await k.readArray('w'));
+      const wg = Array.from(await g.readArray('w'));
+      const big = Math.max(...wk.map(Math.abs));
+      expect(big).toBeGreaterThan(0);
+      for (let j = 0; j < dim; j++)
+        expect(Math.abs(wg[j]! - wk[j]!), `w[${j}]`).toBeLessThanOrEqual(1e-4 * big);
+      await expectSameState(c, g, k);
+      g.destroy();
+    });
 });
