@@ -412,7 +412,10 @@ class StepCodegen implements StepHooks {
       [...lanes.names].some((nm) => isIndex(at[1], nm)) &&
       a.cols % 4 === 0 &&
       at[0] !== undefined &&
-      ![...freeIdx(at[0])].some((i) => lanes.names.has(i))
+      // The load is hoisted to the top of the loop's body (endLanes), so its row may use only
+      // the individual's own index: not the loop's elements, nor the index of a reduction inside
+      // the loop (`sum(k < N) X[k][j]`: k is not in scope there).
+      [...freeIdx(at[0])].every((i) => i === dom.idx)
     ) {
       // Four consecutive elements of a row in one 16-byte load (split regime's loops).
       if (!lanes.base) throw new Error('wgsl: vec4 state loads in a loop without its base');

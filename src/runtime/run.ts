@@ -92,11 +92,11 @@ export async function runAlgorithm(
     throw new RangeError(
       `the evaluation budget (${maxEvals}) is smaller than the initial population (${initEvals} evaluations)`,
     );
+  // A target does not end such a run either: it may never be reached (the CLI always sets one).
   if (
     allSteps(c.algo.generation).every((st) => st.evals === 0) &&
     o.seconds === undefined &&
-    o.maxGenerations === undefined &&
-    o.target === undefined
+    o.maxGenerations === undefined
   )
     throw new RangeError(
       `${c.algo.name} evaluates nothing in a generation, so an evaluation budget cannot end its run: give --seconds`,

@@ -312,6 +312,23 @@ describe('progress', () => {
     expect(Array.from(await e.readArray('Pe'))).toEqual(Array(4).fill(0.9));
   });
 
+  it('a generation that evaluates nothing: neither an evaluation budget nor a target ends the run', async () => {
+    // Found with a sketch whose generation only copied rows (X[i] = X[i]: no evaluation): the CLI
+    // always passes a target, which exempted the run from this check, and it ran forever.
+    const idle = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm idle(N = 4) {
+  population X[N]
+  generation {
+    each i in X { X[i] = X[i] }
+  }
+}`;
+    const c = algo('idle', 'p', 2, {}, { 't.opt': idle });
+    for (const o of [{ maxEvals: 100 }, { maxEvals: 100, target: 1e-8 }, { target: 1e-8 }])
+      await expect(runCpu(c, { seed: 1, ...o })).rejects.toThrow(/evaluates nothing/);
+    // A generation count ends it.
+    expect((await runCpu(c, { seed: 1, maxEvals: 100, maxGenerations: 3 })).r.generations).toBe(3);
+  });
+
   it('needs an evaluation budget', async () => {
     const c = algo('prog', 'p', 3, {}, { 't.opt': PROGRESS });
     await expect(runCpu(c, { seed: 1, maxGenerations: 3 })).rejects.toThrow(
