@@ -126,7 +126,9 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       // lanes (small D) and many individuals that loop costs more than the track's own kernel
       // (D = 2, NP = 250: 21 us a generation fused, on an H200).
       const rows = Math.max(...algo.populations.map((p) => p.rows));
+      // A counted step (each i in X[:n]) may run no individual, and individual 0 writes the track.
       if (
+        !st.count &&
         r.k === 'team' &&
         rows <= FUSE_TRACK_MAX_N &&
         Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE

@@ -551,7 +551,12 @@ export class AlgoElaborator {
    * A host expression (a condition, a loop count): generation-level scalars substituted, and
    * nothing the GPU computes (a read of the state, a reduction, an evaluation): OPT6005.
    */
-  private hostExpr(e: Expr, sc: Scope, what: 'cond' | 'count'): IExpr {
+  private hostExpr(
+    e: Expr,
+    sc: Scope,
+    what: 'cond' | 'count',
+    label = 'the count of repeat',
+  ): IExpr {
     const b = this.beginStep();
     const c = this.lang.expr(e, childScope(sc, b.fn));
     if (what === 'cond' && (c.s !== 'scalar' || c.e.t !== 'b'))
@@ -561,8 +566,7 @@ export class AlgoElaborator {
       const body = x.k === 'sref' ? lets.get(x.name) : undefined;
       return body ? subst(body) : mapChildren(x, subst);
     };
-    const v =
-      what === 'count' ? this.core.integer(c, e, 'the count of repeat') : (c as { e: IExpr }).e;
+    const v = what === 'count' ? this.core.integer(c, e, label) : (c as { e: IExpr }).e;
     const out = foldExpr(subst(v));
     if (some(out, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
       this.fail('GpuCondition', e.loc);
@@ -747,6 +751,19 @@ export class AlgoElaborator {
   private popAssign(st: AlgoStmt & { kind: 'assign' }): Step[] {
     const X = this.pops.find((p) => p.name === st.target);
     const v = st.value;
+    if (
+      !st.row &&
+      X &&
+      v.kind === 'call' &&
+      v.callee === 'sorted' &&
+      v.args.length === 1 &&
+      v.args[0]?.value.kind === 'name'
+    ) {
+      // X = sorted(X): the rows of X in order of fitness, in place.
+      if ((v.args[0].value as { name: string }).name !== X.name)
+        this.fail('SortedArgument', v.args[0].loc, X.name);
+      return this.sortInPlace(X);
+    }
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
       this.fail('GenerationAssignment', st.loc);
     const [A, B] = v.args.map((a) => {
@@ -845,6 +862,79 @@ export class AlgoElaborator {
   }
 
   /**
+   * `X = sorted(X)`: the rows of X in order of fitness (ties in favour of lower rows: stable),
+   * with the state attached to X moving with its individual. Two steps: the rank of every row,
+   * then row r pulls the individual ranked r (reading X at other rows while writing it: X, its
+   * fitness and its attached state are double-buffered in that step). No evaluation.
+   */
+  private sortInPlace(X: Population): Step[] {
+    const N = X.rows;
+    const k0 = ++this.globalVecs;
+    const R: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
+    this.stateArrays.push(R);
+    const r1 = this.beginEachStep();
+    r1.fn.bindings = [];
+    const m = r1.idx;
+    const k = this.core.freshIdx('k');
+    const fit = (r: IExpr): IExpr => ({ k: 'read', t: 'f', arr: X.fit, idx: [r] });
+    const better = bin(
+      'or',
+      bin('<', fit(k), fit(m)),
+      bin('and', bin('==', fit(k), fit(m)), bin('<', k, m)),
+    );
+    r1.writes.push({ arr: R.name, row: m, body: toReal(countOf(k, N, better)) });
+    const ranks = this.endStep(r1, `rank.${X.name}`, N);
+    const b = this.beginEachStep();
+    b.fn.bindings = [];
+    const v = b.idx;
+    const o = this.core.freshIdx('o');
+    const rankOf: IExpr = {
+      k: 'call',
+      t: 'i',
+      fn: 'int',
+      args: [{ k: 'read', t: 'f', arr: R.name, idx: [o] }],
+    };
+    // The individual ranked v (ranks are a permutation of 0..N-1: exactly one).
+    const src = this.core.scalarLet(b.fn, 'src', {
+      k: 'red',
+      t: 'i',
+      op: 'sum',
+      idx: (o as { name: string }).name,
+      lo: int(0),
+      hi: int(N),
+      cond: bin('==', rankOf, v),
+      body: o,
+    }).e;
+    const j = this.core.freshIdx('j');
+    const jn = (j as { name: string }).name;
+    b.writes.push({
+      arr: X.name,
+      row: v,
+      col: { idx: jn, len: this.dim },
+      body: { k: 'read', t: 'f', arr: X.name, idx: [src, j] },
+    });
+    b.writes.push({ arr: X.fit, row: v, body: fit(src) });
+    for (const att of this.attached.get(X.name) ?? []) {
+      const A = att.array;
+      if (A.cols) {
+        const c = this.core.freshIdx('c');
+        b.writes.push({
+          arr: A.name,
+          row: v,
+          col: { idx: (c as { name: string }).name, len: A.cols },
+          body: { k: 'read', t: 'f', arr: A.name, idx: [src, c] },
+        });
+      } else
+        b.writes.push({
+          arr: A.name,
+          row: v,
+          body: { k: 'read', t: 'f', arr: A.name, idx: [src] },
+        });
+    }
+    return [ranks, this.endStep(b, `sort.${X.name}`, N)];
+  }
+
+  /**
    * The rank of member `b.idx` of the union of A and B (A's rows first): the number of members
    * with a smaller fitness, or an equal one at a lower position; and its fitness.
    */
@@ -931,6 +1021,14 @@ export class AlgoElaborator {
     this.core.checkIndexName(st.index, st.indexLoc, inner);
     // `each i in X[c]`: one individual, row c, computed once (a generation-level let, a read).
     let n = over.rows;
+    // `each i in X[:n]`: the first n rows, n on the host (a repeat count's rules).
+    let count: IExpr | undefined;
+    if (st.count) {
+      count = this.hostExpr(st.count, sc, 'count', 'the row count of each');
+      const c = constValue(count);
+      if (c !== undefined && (c < 0 || c > over.rows))
+        this.fail('BadEachCount', st.count.loc, over.name, over.rows, c);
+    }
     if (st.row) {
       const r = this.core.integer(this.lang.expr(st.row, inner), st.row, 'the row of each');
       const c = constValue(r);
@@ -959,7 +1057,41 @@ export class AlgoElaborator {
     } finally {
       this.step = null;
     }
-    return this.endStep(b, st.row ? `at.${st.pop}` : `each.${st.pop}`, n);
+    if (count) this.checkCounted(b, st);
+    const step = this.endStep(b, st.row ? `at.${st.pop}` : `each.${st.pop}`, n);
+    if (count) step.count = count;
+    return step;
+  }
+
+  /**
+   * A counted step (each i in X[:n]) leaves the rows from n on as they are. On the GPU an array
+   * that a step reads at another individual's row while it writes it has two copies, and the step
+   * writes the other copy: the rows it leaves would be stale there. So a counted step reads an
+   * array it writes only at its own row (OPT6037): a DE step writes its trials to another
+   * population (U[i] = u), and a step of its own then keeps the better of U[i] and X[i].
+   */
+  private checkCounted(b: EachStep, st: AlgoStmt & { kind: 'each' }): void {
+    const written = new Set(b.writes.map((w) => w.arr));
+    const own = JSON.stringify(b.row);
+    const binds = new Map(b.fn.bindings.map((x) => [x.name, x.body]));
+    const seen = new Set<string>();
+    const visit = (e: IExpr) =>
+      forEachNode(e, (n) => {
+        if (n.k === 'sref' && !seen.has(n.name)) {
+          seen.add(n.name);
+          const body = binds.get(n.name);
+          if (body) visit(body);
+        }
+        if (n.k === 'read' && written.has(n.arr)) {
+          const row = n.idx[0];
+          if (row && JSON.stringify(row) !== own)
+            this.fail('CountedEachReadsOther', st.loc, st.pop, n.arr);
+        }
+      });
+    for (const w of b.writes) {
+      visit(w.body);
+      if (JSON.stringify(w.row) !== own) this.fail('CountedEachReadsOther', st.loc, st.pop, w.arr);
+    }
   }
 
   /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */

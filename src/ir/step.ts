@@ -19,6 +19,12 @@ export interface Step {
   n: number;
   /** Evaluations of the problem per run of the step (counted towards the budget). */
   evals: number;
+  /**
+   * `each i in X[:n]`: the individuals a run takes, decided on the host per run (a host
+   * expression like a repeat count, clamped to [0, n]): rows 0..count-1 run, the others are left
+   * as they are, and the evaluations are `evals / n` per individual that runs.
+   */
+  count?: IExpr;
   prog: IrProgram;
 }
 

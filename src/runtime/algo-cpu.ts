@@ -64,7 +64,8 @@ export class CpuAlgoEngine implements AlgoEngine {
       const { read, write } = this.layout.readWrite(a.name);
       this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
     }
-    for (let i = 0; i < step.n; i++) fn(this.S, o, w, i);
+    const n = at_.n ?? step.n;
+    for (let i = 0; i < n; i++) fn(this.S, o, w, i);
     this.layout.advance(step);
   }
 
@@ -81,13 +82,16 @@ export class CpuAlgoEngine implements AlgoEngine {
         .map((n) => this.layout.array(n))
         .filter((a) => {
           const ws = writes.filter((w) => w.arr === a.name);
-          const whole = ws.some(
-            (w) =>
-              w.row.k === 'idx' &&
-              w.row.name === f.domain?.idx &&
-              step.n === a.rows &&
-              (!a.cols || w.col?.len === a.cols),
-          );
+          // A counted step (each i in X[:n]) may leave rows: never whole.
+          const whole =
+            !step.count &&
+            ws.some(
+              (w) =>
+                w.row.k === 'idx' &&
+                w.row.name === f.domain?.idx &&
+                step.n === a.rows &&
+                (!a.cols || w.col?.len === a.cols),
+            );
           return !whole;
         });
       this.partials.set(step, out);

@@ -29,12 +29,21 @@ import type { GpuContext } from './device.js';
 interface StepKernel {
   plan: GpuPlan;
   /** One kernel, or (split regime) partials, combines and the writes, dispatched in order. */
-  kernels: { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; gx: number; gy: number }[];
+  kernels: {
+    pipeline: GPUComputePipeline;
+    bindGroup: GPUBindGroup;
+    gx: number;
+    gy: number;
+    /** Its workgroups for n individuals (a counted step's run takes fewer than the step's). */
+    workgroups: (n: number) => number;
+  }[];
 }
 
 interface Pending {
   kernel: StepKernel;
   slot: number; // parameter slot
+  /** A counted step's individuals, where fewer than the step's. */
+  n?: number;
 }
 
 export class GpuAlgoEngine implements AlgoEngine {
@@ -193,6 +202,7 @@ export class GpuAlgoEngine implements AlgoEngine {
         bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
         gx,
         gy: Math.ceil(wgs / gx),
+        workgroups: k.workgroups,
       };
     });
     return { plan, kernels };
@@ -258,7 +268,9 @@ export class GpuAlgoEngine implements AlgoEngine {
     const set = (name: Parameters<typeof stepParam>[0], v: number) => {
       P[base + stepParam(name)] = v;
     };
-    set('n', step.n);
+    // A counted step (each i in X[:n]) runs its first n individuals: P.n and the grid say n.
+    const n = r.n ?? step.n;
+    set('n', n);
     set('gen', r.gen);
     // The kernels of a step share one parameter block, whose grid width is the first kernel's.
     set('gx', k.kernels[0]?.gx ?? 0);
@@ -271,7 +283,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
-    this.pending.push({ kernel: k, slot: at });
+    this.pending.push({ kernel: k, slot: at, n: n === step.n ? undefined : n });
   }
 
   submit(): Promise<ArrayLike<number>> {
@@ -317,8 +329,13 @@ export class GpuAlgoEngine implements AlgoEngine {
       for (const p of this.pending)
         for (const k of p.kernel.kernels) {
           if (k.pipeline !== last) pass.setPipeline((last = k.pipeline));
+          if (p.n === 0) continue; // a counted step that runs no individual
           pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-          pass.dispatchWorkgroups(k.gx, k.gy);
+          if (p.n === undefined) pass.dispatchWorkgroups(k.gx, k.gy);
+          else {
+            const wgs = k.workgroups(p.n);
+            pass.dispatchWorkgroups(Math.min(wgs, k.gx), Math.ceil(wgs / k.gx));
+          }
         }
       pass.end();
     }

@@ -28,6 +28,8 @@ export interface GenAt {
 export interface RunAt extends GenAt {
   round: number;
   slot: number;
+  /** The individuals this run takes (a counted step's count); all of the step's without it. */
+  n?: number;
 }
 
 export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: GenAt): number {
@@ -63,7 +65,8 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: Gen
 
 /** A generation as the host plans it: the steps in order, each with its round. */
 export interface GenerationPlan {
-  runs: { step: Step; round: number }[];
+  /** `n`: the individuals the run takes (a step's count, or all); `evals`: what they evaluate. */
+  runs: { step: Step; round: number; n: number; evals: number }[];
   /** The first round of the next generation. */
   nextRound: number;
 }
@@ -83,8 +86,15 @@ export function planGeneration(
   const runs: GenerationPlan['runs'] = [];
   const walk = (ss: GenStmt[]) => {
     for (const s of ss) {
-      if (s.k === 'step') runs.push({ step: s.step, round: ctx.round });
-      else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
+      if (s.k === 'step') {
+        const st = s.step;
+        // An active prefix (each i in X[:n]): n on the host, in the generation's round.
+        const c = st.count ? Math.trunc(evalHost(st.count, draws, at_)) : st.n;
+        // (NaN: a plan made without a budget, for sizing only: all rows.)
+        const n = Number.isNaN(c) ? st.n : Math.max(0, Math.min(st.n, c));
+        const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
+        runs.push({ step: st, round: ctx.round, n, evals });
+      } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
       else {
         const n = evalHost(s.count, draws, at_);
         for (let k = 0; k < n; k++) {
