@@ -1077,9 +1077,11 @@ export class AlgoElaborator {
     const seen = new Set<string>();
     const visit = (e: IExpr) =>
       forEachNode(e, (n) => {
-        if (n.k === 'sref' && !seen.has(n.name)) {
-          seen.add(n.name);
-          const body = binds.get(n.name);
+        // A scalar binding (sref) or a vector binding (a read of its name): what it reads.
+        const name = n.k === 'sref' ? n.name : n.k === 'read' ? n.arr : undefined;
+        if (name !== undefined && !seen.has(name)) {
+          seen.add(name);
+          const body = binds.get(name);
           if (body) visit(body);
         }
         if (n.k === 'read' && written.has(n.arr)) {
