@@ -5,26 +5,11 @@
 // before it (read from an engine run for g generations) and the state after it (g + 1).
 
 import { describe, expect, it } from 'vitest';
-import { algo, runCpu } from './helpers.js';
+import { algo, lshadeSchedule as schedule, runCpu } from './helpers.js';
 
 type C = ReturnType<typeof algo>;
 const after = async (c: C, seed: number, gens: number, maxEvals?: number) =>
   (await runCpu(c, { seed, maxGenerations: gens, maxEvals })).e;
-
-/** The population sizes of L-SHADE's generations (Tanabe's code): N0 in the first, then the
- * planned size from the evaluations made so far, never below Nmin; and the evaluations. */
-function schedule(N0: number, Nmin: number, budget: number) {
-  const sizes: number[] = [];
-  let evals = N0;
-  for (;;) {
-    const n =
-      sizes.length === 0 ? N0 : Math.max(Nmin, Math.round(N0 + ((Nmin - N0) * evals) / budget));
-    if (evals + n > budget) break;
-    sizes.push(n);
-    evals += n;
-  }
-  return { sizes, evals };
-}
 
 /** Rows of X sorted by fitness, ties by row (X = sorted(X)). */
 function sortedRows(f: ArrayLike<number>): number[] {
@@ -257,22 +242,26 @@ describe('lshade: current-to-pbest/1/bin with the archive', () => {
   });
 });
 
-describe('lshade convergence (CPU backend)', () => {
-  const T: Record<number, Record<string, number>> = {
-    10: { sphere: 1e-8, rastrigin: 1e-3, rosenbrock: 1, elliptic: 1e-8 },
-    30: { sphere: 1e-8, rastrigin: 1e-3, rosenbrock: 40, elliptic: 1e-8 },
+describe('lshade convergence at D = 10 (CPU backend, budget 10^4 D)', () => {
+  // Five seeds (1-5), worst of five at D = 10 (100,000 evaluations): sphere 4.3e-99, Rastrigin 0
+  // and Rosenbrock 0 (all five), elliptic 4.9e-96. The thresholds lie orders of magnitude above
+  // those and orders below the initial errors (sphere ~3,300 D in [-100, 100], elliptic ~1e8,
+  // Rosenbrock ~1e10, Rastrigin ~20 D): a broken mutation, archive or memory misses them.
+  const T: Record<string, number> = {
+    sphere: 1e-8,
+    rastrigin: 1e-3,
+    rosenbrock: 1e-2,
+    elliptic: 1e-8,
   };
-  for (const [D, t] of Object.entries(T))
-    for (const [problem, threshold] of Object.entries(t))
-      it(`D = ${D}, ${problem}: error below ${threshold}`, async () => {
-        const c = algo('lshade', problem, Number(D));
-        const budget = Number(D) === 10 ? 100000 : 150000;
-        const { r } = await runCpu(c, { seed: 1, maxEvals: budget });
-        const N0 = 18 * Number(D);
-        expect(r.evals).toBe(schedule(N0, 4, budget).evals);
-        expect(r.bestFitness - c.algo.problem.optimum).toBeLessThan(threshold);
-        expect(c.evaluatePoint(r.bestPoint)).toBe(r.bestFitness);
-      });
+  for (const [problem, threshold] of Object.entries(T))
+    it(`${problem}: error below ${threshold}`, async () => {
+      const c = algo('lshade', problem, 10);
+      const budget = 100000;
+      const { r } = await runCpu(c, { seed: 1, maxEvals: budget });
+      expect(r.evals).toBe(schedule(180, 4, budget).evals);
+      expect(r.bestFitness - c.algo.problem.optimum).toBeLessThan(threshold);
+      expect(c.evaluatePoint(r.bestPoint)).toBe(r.bestFitness);
+    });
 });
 
 describe('lshade runs', () => {
