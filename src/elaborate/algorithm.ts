@@ -100,7 +100,12 @@ interface GenLet {
   draws: boolean;
   /** Set when a step after its definition would see other values: it is then computed once. */
   stored?: StateArray;
+  /** A host let: its value as the host computes it (body is then its kernel parameter $hK). */
+  host?: IExpr;
 }
+
+/** Kernel parameters for host lets ($h0..$h3; src/codegen/wgsl-step.ts STEP_PARAM_FIELDS). */
+const HOST_LETS = 4;
 
 /** A generation statement while elaborating: also the place where a generation-level let is defined. */
 type ElabStmt =
@@ -150,6 +155,7 @@ export class AlgoElaborator {
   /** Population name -> the state arrays attached to it (`state S[X] = ...`). */
   private attached = new Map<string, Attached[]>();
   private readsProgress = false;
+  private hostLets: { name: string; slot: number; body: IExpr }[] = [];
   /** Set while the generation block is elaborated: only there does `gen` have a value. */
   private inGeneration = false;
   private step: StepBuilder | null = null;
@@ -241,6 +247,7 @@ export class AlgoElaborator {
         generation,
         track: this.trackStep(),
         readsProgress: this.readsProgress,
+        hostLets: this.hostLets,
         best: { point: 'best', fit: 'best.f' },
         trace: { name: 'trace', rows: TRACE_ROWS },
       };
@@ -561,16 +568,21 @@ export class AlgoElaborator {
     const c = this.lang.expr(e, childScope(sc, b.fn));
     if (what === 'cond' && (c.s !== 'scalar' || c.e.t !== 'b'))
       this.fail('ExpectedBoolean', e.loc, describe(c));
-    const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
+    const v = what === 'count' ? this.core.integer(c, e, label) : (c as { e: IExpr }).e;
+    const out = foldExpr(this.hostValue(v));
+    if (some(out, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
+      this.fail('GpuCondition', e.loc);
+    return out;
+  }
+
+  /** `e` with the generation-level lets substituted (a host let by its host value). */
+  private hostValue(e: IExpr): IExpr {
+    const lets = new Map(this.genLets.map((g) => [g.name, g.host ?? g.body]));
     const subst = (x: IExpr): IExpr => {
       const body = x.k === 'sref' ? lets.get(x.name) : undefined;
       return body ? subst(body) : mapChildren(x, subst);
     };
-    const v = what === 'count' ? this.core.integer(c, e, label) : (c as { e: IExpr }).e;
-    const out = foldExpr(subst(v));
-    if (some(out, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
-      this.fail('GpuCondition', e.loc);
-    return out;
+    return subst(e);
   }
 
   private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): ElabStmt {
@@ -620,6 +632,21 @@ export class AlgoElaborator {
         }
       });
       const g: GenLet = { name, body: v.e, reads, draws };
+      // An integer let of parameters, gen and progress only (L-SHADE's n): the host computes it
+      // in float64 and passes it to the kernels, so that a kernel never rounds it otherwise than
+      // the host, which decides counts from it (the first HOST_LETS such lets).
+      const host = foldExpr(this.hostValue(v.e));
+      if (
+        v.e.t === 'i' &&
+        constValue(host) === undefined &&
+        this.hostLets.length < HOST_LETS &&
+        !some(host, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp' || n.k === 'draw')
+      ) {
+        const slot = this.hostLets.length;
+        this.hostLets.push({ name, slot, body: host });
+        g.host = host;
+        g.body = { k: 'idx', t: 'i', name: `$h${slot}` };
+      }
       this.genLets.push(g);
       sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
       return [{ k: 'let', let: g }];

@@ -24,7 +24,7 @@ export class CpuAlgoEngine implements AlgoEngine {
   readonly layout: StateLayout;
   readonly S: Float64Array;
   private fns = new Map<Step, StepFn>();
-  private ctx = { gen: 0, round: 0, slot: 0, evals: 0, budget: 0 };
+  private ctx = { gen: 0, round: 0, slot: 0, evals: 0, budget: 0, h: [0, 0, 0, 0] };
   readonly maxRuns = Infinity;
 
   constructor(
@@ -57,6 +57,7 @@ export class CpuAlgoEngine implements AlgoEngine {
     const fn = this.fns.get(step);
     if (!fn) throw new Error(`internal: step ${step.name} was not compiled for the CPU`);
     Object.assign(this.ctx, at_);
+    if (!at_.h) this.ctx.h = [0, 0, 0, 0];
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
     this.layout.fill(step, o, w);

@@ -280,6 +280,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     set('seed_hi', this.seedHi);
     set('evals', r.evals);
     set('budget', r.budget);
+    for (let k = 0; k < 4; k++) set(`h${k}` as 'h0', r.h?.[k] ?? 0);
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);

@@ -30,6 +30,8 @@ export interface RunAt extends GenAt {
   slot: number;
   /** The individuals this run takes (a counted step's count); all of the step's without it. */
   n?: number;
+  /** The host lets' values ($h0..$h3). */
+  h?: number[];
 }
 
 export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: GenAt): number {
@@ -67,6 +69,8 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: Gen
 export interface GenerationPlan {
   /** `n`: the individuals the run takes (a step's count, or all); `evals`: what they evaluate. */
   runs: { step: Step; round: number; n: number; evals: number }[];
+  /** The host lets' values in this generation ($h0..$h3: no draws, so one value a generation). */
+  h: number[];
   /** The first round of the next generation. */
   nextRound: number;
 }
@@ -80,9 +84,15 @@ export function planGeneration(
   seed: number,
   at_: GenAt,
   round = at_.gen,
+  hostLets: { slot: number; body: IExpr }[] = [],
 ): GenerationPlan {
   const ctx = { round };
   const draws = drawTable(seed, ctx);
+  const h = [0, 0, 0, 0];
+  for (const l of hostLets) {
+    const v = Math.trunc(evalHost(l.body, draws, at_));
+    h[l.slot] = Number.isFinite(v) ? v : 0;
+  }
   const runs: GenerationPlan['runs'] = [];
   const walk = (ss: GenStmt[]) => {
     for (const s of ss) {
@@ -105,5 +115,5 @@ export function planGeneration(
     }
   };
   walk(g);
-  return { runs, nextRound: ctx.round + 1 };
+  return { runs, nextRound: ctx.round + 1, h };
 }

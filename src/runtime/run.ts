@@ -142,7 +142,7 @@ export async function runAlgorithm(
         break;
       }
       const at0 = { gen: gen + 1, evals, budget };
-      const plan = planGeneration(c.algo.generation, o.seed, at0, round);
+      const plan = planGeneration(c.algo.generation, o.seed, at0, round, c.algo.hostLets);
       const e = plan.runs.reduce((s, r) => s + r.evals, 0);
       if (evals + e > maxEvals) {
         stopped = 'evals';
@@ -165,6 +165,7 @@ export async function runAlgorithm(
         round: r.round,
         slot: s,
         n: r.n,
+        h: plan.h,
       });
       // With the track fused into the generation's first step, that step records the previous
       // generation (slot - 1); the batch's last generation is tracked after the loop.

@@ -9,6 +9,7 @@
 // or a slot taken differently orders of magnitude above).
 
 import { describe, expect, it } from 'vitest';
+import { compileAlgorithm } from '../../src/compile/algorithm.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
@@ -36,6 +37,51 @@ maybe('lshade: GPU and CPU in lock-step', () => {
           Array.from(await k.readArray(name)),
         );
       await expectSameState(c, g, k);
+      g.destroy();
+    }
+  });
+});
+
+// A host let (an integer generation-level let of parameters, gen and progress) is computed by the
+// host in float64 and passed to the kernels: int(1e10 progress) is about 4e7 here, where float32's
+// spacing is 4, so a kernel that computed it in float32 would get other last digits (checked with
+// the host lets turned off: the GPU stored 360 where the host's value is 361). Its value mod 1000
+// is an integer below 2^24: exact in S.
+const HOST_LET = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm hl(N = 4) {
+  population X[N]
+  state S[N] = 0
+  generation {
+    let m = int(10000000000 * progress) % 1000
+    each i in X[:N - gen % 3] {
+      S[i] = m + 1000 * i
+    }
+  }
+}`;
+
+maybe('host lets', () => {
+  it('the kernels see the host float64 value of int(1e10 progress) % 1000, and n = N - gen % 3 rows run', async () => {
+    const c = compileAlgorithm({
+      algorithm: 'hl',
+      problem: 'p',
+      dim: 3,
+      sources: { 't.opt': HOST_LET },
+      validateEach: true,
+    });
+    const budget = 997;
+    for (const gens of [1, 2, 3]) {
+      const g = await GpuAlgoEngine.create(ctx!, c, 1);
+      const k = new CpuAlgoEngine(c, 1);
+      const o = { seed: 1, maxGenerations: gens, maxEvals: budget, batch: 1 };
+      await runAlgorithm(c, g, o);
+      await runAlgorithm(c, k, o);
+      // No evaluations: progress is 4 / 997 (the initial population) in every generation.
+      const m = Math.trunc((1e10 * 4) / budget) % 1000;
+      const S = Array.from(await g.readArray('S'));
+      expect(S).toEqual(Array.from(await k.readArray('S')));
+      // The last generation (gen = gens - 1) ran rows 0..N - gen % 3 - 1; the others are older.
+      const n = 4 - ((gens - 1) % 3);
+      for (let i = 0; i < n; i++) expect(S[i]).toBe(m + 1000 * i);
       g.destroy();
     }
   });
