@@ -86,3 +86,50 @@ maybe('host lets', () => {
     }
   });
 });
+
+// A counted step in the split regime (D = 1,000 in chunks of 256: partials, combines and writes
+// dispatched for n individuals, n * chunks workgroups for the partials): the rows from n on are
+// left as they are, and GPU and CPU agree (expectSameState's tolerance, as above).
+const SPLIT_COUNTED = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm cs(N = 6) {
+  population X[N]
+  population U[N] = X
+  generation {
+    let n = N - gen % 4
+    each i in U[:n] {
+      let r = randint(N)
+      let u[j] = clamp(X[i][j] + 0.5 * (X[r][j] - X[i][j]) + 0.01 * normal(0, 1), lo, hi)
+      U[i] = u
+    }
+    each i in X[:n] {
+      X[i] = if f(U[i]) <= f(X[i]) then U[i] else X[i]
+    }
+  }
+}`;
+
+maybe('a counted step in the split regime', () => {
+  it('D = 1,000, n = 6, 5, 4, 3, 6: evaluations and state as on the CPU', async () => {
+    const c = compileAlgorithm({
+      algorithm: 'cs',
+      problem: 'p',
+      dim: 1000,
+      sources: { 't.opt': SPLIT_COUNTED },
+      schedule: { force: 'split', chunk: 256, wg: 64 },
+      validateEach: true,
+    });
+    const each = c.steps.find((s) => s.name === 'each.U')!;
+    expect(c.compiled(each).gpuIr.schedule.regime.k).toBe('split');
+    for (const gens of [1, 3, 5]) {
+      const g = await GpuAlgoEngine.create(ctx!, c, 5);
+      const k = new CpuAlgoEngine(c, 5);
+      const o = { seed: 5, maxGenerations: gens, batch: 1 };
+      const rg = await runAlgorithm(c, g, o);
+      const rk = await runAlgorithm(c, k, o);
+      const sizes = [6, 5, 4, 3, 6].slice(0, gens);
+      expect(rg.evals).toBe(6 + sizes.reduce((a, b) => a + b, 0));
+      expect(rk.evals).toBe(rg.evals);
+      await expectSameState(c, g, k);
+      g.destroy();
+    }
+  });
+});
