@@ -139,6 +139,18 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     }
   const steps = [...base, ...fused.values()];
   const perStep = new Map<Step, Set<string>>();
+  // A counted step (each i in X[:n]) leaves the rows from n on: an array it wrote to the other
+  // copy would have them stale there. The elaborator rules out reads of a written array at other
+  // rows (OPT6037); a write that reads an array an earlier write of the step changed in place is
+  // the other reason for two copies, and is refused here.
+  for (const st of steps) {
+    if (!st.count) continue;
+    const two = pingPong([compiled(st).gpuIr]);
+    if (two.size)
+      throw new Error(
+        `step ${st.name} runs the first n rows (each i in X[:n]) but would write ${[...two].join(', ')} to a second copy on the GPU, leaving the other rows stale there: write those arrays in a step of their own`,
+      );
+  }
   let f: CpuEvaluator | undefined;
   const evaluatePoint = (x: ArrayLike<number>) => {
     f ??= compileJs(
