@@ -275,3 +275,60 @@ describe('lshade runs', () => {
     expect(Array.from(await d.e.readArray('X'))).not.toEqual(Array.from(await a.e.readArray('X')));
   });
 });
+
+describe('the constructs L-SHADE uses', () => {
+  const SRC = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm sortme(N = 8) {
+  population X[N]
+  state tag[X] = rand()
+  state V[X][2] = rand()
+  generation {
+    X = sorted(X)
+  }
+}
+algorithm twocopies(N = 4) {
+  population X[N]
+  state S[N] = 0
+  state T[N] = 0
+  generation {
+    each i in S[:N - 1] {
+      S[i] = 1
+      T[i] = S[i]
+    }
+  }
+}`;
+  const compile = (name: string) => algo(name, 'p', 3, {}, { 't.opt': SRC });
+
+  it('X = sorted(X): fitness in order (stable), each individual with its attached state', async () => {
+    const c = compile('sortme');
+    const e0 = (await runCpu(c, { seed: 3, maxGenerations: 0 })).e;
+    const e1 = (await runCpu(c, { seed: 3, maxGenerations: 1 })).e;
+    const f0 = await e0.readArray('X.f');
+    const order = sortedRows(f0);
+    const D = 3;
+    const [X0, t0, V0] = [
+      await e0.readArray('X'),
+      await e0.readArray('tag'),
+      await e0.readArray('V'),
+    ];
+    const [X1, f1, t1, V1] = [
+      await e1.readArray('X'),
+      await e1.readArray('X.f'),
+      await e1.readArray('tag'),
+      await e1.readArray('V'),
+    ];
+    order.forEach((r, k) => {
+      expect(rows(X1, D, k)).toEqual(rows(X0, D, r));
+      expect(f1[k]).toBe(f0[r]);
+      expect(t1[k]).toBe(t0[r]);
+      expect(rows(V1, 2, k)).toEqual(rows(V0, 2, r));
+    });
+    // The initial rows were not in order (8 random points), so the sort moved some.
+    expect(order).not.toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('a counted step that would write a second copy of an array on the GPU is refused', () => {
+    // T[i] = S[i] reads S after the step's write to S (in place): S would need two copies.
+    expect(() => compile('twocopies')).toThrow(/each i in X\[:n\].*S to a second copy/);
+  });
+});
