@@ -674,8 +674,7 @@ const CASES: { [K in DiagKind]: Case } = {
   },
   CountedEachReadsOther: {
     src:
-      P +
-      'algorithm a() { population X[4] generation { each i in X[:2] { X[i] = X[i] + X[3] } } }',
+      P + 'algorithm a() { population X[4] generation { each i in X[:2] { X[i] = X[i] + X[3] } } }',
     algorithm: 'a',
     at: '2:46',
     message:
