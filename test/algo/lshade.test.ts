@@ -156,6 +156,14 @@ describe('lshade: archive and memories', () => {
     }
   });
 
+  it("rarc = 0 (a cap of 1 or less): no archive, as in the authors' code", async () => {
+    const c = algo('lshade', 'sphere', 5, { rarc: '0' });
+    const e = await after(c, 3, 20, 3000);
+    expect((await e.readArray('acnt'))[0]).toBe(0);
+    expect(Array.from(await e.readArray('A')).every((v) => v === 0)).toBe(true);
+    expect((await e.readArray('adst')).every((v) => v === -1)).toBe(true);
+  });
+
   it('M_F and M_CR: weighted Lehmer means of the successful F and CR (float64), at position k, k advancing', async () => {
     const D = 5;
     const budget = 3000;
