@@ -98,7 +98,7 @@ export function planGeneration(
     for (const s of ss) {
       if (s.k === 'step') {
         const st = s.step;
-        // An active prefix (each i in X[:n]): n on the host, in the generation's round.
+        // An active prefix (each i in X[:n]): n on the host (its draws in the round the step runs in).
         const c = st.count ? Math.trunc(evalHost(st.count, draws, at_)) : st.n;
         // (NaN: a plan made without a budget, for sizing only: all rows.)
         const n = Number.isNaN(c) ? st.n : Math.max(0, Math.min(st.n, c));
