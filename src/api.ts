@@ -6,10 +6,12 @@
 import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
 import { parseAll } from './parser/sources.js';
+import { stdlibFiles } from './parser/stdlib.js';
+import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
 import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';
 import type { CompiledAlgorithm } from './compile/algorithm.js';
-import { printProgram } from './ir/print.js';
+import { printExpr, printProgram } from './ir/print.js';
 import { printPlan } from './schedule/plan.js';
 import { emitJs } from './codegen/js.js';
 import { generateWgsl } from './codegen/wgsl.js';
@@ -38,6 +40,13 @@ export {
   type CompiledAlgorithm,
 } from './compile/algorithm.js';
 export { PASS_NAMES } from './compile/pipeline.js';
+
+/** The standard library's algorithms (stdlib/algorithms: one file an algorithm, of its name). */
+export function stdlibAlgorithms(): string[] {
+  return stdlibFiles()
+    .filter((f) => basename(dirname(f)) === 'algorithms')
+    .map((f) => basename(f, '.opt'));
+}
 export { setDataRoot } from './ir/datafiles.js';
 export { OptError, formatDiagnostic, type Diagnostic } from './parser/diagnostics.js';
 
@@ -154,11 +163,15 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
   const fused = new Set(c.fused.keys());
   const steps = c.steps.filter((st) => !fused.has(st));
   let out = `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`;
+  for (const h of c.algo.hostLets)
+    out += `// host let $h${h.slot} (${h.name.slice(2)}) = ${printExpr(h.body)}\n`;
   for (const st of steps) {
     const cs = c.compiled(st);
     const ir = cs.gpuIr;
     const s = ir.schedule;
-    out += `// ---- step ${st.name}: ${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`;
+    // A counted step (each i in X[:n]): its host count, of at most n individuals.
+    const count = st.count ? `the first ${printExpr(st.count)} of ` : '';
+    out += `// ---- step ${st.name}: ${count}${st.n} individual(s), ${st.evals} evaluation(s), ${s.regime.k} regime, ${s.kernels} kernel(s)\n`;
     if (what === 'ir') out += printProgram(ir) + '\n';
     else if (what === 'plan') out += printPlan(cs.plan()) + '\n';
     else if (what === 'js') out += emitJs(cs.cpuIr) + '\n';

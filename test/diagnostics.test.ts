@@ -666,6 +666,26 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:58',
     message: 'repeat runs its block n >= 0 times, got -2',
   },
+  BadEachCount: {
+    src: P + 'algorithm a() { population X[4] generation { each i in X[:5] { } } }',
+    algorithm: 'a',
+    at: '2:59',
+    message: 'each i in X[:n] runs the first n of its 4 rows: n must be in [0, 4], got 5',
+  },
+  CountedEachReadsOther: {
+    src:
+      P + 'algorithm a() { population X[4] generation { each i in X[:2] { X[i] = X[i] + X[3] } } }',
+    algorithm: 'a',
+    at: '2:46',
+    message:
+      "each i in X[:n] writes 'X' and reads or writes it at another row: a step over the first n rows reads what it writes only at its own row (write the new rows to another array, then copy them in a step of their own)",
+  },
+  SortedArgument: {
+    src: P + 'algorithm a() { population X[4] population Y[4] generation { X = sorted(Y) } }',
+    algorithm: 'a',
+    at: '2:73',
+    message: 'X = sorted(...) sorts X in place: write X = sorted(X)',
+  },
 };
 
 describe('every catalogue entry has a test', () => {

@@ -12,6 +12,7 @@ import {
   openGpu,
   runAlgorithm,
   setDataRoot,
+  stdlibAlgorithms,
   suiteProblems,
   type AlgoEngine,
   type CompiledAlgorithm,
@@ -59,7 +60,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const first = positional[0];
   if (!first)
     throw new CliError(
-      `name an algorithm (de, jde, gojde, pso, ma_sw_chains, sep_cmaes) or an .opt file\n  ${usageLines(COMMANDS.run).join('\n  ')}`,
+      `name an algorithm (${stdlibAlgorithms().join(', ')}) or an .opt file\n  ${usageLines(COMMANDS.run).join('\n  ')}`,
     );
   const files = positional.filter((p) => p.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);

@@ -71,6 +71,7 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           if (e.name === '$slot') return 'CTX.slot';
           if (e.name === '$evals') return 'CTX.evals';
           if (e.name === '$budget') return 'CTX.budget';
+          if (/^\$h[0-3]$/.test(e.name)) return `CTX.h[${e.name.slice(2)}]`;
           return names.get(e.name, 'i_');
         case 'sref':
           return sc(e.name);

@@ -61,6 +61,11 @@ export const STEP_PARAM_FIELDS = [
   'pad',
   'pad1',
   'pad2',
+  // Host lets ($h0..$h3): integer generation-level lets the host computes (HOST_LETS).
+  'h0',
+  'h1',
+  'h2',
+  'h3',
 ] as const;
 export const STEP_PARAM_HEAD = STEP_PARAM_FIELDS.length;
 /** The word of parameter `name` in a dispatch's block. */
@@ -388,6 +393,7 @@ class StepCodegen implements StepHooks {
         if (name === '$slot') return call('i32', id('opt_slot'));
         if (name === '$evals') return call('i32', member(id('P'), 'evals'));
         if (name === '$budget') return call('i32', member(id('P'), 'budget'));
+        if (/^\$h[0-3]$/.test(name)) return call('bitcast<i32>', member(id('P'), name.slice(1)));
         return base.index(name);
       },
       individual: dom.idx,

@@ -126,7 +126,9 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       // lanes (small D) and many individuals that loop costs more than the track's own kernel
       // (D = 2, NP = 250: 21 us a generation fused, on an H200).
       const rows = Math.max(...algo.populations.map((p) => p.rows));
+      // A counted step (each i in X[:n]) may run no individual, and individual 0 writes the track.
       if (
+        !st.count &&
         r.k === 'team' &&
         rows <= FUSE_TRACK_MAX_N &&
         Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE
@@ -137,6 +139,18 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     }
   const steps = [...base, ...fused.values()];
   const perStep = new Map<Step, Set<string>>();
+  // A counted step (each i in X[:n]) leaves the rows from n on: an array it wrote to the other
+  // copy would have them stale there. The elaborator rules out reads of a written array at other
+  // rows (OPT6037); a write that reads an array an earlier write of the step changed in place is
+  // the other reason for two copies, and is refused here.
+  for (const st of steps) {
+    if (!st.count) continue;
+    const two = pingPong([compiled(st).gpuIr]);
+    if (two.size)
+      throw new Error(
+        `step ${st.name} runs the first n rows (each i in X[:n]) but would write ${[...two].join(', ')} to a second copy on the GPU, leaving the other rows stale there: write those arrays in a step of their own`,
+      );
+  }
   let f: CpuEvaluator | undefined;
   const evaluatePoint = (x: ArrayLike<number>) => {
     f ??= compileJs(

@@ -100,7 +100,12 @@ interface GenLet {
   draws: boolean;
   /** Set when a step after its definition would see other values: it is then computed once. */
   stored?: StateArray;
+  /** A host let: its value as the host computes it (body is then its kernel parameter $hK). */
+  host?: IExpr;
 }
+
+/** Kernel parameters for host lets ($h0..$h3; src/codegen/wgsl-step.ts STEP_PARAM_FIELDS). */
+const HOST_LETS = 4;
 
 /** A generation statement while elaborating: also the place where a generation-level let is defined. */
 type ElabStmt =
@@ -150,6 +155,7 @@ export class AlgoElaborator {
   /** Population name -> the state arrays attached to it (`state S[X] = ...`). */
   private attached = new Map<string, Attached[]>();
   private readsProgress = false;
+  private hostLets: { name: string; slot: number; body: IExpr }[] = [];
   /** Set while the generation block is elaborated: only there does `gen` have a value. */
   private inGeneration = false;
   private step: StepBuilder | null = null;
@@ -241,6 +247,7 @@ export class AlgoElaborator {
         generation,
         track: this.trackStep(),
         readsProgress: this.readsProgress,
+        hostLets: this.hostLets,
         best: { point: 'best', fit: 'best.f' },
         trace: { name: 'trace', rows: TRACE_ROWS },
       };
@@ -573,22 +580,31 @@ export class AlgoElaborator {
    * A host expression (a condition, a loop count): generation-level scalars substituted, and
    * nothing the GPU computes (a read of the state, a reduction, an evaluation): OPT6005.
    */
-  private hostExpr(e: Expr, sc: Scope, what: 'cond' | 'count'): IExpr {
+  private hostExpr(
+    e: Expr,
+    sc: Scope,
+    what: 'cond' | 'count',
+    label = 'the count of repeat',
+  ): IExpr {
     const b = this.beginStep();
     const c = this.lang.expr(e, childScope(sc, b.fn));
     if (what === 'cond' && (c.s !== 'scalar' || c.e.t !== 'b'))
       this.fail('ExpectedBoolean', e.loc, describe(c));
-    const lets = new Map(this.genLets.map((g) => [g.name, g.body]));
+    const v = what === 'count' ? this.core.integer(c, e, label) : (c as { e: IExpr }).e;
+    const out = foldExpr(this.hostValue(v));
+    if (some(out, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
+      this.fail('GpuCondition', e.loc);
+    return out;
+  }
+
+  /** `e` with the generation-level lets substituted (a host let by its host value). */
+  private hostValue(e: IExpr): IExpr {
+    const lets = new Map(this.genLets.map((g) => [g.name, g.host ?? g.body]));
     const subst = (x: IExpr): IExpr => {
       const body = x.k === 'sref' ? lets.get(x.name) : undefined;
       return body ? subst(body) : mapChildren(x, subst);
     };
-    const v =
-      what === 'count' ? this.core.integer(c, e, 'the count of repeat') : (c as { e: IExpr }).e;
-    const out = foldExpr(subst(v));
-    if (some(out, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp'))
-      this.fail('GpuCondition', e.loc);
-    return out;
+    return subst(e);
   }
 
   private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): ElabStmt {
@@ -638,6 +654,21 @@ export class AlgoElaborator {
         }
       });
       const g: GenLet = { name, body: v.e, reads, draws };
+      // An integer let of parameters, gen and progress only (L-SHADE's n): the host computes it
+      // in float64 and passes it to the kernels, so that a kernel never rounds it otherwise than
+      // the host, which decides counts from it (the first HOST_LETS such lets).
+      const host = foldExpr(this.hostValue(v.e));
+      if (
+        v.e.t === 'i' &&
+        constValue(host) === undefined &&
+        this.hostLets.length < HOST_LETS &&
+        !some(host, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp' || n.k === 'draw')
+      ) {
+        const slot = this.hostLets.length;
+        this.hostLets.push({ name, slot, body: host });
+        g.host = host;
+        g.body = { k: 'idx', t: 'i', name: `$h${slot}` };
+      }
       this.genLets.push(g);
       sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
       return [{ k: 'let', let: g }];
@@ -769,6 +800,19 @@ export class AlgoElaborator {
   private popAssign(st: AlgoStmt & { kind: 'assign' }): Step[] {
     const X = this.pops.find((p) => p.name === st.target);
     const v = st.value;
+    if (
+      !st.row &&
+      X &&
+      v.kind === 'call' &&
+      v.callee === 'sorted' &&
+      v.args.length === 1 &&
+      v.args[0]?.value.kind === 'name'
+    ) {
+      // X = sorted(X): the rows of X in order of fitness, in place.
+      if ((v.args[0].value as { name: string }).name !== X.name)
+        this.fail('SortedArgument', v.args[0].loc, X.name);
+      return this.sortInPlace(X);
+    }
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
       this.fail('GenerationAssignment', st.loc);
     const [A, B] = v.args.map((a) => {
@@ -867,6 +911,79 @@ export class AlgoElaborator {
   }
 
   /**
+   * `X = sorted(X)`: the rows of X in order of fitness (ties in favour of lower rows: stable),
+   * with the state attached to X moving with its individual. Two steps: the rank of every row,
+   * then row r pulls the individual ranked r (reading X at other rows while writing it: X, its
+   * fitness and its attached state are double-buffered in that step). No evaluation.
+   */
+  private sortInPlace(X: Population): Step[] {
+    const N = X.rows;
+    const k0 = ++this.globalVecs;
+    const R: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
+    this.stateArrays.push(R);
+    const r1 = this.beginEachStep();
+    r1.fn.bindings = [];
+    const m = r1.idx;
+    const k = this.core.freshIdx('k');
+    const fit = (r: IExpr): IExpr => ({ k: 'read', t: 'f', arr: X.fit, idx: [r] });
+    const better = bin(
+      'or',
+      bin('<', fit(k), fit(m)),
+      bin('and', bin('==', fit(k), fit(m)), bin('<', k, m)),
+    );
+    r1.writes.push({ arr: R.name, row: m, body: toReal(countOf(k, N, better)) });
+    const ranks = this.endStep(r1, `rank.${X.name}`, N);
+    const b = this.beginEachStep();
+    b.fn.bindings = [];
+    const v = b.idx;
+    const o = this.core.freshIdx('o');
+    const rankOf: IExpr = {
+      k: 'call',
+      t: 'i',
+      fn: 'int',
+      args: [{ k: 'read', t: 'f', arr: R.name, idx: [o] }],
+    };
+    // The individual ranked v (ranks are a permutation of 0..N-1: exactly one).
+    const src = this.core.scalarLet(b.fn, 'src', {
+      k: 'red',
+      t: 'i',
+      op: 'sum',
+      idx: (o as { name: string }).name,
+      lo: int(0),
+      hi: int(N),
+      cond: bin('==', rankOf, v),
+      body: o,
+    }).e;
+    const j = this.core.freshIdx('j');
+    const jn = (j as { name: string }).name;
+    b.writes.push({
+      arr: X.name,
+      row: v,
+      col: { idx: jn, len: this.dim },
+      body: { k: 'read', t: 'f', arr: X.name, idx: [src, j] },
+    });
+    b.writes.push({ arr: X.fit, row: v, body: fit(src) });
+    for (const att of this.attached.get(X.name) ?? []) {
+      const A = att.array;
+      if (A.cols) {
+        const c = this.core.freshIdx('c');
+        b.writes.push({
+          arr: A.name,
+          row: v,
+          col: { idx: (c as { name: string }).name, len: A.cols },
+          body: { k: 'read', t: 'f', arr: A.name, idx: [src, c] },
+        });
+      } else
+        b.writes.push({
+          arr: A.name,
+          row: v,
+          body: { k: 'read', t: 'f', arr: A.name, idx: [src] },
+        });
+    }
+    return [ranks, this.endStep(b, `sort.${X.name}`, N)];
+  }
+
+  /**
    * The rank of member `b.idx` of the union of A and B (A's rows first): the number of members
    * with a smaller fitness, or an equal one at a lower position; and its fitness.
    */
@@ -953,6 +1070,14 @@ export class AlgoElaborator {
     this.core.checkIndexName(st.index, st.indexLoc, inner);
     // `each i in X[c]`: one individual, row c, computed once (a generation-level let, a read).
     let n = over.rows;
+    // `each i in X[:n]`: the first n rows, n on the host (a repeat count's rules).
+    let count: IExpr | undefined;
+    if (st.count) {
+      count = this.hostExpr(st.count, sc, 'count', 'the row count of each');
+      const c = constValue(count);
+      if (c !== undefined && (c < 0 || c > over.rows))
+        this.fail('BadEachCount', st.count.loc, over.name, over.rows, c);
+    }
     if (st.row) {
       const r = this.core.integer(this.lang.expr(st.row, inner), st.row, 'the row of each');
       const c = constValue(r);
@@ -981,7 +1106,43 @@ export class AlgoElaborator {
     } finally {
       this.step = null;
     }
-    return this.endStep(b, st.row ? `at.${st.pop}` : `each.${st.pop}`, n);
+    if (count) this.checkCounted(b, st);
+    const step = this.endStep(b, st.row ? `at.${st.pop}` : `each.${st.pop}`, n);
+    if (count) step.count = count;
+    return step;
+  }
+
+  /**
+   * A counted step (each i in X[:n]) leaves the rows from n on as they are. On the GPU an array
+   * that a step reads at another individual's row while it writes it has two copies, and the step
+   * writes the other copy: the rows it leaves would be stale there. So a counted step reads an
+   * array it writes only at its own row (OPT6037): a DE step writes its trials to another
+   * population (U[i] = u), and a step of its own then keeps the better of U[i] and X[i].
+   */
+  private checkCounted(b: EachStep, st: AlgoStmt & { kind: 'each' }): void {
+    const written = new Set(b.writes.map((w) => w.arr));
+    const own = JSON.stringify(b.row);
+    const binds = new Map(b.fn.bindings.map((x) => [x.name, x.body]));
+    const seen = new Set<string>();
+    const visit = (e: IExpr) =>
+      forEachNode(e, (n) => {
+        // A scalar binding (sref) or a vector binding (a read of its name): what it reads.
+        const name = n.k === 'sref' ? n.name : n.k === 'read' ? n.arr : undefined;
+        if (name !== undefined && !seen.has(name)) {
+          seen.add(name);
+          const body = binds.get(name);
+          if (body) visit(body);
+        }
+        if (n.k === 'read' && written.has(n.arr)) {
+          const row = n.idx[0];
+          if (row && JSON.stringify(row) !== own)
+            this.fail('CountedEachReadsOther', st.loc, st.pop, n.arr);
+        }
+      });
+    for (const w of b.writes) {
+      visit(w.body);
+      if (JSON.stringify(w.row) !== own) this.fail('CountedEachReadsOther', st.loc, st.pop, w.arr);
+    }
   }
 
   /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */

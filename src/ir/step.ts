@@ -19,6 +19,12 @@ export interface Step {
   n: number;
   /** Evaluations of the problem per run of the step (counted towards the budget). */
   evals: number;
+  /**
+   * `each i in X[:n]`: the individuals a run takes, decided on the host per run (a host
+   * expression like a repeat count, clamped to [0, n]): rows 0..count-1 run, the others are left
+   * as they are, and the evaluations are `evals / n` per individual that runs.
+   */
+  count?: IExpr;
   prog: IrProgram;
 }
 
@@ -52,6 +58,14 @@ export interface AlgoProgram {
   /** Keeps the best-so-far point and fitness, and writes the trace row of the generation. */
   track: Step;
   best: { point: string; fit: string };
+  /**
+   * Host lets: integer generation-level lets that read no array and draw nothing (parameters,
+   * gen, progress), computed by the host in float64 for each run and passed to the kernels as
+   * `$h0`..`$h3` (the parameter block's h0..h3), so that every kernel sees the host's value (a
+   * counted step's n, say) and never its own float32 rounding of it. `body` reads $gen, $evals
+   * and $budget only.
+   */
+  hostLets: { name: string; slot: number; body: IExpr }[];
   /** The algorithm reads `progress` ($evals / $budget): a run needs an evaluation budget. */
   readsProgress: boolean;
   trace: { name: string; rows: number };

@@ -53,7 +53,17 @@ const ARITH = new Set([
 const LOGIC = new Set(['and', 'or']);
 
 /** Indices an algorithm step's kernel gets from the host (src/runtime/algo-host.ts, RunAt). */
-export const HOST_INDICES = new Set(['$gen', '$slot', '$evals', '$budget']);
+export const HOST_INDICES = new Set([
+  '$gen',
+  '$slot',
+  '$evals',
+  '$budget',
+  // Host lets (src/ir/step.ts, AlgoProgram.hostLets).
+  '$h0',
+  '$h1',
+  '$h2',
+  '$h3',
+]);
 
 function validateExpr(e: IExpr, env: Env, where: string): void {
   switch (e.k) {

@@ -135,6 +135,8 @@ export type AlgoStmt =
       popLoc: Loc;
       /** `each i in X[c]`: the one row c (computed), not every row. */
       row?: Expr;
+      /** `each i in X[:n]`: the first n rows, n decided on the host (an active prefix). */
+      count?: Expr;
       body: AlgoStmt[];
       loc: Loc;
     }

@@ -285,6 +285,19 @@ export const Diag = {
     message: "'{0}' is {1}, not a population: each runs over a population or a state array",
   },
   BadRepeatCount: { code: 6035, message: 'repeat runs its block n >= 0 times, got {0}' },
+  BadEachCount: {
+    code: 6036,
+    message: 'each i in {0}[:n] runs the first n of its {1} rows: n must be in [0, {1}], got {2}',
+  },
+  CountedEachReadsOther: {
+    code: 6037,
+    message:
+      "each i in {0}[:n] writes '{1}' and reads or writes it at another row: a step over the first n rows reads what it writes only at its own row (write the new rows to another array, then copy them in a step of their own)",
+  },
+  SortedArgument: {
+    code: 6038,
+    message: '{0} = sorted(...) sorts {0} in place: write {0} = sorted({0})',
+  },
 } as const;
 
 export type DiagKind = keyof typeof Diag;

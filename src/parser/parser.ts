@@ -404,10 +404,20 @@ class OptParser extends EmbeddedActionsParser {
             this.CONSUME(T.In);
             const pop = this.CONSUME2(T.Identifier);
             let row: Expr | undefined;
+            let count: Expr | undefined;
             let close: IToken | undefined;
             this.OPTION5(() => {
               this.CONSUME3(T.LBracket);
-              row = this.SUBRULE4(this.expr);
+              this.OR2([
+                {
+                  // each i in X[:n]: the first n rows (n decided on the host).
+                  ALT: () => {
+                    this.CONSUME(T.Colon);
+                    count = this.SUBRULE6(this.expr);
+                  },
+                },
+                { ALT: () => (row = this.SUBRULE4(this.expr)) },
+              ]);
               close = this.CONSUME3(T.RBracket);
             });
             const body = this.SUBRULE(this.algoBlock);
@@ -418,6 +428,7 @@ class OptParser extends EmbeddedActionsParser {
               pop: pop.image,
               popLoc: tokLoc(pop),
               row,
+              count,
               body: body ?? [],
               loc: span(tokLoc(kw), tokLoc(close ?? pop)),
             } as AlgoStmt;

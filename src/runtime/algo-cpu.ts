@@ -24,7 +24,7 @@ export class CpuAlgoEngine implements AlgoEngine {
   readonly layout: StateLayout;
   readonly S: Float64Array;
   private fns = new Map<Step, StepFn>();
-  private ctx = { gen: 0, round: 0, slot: 0, evals: 0, budget: 0 };
+  private ctx = { gen: 0, round: 0, slot: 0, evals: 0, budget: 0, h: [0, 0, 0, 0] };
   readonly maxRuns = Infinity;
 
   constructor(
@@ -57,6 +57,7 @@ export class CpuAlgoEngine implements AlgoEngine {
     const fn = this.fns.get(step);
     if (!fn) throw new Error(`internal: step ${step.name} was not compiled for the CPU`);
     Object.assign(this.ctx, at_);
+    if (!at_.h) this.ctx.h = [0, 0, 0, 0];
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
     this.layout.fill(step, o, w);
@@ -64,7 +65,8 @@ export class CpuAlgoEngine implements AlgoEngine {
       const { read, write } = this.layout.readWrite(a.name);
       this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
     }
-    for (let i = 0; i < step.n; i++) fn(this.S, o, w, i);
+    const n = at_.n ?? step.n;
+    for (let i = 0; i < n; i++) fn(this.S, o, w, i);
     this.layout.advance(step);
   }
 
@@ -81,13 +83,16 @@ export class CpuAlgoEngine implements AlgoEngine {
         .map((n) => this.layout.array(n))
         .filter((a) => {
           const ws = writes.filter((w) => w.arr === a.name);
-          const whole = ws.some(
-            (w) =>
-              w.row.k === 'idx' &&
-              w.row.name === f.domain?.idx &&
-              step.n === a.rows &&
-              (!a.cols || w.col?.len === a.cols),
-          );
+          // A counted step (each i in X[:n]) may leave rows: never whole.
+          const whole =
+            !step.count &&
+            ws.some(
+              (w) =>
+                w.row.k === 'idx' &&
+                w.row.name === f.domain?.idx &&
+                step.n === a.rows &&
+                (!a.cols || w.col?.len === a.cols),
+            );
           return !whole;
         });
       this.partials.set(step, out);

@@ -29,13 +29,22 @@ import type { GpuContext } from './device.js';
 interface StepKernel {
   plan: GpuPlan;
   /** One kernel, or (split regime) partials, combines and the writes, dispatched in order. */
-  kernels: { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; gx: number; gy: number }[];
+  kernels: {
+    pipeline: GPUComputePipeline;
+    bindGroup: GPUBindGroup;
+    gx: number;
+    gy: number;
+    /** Its workgroups for n individuals (a counted step's run takes fewer than the step's). */
+    workgroups: (n: number) => number;
+  }[];
 }
 
 interface Pending {
   kernel: StepKernel;
   slot: number; // parameter slot
   step: Step;
+  /** A counted step's individuals, where fewer than the step's. */
+  n?: number;
 }
 
 /**
@@ -47,6 +56,24 @@ export type StepProfile = Map<Step, { seconds: number; runs: number }>;
 
 /** WebGPU's largest timestamp query set holds 4,096 queries: two a step run. */
 const PROFILE_RUNS = 2048;
+
+/** Records one step run's kernels (`last`: the pass's pipeline, set only when it changes). */
+function dispatchRun(
+  pass: GPUComputePassEncoder,
+  p: Pending,
+  last: { pipeline: GPUComputePipeline | undefined },
+): void {
+  for (const k of p.kernel.kernels) {
+    if (k.pipeline !== last.pipeline) pass.setPipeline((last.pipeline = k.pipeline));
+    if (p.n === 0) continue; // a counted step that runs no individual
+    pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
+    if (p.n === undefined) pass.dispatchWorkgroups(k.gx, k.gy);
+    else {
+      const wgs = k.workgroups(p.n);
+      pass.dispatchWorkgroups(Math.min(wgs, k.gx), Math.ceil(wgs / k.gx));
+    }
+  }
+}
 
 export class GpuAlgoEngine implements AlgoEngine {
   readonly backend = 'gpu' as const;
@@ -204,6 +231,7 @@ export class GpuAlgoEngine implements AlgoEngine {
         bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
         gx,
         gy: Math.ceil(wgs / gx),
+        workgroups: k.workgroups,
       };
     });
     return { plan, kernels };
@@ -279,7 +307,9 @@ export class GpuAlgoEngine implements AlgoEngine {
     const set = (name: Parameters<typeof stepParam>[0], v: number) => {
       P[base + stepParam(name)] = v;
     };
-    set('n', step.n);
+    // A counted step (each i in X[:n]) runs its first n individuals: P.n and the grid say n.
+    const n = r.n ?? step.n;
+    set('n', n);
     set('gen', r.gen);
     // The kernels of a step share one parameter block, whose grid width is the first kernel's.
     set('gx', k.kernels[0]?.gx ?? 0);
@@ -289,10 +319,11 @@ export class GpuAlgoEngine implements AlgoEngine {
     set('seed_hi', this.seedHi);
     set('evals', r.evals);
     set('budget', r.budget);
+    for (let k = 0; k < 4; k++) set(`h${k}` as 'h0', r.h?.[k] ?? 0);
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
-    this.pending.push({ kernel: k, slot: at, step });
+    this.pending.push({ kernel: k, slot: at, step, n: n === step.n ? undefined : n });
   }
 
   submit(): Promise<ArrayLike<number>> {
@@ -335,13 +366,8 @@ export class GpuAlgoEngine implements AlgoEngine {
             }
           : {},
       );
-      let last: GPUComputePipeline | undefined;
-      for (const p of this.pending)
-        for (const k of p.kernel.kernels) {
-          if (k.pipeline !== last) pass.setPipeline((last = k.pipeline));
-          pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-          pass.dispatchWorkgroups(k.gx, k.gy);
-        }
+      const last = { pipeline: undefined as GPUComputePipeline | undefined };
+      for (const p of this.pending) dispatchRun(pass, p, last);
       pass.end();
     }
     this.pending = [];
@@ -409,11 +435,7 @@ export class GpuAlgoEngine implements AlgoEngine {
           endOfPassWriteIndex: 2 * i + 1,
         },
       });
-      for (const k of p.kernel.kernels) {
-        pass.setPipeline(k.pipeline);
-        pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-        pass.dispatchWorkgroups(k.gx, k.gy);
-      }
+      dispatchRun(pass, p, { pipeline: undefined });
       pass.end();
     });
     enc.resolveQuerySet(q.set, 0, 2 * n, q.resolve, 0);

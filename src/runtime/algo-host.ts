@@ -28,6 +28,10 @@ export interface GenAt {
 export interface RunAt extends GenAt {
   round: number;
   slot: number;
+  /** The individuals this run takes (a counted step's count); all of the step's without it. */
+  n?: number;
+  /** The host lets' values ($h0..$h3). */
+  h?: number[];
 }
 
 export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: GenAt): number {
@@ -63,7 +67,10 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: Gen
 
 /** A generation as the host plans it: the steps in order, each with its round. */
 export interface GenerationPlan {
-  runs: { step: Step; round: number }[];
+  /** `n`: the individuals the run takes (a step's count, or all); `evals`: what they evaluate. */
+  runs: { step: Step; round: number; n: number; evals: number }[];
+  /** The host lets' values in this generation ($h0..$h3: no draws, so one value a generation). */
+  h: number[];
   /** The first round of the next generation. */
   nextRound: number;
 }
@@ -77,14 +84,27 @@ export function planGeneration(
   seed: number,
   at_: GenAt,
   round = at_.gen,
+  hostLets: { slot: number; body: IExpr }[] = [],
 ): GenerationPlan {
   const ctx = { round };
   const draws = drawTable(seed, ctx);
+  const h = [0, 0, 0, 0];
+  for (const l of hostLets) {
+    const v = Math.trunc(evalHost(l.body, draws, at_));
+    h[l.slot] = Number.isFinite(v) ? v : 0;
+  }
   const runs: GenerationPlan['runs'] = [];
   const walk = (ss: GenStmt[]) => {
     for (const s of ss) {
-      if (s.k === 'step') runs.push({ step: s.step, round: ctx.round });
-      else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
+      if (s.k === 'step') {
+        const st = s.step;
+        // An active prefix (each i in X[:n]): n on the host (its draws in the round the step runs in).
+        const c = st.count ? Math.trunc(evalHost(st.count, draws, at_)) : st.n;
+        // (NaN: a plan made without a budget, for sizing only: all rows.)
+        const n = Number.isNaN(c) ? st.n : Math.max(0, Math.min(st.n, c));
+        const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
+        runs.push({ step: st, round: ctx.round, n, evals });
+      } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
       else {
         const n = evalHost(s.count, draws, at_);
         for (let k = 0; k < n; k++) {
@@ -95,5 +115,5 @@ export function planGeneration(
     }
   };
   walk(g);
-  return { runs, nextRound: ctx.round + 1 };
+  return { runs, nextRound: ctx.round + 1, h };
 }

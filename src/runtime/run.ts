@@ -142,8 +142,8 @@ export async function runAlgorithm(
         break;
       }
       const at0 = { gen: gen + 1, evals, budget };
-      const plan = planGeneration(c.algo.generation, o.seed, at0, round);
-      const e = plan.runs.reduce((s, r) => s + r.step.evals, 0);
+      const plan = planGeneration(c.algo.generation, o.seed, at0, round, c.algo.hostLets);
+      const e = plan.runs.reduce((s, r) => s + r.evals, 0);
       if (evals + e > maxEvals) {
         stopped = 'evals';
         break;
@@ -160,7 +160,13 @@ export async function runAlgorithm(
       gen++;
       round = plan.nextRound;
       const slot = gen % TRACE_ROWS;
-      const at_ = (r: { round: number }, s: number) => ({ ...at0, round: r.round, slot: s });
+      const at_ = (r: { round: number; n?: number }, s: number) => ({
+        ...at0,
+        round: r.round,
+        slot: s,
+        n: r.n,
+        h: plan.h,
+      });
       // With the track fused into the generation's first step, that step records the previous
       // generation (slot - 1); the batch's last generation is tracked after the loop.
       const [first, ...rest] = plan.runs;

@@ -38,3 +38,18 @@ export const THRESHOLDS: Record<string, Record<string, number>> = {
   pso: { sphere: 1e-8, rastrigin: 30, rosenbrock: 1000 },
 };
 export const BUDGET = 100000;
+
+/** The population sizes of L-SHADE's generations (Tanabe's code): N0 in the first, then the
+ * planned size from the evaluations made so far, never below Nmin; and the evaluations. */
+export function lshadeSchedule(N0: number, Nmin: number, budget: number) {
+  const sizes: number[] = [];
+  let evals = N0;
+  for (;;) {
+    const n =
+      sizes.length === 0 ? N0 : Math.max(Nmin, Math.round(N0 + ((Nmin - N0) * evals) / budget));
+    if (evals + n > budget) break;
+    sizes.push(n);
+    evals += n;
+  }
+  return { sizes, evals };
+}

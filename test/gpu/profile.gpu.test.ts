@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileAlgorithm } from '../../src/compile/algorithm.js';
-import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { GpuAlgoEngine, type StepProfile } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { gpu } from './helpers.js';
 
@@ -26,19 +26,20 @@ maybe('per-step profile', () => {
     const plain = await GpuAlgoEngine.create(ctx!, c, 5);
     await runAlgorithm(c, plain, { seed: 5, maxGenerations: gens });
     const prof = await GpuAlgoEngine.create(ctx!, c, 5, 256);
-    prof.profile = new Map();
+    const profile: StepProfile = new Map();
+    prof.profile = profile;
     await runAlgorithm(c, prof, { seed: 5, maxGenerations: gens });
     expect(Array.from(await prof.readArray('X'))).toEqual(Array.from(await plain.readArray('X')));
     const runs = (name: string) =>
-      [...prof.profile].filter(([st]) => st.name === name).map(([, v]) => v.runs);
+      [...profile].filter(([st]) => st.name === name).map(([, v]) => v.runs);
     // The four `each i in X[c]` blocks: chain start, Istr moves, Istr counts, chain end.
     expect(runs('at.X').sort((a, b) => a - b)).toEqual([gens, gens, Istr * gens, Istr * gens]);
     // n_frec = Istr (1 - 0.5) / 0.5 = 7 evaluations: idiv(7, 4) = 1 GA round a generation.
     expect(runs('rank.X')).toEqual([gens]);
     // A pass's time is a difference of two timestamps: never negative; one tiny pass may round to
     // 0 on a coarse clock, the run as a whole not.
-    for (const v of prof.profile.values()) expect(v.seconds).toBeGreaterThanOrEqual(0);
-    expect([...prof.profile.values()].reduce((s, v) => s + v.seconds, 0)).toBeGreaterThan(0);
+    for (const v of profile.values()) expect(v.seconds).toBeGreaterThanOrEqual(0);
+    expect([...profile.values()].reduce((s, v) => s + v.seconds, 0)).toBeGreaterThan(0);
     plain.destroy();
     prof.destroy();
   });
