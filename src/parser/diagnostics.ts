@@ -285,6 +285,22 @@ export const Diag = {
     message: "'{0}' is {1}, not a population: each runs over a population or a state array",
   },
   BadRepeatCount: { code: 6035, message: 'repeat runs its block n >= 0 times, got {0}' },
+  // repeat n while c.
+  WhileBound: {
+    code: 6036,
+    message:
+      'repeat while c needs its bound: repeat n while c, with n the most iterations, decided on the host',
+  },
+  WhileCondition: {
+    code: 6037,
+    message:
+      'the condition of repeat n while c must be a comparison (a scalar computed on the GPU before each iteration), but this is a {0}',
+  },
+  WhileBody: {
+    code: 6038,
+    message:
+      'a {0} inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration\'s evaluations as one number)',
+  },
 } as const;
 
 export type DiagKind = keyof typeof Diag;

@@ -7,7 +7,7 @@
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
-import type { Step } from '../ir/step.js';
+import { WHILE_COUNT, type Step } from '../ir/step.js';
 import {
   generateStepWgsl,
   STEP_PARAM_BYTES,
@@ -58,6 +58,8 @@ export class GpuAlgoEngine implements AlgoEngine {
   private stageNext: 0 | 1 = 0;
   private seedLo: number;
   private seedHi: number;
+  /** The program counts evaluations on the GPU (repeat n while c): they come back with the trace. */
+  private counted: boolean;
 
   private constructor(
     private gpu: GpuContext,
@@ -92,9 +94,11 @@ export class GpuAlgoEngine implements AlgoEngine {
       usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
       label: 'step parameters',
     });
+    // The trace rows, then (repeat n while c) the evaluation counter after each generation.
+    this.counted = c.algo.state.some((a) => a.name === WHILE_COUNT.trace);
     const traceBuffer = (k: number) =>
       device.createBuffer({
-        size: TRACE_ROWS * 4,
+        size: TRACE_ROWS * 4 * (this.counted ? 3 : 1),
         usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
         label: `trace read-back ${k}`,
       });
@@ -327,6 +331,14 @@ export class GpuAlgoEngine implements AlgoEngine {
     const stage = this.traceStage[this.stageNext];
     this.stageNext = this.stageNext === 0 ? 1 : 0;
     enc.copyBufferToBuffer(this.S, this.layout.current('trace') * 4, stage, 0, TRACE_ROWS * 4);
+    if (this.counted)
+      enc.copyBufferToBuffer(
+        this.S,
+        this.layout.current(WHILE_COUNT.trace) * 4,
+        stage,
+        TRACE_ROWS * 4,
+        2 * TRACE_ROWS * 4,
+      );
     if (query && qread) {
       enc.resolveQuerySet(query.set, 0, 2, query.resolve, 0);
       enc.copyBufferToBuffer(query.resolve, 0, qread, 0, 16);
