@@ -56,7 +56,13 @@ import {
   type ScopeHooks,
   type Val,
 } from './scope.js';
-import { WHILE_COUNT, type AlgoProgram, type GenStmt, type Population, type Step } from '../ir/step.js';
+import {
+  WHILE_COUNT,
+  type AlgoProgram,
+  type GenStmt,
+  type Population,
+  type Step,
+} from '../ir/step.js';
 
 /** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
 export const TRACE_ROWS = 1024;
@@ -637,7 +643,13 @@ export class AlgoElaborator {
       );
     for (const s of steps) this.guard(s, flag, W.name);
     const go = this.kept(b.fn, `${W.name}.go`, bin('and', bin('!=', flag, num(0)), c.e));
-    const sel = (t: 'f' | 'i', cc: IExpr, a: IExpr, e: IExpr): IExpr => ({ k: 'sel', t, c: cc, a, b: e });
+    const sel = (t: 'f' | 'i', cc: IExpr, a: IExpr, e: IExpr): IExpr => ({
+      k: 'sel',
+      t,
+      c: cc,
+      a,
+      b: e,
+    });
     b.writes.push({ arr: W.name, row: int(0), body: sel('f', go, num(1), num(0)) });
     if (E > 0) {
       const { lo, hi, trace, carry } = WHILE_COUNT;
@@ -649,7 +661,11 @@ export class AlgoElaborator {
         bin('+', read(lo), sel('f', go, num(E), num(0))),
       ).e;
       const over = bin('>=', sum, num(carry));
-      const lo1 = this.core.scalarLet(b.fn, `${W.name}.lo`, sel('f', over, bin('-', sum, num(carry)), sum)).e;
+      const lo1 = this.core.scalarLet(
+        b.fn,
+        `${W.name}.lo`,
+        sel('f', over, bin('-', sum, num(carry)), sum),
+      ).e;
       const hi1 = this.core.scalarLet(
         b.fn,
         `${W.name}.hi`,

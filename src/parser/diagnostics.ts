@@ -299,7 +299,7 @@ export const Diag = {
   WhileBody: {
     code: 6038,
     message:
-      'a {0} inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration\'s evaluations as one number)',
+      "a {0} inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
   },
 } as const;
 

@@ -70,7 +70,12 @@ export interface TraceEntry {
   best: number;
 }
 
-export type StopReason = 'evals' | 'seconds' | 'target' | 'generations' | 'interrupted';
+/**
+ * `stalled`: only with `repeat n while c`, whose generations may make no evaluation at all: an
+ * evaluation budget alone would never end such a run, so it stops after TRACE_ROWS generations in
+ * a row that made none (give --seconds to run it longer).
+ */
+export type StopReason = 'evals' | 'seconds' | 'target' | 'generations' | 'interrupted' | 'stalled';
 
 export interface RunResult {
   evals: number;
@@ -121,6 +126,9 @@ export async function runAlgorithm(
   let gpuEvals = 0;
   let pendingMax = 0;
   const bound = () => hostEvals + gpuEvals + pendingMax;
+  const counted = c.algo.state.some((a) => a.name === WHILE_COUNT.trace);
+  let idle = 0; // generations in a row that made no evaluation (read back)
+  let before = initEvals;
   const counter = (values: ArrayLike<number>, slot: number) =>
     at(values, TRACE_ROWS + 2 * slot, 'the evaluation counter') +
     WHILE_COUNT.carry * at(values, TRACE_ROWS + 2 * slot + 1, 'the evaluation counter');
@@ -226,6 +234,8 @@ export async function runAlgorithm(
         if (slot.counts) gpuEvals = counter(values, slot.slot);
         pendingMax -= slot.max;
         done = slot.host + gpuEvals;
+        idle = done === before ? idle + 1 : 0;
+        before = done;
         if (v < best) trace.push({ evals: done, seconds: t, best: s * v });
         best = Math.min(best, v);
       }
@@ -233,6 +243,14 @@ export async function runAlgorithm(
       if (!stopped && reached()) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
       if (!stopped && o.signal?.aborted) stopped = 'interrupted';
+      if (
+        !stopped &&
+        counted &&
+        idle >= TRACE_ROWS &&
+        o.seconds === undefined &&
+        o.maxGenerations === undefined
+      )
+        stopped = 'stalled';
       if (o.batch === undefined) batch = Math.min(most, batch * 2);
     }
     inflight = next;
