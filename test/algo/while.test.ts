@@ -227,6 +227,28 @@ describe('repeat n while c', () => {
     ]);
   });
 
+  it('examples/es_one_plus_one.opt: a (1+1)-ES per individual until every step size is below eps', async () => {
+    const c = compileAlgorithm({
+      algorithm: 'es11',
+      problem: 'sphere',
+      dim: 10,
+      files: ['examples/es_one_plus_one.opt'],
+    });
+    for (const seed of [1, 2, 3]) {
+      // Five seeds reach errors of 5e-14 to 1.3e-13 in 100,000 evaluations (the floor of
+      // eps = 1e-9 of the box's width: steps of 2e-7 in 10 coordinates); the initial population's
+      // error is about 3e4. The target 1e-8 leaves five orders of margin.
+      const { r } = await runCpu(c, { seed, maxEvals: 100000, target: 1e-8 });
+      expect(r.stopped).toBe('target');
+      expect(r.bestFitness).toBeLessThanOrEqual(1e-8);
+      // Every iteration evaluates the 8 individuals; the first generation's loop ended before its
+      // bound of 2,000 iterations (its count, exact, is below the host's worst case).
+      expect((r.evals - 8) % 8).toBe(0);
+      const first = r.trace.find((t) => t.evals > 8)!;
+      expect(first.evals).toBeLessThan(8 + 8 * 2000);
+    }
+  });
+
   it('leaves programs without while as they were: no flag, no counter, no guarded step', () => {
     for (const name of ['de', 'jde', 'gojde', 'pso', 'ma_sw_chains']) {
       const c = compileAlgorithm({ algorithm: name, problem: 'sphere', dim: 10 });
