@@ -685,6 +685,7 @@ export class AlgoElaborator {
     }
     const condStep = this.endStep(b, `${W.name}.cond`, 1);
     if (E > 0) condStep.countsEvals = true;
+    condStep.decides = W.name;
     return [
       { k: 'step', step: start },
       { k: 'repeat', count, body: [{ k: 'step', step: condStep }, ...body] },

@@ -28,6 +28,8 @@ export interface Step {
   guard?: string;
   /** The condition step of `repeat n while c`, which counts its iteration's evaluations on the GPU. */
   countsEvals?: boolean;
+  /** The condition step of `repeat n while c`: the flag array it sets (see `guard`). */
+  decides?: string;
 }
 
 /**

@@ -57,6 +57,17 @@ export class CpuAlgoEngine implements AlgoEngine {
     const fn = this.fns.get(step);
     if (!fn) throw new Error(`internal: step ${step.name} was not compiled for the CPU`);
     Object.assign(this.ctx, at_);
+    // A step of `repeat n while c` after its loop ended (the flag is clear): its writes would store
+    // what it read, so it copies the arrays it writes into their other copy, computing nothing.
+    if (step.guard && this.S[this.layout.current(step.guard)] === 0) {
+      for (const name of new Set((step.prog.main.writes ?? []).map((x) => x.arr))) {
+        const a = this.layout.array(name);
+        const { read, write } = this.layout.readWrite(name);
+        if (read !== write) this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
+      }
+      this.layout.advance(step);
+      return;
+    }
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
     this.layout.fill(step, o, w);

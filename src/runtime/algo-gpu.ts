@@ -32,10 +32,15 @@ interface StepKernel {
   kernels: { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; gx: number; gy: number }[];
 }
 
-interface Pending {
-  kernel: StepKernel;
-  slot: number; // parameter slot
-}
+type Pending =
+  | {
+      kernel: StepKernel;
+      slot: number; // parameter slot
+      /** Dispatched indirectly: the byte offset of each kernel's workgroup counts in `args`. */
+      indirect?: number[];
+    }
+  /** The kernel that writes the workgroup counts of a while loop's body (see `skips`). */
+  | { args: { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup } };
 
 export class GpuAlgoEngine implements AlgoEngine {
   readonly backend = 'gpu' as const;
@@ -127,7 +132,85 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.data.unmap();
     }
     for (const [st, plan] of plans) this.kernels.set(st, this.buildKernel(st, plan));
+    this.buildSkips(c);
   }
+
+  /**
+   * `repeat n while c`: the body's steps that update their arrays in place are dispatched
+   * indirectly, so that once the loop's flag is clear they run no workgroup at all. After each
+   * condition step a kernel of one thread writes their workgroup counts: the step's grid while the
+   * flag is set, 0 once it is clear. A body step that writes the other copy of a double-buffered
+   * array keeps its direct dispatch: its writes, conditional on the flag, then copy what it read
+   * (src/elaborate/algorithm.ts, guard), so that the copies it swaps stay current.
+   */
+  private buildSkips(c: CompiledAlgorithm): void {
+    const device = this.gpu.device;
+    const byFlag = new Map<string, Step[]>();
+    for (const st of c.steps)
+      if (st.guard && c.stepPingPong(st).size === 0)
+        byFlag.set(st.guard, [...(byFlag.get(st.guard) ?? []), st]);
+    if (!byFlag.size) return;
+    let words = 0;
+    const lines = new Map<string, string[]>();
+    for (const [flag, steps] of byFlag) {
+      const [a, b] = this.layout.copies(flag);
+      if (a !== b) throw new Error(`internal: the flag ${flag} is double-buffered`);
+      const out: string[] = [];
+      for (const st of steps) {
+        const k = this.kernels.get(st);
+        if (!k) throw new Error(`internal: step ${st.name} was not compiled for the GPU`);
+        const offsets: number[] = [];
+        for (const kk of k.kernels) {
+          offsets.push(words * 4);
+          out.push(
+            `A[${words}u] = select(0u, ${kk.gx}u, on); A[${words + 1}u] = ${kk.gy}u; A[${words + 2}u] = 1u;`,
+          );
+          words += 3;
+        }
+        this.indirect.set(st, offsets);
+      }
+      lines.set(flag, out);
+    }
+    this.args = device.createBuffer({
+      size: Math.max(16, words * 4),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.INDIRECT,
+      label: 'while: workgroup counts',
+    });
+    this.owned.push(this.args);
+    for (const [flag, out] of lines) {
+      const code = [
+        '@group(0) @binding(0) var<storage, read> S: array<f32>;',
+        '@group(0) @binding(1) var<storage, read_write> A: array<u32>;',
+        '@compute @workgroup_size(1) fn main() {',
+        `  let on = S[${this.layout.current(flag)}u] != 0.0;`,
+        ...out.map((l) => '  ' + l),
+        '}',
+      ].join('\n');
+      const pipeline = device.createComputePipeline({
+        label: `${flag} counts`,
+        layout: 'auto',
+        compute: {
+          module: device.createShaderModule({ label: `${flag} counts`, code }),
+          entryPoint: 'main',
+        },
+      });
+      const bindGroup = device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: 0, resource: { buffer: this.S } },
+          { binding: 1, resource: { buffer: this.args } },
+        ],
+      });
+      this.skips.set(flag, { pipeline, bindGroup });
+    }
+  }
+
+  /** The workgroup counts of the indirectly dispatched steps (buildSkips). */
+  private args: GPUBuffer | undefined;
+  private indirect = new Map<Step, number[]>();
+  private skips = new Map<string, { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup }>();
+  /** Parameter slots used by the batch being recorded. */
+  private used = 0;
 
   private buildKernel(st: Step, plan: GpuPlan): StepKernel {
     const device = this.gpu.device;
@@ -252,11 +335,11 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   private runInner(step: Step, r: RunAt): void {
-    if (this.pending.length >= this.paramSlots)
+    if (this.used >= this.paramSlots)
       throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
     const k = this.kernels.get(step);
     if (!k) throw new Error(`internal: step ${step.name} was not compiled for the GPU`);
-    const at = this.pending.length;
+    const at = this.used++;
     const base = (at * STEP_PARAM_BYTES) / 4;
     const P = this.paramData;
     const set = (name: Parameters<typeof stepParam>[0], v: number) => {
@@ -275,19 +358,21 @@ export class GpuAlgoEngine implements AlgoEngine {
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
-    this.pending.push({ kernel: k, slot: at });
+    this.pending.push({ kernel: k, slot: at, indirect: this.indirect.get(step) });
+    const skip = step.decides && this.skips.get(step.decides);
+    if (skip) this.pending.push({ args: skip });
   }
 
   submit(): Promise<ArrayLike<number>> {
     const t0 = performance.now();
     const device = this.gpu.device;
-    if (this.pending.length) {
+    if (this.used) {
       device.queue.writeBuffer(
         this.params,
         0,
         this.paramData.buffer as ArrayBuffer,
         0,
-        this.pending.length * STEP_PARAM_BYTES,
+        this.used * STEP_PARAM_BYTES,
       );
     }
     const enc = device.createCommandEncoder();
@@ -318,15 +403,25 @@ export class GpuAlgoEngine implements AlgoEngine {
           : {},
       );
       let last: GPUComputePipeline | undefined;
-      for (const p of this.pending)
-        for (const k of p.kernel.kernels) {
+      for (const p of this.pending) {
+        if ('args' in p) {
+          pass.setPipeline((last = p.args.pipeline));
+          pass.setBindGroup(0, p.args.bindGroup);
+          pass.dispatchWorkgroups(1);
+          continue;
+        }
+        p.kernel.kernels.forEach((k, i) => {
           if (k.pipeline !== last) pass.setPipeline((last = k.pipeline));
           pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-          pass.dispatchWorkgroups(k.gx, k.gy);
-        }
+          const at = p.indirect?.[i];
+          if (at !== undefined && this.args) pass.dispatchWorkgroupsIndirect(this.args, at);
+          else pass.dispatchWorkgroups(k.gx, k.gy);
+        });
+      }
       pass.end();
     }
     this.pending = [];
+    this.used = 0;
     // Two read-back buffers: the batch in flight copies into one while the previous is read.
     const stage = this.traceStage[this.stageNext];
     this.stageNext = this.stageNext === 0 ? 1 : 0;
