@@ -6,12 +6,13 @@
 // which the GPU decides: the host counts them as their upper bound (every iteration runs) until it
 // reads back the GPU's counter of their evaluations with the trace; a generation starts only if
 // its upper bound fits what the counts known so far leave of the budget (when it does not, the
-// host first waits for the batches in flight), and the evaluations reported are the exact ones. The GPU records many generations per command buffer (a batch)
-// and the host reads back only the trace rows of the batch (the best fitness after each
-// generation, kept on the GPU by the track step); the target and the wall-clock budget are checked
-// after each batch, so a run stops within one batch of them. Batches start small and double, up to
-// the generations whose work (evaluations times D) fits the engine's `batchWork` and at most
-// TRACE_ROWS (the trace buffer's rows). The schedule depends on the program and the engine only,
+// host first waits for the batches in flight), and the evaluations reported are the exact ones.
+// The GPU records many generations per command buffer (a batch) and the host reads back only the
+// trace rows of the batch (the best fitness after each generation, kept on the GPU by the track
+// step); the target and the wall-clock budget are checked after each batch, so a run stops
+// within one batch of them. Batches start small and double, up to the generations whose work
+// (evaluations times D) fits the engine's `batchWork` and at most TRACE_ROWS (the trace buffer's
+// rows). The schedule depends on the program and the engine only,
 // never on the clock: a run that stops at its target or its evaluation budget gives the same
 // result on a fast machine, a slow one and a loaded one (a time budget alone depends on time).
 
