@@ -93,6 +93,34 @@ algorithm prog(N = 4, K = 40, rho0 = 0.5, eps = 0.05) {
     }
   }
 }
+algorithm two(N = 4, K = 30) {
+  population X[N]
+  state a[1] = 0
+  state b[1] = 0
+  state t[1] = 0
+  generation {
+    repeat 2 {
+      each i in t[0] {
+        t[i] = 0
+      }
+      repeat K while t[0] < 3 + gen {
+        each i in X {
+          X[i] = better(X[i] * 0.99, X[i])
+        }
+        each i in t[0] {
+          t[i] = t[i] + 1
+          a[0] = a[0] + 1
+        }
+      }
+    }
+    repeat K while f(X[0]) > 1e-6 and b[0] < 5 * (gen + 1) {
+      each i in X[0] {
+        X[i] = better(X[i] * 0.5, X[i])
+        b[0] = b[0] + 1
+      }
+    }
+  }
+}
 algorithm many(N = 1000, K = 2000, r = 0.999) {
   population X[N]
   state s[1] = 1
@@ -212,6 +240,26 @@ describe('repeat n while c', () => {
     // The loop's length depended on the data: not every generation ran K iterations.
     expect(C[7]).toBeLessThan(7 * 40);
     expect(r.evals).toBe(N + (await e.readArray('it'))[0]!);
+  });
+
+  it('two loops in a generation, one inside a repeat: one counter, each iteration counted once', async () => {
+    const c = algo('two', 'p', D, {}, SRC);
+    for (const G of [1, 2, 5]) {
+      const { r, e } = await runCpu(c, { seed: 2, maxGenerations: G });
+      const a = (await e.readArray('a'))[0]!;
+      const b = (await e.readArray('b'))[0]!;
+      // The first loop runs 3 + gen iterations, twice a generation. The second halves X[0] while
+      // f(X[0]) > 1e-6, at most 5 (gen + 1) times in all: it stops at that bound, or earlier with
+      // f(X[0]) <= 1e-6 (about 13 halvings from f ~ 40).
+      let first = 0;
+      for (let g = 0; g < G; g++) first += 2 * (3 + g);
+      expect(a).toBe(first);
+      expect(b).toBeGreaterThan(0);
+      expect(b).toBeLessThanOrEqual(5 * G);
+      if (b < 5 * G) expect((await e.readArray('X.f'))[0]).toBeLessThanOrEqual(1e-6);
+      else expect(G).toBeLessThan(3);
+      expect(r.evals).toBe(N + N * a + b);
+    }
   });
 
   it('counts past 2^20 evaluations exactly (the counter carries into its high part)', async () => {
