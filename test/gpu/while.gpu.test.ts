@@ -78,6 +78,34 @@ algorithm mix(N = 6, K = 10, L = 3) {
       }
     }
   }
+}
+algorithm two(N = 4, K = 30) {
+  population X[N]
+  state a[1] = 0
+  state b[1] = 0
+  state t[1] = 0
+  generation {
+    repeat 2 {
+      each i in t[0] {
+        t[i] = 0
+      }
+      repeat K while t[0] < 3 + gen {
+        each i in X {
+          X[i] = better(X[i] * 0.99, X[i])
+        }
+        each i in t[0] {
+          t[i] = t[i] + 1
+          a[0] = a[0] + 1
+        }
+      }
+    }
+    repeat K while f(X[0]) > 1e-6 and b[0] < 5 * (gen + 1) {
+      each i in X[0] {
+        X[i] = better(X[i] * 0.5, X[i])
+        b[0] = b[0] + 1
+      }
+    }
+  }
 }`;
 const SRC = { 'while.opt': SOURCE };
 
@@ -127,6 +155,19 @@ maybe('repeat n while c: GPU and CPU', () => {
     const { g, k, rg } = await both(c, { seed: 1, maxGenerations: 3 });
     expect(rg.evals).toBe(4);
     expect(Array.from(await g.readArray('it'))).toEqual([0]);
+    await expectSameState(c, g, k);
+    g.destroy();
+  });
+
+  it('two loops in a generation, one inside a repeat: the same counts as the CPU', async () => {
+    const c = algo('two', 'p', 5, {}, SRC);
+    const { g, k, rg, rk } = await both(c, { seed: 2, maxGenerations: 5 });
+    for (const name of ['a', 'b'])
+      expect(Array.from(await g.readArray(name)), name).toEqual(
+        Array.from(await k.readArray(name)),
+      );
+    expect(rg.evals).toBe(rk.evals);
+    expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
     await expectSameState(c, g, k);
     g.destroy();
   });
