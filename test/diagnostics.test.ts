@@ -686,6 +686,29 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:73',
     message: 'X = sorted(...) sorts X in place: write X = sorted(X)',
   },
+  WhileBound: {
+    src: P + 'algorithm a() { population X[4] generation { repeat while f(X[0]) > 1 { } } }',
+    algorithm: 'a',
+    at: '2:53',
+    message:
+      'repeat while c needs its bound: repeat n while c, with n the most iterations, decided on the host',
+  },
+  WhileCondition: {
+    src: P + 'algorithm a() { population X[4] generation { repeat 3 while f(X[0]) { } } }',
+    algorithm: 'a',
+    at: '2:61',
+    message:
+      'the condition of repeat n while c must be a comparison (a scalar computed on the GPU before each iteration), but this is a scalar',
+  },
+  WhileBody: {
+    src:
+      P +
+      'algorithm a() { population X[4] generation { repeat 3 while f(X[0]) > 1 { repeat 2 { } } } }',
+    algorithm: 'a',
+    at: '2:75',
+    message:
+      "a repeat inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
+  },
 };
 
 describe('every catalogue entry has a test', () => {

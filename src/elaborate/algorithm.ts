@@ -56,7 +56,13 @@ import {
   type ScopeHooks,
   type Val,
 } from './scope.js';
-import type { AlgoProgram, GenStmt, Population, Step } from '../ir/step.js';
+import {
+  WHILE_COUNT,
+  type AlgoProgram,
+  type GenStmt,
+  type Population,
+  type Step,
+} from '../ir/step.js';
 
 /** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
 export const TRACE_ROWS = 1024;
@@ -161,6 +167,7 @@ export class AlgoElaborator {
   private step: StepBuilder | null = null;
   private stepCount = 0;
   private globalVecs = 0;
+  private whileLoops = 0;
 
   constructor(files: SourceFile[]) {
     this.core = new ElabCore(files);
@@ -562,7 +569,7 @@ export class AlgoElaborator {
             out.push(this.hostIf(st, sc));
             break;
           case 'repeat':
-            out.push(this.repeat(st, sc));
+            out.push(...this.repeat(st, sc));
             break;
           case 'assign':
             out.push(...this.popAssign(st).map((step) => ({ k: 'step' as const, step })));
@@ -618,11 +625,139 @@ export class AlgoElaborator {
   }
 
   /** `repeat n { ... }`: n on the host; each iteration is a round of its own (its draws differ). */
-  private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): ElabStmt {
+  private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): ElabStmt[] {
+    if (!st.count) this.fail('WhileBound', st.whileLoc ?? st.loc);
     const count = this.hostExpr(st.count, sc, 'count');
     const c = constValue(count);
     if (c !== undefined && c < 0) this.fail('BadRepeatCount', st.count.loc, c);
-    return { k: 'repeat', count, body: this.block(st.body, { ...sc, vars: new Map(sc.vars) }) };
+    if (st.while) return this.repeatWhile(st, st.while, count, sc);
+    return [{ k: 'repeat', count, body: this.block(st.body, { ...sc, vars: new Map(sc.vars) }) }];
+  }
+
+  /**
+   * `repeat n while c { ... }`: at most n iterations (the host's bound), each a round of its own,
+   * while c holds. Three parts: a step `whileK.start` sets the loop's flag, the one-row array
+   * `whileK`, to 1; each iteration begins with a step `whileK.cond` (one individual) that computes
+   * c, clears the flag once c is false (it stays clear: the flag is flag and c) and adds the
+   * iteration's evaluations to the GPU's counter (WHILE_COUNT) when the flag is set; every write of
+   * the body's steps is conditional on the flag (a step of an iteration after the loop ended
+   * rewrites what it read, so a double-buffered array is copied and the others stay as they are).
+   * The host runs all n iterations (their rounds are consumed, so both backends draw alike) and
+   * counts their evaluations as at most n times an iteration's until it reads the counter back.
+   */
+  private repeatWhile(
+    st: AlgoStmt & { kind: 'repeat' },
+    cond: Expr,
+    count: IExpr,
+    sc: Scope,
+  ): ElabStmt[] {
+    for (const x of st.body)
+      if (x.kind === 'if' || x.kind === 'repeat')
+        this.fail('WhileBody', x.loc, x.kind === 'if' ? 'generation-level if' : 'repeat');
+    const k = ++this.whileLoops;
+    const W: StateArray = { name: `while${k}`, rows: 1, cols: 0 };
+    this.stateArrays.push(W);
+    const flag: IExpr = { k: 'read', t: 'f', arr: W.name, idx: [int(0)] };
+    const s0 = this.beginStep();
+    s0.writes.push({ arr: W.name, row: int(0), body: num(1) });
+    const start = this.endStep(s0, `${W.name}.start`, 1);
+    // The condition: a step of one individual (draws keyed by individual 0, as in each i in X[c]).
+    const b = this.beginEachStep();
+    const inner = childScope(sc, b.fn);
+    this.step = b;
+    let c: Val;
+    try {
+      c = this.lang.expr(cond, inner);
+    } finally {
+      this.step = null;
+    }
+    if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('WhileCondition', cond.loc, describe(c));
+    const body = this.block(st.body, { ...sc, vars: new Map(sc.vars) });
+    const steps = body.flatMap((x) => (x.k === 'step' ? [x.step] : []));
+    const E = steps.reduce((n, s) => n + s.evals, 0);
+    if (E >= WHILE_COUNT.carry)
+      throw new RangeError(
+        `an iteration of repeat n while c makes ${E} evaluations; the GPU's counter takes fewer than ${WHILE_COUNT.carry}`,
+      );
+    for (const s of steps) this.guard(s, flag, W.name);
+    const go = this.kept(b.fn, `${W.name}.go`, bin('and', bin('!=', flag, num(0)), c.e));
+    const sel = (t: 'f' | 'i', cc: IExpr, a: IExpr, e: IExpr): IExpr => ({
+      k: 'sel',
+      t,
+      c: cc,
+      a,
+      b: e,
+    });
+    b.writes.push({ arr: W.name, row: int(0), body: sel('f', go, num(1), num(0)) });
+    if (E > 0) {
+      const { lo, hi, trace, carry } = WHILE_COUNT;
+      if (!this.stateArrays.some((a) => a.name === lo)) this.counterArrays();
+      const read = (a: string): IExpr => ({ k: 'read', t: 'f', arr: a, idx: [int(0)] });
+      const sum = this.core.scalarLet(
+        b.fn,
+        `${W.name}.sum`,
+        bin('+', read(lo), sel('f', go, num(E), num(0))),
+      ).e;
+      const over = bin('>=', sum, num(carry));
+      const lo1 = this.core.scalarLet(
+        b.fn,
+        `${W.name}.lo`,
+        sel('f', over, bin('-', sum, num(carry)), sum),
+      ).e;
+      const hi1 = this.core.scalarLet(
+        b.fn,
+        `${W.name}.hi`,
+        bin('+', read(hi), sel('f', over, num(1), num(0))),
+      ).e;
+      const j = (this.core.freshIdx('j') as { name: string }).name;
+      b.writes.push(
+        { arr: lo, row: int(0), body: lo1 },
+        { arr: hi, row: int(0), body: hi1 },
+        {
+          arr: trace,
+          row: { k: 'idx', t: 'i', name: '$slot' },
+          col: { idx: j, len: 2 },
+          body: sel('f', bin('==', { k: 'idx', t: 'i', name: j }, int(0)), lo1, hi1),
+        },
+      );
+    }
+    const condStep = this.endStep(b, `${W.name}.cond`, 1);
+    if (E > 0) condStep.countsEvals = true;
+    condStep.decides = W.name;
+    return [
+      { k: 'step', step: start },
+      { k: 'repeat', count, body: [{ k: 'step', step: condStep }, ...body] },
+    ];
+  }
+
+  /** The GPU's evaluation counter (WHILE_COUNT), declared once, by the first loop that counts. */
+  private counterArrays(): void {
+    const { lo, hi, trace } = WHILE_COUNT;
+    const arrays: StateArray[] = [
+      { name: lo, rows: 1, cols: 0 },
+      { name: hi, rows: 1, cols: 0 },
+      { name: trace, rows: TRACE_ROWS, cols: 2 },
+    ];
+    this.stateArrays.push(...arrays);
+  }
+
+  /**
+   * Every write of `st` conditional on the loop's flag: when it is clear the write stores what the
+   * step read there (in place: the value it has; double-buffered: a copy into the other buffer).
+   */
+  private guard(st: Step, flag: IExpr, W: string): void {
+    const on = bin('!=', flag, num(0));
+    const f = st.prog.main;
+    f.writes = (f.writes ?? []).map((w) => {
+      const old: IExpr = {
+        k: 'read',
+        t: 'f',
+        arr: w.arr,
+        idx: w.col ? [w.row, { k: 'idx', t: 'i', name: w.col.idx }] : [w.row],
+      };
+      return { ...w, body: { k: 'sel', t: w.body.t, c: on, a: w.body, b: old } };
+    });
+    st.guard = W;
   }
 
   private genLet(l: Let, sc: Scope): ElabStmt[] {

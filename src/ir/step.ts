@@ -26,7 +26,25 @@ export interface Step {
    */
   count?: IExpr;
   prog: IrProgram;
+  /**
+   * In the body of `repeat n while c`: the one-row flag array (1 while the loop runs) that every
+   * write of the step is conditional on. Its evaluations are counted on the GPU, by the loop's
+   * condition step, and the host counts them as at most `evals` until it reads the counter back.
+   */
+  guard?: string;
+  /** The condition step of `repeat n while c`, which counts its iteration's evaluations on the GPU. */
+  countsEvals?: boolean;
+  /** The condition step of `repeat n while c`: the flag array it sets (see `guard`). */
+  decides?: string;
 }
+
+/**
+ * The evaluations counted on the GPU (the steps of `repeat n while c` bodies that ran): a total in
+ * two one-row arrays, lo + CARRY hi with lo < CARRY (float32 holds every integer below 2^24, so
+ * the count is exact up to 2^44 while an iteration makes fewer than CARRY evaluations), and its
+ * value after each generation in trace row `$slot` (two columns: lo, hi), read back with the trace.
+ */
+export const WHILE_COUNT = { lo: 'while.lo', hi: 'while.hi', trace: 'while.trace', carry: 2 ** 20 };
 
 /**
  * A generation: steps, conditions and loop counts decided on the host (from parameters, constants,

@@ -140,8 +140,12 @@ export type AlgoStmt =
       body: AlgoStmt[];
       loc: Loc;
     }
-  /** `repeat n { ... }`: the block n times (n decided on the host). */
-  | { kind: 'repeat'; count: Expr; body: AlgoStmt[]; loc: Loc }
+  /**
+   * `repeat n { ... }`: the block n times (n decided on the host). `repeat n while c { ... }`: at
+   * most n times, while c (computed on the GPU before each iteration) holds; `count` is missing
+   * when the bound is (`repeat while c`, an error).
+   */
+  | { kind: 'repeat'; count?: Expr; while?: Expr; whileLoc?: Loc; body: AlgoStmt[]; loc: Loc }
   | { kind: 'if'; cond: Expr; then: AlgoStmt[]; else: AlgoStmt[]; loc: Loc }
   /** `X[i] = v`, `V[i][j] = e`, `Fi[i] = e`, or a population-level `X = best(X, O)`. */
   | {

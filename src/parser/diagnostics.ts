@@ -298,6 +298,22 @@ export const Diag = {
     code: 6038,
     message: '{0} = sorted(...) sorts {0} in place: write {0} = sorted({0})',
   },
+  // repeat n while c.
+  WhileBound: {
+    code: 6039,
+    message:
+      'repeat while c needs its bound: repeat n while c, with n the most iterations, decided on the host',
+  },
+  WhileCondition: {
+    code: 6040,
+    message:
+      'the condition of repeat n while c must be a comparison (a scalar computed on the GPU before each iteration), but this is a {0}',
+  },
+  WhileBody: {
+    code: 6041,
+    message:
+      "a {0} inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
+  },
 } as const;
 
 export type DiagKind = keyof typeof Diag;

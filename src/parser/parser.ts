@@ -413,7 +413,7 @@ class OptParser extends EmbeddedActionsParser {
                   // each i in X[:n]: the first n rows (n decided on the host).
                   ALT: () => {
                     this.CONSUME(T.Colon);
-                    count = this.SUBRULE6(this.expr);
+                    count = this.SUBRULE7(this.expr);
                   },
                 },
                 { ALT: () => (row = this.SUBRULE4(this.expr)) },
@@ -437,13 +437,26 @@ class OptParser extends EmbeddedActionsParser {
         {
           ALT: () => {
             const kw = this.CONSUME(T.Repeat);
-            const count = this.SUBRULE5(this.expr);
+            // `repeat while c` without its bound parses, so that the elaborator can say what is
+            // missing (OPT6039).
+            let count: Expr | undefined;
+            this.OPTION6(() => {
+              count = this.SUBRULE5(this.expr);
+            });
+            let cond: Expr | undefined;
+            let whileTok: IToken | undefined;
+            this.OPTION7(() => {
+              whileTok = this.CONSUME(T.While);
+              cond = this.SUBRULE6(this.expr);
+            });
             const body = this.SUBRULE4(this.algoBlock);
             return {
               kind: 'repeat',
-              count: count ?? errorExpr(tokLoc(kw)),
+              count: count ?? (cond ? undefined : errorExpr(tokLoc(kw))),
+              while: cond,
+              whileLoc: whileTok && tokLoc(whileTok),
               body: body ?? [],
-              loc: span(tokLoc(kw), count?.loc ?? tokLoc(kw)),
+              loc: span(tokLoc(kw), cond?.loc ?? count?.loc ?? tokLoc(kw)),
             } as AlgoStmt;
           },
         },

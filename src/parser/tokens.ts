@@ -35,6 +35,7 @@ export const State = keyword('state');
 export const Generation = keyword('generation');
 export const Each = keyword('each');
 export const Repeat = keyword('repeat');
+export const While = keyword('while');
 export const Suite = keyword('suite');
 
 export const KEYWORDS = [
@@ -59,6 +60,7 @@ export const KEYWORDS = [
   Generation,
   Each,
   Repeat,
+  While,
   Suite,
 ];
 

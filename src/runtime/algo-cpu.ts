@@ -4,7 +4,7 @@
 // starts as a copy of the current one unless the step overwrites all of it.
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
-import type { Step } from '../ir/step.js';
+import { WHILE_COUNT, type Step } from '../ir/step.js';
 import { at, type StateArray } from '../ir/ir.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
@@ -58,6 +58,17 @@ export class CpuAlgoEngine implements AlgoEngine {
     if (!fn) throw new Error(`internal: step ${step.name} was not compiled for the CPU`);
     Object.assign(this.ctx, at_);
     if (!at_.h) this.ctx.h = [0, 0, 0, 0];
+    // A step of `repeat n while c` after its loop ended (the flag is clear): its writes would store
+    // what it read, so it copies the arrays it writes into their other copy, computing nothing.
+    if (step.guard && this.S[this.layout.current(step.guard)] === 0) {
+      for (const name of new Set((step.prog.main.writes ?? []).map((x) => x.arr))) {
+        const a = this.layout.array(name);
+        const { read, write } = this.layout.readWrite(name);
+        if (read !== write) this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
+      }
+      this.layout.advance(step);
+      return;
+    }
     const o = new Int32Array(this.layout.arrays.length);
     const w = new Int32Array(this.layout.arrays.length);
     this.layout.fill(step, o, w);
@@ -102,7 +113,11 @@ export class CpuAlgoEngine implements AlgoEngine {
 
   async submit(): Promise<ArrayLike<number>> {
     const t = this.layout.current('trace');
-    return this.S.slice(t, t + TRACE_ROWS);
+    const rows = this.S.slice(t, t + TRACE_ROWS);
+    // The GPU's evaluation counter after each generation (repeat n while c), after the trace.
+    if (!this.c.algo.state.some((a) => a.name === WHILE_COUNT.trace)) return rows;
+    const w = this.layout.current(WHILE_COUNT.trace);
+    return Float64Array.from([...rows, ...this.S.slice(w, w + 2 * TRACE_ROWS)]);
   }
 
   async readBest(): Promise<{ fit: number; point: Float64Array }> {

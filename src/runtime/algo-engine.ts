@@ -18,7 +18,9 @@ export interface AlgoEngine {
   /** Run (or record) `step` at `at` (its generation and round); the track step writes trace row `at.slot`. */
   run(step: Step, at: RunAt): void;
   /**
-   * Submit what was recorded; resolves, once it has run, with the trace rows (TRACE_ROWS values).
+   * Submit what was recorded; resolves, once it has run, with the trace rows (TRACE_ROWS values),
+   * followed, for a program that counts evaluations on the GPU (`repeat n while c`), by the
+   * counter after each generation (TRACE_ROWS rows of two values, src/ir/step.ts WHILE_COUNT).
    * The next batch may be recorded and submitted before it resolves.
    */
   submit(): Promise<ArrayLike<number>>;

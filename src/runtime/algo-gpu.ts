@@ -7,7 +7,7 @@
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
-import type { Step } from '../ir/step.js';
+import { WHILE_COUNT, type Step } from '../ir/step.js';
 import {
   generateStepWgsl,
   STEP_PARAM_BYTES,
@@ -39,13 +39,18 @@ interface StepKernel {
   }[];
 }
 
-interface Pending {
-  kernel: StepKernel;
-  slot: number; // parameter slot
-  step: Step;
-  /** A counted step's individuals, where fewer than the step's. */
-  n?: number;
-}
+type Pending =
+  | {
+      kernel: StepKernel;
+      slot: number; // parameter slot
+      step: Step;
+      /** A counted step's individuals, where fewer than the step's. */
+      n?: number;
+      /** Dispatched indirectly: the byte offset of each kernel's workgroup counts in `args`. */
+      indirect?: number[];
+    }
+  /** The kernel that writes the workgroup counts of a while loop's body (see `skips`). */
+  | { args: { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup } };
 
 /**
  * A per-step profile (the benchmark's per-phase times, seed 001 Table 14): GPU seconds and runs of
@@ -57,22 +62,35 @@ export type StepProfile = Map<Step, { seconds: number; runs: number }>;
 /** WebGPU's largest timestamp query set holds 4,096 queries: two a step run. */
 const PROFILE_RUNS = 2048;
 
-/** Records one step run's kernels (`last`: the pass's pipeline, set only when it changes). */
+/**
+ * Records one pending entry: a step run's kernels, or a while loop's workgroup-count kernel
+ * (`last`: the pass's pipeline, set only when it changes; `args`: the indirect-dispatch buffer).
+ * A counted step dispatches the workgroups of its n individuals directly (its kernels check the
+ * while flag themselves: indirect dispatch only spares the workgroups of a finished loop).
+ */
 function dispatchRun(
   pass: GPUComputePassEncoder,
   p: Pending,
   last: { pipeline: GPUComputePipeline | undefined },
+  args: GPUBuffer | undefined,
 ): void {
-  for (const k of p.kernel.kernels) {
+  if ('args' in p) {
+    pass.setPipeline((last.pipeline = p.args.pipeline));
+    pass.setBindGroup(0, p.args.bindGroup);
+    pass.dispatchWorkgroups(1);
+    return;
+  }
+  p.kernel.kernels.forEach((k, i) => {
     if (k.pipeline !== last.pipeline) pass.setPipeline((last.pipeline = k.pipeline));
-    if (p.n === 0) continue; // a counted step that runs no individual
+    if (p.n === 0) return; // a counted step that runs no individual
     pass.setBindGroup(0, k.bindGroup, [p.slot * STEP_PARAM_BYTES]);
-    if (p.n === undefined) pass.dispatchWorkgroups(k.gx, k.gy);
-    else {
+    const at = p.indirect?.[i];
+    if (p.n !== undefined) {
       const wgs = k.workgroups(p.n);
       pass.dispatchWorkgroups(Math.min(wgs, k.gx), Math.ceil(wgs / k.gx));
-    }
-  }
+    } else if (at !== undefined && args) pass.dispatchWorkgroupsIndirect(args, at);
+    else pass.dispatchWorkgroups(k.gx, k.gy);
+  });
 }
 
 export class GpuAlgoEngine implements AlgoEngine {
@@ -96,6 +114,8 @@ export class GpuAlgoEngine implements AlgoEngine {
   private stageNext: 0 | 1 = 0;
   private seedLo: number;
   private seedHi: number;
+  /** The program counts evaluations on the GPU (repeat n while c): they come back with the trace. */
+  private counted: boolean;
 
   private constructor(
     private gpu: GpuContext,
@@ -130,9 +150,11 @@ export class GpuAlgoEngine implements AlgoEngine {
       usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
       label: 'step parameters',
     });
+    // The trace rows, then (repeat n while c) the evaluation counter after each generation.
+    this.counted = c.algo.state.some((a) => a.name === WHILE_COUNT.trace);
     const traceBuffer = (k: number) =>
       device.createBuffer({
-        size: TRACE_ROWS * 4,
+        size: TRACE_ROWS * 4 * (this.counted ? 3 : 1),
         usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
         label: `trace read-back ${k}`,
       });
@@ -161,7 +183,85 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.data.unmap();
     }
     for (const [st, plan] of plans) this.kernels.set(st, this.buildKernel(st, plan));
+    this.buildSkips(c);
   }
+
+  /**
+   * `repeat n while c`: the body's steps that update their arrays in place are dispatched
+   * indirectly, so that once the loop's flag is clear they run no workgroup at all. After each
+   * condition step a kernel of one thread writes their workgroup counts: the step's grid while the
+   * flag is set, 0 once it is clear. A body step that writes the other copy of a double-buffered
+   * array keeps its direct dispatch: its writes, conditional on the flag, then copy what it read
+   * (src/elaborate/algorithm.ts, guard), so that the copies it swaps stay current.
+   */
+  private buildSkips(c: CompiledAlgorithm): void {
+    const device = this.gpu.device;
+    const byFlag = new Map<string, Step[]>();
+    for (const st of c.steps)
+      if (st.guard && c.stepPingPong(st).size === 0)
+        byFlag.set(st.guard, [...(byFlag.get(st.guard) ?? []), st]);
+    if (!byFlag.size) return;
+    let words = 0;
+    const lines = new Map<string, string[]>();
+    for (const [flag, steps] of byFlag) {
+      const [a, b] = this.layout.copies(flag);
+      if (a !== b) throw new Error(`internal: the flag ${flag} is double-buffered`);
+      const out: string[] = [];
+      for (const st of steps) {
+        const k = this.kernels.get(st);
+        if (!k) throw new Error(`internal: step ${st.name} was not compiled for the GPU`);
+        const offsets: number[] = [];
+        for (const kk of k.kernels) {
+          offsets.push(words * 4);
+          out.push(
+            `A[${words}u] = select(0u, ${kk.gx}u, on); A[${words + 1}u] = ${kk.gy}u; A[${words + 2}u] = 1u;`,
+          );
+          words += 3;
+        }
+        this.indirect.set(st, offsets);
+      }
+      lines.set(flag, out);
+    }
+    this.args = device.createBuffer({
+      size: Math.max(16, words * 4),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.INDIRECT,
+      label: 'while: workgroup counts',
+    });
+    this.owned.push(this.args);
+    for (const [flag, out] of lines) {
+      const code = [
+        '@group(0) @binding(0) var<storage, read> S: array<f32>;',
+        '@group(0) @binding(1) var<storage, read_write> A: array<u32>;',
+        '@compute @workgroup_size(1) fn main() {',
+        `  let on = S[${this.layout.current(flag)}u] != 0.0;`,
+        ...out.map((l) => '  ' + l),
+        '}',
+      ].join('\n');
+      const pipeline = device.createComputePipeline({
+        label: `${flag} counts`,
+        layout: 'auto',
+        compute: {
+          module: device.createShaderModule({ label: `${flag} counts`, code }),
+          entryPoint: 'main',
+        },
+      });
+      const bindGroup = device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: 0, resource: { buffer: this.S } },
+          { binding: 1, resource: { buffer: this.args } },
+        ],
+      });
+      this.skips.set(flag, { pipeline, bindGroup });
+    }
+  }
+
+  /** The workgroup counts of the indirectly dispatched steps (buildSkips). */
+  private args: GPUBuffer | undefined;
+  private indirect = new Map<Step, number[]>();
+  private skips = new Map<string, { pipeline: GPUComputePipeline; bindGroup: GPUBindGroup }>();
+  /** Parameter slots used by the batch being recorded. */
+  private used = 0;
 
   private buildKernel(st: Step, plan: GpuPlan): StepKernel {
     const device = this.gpu.device;
@@ -297,11 +397,11 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   private runInner(step: Step, r: RunAt): void {
-    if (this.pending.length >= this.paramSlots)
+    if (this.used >= this.paramSlots)
       throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
     const k = this.kernels.get(step);
     if (!k) throw new Error(`internal: step ${step.name} was not compiled for the GPU`);
-    const at = this.pending.length;
+    const at = this.used++;
     const base = (at * STEP_PARAM_BYTES) / 4;
     const P = this.paramData;
     const set = (name: Parameters<typeof stepParam>[0], v: number) => {
@@ -323,19 +423,27 @@ export class GpuAlgoEngine implements AlgoEngine {
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
     this.layout.advance(step);
-    this.pending.push({ kernel: k, slot: at, step, n: n === step.n ? undefined : n });
+    this.pending.push({
+      kernel: k,
+      slot: at,
+      step,
+      n: n === step.n ? undefined : n,
+      indirect: this.indirect.get(step),
+    });
+    const skip = step.decides && this.skips.get(step.decides);
+    if (skip) this.pending.push({ args: skip });
   }
 
   submit(): Promise<ArrayLike<number>> {
     const t0 = performance.now();
     const device = this.gpu.device;
-    if (this.pending.length) {
+    if (this.used) {
       device.queue.writeBuffer(
         this.params,
         0,
         this.paramData.buffer as ArrayBuffer,
         0,
-        this.pending.length * STEP_PARAM_BYTES,
+        this.used * STEP_PARAM_BYTES,
       );
     }
     const enc = device.createCommandEncoder();
@@ -367,14 +475,23 @@ export class GpuAlgoEngine implements AlgoEngine {
           : {},
       );
       const last = { pipeline: undefined as GPUComputePipeline | undefined };
-      for (const p of this.pending) dispatchRun(pass, p, last);
+      for (const p of this.pending) dispatchRun(pass, p, last, this.args);
       pass.end();
     }
     this.pending = [];
+    this.used = 0;
     // Two read-back buffers: the batch in flight copies into one while the previous is read.
     const stage = this.traceStage[this.stageNext];
     this.stageNext = this.stageNext === 0 ? 1 : 0;
     enc.copyBufferToBuffer(this.S, this.layout.current('trace') * 4, stage, 0, TRACE_ROWS * 4);
+    if (this.counted)
+      enc.copyBufferToBuffer(
+        this.S,
+        this.layout.current(WHILE_COUNT.trace) * 4,
+        stage,
+        TRACE_ROWS * 4,
+        2 * TRACE_ROWS * 4,
+      );
     if (query && qread) {
       enc.resolveQuerySet(query.set, 0, 2, query.resolve, 0);
       enc.copyBufferToBuffer(query.resolve, 0, qread, 0, 16);
@@ -426,8 +543,13 @@ export class GpuAlgoEngine implements AlgoEngine {
       read: [readBuffer(), readBuffer()],
     });
     const read = q.read[this.stageNext];
-    const n = this.pending.length;
-    this.pending.forEach((p, i) => {
+    // A pass a step run; a while loop's workgroup-count kernel goes with the run before it.
+    const groups: { step: Step; entries: Pending[] }[] = [];
+    for (const p of this.pending) {
+      if ('args' in p) groups.at(-1)?.entries.push(p);
+      else groups.push({ step: p.step, entries: [p] });
+    }
+    groups.forEach((g, i) => {
       const pass = enc.beginComputePass({
         timestampWrites: {
           querySet: q.set,
@@ -435,12 +557,14 @@ export class GpuAlgoEngine implements AlgoEngine {
           endOfPassWriteIndex: 2 * i + 1,
         },
       });
-      dispatchRun(pass, p, { pipeline: undefined });
+      const last = { pipeline: undefined as GPUComputePipeline | undefined };
+      for (const p of g.entries) dispatchRun(pass, p, last, this.args);
       pass.end();
     });
+    const n = groups.length;
     enc.resolveQuerySet(q.set, 0, 2 * n, q.resolve, 0);
     enc.copyBufferToBuffer(q.resolve, 0, read, 0, 16 * n);
-    return { read, steps: this.pending.map((p) => p.step) };
+    return { read, steps: groups.map((g) => g.step) };
   }
 
   private collectProfile(prof: { read: GPUBuffer; steps: Step[] }): void {

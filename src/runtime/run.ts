@@ -2,18 +2,23 @@
 //
 // The host plans each generation (which steps run: conditions on parameters and draws only) and
 // knows its evaluations in advance, so the evaluation budget is never exceeded: a generation that
-// would exceed it is not started. The GPU records many generations per command buffer (a batch)
-// and the host reads back only the trace rows of the batch (the best fitness after each
-// generation, kept on the GPU by the track step); the target and the wall-clock budget are checked
-// after each batch, so a run stops within one batch of them. Batches start small and double, up to
-// the generations whose work (evaluations times D) fits the engine's `batchWork` and at most
-// TRACE_ROWS (the trace buffer's rows). The schedule depends on the program and the engine only,
+// would exceed it is not started. The steps of a `repeat n while c` body run only while c holds,
+// which the GPU decides: the host counts them as their upper bound (every iteration runs) until it
+// reads back the GPU's counter of their evaluations with the trace; a generation starts only if
+// its upper bound fits what the counts known so far leave of the budget (when it does not, the
+// host first waits for the batches in flight), and the evaluations reported are the exact ones.
+// The GPU records many generations per command buffer (a batch) and the host reads back only the
+// trace rows of the batch (the best fitness after each generation, kept on the GPU by the track
+// step); the target and the wall-clock budget are checked after each batch, so a run stops
+// within one batch of them. Batches start small and double, up to the generations whose work
+// (evaluations times D) fits the engine's `batchWork` and at most TRACE_ROWS (the trace buffer's
+// rows). The schedule depends on the program and the engine only,
 // never on the clock: a run that stops at its target or its evaluation budget gives the same
 // result on a fast machine, a slow one and a loaded one (a time budget alone depends on time).
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
-import { allSteps } from '../ir/step.js';
+import { allSteps, WHILE_COUNT } from '../ir/step.js';
 import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
@@ -66,7 +71,12 @@ export interface TraceEntry {
   best: number;
 }
 
-export type StopReason = 'evals' | 'seconds' | 'target' | 'generations' | 'interrupted';
+/**
+ * `stalled`: only with `repeat n while c`, whose generations may make no evaluation at all: an
+ * evaluation budget alone would never end such a run, so it stops after TRACE_ROWS generations in
+ * a row that made none (give --seconds to run it longer).
+ */
+export type StopReason = 'evals' | 'seconds' | 'target' | 'generations' | 'interrupted' | 'stalled';
 
 export interface RunResult {
   evals: number;
@@ -110,13 +120,25 @@ export async function runAlgorithm(
   const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
   for (const st of c.algo.init) engine.run(st, init);
   engine.run(c.algo.track, init);
-  let evals = initEvals;
+  // Evaluations: those the host knows (every step but the bodies of `repeat n while c`), those the
+  // GPU counted in while bodies up to the last generation read back, and an upper bound of those
+  // in the generations not yet read back. Without while loops the last two stay 0.
+  let hostEvals = initEvals;
+  let gpuEvals = 0;
+  let pendingMax = 0;
+  const bound = () => hostEvals + gpuEvals + pendingMax;
+  const counted = c.algo.state.some((a) => a.name === WHILE_COUNT.trace);
+  let idle = 0; // generations in a row that made no evaluation (read back)
+  let before = initEvals;
+  const counter = (values: ArrayLike<number>, slot: number) =>
+    at(values, TRACE_ROWS + 2 * slot, 'the evaluation counter') +
+    WHILE_COUNT.carry * at(values, TRACE_ROWS + 2 * slot + 1, 'the evaluation counter');
   let gen = 0;
   // The round of the next generation: draws are keyed by it (src/runtime/algo-host.ts).
   let round = 1;
   const trace: TraceEntry[] = [];
   let best = at(await engine.submit(), 0, 'the trace after the initial steps');
-  trace.push({ evals, seconds: now(), best });
+  trace.push({ evals: initEvals, seconds: now(), best });
   // The engines minimise s f (s = -1 for a maximize problem, src/elaborate/algorithm.ts): `best` is the
   // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
   const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
@@ -128,12 +150,12 @@ export async function runAlgorithm(
   // One batch runs on the GPU while the next is recorded: the host waits for batch k only after
   // submitting batch k + 1, so recording and execution overlap. A stop decided from batch k
   // (target, time, Ctrl-C) still lets batch k + 1 finish: a run stops within one batch.
-  let inflight: {
-    values: Promise<ArrayLike<number>>;
-    slots: { slot: number; evals: number }[];
-  } | null = null;
+  // Per generation: its trace slot, the host's evaluations after it, the upper bound of its while
+  // bodies' evaluations and whether it counted any on the GPU.
+  type Slot = { slot: number; host: number; max: number; counts: boolean };
+  let inflight: { values: Promise<ArrayLike<number>>; slots: Slot[] } | null = null;
   for (;;) {
-    const slots: { slot: number; evals: number }[] = [];
+    const slots: Slot[] = [];
     let pendingTrack = false;
     let runs = 0;
     while (!stopped && slots.length < batch) {
@@ -141,10 +163,19 @@ export async function runAlgorithm(
         stopped = 'generations';
         break;
       }
-      const at0 = { gen: gen + 1, evals, budget };
+      // `progress` is exact: with evaluations counted on the GPU, a generation that reads it
+      // waits until the counts of the generations before it are read back.
+      if (c.algo.readsProgress && pendingMax > 0) break;
+      const at0 = { gen: gen + 1, evals: bound(), budget };
       const plan = planGeneration(c.algo.generation, o.seed, at0, round, c.algo.hostLets);
-      const e = plan.runs.reduce((s, r) => s + r.evals, 0);
-      if (evals + e > maxEvals) {
+      let eHost = 0;
+      let eMax = 0;
+      for (const r of plan.runs)
+        if (r.step.guard) eMax += r.evals;
+        else eHost += r.evals;
+      if (bound() + eHost + eMax > maxEvals) {
+        // The counts of the generations in flight may leave room for this one: wait for them.
+        if (pendingMax > 0) break;
         stopped = 'evals';
         break;
       }
@@ -181,32 +212,60 @@ export async function runAlgorithm(
         pendingTrack = false;
       }
       runs += plan.runs.length + 1;
-      evals += e;
-      slots.push({ slot, evals });
+      hostEvals += eHost;
+      pendingMax += eMax;
+      slots.push({
+        slot,
+        host: hostEvals,
+        max: eMax,
+        counts: plan.runs.some((r) => r.step.countsEvals),
+      });
     }
     if (pendingTrack)
-      engine.run(c.algo.track, { gen, round: round - 1, slot: gen % TRACE_ROWS, evals, budget });
+      engine.run(c.algo.track, {
+        gen,
+        round: round - 1,
+        slot: gen % TRACE_ROWS,
+        evals: bound(),
+        budget,
+      });
     const next = slots.length ? { values: engine.submit(), slots } : null;
     if (inflight) {
       const values = await inflight.values;
       // Let signal handlers (Ctrl-C) and timers run: the CPU backend's batches resolve at once.
       await new Promise((r) => setImmediate(r));
       const t = now();
+      let done = 0;
       for (const slot of inflight.slots) {
         const v = at(values, slot.slot, 'the trace rows');
-        if (v < best) trace.push({ evals: slot.evals, seconds: t, best: s * v });
+        if (slot.counts) gpuEvals = counter(values, slot.slot);
+        pendingMax -= slot.max;
+        done = slot.host + gpuEvals;
+        idle = done === before ? idle + 1 : 0;
+        before = done;
+        if (v < best) trace.push({ evals: done, seconds: t, best: s * v });
         best = Math.min(best, v);
       }
-      const done = at(inflight.slots, inflight.slots.length - 1, 'a batch (never empty)');
-      o.onProgress?.({ evals: done.evals, seconds: t, generations: gen, best: s * best });
+      o.onProgress?.({ evals: done, seconds: t, generations: gen, best: s * best });
       if (!stopped && reached()) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
       if (!stopped && o.signal?.aborted) stopped = 'interrupted';
+      if (
+        !stopped &&
+        counted &&
+        idle >= TRACE_ROWS &&
+        o.seconds === undefined &&
+        o.maxGenerations === undefined
+      )
+        stopped = 'stalled';
       if (o.batch === undefined) batch = Math.min(most, batch * 2);
     }
     inflight = next;
-    if (!inflight) break;
+    // Nothing recorded and not stopped: a generation waited for the counts just read back.
+    if (!inflight && stopped) break;
   }
+  const evals = bound();
+  if (pendingMax !== 0) throw new Error(`internal: ${pendingMax} evaluations not read back`);
   const seconds = now();
   const last = at(trace, trace.length - 1, 'the trace (one entry after the initial steps)');
   if (last.evals !== evals) trace.push({ evals, seconds, best: s * best });
