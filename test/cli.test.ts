@@ -352,8 +352,12 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     child.stdout.on('data', (d: Buffer) => (stdout += d));
     child.stderr.on('data', (d: Buffer) => (stderr += d));
     const closed = new Promise<number | null>((r) => child.on('close', r));
-    // Interrupt once the run has started (after compilation).
-    await new Promise((r) => setTimeout(r, 3000));
+    // Interrupt once the run has started: the CLI makes the --out folder after installing its
+    // Ctrl-C handler and before the first run (a fixed delay raced with a slow start under load).
+    const t0 = Date.now();
+    while (!existsSync(outDir) && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
     child.kill('SIGINT');
     const code = await closed;
     expect(stderr).toContain('interrupted');

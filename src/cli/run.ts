@@ -123,6 +123,15 @@ export async function runCommand(argv: string[]): Promise<number> {
     );
   };
   process.on('SIGINT', onInt);
+  // The output folder is made before the first run, so that a folder that cannot be made is an
+  // error now and not after a long run (and its existence tells a watcher the run has begun).
+  if (flags.out) {
+    try {
+      mkdirSync(flags.out, { recursive: true });
+    } catch (e) {
+      throw new CliError(`--out ${flags.out}: cannot make the folder (${(e as Error).message})`);
+    }
+  }
   const tty = process.stderr.isTTY === true;
   const reports: RunReport[] = [];
   try {
