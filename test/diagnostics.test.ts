@@ -742,6 +742,15 @@ describe('the known spots', () => {
     return `${codeString(ds[0]!.code)} ${where(ds[0]!)} ${ds[0]!.message}`;
   };
 
+  it('a state whose declaration failed: one error, not one more at every use', () => {
+    const src =
+      P +
+      'algorithm a(K = 0) { population X[4] population O[K] state s[O] = 0\n' +
+      '  generation { each k in O { O[k] = X[0] } X = best(X, O) } }';
+    const ds = diagnosticsOf({ [FILE]: src }, { algorithm: 'a' });
+    expect(ds.map((d) => `${codeString(d.code)} ${where(d)}`)).toEqual(['OPT6008 2:51']);
+  });
+
   it('UnboundIndex: the hint names the reduction, also when it is on another line', () => {
     expect(one('problem f(x[D]) {\n  sum(i) x[i]^2\n    + 10 * cos(x[i])\n}')).toBe(
       "OPT2003 3:18 index 'i' is not bound here (the body of the sum(i) at line 2 ends at the first + or - outside parentheses: write sum(i) (a + b))",

@@ -340,10 +340,15 @@ export class AlgoElaborator {
   private states(decls: StateDecl[], sc: Scope): Step[] {
     const steps: Step[] = [];
     for (const d of decls) {
+      // Set once the name itself is valid: a declaration that fails after that (its size, its
+      // shape) makes later uses of the name quiet (core.failedNames), one that fails on its name
+      // (reserved, a duplicate) does not.
+      let named = false;
       try {
         this.notGen(d.name, d.nameLoc);
         if (sc.vars.has(d.name) || this.stateNames.has(d.name))
           this.fail('DuplicateName', d.nameLoc, d.name, '');
+        named = true;
         // `state S[X] = ...`: one row per individual of population X, moving with it.
         const first = d.dims[0];
         const owner =
@@ -386,6 +391,7 @@ export class AlgoElaborator {
         }
       } catch (e) {
         if (!(e instanceof Abort)) throw e;
+        if (named) this.core.failedNames.add(d.name);
       }
     }
     return steps;
@@ -955,7 +961,11 @@ export class AlgoElaborator {
         a.value.kind === 'name'
           ? this.pops.find((q) => q.name === (a.value as { name: string }).name)
           : undefined;
-      if (!p) this.fail('BestArgument', a.loc);
+      if (!p) {
+        // A population whose declaration failed has had its error.
+        if (a.value.kind === 'name' && this.core.failedNames.has(a.value.name)) throw new Abort();
+        this.fail('BestArgument', a.loc);
+      }
       return p;
     }) as [Population, Population];
     if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);

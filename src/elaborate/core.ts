@@ -81,7 +81,14 @@ export class ElabCore {
 
   // ---- diagnostics -------------------------------------------------------------------------
 
+  /**
+   * Names whose declaration failed (its error reported): a later use of one is not reported again
+   * as an unknown name (a population of size 0 would otherwise bring an error at every use).
+   */
+  readonly failedNames = new Set<string>();
+
   report(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): void {
+    if (kind === 'UnknownName' && this.failedNames.has(String(args[0]))) return;
     const d = diag(kind, loc, ...args);
     const key = (x: Diagnostic) => `${x.code}:${x.loc?.file}:${x.loc?.offset}:${x.message}`;
     if (!this.diagnostics.some((o) => key(o) === key(d))) this.diagnostics.push(d);
