@@ -29,6 +29,18 @@ const ABS_SCAN = `problem abs_prefix(x[D]) in [-100, 100] optimum 0 at 0 {
   sum(i) abs(s[i])
 }`;
 
+// Reductions fused into the scan that also read the trial at their element: by moments (the
+// trial computed again by the lane that accumulates the moments) and by a rescan (the trial read
+// back from SCR, stored by the chunk sums).
+const MIXED = `problem mixed_moments(x[D]) in [-100, 100] optimum 0 at 0 {
+  let s[i] = sum(j <= i) x[j]
+  sum(i) (s[i]^2 + D * x[i]^2)
+}
+problem mixed_rescan(x[D]) in [-100, 100] optimum 0 at 0 {
+  let s[i] = sum(j <= i) x[j]
+  sum(i) (abs(s[i]) + D * x[i]^2)
+}`;
+
 /** The kernels of the steps that have a scan (there must be some), all in the split regime. */
 function scanSteps(c: CompiledAlgorithm): string[][] {
   const out: string[][] = [];
@@ -97,6 +109,25 @@ maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => 
     expect((await k.readArray('ns')).some((v) => v > 0)).toBe(true);
     g.destroy();
   });
+
+  for (const [problem, kernel] of [
+    ['mixed_moments', 'scan_moments_0'],
+    ['mixed_rescan', 'scan_rescan_0'],
+  ] as const)
+    it(`de, ${problem} (a fused reduction reads the trial), NP = 8, D = 4,096`, async () => {
+      const c = compileAlgorithm({
+        algorithm: 'de',
+        problem,
+        dim: D,
+        set: { NP: '8' },
+        sources: { 't.opt': MIXED },
+        schedule,
+        validateEach: true,
+      });
+      expect(scanSteps(c).some((ks) => ks.includes(kernel))).toBe(true);
+      const { g } = await lockStep(c, 13, 4);
+      g.destroy();
+    });
 
   it('de, Schwefel 1.2, NP = 8, D = 4,096, 4 generations', async () => {
     const c = compileAlgorithm({
