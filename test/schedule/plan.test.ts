@@ -342,7 +342,7 @@ describe('the plan, text out', () => {
     const p = c.compiled(c.steps.find((s) => s.name === 'each.X')!).plan();
     expect(p.decision.regime.k).toBe('team');
     expect(p.why).toContain(
-      'not split: a kept vector read by a scan at another element, or longer than the scan',
+      'not split: a kept vector read at another element in the kernel that computes it, or longer than the scan',
     );
   });
   it('the roles a code generator reads: stages, combine teams, where the scalars go', () => {
