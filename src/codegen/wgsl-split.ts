@@ -6,6 +6,7 @@
 // step's kept vectors, scanMoments, or scanChunks and scanRescan), then combine; an algorithm step
 // ends with its writes (stepWrites).
 
+import { readsArray } from '../ir/kernels.js';
 import { at, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
 import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
@@ -117,7 +118,10 @@ interface SplitStage {
   /** Slot of the first accumulator in a chunk's partials (a chunk scan's total comes first). */
   first: number;
   moments?: MomentTerm[];
-  /** Algorithm steps: the kept vectors computed in this stage's partials kernel. */
+  /**
+   * Algorithm steps: the kept vectors computed in this stage's first kernel (a reduction's
+   * partials, a scan's chunk sums or moments).
+   */
   vecs: VecBinding[];
 }
 
@@ -157,7 +161,7 @@ export class SplitKernels {
       const part = this.part(role.stage);
       // A step's kept vector (the trial) is computed in the partials kernel of the next reduce
       // stage, element by element as the loop reaches it, and stored for the writes kernel.
-      if (role.k === 'reduce-partials')
+      if (role.k === 'reduce-partials' || role.k === 'scan-chunks' || role.k === 'scan-moments')
         part.vecs = role.vectors.map((v) => bind.get(v) as VecBinding);
       if (role.k === 'scan-moments') part.moments = momentTerms(part.st as ScanStage, part.accs);
     }
@@ -262,8 +266,14 @@ export class SplitKernels {
     scanValue: Map<string, string>,
     accs: Acc[],
     carry: { carryIn?: Expr; carryOut?: Expr },
+    vecs: VecBinding[] = [],
   ) {
     em.add(letS('cend', call('min', this.chunkEnd(), i32(b.len))));
+    // A step's kept vectors: computed and stored where the tiles load the scan's terms, and
+    // computed again (not read back from SCR: another lane stored them) where the lane that
+    // rescans an element accumulates the reductions that read them.
+    const accVecs = vecs.filter((v) => accs.some((a) => readsArray(a.red, v.name)));
+    const term = scanTerm(em, ctx, b);
     tiledScan(
       em,
       {
@@ -277,11 +287,18 @@ export class SplitKernels {
         idx: b.idx,
         ...carry,
       },
-      scanTerm(em, ctx, b),
+      (iv) => {
+        this.keptVectors(em, ctx, scanValue, vecs, id(iv), true);
+        const v = term(iv);
+        for (const k of vecs) scanValue.delete(k.name);
+        return v;
+      },
       (iv, sv) => {
+        this.keptVectors(em, ctx, scanValue, accVecs, id(iv), false);
         scanValue.set(b.name, sv);
         accumulate(em, accs, ctx, id(iv), false);
         scanValue.delete(b.name);
+        for (const k of accVecs) scanValue.delete(k.name);
       },
     );
   }
@@ -353,7 +370,7 @@ export class SplitKernels {
     const maccs = terms.map((t) => t.acc);
     accumulate(em, maccs, ctx, id(''), true);
     em.add(varS('chunk_total', 'f32', f32(0)));
-    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: id('chunk_total') });
+    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: id('chunk_total') }, s.vecs);
     treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
     em.uses.add('PART');
     em.open(ifS(leadLane('lid')));
@@ -382,12 +399,23 @@ export class SplitKernels {
     const { wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
     const em = this.chunkKernel(k);
-    const ctx = this.context(em);
+    const sv = new Map<string, string>();
+    const ctx = this.context(em, sv);
     const chunkAcc = this.chunkSum(b, 'chunk');
     accumulate(em, [chunkAcc], ctx, id(''), true);
     em.add(letS('cs', this.chunkStart()));
     em.add(letS('ce', call('min', this.chunkEnd(), i32(b.len))));
-    this.chunkLoop(em, [chunkAcc], ctx);
+    if (s.vecs.length) {
+      // A step's kept vectors, computed and stored (for the rescan and the writes) as the loop
+      // reaches their elements.
+      em.open(
+        countedFor('iv', 'i32', add(id('cs'), call('i32', id('lid'))), id('ce'), i32(this.wg)),
+      );
+      this.keptVectors(em, ctx, sv, s.vecs, id('iv'), true);
+      accumulate(em, [chunkAcc], ctx, id('iv'), false);
+      sv.clear();
+      em.close();
+    } else this.chunkLoop(em, [chunkAcc], ctx);
     treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
     em.add(ifS(leadLane('lid'), [assign(this.partial('c'), id('s_chunk'))], true));
@@ -435,6 +463,34 @@ export class SplitKernels {
       );
       accumulate(em, accs, ctx, id('iv'), false);
       em.close();
+    }
+  }
+
+  /**
+   * A step's kept vectors at element `iv` (those shorter than the loop are 0 past their end): each
+   * is bound to a variable that later vectors and the caller's expressions read (through `sv`)
+   * and, with `store`, stored in SCR.
+   */
+  private keptVectors(
+    em: Emitter,
+    ctx: ExprContext,
+    sv: Map<string, string>,
+    vecs: VecBinding[],
+    iv: Expr,
+    store: boolean,
+  ) {
+    for (const b of vecs) {
+      const kv = `kv_${em.fresh()}`;
+      em.add(varS(kv, 'f32', f32(0)));
+      em.open(ifS(bin(iv, '<', i32(b.len))));
+      em.add(letS(ctx.indexName(b.idx), iv));
+      const pre: Stmt[] = [];
+      const v = wgslNode(b.body, ctx, pre);
+      em.add(...pre);
+      em.add(assign(id(kv), v));
+      if (store) storeScratch(em, this.L, b.name, call('u32', iv), id(kv));
+      em.close();
+      sv.set(b.name, kv);
     }
   }
 

@@ -32,12 +32,13 @@ export function scanByMoments(f: IrFunc, s: Stage & { k: 'scan' }): boolean {
 
 export function countKernels(stages: Stage[], r: Regime, f?: IrFunc): number {
   if (r.k === 'team') return 1;
-  if (f?.domain) return 2 * stages.filter((s) => s.k === 'reduce').length + 1; // + the writes
-  let n = 0;
+  // A step's vectors are computed in the next reduce or scan stage's first kernel; its writes
+  // are a kernel of their own.
+  let n = f?.domain ? 1 : 0;
   for (const s of stages) {
     if (s.k === 'reduce') n += 2;
     if (s.k === 'scan') n += s.outs.length ? (f && scanByMoments(f, s) ? 2 : 3) : 2;
-    if (s.k === 'vec') n += 1;
+    if (s.k === 'vec' && !f?.domain) n += 1;
   }
   return n;
 }

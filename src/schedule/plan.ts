@@ -26,15 +26,16 @@ export type Dispatch = { per: 'team'; individuals: number } | { per: 'chunk'; ch
 /**
  * What a kernel is, for a code generator: `stage` indexes the schedule's stages. Team: the whole
  * function. Split: per reduce stage a partials kernel (a step's pending vectors computed in its
- * loop), per scan stage a moments kernel or chunk sums and a rescan, then a combine that also runs
+ * loop), per scan stage a moments kernel or chunk sums and a rescan (a step's pending vectors
+ * computed in the first of them and stored for the rescan), then a combine that also runs
  * the scalar stages after it and writes the fitness (F) or its scalars (SC); a step's writes last.
  */
 export type KernelRole =
   /** Lanes per individual (a power of two dividing the workgroup). */
   | { k: 'team'; team: number }
   | { k: 'reduce-partials'; stage: number; vectors: string[] }
-  | { k: 'scan-moments'; stage: number }
-  | { k: 'scan-chunks'; stage: number }
+  | { k: 'scan-moments'; stage: number; vectors: string[] }
+  | { k: 'scan-chunks'; stage: number; vectors: string[] }
   | { k: 'scan-rescan'; stage: number }
   | {
       k: 'combine';
@@ -221,33 +222,45 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
       const outs = st.outs;
       const moments = st.k === 'scan' && scanByMoments(f, st);
       if (st.k === 'scan') {
-        const scanned = () =>
-          reads([body(st.scan), ...outs.map(body)], new Set([st.scan]), new Set(['PART']));
+        // A step's pending vectors are computed in the scan's first kernel, element by element as
+        // its loop reaches them (their values feed the scan's terms directly), and stored in SCR
+        // for the rescan and the writes.
+        const vectors = pending;
+        pending = [];
+        const computed = new Set(vectors);
+        const withVectors = (b: Set<PlanBuffer>) => {
+          reads(vectors.map(body), computed, b);
+          if (vectors.length) b.add('SCR');
+          return b;
+        };
+        const vectorStages = vectors.map((v) => stageText(bindStage(v), { split: true }));
+        const scanned = (also: Set<string>) =>
+          reads([body(st.scan), ...outs.map(body)], new Set([st.scan, ...also]), new Set(['PART']));
         if (moments)
           push(
             k,
             {
               name: `scan_moments_${si}`,
-              role: { k: 'scan-moments', stage: k },
-              stages: [stageText(st, { moments: true, split: true })],
+              role: { k: 'scan-moments', stage: k, vectors },
+              stages: [...vectorStages, stageText(st, { moments: true, split: true })],
               thread: `${across}, scanned by tiles; its moments of the scan value`,
               workgroup: `${chunkGroup}: the chunk's total and the moments of ${list(outs)} to PART`,
               dispatch: chunk,
             },
-            scanned(),
+            withVectors(scanned(computed)),
           );
         else {
           push(
             k,
             {
               name: `scan_chunks_${si}`,
-              role: { k: 'scan-chunks', stage: k },
-              stages: [`the sum of ${st.scan}'s terms per chunk`],
+              role: { k: 'scan-chunks', stage: k, vectors },
+              stages: [...vectorStages, `the sum of ${st.scan}'s terms per chunk`],
               thread: `${across}; sums its terms`,
               workgroup: `${chunkGroup}: the chunk's sum to PART`,
               dispatch: chunk,
             },
-            reads([body(st.scan)], new Set(), new Set(['PART'])),
+            withVectors(reads([body(st.scan)], computed, new Set(['PART']))),
           );
           push(
             k,
@@ -259,7 +272,7 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
               workgroup: `${chunkGroup}: partials of ${list(outs)} to PART`,
               dispatch: chunk,
             },
-            scanned(),
+            scanned(new Set()),
           );
         }
       } else {

@@ -213,6 +213,42 @@ export function splitChunk(D: number, o: ScheduleOptions): number {
 /** Fewer workgroups than this leave a GPU's multiprocessors idle (an H100 has 132). */
 export const SPLIT_MIN_WORKGROUPS = 128;
 
+/**
+ * A step's kept vectors are computed by the first kernel of the next reduce or scan stage, element
+ * by element as its loop reaches them (a reduction's partials; a scan's chunk sums or moments,
+ * over the scan's elements: its chunks, clipped to the scan's length). That stage's reductions,
+ * its scan's term and the other kept vectors may read those vectors only at their own element:
+ * each lane computes the values it needs, and another element's value, stored in SCR by another
+ * workgroup of the same kernel, may not be there yet. At a scan stage no vector may be longer than
+ * the scan (its last elements would never be computed).
+ */
+function keptVectorsAtOwnElement(f: IrFunc, stages: Stage[]): boolean {
+  const bind = new Map(f.bindings.map((b) => [b.name, b]));
+  let pending: (Binding & { k: 'vec' })[] = [];
+  for (const st of stages) {
+    if (st.k === 'vec') {
+      const b = bind.get(st.name);
+      if (b?.k === 'vec') pending.push(b);
+      continue;
+    }
+    if (st.k !== 'reduce' && st.k !== 'scan') continue;
+    const sc = st.k === 'scan' ? bind.get(st.scan) : undefined;
+    if (st.k === 'scan' && sc?.k !== 'scan') return false;
+    for (const v of pending) {
+      if (sc?.k === 'scan' && (v.len > sc.len || !readsOnlyAt(sc.body, v.name, sc.idx)))
+        return false;
+      if (pending.some((u) => !readsOnlyAt(u.body, v.name, u.idx))) return false;
+      for (const o of st.outs) {
+        const r = bind.get(o);
+        if (r?.k !== 'scalar' || r.body.k !== 'red' || !readsOnlyAt(r.body, v.name, r.body.idx))
+          return false;
+      }
+    }
+    pending = [];
+  }
+  return true;
+}
+
 export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): RegimeDecision {
   const D = f.len;
   const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
@@ -254,8 +290,11 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
         !readsArray(f.result, s.scan)),
   );
   // Algorithm steps end in writes (a kernel of their own in the split regime) and may keep
-  // elementwise vectors (computed in the next reduction's partials kernel); no scans.
-  const stepOk = !!f.domain && !hasScan && stages.some((s) => s.k === 'reduce');
+  // elementwise vectors, computed in the first kernel of the next reduce or scan stage (a
+  // reduction's partials, a scan's chunk sums or moments) element by element as its loop reaches
+  // them: a scan must be fused into its reductions, and kept vectors read only at their own
+  // element (keptVectorsAtOwnElement).
+  const stepOk = !!f.domain && scansFused && keptVectorsAtOwnElement(f, stages);
   const facts = {
     byElems: { perLane, team: byElems },
     byRows: { inner, team: byRows },
@@ -277,7 +316,9 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
     const blocked = !hasRed
       ? 'no reduction to split'
       : f.domain
-        ? 'a step with a scan'
+        ? !scansFused
+          ? 'a scan read by more than the reductions fused into it'
+          : 'a kept vector read at another element in the kernel that computes it, or longer than the scan'
         : !endsInReduction
           ? 'the result is not computed from reductions'
           : !noVec

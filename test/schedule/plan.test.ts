@@ -14,6 +14,7 @@ import {
   suiteProblems,
 } from '../../src/api.js';
 import { generateWgsl } from '../../src/codegen/wgsl.js';
+import { splitWriteRace } from '../../src/compile/algorithm.js';
 import { generateStepWgsl } from '../../src/codegen/wgsl-step.js';
 import type { GpuPlan } from '../../src/codegen/wgsl-plan.js';
 import { countKernels } from '../../src/ir/kernels.js';
@@ -307,6 +308,43 @@ describe('the plan, text out', () => {
       "
     `);
   });
+  it("DE's steps with a scan, split: the trial computed in the scan's first kernel", () => {
+    const c = compileAlgorithm({
+      algorithm: 'de',
+      problem: 'sin_scan',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'test.opt': SIN_SCAN },
+    });
+    const st = c.steps.find((s) => s.name === 'each.X')!;
+    const p = c.compiled(st).plan();
+    expect(p.kernels.map((k) => [k.name, k.role, k.buffers])).toEqual([
+      ['scan_chunks_0', { k: 'scan-chunks', stage: 6, vectors: ['u'] }, ['S', 'SCR', 'PART']],
+      ['scan_rescan_0', { k: 'scan-rescan', stage: 6 }, ['SCR', 'PART']],
+      ['combine_0', expect.objectContaining({ k: 'combine', to: 'SC' }), ['S', 'PART', 'SC']],
+      ['step_writes', { k: 'writes' }, ['S', 'SCR', 'SC']],
+    ]);
+    expect(p.kernels[0]!.stages).toEqual([
+      'vector u[64], element by element in the loop',
+      "the sum of objective.s's terms per chunk",
+    ]);
+  });
+  it('a step whose scan reads its kept vector at another element stays a team kernel, and says why', () => {
+    const REV =
+      'problem rev_scan(x[D]) in [-1, 1] optimum 0 at 0 {\n  let s[i] = sum(j <= i) x[D - 1 - j]\n  sum(i) s[i]^2\n}\n';
+    const c = compileAlgorithm({
+      algorithm: 'de',
+      problem: 'rev_scan',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'test.opt': REV },
+    });
+    const p = c.compiled(c.steps.find((s) => s.name === 'each.X')!).plan();
+    expect(p.decision.regime.k).toBe('team');
+    expect(p.why).toContain(
+      'not split: a kept vector read at another element in the kernel that computes it, or longer than the scan',
+    );
+  });
   it('the roles a code generator reads: stages, combine teams, where the scalars go', () => {
     const c = compileProblem({
       problem: 'variance',
@@ -409,22 +447,41 @@ describe('the plan agrees with the generated WGSL', () => {
           // The forced split is taken where the program allows it (not for rotations: a stored vector).
           if (regime === 'split') expect(split).toBeGreaterThan(0);
         });
-  it.each(['de', 'jde', 'gojde', 'pso'])('%s: every step, both regimes', (algorithm) => {
-    for (const [problem, dim, schedule] of [
-      ['cec2017_f5', 10, {}],
-      ['rastrigin', 64, SPLIT],
-    ] as const) {
-      const c = compileAlgorithm({ algorithm, problem, dim, schedule });
-      for (const st of c.steps) {
-        const ir = c.compiled(st).gpuIr;
-        const p = c.compiled(st).plan();
-        const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
-        expect(fromPlan(p), st.name).toEqual(fromGpu(gpu));
-        expect(scratch(ir, p), st.name).toBe(gpu.scratchStride);
-        expect(p.kernels.length, st.name).toBe(kernelCount(ir));
+  it.each(['de', 'jde', 'gojde', 'pso', 'ma_sw_chains'])(
+    '%s: every step, both regimes',
+    (algorithm) => {
+      // Split steps with a scan: by moments (Schwefel 1.2), by chunk sums and a rescan (sin_scan).
+      for (const [problem, dim, schedule] of [
+        ['cec2017_f5', 10, {}],
+        ['rastrigin', 64, SPLIT],
+        ['schwefel_1_2', 64, SPLIT],
+        ['sin_scan', 64, SPLIT],
+      ] as const) {
+        const sources = problem === 'sin_scan' ? { 'test.opt': SIN_SCAN } : undefined;
+        const c = compileAlgorithm({ algorithm, problem, dim, schedule, sources });
+        if (problem === 'schwefel_1_2' || problem === 'sin_scan') {
+          const scans = c.steps.filter((st) =>
+            c.compiled(st).gpuIr.schedule.stages.some((x) => x.k === 'scan'),
+          );
+          expect(scans.length).toBeGreaterThan(0);
+          // Split unless the step's writes race with its own reads (jDE's F and CR rows:
+          // compile/algorithm.ts, splitWriteRace), which takes the team regime with or without a
+          // scan.
+          for (const st of scans)
+            if (!splitWriteRace(c.compiled(st).gpuIr))
+              expect(c.compiled(st).gpuIr.schedule.regime.k, `${problem} ${st.name}`).toBe('split');
+        }
+        for (const st of c.steps) {
+          const ir = c.compiled(st).gpuIr;
+          const p = c.compiled(st).plan();
+          const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
+          expect(fromPlan(p), st.name).toEqual(fromGpu(gpu));
+          expect(scratch(ir, p), st.name).toBe(gpu.scratchStride);
+          expect(p.kernels.length, st.name).toBe(kernelCount(ir));
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 // ---- The plan drives the WGSL backend: a plan edited as data gives the kernels it describes

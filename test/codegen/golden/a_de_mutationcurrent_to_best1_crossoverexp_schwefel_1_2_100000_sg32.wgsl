@@ -1,4 +1,4 @@
-// ---- step init.X kernel evaluate uses P,SCR,S
+// ---- step init.X kernel scan_moments_0 uses P,SCR,PART
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -6,9 +6,10 @@ var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 256>;
-var<workgroup> shs: array<f32, 2113>;
+var<workgroup> shf: array<f32, 768>;
+var<workgroup> shs: array<f32, 4225>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {
@@ -20,87 +21,347 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
-  for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
-    let i_j4 = iv;
-    let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[n * 100000u + 0u + u32(iv)] = (-100.0f + (200.0f * t0)); }
-  }
-  storageBarrier();
-  var acc_fit: f32 = 0.0f;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  var acc_mom0: f32 = 0.0f;
+  var acc_mom1: f32 = 0.0f;
+  var acc_mom2: f32 = 0.0f;
+  var chunk_total: f32 = 0.0f;
+  let cend = min(i32((c + 1u) * 16384u), 100000i);
   {
     var carry: f32 = 0.0f;
-    for (var base: i32 = 0i; base < 100000i; base += 2048i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 256u + lane);
+    for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
+      for (var k: u32 = 0u; k < 16u; k++) {
+        let iv = base + i32(k * 256u + lid);
         var v: f32 = 0.0f;
-        if (iv < 100000i) {
+        if (iv < cend) {
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j4 = iv;
+            let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+            kv_t0 = (-100.0f + (200.0f * t1));
+            if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+          }
           let i_i1 = iv;
-          v = SCR[n * 100000u + 0u + u32(i_i1)];
+          v = kv_t0;
         }
-        shs[(((team) * 2048u + k * 256u + lane) + (((team) * 2048u + k * 256u + lane) >> 5u))] = v;
+        shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
       }
       workgroupBarrier();
       var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 2048u + lane * 8u + k) + (((team) * 2048u + lane * 8u + k) >> 5u))]; }
-      let t1 = subgroupInclusiveAdd(lsum);
-      if (sgid == sgsize - 1u) { shf[sg_index] = t1; }
+      for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
+      let t2 = subgroupInclusiveAdd(lsum);
+      if (sgid == sgsize - 1u) { shf[sg_index] = t2; }
       workgroupBarrier();
-      let per_t1 = 256u / sgsize;
-      let first_t1 = (team) * per_t1;
-      var pre_t1: f32 = 0.0f;
-      var tot_t1: f32 = 0.0f;
-      for (var k: u32 = first_t1; k < first_t1 + per_t1; k++) {
+      let per_t2 = 256u / sgsize;
+      let first_t2 = (0u) * per_t2;
+      var pre_t2: f32 = 0.0f;
+      var tot_t2: f32 = 0.0f;
+      for (var k: u32 = first_t2; k < first_t2 + per_t2; k++) {
         let t = shf[k];
-        if (k < sg_index) { pre_t1 = pre_t1 + t; }
-        tot_t1 = tot_t1 + t;
+        if (k < sg_index) { pre_t2 = pre_t2 + t; }
+        tot_t2 = tot_t2 + t;
       }
       workgroupBarrier();
-      var run = carry + (t1 + pre_t1) - lsum;
-      carry = carry + tot_t1;
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
-        let v = shs[(((team) * 2048u + lane * 8u + k) + (((team) * 2048u + lane * 8u + k) >> 5u))];
+      var run = carry + (t2 + pre_t2) - lsum;
+      carry = carry + tot_t2;
+      for (var k: u32 = 0u; k < 16u; k++) {
+        let iv = base + i32(lid * 16u + k);
+        let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
         let before = run;
         run = run + v;
         let sv = run;
-        if (iv < 100000i) {
+        if (iv < cend) {
           if (iv >= 0i && iv < 100000i) {
             let i_i3 = iv;
-            let t2 = sv;
-            acc_fit = acc_fit + (t2 * t2);
+            acc_mom0 = acc_mom0 + ((1.0f * 1.0f) * 1.0f);
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i3 = iv;
+            acc_mom1 = acc_mom1 + (((1.0f * 1.0f) * 1.0f) * sv);
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i3 = iv;
+            acc_mom2 = acc_mom2 + ((((1.0f * 1.0f) * 1.0f) * sv) * sv);
           }
         }
       }
       workgroupBarrier();
     }
+    chunk_total = carry;
+  }
+  shf[0u + lid] = acc_mom0;
+  shf[256u + lid] = acc_mom1;
+  shf[512u + lid] = acc_mom2;
+  workgroupBarrier();
+  if (lid < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 128u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lid < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 64u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_mom0: f32 = shf[0u + 0u];
+  let s_mom1: f32 = shf[256u + 0u];
+  let s_mom2: f32 = shf[512u + 0u];
+  workgroupBarrier();
+  if (valid && lid == 0u) {
+    PART[(n * 7u + c) * 4u] = chunk_total;
+    PART[(n * 7u + c) * 4u + 1u] = s_mom0;
+    PART[(n * 7u + c) * 4u + 2u] = s_mom1;
+    PART[(n * 7u + c) * 4u + 3u] = s_mom2;
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step init.X kernel combine_0 uses P,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
+  var acc_fit: f32 = 0.0f;
+  var carry_c: f32 = 0.0f;
+  for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
+    let cc = cb + lane;
+    var z: f32 = 0.0f;
+    if (cc < 7u) { z = PART[(n * 7u + cc) * 4u]; }
+    shf[lid] = z;
+    workgroupBarrier();
+    let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
+    workgroupBarrier();
+    shf[lid] = shf[lid] + t0;
+    workgroupBarrier();
+    let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
+    workgroupBarrier();
+    shf[lid] = shf[lid] + t1;
+    workgroupBarrier();
+    let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
+    workgroupBarrier();
+    shf[lid] = shf[lid] + t2;
+    workgroupBarrier();
+    let t3 = shf[lid];
+    let cx = carry_c + t3 - z;
+    carry_c = carry_c + shf[team * 8u + 7u];
+    workgroupBarrier();
+    if (cc < 7u) {
+      let pb = (n * 7u + cc) * 4u;
+      acc_fit += 1.0f * cx * cx * PART[pb + 1u];
+      acc_fit += 2.0f * cx * PART[pb + 2u];
+      acc_fit += 1.0f * 1.0f * PART[pb + 3u];
+    }
   }
   shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -114,21 +375,202 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 256u];
+  let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
+  if (valid && lane == 0u) {
+    SC[n * 1u + 0u] = f32(s_fit);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step init.X kernel step_writes uses P,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let s_fit: f32 = SC[n * 1u + 0u];
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j4)]);
+    let t0: i32 = i32(n);
+    if (valid && t0 >= 0i && t0 < 48i) {
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j4 = jw;
+          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j4)]);
+        }
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+    let t1: i32 = i32(n);
+    if (valid && t1 >= 0i && t1 < 48i && c == 0u && lid == 0u) {
+      opt_s_set(P.w[0][1] + u32(t1), s_fit);
     }
   }
 }
@@ -283,47 +725,33 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,S,SCR
-var<workgroup> opt_hd: array<vec4<u32>, 3>;
+// ---- step each.X kernel reduce_partials_0 uses P,S,PART
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
-var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {
-  var sg_first: u32 = 0u;
-  if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }
-  let sg_index = subgroupBroadcastFirst(sg_first);
-  let lid = sg_index * sgsize + sgid;
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
-  let t6 = opt_s(P.o[0][1] + u32(i32(n)));
-  if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
-  if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
-  if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
-  workgroupBarrier();
-  let t1 = opt_hd[team * 3u + 0u];
-  let t2 = opt_hd[team * 3u + 1u].x;
-  let t3 = bitcast<f32>(opt_hd[team * 3u + 2u].x);
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 256i) {
+  let cs = max(0i, i32(c * 16384u));
+  let ce = min(48i, i32((c + 1u) * 16384u));
+  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k5 = iv;
       let t0 = opt_s(P.o[0][1] + u32(i_k5));
@@ -333,25 +761,238 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   shf[0u + lid] = acc_g_g;
   shi[0u + lid] = acci_g_g;
   workgroupBarrier();
-  if (lane < 128u) {
+  if (lid < 128u) {
     if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
   }
   workgroupBarrier();
-  if (lane < 64u) {
+  if (lid < 64u) {
     if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
   }
   workgroupBarrier();
-  if (lane < 32u) {
+  if (lid < 32u) {
     if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
   }
   workgroupBarrier();
-  if (lane < 16u) {
+  if (lid < 16u) {
     if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
   }
   workgroupBarrier();
-  if (lane < 8u) {
+  if (lid < 8u) {
     if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
   }
+  workgroupBarrier();
+  if (lid < 4u) {
+    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
+  }
+  workgroupBarrier();
+  let s_g_g: i32 = shi[0u + 0u];
+  let sval_g_g: f32 = shf[0u + 0u];
+  workgroupBarrier();
+  if (valid && lid == 0u) {
+    PART[(n * 7u + c) * 4u + 0u] = sval_g_g;
+    PART[(n * 7u + c) * 4u + 0u + 1u] = f32(s_g_g);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.X kernel combine_0 uses P,PART,SC
+var<workgroup> opt_hd: array<vec4<u32>, 96>;
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+var<workgroup> shi: array<i32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
+  if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
+  if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
+  if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
+  workgroupBarrier();
+  let t0 = opt_hd[team * 3u + 0u];
+  let t1 = opt_hd[team * 3u + 1u].x;
+  let t2 = bitcast<f32>(opt_hd[team * 3u + 2u].x);
+  var acc_g_g: f32 = opt_inf();
+  var acci_g_g: i32 = 2147483647i;
+  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
+    let pv0 = PART[(n * 7u + cc) * 4u + 0u]; let pi0 = i32(PART[(n * 7u + cc) * 4u + 0u + 1u]);
+    if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
+  }
+  shf[0u + lid] = acc_g_g;
+  shi[0u + lid] = acci_g_g;
   workgroupBarrier();
   if (lane < 4u) {
     if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
@@ -365,87 +1006,547 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_g_g: i32 = shi[0u + team * 256u];
-  let sval_g_g: f32 = shf[0u + team * 256u];
+  let s_g_g: i32 = shi[0u + team * 8u];
+  let sval_g_g: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  let s_r1: i32 = i32(t1[u32(1i)]);
-  let s_r2: i32 = i32(t1[u32(2i)]);
-  let s_k: i32 = i32(t2);
-  let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t3)) / -0.12897038129696006f))));
-  for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
-    let i_j7 = iv;
-    if (valid) { SCR[n * 100000u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)), ((opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)) + (0.52f * (opt_s(P.o[0][0] + u32(s_g_g) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7))))) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100000i), 100000i)) < s_L)); }
+  let s_r1: i32 = i32(t0[u32(1i)]);
+  let s_r2: i32 = i32(t0[u32(2i)]);
+  let s_k: i32 = i32(t1);
+  let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t2)) / -0.12897038129696006f))));
+  if (valid && lane == 0u) {
+    SC[n * 7u + 0u] = f32(s_g_g);
+    SC[n * 7u + 1u] = f32(s_r1);
+    SC[n * 7u + 2u] = f32(s_r2);
+    SC[n * 7u + 3u] = f32(s_k);
+    SC[n * 7u + 4u] = f32(s_L);
   }
-  storageBarrier();
-  var acc_fit: f32 = 0.0f;
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.X kernel scan_moments_1 uses P,SC,S,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 768>;
+var<workgroup> shs: array<f32, 4225>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {
+  var sg_first: u32 = 0u;
+  if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }
+  let sg_index = subgroupBroadcastFirst(sg_first);
+  let lid = sg_index * sgsize + sgid;
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
+  let s_r1: i32 = i32(SC[n * 7u + 1u]);
+  let s_r2: i32 = i32(SC[n * 7u + 2u]);
+  let s_k: i32 = i32(SC[n * 7u + 3u]);
+  let s_L: f32 = SC[n * 7u + 4u];
+  var acc_mom0: f32 = 0.0f;
+  var acc_mom1: f32 = 0.0f;
+  var acc_mom2: f32 = 0.0f;
+  var chunk_total: f32 = 0.0f;
+  let cend = min(i32((c + 1u) * 16384u), 100000i);
   {
     var carry: f32 = 0.0f;
-    for (var base: i32 = 0i; base < 100000i; base += 2048i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 256u + lane);
+    for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
+      for (var k: u32 = 0u; k < 16u; k++) {
+        let iv = base + i32(k * 256u + lid);
         var v: f32 = 0.0f;
-        if (iv < 100000i) {
+        if (iv < cend) {
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j7 = iv;
+            kv_t0 = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)), ((opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)) + (0.52f * (opt_s(P.o[0][0] + u32(s_g_g) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7))))) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100000i), 100000i)) < s_L));
+            if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+          }
           let i_i1 = iv;
-          v = SCR[n * 100000u + 0u + u32(i_i1)];
+          v = kv_t0;
         }
-        shs[(((team) * 2048u + k * 256u + lane) + (((team) * 2048u + k * 256u + lane) >> 5u))] = v;
+        shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
       }
       workgroupBarrier();
       var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 2048u + lane * 8u + k) + (((team) * 2048u + lane * 8u + k) >> 5u))]; }
-      let t4 = subgroupInclusiveAdd(lsum);
-      if (sgid == sgsize - 1u) { shf[sg_index] = t4; }
+      for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
+      let t1 = subgroupInclusiveAdd(lsum);
+      if (sgid == sgsize - 1u) { shf[sg_index] = t1; }
       workgroupBarrier();
-      let per_t4 = 256u / sgsize;
-      let first_t4 = (team) * per_t4;
-      var pre_t4: f32 = 0.0f;
-      var tot_t4: f32 = 0.0f;
-      for (var k: u32 = first_t4; k < first_t4 + per_t4; k++) {
+      let per_t1 = 256u / sgsize;
+      let first_t1 = (0u) * per_t1;
+      var pre_t1: f32 = 0.0f;
+      var tot_t1: f32 = 0.0f;
+      for (var k: u32 = first_t1; k < first_t1 + per_t1; k++) {
         let t = shf[k];
-        if (k < sg_index) { pre_t4 = pre_t4 + t; }
-        tot_t4 = tot_t4 + t;
+        if (k < sg_index) { pre_t1 = pre_t1 + t; }
+        tot_t1 = tot_t1 + t;
       }
       workgroupBarrier();
-      var run = carry + (t4 + pre_t4) - lsum;
-      carry = carry + tot_t4;
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
-        let v = shs[(((team) * 2048u + lane * 8u + k) + (((team) * 2048u + lane * 8u + k) >> 5u))];
+      var run = carry + (t1 + pre_t1) - lsum;
+      carry = carry + tot_t1;
+      for (var k: u32 = 0u; k < 16u; k++) {
+        let iv = base + i32(lid * 16u + k);
+        let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
         let before = run;
         run = run + v;
         let sv = run;
-        if (iv < 100000i) {
+        if (iv < cend) {
           if (iv >= 0i && iv < 100000i) {
             let i_i3 = iv;
-            let t5 = sv;
-            acc_fit = acc_fit + (t5 * t5);
+            acc_mom0 = acc_mom0 + ((1.0f * 1.0f) * 1.0f);
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i3 = iv;
+            acc_mom1 = acc_mom1 + (((1.0f * 1.0f) * 1.0f) * sv);
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i3 = iv;
+            acc_mom2 = acc_mom2 + ((((1.0f * 1.0f) * 1.0f) * sv) * sv);
           }
         }
       }
       workgroupBarrier();
     }
+    chunk_total = carry;
+  }
+  shf[0u + lid] = acc_mom0;
+  shf[256u + lid] = acc_mom1;
+  shf[512u + lid] = acc_mom2;
+  workgroupBarrier();
+  if (lid < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 128u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lid < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 64u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
+    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_mom0: f32 = shf[0u + 0u];
+  let s_mom1: f32 = shf[256u + 0u];
+  let s_mom2: f32 = shf[512u + 0u];
+  workgroupBarrier();
+  if (valid && lid == 0u) {
+    PART[(n * 7u + c) * 4u] = chunk_total;
+    PART[(n * 7u + c) * 4u + 1u] = s_mom0;
+    PART[(n * 7u + c) * 4u + 2u] = s_mom1;
+    PART[(n * 7u + c) * 4u + 3u] = s_mom2;
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.X kernel combine_1 uses P,SC,PART,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
+  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
+  let s_r1: i32 = i32(SC[n * 7u + 1u]);
+  let s_r2: i32 = i32(SC[n * 7u + 2u]);
+  let s_k: i32 = i32(SC[n * 7u + 3u]);
+  let s_L: f32 = SC[n * 7u + 4u];
+  let t4 = opt_s(P.o[0][1] + u32(i32(n)));
+  var acc_fit: f32 = 0.0f;
+  var carry_c: f32 = 0.0f;
+  for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
+    let cc = cb + lane;
+    var z: f32 = 0.0f;
+    if (cc < 7u) { z = PART[(n * 7u + cc) * 4u]; }
+    shf[lid] = z;
+    workgroupBarrier();
+    let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
+    workgroupBarrier();
+    shf[lid] = shf[lid] + t0;
+    workgroupBarrier();
+    let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
+    workgroupBarrier();
+    shf[lid] = shf[lid] + t1;
+    workgroupBarrier();
+    let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
+    workgroupBarrier();
+    shf[lid] = shf[lid] + t2;
+    workgroupBarrier();
+    let t3 = shf[lid];
+    let cx = carry_c + t3 - z;
+    carry_c = carry_c + shf[team * 8u + 7u];
+    workgroupBarrier();
+    if (cc < 7u) {
+      let pb = (n * 7u + cc) * 4u;
+      acc_fit += 1.0f * cx * cx * PART[pb + 1u];
+      acc_fit += 2.0f * cx * PART[pb + 2u];
+      acc_fit += 1.0f * 1.0f * PART[pb + 3u];
+    }
   }
   shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -459,22 +1560,210 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 256u];
+  let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t4));
+  if (valid && lane == 0u) {
+    SC[n * 7u + 5u] = f32(s_fit);
+    SC[n * 7u + 6u] = f32(s_keep);
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.X kernel step_writes uses P,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(6) var<storage, read_write> SC: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
+  let s_r1: i32 = i32(SC[n * 7u + 1u]);
+  let s_r2: i32 = i32(SC[n * 7u + 2u]);
+  let s_k: i32 = i32(SC[n * 7u + 3u]);
+  let s_L: f32 = SC[n * 7u + 4u];
+  let s_fit: f32 = SC[n * 7u + 5u];
+  let s_keep: i32 = i32(SC[n * 7u + 6u]);
   {
-    let t7: i32 = i32(n);
-    if (valid && t7 >= 0i && t7 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j8 = jw;
-        opt_s_set(P.w[0][0] + u32(t7) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j8)), SCR[n * 100000u + 0u + u32(i_j8)], (s_keep != 0i)));
+    let t0: i32 = i32(n);
+    if (valid && t0 >= 0i && t0 < 48i && (s_keep != 0i)) {
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j8 = jw;
+          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j8)]);
+        }
       }
     }
   }
   {
-    let t8: i32 = i32(n);
-    if (valid && t8 >= 0i && t8 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t8), select(t6, s_fit, (s_keep != 0i)));
+    let t1: i32 = i32(n);
+    if (valid && t1 >= 0i && t1 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
+      opt_s_set(P.w[0][1] + u32(t1), s_fit);
     }
   }
 }
@@ -1114,390 +2403,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   {
     let t2: i32 = 0i;
-    if (valid && t2 >= 0i && t2 < 1i) {
+    if (valid && t2 >= 0i && t2 < 1i && (s_improved != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j10 = jw;
-          opt_s_set(P.w[0][2] + u32(t2) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100000u + u32(i_j10)), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)), (s_improved != 0i)));
+          opt_s_set(P.w[0][2] + u32(t2) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)));
         }
       }
     }
   }
   {
     let t3: i32 = 0i;
-    if (valid && t3 >= 0i && t3 < 1i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-}
-
-fn opt_pow(a: f32, b: f32) -> f32 {
-  // C pow: a negative base with an integral exponent is defined.
-  let r = pow(abs(a), b);
-  if (a < 0.0 && fract(b) == 0.0) {
-    return select(r, -r, fract(b * 0.5) != 0.0);
-  }
-  return select(r, opt_nan(), a < 0.0);
-}
-// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
-// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
-fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
-fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
-fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
-fn opt_idiv(a: i32, b: i32) -> i32 {
-  let q = a / b;
-  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
-}
-fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
-
-fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
-  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
-}
-fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
-  var x = ctr;
-  var k = key;
-  for (var r = 0u; r < 10u; r++) {
-    let p0 = opt_mulhilo(0xd2511f53u, x.x);
-    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
-    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
-    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
-  }
-  return x;
-}
-// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
-// backend draws the same number (src/rng/philox.ts, uniform24).
-fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
-// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
-// individual, dimension).
-fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
-  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
-}
-fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
-// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
-fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
-  var r = r0;
-  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
-  var s = taken;
-  for (var a = 1u; a < count; a++) {
-    let v = s[a];
-    var b = a;
-    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
-    s[b] = v;
-  }
-  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
-  return r;
-}
-// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
-fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
-  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
-  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
-  taken[1] = r1;
-  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
-  taken[2] = r2;
-  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
-  return vec3<u32>(r1, r2, r3);
-}
-fn opt_normal(w: vec4<u32>) -> f32 {
-  let u1 = 1.0 - opt_uniform24(w.x);
-  let u2 = opt_uniform24(w.y);
-  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
-}
-
-fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
-fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
-// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
-// dimensions (the split regime's loops) computes one Philox block, not four.
-var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
-var<private> opt_bv0: vec4<u32>;
-var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
-var<private> opt_bv1: vec4<u32>;
-fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
-  if ((site & 1u) == 0u) {
-    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
-    return opt_bv0;
-  }
-  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
-  return opt_bv1;
-}
-// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
-// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
-fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
-  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
-}
-fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
-  let b = opt_block(site, ind, dim >> 1u);
-  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
-}
-fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
-  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
-}
-// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
-// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
-// ones in increasing order (src/runtime/draws.ts, distinctAt).
-// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
-fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
-  var r = r0;
-  if (nt > 0u && r >= s.x) { r++; }
-  if (nt > 1u && r >= s.y) { r++; }
-  if (nt > 2u && r >= s.z) { r++; }
-  if (nt > 3u && r >= s.w) { r++; }
-  return r;
-}
-// s[0..nt) ascending with v inserted in order (nt < 4).
-fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
-  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
-  let p = before.x + before.y + before.z + before.w;
-  return vec4<u32>(
-    select(s.x, v, p == 0u),
-    select(s.y, select(s.x, v, p == 1u), p <= 1u),
-    select(s.z, select(s.y, v, p == 2u), p <= 2u),
-    select(s.w, select(s.z, v, p == 3u), p <= 3u));
-}
-// All `count` (<= 4) values of opt_draw_distinct at once.
-fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
-  let w = opt_block(site, ind, 0u);
-  var s = vec4<u32>(0u);
-  var nt = 0u;
-  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
-  var out = vec4<u32>(0u);
-  for (var t = 0u; t < 4u; t++) {
-    if (t >= count) { break; }
-    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
-    out[t] = r;
-    s = opt_insert4(s, nt, r);
-    nt++;
-  }
-  return out;
-}
-fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
-  return opt_distinct4(site, ind, count, n, except)[which];
-}
-
-// ---- step each.X+track kernel evaluate uses P,S,SCR
-var<workgroup> opt_hd: array<vec4<u32>, 3>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, pad1: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
-@group(0) @binding(0) var<uniform> P: Params;
-@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
-var<private> opt_gen: u32;
-var<private> opt_draw_round: u32;
-var<private> opt_slot: u32;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
-override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 256>;
-var<workgroup> shi: array<i32, 256>;
-var<workgroup> shs: array<f32, 2113>;
-
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {
-  var sg_first: u32 = 0u;
-  if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }
-  let sg_index = subgroupBroadcastFirst(sg_first);
-  let lid = sg_index * sgsize + sgid;
-  let group = wid.x + wid.y * P.gx;
-  opt_gen = P.gen;
-  opt_draw_round = P.round;
-  opt_slot = P.slot;
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
-  let t6 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t7 = opt_s(P.o[0][3] + u32(0i));
-  if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
-  if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
-  if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
-  workgroupBarrier();
-  let t1 = opt_hd[team * 3u + 0u];
-  let t2 = opt_hd[team * 3u + 1u].x;
-  let t3 = bitcast<f32>(opt_hd[team * 3u + 2u].x);
-  var acc_g_g: f32 = opt_inf();
-  var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 256i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k5 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k5));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
-    }
-  }
-  shf[0u + lid] = acc_g_g;
-  shi[0u + lid] = acci_g_g;
-  workgroupBarrier();
-  if (lane < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lane < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lane < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lane < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lane < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_g_g: i32 = shi[0u + team * 256u];
-  let sval_g_g: f32 = shf[0u + team * 256u];
-  workgroupBarrier();
-  let s_r1: i32 = i32(t1[u32(1i)]);
-  let s_r2: i32 = i32(t1[u32(2i)]);
-  let s_k: i32 = i32(t2);
-  let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t3)) / -0.12897038129696006f))));
-  for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
-    let i_j7 = iv;
-    if (valid) { SCR[n * 100000u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)), ((opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)) + (0.52f * (opt_s(P.o[0][0] + u32(s_g_g) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7))))) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100000i), 100000i)) < s_L)); }
-  }
-  storageBarrier();
-  var acc_fit: f32 = 0.0f;
-  {
-    var carry: f32 = 0.0f;
-    for (var base: i32 = 0i; base < 100000i; base += 2048i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 256u + lane);
-        var v: f32 = 0.0f;
-        if (iv < 100000i) {
-          let i_i1 = iv;
-          v = SCR[n * 100000u + 0u + u32(i_i1)];
-        }
-        shs[(((team) * 2048u + k * 256u + lane) + (((team) * 2048u + k * 256u + lane) >> 5u))] = v;
-      }
-      workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 2048u + lane * 8u + k) + (((team) * 2048u + lane * 8u + k) >> 5u))]; }
-      let t4 = subgroupInclusiveAdd(lsum);
-      if (sgid == sgsize - 1u) { shf[sg_index] = t4; }
-      workgroupBarrier();
-      let per_t4 = 256u / sgsize;
-      let first_t4 = (team) * per_t4;
-      var pre_t4: f32 = 0.0f;
-      var tot_t4: f32 = 0.0f;
-      for (var k: u32 = first_t4; k < first_t4 + per_t4; k++) {
-        let t = shf[k];
-        if (k < sg_index) { pre_t4 = pre_t4 + t; }
-        tot_t4 = tot_t4 + t;
-      }
-      workgroupBarrier();
-      var run = carry + (t4 + pre_t4) - lsum;
-      carry = carry + tot_t4;
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
-        let v = shs[(((team) * 2048u + lane * 8u + k) + (((team) * 2048u + lane * 8u + k) >> 5u))];
-        let before = run;
-        run = run + v;
-        let sv = run;
-        if (iv < 100000i) {
-          if (iv >= 0i && iv < 100000i) {
-            let i_i3 = iv;
-            let t5 = sv;
-            acc_fit = acc_fit + (t5 * t5);
-          }
-        }
-      }
-      workgroupBarrier();
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 256u];
-  workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
-  let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t7));
-  {
-    let t8: i32 = i32(n);
-    if (valid && t8 >= 0i && t8 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j8 = jw;
-        opt_s_set(P.w[0][0] + u32(t8) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j8)), SCR[n * 100000u + 0u + u32(i_j8)], (s_keep != 0i)));
-      }
-    }
-  }
-  {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t9), select(t6, s_fit, (s_keep != 0i)));
-    }
-  }
-  {
-    let t10: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t10 >= 0i && t10 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t10), select(t7, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t11: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t11 >= 0i && t11 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j10 = jw;
-        opt_s_set(P.w[0][2] + u32(t11) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100000u + u32(i_j10)), opt_s(P.o[0][0] + u32(s_g_g) * 100000u + u32(i_j10)), (s_track_improved != 0i)));
-      }
-    }
-  }
-  {
-    let t12: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t12 >= 0i && t12 < 1i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t12), select(t7, s_track_min, (s_track_improved != 0i)));
+    if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && c == 0u && lid == 0u) {
+      opt_s_set(P.w[0][3] + u32(t3), s_min);
     }
   }
 }
