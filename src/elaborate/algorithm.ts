@@ -1068,15 +1068,9 @@ export class AlgoElaborator {
     this.stateArrays.push(R);
     const r1 = this.beginEachStep();
     r1.fn.bindings = [];
-    const m = r1.idx;
-    const k = this.core.freshIdx('k');
     const fit = (r: IExpr): IExpr => ({ k: 'read', t: 'f', arr: X.fit, idx: [r] });
-    const better = bin(
-      'or',
-      bin('<', fit(k), fit(m)),
-      bin('and', bin('==', fit(k), fit(m)), bin('<', k, m)),
-    );
-    r1.writes.push({ arr: R.name, row: m, body: toReal(countOf(k, N, better)) });
+    const { rank } = this.stableRank(r1, fit, N, 'sort.f');
+    r1.writes.push({ arr: R.name, row: r1.idx, body: toReal(rank) });
     const ranks = this.endStep(r1, `rank.${X.name}`, N);
     const b = this.beginEachStep();
     b.fn.bindings = [];
@@ -1147,8 +1141,23 @@ export class AlgoElaborator {
         idx: [foldExpr(bin('max', bin('-', r, int(nA)), int(0)))],
       },
     });
+    return this.stableRank(b, fitAt, nA + B.rows, 'union.f');
+  }
+
+  /**
+   * The rank of b's individual m among n members whose fitness `fitAt` reads: the number of
+   * members better than it, ties in favour of the lower position (a stable order). Binds m's
+   * fitness (as `fitName`) and the rank in b.
+   */
+  private stableRank(
+    b: EachStep,
+    fitAt: (r: IExpr) => IExpr,
+    n: number,
+    fitName: string,
+  ): { rank: IExpr; fit: IExpr } {
+    const m = b.idx;
     const k = this.core.freshIdx('k');
-    const myFit = b.fn.fresh('union.f');
+    const myFit = b.fn.fresh(fitName);
     b.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
     const fit: IExpr = { k: 'sref', t: 'f', name: myFit };
     const better = bin(
@@ -1157,7 +1166,7 @@ export class AlgoElaborator {
       bin('and', bin('==', fitAt(k), fit), bin('<', k, m)),
     );
     const rank = b.fn.fresh('rank');
-    b.fn.bindings.push({ k: 'scalar', name: rank, t: 'i', body: countOf(k, nA + B.rows, better) });
+    b.fn.bindings.push({ k: 'scalar', name: rank, t: 'i', body: countOf(k, n, better) });
     return { rank: { k: 'sref', t: 'i', name: rank }, fit };
   }
 

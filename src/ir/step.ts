@@ -46,6 +46,11 @@ export interface Step {
  */
 export const WHILE_COUNT = { lo: 'while.lo', hi: 'while.hi', trace: 'while.trace', carry: 2 ** 20 };
 
+/** Does `p` count evaluations on the GPU (a `repeat n while c` body that evaluates)? */
+export function countsOnGpu(p: { state: readonly { name: string }[] }): boolean {
+  return p.state.some((a) => a.name === WHILE_COUNT.trace);
+}
+
 /**
  * A generation: steps, conditions and loop counts decided on the host (from parameters, constants,
  * draws, $gen and $progress only): the host knows which steps a generation runs, and how many

@@ -4,7 +4,7 @@
 // starts as a copy of the current one unless the step overwrites all of it.
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
-import { WHILE_COUNT, type Step } from '../ir/step.js';
+import { countsOnGpu, WHILE_COUNT, type Step } from '../ir/step.js';
 import { at, type StateArray } from '../ir/ir.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
@@ -115,7 +115,7 @@ export class CpuAlgoEngine implements AlgoEngine {
     const t = this.layout.current('trace');
     const rows = this.S.slice(t, t + TRACE_ROWS);
     // The GPU's evaluation counter after each generation (repeat n while c), after the trace.
-    if (!this.c.algo.state.some((a) => a.name === WHILE_COUNT.trace)) return rows;
+    if (!countsOnGpu(this.c.algo)) return rows;
     const w = this.layout.current(WHILE_COUNT.trace);
     return Float64Array.from([...rows, ...this.S.slice(w, w + 2 * TRACE_ROWS)]);
   }

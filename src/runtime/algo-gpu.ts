@@ -7,7 +7,7 @@
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
-import { WHILE_COUNT, type Step } from '../ir/step.js';
+import { countsOnGpu, WHILE_COUNT, type Step } from '../ir/step.js';
 import {
   generateStepWgsl,
   STEP_PARAM_BYTES,
@@ -151,7 +151,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       label: 'step parameters',
     });
     // The trace rows, then (repeat n while c) the evaluation counter after each generation.
-    this.counted = c.algo.state.some((a) => a.name === WHILE_COUNT.trace);
+    this.counted = countsOnGpu(c.algo);
     const traceBuffer = (k: number) =>
       device.createBuffer({
         size: TRACE_ROWS * 4 * (this.counted ? 3 : 1),
@@ -377,7 +377,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   private query: { set: GPUQuerySet; resolve: GPUBuffer; read: [GPUBuffer, GPUBuffer] } | undefined;
   /**
    * Set (before a run) to profile: every step run gets a compute pass of its own with a timestamp
-   * pair, and the GPU time is summed per step name. The passes add a little time between steps, so
+   * pair, and the GPU time is summed per step. The passes add a little time between steps, so
    * a profiled run is for the shares of the time, not for the total (take that from a run without
    * it). Needs the adapter's timestamp queries and an engine created with at most 2,048 slots.
    */
@@ -568,14 +568,13 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   private collectProfile(prof: { read: GPUBuffer; steps: Step[] }): void {
-    const t = new BigInt64Array(prof.read.getMappedRange().slice(0, 16 * prof.steps.length));
+    const range = prof.read.getMappedRange().slice(0, 16 * prof.steps.length);
     prof.read.unmap();
     const profile = this.profile;
     if (!profile) return;
     prof.steps.forEach((st, i) => {
-      const ns = Number(at(t, 2 * i + 1, 'an end timestamp') - at(t, 2 * i, 'a start timestamp'));
       const e = profile.get(st) ?? { seconds: 0, runs: 0 };
-      e.seconds += ns * 1e-9;
+      e.seconds += timestampSpan(range.slice(16 * i, 16 * i + 16)) * 1e-9;
       e.runs += 1;
       profile.set(st, e);
     });

@@ -18,7 +18,7 @@
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
-import { allSteps, WHILE_COUNT } from '../ir/step.js';
+import { allSteps, countsOnGpu, WHILE_COUNT } from '../ir/step.js';
 import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
@@ -127,7 +127,7 @@ export async function runAlgorithm(
   let gpuEvals = 0;
   let pendingMax = 0;
   const bound = () => hostEvals + gpuEvals + pendingMax;
-  const counted = c.algo.state.some((a) => a.name === WHILE_COUNT.trace);
+  const counted = countsOnGpu(c.algo);
   let idle = 0; // generations in a row that made no evaluation (read back)
   let before = initEvals;
   const counter = (values: ArrayLike<number>, slot: number) =>
