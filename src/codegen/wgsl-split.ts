@@ -496,7 +496,7 @@ export class SplitKernels {
 
   /** A reduction's partials that also computes the step's kept vectors, element by element. */
   private stepPartials(k: PlanKernel, s: SplitStage): KernelPlan {
-    const { r, wg, L } = this;
+    const { r, wg } = this;
     const { accs, vecs } = s;
     const em = this.chunkKernel(k);
     const sv = new Map<string, string>();
@@ -524,19 +524,8 @@ export class SplitKernels {
       if (em.lanes) em.lanes.k = u;
       em.open(ifS(bin(add(id('iv4'), i32(u)), '<', id('ce'))));
       em.add(letS('iv', add(id('iv4'), i32(u))));
-      vecs.forEach((b, q) => {
-        em.add(varS(`kv${q}`, 'f32', f32(0)));
-        em.open(ifS(bin(id('iv'), '<', i32(b.len))));
-        em.add(letS(ctx.indexName(b.idx), id('iv')));
-        const pre: Stmt[] = [];
-        const v = wgslNode(b.body, ctx, pre);
-        em.add(...pre);
-        em.add(assign(id(`kv${q}`), v));
-        storeScratch(em, L, b.name, call('u32', id('iv')), id(`kv${q}`));
-        em.close();
-      });
       // The reductions read the vectors at the loop's element: the value just computed.
-      vecs.forEach((b, q) => sv.set(b.name, `kv${q}`));
+      this.keptVectors(em, ctx, sv, vecs, id('iv'), true);
       accumulate(em, accs, ctx, id('iv'), false);
       sv.clear();
       em.close();

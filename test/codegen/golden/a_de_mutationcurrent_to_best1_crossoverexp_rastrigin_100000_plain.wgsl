@@ -26,62 +26,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
-      var kv0: f32 = 0.0f;
+      var kv_t0: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t0));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t0 = (-5.12f + (10.24f * t1));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t1 = kv0;
-        acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t2 = kv_t0;
+        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv0: f32 = 0.0f;
+      var kv_t3: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t2 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t2));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t3 = (-5.12f + (10.24f * t4));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t3 = kv0;
-        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t5 = kv_t3;
+        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t3)))) + 10.0f);
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv0: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t4));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t7 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t6 = (-5.12f + (10.24f * t7));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv0;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t8 = kv_t6;
+        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv0: f32 = 0.0f;
+      var kv_t9: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t6 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t6));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t10 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t9 = (-5.12f + (10.24f * t10));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t7 = kv0;
-        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t11 = kv_t9;
+        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
       }
     }
   }
@@ -1153,58 +1153,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[(P.o[0][0] + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
-      var kv0: f32 = 0.0f;
+      var kv_t0: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        kv_t0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t0 = kv0;
-        acc_fit = acc_fit + (((t0 * t0) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t1 = kv_t0;
+        acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv0: f32 = 0.0f;
+      var kv_t2: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv0 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        kv_t2 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t2; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t1 = kv0;
-        acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t3 = kv_t2;
+        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * kv_t2)))) + 10.0f);
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv0: f32 = 0.0f;
+      var kv_t4: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv0 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        kv_t4 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t2 = kv0;
-        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t5 = kv_t4;
+        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t4)))) + 10.0f);
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv0: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv0 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        kv_t6 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t3 = kv0;
-        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t7 = kv_t6;
+        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
       }
     }
   }

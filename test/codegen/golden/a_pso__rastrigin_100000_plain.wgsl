@@ -26,62 +26,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
-      var kv0: f32 = 0.0f;
+      var kv_t0: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t0));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t0 = (-5.12f + (10.24f * t1));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t1 = kv0;
-        acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t2 = kv_t0;
+        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv0: f32 = 0.0f;
+      var kv_t3: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t2 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t2));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t3 = (-5.12f + (10.24f * t4));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t3 = kv0;
-        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t5 = kv_t3;
+        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t3)))) + 10.0f);
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv0: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t4));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t7 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t6 = (-5.12f + (10.24f * t7));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv0;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t8 = kv_t6;
+        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv0: f32 = 0.0f;
+      var kv_t9: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t6 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv0 = (-5.12f + (10.24f * t6));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t10 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t9 = (-5.12f + (10.24f * t10));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t7 = kv0;
-        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * kv0)))) + 10.0f);
+        let t11 = kv_t9;
+        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
       }
     }
   }
@@ -1509,66 +1509,66 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[(P.o[0][2] + u32(s_l) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
-      var kv0: f32 = 0.0f;
+      var kv_t0: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j6 = iv;
-        let t0 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t1 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv0 = (((0.494f * sv0[0]) + ((1.862f * t0) * (sv1[0] - sv2[0]))) + ((1.881f * t1) * (sv3[0] - sv2[0])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+        let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+        kv_t0 = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t2 = clamp((sv2[0] + kv0), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * clamp((sv2[0] + kv0), -5.12f, 5.12f))))) + 10.0f);
+        let t3 = clamp((sv2[0] + kv_t0), -5.12f, 5.12f);
+        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * clamp((sv2[0] + kv_t0), -5.12f, 5.12f))))) + 10.0f);
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv0: f32 = 0.0f;
+      var kv_t4: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j6 = iv;
-        let t3 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t4 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv0 = (((0.494f * sv0[1]) + ((1.862f * t3) * (sv1[1] - sv2[1]))) + ((1.881f * t4) * (sv3[1] - sv2[1])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        let t5 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+        let t6 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+        kv_t4 = (((0.494f * sv0[1]) + ((1.862f * t5) * (sv1[1] - sv2[1]))) + ((1.881f * t6) * (sv3[1] - sv2[1])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = clamp((sv2[1] + kv0), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * clamp((sv2[1] + kv0), -5.12f, 5.12f))))) + 10.0f);
+        let t7 = clamp((sv2[1] + kv_t4), -5.12f, 5.12f);
+        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * clamp((sv2[1] + kv_t4), -5.12f, 5.12f))))) + 10.0f);
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv0: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv0 = (((0.494f * sv0[2]) + ((1.862f * t6) * (sv1[2] - sv2[2]))) + ((1.881f * t7) * (sv3[2] - sv2[2])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t8 = clamp((sv2[2] + kv0), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * clamp((sv2[2] + kv0), -5.12f, 5.12f))))) + 10.0f);
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv0: f32 = 0.0f;
+      var kv_t8: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j6 = iv;
         let t9 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
         let t10 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv0 = (((0.494f * sv0[3]) + ((1.862f * t9) * (sv1[3] - sv2[3]))) + ((1.881f * t10) * (sv3[3] - sv2[3])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv0; }
+        kv_t8 = (((0.494f * sv0[2]) + ((1.862f * t9) * (sv1[2] - sv2[2]))) + ((1.881f * t10) * (sv3[2] - sv2[2])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = clamp((sv2[3] + kv0), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * clamp((sv2[3] + kv0), -5.12f, 5.12f))))) + 10.0f);
+        let t11 = clamp((sv2[2] + kv_t8), -5.12f, 5.12f);
+        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * clamp((sv2[2] + kv_t8), -5.12f, 5.12f))))) + 10.0f);
+      }
+    }
+    if (iv4 + 3i < ce) {
+      let iv = iv4 + 3i;
+      var kv_t12: f32 = 0.0f;
+      if (iv < 100000i) {
+        let i_j6 = iv;
+        let t13 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+        let t14 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+        kv_t12 = (((0.494f * sv0[3]) + ((1.862f * t13) * (sv1[3] - sv2[3]))) + ((1.881f * t14) * (sv3[3] - sv2[3])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
+      }
+      if (iv >= 0i && iv < 100000i) {
+        let i_i1 = iv;
+        let t15 = clamp((sv2[3] + kv_t12), -5.12f, 5.12f);
+        acc_fit = acc_fit + (((t15 * t15) - (10.0f * cos((6.283185307179586f * clamp((sv2[3] + kv_t12), -5.12f, 5.12f))))) + 10.0f);
       }
     }
   }
