@@ -29,7 +29,7 @@ for (const D of dims.length ? dims : [100_000, 3_000_000]) {
   const minSec = (r.evals * D * 4) / ((roof.copyGBps * 1e9) / 2);
   console.log(
     `D = ${D}: ${r.seconds.toFixed(2)} s for ${r.evals} evaluations (${r.generations} generations); ` +
-      `host recording ${e.timing.record.toFixed(2)} s, waiting ${e.timing.wait.toFixed(2)} s, GPU (timestamps) ${e.timing.gpu.toFixed(2)} s; ` +
+      `host recording ${e.timing.record.toFixed(2)} s (passes ${e.timing.encode.toFixed(2)} s, finish ${e.timing.finish.toFixed(2)} s, submit ${e.timing.submit.toFixed(2)} s), waiting ${e.timing.wait.toFixed(2)} s, GPU (timestamps) ${e.timing.gpu.toFixed(2)} s; ` +
       `best error ${(r.bestFitness - c.algo.problem.optimum).toExponential(4)}; ` +
       `copy kernel ${roof.copyGBps.toFixed(0)} GB/s: reading each evaluated point once takes ${minSec.toFixed(2)} s (${((minSec / r.seconds) * 100).toFixed(0)}% of the run)`,
   );
@@ -47,15 +47,14 @@ async function runProfiled(c) {
 }
 
 // The phases of ma_sw_chains by its steps (the order of c.steps: the four `each i in X[c]` blocks
-// are at.X #1 to #4 in source order).
+// are at.X #1 to #3 in source order).
 function phaseOf(label) {
   if (label.startsWith('init.')) return 'initialisation (population, state)';
   if (label.startsWith('each.O'))
     return 'GA: offspring (mating distances, BLX-alpha, BGA, evaluation)';
   if (label === 'rank.X' || label === 'best.X') return 'GA: replacement (ranks, best of the union)';
   if (label.startsWith('let.')) return 'LS: choice of the individual (S_LS), its fitness';
-  if (label === 'at.X #2') return 'LS: Solis-Wets move (point, evaluation, bias)';
-  if (label === 'at.X #3') return 'LS: Solis-Wets counts and rho';
+  if (label === 'at.X #2') return 'LS: Solis-Wets iteration (point, evaluation, bias, counts, rho)';
   if (label.startsWith('at.X')) return 'LS: chain start and end';
   if (label === 'track') return 'best-so-far tracking';
   return label;

@@ -17,7 +17,14 @@ export interface StepHooks extends StepDecls {
   /** The expression context of a kernel: state arrays, hoisted loads and draws. */
   context(em: Emitter, base: ExprContext): ExprContext;
   /** The writes: by the team's lanes, or (split regime) by the workgroup of chunk `c`. */
-  epilogue(em: Emitter, ctx: ExprContext, team: number, chunk?: { size: number; wg: number }): void;
+  /** `which`: all writes, only the value rows (no column), or only the vector rows. */
+  epilogue(
+    em: Emitter,
+    ctx: ExprContext,
+    team: number,
+    chunk?: { size: number; wg: number },
+    which?: 'all' | 'values' | 'vectors',
+  ): void;
 }
 
 export interface KernelPlan {

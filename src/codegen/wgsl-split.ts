@@ -591,9 +591,14 @@ export class SplitKernels {
     else {
       em3.uses.add('SC');
       em3.open(ifS(leadLane('lane')));
-      for (const name of [...accs.map((a) => a.out), ...role.scalars])
+      for (const name of [...accs.map((a) => a.out), ...role.scalars, ...role.keep])
         em3.add(assign(this.sc(name), call('f32', id(sname(name)))));
       em3.close();
+    }
+    // A step of one row: its value writes, after every lane has read what they change.
+    if (role.values) {
+      if (!this.step) throw new Error(`wgsl: kernel ${k.name}: value writes outside a step`);
+      this.step.epilogue(em3, ctx3, team, undefined, 'values');
     }
     return this.finish(
       em3,
@@ -645,7 +650,14 @@ export class SplitKernels {
     if (!step) throw new Error(`wgsl: kernel ${k.name}: writes outside an algorithm step`);
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
-    step.epilogue(em, ctx, this.wg, { size: this.r.chunk, wg: this.wg });
+    const values = k.role.k === 'writes' && k.role.values;
+    step.epilogue(
+      em,
+      ctx,
+      this.wg,
+      { size: this.r.chunk, wg: this.wg },
+      values ? 'all' : 'vectors',
+    );
     return this.finish(em, k, 1, 0);
   }
 }

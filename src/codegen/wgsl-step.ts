@@ -473,7 +473,13 @@ class StepCodegen implements StepHooks {
    * at the individual's own row, which its own lanes then overwrite. Writes that only go to
    * double-buffered arrays, or to arrays the step never reads, need no barrier.
    */
-  epilogue(em: Emitter, ctx: ExprContext, team: number, chunk?: { size: number; wg: number }) {
+  epilogue(
+    em: Emitter,
+    ctx: ExprContext,
+    team: number,
+    chunk?: { size: number; wg: number },
+    which: 'all' | 'values' | 'vectors' = 'all',
+  ) {
     const { p, options } = this;
     const reads = new Set<string>();
     const collect = (e: IExpr) =>
@@ -486,7 +492,8 @@ class StepCodegen implements StepHooks {
       (w) => !(options.pingPong?.has(w.arr) ?? false) && reads.has(w.arr),
     );
     if (!chunk && (hazard || !options.pingPong)) em.add(barrier('storage'), barrier());
-    for (const w0 of p.main.writes ?? []) this.write(em, ctx, w0, team, chunk);
+    for (const w0 of p.main.writes ?? [])
+      if (which === 'all' || (which === 'values') === !w0.col) this.write(em, ctx, w0, team, chunk);
     em.uses.add('S');
   }
 

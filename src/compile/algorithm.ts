@@ -10,7 +10,14 @@ import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
-import { allSteps, pingPong, prefixScalars, type AlgoProgram, type Step } from '../ir/step.js';
+import {
+  allSteps,
+  pingPong,
+  prefixScalars,
+  valueWritesInCombine,
+  type AlgoProgram,
+  type Step,
+} from '../ir/step.js';
 import {
   FUSE_TRACK_MAX_N,
   FUSE_TRACK_ROWS_PER_LANE,
@@ -181,6 +188,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
  * evaluated only where they are written, so their reads do not count.
  */
 export function splitWriteRace(p: ScheduledProgram): boolean {
+  if (valueWritesInCombine(p)) return false;
   const f = p.main;
   const scalarWrites = new Set(
     (f.writes ?? [])

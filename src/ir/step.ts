@@ -10,7 +10,7 @@
 // pingPong below); the others are updated in place.
 
 import type { IExpr, IrProgram, ScheduledProgram, StateArray } from './ir.js';
-import { at, forEachNode } from './ir.js';
+import { at, forEachNode, some } from './ir.js';
 
 export interface Step {
   /** For kernel names, traces and the printed form: `init.X`, `each.X`, `best.X`, `track`. */
@@ -128,6 +128,32 @@ export function prefixScalars(p: ScheduledProgram): Set<string> {
     p.schedule.stages
       .slice(0, firstNonScalar < 0 ? undefined : firstNonScalar)
       .map((s) => (s as { name: string }).name),
+  );
+}
+
+/**
+ * The split regime of a step on one row (a local search on the chosen individual) that writes
+ * value rows (`rho[i]`, `phase[0]`: no column) its own scalars read: the step's last combine
+ * kernel (one team) makes those writes, after everything that reads them has been computed, and
+ * its first combine stores in SC the scalars before it that read them, so that the writes kernel
+ * (many workgroups, which would otherwise compute those scalars again) never reads a value row
+ * while one of its workgroups changes it. Returns those scalars (empty when none reads a written
+ * value row), or undefined where the step does not qualify: more than one row (another team of
+ * the combine could read the row being written), a vector write that reads a written value row
+ * (the writes kernel runs after the combine), or a value write that reads a vector.
+ */
+export function valueWritesInCombine(p: ScheduledProgram): Set<string> | undefined {
+  const f = p.main;
+  const writes = f.writes ?? [];
+  const values = new Set(writes.filter((w) => !w.col).map((w) => w.arr));
+  if (f.domain?.n !== 1 || !values.size) return undefined;
+  const reads = (e: IExpr, names: Set<string>) =>
+    some(e, (n) => n.k === 'read' && names.has(n.arr));
+  const vectors = new Set(f.bindings.filter((b) => b.k !== 'scalar').map((b) => b.name));
+  if (writes.some((w) => (w.col ? reads(w.body, values) : reads(w.body, vectors))))
+    return undefined;
+  return new Set(
+    f.bindings.filter((b) => b.k === 'scalar' && reads(b.body, values)).map((b) => b.name),
   );
 }
 

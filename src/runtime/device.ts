@@ -129,7 +129,11 @@ export class GpuError extends Error {
  * Dawn quantizes timestamp queries (to blunt timing side channels in browsers); a compiler's
  * benchmark needs the real resolution, so the quantization toggle is turned off.
  */
-const DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'];
+const DAWN_FLAGS = [
+  'disable-dawn-features=timestamp_quantization',
+  // Experiments only (docs/performance.md): more Dawn flags, space-separated.
+  ...(process.env.OPT_DAWN_FLAGS?.split(' ').filter(Boolean) ?? []),
+];
 
 export const DAWN_NOISE_PATTERNS: readonly RegExp[] = [
   /^Warning: maxDynamicUniformBuffersPerPipelineLayout artificially reduced from \d+ to \d+ to fit dynamic offset allocation limit\.$/,

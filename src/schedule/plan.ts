@@ -14,6 +14,7 @@ import {
   type ScheduledProgram,
   type Stage,
 } from '../ir/ir.js';
+import { valueWritesInCombine } from '../ir/step.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
 
 /** The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P). */
@@ -44,8 +45,13 @@ export type KernelRole =
       team: number;
       scalars: string[];
       to: 'F' | 'SC';
+      /** Earlier scalars it stores in SC for the kernels after it (valueWritesInCombine). */
+      keep: string[];
+      /** It makes the step's value writes (the last combine of a step of one row). */
+      values: boolean;
     }
-  | { k: 'writes' };
+  /** `values`: the value rows too (false where the last combine wrote them). */
+  | { k: 'writes'; values: boolean };
 
 export interface PlanKernel {
   /** The name the WGSL backend gives the kernel. */
@@ -194,6 +200,13 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
   } else {
     const G = r.groups;
     const chunk: Dispatch = { per: 'chunk', chunks: G };
+    // A step of one row whose value writes its last combine makes (ir/step.ts), and the scalars
+    // that read them, which the first combine after them keeps in SC.
+    const valueKeep = step ? valueWritesInCombine(p) : undefined;
+    const lastStage = s.stages.reduce(
+      (m, st, k) => (st.k === 'scalar' || st.k === 'vec' ? m : k),
+      -1,
+    );
     const computed: string[] = []; // scalars stored in SC by earlier combine kernels
     // Scalar stages before a kernel that no combine stored (constants, functions of D): each
     // kernel computes them itself.
@@ -313,37 +326,67 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
       const last = k + 1 + after.length >= s.stages.length && !step;
       if (last) reads([f.result], new Set(), b).add('F');
       else b.add('SC');
+      const keep = early(k).filter((x) => valueKeep?.has(x));
+      const values = !!valueKeep && k === lastStage;
+      if (values) {
+        reads(
+          (f.writes ?? []).filter((w) => !w.col).flatMap((w) => [w.row, w.body]),
+          new Set(),
+          b,
+        ).add('S');
+      }
+      const stores = [...outs, ...after, ...keep];
       push(
         k,
         {
           name: `combine_${si}`,
-          role: { k: 'combine', stage: k, team, scalars: after, to: last ? 'F' : 'SC' },
+          role: {
+            k: 'combine',
+            stage: k,
+            team,
+            scalars: after,
+            to: last ? 'F' : 'SC',
+            keep,
+            values,
+          },
           stages: [
             `combine ${list(outs)}${moments ? ' (the carries applied to the moments)' : ''}`,
             ...after.map((a) => `scalar ${a}`),
+            ...(values ? ['the value writes'] : []),
           ],
           thread: `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
-          workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and([...outs, ...after])} in SC`}`,
+          workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and(stores)} in SC${values ? ' and makes the value writes' : ''}`}`,
           dispatch: { per: 'team', individuals: ipg },
         },
         b,
       );
-      computed.push(...outs, ...after);
+      computed.push(...outs, ...after, ...keep);
       si++;
     });
     if (step) {
       if (pending.length) throw new Error('plan: a kept vector without a reduction');
+      const values = !valueKeep;
+      if (valueKeep)
+        for (const x of early(s.stages.length))
+          if (valueKeep.has(x))
+            throw new Error(`internal: plan: ${x} reads a value row and no combine keeps it`);
       push(
         s.stages.length,
         {
           name: 'step_writes',
-          role: { k: 'writes' },
-          stages: ['the writes'],
+          role: { k: 'writes', values },
+          stages: [
+            values ? 'the writes' : "the vector writes (the value writes were the combine's)",
+          ],
           thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + l, + ${r.wg}, ... of individual n's rows`,
           workgroup: `${chunkGroup}: its part of each written row`,
           dispatch: chunk,
         },
-        reads(writes(), new Set(), new Set(['S'])),
+        reads(
+          (f.writes ?? []).filter((w) => values || w.col).flatMap((w) => [w.row, w.body]),
+          new Set(),
+          new Set(['S']),
+        ),
       );
     }
   }

@@ -66,8 +66,10 @@ maybe('the split regime: a chosen row that reads and writes a one-row state arra
   // Found by this test: in the split regime (D = 1,000, chunks of 256) the step's writes kernel
   // read phase[0] (for plus) in workgroups that ran after another workgroup of the same kernel
   // had written phase[0]: elements 32.. of W counted every success as a plus step (+1), the CPU
-  // +1 and -1. Such a step now takes the team regime (compile/algorithm.ts, splitWriteRace). W
-  // is an integer count, so the backends must agree exactly.
+  // +1 and -1. Such a step took the team regime (compile/algorithm.ts, splitWriteRace); a step of
+  // one row now stays split, its last combine writing phase[0] and S[i] and keeping plus in SC for
+  // the writes kernel (ir/step.ts, valueWritesInCombine). W is an integer count, so the backends
+  // must agree exactly.
   it('W (successes: +1 a plus step, -1 a minus step) as on the CPU', async () => {
     const c = compileAlgorithm({
       algorithm: 'race',
@@ -77,6 +79,8 @@ maybe('the split regime: a chosen row that reads and writes a one-row state arra
       schedule: { force: 'split', chunk: 256, wg: 64 },
       validateEach: true,
     });
+    const st = c.steps.find((s) => s.name === 'at.X')!;
+    expect(c.compiled(st).gpuIr.schedule.regime.k).toBe('split');
     const g = await GpuAlgoEngine.create(ctx!, c, 3);
     const k = new CpuAlgoEngine(c, 3);
     for (const e of [g, k]) await runAlgorithm(c, e, { seed: 3, maxGenerations: 3, batch: 1 });

@@ -298,10 +298,11 @@ describe('the plan, text out', () => {
           runs       combine arg.X
           runs       scalar min
           runs       scalar improved
+          runs       the value writes
           thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores arg.X, min and improved in SC
+          workgroup  4 individuals; lane 0 stores arg.X, min and improved in SC and makes the value writes
         kernel step_writes: n * 4 workgroups; buffers S, SC
-          runs       the writes
+          runs       the vector writes (the value writes were the combine's)
           scalars    arg.X, min and improved from SC
           thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row
@@ -322,7 +323,7 @@ describe('the plan, text out', () => {
       ['scan_chunks_0', { k: 'scan-chunks', stage: 6, vectors: ['u'] }, ['S', 'SCR', 'PART']],
       ['scan_rescan_0', { k: 'scan-rescan', stage: 6 }, ['SCR', 'PART']],
       ['combine_0', expect.objectContaining({ k: 'combine', to: 'SC' }), ['S', 'PART', 'SC']],
-      ['step_writes', { k: 'writes' }, ['S', 'SCR', 'SC']],
+      ['step_writes', { k: 'writes', values: true }, ['S', 'SCR', 'SC']],
     ]);
     expect(p.kernels[0]!.stages).toEqual([
       'vector u[64], element by element in the loop',
@@ -345,6 +346,60 @@ describe('the plan, text out', () => {
       'not split: a kept vector read at another element in the kernel that computes it, or longer than the scan',
     );
   });
+  it('a split step on one row writes its value rows in its last combine, the scalars that read them kept in SC', () => {
+    // A Solis-Wets step on one chosen row (MA-SW-Chains' shape): plus reads phase[0], which the
+    // step writes. The combine keeps plus in SC and writes S[i] and phase[0]; the writes kernel
+    // takes plus from SC and writes only the vector rows (ir/step.ts, valueWritesInCombine).
+    const SW = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm sw(N = 4) {
+  population X[N]
+  state S[N] = 0
+  state phase[1] = 0
+  generation {
+    each i in X[1] {
+      let plus = phase[0] == 0
+      let y[j] = clamp(if plus then X[i][j] + 0.01 else X[i][j] - 0.01, lo, hi)
+      let ok = f(y) < f(X[i])
+      X[i] = if ok then y else X[i]
+      S[i] = S[i] + (if ok then 1 else 0)
+      phase[0] = if plus and not ok then 1 else 0
+    }
+  }
+}`;
+    const c = compileAlgorithm({
+      algorithm: 'sw',
+      problem: 'p',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'sw.opt': SW },
+    });
+    const st = c.steps.find((s) => s.name === 'at.X')!;
+    expect(splitWriteRace(c.compiled(st).gpuIr)).toBe(false);
+    expect(printPlan(c.compiled(st).plan())).toMatchInlineSnapshot(`
+      "plan sw.at.X, D = 64, 1 individual(s): 3 kernels
+        regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
+        why     split regime forced
+        kernel step_partials_0: n * 4 workgroups; buffers S, SCR, PART
+          runs       vector y[64], element by element in the loop
+          runs       reduce fit
+          scalars    i.row and plus computed again
+          thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
+          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
+        kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
+          runs       combine fit
+          runs       scalar ok
+          runs       scalar keep
+          runs       the value writes
+          scalars    i.row and plus computed again
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          workgroup  4 individuals; lane 0 stores fit, ok, keep and plus in SC and makes the value writes
+        kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
+          runs       the vector writes (the value writes were the combine's)
+          scalars    fit, ok, keep and plus from SC; i.row computed again
+          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          workgroup  chunk c of individual n (16 elements): its part of each written row"
+    `);
+  });
   it('the roles a code generator reads: stages, combine teams, where the scalars go', () => {
     const c = compileProblem({
       problem: 'variance',
@@ -359,7 +414,7 @@ describe('the plan, text out', () => {
         { fromSC: [], recomputed: [] },
       ],
       [
-        { k: 'combine', stage: 0, team: 4, scalars: [], to: 'SC' },
+        { k: 'combine', stage: 0, team: 4, scalars: [], to: 'SC', keep: [], values: false },
         { fromSC: [], recomputed: [] },
       ],
       [
@@ -367,7 +422,7 @@ describe('the plan, text out', () => {
         { fromSC: ['m'], recomputed: [] },
       ],
       [
-        { k: 'combine', stage: 1, team: 4, scalars: [], to: 'F' },
+        { k: 'combine', stage: 1, team: 4, scalars: [], to: 'F', keep: [], values: false },
         { fromSC: ['m'], recomputed: [] },
       ],
     ]);

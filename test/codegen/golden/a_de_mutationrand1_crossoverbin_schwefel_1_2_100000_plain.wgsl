@@ -1822,6 +1822,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     SC[n * 3u + 1u] = f32(s_min);
     SC[n * 3u + 2u] = f32(s_improved);
   }
+  storageBarrier();
+  workgroupBarrier();
+  {
+    let t1: i32 = i32(opt_slot);
+    if (valid && t1 >= 0i && t1 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][0] + u32(t1), select(t0, s_min, (s_improved != 0i)));
+    }
+  }
+  {
+    let t2: i32 = 0i;
+    if (valid && t2 >= 0i && t2 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t2), s_min);
+    }
+  }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -1998,29 +2012,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_arg_X: i32 = i32(SC[n * 3u + 0u]);
   let s_min: f32 = SC[n * 3u + 1u];
   let s_improved: i32 = i32(SC[n * 3u + 2u]);
-  let t1 = opt_s(P.o[0][3] + u32(0i));
   {
-    let t0: i32 = i32(opt_slot);
-    if (valid && t0 >= 0i && t0 < 1024i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[1][0] + u32(t0), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t2: i32 = 0i;
-    if (valid && t2 >= 0i && t2 < 1i && (s_improved != 0i)) {
+    let t0: i32 = 0i;
+    if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j10 = jw;
-          opt_s_set(P.w[0][2] + u32(t2) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)));
+          opt_s_set(P.w[0][2] + u32(t0) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)));
         }
       }
-    }
-  }
-  {
-    let t3: i32 = 0i;
-    if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), s_min);
     }
   }
 }
