@@ -18,4 +18,6 @@ for (const node of p.nodes) {
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(n)))
-  console.log(`${(us / 1000).toFixed(0).padStart(8)} ms ${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+  console.log(
+    `${(us / 1000).toFixed(0).padStart(8)} ms ${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`,
+  );
