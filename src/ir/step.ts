@@ -108,17 +108,6 @@ export function allSteps(g: GenStmt[]): Step[] {
 const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
 
 /**
- * The arrays that need two buffers (on the GPU; the CPU backend double-buffers every written
- * array). An array written by a step is updated in place when no other individual can see the
- * change: the step reads it, if at all, only at the individual's own row,
- * writes it only there, and reads it in a write only at the column being written. Otherwise (DE's
- * X, read at r1, r2, r3 while row i is replaced; the best-of-union selection, which writes rows in
- * rank order) the step reads one buffer and writes the other, and they swap after the step. A
- * write whose value reads an array written in place by an earlier write of the same step would see
- * the new value: that array is double-buffered too, so that reads always see the state of the
- * step's start. Arrays never read by the step that writes them (the trace) stay in place.
- */
-/**
  * The scalars a step computes before its first reduction: in the split regime every kernel of the
  * step computes them again (its writes kernel included).
  */
@@ -157,6 +146,17 @@ export function valueWritesInCombine(p: ScheduledProgram): Set<string> | undefin
   );
 }
 
+/**
+ * The arrays that need two buffers (on the GPU; the CPU backend double-buffers every written
+ * array). An array written by a step is updated in place when no other individual can see the
+ * change: the step reads it, if at all, only at the individual's own row,
+ * writes it only there, and reads it in a write only at the column being written. Otherwise (DE's
+ * X, read at r1, r2, r3 while row i is replaced; the best-of-union selection, which writes rows in
+ * rank order) the step reads one buffer and writes the other, and they swap after the step. A
+ * write whose value reads an array written in place by an earlier write of the same step would see
+ * the new value: that array is double-buffered too, so that reads always see the state of the
+ * step's start. Arrays never read by the step that writes them (the trace) stay in place.
+ */
 export function pingPong(steps: ScheduledProgram[]): Set<string> {
   const out = new Set<string>();
   for (const p of steps) {

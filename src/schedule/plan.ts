@@ -13,6 +13,7 @@ import {
   type IExpr,
   type ScheduledProgram,
   type Stage,
+  type Write,
 } from '../ir/ir.js';
 import { valueWritesInCombine } from '../ir/step.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
@@ -152,7 +153,9 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
     if (!b) throw new Error(`internal: plan: the schedule names ${name}, not a binding`);
     return b.body;
   };
-  const writes = () => (f.writes ?? []).flatMap((w) => [w.row, w.body]);
+  /** The rows and bodies of the step's writes (those `which` takes). */
+  const writes = (which: (w: Write) => boolean = () => true) =>
+    (f.writes ?? []).filter(which).flatMap((w) => [w.row, w.body]);
   const stageText = (st: Stage, how: { moments?: boolean; split?: boolean } = {}): string => {
     switch (st.k) {
       case 'vec':
@@ -330,7 +333,7 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
       const values = !!valueKeep && k === lastStage;
       if (values) {
         reads(
-          (f.writes ?? []).filter((w) => !w.col).flatMap((w) => [w.row, w.body]),
+          writes((w) => !w.col),
           new Set(),
           b,
         ).add('S');
@@ -383,7 +386,7 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
           dispatch: chunk,
         },
         reads(
-          (f.writes ?? []).filter((w) => values || w.col).flatMap((w) => [w.row, w.body]),
+          writes((w) => values || !!w.col),
           new Set(),
           new Set(['S']),
         ),
