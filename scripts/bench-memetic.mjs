@@ -4,7 +4,8 @@
 // Then a profiled run (PROFILE=0 to skip): every step in a compute pass of its own between two
 // timestamps, the GPU time summed per step and per phase (seed 001's Table 14). The extra passes
 // add time between steps, so the profile gives the shares; the total comes from the timed run.
-// Usage: node scripts/bench-memetic.mjs [D ...]   (default 100000 3000000); EVALS=... to change.
+// Usage: node scripts/bench-memetic.mjs [D ...]   (default 100000 3000000); EVALS=... to change,
+// CHAIN=0 to run each Solis-Wets iteration as its three kernels (no chain kernel).
 import { compileAlgorithm, GpuAlgoEngine, openGpu, runAlgorithm } from '../dist/api.js';
 import { roofline } from '../dist/cli/roofline.js';
 
@@ -22,6 +23,7 @@ for (const D of dims.length ? dims : [100_000, 3_000_000]) {
   warm.destroy();
   const e = await GpuAlgoEngine.create(gpu, c, 1);
   e.timestamps = true;
+  e.chain = process.env.CHAIN !== '0';
   const r = await runAlgorithm(c, e, { seed: 1, maxEvals: evals });
   const roof = await roofline(gpu, Math.min(D * 64, 1 << 28), 10);
   // Floats an evaluation must at least read: the point (D). The copy kernel's rate counts a read
@@ -30,7 +32,7 @@ for (const D of dims.length ? dims : [100_000, 3_000_000]) {
   console.log(
     `D = ${D}: ${r.seconds.toFixed(2)} s for ${r.evals} evaluations (${r.generations} generations); ` +
       `host recording ${e.timing.record.toFixed(2)} s (passes ${e.timing.encode.toFixed(2)} s, finish ${e.timing.finish.toFixed(2)} s, submit ${e.timing.submit.toFixed(2)} s), waiting ${e.timing.wait.toFixed(2)} s, GPU (timestamps) ${e.timing.gpu.toFixed(2)} s; ` +
-      `best error ${(r.bestFitness - c.algo.problem.optimum).toExponential(4)}; ` +
+      `${e.chained} chain kernels; best error ${(r.bestFitness - c.algo.problem.optimum).toExponential(4)}; ` +
       `copy kernel ${roof.copyGBps.toFixed(0)} GB/s: reading each evaluated point once takes ${minSec.toFixed(2)} s (${((minSec / r.seconds) * 100).toFixed(0)}% of the run)`,
   );
   e.destroy();
@@ -40,6 +42,7 @@ for (const D of dims.length ? dims : [100_000, 3_000_000]) {
 async function runProfiled(c) {
   const e = await GpuAlgoEngine.create(gpu, c, 1, 2048);
   e.profile = new Map();
+  e.chain = process.env.CHAIN !== '0';
   await runAlgorithm(c, e, { seed: 1, maxEvals: evals });
   const p = e.profile;
   e.destroy();

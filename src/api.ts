@@ -175,11 +175,12 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
     if (what === 'ir') out += printProgram(ir) + '\n';
     else if (what === 'plan') out += printPlan(cs.plan()) + '\n';
     else if (what === 'js') out += emitJs(cs.cpuIr) + '\n';
-    else
-      for (const k of generateStepWgsl(ir, cs.plan(), c.algo.state, {
-        pingPong: c.stepPingPong(st),
-      }).kernels)
+    else {
+      const g = generateStepWgsl(ir, cs.plan(), c.algo.state, { pingPong: c.stepPingPong(st) });
+      // A chainable step's chain kernel (between consecutive runs) after the kernels of a run.
+      for (const k of [...g.kernels, ...(g.chain ? [g.chain.kernel] : [])])
         out += `// kernel ${k.name}\n${k.code}\n`;
+    }
   }
   return out;
 }

@@ -304,3 +304,66 @@ export function printModule(m: Module): string {
     m.library.join('')
   );
 }
+
+/** `stmts` with every use of the name `from` renamed `to` (a kernel's parameters: P to Q). */
+export function renameId(stmts: Stmt[], from: string, to: string): Stmt[] {
+  const e = (x: Expr): Expr => {
+    switch (x.k) {
+      case 'lit':
+        return x;
+      case 'id':
+        return x.name === from ? id(to) : x;
+      case 'bin':
+        return { ...x, a: e(x.a), b: e(x.b) };
+      case 'un':
+      case 'paren':
+        return { ...x, a: e(x.a) };
+      case 'call':
+        return { ...x, args: x.args.map(e) };
+      case 'index':
+        return { ...x, a: e(x.a), i: e(x.i) };
+      case 'member':
+        return { ...x, a: e(x.a) };
+    }
+  };
+  const st = (x: Stmt): Stmt => {
+    switch (x.k) {
+      case 'let':
+        return { ...x, init: e(x.init) };
+      case 'var':
+        return x.init ? { ...x, init: e(x.init) } : x;
+      case 'assign':
+        return { ...x, lhs: e(x.lhs), rhs: e(x.rhs) };
+      case 'incr':
+        return { ...x, lhs: e(x.lhs) };
+      case 'call':
+        return { ...x, call: e(x.call) };
+      case 'if':
+        return {
+          ...x,
+          cond: e(x.cond),
+          body: x.body.map(st),
+          ...(x.orElse ? { orElse: x.orElse.map(st) } : {}),
+        };
+      case 'for':
+        return {
+          ...x,
+          init: st(x.init),
+          cond: e(x.cond),
+          update: st(x.update),
+          body: x.body.map(st),
+        };
+      case 'loop':
+      case 'block':
+      case 'seq':
+        return { ...x, body: x.body.map(st) };
+      case 'return':
+        return x.value ? { ...x, value: e(x.value) } : x;
+      case 'barrier':
+      case 'break':
+      case 'comment':
+        return x;
+    }
+  };
+  return stmts.map(st);
+}

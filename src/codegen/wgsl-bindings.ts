@@ -4,7 +4,7 @@
 // agree by construction.
 
 /** The buffers a kernel may bind. */
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S' | 'Q';
 
 /** How a kernel's WGSL declares its buffers (the element type of X and DATA, the parameters). */
 export interface BindingOptions {
@@ -48,6 +48,8 @@ const ROWS: Record<
   // Algorithm steps: the whole state. vec4 elements: four consecutive values of a row load at
   // once where a loop can use them (the state arrays start on 256-byte boundaries).
   S: { binding: 7, space: 'storage, read_write', type: () => 'array<vec4<f32>>' },
+  // Algorithm steps, a chain kernel (src/ir/step.ts, chainable): the previous run's parameters.
+  Q: { binding: 8, space: 'uniform', type: () => 'Params' },
 };
 
 const elem = (o: BindingOptions) => (o.vec4 ? 'array<vec4<f32>>' : 'array<f32>');
@@ -67,6 +69,7 @@ export function kernelBinding(name: BufferName, o: BindingOptions = {}): KernelB
           ? 'read-only-storage'
           : 'storage',
   };
-  if (name === 'P' && o.step) b.dynamicOffset = { minBindingSize: o.step.paramBytes };
+  if ((name === 'P' || name === 'Q') && o.step)
+    b.dynamicOffset = { minBindingSize: o.step.paramBytes };
   return b;
 }

@@ -117,6 +117,8 @@ export class Emitter {
   /** Algorithm steps: how an individual's lanes are named (for draws computed lane-parallel). */
   teamLanes: { lane: string; team: Expr; size: number; ipg: number } | null = null;
   private counter = 0;
+  /** Suffixes its workgroup variables (the phases of a chain kernel are emitters of their own). */
+  tag = '';
   uses = new Set<BufferName>();
   fresh = () => `t${this.counter++}`;
   add(...ss: Stmt[]) {

@@ -3,7 +3,8 @@
 
 import type { ExprContext } from './wgsl-expr.js';
 import type { Emitter, StepDecls } from './wgsl-emit.js';
-import type { Stmt } from './wgsl-ast.js';
+import type { Expr, Stmt } from './wgsl-ast.js';
+import type { Write } from '../ir/ir.js';
 
 import type { BufferName, KernelBinding } from './wgsl-bindings.js';
 export type { BufferName, KernelBinding };
@@ -24,7 +25,18 @@ export interface StepHooks extends StepDecls {
     team: number,
     chunk?: { size: number; wg: number },
     which?: 'all' | 'values' | 'vectors',
+    chained?: ChainedValues,
   ): void;
+}
+
+/**
+ * A chain kernel's value writes (src/ir/step.ts, chainable): where each is kept for the
+ * workgroup (its copy in workgroup memory), and the condition under which the workgroup also
+ * writes S (chunk 0).
+ */
+export interface ChainedValues {
+  copy(w: Write): Expr | undefined;
+  writesS: Expr;
 }
 
 export interface KernelPlan {
@@ -57,6 +69,12 @@ export interface GpuPlan {
   partStride: number; // floats per (individual, chunk)
   groups: number;
   scalarStride: number;
+  /**
+   * A chainable step (src/ir/step.ts): the kernel between two runs, and the floats of one of
+   * PART's two copies (its partials, then the value rows), which every kernel of the step
+   * addresses by the run's parity.
+   */
+  chain?: { kernel: KernelPlan; region: number };
 }
 
 export interface WgslOptions {

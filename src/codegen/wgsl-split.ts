@@ -7,10 +7,19 @@
 // ends with its writes (stepWrites).
 
 import { readsArray } from '../ir/kernels.js';
-import { at, type Binding, type IExpr, type IrProgram, type Stage } from '../ir/ir.js';
+import {
+  at,
+  exprEqual,
+  type Binding,
+  type IExpr,
+  type IrProgram,
+  type Stage,
+  type Write,
+} from '../ir/ir.js';
 import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
+import { kernelBinding } from './wgsl-bindings.js';
 import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
 import {
   add,
@@ -23,6 +32,10 @@ import {
   ifS,
   index,
   letS,
+  barrier,
+  block,
+  renameId,
+  type Decl,
   member,
   mul,
   paren,
@@ -66,6 +79,15 @@ import {
   type RedNode,
   storeScratch,
 } from './wgsl-emit.js';
+
+/** A kernel built, not yet printed (a chain kernel prints three as one). */
+interface Built {
+  em: Emitter;
+  k: PlanKernel;
+  shF: number;
+  shI: number;
+  shS: number;
+}
 
 type ScanStage = Stage & { k: 'scan' };
 type ScanBinding = Binding & { k: 'scan' };
@@ -157,7 +179,7 @@ export class SplitKernels {
     this.SCAN_K = Math.min(16, r.chunk / r.wg);
     this.splitShS = shsSize(r.wg, this.SCAN_K);
     for (const { role } of plan.kernels) {
-      if (role.k === 'team' || role.k === 'writes') continue;
+      if (role.k === 'team' || role.k === 'writes' || role.k === 'chain') continue;
       const part = this.part(role.stage);
       // A step's kept vector (the trial) is computed in the partials kernel of the next reduce
       // stage, element by element as the loop reaches it, and stored for the writes kernel.
@@ -171,6 +193,47 @@ export class SplitKernels {
         s.moments ? 1 + s.moments.length : s.first + 2 * s.accs.length,
       ),
     );
+    if (plan.chain) {
+      const writes = p.main.writes ?? [];
+      const values = plan.chain.values.map((arr) => {
+        const w = writes.find((x) => !x.col && x.arr === arr);
+        if (!w) throw new Error(`wgsl: the chain's value row ${arr} has no value write`);
+        return w;
+      });
+      // One individual: its partials, then its value rows.
+      this.chain = { values, region: this.G * this.partStride + values.length };
+    }
+  }
+
+  /**
+   * A chainable step (the plan's chain): its value writes (a slot each) and the floats of one of
+   * PART's two copies, chosen by the run's parity.
+   */
+  private readonly chain?: { values: Write[]; region: number };
+  /** The chain kernel's phase being built: its value rows and scalars do not live in S and SC. */
+  private phase: 'combine' | 'writes' | 'partials' | undefined;
+
+  /** PART's copy for this run (P.parity: 0 or 1; renamed Q in a chain kernel's first phases). */
+  private parityBase(): Expr | undefined {
+    return this.chain ? mul(member(id('P'), 'parity'), u32(this.chain.region)) : undefined;
+  }
+
+  /** Value row `slot` of the run's copy in PART (after its partials). */
+  private valueCopy(slot: number): Expr {
+    const c = this.chain;
+    const base = this.parityBase();
+    if (!c || !base) throw new Error('wgsl: value rows outside a chainable step');
+    return index(id('PART'), add(base, u32(this.G * this.partStride + slot)));
+  }
+
+  /** The slot of a read of a value row of the chain (chainable: always at the written row). */
+  private valueSlot(arr: string, at: IExpr[]): number | undefined {
+    const k = this.chain?.values.findIndex((w) => w.arr === arr) ?? -1;
+    if (k < 0) return undefined;
+    const w = this.chain?.values[k];
+    if (!w || at.length !== 1 || !exprEqual(at[0] as IExpr, w.row))
+      throw new Error(`wgsl: a read of the value row ${arr} at another row than its write's`);
+    return k;
   }
 
   /** Reduce or scan stage k, with its accumulators. */
@@ -188,8 +251,14 @@ export class SplitKernels {
 
   /** The kernel of plan kernel `k`. */
   kernel(k: PlanKernel): KernelPlan {
+    return this.print(this.build(k));
+  }
+
+  private build(k: PlanKernel): Built {
     const role = k.role;
     switch (role.k) {
+      case 'chain':
+        throw new Error(`wgsl: the chain kernel ${k.name} is built by chainKernel`);
       case 'team':
         throw new Error(`wgsl: a team kernel (${k.name}) in the split regime`);
       case 'scan-moments':
@@ -212,7 +281,9 @@ export class SplitKernels {
   /** Partials of (individual n, chunk c) at float `slot`: (n * G + c) * partStride + slot. */
   private at(chunk: string, slot?: number): Expr {
     const at = mul(paren(add(mul(id('n'), u32(this.G)), id(chunk))), u32(this.partStride));
-    return slot === undefined ? at : add(at, u32(slot));
+    const base = this.parityBase();
+    const inCopy = base ? add(base, at) : at;
+    return slot === undefined ? inCopy : add(inCopy, u32(slot));
   }
 
   /** `PART[at(chunk, slot)]`. */
@@ -225,6 +296,8 @@ export class SplitKernels {
     const L = this.L;
     const slot = L.scalarSlot.get(name);
     if (slot === undefined) throw new Error(`wgsl: scalar ${name} has no slot in SC`);
+    // A chain kernel passes its combine's scalars to its writes in workgroup memory.
+    if (this.phase) return index(id('opt_fsc'), u32(slot));
     return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(slot)));
   }
 
@@ -250,7 +323,20 @@ export class SplitKernels {
   /** Algorithm steps: the step's context (state arrays, draws) around the kernel's own. */
   private context(em: Emitter, sv: Map<string, string> = new Map()): ExprContext {
     const base = baseContext(em, this.L, sv);
-    return this.step ? this.step.context(em, base) : base;
+    const ctx = this.step ? this.step.context(em, base) : base;
+    const phase = this.phase;
+    if (!phase) return ctx;
+    // A chain kernel's value rows: the previous run's copy in PART for its combine and writes
+    // (S changes under them: chunk 0 writes it), the workgroup's new values for its partials.
+    return {
+      ...ctx,
+      read: (arr, idx, at) => {
+        const slot = this.valueSlot(arr, at);
+        if (slot === undefined) return ctx.read(arr, idx, at);
+        const v = phase === 'partials' ? index(id('opt_fvr'), u32(slot)) : this.valueCopy(slot);
+        return ctx.hoist ? id(ctx.hoist(v, 'load')) : v;
+      },
+    };
   }
 
   private prologue(em: Emitter) {
@@ -311,7 +397,7 @@ export class SplitKernels {
     const scalars = k.scalars;
     if (!scalars) throw new Error(`wgsl: kernel ${k.name} has no scalars in its plan`);
     for (const name of scalars.fromSC) {
-      em.uses.add('SC');
+      if (!this.phase) em.uses.add('SC');
       const b = this.bind.get(name) as Binding & { k: 'scalar' };
       const v = this.sc(name);
       em.add(letS(sname(name), b.t === 'i' ? call('i32', v) : v, wty(b.t)));
@@ -341,9 +427,13 @@ export class SplitKernels {
     return em;
   }
 
-  private finish(em: Emitter, k: PlanKernel, shF: number, shI: number, shS = 0): KernelPlan {
+  private finish(em: Emitter, k: PlanKernel, shF: number, shI: number, shS = 0): Built {
+    return { em, k, shF, shI, shS };
+  }
+
+  private print(b: Built): KernelPlan {
     const { step, wg } = this;
-    return kernelPlan(em, step, k, kernelDecls(em, step, wg, shF, shI, shS));
+    return kernelPlan(b.em, step, b.k, kernelDecls(b.em, step, wg, b.shF, b.shI, b.shS));
   }
 
   private writePartials(em: Emitter, accs: Acc[], first: number) {
@@ -360,7 +450,7 @@ export class SplitKernels {
   }
 
   /** A scan by moments: per chunk its total and the moments of its scan values. */
-  private scanMoments(k: PlanKernel, s: SplitStage): KernelPlan {
+  private scanMoments(k: PlanKernel, s: SplitStage): Built {
     const terms = s.moments;
     if (!terms) throw new Error(`wgsl: kernel ${k.name}: a scan without moments`);
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
@@ -395,7 +485,7 @@ export class SplitKernels {
   }
 
   /** A scan by chunk sums: the sum of each chunk's terms (then scanRescan). */
-  private scanChunks(k: PlanKernel, s: SplitStage): KernelPlan {
+  private scanChunks(k: PlanKernel, s: SplitStage): Built {
     const { wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
     const em = this.chunkKernel(k);
@@ -423,7 +513,7 @@ export class SplitKernels {
   }
 
   /** The rescan of each chunk from the carry of the chunks before it, accumulating the consumers. */
-  private scanRescan(k: PlanKernel, s: SplitStage): KernelPlan {
+  private scanRescan(k: PlanKernel, s: SplitStage): Built {
     const { wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
     const em2 = this.chunkKernel(k, true);
@@ -495,7 +585,7 @@ export class SplitKernels {
   }
 
   /** A reduction's partials that also computes the step's kept vectors, element by element. */
-  private stepPartials(k: PlanKernel, s: SplitStage): KernelPlan {
+  private stepPartials(k: PlanKernel, s: SplitStage): Built {
     const { r, wg } = this;
     const { accs, vecs } = s;
     const em = this.chunkKernel(k);
@@ -534,11 +624,28 @@ export class SplitKernels {
     em.close();
     treeReduce(em, accs, wg, wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
+    this.storeValueCopy(em, ctx);
     return this.finish(em, k, Math.max(1, s.nf), s.ni);
   }
 
+  /**
+   * A chainable step's partials: chunk 0 stores the value rows of the run (its copy in PART,
+   * which the combine of a chain kernel after it reads: S changes while that kernel runs).
+   */
+  private storeValueCopy(em: Emitter, ctx: ExprContext) {
+    const chain = this.chain;
+    if (!chain?.values.length) return;
+    em.open(ifS(bin(bin(id('c'), '==', u32(0)), '&&', bin(id('lid'), '==', u32(0)))));
+    chain.values.forEach((w, q) => {
+      const pre: Stmt[] = [];
+      const v = wgslNode({ k: 'read', t: 'f', arr: w.arr, idx: [w.row] }, ctx, pre);
+      em.add(...pre, assign(this.valueCopy(q), v));
+    });
+    em.close();
+  }
+
   /** A reduction's partials: each chunk's accumulators. */
-  private reducePartials(k: PlanKernel, s: SplitStage): KernelPlan {
+  private reducePartials(k: PlanKernel, s: SplitStage): Built {
     const { accs } = s;
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
@@ -549,11 +656,12 @@ export class SplitKernels {
     this.chunkLoop(em, accs, ctx);
     treeReduce(em, accs, this.wg, this.wg, 'lid', u32(0));
     this.writePartials(em, accs, s.first);
+    this.storeValueCopy(em, ctx);
     return this.finish(em, k, Math.max(1, s.nf), s.ni);
   }
 
   /** 3. combine the partials of each individual, then the scalar stages that follow. */
-  private combine(k: PlanKernel, s: SplitStage, role: KernelRole & { k: 'combine' }): KernelPlan {
+  private combine(k: PlanKernel, s: SplitStage, role: KernelRole & { k: 'combine' }): Built {
     const { p, G, wg } = this;
     const { accs, first } = s;
     const em3 = this.newEmitter();
@@ -562,7 +670,26 @@ export class SplitKernels {
     if (k.dispatch.per !== 'team' || k.dispatch.individuals !== ipg || ipg * team !== wg)
       throw new Error(`wgsl: kernel ${k.name}: its grid does not match its team of ${team}`);
     this.prologue(em3);
-    teamPrologue(em3, team, ipg, p.main.len, 'an epilogue may read single elements (Discus: x[0])');
+    if (this.phase === 'combine') {
+      // A chain kernel: every workgroup (n, c) combines its individual's partials (each of its
+      // teams, the same sums in the same order); team 0 keeps the results.
+      em3.add(
+        letS('team', bin(id('lid'), '/', u32(team))),
+        letS('lane', bin(id('lid'), '%', u32(team))),
+        letS('n', bin(id('group'), '%', member(id('P'), 'n'))),
+        letS('c', bin(id('group'), '/', member(id('P'), 'n'))),
+        letS('valid', bin(id('team'), '==', u32(0))),
+        letS('xo', mul(id('n'), u32(p.main.len))),
+      );
+      em3.teamLanes = { lane: 'lane', team: id('team'), size: team, ipg };
+    } else
+      teamPrologue(
+        em3,
+        team,
+        ipg,
+        p.main.len,
+        'an epilogue may read single elements (Discus: x[0])',
+      );
     this.loadScalars(em3, k);
     em3.uses.add('PART');
     if (s.moments) this.combineMoments(em3, s, s.moments, team);
@@ -589,7 +716,7 @@ export class SplitKernels {
       scalarStage(em3, this.bind.get(name) as Binding & { k: 'scalar' }, ctx3);
     if (role.to === 'F') resultLine(em3, p, ctx3, leadLane('lane'));
     else {
-      em3.uses.add('SC');
+      if (!this.phase) em3.uses.add('SC');
       em3.open(ifS(leadLane('lane')));
       for (const name of [...accs.map((a) => a.out), ...role.scalars, ...role.keep])
         em3.add(assign(this.sc(name), call('f32', id(sname(name)))));
@@ -598,7 +725,24 @@ export class SplitKernels {
     // A step of one row: its value writes, after every lane has read what they change.
     if (role.values) {
       if (!this.step) throw new Error(`wgsl: kernel ${k.name}: value writes outside a step`);
-      this.step.epilogue(em3, ctx3, team, undefined, 'values');
+      const chain = this.chain;
+      if (this.phase === 'combine' && chain) {
+        // The workgroup's copy of the value rows starts as the previous run's (a write that
+        // leaves its value unchanged writes nothing) and takes the new values.
+        em3.add(
+          ifS(
+            bin(id('lid'), '==', u32(0)),
+            chain.values.map((_, q) => assign(index(id('opt_fvr'), u32(q)), this.valueCopy(q))),
+          ),
+        );
+        this.step.epilogue(em3, ctx3, team, undefined, 'values', {
+          copy: (w) => {
+            const q = chain.values.indexOf(w);
+            return q < 0 ? undefined : index(id('opt_fvr'), u32(q));
+          },
+          writesS: bin(id('c'), '==', u32(0)),
+        });
+      } else this.step.epilogue(em3, ctx3, team, undefined, 'values');
     }
     return this.finish(
       em3,
@@ -645,7 +789,7 @@ export class SplitKernels {
   }
 
   /** The writes: chunk c of every row by workgroup (n, c); the scalars come from SC. */
-  private stepWrites(k: PlanKernel): KernelPlan {
+  private stepWrites(k: PlanKernel): Built {
     const step = this.step;
     if (!step) throw new Error(`wgsl: kernel ${k.name}: writes outside an algorithm step`);
     const em = this.chunkKernel(k);
@@ -659,5 +803,75 @@ export class SplitKernels {
       values ? 'all' : 'vectors',
     );
     return this.finish(em, k, 1, 0);
+  }
+
+  /**
+   * The chain kernel (the plan's chain; src/ir/step.ts, chainable), workgroup (n, c): the
+   * combine of run t - 1 (every workgroup for itself, from t - 1's partials and its copy of the
+   * value rows, keeping the scalars and the new value rows in workgroup memory; chunk 0 writes
+   * the value rows to S), its writes to chunk c, then run t's partials of chunk c. Each phase is
+   * the kernel it replaces, in a block of its own; the first two read the previous run's
+   * parameters (Q).
+   */
+  chainKernel(kc: PlanKernel, kernels: PlanKernel[]): { kernel: KernelPlan; region: number } {
+    const [kp, kcomb, kw] = kernels;
+    const chain = this.chain;
+    const step = this.step;
+    if (!kp || !kcomb || !kw || kcomb.role.k !== 'combine' || kp.role.k !== 'reduce-partials')
+      throw new Error(`wgsl: a chain of kernels ${kernels.map((k) => k.name)}`);
+    if (!chain || !step) throw new Error('wgsl: a chain kernel outside a chainable step');
+    const phases: Built[] = [];
+    const tags = { combine: '_c', writes: '_w', partials: '_p' } as const;
+    for (const phase of ['combine', 'writes', 'partials'] as const) {
+      this.phase = phase;
+      try {
+        const b =
+          phase === 'combine'
+            ? this.combine(kcomb, this.part(kcomb.role.stage), kcomb.role)
+            : phase === 'writes'
+              ? this.stepWrites(kw)
+              : this.build(kp);
+        b.em.tag = tags[phase];
+        phases.push(b);
+      } finally {
+        this.phase = undefined;
+      }
+    }
+    const em = this.newEmitter();
+    const decls: Decl[] = [];
+    phases.forEach((b, q) => {
+      decls.push(...step.finish(b.em)); // lane-parallel draws, before the body is taken
+      for (const u of b.em.uses) em.uses.add(u);
+      const body = q < 2 ? renameId(b.em.body, 'P', 'Q') : b.em.body;
+      if (q === 1) em.add(barrier()); // the scalars and value rows in workgroup memory
+      if (q === 2) em.add(barrier('storage'), barrier()); // the chunk's writes, SCR
+      em.add(block(body));
+    });
+    em.uses.add('Q');
+    const max = (f: (b: Built) => number) => Math.max(...phases.map(f));
+    decls.push(
+      ...kernelDecls(
+        em,
+        step,
+        this.wg,
+        max((b) => b.shF),
+        max((b) => b.shI),
+        max((b) => b.shS),
+      ),
+      { k: 'binding', b: kernelBinding('Q', step.bindings) },
+      {
+        k: 'var',
+        space: 'workgroup',
+        name: 'opt_fsc',
+        ty: `array<f32, ${Math.max(1, this.L.scalarStride)}>`,
+      },
+      {
+        k: 'var',
+        space: 'workgroup',
+        name: 'opt_fvr',
+        ty: `array<f32, ${Math.max(1, chain.values.length)}>`,
+      },
+    );
+    return { kernel: kernelPlan(em, step, kc, decls), region: chain.region };
   }
 }

@@ -19,7 +19,7 @@ import { WGSL_PHILOX } from './wgsl-philox.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
 import { countedFor, type Emitter } from './wgsl-emit.js';
-import type { StepHooks } from './wgsl-plan.js';
+import type { ChainedValues, StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
   add,
@@ -59,7 +59,9 @@ export const STEP_PARAM_FIELDS = [
   'evals',
   'budget',
   'pad',
-  'pad1',
+  // The run's parity (its slot in the batch, mod 2): which copy of PART a chained step's kernels
+  // use (src/ir/step.ts, chainable).
+  'parity',
   'pad2',
   // Host lets ($h0..$h3): integer generation-level lets the host computes (HOST_LETS).
   'h0',
@@ -311,7 +313,8 @@ class StepCodegen implements StepHooks {
     const H = hs.draws.length;
     const tl = em.teamLanes;
     if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
-    const slot = (t: number) => index(id('opt_hd'), add(mul(tl.team, u32(H)), u32(t)));
+    const hd = `opt_hd${em.tag}`;
+    const slot = (t: number) => index(id(hd), add(mul(tl.team, u32(H)), u32(t)));
     const stores: Stmt[] = hs.draws.map((d, t) => {
       const v =
         d.ty === 'vec4'
@@ -333,9 +336,7 @@ class StepCodegen implements StepHooks {
     );
     em.body.splice(hs.at + hs.loads + hs.early, 0, ...stores, barrier(), ...reads);
     hs.draws = []; // inserted once
-    return [
-      { k: 'var', space: 'workgroup', name: 'opt_hd', ty: `array<vec4<u32>, ${tl.ipg * H}>` },
-    ];
+    return [{ k: 'var', space: 'workgroup', name: hd, ty: `array<vec4<u32>, ${tl.ipg * H}>` }];
   }
 
   /** Hoists `code` to the start of the kernel (see ExprContext.hoist); returns its name. */
@@ -479,6 +480,7 @@ class StepCodegen implements StepHooks {
     team: number,
     chunk?: { size: number; wg: number },
     which: 'all' | 'values' | 'vectors' = 'all',
+    chained?: ChainedValues,
   ) {
     const { p, options } = this;
     const reads = new Set<string>();
@@ -493,7 +495,8 @@ class StepCodegen implements StepHooks {
     );
     if (!chunk && (hazard || !options.pingPong)) em.add(barrier('storage'), barrier());
     for (const w0 of p.main.writes ?? [])
-      if (which === 'all' || (which === 'values') === !w0.col) this.write(em, ctx, w0, team, chunk);
+      if (which === 'all' || (which === 'values') === !w0.col)
+        this.write(em, ctx, w0, team, chunk, chained);
     em.uses.add('S');
   }
 
@@ -504,6 +507,7 @@ class StepCodegen implements StepHooks {
     w0: Write,
     team: number,
     chunk?: { size: number; wg: number },
+    chained?: ChainedValues,
   ) {
     const a = this.stateArray(w0.arr).a;
     // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
@@ -550,7 +554,15 @@ class StepCodegen implements StepHooks {
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
-      em.add(callS('opt_s_set', this.addr('w', w.arr, id(r)), toF32(v, w.body.t)));
+      const set = callS('opt_s_set', this.addr('w', w.arr, id(r)), toF32(v, w.body.t));
+      const copy = chained?.copy(w0);
+      if (copy && chained) {
+        // A chain kernel: every workgroup keeps the new value, chunk 0 writes it to S.
+        const t = em.fresh();
+        em.add(letS(t, toF32(v, w.body.t)));
+        em.add(assign(copy, id(t)));
+        em.add(ifS(chained.writesS, [callS('opt_s_set', this.addr('w', w.arr, id(r)), id(t))]));
+      } else em.add(set);
       em.close();
     }
     em.close();

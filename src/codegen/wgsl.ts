@@ -102,5 +102,15 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
     gpu.kernels.push(kp);
   }
   if (split) gpu.partStride = split.partStride;
+  if (plan.chain) {
+    if (!split) throw new Error('wgsl: a chain in the team regime');
+    const k = plan.chain.kernel;
+    gpu.chain = split.chainKernel(k, plan.kernels);
+    const uses = gpu.chain.kernel.uses;
+    if ([...uses].sort().join() !== ['P', ...k.buffers].sort().join())
+      throw new Error(
+        `wgsl: kernel ${k.name} binds ${uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
+      );
+  }
   return gpu;
 }

@@ -16,6 +16,7 @@ import {
   prefixScalars,
   valueWritesInCombine,
   type AlgoProgram,
+  type GenStmt,
   type Step,
 } from '../ir/step.js';
 import {
@@ -75,6 +76,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const algo = elab.lowerAlgorithm(req);
   if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   const records = new Map<Step, CompiledStep>();
+  const repeated = repeatedSteps(algo.generation);
   const compile = (st: Step): CompiledStep => compileWith(st);
   const compileWith = (st: Step, forced?: ScheduleOptions): CompiledStep => {
     // A step's population is its domain: it sets the team size and regime as for evaluations.
@@ -110,7 +112,8 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       gpuIr,
       cpuIr,
       scheduleOptions: o,
-      plan: () => buildPlan(gpuIr, o),
+      // Runs of a step that follow one another (a repeat of it alone) may chain (ir/step.ts).
+      plan: () => buildPlan(gpuIr, o, { chain: repeated.has(st) }),
     };
     records.set(st, r);
     return r;
@@ -202,4 +205,26 @@ export function splitWriteRace(p: ScheduledProgram): boolean {
       (b.k !== 'scalar' || prefix.has(b.name)) &&
       some(b.body, (n) => n.k === 'read' && scalarWrites.has(n.arr)),
   );
+}
+
+/**
+ * The steps whose runs follow one another: the only step of a `repeat n` body (a `repeat n while
+ * c` body's steps are dispatched indirectly, and its condition step runs between them).
+ */
+export function repeatedSteps(g: GenStmt[]): Set<Step> {
+  const out = new Set<Step>();
+  const walk = (ss: GenStmt[]) => {
+    for (const s of ss) {
+      if (s.k === 'if') {
+        walk(s.then);
+        walk(s.else);
+      } else if (s.k === 'repeat') {
+        const only = s.body.length === 1 ? s.body[0] : undefined;
+        if (only?.k === 'step' && !only.step.guard) out.add(only.step);
+        walk(s.body);
+      }
+    }
+  };
+  walk(g);
+  return out;
 }

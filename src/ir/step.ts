@@ -9,8 +9,8 @@
 // that a step reads at rows other than the one an individual writes is double-buffered (see
 // pingPong below); the others are updated in place.
 
-import type { IExpr, IrProgram, ScheduledProgram, StateArray } from './ir.js';
-import { at, forEachNode, some } from './ir.js';
+import type { IExpr, IrProgram, ScheduledProgram, StateArray, Write } from './ir.js';
+import { at, exprEqual, forEachNode, some } from './ir.js';
 
 export interface Step {
   /** For kernel names, traces and the printed form: `init.X`, `each.X`, `best.X`, `track`. */
@@ -229,4 +229,77 @@ export function pingPong(steps: ScheduledProgram[]): Set<string> {
     }
   }
   return out;
+}
+
+/**
+ * Consecutive runs of a split step of one row (the iterations of a local search, `repeat n {
+ * each i in X[c] { ... } }`) may be chained (codegen/wgsl-split.ts, the chain kernel): one kernel
+ * between runs t - 1 and t runs t - 1's combine (every workgroup again, from t - 1's partials) and
+ * its writes to the workgroup's chunk, then t's partials of that chunk, so that a run costs one
+ * dispatch instead of three. That is the same computation, bit for bit, where nothing a workgroup
+ * reads can be changed by another workgroup of the same kernel:
+ * - one reduce stage (partials, one combine, the writes: no scan, no second reduction);
+ * - value writes (one a row, none to an array that also has a vector write) made by the combine
+ *   (valueWritesInCombine), every read of their arrays at exactly the written row: the chain
+ *   kernel keeps them in two copies (the previous run's, read by every workgroup's combine, and
+ *   the new one, which its partials read), so that no workgroup reads a value while another
+ *   writes it;
+ * - every read of an array with a vector write at the written row and at the element being
+ *   computed (the vector's, the reduction's or the write's own index): a workgroup reads only the
+ *   elements of its own chunk, which only it writes. Scalars other than the reduction's read no
+ *   such array, nor do the value writes, and no write's row reads a written array.
+ * Returns the value writes in the order of their slots, or undefined where runs cannot be chained.
+ */
+export function chainable(p: ScheduledProgram): Write[] | undefined {
+  const f = p.main;
+  const s = p.schedule;
+  const writes = f.writes ?? [];
+  if (f.domain?.n !== 1 || s.regime.k !== 'split' || !writes.length) return undefined;
+  const heavy = s.stages.filter((st) => st.k === 'reduce' || st.k === 'scan');
+  const reduce = heavy[0];
+  if (heavy.length !== 1 || reduce?.k !== 'reduce') return undefined;
+  if (s.stages.slice(s.stages.indexOf(reduce)).some((st) => st.k === 'vec')) return undefined;
+  const values = writes.filter((w) => !w.col);
+  const vectors = writes.filter((w) => w.col);
+  if (values.length && !valueWritesInCombine(p)) return undefined;
+  const valueRow = new Map<string, IExpr>();
+  for (const w of values) {
+    if (valueRow.has(w.arr)) return undefined;
+    valueRow.set(w.arr, w.row);
+  }
+  const vectorRow = new Map<string, IExpr>();
+  for (const w of vectors) {
+    if (valueRow.has(w.arr)) return undefined;
+    const row = vectorRow.get(w.arr);
+    if (row && !exprEqual(row, w.row)) return undefined;
+    vectorRow.set(w.arr, w.row);
+  }
+  const written = new Set([...valueRow.keys(), ...vectorRow.keys()]);
+  /** Every read of a written array in `e` is allowed, `element`: the index of its own element. */
+  const ok = (e: IExpr, element: string | undefined) =>
+    !some(e, (n) => {
+      if (n.k !== 'read' || !written.has(n.arr)) return false;
+      const vr = valueRow.get(n.arr);
+      if (vr) return !(n.idx.length === 1 && exprEqual(at(n.idx, 0, 'a value row'), vr));
+      const row = vectorRow.get(n.arr);
+      const col = n.idx[1];
+      return !(
+        element !== undefined &&
+        row &&
+        n.idx.length === 2 &&
+        exprEqual(at(n.idx, 0, 'a vector row'), row) &&
+        col?.k === 'idx' &&
+        col.name === element
+      );
+    });
+  const reduced = new Set(reduce.outs);
+  for (const b of f.bindings) {
+    const element =
+      b.k === 'vec' ? b.idx : reduced.has(b.name) && b.body.k === 'red' ? b.body.idx : undefined;
+    if (b.k === 'scan' || !ok(b.body, element)) return undefined;
+  }
+  for (const w of writes)
+    if (some(w.row, (n) => n.k === 'read' && written.has(n.arr)) || !ok(w.body, w.col?.idx))
+      return undefined;
+  return values;
 }

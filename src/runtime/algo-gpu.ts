@@ -15,7 +15,7 @@ import {
   stepParam,
   tableQuads,
 } from '../codegen/wgsl-step.js';
-import type { GpuPlan, KernelBinding } from '../codegen/wgsl.js';
+import type { GpuPlan, KernelBinding, KernelPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../passes/data.js';
 import { planGeneration, type RunAt } from './algo-host.js';
@@ -26,18 +26,25 @@ import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
 import type { GpuContext } from './device.js';
 
+interface GpuKernel {
+  pipeline: GPUComputePipeline;
+  bindGroup: GPUBindGroup;
+  gx: number;
+  gy: number;
+  /** Its workgroups for n individuals (a counted step's run takes fewer than the step's). */
+  workgroups: (n: number) => number;
+}
+
 interface StepKernel {
   plan: GpuPlan;
   /** One kernel, or (split regime) partials, combines and the writes, dispatched in order. */
-  kernels: {
-    pipeline: GPUComputePipeline;
-    bindGroup: GPUBindGroup;
-    gx: number;
-    gy: number;
-    /** Its workgroups for n individuals (a counted step's run takes fewer than the step's). */
-    workgroups: (n: number) => number;
-  }[];
+  kernels: GpuKernel[];
+  /** A chainable step: the kernel between two consecutive runs (see dispatchChain). */
+  chain?: GpuKernel;
 }
+
+/** A step run in a batch. */
+type StepRun = Extract<Pending, { kernel: StepKernel }>;
 
 type Pending =
   | {
@@ -61,6 +68,81 @@ export type StepProfile = Map<Step, { seconds: number; runs: number }>;
 
 /** WebGPU's largest timestamp query set holds 4,096 queries: two a step run. */
 const PROFILE_RUNS = 2048;
+
+/**
+ * How many runs from pending[i] on form a chain (src/ir/step.ts, chainable): consecutive runs of
+ * one chainable step, in consecutive parameter slots, each of all its individuals and dispatched
+ * directly. 1 where pending[i] chains with nothing.
+ */
+function chainLength(pending: Pending[], i: number): number {
+  const p = pending[i];
+  if (!p || 'args' in p || !p.kernel.chain || p.n !== undefined || p.indirect) return 1;
+  let m = 1;
+  for (;;) {
+    const q = pending[i + m];
+    if (!q || 'args' in q || q.kernel !== p.kernel || q.n !== undefined || q.indirect) return m;
+    if (q.slot !== p.slot + m) return m;
+    m++;
+  }
+}
+
+/**
+ * Records a chain of runs: the first run's partials, the chain kernel between each two runs (its
+ * parameters P the run's, Q the run's before), the last run's combine and writes: one dispatch
+ * a run instead of three, the same results bit for bit.
+ */
+function dispatchChain(
+  pass: GPUComputePassEncoder,
+  runs: StepRun[],
+  last: { pipeline: GPUComputePipeline | undefined },
+): void {
+  const first = runs[0];
+  const end = runs[runs.length - 1];
+  const k = first?.kernel;
+  const [part, comb, writes] = k?.kernels ?? [];
+  const chain = k?.chain;
+  if (!first || !end || !part || !comb || !writes || !chain)
+    throw new Error('internal: a chain of runs of a step without a chain kernel');
+  const dispatch = (g: GpuKernel, offsets: number[]) => {
+    if (g.pipeline !== last.pipeline) pass.setPipeline((last.pipeline = g.pipeline));
+    pass.setBindGroup(0, g.bindGroup, offsets);
+    pass.dispatchWorkgroups(g.gx, g.gy);
+  };
+  dispatch(part, [first.slot * STEP_PARAM_BYTES]);
+  for (let t = 1; t < runs.length; t++) {
+    const prev = runs[t - 1];
+    const run = runs[t];
+    if (!prev || !run) throw new Error('internal: a chain of runs');
+    // Dynamic offsets in binding order: P (binding 0) is run t's, Q (binding 8) run t - 1's.
+    dispatch(chain, [run.slot * STEP_PARAM_BYTES, prev.slot * STEP_PARAM_BYTES]);
+  }
+  dispatch(comb, [end.slot * STEP_PARAM_BYTES]);
+  dispatch(writes, [end.slot * STEP_PARAM_BYTES]);
+}
+
+/**
+ * Records the pending entries, chaining consecutive runs of chainable steps (`chain`); returns
+ * the chain kernels it dispatched.
+ */
+function dispatchAll(
+  pass: GPUComputePassEncoder,
+  pending: Pending[],
+  last: { pipeline: GPUComputePipeline | undefined },
+  args: GPUBuffer | undefined,
+  chain: boolean,
+): number {
+  let chained = 0;
+  for (let i = 0; i < pending.length; ) {
+    const m = chain ? chainLength(pending, i) : 1;
+    const p = pending[i];
+    if (m > 1) {
+      dispatchChain(pass, pending.slice(i, i + m) as StepRun[], last);
+      chained += m - 1;
+    } else if (p) dispatchRun(pass, p, last, args);
+    i += m;
+  }
+  return chained;
+}
 
 /**
  * Records one pending entry: a step run's kernels, or a while loop's workgroup-count kernel
@@ -277,7 +359,9 @@ export class GpuAlgoEngine implements AlgoEngine {
     };
     const uses = new Set(plan.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
     const scr = uses.has('SCR') ? own('SCR', st.n * plan.scratchStride) : undefined;
-    const part = uses.has('PART') ? own('PART', st.n * plan.groups * plan.partStride) : undefined;
+    // A chainable step's kernels use two copies of PART, by the run's parity.
+    const partFloats = plan.chain ? 2 * plan.chain.region : st.n * plan.groups * plan.partStride;
+    const part = uses.has('PART') ? own('PART', partFloats) : undefined;
     const sc = uses.has('SC') ? own('SC', st.n * plan.scalarStride) : undefined;
     const buffer = (b: KernelBinding): GPUBufferBinding => {
       const allocated = (x: GPUBuffer | undefined) => {
@@ -287,6 +371,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       };
       switch (b.name) {
         case 'P':
+        case 'Q':
           return { buffer: this.params, size: STEP_PARAM_BYTES };
         case 'S':
           return { buffer: this.S };
@@ -303,7 +388,7 @@ export class GpuAlgoEngine implements AlgoEngine {
           throw new Error(`internal: a step's kernel binds ${b.name} (its population is in S)`);
       }
     };
-    const kernels = plan.kernels.map((k) => {
+    const make = (k: KernelPlan): GpuKernel => {
       // The layout and the entries from the kernel's rows of the binding table (wgsl-bindings.ts).
       const entries = layoutEntries(k.bindings);
       const resources: GPUBindGroupEntry[] = k.bindings.map((b) => ({
@@ -333,8 +418,9 @@ export class GpuAlgoEngine implements AlgoEngine {
         gy: Math.ceil(wgs / gx),
         workgroups: k.workgroups,
       };
-    });
-    return { plan, kernels };
+    };
+    const kernels = plan.kernels.map(make);
+    return plan.chain ? { plan, kernels, chain: make(plan.chain.kernel) } : { plan, kernels };
   }
 
   /** `slots`: dispatches one batch may hold (generations per batch times steps per generation). */
@@ -375,6 +461,13 @@ export class GpuAlgoEngine implements AlgoEngine {
    * waiting for the GPU, and the GPU's own time (timestamps), for the benchmarks.
    */
   readonly timing = { record: 0, wait: 0, gpu: 0, encode: 0, finish: 0, submit: 0 };
+  /**
+   * Chain consecutive runs of chainable steps (one kernel a run instead of three; the same
+   * results bit for bit: test/gpu/chain.gpu.test.ts turns it off to compare).
+   */
+  chain = true;
+  /** Chain kernels dispatched so far (each in place of three kernels). */
+  chained = 0;
   /** Time each batch's compute pass with timestamp queries (where the adapter has them). */
   timestamps = false;
   private query: { set: GPUQuerySet; resolve: GPUBuffer; read: [GPUBuffer, GPUBuffer] } | undefined;
@@ -422,6 +515,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     set('seed_hi', this.seedHi);
     set('evals', r.evals);
     set('budget', r.budget);
+    set('parity', at & 1);
     for (let k = 0; k < 4; k++) set(`h${k}` as 'h0', r.h?.[k] ?? 0);
     const K = tableQuads(this.layout.arrays.length) * 4;
     this.layout.fill(step, P, P, base + STEP_PARAM_HEAD, base + STEP_PARAM_HEAD + K);
@@ -479,7 +573,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       );
       const last = { pipeline: undefined as GPUComputePipeline | undefined };
       const te = performance.now();
-      for (const p of this.pending) dispatchRun(pass, p, last, this.args);
+      this.chained += dispatchAll(pass, this.pending, last, this.args, this.chain);
       pass.end();
       this.timing.encode += (performance.now() - te) / 1000;
     }
@@ -531,7 +625,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   /** Records each pending step run as a compute pass of its own, between two timestamps. */
   private profilePasses(enc: GPUCommandEncoder): {
     read: GPUBuffer;
-    steps: Step[];
+    steps: { step: Step; runs: number }[];
   } {
     if (!this.gpu.features.timestampQuery)
       throw new Error('profiling needs timestamp queries, which this adapter does not have');
@@ -553,11 +647,15 @@ export class GpuAlgoEngine implements AlgoEngine {
       read: [readBuffer(), readBuffer()],
     });
     const read = q.read[this.stageNext];
-    // A pass a step run; a while loop's workgroup-count kernel goes with the run before it.
-    const groups: { step: Step; entries: Pending[] }[] = [];
-    for (const p of this.pending) {
-      if ('args' in p) groups.at(-1)?.entries.push(p);
-      else groups.push({ step: p.step, entries: [p] });
+    // A pass a step run, or a chain of runs (counted as its runs); a while loop's
+    // workgroup-count kernel goes with the run before it.
+    const groups: { step: Step; entries: Pending[]; runs: number }[] = [];
+    for (let i = 0; i < this.pending.length; ) {
+      const p = this.pending[i];
+      const m = this.chain ? chainLength(this.pending, i) : 1;
+      if (p && 'args' in p) groups.at(-1)?.entries.push(p);
+      else if (p) groups.push({ step: p.step, entries: this.pending.slice(i, i + m), runs: m });
+      i += m;
     }
     groups.forEach((g, i) => {
       const pass = enc.beginComputePass({
@@ -568,25 +666,25 @@ export class GpuAlgoEngine implements AlgoEngine {
         },
       });
       const last = { pipeline: undefined as GPUComputePipeline | undefined };
-      for (const p of g.entries) dispatchRun(pass, p, last, this.args);
+      this.chained += dispatchAll(pass, g.entries, last, this.args, this.chain);
       pass.end();
     });
     const n = groups.length;
     enc.resolveQuerySet(q.set, 0, 2 * n, q.resolve, 0);
     enc.copyBufferToBuffer(q.resolve, 0, read, 0, 16 * n);
-    return { read, steps: groups.map((g) => g.step) };
+    return { read, steps: groups.map((g) => ({ step: g.step, runs: g.runs })) };
   }
 
-  private collectProfile(prof: { read: GPUBuffer; steps: Step[] }): void {
+  private collectProfile(prof: { read: GPUBuffer; steps: { step: Step; runs: number }[] }): void {
     const range = prof.read.getMappedRange().slice(0, 16 * prof.steps.length);
     prof.read.unmap();
     const profile = this.profile;
     if (!profile) return;
-    prof.steps.forEach((st, i) => {
-      const e = profile.get(st) ?? { seconds: 0, runs: 0 };
+    prof.steps.forEach(({ step, runs }, i) => {
+      const e = profile.get(step) ?? { seconds: 0, runs: 0 };
       e.seconds += timestampSpan(range.slice(16 * i, 16 * i + 16)) * 1e-9;
-      e.runs += 1;
-      profile.set(st, e);
+      e.runs += runs;
+      profile.set(step, e);
     });
   }
 

@@ -262,7 +262,8 @@ export class GpuEvaluator {
       case 'SC':
         return allocated(this.sc);
       case 'S':
-        throw new Error('evaluations have no algorithm state');
+      case 'Q':
+        throw new Error(`evaluations have no algorithm state (${u})`);
     }
   }
 

@@ -15,12 +15,13 @@ import {
   type Stage,
   type Write,
 } from '../ir/ir.js';
-import { valueWritesInCombine } from '../ir/step.js';
+import { chainable, valueWritesInCombine } from '../ir/step.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
 
 /** The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P). */
-export type PlanBuffer = 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
-const BUFFER_ORDER: PlanBuffer[] = ['X', 'S', 'DATA', 'SCR', 'PART', 'SC', 'F'];
+/** Q: a chain kernel's second parameter block, the previous run's (src/ir/step.ts, chainable). */
+export type PlanBuffer = 'Q' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
+const BUFFER_ORDER: PlanBuffer[] = ['Q', 'X', 'S', 'DATA', 'SCR', 'PART', 'SC', 'F'];
 
 /** A kernel's grid: ceil(n / individuals) workgroups (teams), or n * chunks (one per chunk). */
 export type Dispatch = { per: 'team'; individuals: number } | { per: 'chunk'; chunks: number };
@@ -52,7 +53,12 @@ export type KernelRole =
       values: boolean;
     }
   /** `values`: the value rows too (false where the last combine wrote them). */
-  | { k: 'writes'; values: boolean };
+  | { k: 'writes'; values: boolean }
+  /**
+   * Between runs t - 1 and t of a chainable step: t - 1's combine and writes, then t's partials
+   * (the plan's `chain`).
+   */
+  | { k: 'chain' };
 
 export interface PlanKernel {
   /** The name the WGSL backend gives the kernel. */
@@ -87,6 +93,12 @@ export interface Plan {
   /** Per-individual storage: vectors and scans in SCR, a step's vectors in workgroup memory. */
   storage: { scratch: string[]; shared: string[] };
   kernels: PlanKernel[];
+  /**
+   * A step whose consecutive runs chain (src/ir/step.ts, chainable): the kernel dispatched
+   * between runs t - 1 and t in place of t - 1's combine and writes and t's partials, and the
+   * value rows it keeps two copies of (in PART, by the run's parity, after the partials).
+   */
+  chain?: { kernel: PlanKernel; values: string[] };
 }
 
 /**
@@ -107,7 +119,12 @@ const list = (xs: string[]) => xs.join(', ');
 const and = (xs: string[]) =>
   xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.slice(-1).join('')}` : xs.join('');
 
-export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
+/** `chain`: the step's runs may follow one another (compile/algorithm.ts, repeatedSteps). */
+export function buildPlan(
+  p: ScheduledProgram,
+  o: ScheduleOptions,
+  opts: { chain?: boolean } = {},
+): Plan {
   const s = p.schedule;
   const f = p.main;
   const step = !!f.domain;
@@ -381,7 +398,8 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
           stages: [
             values ? 'the writes' : "the vector writes (the value writes were the combine's)",
           ],
-          thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + l, + ${r.wg}, ... of individual n's rows`,
+          // Four consecutive elements a lane, as the partials' (wgsl-step.ts, write).
+          thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of individual n's rows`,
           workgroup: `${chunkGroup}: its part of each written row`,
           dispatch: chunk,
         },
@@ -393,6 +411,7 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
       );
     }
   }
+  const chain = r.k === 'split' && step && opts.chain ? chainPlan(p, kernels) : undefined;
   return {
     program: p.name,
     dim: p.dim,
@@ -407,6 +426,41 @@ export function buildPlan(p: ScheduledProgram, o: ScheduleOptions): Plan {
       shared: shared ? vecs : [],
     },
     kernels,
+    ...(chain ? { chain } : {}),
+  };
+}
+
+/**
+ * The chain kernel of a chainable step (its kernels: partials, combine, writes): what the three
+ * do between two runs, in one kernel of the partials' grid. The partials also store the value
+ * rows they read (the first copy a chain's first kernel reads), so they read S.
+ */
+function chainPlan(p: ScheduledProgram, kernels: PlanKernel[]): Plan['chain'] {
+  const values = chainable(p);
+  const [part, comb, wr] = kernels;
+  if (!values || kernels.length !== 3 || !part || !comb || !wr) return undefined;
+  if (part.role.k !== 'reduce-partials' || comb.role.k !== 'combine' || wr.role.k !== 'writes')
+    throw new Error(`internal: plan: a chainable step's kernels are ${kernels.map((k) => k.name)}`);
+  if (values.length && !part.buffers.includes('S'))
+    part.buffers = BUFFER_ORDER.filter((b) => b === 'S' || part.buffers.includes(b));
+  const b = new Set<PlanBuffer>(['Q', ...part.buffers, ...comb.buffers, ...wr.buffers]);
+  b.delete('SC'); // the scalars pass through workgroup memory
+  const names = values.map((w) => w.arr);
+  return {
+    values: names,
+    kernel: {
+      name: 'step_chain',
+      role: { k: 'chain' },
+      stages: [
+        `run t - 1 (parameters Q): ${comb.stages.join(', ')}, every workgroup for itself${values.length ? ` (the value rows from the copy of run t - 1, written to S by chunk 0)` : ''}`,
+        `run t - 1: the vector writes of chunk c`,
+        `run t (parameters P): ${part.stages.join(', ')}${values.length ? `; chunk 0 stores the value rows ${and(names)} for run t + 1` : ''}`,
+      ],
+      thread: `${comb.thread}; then as ${wr.name}, then as ${part.name}`,
+      workgroup: `chunk c of individual n: the combine's scalars and the value rows in workgroup memory, barriers between the three`,
+      dispatch: part.dispatch,
+      buffers: BUFFER_ORDER.filter((x) => b.has(x)),
+    },
   };
 }
 
@@ -468,6 +522,20 @@ export function printPlan(plan: Plan): string {
       lines.push(
         `    scalars    ${[sc.fromSC.length ? `${and(sc.fromSC)} from SC` : '', sc.recomputed.length ? `${and(sc.recomputed)} computed again` : ''].filter(Boolean).join('; ')}`,
       );
+    lines.push(`    thread     ${k.thread}`);
+    lines.push(`    workgroup  ${k.workgroup}`);
+  }
+  const c = plan.chain;
+  if (c) {
+    const k = c.kernel;
+    const [first, ...rest] = plan.kernels.map((x) => x.name);
+    lines.push(
+      `  chain  consecutive runs t - 1, t: ${first} of the first run, ${k.name} between two runs, ${rest.join(' and ')} of the last`,
+      `  kernel ${k.name}: ${dispatchText(k.dispatch)}; buffers ${list(k.buffers)}`,
+    );
+    for (const st of k.stages) lines.push(`    runs       ${st}`);
+    if (c.values.length)
+      lines.push(`    values     ${and(c.values)}: two copies in PART, by the run's parity`);
     lines.push(`    thread     ${k.thread}`);
     lines.push(`    workgroup  ${k.workgroup}`);
   }

@@ -48,6 +48,29 @@ function plan(
 // Small chunks and workgroups, so that D = 10 .. 64 gives several workgroups an individual.
 const SPLIT = { force: 'split', chunk: 16, wg: 16 } as const;
 
+/** A Solis-Wets-like step on one row in a loop, reading X at `y`'s element and updating S[i] by `s`. */
+const SW_LOOP = (
+  y: string,
+  s = 'S[i] + (if ok then 1 else 0)',
+) => `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm sw(N = 4) {
+  population X[N]
+  state S[N] = 0
+  state phase[1] = 0
+  generation {
+    repeat 5 {
+      each i in X[1] {
+        let plus = phase[0] == 0
+        let y[j] = clamp(if plus then ${y} + 0.01 else ${y} - 0.01, lo, hi)
+        let ok = f(y) < f(X[i])
+        X[i] = if ok then y else X[i]
+        S[i] = ${s}
+        phase[0] = if plus and not ok then 1 else 0
+      }
+    }
+  }
+}`;
+
 const SUM = 'problem plain_sum(x[D]) in [-1, 1] optimum 0 at 0 {\n  sum(i) x[i]^2\n}\n';
 // A scan whose consumer is not a polynomial in it: chunk sums, a rescan, a combine.
 const SIN_SCAN =
@@ -263,7 +286,7 @@ describe('the plan, text out', () => {
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
           scalars    fit from SC
-          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row
       // ---- step each.X: 48 individual(s), 48 evaluation(s), split regime, 3 kernel(s)
       plan de.each.X, D = 64, 48 individual(s): 3 kernels
@@ -284,7 +307,7 @@ describe('the plan, text out', () => {
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
           scalars    fit and keep from SC; r0, r1, r2, k and L computed again
-          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row
       // ---- step track: 1 individual(s), 0 evaluation(s), split regime, 3 kernel(s)
       plan de.track, D = 64, 1 individual(s): 3 kernels
@@ -304,7 +327,7 @@ describe('the plan, text out', () => {
         kernel step_writes: n * 4 workgroups; buffers S, SC
           runs       the vector writes (the value writes were the combine's)
           scalars    arg.X, min and improved from SC
-          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row
       "
     `);
@@ -396,9 +419,50 @@ algorithm sw(N = 4) {
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the vector writes (the value writes were the combine's)
           scalars    fit, ok, keep and plus from SC; i.row computed again
-          thread     lane l of workgroup (n, c) writes elements c * 16 + l, + 16, ... of individual n's rows
+          thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row"
     `);
+  });
+  it('consecutive runs of a split step of one row chain: one kernel between two runs', () => {
+    // The Solis-Wets shape in a loop: the chain kernel runs the previous run's combine (value
+    // rows from their copy in PART) and writes, then the run's partials (ir/step.ts, chainable).
+    const c = compileAlgorithm({
+      algorithm: 'sw',
+      problem: 'p',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'sw.opt': SW_LOOP('X[i][j]') },
+    });
+    const st = c.steps.find((s) => s.name === 'at.X')!;
+    const text = printPlan(c.compiled(st).plan());
+    expect(text.slice(text.indexOf('  chain'))).toMatchInlineSnapshot(`
+      "  chain  consecutive runs t - 1, t: step_partials_0 of the first run, step_chain between two runs, combine_0 and step_writes of the last
+        kernel step_chain: n * 4 workgroups; buffers Q, S, SCR, PART
+          runs       run t - 1 (parameters Q): combine fit, scalar ok, scalar keep, the value writes, every workgroup for itself (the value rows from the copy of run t - 1, written to S by chunk 0)
+          runs       run t - 1: the vector writes of chunk c
+          runs       run t (parameters P): vector y[64], element by element in the loop, reduce fit; chunk 0 stores the value rows X.f, S and phase for run t + 1
+          values     X.f, S and phase: two copies in PART, by the run's parity
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks; then as step_writes, then as step_partials_0
+          workgroup  chunk c of individual n: the combine's scalars and the value rows in workgroup memory, barriers between the three"
+    `);
+  });
+  it('a step chains only where no workgroup can read what another writes', () => {
+    const chain = (y: string, s = 'S[i] + (if ok then 1 else 0)') => {
+      const c = compileAlgorithm({
+        algorithm: 'sw',
+        problem: 'p',
+        dim: 64,
+        schedule: SPLIT,
+        sources: { 'sw.opt': SW_LOOP(y, s) },
+      });
+      const st = c.steps.find((x) => x.name === 'at.X')!;
+      return c.compiled(st).plan().chain?.values;
+    };
+    expect(chain('X[i][j]')).toEqual(['X.f', 'S', 'phase']);
+    // Another element of the row being written (chunk c + 1's, when j is the last of chunk c).
+    expect(chain('X[i][min(j + 1, D - 1)]')).toBeUndefined();
+    // A value row read at another row than the one written: S[0] may be S[i]'s row or not.
+    expect(chain('X[i][j]', 'S[0] + (if ok then 1 else 0)')).toBeUndefined();
   });
   it('the roles a code generator reads: stages, combine teams, where the scalars go', () => {
     const c = compileProblem({
