@@ -67,6 +67,13 @@ import {
 /** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
 export const TRACE_ROWS = 1024;
 
+/**
+ * A one-value state array the host sets before a run (runtime/run.ts, targetThreshold): the
+ * largest best.f that meets the run's target (-infinity without one). The track keeps best.f and
+ * its point once they meet it.
+ */
+export const TARGET_THRESHOLD = 'target.thr';
+
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
 const INTERNAL_SITE = 1 << 20;
 /** The generation number's name in an algorithm (reserved there; unknown in a problem). */
@@ -235,6 +242,8 @@ export class AlgoElaborator {
       this.stateArrays.push({ name: 'best', rows: 1, cols: req.dim });
       this.stateArrays.push({ name: 'best.f', rows: 1, cols: 0 });
       this.stateArrays.push({ name: 'trace', rows: TRACE_ROWS, cols: 0 });
+      // The run's target as a threshold on best.f, which the host sets (runtime/run.ts).
+      this.stateArrays.push({ name: TARGET_THRESHOLD, rows: 1, cols: 0 });
       this.inGeneration = true;
       const generation = this.storeLets(this.block(decl.generation, scope));
       this.inGeneration = false;
@@ -1508,12 +1517,21 @@ export class AlgoElaborator {
     const v: IExpr = { k: 'sref', t: 'f', name: vName };
     const old: IExpr = { k: 'read', t: 'f', arr: 'best.f', idx: [int(0)] };
     const imp = b.fn.fresh('improved');
-    // NaN never improves; the first generation always does (best.f starts at +inf).
+    // NaN never improves; the first generation always does (best.f starts at +inf). Once best.f
+    // meets the run's target it is kept (its point too): the run reports the generation at which
+    // it met the target, whichever generation of its batch that was.
+    const met: IExpr = bin('<=', old, { k: 'read', t: 'f', arr: TARGET_THRESHOLD, idx: [int(0)] });
     b.fn.bindings.push({
       k: 'scalar',
       name: imp,
       t: 'i',
-      body: { k: 'sel', t: 'i', c: bin('<', v, old), a: int(1), b: int(0) },
+      body: {
+        k: 'sel',
+        t: 'i',
+        c: bin('and', bin('<', v, old), { k: 'un', t: 'b', op: 'not', a: met }),
+        a: int(1),
+        b: int(0),
+      },
     });
     const improved = bin('!=', { k: 'sref', t: 'i', name: imp }, int(0));
     const j = this.core.freshIdx('j');

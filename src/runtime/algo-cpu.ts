@@ -120,6 +120,10 @@ export class CpuAlgoEngine implements AlgoEngine {
     return Float64Array.from([...rows, ...this.S.slice(w, w + 2 * TRACE_ROWS)]);
   }
 
+  setValue(name: string, v: number): void {
+    for (const o of this.layout.copies(name)) this.S[o] = v;
+  }
+
   async readBest(): Promise<{ fit: number; point: Float64Array }> {
     const p = this.layout.current('best');
     return {

@@ -24,6 +24,8 @@ export interface AlgoEngine {
    * The next batch may be recorded and submitted before it resolves.
    */
   submit(): Promise<ArrayLike<number>>;
+  /** Sets every copy of a one-value state array (before the run: the target's threshold). */
+  setValue(name: string, v: number): void;
   readBest(): Promise<{ fit: number; point: Float64Array }>;
   readArray(name: string): Promise<Float64Array>;
   destroy(): void;

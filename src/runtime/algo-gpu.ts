@@ -706,6 +706,12 @@ export class GpuAlgoEngine implements AlgoEngine {
     return out;
   }
 
+  setValue(name: string, v: number): void {
+    // Queued before every later submit, so the steps recorded next see it.
+    for (const o of this.layout.copies(name))
+      this.gpu.device.queue.writeBuffer(this.S, o * 4, new Float32Array([v]));
+  }
+
   async readBest(): Promise<{ fit: number; point: Float64Array }> {
     const point = await this.readArray('best');
     const fit = at(await this.readArray('best.f'), 0, 'best.f');

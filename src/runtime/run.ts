@@ -17,7 +17,7 @@
 // result on a fast machine, a slow one and a loaded one (a time budget alone depends on time).
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
-import { TRACE_ROWS } from '../elaborate/algorithm.js';
+import { TARGET_THRESHOLD, TRACE_ROWS } from '../elaborate/algorithm.js';
 import { allSteps, countsOnGpu, WHILE_COUNT } from '../ir/step.js';
 import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
@@ -117,6 +117,17 @@ export async function runAlgorithm(
     throw new RangeError(
       `${c.algo.name} reads progress (the fraction of the evaluation budget used), so it needs an evaluation budget: give --evals (at most ${2 ** 31 - 1})`,
     );
+  // The engines minimise s f (s = -1 for a maximize problem, src/elaborate/algorithm.ts): `best` is the
+  // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
+  const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
+  const optimum = s * c.algo.problem.optimum;
+  // The track keeps the best point once it meets the target: the run reports that generation.
+  engine.setValue(
+    TARGET_THRESHOLD,
+    o.target === undefined
+      ? -Infinity
+      : targetThreshold(optimum, o.target, engine.backend === 'gpu'),
+  );
   const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
   for (const st of c.algo.init) engine.run(st, init);
   engine.run(c.algo.track, init);
@@ -139,12 +150,12 @@ export async function runAlgorithm(
   const trace: TraceEntry[] = [];
   let best = at(await engine.submit(), 0, 'the trace after the initial steps');
   trace.push({ evals: initEvals, seconds: now(), best });
-  // The engines minimise s f (s = -1 for a maximize problem, src/elaborate/algorithm.ts): `best` is the
-  // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
-  const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
-  const optimum = s * c.algo.problem.optimum;
   const reached = () => o.target !== undefined && best - optimum <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
+  // The generation that met the target, and the evaluations made by its end.
+  let met: { gen: number; evals: number } | undefined = stopped
+    ? { gen: 0, evals: initEvals }
+    : undefined;
   const most = maxBatch(c, engine.batchWork);
   let batch = o.batch ?? Math.min(FIRST_BATCH, most);
   // One batch runs on the GPU while the next is recorded: the host waits for batch k only after
@@ -152,7 +163,7 @@ export async function runAlgorithm(
   // (target, time, Ctrl-C) still lets batch k + 1 finish: a run stops within one batch.
   // Per generation: its trace slot, the host's evaluations after it, the upper bound of its while
   // bodies' evaluations and whether it counted any on the GPU.
-  type Slot = { slot: number; host: number; max: number; counts: boolean };
+  type Slot = { gen: number; slot: number; host: number; max: number; counts: boolean };
   let inflight: { values: Promise<ArrayLike<number>>; slots: Slot[] } | null = null;
   for (;;) {
     const slots: Slot[] = [];
@@ -215,6 +226,7 @@ export async function runAlgorithm(
       hostEvals += eHost;
       pendingMax += eMax;
       slots.push({
+        gen,
         slot,
         host: hostEvals,
         max: eMax,
@@ -243,8 +255,10 @@ export async function runAlgorithm(
         done = slot.host + gpuEvals;
         idle = done === before ? idle + 1 : 0;
         before = done;
+        if (met) continue; // the best point was kept at the target (TARGET_THRESHOLD)
         if (v < best) trace.push({ evals: done, seconds: t, best: s * v });
         best = Math.min(best, v);
+        if (reached()) met = { gen: slot.gen, evals: done };
       }
       o.onProgress?.({ evals: done, seconds: t, generations: gen, best: s * best });
       if (!stopped && reached()) stopped = 'target';
@@ -264,8 +278,9 @@ export async function runAlgorithm(
     // Nothing recorded and not stopped: a generation waited for the counts just read back.
     if (!inflight && stopped) break;
   }
-  const evals = bound();
   if (pendingMax !== 0) throw new Error(`internal: ${pendingMax} evaluations not read back`);
+  // A run that met its target reports the generation that met it, whatever its batch.
+  const evals = met ? met.evals : bound();
   const seconds = now();
   const last = at(trace, trace.length - 1, 'the trace (one entry after the initial steps)');
   if (last.evals !== evals) trace.push({ evals, seconds, best: s * best });
@@ -273,10 +288,44 @@ export async function runAlgorithm(
   return {
     evals,
     seconds,
-    generations: gen,
+    generations: met ? met.gen : gen,
     bestFitness: s * b.fit,
     bestPoint: b.point,
     trace,
     stopped: stopped ?? 'evals',
   };
+}
+
+/**
+ * The largest value x (a float32 on the GPU, whose best.f is one; a float64 on the CPU) with
+ * x - optimum <= target in float64, as the run loop tests it: the track's best.f meets the target
+ * exactly when it is at most this threshold.
+ */
+export function targetThreshold(optimum: number, target: number, f32: boolean): number {
+  const ok = (x: number) => x - optimum <= target;
+  const step = f32 ? nextFloat32 : nextFloat64;
+  let x = f32 ? Math.fround(optimum + target) : optimum + target;
+  if (!Number.isFinite(x)) return x;
+  while (!ok(x)) x = step(x, -1);
+  for (let up = step(x, 1); ok(up) && Number.isFinite(up); up = step(x, 1)) x = up;
+  return x;
+}
+
+const f64 = new Float64Array(1);
+const i64 = new BigInt64Array(f64.buffer);
+/** The next float64 above (dir 1) or below (dir -1) x. */
+function nextFloat64(x: number, dir: 1 | -1): number {
+  if (x === 0) return dir * Number.MIN_VALUE;
+  f64[0] = x;
+  i64[0] = at(i64, 0, 'a float64') + (x > 0 === dir > 0 ? 1n : -1n);
+  return at(f64, 0, 'a float64');
+}
+const f32a = new Float32Array(1);
+const i32a = new Int32Array(f32a.buffer);
+/** The next float32 above (dir 1) or below (dir -1) x, a float32. */
+function nextFloat32(x: number, dir: 1 | -1): number {
+  if (x === 0) return dir * 2 ** -149;
+  f32a[0] = x;
+  i32a[0] = at(i32a, 0, 'a float32') + (x > 0 === dir > 0 ? 1 : -1);
+  return at(f32a, 0, 'a float32');
 }

@@ -5,7 +5,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { distinctAt } from '../../src/runtime/draws.js';
-import { maxBatch } from '../../src/runtime/run.js';
+import { maxBatch, targetThreshold } from '../../src/runtime/run.js';
 import { algo, BUDGET, runCpu, THRESHOLDS } from './helpers.js';
 
 describe('convergence at D = 10 within 100,000 evaluations (CPU backend)', () => {
@@ -56,6 +56,55 @@ describe('runs', () => {
       );
     } finally {
       clock.mockRestore();
+    }
+  });
+
+  it('report the generation that met the target, whatever their batches', async () => {
+    // The track keeps the best point once it meets the target (TARGET_THRESHOLD): a run in
+    // batches of 1, 7 or 1,024 generations reports the same generation, evaluations and point,
+    // although the larger batches ran generations past it.
+    const c = algo('de', 'sphere', 10);
+    const runs = [];
+    for (const batch of [1, 7, 1024])
+      runs.push((await runCpu(c, { seed: 7, maxEvals: 100000, target: 1e-8, batch })).r);
+    const [one, ...others] = runs;
+    expect(one!.stopped).toBe('target');
+    expect(one!.bestFitness - c.algo.problem.optimum).toBeLessThanOrEqual(1e-8);
+    // The generation before it had not met the target: the trace's entry before its last.
+    expect(one!.trace.at(-2)!.best).toBeGreaterThan(1e-8);
+    expect(one!.trace.at(-1)!.evals).toBe(one!.evals);
+    expect(one!.evals).toBe(48 * (one!.generations + 1));
+    for (const r of others) {
+      expect(r.evals).toBe(one!.evals);
+      expect(r.generations).toBe(one!.generations);
+      expect(r.bestFitness).toBe(one!.bestFitness);
+      expect(Array.from(r.bestPoint)).toEqual(Array.from(one!.bestPoint));
+      expect(r.trace.map((e) => [e.evals, e.best])).toEqual(
+        one!.trace.map((e) => [e.evals, e.best]),
+      );
+    }
+  });
+
+  it('the target threshold: the largest float32 or float64 that meets the target', () => {
+    const next32 = (x: number) => {
+      const f = new Float32Array([x]);
+      new Int32Array(f.buffer)[0]! += x >= 0 ? 1 : -1;
+      return f[0]!;
+    };
+    for (const [opt, target] of [
+      [-330, 1e-8],
+      [100, 1e-8],
+      [0, 1e-8],
+      [-450, 0],
+      [3.5, 0.25],
+    ] as const) {
+      const t32 = targetThreshold(opt, target, true);
+      expect(Math.fround(t32)).toBe(t32);
+      expect(t32 - opt).toBeLessThanOrEqual(target);
+      expect(next32(t32) - opt).toBeGreaterThan(target);
+      const t64 = targetThreshold(opt, target, false);
+      expect(t64 - opt).toBeLessThanOrEqual(target);
+      expect(t64 + Math.max(Math.abs(t64), 1e-300) * 2 ** -52 - opt).toBeGreaterThan(target);
     }
   });
 

@@ -107,6 +107,31 @@ maybe('GPU runs', () => {
     expect(Array.from(xs[0]!)).toEqual(Array.from(xs[1]!));
   });
 
+  it('report the generation that met the target, whatever their batches', async () => {
+    // The track (fused into DE's step here) keeps the best point once its float32 best.f is at
+    // most the target's float32 threshold: batches of 1, 7 and 1,024 generations agree.
+    const c = algo('de', 'sphere', 10);
+    const runs = [];
+    for (const batch of [1, 7, 1024]) {
+      const e = await GpuAlgoEngine.create(ctx!, c, 7);
+      runs.push(await runAlgorithm(c, e, { seed: 7, maxEvals: 100000, target: 1e-8, batch }));
+      e.destroy();
+    }
+    const [one, ...others] = runs;
+    expect(one!.stopped).toBe('target');
+    expect(one!.bestFitness).toBeLessThanOrEqual(1e-8);
+    expect(one!.trace.at(-2)!.best).toBeGreaterThan(1e-8);
+    expect(one!.evals).toBe(48 * (one!.generations + 1));
+    // The reported point is the one evaluated: its float64 value is its float32 fitness's.
+    expect(c.evaluatePoint(one!.bestPoint)).toBeCloseTo(one!.bestFitness, 15);
+    for (const r of others) {
+      expect(r.evals).toBe(one!.evals);
+      expect(r.generations).toBe(one!.generations);
+      expect(r.bestFitness).toBe(one!.bestFitness);
+      expect(Array.from(r.bestPoint)).toEqual(Array.from(one!.bestPoint));
+    }
+  });
+
   it('draw the same distinct indices as the CPU: distinct, never the target', async () => {
     const src = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
 algorithm picks(NP = 7) {

@@ -1747,6 +1747,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let t0 = opt_s(P.o[0][3] + u32(0i));
+  let t1 = opt_s(P.o[1][1] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 98u; cc += 128u) {
@@ -1788,7 +1789,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, (s_min < t0));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
     SC[n * 3u + 0u] = f32(s_arg_X);
     SC[n * 3u + 1u] = f32(s_min);
@@ -1797,15 +1798,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t1: i32 = i32(opt_slot);
-    if (valid && t1 >= 0i && t1 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t1), select(t0, s_min, (s_improved != 0i)));
+    let t2: i32 = i32(opt_slot);
+    if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][0] + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t2: i32 = 0i;
-    if (valid && t2 >= 0i && t2 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t2), s_min);
+    let t3: i32 = 0i;
+    if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t3), s_min);
     }
   }
 }

@@ -509,6 +509,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t1 = opt_s(P.o[0][3] + u32(0i));
+  let t2 = opt_s(P.o[1][1] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
@@ -553,26 +554,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, (s_min < t1));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
   {
-    let t2: i32 = i32(opt_slot);
-    if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t2), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t3: i32 = 0i;
-    if (valid && t3 >= 0i && t3 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set(P.w[0][2] + u32(t3) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
-      }
+    let t3: i32 = i32(opt_slot);
+    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][0] + u32(t3), select(t1, s_min, (s_improved != 0i)));
     }
   }
   {
     let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t4), select(t1, s_min, (s_improved != 0i)));
+    if (valid && t4 >= 0i && t4 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set(P.w[0][2] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t5: i32 = 0i;
+    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t5), select(t1, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -755,6 +756,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t3 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t6 = opt_s(P.o[0][1] + u32(i32(n)));
   let t7 = opt_s(P.o[0][3] + u32(0i));
+  let t8 = opt_s(P.o[1][1] + u32(0i));
   if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -832,41 +834,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t7));
-  {
-    let t8: i32 = i32(n);
-    if (valid && t8 >= 0i && t8 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set(P.w[0][0] + u32(t8) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
-      }
-    }
-  }
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t7) && (!(t7 <= t8))));
   {
     let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t9), select(t6, s_fit, (s_keep != 0i)));
-    }
-  }
-  {
-    let t10: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t10 >= 0i && t10 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t10), select(t7, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t11: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t11 >= 0i && t11 < 1i) {
+    if (valid && t9 >= 0i && t9 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set(P.w[0][2] + u32(t11) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        let i_j6 = jw;
+        opt_s_set(P.w[0][0] + u32(t9) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
+    }
+  }
+  {
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 48i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t10), select(t6, s_fit, (s_keep != 0i)));
+    }
+  }
+  {
+    let t11: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t11 >= 0i && t11 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][0] + u32(t11), select(t7, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t12: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t12 >= 0i && t12 < 1i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t12), select(t7, s_track_min, (s_track_improved != 0i)));
+    if (valid && t12 >= 0i && t12 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set(P.w[0][2] + u32(t12) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t13: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t13 >= 0i && t13 < 1i && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t13), select(t7, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1249,7 +1249,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
           t1 = min(t1, opt_s(P.o[0][0] + u32(i_k5) * 100000u + u32(i_j4)));
         }
-        opt_s_set(P.w[2][1] + u32(t0) * 100000u + u32(jw), t1);
+        opt_s_set(P.w[2][2] + u32(t0) * 100000u + u32(jw), t1);
       }
     }
   }
@@ -1436,7 +1436,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
           t1 = max(t1, opt_s(P.o[0][0] + u32(i_k7) * 100000u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][2] + u32(t0) * 100000u + u32(jw), t1);
+        opt_s_set(P.w[2][3] + u32(t0) * 100000u + u32(jw), t1);
       }
     }
   }
@@ -1623,8 +1623,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let cs = min(0i, 0i) + i32(c * 16384u);
   let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
   for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[(P.o[2][1] + u32(0i) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[(P.o[2][2] + u32(0i) * 100000u + u32(iv4)) >> 2u];
+    let sv0 = S[(P.o[2][2] + u32(0i) * 100000u + u32(iv4)) >> 2u];
+    let sv1 = S[(P.o[2][3] + u32(0i) * 100000u + u32(iv4)) >> 2u];
     let sv2 = S[(P.o[0][0] + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
@@ -2756,13 +2756,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
     if (valid && t0 >= 0i && t0 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[2][3] + u32(t0), f32(s_rank));
+      opt_s_set(P.w[3][0] + u32(t0), f32(s_rank));
     }
   }
   {
     let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[3][0] + u32(t1), f32(s_rank));
+      opt_s_set(P.w[3][1] + u32(t1), f32(s_rank));
     }
   }
 }
@@ -2939,7 +2939,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   let cs = max(0i, i32(c * 16384u));
@@ -2947,7 +2947,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
       let i_x12 = iv;
-      if (((i32(opt_s(P.o[2][3] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[2][3] + u32(i_x12))) < s_rank))) {
+      if (((i32(opt_s(P.o[3][0] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[3][0] + u32(i_x12))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -3168,7 +3168,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
@@ -3369,7 +3369,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
   let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_entrant: i32 = 0i;
   let cs = max(0i, i32(c * 16384u));
@@ -3379,11 +3379,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_o13 = iv;
       var t1: i32 = 0i;
       for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s(P.o[3][0] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][0] + u32(i_o14))) < i32(opt_s(P.o[3][0] + u32(i_o13)))))) {
+        if (((i32(opt_s(P.o[3][1] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][1] + u32(i_o14))) < i32(opt_s(P.o[3][1] + u32(i_o13)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s(P.o[3][0] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(opt_s(P.o[3][1] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o13;
       }
     }
@@ -3605,7 +3605,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_entrant: i32 = 0i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
@@ -3808,7 +3808,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
   let s_entrant: i32 = i32(SC[n * 4u + 3u]);
   let s_leaves: i32 = i32(SC[n * 4u + 1u]);
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   {
     let t1: i32 = select(128i, i32(n), (s_leaves != 0i));
@@ -4535,6 +4535,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let t0 = opt_s(P.o[1][3] + u32(0i));
+  let t1 = opt_s(P.o[2][1] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
@@ -4591,7 +4592,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_O: f32 = shf[256u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
-  let s_improved: i32 = select(0i, 1i, (s_min < t0));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
     SC[n * 4u + 0u] = f32(s_arg_X);
     SC[n * 4u + 1u] = f32(s_arg_O);
@@ -4599,15 +4600,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     SC[n * 4u + 3u] = f32(s_improved);
   }
   {
-    let t1: i32 = i32(opt_slot);
-    if (valid && t1 >= 0i && t1 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t1), select(t0, s_min, (s_improved != 0i)));
+    let t2: i32 = i32(opt_slot);
+    if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t2: i32 = 0i;
-    if (valid && t2 >= 0i && t2 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t2), select(t0, s_min, (s_improved != 0i)));
+    let t3: i32 = 0i;
+    if (valid && t3 >= 0i && t3 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t3), select(t0, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -4980,6 +4981,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t5 = opt_s(P.o[1][1] + u32(i32(n)));
   let t12 = opt_s(P.o[0][1] + u32(i32(n)));
   let t13 = opt_s(P.o[1][3] + u32(0i));
+  let t14 = opt_s(P.o[2][1] + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -5092,55 +5094,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_keep: i32 = select(0i, 1i, (s_fit <= t12));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t13));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t13) && (!(t13 <= t14))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 128i) {
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t14) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t15) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t15), select(t12, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t16), s_F);
+    if (valid && t16 >= 0i && t16 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t16), select(t12, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t17: i32 = i32(n);
     if (valid && t17 >= 0i && t17 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t17), s_CR);
+      opt_s_set(P.w[1][0] + u32(t17), s_F);
     }
   }
   {
-    let t18: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t18 >= 0i && t18 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t18), select(t13, s_track_min, (s_track_improved != 0i)));
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t18), s_CR);
     }
   }
   {
-    let t19: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t19 >= 0i && t19 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t19) * 100000u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100000u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
-      }
+    let t19: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t19 >= 0i && t19 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t19), select(t13, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t20: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t20), select(t13, s_track_min, (s_track_improved != 0i)));
+    if (valid && t20 >= 0i && t20 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
+        let i_j21 = jw;
+        opt_s_set(P.w[1][2] + u32(t20) * 100000u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100000u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t21 >= 0i && t21 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t21), select(t13, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -815,7 +815,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
           t1 = min(t1, opt_s(P.o[0][0] + u32(i_k5) * 100u + u32(i_j4)));
         }
-        opt_s_set(P.w[2][1] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set(P.w[2][2] + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -1002,7 +1002,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
           t1 = max(t1, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][2] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set(P.w[2][3] + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -1190,7 +1190,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_kk: f32 = t0;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j9 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) - opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
+    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)) - opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1468,13 +1468,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[2][3] + u32(t0), f32(s_rank));
+      opt_s_set(P.w[3][0] + u32(t0), f32(s_rank));
     }
   }
   {
     let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[3][0] + u32(t1), f32(s_rank));
+      opt_s_set(P.w[3][1] + u32(t1), f32(s_rank));
     }
   }
 }
@@ -1652,13 +1652,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_x12 = iv;
-      if (((i32(opt_s(P.o[2][3] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[2][3] + u32(i_x12))) < s_rank))) {
+      if (((i32(opt_s(P.o[3][0] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[3][0] + u32(i_x12))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -1701,11 +1701,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_o13 = iv;
       var t1: i32 = 0i;
       for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s(P.o[3][0] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][0] + u32(i_o14))) < i32(opt_s(P.o[3][0] + u32(i_o13)))))) {
+        if (((i32(opt_s(P.o[3][1] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][1] + u32(i_o14))) < i32(opt_s(P.o[3][1] + u32(i_o13)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s(P.o[3][0] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(opt_s(P.o[3][1] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o13;
       }
     }
@@ -2212,6 +2212,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t2 = opt_s(P.o[1][3] + u32(0i));
+  let t3 = opt_s(P.o[2][1] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
@@ -2274,26 +2275,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
-  let s_improved: i32 = select(0i, 1i, (s_min < t2));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t3), select(t2, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t5), select(t2, s_min, (s_improved != 0i)));
+    if (valid && t5 >= 0i && t5 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j21 = jw;
+        opt_s_set(P.w[1][2] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t6), select(t2, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -2472,6 +2473,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t2 = opt_s(P.o[1][3] + u32(0i));
+  let t3 = opt_s(P.o[2][1] + u32(0i));
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
@@ -2534,39 +2536,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t2));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t2) && (!(t2 <= t3))));
   {
-    let t3: i32 = 0i;
-    if (valid && t3 >= 0i && t3 < 1i) {
+    let t4: i32 = 0i;
+    if (valid && t4 >= 0i && t4 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        var t4: f32 = opt_inf();
+        var t5: f32 = opt_inf();
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-          t4 = min(t4, opt_s(P.o[0][0] + u32(i_k5) * 100u + u32(i_j4)));
+          t5 = min(t5, opt_s(P.o[0][0] + u32(i_k5) * 100u + u32(i_j4)));
         }
-        opt_s_set(P.w[2][1] + u32(t3) * 100u + u32(jw), t4);
+        opt_s_set(P.w[2][2] + u32(t4) * 100u + u32(jw), t5);
       }
     }
   }
   {
-    let t5: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t5 >= 0i && t5 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t5), select(t2, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t6: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t6 >= 0i && t6 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t6) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
-      }
+    let t6: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t7: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t7 >= 0i && t7 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t7), select(t2, s_track_min, (s_track_improved != 0i)));
+    if (valid && t7 >= 0i && t7 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j21 = jw;
+        opt_s_set(P.w[1][2] + u32(t7) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t8: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -2751,6 +2753,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t13 = opt_s(P.o[0][1] + u32(i32(n)));
   let t14 = opt_s(P.o[1][3] + u32(0i));
+  let t15 = opt_s(P.o[2][1] + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2857,55 +2860,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_keep: i32 = select(0i, 1i, (s_fit <= t13));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t14));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 128i) {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t15) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t16) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t16), select(t13, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t17), s_F);
+    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t18: i32 = i32(n);
     if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t18), s_CR);
+      opt_s_set(P.w[1][0] + u32(t18), s_F);
     }
   }
   {
-    let t19: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t19 >= 0i && t19 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t19), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t19), s_CR);
     }
   }
   {
-    let t20: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t20) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
-      }
+    let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t21), select(t14, s_track_min, (s_track_improved != 0i)));
+    if (valid && t21 >= 0i && t21 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j21 = jw;
+        opt_s_set(P.w[1][2] + u32(t21) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

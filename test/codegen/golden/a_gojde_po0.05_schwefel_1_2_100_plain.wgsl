@@ -818,7 +818,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
           t1 = min(t1, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][1] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set(P.w[2][2] + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -1005,7 +1005,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var i_k9: i32 = 0i; i_k9 < 128i; i_k9++) {
           t1 = max(t1, opt_s(P.o[0][0] + u32(i_k9) * 100u + u32(i_j8)));
         }
-        opt_s_set(P.w[2][2] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set(P.w[2][3] + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -1190,11 +1190,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j11 = iv;
     var t2: f32;
-    if (((((s_g_kk * (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11))) < -100.0f) || (((s_g_kk * (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11))) > 100.0f))) {
+    if (((((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11))) < -100.0f) || (((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11))) > 100.0f))) {
       let t1 = opt_draw_u(3u, u32(i32(n)), u32(i_j11));
-      t2 = (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j11)) + (t1 * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) - opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j11)))));
+      t2 = (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + (t1 * (opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)) - opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)))));
     } else {
-      t2 = ((s_g_kk * (opt_s(P.o[2][1] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11)));
+      t2 = ((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11)));
     }
     if (valid) { SCR[n * 100u + 0u + u32(iv)] = t2; }
   }
@@ -1476,13 +1476,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[2][3] + u32(t0), f32(s_rank));
+      opt_s_set(P.w[3][0] + u32(t0), f32(s_rank));
     }
   }
   {
     let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[3][0] + u32(t1), f32(s_rank));
+      opt_s_set(P.w[3][1] + u32(t1), f32(s_rank));
     }
   }
 }
@@ -1660,13 +1660,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t0 = opt_s(P.o[2][3] + u32(i32(n)));
+  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_x14 = iv;
-      if (((i32(opt_s(P.o[2][3] + u32(i_x14))) >= 128i) && (i32(opt_s(P.o[2][3] + u32(i_x14))) < s_rank))) {
+      if (((i32(opt_s(P.o[3][0] + u32(i_x14))) >= 128i) && (i32(opt_s(P.o[3][0] + u32(i_x14))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -1709,11 +1709,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_o15 = iv;
       var t1: i32 = 0i;
       for (var i_o16: i32 = 0i; i_o16 < 128i; i_o16++) {
-        if (((i32(opt_s(P.o[3][0] + u32(i_o16))) < 128i) && (i32(opt_s(P.o[3][0] + u32(i_o16))) < i32(opt_s(P.o[3][0] + u32(i_o15)))))) {
+        if (((i32(opt_s(P.o[3][1] + u32(i_o16))) < 128i) && (i32(opt_s(P.o[3][1] + u32(i_o16))) < i32(opt_s(P.o[3][1] + u32(i_o15)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s(P.o[3][0] + u32(i_o15))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(opt_s(P.o[3][1] + u32(i_o15))) < 128i) && (t1 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o15;
       }
     }
@@ -2213,6 +2213,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t2 = opt_s(P.o[1][3] + u32(0i));
+  let t3 = opt_s(P.o[2][1] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
@@ -2275,28 +2276,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
-  let s_improved: i32 = select(0i, 1i, (s_min < t2));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t3), select(t2, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i && (s_improved != 0i)) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j23 = jw;
-        opt_s_set(P.w[1][2] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t5), s_min);
+    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j23 = jw;
+        opt_s_set(P.w[1][2] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t6), s_min);
     }
   }
 }
@@ -2475,6 +2476,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t2 = opt_s(P.o[1][3] + u32(0i));
+  let t3 = opt_s(P.o[2][1] + u32(0i));
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
@@ -2537,41 +2539,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t2));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t2) && (!(t2 <= t3))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t3: i32 = 0i;
-    if (valid && t3 >= 0i && t3 < 1i) {
+    let t4: i32 = 0i;
+    if (valid && t4 >= 0i && t4 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        var t4: f32 = opt_inf();
+        var t5: f32 = opt_inf();
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t4 = min(t4, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
+          t5 = min(t5, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][1] + u32(t3) * 100u + u32(jw), t4);
+        opt_s_set(P.w[2][2] + u32(t4) * 100u + u32(jw), t5);
       }
     }
   }
   {
-    let t5: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t5 >= 0i && t5 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t5), select(t2, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t6: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t6 >= 0i && t6 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j23 = jw;
-        opt_s_set(P.w[1][2] + u32(t6) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j23)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
-      }
+    let t6: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t7: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t7 >= 0i && t7 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t7), select(t2, s_track_min, (s_track_improved != 0i)));
+    if (valid && t7 >= 0i && t7 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j23 = jw;
+        opt_s_set(P.w[1][2] + u32(t7) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j23)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t8: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -894,6 +894,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t1 = opt_s(P.o[1][1] + u32(0i));
+  let t2 = opt_s(P.o[1][3] + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 250i; iv += 128i) {
@@ -938,26 +939,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, (s_min < t1));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
   {
-    let t2: i32 = i32(opt_slot);
-    if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t2), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t3: i32 = 0i;
-    if (valid && t3 >= 0i && t3 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set(P.w[1][0] + u32(t3) * 100u + u32(jw), select(opt_s(P.o[1][0] + u32(0i) * 100u + u32(i_j6)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
-      }
+    let t3: i32 = i32(opt_slot);
+    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t3), select(t1, s_min, (s_improved != 0i)));
     }
   }
   {
     let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t4), select(t1, s_min, (s_improved != 0i)));
+    if (valid && t4 >= 0i && t4 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j6 = jw;
+        opt_s_set(P.w[1][0] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[1][0] + u32(0i) * 100u + u32(i_j6)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t5: i32 = 0i;
+    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t5), select(t1, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -1142,6 +1143,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t12 = opt_s(P.o[0][1] + u32(i32(n)));
   let t13 = opt_s(P.o[1][1] + u32(0i));
+  let t14 = opt_s(P.o[1][3] + u32(0i));
   let t8 = opt_draw_u(7u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 6u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(1u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 6u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -1228,55 +1230,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_keep: i32 = select(0i, 1i, (s_fit <= t12));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = sval_track_arg_X;
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t13));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t13) && (!(t13 <= t14))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 250i) {
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t14) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t15) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 250i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t15), select(t12, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][2] + u32(t16), s_F);
+    if (valid && t16 >= 0i && t16 < 250i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t16), select(t12, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t17: i32 = i32(n);
     if (valid && t17 >= 0i && t17 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t17), s_CR);
+      opt_s_set(P.w[0][2] + u32(t17), s_F);
     }
   }
   {
-    let t18: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t18 >= 0i && t18 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t18), select(t13, s_track_min, (s_track_improved != 0i)));
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t18), s_CR);
     }
   }
   {
-    let t19: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t19 >= 0i && t19 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set(P.w[1][0] + u32(t19) * 100u + u32(jw), select(opt_s(P.o[1][0] + u32(0i) * 100u + u32(i_j6)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
-      }
+    let t19: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t19 >= 0i && t19 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t19), select(t13, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t20: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t20), select(t13, s_track_min, (s_track_improved != 0i)));
+    if (valid && t20 >= 0i && t20 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j6 = jw;
+        opt_s_set(P.w[1][0] + u32(t20) * 100u + u32(jw), select(opt_s(P.o[1][0] + u32(0i) * 100u + u32(i_j6)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t21 >= 0i && t21 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t21), select(t13, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

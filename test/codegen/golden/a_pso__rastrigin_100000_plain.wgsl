@@ -1,5 +1,5 @@
 // ---- step init.P kernel step_partials_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -277,7 +277,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.P kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -476,7 +476,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.P kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -669,7 +669,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -859,7 +859,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1042,7 +1042,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1269,7 +1269,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1475,7 +1475,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel step_partials_1 uses P,SC,S,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1764,7 +1764,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel combine_1 uses P,SC,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1965,7 +1965,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -2172,7 +2172,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -2366,7 +2366,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -2614,7 +2614,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -2639,6 +2639,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let t0 = opt_s(P.o[1][2] + u32(0i));
+  let t1 = opt_s(P.o[2][0] + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
@@ -2695,7 +2696,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[256u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
-  let s_improved: i32 = select(0i, 1i, (s_min < t0));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
     SC[n * 4u + 0u] = f32(s_arg_P);
     SC[n * 4u + 1u] = f32(s_arg_B);
@@ -2705,15 +2706,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t1: i32 = i32(opt_slot);
-    if (valid && t1 >= 0i && t1 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t1), select(t0, s_min, (s_improved != 0i)));
+    let t2: i32 = i32(opt_slot);
+    if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t2: i32 = 0i;
-    if (valid && t2 >= 0i && t2 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t2), s_min);
+    let t3: i32 = 0i;
+    if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t3), s_min);
     }
   }
 }
@@ -2869,7 +2870,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;

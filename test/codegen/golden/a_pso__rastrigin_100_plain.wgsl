@@ -1,5 +1,5 @@
 // ---- step init.P kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -235,7 +235,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -425,7 +425,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -608,7 +608,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -904,7 +904,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1098,7 +1098,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1121,6 +1121,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t2 = opt_s(P.o[1][2] + u32(0i));
+  let t3 = opt_s(P.o[2][0] + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
@@ -1183,26 +1184,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
-  let s_improved: i32 = select(0i, 1i, (s_min < t2));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t3), select(t2, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j13 = jw;
-        opt_s_set(P.w[1][1] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t5), select(t2, s_min, (s_improved != 0i)));
+    if (valid && t5 >= 0i && t5 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j13 = jw;
+        opt_s_set(P.w[1][1] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t6), select(t2, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -1358,7 +1359,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P+track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1385,6 +1386,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t3 = opt_s(P.o[0][2] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t4 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t8 = opt_s(P.o[1][2] + u32(0i));
+  let t9 = opt_s(P.o[2][0] + u32(0i));
   let t2 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
   let t5 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
@@ -1495,52 +1497,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_P: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
-  let s_track_improved: i32 = select(0i, 1i, (s_track_min < t8));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t8) && (!(t8 <= t9))));
   storageBarrier();
   workgroupBarrier();
-  {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j7 = jw;
-        opt_s_set(P.w[1][0] + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
-      }
-    }
-  }
   {
     let t10: i32 = i32(n);
     if (valid && t10 >= 0i && t10 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j9 = jw;
-        opt_s_set(P.w[0][0] + u32(t10) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        let i_j7 = jw;
+        opt_s_set(P.w[1][0] + u32(t10) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
   {
     let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t11), s_fit);
-    }
-  }
-  {
-    let t12: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t12 >= 0i && t12 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t12), select(t8, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t13: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t13 >= 0i && t13 < 1i) {
+    if (valid && t11 >= 0i && t11 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j13 = jw;
-        opt_s_set(P.w[1][1] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_g_g) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+        let i_j9 = jw;
+        opt_s_set(P.w[0][0] + u32(t11) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
       }
     }
   }
   {
+    let t12: i32 = i32(n);
+    if (valid && t12 >= 0i && t12 < 125i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t12), s_fit);
+    }
+  }
+  {
+    let t13: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t13 >= 0i && t13 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t13), select(t8, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+  {
     let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t14 >= 0i && t14 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t14), select(t8, s_track_min, (s_track_improved != 0i)));
+    if (valid && t14 >= 0i && t14 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j13 = jw;
+        opt_s_set(P.w[1][1] + u32(t14) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_g_g) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t15: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t15 >= 0i && t15 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t15), select(t8, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1,5 +1,5 @@
 // ---- step init.P kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -256,7 +256,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -446,7 +446,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -629,7 +629,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.P kernel evaluate uses P,S,SCR
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -915,7 +915,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1109,7 +1109,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
@@ -1132,6 +1132,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t2 = opt_s(P.o[1][2] + u32(0i));
+  let t3 = opt_s(P.o[2][0] + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
@@ -1194,28 +1195,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
-  let s_improved: i32 = select(0i, 1i, (s_min < t2));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t3), select(t2, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i && (s_improved != 0i)) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j15 = jw;
-        opt_s_set(P.w[1][1] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100u + u32(i_j15)), opt_s(P.o[0][0] + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t5), s_min);
+    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j15 = jw;
+        opt_s_set(P.w[1][1] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100u + u32(i_j15)), opt_s(P.o[0][0] + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t6), s_min);
     }
   }
 }
