@@ -817,21 +817,25 @@ export class SplitKernels {
     const [kp, kcomb, kw] = kernels;
     const chain = this.chain;
     const step = this.step;
-    if (!kp || !kcomb || !kw || kcomb.role.k !== 'combine' || kp.role.k !== 'reduce-partials')
+    if (
+      kp?.role.k !== 'reduce-partials' ||
+      kcomb?.role.k !== 'combine' ||
+      kw?.role.k !== 'writes' ||
+      kernels.length !== 3
+    )
       throw new Error(`wgsl: a chain of kernels ${kernels.map((k) => k.name)}`);
     if (!chain || !step) throw new Error('wgsl: a chain kernel outside a chainable step');
     const phases: Built[] = [];
-    const tags = { combine: '_c', writes: '_w', partials: '_p' } as const;
-    for (const phase of ['combine', 'writes', 'partials'] as const) {
+    const order = [
+      ['combine', kcomb],
+      ['writes', kw],
+      ['partials', kp],
+    ] as const;
+    for (const [phase, k] of order) {
       this.phase = phase;
       try {
-        const b =
-          phase === 'combine'
-            ? this.combine(kcomb, this.part(kcomb.role.stage), kcomb.role)
-            : phase === 'writes'
-              ? this.stepWrites(kw)
-              : this.build(kp);
-        b.em.tag = tags[phase];
+        const b = this.build(k);
+        b.em.tag = `_${phase}`;
         phases.push(b);
       } finally {
         this.phase = undefined;

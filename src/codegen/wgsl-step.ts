@@ -554,15 +554,14 @@ class StepCodegen implements StepHooks {
       const inner: Stmt[] = [];
       const v = wgslNode(w.body, ctx, inner);
       em.add(...inner);
-      const set = callS('opt_s_set', this.addr('w', w.arr, id(r)), toF32(v, w.body.t));
+      const to = this.addr('w', w.arr, id(r));
       const copy = chained?.copy(w0);
       if (copy && chained) {
         // A chain kernel: every workgroup keeps the new value, chunk 0 writes it to S.
         const t = em.fresh();
-        em.add(letS(t, toF32(v, w.body.t)));
-        em.add(assign(copy, id(t)));
-        em.add(ifS(chained.writesS, [callS('opt_s_set', this.addr('w', w.arr, id(r)), id(t))]));
-      } else em.add(set);
+        em.add(letS(t, toF32(v, w.body.t)), assign(copy, id(t)));
+        em.add(ifS(chained.writesS, [callS('opt_s_set', to, id(t))]));
+      } else em.add(callS('opt_s_set', to, toF32(v, w.body.t)));
       em.close();
     }
     em.close();

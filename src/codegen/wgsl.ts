@@ -9,7 +9,7 @@
 
 import { at, type Binding, type ScheduledProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
-import type { Plan } from '../schedule/plan.js';
+import type { Plan, PlanKernel } from '../schedule/plan.js';
 import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
 import { type Layout } from './wgsl-emit.js';
 import { teamKernel } from './wgsl-team.js';
@@ -94,23 +94,22 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
       kp = teamKernel(p, k, s.stages, k.role.team, r.wg, layout, bind, options);
     } else if (split) kp = split.kernel(k);
     else throw new Error(`wgsl: kernel ${k.name} (${k.role.k}) in the team regime`);
-    // The plan says which buffers each kernel touches; the kernel binds what its code uses.
-    if ([...kp.uses].sort().join() !== ['P', ...k.buffers].sort().join())
-      throw new Error(
-        `wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
-      );
+    bindsItsPlan(kp, k);
     gpu.kernels.push(kp);
   }
   if (split) gpu.partStride = split.partStride;
   if (plan.chain) {
     if (!split) throw new Error('wgsl: a chain in the team regime');
-    const k = plan.chain.kernel;
-    gpu.chain = split.chainKernel(k, plan.kernels);
-    const uses = gpu.chain.kernel.uses;
-    if ([...uses].sort().join() !== ['P', ...k.buffers].sort().join())
-      throw new Error(
-        `wgsl: kernel ${k.name} binds ${uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
-      );
+    gpu.chain = split.chainKernel(plan.chain.kernel, plan.kernels);
+    bindsItsPlan(gpu.chain.kernel, plan.chain.kernel);
   }
   return gpu;
+}
+
+/** The plan says which buffers a kernel touches; the kernel binds what its code uses. */
+function bindsItsPlan(kp: KernelPlan, k: PlanKernel): void {
+  if ([...kp.uses].sort().join() !== ['P', ...k.buffers].sort().join())
+    throw new Error(
+      `wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
+    );
 }

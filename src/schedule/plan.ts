@@ -18,8 +18,10 @@ import {
 import { chainable, valueWritesInCombine } from '../ir/step.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
 
-/** The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P). */
-/** Q: a chain kernel's second parameter block, the previous run's (src/ir/step.ts, chainable). */
+/**
+ * The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P),
+ * and Q, a chain kernel's second parameter block: the previous run's (src/ir/step.ts, chainable).
+ */
 export type PlanBuffer = 'Q' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S';
 const BUFFER_ORDER: PlanBuffer[] = ['Q', 'X', 'S', 'DATA', 'SCR', 'PART', 'SC', 'F'];
 
@@ -144,6 +146,8 @@ export function buildPlan(
     f.bindings.some((b) => b.name !== scan && !attached.has(b.name) && readsArray(b.body, scan));
   const vecs = s.stages.flatMap((st) => (st.k === 'vec' ? [st.name] : []));
   const r = s.regime;
+  // A split step whose runs chain: its value writes, whose rows its partials store (so read, in S).
+  const chainValues = r.k === 'split' && step && opts.chain ? chainable(p) : undefined;
   const shared =
     step &&
     r.k === 'team' &&
@@ -314,6 +318,7 @@ export function buildPlan(
         const b = reads([...pending.map(body), ...outs.map(body)], new Set(pending), new Set());
         b.add('PART');
         if (pending.length) b.add('SCR');
+        if (chainValues?.length) b.add('S');
         push(
           k,
           {
@@ -411,7 +416,7 @@ export function buildPlan(
       );
     }
   }
-  const chain = r.k === 'split' && step && opts.chain ? chainPlan(p, kernels) : undefined;
+  const chain = chainValues ? chainPlan(chainValues, kernels) : undefined;
   return {
     program: p.name,
     dim: p.dim,
@@ -431,18 +436,18 @@ export function buildPlan(
 }
 
 /**
- * The chain kernel of a chainable step (its kernels: partials, combine, writes): what the three
- * do between two runs, in one kernel of the partials' grid. The partials also store the value
- * rows they read (the first copy a chain's first kernel reads), so they read S.
+ * The chain kernel of a chainable step (its kernels: partials, combine, writes; `values`: its
+ * value writes): what the three do between two runs, in one kernel of the partials' grid.
  */
-function chainPlan(p: ScheduledProgram, kernels: PlanKernel[]): Plan['chain'] {
-  const values = chainable(p);
+function chainPlan(values: Write[], kernels: PlanKernel[]): Plan['chain'] {
   const [part, comb, wr] = kernels;
-  if (!values || kernels.length !== 3 || !part || !comb || !wr) return undefined;
-  if (part.role.k !== 'reduce-partials' || comb.role.k !== 'combine' || wr.role.k !== 'writes')
+  if (
+    kernels.length !== 3 ||
+    part?.role.k !== 'reduce-partials' ||
+    comb?.role.k !== 'combine' ||
+    wr?.role.k !== 'writes'
+  )
     throw new Error(`internal: plan: a chainable step's kernels are ${kernels.map((k) => k.name)}`);
-  if (values.length && !part.buffers.includes('S'))
-    part.buffers = BUFFER_ORDER.filter((b) => b === 'S' || part.buffers.includes(b));
   const b = new Set<PlanBuffer>(['Q', ...part.buffers, ...comb.buffers, ...wr.buffers]);
   b.delete('SC'); // the scalars pass through workgroup memory
   const names = values.map((w) => w.arr);
@@ -514,7 +519,8 @@ export function printPlan(plan: Plan): string {
     `  regime  ${plan.regime}`,
     ...plan.why.map((w) => `  why     ${w}`),
   ];
-  for (const k of plan.kernels) {
+  /** A kernel's lines, `extra` after its stages and scalars. */
+  const kernel = (k: PlanKernel, extra: string[] = []) => {
     lines.push(`  kernel ${k.name}: ${dispatchText(k.dispatch)}; buffers ${list(k.buffers)}`);
     for (const st of k.stages) lines.push(`    runs       ${st}`);
     const sc = k.scalars;
@@ -522,22 +528,21 @@ export function printPlan(plan: Plan): string {
       lines.push(
         `    scalars    ${[sc.fromSC.length ? `${and(sc.fromSC)} from SC` : '', sc.recomputed.length ? `${and(sc.recomputed)} computed again` : ''].filter(Boolean).join('; ')}`,
       );
-    lines.push(`    thread     ${k.thread}`);
-    lines.push(`    workgroup  ${k.workgroup}`);
-  }
+    lines.push(...extra, `    thread     ${k.thread}`, `    workgroup  ${k.workgroup}`);
+  };
+  for (const k of plan.kernels) kernel(k);
   const c = plan.chain;
   if (c) {
-    const k = c.kernel;
     const [first, ...rest] = plan.kernels.map((x) => x.name);
     lines.push(
-      `  chain  consecutive runs t - 1, t: ${first} of the first run, ${k.name} between two runs, ${rest.join(' and ')} of the last`,
-      `  kernel ${k.name}: ${dispatchText(k.dispatch)}; buffers ${list(k.buffers)}`,
+      `  chain  consecutive runs t - 1, t: ${first} of the first run, ${c.kernel.name} between two runs, ${rest.join(' and ')} of the last`,
     );
-    for (const st of k.stages) lines.push(`    runs       ${st}`);
-    if (c.values.length)
-      lines.push(`    values     ${and(c.values)}: two copies in PART, by the run's parity`);
-    lines.push(`    thread     ${k.thread}`);
-    lines.push(`    workgroup  ${k.workgroup}`);
+    kernel(
+      c.kernel,
+      c.values.length
+        ? [`    values     ${and(c.values)}: two copies in PART, by the run's parity`]
+        : [],
+    );
   }
   return lines.join('\n');
 }
