@@ -191,19 +191,23 @@ export { openGpu, GpuError, type GpuContext } from './runtime/device.js';
 export { runAlgorithm, type Progress, type RunResult } from './runtime/run.js';
 export type { AlgoEngine } from './runtime/algo-engine.js';
 
-/** A problem's values at points, evaluated in float32 on the GPU. */
+/**
+ * A problem's values at points: the kernels' g evaluated in float32 on the GPU, plus the problem's
+ * bias added in float64 on the host (passes/bias.ts).
+ */
 export async function evaluateOnGpu(
   gpu: GpuContext,
   p: CompiledProblem,
   points: readonly Float64Array[],
-): Promise<Float32Array> {
+): Promise<Float64Array> {
   const dim = p.info.dim;
   const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
   try {
     await ev.ready();
     const x = new Float32Array(points.length * dim);
     points.forEach((pt, j) => x.set(pt, j * dim));
-    return await ev.evaluate(x, points.length);
+    const g = await ev.evaluate(x, points.length);
+    return Float64Array.from(g, (v) => v + p.bias);
   } finally {
     ev.destroy();
   }

@@ -87,7 +87,7 @@ export async function benchAlgorithms(
           ? (e2.timing.gpu / r.generations) * 1e6
           : undefined,
       kernelsPerGen: kernels,
-      bestError: r.bestFitness - c.algo.problem.optimum,
+      bestError: r.bestError,
     };
     if (bytesPerGen) {
       row.gbps = (bytesPerGen * r.generations) / r.seconds / 1e9;

@@ -44,10 +44,21 @@ export interface RunReport {
   generations: number;
   seconds: number;
   stopped: RunResult['stopped'];
+  /** f at bestPoint, evaluated in float64 on the host (the CPU backend). */
   bestFitness: number;
-  /** f - f* (f* - f when maximising); null when the problem declares no optimum. */
+  /**
+   * f - f* (f* - f when maximising) at bestPoint in float64 on the host, computed as g + (c - f*)
+   * (passes/bias.ts); null when the problem declares no optimum.
+   */
   bestError: number | null;
+  /**
+   * The same as the backend computed them during the run (float32 kernels on the GPU): what the
+   * target and the trace use. On the CPU backend they equal bestFitness and bestError.
+   */
+  deviceFitness: number;
+  deviceError: number | null;
   bestPoint: number[];
+  /** The best so far as the backend computed it (see deviceFitness). */
   trace: { evals: number; seconds: number; best: number; error: number | null }[];
   /** With --suite: the suite and this problem's label in it (F01, F02, ...). */
   suite?: string;
@@ -140,9 +151,6 @@ export async function runCommand(argv: string[]): Promise<number> {
       const maxEvals = evalsFor(dim);
       const label = suite ? suiteLabel(k) : undefined;
       const engine = await createEngine(c, seed, gpu);
-      const optimum = c.algo.problem.optimum;
-      // The error is f - f* when minimising and f* - f when maximising: >= 0 either way.
-      const sense = c.algo.problem.direction === 'maximize' ? -1 : 1;
       const progress = (p: Progress) => {
         if (!tty) return;
         const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
@@ -153,7 +161,7 @@ export async function runCommand(argv: string[]): Promise<number> {
             : 0;
         const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
         process.stderr.write(
-          `\r${label ? `${label} ` : ''}[${bar}] ${fmtInt(p.evals)} evals  ${Number.isNaN(optimum) ? `best f ${fmtV(p.best)}` : `best error ${fmt(sense * (p.best - optimum))}`}  ${fmtInt(Math.round(rate))} evals/s `,
+          `\r${label ? `${label} ` : ''}[${bar}] ${fmtInt(p.evals)} evals  ${Number.isNaN(p.error) ? `best f ${fmtV(p.best)}` : `best error ${fmt(p.error)}`}  ${fmtInt(Math.round(rate))} evals/s `,
         );
       };
       let r: RunResult;
@@ -213,7 +221,7 @@ function writeSuiteSummary(dir: string, reports: RunReport[]): void {
 function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {
   const f = c.algo.problem.optimum;
   const direction = c.algo.problem.direction;
-  const err = (v: number) => (Number.isNaN(f) ? null : direction === 'maximize' ? f - v : v - f);
+  const err = (v: number) => (Number.isNaN(v) ? null : v);
   return {
     algorithm: c.algo.name,
     params: Object.fromEntries(c.algo.params.map((p) => [p.name, p.value])),
@@ -228,10 +236,12 @@ function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunRes
     generations: r.generations,
     seconds: r.seconds,
     stopped: r.stopped,
-    bestFitness: r.bestFitness,
-    bestError: err(r.bestFitness),
+    bestFitness: c.evaluatePoint(r.bestPoint),
+    bestError: err(c.errorAt(r.bestPoint)),
+    deviceFitness: r.bestFitness,
+    deviceError: err(r.bestError),
     bestPoint: Array.from(r.bestPoint),
-    trace: r.trace.map((t) => ({ ...t, error: err(t.best) })),
+    trace: r.trace.map((t) => ({ ...t, error: err(t.error) })),
   };
 }
 

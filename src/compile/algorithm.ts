@@ -9,6 +9,7 @@ import { buildPlan, type Plan } from '../schedule/plan.js';
 import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
+import { residualData } from '../passes/residual.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
 import {
   allSteps,
@@ -57,6 +58,12 @@ export interface CompiledAlgorithm {
   sources: Map<string, string>;
   /** The problem at one point, on the CPU backend (float64). */
   evaluatePoint(x: ArrayLike<number>): number;
+  /**
+   * The error f - f* (f* - f when maximising) at one point, on the CPU backend: g + (c - f*) in
+   * float64 (passes/bias.ts), so that an error near the optimum keeps its digits; NaN when the
+   * problem declares no optimum.
+   */
+  errorAt(x: ArrayLike<number>): number;
 }
 
 export interface AlgoCompileRequest extends AlgoRequest {
@@ -73,8 +80,12 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
   const parsed = parseChecked(req);
   const elab = new AlgoElaborator(parsed.sources);
-  const algo = elab.lowerAlgorithm(req);
-  if (!algo || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  const lowered = elab.lowerAlgorithm(req);
+  if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  // The residuals of the problem's shifted data (passes/residual.ts), declared in every step: the
+  // steps share one DATA buffer, so they must list the same data in the same order.
+  const data = [...lowered.problem.data, ...residualData(lowered.problem)];
+  const algo: AlgoProgram = { ...lowered, problem: { ...lowered.problem, data } };
   const records = new Map<Step, CompiledStep>();
   const repeated = repeatedSteps(algo.generation);
   const compile = (st: Step): CompiledStep => compileWith(st);
@@ -93,7 +104,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     };
     // One pass through the pipeline: the CPU backend takes the program after `scan`.
     let cpuIr: IrProgram | undefined;
-    const gpuIr = runPipeline(st.prog, o, {
+    const gpuIr = runPipeline({ ...st.prog, data }, o, {
       validateEach: req.validateEach,
       onPass: (pass, p) => {
         if (pass === 'scan') cpuIr = p;
@@ -161,13 +172,23 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
         `step ${st.name} runs the first n rows (each i in X[:n]) but would write ${[...two].join(', ')} to a second copy on the GPU, leaving the other rows stale there: write those arrays in a step of their own`,
       );
   }
-  let f: CpuEvaluator | undefined;
+  // The problem alone on the CPU backend: g in float64, and its constant (passes/bias.ts).
+  let problem: { g: CpuEvaluator; bias: number } | undefined;
+  const cpuProblem = () => {
+    if (!problem) {
+      const ir = runPipeline(algo.problem, defaultScheduleOptions, { until: 'scan' });
+      problem = { g: compileJs(ir, materialiseData(algo.problem)), bias: ir.bias ?? 0 };
+    }
+    return problem;
+  };
   const evaluatePoint = (x: ArrayLike<number>) => {
-    f ??= compileJs(
-      runPipeline(algo.problem, defaultScheduleOptions, { until: 'scan' }),
-      materialiseData(algo.problem),
-    );
-    return f(Float64Array.from(x), 0);
+    const { g, bias } = cpuProblem();
+    return g(Float64Array.from(x), 0) + bias;
+  };
+  const errorAt = (x: ArrayLike<number>) => {
+    const { g, bias } = cpuProblem();
+    const s = algo.problem.direction === 'maximize' ? -1 : 1;
+    return s * g(Float64Array.from(x), 0) + (s * bias - s * algo.problem.optimum);
   };
   return {
     algo,
@@ -182,6 +203,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     fused,
     sources: parsed.texts,
     evaluatePoint,
+    errorAt,
   };
 }
 

@@ -2,10 +2,13 @@
 // prints the program after any of them; tests run the validator after each.
 
 import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
+import { bias } from '../passes/bias.js';
+import { cosine } from '../passes/cosine.js';
 import { cse } from '../passes/cse.js';
 import { fold } from '../passes/fold.js';
 import { fuse } from '../passes/fuse.js';
 import { inline } from '../passes/inline.js';
+import { residual } from '../passes/residual.js';
 import { scan } from '../passes/scan.js';
 import { scheduleProgram, type ScheduleOptions } from '../schedule/schedule.js';
 import { validate } from '../ir/validate.js';
@@ -19,8 +22,12 @@ export interface Pass {
 export const PASSES: readonly Pass[] = [
   { name: 'inline', run: (p) => inline(p) },
   { name: 'fold', run: (p) => fold(p) },
+  { name: 'bias', run: (p) => bias(p) },
+  { name: 'cosine', run: (p) => cosine(p) },
   { name: 'cse', run: (p) => cse(p) },
   { name: 'scan', run: (p) => scan(p) },
+  // The CPU backend takes the program after `scan`; what follows is for the GPU alone.
+  { name: 'residual', run: (p) => residual(p) },
   { name: 'fuse', run: (p) => fuse(p) },
 ];
 

@@ -42,9 +42,16 @@ export interface CompiledProblem {
   scheduleOptions: ScheduleOptions;
   /** The kernels the scheduled IR runs (schedule/plan.ts). */
   plan(): Plan;
+  /**
+   * The constant the kernels leave out (passes/bias.ts): the problem's value is what they compute
+   * plus `bias`, added in float64 by the host.
+   */
+  bias: number;
   data(name: string): Float64Array;
   dataAll(): Record<string, Float64Array>;
+  /** The problem's values at points on the CPU backend: g + bias in float64. */
   evaluateCpu(points: number[][] | Float64Array[]): number[];
+  /** The CPU backend's function of one point: the kernels' g, without the bias. */
   cpuEvaluator(): CpuEvaluator;
   sources: Map<string, string>;
 }
@@ -84,7 +91,8 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   const { parsed, lowered, options } = lowerProblem(req);
   const ir = runPipeline(lowered, options, { validateEach: req.validateEach });
   let values: Record<string, Float64Array> | undefined;
-  const dataAll = () => (values ??= materialiseData(lowered));
+  // The data of the GPU's program: the problem's, and the residuals of its shifts (passes/residual.ts).
+  const dataAll = () => (values ??= materialiseData({ ...lowered, data: ir.data }));
   const data = (n: string) => {
     const v = dataAll()[n];
     if (!v)
@@ -113,10 +121,12 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
           : Array.from(data(at.name)),
     direction: lowered.direction,
   };
+  const bias = ir.bias ?? 0;
   return {
     info,
     lowered,
     ir,
+    bias,
     scheduleOptions: options,
     plan: () => buildPlan(ir, options),
     sources: parsed.texts,
@@ -130,7 +140,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
           throw new RangeError(
             `a point has ${pt.length} coordinates, but the dimension is ${req.dim}`,
           );
-        return f(pt instanceof Float64Array ? pt : Float64Array.from(pt), 0);
+        return f(pt instanceof Float64Array ? pt : Float64Array.from(pt), 0) + bias;
       });
     },
   };

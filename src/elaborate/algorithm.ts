@@ -41,6 +41,8 @@ import {
 } from '../ir/ir.js';
 import type { DiagKind } from '../parser/diagnostics.js';
 import { constValue, foldExpr } from '../ir/fold.js';
+import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
+import { peelConstant } from '../ir/peel.js';
 import { Abort, ElabCore } from './core.js';
 import { Elaborator } from './problem.js';
 import { signatureOf } from './resolve.js';
@@ -58,6 +60,7 @@ import {
 } from './scope.js';
 import {
   WHILE_COUNT,
+  allSteps,
   type AlgoProgram,
   type GenStmt,
   type Population,
@@ -225,14 +228,14 @@ export class AlgoElaborator {
     // The algorithms minimise: a maximize problem's objective is its negation, -f (its fitness
     // arrays hold -f, so selection, elites and the best all work unchanged); the run loop and the
     // reports turn the values back into f and the error into f* - f (src/runtime/run.ts).
-    this.objective =
-      problem.direction === 'maximize'
-        ? {
-            ...problem.main,
-            name: 'objective',
-            result: { k: 'un', t: problem.main.result.t, op: 'neg', a: problem.main.result },
-          }
-        : { ...problem.main, name: 'objective' };
+    // The kernels compute f less its constant terms c (passes/bias.ts), and the host adds c in
+    // float64, while the algorithm uses f only in ways a constant shift does not change
+    // (ir/fitness-use.ts, checked once the steps are built; otherwise the objective is restored,
+    // the same object every step's funcs hold).
+    const s = problem.direction === 'maximize' ? -1 : 1;
+    const peeled = peelConstant(problem.main.result);
+    const signed = (e: IExpr): IExpr => (s < 0 ? { k: 'un', t: e.t, op: 'neg', a: e } : e);
+    this.objective = { ...problem.main, name: OBJECTIVE, result: signed(peeled.rest) };
     const before = this.diagnostics.length;
     try {
       const params = this.params(decl, algoSet);
@@ -252,6 +255,19 @@ export class AlgoElaborator {
         this.report('MissingPopulation', decl.nameLoc);
         return undefined;
       }
+      const track = this.trackStep();
+      let offset = s * peeled.c;
+      let fullFitness: string | undefined;
+      if (offset !== 0) {
+        fullFitness = absoluteFitnessUse(
+          [...init, ...allSteps(generation), track],
+          [...this.pops.map((p) => p.fit), 'best.f', 'trace', TARGET_THRESHOLD],
+        );
+        if (fullFitness) {
+          this.objective.result = signed(problem.main.result);
+          offset = 0;
+        }
+      }
       return {
         name: decl.name,
         params: params.map((p) => ({ name: p.name, value: p.value })),
@@ -261,7 +277,9 @@ export class AlgoElaborator {
         populations: this.pops,
         init,
         generation,
-        track: this.trackStep(),
+        track,
+        offset,
+        ...(fullFitness ? { fullFitness } : {}),
         readsProgress: this.readsProgress,
         hostLets: this.hostLets,
         best: { point: 'best', fit: 'best.f' },
@@ -1472,7 +1490,7 @@ export class AlgoElaborator {
         body: {
           k: 'callp',
           t: 'f',
-          fn: 'objective',
+          fn: OBJECTIVE,
           args: [{ k: 'vref', t: 'f', name: arr, len: this.dim }],
         },
       });

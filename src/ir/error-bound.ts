@@ -17,7 +17,7 @@
 // The GPU-versus-CPU tests compare against this bound instead of a tuned tolerance; it is
 // evaluated in float64 by the CPU backend on the IR after scan recognition.
 
-import type { Binding, IExpr, IrFunc, IrProgram } from './ir.js';
+import { exprEqual, type Binding, type IExpr, type IrFunc, type IrProgram } from './ir.js';
 import { builtinOf, N, ZERO, ULPS, abs, add, call, div, floorBy, max, mul } from './builtins.js';
 
 export { ULPS };
@@ -26,6 +26,25 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
   if (p.funcs.length) throw new Error('error bound: inline first');
   const f = p.main;
   const data = new Set(p.data.map((d) => d.name));
+  // Residuals (passes/residual.ts): o.lo -> o.
+  const residualOf = new Map(
+    p.data.flatMap((d) => (d.def.k === 'residual' ? [[d.name, d.def.of] as const] : [])),
+  );
+  /**
+   * e = (A - o[I]) - o.lo[I] or (o[I] - A) + o.lo[I]: the shift with o's residual. fround(o) is
+   * exact (the subtraction's error is relative to its result), o.lo's rounding is u |o.lo|, and
+   * the sum of the two roundings of the results: |e| + |A -/+ o| + mu(A) + |o.lo|.
+   */
+  const shiftWithResidual = (e: IExpr): IExpr | undefined => {
+    if (e.k !== 'bin' || e.b.k !== 'read') return undefined;
+    const of = residualOf.get(e.b.arr);
+    const s = e.a;
+    if (of === undefined || s.k !== 'bin' || s.op !== '-') return undefined;
+    const [o, A] = e.op === '-' ? [s.b, s.a] : e.op === '+' ? [s.a, s.b] : [];
+    if (o?.k !== 'read' || o.arr !== of || !A) return undefined;
+    if (!o.idx.every((x, k) => exprEqual(x, e.b.k === 'read' ? e.b.idx[k]! : x))) return undefined;
+    return add(abs(e), abs(s), mu(A), abs(e.b));
+  };
   const muName = (n: string) => `mu.${n}`;
 
   const mu = (e: IExpr): IExpr => {
@@ -54,6 +73,8 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
         return max(mu(e.a), mu(e.b));
       case 'bin': {
         if (e.t !== 'f') return ZERO;
+        const shift = shiftWithResidual(e);
+        if (shift) return shift;
         const A = mu(e.a);
         const B = mu(e.b);
         switch (e.op) {

@@ -106,7 +106,9 @@ export type DataDef =
   | { k: 'jperm'; from: number | string }
   | { k: 'jrot'; from: number | string }
   | { k: 'file'; path: string; offset: number; row: number }
-  | { k: 'expr'; idx: string[]; body: IExpr };
+  | { k: 'expr'; idx: string[]; body: IExpr }
+  // What float32 loses of data `of`: of - fround(of), element by element (passes/residual.ts).
+  | { k: 'residual'; of: string };
 
 export interface IrData {
   name: string;
@@ -140,6 +142,11 @@ export interface IrProgram {
   optimum: number;
   at: OptimumPoint;
   direction: 'minimize' | 'maximize';
+  /**
+   * A constant the host adds in float64 (passes/bias.ts): the program's value is main's result
+   * plus `bias`. Absent (0) until the `bias` pass.
+   */
+  bias?: number;
   data: IrData[];
   funcs: IrFunc[]; // callees, specialised to their lengths; empty after inlining
   main: IrFunc;

@@ -288,6 +288,8 @@ function dataDef(s: SExp[]): DataDef {
       };
     case 'expr':
       return { k: 'expr', idx: s[1] as string[], body: expr(nth(s, 2), new Ctx()) };
+    case 'residual':
+      return { k: 'residual', of: s[1] as string };
   }
   throw new Error(`IR parse: unknown data definition ${String(s[0])}`);
 }
@@ -358,6 +360,9 @@ export function parseProgram(text: string): IrProgram {
       case 'minimize':
       case 'maximize':
         p.direction = item[0];
+        break;
+      case 'bias':
+        p.bias = parseNumber(item[1] as string);
         break;
       case 'data':
         p.data.push({

@@ -80,6 +80,13 @@ export interface AlgoProgram {
   generation: GenStmt[];
   /** Keeps the best-so-far point and fitness, and writes the trace row of the generation. */
   track: Step;
+  /**
+   * What the host adds in float64 to a fitness value v the kernels computed: the problem's value
+   * is f = s (v + offset), s = -1 when maximising (passes/bias.ts). 0 when the problem has no
+   * constant terms or the algorithm reads fitness absolutely (`fullFitness` says where).
+   */
+  offset: number;
+  fullFitness?: string;
   best: { point: string; fit: string };
   /**
    * Host lets: integer generation-level lets that read no array and draw nothing (parameters,

@@ -259,6 +259,19 @@ function validateDataDef(
         where,
       );
   }
+  if (def.k === 'residual') {
+    const of = earlier.get(def.of);
+    check(
+      of !== undefined,
+      `data ${d.name} is the residual of ${def.of}, which is not earlier data`,
+      where,
+    );
+    check(
+      of?.join(' ') === d.shape.join(' '),
+      `data ${d.name} has shape (${d.shape.join(' ')}), its source ${def.of} (${of?.join(' ')})`,
+      where,
+    );
+  }
   if (def.k !== 'expr') return;
   // Computed data reads only data defined before it (materialiseData computes in order).
   check(

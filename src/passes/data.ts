@@ -82,6 +82,15 @@ function materialiseOne(
       }
       return v;
     }
+    case 'residual': {
+      const of = views.get(d.def.of);
+      if (!of) throw new Error(`data ${d.name}: no earlier data ${d.def.of}`); // validated
+      for (let i = 0; i < size; i++) {
+        const x = at(of.values, i, `data ${d.def.of}`);
+        v[i] = x - Math.fround(x);
+      }
+      return v;
+    }
     case 'file': {
       const r = readNumbers(d.def.path);
       if (!r.ok) throw new Error(`data file ${d.def.path} cannot be read`); // checked at compile time

@@ -63,12 +63,20 @@ export interface Progress {
   generations: number;
   /** The best value of the problem so far (in its own sense: the largest when maximising). */
   best: number;
+  /** Its error (NaN when the problem declares no optimum). */
+  error: number;
 }
 
+/**
+ * The best so far after some evaluations: its value f and error as the backend computed them
+ * (float32 kernels on the GPU) with the problem's constant added in float64 (passes/bias.ts).
+ */
 export interface TraceEntry {
   evals: number;
   seconds: number;
   best: number;
+  /** f - f* (f* - f when maximising), computed as g + (c - f*); NaN without an optimum. */
+  error: number;
 }
 
 /**
@@ -82,7 +90,9 @@ export interface RunResult {
   evals: number;
   seconds: number;
   generations: number;
+  /** The best point's value and error as the backend computed them (see TraceEntry). */
   bestFitness: number;
+  bestError: number;
   bestPoint: Float64Array;
   /** The best-so-far trace: one entry per improvement, and the last generation. */
   trace: TraceEntry[];
@@ -119,14 +129,18 @@ export async function runAlgorithm(
     );
   // The engines minimise s f (s = -1 for a maximize problem, src/elaborate/algorithm.ts): `best` is the
   // smallest s f, its error s f - s f* = |f - f*| at the optimum's side; values leave as f.
+  // The kernels' values v leave out the problem's constant terms (passes/bias.ts): s f = v +
+  // offset, and the error s f - s f* is v + d with d = offset - s f* (0 for a CEC problem, whose
+  // constant is its optimum), so an error near the optimum keeps every bit v has.
   const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
-  const optimum = s * c.algo.problem.optimum;
+  const offset = c.algo.offset;
+  const d = offset - s * c.algo.problem.optimum;
+  const value = (v: number) => s * (v + offset);
+  const error = (v: number) => v + d;
   // The track keeps the best point once it meets the target: the run reports that generation.
   engine.setValue(
     TARGET_THRESHOLD,
-    o.target === undefined
-      ? -Infinity
-      : targetThreshold(optimum, o.target, engine.backend === 'gpu'),
+    o.target === undefined ? -Infinity : targetThreshold(-d, o.target, engine.backend === 'gpu'),
   );
   const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
   for (const st of c.algo.init) engine.run(st, init);
@@ -149,8 +163,14 @@ export async function runAlgorithm(
   let round = 1;
   const trace: TraceEntry[] = [];
   let best = at(await engine.submit(), 0, 'the trace after the initial steps');
-  trace.push({ evals: initEvals, seconds: now(), best });
-  const reached = () => o.target !== undefined && best - optimum <= o.target;
+  const entry = (evals: number, seconds: number): TraceEntry => ({
+    evals,
+    seconds,
+    best: value(best),
+    error: error(best),
+  });
+  trace.push(entry(initEvals, now()));
+  const reached = () => o.target !== undefined && error(best) <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
   // The generation that met the target, and the evaluations made by its end.
   let met: { gen: number; evals: number } | undefined = stopped
@@ -256,11 +276,18 @@ export async function runAlgorithm(
         idle = done === before ? idle + 1 : 0;
         before = done;
         if (met) continue; // the best point was kept at the target (TARGET_THRESHOLD)
-        if (v < best) trace.push({ evals: done, seconds: t, best: s * v });
+        const improved = v < best;
         best = Math.min(best, v);
+        if (improved) trace.push(entry(done, t));
         if (reached()) met = { gen: slot.gen, evals: done };
       }
-      o.onProgress?.({ evals: done, seconds: t, generations: gen, best: s * best });
+      o.onProgress?.({
+        evals: done,
+        seconds: t,
+        generations: gen,
+        best: value(best),
+        error: error(best),
+      });
       if (!stopped && reached()) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
       if (!stopped && o.signal?.aborted) stopped = 'interrupted';
@@ -283,23 +310,26 @@ export async function runAlgorithm(
   const evals = met ? met.evals : bound();
   const seconds = now();
   const last = at(trace, trace.length - 1, 'the trace (one entry after the initial steps)');
-  if (last.evals !== evals) trace.push({ evals, seconds, best: s * best });
+  if (last.evals !== evals) trace.push(entry(evals, seconds));
   const b = await engine.readBest();
   return {
     evals,
     seconds,
     generations: met ? met.gen : gen,
-    bestFitness: s * b.fit,
+    bestFitness: value(b.fit),
+    bestError: error(b.fit),
     bestPoint: b.point,
     trace,
-    stopped: stopped ?? 'evals',
+    // A run that met its target stopped for it, even when the budget was also spent by the time
+    // the batch that met it was read back.
+    stopped: met ? 'target' : (stopped ?? 'evals'),
   };
 }
 
 /**
  * The largest value x (a float32 on the GPU, whose best.f is one; a float64 on the CPU) with
- * x - optimum <= target in float64, as the run loop tests it: the track's best.f meets the target
- * exactly when it is at most this threshold.
+ * x - optimum <= target in float64, as the run loop tests it (optimum = -d, the kernels' value
+ * at the optimum): the track's best.f meets the target exactly when it is at most this threshold.
  */
 export function targetThreshold(optimum: number, target: number, f32: boolean): number {
   const ok = (x: number) => x - optimum <= target;

@@ -100,7 +100,7 @@ export async function compareOnGpu(
   ev.destroy();
   const cpuF = p.cpuEvaluator();
   const boundProg = errorBoundProgram(
-    runPipeline(p.lowered, defaultScheduleOptions, { until: 'scan' }),
+    runPipeline(p.lowered, defaultScheduleOptions, { until: 'residual' }),
     chainLength(p),
   );
   const boundF = compileJs(boundProg, p.dataAll());

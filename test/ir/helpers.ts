@@ -25,14 +25,14 @@ export function randomPoints(
   );
 }
 
-/** Evaluates a program on the CPU backend at the given points. */
+/** Evaluates a program on the CPU backend at the given points: its result plus its bias. */
 export function evalAt(
   p: IrProgram,
   points: Float64Array[],
   data: Record<string, Float64Array> = materialiseData(p),
 ): number[] {
   const f = compileJs(p, data);
-  return points.map((x) => f(x, 0));
+  return points.map((x) => f(x, 0) + (p.bias ?? 0));
 }
 
 /** Dedents an IR text literal and trims it, so that tests can indent their IR with the code. */

@@ -9,7 +9,13 @@ import type { IrProgram } from '../../src/ir/ir.js';
 import { parseProgram } from '../../src/ir/parse.js';
 import { cse } from '../../src/passes/cse.js';
 import { fold } from '../../src/passes/fold.js';
+import { bias } from '../../src/passes/bias.js';
 import { fuse } from '../../src/passes/fuse.js';
+import { residual } from '../../src/passes/residual.js';
+import { cosine } from '../../src/passes/cosine.js';
+import { materialiseData } from '../../src/passes/data.js';
+import { errorBoundProgram } from '../../src/ir/error-bound.js';
+import { compileJs } from '../../src/codegen/js.js';
 import { inline } from '../../src/passes/inline.js';
 import { scan } from '../../src/passes/scan.js';
 import {
@@ -172,6 +178,166 @@ describe('fold', () => {
 });
 
 // ---- cse --------------------------------------------------------------------------------------
+
+describe('bias', () => {
+  it('moves the constant terms of the result into the bias, keeping the other terms in order', () => {
+    // CEC 2017 F10's shape: a constant first and the bias last; a negated constant counts.
+    const out = checkPass(
+      bias,
+      ir`
+        (program t (dim 4) (box -1.0 1.0) (optimum 1000.0) (at none) (minimize)
+          (func main (input x 4)
+            (scalar s f (sum i 0 4 (pow (read x i) 2.0)))
+            (result (- (+ (+ 4189.828872724338 (sum i 0 4 (read x i))) @s) (neg 1000.0)))))`,
+      ir`
+        (program t (dim 4) (box -1.0 1.0) (optimum 1000.0) (at none) (minimize) (bias 5189.828872724338)
+          (func main (input x 4)
+            (scalar s f (sum i 0 4 (pow (read x i) 2.0)))
+            (result (+ (sum i 0 4 (read x i)) @s))))`,
+    );
+    expect(out.bias).toBe(4189.828872724338 + 1000);
+  });
+
+  it('keeps a result without constant terms, and one whose terms are all constant becomes 0', () => {
+    const none = ir`
+      (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 2)
+          (result (* (+ (read x 0) 1.0) 2.0))))`;
+    checkPass(bias, none, none);
+    checkPass(
+      bias,
+      ir`
+        (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 2)
+            (result (- 3.0 (neg (neg 1.0))))))`,
+      ir`
+        (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize) (bias 2.0)
+          (func main (input x 2)
+            (result 0.0)))`,
+    );
+  });
+
+  it('puts a leading negative term first as a negation', () => {
+    checkPass(
+      bias,
+      ir`
+        (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+          (func main (input x 2)
+            (result (- (- 100.0 (read x 0)) (read x 1)))))`,
+      ir`
+        (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize) (bias 100.0)
+          (func main (input x 2)
+            (result (- (neg (read x 0)) (read x 1)))))`,
+    );
+  });
+});
+
+// ---- residual ---------------------------------------------------------------------------------
+
+describe('residual', () => {
+  const shifted = ir`
+    (program t (dim 4) (box -100.0 100.0) (optimum 0.0) (at o) (minimize)
+      (data o (4) (uniform -80.0 80.0 7))
+      (data p (4) (perm 3))
+      (func main (input x 4)
+        (vec y i 4 (- (read x i) (read o i)))
+        (vec w i 4 (- (read o i) (* 2.0 (read x i))))
+        (vec q i 4 (- (read x i) (read p i)))
+        (result (sum i 0 4 (+ (+ (* 1000000.0 (pow (read y i) 2.0)) (read w i)) (read q i))))))`;
+  const rewritten = ir`
+    (program t (dim 4) (box -100.0 100.0) (optimum 0.0) (at o) (minimize)
+      (data o (4) (uniform -80.0 80.0 7))
+      (data p (4) (perm 3))
+      (data o.lo (4) (residual o))
+      (func main (input x 4)
+        (vec y i 4 (- (- (read x i) (read o i)) (read o.lo i)))
+        (vec w i 4 (+ (- (read o i) (* 2.0 (read x i))) (read o.lo i)))
+        (vec q i 4 (- (read x i) (read p i)))
+        (result (sum i 0 4 (+ (+ (* 1000000.0 (pow (read y i) 2.0)) (read w i)) (read q i))))))`;
+
+  it('subtracts the residual of shifted data (not of a permutation) and declares it once', () => {
+    const p = parseChecked(shifted);
+    const out = residual(p);
+    expect(printProgram(out)).toBe(rewritten);
+    validate(out, 'residual');
+    // Declared already (an algorithm's steps): not again.
+    expect(printProgram(residual({ ...p, data: out.data }))).toBe(rewritten);
+    const o = materialiseData(out);
+    for (let i = 0; i < 4; i++) expect(o['o.lo']![i]).toBe(o.o![i]! - Math.fround(o.o![i]!));
+  });
+
+  it('gives x - o to float32 precision where the data are float32 (the GPU), near the optimum', () => {
+    // The rewritten program evaluated with its data as the GPU holds them (rounded to float32)
+    // agrees with the original with exact data; without the residual it is off by o's rounding,
+    // about 1e6 (2^-25 80)^2 = 5.7e-6 at x = fround(o): the bound of each says so.
+    const p = parseChecked(ir`
+      (program t (dim 4) (box -100.0 100.0) (optimum 0.0) (at o) (minimize)
+        (data o (4) (uniform -80.0 80.0 7))
+        (func main (input x 4)
+          (result (sum i 0 4 (* 1000000.0 (+ (pow (- (read x i) (read o i)) 2.0) (pow (- (read o i) (read x i)) 2.0)))))))`);
+    const out = residual(p);
+    const exact = materialiseData(out);
+    const f32 = Object.fromEntries(
+      Object.entries(exact).map(([k, v]) => [k, Float64Array.from(v, Math.fround)]),
+    );
+    const x = [Float64Array.from(exact.o!, Math.fround)];
+    const truth = evalAt(p, x, exact)[0]!;
+    const withResidual = evalAt(out, x, f32)[0]!;
+    const without = evalAt(p, x, f32)[0]!;
+    expect(Math.abs(withResidual - truth)).toBeLessThan(1e-7 * Math.abs(truth));
+    expect(Math.abs(without - truth)).toBeGreaterThan(1e-3 * Math.abs(truth));
+    const bound = (q: IrProgram) => compileJs(errorBoundProgram(q, 4), exact)(x[0]!, 0);
+    const U = 2 ** -24;
+    expect(U * bound(out)).toBeGreaterThanOrEqual(Math.abs(withResidual - truth));
+    expect(U * bound(out)).toBeLessThan(Math.abs(without - truth) / 100);
+  });
+});
+
+// ---- cosine -----------------------------------------------------------------------------------
+
+describe('cosine', () => {
+  it('puts 2k sin^2(t / 2) for -k cos t + k in a chain of sums; not with another constant or +k cos t', () => {
+    checkPass(
+      cosine,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar a f (+ (- (pow (read x 0) 2.0) (* 10.0 (call cos (* 6.283185307179586 (read x 0))))) 10.0))
+            (scalar b f (- 1.0 (call cos (read x 1))))
+            (scalar c f (- 3.0 (* (call cos (read x 2)) 2.0)))
+            (scalar d f (+ (* 10.0 (call cos (read x 3))) 10.0))
+            (result (sum i 0 4 (+ (- (pow (read x i) 2.0) (* 10.0 (call cos (* 6.283185307179586 (read x i))))) (+ @a (+ @b (+ @c (+ @d 10.0)))))))))`,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar a f (+ (pow (read x 0) 2.0) (* 20.0 (pow (call sin (* 3.141592653589793 (read x 0))) 2.0))))
+            (scalar b f (* 2.0 (pow (call sin (* 0.5 (read x 1))) 2.0)))
+            (scalar c f (- 3.0 (* (call cos (read x 2)) 2.0)))
+            (scalar d f (+ (* 10.0 (call cos (read x 3))) 10.0))
+            (result (sum i 0 4 (+ (+ (+ (+ (+ (pow (read x i) 2.0) (* 20.0 (pow (call sin (* 3.141592653589793 (read x i))) 2.0))) @a) @b) @c) @d)))))`,
+    );
+  });
+
+  it('has an error bound relative to the term where the cosine form has one relative to k', () => {
+    const p = parseChecked(ir`
+      (program t (dim 1) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+        (func main (input x 1)
+          (result (+ (- (pow (read x 0) 2.0) (* 10.0 (call cos (* 6.283185307179586 (read x 0))))) 10.0))))`);
+    const out = cosine(p);
+    const x = [Float64Array.of(1e-4)];
+    const value = evalAt(p, x)[0]!; // about 2e-6
+    const bound = (q: IrProgram) => compileJs(errorBoundProgram(q, 1), {})(x[0]!, 0);
+    // u times the bound: about 10 u (6e-7) before, a few u of the value (1e-12) after.
+    expect(2 ** -24 * bound(p)).toBeGreaterThan(0.1 * value);
+    expect(2 ** -24 * bound(out)).toBeLessThan(1e-5 * value);
+    // And float32 arithmetic on the rewritten form (as the GPU does it) is that close.
+    const f32 = Math.fround;
+    const z = f32(1e-4);
+    const s = f32(Math.sin(f32(0.5 * f32(f32(6.283185307179586) * z))));
+    const g = f32(f32(z * z) + f32(20 * f32(s * s)));
+    expect(Math.abs(g - value)).toBeLessThan(1e-5 * value);
+  });
+});
 
 describe('cse', () => {
   it('turns two identical reductions into one scalar, up to the names of their indices', () => {

@@ -119,7 +119,8 @@ describe('WGSL snapshots', () => {
           if (iv >= 0i && iv < 10i) {
             let i_i1 = iv;
             let t0 = X[xo + u32(i_i1)];
-            acc_r0 = acc_r0 + (((t0 * t0) - (10.0f * cos((6.283185307179586f * X[xo + u32(i_i1)])))) + 10.0f);
+            let t1 = sin((3.141592653589793f * X[xo + u32(i_i1)]));
+            acc_r0 = acc_r0 + ((t0 * t0) + (20.0f * (t1 * t1)));
           }
         }
         shf[0u + lid] = acc_r0;
@@ -171,32 +172,33 @@ describe('WGSL snapshots', () => {
               let q = base / 4i + i32(k4 * 256u + lid);
               let xv = X[(xo >> 2u) + u32(q)];
               let dv0 = DATA[0u + u32(q)];
+              let dv1000000 = DATA[250000u + u32(q)];
               let iv0 = q * 4i + 0i;
               var v0: f32 = 0.0f;
               if (iv0 < cend) {
                 let i_i1 = iv0;
-                v0 = (xv[0] - dv0[0]);
+                v0 = ((xv[0] - dv0[0]) - dv1000000[0]);
               }
               shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 0u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 0u) >> 5u))] = v0;
               let iv1 = q * 4i + 1i;
               var v1: f32 = 0.0f;
               if (iv1 < cend) {
                 let i_i1 = iv1;
-                v1 = (xv[1] - dv0[1]);
+                v1 = ((xv[1] - dv0[1]) - dv1000000[1]);
               }
               shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 1u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 1u) >> 5u))] = v1;
               let iv2 = q * 4i + 2i;
               var v2: f32 = 0.0f;
               if (iv2 < cend) {
                 let i_i1 = iv2;
-                v2 = (xv[2] - dv0[2]);
+                v2 = ((xv[2] - dv0[2]) - dv1000000[2]);
               }
               shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 2u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 2u) >> 5u))] = v2;
               let iv3 = q * 4i + 3i;
               var v3: f32 = 0.0f;
               if (iv3 < cend) {
                 let i_i1 = iv3;
-                v3 = (xv[3] - dv0[3]);
+                v3 = ((xv[3] - dv0[3]) - dv1000000[3]);
               }
               shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 3u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 3u) >> 5u))] = v3;
             }
@@ -420,7 +422,7 @@ describe('WGSL snapshots', () => {
         workgroupBarrier();
         let s_r0: f32 = shf[0u + team * 64u];
         workgroupBarrier();
-        if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - 330.0f); }
+        if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
       }
 
       // <WGSL_HELPERS>

@@ -36,52 +36,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t2 = kv_t0;
-        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
+        let t3 = sin((3.141592653589793f * kv_t0));
+        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t3: f32 = 0.0f;
+      var kv_t4: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t3 = (-5.12f + (10.24f * t4));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
+        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t4 = (-5.12f + (10.24f * t5));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv_t3;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t3)))) + 10.0f);
+        let t6 = kv_t4;
+        let t7 = sin((3.141592653589793f * kv_t4));
+        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t6: f32 = 0.0f;
+      var kv_t8: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t7 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t6 = (-5.12f + (10.24f * t7));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
+        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t8 = (-5.12f + (10.24f * t9));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = kv_t6;
-        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
+        let t10 = kv_t8;
+        let t11 = sin((3.141592653589793f * kv_t8));
+        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t9: f32 = 0.0f;
+      var kv_t12: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t10 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t9 = (-5.12f + (10.24f * t10));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t12 = (-5.12f + (10.24f * t13));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = kv_t9;
-        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
+        let t14 = kv_t12;
+        let t15 = sin((3.141592653589793f * kv_t12));
+        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
   }
@@ -1162,49 +1166,53 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t1 = kv_t0;
-        acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
+        let t2 = sin((3.141592653589793f * kv_t0));
+        acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t2: f32 = 0.0f;
+      var kv_t3: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv_t2 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t2; }
+        kv_t3 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t3 = kv_t2;
-        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * kv_t2)))) + 10.0f);
+        let t4 = kv_t3;
+        let t5 = sin((3.141592653589793f * kv_t3));
+        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t4: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j5 = iv;
-        kv_t4 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t5 = kv_t4;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t4)))) + 10.0f);
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
       var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv_t6 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        kv_t6 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
         if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t7 = kv_t6;
-        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
+        let t8 = sin((3.141592653589793f * kv_t6));
+        acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+      }
+    }
+    if (iv4 + 3i < ce) {
+      let iv = iv4 + 3i;
+      var kv_t9: f32 = 0.0f;
+      if (iv < 100000i) {
+        let i_j5 = iv;
+        kv_t9 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+      }
+      if (iv >= 0i && iv < 100000i) {
+        let i_i1 = iv;
+        let t10 = kv_t9;
+        let t11 = sin((3.141592653589793f * kv_t9));
+        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
   }

@@ -36,52 +36,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t2 = kv_t0;
-        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
+        let t3 = sin((3.141592653589793f * kv_t0));
+        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t3: f32 = 0.0f;
+      var kv_t4: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t3 = (-5.12f + (10.24f * t4));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
+        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t4 = (-5.12f + (10.24f * t5));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv_t3;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t3)))) + 10.0f);
+        let t6 = kv_t4;
+        let t7 = sin((3.141592653589793f * kv_t4));
+        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t6: f32 = 0.0f;
+      var kv_t8: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t7 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t6 = (-5.12f + (10.24f * t7));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
+        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t8 = (-5.12f + (10.24f * t9));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = kv_t6;
-        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
+        let t10 = kv_t8;
+        let t11 = sin((3.141592653589793f * kv_t8));
+        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t9: f32 = 0.0f;
+      var kv_t12: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t10 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t9 = (-5.12f + (10.24f * t10));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t12 = (-5.12f + (10.24f * t13));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = kv_t9;
-        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
+        let t14 = kv_t12;
+        let t15 = sin((3.141592653589793f * kv_t12));
+        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
   }
@@ -720,52 +724,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t4 = kv_t2;
-        acc_fit = acc_fit + (((t4 * t4) - (10.0f * cos((6.283185307179586f * kv_t2)))) + 10.0f);
+        let t5 = sin((3.141592653589793f * kv_t2));
+        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t5: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        let t6 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
-        kv_t5 = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t6 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t5; }
+        let t7 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
+        kv_t6 = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t7 < 0.879f) || (i_j5 == s_k)));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t7 = kv_t5;
-        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * kv_t5)))) + 10.0f);
+        let t8 = kv_t6;
+        let t9 = sin((3.141592653589793f * kv_t6));
+        acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t8: f32 = 0.0f;
+      var kv_t10: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        let t9 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
-        kv_t8 = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t9 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
+        let t11 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
+        kv_t10 = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t11 < 0.879f) || (i_j5 == s_k)));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t10; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t10 = kv_t8;
-        acc_fit = acc_fit + (((t10 * t10) - (10.0f * cos((6.283185307179586f * kv_t8)))) + 10.0f);
+        let t12 = kv_t10;
+        let t13 = sin((3.141592653589793f * kv_t10));
+        acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t11: f32 = 0.0f;
+      var kv_t14: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        let t12 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
-        kv_t11 = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t12 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t11; }
+        let t15 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
+        kv_t14 = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t15 < 0.879f) || (i_j5 == s_k)));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t14; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t13 = kv_t11;
-        acc_fit = acc_fit + (((t13 * t13) - (10.0f * cos((6.283185307179586f * kv_t11)))) + 10.0f);
+        let t16 = kv_t14;
+        let t17 = sin((3.141592653589793f * kv_t14));
+        acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
       }
     }
   }

@@ -32,7 +32,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -68,18 +69,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   {
-    let t2: i32 = i32(n);
-    if (valid && t2 >= 0i && t2 < 48i) {
+    let t3: i32 = i32(n);
+    if (valid && t3 >= 0i && t3 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t2) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t3), s_fit);
+    let t4: i32 = i32(n);
+    if (valid && t4 >= 0i && t4 < 48i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t4), s_fit);
     }
   }
 }
@@ -259,7 +260,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t3 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t5 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t6 = opt_s(P.o[0][1] + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -282,7 +283,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t4 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t4 * t4) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -317,20 +319,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t5));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 48i) {
+    let t7: i32 = i32(n);
+    if (valid && t7 >= 0i && t7 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set(P.w[0][0] + u32(t6) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
+        opt_s_set(P.w[0][0] + u32(t7) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
     }
   }
   {
-    let t7: i32 = i32(n);
-    if (valid && t7 >= 0i && t7 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t7), select(t5, s_fit, (s_keep != 0i)));
+    let t8: i32 = i32(n);
+    if (valid && t8 >= 0i && t8 < 48i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t8), select(t6, s_fit, (s_keep != 0i)));
     }
   }
 }
@@ -754,9 +756,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t3 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t6 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t7 = opt_s(P.o[0][3] + u32(0i));
-  let t8 = opt_s(P.o[1][1] + u32(0i));
+  let t7 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t8 = opt_s(P.o[0][3] + u32(0i));
+  let t9 = opt_s(P.o[1][1] + u32(0i));
   if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -786,7 +788,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t5 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -832,43 +835,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_g_g: f32 = shf[0u + team * 128u];
   let s_fit: f32 = shf[128u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t7));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t7) && (!(t7 <= t8))));
-  {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set(P.w[0][0] + u32(t9) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
-      }
-    }
-  }
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t8) && (!(t8 <= t9))));
   {
     let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t10), select(t6, s_fit, (s_keep != 0i)));
-    }
-  }
-  {
-    let t11: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t11 >= 0i && t11 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t11), select(t7, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t12: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t12 >= 0i && t12 < 1i) {
+    if (valid && t10 >= 0i && t10 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set(P.w[0][2] + u32(t12) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        let i_j6 = jw;
+        opt_s_set(P.w[0][0] + u32(t10) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
+    }
+  }
+  {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 48i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t11), select(t7, s_fit, (s_keep != 0i)));
+    }
+  }
+  {
+    let t12: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t12 >= 0i && t12 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][0] + u32(t12), select(t8, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t13: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t13 >= 0i && t13 < 1i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t13), select(t7, s_track_min, (s_track_improved != 0i)));
+    if (valid && t13 >= 0i && t13 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set(P.w[0][2] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t14 >= 0i && t14 < 1i && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t14), select(t8, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

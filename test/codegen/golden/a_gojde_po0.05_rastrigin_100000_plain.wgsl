@@ -36,52 +36,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t2 = kv_t0;
-        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
+        let t3 = sin((3.141592653589793f * kv_t0));
+        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t3: f32 = 0.0f;
+      var kv_t4: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t3 = (-5.12f + (10.24f * t4));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
+        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t4 = (-5.12f + (10.24f * t5));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv_t3;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t3)))) + 10.0f);
+        let t6 = kv_t4;
+        let t7 = sin((3.141592653589793f * kv_t4));
+        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t6: f32 = 0.0f;
+      var kv_t8: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t7 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t6 = (-5.12f + (10.24f * t7));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
+        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t8 = (-5.12f + (10.24f * t9));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = kv_t6;
-        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
+        let t10 = kv_t8;
+        let t11 = sin((3.141592653589793f * kv_t8));
+        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t9: f32 = 0.0f;
+      var kv_t12: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t10 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t9 = (-5.12f + (10.24f * t10));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t12 = (-5.12f + (10.24f * t13));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = kv_t9;
-        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
+        let t14 = kv_t12;
+        let t15 = sin((3.141592653589793f * kv_t12));
+        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
   }
@@ -1644,70 +1648,74 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t4 = kv_t1;
-        acc_fit = acc_fit + (((t4 * t4) - (10.0f * cos((6.283185307179586f * kv_t1)))) + 10.0f);
+        let t5 = sin((3.141592653589793f * kv_t1));
+        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t5: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t7: f32;
+        var t8: f32;
         if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.12f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.12f))) {
-          let t6 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t7 = (sv0[1] + (t6 * (sv1[1] - sv0[1])));
+          let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
         } else {
-          t7 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
+          t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
         }
-        kv_t5 = t7;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t5; }
+        kv_t6 = t8;
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = kv_t5;
-        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t5)))) + 10.0f);
+        let t9 = kv_t6;
+        let t10 = sin((3.141592653589793f * kv_t6));
+        acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t9: f32 = 0.0f;
+      var kv_t11: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t11: f32;
+        var t13: f32;
         if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.12f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.12f))) {
-          let t10 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t11 = (sv0[2] + (t10 * (sv1[2] - sv0[2])));
+          let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
         } else {
-          t11 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
+          t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
         }
-        kv_t9 = t11;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+        kv_t11 = t13;
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t11; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t12 = kv_t9;
-        acc_fit = acc_fit + (((t12 * t12) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
+        let t14 = kv_t11;
+        let t15 = sin((3.141592653589793f * kv_t11));
+        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t13: f32 = 0.0f;
+      var kv_t16: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t15: f32;
+        var t18: f32;
         if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.12f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.12f))) {
-          let t14 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t15 = (sv0[3] + (t14 * (sv1[3] - sv0[3])));
+          let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
         } else {
-          t15 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
+          t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
         }
-        kv_t13 = t15;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t13; }
+        kv_t16 = t18;
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t16; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t16 = kv_t13;
-        acc_fit = acc_fit + (((t16 * t16) - (10.0f * cos((6.283185307179586f * kv_t13)))) + 10.0f);
+        let t19 = kv_t16;
+        let t20 = sin((3.141592653589793f * kv_t16));
+        acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
       }
     }
   }
@@ -4006,7 +4014,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u;
   let t2 = opt_s(P.o[1][0] + u32(i32(n)));
   let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t10 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t11 = opt_s(P.o[0][1] + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -4039,7 +4047,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
       let t9 = SCR[n * 100000u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t9 * t9) - (10.0f * cos((6.283185307179586f * SCR[n * 100000u + 0u + u32(i_i1)])))) + 10.0f);
+      let t10 = sin((3.141592653589793f * SCR[n * 100000u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -4078,35 +4087,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t10));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t11));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 128i) {
+    let t12: i32 = i32(n);
+    if (valid && t12 >= 0i && t12 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t11) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t12) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t12), select(t10, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t13), s_F);
+    if (valid && t13 >= 0i && t13 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t13), select(t11, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t14), s_CR);
+      opt_s_set(P.w[1][0] + u32(t14), s_F);
+    }
+  }
+  {
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t15), s_CR);
     }
   }
 }
@@ -4979,9 +4988,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u;
   let t2 = opt_s(P.o[1][0] + u32(i32(n)));
   let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t12 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t13 = opt_s(P.o[1][3] + u32(0i));
-  let t14 = opt_s(P.o[2][1] + u32(0i));
+  let t13 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t14 = opt_s(P.o[1][3] + u32(0i));
+  let t15 = opt_s(P.o[2][1] + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -5018,17 +5027,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
       let t9 = SCR[n * 100000u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t9 * t9) - (10.0f * cos((6.283185307179586f * SCR[n * 100000u + 0u + u32(i_i1)])))) + 10.0f);
+      let t10 = sin((3.141592653589793f * SCR[n * 100000u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t10 = opt_s(P.o[0][1] + u32(i_k19));
-      if ((t10 < acc_track_arg_X || (t10 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t10; acci_track_arg_X = i_k19; }
+      let t11 = opt_s(P.o[0][1] + u32(i_k19));
+      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t11 = opt_s(P.o[0][3] + u32(i_k20));
-      if ((t11 < acc_track_arg_O || (t11 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t11; acci_track_arg_O = i_k20; }
+      let t12 = opt_s(P.o[0][3] + u32(i_k20));
+      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k20; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -5091,58 +5101,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_O: i32 = shi[256u + team * 256u];
   let sval_track_arg_O: f32 = shf[512u + team * 256u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t12));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t13));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t13) && (!(t13 <= t14))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 128i) {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t15) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t16) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t16), select(t12, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t17), s_F);
+    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t18: i32 = i32(n);
     if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t18), s_CR);
+      opt_s_set(P.w[1][0] + u32(t18), s_F);
     }
   }
   {
-    let t19: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t19 >= 0i && t19 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t19), select(t13, s_track_min, (s_track_improved != 0i)));
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t19), s_CR);
     }
   }
   {
-    let t20: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t20) * 100000u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100000u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
-      }
+    let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t21), select(t13, s_track_min, (s_track_improved != 0i)));
+    if (valid && t21 >= 0i && t21 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
+        let i_j21 = jw;
+        opt_s_set(P.w[1][2] + u32(t21) * 100000u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100000u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -32,7 +32,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -68,18 +69,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   {
-    let t2: i32 = i32(n);
-    if (valid && t2 >= 0i && t2 < 128i) {
+    let t3: i32 = i32(n);
+    if (valid && t3 >= 0i && t3 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t2) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t3), s_fit);
+    let t4: i32 = i32(n);
+    if (valid && t4 >= 0i && t4 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t4), s_fit);
     }
   }
 }
@@ -1198,7 +1199,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t3 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1234,18 +1236,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 128i) {
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set(P.w[0][2] + u32(t4) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j10)]);
+        opt_s_set(P.w[0][2] + u32(t5) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j10)]);
       }
     }
   }
   {
-    let t5: i32 = i32(n);
-    if (valid && t5 >= 0i && t5 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t5), s_fit);
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][3] + u32(t6), s_fit);
     }
   }
 }
@@ -1937,7 +1939,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s(P.o[1][0] + u32(i32(n)));
   let t5 = opt_s(P.o[1][1] + u32(i32(n)));
   let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t11 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t12 = opt_s(P.o[0][1] + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -1970,7 +1972,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t10 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t10 * t10) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -2005,35 +2008,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t11));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t12));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 128i) {
+    let t13: i32 = i32(n);
+    if (valid && t13 >= 0i && t13 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t12) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t13), select(t11, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t14), s_F);
+    if (valid && t14 >= 0i && t14 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t15: i32 = i32(n);
     if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t15), s_CR);
+      opt_s_set(P.w[1][0] + u32(t15), s_F);
+    }
+  }
+  {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t16), s_CR);
     }
   }
 }
@@ -2751,9 +2754,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s(P.o[1][0] + u32(i32(n)));
   let t5 = opt_s(P.o[1][1] + u32(i32(n)));
   let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t13 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t14 = opt_s(P.o[1][3] + u32(0i));
-  let t15 = opt_s(P.o[2][1] + u32(0i));
+  let t14 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t15 = opt_s(P.o[1][3] + u32(0i));
+  let t16 = opt_s(P.o[2][1] + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2790,17 +2793,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t10 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t10 * t10) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t11 = opt_s(P.o[0][1] + u32(i_k19));
-      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k19; }
+      let t12 = opt_s(P.o[0][1] + u32(i_k19));
+      if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t12 = opt_s(P.o[0][3] + u32(i_k20));
-      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k20; }
+      let t13 = opt_s(P.o[0][3] + u32(i_k20));
+      if ((t13 < acc_track_arg_O || (t13 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t13; acci_track_arg_O = i_k20; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -2857,58 +2861,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_O: i32 = shi[128u + team * 128u];
   let sval_track_arg_O: f32 = shf[256u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t13));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t14));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t15) && (!(t15 <= t16))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i) {
+    let t17: i32 = i32(n);
+    if (valid && t17 >= 0i && t17 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t16) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set(P.w[0][0] + u32(t17) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
     let t18: i32 = i32(n);
-    if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t18), s_F);
+    if (valid && t18 >= 0i && t18 < 128i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t18), select(t14, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t19: i32 = i32(n);
     if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t19), s_CR);
+      opt_s_set(P.w[1][0] + u32(t19), s_F);
     }
   }
   {
-    let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t20: i32 = i32(n);
+    if (valid && t20 >= 0i && t20 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set(P.w[1][1] + u32(t20), s_CR);
     }
   }
   {
-    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t21) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
-      }
+    let t21: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t21 >= 0i && t21 < 1024i && lane == 0u) {
+      opt_s_set(P.w[2][0] + u32(t21), select(t15, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
+    if (valid && t22 >= 0i && t22 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j21 = jw;
+        opt_s_set(P.w[1][2] + u32(t22) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t23: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t23 >= 0i && t23 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t23), select(t15, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

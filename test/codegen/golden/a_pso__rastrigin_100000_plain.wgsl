@@ -36,52 +36,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t2 = kv_t0;
-        acc_fit = acc_fit + (((t2 * t2) - (10.0f * cos((6.283185307179586f * kv_t0)))) + 10.0f);
+        let t3 = sin((3.141592653589793f * kv_t0));
+        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t3: f32 = 0.0f;
+      var kv_t4: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t4 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t3 = (-5.12f + (10.24f * t4));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
+        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t4 = (-5.12f + (10.24f * t5));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv_t3;
-        acc_fit = acc_fit + (((t5 * t5) - (10.0f * cos((6.283185307179586f * kv_t3)))) + 10.0f);
+        let t6 = kv_t4;
+        let t7 = sin((3.141592653589793f * kv_t4));
+        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t6: f32 = 0.0f;
+      var kv_t8: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t7 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t6 = (-5.12f + (10.24f * t7));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
+        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t8 = (-5.12f + (10.24f * t9));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = kv_t6;
-        acc_fit = acc_fit + (((t8 * t8) - (10.0f * cos((6.283185307179586f * kv_t6)))) + 10.0f);
+        let t10 = kv_t8;
+        let t11 = sin((3.141592653589793f * kv_t8));
+        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t9: f32 = 0.0f;
+      var kv_t12: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j2 = iv;
-        let t10 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t9 = (-5.12f + (10.24f * t10));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+        kv_t12 = (-5.12f + (10.24f * t13));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = kv_t9;
-        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * kv_t9)))) + 10.0f);
+        let t14 = kv_t12;
+        let t15 = sin((3.141592653589793f * kv_t12));
+        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
   }
@@ -1520,55 +1524,59 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
         let t3 = clamp((sv2[0] + kv_t0), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t3 * t3) - (10.0f * cos((6.283185307179586f * clamp((sv2[0] + kv_t0), -5.12f, 5.12f))))) + 10.0f);
+        let t4 = sin((3.141592653589793f * clamp((sv2[0] + kv_t0), -5.12f, 5.12f)));
+        acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t4: f32 = 0.0f;
+      var kv_t5: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j6 = iv;
-        let t5 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t6 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t4 = (((0.494f * sv0[1]) + ((1.862f * t5) * (sv1[1] - sv2[1]))) + ((1.881f * t6) * (sv3[1] - sv2[1])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
+        let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+        let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+        kv_t5 = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t5; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t7 = clamp((sv2[1] + kv_t4), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t7 * t7) - (10.0f * cos((6.283185307179586f * clamp((sv2[1] + kv_t4), -5.12f, 5.12f))))) + 10.0f);
+        let t8 = clamp((sv2[1] + kv_t5), -5.12f, 5.12f);
+        let t9 = sin((3.141592653589793f * clamp((sv2[1] + kv_t5), -5.12f, 5.12f)));
+        acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t8: f32 = 0.0f;
+      var kv_t10: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j6 = iv;
-        let t9 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t10 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t8 = (((0.494f * sv0[2]) + ((1.862f * t9) * (sv1[2] - sv2[2]))) + ((1.881f * t10) * (sv3[2] - sv2[2])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
+        let t11 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+        let t12 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+        kv_t10 = (((0.494f * sv0[2]) + ((1.862f * t11) * (sv1[2] - sv2[2]))) + ((1.881f * t12) * (sv3[2] - sv2[2])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t10; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = clamp((sv2[2] + kv_t8), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t11 * t11) - (10.0f * cos((6.283185307179586f * clamp((sv2[2] + kv_t8), -5.12f, 5.12f))))) + 10.0f);
+        let t13 = clamp((sv2[2] + kv_t10), -5.12f, 5.12f);
+        let t14 = sin((3.141592653589793f * clamp((sv2[2] + kv_t10), -5.12f, 5.12f)));
+        acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t12: f32 = 0.0f;
+      var kv_t15: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j6 = iv;
-        let t13 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t14 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t12 = (((0.494f * sv0[3]) + ((1.862f * t13) * (sv1[3] - sv2[3]))) + ((1.881f * t14) * (sv3[3] - sv2[3])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
+        let t16 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+        let t17 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+        kv_t15 = (((0.494f * sv0[3]) + ((1.862f * t16) * (sv1[3] - sv2[3]))) + ((1.881f * t17) * (sv3[3] - sv2[3])));
+        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t15; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t15 = clamp((sv2[3] + kv_t12), -5.12f, 5.12f);
-        acc_fit = acc_fit + (((t15 * t15) - (10.0f * cos((6.283185307179586f * clamp((sv2[3] + kv_t12), -5.12f, 5.12f))))) + 10.0f);
+        let t18 = clamp((sv2[3] + kv_t15), -5.12f, 5.12f);
+        let t19 = sin((3.141592653589793f * clamp((sv2[3] + kv_t15), -5.12f, 5.12f)));
+        acc_fit = acc_fit + ((t18 * t18) + (20.0f * (t19 * t19)));
       }
     }
   }

@@ -32,7 +32,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      acc_fit = acc_fit + (((t1 * t1) - (10.0f * cos((6.283185307179586f * shv[team * 100u + 0u + u32(i_i1)])))) + 10.0f);
+      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -68,18 +69,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   {
-    let t2: i32 = i32(n);
-    if (valid && t2 >= 0i && t2 < 125i) {
+    let t3: i32 = i32(n);
+    if (valid && t3 >= 0i && t3 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t2) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t3), s_fit);
+    let t4: i32 = i32(n);
+    if (valid && t4 >= 0i && t4 < 125i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t4), s_fit);
     }
   }
 }
@@ -690,7 +691,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t6 = clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      acc_fit = acc_fit + (((t6 * t6) - (10.0f * cos((6.283185307179586f * clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f))))) + 10.0f);
+      let t7 = sin((3.141592653589793f * clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -728,27 +730,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t7: i32 = i32(n);
-    if (valid && t7 >= 0i && t7 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j7 = jw;
-        opt_s_set(P.w[1][0] + u32(t7) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
-      }
-    }
-  }
-  {
     let t8: i32 = i32(n);
     if (valid && t8 >= 0i && t8 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j9 = jw;
-        opt_s_set(P.w[0][0] + u32(t8) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        let i_j7 = jw;
+        opt_s_set(P.w[1][0] + u32(t8) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
   {
     let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t9), s_fit);
+    if (valid && t9 >= 0i && t9 < 125i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j9 = jw;
+        opt_s_set(P.w[0][0] + u32(t9) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+      }
+    }
+  }
+  {
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 125i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t10), s_fit);
     }
   }
 }
@@ -1385,8 +1387,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t1 = opt_s(P.o[1][0] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t3 = opt_s(P.o[0][2] + u32(i32(n)) * 100u + u32(i32(lane)));
   let t4 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t8 = opt_s(P.o[1][2] + u32(0i));
-  let t9 = opt_s(P.o[2][0] + u32(0i));
+  let t9 = opt_s(P.o[1][2] + u32(0i));
+  let t10 = opt_s(P.o[2][0] + u32(0i));
   let t2 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
   let t5 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
@@ -1445,12 +1447,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
       let t6 = clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      acc_fit = acc_fit + (((t6 * t6) - (10.0f * cos((6.283185307179586f * clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f))))) + 10.0f);
+      let t7 = sin((3.141592653589793f * clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
     if (iv >= 0i && iv < 125i) {
       let i_k11 = iv;
-      let t7 = opt_s(P.o[0][1] + u32(i_k11));
-      if ((t7 < acc_track_arg_P || (t7 == acc_track_arg_P && i_k11 < acci_track_arg_P))) { acc_track_arg_P = t7; acci_track_arg_P = i_k11; }
+      let t8 = opt_s(P.o[0][1] + u32(i_k11));
+      if ((t8 < acc_track_arg_P || (t8 == acc_track_arg_P && i_k11 < acci_track_arg_P))) { acc_track_arg_P = t8; acci_track_arg_P = i_k11; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1497,52 +1500,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_P: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t8) && (!(t8 <= t9))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t9) && (!(t9 <= t10))));
   storageBarrier();
   workgroupBarrier();
-  {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j7 = jw;
-        opt_s_set(P.w[1][0] + u32(t10) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
-      }
-    }
-  }
   {
     let t11: i32 = i32(n);
     if (valid && t11 >= 0i && t11 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j9 = jw;
-        opt_s_set(P.w[0][0] + u32(t11) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        let i_j7 = jw;
+        opt_s_set(P.w[1][0] + u32(t11) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
   {
     let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t12), s_fit);
-    }
-  }
-  {
-    let t13: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t13 >= 0i && t13 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t13), select(t8, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t14 >= 0i && t14 < 1i) {
+    if (valid && t12 >= 0i && t12 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j13 = jw;
-        opt_s_set(P.w[1][1] + u32(t14) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_g_g) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+        let i_j9 = jw;
+        opt_s_set(P.w[0][0] + u32(t12) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
       }
     }
   }
   {
+    let t13: i32 = i32(n);
+    if (valid && t13 >= 0i && t13 < 125i && lane == 0u) {
+      opt_s_set(P.w[0][1] + u32(t13), s_fit);
+    }
+  }
+  {
+    let t14: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t14 >= 0i && t14 < 1024i && lane == 0u) {
+      opt_s_set(P.w[1][3] + u32(t14), select(t9, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+  {
     let t15: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t15 >= 0i && t15 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t15), select(t8, s_track_min, (s_track_improved != 0i)));
+    if (valid && t15 >= 0i && t15 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j13 = jw;
+        opt_s_set(P.w[1][1] + u32(t15) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_g_g) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t16: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t16 >= 0i && t16 < 1i && lane == 0u) {
+      opt_s_set(P.w[1][2] + u32(t16), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -161,7 +161,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_s2: f32 = shf[0u + team * 4u];
   let s_sc: f32 = shf[64u + team * 4u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((22.718281828459045f - (20.0f * exp((-0.2f * sqrt((s_s2 / 1000.0f)))))) - exp((s_sc / 1000.0f))); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((-(20.0f * exp((-0.2f * sqrt((s_s2 / 1000.0f)))))) - exp((s_sc / 1000.0f))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -119,7 +119,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_s2: f32 = shf[0u + team * 1u];
   let s_sc: f32 = shf[64u + team * 1u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((22.718281828459045f - (20.0f * exp((-0.2f * sqrt((s_s2 / 10.0f)))))) - exp((s_sc / 10.0f))); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((-(20.0f * exp((-0.2f * sqrt((s_s2 / 10.0f)))))) - exp((s_sc / 10.0f))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

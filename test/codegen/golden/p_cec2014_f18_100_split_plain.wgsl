@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv10200 = DATA[2550u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[0] - dv10000[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv10200[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[1] - dv10000[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv10200[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[2] - dv10000[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv10200[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[3] - dv10000[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv10200[3]));
       }
     }
     if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
@@ -65,7 +66,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 40i) {
       let i_i11 = iv;
       let t3 = (0.0512f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
-      acc_r1 = acc_r1 + (((t3 * t3) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]))))) + 10.0f);
+      let t4 = sin((3.141592653589793f * (0.0512f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
+      acc_r1 = acc_r1 + ((t3 * t3) + (20.0f * (t4 * t4)));
     }
   }
   shf[0u + lid] = acc_cec14_hf2_cec17_hgbat_r2;
@@ -120,10 +122,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[128u + team * 64u];
   let s_r1: f32 = shf[192u + team * 64u];
   workgroupBarrier();
-  let t4 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(0i)) >> 2u][(10100u + u32(0i)) & 3u]) - 1i))];
-  let t5 = s_cec14_hf2_cec17_hgbat_r2;
-  let t6 = s_cec14_hf2_cec17_hgbat_sz;
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t4 * t4) + (1000000.0f * s_r0)) + ((sqrt(abs(((t5 * t5) - (t6 * t6)))) + (((0.5f * s_cec14_hf2_cec17_hgbat_r2) + s_cec14_hf2_cec17_hgbat_sz) / 30.0f)) + 0.5f)) + s_r1) + 1800.0f); }
+  let t5 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(0i)) >> 2u][(10100u + u32(0i)) & 3u]) - 1i))];
+  let t6 = s_cec14_hf2_cec17_hgbat_r2;
+  let t7 = s_cec14_hf2_cec17_hgbat_sz;
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t5 * t5) + (1000000.0f * s_r0)) + sqrt(abs(((t6 * t6) - (t7 * t7))))) + (((0.5f * s_cec14_hf2_cec17_hgbat_r2) + s_cec14_hf2_cec17_hgbat_sz) / 30.0f)) + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]));
     }
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
@@ -48,7 +48,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 4i) {
       let i_i11 = iv;
       let t3 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
-      acc_r1 = acc_r1 + (((t3 * t3) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]))))) + 10.0f);
+      let t4 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
+      acc_r1 = acc_r1 + ((t3 * t3) + (20.0f * (t4 * t4)));
     }
   }
   shf[0u + lid] = acc_cec14_hf2_cec17_hgbat_r2;
@@ -82,10 +83,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[128u + team * 8u];
   let s_r1: f32 = shf[192u + team * 8u];
   workgroupBarrier();
-  let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(0i)]) - 1i))];
-  let t5 = s_cec14_hf2_cec17_hgbat_r2;
-  let t6 = s_cec14_hf2_cec17_hgbat_sz;
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t4 * t4) + (1000000.0f * s_r0)) + ((sqrt(abs(((t5 * t5) - (t6 * t6)))) + (((0.5f * s_cec14_hf2_cec17_hgbat_r2) + s_cec14_hf2_cec17_hgbat_sz) / 3.0f)) + 0.5f)) + s_r1) + 1800.0f); }
+  let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(0i)]) - 1i))];
+  let t6 = s_cec14_hf2_cec17_hgbat_r2;
+  let t7 = s_cec14_hf2_cec17_hgbat_sz;
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t5 * t5) + (1000000.0f * s_r0)) + sqrt(abs(((t6 * t6) - (t7 * t7))))) + (((0.5f * s_cec14_hf2_cec17_hgbat_r2) + s_cec14_hf2_cec17_hgbat_sz) / 3.0f)) + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv10200 = DATA[2550u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[0] - dv10000[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv10200[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[1] - dv10000[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv10200[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[2] - dv10000[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv10200[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[3] - dv10000[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv10200[3]));
       }
     }
     if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
@@ -77,30 +78,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let t7 = ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 1.0f);
       let t8 = ((t7 * t7) - ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]) + 1.0f));
       let t9 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 1.0f) - 1.0f);
-      acc_r1 = acc_r1 + ((((t6 * t6) / 4000.0f) - cos(((100.0f * (t8 * t8)) + (t9 * t9)))) + 1.0f);
+      let t10 = sin((0.5f * ((100.0f * (t8 * t8)) + (t9 * t9))));
+      acc_r1 = acc_r1 + (((t6 * t6) / 4000.0f) + (2.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 20i) {
       let i_i18 = iv;
-      var t13: f32;
+      var t14: f32;
       if ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-        let t10 = ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) - 500.0f) / 100.0f);
-        t13 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t10 * t10) / 20.0f));
+        let t11 = ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) - 500.0f) / 100.0f);
+        t14 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t11 * t11) / 20.0f));
       } else {
-        var t12: f32;
+        var t13: f32;
         if ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-          let t11 = ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t12 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t11 * t11) / 20.0f));
+          let t12 = ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
+          t13 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t12 * t12) / 20.0f));
         } else {
-          t12 = ((-((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)))));
+          t13 = ((-((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)))));
         }
-        t13 = t12;
+        t14 = t13;
       }
-      acc_r2 = acc_r2 + t13;
+      acc_r2 = acc_r2 + t14;
     }
     if (iv >= 0i && iv < 30i) {
       let i_i20 = iv;
-      let t14 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
-      acc_r3 = acc_r3 + ((t14 * t14) / 30.0f);
+      let t15 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
+      acc_r3 = acc_r3 + ((t15 * t15) / 30.0f);
     }
     if (iv >= 0i && iv < 30i) {
       let i_i21 = iv;
@@ -183,7 +185,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r3: f32 = shf[320u + team * 64u];
   let s_r4: f32 = shf[384u + team * 64u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((0.1f * s_cec14_hf6_cec17_katsuura_p) - 0.1f) + ((opt_pow(abs((s_cec14_hf6_cec17_happycat_r2 - 20.0f)), 0.25f) + (((0.5f * s_cec14_hf6_cec17_happycat_r2) + s_r0) / 20.0f)) + 0.5f)) + s_r1) + (8379.657745448676f + s_r2)) + (((2.718281828459045f - (20.0f * exp((-0.2f * sqrt(s_r3))))) - exp(s_r4)) + 20.0f)) + 2200.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((0.1f * s_cec14_hf6_cec17_katsuura_p) + opt_pow(abs((s_cec14_hf6_cec17_happycat_r2 - 20.0f)), 0.25f)) + (((0.5f * s_cec14_hf6_cec17_happycat_r2) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * exp((-0.2f * sqrt(s_r3))))) - exp(s_r4)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

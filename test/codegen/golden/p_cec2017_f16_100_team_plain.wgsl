@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv10200 = DATA[2550u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[0] - dv10000[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv10200[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[1] - dv10000[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv10200[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[2] - dv10000[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv10200[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[3] - dv10000[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv10200[3]));
       }
     }
     if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
@@ -156,7 +157,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let t15 = s_cec17_hf6_cec17_hgbat_r2;
   let t16 = s_cec17_hf6_cec17_hgbat_sz;
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + ((sqrt(abs(((t15 * t15) - (t16 * t16)))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2) + s_cec17_hf6_cec17_hgbat_sz) / 20.0f)) + 0.5f)) + s_r1) + (12569.486618173014f + s_r2)) + 1600.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + sqrt(abs(((t15 * t15) - (t16 * t16))))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2) + s_cec17_hf6_cec17_hgbat_sz) / 20.0f)) + s_r1) + s_r2); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

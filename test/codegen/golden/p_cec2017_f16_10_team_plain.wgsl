@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]));
     }
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
@@ -115,7 +115,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let t15 = s_cec17_hf6_cec17_hgbat_r2;
   let t16 = s_cec17_hf6_cec17_hgbat_sz;
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + ((sqrt(abs(((t15 * t15) - (t16 * t16)))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2) + s_cec17_hf6_cec17_hgbat_sz) / 2.0f)) + 0.5f)) + s_r1) + (1256.9486618173014f + s_r2)) + 1600.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + sqrt(abs(((t15 * t15) - (t16 * t16))))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2) + s_cec17_hf6_cec17_hgbat_sz) / 2.0f)) + s_r1) + s_r2); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv30300 = DATA[7575u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[0] - dv10000[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv30300[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[1] - dv10000[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv30300[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[2] - dv10000[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv30300[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[3] - dv10000[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv30300[3]));
       }
     }
     if (valid) { SCR[n * 300u + 0u + u32(iv)] = t0; }
@@ -49,21 +50,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv20100 = DATA[5025u + u32(q)];
+      let dv30400 = DATA[7600u + u32(q)];
       {
         let i_j4 = q * 4i + 0i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[0] - dv20100[0]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[0] - dv20100[0]) - dv30400[0]));
       }
       {
         let i_j4 = q * 4i + 1i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[1] - dv20100[1]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[1] - dv20100[1]) - dv30400[1]));
       }
       {
         let i_j4 = q * 4i + 2i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[2] - dv20100[2]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[2] - dv20100[2]) - dv30400[2]));
       }
       {
         let i_j4 = q * 4i + 3i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[3] - dv20100[3]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[3] - dv20100[3]) - dv30400[3]));
       }
     }
     if (valid) { SCR[n * 300u + 100u + u32(iv)] = t1; }
@@ -75,21 +77,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv30200 = DATA[7550u + u32(q)];
+      let dv30500 = DATA[7625u + u32(q)];
       {
         let i_j6 = q * 4i + 0i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[0] - dv30200[0]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[0] - dv30200[0]) - dv30500[0]));
       }
       {
         let i_j6 = q * 4i + 1i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[1] - dv30200[1]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[1] - dv30200[1]) - dv30500[1]));
       }
       {
         let i_j6 = q * 4i + 2i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[2] - dv30200[2]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[2] - dv30200[2]) - dv30500[2]));
       }
       {
         let i_j6 = q * 4i + 3i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[3] - dv30200[3]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[3] - dv30200[3]) - dv30500[3]));
       }
     }
     if (valid) { SCR[n * 300u + 200u + u32(iv)] = t2; }
@@ -101,17 +104,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i15 = iv;
-      let t3 = (X[(xo + u32(i_i15)) >> 2u][(xo + u32(i_i15)) & 3u] - DATA[(10000u + u32(i_i15)) >> 2u][(10000u + u32(i_i15)) & 3u]);
+      let t3 = ((X[(xo + u32(i_i15)) >> 2u][(xo + u32(i_i15)) & 3u] - DATA[(10000u + u32(i_i15)) >> 2u][(10000u + u32(i_i15)) & 3u]) - DATA[(30300u + u32(i_i15)) >> 2u][(30300u + u32(i_i15)) & 3u]);
       acc_cec17_w10_s = acc_cec17_w10_s + (t3 * t3);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i17 = iv;
-      let t4 = (X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(20100u + u32(i_i17)) >> 2u][(20100u + u32(i_i17)) & 3u]);
+      let t4 = ((X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(20100u + u32(i_i17)) >> 2u][(20100u + u32(i_i17)) & 3u]) - DATA[(30400u + u32(i_i17)) >> 2u][(30400u + u32(i_i17)) & 3u]);
       acc_cec17_w20_s = acc_cec17_w20_s + (t4 * t4);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i19 = iv;
-      let t5 = (X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(30200u + u32(i_i19)) >> 2u][(30200u + u32(i_i19)) & 3u]);
+      let t5 = ((X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(30200u + u32(i_i19)) >> 2u][(30200u + u32(i_i19)) & 3u]) - DATA[(30500u + u32(i_i19)) >> 2u][(30500u + u32(i_i19)) & 3u]);
       acc_cec17_w30_s = acc_cec17_w30_s + (t5 * t5);
     }
   }
@@ -171,12 +174,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i8 = iv;
       let t6 = (0.0512f * SCR[n * 300u + 0u + u32(i_i8)]);
-      acc_g1 = acc_g1 + (((t6 * t6) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 300u + 0u + u32(i_i8)]))))) + 10.0f);
+      let t7 = sin((3.141592653589793f * (0.0512f * SCR[n * 300u + 0u + u32(i_i8)])));
+      acc_g1 = acc_g1 + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i10 = iv;
-      let t7 = (6.0f * SCR[n * 300u + 100u + u32(i_i10)]);
-      acc_r0 = acc_r0 + ((t7 * t7) / 4000.0f);
+      let t8 = (6.0f * SCR[n * 300u + 100u + u32(i_i10)]);
+      acc_r0 = acc_r0 + ((t8 * t8) / 4000.0f);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i11 = iv;
@@ -184,21 +188,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 100i) {
       let i_i14 = iv;
-      var t11: f32;
+      var t12: f32;
       if ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) > f32(500i))) {
-        let t8 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) - 500.0f) / 100.0f);
-        t11 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((t8 * t8) / 100.0f));
+        let t9 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) - 500.0f) / 100.0f);
+        t12 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((t9 * t9) / 100.0f));
       } else {
-        var t10: f32;
+        var t11: f32;
         if ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))) {
-          let t9 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t10 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((t9 * t9) / 100.0f));
+          let t10 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) + 500.0f) / 100.0f);
+          t11 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((t10 * t10) / 100.0f));
         } else {
-          t10 = ((-((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)))));
+          t11 = ((-((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)))));
         }
-        t11 = t10;
+        t12 = t11;
       }
-      acc_r2 = acc_r2 + t11;
+      acc_r2 = acc_r2 + t12;
     }
   }
   shf[0u + lid] = acc_g1;
@@ -255,7 +259,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_g2: f32 = (((1000.0f * ((1.0f + s_r0) - s_r1)) / 100.0f) + 100.0f);
   let s_g3: f32 = ((41898.28872724338f + s_r2) + 200.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = (select(((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))) + 2200.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

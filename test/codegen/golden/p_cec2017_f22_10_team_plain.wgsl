@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[336u + u32(i_j2)]));
     }
     if (valid) { SCR[n * 30u + 0u + u32(iv)] = t0; }
   }
@@ -30,7 +30,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i3 = iv;
     var t1: f32 = 0.0f;
     for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
-      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * (X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]));
+      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[348u + u32(i_j4)]));
     }
     if (valid) { SCR[n * 30u + 10u + u32(iv)] = t1; }
   }
@@ -39,7 +39,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i5 = iv;
     var t2: f32 = 0.0f;
     for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
-      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * (X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]));
+      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[360u + u32(i_j6)]));
     }
     if (valid) { SCR[n * 30u + 20u + u32(iv)] = t2; }
   }
@@ -50,17 +50,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i15 = iv;
-      let t3 = (X[xo + u32(i_i15)] - DATA[100u + u32(i_i15)]);
+      let t3 = ((X[xo + u32(i_i15)] - DATA[100u + u32(i_i15)]) - DATA[336u + u32(i_i15)]);
       acc_cec17_w10_s = acc_cec17_w10_s + (t3 * t3);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i17 = iv;
-      let t4 = (X[xo + u32(i_i17)] - DATA[212u + u32(i_i17)]);
+      let t4 = ((X[xo + u32(i_i17)] - DATA[212u + u32(i_i17)]) - DATA[348u + u32(i_i17)]);
       acc_cec17_w20_s = acc_cec17_w20_s + (t4 * t4);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i19 = iv;
-      let t5 = (X[xo + u32(i_i19)] - DATA[324u + u32(i_i19)]);
+      let t5 = ((X[xo + u32(i_i19)] - DATA[324u + u32(i_i19)]) - DATA[360u + u32(i_i19)]);
       acc_cec17_w30_s = acc_cec17_w30_s + (t5 * t5);
     }
   }
@@ -102,12 +102,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 10i) {
       let i_i8 = iv;
       let t6 = (0.0512f * SCR[n * 30u + 0u + u32(i_i8)]);
-      acc_g1 = acc_g1 + (((t6 * t6) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 30u + 0u + u32(i_i8)]))))) + 10.0f);
+      let t7 = sin((3.141592653589793f * (0.0512f * SCR[n * 30u + 0u + u32(i_i8)])));
+      acc_g1 = acc_g1 + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i10 = iv;
-      let t7 = (6.0f * SCR[n * 30u + 10u + u32(i_i10)]);
-      acc_r0 = acc_r0 + ((t7 * t7) / 4000.0f);
+      let t8 = (6.0f * SCR[n * 30u + 10u + u32(i_i10)]);
+      acc_r0 = acc_r0 + ((t8 * t8) / 4000.0f);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i11 = iv;
@@ -115,21 +116,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 10i) {
       let i_i14 = iv;
-      var t11: f32;
+      var t12: f32;
       if ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) > f32(500i))) {
-        let t8 = ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) - 500.0f) / 100.0f);
-        t11 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((t8 * t8) / 10.0f));
+        let t9 = ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) - 500.0f) / 100.0f);
+        t12 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((t9 * t9) / 10.0f));
       } else {
-        var t10: f32;
+        var t11: f32;
         if ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))) {
-          let t9 = ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t10 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((t9 * t9) / 10.0f));
+          let t10 = ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) + 500.0f) / 100.0f);
+          t11 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((t10 * t10) / 10.0f));
         } else {
-          t10 = ((-((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)))));
+          t11 = ((-((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)))));
         }
-        t11 = t10;
+        t12 = t11;
       }
-      acc_r2 = acc_r2 + t11;
+      acc_r2 = acc_r2 + t12;
     }
   }
   shf[0u + lid] = acc_g1;
@@ -165,7 +166,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_g2: f32 = (((1000.0f * ((1.0f + s_r0) - s_r1)) / 100.0f) + 100.0f);
   let s_g3: f32 = ((4189.828872724338f + s_r2) + 200.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = (select(((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))) + 2200.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv40400 = DATA[10100u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[0] - dv10000[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv40400[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[1] - dv10000[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv40400[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[2] - dv10000[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv40400[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[3] - dv10000[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv40400[3]));
       }
     }
     if (valid) { SCR[n * 400u + 0u + u32(iv)] = t0; }
@@ -49,21 +50,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv20100 = DATA[5025u + u32(q)];
+      let dv40500 = DATA[10125u + u32(q)];
       {
         let i_j4 = q * 4i + 0i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[0] - dv20100[0]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[0] - dv20100[0]) - dv40500[0]));
       }
       {
         let i_j4 = q * 4i + 1i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[1] - dv20100[1]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[1] - dv20100[1]) - dv40500[1]));
       }
       {
         let i_j4 = q * 4i + 2i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[2] - dv20100[2]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[2] - dv20100[2]) - dv40500[2]));
       }
       {
         let i_j4 = q * 4i + 3i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[3] - dv20100[3]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[3] - dv20100[3]) - dv40500[3]));
       }
     }
     if (valid) { SCR[n * 400u + 100u + u32(iv)] = t1; }
@@ -75,21 +77,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv30200 = DATA[7550u + u32(q)];
+      let dv40600 = DATA[10150u + u32(q)];
       {
         let i_j6 = q * 4i + 0i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[0] - dv30200[0]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[0] - dv30200[0]) - dv40600[0]));
       }
       {
         let i_j6 = q * 4i + 1i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[1] - dv30200[1]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[1] - dv30200[1]) - dv40600[1]));
       }
       {
         let i_j6 = q * 4i + 2i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[2] - dv30200[2]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[2] - dv30200[2]) - dv40600[2]));
       }
       {
         let i_j6 = q * 4i + 3i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[3] - dv30200[3]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[3] - dv30200[3]) - dv40600[3]));
       }
     }
     if (valid) { SCR[n * 400u + 200u + u32(iv)] = t2; }
@@ -101,21 +104,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv40300 = DATA[10075u + u32(q)];
+      let dv40700 = DATA[10175u + u32(q)];
       {
         let i_j8 = q * 4i + 0i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[0] - dv40300[0]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[0] - dv40300[0]) - dv40700[0]));
       }
       {
         let i_j8 = q * 4i + 1i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[1] - dv40300[1]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[1] - dv40300[1]) - dv40700[1]));
       }
       {
         let i_j8 = q * 4i + 2i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[2] - dv40300[2]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[2] - dv40300[2]) - dv40700[2]));
       }
       {
         let i_j8 = q * 4i + 3i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[3] - dv40300[3]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[3] - dv40300[3]) - dv40700[3]));
       }
     }
     if (valid) { SCR[n * 400u + 300u + u32(iv)] = t3; }
@@ -128,22 +132,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i17 = iv;
-      let t4 = (X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(10000u + u32(i_i17)) >> 2u][(10000u + u32(i_i17)) & 3u]);
+      let t4 = ((X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(10000u + u32(i_i17)) >> 2u][(10000u + u32(i_i17)) & 3u]) - DATA[(40400u + u32(i_i17)) >> 2u][(40400u + u32(i_i17)) & 3u]);
       acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i19 = iv;
-      let t5 = (X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(20100u + u32(i_i19)) >> 2u][(20100u + u32(i_i19)) & 3u]);
+      let t5 = ((X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(20100u + u32(i_i19)) >> 2u][(20100u + u32(i_i19)) & 3u]) - DATA[(40500u + u32(i_i19)) >> 2u][(40500u + u32(i_i19)) & 3u]);
       acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i21 = iv;
-      let t6 = (X[(xo + u32(i_i21)) >> 2u][(xo + u32(i_i21)) & 3u] - DATA[(30200u + u32(i_i21)) >> 2u][(30200u + u32(i_i21)) & 3u]);
+      let t6 = ((X[(xo + u32(i_i21)) >> 2u][(xo + u32(i_i21)) & 3u] - DATA[(30200u + u32(i_i21)) >> 2u][(30200u + u32(i_i21)) & 3u]) - DATA[(40600u + u32(i_i21)) >> 2u][(40600u + u32(i_i21)) & 3u]);
       acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i23 = iv;
-      let t7 = (X[(xo + u32(i_i23)) >> 2u][(xo + u32(i_i23)) & 3u] - DATA[(40300u + u32(i_i23)) >> 2u][(40300u + u32(i_i23)) & 3u]);
+      let t7 = ((X[(xo + u32(i_i23)) >> 2u][(xo + u32(i_i23)) & 3u] - DATA[(40300u + u32(i_i23)) >> 2u][(40300u + u32(i_i23)) & 3u]) - DATA[(40700u + u32(i_i23)) >> 2u][(40700u + u32(i_i23)) & 3u]);
       acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
     }
   }
@@ -237,7 +241,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i16 = iv;
       let t11 = (0.0512f * SCR[n * 400u + 300u + u32(i_i16)]);
-      acc_r5 = acc_r5 + (((t11 * t11) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 400u + 300u + u32(i_i16)]))))) + 10.0f);
+      let t12 = sin((3.141592653589793f * (0.0512f * SCR[n * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t11 * t11) + (20.0f * (t12 * t12)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -312,7 +317,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);
   let s_g3: f32 = ((10.0f * ((1.0f + s_r3) - s_r4)) + 200.0f);
   let s_g4: f32 = (s_r5 + 300.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = (select((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) / s_ws), ((((s_g1 + s_g2) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))) + 2400.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) / s_ws), ((((s_g1 + s_g2) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[448u + u32(i_j2)]));
     }
     if (valid) { SCR[n * 40u + 0u + u32(iv)] = t0; }
   }
@@ -30,7 +30,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i3 = iv;
     var t1: f32 = 0.0f;
     for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
-      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * (X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]));
+      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[460u + u32(i_j4)]));
     }
     if (valid) { SCR[n * 40u + 10u + u32(iv)] = t1; }
   }
@@ -39,7 +39,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i5 = iv;
     var t2: f32 = 0.0f;
     for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
-      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * (X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]));
+      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[472u + u32(i_j6)]));
     }
     if (valid) { SCR[n * 40u + 20u + u32(iv)] = t2; }
   }
@@ -48,7 +48,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i7 = iv;
     var t3: f32 = 0.0f;
     for (var i_j8: i32 = 0i; i_j8 < 10i; i_j8++) {
-      t3 = t3 + (DATA[336u + u32(i_j8) * 10u + u32(i_i7)] * (X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]));
+      t3 = t3 + (DATA[336u + u32(i_j8) * 10u + u32(i_i7)] * ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[484u + u32(i_j8)]));
     }
     if (valid) { SCR[n * 40u + 30u + u32(iv)] = t3; }
   }
@@ -60,22 +60,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i17 = iv;
-      let t4 = (X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]);
+      let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
       acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i19 = iv;
-      let t5 = (X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]);
+      let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
       acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i21 = iv;
-      let t6 = (X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]);
+      let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
       acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i23 = iv;
-      let t7 = (X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]);
+      let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
       acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
     }
   }
@@ -148,7 +148,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 10i) {
       let i_i16 = iv;
       let t11 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
-      acc_r5 = acc_r5 + (((t11 * t11) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]))))) + 10.0f);
+      let t12 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t11 * t11) + (20.0f * (t12 * t12)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -196,7 +197,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);
   let s_g3: f32 = ((10.0f * ((1.0f + s_r3) - s_r4)) + 200.0f);
   let s_g4: f32 = (s_r5 + 300.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = (select((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) / s_ws), ((((s_g1 + s_g2) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))) + 2400.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) / s_ws), ((((s_g1 + s_g2) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

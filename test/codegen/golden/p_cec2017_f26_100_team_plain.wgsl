@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv50500 = DATA[12625u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[0] - dv10000[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv50500[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[1] - dv10000[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv50500[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[2] - dv10000[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv50500[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (xv[3] - dv10000[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv50500[3]));
       }
     }
     if (valid) { SCR[n * 500u + 0u + u32(iv)] = t0; }
@@ -49,21 +50,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv20100 = DATA[5025u + u32(q)];
+      let dv50600 = DATA[12650u + u32(q)];
       {
         let i_j4 = q * 4i + 0i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[0] - dv20100[0]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[0] - dv20100[0]) - dv50600[0]));
       }
       {
         let i_j4 = q * 4i + 1i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[1] - dv20100[1]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[1] - dv20100[1]) - dv50600[1]));
       }
       {
         let i_j4 = q * 4i + 2i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[2] - dv20100[2]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[2] - dv20100[2]) - dv50600[2]));
       }
       {
         let i_j4 = q * 4i + 3i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * (xv[3] - dv20100[3]));
+        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[3] - dv20100[3]) - dv50600[3]));
       }
     }
     if (valid) { SCR[n * 500u + 100u + u32(iv)] = t1; }
@@ -75,21 +77,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv30200 = DATA[7550u + u32(q)];
+      let dv50700 = DATA[12675u + u32(q)];
       {
         let i_j6 = q * 4i + 0i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[0] - dv30200[0]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[0] - dv30200[0]) - dv50700[0]));
       }
       {
         let i_j6 = q * 4i + 1i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[1] - dv30200[1]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[1] - dv30200[1]) - dv50700[1]));
       }
       {
         let i_j6 = q * 4i + 2i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[2] - dv30200[2]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[2] - dv30200[2]) - dv50700[2]));
       }
       {
         let i_j6 = q * 4i + 3i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * (xv[3] - dv30200[3]));
+        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[3] - dv30200[3]) - dv50700[3]));
       }
     }
     if (valid) { SCR[n * 500u + 200u + u32(iv)] = t2; }
@@ -101,21 +104,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv40300 = DATA[10075u + u32(q)];
+      let dv50800 = DATA[12700u + u32(q)];
       {
         let i_j8 = q * 4i + 0i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[0] - dv40300[0]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[0] - dv40300[0]) - dv50800[0]));
       }
       {
         let i_j8 = q * 4i + 1i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[1] - dv40300[1]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[1] - dv40300[1]) - dv50800[1]));
       }
       {
         let i_j8 = q * 4i + 2i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[2] - dv40300[2]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[2] - dv40300[2]) - dv50800[2]));
       }
       {
         let i_j8 = q * 4i + 3i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * (xv[3] - dv40300[3]));
+        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[3] - dv40300[3]) - dv50800[3]));
       }
     }
     if (valid) { SCR[n * 500u + 300u + u32(iv)] = t3; }
@@ -127,21 +131,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv50400 = DATA[12600u + u32(q)];
+      let dv50900 = DATA[12725u + u32(q)];
       {
         let i_j10 = q * 4i + 0i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * (xv[0] - dv50400[0]));
+        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[0] - dv50400[0]) - dv50900[0]));
       }
       {
         let i_j10 = q * 4i + 1i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * (xv[1] - dv50400[1]));
+        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[1] - dv50400[1]) - dv50900[1]));
       }
       {
         let i_j10 = q * 4i + 2i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * (xv[2] - dv50400[2]));
+        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[2] - dv50400[2]) - dv50900[2]));
       }
       {
         let i_j10 = q * 4i + 3i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * (xv[3] - dv50400[3]));
+        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[3] - dv50400[3]) - dv50900[3]));
       }
     }
     if (valid) { SCR[n * 500u + 400u + u32(iv)] = t4; }
@@ -155,27 +160,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i22 = iv;
-      let t5 = (X[(xo + u32(i_i22)) >> 2u][(xo + u32(i_i22)) & 3u] - DATA[(10000u + u32(i_i22)) >> 2u][(10000u + u32(i_i22)) & 3u]);
+      let t5 = ((X[(xo + u32(i_i22)) >> 2u][(xo + u32(i_i22)) & 3u] - DATA[(10000u + u32(i_i22)) >> 2u][(10000u + u32(i_i22)) & 3u]) - DATA[(50500u + u32(i_i22)) >> 2u][(50500u + u32(i_i22)) & 3u]);
       acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i24 = iv;
-      let t6 = (X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(20100u + u32(i_i24)) >> 2u][(20100u + u32(i_i24)) & 3u]);
+      let t6 = ((X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(20100u + u32(i_i24)) >> 2u][(20100u + u32(i_i24)) & 3u]) - DATA[(50600u + u32(i_i24)) >> 2u][(50600u + u32(i_i24)) & 3u]);
       acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i24 = iv;
-      let t7 = (X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(30200u + u32(i_i24)) >> 2u][(30200u + u32(i_i24)) & 3u]);
+      let t7 = ((X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(30200u + u32(i_i24)) >> 2u][(30200u + u32(i_i24)) & 3u]) - DATA[(50700u + u32(i_i24)) >> 2u][(50700u + u32(i_i24)) & 3u]);
       acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i27 = iv;
-      let t8 = (X[(xo + u32(i_i27)) >> 2u][(xo + u32(i_i27)) & 3u] - DATA[(40300u + u32(i_i27)) >> 2u][(40300u + u32(i_i27)) & 3u]);
+      let t8 = ((X[(xo + u32(i_i27)) >> 2u][(xo + u32(i_i27)) & 3u] - DATA[(40300u + u32(i_i27)) >> 2u][(40300u + u32(i_i27)) & 3u]) - DATA[(50800u + u32(i_i27)) >> 2u][(50800u + u32(i_i27)) & 3u]);
       acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i29 = iv;
-      let t9 = (X[(xo + u32(i_i29)) >> 2u][(xo + u32(i_i29)) & 3u] - DATA[(50400u + u32(i_i29)) >> 2u][(50400u + u32(i_i29)) & 3u]);
+      let t9 = ((X[(xo + u32(i_i29)) >> 2u][(xo + u32(i_i29)) & 3u] - DATA[(50400u + u32(i_i29)) >> 2u][(50400u + u32(i_i29)) & 3u]) - DATA[(50900u + u32(i_i29)) >> 2u][(50900u + u32(i_i29)) & 3u]);
       acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
     }
   }
@@ -299,7 +304,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i21 = iv;
       let t24 = (0.0512f * SCR[n * 500u + 400u + u32(i_i21)]);
-      acc_r5 = acc_r5 + (((t24 * t24) - (10.0f * cos((6.283185307179586f * (0.0512f * SCR[n * 500u + 400u + u32(i_i21)]))))) + 10.0f);
+      let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 500u + 400u + u32(i_i21)])));
+      acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -375,7 +381,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g3: f32 = ((10.0f * ((1.0f + s_r2) - s_r3)) + 200.0f);
   let s_g4: f32 = (s_r4 + 300.0f);
   let s_g5: f32 = ((10.0f * s_r5) + 400.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = (select(((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) + (s_w5 * s_g5)) / s_ws), (((((s_g1 + s_g2) + s_g3) + s_g4) + s_g5) / 5.0f), (s_ws == f32(0i))) + 2600.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) + (s_w5 * s_g5)) / s_ws), (((((s_g1 + s_g2) + s_g3) + s_g4) + s_g5) / 5.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)]));
     }
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
@@ -62,7 +62,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let t2 = s_s;
   let t3 = s_s;
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((s_r0 + (t2 * t2)) + (t3 * t3 * t3 * t3)) + 300.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((s_r0 + (t2 * t2)) + (t3 * t3 * t3 * t3)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

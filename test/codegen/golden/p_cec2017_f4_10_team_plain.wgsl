@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (0.02048f * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)])));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (0.02048f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])));
     }
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = (t0 + 1.0f); }
   }
@@ -52,7 +52,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + 400.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -23,21 +23,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
+      let dv10100 = DATA[2525u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * (xv[0] - dv10000[0])));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[0] - dv10000[0]) - dv10100[0])));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * (xv[1] - dv10000[1])));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[1] - dv10000[1]) - dv10100[1])));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * (xv[2] - dv10000[2])));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[2] - dv10000[2]) - dv10100[2])));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * (xv[3] - dv10000[3])));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[3] - dv10000[3]) - dv10100[3])));
       }
     }
     if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
@@ -48,7 +49,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 100i) {
       let i_i3 = iv;
       let t1 = SCR[n * 100u + 0u + u32(i_i3)];
-      acc_r0 = acc_r0 + (((t1 * t1) - (10.0f * cos((6.283185307179586f * SCR[n * 100u + 0u + u32(i_i3)])))) + 10.0f);
+      let t2 = sin((3.141592653589793f * SCR[n * 100u + 0u + u32(i_i3)]));
+      acc_r0 = acc_r0 + ((t1 * t1) + (20.0f * (t2 * t2)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -79,7 +81,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 64u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + 500.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

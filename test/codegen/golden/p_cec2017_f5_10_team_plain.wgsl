@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (0.0512f * (X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)])));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (0.0512f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])));
     }
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
@@ -31,7 +31,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 10i) {
       let i_i3 = iv;
       let t1 = SCR[n * 10u + 0u + u32(i_i3)];
-      acc_r0 = acc_r0 + (((t1 * t1) - (10.0f * cos((6.283185307179586f * SCR[n * 10u + 0u + u32(i_i3)])))) + 10.0f);
+      let t2 = sin((3.141592653589793f * SCR[n * 10u + 0u + u32(i_i3)]));
+      acc_r0 = acc_r0 + ((t1 * t1) + (20.0f * (t2 * t2)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -50,7 +51,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + 500.0f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -91,7 +91,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[0u + team * 32u];
   let s_r1: f32 = shf[256u + team * 32u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((1.0f + s_r0) - s_r1); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

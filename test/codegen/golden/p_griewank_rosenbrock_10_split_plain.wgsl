@@ -26,7 +26,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let t4 = X[xo + u32(i_i2)];
       let t5 = ((t4 * t4) - X[xo + u32(opt_imod((i_i2 + 1i), 10i))]);
       let t6 = (X[xo + u32(i_i2)] - 1.0f);
-      acc_r0 = acc_r0 + ((((t3 * t3) / 4000.0f) - cos(((100.0f * (t5 * t5)) + (t6 * t6)))) + 1.0f);
+      let t7 = sin((0.5f * ((100.0f * (t5 * t5)) + (t6 * t6))));
+      acc_r0 = acc_r0 + (((t3 * t3) / 4000.0f) + (2.0f * (t7 * t7)));
     }
   }
   shf[0u + lid] = acc_r0;

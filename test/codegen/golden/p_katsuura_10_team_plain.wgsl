@@ -48,7 +48,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((0.1f * s_r0) - 0.1f); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (0.1f * s_r0); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -20,7 +20,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (iv >= 0i && iv < 10i) {
       let i_i1 = iv;
       let t0 = X[xo + u32(i_i1)];
-      acc_r0 = acc_r0 + (((t0 * t0) - (10.0f * cos((6.283185307179586f * X[xo + u32(i_i1)])))) + 10.0f);
+      let t1 = sin((3.141592653589793f * X[xo + u32(i_i1)]));
+      acc_r0 = acc_r0 + ((t0 * t0) + (20.0f * (t1 * t1)));
     }
   }
   shf[0u + lid] = acc_r0;

@@ -22,25 +22,29 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (e0 >= 0i && e0 < 3000i) {
       let i_i1 = e0;
       let t0 = xv[0];
-      acc_r0 = acc_r0 + (((t0 * t0) - (10.0f * cos((6.283185307179586f * xv[0])))) + 10.0f);
+      let t1 = sin((3.141592653589793f * xv[0]));
+      acc_r0 = acc_r0 + ((t0 * t0) + (20.0f * (t1 * t1)));
     }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 3000i) {
       let i_i1 = e1;
-      let t1 = xv[1];
-      acc_r0 = acc_r0 + (((t1 * t1) - (10.0f * cos((6.283185307179586f * xv[1])))) + 10.0f);
+      let t2 = xv[1];
+      let t3 = sin((3.141592653589793f * xv[1]));
+      acc_r0 = acc_r0 + ((t2 * t2) + (20.0f * (t3 * t3)));
     }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 3000i) {
       let i_i1 = e2;
-      let t2 = xv[2];
-      acc_r0 = acc_r0 + (((t2 * t2) - (10.0f * cos((6.283185307179586f * xv[2])))) + 10.0f);
+      let t4 = xv[2];
+      let t5 = sin((3.141592653589793f * xv[2]));
+      acc_r0 = acc_r0 + ((t4 * t4) + (20.0f * (t5 * t5)));
     }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 3000i) {
       let i_i1 = e3;
-      let t3 = xv[3];
-      acc_r0 = acc_r0 + (((t3 * t3) - (10.0f * cos((6.283185307179586f * xv[3])))) + 10.0f);
+      let t6 = xv[3];
+      let t7 = sin((3.141592653589793f * xv[3]));
+      acc_r0 = acc_r0 + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
   shf[0u + lid] = acc_r0;

@@ -46,7 +46,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i3 = iv;
-      let t1 = (DATA[(20100u + u32(i_i3)) >> 2u][(20100u + u32(i_i3)) & 3u] - SCR[n * 100u + 0u + u32(i_i3)]);
+      let t1 = ((DATA[(20100u + u32(i_i3)) >> 2u][(20100u + u32(i_i3)) & 3u] - SCR[n * 100u + 0u + u32(i_i3)]) + DATA[(20200u + u32(i_i3)) >> 2u][(20200u + u32(i_i3)) & 3u]);
       acc_r0 = acc_r0 + (t1 * t1);
     }
   }

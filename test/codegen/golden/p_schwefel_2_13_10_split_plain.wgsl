@@ -30,7 +30,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i3 = iv;
-      let t1 = (DATA[212u + u32(i_i3)] - SCR[n * 10u + 0u + u32(i_i3)]);
+      let t1 = ((DATA[212u + u32(i_i3)] - SCR[n * 10u + 0u + u32(i_i3)]) + DATA[224u + u32(i_i3)]);
       acc_r0 = acc_r0 + (t1 * t1);
     }
   }

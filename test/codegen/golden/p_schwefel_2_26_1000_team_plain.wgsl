@@ -63,7 +63,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 32u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (418982.89999999997f - s_r0); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (-s_r0); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -46,7 +46,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i3 = iv;
-      acc_r0 = max(acc_r0, abs((SCR[n * 100u + 0u + u32(i_i3)] - DATA[(10200u + u32(i_i3)) >> 2u][(10200u + u32(i_i3)) & 3u])));
+      acc_r0 = max(acc_r0, abs(((SCR[n * 100u + 0u + u32(i_i3)] - DATA[(10200u + u32(i_i3)) >> 2u][(10200u + u32(i_i3)) & 3u]) - DATA[(10300u + u32(i_i3)) >> 2u][(10300u + u32(i_i3)) & 3u])));
     }
   }
   shf[0u + lid] = acc_r0;

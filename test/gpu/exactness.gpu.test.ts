@@ -1,0 +1,62 @@
+// GPU runs that are exact where the field measures them (issue 12): DE and jDE reach the CEC
+// target 1e-8 on biased problems on the GPU backend, and the error they report is the float64
+// error of the point they report (the kernels compute g of f = g + c, the host adds c in float64:
+// passes/bias.ts; the shift is subtracted with its float32 residual: passes/residual.ts).
+//
+// The check is the CPU backend's float64 evaluation of the reported point (errorAt): it is at most
+// the target, and the error the GPU computed for that point agrees with it within the float32
+// error bound's order (a relative 1e-5: the sums here have 10 terms, each a few roundings of u =
+// 6e-8; the bound of test/gpu/soco2010.gpu.test.ts is the tight one).
+//
+// CEC 2017 F1 (bent cigar, 1e6 times the squares but one) cannot reach 1e-8 from float32 points at
+// all: the float32 numbers nearest its shift (|o_i| up to 80, spacing 7.6e-6) are a point whose
+// float64 error is 1.47e-5 (`opt eval cec2017_f1 --dim 10` at fround(o)). The test checks that the
+// GPU says so: it reports an error of that order, equal to the float64 error of its point, and
+// never a false 0 (which it did before the residual: it saw x - fround(o) = 0 there).
+
+import { describe, expect, it } from 'vitest';
+import { compileAlgorithm } from '../../src/compile/algorithm.js';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { runAlgorithm } from '../../src/runtime/run.js';
+import { gpu } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+const maybe = ctx ? describe : describe.skip;
+
+const TARGET = 1e-8;
+
+async function run(algorithm: string, problem: string, evals: number, seed = 5) {
+  const c = compileAlgorithm({ algorithm, problem, dim: 10 });
+  const e = await GpuAlgoEngine.create(ctx!, c, seed);
+  try {
+    const r = await runAlgorithm(c, e, { seed, maxEvals: evals, target: TARGET });
+    return { c, r, truth: c.errorAt(r.bestPoint) };
+  } finally {
+    e.destroy();
+  }
+}
+
+maybe('GPU runs reach the 1e-8 target, checked in float64', () => {
+  it.each([
+    ['de', 'soco2010_f1'],
+    ['jde', 'soco2010_f1'],
+    ['de', 'cec2017_f3'],
+    ['jde', 'cec2017_f3'],
+  ])('%s on %s at D = 10', async (algorithm, problem) => {
+    const { r, truth } = await run(algorithm, problem, 300000);
+    expect(r.stopped).toBe('target');
+    expect(r.bestError).toBeLessThanOrEqual(TARGET);
+    expect(truth).toBeLessThanOrEqual(TARGET);
+    expect(truth).toBeGreaterThan(0);
+    expect(Math.abs(r.bestError - truth)).toBeLessThanOrEqual(1e-5 * truth);
+  });
+
+  it('CEC 2017 F1: no float32 point meets it, and the GPU reports the true error of its point', async () => {
+    const { r, truth } = await run('jde', 'cec2017_f1', 200000);
+    expect(r.stopped).toBe('evals');
+    expect(truth).toBeGreaterThan(1e-6);
+    expect(Math.abs(r.bestError - truth)).toBeLessThanOrEqual(1e-5 * truth);
+  });
+});
