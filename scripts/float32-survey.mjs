@@ -17,7 +17,7 @@ import { runPipeline } from '../dist/compile/pipeline.js';
 import { errorBoundProgram } from '../dist/ir/error-bound.js';
 import { compileJs } from '../dist/codegen/js.js';
 import { defaultScheduleOptions } from '../dist/schedule/schedule.js';
-import { TEAM_SCAN_K } from '../dist/codegen/wgsl-emit.js';
+import { summationChain } from '../dist/codegen/wgsl.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,24 +45,6 @@ function rng(seed) {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
-}
-
-/** Sequential additions in the GPU's summation order (as test/gpu/helpers.ts chainLength). */
-function chainLength(p) {
-  const s = p.ir.schedule;
-  const D = p.info.dim;
-  if (s.regime.k === 'team')
-    return Math.ceil(D / s.regime.team) + TEAM_SCAN_K + Math.log2(s.regime.team) + 2;
-  const { wg, chunk, groups } = s.regime;
-  const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
-  return (
-    2 * (chunk / wg) +
-    2 * Math.log2(wg) +
-    Math.ceil(groups / wg) +
-    Math.ceil(groups / tc) +
-    Math.log2(tc) +
-    2
-  );
 }
 
 const rows = [];
@@ -93,7 +75,7 @@ for (const D of dims)
     const err32 = near.map((_, k) => s * (v32[k] - p.bias + d));
     const bp = errorBoundProgram(
       runPipeline(p.lowered, defaultScheduleOptions, { until: 'residual' }),
-      chainLength(p),
+      summationChain(p.ir),
     );
     const bf = compileJs(bp, p.dataAll());
     const bound = near.map((x) => U * bf(x, 0));

@@ -2,7 +2,7 @@
 // emitter, the expression context (how arrays and scalars are addressed), accumulators and tree
 // reductions, tiled scans, vectorised element loops, kernel headers.
 
-import type { Binding, IExpr, IrProgram } from '../ir/ir.js';
+import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
@@ -46,6 +46,28 @@ export type RedNode = IExpr & { k: 'red' };
 
 /** Elements per lane in a tile of the team regime's scan. */
 export const TEAM_SCAN_K = 8;
+
+/**
+ * The longest chain of sequential additions in the generated code's summation order for `p`'s
+ * schedule: the `chain` of the running error bound (ir/error-bound.ts). Team: each lane adds
+ * ceil(D / T) terms, then log2(T) tree levels; a scan adds TEAM_SCAN_K sequential adds per lane
+ * and tile as well. Split: chunk / wg adds per lane (twice in a scan: chunk sums, then the
+ * rescan), the workgroup tree, the carry over earlier chunks, and the combine over the chunks.
+ */
+export function summationChain(p: ScheduledProgram): number {
+  const r = p.schedule.regime;
+  if (r.k === 'team') return Math.ceil(p.dim / r.team) + TEAM_SCAN_K + Math.log2(r.team) + 2;
+  const { wg, chunk, groups } = r;
+  const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
+  return (
+    2 * (chunk / wg) +
+    2 * Math.log2(wg) +
+    Math.ceil(groups / wg) +
+    Math.ceil(groups / tc) +
+    Math.log2(tc) +
+    2
+  );
+}
 
 export const ACC_INIT: Record<string, (t: string) => Expr> = {
   sum: (t) => (t === 'i' ? i32(0) : f32(0)),

@@ -16,7 +16,7 @@ import { teamKernel } from './wgsl-team.js';
 import { SplitKernels } from './wgsl-split.js';
 
 export type { BufferName, GpuPlan, KernelBinding, KernelPlan, WgslOptions } from './wgsl-plan.js';
-export { TEAM_SCAN_K, shsSize } from './wgsl-emit.js';
+export { TEAM_SCAN_K, shsSize, summationChain } from './wgsl-emit.js';
 
 /**
  * The kernels of `plan` (src/schedule/plan.ts), the plan of `p`: codegen decides nothing the plan

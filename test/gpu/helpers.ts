@@ -11,7 +11,7 @@ import { runPipeline } from '../../src/compile/pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../../src/schedule/schedule.js';
 import { openGpu, type GpuContext } from '../../src/runtime/device.js';
 import { GpuEvaluator } from '../../src/runtime/gpu-eval.js';
-import { TEAM_SCAN_K } from '../../src/codegen/wgsl.js';
+import { summationChain } from '../../src/codegen/wgsl.js';
 import type { CompiledAlgorithm } from '../../src/compile/algorithm.js';
 import type { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import type { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
@@ -35,24 +35,7 @@ export function randomPoints(p: CompiledProblem, n: number, seed: number): Float
 
 /** The number of sequential additions in the GPU's summation order for this schedule. */
 export function chainLength(p: CompiledProblem): number {
-  const s = p.ir.schedule!;
-  const D = p.info.dim;
-  // Team: each lane adds ceil(D / T) terms, then log2(T) tree levels; a scan adds TEAM_SCAN_K
-  // sequential adds per lane and tile as well.
-  if (s.regime.k === 'team')
-    return Math.ceil(D / s.regime.team) + TEAM_SCAN_K + Math.log2(s.regime.team) + 2;
-  // Split: K = chunk / wg adds per lane (twice in a scan: chunk sums, then the rescan), the
-  // workgroup tree, the carry over earlier chunks, and the combine over the chunks.
-  const { wg, chunk, groups } = s.regime;
-  const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
-  return (
-    2 * (chunk / wg) +
-    2 * Math.log2(wg) +
-    Math.ceil(groups / wg) +
-    Math.ceil(groups / tc) +
-    Math.log2(tc) +
-    2
-  );
+  return summationChain(p.ir);
 }
 
 export interface Comparison {
