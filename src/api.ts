@@ -228,3 +228,4 @@ export { GpuEvaluator } from './runtime/gpu-eval.js';
 export { CpuAlgoEngine } from './runtime/algo-cpu.js';
 export { GpuAlgoEngine } from './runtime/algo-gpu.js';
 export { timePass } from './runtime/timing.js';
+export { float32Check, type Float32Check } from './runtime/float32-check.js';
