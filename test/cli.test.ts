@@ -61,6 +61,27 @@ describe('opt eval', () => {
       expect(Math.abs(g - cpu[k]!)).toBeLessThan(1e-6 * Math.max(1, Math.abs(cpu[k]!))),
     );
   });
+  it('says so when a GPU value overflows float32 where float64 has a number (never a silent inf)', async () => {
+    // Schwefel 2.22's product at D = 100 and |x| = 5: far beyond float32's 3.4e38.
+    const pts = file('o.txt', Array.from({ length: 100 }, (_, i) => (i % 2 ? 5 : -5)).join(' '));
+    const args = ['eval', 'soco2010_f7', '--dim', '100', '--points', pts];
+    expect(await main(args)).toBe(0);
+    expect(Number(out.trim())).toBeGreaterThan(1e40);
+    out = '';
+    expect(await main([...args, '--backend', 'gpu'])).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(
+      /soco2010_f7 at D = 100: the value at point 1 is beyond float32's range on the GPU \(Infinity; float64 gives [0-9.]+e\+\d+\)/,
+    );
+    // And a run stops before its first generation, saying why.
+    err = '';
+    const run = ['run', 'de', '--problem', 'soco2010_f7', '--dim', '100', '--evals', '2000'];
+    expect(await main([...run, '--backend', 'gpu'])).toBe(2);
+    expect(err).toMatch(
+      /soco2010_f7 at D = 100: every point of the initial population has a value beyond float32's range on the GPU/,
+    );
+    expect(await main([...run, '--backend', 'cpu'])).toBe(0);
+  });
   it('names the line of a point with the wrong length', async () => {
     const pts = file('bad.txt', '1 2 3\n1 2\n');
     expect(await main(['eval', 'sphere', '--dim', '3', '--points', pts])).toBe(2);

@@ -158,6 +158,16 @@ async function evaluate(argv: string[]): Promise<number> {
   const lines: string[] = [];
   for (const [k, p] of problems.entries()) {
     const values = gpu ? await evaluateOnGpu(gpu, p, points) : p.evaluateCpu(points);
+    // Never a silent overflow: a GPU value beyond float32's range where float64 has a number.
+    if (gpu) {
+      const bad = [...values.keys()].filter((k) => !Number.isFinite(values[k]!));
+      const cpu = bad.length ? p.evaluateCpu(bad.map((k) => points[k]!)) : [];
+      const k = bad.findIndex((_, j) => Number.isFinite(cpu[j]!));
+      if (k >= 0)
+        throw new CliError(
+          `${p.info.name} at D = ${dim}: the value at point ${bad[k]! + 1} is beyond float32's range on the GPU (${values[bad[k]!]}; float64 gives ${cpu[k]!.toPrecision(17)}), as at ${bad.filter((_, j) => Number.isFinite(cpu[j]!)).length} of the ${points.length} points: evaluate it with --backend cpu (docs/problems.md, "Float32 behaviour")`,
+        );
+    }
     const v = Array.from(values, formatValue);
     if (suite) lines.push([`F${String(k + 1).padStart(2, '0')}`, p.info.name, ...v].join(' '));
     else lines.push(...v);

@@ -163,6 +163,7 @@ export async function runAlgorithm(
   let round = 1;
   const trace: TraceEntry[] = [];
   let best = at(await engine.submit(), 0, 'the trace after the initial steps');
+  if (!(best < Infinity)) await refuseOverflow(c, engine, best);
   const entry = (evals: number, seconds: number): TraceEntry => ({
     evals,
     seconds,
@@ -324,6 +325,25 @@ export async function runAlgorithm(
     // the batch that met it was read back.
     stopped: met ? 'target' : (stopped ?? 'evals'),
   };
+}
+
+/**
+ * A run whose initial population's values are all beyond the backend's range (+inf, or NaN) cannot
+ * order its population: it would run its whole budget and report nothing. Stop before the first
+ * generation, saying so with the float64 value at the first point (docs/problems.md, "Float32
+ * behaviour": Schwefel 2.22's product overflows float32 in the box from D = 100).
+ */
+async function refuseOverflow(c: CompiledAlgorithm, engine: AlgoEngine, best: number) {
+  const pop = at(c.algo.populations, 0, 'the populations');
+  const X = await engine.readArray(pop.name);
+  const first = X.subarray(0, c.algo.dim);
+  const f64 = c.evaluatePoint(first);
+  const name = `${c.algo.problem.name} at D = ${c.algo.dim}`;
+  throw new RangeError(
+    Number.isFinite(f64) && engine.backend === 'gpu'
+      ? `${name}: every point of the initial population has a value beyond float32's range on the GPU (${best}; float64 gives ${f64.toPrecision(3)} at the first point), so the GPU cannot order them: run it with --backend cpu, or at a smaller dimension (docs/problems.md, "Float32 behaviour")`
+      : `${name}: every point of the initial population has the value ${best} (${f64} in float64 at the first point), so the run cannot order them`,
+  );
 }
 
 /**
