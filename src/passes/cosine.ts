@@ -5,8 +5,10 @@
 // cannot see errors below about D 1e-6, while the term itself is about (2 pi z)^2 10 / 2. The
 // identity 1 - cos t = 2 sin^2(t / 2) has no cancellation: its float32 error is a few ulps of the
 // term (ir/error-bound.ts: the bound of the rewritten form is relative to the result, that of the
-// original to 10). This pass finds, in any chain of + and -, a term -k cos(t) (or -cos t) and a
-// constant +k, and puts 2k sin^2(t / 2) in the place of the cosine term. float64 needs it as much
+// original to 10). This pass finds, in any chain of + and - with a constant C, the subtracted
+// terms k cos(t) (and sums of them over constant bounds: Lunacek's D - sum cos(2 pi z_i)), puts
+// 2k sin^2(t / 2) in their place and takes their k from C: 0.7 - 0.3 cos a - 0.4 cos b (SOCO's
+// Bohachevsky) becomes 0.6 sin^2(a / 2) + 0.8 sin^2(b / 2). float64 needs it as much
 // near the optimum: at z = 1e-8 the textbook form gives 1.954e-14 in float64 where the value is
 // 1.984e-14 (10 - 10 cos t keeps an absolute error of about 10 * 2^-53), so both backends take
 // the rewritten form (the pass runs before `scan`, where the CPU's pipeline stops).
@@ -41,33 +43,63 @@ function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
   return undefined;
 }
 
+/** 2k sin^2(t / 2), with a constant factor of t halved (exact in binary), else 0.5 t. */
+function halfSquare({ k, t }: { k: number; t: IExpr }): IExpr {
+  const half: IExpr =
+    t.k === 'bin' && t.op === '*' && t.a.k === 'num'
+      ? { ...t, a: num(t.a.v / 2) }
+      : { k: 'bin', t: 'f', op: '*', a: num(0.5), b: t };
+  const sin: IExpr = { k: 'call', t: 'f', fn: 'sin', args: [half] };
+  const sq: IExpr = { k: 'bin', t: 'f', op: 'pow', a: sin, b: num(2) };
+  return { k: 'bin', t: 'f', op: '*', a: num(2 * k), b: sq };
+}
+
+/**
+ * A cosine term: k cos(t), or a sum over i in [lo, hi) (constant bounds, no condition) of
+ * k cos(t_i). Its `weight` is what it is at t = 0 (k, or k (hi - lo)), and `rest` the weight less
+ * the term: 2k sin^2(t / 2), or the sum of those.
+ */
+function cosineTerm(e: IExpr): { weight: number; rest: IExpr } | undefined {
+  const kc = scaledCos(e);
+  if (kc) return { weight: kc.k, rest: halfSquare(kc) };
+  if (e.k !== 'red' || e.op !== 'sum' || e.cond || e.lo.k !== 'int' || e.hi.k !== 'int')
+    return undefined;
+  const b = scaledCos(e.body);
+  return b && { weight: b.k * (e.hi.v - e.lo.v), rest: { ...e, body: halfSquare(b) } };
+}
+
+/**
+ * A chain C - sum_j w_j cos(...) + ... (C a constant, the cosine terms subtracted): each cosine
+ * term becomes its `rest` (added) and C becomes C - sum_j w_j, computed in float64 (the weights
+ * summed first: 0.7 - (0.3 + 0.4) = 0) and dropped when it is 0. Exact in real arithmetic.
+ */
 function rewrite(e: IExpr): IExpr {
   if (e.k !== 'bin' || (e.op !== '+' && e.op !== '-') || e.t !== 'f') return e;
   const ts = terms(e, 1, []);
-  for (const [ci, c] of ts.entries()) {
-    const kc = c.sign < 0 ? scaledCos(c.e) : undefined;
-    if (!kc || !(kc.k > 0)) continue;
-    const ki = ts.findIndex((x) => x.sign > 0 && x.e.k === 'num' && x.e.v === kc.k);
-    if (ki < 0) continue;
-    // t / 2: a constant factor of t halved (exact in binary), else 0.5 t.
-    const t = kc.t;
-    const half: IExpr =
-      t.k === 'bin' && t.op === '*' && t.a.k === 'num'
-        ? { ...t, a: num(t.a.v / 2) }
-        : { k: 'bin', t: 'f', op: '*', a: num(0.5), b: t };
-    const sin: IExpr = { k: 'call', t: 'f', fn: 'sin', args: [half] };
-    const sq: IExpr = { k: 'bin', t: 'f', op: 'pow', a: sin, b: num(2) };
-    const repl: Term = { sign: 1, e: { k: 'bin', t: 'f', op: '*', a: num(2 * kc.k), b: sq } };
-    const rest = ts.flatMap((x, k) => (k === ci ? [repl] : k === ki ? [] : [x]));
-    // Rebuilt left to right in the terms' order (the first term's sign is +: the cosine's
-    // replacement, or a term that was first already).
-    const [first, ...more] = rest;
-    if (!first) return e;
-    let out: IExpr = first.sign > 0 ? first.e : { k: 'un', t: 'f', op: 'neg', a: first.e };
-    for (const x of more) out = { k: 'bin', t: 'f', op: x.sign > 0 ? '+' : '-', a: out, b: x.e };
-    return rewrite(out); // another pair in the same chain
+  const ci = ts.findIndex((x) => x.e.k === 'num' || x.e.k === 'int');
+  if (ci < 0) return e;
+  const cos = ts.map((x) => (x.sign < 0 ? cosineTerm(x.e) : undefined));
+  if (!cos.some((c) => c && c.weight > 0)) return e;
+  let weights = 0;
+  const rest: Term[] = [];
+  for (const [k, x] of ts.entries()) {
+    const c = cos[k];
+    if (c && c.weight > 0) {
+      weights += c.weight;
+      rest.push({ sign: 1, e: c.rest });
+    } else rest.push(x);
   }
-  return e;
+  const c0 = ts[ci]!;
+  const C = c0.sign * (c0.e as { v: number }).v - weights; // a constant term is num or int
+  const kept = rest.flatMap((x, k) =>
+    k !== ci ? [x] : C === 0 ? [] : [{ sign: C > 0 ? 1 : -1, e: num(Math.abs(C)) } as Term],
+  );
+  // Rebuilt left to right in the terms' order.
+  const [first, ...more] = kept;
+  if (!first) return num(0);
+  let out: IExpr = first.sign > 0 ? first.e : { k: 'un', t: 'f', op: 'neg', a: first.e };
+  for (const x of more) out = { k: 'bin', t: 'f', op: x.sign > 0 ? '+' : '-', a: out, b: x.e };
+  return out;
 }
 
 function func(f: IrFunc): IrFunc {

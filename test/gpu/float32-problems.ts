@@ -58,11 +58,8 @@ export const KNOWN = new Map<string, string>([
     'cec2017_f18',
     'cec2017_f19',
   ].map((n) => [n, 'happycat'] as const),
-  // Constant-minus-sum forms the cosine rewrite does not take: D - sum cos (Lunacek), SOCO F10's
-  // and Schaffer's at large D.
-  ...['soco2010_f10', 'cec2017_f7', 'scaffer', 'cec17_escaffer6'].map(
-    (n) => [n, 'constant minus a sum'] as const,
-  ),
+  // Schaffer: 0.5 + (sin^2 sqrt(s) - 0.5) / (1 + 0.001 s)^2 cancels to 0.5 u at s = 0.
+  ...['scaffer', 'cec17_escaffer6'].map((n) => [n, 'schaffer'] as const),
 ]);
 
 /**

@@ -296,7 +296,7 @@ describe('residual', () => {
 // ---- cosine -----------------------------------------------------------------------------------
 
 describe('cosine', () => {
-  it('puts 2k sin^2(t / 2) for -k cos t + k in a chain of sums; not with another constant or +k cos t', () => {
+  it("puts 2k sin^2(t / 2) for -k cos t and takes k from the chain's constant; not +k cos t", () => {
     checkPass(
       cosine,
       ir`
@@ -312,9 +312,25 @@ describe('cosine', () => {
           (func main (input x 4)
             (scalar a f (+ (pow (read x 0) 2.0) (* 20.0 (pow (call sin (* 3.141592653589793 (read x 0))) 2.0))))
             (scalar b f (* 2.0 (pow (call sin (* 0.5 (read x 1))) 2.0)))
-            (scalar c f (- 3.0 (* (call cos (read x 2)) 2.0)))
+            (scalar c f (+ 1.0 (* 4.0 (pow (call sin (* 0.5 (read x 2))) 2.0))))
             (scalar d f (+ (* 10.0 (call cos (read x 3))) 10.0))
             (result (sum i 0 4 (+ (+ (+ (+ (+ (pow (read x i) 2.0) (* 20.0 (pow (call sin (* 3.141592653589793 (read x i))) 2.0))) @a) @b) @c) @d)))))`,
+    );
+  });
+
+  it('takes several cosines, and sums of them, from one constant (Bohachevsky, Lunacek)', () => {
+    checkPass(
+      cosine,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar a f (+ (- (- (pow (read x 0) 2.0) (* 0.3 (call cos (* 9.42477796076938 (read x 0))))) (* 0.4 (call cos (* 12.566370614359172 (read x 1))))) 0.7))
+            (result (+ @a (* 10.0 (- 4 (sum i 0 4 (call cos (* 6.283185307179586 (read x i))))))))))`,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar a f (+ (+ (pow (read x 0) 2.0) (* 0.6 (pow (call sin (* 4.71238898038469 (read x 0))) 2.0))) (* 0.8 (pow (call sin (* 6.283185307179586 (read x 1))) 2.0))))
+            (result (+ @a (* 10.0 (sum i 0 4 (* 2.0 (pow (call sin (* 3.141592653589793 (read x i))) 2.0))))))))`,
     );
   });
 
