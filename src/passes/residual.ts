@@ -20,7 +20,15 @@
 // the program already declares it (an algorithm's steps share one DATA buffer, so
 // compile/algorithm.ts declares the residuals of the whole problem in every step: `residualData`).
 
-import { some, transform, type IExpr, type IrData, type IrFunc, type IrProgram } from '../ir/ir.js';
+import {
+  forEachNode,
+  some,
+  transform,
+  type IExpr,
+  type IrData,
+  type IrFunc,
+  type IrProgram,
+} from '../ir/ir.js';
 
 /** The name of the residual of data `name`. */
 export const residualName = (name: string) => `${name}.lo`;
@@ -30,11 +38,13 @@ function subtracted(f: IrFunc, data: Set<string>, out: Set<string>): void {
   const visit = (e: IExpr) => {
     const r = shiftOf(e, data);
     if (r) out.add(r.arr);
-    return e;
   };
-  for (const b of f.bindings) transform(b.body, visit);
-  transform(f.result, visit);
-  for (const w of f.writes ?? []) transform(w.body, visit);
+  for (const e of [
+    ...f.bindings.map((b) => b.body),
+    f.result,
+    ...(f.writes ?? []).map((w) => w.body),
+  ])
+    forEachNode(e, visit);
 }
 
 /**
