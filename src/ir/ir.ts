@@ -326,6 +326,16 @@ export function refs(e: IExpr): { arrays: Set<string>; scalars: Set<string> } {
   return { arrays, scalars };
 }
 
+/** `f` with every expression mapped: binding bodies, the result, and its writes' rows and bodies. */
+export function mapFunc(f: IrFunc, m: (e: IExpr) => IExpr): IrFunc {
+  return {
+    ...f,
+    bindings: f.bindings.map((b) => ({ ...b, body: m(b.body) })),
+    result: m(f.result),
+    ...mapWrites(f, m),
+  };
+}
+
 /** `f` with every expression of its writes mapped (rows and bodies). */
 export function mapWrites(f: IrFunc, m: (e: IExpr) => IExpr): Pick<IrFunc, 'writes'> {
   return f.writes

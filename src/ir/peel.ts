@@ -1,7 +1,33 @@
-// A sum's constant terms, peeled off: the analysis the `bias` pass (passes/bias.ts) and the
-// algorithms' objective (elaborate/algorithm.ts) share.
+// Chains of + and - as signed terms, and a sum's constant terms peeled off: what the `bias` pass
+// (passes/bias.ts), the algorithms' objective (elaborate/algorithm.ts) and the `cosine` pass
+// (passes/cosine.ts) share.
 
 import { bin, num, type IExpr } from './ir.js';
+
+export type Term = { sign: 1 | -1; e: IExpr };
+
+/** The terms of `e`'s outermost chain of real + and - (negations flipping the sign), in order. */
+export function sumTerms(e: IExpr): Term[] {
+  const out: Term[] = [];
+  const walk = (x: IExpr, sign: 1 | -1) => {
+    if (x.k === 'bin' && (x.op === '+' || x.op === '-') && x.t === 'f') {
+      walk(x.a, sign);
+      walk(x.b, x.op === '+' ? sign : (-sign as 1 | -1));
+    } else if (x.k === 'un' && x.op === 'neg' && x.t === 'f') walk(x.a, -sign as 1 | -1);
+    else out.push({ sign, e: x });
+  };
+  walk(e, 1);
+  return out;
+}
+
+/** The terms summed left to right in their order (a leading negative term negated); 0 for none. */
+export function sumOf(terms: Term[]): IExpr {
+  const [first, ...more] = terms;
+  if (!first) return num(0);
+  let out: IExpr = first.sign > 0 ? first.e : { k: 'un', t: 'f', op: 'neg', a: first.e };
+  for (const t of more) out = bin(t.sign > 0 ? '+' : '-', out, t.e);
+  return out;
+}
 
 /**
  * `e` as g + c, with c the sum (in float64, in the order they appear) of the numbers among the
@@ -10,28 +36,15 @@ import { bin, num, type IExpr } from './ir.js';
  */
 export function peelConstant(e: IExpr): { rest: IExpr; c: number } {
   if (e.t !== 'f') return { rest: e, c: 0 };
-  const terms: { sign: 1 | -1; e: IExpr }[] = [];
-  const walk = (x: IExpr, sign: 1 | -1) => {
-    if (x.k === 'bin' && (x.op === '+' || x.op === '-') && x.t === 'f') {
-      walk(x.a, sign);
-      walk(x.b, x.op === '+' ? sign : (-sign as 1 | -1));
-    } else if (x.k === 'un' && x.op === 'neg') walk(x.a, -sign as 1 | -1);
-    else terms.push({ sign, e: x });
-  };
-  walk(e, 1);
   let c = 0;
   let found = false;
-  const rest: { sign: 1 | -1; e: IExpr }[] = [];
-  for (const t of terms) {
+  const rest: Term[] = [];
+  for (const t of sumTerms(e)) {
     if (t.e.k === 'num') {
       c += t.sign * t.e.v;
       found = true;
     } else rest.push(t);
   }
   if (!found || !Number.isFinite(c)) return { rest: e, c: 0 };
-  const [first, ...more] = rest;
-  if (!first) return { rest: num(0), c };
-  let g: IExpr = first.sign > 0 ? first.e : { k: 'un', t: 'f', op: 'neg', a: first.e };
-  for (const t of more) g = bin(t.sign > 0 ? '+' : '-', g, t.e);
-  return { rest: g, c };
+  return { rest: sumOf(rest), c };
 }

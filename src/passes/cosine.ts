@@ -13,17 +13,8 @@
 // 1.984e-14 (10 - 10 cos t keeps an absolute error of about 10 * 2^-53), so both backends take
 // the rewritten form (the pass runs before `scan`, where the CPU's pipeline stops).
 
-import { num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-
-type Term = { sign: 1 | -1; e: IExpr };
-
-function terms(e: IExpr, sign: 1 | -1, out: Term[]): Term[] {
-  if (e.k === 'bin' && (e.op === '+' || e.op === '-') && e.t === 'f') {
-    terms(e.a, sign, out);
-    terms(e.b, e.op === '+' ? sign : (-sign as 1 | -1), out);
-  } else out.push({ sign, e });
-  return out;
-}
+import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
+import { sumOf, sumTerms, type Term } from '../ir/peel.js';
 
 /** `e` as k cos(t): (* k (cos t)), (* (cos t) k) or (cos t); undefined otherwise. */
 function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
@@ -75,7 +66,7 @@ function cosineTerm(e: IExpr): { weight: number; rest: IExpr } | undefined {
  */
 function rewrite(e: IExpr): IExpr {
   if (e.k !== 'bin' || (e.op !== '+' && e.op !== '-') || e.t !== 'f') return e;
-  const ts = terms(e, 1, []);
+  const ts = sumTerms(e);
   const ci = ts.findIndex((x) => x.e.k === 'num' || x.e.k === 'int');
   if (ci < 0) return e;
   const cos = ts.map((x) => (x.sign < 0 ? cosineTerm(x.e) : undefined));
@@ -95,22 +86,10 @@ function rewrite(e: IExpr): IExpr {
     k !== ci ? [x] : C === 0 ? [] : [{ sign: C > 0 ? 1 : -1, e: num(Math.abs(C)) } as Term],
   );
   // Rebuilt left to right in the terms' order.
-  const [first, ...more] = kept;
-  if (!first) return num(0);
-  let out: IExpr = first.sign > 0 ? first.e : { k: 'un', t: 'f', op: 'neg', a: first.e };
-  for (const x of more) out = { k: 'bin', t: 'f', op: x.sign > 0 ? '+' : '-', a: out, b: x.e };
-  return out;
+  return sumOf(kept);
 }
 
-function func(f: IrFunc): IrFunc {
-  const m = (e: IExpr) => transform(e, rewrite);
-  return {
-    ...f,
-    bindings: f.bindings.map((b) => ({ ...b, body: m(b.body) })),
-    result: m(f.result),
-    ...(f.writes ? { writes: f.writes.map((w) => ({ ...w, body: m(w.body) })) } : {}),
-  };
-}
+const func = (f: IrFunc): IrFunc => mapFunc(f, (e) => transform(e, rewrite));
 
 export function cosine(p: IrProgram): IrProgram {
   return { ...p, funcs: p.funcs.map(func), main: func(p.main) };

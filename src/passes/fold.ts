@@ -1,16 +1,11 @@
 // The `fold` pass: constant folding and algebraic simplification (src/ir/fold.ts) over every
 // binding, result and write of a program.
 
-import { type IrFunc, type IrProgram, mapWrites } from '../ir/ir.js';
+import { type IrFunc, type IrProgram, mapFunc } from '../ir/ir.js';
 import { foldExpr } from '../ir/fold.js';
 
 export function foldFunc(f: IrFunc): IrFunc {
-  return {
-    ...f,
-    bindings: f.bindings.map((b) => ({ ...b, body: foldExpr(b.body) })),
-    result: foldExpr(f.result),
-    ...mapWrites(f, foldExpr),
-  };
+  return mapFunc(f, foldExpr);
 }
 
 export function fold(p: IrProgram): IrProgram {

@@ -22,6 +22,7 @@
 
 import {
   forEachNode,
+  mapFunc,
   some,
   transform,
   type IExpr,
@@ -109,13 +110,6 @@ export function residual(p: IrProgram): IrProgram {
     const lo: IExpr = { k: 'read', t: 'f', arr: residualName(s.arr), idx: s.idx };
     return { k: 'bin', t: 'f', op: s.sign > 0 ? '-' : '+', a: e, b: lo };
   };
-  const func = (f: IrFunc): IrFunc => ({
-    ...f,
-    bindings: f.bindings.map((b) => ({ ...b, body: transform(b.body, rewrite) })),
-    result: transform(f.result, rewrite),
-    ...(f.writes
-      ? { writes: f.writes.map((w) => ({ ...w, body: transform(w.body, rewrite) })) }
-      : {}),
-  });
+  const func = (f: IrFunc): IrFunc => mapFunc(f, (e) => transform(e, rewrite));
   return { ...p, data: [...p.data, ...added], funcs: p.funcs.map(func), main: func(p.main) };
 }
