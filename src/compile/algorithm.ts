@@ -10,6 +10,7 @@ import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { residualData } from '../passes/residual.js';
+import { errorFromG } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
 import {
   allSteps,
@@ -187,8 +188,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   };
   const errorAt = (x: ArrayLike<number>) => {
     const { g, bias } = cpuProblem();
-    const s = algo.problem.direction === 'maximize' ? -1 : 1;
-    return s * g(Float64Array.from(x), 0) + (s * bias - s * algo.problem.optimum);
+    return errorFromG(algo.problem, bias)(g(Float64Array.from(x), 0));
   };
   return {
     algo,

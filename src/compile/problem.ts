@@ -10,6 +10,8 @@ import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedu
 import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
+import { errorBoundProgram } from '../ir/error-bound.js';
+import { summationChain } from '../codegen/wgsl.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
 
 export interface CompileRequest extends SourceRequest {
@@ -53,7 +55,30 @@ export interface CompiledProblem {
   evaluateCpu(points: number[][] | Float64Array[]): number[];
   /** The CPU backend's function of one point: the kernels' g, without the bias. */
   cpuEvaluator(): CpuEvaluator;
+  /**
+   * The running float32 error bound MU of the GPU's program at one point (ir/error-bound.ts, on
+   * the IR the GPU takes after its float32 rewrites, with the schedule's summation chain):
+   * |GPU g - exact g| <= 2^-24 MU, evaluated in float64.
+   */
+  errorBound(): CpuEvaluator;
+  /** The error at a point whose g (the kernels' value, without the bias) is `g`: errorFromG. */
+  errorOf(g: number): number;
   sources: Map<string, string>;
+}
+
+/**
+ * The error f - f* (f* - f when maximising) of a point whose kernels' value is g, for a problem
+ * whose bias is `bias` (passes/bias.ts): s g + (s c - s f*) in float64, so that an error near the
+ * optimum keeps g's digits (f - f* would keep only those above the spacing of f); NaN when the
+ * problem declares no optimum.
+ */
+export function errorFromG(
+  p: Pick<IrProgram, 'direction' | 'optimum'>,
+  bias: number,
+): (g: number) => number {
+  const s = p.direction === 'maximize' ? -1 : 1;
+  const d = s * bias - s * p.optimum;
+  return (g) => s * g + d;
 }
 
 function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | undefined {
@@ -106,6 +131,12 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   // results are checked against code that did not go through those passes.
   const cpuEvaluator = () =>
     (evaluator ??= compileJs(runPipeline(lowered, options, { until: 'scan' }), dataAll()));
+  let bound: CpuEvaluator | undefined;
+  const errorBound = () =>
+    (bound ??= compileJs(
+      errorBoundProgram(runPipeline(lowered, options, { until: 'residual' }), summationChain(ir)),
+      dataAll(),
+    ));
   const at = lowered.at;
   const info: ProblemInfo = {
     name: lowered.name,
@@ -133,6 +164,8 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     data,
     dataAll,
     cpuEvaluator,
+    errorBound,
+    errorOf: errorFromG(lowered, bias),
     evaluateCpu: (points) => {
       const f = cpuEvaluator();
       return points.map((pt) => {

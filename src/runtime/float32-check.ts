@@ -7,12 +7,7 @@
 // runs it over the standard library; test/gpu/float32.gpu.test.ts asserts it.
 
 import type { CompiledProblem } from '../compile/problem.js';
-import { runPipeline } from '../compile/pipeline.js';
-import { compileJs } from '../codegen/js.js';
-import { summationChain } from '../codegen/wgsl.js';
-import { errorBoundProgram } from '../ir/error-bound.js';
 import { uniform53 } from '../rng/philox.js';
-import { defaultScheduleOptions } from '../schedule/schedule.js';
 import type { GpuContext } from './device.js';
 import { GpuEvaluator } from './gpu-eval.js';
 
@@ -53,7 +48,6 @@ export async function float32Check(
     throw new Error(`${p.info.name} declares no optimum point`);
   const D = p.info.dim;
   const { lo, hi } = p.info;
-  const s = p.info.direction === 'maximize' ? -1 : 1;
   let k = 0;
   const u = () => uniform53(D, k++, STREAM);
   const near = Array.from({ length: n }, () =>
@@ -63,7 +57,6 @@ export async function float32Check(
     Float64Array.from(o, () => Math.fround(lo + (hi - lo) * u())),
   );
   const g = p.cpuEvaluator();
-  const d = p.bias - p.info.optimum;
   const x = new Float32Array(2 * n * D);
   [...near, ...box].forEach((pt, j) => x.set(pt, j * D));
   const ev = new GpuEvaluator(gpu, p, 2 * n);
@@ -74,20 +67,14 @@ export async function float32Check(
   } finally {
     ev.destroy();
   }
-  const bf = compileJs(
-    errorBoundProgram(
-      runPipeline(p.lowered, defaultScheduleOptions, { until: 'residual' }),
-      summationChain(p.ir),
-    ),
-    p.dataAll(),
-  );
+  const bf = p.errorBound();
   let err64 = 0;
   let err32 = 0;
   let bound = 0;
   let ratio = 1;
   for (const [j, pt] of near.entries()) {
-    const e64 = Math.abs(s * (g(pt, 0) + d));
-    const e32 = Math.abs(s * (v[j]! + d));
+    const e64 = Math.abs(p.errorOf(g(pt, 0)));
+    const e32 = Math.abs(p.errorOf(v[j]!));
     err64 = Math.max(err64, e64);
     err32 = Math.max(err32, e32);
     bound = Math.max(bound, 2 ** -24 * bf(pt, 0));

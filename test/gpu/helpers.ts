@@ -5,13 +5,9 @@ import { rng } from '../rng.js';
 // src/ir/error-bound.ts as the tolerance.
 
 import { compileProblem, type CompiledProblem } from '../../src/api.js';
-import { compileJs } from '../../src/codegen/js.js';
-import { errorBoundProgram } from '../../src/ir/error-bound.js';
-import { runPipeline } from '../../src/compile/pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../../src/schedule/schedule.js';
 import { openGpu, type GpuContext } from '../../src/runtime/device.js';
 import { GpuEvaluator } from '../../src/runtime/gpu-eval.js';
-import { summationChain } from '../../src/codegen/wgsl.js';
 import type { CompiledAlgorithm } from '../../src/compile/algorithm.js';
 import type { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import type { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
@@ -31,11 +27,6 @@ export function randomPoints(p: CompiledProblem, n: number, seed: number): Float
   const x = new Float32Array(n * D);
   for (let i = 0; i < x.length; i++) x[i] = lo + (hi - lo) * r();
   return x;
-}
-
-/** The number of sequential additions in the GPU's summation order for this schedule. */
-export function chainLength(p: CompiledProblem): number {
-  return summationChain(p.ir);
 }
 
 export interface Comparison {
@@ -82,11 +73,7 @@ export async function compareOnGpu(
   const g = await ev.evaluate(x, n);
   ev.destroy();
   const cpuF = p.cpuEvaluator();
-  const boundProg = errorBoundProgram(
-    runPipeline(p.lowered, defaultScheduleOptions, { until: 'residual' }),
-    chainLength(p),
-  );
-  const boundF = compileJs(boundProg, p.dataAll());
+  const boundF = p.errorBound();
   const x64 = Float64Array.from(x);
   const cpu: number[] = [];
   const bound: number[] = [];
