@@ -38,6 +38,7 @@ export {
   compileAlgorithm,
   type AlgoCompileRequest,
   type CompiledAlgorithm,
+  type Precision,
 } from './compile/algorithm.js';
 export { PASS_NAMES } from './compile/pipeline.js';
 

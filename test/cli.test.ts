@@ -82,6 +82,23 @@ describe('opt eval', () => {
     );
     expect(await main([...run, '--backend', 'cpu'])).toBe(0);
   });
+  it('--precision auto holds the population in float-float where float32 cannot reach the target', async () => {
+    // CEC 2017 F1's float32 floor is 1.5e-5 at D = 10: above the default target 1e-8, not above 1e-3.
+    const run = ['run', 'de', '--problem', 'cec2017_f1', '--dim', '10', '--evals', '960'];
+    const precision = async (...more: string[]) => {
+      out = '';
+      expect(await main([...run, '--json', ...more])).toBe(0);
+      return (JSON.parse(out.trim().split('\n')[0]!) as { precision: string }).precision;
+    };
+    expect(await precision('--backend', 'gpu')).toBe('ff');
+    expect(await precision('--backend', 'gpu', '--target', '1e-3')).toBe('f32');
+    expect(await precision('--backend', 'gpu', '--target', 'none')).toBe('f32');
+    expect(await precision('--backend', 'gpu', '--target', 'none', '--precision', 'ff')).toBe('ff');
+    expect(await precision('--backend', 'gpu', '--precision', 'f32')).toBe('f32');
+    expect(await precision('--backend', 'cpu')).toBe('f64');
+    expect(await main([...run, '--precision', 'double'])).toBe(2);
+    expect(err).toContain('--precision');
+  });
   it('names the line of a point with the wrong length', async () => {
     const pts = file('bad.txt', '1 2 3\n1 2\n');
     expect(await main(['eval', 'sphere', '--dim', '3', '--points', pts])).toBe(2);
@@ -169,7 +186,7 @@ describe('opt check and compile', () => {
     expect(out).not.toContain('(func rastrigin@4');
     expect(await main(['compile', 'rastrigin', '--dim', '4', '--dump-ir', 'after:magic'])).toBe(2);
     expect(err).toContain(
-      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, bias, cosine, cse, scan, residual, fuse, schedule',
+      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, bias, cosine, cse, scan, residual, twofloat, fuse, schedule',
     );
   });
   it('compiles a user file that calls the stdlib', async () => {

@@ -38,12 +38,12 @@ const DE_BIN = { mutation: 'rand1', crossover: 'bin', F: '0.5', CR: '0.3' };
 
 export async function benchAlgorithms(
   gpu: GpuContext,
-  o: { quick: boolean; json?: string; team?: number },
+  o: { quick: boolean; json?: string; team?: number; precision?: 'f32' | 'ff' },
 ): Promise<number> {
   const rows: AlgoRow[] = [];
   const date = new Date().toISOString().slice(0, 10);
   process.stdout.write(
-    `opt bench --algorithms: ${gpu.adapterName} (${date})${o.quick ? ' --quick' : ''}\n`,
+    `opt bench --algorithms: ${gpu.adapterName} (${date})${o.quick ? ' --quick' : ''}${o.precision === 'ff' ? ' --precision ff (the GPU population in float-float)' : ''}\n`,
   );
   const one = async (
     what: string,
@@ -59,6 +59,7 @@ export async function benchAlgorithms(
       dim,
       set: { ...DE_BIN, NP: String(np) },
       schedule: o.team ? { team: o.team } : undefined,
+      precision: o.precision,
     });
     const e = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : new CpuAlgoEngine(c, 1);
     if (backend === 'gpu') await runAlgorithm(c, e, { seed: 1, maxGenerations: 200 }); // warm-up (clocks)
@@ -104,7 +105,8 @@ export async function benchAlgorithms(
   const g = await one('DE/rand/1/bin NP 250 Rastrigin', 'gpu', 100, 250, evals);
   const D = o.quick ? 10_000 : 100_000;
   const NP = 64;
-  const bytes = 5 * D * NP * 4;
+  // Float-float: each of those floats is two (passes/twofloat.ts).
+  const bytes = 5 * D * NP * 4 * (o.precision === 'ff' ? 2 : 1);
   const big = await one(
     `DE/rand/1/bin NP ${NP} Rastrigin`,
     'gpu',

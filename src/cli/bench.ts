@@ -55,7 +55,8 @@ export async function runBench(argv: string[]): Promise<number> {
       'no WebGPU adapter: the benchmark measures the GPU backend (install a Vulkan driver or lavapipe)',
     );
   const quick = flags.quick;
-  if (flags.algorithms) return benchAlgorithms(gpu, { quick, json: flags.json });
+  if (flags.algorithms)
+    return benchAlgorithms(gpu, { quick, json: flags.json, precision: flags.precision });
   if (flags.suite)
     return benchSuite(gpu, {
       suite: flags.suite,

@@ -120,6 +120,13 @@ export const COMMANDS = {
         value: 'NAME',
         help: "compile this algorithm's steps for --problem",
       },
+      precision: {
+        kind: 'string',
+        value: 'P',
+        help: "with --algorithm: the GPU's population storage, f32 or ff (float-float)",
+        choices: ['f32', 'ff'],
+        default: 'f32',
+      },
       set,
     },
   },
@@ -199,6 +206,13 @@ export const COMMANDS = {
         help: 'write result.json, trace.csv and best.txt (with --suite, a folder per problem and summary.csv)',
       },
       json: { kind: 'bool', help: 'print one JSON object per run on stdout' },
+      precision: {
+        kind: 'string',
+        value: 'P',
+        help: "how the GPU stores the population: f32, ff (float-float: two float32s a coordinate, about 48 bits), or auto: ff where the float32 point nearest the problem's optimum has an error above the target",
+        choices: ['auto', 'f32', 'ff'],
+        default: 'auto',
+      },
       adapter,
       data,
       algorithm: {
@@ -251,6 +265,13 @@ export const COMMANDS = {
         max: 10000,
       },
       algorithms: { kind: 'bool', help: 'time whole runs of the stdlib algorithms' },
+      precision: {
+        kind: 'string',
+        value: 'P',
+        help: "with --algorithms: the GPU's population storage, f32 or ff (float-float)",
+        choices: ['f32', 'ff'],
+        default: 'f32',
+      },
       suite: {
         kind: 'string',
         value: 'NAME',

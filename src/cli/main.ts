@@ -119,7 +119,14 @@ function compileAlgorithmCommand(
   const files = positional.filter((f) => f.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
   const set = parseSets(flags.set);
-  const c = compileAlgorithm({ algorithm, problem: flags.problem, dim: flags.dim, set, files });
+  const c = compileAlgorithm({
+    algorithm,
+    problem: flags.problem,
+    dim: flags.dim,
+    set,
+    files,
+    precision: flags.precision,
+  });
   process.stdout.write(emitAlgorithm(c, flags.emit));
   return 0;
 }

@@ -17,6 +17,7 @@ import {
   type AlgoEngine,
   type CompiledAlgorithm,
   type GpuContext,
+  type Precision,
   type Progress,
   type RunResult,
 } from '../api.js';
@@ -40,6 +41,8 @@ export interface RunReport {
   seed: number;
   backend: 'cpu' | 'gpu';
   adapter: string;
+  /** How the backend held the population: float64 (the CPU), float32 or float-float (the GPU). */
+  precision: 'f64' | Precision;
   evals: number;
   generations: number;
   seconds: number;
@@ -94,10 +97,6 @@ export async function runCommand(argv: string[]): Promise<number> {
   });
   // Every problem compiles before the first run starts: a missing data file or a bad --set fails
   // at once, not after hours of a suite.
-  const compiled = runs.map(({ problem, dim }) => ({
-    dim,
-    c: compileAlgorithm({ algorithm, problem, dim, set, files }),
-  }));
   // The target error: 1e-8 unless given (the threshold at which seed 002's runs and the CEC
   // conventions count a problem as solved); `--target none` runs the whole budget.
   const target =
@@ -106,6 +105,16 @@ export async function runCommand(argv: string[]): Promise<number> {
       : flags.target === 'none'
         ? undefined
         : flags.target;
+  // --precision auto: float-float populations on the GPU where a float32 population could not
+  // reach the target (its point nearest the optimum has a larger error), float32 elsewhere (half
+  // the population's memory traffic). The CPU backend holds float64 either way.
+  const compiled = runs.map(({ problem, dim }) => {
+    const compile = (precision: Precision) =>
+      compileAlgorithm({ algorithm, problem, dim, set, files, precision });
+    const c = compile(flags.precision === 'ff' && flags.backend === 'gpu' ? 'ff' : 'f32');
+    const auto = flags.precision === 'auto' && flags.backend === 'gpu' && target !== undefined;
+    return { dim, c: auto && c.float32Floor() > target ? compile('ff') : c };
+  });
   // A problem without a declared optimum has no error: the default target is never reached (the
   // run loop compares with NaN), and an explicit one is an error.
   const noOptimum = compiled.find(({ c }) => Number.isNaN(c.algo.problem.optimum))?.c;
@@ -232,6 +241,7 @@ function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunRes
     seed,
     backend: e.backend,
     adapter: e.adapter,
+    precision: e.backend === 'cpu' ? 'f64' : c.precision,
     evals: r.evals,
     generations: r.generations,
     seconds: r.seconds,

@@ -6,7 +6,7 @@
 // operation by operation where that helps; transcendental functions still differ in their last
 // bits (WGSL's sin/exp have their own error bounds), so this is a diagnostic aid, not bit-exactness.
 
-import { BUILTINS, builtinOf } from '../ir/builtins.js';
+import { BUILTINS, INTERNAL_BUILTINS, builtinOf } from '../ir/builtins.js';
 import { at, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
 
 export interface JsOptions {
@@ -140,7 +140,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           const args = e.args.map((a) => ex(a, pre));
           const b = builtinOf(e.fn);
           if (!b) throw new Error(`js backend: unknown builtin ${e.fn}`);
-          const c = `BUILTIN.${b.name}(${args.join(', ')})`;
+          const fn = /^[A-Za-z_]\w*$/.test(b.name) ? `.${b.name}` : `[${JSON.stringify(b.name)}]`;
+          const c = `BUILTIN${fn}(${args.join(', ')})`;
           return b.result === 'int' ? c : R(c);
         }
         case 'draw': {
@@ -293,7 +294,9 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
  * `DRAW` and `CTX`.
  */
 export const JS_BUILTINS: Readonly<Record<string, (...a: number[]) => number>> = Object.freeze(
-  Object.fromEntries(Object.values(BUILTINS).map((b) => [b.name, b.cpu])),
+  Object.fromEntries(
+    [...Object.values(BUILTINS), ...Object.values(INTERNAL_BUILTINS)].map((b) => [b.name, b.cpu]),
+  ),
 );
 
 export type CpuEvaluator = (x: Float64Array, offset: number) => number;

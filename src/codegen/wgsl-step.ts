@@ -16,6 +16,7 @@ import {
 } from '../ir/ir.js';
 import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { WGSL_PHILOX } from './wgsl-philox.js';
+import { TWO_FLOAT_WGSL } from '../ir/builtins.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
 import { countedFor, type Emitter } from './wgsl-emit.js';
@@ -235,7 +236,8 @@ interface HoistState {
 
 /** How a step's kernels differ from an evaluation's (StepHooks, wgsl-plan.ts). */
 class StepCodegen implements StepHooks {
-  readonly helpers = WGSL_PHILOX + DRAW_HELPERS;
+  /** Philox and the draws; the float-float helpers where the state holds pairs (passes/twofloat.ts). */
+  readonly helpers: string;
   readonly bindings = STEP_BINDINGS;
   /** The generation, the round (the draws' key) and the trace slot, from the parameters. */
   readonly prologue: Stmt[] = [
@@ -255,6 +257,8 @@ class StepCodegen implements StepHooks {
     private readonly state: StateArray[],
     private readonly options: StepOptions,
   ) {
+    this.helpers =
+      WGSL_PHILOX + DRAW_HELPERS + (state.some((a) => a.lo) ? `\n${TWO_FLOAT_WGSL}\n` : '');
     this.index = new Map(state.map((a, k) => [a.name, k]));
     this.argValue = argminValues(p);
     const K = tableQuads(state.length);

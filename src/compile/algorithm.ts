@@ -12,8 +12,10 @@ import { materialiseData } from '../passes/data.js';
 import { residualData } from '../passes/residual.js';
 import { errorFromG } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
+import { twoFloatArrays } from '../passes/twofloat.js';
 import {
   allSteps,
+  mapSteps,
   pingPong,
   prefixScalars,
   valueWritesInCombine,
@@ -65,6 +67,13 @@ export interface CompiledAlgorithm {
    * problem declares no optimum.
    */
   errorAt(x: ArrayLike<number>): number;
+  /** How the GPU stores the populations (AlgoCompileRequest.precision). */
+  precision: Precision;
+  /**
+   * The float64 error of the float32 point nearest the problem's declared optimum: about the
+   * nearest a float32 population gets (`precision: 'f32'`); NaN without a declared optimum point.
+   */
+  float32Floor(): number;
 }
 
 export interface AlgoCompileRequest extends AlgoRequest {
@@ -74,6 +83,38 @@ export interface AlgoCompileRequest extends AlgoRequest {
   validateEach?: boolean;
   /** Fuse the track step into the first step of each generation (default true). */
   fuseTrack?: boolean;
+  /**
+   * How the GPU stores the populations: `f32` (the default), or `ff`, float-float (two float32s a
+   * coordinate: passes/twofloat.ts), for runs that must get nearer an optimum than float32's
+   * spacing allows. The CPU backend holds float64 either way.
+   */
+  precision?: Precision;
+}
+
+export type Precision = 'f32' | 'ff';
+
+/**
+ * `algo` with its populations, and the arrays written from them, stored as float-float: each
+ * such array A gains a low-part array A.lo of its shape, in the state of the algorithm and of
+ * every step (passes/twofloat.ts).
+ */
+export function withTwoFloat(algo: AlgoProgram): AlgoProgram {
+  const data = new Set(algo.problem.data.map((d) => d.name));
+  const steps = [...algo.init, ...allSteps(algo.generation), algo.track].map((s) => s.prog.main);
+  const ff = twoFloatArrays(
+    steps,
+    algo.populations.map((p) => p.name),
+    data,
+  );
+  const state = algo.state.flatMap((a) =>
+    ff.has(a.name)
+      ? [
+          { ...a, lo: `${a.name}.lo` },
+          { name: `${a.name}.lo`, rows: a.rows, cols: a.cols },
+        ]
+      : [a],
+  );
+  return { ...mapSteps(algo, (st) => ({ ...st, prog: { ...st.prog, state } })), state };
 }
 
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
@@ -86,7 +127,8 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   // The residuals of the problem's shifted data (passes/residual.ts), declared in every step: the
   // steps share one DATA buffer, so they must list the same data in the same order.
   const data = [...lowered.problem.data, ...residualData(lowered.problem)];
-  const algo: AlgoProgram = { ...lowered, problem: { ...lowered.problem, data } };
+  const plainAlgo: AlgoProgram = { ...lowered, problem: { ...lowered.problem, data } };
+  const algo = req.precision === 'ff' ? withTwoFloat(plainAlgo) : plainAlgo;
   const records = new Map<Step, CompiledStep>();
   const repeated = repeatedSteps(algo.generation);
   const compile = (st: Step): CompiledStep => compileWith(st);
@@ -190,10 +232,22 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     const { g, bias } = cpuProblem();
     return errorFromG(algo.problem, bias)(g(Float64Array.from(x), 0));
   };
+  const float32Floor = () => {
+    const at = algo.problem.at;
+    if (!at || Number.isNaN(algo.problem.optimum)) return NaN;
+    const o =
+      at.k === 'const'
+        ? new Float64Array(algo.dim).fill(at.v)
+        : materialiseData(algo.problem)[at.name];
+    if (!o) throw new Error(`internal: no data for the optimum point of ${algo.problem.name}`);
+    return errorAt(o.map(Math.fround));
+  };
   return {
     algo,
     steps,
     compiled,
+    precision: req.precision ?? 'f32',
+    float32Floor,
     pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
     stepPingPong: (st) => {
       let s = perStep.get(st);

@@ -10,6 +10,7 @@ import { fuse } from '../passes/fuse.js';
 import { inline } from '../passes/inline.js';
 import { residual } from '../passes/residual.js';
 import { scan } from '../passes/scan.js';
+import { twofloat } from '../passes/twofloat.js';
 import { scheduleProgram, type ScheduleOptions } from '../schedule/schedule.js';
 import { validate } from '../ir/validate.js';
 
@@ -28,6 +29,7 @@ export const PASSES: readonly Pass[] = [
   { name: 'scan', run: (p) => scan(p) },
   // The CPU backend takes the program after `scan`; what follows is for the GPU alone.
   { name: 'residual', run: (p) => residual(p) },
+  { name: 'twofloat', run: (p) => twofloat(p) },
   { name: 'fuse', run: (p) => fuse(p) },
 ];
 

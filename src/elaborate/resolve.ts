@@ -8,12 +8,13 @@ import {
   BUILTINS,
   argumentCounts,
   binaryBuiltinOf as binaryOf,
-  builtinOf,
+  languageBuiltinOf,
   namedFunction,
   namedFunctions,
 } from '../ir/builtins.js';
 
-export { builtinOf };
+/** A builtin of the language (the IR's internal ones are not). */
+export const builtinOf = languageBuiltinOf;
 
 /** The data generators; the CEC 2010 ones run java.util.Random (rng/jrandom.ts). */
 export const GENERATORS = namedFunctions('generator');

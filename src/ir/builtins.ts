@@ -226,9 +226,160 @@ const TABLE: Builtin[] = [
 
 export const BUILTINS: Record<string, Builtin> = Object.fromEntries(TABLE.map((b) => [b.name, b]));
 
-/** The scalar builtin `name` (an own property: `constructor` in a source file finds nothing). */
-export const builtinOf = (name: string): Builtin | undefined =>
+// ---- float-float: the internal builtins of passes/twofloat.ts ------------------------------
+//
+// A pair (h, l) stands for h + l, two float32s. Each operation has two builtins, one for each part
+// of its result (`ff.add.h`, `ff.add.l`), over the same arguments; their WGSL helpers return both
+// (a vec2) and the shader compiler computes the shared work once. Not in the language: a source
+// name cannot contain a dot. The `cpu` forms emulate float32 (Math.fround after each operation; a
+// float32 product is exact in float64, which gives fma's exact error), so that the IR evaluator
+// computes what the GPU does.
+
+const fr = Math.fround;
+/** Knuth's two-sum in float32: s = fl(a + b) and the exact error a + b - s. */
+function twoSum(a: number, b: number): [number, number] {
+  const s = fr(a + b);
+  const v = fr(s - a);
+  return [s, fr(fr(a - fr(s - v)) + fr(b - v))];
+}
+/** (ah + al) + (bh + bl), normalised. */
+export function ffAdd(ah: number, al: number, bh: number, bl: number): [number, number] {
+  const [s, e] = twoSum(ah, bh);
+  return twoSum(s, fr(e + fr(al + bl)));
+}
+/** (ah + al) c: the hi product's exact error (Dekker's, or fma's: the same). */
+export function ffMul(ah: number, al: number, c: number): [number, number] {
+  const p = fr(ah * c);
+  return twoSum(p, fr(fr(ah * c - p) + fr(al * c)));
+}
+/** (ah + al) / c: the remainder of the hi quotient (exact), divided again. */
+export function ffDiv(ah: number, al: number, c: number): [number, number] {
+  const q = fr(ah / c);
+  const p = fr(q * c);
+  return twoSum(q, fr(fr(fr(fr(ah - p) - fr(q * c - p)) + al) / c));
+}
+
+// Shader compilers simplify float arithmetic algebraically unless told not to (Mesa's NIR rewrites
+// (a + b) - a to b; WGSL has no `precise`), which would make every error term 0; a multiplication
+// by a 1.0 the compiler cannot know is not enough either (lavapipe still lost the error term of a
+// second two-sum), and an fma may be a multiply and an add (lavapipe's is). So every rounded
+// result that an error term subtracts again goes through ff_keep, an integer OR with the uniform
+// P.pad (0 at run time, like opt_nan's): the same float, which no float algebra can see through.
+// The product's error comes from Dekker's split rather than from fma; its partial products are
+// exact, so a compiler that contracts one with an add into an fma changes nothing.
+// runtime/two-float-check.ts checks the results on the device against ffAdd, ffMul and ffDiv.
+const FF_WGSL = `fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
+fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
+  let s = ff_keep(a + b);
+  let v = ff_keep(s - a);
+  return vec2<f32>(s, (a - ff_keep(s - v)) + (b - v));
+}
+fn ff_split(a: f32) -> vec2<f32> {
+  let t = ff_keep(4097.0 * a);
+  let h = ff_keep(t - ff_keep(t - a));
+  return vec2<f32>(h, a - h);
+}
+fn ff_two_prod(a: f32, b: f32) -> vec2<f32> {
+  let p = ff_keep(a * b);
+  let x = ff_split(a);
+  let y = ff_split(b);
+  return vec2<f32>(p, ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y);
+}
+fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let s = ff_two_sum(ah, bh);
+  return ff_two_sum(s.x, s.y + (al + bl));
+}
+fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, c);
+  return ff_two_sum(p.x, p.y + al * c);
+}
+fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let q = ff_keep(ah / c);
+  let p = ff_two_prod(q, c);
+  return ff_two_sum(q, (((ah - p.x) - p.y) + al) / c);
+}
+fn ff_less(ah: f32, al: f32, bh: f32, bl: f32) -> bool { return ah < bh || (ah == bh && al < bl); }
+fn ff_min(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(bh, bl, ah, al));
+}
+fn ff_max(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(ah, al, bh, bl));
+}`;
+
+/** a < b for pairs: on the hi parts, then on the lo parts. */
+const ffLess = (ah: number, al: number, bh: number, bl: number) =>
+  ah < bh || (ah === bh && al < bl);
+export const ffMin = (ah: number, al: number, bh: number, bl: number): [number, number] =>
+  ffLess(bh, bl, ah, al) ? [bh, bl] : [ah, al];
+export const ffMax = (ah: number, al: number, bh: number, bl: number): [number, number] =>
+  ffLess(ah, al, bh, bl) ? [bh, bl] : [ah, al];
+
+const FF_WHAT = {
+  add: 'sum',
+  mul: 'product by a float',
+  div: 'quotient by a float',
+  min: 'minimum',
+  max: 'maximum',
+};
+const ffPart = (
+  op: keyof typeof FF_WHAT,
+  part: 'h' | 'l',
+  names: string[],
+  cpu: (...a: number[]) => [number, number],
+): Builtin => ({
+  name: `ff.${op}.${part}`,
+  params: names.map((name) => ({ name, type: 'real' })),
+  result: 'real',
+  doc: `The ${part === 'h' ? 'high' : 'low'} part of a float-float ${FF_WHAT[op]} (internal: passes/twofloat.ts).`,
+  cpu: (...a) => cpu(...a)[part === 'h' ? 0 : 1],
+  wgsl: (b, args) => b.call(`ff_${op}_${part}`, args),
+  // About 2^-44 of the value: far below any float32 bound (the steps have no bound of their own).
+  bound: (e) => mul(N(2 ** -20), abs(e)),
+});
+
+const FF_TABLE: Builtin[] = (['h', 'l'] as const).flatMap((part) => [
+  ffPart('add', part, ['ah', 'al', 'bh', 'bl'], ffAdd),
+  ffPart('mul', part, ['ah', 'al', 'c'], ffMul),
+  ffPart('div', part, ['ah', 'al', 'c'], ffDiv),
+  ffPart('min', part, ['ah', 'al', 'bh', 'bl'], ffMin),
+  ffPart('max', part, ['ah', 'al', 'bh', 'bl'], ffMax),
+]);
+
+/** The internal builtins: in the IR, never in a source file (docs and the grammar omit them). */
+export const INTERNAL_BUILTINS: Record<string, Builtin> = Object.fromEntries(
+  FF_TABLE.map((b) => [b.name, b]),
+);
+
+/**
+ * The WGSL helpers of the float-float builtins: declared only in the modules of programs that
+ * hold float-float state (codegen/wgsl-emit.ts), so that the others are unchanged.
+ */
+export const TWO_FLOAT_WGSL = [
+  FF_WGSL,
+  ...(['add', 'mul', 'div', 'min', 'max'] as const).flatMap((op) =>
+    (['h', 'l'] as const).map((part) => {
+      const two = op !== 'mul' && op !== 'div';
+      const params = two ? 'ah: f32, al: f32, bh: f32, bl: f32' : 'ah: f32, al: f32, c: f32';
+      const args = two ? 'ah, al, bh, bl' : 'ah, al, c';
+      return `fn ff_${op}_${part}(${params}) -> f32 { return ff_${op}(${args}).${part === 'h' ? 'x' : 'y'}; }`;
+    }),
+  ),
+].join('\n');
+
+/** The scalar builtin `name` of the language (an own property), the internal ones left out. */
+export const languageBuiltinOf = (name: string): Builtin | undefined =>
   Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined;
+
+/**
+ * The scalar builtin `name`, internal ones included (an own property: `constructor` in a source
+ * file finds nothing). The elaborators see the language's builtins only (elaborate/resolve.ts).
+ */
+export const builtinOf = (name: string): Builtin | undefined =>
+  Object.hasOwn(BUILTINS, name)
+    ? BUILTINS[name]
+    : Object.hasOwn(INTERNAL_BUILTINS, name)
+      ? INTERNAL_BUILTINS[name]
+      : undefined;
 
 export function applyBuiltin(fn: string, args: number[]): number | undefined {
   const b = builtinOf(fn);

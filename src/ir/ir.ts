@@ -93,6 +93,11 @@ export interface StateArray {
   name: string;
   rows: number;
   cols: number;
+  /**
+   * Stored as float-float on the GPU (passes/twofloat.ts): the name of the state array of the same
+   * shape that holds the low parts, the value being this array's element plus that one's.
+   */
+  lo?: string;
 }
 
 export type DataDef =

@@ -385,6 +385,7 @@ export function parseProgram(text: string): IrProgram {
           name: item[1] as string,
           rows: Number(item[2]),
           cols: Number(item[3]),
+          ...(Array.isArray(item[4]) && item[4][0] === 'lo' ? { lo: item[4][1] as string } : {}),
         });
         break;
       default:

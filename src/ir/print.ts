@@ -135,7 +135,8 @@ export function printProgram(p: IrProgram): string {
     `(program ${p.name} (dim ${p.dim}) (box ${printNum(p.box[0])} ${printNum(p.box[1])}) (optimum ${printNum(p.optimum)}) (at ${at}) (${p.direction})${p.bias ? ` (bias ${printNum(p.bias)})` : ''}`,
   ];
   for (const d of p.data) lines.push('  ' + printData(d));
-  for (const a of p.state ?? []) lines.push(`  (state ${a.name} ${a.rows} ${a.cols})`);
+  for (const a of p.state ?? [])
+    lines.push(`  (state ${a.name} ${a.rows} ${a.cols}${a.lo ? ` (lo ${a.lo})` : ''})`);
   for (const f of p.funcs) lines.push(printFunc(f));
   lines.push(printFunc(p.main));
   if (p.schedule) lines.push(printSchedule(p.schedule));

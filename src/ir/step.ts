@@ -112,6 +112,24 @@ export function allSteps(g: GenStmt[]): Step[] {
   );
 }
 
+/** `algo` with every step (init, generation, track) replaced by `f` of it. */
+export function mapSteps(algo: AlgoProgram, f: (st: Step) => Step): AlgoProgram {
+  const gen = (g: GenStmt[]): GenStmt[] =>
+    g.map((s) =>
+      s.k === 'step'
+        ? { ...s, step: f(s.step) }
+        : s.k === 'if'
+          ? { ...s, then: gen(s.then), else: gen(s.else) }
+          : { ...s, body: gen(s.body) },
+    );
+  return {
+    ...algo,
+    init: algo.init.map(f),
+    generation: gen(algo.generation),
+    track: f(algo.track),
+  };
+}
+
 const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;
 
 /**

@@ -23,6 +23,20 @@ import { foldExpr } from '../ir/fold.js';
 const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
 
 /**
+ * A map larger than this (in expression nodes) is kept rather than substituted: each reader
+ * would hold a copy of it, and readers that read several such maps, which read several others,
+ * grow exponentially (the float-float pairs of passes/twofloat.ts read both parts of each
+ * operand). No map of the standard library's problems comes near it.
+ */
+export const FUSE_MAX_NODES = 400;
+
+/** The nodes of `e`, counting up to `cap` (and stopping there). */
+function sizeAtLeast(e: IExpr, cap: number): boolean {
+  let n = 0;
+  return some(e, () => ++n >= cap);
+}
+
+/**
  * In an algorithm step, a vector that the step writes (the trial that replaces its parent) and
  * that draws random numbers or gathers other individuals is computed once and kept (in workgroup
  * memory: codegen/wgsl-step.ts) rather than recomputed for the write: its draws cost a Philox
@@ -60,7 +74,12 @@ export function fuseFunc(f: IrFunc): IrFunc {
   const kept: Binding[] = [];
   for (const b of f.bindings) {
     const body = substitute(b.body);
-    if (b.k === 'vec' && !hasReduction(body) && !(keep.written.has(b.name) && keep.costly(body))) {
+    if (
+      b.k === 'vec' &&
+      !hasReduction(body) &&
+      !(keep.written.has(b.name) && keep.costly(body)) &&
+      !sizeAtLeast(body, FUSE_MAX_NODES)
+    ) {
       maps.set(b.name, { ...b, body });
       continue;
     }

@@ -24,6 +24,7 @@ import { StateLayout } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
 import type { AlgoEngine } from './algo-engine.js';
+import { checkTwoFloat } from './two-float-check.js';
 import type { GpuContext } from './device.js';
 
 interface GpuKernel {
@@ -430,6 +431,13 @@ export class GpuAlgoEngine implements AlgoEngine {
     seed: number,
     slots = 4 * (TRACE_ROWS + 8) * 4,
   ): Promise<GpuAlgoEngine> {
+    if (c.algo.state.some((a) => a.lo)) {
+      const check = await checkTwoFloat(gpu);
+      if (!check.ok)
+        throw new RangeError(
+          `${gpu.adapterName} does not keep float-float's error terms (${check.detail}), so it cannot hold the population as float-float: run with --precision f32 or --backend cpu`,
+        );
+    }
     const e = new GpuAlgoEngine(gpu, c, seed, slots);
     const err = await gpu.device.popErrorScope();
     if (err) {
@@ -689,7 +697,18 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   /** A state array's current contents (float32 values, widened). */
+  /** A state array in float64: a float-float one's two parts added (passes/twofloat.ts). */
   async readArray(name: string): Promise<Float64Array> {
+    const hi = await this.readPart(name);
+    const lo = this.layout.array(name).lo;
+    if (lo) {
+      const l = await this.readPart(lo);
+      for (let k = 0; k < hi.length; k++) hi[k] = (hi[k] as number) + (l[k] as number);
+    }
+    return hi;
+  }
+
+  private async readPart(name: string): Promise<Float64Array> {
     const a = this.layout.array(name);
     const n = a.rows * Math.max(a.cols, 1);
     const read = this.gpu.device.createBuffer({

@@ -104,7 +104,13 @@ export class StateLayout {
   private swapsOf(step: Step): Set<Slot> {
     let swap = this.swaps.get(step);
     if (!swap) {
-      const names = new Set((step.prog.main.writes ?? []).map((w) => w.arr));
+      // A float-float array's low parts are written with it (passes/twofloat.ts).
+      const names = new Set(
+        (step.prog.main.writes ?? []).flatMap((w) => {
+          const lo = this.slots.find((x) => x.array.name === w.arr)?.array.lo;
+          return lo ? [w.arr, lo] : [w.arr];
+        }),
+      );
       swap = new Set(
         [...names]
           .map((n) => this.slot(n))

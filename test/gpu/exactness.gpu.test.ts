@@ -10,9 +10,11 @@
 //
 // CEC 2017 F1 (bent cigar, 1e6 times the squares but one) cannot reach 1e-8 from float32 points at
 // all: the float32 numbers nearest its shift (|o_i| up to 80, spacing 7.6e-6) are a point whose
-// float64 error is 1.47e-5 (`opt eval cec2017_f1 --dim 10` at fround(o)). The test checks that the
-// GPU says so: it reports an error of that order, equal to the float64 error of its point, and
-// never a false 0 (which it did before the residual: it saw x - fround(o) = 0 there).
+// float64 error is 1.47e-5 (`opt eval cec2017_f1 --dim 10` at fround(o); `float32Floor`). With a
+// float32 population the test checks that the GPU says so: it reports an error of that order,
+// equal to the float64 error of its point, and never a false 0 (which it did before the residual:
+// it saw x - fround(o) = 0 there). With the population in float-float (`precision: 'ff'`,
+// passes/twofloat.ts; what `opt run --precision auto` picks here) it reaches the target.
 
 import { describe, expect, it } from 'vitest';
 import { compileAlgorithm } from '../../src/compile/algorithm.js';
@@ -27,8 +29,14 @@ const maybe = ctx ? describe : describe.skip;
 
 const TARGET = 1e-8;
 
-async function run(algorithm: string, problem: string, evals: number, seed = 5) {
-  const c = compileAlgorithm({ algorithm, problem, dim: 10 });
+async function run(
+  algorithm: string,
+  problem: string,
+  evals: number,
+  precision: 'f32' | 'ff' = 'f32',
+  seed = 5,
+) {
+  const c = compileAlgorithm({ algorithm, problem, dim: 10, precision });
   const e = await GpuAlgoEngine.create(ctx!, c, seed);
   try {
     const r = await runAlgorithm(c, e, { seed, maxEvals: evals, target: TARGET });
@@ -51,6 +59,27 @@ maybe('GPU runs reach the 1e-8 target, checked in float64', () => {
     expect(truth).toBeLessThanOrEqual(TARGET);
     expect(truth).toBeGreaterThan(0);
     expect(Math.abs(r.bestError - truth)).toBeLessThanOrEqual(1e-5 * truth);
+  });
+
+  it.each([['de'], ['jde']])(
+    '%s on cec2017_f1 at D = 10 with a float-float population',
+    async (algorithm) => {
+      const { c, r, truth } = await run(algorithm, 'cec2017_f1', 300000, 'ff');
+      expect(c.algo.state.find((a) => a.name === 'X')?.lo).toBe('X.lo');
+      expect(r.stopped).toBe('target');
+      expect(r.bestError).toBeLessThanOrEqual(TARGET);
+      expect(truth).toBeLessThanOrEqual(TARGET);
+      expect(truth).toBeGreaterThan(0);
+      expect(Math.abs(r.bestError - truth)).toBeLessThanOrEqual(1e-5 * truth);
+    },
+  );
+
+  it('the float32 floor: above the target on CEC 2017 F1, below it on SOCO F1', () => {
+    const floor = (problem: string) =>
+      compileAlgorithm({ algorithm: 'de', problem, dim: 10 }).float32Floor();
+    expect(floor('cec2017_f1')).toBeGreaterThan(1e-5);
+    expect(floor('cec2017_f1')).toBeLessThan(2e-5);
+    expect(floor('soco2010_f1')).toBeLessThan(TARGET);
   });
 
   it('CEC 2017 F1: no float32 point meets it, and the GPU reports the true error of its point', async () => {

@@ -5,7 +5,10 @@
 //   - evaluates input and output on the CPU backend at random points: the pass preserves meaning.
 
 import { describe, expect, it } from 'vitest';
-import type { IrProgram } from '../../src/ir/ir.js';
+import type { IExpr, IrFunc, IrProgram } from '../../src/ir/ir.js';
+import { twofloat, twoFloatArrays } from '../../src/passes/twofloat.js';
+import { ffAdd, ffDiv, ffMul } from '../../src/ir/builtins.js';
+import { rng } from '../rng.js';
 import { parseProgram } from '../../src/ir/parse.js';
 import { cse } from '../../src/passes/cse.js';
 import { fold } from '../../src/passes/fold.js';
@@ -716,3 +719,117 @@ describe('schedule', () => {
     );
   });
 });
+
+// ---- twofloat ---------------------------------------------------------------------------------
+
+describe('twofloat', () => {
+  const step = ir`
+    (program t.each (dim 3) (box -100.0 100.0) (optimum 0.0) (at o) (minimize)
+      (data o (3) (uniform -80.0 80.0 7))
+      (data o.lo (3) (residual o))
+      (state X 4 3 (lo X.lo))
+      (state X.lo 4 3)
+      (state X.f 4 0)
+      (func main (input _ 3) (each i 4)
+        (vec v j 3 (+ (read X 1 j) (* 0.5 (- (read X 2 j) (read X 3 j)))))
+        (scalar fit f (sum k 0 3 (pow (- (- (read v k) (read o k)) (read o.lo k)) 2.0)))
+        (scalar keep i (if (<= @fit (read X.f i)) 1 0))
+        (write X i (j2 3) (if (!= @keep 0) (min (read v j2) 50.0) (read X i j2)))
+        (write X.f i (if (!= @keep 0) @fit (read X.f i)))
+        (result 0)))`;
+  // The mutant in pairs, each operation bound apart (fuse puts the small ones back); the shift
+  // v - o made plain as (v.hi - o) + v.lo (then the residual's - o.lo); the write of both parts,
+  // the min of a pair and a float through ff.min; the fitness (no pair) left alone.
+  const lowered = ir`
+    (program t.each (dim 3) (box -100.0 100.0) (optimum 0.0) (at o) (minimize)
+      (data o (3) (uniform -80.0 80.0 7))
+      (data o.lo (3) (residual o))
+      (state X 4 3 (lo X.lo))
+      (state X.lo 4 3)
+      (state X.f 4 0)
+      (func main (input _ 3) (each i 4)
+        (vec ff0 j 3 (call ff.add.h (read X 2 j) (read X.lo 2 j) (neg (read X 3 j)) (neg (read X.lo 3 j))))
+        (vec ff0.lo j 3 (call ff.add.l (read X 2 j) (read X.lo 2 j) (neg (read X 3 j)) (neg (read X.lo 3 j))))
+        (vec ff1 j 3 (call ff.mul.h (read ff0 j) (read ff0.lo j) 0.5))
+        (vec ff1.lo j 3 (call ff.mul.l (read ff0 j) (read ff0.lo j) 0.5))
+        (vec ff2 j 3 (call ff.add.h (read X 1 j) (read X.lo 1 j) (read ff1 j) (read ff1.lo j)))
+        (vec ff2.lo j 3 (call ff.add.l (read X 1 j) (read X.lo 1 j) (read ff1 j) (read ff1.lo j)))
+        (vec v j 3 (read ff2 j))
+        (vec v.lo j 3 (read ff2.lo j))
+        (scalar fit f (sum k 0 3 (pow (- (+ (- (read v k) (read o k)) (read v.lo k)) (read o.lo k)) 2.0)))
+        (scalar keep i (if (<= @fit (read X.f i)) 1 0))
+        (vec ff3 j2 3 (call ff.min.h (read v j2) (read v.lo j2) 50.0 0.0))
+        (vec ff3.lo j2 3 (call ff.min.l (read v j2) (read v.lo j2) 50.0 0.0))
+        (write X i (j2 3) (if (!= @keep 0) (read ff3 j2) (read X i j2)))
+        (write X.lo i (j2 3) (if (!= @keep 0) (read ff3.lo j2) (read X.lo i j2)))
+        (write X.f i (if (!= @keep 0) @fit (read X.f i)))
+        (result 0)))`;
+
+  it('computes on pairs from the float-float arrays up, and writes both parts', () => {
+    const p = parseChecked(step);
+    const out = twofloat(p);
+    expect(printProgram(out)).toBe(lowered);
+    validate(out, 'twofloat');
+    // The state's (lo ...) prints and parses.
+    expect(printProgram(parseProgram(lowered))).toBe(lowered);
+    // Fusion puts the small pairs back into their readers.
+    const fused = fuse(out).main.bindings.map((b) => b.name);
+    expect(fused).not.toContain('ff1');
+  });
+
+  it('leaves a program without float-float state unchanged', () => {
+    const p = parseChecked(step.replace(' (lo X.lo)', ''));
+    expect(twofloat(p)).toBe(p);
+  });
+
+  it('finds the float-float arrays: the population and what is written from it, to a fixed point', () => {
+    const p = parseChecked(step);
+    const main = p.main;
+    const best = {
+      ...main,
+      writes: [
+        ...(main.writes ?? []),
+        { arr: 'B', row: { k: 'int', t: 'i', v: 0 }, col: { idx: 'j3', len: 3 }, body: ir0('X') },
+      ],
+    } as IrFunc;
+    const copy = {
+      ...main,
+      writes: [
+        { arr: 'C', row: { k: 'int', t: 'i', v: 0 }, col: { idx: 'j3', len: 3 }, body: ir0('B') },
+      ],
+    } as IrFunc;
+    const data = new Set(['o', 'o.lo']);
+    expect([...twoFloatArrays([copy, best], ['X'], data)].sort()).toEqual(['B', 'C', 'X']);
+    expect([...twoFloatArrays([copy], ['X'], data)]).toEqual(['X']);
+  });
+
+  it('the pair builtins are exact where float64 shows it: two-sum and the product error', () => {
+    const r = rng(11);
+    for (let k = 0; k < 2000; k++) {
+      const a = Math.fround((r() - 0.5) * 200);
+      const b = Math.fround((r() - 0.5) * 10 ** (-8 * r()));
+      const [h, l] = ffAdd(a, 0, b, 0);
+      expect(h).toBe(Math.fround(a + b));
+      expect(h + l).toBe(a + b); // exact in float64: the exponents are within 29 of each other
+      const [ph, pl] = ffMul(a, 0, b);
+      expect(ph + pl).toBe(a * b); // a float32 product is exact in float64
+      const [qh, ql] = ffDiv(a, 0, b === 0 ? 1 : b);
+      expect(Math.abs(qh + ql - a / (b === 0 ? 1 : b))).toBeLessThanOrEqual(
+        2 ** -44 * Math.abs(a / (b === 0 ? 1 : b)),
+      );
+    }
+  });
+});
+
+/** (read A 0 j3): a row of a state array. */
+function ir0(arr: string): IExpr {
+  return {
+    k: 'read',
+    t: 'f',
+    arr,
+    idx: [
+      { k: 'int', t: 'i', v: 0 },
+      { k: 'idx', t: 'i', name: 'j3' },
+    ],
+  };
+}

@@ -1,0 +1,133 @@
+// Does this device keep float-float's error terms? The float-float helpers (ir/builtins.ts,
+// TWO_FLOAT_WGSL) rely on float32 additions and products rounded as IEEE 754 says, one at a
+// time, and on the shader compiler not rewriting them algebraically (ff_keep stops the rewriting
+// that Mesa's NIR does). A driver that reassociates anyway, flushes or computes at another
+// precision would make every low part 0 or noise, and a float-float run would quietly be a float32
+// one. So before the first float-float run on a device, its helpers run on vectors that exercise
+// them (cancelling sums, products and quotients at several scales) and must give, bit for bit,
+// what the float32 emulation of ir/builtins.ts gives (the quotient within 2^-44 relative: WGSL's
+// division may be 2.5 ulps off, which the remainder step corrects). The result is kept per device.
+
+import { TWO_FLOAT_WGSL, ffAdd, ffDiv, ffMax, ffMin, ffMul } from '../ir/builtins.js';
+import { uniform53 } from '../rng/philox.js';
+import type { GpuContext } from './device.js';
+
+const N = 256;
+/** Values per case: add, mul, div, min, max, two parts each. */
+const OUT = 10;
+/** Philox's stream of the check's inputs (the same on every machine). */
+const STREAM = 13;
+
+export interface TwoFloatCheck {
+  ok: boolean;
+  /** What went wrong, for the error message: the first case that differs. */
+  detail?: string;
+}
+
+const checked = new WeakMap<GPUDevice, Promise<TwoFloatCheck>>();
+
+/** The check on `gpu`'s device, run once per device. */
+export function checkTwoFloat(gpu: GpuContext): Promise<TwoFloatCheck> {
+  let r = checked.get(gpu.device);
+  if (!r) checked.set(gpu.device, (r = runCheck(gpu)));
+  return r;
+}
+
+/** The inputs: pairs (ah, al) and (bh, bl) at scales from 1e-6 to 1e2, some cancelling. */
+function inputs(): Float32Array<ArrayBuffer> {
+  const x = new Float32Array(4 * N);
+  const u = (k: number, j: number) => uniform53(j, k, STREAM);
+  for (let k = 0; k < N; k++) {
+    const scale = 10 ** (-6 + 8 * u(k, 0));
+    const ah = Math.fround((2 * u(k, 1) - 1) * scale);
+    // Every fourth b nearly cancels a; the others are of another scale.
+    const bh =
+      k % 4 === 0
+        ? Math.fround(-ah * (1 + 2 ** -20 * (2 * u(k, 2) - 1)))
+        : Math.fround((2 * u(k, 2) - 1) * 10 ** (-6 + 8 * u(k, 3)));
+    const lo = (h: number, j: number) => Math.fround(h * 2 ** -26 * (2 * u(k, j) - 1));
+    x.set([ah, lo(ah, 4), bh === 0 ? 1 : bh, lo(bh, 5)], 4 * k);
+  }
+  return x;
+}
+
+async function runCheck(gpu: GpuContext): Promise<TwoFloatCheck> {
+  const { device } = gpu;
+  const code = `struct Params { pad: u32, a: u32, b: u32, c: u32 }
+@group(0) @binding(0) var<storage, read> I: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> O: array<f32>;
+@group(0) @binding(2) var<uniform> P: Params;
+${TWO_FLOAT_WGSL}
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  let k = g.x;
+  if (k >= ${N}u) { return; }
+  let v = I[k];
+  let r = array<vec2<f32>, 5>(ff_add(v.x, v.y, v.z, v.w), ff_mul(v.x, v.y, v.z),
+    ff_div(v.x, v.y, v.z), ff_min(v.x, v.y, v.z, v.w), ff_max(v.x, v.y, v.z, v.w));
+  for (var j = 0u; j < 5u; j++) {
+    O[${OUT}u * k + 2u * j] = r[j].x;
+    O[${OUT}u * k + 2u * j + 1u] = r[j].y;
+  }
+}`;
+  const x = inputs();
+  const usage = GPUBufferUsage;
+  const input = device.createBuffer({ size: x.byteLength, usage: usage.STORAGE | usage.COPY_DST });
+  const out = device.createBuffer({ size: 4 * OUT * N, usage: usage.STORAGE | usage.COPY_SRC });
+  const params = device.createBuffer({ size: 16, usage: usage.UNIFORM | usage.COPY_DST });
+  const read = device.createBuffer({ size: 4 * OUT * N, usage: usage.MAP_READ | usage.COPY_DST });
+  try {
+    device.queue.writeBuffer(input, 0, x);
+    device.queue.writeBuffer(params, 0, new Uint32Array(4));
+    const pipeline = await device.createComputePipelineAsync({
+      layout: 'auto',
+      compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+    });
+    const group = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [input, out, params].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(Math.ceil(N / 64));
+    pass.end();
+    enc.copyBufferToBuffer(out, 0, read, 0, 4 * OUT * N);
+    device.queue.submit([enc.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const got = new Float32Array(read.getMappedRange().slice(0));
+    read.unmap();
+    return compare(x, got);
+  } finally {
+    for (const b of [input, out, params, read]) b.destroy();
+  }
+}
+
+/** The device's results `got` against the emulation, for inputs `x`. */
+export function compare(x: Float32Array, got: Float32Array): TwoFloatCheck {
+  const names = ['sum', 'product', 'quotient', 'minimum', 'maximum'];
+  for (let k = 0; k < N; k++) {
+    const [ah, al, bh, bl] = Array.from(x.subarray(4 * k, 4 * k + 4));
+    if (ah === undefined || al === undefined || bh === undefined || bl === undefined) break;
+    const want = [
+      ffAdd(ah, al, bh, bl),
+      ffMul(ah, al, bh),
+      ffDiv(ah, al, bh),
+      ffMin(ah, al, bh, bl),
+      ffMax(ah, al, bh, bl),
+    ];
+    for (const [j, [h, l]] of want.entries()) {
+      const gh = got[OUT * k + 2 * j] as number;
+      const gl = got[OUT * k + 2 * j + 1] as number;
+      const exact = j === 2 ? (ah + al) / bh : h + l;
+      const ok =
+        j === 2 ? Math.abs(gh + gl - exact) <= 2 ** -44 * Math.abs(exact) : gh === h && gl === l;
+      if (!ok)
+        return {
+          ok: false,
+          detail: `the float-float ${names[j]} of (${ah} + ${al}) and (${bh} + ${bl}) gave (${gh}, ${gl}) where IEEE float32 arithmetic gives (${h}, ${l})`,
+        };
+    }
+  }
+  return { ok: true };
+}
