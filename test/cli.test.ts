@@ -81,6 +81,14 @@ describe('opt eval', () => {
       /soco2010_f7 at D = 100: every point of the initial population has a value beyond float32's range on the GPU/,
     );
     expect(await main([...run, '--backend', 'cpu'])).toBe(0);
+    // In a suite the others still run, and the exit code says one was not.
+    const suites = file('wide.opt', 'suite wide = [soco2010_f7, sphere]\n');
+    err = '';
+    out = '';
+    const wide = ['run', 'de', suites, '--suite', 'wide', '--dim', '100', '--evals', '2000'];
+    expect(await main([...wide, '--backend', 'gpu'])).toBe(2);
+    expect(err).toMatch(/^F01 de on soco2010_f7: not run: soco2010_f7 at D = 100: every point/m);
+    expect(out).toMatch(/^F02 de on sphere \(D = 100, gpu\): best error/m);
   });
   it('--precision auto holds the population in float-float where float32 cannot reach the target', async () => {
     // CEC 2017 F1's float32 floor is 1.5e-5 at D = 10: above the default target 1e-8, not above 1e-3.

@@ -154,6 +154,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   const tty = process.stderr.isTTY === true;
   const reports: RunReport[] = [];
+  let refused = 0;
   try {
     for (const [k, { c, dim }] of compiled.entries()) {
       if (abort.signal.aborted) break;
@@ -183,6 +184,16 @@ export async function runCommand(argv: string[]): Promise<number> {
           signal: abort.signal,
           onProgress: progress,
         });
+      } catch (e) {
+        // A problem the backend cannot run (every initial value beyond float32's range) ends a
+        // single run with its reason; a suite says so for that problem and goes on with the
+        // others, and exits with 2 at the end.
+        if (!suite || !(e instanceof RangeError)) throw e;
+        process.stderr.write(
+          `${label} ${c.algo.name} on ${c.algo.problem.name}: not run: ${e.message}\n`,
+        );
+        refused++;
+        continue;
       } finally {
         if (tty) process.stderr.write('\r\x1b[K');
         engine.destroy();
@@ -205,7 +216,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onInt);
     if (suite && flags.out && reports.length) writeSuiteSummary(flags.out, reports);
   }
-  return abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted') ? 130 : 0;
+  if (abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted')) return 130;
+  return refused ? 2 : 0;
 }
 
 /** A suite member's label: F01, F02, ... (two digits, as papers number their benchmarks). */
