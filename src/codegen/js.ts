@@ -186,6 +186,7 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
             count: '0',
             argmin: '-1',
             argmax: '-1',
+            por: '0',
           };
           pre.push(`let ${acc} = ${init[e.op]};`);
           let step: string;
@@ -196,6 +197,9 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
               break;
             case 'prod':
               step = `${acc} = ${R(`${acc} * ${body}`)};`;
+              break;
+            case 'por':
+              step = `{ const v = ${body}; ${acc} = ${R(`${acc} + v - ${R(`${acc} * v`)}`)}; }`;
               break;
             case 'min':
               step = `${acc} = Math.min(${acc}, ${body});`;

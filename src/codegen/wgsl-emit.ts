@@ -4,7 +4,7 @@
 
 import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
-import { WGSL_HELPERS, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
+import { WGSL_HELPERS, porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 
 import {
   add,
@@ -73,6 +73,7 @@ export const ACC_INIT: Record<string, (t: string) => Expr> = {
   sum: (t) => (t === 'i' ? i32(0) : f32(0)),
   count: () => i32(0),
   prod: (t) => (t === 'i' ? i32(1) : f32(1)),
+  por: () => f32(0),
   min: (t) => (t === 'i' ? i32(2147483647) : f32(Infinity)),
   max: (t) => (t === 'i' ? i32(-2147483647) : f32(-Infinity)),
   argmin: () => f32(Infinity),
@@ -87,6 +88,8 @@ export function combine(op: string, a: Expr, b: Expr): Expr {
       return bin(a, '+', b);
     case 'prod':
       return bin(a, '*', b);
+    case 'por':
+      return porCombine(a, b);
     case 'min':
       return call('min', a, b);
     case 'max':

@@ -50,6 +50,10 @@ fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 `;
 
+/** a (+) b = a + b - a b: the `por` reduction's step (ir/ir.ts RedOp). */
+export const porCombine = (a: Expr, b: Expr): Expr =>
+  paren(bin(paren(bin(a, '+', b)), '-', paren(bin(a, '*', b))));
+
 /** The builtins' WGSL forms (ir/builtins.ts) built as WGSL expressions. */
 const wgslNodes: WgslBuilder<Expr> = {
   call: (fn, args) => call(fn, ...args),
@@ -254,6 +258,12 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
           init = e.t === 'i' ? i32(1) : f32(1);
           steps.push(assign(acc, bin(acc, '*', B)));
           break;
+        case 'por': {
+          init = f32(0);
+          const v = id(ctx.fresh());
+          steps.push(letS(v.name, B), assign(acc, porCombine(acc, v)));
+          break;
+        }
         case 'min':
           init = e.t === 'i' ? i32(2147483647) : f32(Infinity);
           steps.push(assign(acc, call('min', acc, B)));

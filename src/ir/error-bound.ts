@@ -132,6 +132,11 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
             return add(red('sum', Mb), mul(N(chain), red('sum', abs(body))));
           case 'prod':
             return mul(abs(e), add(red('sum', div(Mb, floorBy(body, Mb))), N(chain)));
+          case 'por':
+            // acc (+) a = acc (1 - a) + a with |1 - a| <= 1 (a = 2 sin^2 in [0, 2]): an
+            // operand's error passes with a factor of at most 1, and each step rounds three
+            // times values of at most 2 (|acc| + |a|) <= 2 sum |a|.
+            return add(red('sum', Mb), mul(N(6 * chain), red('sum', abs(body))));
           case 'min':
           case 'max':
             return red('max', Mb);

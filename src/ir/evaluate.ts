@@ -198,6 +198,8 @@ export class Evaluator {
         return int ? fold(0, (acc, v) => (acc + v) | 0) : fold(0, (acc, v) => acc + v);
       case 'prod':
         return fold(1, (acc, v) => acc * v);
+      case 'por':
+        return fold(0, (acc, v) => acc + v - acc * v);
       case 'min':
         return fold(Infinity, Math.min);
       case 'max':

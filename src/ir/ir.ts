@@ -10,7 +10,11 @@
 // tested text-in, text-out.
 
 export type Ty = 'i' | 'f' | 'b';
-export type RedOp = 'sum' | 'prod' | 'min' | 'max' | 'mean' | 'count' | 'argmin' | 'argmax';
+/**
+ * Reductions. `por` (internal: passes/cosine.ts) folds with a (+) b = a + b - a b, the
+ * "probabilistic or": 1 - prod (1 - a_i) without the cancellation of 1 - prod near 0.
+ */
+export type RedOp = 'sum' | 'prod' | 'min' | 'max' | 'mean' | 'count' | 'argmin' | 'argmax' | 'por';
 export type BinOp =
   | '+'
   | '-'

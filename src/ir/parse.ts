@@ -58,7 +58,7 @@ function read(tokens: string[]): SExp {
   return e;
 }
 
-const RED_OPS = new Set(['sum', 'prod', 'min', 'max', 'mean', 'count', 'argmin', 'argmax']);
+const RED_OPS = new Set(['sum', 'prod', 'min', 'max', 'mean', 'count', 'argmin', 'argmax', 'por']);
 const BIN_OPS = new Set([
   '+',
   '-',

@@ -14,7 +14,7 @@
 // the rewritten form (the pass runs before `scan`, where the CPU's pipeline stops).
 
 import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-import { sumOf, sumTerms, type Term } from '../ir/peel.js';
+import { peelConstant, sumOf, sumTerms, type Term } from '../ir/peel.js';
 
 /** `e` as k cos(t): (* k (cos t)), (* (cos t) k) or (cos t); undefined otherwise. */
 function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
@@ -46,6 +46,25 @@ function halfSquare({ k, t }: { k: number; t: IExpr }): IExpr {
 }
 
 /**
+ * `e` as k prod_i cos(t_i) over constant bounds (Griewank's product): weight k, and the rest
+ * k (1 - prod cos t_i) = k por_i 2 sin^2(t_i / 2), where a por b = a + b - a b (ir/ir.ts RedOp):
+ * 1 - (1 - a)(1 - b) with a, b the terms' 1 - cos, so that no step subtracts from 1. Near the
+ * optimum each a_i is O(t_i^2) and so is every partial result: their float32 errors are relative.
+ */
+function scaledProduct(e: IExpr): { weight: number; rest: IExpr } | undefined {
+  let k = 1;
+  let p = e;
+  if (e.k === 'bin' && e.op === '*' && e.a.k === 'num') [k, p] = [e.a.v, e.b];
+  else if (e.k === 'bin' && e.op === '*' && e.b.k === 'num') [k, p] = [e.b.v, e.a];
+  if (p.k !== 'red' || p.op !== 'prod' || p.cond || p.lo.k !== 'int' || p.hi.k !== 'int')
+    return undefined;
+  const c = scaledCos(p.body);
+  if (!c || c.k !== 1) return undefined;
+  const por: IExpr = { ...p, op: 'por', body: halfSquare(c) };
+  return { weight: k, rest: k === 1 ? por : { k: 'bin', t: 'f', op: '*', a: num(k), b: por } };
+}
+
+/**
  * A cosine term: k cos(t), or a sum over i in [lo, hi) (constant bounds, no condition) of
  * k cos(t_i). Its `weight` is what it is at t = 0 (k, or k (hi - lo)), and `rest` the weight less
  * the term: 2k sin^2(t / 2), or the sum of those.
@@ -53,6 +72,8 @@ function halfSquare({ k, t }: { k: number; t: IExpr }): IExpr {
 function cosineTerm(e: IExpr): { weight: number; rest: IExpr } | undefined {
   const kc = scaledCos(e);
   if (kc) return { weight: kc.k, rest: halfSquare(kc) };
+  const kp = scaledProduct(e);
+  if (kp) return kp;
   if (e.k !== 'red' || e.op !== 'sum' || e.cond || e.lo.k !== 'int' || e.hi.k !== 'int')
     return undefined;
   const b = scaledCos(e.body);
@@ -91,6 +112,26 @@ function rewrite(e: IExpr): IExpr {
 
 const func = (f: IrFunc): IrFunc => mapFunc(f, (e) => transform(e, rewrite));
 
+/**
+ * The program's result with its bias (passes/bias.ts, which runs before) as the chain's constant:
+ * Griewank's 1 + ... - prod cos has had its 1 moved to the bias, and the rewrite takes the
+ * product's weight from it; what constant is left goes back to the bias.
+ */
 export function cosine(p: IrProgram): IrProgram {
-  return { ...p, funcs: p.funcs.map(func), main: func(p.main) };
+  const main = func(p.main);
+  if (!p.bias || main.result.t !== 'f') return { ...p, funcs: p.funcs.map(func), main };
+  const withBias = sumOf([
+    ...sumTerms(main.result),
+    { sign: p.bias > 0 ? 1 : -1, e: num(Math.abs(p.bias)) },
+  ]);
+  const r = rewrite(withBias);
+  if (r === withBias) return { ...p, funcs: p.funcs.map(func), main };
+  const { rest, c } = peelConstant(r);
+  const { bias: _, ...q } = p;
+  return {
+    ...q,
+    ...(c ? { bias: c } : {}),
+    funcs: p.funcs.map(func),
+    main: { ...main, result: rest },
+  };
 }

@@ -337,6 +337,31 @@ describe('cosine', () => {
     );
   });
 
+  it("takes Griewank's product of cosines from the bias: 1 - prod cos t_i as por 2 sin^2(t_i / 2)", () => {
+    // The bias pass has moved Griewank's 1 to the program's bias; the product's weight comes from
+    // it (none is left), and the product becomes a `por` reduction (a + b - a b).
+    const out = checkPass(
+      cosine,
+      ir`
+        (program t (dim 4) (box -600.0 600.0) (optimum 0.0) (at 0.0) (minimize) (bias 1.0)
+          (func main (input x 4)
+            (result (- (sum i 0 4 (/ (pow (read x i) 2.0) 4000.0)) (prod j 0 4 (call cos (/ (read x j) (call sqrt (+ j 1)))))))))`,
+      ir`
+        (program t (dim 4) (box -600.0 600.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (result (+ (sum i 0 4 (/ (pow (read x i) 2.0) 4000.0)) (por j 0 4 (* 2.0 (pow (call sin (* 0.5 (/ (read x j) (call sqrt (+ j 1))))) 2.0)))))))`,
+    );
+    expect(out.bias).toBeUndefined();
+    // Near the optimum the float32 form is within a few ulps of the value: the bound says so,
+    // where 1 - prod cos has an error of the order of u itself.
+    const x = [Float64Array.from([1e-3, -2e-3, 3e-3, 1e-3])];
+    const value = evalAt(out, x)[0]!;
+    expect(value).toBeGreaterThan(0);
+    const U = 2 ** -24;
+    const bound = U * compileJs(errorBoundProgram(out, 4), {})(x[0]!, 0);
+    expect(bound).toBeLessThan(1e-5 * value);
+  });
+
   it('has an error bound relative to the term where the cosine form has one relative to k', () => {
     const p = parseChecked(ir`
       (program t (dim 1) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)

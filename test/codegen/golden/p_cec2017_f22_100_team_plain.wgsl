@@ -168,7 +168,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_ws: f32 = ((s_w1 + s_w2) + s_w3);
   var acc_g1: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
@@ -184,25 +184,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 100i) {
       let i_i11 = iv;
-      acc_r1 = acc_r1 * cos(((6.0f * SCR[n * 300u + 100u + u32(i_i11)]) / sqrt(f32((1i + i_i11)))));
+      let t9 = sin((0.5f * ((6.0f * SCR[n * 300u + 100u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t9 * t9))) - (acc_r1 * (2.0f * (t9 * t9))));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i14 = iv;
-      var t12: f32;
+      var t13: f32;
       if ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) > f32(500i))) {
-        let t9 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) - 500.0f) / 100.0f);
-        t12 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((t9 * t9) / 100.0f));
+        let t10 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) - 500.0f) / 100.0f);
+        t13 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((t10 * t10) / 100.0f));
       } else {
-        var t11: f32;
+        var t12: f32;
         if ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))) {
-          let t10 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t11 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((t10 * t10) / 100.0f));
+          let t11 = ((((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) + 500.0f) / 100.0f);
+          t12 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((t11 * t11) / 100.0f));
         } else {
-          t11 = ((-((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)))));
+          t12 = ((-((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)))));
         }
-        t12 = t11;
+        t13 = t12;
       }
-      acc_r2 = acc_r2 + t12;
+      acc_r2 = acc_r2 + t13;
     }
   }
   shf[0u + lid] = acc_g1;
@@ -213,42 +214,42 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   if (lane < 32u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = shf[512u + lid] * shf[512u + lid + 32u];
+    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 32u]) - (shf[512u + lid] * shf[512u + lid + 32u]));
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 32u];
   }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
-    shf[512u + lid] = shf[512u + lid] * shf[512u + lid + 16u];
+    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 16u]) - (shf[512u + lid] * shf[512u + lid + 16u]));
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 16u];
   }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] * shf[512u + lid + 8u];
+    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 8u]) - (shf[512u + lid] * shf[512u + lid + 8u]));
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 8u];
   }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
-    shf[512u + lid] = shf[512u + lid] * shf[512u + lid + 4u];
+    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 4u]) - (shf[512u + lid] * shf[512u + lid + 4u]));
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
-    shf[512u + lid] = shf[512u + lid] * shf[512u + lid + 2u];
+    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 2u]) - (shf[512u + lid] * shf[512u + lid + 2u]));
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
-    shf[512u + lid] = shf[512u + lid] * shf[512u + lid + 1u];
+    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 1u]) - (shf[512u + lid] * shf[512u + lid + 1u]));
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 1u];
   }
   workgroupBarrier();
@@ -257,7 +258,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: f32 = shf[512u + team * 64u];
   let s_r2: f32 = shf[768u + team * 64u];
   workgroupBarrier();
-  let s_g2: f32 = (((1000.0f * ((1.0f + s_r0) - s_r1)) / 100.0f) + 100.0f);
+  let s_g2: f32 = (((1000.0f * (s_r0 + s_r1)) / 100.0f) + 100.0f);
   let s_g3: f32 = ((41898.28872724338f + s_r2) + 200.0f);
   if (valid && lane == 0u) { F[P.f_offset + n] = select(((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))); }
 }

@@ -212,7 +212,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   var acc_r3: f32 = 0.0f;
-  var acc_r4: f32 = 1.0f;
+  var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
@@ -236,13 +236,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 100i) {
       let i_i14 = iv;
-      acc_r4 = acc_r4 * cos(((6.0f * SCR[n * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14)))));
+      let t11 = sin((0.5f * ((6.0f * SCR[n * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i16 = iv;
-      let t11 = (0.0512f * SCR[n * 400u + 300u + u32(i_i16)]);
-      let t12 = sin((3.141592653589793f * (0.0512f * SCR[n * 400u + 300u + u32(i_i16)])));
-      acc_r5 = acc_r5 + ((t11 * t11) + (20.0f * (t12 * t12)));
+      let t12 = (0.0512f * SCR[n * 400u + 300u + u32(i_i16)]);
+      let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -257,7 +258,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 32u];
+    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 32u]) - (shf[256u + lid] * shf[256u + lid + 32u]));
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
   }
   workgroupBarrier();
@@ -266,7 +267,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 16u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 16u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 16u];
+    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 16u]) - (shf[256u + lid] * shf[256u + lid + 16u]));
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 16u];
   }
   workgroupBarrier();
@@ -275,7 +276,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 8u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 8u];
+    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 8u]) - (shf[256u + lid] * shf[256u + lid + 8u]));
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 8u];
   }
   workgroupBarrier();
@@ -284,7 +285,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 4u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 4u];
+    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 4u]) - (shf[256u + lid] * shf[256u + lid + 4u]));
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
   }
   workgroupBarrier();
@@ -293,7 +294,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 2u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 2u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 2u];
+    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 2u]) - (shf[256u + lid] * shf[256u + lid + 2u]));
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 2u];
   }
   workgroupBarrier();
@@ -302,7 +303,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 1u];
+    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 1u]) - (shf[256u + lid] * shf[256u + lid + 1u]));
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
   }
   workgroupBarrier();
@@ -315,7 +316,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_g1: f32 = (10.0f * (((2.718281828459045f - (20.0f * exp((-0.2f * sqrt(s_r0))))) - exp(s_r1)) + 20.0f));
   let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);
-  let s_g3: f32 = ((10.0f * ((1.0f + s_r3) - s_r4)) + 200.0f);
+  let s_g3: f32 = ((10.0f * (s_r3 + s_r4)) + 200.0f);
   let s_g4: f32 = (s_r5 + 300.0f);
   if (valid && lane == 0u) { F[P.f_offset + n] = select((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) / s_ws), ((((s_g1 + s_g2) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))); }
 }

@@ -253,7 +253,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
-  var acc_r3: f32 = 1.0f;
+  var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
@@ -292,20 +292,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 100i) {
       let i_i17 = iv;
-      acc_r3 = acc_r3 * cos(((6.0f * SCR[n * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17)))));
+      let t21 = sin((0.5f * ((6.0f * SCR[n * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+      acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
     }
     if (iv >= 0i && iv < 99i) {
       let i_i19 = iv;
-      let t21 = ((0.02048f * SCR[n * 500u + 300u + u32(i_i19)]) + 1.0f);
-      let t22 = ((t21 * t21) - ((0.02048f * SCR[n * 500u + 300u + u32((i_i19 + 1i))]) + 1.0f));
-      let t23 = (((0.02048f * SCR[n * 500u + 300u + u32(i_i19)]) + 1.0f) - 1.0f);
-      acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
+      let t22 = ((0.02048f * SCR[n * 500u + 300u + u32(i_i19)]) + 1.0f);
+      let t23 = ((t22 * t22) - ((0.02048f * SCR[n * 500u + 300u + u32((i_i19 + 1i))]) + 1.0f));
+      let t24 = (((0.02048f * SCR[n * 500u + 300u + u32(i_i19)]) + 1.0f) - 1.0f);
+      acc_r4 = acc_r4 + ((100.0f * (t23 * t23)) + (t24 * t24));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i21 = iv;
-      let t24 = (0.0512f * SCR[n * 500u + 400u + u32(i_i21)]);
-      let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 500u + 400u + u32(i_i21)])));
-      acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
+      let t25 = (0.0512f * SCR[n * 500u + 400u + u32(i_i21)]);
+      let t26 = sin((3.141592653589793f * (0.0512f * SCR[n * 500u + 400u + u32(i_i21)])));
+      acc_r5 = acc_r5 + ((t25 * t25) + (20.0f * (t26 * t26)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -319,7 +320,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 32u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 32u]) - (shf[768u + lid] * shf[768u + lid + 32u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 32u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 32u];
   }
@@ -328,7 +329,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 16u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 16u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 16u]) - (shf[768u + lid] * shf[768u + lid + 16u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 16u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 16u];
   }
@@ -337,7 +338,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 8u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 8u]) - (shf[768u + lid] * shf[768u + lid + 8u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 8u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 8u];
   }
@@ -346,7 +347,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 4u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 4u]) - (shf[768u + lid] * shf[768u + lid + 4u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 4u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 4u];
   }
@@ -355,7 +356,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 2u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 2u]) - (shf[768u + lid] * shf[768u + lid + 2u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 2u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 2u];
   }
@@ -364,7 +365,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 1u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 1u]) - (shf[768u + lid] * shf[768u + lid + 1u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 1u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 1u];
   }
@@ -378,7 +379,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_g1: f32 = (0.0005f * s_r0);
   let s_g2: f32 = ((41898.28872724338f + s_r1) + 100.0f);
-  let s_g3: f32 = ((10.0f * ((1.0f + s_r2) - s_r3)) + 200.0f);
+  let s_g3: f32 = ((10.0f * (s_r2 + s_r3)) + 200.0f);
   let s_g4: f32 = (s_r4 + 300.0f);
   let s_g5: f32 = ((10.0f * s_r5) + 400.0f);
   if (valid && lane == 0u) { F[P.f_offset + n] = select(((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) + (s_w5 * s_g5)) / s_ws), (((((s_g1 + s_g2) + s_g3) + s_g4) + s_g5) / 5.0f), (s_ws == f32(0i))); }

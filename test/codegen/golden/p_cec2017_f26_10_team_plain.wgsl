@@ -139,7 +139,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
-  var acc_r3: f32 = 1.0f;
+  var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
@@ -178,20 +178,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 10i) {
       let i_i17 = iv;
-      acc_r3 = acc_r3 * cos(((6.0f * SCR[n * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17)))));
+      let t21 = sin((0.5f * ((6.0f * SCR[n * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+      acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
     }
     if (iv >= 0i && iv < 9i) {
       let i_i19 = iv;
-      let t21 = ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 1.0f);
-      let t22 = ((t21 * t21) - ((0.02048f * SCR[n * 50u + 30u + u32((i_i19 + 1i))]) + 1.0f));
-      let t23 = (((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 1.0f) - 1.0f);
-      acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
+      let t22 = ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 1.0f);
+      let t23 = ((t22 * t22) - ((0.02048f * SCR[n * 50u + 30u + u32((i_i19 + 1i))]) + 1.0f));
+      let t24 = (((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 1.0f) - 1.0f);
+      acc_r4 = acc_r4 + ((100.0f * (t23 * t23)) + (t24 * t24));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i21 = iv;
-      let t24 = (0.0512f * SCR[n * 50u + 40u + u32(i_i21)]);
-      let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 50u + 40u + u32(i_i21)])));
-      acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
+      let t25 = (0.0512f * SCR[n * 50u + 40u + u32(i_i21)]);
+      let t26 = sin((3.141592653589793f * (0.0512f * SCR[n * 50u + 40u + u32(i_i21)])));
+      acc_r5 = acc_r5 + ((t25 * t25) + (20.0f * (t26 * t26)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -205,7 +206,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 4u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 4u]) - (shf[768u + lid] * shf[768u + lid + 4u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 4u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 4u];
   }
@@ -214,7 +215,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 2u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 2u]) - (shf[768u + lid] * shf[768u + lid + 2u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 2u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 2u];
   }
@@ -223,7 +224,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
-    shf[768u + lid] = shf[768u + lid] * shf[768u + lid + 1u];
+    shf[768u + lid] = ((shf[768u + lid] + shf[768u + lid + 1u]) - (shf[768u + lid] * shf[768u + lid + 1u]));
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 1u];
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 1u];
   }
@@ -237,7 +238,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_g1: f32 = (0.0005f * s_r0);
   let s_g2: f32 = ((4189.828872724338f + s_r1) + 100.0f);
-  let s_g3: f32 = ((10.0f * ((1.0f + s_r2) - s_r3)) + 200.0f);
+  let s_g3: f32 = ((10.0f * (s_r2 + s_r3)) + 200.0f);
   let s_g4: f32 = (s_r4 + 300.0f);
   let s_g5: f32 = ((10.0f * s_r5) + 400.0f);
   if (valid && lane == 0u) { F[P.f_offset + n] = select(((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) + (s_w5 * s_g5)) / s_ws), (((((s_g1 + s_g2) + s_g3) + s_g4) + s_g5) / 5.0f), (s_ws == f32(0i))); }

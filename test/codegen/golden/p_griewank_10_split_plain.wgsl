@@ -14,7 +14,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 1u;
   let xo = min(n, P.n - 1u) * 10u;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_r1: f32 = 0.0f;
   let cs = max(0i, i32(c * 256u));
   let ce = min(10i, i32((c + 1u) * 256u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 64i) {
@@ -25,7 +25,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 10i) {
       let i_i2 = iv;
-      acc_r1 = acc_r1 * cos((X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i)))));
+      let t1 = sin((0.5f * (X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -33,32 +34,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   if (lid < 32u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 32u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 32u]) - (shf[64u + lid] * shf[64u + lid + 32u]));
   }
   workgroupBarrier();
   if (lid < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 16u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 16u]) - (shf[64u + lid] * shf[64u + lid + 16u]));
   }
   workgroupBarrier();
   if (lid < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 8u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 8u]) - (shf[64u + lid] * shf[64u + lid + 8u]));
   }
   workgroupBarrier();
   if (lid < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 4u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
   }
   workgroupBarrier();
   if (lid < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 2u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 2u]) - (shf[64u + lid] * shf[64u + lid + 2u]));
   }
   workgroupBarrier();
   if (lid < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 1u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
   }
   workgroupBarrier();
   let s_r0: f32 = shf[0u + 0u];
@@ -108,10 +109,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_r1: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 1u; cc += 1u) {
     acc_r0 = acc_r0 + PART[(n * 1u + cc) * 4u + 0u];
-    acc_r1 = acc_r1 * PART[(n * 1u + cc) * 4u + 2u];
+    acc_r1 = ((acc_r1 + PART[(n * 1u + cc) * 4u + 2u]) - (acc_r1 * PART[(n * 1u + cc) * 4u + 2u]));
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
@@ -119,7 +120,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[0u + team * 1u];
   let s_r1: f32 = shf[64u + team * 1u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - s_r1); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -16,7 +16,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_r1: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
     if (iv >= 0i && iv < 10i) {
       let i_i1 = iv;
@@ -25,7 +25,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 10i) {
       let i_i2 = iv;
-      acc_r1 = acc_r1 * cos((X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i)))));
+      let t1 = sin((0.5f * (X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -34,7 +35,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[0u + team * 1u];
   let s_r1: f32 = shf[256u + team * 1u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - s_r1); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -14,7 +14,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 12u;
   let xo = min(n, P.n - 1u) * 3000u;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_r1: f32 = 0.0f;
   let cs = max(0i, i32(c * 256u));
   let ce = min(3000i, i32((c + 1u) * 256u));
   for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
@@ -27,37 +27,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e0 >= 0i && e0 < 3000i) {
       let i_i2 = e0;
-      acc_r1 = acc_r1 * cos((xv[0] / sqrt(f32((i_i2 + 1i)))));
+      let t1 = sin((0.5f * (xv[0] / sqrt(f32((i_i2 + 1i))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
     }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 3000i) {
       let i_i1 = e1;
-      let t1 = xv[1];
-      acc_r0 = acc_r0 + ((t1 * t1) / 4000.0f);
+      let t2 = xv[1];
+      acc_r0 = acc_r0 + ((t2 * t2) / 4000.0f);
     }
     if (e1 >= 0i && e1 < 3000i) {
       let i_i2 = e1;
-      acc_r1 = acc_r1 * cos((xv[1] / sqrt(f32((i_i2 + 1i)))));
+      let t3 = sin((0.5f * (xv[1] / sqrt(f32((i_i2 + 1i))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t3 * t3))) - (acc_r1 * (2.0f * (t3 * t3))));
     }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 3000i) {
       let i_i1 = e2;
-      let t2 = xv[2];
-      acc_r0 = acc_r0 + ((t2 * t2) / 4000.0f);
+      let t4 = xv[2];
+      acc_r0 = acc_r0 + ((t4 * t4) / 4000.0f);
     }
     if (e2 >= 0i && e2 < 3000i) {
       let i_i2 = e2;
-      acc_r1 = acc_r1 * cos((xv[2] / sqrt(f32((i_i2 + 1i)))));
+      let t5 = sin((0.5f * (xv[2] / sqrt(f32((i_i2 + 1i))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t5 * t5))) - (acc_r1 * (2.0f * (t5 * t5))));
     }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 3000i) {
       let i_i1 = e3;
-      let t3 = xv[3];
-      acc_r0 = acc_r0 + ((t3 * t3) / 4000.0f);
+      let t6 = xv[3];
+      acc_r0 = acc_r0 + ((t6 * t6) / 4000.0f);
     }
     if (e3 >= 0i && e3 < 3000i) {
       let i_i2 = e3;
-      acc_r1 = acc_r1 * cos((xv[3] / sqrt(f32((i_i2 + 1i)))));
+      let t7 = sin((0.5f * (xv[3] / sqrt(f32((i_i2 + 1i))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t7 * t7))) - (acc_r1 * (2.0f * (t7 * t7))));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -65,32 +69,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   if (lid < 32u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 32u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 32u]) - (shf[64u + lid] * shf[64u + lid + 32u]));
   }
   workgroupBarrier();
   if (lid < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 16u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 16u]) - (shf[64u + lid] * shf[64u + lid + 16u]));
   }
   workgroupBarrier();
   if (lid < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 8u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 8u]) - (shf[64u + lid] * shf[64u + lid + 8u]));
   }
   workgroupBarrier();
   if (lid < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 4u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
   }
   workgroupBarrier();
   if (lid < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 2u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 2u]) - (shf[64u + lid] * shf[64u + lid + 2u]));
   }
   workgroupBarrier();
   if (lid < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 1u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
   }
   workgroupBarrier();
   let s_r0: f32 = shf[0u + 0u];
@@ -140,38 +144,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_r1: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 12u; cc += 16u) {
     acc_r0 = acc_r0 + PART[(n * 12u + cc) * 4u + 0u];
-    acc_r1 = acc_r1 * PART[(n * 12u + cc) * 4u + 2u];
+    acc_r1 = ((acc_r1 + PART[(n * 12u + cc) * 4u + 2u]) - (acc_r1 * PART[(n * 12u + cc) * 4u + 2u]));
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 8u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 8u]) - (shf[64u + lid] * shf[64u + lid + 8u]));
   }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 4u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
   }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 2u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 2u]) - (shf[64u + lid] * shf[64u + lid + 2u]));
   }
   workgroupBarrier();
   if (lane < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 1u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
   }
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 16u];
   let s_r1: f32 = shf[64u + team * 16u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 - s_r1); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -68,7 +68,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[0u + team * 32u];
   workgroupBarrier();
   let s_r: f32 = sqrt(s_r0);
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((-cos((6.283185307179586f * s_r))) + (0.1f * s_r)); }
+  let t4 = sin((3.141592653589793f * s_r));
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((2.0f * (t4 * t4)) + (0.1f * s_r)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
