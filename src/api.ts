@@ -29,8 +29,10 @@ export {
   compileIrUntil,
   compileProblem,
   fixedDimension,
+  rangeCheck,
   suiteProblems,
   type CompiledProblem,
+  type RangeCheck,
   type CompileRequest,
   type ProblemInfo,
 } from './compile/problem.js';
@@ -60,6 +62,8 @@ export interface CheckResult {
   texts: Map<string, string>;
   /** The declarations of the files. */
   problems: number;
+  /** The names of the files' problems (those the elaborator kept), in order. */
+  problemNames: string[];
   algorithms: number;
   suites: number;
 }
@@ -114,6 +118,9 @@ export function checkFiles(files: string[]): CheckResult {
     problems: count('problem'),
     algorithms: count('algorithm'),
     suites: count('suite'),
+    problemNames: parsed.userFiles.flatMap((f) =>
+      f.decls.flatMap((d) => (d.kind === 'problem' ? [d.name] : [])),
+    ),
   };
 }
 

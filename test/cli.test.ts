@@ -81,6 +81,18 @@ describe('opt eval', () => {
       /soco2010_f7 at D = 100: every point of the initial population has a value beyond float32's range on the GPU/,
     );
     expect(await main([...run, '--backend', 'cpu'])).toBe(0);
+    // opt check --dim D says so before anything runs (a sample of the box in float64).
+    out = '';
+    expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '100'])).toBe(0);
+    expect(out).toMatch(
+      /^soco2010_f7 at D = 100: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\)/,
+    );
+    out = '';
+    expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '10'])).toBe(0);
+    expect(out).toMatch(/^soco2010_f7 at D = 10: within float32's range at 64 random points/);
+    err = '';
+    expect(await main(['check', '--problem', 'soco2010_f7'])).toBe(2);
+    expect(err).toContain('--dim is required');
     // In a suite the others still run, and the exit code says one was not.
     const suites = file('wide.opt', 'suite wide = [soco2010_f7, sphere]\n');
     err = '';

@@ -80,8 +80,18 @@ export const COMMANDS = {
   check: {
     name: 'check',
     summary: 'Reports the diagnostics of .opt files (exit code 1 on errors).',
-    usage: [{ line: 'FILE...', note: 'diagnostics only; exit 1 on errors' }],
-    flags: { data, problem },
+    usage: [
+      { line: 'FILE... [<dim>]', note: 'diagnostics; exit 1 on errors' },
+      { line: '<problem> <dim>', note: "whether float32 holds a problem's values in its box" },
+    ],
+    flags: {
+      data,
+      problem: { ...problem, help: 'a problem to check at --dim (a stdlib one without a FILE)' },
+      dim: {
+        ...dim,
+        help: "also check at this dimension whether float32 (the GPU) can hold each problem's values inside its box",
+      },
+    },
   },
   compile: {
     name: 'compile',

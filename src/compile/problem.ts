@@ -13,6 +13,7 @@ import { materialiseData } from '../passes/data.js';
 import { errorBoundProgram } from '../ir/error-bound.js';
 import { summationChain } from '../codegen/wgsl.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
+import { uniform53 } from '../rng/philox.js';
 
 export interface CompileRequest extends SourceRequest {
   /** A problem name (stdlib or from `files`/`sources`). When omitted, the last problem of the last user file. */
@@ -195,4 +196,41 @@ export function suiteProblems(name: string, req: SourceRequest = {}): string[] {
 export function fixedDimension(name: string, req: SourceRequest = {}): number | undefined {
   const parsed = parseChecked(req);
   return new Elaborator(parsed.sources).fixedDimension(name);
+}
+
+/** The largest float32 is 3.4028234663852886e38; values from half an ulp above it round to inf. */
+export const FLOAT32_OVERFLOW = 3.4028235677973366e38;
+
+export interface RangeCheck {
+  problem: string;
+  dim: number;
+  /** Random points of the box where float64's g is finite and beyond float32's range. */
+  beyond: number;
+  points: number;
+  /** The largest finite |g| at them (g: the kernels' value, without the bias). */
+  largest: number;
+}
+
+/**
+ * Whether float32 can hold problem `p`'s values inside its box, as `opt check --dim D` asks:
+ * the CPU backend's g in float64 at `n` random points of the box (Philox stream 14, the same on
+ * every machine). A sample, not a bound: a problem whose values leave float32's range only in a
+ * corner of the box can pass it (the GPU then refuses a run, or a value, when it meets one:
+ * runtime/run.ts, cli `opt eval`). Undefined for a box that is not finite.
+ */
+export function rangeCheck(p: CompiledProblem, n = 64): RangeCheck | undefined {
+  const { lo, hi, dim } = p.info;
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return undefined;
+  const g = p.cpuEvaluator();
+  const x = new Float64Array(dim);
+  let beyond = 0;
+  let largest = 0;
+  for (let k = 0; k < n; k++) {
+    for (let i = 0; i < dim; i++) x[i] = lo + (hi - lo) * uniform53(i, k, 14);
+    const v = Math.abs(g(x, 0));
+    if (!Number.isFinite(v)) continue;
+    largest = Math.max(largest, v);
+    if (v >= FLOAT32_OVERFLOW) beyond++;
+  }
+  return { problem: p.info.name, dim, beyond, points: n, largest };
 }

@@ -87,15 +87,24 @@ function loName(name: string, used: Set<string>): string {
 
 /**
  * Lowers one function: `arrays` maps each float-float state array to its low-part array, `data`
- * names the data arrays (a pair minus data is the shift, made plain). Returns the function and the
- * state arrays its writes give a pair (whether or not they are float-float yet).
+ * names the data arrays (a pair minus data is the shift, made plain), `names` the program's other
+ * arrays (the state), which new bindings must not take. Returns the function and the state arrays
+ * its writes give a pair (whether or not they are float-float yet).
  */
 export function twoFloatFunc(
   f: IrFunc,
   arrays: ReadonlyMap<string, string>,
   data: ReadonlySet<string>,
+  names: Iterable<string> = [],
 ): { func: IrFunc; pairWrites: Set<string> } {
-  const used = new Set<string>([f.input, ...f.bindings.map((b) => b.name), ...arrays.values()]);
+  const used = new Set<string>([
+    f.input,
+    ...f.bindings.map((b) => b.name),
+    ...arrays.keys(),
+    ...arrays.values(),
+    ...data,
+    ...names,
+  ]);
   const vecLo = new Map<string, string>(); // vectors (and scans) of pairs: hi name -> lo name
   const scalarLo = new Map<string, string>();
   const fixed = (e: IExpr) => e.k === 'num' || (e.k === 'read' && data.has(e.arr));
@@ -305,8 +314,9 @@ export function twofloat(p: IrProgram): IrProgram {
   const arrays = twoFloatState(p.state);
   if (!arrays.size) return p;
   const data = new Set(p.data.map((d) => d.name));
-  const main = twoFloatFunc(p.main, arrays, data).func;
-  return { ...p, funcs: p.funcs.map((f) => twoFloatFunc(f, arrays, data).func), main };
+  const state = (p.state ?? []).map((a) => a.name);
+  const lower = (f: IrFunc) => twoFloatFunc(f, arrays, data, state).func;
+  return { ...p, funcs: p.funcs.map(lower), main: lower(p.main) };
 }
 
 /**
