@@ -5,6 +5,7 @@ import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { bias } from '../passes/bias.js';
 import { cosine } from '../passes/cosine.js';
 import { cse } from '../passes/cse.js';
+import { expm1 } from '../passes/expm1.js';
 import { fold } from '../passes/fold.js';
 import { fuse } from '../passes/fuse.js';
 import { inline } from '../passes/inline.js';
@@ -25,6 +26,7 @@ export const PASSES: readonly Pass[] = [
   { name: 'fold', run: (p) => fold(p) },
   { name: 'bias', run: (p) => bias(p) },
   { name: 'cosine', run: (p) => cosine(p) },
+  { name: 'expm1', run: (p) => expm1(p) },
   { name: 'cse', run: (p) => cse(p) },
   { name: 'scan', run: (p) => scan(p) },
   // The CPU backend takes the program after `scan`; what follows is for the GPU alone.

@@ -66,6 +66,12 @@ export interface Builtin {
 /** WGSL functions that builtins' WGSL forms call, by name: the declaration each module holds. */
 export const wgslHelpers: Record<string, string> = {
   opt_round: 'fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }',
+  // e^x - 1 without the cancellation of exp(x) - 1 near 0: Taylor to x^8 below 1/2 (the first
+  // term left out is at most 2^-26 of the result there, a fifth of an ulp), exp(x) - 1 above.
+  opt_expm1: `fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}`,
 };
 
 // ---- the error bound's IR vocabulary (shared with ir/error-bound.ts) ------------------------
@@ -173,6 +179,13 @@ const TABLE: Builtin[] = [
   ),
   unary('exp', 'e to the power x.', Math.exp, (e, a, A) =>
     mul(abs(e), add(N(ULPS), A, mul(N(ULPS), abs(a)))),
+  ),
+  unary(
+    'expm1',
+    'e to the power x, minus 1: exact near 0, where exp(x) - 1 cancels.',
+    Math.expm1,
+    (e, _a, A) => add(mul(N(ULPS), abs(e)), mul(A, add(abs(e), N(1)))),
+    { wgsl: unaryWgsl('expm1', (b, x) => b.call('opt_expm1', [x])), wgslHelpers: ['opt_expm1'] },
   ),
   unary('log', 'Natural logarithm.', Math.log, logarithm),
   unary('log2', 'Base-2 logarithm.', Math.log2, logarithm),

@@ -2,7 +2,7 @@
 // (passes/bias.ts), the algorithms' objective (elaborate/algorithm.ts) and the `cosine` pass
 // (passes/cosine.ts) share.
 
-import { bin, num, type IExpr } from './ir.js';
+import { bin, num, type IExpr, type IrFunc, type IrProgram } from './ir.js';
 
 export type Term = { sign: 1 | -1; e: IExpr };
 
@@ -47,4 +47,27 @@ export function peelConstant(e: IExpr): { rest: IExpr; c: number } {
   }
   if (!found || !Number.isFinite(c)) return { rest: e, c: 0 };
   return { rest: sumOf(rest), c };
+}
+
+/**
+ * `p` with `main` as its main function, and `rewrite` applied to main's result with the program's
+ * bias (passes/bias.ts) as a constant term of its chain: a rewrite that takes a weight from the
+ * chain's constant (Griewank's 1 - prod cos, Ackley's 20 - 20 exp) finds the constant the bias
+ * pass moved out; what constant is left goes back to the bias.
+ */
+export function rewriteWithBias(
+  p: IrProgram,
+  main: IrFunc,
+  rewrite: (e: IExpr) => IExpr,
+): IrProgram {
+  if (!p.bias || main.result.t !== 'f') return { ...p, main };
+  const withBias = sumOf([
+    ...sumTerms(main.result),
+    { sign: p.bias > 0 ? 1 : -1, e: num(Math.abs(p.bias)) },
+  ]);
+  const r = rewrite(withBias);
+  if (r === withBias) return { ...p, main };
+  const { rest, c } = peelConstant(r);
+  const { bias: _, ...q } = p;
+  return { ...q, ...(c ? { bias: c } : {}), main: { ...main, result: rest } };
 }

@@ -14,10 +14,10 @@
 // the rewritten form (the pass runs before `scan`, where the CPU's pipeline stops).
 
 import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-import { peelConstant, sumOf, sumTerms, type Term } from '../ir/peel.js';
+import { rewriteWithBias, sumOf, sumTerms, type Term } from '../ir/peel.js';
 
 /** `e` as k cos(t): (* k (cos t)), (* (cos t) k) or (cos t); undefined otherwise. */
-function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
+export function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
   const cos = (x: IExpr) =>
     x.k === 'call' && x.fn === 'cos' && x.args.length === 1 ? x.args[0] : undefined;
   const t = cos(e);
@@ -35,7 +35,7 @@ function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
 }
 
 /** 2k sin^2(t / 2), with a constant factor of t halved (exact in binary), else 0.5 t. */
-function halfSquare({ k, t }: { k: number; t: IExpr }): IExpr {
+export function halfSquare({ k, t }: { k: number; t: IExpr }): IExpr {
   const half: IExpr =
     t.k === 'bin' && t.op === '*' && t.a.k === 'num'
       ? { ...t, a: num(t.a.v / 2) }
@@ -118,20 +118,5 @@ const func = (f: IrFunc): IrFunc => mapFunc(f, (e) => transform(e, rewrite));
  * product's weight from it; what constant is left goes back to the bias.
  */
 export function cosine(p: IrProgram): IrProgram {
-  const main = func(p.main);
-  if (!p.bias || main.result.t !== 'f') return { ...p, funcs: p.funcs.map(func), main };
-  const withBias = sumOf([
-    ...sumTerms(main.result),
-    { sign: p.bias > 0 ? 1 : -1, e: num(Math.abs(p.bias)) },
-  ]);
-  const r = rewrite(withBias);
-  if (r === withBias) return { ...p, funcs: p.funcs.map(func), main };
-  const { rest, c } = peelConstant(r);
-  const { bias: _, ...q } = p;
-  return {
-    ...q,
-    ...(c ? { bias: c } : {}),
-    funcs: p.funcs.map(func),
-    main: { ...main, result: rest },
-  };
+  return rewriteWithBias({ ...p, funcs: p.funcs.map(func) }, func(p.main), rewrite);
 }

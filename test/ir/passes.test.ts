@@ -16,6 +16,7 @@ import { bias } from '../../src/passes/bias.js';
 import { fuse } from '../../src/passes/fuse.js';
 import { residual } from '../../src/passes/residual.js';
 import { cosine } from '../../src/passes/cosine.js';
+import { expm1 } from '../../src/passes/expm1.js';
 import { materialiseData } from '../../src/passes/data.js';
 import { errorBoundProgram } from '../../src/ir/error-bound.js';
 import { compileJs } from '../../src/codegen/js.js';
@@ -742,6 +743,41 @@ describe('schedule', () => {
       withSchedule(schwefel12(20000), '(split 256 4096 5) (kernels 2)', '(scan s r0)'),
       2,
     );
+  });
+});
+
+// ---- expm1 -------------------------------------------------------------------------------------
+
+describe('expm1', () => {
+  it("takes Ackley's 20 + e from the bias: k exp(a) as k + k expm1(a), a mean of cosines about 1", () => {
+    const out = checkPass(
+      expm1,
+      ir`
+        (program t (dim 4) (box -32.0 32.0) (optimum 0.0) (at 0.0) (minimize) (bias 22.718281828459045)
+          (func main (input x 4)
+            (scalar s2 f (sum i 0 4 (pow (read x i) 2.0)))
+            (scalar sc f (sum j 0 4 (call cos (* 6.283185307179586 (read x j)))))
+            (result (- (neg (* 20.0 (call exp (* -0.2 (call sqrt (/ @s2 4.0)))))) (call exp (/ @sc 4.0))))))`,
+      ir`
+        (program t (dim 4) (box -32.0 32.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar s2 f (sum i 0 4 (pow (read x i) 2.0)))
+            (result (- (neg (* 20.0 (call expm1 (* -0.2 (call sqrt (/ @s2 4.0)))))) (* 2.718281828459045 (call expm1 (/ (neg (sum j 0 4 (* 2.0 (pow (call sin (* 3.141592653589793 (read x j))) 2.0)))) 4.0)))))))`,
+    );
+    // Near the optimum the rewritten form keeps its digits where the textbook one, even in
+    // float64, keeps an absolute 22.7 * 2^-53.
+    const x = [Float64Array.from([1e-10, -1e-10, 1e-10, -1e-10])];
+    const value = evalAt(out, x)[0]!;
+    expect(Math.abs(value - 4e-10)).toBeLessThan(1e-15);
+  });
+
+  it('leaves an exp that is added, or a chain without a constant, alone', () => {
+    const p = parseChecked(ir`
+      (program t (dim 2) (box -1.0 1.0) (optimum 0.0) (at none) (minimize)
+        (func main (input x 2)
+          (scalar a f (+ (call exp (read x 0)) 1.0))
+          (result (- @a (call exp (read x 1))))))`);
+    expect(printProgram(expm1(p))).toBe(printProgram(p));
   });
 });
 

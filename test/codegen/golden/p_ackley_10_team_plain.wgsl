@@ -16,7 +16,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
   var acc_s2: f32 = 0.0f;
-  var acc_sc: f32 = 0.0f;
+  var acc_r0: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
     if (iv >= 0i && iv < 10i) {
       let i_i1 = iv;
@@ -25,16 +25,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 10i) {
       let i_i2 = iv;
-      acc_sc = acc_sc + cos((6.283185307179586f * X[xo + u32(i_i2)]));
+      let t1 = sin((3.141592653589793f * X[xo + u32(i_i2)]));
+      acc_r0 = acc_r0 + (2.0f * (t1 * t1));
     }
   }
   shf[0u + lid] = acc_s2;
-  shf[256u + lid] = acc_sc;
+  shf[256u + lid] = acc_r0;
   workgroupBarrier();
   let s_s2: f32 = shf[0u + team * 1u];
-  let s_sc: f32 = shf[256u + team * 1u];
+  let s_r0: f32 = shf[256u + team * 1u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((-(20.0f * exp((-0.2f * sqrt((s_s2 / 10.0f)))))) - exp((s_sc / 10.0f))); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((-(20.0f * opt_expm1((-0.2f * sqrt((s_s2 / 10.0f)))))) - (2.718281828459045f * opt_expm1(((-s_r0) / 10.0f)))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -50,6 +51,10 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));

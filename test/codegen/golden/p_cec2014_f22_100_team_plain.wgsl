@@ -185,7 +185,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r3: f32 = shf[1280u + team * 64u];
   let s_r4: f32 = shf[1536u + team * 64u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((0.1f * s_cec14_hf6_cec17_katsuura_p) + opt_pow(abs((s_cec14_hf6_cec17_happycat_r2 - 20.0f)), 0.25f)) + (((0.5f * s_cec14_hf6_cec17_happycat_r2) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * exp((-0.2f * sqrt(s_r3))))) - exp(s_r4)); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((0.1f * s_cec14_hf6_cec17_katsuura_p) + opt_pow(abs((s_cec14_hf6_cec17_happycat_r2 - 20.0f)), 0.25f)) + (((0.5f * s_cec14_hf6_cec17_happycat_r2) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -201,6 +201,10 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));

@@ -194,7 +194,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r4: f32 = shf[256u + team * 8u];
   let s_r5: f32 = shf[320u + team * 8u];
   workgroupBarrier();
-  let s_g1: f32 = (10.0f * (((2.718281828459045f - (20.0f * exp((-0.2f * sqrt(s_r0))))) - exp(s_r1)) + 20.0f));
+  let s_g1: f32 = (10.0f * ((((-18.281718171540955f) - (20.0f * opt_expm1((-0.2f * sqrt(s_r0))))) - opt_expm1(s_r1)) + 20.0f));
   let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);
   let s_g3: f32 = ((10.0f * (s_r3 + s_r4)) + 200.0f);
   let s_g4: f32 = (s_r5 + 300.0f);
@@ -214,6 +214,10 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
