@@ -204,7 +204,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         report.label = label;
       }
       reports.push(report);
-      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
+      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (flags.out)
         writeOutputs(suite ? join(flags.out, `${label}_${report.problem}`) : flags.out, report);
       if (json) {
