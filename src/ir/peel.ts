@@ -71,3 +71,18 @@ export function rewriteWithBias(
   const { bias: _, ...q } = p;
   return { ...q, ...(c ? { bias: c } : {}), main: { ...main, result: rest } };
 }
+
+/**
+ * `e` as k fn(t), a one-argument builtin scaled by a number: (* k (fn t)), (* (fn t) k) or
+ * (fn t); undefined otherwise. The cosine and expm1 passes' terms (k cos t, k exp a).
+ */
+export function scaledCall(e: IExpr, fn: string): { k: number; t: IExpr } | undefined {
+  const arg = (x: IExpr) =>
+    x.k === 'call' && x.fn === fn && x.args.length === 1 ? x.args[0] : undefined;
+  const t = arg(e);
+  if (t) return { k: 1, t };
+  if (e.k !== 'bin' || e.op !== '*') return undefined;
+  const [k, x] = e.a.k === 'num' ? [e.a.v, e.b] : e.b.k === 'num' ? [e.b.v, e.a] : [];
+  const u = x && arg(x);
+  return u && k !== undefined ? { k, t: u } : undefined;
+}

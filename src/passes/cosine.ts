@@ -14,25 +14,10 @@
 // the rewritten form (the pass runs before `scan`, where the CPU's pipeline stops).
 
 import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-import { rewriteWithBias, sumOf, sumTerms, type Term } from '../ir/peel.js';
+import { rewriteWithBias, scaledCall, sumOf, sumTerms, type Term } from '../ir/peel.js';
 
 /** `e` as k cos(t): (* k (cos t)), (* (cos t) k) or (cos t); undefined otherwise. */
-export function scaledCos(e: IExpr): { k: number; t: IExpr } | undefined {
-  const cos = (x: IExpr) =>
-    x.k === 'call' && x.fn === 'cos' && x.args.length === 1 ? x.args[0] : undefined;
-  const t = cos(e);
-  if (t) return { k: 1, t };
-  if (e.k !== 'bin' || e.op !== '*') return undefined;
-  if (e.a.k === 'num') {
-    const u = cos(e.b);
-    if (u) return { k: e.a.v, t: u };
-  }
-  if (e.b.k === 'num') {
-    const u = cos(e.a);
-    if (u) return { k: e.b.v, t: u };
-  }
-  return undefined;
-}
+export const scaledCos = (e: IExpr) => scaledCall(e, 'cos');
 
 /** 2k sin^2(t / 2), with a constant factor of t halved (exact in binary), else 0.5 t. */
 export function halfSquare({ k, t }: { k: number; t: IExpr }): IExpr {

@@ -14,27 +14,15 @@
 // both backends take it (the pass runs before `scan`), since float64 cancels there too.
 
 import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-import { rewriteWithBias, sumOf, sumTerms, type Term } from '../ir/peel.js';
+import { rewriteWithBias, scaledCall, sumOf, sumTerms, type Term } from '../ir/peel.js';
 import { halfSquare, scaledCos } from './cosine.js';
 import { dce } from './fuse.js';
 
 /** `e` as k exp(a): (* k (exp a)), (* (exp a) k) or (exp a); undefined otherwise. */
-function scaledExp(e: IExpr): { k: number; a: IExpr } | undefined {
-  const exp = (x: IExpr) =>
-    x.k === 'call' && x.fn === 'exp' && x.args.length === 1 ? x.args[0] : undefined;
-  const a = exp(e);
-  if (a) return { k: 1, a };
-  if (e.k !== 'bin' || e.op !== '*') return undefined;
-  if (e.a.k === 'num') {
-    const b = exp(e.b);
-    if (b) return { k: e.a.v, a: b };
-  }
-  if (e.b.k === 'num') {
-    const b = exp(e.a);
-    if (b) return { k: e.b.v, a: b };
-  }
-  return undefined;
-}
+const scaledExp = (e: IExpr) => {
+  const s = scaledCall(e, 'exp');
+  return s && { k: s.k, a: s.t };
+};
 
 /**
  * An exponent c sum_{i < n} cos(t_i) (the sum as (sum ...) over constant bounds, directly or as
