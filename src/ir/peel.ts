@@ -86,3 +86,37 @@ export function scaledCall(e: IExpr, fn: string): { k: number; t: IExpr } | unde
   const u = x && arg(x);
   return u && k !== undefined ? { k, t: u } : undefined;
 }
+
+/**
+ * A chain of + and - with a constant term C (a number), whose terms `take` may each replace by
+ * another, taking a weight w from C: the chain rebuilt left to right in the terms' order, with
+ * C - sum w (computed in float64, the weights summed first: 0.7 - (0.3 + 0.4) = 0) in C's place,
+ * dropped when it is 0. `e` itself when the chain has no constant or `take` replaced nothing.
+ * The cosine and expm1 passes' rewrite.
+ */
+export function takeFromConstant(
+  e: IExpr,
+  take: (t: Term) => { term: Term; weight: number } | undefined,
+): IExpr {
+  if (e.k !== 'bin' || (e.op !== '+' && e.op !== '-') || e.t !== 'f') return e;
+  const ts = sumTerms(e);
+  const ci = ts.findIndex((x) => x.e.k === 'num' || x.e.k === 'int');
+  if (ci < 0) return e;
+  let weights = 0;
+  let taken = false;
+  const rest = ts.map((x, k) => {
+    const t = k === ci ? undefined : take(x);
+    if (!t) return x;
+    taken = true;
+    weights += t.weight;
+    return t.term;
+  });
+  if (!taken) return e;
+  const c0 = ts[ci]!;
+  const C = c0.sign * (c0.e as { v: number }).v - weights; // a constant term is num or int
+  return sumOf(
+    rest.flatMap((x, k) =>
+      k !== ci ? [x] : C === 0 ? [] : [{ sign: C > 0 ? 1 : -1, e: num(Math.abs(C)) } as Term],
+    ),
+  );
+}

@@ -14,7 +14,7 @@
 // the rewritten form (the pass runs before `scan`, where the CPU's pipeline stops).
 
 import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-import { rewriteWithBias, scaledCall, sumOf, sumTerms, type Term } from '../ir/peel.js';
+import { rewriteWithBias, scaledCall, takeFromConstant } from '../ir/peel.js';
 
 /** `e` as k cos(t): (* k (cos t)), (* (cos t) k) or (cos t); undefined otherwise. */
 export const scaledCos = (e: IExpr) => scaledCall(e, 'cos');
@@ -71,28 +71,10 @@ function cosineTerm(e: IExpr): { weight: number; rest: IExpr } | undefined {
  * summed first: 0.7 - (0.3 + 0.4) = 0) and dropped when it is 0. Exact in real arithmetic.
  */
 function rewrite(e: IExpr): IExpr {
-  if (e.k !== 'bin' || (e.op !== '+' && e.op !== '-') || e.t !== 'f') return e;
-  const ts = sumTerms(e);
-  const ci = ts.findIndex((x) => x.e.k === 'num' || x.e.k === 'int');
-  if (ci < 0) return e;
-  const cos = ts.map((x) => (x.sign < 0 ? cosineTerm(x.e) : undefined));
-  if (!cos.some((c) => c && c.weight > 0)) return e;
-  let weights = 0;
-  const rest: Term[] = [];
-  for (const [k, x] of ts.entries()) {
-    const c = cos[k];
-    if (c && c.weight > 0) {
-      weights += c.weight;
-      rest.push({ sign: 1, e: c.rest });
-    } else rest.push(x);
-  }
-  const c0 = ts[ci]!;
-  const C = c0.sign * (c0.e as { v: number }).v - weights; // a constant term is num or int
-  const kept = rest.flatMap((x, k) =>
-    k !== ci ? [x] : C === 0 ? [] : [{ sign: C > 0 ? 1 : -1, e: num(Math.abs(C)) } as Term],
-  );
-  // Rebuilt left to right in the terms' order.
-  return sumOf(kept);
+  return takeFromConstant(e, (x) => {
+    const c = x.sign < 0 ? cosineTerm(x.e) : undefined;
+    return c && c.weight > 0 ? { term: { sign: 1, e: c.rest }, weight: c.weight } : undefined;
+  });
 }
 
 const func = (f: IrFunc): IrFunc => mapFunc(f, (e) => transform(e, rewrite));

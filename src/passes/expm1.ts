@@ -14,7 +14,7 @@
 // both backends take it (the pass runs before `scan`), since float64 cancels there too.
 
 import { mapFunc, num, transform, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
-import { rewriteWithBias, scaledCall, sumOf, sumTerms, type Term } from '../ir/peel.js';
+import { rewriteWithBias, scaledCall, takeFromConstant, type Term } from '../ir/peel.js';
 import { halfSquare, scaledCos } from './cosine.js';
 import { dce } from './fuse.js';
 
@@ -62,29 +62,19 @@ function cosineExponent(a: IExpr, scalars: Map<string, IExpr>): { factor: number
  * k' expm1(a') (subtracted), k' = k exp(c n) (see cosineExponent), and C becomes C - sum k'.
  */
 function rewriteIn(scalars: Map<string, IExpr>) {
-  return (e: IExpr): IExpr => {
-    if (e.k !== 'bin' || (e.op !== '+' && e.op !== '-') || e.t !== 'f') return e;
-    const ts = sumTerms(e);
-    const ci = ts.findIndex((x) => x.e.k === 'num');
-    if (ci < 0) return e;
-    let taken = 0;
-    const rest: Term[] = ts.map((x) => {
+  return (e: IExpr): IExpr =>
+    takeFromConstant(e, (x) => {
       const ke = x.sign < 0 ? scaledExp(x.e) : undefined;
-      if (!ke || !(ke.k > 0)) return x;
+      if (!ke || !(ke.k > 0)) return undefined;
       const { factor, a } = cosineExponent(ke.a, scalars);
       const k = ke.k * factor;
-      taken += k;
       const m: IExpr = { k: 'call', t: 'f', fn: 'expm1', args: [a] };
-      return { sign: -1, e: k === 1 ? m : { k: 'bin', t: 'f', op: '*', a: num(k), b: m } };
+      const term: Term = {
+        sign: -1,
+        e: k === 1 ? m : { k: 'bin', t: 'f', op: '*', a: num(k), b: m },
+      };
+      return { term, weight: k };
     });
-    if (!taken) return e;
-    const c0 = ts[ci]!;
-    const C = c0.sign * (c0.e as { v: number }).v - taken;
-    const kept = rest.flatMap((x, k) =>
-      k !== ci ? [x] : C === 0 ? [] : [{ sign: C > 0 ? 1 : -1, e: num(Math.abs(C)) } as Term],
-    );
-    return sumOf(kept);
-  };
 }
 
 function func(f: IrFunc): { f: IrFunc; rewrite: (e: IExpr) => IExpr; changed: () => boolean } {
