@@ -10,9 +10,9 @@ import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { residualData } from '../passes/residual.js';
-import { errorFromG } from './problem.js';
+import { errorFromG, optimumPointOf } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
-import { twoFloatArrays } from '../passes/twofloat.js';
+import { lowPart, twoFloatArrays } from '../passes/twofloat.js';
 import {
   allSteps,
   mapSteps,
@@ -109,8 +109,8 @@ export function withTwoFloat(algo: AlgoProgram): AlgoProgram {
   const state = algo.state.flatMap((a) =>
     ff.has(a.name)
       ? [
-          { ...a, lo: `${a.name}.lo` },
-          { name: `${a.name}.lo`, rows: a.rows, cols: a.cols },
+          { ...a, lo: lowPart(a.name) },
+          { name: lowPart(a.name), rows: a.rows, cols: a.cols },
         ]
       : [a],
   );
@@ -216,11 +216,13 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       );
   }
   // The problem alone on the CPU backend: g in float64, and its constant (passes/bias.ts).
+  let problemData: Record<string, Float64Array> | undefined;
+  const dataOf = () => (problemData ??= materialiseData(algo.problem));
   let problem: { g: CpuEvaluator; bias: number } | undefined;
   const cpuProblem = () => {
     if (!problem) {
       const ir = runPipeline(algo.problem, defaultScheduleOptions, { until: 'scan' });
-      problem = { g: compileJs(ir, materialiseData(algo.problem)), bias: ir.bias ?? 0 };
+      problem = { g: compileJs(ir, dataOf()), bias: ir.bias ?? 0 };
     }
     return problem;
   };
@@ -233,14 +235,14 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     return errorFromG(algo.problem, bias)(g(Float64Array.from(x), 0));
   };
   const float32Floor = () => {
-    const at = algo.problem.at;
-    if (!at || Number.isNaN(algo.problem.optimum)) return NaN;
-    const o =
-      at.k === 'const'
-        ? new Float64Array(algo.dim).fill(at.v)
-        : materialiseData(algo.problem)[at.name];
-    if (!o) throw new Error(`internal: no data for the optimum point of ${algo.problem.name}`);
-    return errorAt(o.map(Math.fround));
+    const o = Number.isNaN(algo.problem.optimum)
+      ? null
+      : optimumPointOf(algo.problem, (name) => {
+          const v = dataOf()[name];
+          if (!v) throw new Error(`internal: no data ${name} for the optimum point`);
+          return v;
+        });
+    return o ? errorAt(o.map(Math.fround)) : NaN;
   };
   return {
     algo,

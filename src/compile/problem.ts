@@ -68,6 +68,19 @@ export interface CompiledProblem {
 }
 
 /**
+ * The declared optimum point of `p` at its dimension, from its data (`data(name)`) where it is a
+ * data array; null when the problem declares none.
+ */
+export function optimumPointOf(
+  p: Pick<IrProgram, 'at' | 'dim'>,
+  data: (name: string) => ArrayLike<number>,
+): Float64Array | null {
+  const at = p.at;
+  if (at === null) return null;
+  return at.k === 'const' ? new Float64Array(p.dim).fill(at.v) : Float64Array.from(data(at.name));
+}
+
+/**
  * The error f - f* (f* - f when maximising) of a point whose kernels' value is g, for a problem
  * whose bias is `bias` (passes/bias.ts): s g + (s c - s f*) in float64, so that an error near the
  * optimum keeps g's digits (f - f* would keep only those above the spacing of f); NaN when the
@@ -138,19 +151,14 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
       errorBoundProgram(runPipeline(lowered, options, { until: 'residual' }), summationChain(ir)),
       dataAll(),
     ));
-  const at = lowered.at;
+  const optimumPoint = optimumPointOf(lowered, data);
   const info: ProblemInfo = {
     name: lowered.name,
     dim: req.dim,
     lo: lowered.box[0],
     hi: lowered.box[1],
     optimum: lowered.optimum,
-    optimumPoint:
-      at === null
-        ? null
-        : at.k === 'const'
-          ? new Array(req.dim).fill(at.v)
-          : Array.from(data(at.name)),
+    optimumPoint: optimumPoint && Array.from(optimumPoint),
     direction: lowered.direction,
   };
   const bias = ir.bias ?? 0;

@@ -77,9 +77,12 @@ const selP = (c: IExpr, a: Pair, b: Pair): Pair => ({ h: sel(c, a.h, b.h), l: se
 const lessP = (a: Pair, b: Pair, orEqual: boolean): IExpr =>
   or(cmp('<', a.h, b.h), and(cmp('==', a.h, b.h), cmp(orEqual ? '<=' : '<', a.l, b.l)));
 
+/** The low-part array of float-float state array `name` (compile/algorithm.ts withTwoFloat). */
+export const lowPart = (name: string) => `${name}.lo`;
+
 /** The name a low part of `name` takes: name.lo, or name.lo2... where that is taken. */
 function loName(name: string, used: Set<string>): string {
-  let n = `${name}.lo`;
+  let n = lowPart(name);
   for (let k = 2; used.has(n); k++) n = `${name}.lo${k}`;
   used.add(n);
   return n;
@@ -331,7 +334,7 @@ export function twoFloatArrays(
 ): Set<string> {
   const out = new Set(seeds);
   for (;;) {
-    const arrays = new Map([...out].map((a) => [a, `${a}.lo`]));
+    const arrays = new Map([...out].map((a) => [a, lowPart(a)]));
     const before = out.size;
     for (const f of steps) for (const a of twoFloatFunc(f, arrays, data).pairWrites) out.add(a);
     if (out.size === before) return out;

@@ -696,7 +696,6 @@ export class GpuAlgoEngine implements AlgoEngine {
     });
   }
 
-  /** A state array's current contents (float32 values, widened). */
   /** A state array in float64: a float-float one's two parts added (passes/twofloat.ts). */
   async readArray(name: string): Promise<Float64Array> {
     const hi = await this.readPart(name);
@@ -708,6 +707,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     return hi;
   }
 
+  /** A state array's current contents (float32 values, widened). */
   private async readPart(name: string): Promise<Float64Array> {
     const a = this.layout.array(name);
     const n = a.rows * Math.max(a.cols, 1);

@@ -107,7 +107,7 @@ export class StateLayout {
       // A float-float array's low parts are written with it (passes/twofloat.ts).
       const names = new Set(
         (step.prog.main.writes ?? []).flatMap((w) => {
-          const lo = this.slots.find((x) => x.array.name === w.arr)?.array.lo;
+          const lo = this.slot(w.arr).array.lo;
           return lo ? [w.arr, lo] : [w.arr];
         }),
       );
