@@ -364,19 +364,18 @@ export const INTERNAL_BUILTINS: Record<string, Builtin> = Object.fromEntries(
 );
 
 /**
- * The WGSL helpers of the float-float builtins: declared only in the modules of programs that
- * hold float-float state (codegen/wgsl-emit.ts), so that the others are unchanged.
+ * The WGSL helpers of the float-float builtins, one a builtin (its name and parameters from
+ * FF_TABLE): declared only in the modules of steps whose state holds pairs (codegen/wgsl-step.ts),
+ * so that the others are unchanged.
  */
 export const TWO_FLOAT_WGSL = [
   FF_WGSL,
-  ...(['add', 'mul', 'div', 'min', 'max'] as const).flatMap((op) =>
-    (['h', 'l'] as const).map((part) => {
-      const two = op !== 'mul' && op !== 'div';
-      const params = two ? 'ah: f32, al: f32, bh: f32, bl: f32' : 'ah: f32, al: f32, c: f32';
-      const args = two ? 'ah, al, bh, bl' : 'ah, al, c';
-      return `fn ff_${op}_${part}(${params}) -> f32 { return ff_${op}(${args}).${part === 'h' ? 'x' : 'y'}; }`;
-    }),
-  ),
+  ...FF_TABLE.map((b) => {
+    const [, op, part] = b.name.split('.');
+    const names = b.params.map((p) => p.name);
+    const params = names.map((n) => `${n}: f32`).join(', ');
+    return `fn ff_${op}_${part}(${params}) -> f32 { return ff_${op}(${names.join(', ')}).${part === 'h' ? 'x' : 'y'}; }`;
+  }),
 ].join('\n');
 
 /** The scalar builtin `name` of the language (an own property), the internal ones left out. */
