@@ -200,8 +200,9 @@ export { runAlgorithm, type Progress, type RunResult } from './runtime/run.js';
 export type { AlgoEngine } from './runtime/algo-engine.js';
 
 /**
- * A problem's values at points: the kernels' g evaluated in float32 on the GPU, plus the problem's
- * bias added in float64 on the host (passes/bias.ts).
+ * A problem's values at points: the kernels' g evaluated in float32 on the GPU (decoded in float64
+ * where they store phi(g): passes/range.ts), plus the problem's bias added in float64 on the host
+ * (passes/bias.ts).
  */
 export async function evaluateOnGpu(
   gpu: GpuContext,
@@ -215,7 +216,7 @@ export async function evaluateOnGpu(
     const x = new Float32Array(points.length * dim);
     points.forEach((pt, j) => x.set(pt, j * dim));
     const g = await ev.evaluate(x, points.length);
-    return Float64Array.from(g, (v) => v + p.bias);
+    return Float64Array.from(g, (v) => p.decode(v) + p.bias);
   } finally {
     ev.destroy();
   }

@@ -62,45 +62,89 @@ describe('opt eval', () => {
     );
   });
   it('says so when a GPU value overflows float32 where float64 has a number (never a silent inf)', async () => {
-    // Schwefel 2.22's product at D = 100 and |x| = 5: far beyond float32's 3.4e38.
-    const pts = file('o.txt', Array.from({ length: 100 }, (_, i) => (i % 2 ? 5 : -5)).join(' '));
-    const args = ['eval', 'soco2010_f7', '--dim', '100', '--points', pts];
+    // exp(sum x) at D = 4 in [50, 100]: e^200 to e^400, far beyond float32's 3.4e38 and within
+    // float64's range; no product, so nothing stores it in the scaled form (passes/range.ts).
+    const lib = file('blowup.opt', 'problem blowup(x[D]) in [50, 100] {\n  exp(sum(i) x[i])\n}\n');
+    const pts = file('o.txt', '60 60 60 60\n');
+    const args = ['eval', lib, '--problem', 'blowup', '--dim', '4', '--points', pts];
     expect(await main(args)).toBe(0);
-    expect(Number(out.trim())).toBeGreaterThan(1e40);
+    expect(Number(out.trim())).toBeGreaterThan(1e100);
     out = '';
     expect(await main([...args, '--backend', 'gpu'])).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(
-      /soco2010_f7 at D = 100: the value at point 1 is beyond float32's range on the GPU \(Infinity; float64 gives [0-9.]+e\+\d+\)/,
+      /blowup at D = 4: the value at point 1 is beyond float32's range on the GPU \(Infinity; float64 gives [0-9.]+e\+\d+\)/,
     );
     // And a run stops before its first generation, saying why.
     err = '';
-    const run = ['run', 'de', '--problem', 'soco2010_f7', '--dim', '100', '--evals', '2000'];
+    const run = ['run', 'de', lib, '--problem', 'blowup', '--dim', '4', '--evals', '2000'];
     expect(await main([...run, '--backend', 'gpu'])).toBe(2);
     expect(err).toMatch(
-      /soco2010_f7 at D = 100: every point of the initial population has a value beyond float32's range on the GPU/,
+      /blowup at D = 4: every point of the initial population has a value beyond float32's range on the GPU/,
     );
     expect(await main([...run, '--backend', 'cpu'])).toBe(0);
     // opt check --dim D says so before anything runs (a sample of the box in float64).
     out = '';
-    expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '100'])).toBe(0);
+    expect(await main(['check', lib, '--problem', 'blowup', '--dim', '4'])).toBe(0);
     expect(out).toMatch(
-      /^soco2010_f7 at D = 100: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\)/,
+      /^blowup at D = 4: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\): the GPU backend cannot evaluate it there/m,
     );
-    out = '';
-    expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '10'])).toBe(0);
-    expect(out).toMatch(/^soco2010_f7 at D = 10: within float32's range at 64 random points/);
     err = '';
     expect(await main(['check', '--problem', 'soco2010_f7'])).toBe(2);
     expect(err).toContain('--dim is required');
     // In a suite the others still run, and the exit code says one was not.
-    const suites = file('wide.opt', 'suite wide = [soco2010_f7, sphere]\n');
+    const suites = file(
+      'wide.opt',
+      'problem blowup(x[D]) in [50, 100] {\n  exp(sum(i) x[i])\n}\nsuite wide = [blowup, sphere]\n',
+    );
     err = '';
     out = '';
-    const wide = ['run', 'de', suites, '--suite', 'wide', '--dim', '100', '--evals', '2000'];
+    const wide = ['run', 'de', suites, '--suite', 'wide', '--dim', '4', '--evals', '2000'];
     expect(await main([...wide, '--backend', 'gpu'])).toBe(2);
-    expect(err).toMatch(/^F01 de on soco2010_f7: not run: soco2010_f7 at D = 100: every point/m);
-    expect(out).toMatch(/^F02 de on sphere \(D = 100, gpu\): best error/m);
+    expect(err).toMatch(/^F01 de on blowup: not run: blowup at D = 4: every point/m);
+    expect(out).toMatch(/^F02 de on sphere \(D = 4, gpu\): best error/m);
+  });
+  it("computes Schwefel 2.22's product through logarithms beyond float32's range (SOCO F7 at D = 100)", async () => {
+    // x = +-5 at D = 100, less the shift: a product of about 3e58. The GPU's value is within a
+    // relative u (4 sum |ln|z_i|| + (chain + 3) |lp|) of float64's (lp = sum ln|z_i| = 135, its
+    // float32 sum over a chain of a few hundred additions): about 1e-4 at most.
+    const pts = file('o.txt', Array.from({ length: 100 }, (_, i) => (i % 2 ? 5 : -5)).join(' '));
+    const args = ['eval', 'soco2010_f7', '--dim', '100', '--points', pts];
+    expect(await main(args)).toBe(0);
+    const cpu = Number(out.trim());
+    expect(cpu).toBeGreaterThan(1e50);
+    out = '';
+    expect(await main([...args, '--backend', 'gpu'])).toBe(0);
+    const gpu = Number(out.trim());
+    expect(Math.abs(gpu - cpu)).toBeLessThan(1e-4 * cpu);
+    out = '';
+    expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '100'])).toBe(0);
+    expect(out).toMatch(
+      /^soco2010_f7 at D = 100: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\): the GPU computes its product through logarithms/,
+    );
+    out = '';
+    expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '10'])).toBe(0);
+    expect(out).toMatch(/^soco2010_f7 at D = 10: within float32's range at 64 random points/);
+    // DE uses fitness only through its order: it runs on the GPU, and its values decode.
+    out = '';
+    const run = ['run', 'de', '--problem', 'soco2010_f7', '--dim', '100', '--evals', '2000'];
+    expect(await main([...run, '--backend', 'gpu', '--json'])).toBe(0);
+    const r = JSON.parse(out.trim()) as {
+      bestFitness: number;
+      deviceFitness: number;
+      trace: { best: number }[];
+    };
+    // The initial population's best is beyond float32's range; 2,000 evaluations later less so.
+    expect(r.trace[0]!.best).toBeGreaterThan(1e38);
+    expect(r.bestFitness).toBeLessThan(r.trace[0]!.best);
+    expect(Math.abs(r.deviceFitness - r.bestFitness)).toBeLessThan(1e-4 * r.bestFitness);
+    // L-SHADE weighs differences of fitness: it is refused on the GPU, and says why.
+    err = '';
+    const ls = ['run', 'lshade', '--problem', 'soco2010_f7', '--dim', '100', '--evals', '20000'];
+    expect(await main([...ls, '--backend', 'gpu'])).toBe(2);
+    expect(err).toMatch(
+      /uses fitness only through its order; lshade does not: step at\.MF: the binding sf/,
+    );
   });
   it('--precision auto holds the population in float-float where float32 cannot reach the target', async () => {
     // CEC 2017 F1's float32 floor is 1.5e-5 at D = 10: above the default target 1e-8, not above 1e-3.
@@ -206,7 +250,7 @@ describe('opt check and compile', () => {
     expect(out).not.toContain('(func rastrigin@4');
     expect(await main(['compile', 'rastrigin', '--dim', '4', '--dump-ir', 'after:magic'])).toBe(2);
     expect(err).toContain(
-      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, bias, cosine, expm1, cse, scan, residual, twofloat, fuse, schedule',
+      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, centre, bias, cosine, expm1, cse, scan, residual, range, twofloat, fuse, schedule',
     );
   });
   it('compiles a user file that calls the stdlib', async () => {

@@ -3,12 +3,14 @@
 
 import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { bias } from '../passes/bias.js';
+import { centre } from '../passes/centre.js';
 import { cosine } from '../passes/cosine.js';
 import { cse } from '../passes/cse.js';
 import { expm1 } from '../passes/expm1.js';
 import { fold } from '../passes/fold.js';
 import { fuse } from '../passes/fuse.js';
 import { inline } from '../passes/inline.js';
+import { range } from '../passes/range.js';
 import { residual } from '../passes/residual.js';
 import { scan } from '../passes/scan.js';
 import { twofloat } from '../passes/twofloat.js';
@@ -24,6 +26,7 @@ export interface Pass {
 export const PASSES: readonly Pass[] = [
   { name: 'inline', run: (p) => inline(p) },
   { name: 'fold', run: (p) => fold(p) },
+  { name: 'centre', run: (p) => centre(p) },
   { name: 'bias', run: (p) => bias(p) },
   { name: 'cosine', run: (p) => cosine(p) },
   { name: 'expm1', run: (p) => expm1(p) },
@@ -31,6 +34,7 @@ export const PASSES: readonly Pass[] = [
   { name: 'scan', run: (p) => scan(p) },
   // The CPU backend takes the program after `scan`; what follows is for the GPU alone.
   { name: 'residual', run: (p) => residual(p) },
+  { name: 'range', run: (p) => range(p) },
   { name: 'twofloat', run: (p) => twofloat(p) },
   { name: 'fuse', run: (p) => fuse(p) },
 ];

@@ -6,6 +6,7 @@ import { diag, OptError } from '../parser/diagnostics.js';
 import { Elaborator } from '../elaborate/problem.js';
 import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { runPipeline } from './pipeline.js';
+import { needsRange, rangeDecode } from '../ir/range.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
@@ -45,6 +46,13 @@ export interface CompiledProblem {
   scheduleOptions: ScheduleOptions;
   /** The kernels the scheduled IR runs (schedule/plan.ts). */
   plan(): Plan;
+  /**
+   * The GPU's value g from what its kernels store: rangeDecode where the problem's values may
+   * leave float32's range (passes/range.ts stores them as phi(g)), else g itself.
+   */
+  decode(stored: number): number;
+  /** Whether the GPU stores its values as phi(g) (passes/range.ts). */
+  rangeForm: boolean;
   /**
    * The constant the kernels leave out (passes/bias.ts): the problem's value is what they compute
    * plus `bias`, added in float64 by the host.
@@ -128,7 +136,14 @@ export function compileIrUntil(req: CompileRequest, until: string): IrProgram {
 
 export function compileProblem(req: CompileRequest): CompiledProblem {
   const { parsed, lowered, options } = lowerProblem(req);
-  const ir = runPipeline(lowered, options, { validateEach: req.validateEach });
+  let rangeForm = false;
+  const ir = runPipeline(lowered, options, {
+    validateEach: req.validateEach,
+    // The range pass's own test, on the program it gets (passes/range.ts).
+    onPass: (pass, p) => {
+      if (pass === 'residual') rangeForm = needsRange(p);
+    },
+  });
   let values: Record<string, Float64Array> | undefined;
   // The data of the GPU's program: the problem's, and the residuals of its shifts (passes/residual.ts).
   const dataAll = () => (values ??= materialiseData({ ...lowered, data: ir.data }));
@@ -148,7 +163,9 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   let bound: CpuEvaluator | undefined;
   const errorBound = () =>
     (bound ??= compileJs(
-      errorBoundProgram(runPipeline(lowered, options, { until: 'residual' }), summationChain(ir)),
+      // The GPU's program before fusion: its residuals and its range form (passes/range.ts) are
+      // part of what it computes.
+      errorBoundProgram(runPipeline(lowered, options, { until: 'range' }), summationChain(ir)),
       dataAll(),
     ));
   const optimumPoint = optimumPointOf(lowered, data);
@@ -167,6 +184,8 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     lowered,
     ir,
     bias,
+    rangeForm,
+    decode: rangeForm ? rangeDecode : (v) => v,
     scheduleOptions: options,
     plan: () => buildPlan(ir, options),
     sources: parsed.texts,

@@ -42,6 +42,7 @@ import {
 import type { DiagKind } from '../parser/diagnostics.js';
 import { constValue, foldExpr } from '../ir/fold.js';
 import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
+import { needsRange, RANGE } from '../ir/range.js';
 import { peelConstant } from '../ir/peel.js';
 import { Abort, ElabCore } from './core.js';
 import { Elaborator } from './problem.js';
@@ -268,6 +269,15 @@ export class AlgoElaborator {
           offset = 0;
         }
       }
+      // Values beyond float32's range (a product of many factors: passes/range.ts) are stored as
+      // phi(v), an increasing function of v, where the algorithm uses fitness only through its
+      // order; another algorithm keeps v (the GPU refuses a population it cannot order).
+      const steps = [...init, ...allSteps(generation), track];
+      const fits = [...this.pops.map((p) => p.fit), 'best.f', 'trace', TARGET_THRESHOLD];
+      const rangeRefused = needsRange(problem) ? absoluteFitnessUse(steps, fits, true) : undefined;
+      const range = needsRange(problem) && !rangeRefused;
+      if (range)
+        this.objective.result = { k: 'call', t: 'f', fn: RANGE, args: [this.objective.result] };
       return {
         name: decl.name,
         params: params.map((p) => ({ name: p.name, value: p.value })),
@@ -280,6 +290,8 @@ export class AlgoElaborator {
         track,
         offset,
         ...(fullFitness ? { fullFitness } : {}),
+        ...(range ? { range } : {}),
+        ...(rangeRefused ? { rangeRefused } : {}),
         readsProgress: this.readsProgress,
         hostLets: this.hostLets,
         best: { point: 'best', fit: 'best.f' },

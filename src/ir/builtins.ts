@@ -12,6 +12,7 @@
 //                     the algorithms' random draws, each lowered by its elaborator
 
 import { at, type BinOp, type IExpr } from './ir.js';
+import { RANGE, rangeEncode } from './range.js';
 
 /** A value type of a signature. `number` is an integer or a real, kept as given. */
 export type ValueType = 'real' | 'int' | 'number' | 'vector' | 'string';
@@ -358,9 +359,25 @@ const FF_TABLE: Builtin[] = (['h', 'l'] as const).flatMap((part) => [
   ffPart('max', part, ['ah', 'al', 'bh', 'bl'], ffMax),
 ]);
 
+// ---- range: values beyond float32's range (passes/range.ts) ----------------------------------
+
+const RANGE_BUILTIN: Builtin = {
+  name: RANGE,
+  params: [{ name: 'v', type: 'real' }],
+  result: 'real',
+  doc: 'v, stored as phi(v): v below 2^100, an order-preserving logarithm beyond (internal: passes/range.ts).',
+  cpu: rangeEncode,
+  // The range pass computes every range() of a GPU program in float32 (passes/range.ts).
+  wgsl: () => {
+    throw new Error('internal: range() reached WGSL code generation; passes/range.ts rewrites it');
+  },
+  // phi has a slope of at most 1: the argument's error.
+  bound: (_e, _args, mu) => at(mu, 0, "range's argument's error bound"),
+};
+
 /** The internal builtins: in the IR, never in a source file (docs and the grammar omit them). */
 export const INTERNAL_BUILTINS: Record<string, Builtin> = Object.fromEntries(
-  FF_TABLE.map((b) => [b.name, b]),
+  [...FF_TABLE, RANGE_BUILTIN].map((b) => [b.name, b]),
 );
 
 /**

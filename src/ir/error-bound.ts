@@ -70,7 +70,11 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
       case 'un':
         return e.op === 'neg' ? mu(e.a) : ZERO;
       case 'sel':
-        return max(mu(e.a), mu(e.b));
+        // The branch taken: a condition that float32 decides the other way, near its boundary,
+        // picks a branch whose value agrees there for the continuous functions this bounds (the
+        // centre pass's Schwefel polynomial and its far form, Schwefel 2.26's boundary
+        // penalties); a discontinuous choice has no first-order bound either way.
+        return { ...e, a: mu(e.a), b: mu(e.b) };
       case 'bin': {
         if (e.t !== 'f') return ZERO;
         const shift = shiftWithResidual(e);

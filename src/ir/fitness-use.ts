@@ -40,13 +40,17 @@ const COMPARE = new Set(['<', '<=', '>', '>=', '==', '!=']);
  * binding v"), or undefined when the algorithm is invariant under a constant shift of f.
  * `fitness`: the arrays that hold fitness values from the start.
  */
-export function absoluteFitnessUse(steps: Step[], fitness: Iterable<string>): string | undefined {
+export function absoluteFitnessUse(
+  steps: Step[],
+  fitness: Iterable<string>,
+  order = false,
+): string | undefined {
   const fit = new Set(fitness);
   const plain = new Set<string>(); // arrays written a value that is not a fitness
   for (;;) {
     const before = fit.size + plain.size;
     for (const st of steps) {
-      const use = stepUse(st, fit, plain);
+      const use = stepUse(st, fit, plain, order);
       if (use) return `step ${st.name}: ${use}`;
     }
     for (const a of fit) if (plain.has(a)) return `the array ${a} holds fitness and other values`;
@@ -54,7 +58,18 @@ export function absoluteFitnessUse(steps: Step[], fitness: Iterable<string>): st
   }
 }
 
-function stepUse(st: Step, fit: Set<string>, plain: Set<string>): string | undefined {
+/**
+ * With `order`, the stricter question: does the algorithm use fitness only through its order
+ * (comparisons, minima and argmins, stored fitness compared later)? Then any strictly increasing
+ * function of f may stand for it (passes/range.ts stores values beyond float32's range as such a
+ * function); a difference of two fitness values, or f + k, is an absolute use there.
+ */
+function stepUse(
+  st: Step,
+  fit: Set<string>,
+  plain: Set<string>,
+  order: boolean,
+): string | undefined {
   const env = new Map<string, Kind>();
   const kind = (e: IExpr): Kind => {
     switch (e.k) {
@@ -90,6 +105,7 @@ function stepUse(st: Step, fit: Set<string>, plain: Set<string>): string | undef
         const fa = a === 'fit';
         const fb = b === 'fit';
         if (!fa && !fb) return 'none';
+        if (order) return 'abs';
         if (e.op === '-') return fa && fb ? 'none' : fa ? 'fit' : 'abs';
         if (e.op === '+') return fa && fb ? 'abs' : 'fit';
         return 'abs';

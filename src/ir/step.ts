@@ -87,6 +87,14 @@ export interface AlgoProgram {
    */
   offset: number;
   fullFitness?: string;
+  /**
+   * The fitness arrays hold phi(v) (ir/builtins.ts rangeEncode) on both backends: the problem's
+   * values may leave float32's range and the algorithm uses fitness only through its order
+   * (passes/range.ts); the host decodes with rangeDecode.
+   */
+  range?: boolean;
+  /** Why an algorithm whose problem needs that form does not get it: its first use beyond order. */
+  rangeRefused?: string;
   best: { point: string; fit: string };
   /**
    * Host lets: integer generation-level lets that read no array and draw nothing (parameters,

@@ -74,7 +74,7 @@ export async function float32Check(
   let ratio = 1;
   for (const [j, pt] of near.entries()) {
     const e64 = Math.abs(p.errorOf(g(pt, 0)));
-    const e32 = Math.abs(p.errorOf(v[j]!));
+    const e32 = Math.abs(p.errorOf(p.decode(v[j]!)));
     err64 = Math.max(err64, e64);
     err32 = Math.max(err32, e32);
     bound = Math.max(bound, 2 ** -24 * bf(pt, 0));
@@ -87,7 +87,7 @@ export async function float32Check(
   for (const [j, pt] of box.entries()) {
     const f = g(pt, 0) + p.bias;
     maxBox = Math.max(maxBox, Math.abs(f));
-    if (Number.isFinite(f) && !Number.isFinite(v[n + j]!)) overflow++;
+    if (Number.isFinite(f) && !Number.isFinite(p.decode(v[n + j]!))) overflow++;
   }
   return { problem: p.info.name, dim: D, err64, err32, bound, ratio, overflow, points: n, maxBox };
 }

@@ -20,6 +20,7 @@ import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TARGET_THRESHOLD, TRACE_ROWS } from '../elaborate/algorithm.js';
 import { allSteps, countsOnGpu, WHILE_COUNT } from '../ir/step.js';
 import { at } from '../ir/ir.js';
+import { rangeDecode, rangeEncode } from '../ir/range.js';
 import type { AlgoEngine } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
 
@@ -135,12 +136,18 @@ export async function runAlgorithm(
   const s = c.algo.problem.direction === 'maximize' ? -1 : 1;
   const offset = c.algo.offset;
   const d = offset - s * c.algo.problem.optimum;
-  const value = (v: number) => s * (v + offset);
-  const error = (v: number) => v + d;
+  // Fitness held as phi(v) (passes/range.ts: values beyond float32's range) is decoded first.
+  const dec = c.algo.range ? rangeDecode : (v: number) => v;
+  const value = (v: number) => s * (dec(v) + offset);
+  const error = (v: number) => dec(v) + d;
   // The track keeps the best point once it meets the target: the run reports that generation.
   engine.setValue(
     TARGET_THRESHOLD,
-    o.target === undefined ? -Infinity : targetThreshold(-d, o.target, engine.backend === 'gpu'),
+    o.target === undefined
+      ? -Infinity
+      : (c.algo.range ? rangeEncode : (v: number) => v)(
+          targetThreshold(-d, o.target, engine.backend === 'gpu'),
+        ),
   );
   const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
   for (const st of c.algo.init) engine.run(st, init);
@@ -341,7 +348,7 @@ async function refuseOverflow(c: CompiledAlgorithm, engine: AlgoEngine, best: nu
   const name = `${c.algo.problem.name} at D = ${c.algo.dim}`;
   throw new RangeError(
     Number.isFinite(f64) && engine.backend === 'gpu'
-      ? `${name}: every point of the initial population has a value beyond float32's range on the GPU (${best}; float64 gives ${f64.toPrecision(3)} at the first point), so the GPU cannot order them: run it with --backend cpu, or at a smaller dimension (docs/problems.md, "Float32 behaviour")`
+      ? `${name}: every point of the initial population has a value beyond float32's range on the GPU (${best}; float64 gives ${f64.toPrecision(3)} at the first point), so the GPU cannot order them${c.algo.rangeRefused ? ` (values beyond float32's range are stored in an order-preserving form only for an algorithm that uses fitness only through its order; ${c.algo.name} does not: ${c.algo.rangeRefused})` : ''}: run it with --backend cpu, or at a smaller dimension (docs/problems.md, "Float32 behaviour")`
       : `${name}: every point of the initial population has the value ${best} (${f64} in float64 at the first point), so the run cannot order them`,
   );
 }

@@ -92,3 +92,35 @@ describe('the constant of a problem leaves the kernels', () => {
     );
   });
 });
+
+describe('fitness stored as phi(f) beyond float32 (passes/range.ts) where only its order is used', () => {
+  it('for the standard algorithms on Schwefel 2.22 (a product): those that only compare fitness', () => {
+    const range = Object.fromEntries(
+      ALGORITHMS.map((name) => {
+        const c = compileAlgorithm({ algorithm: name, problem: 'soco2010_f7', dim: 10 });
+        return [name, c.algo.range ? 'order' : c.algo.rangeRefused];
+      }),
+    );
+    expect(range).toEqual({
+      de: 'order',
+      jde: 'order',
+      gojde: 'order',
+      pso: 'order',
+      // L-SHADE weighs its memory by f(x) - f(u); MA-SW-Chains asks whether a local search
+      // improved by at least delta (f0 - f >= delta).
+      lshade: 'step at.MF: the binding sf',
+      ma_sw_chains: 'step at.X: the binding improved',
+      scatter_search: 'order',
+      sep_cmaes: 'order',
+    });
+  });
+
+  it('not for a problem without a product, nor for an algorithm that takes differences', () => {
+    expect(compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 10 }).algo.range).toBe(
+      undefined,
+    );
+    const c = compile(userAlgorithm('each: let d = f(u) - f(X[i])\n s[i] = d'), 'soco2010_f7');
+    expect(c.algo.range).toBeUndefined();
+    expect(c.algo.rangeRefused).toMatch(/binding d|write to s/);
+  });
+});

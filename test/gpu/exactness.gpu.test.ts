@@ -106,3 +106,48 @@ maybe('problems that cancel near the optimum, rewritten: the GPU keeps their dig
     expect(Math.abs(gpuValue - cpuValue)).toBeLessThanOrEqual(1e-5 * cpuValue);
   });
 });
+
+maybe("values beyond float32's range (passes/range.ts): SOCO F7 at D = 100", () => {
+  // Schwefel 2.22's product is about e^135 at random points of the box at D = 100: every value of
+  // the initial population is beyond float32's 3.4e38. The GPU stores phi(f) (the product through
+  // its logarithm), DE orders them as float64 would, and the run goes where the CPU's goes.
+  it("DE runs on the GPU: its reported error is float64's of its point, far below the start", async () => {
+    const c = compileAlgorithm({ algorithm: 'de', problem: 'soco2010_f7', dim: 100 });
+    expect(c.algo.range).toBe(true);
+    const e = await GpuAlgoEngine.create(ctx!, c, 1);
+    try {
+      const r = await runAlgorithm(c, e, { seed: 1, maxEvals: 20000 });
+      expect(r.trace[0]!.best).toBeGreaterThan(1e38);
+      const truth = c.errorAt(r.bestPoint);
+      // The reported (device) error is the float32 value of the point: within a relative 1e-5
+      // of float64's (a sum of 100 terms of |z| and a product now small), and far below the start.
+      expect(Math.abs(r.bestError - truth)).toBeLessThanOrEqual(1e-5 * truth);
+      expect(truth).toBeLessThan(1e3);
+    } finally {
+      e.destroy();
+    }
+  });
+
+  it('the GPU evaluates the box within a relative u (4 sum |ln|z_i|| + (L + 3) |lp|) of float64', async () => {
+    const p = compileProblem({ problem: 'soco2010_f7', dim: 100, schedule: { population: 8 } });
+    expect(p.rangeForm).toBe(true);
+    let s = 7;
+    const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0), s / 2 ** 32);
+    const pts = Array.from({ length: 8 }, () =>
+      Float64Array.from({ length: 100 }, () => Math.fround(-10 + 20 * rnd())),
+    );
+    const gpuV = await evaluateOnGpu(ctx!, p, pts);
+    const cpuV = p.evaluateCpu(pts);
+    const o = p.info.optimumPoint!;
+    pts.forEach((x, k) => {
+      const logs = x.map((v, i) => Math.abs(Math.log(Math.abs(v - o[i]!))));
+      const lp = x.reduce((a, v, i) => a + Math.log(Math.abs(v - o[i]!)), 0);
+      const sumLogs = logs.reduce((a, b) => a + b, 0);
+      // L: the summation chain of lp's reduction (at most the dimension); phi's own rounding
+      // is u (1 + lp - ln T) of phi, ln T = 69.3: within the (L + 3) |lp| term.
+      const rel = 2 ** -24 * (4 * sumLogs + (100 + 3) * Math.abs(lp));
+      expect(cpuV[k]!).toBeGreaterThan(1e38);
+      expect(Math.abs(gpuV[k]! - cpuV[k]!), `point ${k}`).toBeLessThanOrEqual(rel * cpuV[k]!);
+    });
+  });
+});

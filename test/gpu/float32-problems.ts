@@ -15,50 +15,19 @@ export const PROBLEMS = readdirSync(LIB).flatMap((f) =>
 );
 
 /**
- * Problems whose float32 evaluation cancels near the optimum in a form no rewrite handles yet
- * (docs/problems.md, "Float32 behaviour"): their GPU error may be more than 10 times the float64
- * error there. Each family with its cause:
+ * Problems whose GPU error near the optimum may be more than 10 times the float64 error there
+ * (docs/problems.md, "Float32 behaviour"). The cancelling families (Schwefel 2.26, HappyCat and
+ * HGBat, Schaffer, Griewank in hybrids, Rastrigin in hybrids) are computed in centred form by
+ * passes/centre.ts and are checked like every other problem. Left, each with its cause:
  */
 export const KNOWN = new Map<string, string>([
-  // Griewank in hybrids and the expanded Griewank-Rosenbrock: the product is rewritten (passes/
-  // cosine.ts, por) only where it is a term of the result's chain; inside a hybrid's part, and
-  // Rosenbrock's z - 1 with z = (x - o) + 1, still cancel.
-  ...['cec2014_f16', 'cec2014_f18', 'cec2014_f19', 'cec14_hf5'].map(
-    (n) => [n, 'griewank hybrid'] as const,
-  ),
-  // Schwefel 2.26: 418.98 D + sum -z sin sqrt|z| cancels term by term at z* = 420.97.
-  ...[
-    'schwefel_2_26',
-    'cec17_schwefel',
-    'cec2017_f10',
-    'cec2014_f10',
-    'cec2014_f11',
-    'cec14_hf1',
-    'cec2014_f17',
-    'cec2017_f16',
-    'cec2017_f27',
-  ].map((n) => [n, 'schwefel'] as const),
-  // HappyCat and HGBat: sum z^2 - D with z = y - 1 cancels, and a fractional power magnifies it.
-  ...[
-    'cec17_hgbat',
-    'cec17_happycat',
-    'cec2014_f13',
-    'cec2014_f14',
-    'cec14_hf2',
-    'cec14_hf4',
-    'cec14_hf6',
-    'cec2014_f20',
-    'cec2014_f21',
-    'cec2014_f22',
-    'cec2014_f27',
-    'cec17_hf5',
-    'cec17_hf7',
-    'cec17_hf8',
-    'cec2017_f18',
-    'cec2017_f19',
-  ].map((n) => [n, 'happycat'] as const),
-  // Schaffer: 0.5 + (sin^2 sqrt(s) - 0.5) / (1 + 0.001 s)^2 cancels to 0.5 u at s = 0.
-  ...['scaffer', 'cec17_escaffer6'].map((n) => [n, 'schaffer'] as const),
+  // Hybrids with a Weierstrass part (CEC 2014 F19, CEC 2017 F19): its float32 arguments 3^k (z +
+  // 0.5) for k up to 20 keep no fractional bits, so the GPU computes another function there; at
+  // D = 10, 100 and 1,000 their ratio was 3 to 9 on lavapipe, within 10 by accident. (The
+  // standalone Weierstrass and Katsuura problems pass this check only because their float64
+  // error near the optimum is as large; test/gpu/cec2014.gpu.test.ts leaves them out of the
+  // GPU-against-CPU comparisons.)
+  ...['cec2014_f19', 'cec2017_f19'].map((n) => [n, 'weierstrass hybrid'] as const),
 ]);
 
 /**

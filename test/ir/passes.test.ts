@@ -15,6 +15,9 @@ import { fold } from '../../src/passes/fold.js';
 import { bias } from '../../src/passes/bias.js';
 import { fuse } from '../../src/passes/fuse.js';
 import { residual } from '../../src/passes/residual.js';
+import { range } from '../../src/passes/range.js';
+import { rangeDecode, rangeEncode } from '../../src/ir/range.js';
+import { centre, SCHWEFEL_CENTRE, schwefelSeries } from '../../src/passes/centre.js';
 import { cosine } from '../../src/passes/cosine.js';
 import { expm1 } from '../../src/passes/expm1.js';
 import { materialiseData } from '../../src/passes/data.js';
@@ -29,7 +32,7 @@ import {
   ELEMS_PER_LANE,
   ELEMS_PER_LANE_SCAN,
 } from '../../src/schedule/schedule.js';
-import { printProgram } from '../../src/ir/print.js';
+import { printNum, printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
 import { evalAt, expectClose, ir, parseChecked, randomPoints } from './helpers.js';
 
@@ -381,6 +384,209 @@ describe('cosine', () => {
     const s = f32(Math.sin(f32(0.5 * f32(f32(6.283185307179586) * z))));
     const g = f32(f32(z * z) + f32(20 * f32(s * s)));
     expect(Math.abs(g - value)).toBeLessThan(1e-5 * value);
+  });
+});
+
+// ---- centre -----------------------------------------------------------------------------------
+
+describe('centre', () => {
+  const U = 2 ** -24;
+  /** u times the float32 error bound of `q` at x (ir/error-bound.ts). */
+  const bound32 = (q: IrProgram, x: Float64Array) =>
+    U * compileJs(errorBoundProgram(q, q.main.len), {})(x, 0);
+
+  it("computes HappyCat's sum (x - 1)^2 - D as sum x (x - 2): no cancellation near x = 0", () => {
+    const out = checkPass(
+      centre,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (vec w i 4 (- (read x i) 1.0))
+            (result (pow (call abs (- (sum j 0 4 (pow (read w j) 2.0)) 4.0)) 0.25))))`,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (vec w~c i 4 (read x i))
+            (result (pow (call abs (sum j 0 4 (* (read w~c j) (- (read w~c j) 2.0)))) 0.25))))`,
+    );
+    // At x = 1e-8 the sum is about -1.6e-7: the original form's bound is of the order of D u
+    // (the 4 it subtracts, 2.6e-6), ten times the value; the centred one's a few u of the value.
+    const p = parseProgram(ir`
+      (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+        (func main (input x 4)
+          (vec w i 4 (- (read x i) 1.0))
+          (result (- (sum j 0 4 (pow (read w j) 2.0)) 4.0))))`);
+    const x = Float64Array.of(1e-8, 2e-8, 3e-8, 2e-8);
+    const value = Math.abs(evalAt(p, [x])[0]!);
+    expect(bound32(p, x)).toBeGreaterThan(10 * value);
+    expect(bound32(centre(p), x)).toBeLessThan(1e-5 * value);
+  });
+
+  it("computes Schwefel 2.26's terms about w* = 420.97 as a polynomial in w - w* near it", () => {
+    // 418.98 D - sum w sin sqrt|w| with w = 10 x + w*: each term is h(w*) - h(w) = O(x^2) against
+    // 419. The series of h about w* (computed here in float64) holds where |w - w*| < 4, the
+    // difference elsewhere; 3 h(w*) cancels the constant (K = 0, nothing is added back).
+    const input = ir`
+      (program t (dim 3) (box -500.0 500.0) (optimum 0.0) (at 0.0) (minimize)
+        (func main (input x 3)
+          (vec w i 3 (+ (* 10.0 (read x i)) 420.9687462275036))
+          (result (+ 1256.9486618173014 (sum j 0 3 (* (neg (read w j)) (call sin (call sqrt (call abs (read w j))))))))))`;
+    const p = parseChecked(input);
+    const out = centre(p);
+    const w = '(read w~c j)';
+    const a = schwefelSeries(SCHWEFEL_CENTRE);
+    expect(a[0]).toBeCloseTo(418.9828872724338, 12);
+    let poly = `${printNum(a[10]!)}`;
+    for (let n = 9; n >= 1; n--) poly = `(+ ${printNum(a[n]!)} (* ${w} ${poly}))`;
+    const far = `(- (* (+ ${w} 420.9687462275036) (call sin (call sqrt (call abs (+ ${w} 420.9687462275036))))) ${printNum(a[0]!)})`;
+    expect(printProgram(out)).toBe(ir`
+      (program t (dim 3) (box -500.0 500.0) (optimum 0.0) (at 0.0) (minimize)
+        (func main (input x 3)
+          (vec w~c i 3 (* 10.0 (read x i)))
+          (result (sum j 0 3 (neg (if (< (call abs ${w}) 4.0) (* ${w} ${poly}) ${far}))))))`);
+    validate(out, 'centre');
+    // Meaning kept: at random points of the box (the far branch, and the polynomial near w*)
+    // to float64's rounding of terms of 419, and near the optimum to the value's own digits.
+    const box = randomPoints(3, 5, -500, 500, 42);
+    expectClose(evalAt(out, box), evalAt(p, box), 1e-13, 1e-11);
+    const near = randomPoints(3, 5, -0.39, 0.39, 43);
+    expectClose(evalAt(out, near), evalAt(p, near), 1e-11, 1e-12);
+    const x = Float64Array.of(1e-4, -2e-4, 1e-4);
+    const value = evalAt(out, [x])[0]!; // about 0.126 * 6e-6
+    expect(value).toBeGreaterThan(0);
+    expect(bound32(p, x)).toBeGreaterThan(10 * value);
+    expect(bound32(out, x)).toBeLessThan(1e-5 * value);
+  });
+
+  it("writes Schaffer's 0.5 + (S - 0.5) / q^2 as one fraction: (S + 0.5 (q^2 - 1)) / q^2", () => {
+    const out = checkPass(
+      centre,
+      ir`
+        (program t (dim 2) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 2)
+            (scalar s f (+ (pow (read x 0) 2.0) (pow (read x 1) 2.0)))
+            (result (+ 0.5 (/ (- (pow (call sin (call sqrt @s)) 2.0) 0.5) (pow (+ 1.0 (* 0.001 @s)) 2.0))))))`,
+      ir`
+        (program t (dim 2) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 2)
+            (scalar s f (+ (pow (read x 0) 2.0) (pow (read x 1) 2.0)))
+            (result (/ (+ (pow (call sin (call sqrt @s)) 2.0) (* 0.5 (* (* 0.001 @s) (+ (* 0.001 @s) 2.0)))) (pow (+ 1.0 (* 0.001 @s)) 2.0)))))`,
+    );
+    const x = Float64Array.of(1e-5, -1e-5);
+    const value = evalAt(out, [x])[0]!; // about s = 2e-10
+    expect(bound32(out, x)).toBeLessThan(1e-5 * value);
+  });
+
+  it("takes a sum's cosines k cos t from a constant outside it (Rastrigin inside a hybrid)", () => {
+    checkPass(
+      centre,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar r f (sum i 0 4 (- (pow (read x i) 2.0) (* 10.0 (call cos (* 6.283185307179586 (read x i)))))))
+            (result (+ @r 40.0))))`,
+      ir`
+        (program t (dim 4) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar r~c f (sum i 0 4 (+ (pow (read x i) 2.0) (* 20.0 (pow (call sin (* 3.141592653589793 (read x i))) 2.0)))))
+            (result @r~c)))`,
+    );
+  });
+
+  it('moves the larger constant of a choice out of its branches (2 (x + 100) or x + 100, less 400)', () => {
+    checkPass(
+      centre,
+      ir`
+        (program t (dim 2) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 2)
+            (vec w i 2 (+ (read x i) 100.0))
+            (result (- (sum j 0 2 (if (> (read w j) 150.0) (* 2.0 (read w j)) (read w j))) 400.0))))`,
+      ir`
+        (program t (dim 2) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 2)
+            (vec w i 2 (+ (read x i) 100.0))
+            (vec w~c i 2 (read x i))
+            (result (sum j 0 2 (if (> (read w j) 150.0) (* 2.0 (read w~c j)) (- (read w~c j) 100.0))))))`,
+    );
+  });
+
+  it('returns a program in which no constants cancel unchanged', () => {
+    const p = parseChecked(ir`
+      (program t (dim 2) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+        (func main (input x 2)
+          (vec w i 2 (+ (read x i) 1.0))
+          (result (+ (sum j 0 2 (pow (read w j) 2.0)) 5.0))))`);
+    expect(centre(p)).toBe(p);
+  });
+});
+
+// ---- range ------------------------------------------------------------------------------------
+
+describe('range', () => {
+  const schwefel222 = ir`
+    (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+      (func main (input x 4)
+        (scalar p f (prod i 0 4 (call abs (read x i))))
+        (result (+ (sum j 0 4 (call abs (read x j))) @p))))`;
+
+  it('stores a problem with a product as phi(v), the product through its logarithm (Schwefel 2.22)', () => {
+    // Below T = 2^100 phi(v) = v: the random points of the box (|v| <= 1e4) check the meaning.
+    checkPass(
+      range,
+      schwefel222,
+      ir`
+        (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar p f (prod i 0 4 (call abs (read x i))))
+            (scalar range.r f (sum j 0 4 (call abs (read x j))))
+            (scalar range.lp f (sum i 0 4 (if (== (call abs (read x i)) 0.0) -1e+30 (call log (call abs (read x i))))))
+            (scalar range.v f (+ @range.r (call exp @range.lp)))
+            (scalar range.w f (+ 1.0 (* @range.r (call exp (neg @range.lp)))))
+            (scalar range.l f (+ @range.lp (call log (call abs @range.w))))
+            (result (if (< @range.lp 69.31471805599453) (if (<= (call abs @range.v) 1.2676506002282294e+30) @range.v (* (call sign @range.v) (* 1.2676506002282294e+30 (- (+ 1.0 (call log (call abs @range.v))) 69.31471805599453)))) (if (<= @range.l 69.31471805599453) (* (call sign @range.w) (call exp @range.l)) (* (call sign @range.w) (* 1.2676506002282294e+30 (- (+ 1.0 @range.l) 69.31471805599453))))))))`,
+    );
+  });
+
+  it('keeps the sign of a product of factors of either sign, and its weight', () => {
+    checkPass(
+      range,
+      ir`
+        (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (result (- (sum j 0 4 (read x j)) (* 3.0 (prod i 0 4 (read x i)))))))`,
+      ir`
+        (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar range.r f (sum j 0 4 (read x j)))
+            (scalar range.lp f (+ 1.0986122886681096 (sum i 0 4 (if (== (call abs (read x i)) 0.0) -1e+30 (call log (call abs (read x i)))))))
+            (scalar range.s f (* -1.0 (prod i 0 4 (call sign (read x i)))))
+            (scalar range.v f (+ @range.r (* @range.s (call exp @range.lp))))
+            (scalar range.w f (+ @range.s (* @range.r (call exp (neg @range.lp)))))
+            (scalar range.l f (+ @range.lp (call log (call abs @range.w))))
+            (result (if (< @range.lp 69.31471805599453) (if (<= (call abs @range.v) 1.2676506002282294e+30) @range.v (* (call sign @range.v) (* 1.2676506002282294e+30 (- (+ 1.0 (call log (call abs @range.v))) 69.31471805599453)))) (if (<= @range.l 69.31471805599453) (* (call sign @range.w) (call exp @range.l)) (* (call sign @range.w) (* 1.2676506002282294e+30 (- (+ 1.0 @range.l) 69.31471805599453))))))))`,
+    );
+  });
+
+  it('is phi of the value beyond float32 (D = 100: |prod| about e^130 at random points)', () => {
+    const text = schwefel222
+      .replaceAll('(dim 4)', '(dim 100)')
+      .replaceAll(' 0 4 ', ' 0 100 ')
+      .replace('(input x 4)', '(input x 100)');
+    const p = parseChecked(text);
+    const out = range(p);
+    const xs = randomPoints(100, 8, -10, 10, 7);
+    const v = evalAt(p, xs);
+    expect(Math.max(...v)).toBeGreaterThan(1e38);
+    expectClose(evalAt(out, xs), v.map(rangeEncode), 1e-13, 0);
+    expectClose(evalAt(out, xs).map(rangeDecode), v, 1e-11, 0);
+  });
+
+  it('leaves a program without a product, or with a product of cosines, alone', () => {
+    const p = parseChecked(ir`
+      (program t (dim 2) (box -5.0 5.0) (optimum 0.0) (at 0.0) (minimize)
+        (func main (input x 2)
+          (result (- (sum j 0 2 (read x j)) (prod i 0 2 (call cos (read x i)))))))`);
+    expect(range(p)).toBe(p);
   });
 });
 

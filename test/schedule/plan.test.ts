@@ -257,7 +257,7 @@ describe('the plan, text out', () => {
           runs       scalar k
           runs       scalar L
           runs       vector u[10] in workgroup memory
-          runs       reduce g.g and fit in one loop
+          runs       reduce fit and track.arg.X in one loop
           runs       scalar keep
           runs       scalar track.min
           runs       scalar track.improved

@@ -788,67 +788,67 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shv[team * 100u + 0u + u32(iv)] = select(t3, (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j5)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j5))))), (f32(opt_imod(((i_j5 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
-  var acc_g_g: f32 = opt_inf();
-  var acci_g_g: i32 = 2147483647i;
   var acc_fit: f32 = 0.0f;
+  var acc_track_arg_X: f32 = opt_inf();
+  var acci_track_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k3 = iv;
-      let t4 = opt_s(P.o[0][1] + u32(i_k3));
-      if ((t4 < acc_g_g || (t4 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t4; acci_g_g = i_k3; }
-    }
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
-      let t5 = shv[team * 100u + 0u + u32(i_i1)];
-      let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+      let t4 = shv[team * 100u + 0u + u32(i_i1)];
+      let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+    }
+    if (iv >= 0i && iv < 48i) {
+      let i_k7 = iv;
+      let t6 = opt_s(P.o[0][1] + u32(i_k7));
+      if ((t6 < acc_track_arg_X || (t6 == acc_track_arg_X && i_k7 < acci_track_arg_X))) { acc_track_arg_X = t6; acci_track_arg_X = i_k7; }
     }
   }
-  shf[0u + lid] = acc_g_g;
-  shi[0u + lid] = acci_g_g;
-  shf[128u + lid] = acc_fit;
+  shf[0u + lid] = acc_fit;
+  shf[128u + lid] = acc_track_arg_X;
+  shi[0u + lid] = acci_track_arg_X;
   workgroupBarrier();
   if (lane < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 64u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+    if ((shf[128u + lid + 64u] < shf[128u + lid] || (shf[128u + lid + 64u] == shf[128u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
   }
   workgroupBarrier();
   if (lane < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    if ((shf[128u + lid + 32u] < shf[128u + lid] || (shf[128u + lid + 32u] == shf[128u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
   }
   workgroupBarrier();
   if (lane < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 16u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    if ((shf[128u + lid + 16u] < shf[128u + lid] || (shf[128u + lid + 16u] == shf[128u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
   }
   workgroupBarrier();
   if (lane < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 8u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    if ((shf[128u + lid + 8u] < shf[128u + lid] || (shf[128u + lid + 8u] == shf[128u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
   }
   workgroupBarrier();
   if (lane < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    if ((shf[128u + lid + 4u] < shf[128u + lid] || (shf[128u + lid + 4u] == shf[128u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
   }
   workgroupBarrier();
   if (lane < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 2u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    if ((shf[128u + lid + 2u] < shf[128u + lid] || (shf[128u + lid + 2u] == shf[128u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
   }
   workgroupBarrier();
   if (lane < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    if ((shf[128u + lid + 1u] < shf[128u + lid] || (shf[128u + lid + 1u] == shf[128u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_g_g: i32 = shi[0u + team * 128u];
-  let sval_g_g: f32 = shf[0u + team * 128u];
-  let s_fit: f32 = shf[128u + team * 128u];
+  let s_fit: f32 = shf[0u + team * 128u];
+  let s_track_arg_X: i32 = shi[0u + team * 128u];
+  let sval_track_arg_X: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_keep: i32 = select(0i, 1i, (s_fit <= t7));
-  let s_track_min: f32 = sval_g_g;
+  let s_track_min: f32 = sval_track_arg_X;
   let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t8) && (!(t8 <= t9))));
   {
     let t10: i32 = i32(n);
@@ -876,7 +876,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set(P.w[0][2] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        opt_s_set(P.w[0][2] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j8)), (s_track_improved != 0i)));
       }
     }
   }

@@ -26,34 +26,33 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var acc_cec14_hf2_cec17_hgbat_r2: f32 = 0.0f;
-  var acc_cec14_hf2_cec17_hgbat_sz: f32 = 0.0f;
+  var acc_cec14_hf2_cec17_hgbat_r2_c: f32 = 0.0f;
+  var acc_cec14_hf2_cec17_hgbat_sz_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 4i; iv += 8i) {
     if (iv >= 0i && iv < 3i) {
       let i_i7 = iv;
-      let t1 = ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 1.0f);
-      acc_cec14_hf2_cec17_hgbat_r2 = acc_cec14_hf2_cec17_hgbat_r2 + (t1 * t1);
+      acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 3i) {
       let i_i8 = iv;
-      acc_cec14_hf2_cec17_hgbat_sz = acc_cec14_hf2_cec17_hgbat_sz + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]) - 1.0f);
+      acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]);
     }
     if (iv >= 1i && iv < 3i) {
       let i_i4 = iv;
-      let t2 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      acc_r0 = acc_r0 + (t2 * t2);
+      let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      acc_r0 = acc_r0 + (t1 * t1);
     }
     if (iv >= 0i && iv < 4i) {
       let i_i11 = iv;
-      let t3 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
-      let t4 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
-      acc_r1 = acc_r1 + ((t3 * t3) + (20.0f * (t4 * t4)));
+      let t2 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
+      let t3 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
+      acc_r1 = acc_r1 + ((t2 * t2) + (20.0f * (t3 * t3)));
     }
   }
-  shf[0u + lid] = acc_cec14_hf2_cec17_hgbat_r2;
-  shf[64u + lid] = acc_cec14_hf2_cec17_hgbat_sz;
+  shf[0u + lid] = acc_cec14_hf2_cec17_hgbat_r2_c;
+  shf[64u + lid] = acc_cec14_hf2_cec17_hgbat_sz_c;
   shf[128u + lid] = acc_r0;
   shf[192u + lid] = acc_r1;
   workgroupBarrier();
@@ -78,15 +77,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec14_hf2_cec17_hgbat_r2: f32 = shf[0u + team * 8u];
-  let s_cec14_hf2_cec17_hgbat_sz: f32 = shf[64u + team * 8u];
+  let s_cec14_hf2_cec17_hgbat_r2_c: f32 = shf[0u + team * 8u];
+  let s_cec14_hf2_cec17_hgbat_sz_c: f32 = shf[64u + team * 8u];
   let s_r0: f32 = shf[128u + team * 8u];
   let s_r1: f32 = shf[192u + team * 8u];
   workgroupBarrier();
-  let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(0i)]) - 1i))];
-  let t6 = s_cec14_hf2_cec17_hgbat_r2;
-  let t7 = s_cec14_hf2_cec17_hgbat_sz;
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t5 * t5) + (1000000.0f * s_r0)) + sqrt(abs(((t6 * t6) - (t7 * t7))))) + (((0.5f * s_cec14_hf2_cec17_hgbat_r2) + s_cec14_hf2_cec17_hgbat_sz) / 3.0f)) + s_r1); }
+  let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(0i)]) - 1i))];
+  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t4 * t4) + (1000000.0f * s_r0)) + sqrt(abs(((s_cec14_hf2_cec17_hgbat_r2_c * (s_cec14_hf2_cec17_hgbat_r2_c + 6.0f)) - (s_cec14_hf2_cec17_hgbat_sz_c * (s_cec14_hf2_cec17_hgbat_sz_c - 6.0f)))))) + ((((0.5f * s_cec14_hf2_cec17_hgbat_r2_c) + s_cec14_hf2_cec17_hgbat_sz_c) - 1.5f) / 3.0f)) + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

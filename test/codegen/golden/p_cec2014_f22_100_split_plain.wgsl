@@ -44,148 +44,154 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var acc_cec14_hf6_cec17_katsuura_p: f32 = 1.0f;
-  var acc_cec14_hf6_cec17_happycat_r2: f32 = 0.0f;
+  var t1: f32 = 0.0f;
+  for (var i_i5: i32 = 0i; i_i5 < 10i; i_i5++) {
+    var t2: f32 = 0.0f;
+    for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
+      t2 = t2 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+    }
+    var t4: f32;
+    if ((abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * t2)), 0.6309573444801934f)) == 0.0f)) {
+      t4 = -1e+30f;
+    } else {
+      var t3: f32 = 0.0f;
+      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
+        t3 = t3 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+      }
+      t4 = log(abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * t3)), 0.6309573444801934f)));
+    }
+    t1 = t1 + t4;
+  }
+  let s_range_lp: f32 = (-2.3025850929940455f + t1);
+  var acc_cec14_hf6_cec17_happycat_r2_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
+  var acc_range_s: f32 = 1.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 30i; iv += 64i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i5 = iv;
-      var t1: f32 = 0.0f;
-      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-        t1 = t1 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
-      }
-      acc_cec14_hf6_cec17_katsuura_p = acc_cec14_hf6_cec17_katsuura_p * opt_pow((1.0f + (f32((i_i5 + 1i)) * t1)), 0.6309573444801934f);
-    }
     if (iv >= 0i && iv < 20i) {
       let i_i9 = iv;
-      let t2 = ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) - 1.0f);
-      acc_cec14_hf6_cec17_happycat_r2 = acc_cec14_hf6_cec17_happycat_r2 + (t2 * t2);
+      acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 20i) {
       let i_i10 = iv;
-      acc_r0 = acc_r0 + ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i10 + 10i))) >> 2u][(10100u + u32((i_i10 + 10i))) & 3u]) - 1i))]) - 1.0f);
+      acc_r0 = acc_r0 + (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i10 + 10i))) >> 2u][(10100u + u32((i_i10 + 10i))) & 3u]) - 1i))]);
     }
     if (iv >= 0i && iv < 20i) {
       let i_i14 = iv;
-      let t3 = ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 1.0f);
-      let t4 = ((t3 * t3) - ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]) + 1.0f));
-      let t5 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 1.0f) - 1.0f);
-      let t6 = ((100.0f * (t4 * t4)) + (t5 * t5));
-      let t7 = ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 1.0f);
-      let t8 = ((t7 * t7) - ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]) + 1.0f));
-      let t9 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 1.0f) - 1.0f);
+      let t5 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
+      let t6 = (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
+      let t7 = ((100.0f * (t5 * t5)) + (t6 * t6));
+      let t8 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
+      let t9 = (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
       let t10 = sin((0.5f * ((100.0f * (t8 * t8)) + (t9 * t9))));
-      acc_r1 = acc_r1 + (((t6 * t6) / 4000.0f) + (2.0f * (t10 * t10)));
+      acc_r1 = acc_r1 + (((t7 * t7) / 4000.0f) + (2.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 20i) {
       let i_i18 = iv;
-      var t14: f32;
-      if ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-        let t11 = ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) - 500.0f) / 100.0f);
-        t14 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t11 * t11) / 20.0f));
-      } else {
-        var t13: f32;
-        if ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-          let t12 = ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t13 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t12 * t12) / 20.0f));
-        } else {
-          t13 = ((-((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)))));
-        }
-        t14 = t13;
-      }
-      acc_r2 = acc_r2 + t14;
+      acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 20.0f)) + 423.2238044300731f), (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 20.0f)) + 419.0141169677981f), (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) > f32(500i)));
     }
     if (iv >= 0i && iv < 30i) {
       let i_i20 = iv;
-      let t15 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
-      acc_r3 = acc_r3 + ((t15 * t15) / 30.0f);
+      let t11 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
+      acc_r3 = acc_r3 + ((t11 * t11) / 30.0f);
     }
     if (iv >= 0i && iv < 30i) {
       let i_i21 = iv;
       acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i21 + 70i))) >> 2u][(10100u + u32((i_i21 + 70i))) & 3u]) - 1i))])) / 30.0f);
     }
+    if (iv >= 0i && iv < 10i) {
+      let i_i5 = iv;
+      var t12: f32 = 0.0f;
+      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
+        t12 = t12 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+      }
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i5 + 1i)) * t12)), 0.6309573444801934f));
+    }
   }
-  shf[0u + lid] = acc_cec14_hf6_cec17_katsuura_p;
-  shf[64u + lid] = acc_cec14_hf6_cec17_happycat_r2;
-  shf[128u + lid] = acc_r0;
-  shf[192u + lid] = acc_r1;
-  shf[256u + lid] = acc_r2;
-  shf[320u + lid] = acc_r3;
-  shf[384u + lid] = acc_r4;
+  shf[0u + lid] = acc_cec14_hf6_cec17_happycat_r2_c;
+  shf[64u + lid] = acc_r0;
+  shf[128u + lid] = acc_r1;
+  shf[192u + lid] = acc_r2;
+  shf[256u + lid] = acc_r3;
+  shf[320u + lid] = acc_r4;
+  shf[384u + lid] = acc_range_s;
   workgroupBarrier();
   if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 32u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 32u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 32u];
+    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 32u];
   }
   workgroupBarrier();
   if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 16u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 16u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 16u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 16u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 16u];
+    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 16u];
   }
   workgroupBarrier();
   if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 8u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 8u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 8u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 8u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 8u];
+    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 8u];
   }
   workgroupBarrier();
   if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 4u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 4u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 4u];
+    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 2u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 2u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 2u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 2u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 2u];
+    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 1u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 1u];
+    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec14_hf6_cec17_katsuura_p: f32 = shf[0u + team * 64u];
-  let s_cec14_hf6_cec17_happycat_r2: f32 = shf[64u + team * 64u];
-  let s_r0: f32 = shf[128u + team * 64u];
-  let s_r1: f32 = shf[192u + team * 64u];
-  let s_r2: f32 = shf[256u + team * 64u];
-  let s_r3: f32 = shf[320u + team * 64u];
-  let s_r4: f32 = shf[384u + team * 64u];
+  let s_cec14_hf6_cec17_happycat_r2_c: f32 = shf[0u + team * 64u];
+  let s_r0: f32 = shf[64u + team * 64u];
+  let s_r1: f32 = shf[128u + team * 64u];
+  let s_r2: f32 = shf[192u + team * 64u];
+  let s_r3: f32 = shf[256u + team * 64u];
+  let s_r4: f32 = shf[320u + team * 64u];
+  let s_range_s: f32 = shf[384u + team * 64u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((0.1f * s_cec14_hf6_cec17_katsuura_p) + opt_pow(abs((s_cec14_hf6_cec17_happycat_r2 - 20.0f)), 0.25f)) + (((0.5f * s_cec14_hf6_cec17_happycat_r2) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4)); }
+  let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + (((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
+  let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
+  let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -6,7 +6,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(3) var<storage, read> DATA: array<f32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 64u;
-var<workgroup> shf: array<f32, 448>;
+var<workgroup> shf: array<f32, 384>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -26,48 +26,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var acc_cec14_hf6_cec17_katsuura_p: f32 = 1.0f;
-  var acc_cec14_hf6_cec17_happycat_r2: f32 = 0.0f;
+  var t1: f32 = 0.0f;
+  for (var i_i5: i32 = 0i; i_i5 < 1i; i_i5++) {
+    var t2: f32 = 0.0f;
+    for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
+      t2 = t2 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+    }
+    var t4: f32;
+    if ((opt_pow((1.0f + (f32((i_i5 + 1i)) * t2)), 10.0f) == 0.0f)) {
+      t4 = -1e+30f;
+    } else {
+      var t3: f32 = 0.0f;
+      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
+        t3 = t3 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+      }
+      t4 = log(opt_pow((1.0f + (f32((i_i5 + 1i)) * t3)), 10.0f));
+    }
+    t1 = t1 + t4;
+  }
+  let s_range_lp: f32 = (2.302585092994046f + t1);
+  var acc_cec14_hf6_cec17_happycat_r2_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 3i; iv += 8i) {
-    if (iv >= 0i && iv < 1i) {
-      let i_i5 = iv;
-      var t1: f32 = 0.0f;
-      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-        t1 = t1 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
-      }
-      acc_cec14_hf6_cec17_katsuura_p = acc_cec14_hf6_cec17_katsuura_p * opt_pow((1.0f + (f32((i_i5 + 1i)) * t1)), 10.0f);
-    }
     if (iv >= 0i && iv < 2i) {
       let i_i9 = iv;
-      let t2 = ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 1.0f);
-      acc_cec14_hf6_cec17_happycat_r2 = acc_cec14_hf6_cec17_happycat_r2 + (t2 * t2);
+      acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i10 = iv;
-      acc_r0 = acc_r0 + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]) - 1.0f);
+      acc_r0 = acc_r0 + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]);
     }
     if (iv >= 0i && iv < 2i) {
       let i_i14 = iv;
-      let t3 = ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 1.0f);
-      let t4 = ((t3 * t3) - ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]) + 1.0f));
-      let t5 = (((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 1.0f) - 1.0f);
-      let t6 = ((100.0f * (t4 * t4)) + (t5 * t5));
-      let t7 = ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 1.0f);
-      let t8 = ((t7 * t7) - ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]) + 1.0f));
-      let t9 = (((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 1.0f) - 1.0f);
+      let t5 = (((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+      let t6 = (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+      let t7 = ((100.0f * (t5 * t5)) + (t6 * t6));
+      let t8 = (((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+      let t9 = (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
       let t10 = sin((0.5f * ((100.0f * (t8 * t8)) + (t9 * t9))));
-      acc_r1 = acc_r1 + (((t6 * t6) / 4000.0f) + (2.0f * (t10 * t10)));
+      acc_r1 = acc_r1 + (((t7 * t7) / 4000.0f) + (2.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i18 = iv;
       var t14: f32;
       if ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-        let t11 = ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) - 500.0f) / 100.0f);
+        let t11 = (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
         t14 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t11 * t11) / 2.0f));
       } else {
         var t13: f32;
@@ -91,53 +98,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f);
     }
   }
-  shf[0u + lid] = acc_cec14_hf6_cec17_katsuura_p;
-  shf[64u + lid] = acc_cec14_hf6_cec17_happycat_r2;
-  shf[128u + lid] = acc_r0;
-  shf[192u + lid] = acc_r1;
-  shf[256u + lid] = acc_r2;
-  shf[320u + lid] = acc_r3;
-  shf[384u + lid] = acc_r4;
+  shf[0u + lid] = acc_cec14_hf6_cec17_happycat_r2_c;
+  shf[64u + lid] = acc_r0;
+  shf[128u + lid] = acc_r1;
+  shf[192u + lid] = acc_r2;
+  shf[256u + lid] = acc_r3;
+  shf[320u + lid] = acc_r4;
   workgroupBarrier();
   if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 4u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 4u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 2u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 2u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 2u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 2u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 1u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec14_hf6_cec17_katsuura_p: f32 = shf[0u + team * 8u];
-  let s_cec14_hf6_cec17_happycat_r2: f32 = shf[64u + team * 8u];
-  let s_r0: f32 = shf[128u + team * 8u];
-  let s_r1: f32 = shf[192u + team * 8u];
-  let s_r2: f32 = shf[256u + team * 8u];
-  let s_r3: f32 = shf[320u + team * 8u];
-  let s_r4: f32 = shf[384u + team * 8u];
+  let s_cec14_hf6_cec17_happycat_r2_c: f32 = shf[0u + team * 8u];
+  let s_r0: f32 = shf[64u + team * 8u];
+  let s_r1: f32 = shf[128u + team * 8u];
+  let s_r2: f32 = shf[192u + team * 8u];
+  let s_r3: f32 = shf[256u + team * 8u];
+  let s_r4: f32 = shf[320u + team * 8u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((10.0f * s_cec14_hf6_cec17_katsuura_p) + opt_pow(abs((s_cec14_hf6_cec17_happycat_r2 - 2.0f)), 0.25f)) + (((0.5f * s_cec14_hf6_cec17_happycat_r2) + s_r0) / 2.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4)); }
+  let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + ((((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) - 1.0f) / 2.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
+  let s_range_v: f32 = (s_range_r + exp(s_range_lp));
+  let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

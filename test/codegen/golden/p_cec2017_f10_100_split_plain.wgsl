@@ -23,28 +23,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var i_j2: i32 = 0i; i_j2 < 100i; i_j2++) {
       t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u])));
     }
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = (t0 + 420.9687462275036f); }
+    if (valid) { SCR[n * 200u + 0u + u32(iv)] = (t0 + 420.9687462275036f); }
+  }
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
+    let i_i1 = iv;
+    var t1: f32 = 0.0f;
+    for (var q: i32 = 0i; q < 25i; q++) {
+      let xv = X[(xo >> 2u) + u32(q)];
+      let dv10000 = DATA[2500u + u32(q)];
+      let dv10100 = DATA[2525u + u32(q)];
+      {
+        let i_j2 = q * 4i + 0i;
+        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[0] - dv10000[0]) - dv10100[0])));
+      }
+      {
+        let i_j2 = q * 4i + 1i;
+        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[1] - dv10000[1]) - dv10100[1])));
+      }
+      {
+        let i_j2 = q * 4i + 2i;
+        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[2] - dv10000[2]) - dv10100[2])));
+      }
+      {
+        let i_j2 = q * 4i + 3i;
+        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[3] - dv10000[3]) - dv10100[3])));
+      }
+    }
+    if (valid) { SCR[n * 200u + 100u + u32(iv)] = t1; }
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i4 = iv;
-      var t4: f32;
-      if ((SCR[n * 100u + 0u + u32(i_i4)] > f32(500i))) {
-        let t1 = ((SCR[n * 100u + 0u + u32(i_i4)] - 500.0f) / 100.0f);
-        t4 = (((-(500.0f - opt_fmod(SCR[n * 100u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(SCR[n * 100u + 0u + u32(i_i4)], 500.0f))))) + ((t1 * t1) / 100.0f));
-      } else {
-        var t3: f32;
-        if ((SCR[n * 100u + 0u + u32(i_i4)] < f32(-500i))) {
-          let t2 = ((SCR[n * 100u + 0u + u32(i_i4)] + 500.0f) / 100.0f);
-          t3 = (((-(-500.0f + opt_fmod(abs(SCR[n * 100u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 100u + 0u + u32(i_i4)]), 500.0f))))) + ((t2 * t2) / 100.0f));
-        } else {
-          t3 = ((-SCR[n * 100u + 0u + u32(i_i4)]) * sin(sqrt(abs(SCR[n * 100u + 0u + u32(i_i4)]))));
-        }
-        t4 = t3;
-      }
-      acc_r0 = acc_r0 + t4;
+      acc_r0 = acc_r0 + select(select((-select((((SCR[n * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((SCR[n * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (SCR[n * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (SCR[n * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (SCR[n * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (SCR[n * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (SCR[n * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (SCR[n * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (SCR[n * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (SCR[n * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (SCR[n * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (SCR[n * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(SCR[n * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(SCR[n * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) * ((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (SCR[n * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(SCR[n * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(SCR[n * 200u + 0u + u32(i_i4)], 500.0f))))) + (((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) * ((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (SCR[n * 200u + 0u + u32(i_i4)] > f32(500i)));
     }
   }
   shf[0u + lid] = acc_r0;

@@ -26,59 +26,47 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var acc_cec17_hf6_cec17_hgbat_r2: f32 = 0.0f;
-  var acc_cec17_hf6_cec17_hgbat_sz: f32 = 0.0f;
+  var acc_cec17_hf6_cec17_hgbat_r2_c: f32 = 0.0f;
+  var acc_cec17_hf6_cec17_hgbat_sz_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 3i; iv += 8i) {
     if (iv >= 0i && iv < 2i) {
       let i_i7 = iv;
-      let t1 = ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) - 1.0f);
-      acc_cec17_hf6_cec17_hgbat_r2 = acc_cec17_hf6_cec17_hgbat_r2 + (t1 * t1);
+      acc_cec17_hf6_cec17_hgbat_r2_c = acc_cec17_hf6_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i8 = iv;
-      acc_cec17_hf6_cec17_hgbat_sz = acc_cec17_hf6_cec17_hgbat_sz + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 2i))]) - 1i))]) - 1.0f);
+      acc_cec17_hf6_cec17_hgbat_sz_c = acc_cec17_hf6_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 2i))]) - 1i))]);
     }
     if (iv >= 0i && iv < 2i) {
       let i_i4 = iv;
-      let t2 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      let t3 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-      let t4 = sin(sqrt(((t2 * t2) + (t3 * t3))));
-      let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      let t6 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-      let t7 = (1.0f + (0.001f * ((t5 * t5) + (t6 * t6))));
-      acc_r0 = acc_r0 + (0.5f + (((t4 * t4) - 0.5f) / (t7 * t7)));
+      let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t2 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t3 = sin(sqrt(((t1 * t1) + (t2 * t2))));
+      let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t6 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t7 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t8 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t9 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t10 = (1.0f + (0.001f * ((t8 * t8) + (t9 * t9))));
+      acc_r0 = acc_r0 + (((t3 * t3) + (0.5f * ((0.001f * ((t4 * t4) + (t5 * t5))) * ((0.001f * ((t6 * t6) + (t7 * t7))) + 2.0f)))) / (t10 * t10));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i11 = iv;
-      let t8 = ((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 1.0f);
-      let t9 = ((t8 * t8) - ((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(((i_i11 + 1i) + 4i))]) - 1i))]) + 1.0f));
-      let t10 = (((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 1.0f) - 1.0f);
-      acc_r1 = acc_r1 + ((100.0f * (t9 * t9)) + (t10 * t10));
+      let t11 = (((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) * ((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 2.0f)) - (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(((i_i11 + 1i) + 4i))]) - 1i))]));
+      let t12 = (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]);
+      acc_r1 = acc_r1 + ((100.0f * (t11 * t11)) + (t12 * t12));
     }
     if (iv >= 0i && iv < 3i) {
       let i_i15 = iv;
-      var t14: f32;
-      if ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-        let t11 = ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) - 500.0f) / 100.0f);
-        t14 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t11 * t11) / 3.0f));
-      } else {
-        var t13: f32;
-        if ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-          let t12 = ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t13 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t12 * t12) / 3.0f));
-        } else {
-          t13 = ((-((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)))));
-        }
-        t14 = t13;
-      }
-      acc_r2 = acc_r2 + t14;
+      acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 3.0f)) + 447.25566832336244f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 3.0f)) + 419.19108524152887f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) > f32(500i)));
     }
   }
-  shf[0u + lid] = acc_cec17_hf6_cec17_hgbat_r2;
-  shf[64u + lid] = acc_cec17_hf6_cec17_hgbat_sz;
+  shf[0u + lid] = acc_cec17_hf6_cec17_hgbat_r2_c;
+  shf[64u + lid] = acc_cec17_hf6_cec17_hgbat_sz_c;
   shf[128u + lid] = acc_r0;
   shf[192u + lid] = acc_r1;
   shf[256u + lid] = acc_r2;
@@ -107,15 +95,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_hf6_cec17_hgbat_r2: f32 = shf[0u + team * 8u];
-  let s_cec17_hf6_cec17_hgbat_sz: f32 = shf[64u + team * 8u];
+  let s_cec17_hf6_cec17_hgbat_r2_c: f32 = shf[0u + team * 8u];
+  let s_cec17_hf6_cec17_hgbat_sz_c: f32 = shf[64u + team * 8u];
   let s_r0: f32 = shf[128u + team * 8u];
   let s_r1: f32 = shf[192u + team * 8u];
   let s_r2: f32 = shf[256u + team * 8u];
   workgroupBarrier();
-  let t15 = s_cec17_hf6_cec17_hgbat_r2;
-  let t16 = s_cec17_hf6_cec17_hgbat_sz;
-  if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + sqrt(abs(((t15 * t15) - (t16 * t16))))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2) + s_cec17_hf6_cec17_hgbat_sz) / 2.0f)) + s_r1) + s_r2); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + sqrt(abs(((s_cec17_hf6_cec17_hgbat_r2_c * (s_cec17_hf6_cec17_hgbat_r2_c + 4.0f)) - (s_cec17_hf6_cec17_hgbat_sz_c * (s_cec17_hf6_cec17_hgbat_sz_c - 4.0f)))))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2_c) + s_cec17_hf6_cec17_hgbat_sz_c) / 2.0f)) + s_r1) + s_r2); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -20,20 +20,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
     let i_i1 = iv;
     var t0: f32 = 0.0f;
-    for (var i_j2: i32 = 0i; i_j2 < 100i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.02048f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u])));
+    for (var q: i32 = 0i; q < 25i; q++) {
+      let xv = X[(xo >> 2u) + u32(q)];
+      let dv10000 = DATA[2500u + u32(q)];
+      let dv10100 = DATA[2525u + u32(q)];
+      {
+        let i_j2 = q * 4i + 0i;
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.02048f * ((xv[0] - dv10000[0]) - dv10100[0])));
+      }
+      {
+        let i_j2 = q * 4i + 1i;
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.02048f * ((xv[1] - dv10000[1]) - dv10100[1])));
+      }
+      {
+        let i_j2 = q * 4i + 2i;
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.02048f * ((xv[2] - dv10000[2]) - dv10100[2])));
+      }
+      {
+        let i_j2 = q * 4i + 3i;
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.02048f * ((xv[3] - dv10000[3]) - dv10100[3])));
+      }
     }
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = (t0 + 1.0f); }
+    if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 99i; iv += 64i) {
     if (iv >= 0i && iv < 99i) {
       let i_i3 = iv;
-      let t1 = SCR[n * 100u + 0u + u32(i_i3)];
-      let t2 = ((t1 * t1) - SCR[n * 100u + 0u + u32((i_i3 + 1i))]);
-      let t3 = (SCR[n * 100u + 0u + u32(i_i3)] - 1.0f);
-      acc_r0 = acc_r0 + ((100.0f * (t2 * t2)) + (t3 * t3));
+      let t1 = ((SCR[n * 100u + 0u + u32(i_i3)] * (SCR[n * 100u + 0u + u32(i_i3)] + 2.0f)) - SCR[n * 100u + 0u + u32((i_i3 + 1i))]);
+      let t2 = SCR[n * 100u + 0u + u32(i_i3)];
+      acc_r0 = acc_r0 + ((100.0f * (t1 * t1)) + (t2 * t2));
     }
   }
   shf[0u + lid] = acc_r0;

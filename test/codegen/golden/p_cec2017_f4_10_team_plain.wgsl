@@ -23,17 +23,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
       t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (0.02048f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])));
     }
-    if (valid) { SCR[n * 10u + 0u + u32(iv)] = (t0 + 1.0f); }
+    if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 9i; iv += 8i) {
     if (iv >= 0i && iv < 9i) {
       let i_i3 = iv;
-      let t1 = SCR[n * 10u + 0u + u32(i_i3)];
-      let t2 = ((t1 * t1) - SCR[n * 10u + 0u + u32((i_i3 + 1i))]);
-      let t3 = (SCR[n * 10u + 0u + u32(i_i3)] - 1.0f);
-      acc_r0 = acc_r0 + ((100.0f * (t2 * t2)) + (t3 * t3));
+      let t1 = ((SCR[n * 10u + 0u + u32(i_i3)] * (SCR[n * 10u + 0u + u32(i_i3)] + 2.0f)) - SCR[n * 10u + 0u + u32((i_i3 + 1i))]);
+      let t2 = SCR[n * 10u + 0u + u32(i_i3)];
+      acc_r0 = acc_r0 + ((100.0f * (t1 * t1)) + (t2 * t2));
     }
   }
   shf[0u + lid] = acc_r0;

@@ -16,6 +16,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 1000u;
+  let s_range_r: f32 = 0.0f;
   for (var iv: i32 = i32(lane); iv < 1000i; iv += 64i) {
     let i_i1 = iv;
     var t0: f32 = 0.0f;
@@ -25,30 +26,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 1000u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var acc_r0: f32 = 1.0f;
+  var t1: f32 = 0.0f;
+  for (var i_i3: i32 = 0i; i_i3 < 1000i; i_i3++) {
+    t1 = t1 + select(log(abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f)) == 0.0f));
+  }
+  let s_range_lp: f32 = (-11.512925464970229f + t1);
+  var acc_range_s: f32 = 1.0f;
   for (var q: i32 = 0i + i32(lane); q < 250i; q += 64i) {
     let e0 = q * 4i + 0i;
     if (e0 >= 0i && e0 < 1000i) {
       let i_i3 = e0;
-      acc_r0 = acc_r0 * opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f);
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
     }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 1000i) {
       let i_i3 = e1;
-      acc_r0 = acc_r0 * opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f);
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
     }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 1000i) {
       let i_i3 = e2;
-      acc_r0 = acc_r0 * opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f);
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
     }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 1000i) {
       let i_i3 = e3;
-      acc_r0 = acc_r0 * opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f);
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
     }
   }
-  shf[0u + lid] = acc_r0;
+  shf[0u + lid] = acc_range_s;
   workgroupBarrier();
   if (lane < 32u) {
     shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 32u];
@@ -74,9 +80,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 64u];
+  let s_range_s: f32 = shf[0u + team * 64u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (0.00001f * s_r0); }
+  let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
+  let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

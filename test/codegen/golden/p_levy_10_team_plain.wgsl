@@ -19,7 +19,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 9i; iv += 1i) {
     if (iv >= 0i && iv < 9i) {
       let i_i2 = iv;
-      let t0 = ((1.0f + ((X[xo + u32(i_i2)] - 1.0f) / 4.0f)) - 1.0f);
+      let t0 = ((X[xo + u32(i_i2)] / 4.0f) - 0.25f);
       let t1 = sin(((3.141592653589793f * (1.0f + ((X[xo + u32(i_i2)] - 1.0f) / 4.0f))) + 1.0f));
       acc_r0 = acc_r0 + ((t0 * t0) * (1.0f + (10.0f * (t1 * t1))));
     }
@@ -29,7 +29,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   let t2 = sin((3.141592653589793f * (1.0f + ((X[xo + u32(0i)] - 1.0f) / 4.0f))));
-  let t3 = ((1.0f + ((X[xo + u32(9i)] - 1.0f) / 4.0f)) - 1.0f);
+  let t3 = ((X[xo + u32(9i)] / 4.0f) - 0.25f);
   let t4 = sin((6.283185307179586f * (1.0f + ((X[xo + u32(9i)] - 1.0f) / 4.0f))));
   if (valid && lane == 0u) { F[P.f_offset + n] = (((t2 * t2) + s_r0) + ((t3 * t3) * (1.0f + (t4 * t4)))); }
 }

@@ -21,28 +21,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let e0 = q * 4i + 0i;
     if (e0 >= 0i && e0 < 2999i) {
       let i_i2 = e0;
-      let t0 = ((1.0f + ((xv[0] - 1.0f) / 4.0f)) - 1.0f);
+      let t0 = ((xv[0] / 4.0f) - 0.25f);
       let t1 = sin(((3.141592653589793f * (1.0f + ((xv[0] - 1.0f) / 4.0f))) + 1.0f));
       acc_r0 = acc_r0 + ((t0 * t0) * (1.0f + (10.0f * (t1 * t1))));
     }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 2999i) {
       let i_i2 = e1;
-      let t2 = ((1.0f + ((xv[1] - 1.0f) / 4.0f)) - 1.0f);
+      let t2 = ((xv[1] / 4.0f) - 0.25f);
       let t3 = sin(((3.141592653589793f * (1.0f + ((xv[1] - 1.0f) / 4.0f))) + 1.0f));
       acc_r0 = acc_r0 + ((t2 * t2) * (1.0f + (10.0f * (t3 * t3))));
     }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 2999i) {
       let i_i2 = e2;
-      let t4 = ((1.0f + ((xv[2] - 1.0f) / 4.0f)) - 1.0f);
+      let t4 = ((xv[2] / 4.0f) - 0.25f);
       let t5 = sin(((3.141592653589793f * (1.0f + ((xv[2] - 1.0f) / 4.0f))) + 1.0f));
       acc_r0 = acc_r0 + ((t4 * t4) * (1.0f + (10.0f * (t5 * t5))));
     }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 2999i) {
       let i_i2 = e3;
-      let t6 = ((1.0f + ((xv[3] - 1.0f) / 4.0f)) - 1.0f);
+      let t6 = ((xv[3] / 4.0f) - 0.25f);
       let t7 = sin(((3.141592653589793f * (1.0f + ((xv[3] - 1.0f) / 4.0f))) + 1.0f));
       acc_r0 = acc_r0 + ((t6 * t6) * (1.0f + (10.0f * (t7 * t7))));
     }
@@ -80,7 +80,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r0: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let t8 = sin((3.141592653589793f * (1.0f + ((X[(xo + u32(0i)) >> 2u][(xo + u32(0i)) & 3u] - 1.0f) / 4.0f))));
-  let t9 = ((1.0f + ((X[(xo + u32(2999i)) >> 2u][(xo + u32(2999i)) & 3u] - 1.0f) / 4.0f)) - 1.0f);
+  let t9 = ((X[(xo + u32(2999i)) >> 2u][(xo + u32(2999i)) & 3u] / 4.0f) - 0.25f);
   let t10 = sin((6.283185307179586f * (1.0f + ((X[(xo + u32(2999i)) >> 2u][(xo + u32(2999i)) & 3u] - 1.0f) / 4.0f))));
   if (valid && lane == 0u) { F[P.f_offset + n] = (((t8 * t8) + s_r0) + ((t9 * t9) * (1.0f + (t10 * t10)))); }
 }

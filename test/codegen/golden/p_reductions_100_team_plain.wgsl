@@ -4,7 +4,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 1792>;
+var<workgroup> shf: array<f32, 2048>;
 var<workgroup> shi: array<i32, 768>;
 
 @compute @workgroup_size(WG)
@@ -17,7 +17,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   var acc_a: f32 = 0.0f;
-  var acc_b: f32 = 1.0f;
   var acc_c: f32 = opt_inf();
   var acc_d: f32 = (-opt_inf());
   var acc_e: i32 = 0i;
@@ -26,6 +25,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_g: f32 = (-opt_inf());
   var acci_g: i32 = 2147483647i;
   var acc_r0: f32 = 0.0f;
+  var acc_range_lp: f32 = 0.0f;
+  var acc_range_s: f32 = 1.0f;
   for (var q: i32 = 0i + i32(lane); q < 25i; q += 4i) {
     let xv = X[(xo >> 2u) + u32(q)];
     let e0 = q * 4i + 0i;
@@ -33,10 +34,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_i1 = e0;
       let t0 = xv[0];
       acc_a = acc_a + (t0 * t0);
-    }
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i2 = e0;
-      acc_b = acc_b * (1.0f + (0.01f * xv[0]));
     }
     if (e0 >= 0i && e0 < 100i) {
       let i_i3 = e0;
@@ -68,15 +65,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_i8 = e0;
       acc_r0 = acc_r0 + xv[0];
     }
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i2 = e0;
+      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[0])))), -1e+30f, (abs((1.0f + (0.01f * xv[0]))) == 0.0f));
+    }
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i2 = e0;
+      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[0])));
+    }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 100i) {
       let i_i1 = e1;
       let t3 = xv[1];
       acc_a = acc_a + (t3 * t3);
-    }
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i2 = e1;
-      acc_b = acc_b * (1.0f + (0.01f * xv[1]));
     }
     if (e1 >= 0i && e1 < 100i) {
       let i_i3 = e1;
@@ -108,15 +109,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_i8 = e1;
       acc_r0 = acc_r0 + xv[1];
     }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i2 = e1;
+      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[1])))), -1e+30f, (abs((1.0f + (0.01f * xv[1]))) == 0.0f));
+    }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i2 = e1;
+      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[1])));
+    }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 100i) {
       let i_i1 = e2;
       let t6 = xv[2];
       acc_a = acc_a + (t6 * t6);
-    }
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i2 = e2;
-      acc_b = acc_b * (1.0f + (0.01f * xv[2]));
     }
     if (e2 >= 0i && e2 < 100i) {
       let i_i3 = e2;
@@ -148,15 +153,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_i8 = e2;
       acc_r0 = acc_r0 + xv[2];
     }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i2 = e2;
+      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[2])))), -1e+30f, (abs((1.0f + (0.01f * xv[2]))) == 0.0f));
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i2 = e2;
+      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[2])));
+    }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 100i) {
       let i_i1 = e3;
       let t9 = xv[3];
       acc_a = acc_a + (t9 * t9);
-    }
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i2 = e3;
-      acc_b = acc_b * (1.0f + (0.01f * xv[3]));
     }
     if (e3 >= 0i && e3 < 100i) {
       let i_i3 = e3;
@@ -188,53 +197,69 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_i8 = e3;
       acc_r0 = acc_r0 + xv[3];
     }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i2 = e3;
+      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[3])))), -1e+30f, (abs((1.0f + (0.01f * xv[3]))) == 0.0f));
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i2 = e3;
+      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[3])));
+    }
   }
   shf[0u + lid] = acc_a;
-  shf[256u + lid] = acc_b;
-  shf[512u + lid] = acc_c;
-  shf[768u + lid] = acc_d;
+  shf[256u + lid] = acc_c;
+  shf[512u + lid] = acc_d;
   shi[0u + lid] = acc_e;
-  shf[1024u + lid] = acc_f;
+  shf[768u + lid] = acc_f;
   shi[256u + lid] = acci_f;
-  shf[1280u + lid] = acc_g;
+  shf[1024u + lid] = acc_g;
   shi[512u + lid] = acci_g;
-  shf[1536u + lid] = acc_r0;
+  shf[1280u + lid] = acc_r0;
+  shf[1536u + lid] = acc_range_lp;
+  shf[1792u + lid] = acc_range_s;
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 2u];
-    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 2u]);
-    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 2u]);
+    shf[256u + lid] = min(shf[256u + lid], shf[256u + lid + 2u]);
+    shf[512u + lid] = max(shf[512u + lid], shf[512u + lid + 2u]);
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
-    if ((shf[1024u + lid + 2u] < shf[1024u + lid] || (shf[1024u + lid + 2u] == shf[1024u + lid] && shi[256u + lid + 2u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 2u]; shi[256u + lid] = shi[256u + lid + 2u]; }
-    if ((shf[1280u + lid + 2u] > shf[1280u + lid] || (shf[1280u + lid + 2u] == shf[1280u + lid] && shi[512u + lid + 2u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 2u]; shi[512u + lid] = shi[512u + lid + 2u]; }
+    if ((shf[768u + lid + 2u] < shf[768u + lid] || (shf[768u + lid + 2u] == shf[768u + lid] && shi[256u + lid + 2u] < shi[256u + lid]))) { shf[768u + lid] = shf[768u + lid + 2u]; shi[256u + lid] = shi[256u + lid + 2u]; }
+    if ((shf[1024u + lid + 2u] > shf[1024u + lid] || (shf[1024u + lid + 2u] == shf[1024u + lid] && shi[512u + lid + 2u] < shi[512u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 2u]; shi[512u + lid] = shi[512u + lid + 2u]; }
+    shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 2u];
     shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 2u];
+    shf[1792u + lid] = shf[1792u + lid] * shf[1792u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 1u];
-    shf[512u + lid] = min(shf[512u + lid], shf[512u + lid + 1u]);
-    shf[768u + lid] = max(shf[768u + lid], shf[768u + lid + 1u]);
+    shf[256u + lid] = min(shf[256u + lid], shf[256u + lid + 1u]);
+    shf[512u + lid] = max(shf[512u + lid], shf[512u + lid + 1u]);
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
-    if ((shf[1024u + lid + 1u] < shf[1024u + lid] || (shf[1024u + lid + 1u] == shf[1024u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
-    if ((shf[1280u + lid + 1u] > shf[1280u + lid] || (shf[1280u + lid + 1u] == shf[1280u + lid] && shi[512u + lid + 1u] < shi[512u + lid]))) { shf[1280u + lid] = shf[1280u + lid + 1u]; shi[512u + lid] = shi[512u + lid + 1u]; }
+    if ((shf[768u + lid + 1u] < shf[768u + lid] || (shf[768u + lid + 1u] == shf[768u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[768u + lid] = shf[768u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
+    if ((shf[1024u + lid + 1u] > shf[1024u + lid] || (shf[1024u + lid + 1u] == shf[1024u + lid] && shi[512u + lid + 1u] < shi[512u + lid]))) { shf[1024u + lid] = shf[1024u + lid + 1u]; shi[512u + lid] = shi[512u + lid + 1u]; }
+    shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 1u];
     shf[1536u + lid] = shf[1536u + lid] + shf[1536u + lid + 1u];
+    shf[1792u + lid] = shf[1792u + lid] * shf[1792u + lid + 1u];
   }
   workgroupBarrier();
   let s_a: f32 = shf[0u + team * 4u];
-  let s_b: f32 = shf[256u + team * 4u];
-  let s_c: f32 = shf[512u + team * 4u];
-  let s_d: f32 = shf[768u + team * 4u];
+  let s_c: f32 = shf[256u + team * 4u];
+  let s_d: f32 = shf[512u + team * 4u];
   let s_e: i32 = shi[0u + team * 4u];
   let s_f: i32 = shi[256u + team * 4u];
-  let sval_f: f32 = shf[1024u + team * 4u];
+  let sval_f: f32 = shf[768u + team * 4u];
   let s_g: i32 = shi[512u + team * 4u];
-  let sval_g: f32 = shf[1280u + team * 4u];
-  let s_r0: f32 = shf[1536u + team * 4u];
+  let sval_g: f32 = shf[1024u + team * 4u];
+  let s_r0: f32 = shf[1280u + team * 4u];
+  let s_range_lp: f32 = shf[1536u + team * 4u];
+  let s_range_s: f32 = shf[1792u + team * 4u];
   workgroupBarrier();
   let s_h: f32 = (s_r0 / 100.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((((s_a + s_b) + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h); }
+  let s_range_r: f32 = ((((((s_a + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h);
+  let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
+  let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

@@ -24,8 +24,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
       let t3 = X[xo + u32(i_i2)];
       let t4 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-      let t5 = (1.0f + (0.001f * ((t3 * t3) + (t4 * t4))));
-      acc_r0 = acc_r0 + (0.5f + (((t2 * t2) - 0.5f) / (t5 * t5)));
+      let t5 = X[xo + u32(i_i2)];
+      let t6 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
+      let t7 = X[xo + u32(i_i2)];
+      let t8 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
+      let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
+      acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
     }
   }
   shf[0u + lid] = acc_r0;

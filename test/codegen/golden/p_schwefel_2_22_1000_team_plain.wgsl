@@ -16,7 +16,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 1000u;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_range_lp: f32 = 0.0f;
   for (var q: i32 = 0i + i32(lane); q < 250i; q += 32i) {
     let xv = X[(xo >> 2u) + u32(q)];
     let e0 = q * 4i + 0i;
@@ -26,7 +26,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e0 >= 0i && e0 < 1000i) {
       let i_i2 = e0;
-      acc_r1 = acc_r1 * abs(xv[0]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[0])), -1e+30f, (abs(xv[0]) == 0.0f));
     }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 1000i) {
@@ -35,7 +35,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e1 >= 0i && e1 < 1000i) {
       let i_i2 = e1;
-      acc_r1 = acc_r1 * abs(xv[1]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[1])), -1e+30f, (abs(xv[1]) == 0.0f));
     }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 1000i) {
@@ -44,7 +44,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e2 >= 0i && e2 < 1000i) {
       let i_i2 = e2;
-      acc_r1 = acc_r1 * abs(xv[2]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[2])), -1e+30f, (abs(xv[2]) == 0.0f));
     }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 1000i) {
@@ -53,41 +53,45 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e3 >= 0i && e3 < 1000i) {
       let i_i2 = e3;
-      acc_r1 = acc_r1 * abs(xv[3]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[3])), -1e+30f, (abs(xv[3]) == 0.0f));
     }
   }
   shf[0u + lid] = acc_r0;
-  shf[256u + lid] = acc_r1;
+  shf[256u + lid] = acc_range_lp;
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 16u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
   }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 8u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
   }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 4u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 2u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[256u + lid] = shf[256u + lid] * shf[256u + lid + 1u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
   }
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 32u];
-  let s_r1: f32 = shf[256u + team * 32u];
+  let s_range_lp: f32 = shf[256u + team * 32u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
+  let s_range_r: f32 = s_r0;
+  let s_range_v: f32 = (s_range_r + exp(s_range_lp));
+  let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

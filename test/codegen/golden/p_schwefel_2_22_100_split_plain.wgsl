@@ -14,7 +14,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 1u;
   let xo = min(n, P.n - 1u) * 100u;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_range_lp: f32 = 0.0f;
   let cs = max(0i, i32(c * 256u));
   let ce = min(100i, i32((c + 1u) * 256u));
   for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
@@ -26,7 +26,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e0 >= 0i && e0 < 100i) {
       let i_i2 = e0;
-      acc_r1 = acc_r1 * abs(xv[0]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[0])), -1e+30f, (abs(xv[0]) == 0.0f));
     }
     let e1 = q * 4i + 1i;
     if (e1 >= 0i && e1 < 100i) {
@@ -35,7 +35,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e1 >= 0i && e1 < 100i) {
       let i_i2 = e1;
-      acc_r1 = acc_r1 * abs(xv[1]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[1])), -1e+30f, (abs(xv[1]) == 0.0f));
     }
     let e2 = q * 4i + 2i;
     if (e2 >= 0i && e2 < 100i) {
@@ -44,7 +44,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e2 >= 0i && e2 < 100i) {
       let i_i2 = e2;
-      acc_r1 = acc_r1 * abs(xv[2]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[2])), -1e+30f, (abs(xv[2]) == 0.0f));
     }
     let e3 = q * 4i + 3i;
     if (e3 >= 0i && e3 < 100i) {
@@ -53,48 +53,48 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (e3 >= 0i && e3 < 100i) {
       let i_i2 = e3;
-      acc_r1 = acc_r1 * abs(xv[3]);
+      acc_range_lp = acc_range_lp + select(log(abs(xv[3])), -1e+30f, (abs(xv[3]) == 0.0f));
     }
   }
   shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
+  shf[64u + lid] = acc_range_lp;
   workgroupBarrier();
   if (lid < 32u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 32u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
   }
   workgroupBarrier();
   if (lid < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 16u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
   }
   workgroupBarrier();
   if (lid < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 8u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
   }
   workgroupBarrier();
   if (lid < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 4u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
   }
   workgroupBarrier();
   if (lid < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 2u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
   }
   workgroupBarrier();
   if (lid < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] * shf[64u + lid + 1u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
   }
   workgroupBarrier();
   let s_r0: f32 = shf[0u + 0u];
-  let s_r1: f32 = shf[64u + 0u];
+  let s_range_lp: f32 = shf[64u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
     PART[(n * 1u + c) * 4u + 0u] = f32(s_r0);
-    PART[(n * 1u + c) * 4u + 2u] = f32(s_r1);
+    PART[(n * 1u + c) * 4u + 2u] = f32(s_range_lp);
   }
 }
 
@@ -140,18 +140,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_range_lp: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 1u; cc += 1u) {
     acc_r0 = acc_r0 + PART[(n * 1u + cc) * 4u + 0u];
-    acc_r1 = acc_r1 * PART[(n * 1u + cc) * 4u + 2u];
+    acc_range_lp = acc_range_lp + PART[(n * 1u + cc) * 4u + 2u];
   }
   shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
+  shf[64u + lid] = acc_range_lp;
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 1u];
-  let s_r1: f32 = shf[64u + team * 1u];
+  let s_range_lp: f32 = shf[64u + team * 1u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
+  let s_range_r: f32 = s_r0;
+  let s_range_v: f32 = (s_range_r + exp(s_range_lp));
+  let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {

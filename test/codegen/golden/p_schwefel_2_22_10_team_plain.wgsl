@@ -16,7 +16,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
   var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 1.0f;
+  var acc_range_lp: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
     if (iv >= 0i && iv < 10i) {
       let i_i1 = iv;
@@ -24,16 +24,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 10i) {
       let i_i2 = iv;
-      acc_r1 = acc_r1 * abs(X[xo + u32(i_i2)]);
+      acc_range_lp = acc_range_lp + select(log(abs(X[xo + u32(i_i2)])), -1e+30f, (abs(X[xo + u32(i_i2)]) == 0.0f));
     }
   }
   shf[0u + lid] = acc_r0;
-  shf[256u + lid] = acc_r1;
+  shf[256u + lid] = acc_range_lp;
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 1u];
-  let s_r1: f32 = shf[256u + team * 1u];
+  let s_range_lp: f32 = shf[256u + team * 1u];
   workgroupBarrier();
-  if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
+  let s_range_r: f32 = s_r0;
+  let s_range_v: f32 = (s_range_r + exp(s_range_lp));
+  let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
+  let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
