@@ -16,7 +16,11 @@ if (!existsSync(main)) {
 const noise = [/maxDynamic(Uniform|Storage)BuffersPerPipelineLayout artificially reduced/];
 const child = spawn(process.execPath, [main, ...process.argv.slice(2)], {
   stdio: ['inherit', 'inherit', 'pipe'],
-  env: { ...process.env, OPT_STDERR_TTY: process.stderr.isTTY ? '1' : '' },
+  env: {
+    ...process.env,
+    OPT_STDERR_TTY: process.stderr.isTTY ? '1' : '',
+    OPT_STDERR_COLUMNS: process.stderr.columns ? String(process.stderr.columns) : '',
+  },
 });
 let pending = '';
 child.stderr.on('data', (chunk) => {
@@ -24,8 +28,8 @@ child.stderr.on('data', (chunk) => {
   const lines = pending.split('\n');
   pending = lines.pop() ?? '';
   for (const l of lines) if (!noise.some((re) => re.test(l))) process.stderr.write(l + '\n');
-  // Partial lines (progress bars redraw with \r) pass through at once.
-  if (pending.includes('\r')) {
+  // Partial lines (progress lines redraw in place with \r or a cursor escape) pass through at once.
+  if (pending.includes('\r') || pending.includes('\x1b')) {
     process.stderr.write(pending);
     pending = '';
   }

@@ -413,6 +413,27 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(a.stdout.match(/^\/\/ ---- step .*\nplan de\./gm)).toHaveLength(3);
     expect(a.stdout).toContain('  kernel evaluate: ceil(n / 8) workgroups; buffers S\n');
   });
+  it('opt run on a terminal shows a progress line redrawn in place; through a pipe, none', () => {
+    // A real pseudo-terminal: util-linux's script(1) runs bin/opt.js with its stdio on one.
+    const cmd = `${process.execPath} bin/opt.js run de --problem rastrigin --dim 100 --evals 2000000 --backend cpu`;
+    const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], { encoding: 'utf8' });
+    expect(
+      r.error,
+      'script(1) from util-linux runs the CLI under a pseudo-terminal',
+    ).toBeUndefined();
+    expect(r.status).toBe(0);
+    // cli-progress redraws the line at the start of the line (ESC [1G) and clears the rest.
+    const lines = r.stdout.split('\x1b[1G').filter((l) => l.includes('evals/s'));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines[0]).toMatch(
+      /^\[[#.]{20}\] [0-9,]+ evals {2}best error [0-9.]+e[+-]\d+ {2}[0-9,]+ evals\/s {2}ETA /,
+    );
+    expect(r.stdout).toMatch(/de on rastrigin \(D = 100, cpu\): best error/);
+    // Not a terminal: the summary alone (a plain line every 10 s on long runs).
+    const p = spawnSync(process.execPath, cmd.split(' ').slice(1), { encoding: 'utf8' });
+    expect(p.status).toBe(0);
+    expect(p.stderr).not.toContain('evals/s');
+  });
   it('runs the built CLI and filters Dawn start-up warnings from stderr', () => {
     const pts = file('bin.txt', '1 2\n');
     const r = spawnSync(
@@ -738,5 +759,32 @@ describe('opt run', () => {
     expect(await main(['run', 'de', '--dim', '5'])).toBe(2);
     expect(err).toContain('--problem NAME (or --suite NAME) is required');
     expect(err).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the progress line away from a terminal', () => {
+  it('is a plain line at least 10 seconds after the last, with the share of the budget', async () => {
+    const { progressLine } = await import('../src/cli/progress.js');
+    const out: string[] = [];
+    const line = progressLine({
+      maxEvals: 1000,
+      terminal: false,
+      label: 'F01',
+      write: (s) => out.push(s),
+    });
+    for (const [evals, seconds] of [
+      [100, 0.5],
+      [200, 9.9],
+      [300, 10.2],
+      [400, 15],
+      [500, 20.1],
+      [600, 20.3],
+    ])
+      line.update({ evals: evals!, seconds: seconds!, error: 0.5, best: 0.5 });
+    line.stop();
+    expect(out).toEqual([
+      'F01 300 evals  best error 5.000e-1  29 evals/s  10 s (30.0% of the budget)\n',
+      'F01 600 evals  best error 5.000e-1  30 evals/s  20 s (60.0% of the budget)\n',
+    ]);
   });
 });

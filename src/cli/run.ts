@@ -23,6 +23,7 @@ import {
 } from '../api.js';
 import { CliError, parseCommand, parseSets, usageLines } from './args.js';
 import { COMMANDS, DIM_REQUIRED } from './flags.js';
+import { progressLine } from './progress.js';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
 export const DEFAULT_EVALS_PER_DIM = 10000;
@@ -152,7 +153,6 @@ export async function runCommand(argv: string[]): Promise<number> {
       throw new CliError(`--out ${flags.out}: cannot make the folder (${(e as Error).message})`);
     }
   }
-  const tty = process.stderr.isTTY === true;
   const reports: RunReport[] = [];
   let refused = 0;
   try {
@@ -161,19 +161,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       const maxEvals = evalsFor(dim);
       const label = suite ? suiteLabel(k) : undefined;
       const engine = await createEngine(c, seed, gpu);
-      const progress = (p: Progress) => {
-        if (!tty) return;
-        const rate = p.seconds > 0 ? p.evals / p.seconds : 0;
-        const frac = maxEvals
-          ? Math.min(1, p.evals / maxEvals)
-          : seconds
-            ? Math.min(1, p.seconds / seconds)
-            : 0;
-        const bar = '#'.repeat(Math.round(frac * 20)).padEnd(20, '.');
-        process.stderr.write(
-          `\r${label ? `${label} ` : ''}[${bar}] ${fmtInt(p.evals)} evals  ${Number.isNaN(p.error) ? `best f ${fmtV(p.best)}` : `best error ${fmt(p.error)}`}  ${fmtInt(Math.round(rate))} evals/s `,
-        );
-      };
+      const line = progressLine({ maxEvals, seconds, label });
+      const progress = (p: Progress) => line.update(p);
       let r: RunResult;
       try {
         r = await runAlgorithm(c, engine, {
@@ -195,7 +184,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         refused++;
         continue;
       } finally {
-        if (tty) process.stderr.write('\r\x1b[K');
+        line.stop();
         engine.destroy();
       }
       const report = makeReport(c, engine, seed, r);
