@@ -2,7 +2,7 @@
 // the real `bin/opt.js` (which needs the build in dist/, made by `npm ci` through `prepare`).
 
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -546,6 +546,8 @@ describe('opt run', () => {
       r.bestPoint,
     );
     expect(JSON.parse(readFileSync(join(outDir, 'result.json'), 'utf8')).evals).toBe(r.evals);
+    // Written through a temporary file and a rename (write-file-atomic): none is left behind.
+    expect(readdirSync(outDir).sort()).toEqual(['best.txt', 'result.json', 'trace.csv']);
   });
 
   it('runs a maximize problem: the best is the largest f, the error f* - f', async () => {

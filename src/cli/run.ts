@@ -3,8 +3,9 @@
 // on stdout and --out DIR for result.json, trace.csv and best.txt. Ctrl-C stops the run after the
 // current batch and still writes what it has.
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import {
   compileAlgorithm,
   createEngine,
@@ -215,7 +216,7 @@ const suiteLabel = (k: number) => `F${String(k + 1).padStart(2, '0')}`;
 /** `--suite` with `--out DIR`: DIR/summary.csv, one row per problem run. */
 function writeSuiteSummary(dir: string, reports: RunReport[]): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
+  writeWhole(
     join(dir, 'summary.csv'),
     'label,problem,dim,seed,evals,seconds,best,error,stopped\n' +
       reports
@@ -256,10 +257,17 @@ function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunRes
   };
 }
 
+/**
+ * A file written whole or not at all (write-file-atomic: a temporary file in the same folder,
+ * fsync, rename): a run killed while writing leaves the previous file or the new one, never a
+ * torn one.
+ */
+const writeWhole = (path: string, text: string) => writeFileAtomic.sync(path, text);
+
 function writeOutputs(dir: string, r: RunReport): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'result.json'), JSON.stringify(r, null, 2) + '\n');
-  writeFileSync(
+  writeWhole(join(dir, 'result.json'), JSON.stringify(r, null, 2) + '\n');
+  writeWhole(
     join(dir, 'trace.csv'),
     'evals,seconds,best,error\n' +
       r.trace
@@ -270,7 +278,7 @@ function writeOutputs(dir: string, r: RunReport): void {
         .join('\n') +
       '\n',
   );
-  writeFileSync(join(dir, 'best.txt'), r.bestPoint.map(num).join('\n') + '\n');
+  writeWhole(join(dir, 'best.txt'), r.bestPoint.map(num).join('\n') + '\n');
 }
 
 const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(17) : String(v));
