@@ -1,0 +1,171 @@
+// Mutation fuzzing of the front end and the pipeline (issue 13, item 7): the standard library's
+// and the examples' programs, their tokens deleted, duplicated, swapped or replaced by extreme
+// numbers, other names and stray symbols (fast-check, a fixed seed), go through `opt check` (parse
+// and elaborate) and, where that succeeds, through the compiler to the CPU backend's code for
+// their first problem. Every outcome must be a success or diagnostics that each carry a code and
+// a position; never an internal error, another exception or a hang (vitest's time-out).
+// FUZZ_RUNS=N runs N cases instead of the default.
+
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkFiles, compileProblem, OptError, type Diagnostic } from '../src/api.js';
+
+const ROOT = join(__dirname, '..');
+const SOURCES = [
+  ...readdirSync(join(ROOT, 'stdlib/problems')).map((f) => join('stdlib/problems', f)),
+  ...readdirSync(join(ROOT, 'stdlib/algorithms')).map((f) => join('stdlib/algorithms', f)),
+  ...readdirSync(join(ROOT, 'examples'))
+    .filter((f) => f.endsWith('.opt'))
+    .map((f) => join('examples', f)),
+]
+  .filter((f) => f.endsWith('.opt'))
+  .sort();
+
+/**
+ * A file's text with its declarations renamed apart from the standard library's (m_NAME), so
+ * that a mutated copy of a stdlib file is elaborated rather than rejected as a duplicate; the
+ * references inside still reach the stdlib's data and problems.
+ */
+const renamed = (text: string) =>
+  text.replace(/^(problem|algorithm|suite|data)(\s+)(\w+)/gm, '$1$2m_$3');
+
+/** The tokens of a text: words, numbers, single symbols, and the white space between them. */
+const tokens = (text: string) =>
+  text.match(/\s+|[A-Za-z_]\w*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"[^"\n]*"|./g) ?? [];
+
+const STRAY = [
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  ':',
+  '..',
+  '=',
+  '<',
+  '-',
+  '*',
+  '^',
+  '%',
+  'if',
+  'then',
+  'else',
+  'sum',
+  'let',
+  'in',
+  'D',
+  'i',
+  '@',
+  '#',
+  '"',
+];
+const EXTREME = [
+  '0',
+  '-0',
+  '1e308',
+  '-1e308',
+  '1e-320',
+  '4294967296',
+  '2147483648',
+  '9999999999999999999',
+  'NaN',
+  'Infinity',
+  '0.5',
+];
+
+type Mutation =
+  | { op: 'delete'; at: number }
+  | { op: 'duplicate'; at: number }
+  | { op: 'swap'; at: number; with: number }
+  | { op: 'replace'; at: number; by: string };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ op: fc.constant('delete' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('duplicate' as const), at: fc.nat() }),
+  fc.record({ op: fc.constant('swap' as const), at: fc.nat(), with: fc.nat() }),
+  fc.record({
+    op: fc.constant('replace' as const),
+    at: fc.nat(),
+    by: fc.constantFrom(...STRAY, ...EXTREME),
+  }),
+);
+
+/** The mutations applied to the text's non-blank tokens (positions taken modulo their count). */
+function mutate(text: string, ms: Mutation[]): string {
+  const t = tokens(text);
+  const words = () => t.flatMap((x, k) => (/^\s+$/.test(x) ? [] : [k]));
+  for (const m of ms) {
+    const w = words();
+    if (!w.length) break;
+    const k = w[m.at % w.length]!;
+    if (m.op === 'delete') t.splice(k, 1);
+    else if (m.op === 'duplicate') t.splice(k, 0, t[k]!, ' ');
+    else if (m.op === 'swap') {
+      const j = w[m.with % w.length]!;
+      [t[k], t[j]] = [t[j]!, t[k]!];
+    } else t[k] = m.by;
+  }
+  return t.join('');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'opt-fuzz-'));
+const texts = new Map(SOURCES.map((f) => [f, renamed(readFileSync(join(ROOT, f), 'utf8'))]));
+
+/** Every diagnostic has a code and a position in the file. */
+function expectPlaced(ds: Diagnostic[], what: string) {
+  expect(ds.length, what).toBeGreaterThan(0);
+  for (const d of ds) {
+    expect(Number.isInteger(d.code) && d.code > 0, `${what}: ${d.message}`).toBe(true);
+    expect(d.loc, `${what}: a diagnostic without a position: ${d.message}`).toBeDefined();
+  }
+}
+
+/** How the cases ended: the test checks that it reaches both the diagnostics and the compiler. */
+const seen = { diagnosed: 0, compiled: 0, other: 0 };
+
+function outcome(file: string, text: string): void {
+  const path = join(dir, 'm.opt');
+  writeFileSync(path, text);
+  const what = `${file} mutated:\n${text}`;
+  const r = checkFiles([path]);
+  if (r.diagnostics.some((d) => d.severity === 'error')) {
+    expectPlaced(r.diagnostics, what);
+    seen.diagnosed++;
+    return;
+  }
+  const name = r.problemNames[0];
+  if (!name) {
+    seen.other++;
+    return;
+  }
+  try {
+    const p = compileProblem({ problem: name, dim: 10, files: [path] });
+    p.cpuEvaluator();
+    seen.compiled++;
+  } catch (e) {
+    if (!(e instanceof OptError)) throw new Error(`${what}\n-> ${(e as Error).stack}`);
+    expectPlaced(e.diagnostics, what);
+    seen.diagnosed++;
+  }
+}
+
+describe('mutated programs: a result or placed diagnostics, never an internal error', () => {
+  it(`${SOURCES.length} files, mutated (fixed seed)`, () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SOURCES),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        (file, ms) => outcome(file, mutate(texts.get(file)!, ms)),
+      ),
+      { seed: 20261125, numRuns: Number(process.env.FUZZ_RUNS ?? 300), endOnFailure: true },
+    );
+    expect(seen.diagnosed, JSON.stringify(seen)).toBeGreaterThan(0);
+    expect(seen.compiled, JSON.stringify(seen)).toBeGreaterThan(0);
+    console.log(`mutated programs: ${JSON.stringify(seen)}`);
+  }, 300_000);
+});
