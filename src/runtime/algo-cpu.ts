@@ -11,7 +11,7 @@ import { emitJs, JS_BUILTINS } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout } from './algo-layout.js';
-import type { AlgoEngine } from './algo-engine.js';
+import { checkState, type AlgoEngine, type EngineState } from './algo-engine.js';
 import type { RunAt } from './algo-host.js';
 
 type StepFn = (S: Float64Array, o: Int32Array, w: Int32Array, ind: number) => void;
@@ -137,6 +137,16 @@ export class CpuAlgoEngine implements AlgoEngine {
     const a = this.layout.array(name);
     const o = this.layout.current(name);
     return this.S.slice(o, o + a.rows * Math.max(a.cols, 1));
+  }
+
+  async snapshot(): Promise<EngineState> {
+    return { backend: 'cpu', words: this.S.slice(), currents: this.layout.currents() };
+  }
+
+  restore(s: EngineState): void {
+    checkState(s, 'cpu', this.S.length);
+    this.S.set(s.words);
+    this.layout.setCurrents(s.currents);
   }
 
   destroy(): void {}

@@ -28,5 +28,31 @@ export interface AlgoEngine {
   setValue(name: string, v: number): void;
   readBest(): Promise<{ fit: number; point: Float64Array }>;
   readArray(name: string): Promise<Float64Array>;
+  /**
+   * The whole state, between batches (nothing recorded or in flight): every state array's words
+   * as the backend holds them (float64 on the CPU, float32 on the GPU) and which copy of each is
+   * current. A run restored from it goes on exactly as the run it was taken from (run.ts).
+   */
+  snapshot(): Promise<EngineState>;
+  /** Takes a snapshot of the same program on the same backend, before any step runs. */
+  restore(s: EngineState): void;
   destroy(): void;
+}
+
+export interface EngineState {
+  backend: 'cpu' | 'gpu';
+  /** The state buffer: float64 words (CPU) or float32 words (GPU). */
+  words: Float64Array | Float32Array;
+  /** Which copy of each state array is current (algo-layout.ts). */
+  currents: number[];
+}
+
+/** `s` checked against an engine's backend and state size before it is restored. */
+export function checkState(s: EngineState, backend: 'cpu' | 'gpu', words: number): void {
+  if (s.backend !== backend)
+    throw new Error(
+      `a checkpoint of the ${s.backend.toUpperCase()} backend cannot be restored on the ${backend.toUpperCase()} backend`,
+    );
+  if (s.words.length !== words)
+    throw new Error(`a checkpoint's state has ${s.words.length} words, this program's ${words}`);
 }

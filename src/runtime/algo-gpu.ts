@@ -23,7 +23,7 @@ import { layoutEntries } from './gpu-eval.js';
 import { StateLayout } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
-import type { AlgoEngine } from './algo-engine.js';
+import { checkState, type AlgoEngine, type EngineState } from './algo-engine.js';
 import { checkTwoFloat } from './two-float-check.js';
 import type { GpuContext } from './device.js';
 
@@ -729,6 +729,31 @@ export class GpuAlgoEngine implements AlgoEngine {
     // Queued before every later submit, so the steps recorded next see it.
     for (const o of this.layout.copies(name))
       this.gpu.device.queue.writeBuffer(this.S, o * 4, new Float32Array([v]));
+  }
+
+  async snapshot(): Promise<EngineState> {
+    const bytes = this.layout.size * 4;
+    const read = this.gpu.device.createBuffer({
+      size: bytes,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+    const enc = this.gpu.device.createCommandEncoder();
+    enc.copyBufferToBuffer(this.S, 0, read, 0, bytes);
+    this.gpu.device.queue.submit([enc.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const words = new Float32Array(read.getMappedRange().slice(0));
+    read.unmap();
+    read.destroy();
+    return { backend: 'gpu', words, currents: this.layout.currents() };
+  }
+
+  restore(s: EngineState): void {
+    checkState(s, 'gpu', this.layout.size);
+    // A copy of the words' bytes as they are (integers held as float32 bits stay bits).
+    const words = new Float32Array(s.words.length);
+    words.set(s.words);
+    this.gpu.device.queue.writeBuffer(this.S, 0, words);
+    this.layout.setCurrents(s.currents);
   }
 
   async readBest(): Promise<{ fit: number; point: Float64Array }> {

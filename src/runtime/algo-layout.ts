@@ -127,6 +127,20 @@ export class StateLayout {
     const s = this.slot(name);
     return s.offsets[s.cur];
   }
+
+  /** Which copy of each array is current, in the arrays' order (a checkpoint keeps it). */
+  currents(): (0 | 1)[] {
+    return this.slots.map((s) => s.cur);
+  }
+
+  /** Sets which copy of each array is current (a checkpoint's `currents`). */
+  setCurrents(cur: readonly number[]): void {
+    if (cur.length !== this.slots.length || cur.some((c) => c !== 0 && c !== 1))
+      throw new Error(
+        `a checkpoint's state has ${cur.length} arrays, this program's ${this.slots.length}`,
+      );
+    this.slots.forEach((s, k) => (s.cur = cur[k] as 0 | 1));
+  }
 }
 
 const other = (c: 0 | 1): 0 | 1 => (c === 0 ? 1 : 0);

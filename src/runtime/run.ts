@@ -21,11 +21,14 @@ import { TARGET_THRESHOLD, TRACE_ROWS } from '../elaborate/algorithm.js';
 import { allSteps, countsOnGpu, WHILE_COUNT } from '../ir/step.js';
 import { at } from '../ir/ir.js';
 import { rangeDecode, rangeEncode } from '../ir/range.js';
-import type { AlgoEngine } from './algo-engine.js';
+import type { AlgoEngine, EngineState } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
 
 /** Generations in the first batch (small, so a run that reaches its target at once stops soon). */
 const FIRST_BATCH = 4;
+
+/** Seconds between two checkpoints by default (RunOptions.checkpointEvery). */
+export const DEFAULT_CHECKPOINT_SECONDS = 60;
 
 /**
  * The most generations a batch holds: a power of two whose work (each generation's evaluations
@@ -56,6 +59,35 @@ export interface RunOptions {
   onProgress?: (p: Progress) => void;
   /** Fixed generations per batch (default: adaptive). */
   batch?: number;
+  /**
+   * Called with the run's whole state between batches, at most every `checkpointEvery` seconds
+   * (0: after every batch), and awaited before the run goes on: what `resume` continues from.
+   */
+  onCheckpoint?: (cp: RunCheckpoint) => void | Promise<void>;
+  checkpointEvery?: number;
+  /**
+   * A checkpoint of this program, seed and backend to continue from instead of starting anew:
+   * the run then ends exactly as the run it was taken from would have (its timings aside).
+   */
+  resume?: RunCheckpoint;
+}
+
+/** A run between two batches: the engine's state and the run loop's (runAlgorithm). */
+export interface RunCheckpoint {
+  engine: EngineState;
+  /** Generations run, the next generation's round (its draws' key), evaluations counted. */
+  gen: number;
+  round: number;
+  hostEvals: number;
+  gpuEvals: number;
+  /** Generations in a row without an evaluation, and the evaluations after the last one. */
+  idle: number;
+  before: number;
+  /** The best value so far as the kernels hold it, and the trace up to here. */
+  best: number;
+  trace: TraceEntry[];
+  /** Seconds the run had taken (a --seconds budget goes on from there). */
+  seconds: number;
 }
 
 export interface Progress {
@@ -107,7 +139,8 @@ export async function runAlgorithm(
 ): Promise<RunResult> {
   const maxEvals = o.maxEvals ?? Infinity;
   const t0 = performance.now();
-  const now = () => (performance.now() - t0) / 1000;
+  const earlier = o.resume?.seconds ?? 0;
+  const now = () => earlier + (performance.now() - t0) / 1000;
   const initEvals = c.algo.init.reduce((s, st) => s + st.evals, 0);
   if (initEvals > maxEvals)
     throw new RangeError(
@@ -150,26 +183,42 @@ export async function runAlgorithm(
         ),
   );
   const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
-  for (const st of c.algo.init) engine.run(st, init);
-  engine.run(c.algo.track, init);
+  const resume = o.resume;
+  if (resume) {
+    engine.restore(resume.engine);
+    // The command's target, as at the start (it is kept in the state too).
+    engine.setValue(
+      TARGET_THRESHOLD,
+      o.target === undefined
+        ? -Infinity
+        : (c.algo.range ? rangeEncode : (v: number) => v)(
+            targetThreshold(-d, o.target, engine.backend === 'gpu'),
+          ),
+    );
+  } else {
+    for (const st of c.algo.init) engine.run(st, init);
+    engine.run(c.algo.track, init);
+  }
   // Evaluations: those the host knows (every step but the bodies of `repeat n while c`), those the
   // GPU counted in while bodies up to the last generation read back, and an upper bound of those
   // in the generations not yet read back. Without while loops the last two stay 0.
-  let hostEvals = initEvals;
-  let gpuEvals = 0;
+  let hostEvals = resume?.hostEvals ?? initEvals;
+  let gpuEvals = resume?.gpuEvals ?? 0;
   let pendingMax = 0;
   const bound = () => hostEvals + gpuEvals + pendingMax;
   const counted = countsOnGpu(c.algo);
-  let idle = 0; // generations in a row that made no evaluation (read back)
-  let before = initEvals;
+  let idle = resume?.idle ?? 0; // generations in a row that made no evaluation (read back)
+  let before = resume?.before ?? initEvals;
   const counter = (values: ArrayLike<number>, slot: number) =>
     at(values, TRACE_ROWS + 2 * slot, 'the evaluation counter') +
     WHILE_COUNT.carry * at(values, TRACE_ROWS + 2 * slot + 1, 'the evaluation counter');
-  let gen = 0;
+  let gen = resume?.gen ?? 0;
   // The round of the next generation: draws are keyed by it (src/runtime/algo-host.ts).
-  let round = 1;
-  const trace: TraceEntry[] = [];
-  let best = at(await engine.submit(), 0, 'the trace after the initial steps');
+  let round = resume?.round ?? 1;
+  const trace: TraceEntry[] = resume ? resume.trace.map((e) => ({ ...e })) : [];
+  let best = resume
+    ? resume.best
+    : at(await engine.submit(), 0, 'the trace after the initial steps');
   if (!(best < Infinity)) await refuseOverflow(c, engine, best);
   const entry = (evals: number, seconds: number): TraceEntry => ({
     evals,
@@ -177,12 +226,14 @@ export async function runAlgorithm(
     best: value(best),
     error: error(best),
   });
-  trace.push(entry(initEvals, now()));
+  if (!resume) trace.push(entry(initEvals, now()));
   const reached = () => o.target !== undefined && error(best) <= o.target;
   let stopped: StopReason | undefined = reached() ? 'target' : undefined;
   // The generation that met the target, and the evaluations made by its end.
   let met: { gen: number; evals: number } | undefined = stopped
-    ? { gen: 0, evals: initEvals }
+    ? resume
+      ? { gen, evals: hostEvals + gpuEvals }
+      : { gen: 0, evals: initEvals }
     : undefined;
   const most = maxBatch(c, engine.batchWork);
   let batch = o.batch ?? Math.min(FIRST_BATCH, most);
@@ -193,6 +244,7 @@ export async function runAlgorithm(
   // bodies' evaluations and whether it counted any on the GPU.
   type Slot = { gen: number; slot: number; host: number; max: number; counts: boolean };
   let inflight: { values: Promise<ArrayLike<number>>; slots: Slot[] } | null = null;
+  let lastCheckpoint = now();
   for (;;) {
     const slots: Slot[] = [];
     let pendingTrack = false;
@@ -270,13 +322,11 @@ export async function runAlgorithm(
         budget,
       });
     const next = slots.length ? { values: engine.submit(), slots } : null;
-    if (inflight) {
-      const values = await inflight.values;
-      // Let signal handlers (Ctrl-C) and timers run: the CPU backend's batches resolve at once.
-      await new Promise((r) => setImmediate(r));
+    // A batch's trace rows read back: the best so far, the evaluations, the target.
+    const take = (values: ArrayLike<number>, taken: Slot[]) => {
       const t = now();
       let done = 0;
-      for (const slot of inflight.slots) {
+      for (const slot of taken) {
         const v = at(values, slot.slot, 'the trace rows');
         if (slot.counts) gpuEvals = counter(values, slot.slot);
         pendingMax -= slot.max;
@@ -307,9 +357,42 @@ export async function runAlgorithm(
         o.maxGenerations === undefined
       )
         stopped = 'stalled';
+    };
+    if (inflight) {
+      const values = await inflight.values;
+      // Let signal handlers (Ctrl-C) and timers run: the CPU backend's batches resolve at once.
+      await new Promise((r) => setImmediate(r));
+      take(values, inflight.slots);
       if (o.batch === undefined) batch = Math.min(most, batch * 2);
     }
     inflight = next;
+    // A checkpoint between batches: the batch in flight is read back first, so that the state
+    // and the counters are those of its last generation, and nothing is recorded meanwhile.
+    if (
+      o.onCheckpoint &&
+      !stopped &&
+      now() - lastCheckpoint >= (o.checkpointEvery ?? DEFAULT_CHECKPOINT_SECONDS)
+    ) {
+      if (inflight) {
+        take(await inflight.values, inflight.slots);
+        inflight = null;
+      }
+      if (!stopped && pendingMax === 0) {
+        await o.onCheckpoint({
+          engine: await engine.snapshot(),
+          gen,
+          round,
+          hostEvals,
+          gpuEvals,
+          idle,
+          before,
+          best,
+          trace: trace.map((e) => ({ ...e })),
+          seconds: now(),
+        });
+        lastCheckpoint = now();
+      }
+    }
     // Nothing recorded and not stopped: a generation waited for the counts just read back.
     if (!inflight && stopped) break;
   }

@@ -1,0 +1,30 @@
+// Checkpoints on the GPU backend (lavapipe in CI): a run resumed from a checkpoint of its state
+// (the whole state buffer, float32 words as they are, and which copy of each array is current)
+// ends as the run it was taken from, its timings aside; test/algo/checkpoint.test.ts has the CPU's.
+
+import { describe, it } from 'vitest';
+import { compileAlgorithm } from '../../src/compile/algorithm.js';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { expectResumable } from '../algo/resume.js';
+import { gpu } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+const maybe = ctx ? describe : describe.skip;
+
+maybe('a run resumed from a checkpoint ends as the run it was taken from (GPU)', () => {
+  it.each([
+    ['de', 'rastrigin', 10, 'f32', { maxEvals: 20000 }],
+    ['jde', 'cec2017_f1', 10, 'ff', { maxEvals: 60000, target: 1e-8 }],
+    ['ma_sw_chains', 'rastrigin', 10, 'f32', { maxEvals: 20000 }],
+    ['de', 'shifted_rastrigin', 2000, 'f32', { maxEvals: 2000 }],
+  ] as const)('%s on %s at D = %i (%s)', async (algorithm, problem, dim, precision, budget) => {
+    const c = compileAlgorithm({ algorithm, problem, dim, precision });
+    await expectResumable(c, () => GpuAlgoEngine.create(ctx!, c, 5), {
+      seed: 5,
+      batch: 8,
+      ...budget,
+    });
+  });
+});
