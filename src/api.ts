@@ -196,7 +196,13 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
 // ---- The GPU, evaluation and runs
 
 export { openGpu, GpuError, type GpuContext } from './runtime/device.js';
-export { runAlgorithm, type Progress, type RunResult } from './runtime/run.js';
+export {
+  runAlgorithm,
+  DEFAULT_CHECKPOINT_SECONDS,
+  type Progress,
+  type RunCheckpoint,
+  type RunResult,
+} from './runtime/run.js';
 export type { AlgoEngine } from './runtime/algo-engine.js';
 
 /**

@@ -445,6 +445,112 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(Number(r.stdout)).toBe(5);
     expect(r.stderr).not.toContain('artificially reduced');
   });
+  /** result.json without its timings. */
+  const untimedResult = (d: string) => {
+    const r = JSON.parse(readFileSync(join(d, 'result.json'), 'utf8')) as {
+      seconds: number;
+      trace: { seconds: number }[];
+    };
+    return { ...r, seconds: 0, trace: r.trace.map((e) => ({ ...e, seconds: 0 })) };
+  };
+  /** `opt run ARGS --out DIR` killed with SIGKILL `after` ms after its folder appears. */
+  async function killed(args: string[], outDir: string, after: number) {
+    const { spawn } = await import('node:child_process');
+    // Its own process group: SIGKILL reaches bin/opt.js and the compiler's process alike, as a
+    // job scheduler's preemption or a closed terminal's session does.
+    const child = spawn(process.execPath, ['bin/opt.js', 'run', ...args, '--out', outDir], {
+      stdio: 'ignore',
+      detached: true,
+    });
+    const closed = new Promise((r) => child.on('close', r));
+    const t0 = Date.now();
+    while (!existsSync(join(outDir, 'checkpoint.json')) && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, after));
+    process.kill(-child.pid!, 'SIGKILL');
+    await closed;
+  }
+  it.each([
+    ['cpu', [300, 900]],
+    ['gpu', [900]],
+  ] as const)(
+    'opt run killed with SIGKILL and resumed ends as the run never killed (%s)',
+    async (backend, delays) => {
+      const args = ['de', '--problem', 'shifted_rastrigin', '--dim', '100', '--target', 'none'];
+      const run = [...args, '--evals', backend === 'cpu' ? '300000' : '120000', '--seed', '9'];
+      const full = join(dir, `full-${backend}`);
+      const once = spawnSync(
+        process.execPath,
+        ['bin/opt.js', 'run', ...run, '--backend', backend, '--out', full],
+        { encoding: 'utf8' },
+      );
+      expect(once.status, once.stderr).toBe(0);
+      let resumed = 0;
+      for (const [k, ms] of delays.entries()) {
+        const outDir = join(dir, `killed-${backend}-${k}`);
+        await killed([...run, '--backend', backend, '--checkpoint-every', '0'], outDir, ms);
+        // Killed mid-run: a checkpoint and no result (or the run had ended: then nothing to do).
+        if (existsSync(join(outDir, 'result.json'))) continue;
+        const r = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+          encoding: 'utf8',
+        });
+        expect(r.status, r.stderr).toBe(0);
+        expect(untimedResult(outDir)).toEqual(untimedResult(full));
+        resumed++;
+        // Finished: resuming again says so.
+        const again = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+          encoding: 'utf8',
+        });
+        expect(again.status).toBe(2);
+        expect(again.stderr).toContain('that run has finished');
+      }
+      // The kills came mid-run (a run that had ended before its kill resumes nothing).
+      expect(resumed).toBeGreaterThanOrEqual(1);
+    },
+    120_000,
+  );
+  it('opt run --resume refuses a folder without a checkpoint, another command and a changed program', async () => {
+    const lib = file(
+      'ck.opt',
+      'problem ck(x[D]) in [-5, 5] optimum 0 at 0 {\n  sum(i) x[i]^2\n}\n',
+    );
+    const outDir = join(dir, 'ck-resume');
+    const args = ['de', lib, '--problem', 'ck', '--dim', '50', '--evals', '100000000'];
+    await killed(
+      [...args, '--backend', 'cpu', '--target', 'none', '--checkpoint-every', '0'],
+      outDir,
+      300,
+    );
+    const resume = (...more: string[]) =>
+      spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir, ...more], {
+        encoding: 'utf8',
+      });
+    let r = resume(
+      'de',
+      lib,
+      '--problem',
+      'ck',
+      '--dim',
+      '50',
+      '--evals',
+      '100000000',
+      '--seed',
+      '2',
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /the command differs from the run's in --target, --seed, --backend \(/,
+    );
+    writeFileSync(lib, 'problem ck(x[D]) in [-5, 5] optimum 0 at 0 {\n  sum(i) x[i]^4\n}\n');
+    r = resume();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("the program's source files have changed since the run began");
+    r = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', join(dir, 'none')], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('no checkpoint.json there');
+  }, 60_000);
   it('opt run: Ctrl-C stops the run and still writes what it has', async () => {
     const outDir = join(dir, 'interrupted');
     const { spawn } = await import('node:child_process');

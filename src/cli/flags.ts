@@ -176,8 +176,9 @@ export const COMMANDS = {
       'Runs an algorithm on a problem (or each problem of a suite) and prints a summary, or one JSON object per run with --json.',
     usage: [
       {
-        line: 'ALGORITHM|FILE <problem>|<suite> <dim> [<evals>] [<seconds>] [<target>] [<seed>] [<backend>] [<set>] [<out>] [<json>] [<adapter>]',
+        line: 'ALGORITHM|FILE <problem>|<suite> <dim> [<evals>] [<seconds>] [<target>] [<seed>] [<backend>] [<set>] [<out> [<checkpoint-every>]] [<json>] [<adapter>]',
       },
+      { line: '<resume> [ALGORITHM|FILE ...]', note: 'continue a run from its last checkpoint' },
     ],
     flags: {
       problem: { ...problem, help: 'the problem to run on' },
@@ -214,6 +215,18 @@ export const COMMANDS = {
         kind: 'string',
         value: 'DIR',
         help: 'write result.json, trace.csv and best.txt (with --suite, a folder per problem and summary.csv)',
+      },
+      'checkpoint-every': {
+        kind: 'number',
+        value: 'S',
+        help: "with --out (one problem): write the run's whole state there every S seconds (0: after every batch), for --resume",
+        min: 0,
+        default: 60,
+      },
+      resume: {
+        kind: 'string',
+        value: 'DIR',
+        help: "continue the run whose --out folder is DIR from its last checkpoint, ending as it would have uninterrupted; its command is DIR's (arguments given must agree with it)",
       },
       json: { kind: 'bool', help: 'print one JSON object per run on stdout' },
       precision: {

@@ -20,9 +20,11 @@ import {
   type GpuContext,
   type Precision,
   type Progress,
+  type RunCheckpoint,
   type RunResult,
 } from '../api.js';
-import { CliError, parseCommand, parseSets, usageLines } from './args.js';
+import { CliError, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
+import { markDone, programDigest, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { COMMANDS, DIM_REQUIRED } from './flags.js';
 import { progressLine } from './progress.js';
 
@@ -70,7 +72,50 @@ export interface RunReport {
   label?: string;
 }
 
-export async function runCommand(argv: string[]): Promise<number> {
+/** Flags that do not change a run's result: a resumed run may give them anew. */
+const OUTPUT_FLAGS = ['out', 'resume', 'json', 'checkpoint-every', 'adapter'] as const;
+
+/**
+ * `--resume DIR`: the command stored in DIR's checkpoint, with --out DIR; arguments given beside
+ * --resume must agree with it (the program, parameters, budget and seed; output flags aside).
+ */
+function resumedArgv(argv: string[], dir: string, saved: string[]): string[] {
+  const given = withoutFlags(COMMANDS.run, argv, ['resume']);
+  const own = withoutFlags(COMMANDS.run, given, [...OUTPUT_FLAGS]);
+  if (own.length) {
+    const a = parseCommand(COMMANDS.run, own);
+    const b = parseCommand(COMMANDS.run, withoutFlags(COMMANDS.run, saved, [...OUTPUT_FLAGS]));
+    const differs = [
+      ...(JSON.stringify(a.positional) !== JSON.stringify(b.positional)
+        ? ['the algorithm or files']
+        : []),
+      ...Object.keys({ ...a.flags, ...b.flags })
+        .filter(
+          (k) =>
+            JSON.stringify((a.flags as Record<string, unknown>)[k]) !==
+            JSON.stringify((b.flags as Record<string, unknown>)[k]),
+        )
+        .map((k) => `--${k}`),
+    ];
+    if (differs.length)
+      throw new CliError(
+        `--resume ${dir}: the command differs from the run's in ${differs.join(', ')} (the run's: opt run ${saved.join(' ')})`,
+      );
+  }
+  // The run's own output flags, --out the folder as it is named now.
+  const keep = withoutFlags(COMMANDS.run, saved, ['out', 'resume']);
+  const extra = given.length ? given.filter((x) => x === '--json') : [];
+  return [...keep, ...extra.filter((x) => !keep.includes(x)), '--out', dir, '--resume', dir];
+}
+
+export async function runCommand(argv0: string[]): Promise<number> {
+  const pre = parseCommand(COMMANDS.run, argv0);
+  let resumed: ReturnType<typeof readCheckpoint> | undefined;
+  let argv = argv0;
+  if (pre.flags.resume !== undefined) {
+    resumed = readCheckpoint(pre.flags.resume);
+    argv = resumedArgv(argv0, pre.flags.resume, resumed.argv);
+  }
   const { positional, flags } = parseCommand(COMMANDS.run, argv);
   if (flags.data) setDataRoot(flags.data);
   const first = positional[0];
@@ -154,6 +199,12 @@ export async function runCommand(argv: string[]): Promise<number> {
       throw new CliError(`--out ${flags.out}: cannot make the folder (${(e as Error).message})`);
     }
   }
+  // Checkpoints: a single run with --out (a suite's runs are not checkpointed yet).
+  if (suite !== undefined && flags.resume !== undefined)
+    throw new CliError('--resume: a suite run is not checkpointed; resume single runs');
+  const checkpoints = flags.out !== undefined && suite === undefined;
+  // The command a checkpoint keeps: without --resume, its --out the folder.
+  const command = withoutFlags(COMMANDS.run, argv, ['resume']);
   const reports: RunReport[] = [];
   let refused = 0;
   try {
@@ -164,6 +215,11 @@ export async function runCommand(argv: string[]): Promise<number> {
       const engine = await createEngine(c, seed, gpu);
       const line = progressLine({ maxEvals, seconds, label });
       const progress = (p: Progress) => line.update(p);
+      const program = programDigest(c.sources);
+      if (resumed && resumed.program !== program)
+        throw new CliError(
+          `--resume ${flags.out}: the program's source files have changed since the run began (the standard library's or the user's): resume with the files it ran`,
+        );
       let r: RunResult;
       try {
         r = await runAlgorithm(c, engine, {
@@ -173,6 +229,14 @@ export async function runCommand(argv: string[]): Promise<number> {
           target,
           signal: abort.signal,
           onProgress: progress,
+          ...(checkpoints
+            ? {
+                checkpointEvery: flags['checkpoint-every'],
+                onCheckpoint: (cp: RunCheckpoint) =>
+                  writeCheckpoint(flags.out!, command, program, cp),
+              }
+            : {}),
+          ...(resumed ? { resume: resumed.cp } : {}),
         });
       } catch (e) {
         // A problem the backend cannot run (every initial value beyond float32's range) ends a
@@ -197,6 +261,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (flags.out)
         writeOutputs(suite ? join(flags.out, `${label}_${report.problem}`) : flags.out, report);
+      // A run cut off by Ctrl-C keeps its checkpoint for --resume; a finished one says so.
+      if (checkpoints && report.stopped !== 'interrupted') markDone(flags.out!, command, program);
       if (json) {
         process.stdout.write(JSON.stringify(report) + '\n');
         process.stderr.write(summary + '\n');

@@ -50,9 +50,11 @@ export interface EngineState {
 /** `s` checked against an engine's backend and state size before it is restored. */
 export function checkState(s: EngineState, backend: 'cpu' | 'gpu', words: number): void {
   if (s.backend !== backend)
-    throw new Error(
+    throw new RangeError(
       `a checkpoint of the ${s.backend.toUpperCase()} backend cannot be restored on the ${backend.toUpperCase()} backend`,
     );
   if (s.words.length !== words)
-    throw new Error(`a checkpoint's state has ${s.words.length} words, this program's ${words}`);
+    throw new RangeError(
+      `a checkpoint's state has ${s.words.length} words, this program's ${words}`,
+    );
 }

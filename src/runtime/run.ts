@@ -245,6 +245,19 @@ export async function runAlgorithm(
   type Slot = { gen: number; slot: number; host: number; max: number; counts: boolean };
   let inflight: { values: Promise<ArrayLike<number>>; slots: Slot[] } | null = null;
   let lastCheckpoint = now();
+  const checkpoint = async (to: (cp: RunCheckpoint) => void | Promise<void>) =>
+    to({
+      engine: await engine.snapshot(),
+      gen,
+      round,
+      hostEvals,
+      gpuEvals,
+      idle,
+      before,
+      best,
+      trace: trace.map((e) => ({ ...e })),
+      seconds: now(),
+    });
   for (;;) {
     const slots: Slot[] = [];
     let pendingTrack = false;
@@ -378,18 +391,7 @@ export async function runAlgorithm(
         inflight = null;
       }
       if (!stopped && pendingMax === 0) {
-        await o.onCheckpoint({
-          engine: await engine.snapshot(),
-          gen,
-          round,
-          hostEvals,
-          gpuEvals,
-          idle,
-          before,
-          best,
-          trace: trace.map((e) => ({ ...e })),
-          seconds: now(),
-        });
+        await checkpoint(o.onCheckpoint);
         lastCheckpoint = now();
       }
     }
@@ -397,6 +399,10 @@ export async function runAlgorithm(
     if (!inflight && stopped) break;
   }
   if (pendingMax !== 0) throw new Error(`internal: ${pendingMax} evaluations not read back`);
+  // Interrupted (Ctrl-C): a checkpoint where it stopped, so that --resume loses nothing.
+  // (`stopped` is set inside take(), which TypeScript's narrowing does not follow.)
+  if ((stopped as StopReason | undefined) === 'interrupted' && o.onCheckpoint)
+    await checkpoint(o.onCheckpoint);
   // A run that met its target reports the generation that met it, whatever its batch.
   const evals = met ? met.evals : bound();
   const seconds = now();
