@@ -509,6 +509,31 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     },
     120_000,
   );
+  it('opt run whose GPU is lost mid-run keeps its checkpoint, exits 5, and resumes', () => {
+    // OPT_TEST_LOSE_DEVICE_AFTER: the CLI destroys the WebGPU device after that many batches.
+    const run = ['de', '--problem', 'shifted_rastrigin', '--dim', '100', '--target', 'none'];
+    const args = [...run, '--evals', '60000', '--seed', '4', '--backend', 'gpu'];
+    const outDir = join(dir, 'lost');
+    const lost = spawnSync(
+      process.execPath,
+      ['bin/opt.js', 'run', ...args, '--out', outDir, '--checkpoint-every', '0'],
+      { encoding: 'utf8', env: { ...process.env, OPT_TEST_LOSE_DEVICE_AFTER: '3' } },
+    );
+    expect(lost.status, lost.stderr).toBe(5);
+    expect(lost.stderr).toContain('opt: GPU: algorithm step: GPU device lost (destroyed)');
+    expect(lost.stderr).toContain(`continue it with opt run --resume ${outDir}`);
+    expect(existsSync(join(outDir, 'result.json'))).toBe(false);
+    const r = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const full = join(dir, 'not-lost');
+    const once = spawnSync(process.execPath, ['bin/opt.js', 'run', ...args, '--out', full], {
+      encoding: 'utf8',
+    });
+    expect(once.status, once.stderr).toBe(0);
+    expect(untimedResult(outDir)).toEqual(untimedResult(full));
+  }, 60_000);
   it('opt run --resume refuses a folder without a checkpoint, another command and a changed program', async () => {
     const lib = file(
       'ck.opt',
@@ -652,8 +677,15 @@ describe('opt run', () => {
       r.bestPoint,
     );
     expect(JSON.parse(readFileSync(join(outDir, 'result.json'), 'utf8')).evals).toBe(r.evals);
-    // Written through a temporary file and a rename (write-file-atomic): none is left behind.
-    expect(readdirSync(outDir).sort()).toEqual(['best.txt', 'result.json', 'trace.csv']);
+    // Written through a temporary file and a rename (write-file-atomic): none is left behind;
+    // the checkpoint says the run has finished, and its state files are gone.
+    expect(readdirSync(outDir).sort()).toEqual([
+      'best.txt',
+      'checkpoint.json',
+      'result.json',
+      'trace.csv',
+    ]);
+    expect(JSON.parse(readFileSync(join(outDir, 'checkpoint.json'), 'utf8')).done).toBe(true);
   });
 
   it('runs a maximize problem: the best is the largest f, the error f* - f', async () => {

@@ -10,6 +10,7 @@ import {
   compileAlgorithm,
   createEngine,
   fixedDimension,
+  GpuError,
   openGpu,
   runAlgorithm,
   setDataRoot,
@@ -24,7 +25,13 @@ import {
   type RunResult,
 } from '../api.js';
 import { CliError, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
-import { markDone, programDigest, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import {
+  CHECKPOINT,
+  markDone,
+  programDigest,
+  readCheckpoint,
+  writeCheckpoint,
+} from './checkpoint.js';
 import { COMMANDS, DIM_REQUIRED } from './flags.js';
 import { progressLine } from './progress.js';
 
@@ -71,6 +78,9 @@ export interface RunReport {
   suite?: string;
   label?: string;
 }
+
+/** The exit code of a run whose GPU was lost mid-run (its last checkpoint kept for --resume). */
+export const EXIT_GPU_LOST = 5;
 
 /** Flags that do not change a run's result: a resumed run may give them anew. */
 const OUTPUT_FLAGS = ['out', 'resume', 'json', 'checkpoint-every', 'adapter'] as const;
@@ -214,7 +224,14 @@ export async function runCommand(argv0: string[]): Promise<number> {
       const label = suite ? suiteLabel(k) : undefined;
       const engine = await createEngine(c, seed, gpu);
       const line = progressLine({ maxEvals, seconds, label });
-      const progress = (p: Progress) => line.update(p);
+      // A test-only hook (test/cli.test.ts): the GPU device destroyed after that many batches,
+      // as a driver reset or a lost GPU would take it.
+      let batches = 0;
+      const loseAfter = Number(process.env.OPT_TEST_LOSE_DEVICE_AFTER ?? 0);
+      const progress = (p: Progress) => {
+        line.update(p);
+        if (loseAfter > 0 && gpu && ++batches === loseAfter) gpu.device.destroy();
+      };
       const program = programDigest(c.sources);
       if (resumed && resumed.program !== program)
         throw new CliError(
@@ -239,6 +256,16 @@ export async function runCommand(argv0: string[]): Promise<number> {
           ...(resumed ? { resume: resumed.cp } : {}),
         });
       } catch (e) {
+        // The GPU lost mid-run (a device loss, a validation or out-of-memory error): the last
+        // checkpoint is in --out; say where, and how to go on.
+        if (e instanceof GpuError && checkpoints) {
+          line.stop();
+          const at = existsSync(join(flags.out!, CHECKPOINT))
+            ? `its last checkpoint is in ${flags.out}: continue it with opt run --resume ${flags.out}`
+            : `it had written no checkpoint yet`;
+          process.stderr.write(`opt: GPU: ${e.message}\nopt: the run stopped; ${at}\n`);
+          return EXIT_GPU_LOST;
+        }
         // A problem the backend cannot run (every initial value beyond float32's range) ends a
         // single run with its reason; a suite says so for that problem and goes on with the
         // others, and exits with 2 at the end.

@@ -627,8 +627,20 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.timing.wait += (performance.now() - t1) / 1000;
       this.gpu.checkErrors('algorithm step');
       return out;
-    });
+    }, this.failed);
   }
+
+  /**
+   * A read-back that failed: the device was lost or reported an error (the GPU's own words, a
+   * GpuError), or else the failure as it came.
+   */
+  private failed = async (e: unknown): Promise<never> => {
+    // The device's loss is reported through a promise of its own, which may settle after the
+    // read-back's failure: a moment for it.
+    await Promise.race([this.gpu.device.lost, new Promise((r) => setTimeout(r, 200))]);
+    this.gpu.checkErrors('algorithm step');
+    throw e;
+  };
 
   /** Records each pending step run as a compute pass of its own, between two timestamps. */
   private profilePasses(enc: GPUCommandEncoder): {
@@ -718,7 +730,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     const enc = this.gpu.device.createCommandEncoder();
     enc.copyBufferToBuffer(this.S, this.layout.current(name) * 4, read, 0, n * 4);
     this.gpu.device.queue.submit([enc.finish()]);
-    await read.mapAsync(GPUMapMode.READ);
+    await read.mapAsync(GPUMapMode.READ).catch(this.failed);
     const out = Float64Array.from(new Float32Array(read.getMappedRange()));
     read.unmap();
     read.destroy();
@@ -740,7 +752,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     const enc = this.gpu.device.createCommandEncoder();
     enc.copyBufferToBuffer(this.S, 0, read, 0, bytes);
     this.gpu.device.queue.submit([enc.finish()]);
-    await read.mapAsync(GPUMapMode.READ);
+    await read.mapAsync(GPUMapMode.READ).catch(this.failed);
     const words = new Float32Array(read.getMappedRange().slice(0));
     read.unmap();
     read.destroy();
