@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # First-use installation shared by scripts/test.sh and scripts/demo.sh; quiet when nothing to do.
+#   - package-lock.json must agree with package.json (scripts/check-lock.sh)
 #   - node_modules: `npm ci` if it is missing or older than package-lock.json
 #   - a Vulkan driver for Dawn (scripts/ensure-lavapipe.sh), unless OPT_SKIP_GPU_SETUP=1
 set -euo pipefail
@@ -28,6 +29,8 @@ else
   [ -e "$ref" ] || ref=node_modules
   if [ package-lock.json -nt "$ref" ]; then need_ci=1; fi
 fi
+# The lock file agrees with package.json (npm ci --dry-run): a drifted one fails here, in CI too.
+bash scripts/check-lock.sh "$root"
 if [ "$need_ci" = 1 ]; then
   command -v npm >/dev/null 2>&1 || die "npm is needed to install node_modules"
   echo "setup: installing node packages (npm ci)" >&2

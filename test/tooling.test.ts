@@ -2,7 +2,17 @@
 // the compiler's diagnostics. Documentation kept in step with the code: docs/builtins.md with the
 // builtin table, docs/architecture.md with the files of src/.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { textMateGrammar, diagramsHtml } from '../src/tools/grammar.js';
 import { builtinsMarkdown } from '../src/tools/builtins-doc.js';
 import { BINARY_BUILTINS, BUILTINS } from '../src/ir/builtins.js';
@@ -144,5 +154,23 @@ describe('docs/architecture.md', () => {
   it('is linked from README.md and docs/ir.md', () => {
     expect(readFileSync('README.md', 'utf8')).toContain('(docs/architecture.md)');
     expect(readFileSync('docs/ir.md', 'utf8')).toContain('(architecture.md)');
+  });
+});
+
+describe('the lock file (scripts/check-lock.sh, run by scripts/setup.sh before every test run)', () => {
+  it('agrees with package.json, and a drifted copy is refused with the reason', () => {
+    const ok = spawnSync('bash', ['scripts/check-lock.sh'], { encoding: 'utf8' });
+    expect(ok.status, ok.stderr).toBe(0);
+    const d = mkdtempSync(join(tmpdir(), 'opt-lock-'));
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    pkg.dependencies.commander = '14.0.2'; // the lock file holds 14.0.3
+    writeFileSync(join(d, 'package.json'), JSON.stringify(pkg, null, 2));
+    copyFileSync('package-lock.json', join(d, 'package-lock.json'));
+    const bad = spawnSync('bash', ['scripts/check-lock.sh', d], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('package.json and package-lock.json disagree');
+    expect(bad.stderr).toContain('commander');
   });
 });

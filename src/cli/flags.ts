@@ -3,7 +3,7 @@
 // commands get their values typed from it, `opt --help` and `opt COMMAND --help` are written from
 // it, and an editor can read it for completion.
 
-import { PASS_NAMES } from '../api.js';
+import { PASS_NAMES } from '../api/names.js';
 import { CliError, type CommandDef, type FlagDef } from './args.js';
 
 const INT32 = 2 ** 31 - 1;
