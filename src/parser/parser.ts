@@ -2,7 +2,7 @@
 // embedded actions (the AST keeps every location, and comments stay in the token stream's
 // 'comments' group for the formatter), so there is no separate CST visitor to keep in step.
 
-import { EmbeddedActionsParser, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, type IToken, type TokenType } from './chevrotain.js';
 import * as T from './tokens.js';
 import {
   REDUCE_OPS,

@@ -2,7 +2,7 @@
 // lex as names; comments and whitespace are skipped. The TextMate grammar (grammar/) is generated
 // from this table, not written twice.
 
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import { createToken, Lexer, type TokenType } from './chevrotain.js';
 
 export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
 
