@@ -30,7 +30,14 @@ interface CheckpointFile {
   program: string;
   /** The run finished: result.json is written, and there is nothing to resume. */
   done: boolean;
-  state?: { file: string; sha256: string; words: 'f64' | 'f32'; count: number; currents: number[] };
+  state?: {
+    file: string;
+    sha256: string;
+    words: 'f64' | 'f32';
+    count: number;
+    currents: number[];
+    arrays: { name: string; offset: number; length: number }[];
+  };
   /** The run loop's part of RunCheckpoint; numbers that JSON cannot hold as strings. */
   loop?: Omit<RunCheckpoint, 'engine'>;
 }
@@ -78,6 +85,7 @@ export function writeCheckpoint(
       words: engine.words instanceof Float64Array ? 'f64' : 'f32',
       count: engine.words.length,
       currents: engine.currents,
+      arrays: engine.arrays,
     },
     loop,
   };
@@ -136,7 +144,12 @@ export function readCheckpoint(dir: string): {
     program: meta.program,
     cp: {
       ...reviveLoop(meta.loop as unknown as Record<string, unknown>),
-      engine: { backend: st.words === 'f64' ? 'cpu' : 'gpu', words, currents: st.currents },
+      engine: {
+        backend: st.words === 'f64' ? 'cpu' : 'gpu',
+        words,
+        currents: st.currents,
+        arrays: st.arrays,
+      },
     },
   };
 }

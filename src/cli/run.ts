@@ -82,19 +82,35 @@ export interface RunReport {
 /** The exit code of a run whose GPU was lost mid-run (its last checkpoint kept for --resume). */
 export const EXIT_GPU_LOST = 5;
 
-/** Flags that do not change a run's result: a resumed run may give them anew. */
-const OUTPUT_FLAGS = ['out', 'resume', 'json', 'checkpoint-every', 'adapter'] as const;
+/**
+ * Flags a resumed run may give anew, in place of the run's own: how it reports and where it runs
+ * (--backend: a checkpoint of one backend goes on on the other, from its state words converted).
+ */
+const ANEW = ['json', 'checkpoint-every', 'adapter', 'backend', 'data'] as const;
+
+/** The tokens of flag `name` in `argv` (`--name value`, `--name=value` or a bare `--name`). */
+function flagTokens(argv: readonly string[], name: string): string[] {
+  const bool = COMMANDS.run.flags[name as keyof typeof COMMANDS.run.flags]?.kind === 'bool';
+  const out: string[] = [];
+  for (let k = 0; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a.startsWith(`--${name}=`)) out.push(a);
+    else if (a === `--${name}`) out.push(...(bool ? [a] : [a, argv[k + 1] ?? '']));
+  }
+  return out;
+}
 
 /**
  * `--resume DIR`: the command stored in DIR's checkpoint, with --out DIR; arguments given beside
- * --resume must agree with it (the program, parameters, budget and seed; output flags aside).
+ * --resume must agree with it (the program, parameters, budget and seed), but for those in ANEW.
  */
 function resumedArgv(argv: string[], dir: string, saved: string[]): string[] {
   const given = withoutFlags(COMMANDS.run, argv, ['resume']);
-  const own = withoutFlags(COMMANDS.run, given, [...OUTPUT_FLAGS]);
+  const other = ['out', 'resume', ...ANEW] as const;
+  const own = withoutFlags(COMMANDS.run, given, [...other]);
   if (own.length) {
     const a = parseCommand(COMMANDS.run, own);
-    const b = parseCommand(COMMANDS.run, withoutFlags(COMMANDS.run, saved, [...OUTPUT_FLAGS]));
+    const b = parseCommand(COMMANDS.run, withoutFlags(COMMANDS.run, saved, [...other]));
     const differs = [
       ...(JSON.stringify(a.positional) !== JSON.stringify(b.positional)
         ? ['the algorithm or files']
@@ -112,10 +128,10 @@ function resumedArgv(argv: string[], dir: string, saved: string[]): string[] {
         `--resume ${dir}: the command differs from the run's in ${differs.join(', ')} (the run's: opt run ${saved.join(' ')})`,
       );
   }
-  // The run's own output flags, --out the folder as it is named now.
-  const keep = withoutFlags(COMMANDS.run, saved, ['out', 'resume']);
-  const extra = given.length ? given.filter((x) => x === '--json') : [];
-  return [...keep, ...extra.filter((x) => !keep.includes(x)), '--out', dir, '--resume', dir];
+  // The run's command, the flags given anew in place of its own, --out the folder as named now.
+  const anew = ANEW.filter((n) => flagTokens(given, n).length);
+  const keep = withoutFlags(COMMANDS.run, saved, ['out', 'resume', ...anew]);
+  return [...keep, ...anew.flatMap((n) => flagTokens(given, n)), '--out', dir, '--resume', dir];
 }
 
 export async function runCommand(argv0: string[]): Promise<number> {

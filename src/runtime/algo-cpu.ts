@@ -11,7 +11,7 @@ import { emitJs, JS_BUILTINS } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout } from './algo-layout.js';
-import { checkState, type AlgoEngine, type EngineState } from './algo-engine.js';
+import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import type { RunAt } from './algo-host.js';
 
 type StepFn = (S: Float64Array, o: Int32Array, w: Int32Array, ind: number) => void;
@@ -140,13 +140,19 @@ export class CpuAlgoEngine implements AlgoEngine {
   }
 
   async snapshot(): Promise<EngineState> {
-    return { backend: 'cpu', words: this.S.slice(), currents: this.layout.currents() };
+    return {
+      backend: 'cpu',
+      words: this.S.slice(),
+      currents: this.layout.currents(),
+      arrays: this.layout.describe(),
+    };
   }
 
   restore(s: EngineState): void {
-    checkState(s, 'cpu', this.S.length);
-    this.S.set(s.words);
-    this.layout.setCurrents(s.currents);
+    if (sameLayout(s, 'cpu', this.S.length)) {
+      this.S.set(s.words);
+      this.layout.setCurrents(s.currents);
+    } else this.layout.adopt(s.words, s.arrays, this.S);
   }
 
   destroy(): void {}

@@ -45,16 +45,21 @@ export interface EngineState {
   words: Float64Array | Float32Array;
   /** Which copy of each state array is current (algo-layout.ts). */
   currents: number[];
+  /** Each array's current words in `words` (for the other backend, whose layout differs). */
+  arrays: { name: string; offset: number; length: number }[];
 }
 
-/** `s` checked against an engine's backend and state size before it is restored. */
-export function checkState(s: EngineState, backend: 'cpu' | 'gpu', words: number): void {
-  if (s.backend !== backend)
-    throw new RangeError(
-      `a checkpoint of the ${s.backend.toUpperCase()} backend cannot be restored on the ${backend.toUpperCase()} backend`,
-    );
+/**
+ * How an engine takes state `s`: as it is, from the same backend (the same layout: its words and
+ * which copies are current), or array by array from the other backend's (StateLayout.adopt: the
+ * words converted, float32 values widened or float64 values rounded; all of the state is numbers,
+ * integers as exact floats), after which the run goes on as this backend computes.
+ */
+export function sameLayout(s: EngineState, backend: 'cpu' | 'gpu', words: number): boolean {
+  if (s.backend !== backend) return false;
   if (s.words.length !== words)
     throw new RangeError(
       `a checkpoint's state has ${s.words.length} words, this program's ${words}`,
     );
+  return true;
 }

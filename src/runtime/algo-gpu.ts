@@ -23,7 +23,7 @@ import { layoutEntries } from './gpu-eval.js';
 import { StateLayout } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
-import { checkState, type AlgoEngine, type EngineState } from './algo-engine.js';
+import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import { checkTwoFloat } from './two-float-check.js';
 import type { GpuContext } from './device.js';
 
@@ -756,16 +756,22 @@ export class GpuAlgoEngine implements AlgoEngine {
     const words = new Float32Array(read.getMappedRange().slice(0));
     read.unmap();
     read.destroy();
-    return { backend: 'gpu', words, currents: this.layout.currents() };
+    return {
+      backend: 'gpu',
+      words,
+      currents: this.layout.currents(),
+      arrays: this.layout.describe(),
+    };
   }
 
   restore(s: EngineState): void {
-    checkState(s, 'gpu', this.layout.size);
-    // A copy of the words' bytes as they are (integers held as float32 bits stay bits).
-    const words = new Float32Array(s.words.length);
-    words.set(s.words);
+    const words = new Float32Array(this.layout.size);
+    if (sameLayout(s, 'gpu', this.layout.size)) {
+      // The words' bytes as they are.
+      words.set(s.words);
+      this.layout.setCurrents(s.currents);
+    } else this.layout.adopt(s.words, s.arrays, words);
     this.gpu.device.queue.writeBuffer(this.S, 0, words);
-    this.layout.setCurrents(s.currents);
   }
 
   async readBest(): Promise<{ fit: number; point: Float64Array }> {

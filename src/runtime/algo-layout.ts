@@ -128,6 +128,39 @@ export class StateLayout {
     return s.offsets[s.cur];
   }
 
+  /**
+   * Copies a state of another layout of the same arrays (the other backend's) into `to`: each
+   * array's current words, by name, into both of its copies here, which become the first current.
+   * Throws for an array the other state does not have, or has with another length.
+   */
+  adopt(
+    from: ArrayLike<number>,
+    arrays: readonly { name: string; offset: number; length: number }[],
+    to: { set(values: ArrayLike<number>, offset: number): void },
+  ): void {
+    const byName = new Map(arrays.map((a) => [a.name, a]));
+    for (const s of this.slots) {
+      const n = s.array.rows * Math.max(s.array.cols, 1);
+      const a = byName.get(s.array.name);
+      if (!a || a.length !== n)
+        throw new RangeError(
+          `a checkpoint's state ${a ? `holds ${s.array.name} with ${a.length} words, this program ${n}` : `has no array ${s.array.name}`}`,
+        );
+      const words = Array.prototype.slice.call(from, a.offset, a.offset + n) as number[];
+      for (const o of new Set(s.offsets)) to.set(words, o);
+      s.cur = 0;
+    }
+  }
+
+  /** Each array's current words in the state: its name, offset and length (a checkpoint's). */
+  describe(): { name: string; offset: number; length: number }[] {
+    return this.slots.map((s) => ({
+      name: s.array.name,
+      offset: s.offsets[s.cur],
+      length: s.array.rows * Math.max(s.array.cols, 1),
+    }));
+  }
+
   /** Which copy of each array is current, in the arrays' order (a checkpoint keeps it). */
   currents(): (0 | 1)[] {
     return this.slots.map((s) => s.cur);
