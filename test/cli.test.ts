@@ -558,6 +558,11 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
       outDir,
       300,
     );
+    // The checkpoint holds the user's file as the run read it.
+    const meta = JSON.parse(readFileSync(join(outDir, 'checkpoint.json'), 'utf8')) as {
+      files: Record<string, string>;
+    };
+    expect(Object.values(meta.files)).toEqual([readFileSync(lib, 'utf8')]);
     const resume = (...more: string[]) =>
       spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir, ...more], {
         encoding: 'utf8',

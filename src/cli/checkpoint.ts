@@ -28,6 +28,8 @@ interface CheckpointFile {
   argv: string[];
   /** sha256 of the program's source texts (the stdlib's and the user's files), by name. */
   program: string;
+  /** The user's source files as the run read them (the stdlib's are the installed version's). */
+  files?: Record<string, string>;
   /** The run finished: result.json is written, and there is nothing to resume. */
   done: boolean;
   state?: {
@@ -69,6 +71,7 @@ export function writeCheckpoint(
   argv: string[],
   program: string,
   cp: RunCheckpoint,
+  files: Record<string, string> = {},
 ): void {
   const { engine, ...loop } = cp;
   const bytes = bytesOf(engine.words);
@@ -78,6 +81,7 @@ export function writeCheckpoint(
     version: VERSION,
     argv,
     program,
+    files,
     done: false,
     state: {
       file,

@@ -4,7 +4,7 @@
 // current batch and still writes what it has.
 
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {
   compileAlgorithm,
@@ -77,6 +77,12 @@ export interface RunReport {
   /** With --suite: the suite and this problem's label in it (F01, F02, ...). */
   suite?: string;
   label?: string;
+}
+
+/** The texts of the user's files among a program's sources (by the path the run read). */
+function userSources(sources: Map<string, string>, files: string[]): Record<string, string> {
+  const wanted = new Set(files.map((f) => resolve(f)));
+  return Object.fromEntries([...sources].filter(([name]) => wanted.has(resolve(name))));
 }
 
 /** The exit code of a run whose GPU was lost mid-run (its last checkpoint kept for --resume). */
@@ -266,7 +272,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
             ? {
                 checkpointEvery: flags['checkpoint-every'],
                 onCheckpoint: (cp: RunCheckpoint) =>
-                  writeCheckpoint(flags.out!, command, program, cp),
+                  writeCheckpoint(flags.out!, command, program, cp, userSources(c.sources, files)),
               }
             : {}),
           ...(resumed ? { resume: resumed.cp } : {}),
