@@ -454,7 +454,7 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     return { ...r, seconds: 0, trace: r.trace.map((e) => ({ ...e, seconds: 0 })) };
   };
   /** `opt run ARGS --out DIR` killed with SIGKILL `after` ms after its folder appears. */
-  async function killed(args: string[], outDir: string, after: number) {
+  async function killed(args: string[], outDir: string, after: number, sub = '') {
     const { spawn } = await import('node:child_process');
     // Its own process group: SIGKILL reaches bin/opt.js and the compiler's process alike, as a
     // job scheduler's preemption or a closed terminal's session does.
@@ -464,7 +464,7 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     });
     const closed = new Promise((r) => child.on('close', r));
     const t0 = Date.now();
-    while (!existsSync(join(outDir, 'checkpoint.json')) && Date.now() - t0 < 60_000)
+    while (!existsSync(join(outDir, sub, 'checkpoint.json')) && Date.now() - t0 < 60_000)
       await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, after));
     process.kill(-child.pid!, 'SIGKILL');
@@ -546,6 +546,32 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(once.status, once.stderr).toBe(0);
     expect(untimedResult(outDir)).toEqual(untimedResult(full));
   }, 60_000);
+  it('opt run --suite killed with SIGKILL and resumed: the finished problems read back, the rest as never killed', async () => {
+    const lib = file('three.opt', 'suite three = [sphere, rastrigin, rosenbrock]\n');
+    const run = ['de', lib, '--suite', 'three', '--dim', '30', '--evals', '150000'];
+    const args = [...run, '--target', 'none', '--backend', 'cpu', '--seed', '2'];
+    const full = join(dir, 'suite-full');
+    const once = spawnSync(process.execPath, ['bin/opt.js', 'run', ...args, '--out', full], {
+      encoding: 'utf8',
+    });
+    expect(once.status, once.stderr).toBe(0);
+    const outDir = join(dir, 'suite-killed');
+    // Killed once the second problem has begun.
+    await killed([...args, '--checkpoint-every', '0'], outDir, 0, 'F02_rastrigin');
+    const r = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('F01 de on sphere: finished before');
+    for (const p of ['F01_sphere', 'F02_rastrigin', 'F03_rosenbrock'])
+      expect(untimedResult(join(outDir, p)), p).toEqual(untimedResult(join(full, p)));
+    expect(readdirSync(join(outDir, 'F02_rastrigin')).filter((f) => /\.\d+$/.test(f))).toEqual([]);
+    const again = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+      encoding: 'utf8',
+    });
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('that run has finished');
+  }, 120_000);
   it('opt run --resume refuses a folder without a checkpoint, another command and a changed program', async () => {
     const lib = file(
       'ck.opt',

@@ -32,6 +32,8 @@ interface CheckpointFile {
   files?: Record<string, string>;
   /** The run finished: result.json is written, and there is nothing to resume. */
   done: boolean;
+  /** A suite's folder: each problem's run has a folder (and a checkpoint) of its own. */
+  suite?: boolean;
   state?: {
     file: string;
     sha256: string;
@@ -95,7 +97,32 @@ export function writeCheckpoint(
   };
   writeFileAtomic.sync(join(dir, CHECKPOINT), JSON.stringify(meta, replacer, 1) + '\n');
   for (const f of readdirSync(dir))
-    if (/^checkpoint-\d+\.bin$/.test(f) && f !== file) rmSync(join(dir, f), { force: true });
+    if ((/^checkpoint-\d+\.bin$/.test(f) && f !== file) || LEFT_BY_A_KILL.test(f))
+      rmSync(join(dir, f), { force: true });
+}
+
+/**
+ * The temporary files write-file-atomic leaves when the process is killed while writing (the
+ * file's name, a dot and a number): removed at the next checkpoint.
+ */
+const LEFT_BY_A_KILL =
+  /^(checkpoint\.json|checkpoint-\d+\.bin|result\.json|trace\.csv|best\.txt)\.\d+$/;
+
+/** A suite's folder: its command, and whether every problem's run has finished. */
+export function writeSuiteCheckpoint(dir: string, argv: string[], done: boolean): void {
+  const meta: CheckpointFile = { version: VERSION, argv, program: '', done, suite: true };
+  writeFileAtomic.sync(join(dir, CHECKPOINT), JSON.stringify(meta, null, 1) + '\n');
+}
+
+/** Whether a folder holds no checkpoint, a finished run's, or a run's to resume. */
+export function checkpointIn(dir: string): 'none' | 'done' | 'resumable' {
+  const path = join(dir, CHECKPOINT);
+  if (!existsSync(path)) return 'none';
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as CheckpointFile).done ? 'done' : 'resumable';
+  } catch {
+    return 'resumable'; // readCheckpoint says what is wrong with it
+  }
 }
 
 /** Marks the folder's run finished (after its results are written): its state files go. */
@@ -110,7 +137,9 @@ export function markDone(dir: string, argv: string[], program: string): void {
 export function readCheckpoint(dir: string): {
   argv: string[];
   program: string;
-  cp: RunCheckpoint;
+  /** The run's state; a suite's folder has none (its problems' folders have). */
+  cp?: RunCheckpoint;
+  suite: boolean;
 } {
   const path = join(dir, CHECKPOINT);
   if (!existsSync(path))
@@ -129,6 +158,7 @@ export function readCheckpoint(dir: string): {
     throw new CliError(
       `--resume ${dir}: that run has finished (its results are in ${dir}); there is nothing to resume`,
     );
+  if (meta.suite) return { argv: meta.argv, program: meta.program, suite: true };
   const st = meta.state;
   if (!st || !meta.loop) throw new CliError(`--resume ${dir}: ${CHECKPOINT} holds no state`);
   const statePath = join(dir, st.file);
@@ -146,6 +176,7 @@ export function readCheckpoint(dir: string): {
   return {
     argv: meta.argv,
     program: meta.program,
+    suite: false,
     cp: {
       ...reviveLoop(meta.loop as unknown as Record<string, unknown>),
       engine: {

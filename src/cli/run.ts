@@ -3,7 +3,7 @@
 // on stdout and --out DIR for result.json, trace.csv and best.txt. Ctrl-C stops the run after the
 // current batch and still writes what it has.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {
@@ -27,10 +27,12 @@ import {
 import { CliError, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
 import {
   CHECKPOINT,
+  checkpointIn,
   markDone,
   programDigest,
   readCheckpoint,
   writeCheckpoint,
+  writeSuiteCheckpoint,
 } from './checkpoint.js';
 import { COMMANDS, DIM_REQUIRED } from './flags.js';
 import { progressLine } from './progress.js';
@@ -231,12 +233,16 @@ export async function runCommand(argv0: string[]): Promise<number> {
       throw new CliError(`--out ${flags.out}: cannot make the folder (${(e as Error).message})`);
     }
   }
-  // Checkpoints: a single run with --out (a suite's runs are not checkpointed yet).
-  if (suite !== undefined && flags.resume !== undefined)
-    throw new CliError('--resume: a suite run is not checkpointed; resume single runs');
-  const checkpoints = flags.out !== undefined && suite === undefined;
+  // Checkpoints: every run with --out, in its folder (a suite's: a folder a problem, and the
+  // suite's own checkpoint.json naming the command).
+  const checkpoints = flags.out !== undefined;
   // The command a checkpoint keeps: without --resume, its --out the folder.
   const command = withoutFlags(COMMANDS.run, argv, ['resume']);
+  if (resumed && resumed.suite !== (suite !== undefined))
+    throw new CliError(
+      `--resume ${flags.out}: its checkpoint is not a ${suite ? 'suite' : 'single'} run's`,
+    );
+  if (checkpoints && suite) writeSuiteCheckpoint(flags.out!, command, false);
   const reports: RunReport[] = [];
   let refused = 0;
   try {
@@ -255,10 +261,34 @@ export async function runCommand(argv0: string[]): Promise<number> {
         if (loseAfter > 0 && gpu && ++batches === loseAfter) gpu.device.destroy();
       };
       const program = programDigest(c.sources);
-      if (resumed && resumed.program !== program)
-        throw new CliError(
-          `--resume ${flags.out}: the program's source files have changed since the run began (the standard library's or the user's): resume with the files it ran`,
-        );
+      // This run's folder, and where a resumed command takes it up: a suite's finished problem
+      // is read back, its cut-off one resumed, the others run.
+      const runDir =
+        flags.out && (suite ? join(flags.out, `${label}_${c.algo.problem.name}`) : flags.out);
+      let from: RunCheckpoint | undefined;
+      if (resumed && runDir) {
+        const state = checkpointIn(runDir);
+        if (state === 'done' && suite) {
+          line.stop();
+          engine.destroy();
+          const report = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as RunReport;
+          reports.push(report);
+          process.stderr.write(
+            `${label} ${report.algorithm} on ${report.problem}: finished before (${runDir})\n`,
+          );
+          if (json) process.stdout.write(JSON.stringify(report) + '\n');
+          continue;
+        }
+        if (state === 'resumable') {
+          const r = readCheckpoint(runDir);
+          if (r.program !== program)
+            throw new CliError(
+              `--resume ${flags.out}: the program's source files have changed since the run began (the standard library's or the user's): resume with the files it ran`,
+            );
+          from = r.cp;
+        }
+      }
+      if (runDir) mkdirSync(runDir, { recursive: true });
       let r: RunResult;
       try {
         r = await runAlgorithm(c, engine, {
@@ -272,18 +302,18 @@ export async function runCommand(argv0: string[]): Promise<number> {
             ? {
                 checkpointEvery: flags['checkpoint-every'],
                 onCheckpoint: (cp: RunCheckpoint) =>
-                  writeCheckpoint(flags.out!, command, program, cp, userSources(c.sources, files)),
+                  writeCheckpoint(runDir!, command, program, cp, userSources(c.sources, files)),
               }
             : {}),
-          ...(resumed ? { resume: resumed.cp } : {}),
+          ...(from ? { resume: from } : {}),
         });
       } catch (e) {
         // The GPU lost mid-run (a device loss, a validation or out-of-memory error): the last
         // checkpoint is in --out; say where, and how to go on.
         if (e instanceof GpuError && checkpoints) {
           line.stop();
-          const at = existsSync(join(flags.out!, CHECKPOINT))
-            ? `its last checkpoint is in ${flags.out}: continue it with opt run --resume ${flags.out}`
+          const at = existsSync(join(runDir!, CHECKPOINT))
+            ? `its last checkpoint is in ${runDir}: continue it with opt run --resume ${flags.out}`
             : `it had written no checkpoint yet`;
           process.stderr.write(`opt: GPU: ${e.message}\nopt: the run stopped; ${at}\n`);
           return EXIT_GPU_LOST;
@@ -308,10 +338,9 @@ export async function runCommand(argv0: string[]): Promise<number> {
       }
       reports.push(report);
       const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
-      if (flags.out)
-        writeOutputs(suite ? join(flags.out, `${label}_${report.problem}`) : flags.out, report);
+      if (runDir) writeOutputs(runDir, report);
       // A run cut off by Ctrl-C keeps its checkpoint for --resume; a finished one says so.
-      if (checkpoints && report.stopped !== 'interrupted') markDone(flags.out!, command, program);
+      if (runDir && report.stopped !== 'interrupted') markDone(runDir, command, program);
       if (json) {
         process.stdout.write(JSON.stringify(report) + '\n');
         process.stderr.write(summary + '\n');
@@ -321,6 +350,14 @@ export async function runCommand(argv0: string[]): Promise<number> {
     process.off('SIGINT', onInt);
     if (suite && flags.out && reports.length) writeSuiteSummary(flags.out, reports);
   }
+  // The suite finished when every problem ran (or was refused) to its end.
+  if (
+    suite &&
+    flags.out &&
+    reports.length + refused === compiled.length &&
+    !reports.some((r) => r.stopped === 'interrupted')
+  )
+    writeSuiteCheckpoint(flags.out, command, true);
   if (abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted')) return 130;
   return refused ? 2 : 0;
 }
