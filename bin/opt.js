@@ -20,6 +20,8 @@ const child = spawn(process.execPath, [main, ...process.argv.slice(2)], {
     ...process.env,
     OPT_STDERR_TTY: process.stderr.isTTY ? '1' : '',
     OPT_STDERR_COLUMNS: process.stderr.columns ? String(process.stderr.columns) : '',
+    // The child stops (as at Ctrl-C) once this process is gone: src/cli/run.ts.
+    OPT_PARENT_PID: String(process.pid),
   },
 });
 let pending = '';

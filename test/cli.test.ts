@@ -546,6 +546,47 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(once.status, once.stderr).toBe(0);
     expect(untimedResult(outDir)).toEqual(untimedResult(full));
   }, 60_000);
+  it('opt run whose command alone is killed (kill -9 of bin/opt.js) stops as at Ctrl-C and resumes', async () => {
+    const args = ['de', '--problem', 'rastrigin', '--dim', '100', '--target', 'none'];
+    const run = [
+      ...args,
+      '--evals',
+      '1000000',
+      '--backend',
+      'cpu',
+      '--seed',
+      '4',
+      '--checkpoint-every',
+      '0',
+    ];
+    const outDir = join(dir, 'orphaned');
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['bin/opt.js', 'run', ...run, '--out', outDir], {
+      stdio: 'ignore',
+    });
+    const t0 = Date.now();
+    while (!existsSync(join(outDir, 'checkpoint.json')) && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGKILL'); // the wrapper only: the compiler's process is orphaned
+    while (!existsSync(join(outDir, 'result.json')) && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 50));
+    // It notices within a quarter of a second, finishes its batch and writes what it has.
+    await new Promise((r) => setTimeout(r, 500));
+    const cut = JSON.parse(readFileSync(join(outDir, 'result.json'), 'utf8')) as {
+      stopped: string;
+    };
+    expect(cut.stopped).toBe('interrupted');
+    const r = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const full = join(dir, 'orphaned-full');
+    const once = spawnSync(process.execPath, ['bin/opt.js', 'run', ...run, '--out', full], {
+      encoding: 'utf8',
+    });
+    expect(once.status, once.stderr).toBe(0);
+    expect(untimedResult(outDir)).toEqual(untimedResult(full));
+  }, 120_000);
   it('opt run --suite killed with SIGKILL and resumed: the finished problems read back, the rest as never killed', async () => {
     const lib = file('three.opt', 'suite three = [sphere, rastrigin, rosenbrock]\n');
     const run = ['de', lib, '--suite', 'three', '--dim', '30', '--evals', '150000'];

@@ -224,6 +224,22 @@ export async function runCommand(argv0: string[]): Promise<number> {
     );
   };
   process.on('SIGINT', onInt);
+  // bin/opt.js killed on its own (kill -9 of the command's process): this process is orphaned
+  // and would run on unseen. It stops as at Ctrl-C, writing its results and its checkpoint.
+  const parent = process.env.OPT_PARENT_PID;
+  // Its stderr is a pipe to bin/opt.js, closed with it: a write there must not end this process.
+  if (parent) process.stderr.on('error', () => {});
+  const orphaned = parent
+    ? setInterval(() => {
+        if (String(process.ppid) !== parent && !abort.signal.aborted) {
+          abort.abort();
+          process.stderr.write(
+            'opt: the command was killed; finishing the current batch and writing the results\n',
+          );
+        }
+      }, 250)
+    : undefined;
+  orphaned?.unref();
   // The output folder is made before the first run, so that a folder that cannot be made is an
   // error now and not after a long run (and its existence tells a watcher the run has begun).
   if (flags.out) {
@@ -348,6 +364,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
     }
   } finally {
     process.off('SIGINT', onInt);
+    if (orphaned) clearInterval(orphaned);
     if (suite && flags.out && reports.length) writeSuiteSummary(flags.out, reports);
   }
   // The suite finished when every problem ran (or was refused) to its end.

@@ -389,6 +389,9 @@ export async function runAlgorithm(
       if (inflight) {
         take(await inflight.values, inflight.slots);
         inflight = null;
+        // As after any batch: signal handlers (Ctrl-C) and timers run (the next batch is
+        // recorded only after the checkpoint, so the wait above may have been no wait at all).
+        await new Promise((r) => setImmediate(r));
       }
       if (!stopped && pendingMax === 0) {
         await checkpoint(o.onCheckpoint);
