@@ -10,7 +10,7 @@ import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { drawTable } from './draws.js';
-import { StateLayout } from './algo-layout.js';
+import { StateLayout, wordsOf } from './algo-layout.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import type { RunAt } from './algo-host.js';
 
@@ -64,7 +64,7 @@ export class CpuAlgoEngine implements AlgoEngine {
       for (const name of new Set((step.prog.main.writes ?? []).map((x) => x.arr))) {
         const a = this.layout.array(name);
         const { read, write } = this.layout.readWrite(name);
-        if (read !== write) this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
+        if (read !== write) this.S.copyWithin(write, read, read + wordsOf(a));
       }
       this.layout.advance(step);
       return;
@@ -74,7 +74,7 @@ export class CpuAlgoEngine implements AlgoEngine {
     this.layout.fill(step, o, w);
     for (const a of this.partial(step)) {
       const { read, write } = this.layout.readWrite(a.name);
-      this.S.copyWithin(write, read, read + a.rows * Math.max(a.cols, 1));
+      this.S.copyWithin(write, read, read + wordsOf(a));
     }
     const n = at_.n ?? step.n;
     for (let i = 0; i < n; i++) fn(this.S, o, w, i);
@@ -136,7 +136,7 @@ export class CpuAlgoEngine implements AlgoEngine {
   async readArray(name: string): Promise<Float64Array> {
     const a = this.layout.array(name);
     const o = this.layout.current(name);
-    return this.S.slice(o, o + a.rows * Math.max(a.cols, 1));
+    return this.S.slice(o, o + wordsOf(a));
   }
 
   async snapshot(): Promise<EngineState> {

@@ -20,7 +20,7 @@ import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../passes/data.js';
 import { planGeneration, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
-import { StateLayout } from './algo-layout.js';
+import { StateLayout, wordsOf } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
@@ -721,17 +721,22 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   /** A state array's current contents (float32 values, widened). */
   private async readPart(name: string): Promise<Float64Array> {
-    const a = this.layout.array(name);
-    const n = a.rows * Math.max(a.cols, 1);
+    return Float64Array.from(
+      await this.readWords(this.layout.current(name), wordsOf(this.layout.array(name))),
+    );
+  }
+
+  /** `n` words of the state buffer from word `offset`, as the GPU holds them. */
+  private async readWords(offset: number, n: number): Promise<Float32Array> {
     const read = this.gpu.device.createBuffer({
       size: Math.max(4, n * 4),
       usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
     });
     const enc = this.gpu.device.createCommandEncoder();
-    enc.copyBufferToBuffer(this.S, this.layout.current(name) * 4, read, 0, n * 4);
+    enc.copyBufferToBuffer(this.S, offset * 4, read, 0, n * 4);
     this.gpu.device.queue.submit([enc.finish()]);
     await read.mapAsync(GPUMapMode.READ).catch(this.failed);
-    const out = Float64Array.from(new Float32Array(read.getMappedRange()));
+    const out = new Float32Array(read.getMappedRange().slice(0));
     read.unmap();
     read.destroy();
     return out;
@@ -744,18 +749,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   async snapshot(): Promise<EngineState> {
-    const bytes = this.layout.size * 4;
-    const read = this.gpu.device.createBuffer({
-      size: bytes,
-      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-    });
-    const enc = this.gpu.device.createCommandEncoder();
-    enc.copyBufferToBuffer(this.S, 0, read, 0, bytes);
-    this.gpu.device.queue.submit([enc.finish()]);
-    await read.mapAsync(GPUMapMode.READ).catch(this.failed);
-    const words = new Float32Array(read.getMappedRange().slice(0));
-    read.unmap();
-    read.destroy();
+    const words = await this.readWords(0, this.layout.size);
     return {
       backend: 'gpu',
       words,

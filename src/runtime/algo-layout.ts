@@ -42,7 +42,7 @@ export class StateLayout {
       return o;
     };
     this.slots = this.arrays.map((array) => {
-      const n = array.rows * Math.max(array.cols, 1);
+      const n = wordsOf(array);
       const first = alloc(n);
       const d = double(array.name);
       return { array, offsets: [first, d ? alloc(n) : first], double: d, cur: 0 };
@@ -140,7 +140,7 @@ export class StateLayout {
   ): void {
     const byName = new Map(arrays.map((a) => [a.name, a]));
     for (const s of this.slots) {
-      const n = s.array.rows * Math.max(s.array.cols, 1);
+      const n = wordsOf(s.array);
       const a = byName.get(s.array.name);
       if (!a || a.length !== n)
         throw new RangeError(
@@ -157,7 +157,7 @@ export class StateLayout {
     return this.slots.map((s) => ({
       name: s.array.name,
       offset: s.offsets[s.cur],
-      length: s.array.rows * Math.max(s.array.cols, 1),
+      length: wordsOf(s.array),
     }));
   }
 
@@ -177,3 +177,6 @@ export class StateLayout {
 }
 
 const other = (c: 0 | 1): 0 | 1 => (c === 0 ? 1 : 0);
+
+/** The words a state array holds: rows times columns (a row of one value when cols is 0). */
+export const wordsOf = (a: StateArray): number => a.rows * Math.max(a.cols, 1);

@@ -173,7 +173,11 @@ export async function runAlgorithm(
   const dec = c.algo.range ? rangeDecode : (v: number) => v;
   const value = (v: number) => s * (dec(v) + offset);
   const error = (v: number) => dec(v) + d;
+  const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
+  const resume = o.resume;
+  if (resume) engine.restore(resume.engine);
   // The track keeps the best point once it meets the target: the run reports that generation.
+  // (After a restore too: the threshold is the command's, whatever the checkpoint's state held.)
   engine.setValue(
     TARGET_THRESHOLD,
     o.target === undefined
@@ -182,20 +186,7 @@ export async function runAlgorithm(
           targetThreshold(-d, o.target, engine.backend === 'gpu'),
         ),
   );
-  const init = { gen: 0, round: 0, slot: 0, evals: 0, budget };
-  const resume = o.resume;
-  if (resume) {
-    engine.restore(resume.engine);
-    // The command's target, as at the start (it is kept in the state too).
-    engine.setValue(
-      TARGET_THRESHOLD,
-      o.target === undefined
-        ? -Infinity
-        : (c.algo.range ? rangeEncode : (v: number) => v)(
-            targetThreshold(-d, o.target, engine.backend === 'gpu'),
-          ),
-    );
-  } else {
+  if (!resume) {
     for (const st of c.algo.init) engine.run(st, init);
     engine.run(c.algo.track, init);
   }
