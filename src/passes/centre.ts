@@ -34,6 +34,7 @@
 // constants that are left to the host.
 
 import {
+  bin,
   exprEqual,
   mapChildren,
   num,
@@ -42,6 +43,7 @@ import {
   type IrFunc,
   type IrProgram,
 } from '../ir/ir.js';
+import { call } from '../ir/builtins.js';
 import { sumOf, type Term } from '../ir/peel.js';
 import { halfSquare, scaledCos } from './cosine.js';
 import { dce } from './fuse.js';
@@ -57,18 +59,10 @@ interface V {
 /** Larger centred forms are dropped (pow doubles its operand's): the rewrite stays local. */
 const MAX_LIFT_NODES = 400;
 
-const bin = (op: '+' | '-' | '*' | '/', a: IExpr, b: IExpr): IExpr => ({
-  k: 'bin',
-  t: 'f',
-  op,
-  a,
-  b,
-});
 const neg = (a: IExpr): IExpr => ({ k: 'un', t: 'f', op: 'neg', a });
 /** x + k, as x - |k| for k < 0, and x for k = 0. */
 const plus = (x: IExpr, k: number): IExpr =>
   k === 0 ? x : k > 0 ? bin('+', x, num(k)) : bin('-', x, num(-k));
-const call = (fn: string, a: IExpr): IExpr => ({ k: 'call', t: 'f', fn, args: [a] });
 const isNum = (e: IExpr): e is { k: 'num'; t: 'f'; v: number } => e.k === 'num';
 
 function size(e: IExpr): number {
@@ -143,8 +137,13 @@ function schwefelDelta(v: IExpr, c: number): IExpr {
   return { k: 'sel', t: 'f', c: near, a: poly, b: far };
 }
 
-/** `e` as [sign] W sin(sqrt(abs W)): the W and the sign; undefined otherwise. */
-function schwefelTerm(e: IExpr): { w: IExpr; sign: 1 | -1 } | undefined {
+/**
+ * `e` as [sign] W sin(sqrt(abs W)): the W, the sign, and `e` rebuilt around another W (the walk
+ * walks W once and puts it back in both places); undefined otherwise.
+ */
+function schwefelTerm(
+  e: IExpr,
+): { w: IExpr; sign: 1 | -1; around: (w: IExpr) => IExpr } | undefined {
   if (e.k !== 'bin' || e.op !== '*' || e.t !== 'f') return undefined;
   const s = e.b;
   if (s.k !== 'call' || s.fn !== 'sin') return undefined;
@@ -153,9 +152,19 @@ function schwefelTerm(e: IExpr): { w: IExpr; sign: 1 | -1 } | undefined {
   const ab = r.args[0]!;
   if (ab.k !== 'call' || ab.fn !== 'abs') return undefined;
   const w = ab.args[0]!;
-  if (exprEqual(e.a, w)) return { w, sign: 1 };
-  if (e.a.k === 'un' && e.a.op === 'neg' && exprEqual(e.a.a, w)) return { w, sign: -1 };
-  return undefined;
+  const a = e.a;
+  const sign = exprEqual(a, w)
+    ? 1
+    : a.k === 'un' && a.op === 'neg' && exprEqual(a.a, w)
+      ? -1
+      : undefined;
+  if (!sign) return undefined;
+  const around = (x: IExpr): IExpr => ({
+    ...e,
+    a: a.k === 'un' && sign < 0 ? { ...a, a: x } : x,
+    b: { ...s, args: [{ ...r, args: [{ ...ab, args: [x] }] }] },
+  });
+  return { w, sign, around };
 }
 
 // ---- the walk ----------------------------------------------------------------------------------
@@ -189,12 +198,11 @@ function walk(e: IExpr, s: Scope): V {
     case 'bin': {
       if (e.t !== 'f') return { e: mapChildren(e, (c) => walk(c, s).e) };
       if (e.op === '+' || e.op === '-') return chain(e, s);
-      const kc = scaledCos(e);
-      if (kc) return cosine(e, kc, s);
+      if (scaledCos(e)) return cosine(e, s);
       const sw = schwefelTerm(e);
       if (sw) {
-        const out = mapChildren(e, (c) => walk(c, s).e);
         const w = walk(sw.w, s);
+        const out = sw.around(w.e);
         const [v, c] =
           w.lift && w.lift.k >= 100
             ? [w.lift.x, w.lift.k]
@@ -226,8 +234,7 @@ function walk(e: IExpr, s: Scope): V {
       return e.op === '/' ? { e: out, quot: [a, b] } : { e: out };
     }
     case 'call': {
-      const kc = scaledCos(e);
-      return kc ? cosine(e, kc, s) : { e: mapChildren(e, (c) => walk(c, s).e) };
+      return scaledCos(e) ? cosine(e, s) : { e: mapChildren(e, (c) => walk(c, s).e) };
     }
     case 'sel': {
       const a = walk(e.a, s);
@@ -260,11 +267,11 @@ function walk(e: IExpr, s: Scope): V {
   }
 }
 
-/** k cos t: its centred form -(2k sin^2(t / 2)) + k. */
-function cosine(e: IExpr, kc: { k: number; t: IExpr }, s: Scope): V {
+/** k cos t: its centred form -(2k sin^2(t / 2)) + k, from t walked once (in `out`). */
+function cosine(e: IExpr, s: Scope): V {
   const out = mapChildren(e, (c) => walk(c, s).e);
-  const t = walk(kc.t, s).e;
-  return lifted(out, neg(halfSquare({ k: kc.k, t })), kc.k);
+  const kc = scaledCos(out)!; // the walk keeps the call and its number
+  return lifted(out, neg(halfSquare(kc)), kc.k);
 }
 
 /**

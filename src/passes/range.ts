@@ -27,6 +27,7 @@
 // product is tiny (lp very negative): e^lp is 0 or P's float32 value, and R is as before.
 
 import {
+  bin,
   freeIdx,
   num,
   some,
@@ -37,19 +38,11 @@ import {
   type IrProgram,
 } from '../ir/ir.js';
 import { boundedFactors as bounded, RANGE, RANGE_LOG_T, RANGE_T } from '../ir/range.js';
+import { call } from '../ir/builtins.js';
 import { sumOf, sumTerms, type Term } from '../ir/peel.js';
 
 import { needsRange } from '../ir/range.js';
 
-const f = (op: '+' | '-' | '*' | '/', a: IExpr, b: IExpr): IExpr => ({
-  k: 'bin',
-  t: 'f',
-  op,
-  a,
-  b,
-});
-const cmp = (op: '<' | '<=' | '==', a: IExpr, b: IExpr): IExpr => ({ k: 'bin', t: 'b', op, a, b });
-const call = (fn: string, ...args: IExpr[]): IExpr => ({ k: 'call', t: 'f', fn, args });
 const sel = (c: IExpr, a: IExpr, b: IExpr): IExpr => ({ k: 'sel', t: 'f', c, a, b });
 const sref = (name: string): IExpr => ({ k: 'sref', t: 'f', name });
 
@@ -85,12 +78,16 @@ function productTerm(
 
 /** phi(v) of a value bound to `v` (a scalar name): v, or sign(v) T (1 + ln|v| - ln T). */
 function phi(v: IExpr): IExpr {
-  const big = f(
+  const big = bin(
     '*',
     call('sign', v),
-    f('*', num(RANGE_T), f('-', f('+', num(1), call('log', call('abs', v))), num(RANGE_LOG_T))),
+    bin(
+      '*',
+      num(RANGE_T),
+      bin('-', bin('+', num(1), call('log', call('abs', v))), num(RANGE_LOG_T)),
+    ),
   );
-  return sel(cmp('<=', call('abs', v), num(RANGE_T)), v, big);
+  return sel(bin('<=', call('abs', v), num(RANGE_T)), v, big);
 }
 
 interface Namer {
@@ -119,33 +116,37 @@ function rewriteCall(v: IExpr, scalars: Map<string, IExpr>, name: Namer): [Bindi
   const rest: Term[] = terms.filter((_, i) => i !== P.i);
   const b = P.red.body;
   const absB = nonNegative(b) ? b : call('abs', b);
-  const logAbs = sel(cmp('==', absB, num(0)), num(-1e30), call('log', absB));
+  const logAbs = sel(bin('==', absB, num(0)), num(-1e30), call('log', absB));
   const sumLog: IExpr = { ...P.red, op: 'sum', body: logAbs };
   const sign = P.sign * Math.sign(P.k);
   const [br, r] = scalar('r', rest.length ? sumOf(rest) : num(0));
   const [bl, lp] = scalar(
     'lp',
-    Math.abs(P.k) === 1 ? sumLog : f('+', num(Math.log(Math.abs(P.k))), sumLog),
+    Math.abs(P.k) === 1 ? sumLog : bin('+', num(Math.log(Math.abs(P.k))), sumLog),
   );
   const signs: IExpr | undefined =
     P.abs || nonNegative(b) ? undefined : { ...P.red, op: 'prod', body: call('sign', b) };
   const [bs, s] = signs
-    ? scalar('s', sign === 1 ? signs : f('*', num(sign), signs))
+    ? scalar('s', sign === 1 ? signs : bin('*', num(sign), signs))
     : [undefined, num(sign)];
-  const times = (a: IExpr, x: IExpr) => (a.k === 'num' && a.v === 1 ? x : f('*', a, x));
-  const [bv, vv] = scalar('v', f('+', r, times(s, call('exp', lp))));
+  const times = (a: IExpr, x: IExpr) => (a.k === 'num' && a.v === 1 ? x : bin('*', a, x));
+  const [bv, vv] = scalar('v', bin('+', r, times(s, call('exp', lp))));
   const [bw, w] = scalar(
     'w',
-    f('+', s, f('*', r, call('exp', { k: 'un', t: 'f', op: 'neg', a: lp }))),
+    bin('+', s, bin('*', r, call('exp', { k: 'un', t: 'f', op: 'neg', a: lp }))),
   );
-  const [bln, l] = scalar('l', f('+', lp, call('log', call('abs', w))));
+  const [bln, l] = scalar('l', bin('+', lp, call('log', call('abs', w))));
   const far = sel(
-    cmp('<=', l, num(RANGE_LOG_T)),
-    f('*', call('sign', w), call('exp', l)),
-    f('*', call('sign', w), f('*', num(RANGE_T), f('-', f('+', num(1), l), num(RANGE_LOG_T)))),
+    bin('<=', l, num(RANGE_LOG_T)),
+    bin('*', call('sign', w), call('exp', l)),
+    bin(
+      '*',
+      call('sign', w),
+      bin('*', num(RANGE_T), bin('-', bin('+', num(1), l), num(RANGE_LOG_T))),
+    ),
   );
   const bindings = [br, bl, ...(bs ? [bs] : []), bv, bw, bln];
-  return [bindings, sel(cmp('<', lp, num(RANGE_LOG_T)), phi(vv), far)];
+  return [bindings, sel(bin('<', lp, num(RANGE_LOG_T)), phi(vv), far)];
 }
 
 const isRange = (e: IExpr): e is Extract<IExpr, { k: 'call' }> =>
