@@ -233,18 +233,40 @@ export function withoutFlags<C extends CommandDef>(
   argv: readonly string[],
   names: readonly (keyof C['flags'] & string)[],
 ): string[] {
-  const out: string[] = [];
+  return splitFlags(def, argv, names).rest;
+}
+
+/** The arguments of flags `names` in `argv` (each flag with its value), in their order. */
+export function flagArgs<C extends CommandDef>(
+  def: C,
+  argv: readonly string[],
+  names: readonly (keyof C['flags'] & string)[],
+): string[] {
+  return splitFlags(def, argv, names).taken;
+}
+
+/** `argv` split into the flags `names` with their values, and the rest (`--` ends the flags). */
+function splitFlags<C extends CommandDef>(
+  def: C,
+  argv: readonly string[],
+  names: readonly (keyof C['flags'] & string)[],
+): { rest: string[]; taken: string[] } {
+  const rest: string[] = [];
+  const taken: string[] = [];
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k] ?? '';
     if (a === '--') {
-      out.push(...argv.slice(k));
+      rest.push(...argv.slice(k));
       break;
     }
     const name = names.find((n) => a === `--${n}` || a.startsWith(`--${n}=`));
-    if (name === undefined) out.push(a);
-    else if (a === `--${name}` && def.flags[name]?.kind !== 'bool') k++; // and its value
+    if (name === undefined) rest.push(a);
+    else if (a === `--${name}` && def.flags[name]?.kind !== 'bool') {
+      taken.push(a, argv[k + 1] ?? '');
+      k++; // and its value
+    } else taken.push(a);
   }
-  return out;
+  return { rest, taken };
 }
 
 /** A command's --help text (what `opt NAME --help` prints). */

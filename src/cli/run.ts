@@ -24,7 +24,7 @@ import {
   type RunCheckpoint,
   type RunResult,
 } from '../api.js';
-import { CliError, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
+import { CliError, flagArgs, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
 import {
   CHECKPOINT,
   checkpointIn,
@@ -96,18 +96,6 @@ export const EXIT_GPU_LOST = 5;
  */
 const ANEW = ['json', 'checkpoint-every', 'adapter', 'backend', 'data'] as const;
 
-/** The tokens of flag `name` in `argv` (`--name value`, `--name=value` or a bare `--name`). */
-function flagTokens(argv: readonly string[], name: string): string[] {
-  const bool = COMMANDS.run.flags[name as keyof typeof COMMANDS.run.flags]?.kind === 'bool';
-  const out: string[] = [];
-  for (let k = 0; k < argv.length; k++) {
-    const a = argv[k]!;
-    if (a.startsWith(`--${name}=`)) out.push(a);
-    else if (a === `--${name}`) out.push(...(bool ? [a] : [a, argv[k + 1] ?? '']));
-  }
-  return out;
-}
-
 /**
  * `--resume DIR`: the command stored in DIR's checkpoint, with --out DIR; arguments given beside
  * --resume must agree with it (the program, parameters, budget and seed), but for those in ANEW.
@@ -137,9 +125,9 @@ function resumedArgv(argv: string[], dir: string, saved: string[]): string[] {
       );
   }
   // The run's command, the flags given anew in place of its own, --out the folder as named now.
-  const anew = ANEW.filter((n) => flagTokens(given, n).length);
+  const anew = ANEW.filter((n) => flagArgs(COMMANDS.run, given, [n]).length);
   const keep = withoutFlags(COMMANDS.run, saved, ['out', 'resume', ...anew]);
-  return [...keep, ...anew.flatMap((n) => flagTokens(given, n)), '--out', dir, '--resume', dir];
+  return [...keep, ...flagArgs(COMMANDS.run, given, anew), '--out', dir, '--resume', dir];
 }
 
 export async function runCommand(argv0: string[]): Promise<number> {
