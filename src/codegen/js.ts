@@ -7,7 +7,7 @@
 // bits (WGSL's sin/exp have their own error bounds), so this is a diagnostic aid, not bit-exactness.
 
 import { BUILTINS, INTERNAL_BUILTINS, builtinOf } from '../ir/builtins.js';
-import { at, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
+import { at, ffTerm, isFfSum, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
 
 export interface JsOptions {
   float32?: boolean;
@@ -174,6 +174,20 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           const acc = `t${tmp++}`;
           const i = names.get(e.idx, 'i_');
           const inner: string[] = [];
+          if (isFfSum(e.op)) {
+            // The terms added as pairs, as the GPU does (ir/builtins.ts ffAdd).
+            const [h, l] = ffTerm(e.body).map((t) => ex(t, inner));
+            const cond = e.cond ? ex(e.cond, inner) : undefined;
+            const i = names.get(e.idx, 'i_');
+            const lo = ex(e.lo, pre);
+            const hi = ex(e.hi, pre);
+            const step = `{ const th = ${h}, tl = ${l}, ah = ${acc}; ${acc} = BUILTIN['ff.add.h'](ah, ${acc}l, th, tl); ${acc}l = BUILTIN['ff.add.l'](ah, ${acc}l, th, tl); }`;
+            pre.push(
+              `let ${acc} = 0, ${acc}l = 0;`,
+              `for (let ${i} = ${lo}; ${i} < ${hi}; ${i}++) { ${inner.join(' ')} ${cond ? `if (${cond}) ${step}` : step} }`,
+            );
+            return e.op === 'ffsum.h' ? acc : `${acc}l`;
+          }
           const body = ex(e.body, inner);
           const cond = e.cond ? ex(e.cond, inner) : undefined;
           const lo = ex(e.lo, pre);

@@ -367,3 +367,53 @@ export function renameId(stmts: Stmt[], from: string, to: string): Stmt[] {
   };
   return stmts.map(st);
 }
+
+/** Whether some call in `stmts` is of a function that `pred` accepts. */
+export function someCall(stmts: Stmt[], pred: (fn: string) => boolean): boolean {
+  const e = (x: Expr): boolean => {
+    switch (x.k) {
+      case 'lit':
+      case 'id':
+        return false;
+      case 'bin':
+        return e(x.a) || e(x.b);
+      case 'un':
+      case 'paren':
+      case 'member':
+        return e(x.a);
+      case 'call':
+        return pred(x.fn) || x.args.some(e);
+      case 'index':
+        return e(x.a) || e(x.i);
+    }
+  };
+  const st = (x: Stmt): boolean => {
+    switch (x.k) {
+      case 'let':
+        return e(x.init);
+      case 'var':
+        return x.init !== undefined && e(x.init);
+      case 'assign':
+        return e(x.lhs) || e(x.rhs);
+      case 'incr':
+        return e(x.lhs);
+      case 'call':
+        return e(x.call);
+      case 'if':
+        return e(x.cond) || x.body.some(st) || (x.orElse ?? []).some(st);
+      case 'for':
+        return st(x.init) || e(x.cond) || st(x.update) || x.body.some(st);
+      case 'loop':
+      case 'block':
+      case 'seq':
+        return x.body.some(st);
+      case 'return':
+        return x.value !== undefined && e(x.value);
+      case 'barrier':
+      case 'break':
+      case 'comment':
+        return false;
+    }
+  };
+  return stmts.some(st);
+}

@@ -5,6 +5,10 @@
 import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { WGSL_HELPERS, porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
+import { TWO_FLOAT_WGSL } from '../ir/builtins.js';
+
+/** The float-float helpers' names (ir/builtins.ts TWO_FLOAT_WGSL). */
+const isTwoFloatHelper = (fn: string) => fn.startsWith('ff_');
 
 import {
   add,
@@ -26,6 +30,7 @@ import {
   mul,
   paren,
   printModule,
+  someCall,
   u32,
   varS,
   type Decl,
@@ -743,9 +748,12 @@ export function kernelPlan(
   k: PlanKernel,
   decls: Decl[],
 ) {
-  const code = printModule(
-    kernelModule(em, decls, [WGSL_HELPERS, ...(step ? [step.helpers] : [])]),
-  );
+  // The float-float helpers where the kernel calls them and its step's library lacks them: a
+  // problem's float-float arguments (passes/turns.ts).
+  const helpers = step ? [step.helpers] : [];
+  if (!helpers.some((h) => h.includes(TWO_FLOAT_WGSL)) && someCall(em.body, isTwoFloatHelper))
+    helpers.push(`\n${TWO_FLOAT_WGSL}\n`);
+  const code = printModule(kernelModule(em, decls, [WGSL_HELPERS, ...helpers]));
   const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
   const workgroups = (n: number) => workgroupsFor(k.dispatch, n);
   return { name: k.name, code, bindings, uses: bindings.map((b) => b.name), workgroups };

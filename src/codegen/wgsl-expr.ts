@@ -5,7 +5,7 @@
 // zero, floor division, float % ) a helper below gives the C semantics.
 
 import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
-import { at, freeIdx, some as someNode, type IExpr } from '../ir/ir.js';
+import { at, ffTerm, freeIdx, isFfSum, some as someNode, type IExpr } from '../ir/ir.js';
 import {
   assign,
   bin,
@@ -18,6 +18,7 @@ import {
   incr,
   index,
   letS,
+  member,
   paren,
   printExpr,
   varS,
@@ -108,6 +109,10 @@ function powCode(a: IExpr, b: IExpr, ca: Expr, cb: Expr, ctx: ExprContext, pre: 
 }
 
 const drawMemo = new WeakMap<Stmt[], Map<string, string>>();
+/** The pair operations bound in a statement list, by their call's text. */
+const ffPairMemo = new WeakMap<Stmt[], Map<string, string>>();
+/** The accumulators of the float-float sums emitted into a statement list, by the sum. */
+const ffSumMemo = new WeakMap<Stmt[], Map<string, Expr>>();
 const DRAW_FN = { u: 'opt_draw_u', n: 'opt_draw_n', int: 'opt_draw_int' } as const;
 
 /** The WGSL text of an IR expression (wgslNode printed). */
@@ -217,6 +222,22 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
       const b = builtinOf(e.fn);
       if (!b) throw new Error(`wgsl: unknown builtin ${e.fn}`);
       const args = e.args.map((x) => toF32(ex(x), x.t));
+      const pair = /^ff\.(\w+)\.([hl])$/.exec(e.fn);
+      if (pair) {
+        // A part of a pair operation (ir/builtins.ts FF_TABLE): the operation's vec2 is bound
+        // once in the statements before, and its hi and lo parts read from it.
+        let memo = ffPairMemo.get(pre);
+        if (!memo) ffPairMemo.set(pre, (memo = new Map()));
+        const whole = call(`ff_${pair[1]}`, ...args);
+        const key = printExpr(whole);
+        let name = memo.get(key);
+        if (!name) {
+          name = ctx.fresh();
+          pre.push(letS(name, whole));
+          memo.set(key, name);
+        }
+        return member(id(name), pair[2] === 'h' ? 'x' : 'y');
+      }
       return typeof b.wgsl === 'string' ? call(b.wgsl, ...args) : b.wgsl(wgslNodes, args);
     }
     case 'sel': {
@@ -240,6 +261,32 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
       const acc = id(ctx.fresh());
       const i = ctx.indexName(e.idx);
       const inner: Stmt[] = [];
+      if (isFfSum(e.op)) {
+        // A float-float sum (passes/turns.ts): a vec2 accumulator, the terms added as pairs. Its
+        // hi and lo parts are two reductions of one loop: emitted into the same statements (the
+        // two vectors of a pair, codegen/wgsl-team.ts), the second reads the first's accumulator.
+        const part = e.op === 'ffsum.h' ? 'x' : 'y';
+        let memo = ffSumMemo.get(pre);
+        if (!memo) ffSumMemo.set(pre, (memo = new Map()));
+        const key = JSON.stringify({ ...e, op: 'ffsum' });
+        const known = memo.get(key);
+        if (known) return member(known, part);
+        memo.set(key, acc);
+        const [h, l] = ffTerm(e.body).map((t) => toF32(wgslNode(t, ctx, inner), t.t)) as [
+          Expr,
+          Expr,
+        ];
+        const cond = e.cond ? wgslNode(e.cond, ctx, inner) : undefined;
+        const step = assign(acc, call('ff_add', member(acc, 'x'), member(acc, 'y'), h, l));
+        pre.push(varS(acc.name, 'vec2<f32>', call('vec2<f32>', f32(0), f32(0))));
+        pre.push(
+          forS(varS(i, 'i32', ex(e.lo)), bin(id(i), '<', ex(e.hi)), incr(id(i)), [
+            ...inner,
+            ...(cond ? [ifS(cond, [step])] : [step]),
+          ]),
+        );
+        return member(acc, part);
+      }
       const body = wgslNode(e.body, ctx, inner);
       const cond = e.cond ? wgslNode(e.cond, ctx, inner) : undefined;
       const lo = ex(e.lo);

@@ -1,6 +1,6 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
-import type { Binding, IrProgram, Stage } from '../ir/ir.js';
+import { exprEqual, type Binding, type IrProgram, type Stage } from '../ir/ir.js';
 import type { PlanKernel } from '../schedule/plan.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import {
@@ -95,11 +95,20 @@ class TeamKernel {
 
   build(): KernelPlan {
     const { em, ctx, step, wg, team, L } = this;
-    for (const st of this.stages) {
+    for (let k = 0; k < this.stages.length; k++) {
+      const st = this.stages[k]!;
+      const next = this.stages[k + 1];
       if (st.k === 'scalar')
         scalarStage(em, this.bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
-      else if (st.k === 'vec') this.vecStage(this.bind.get(st.name) as Binding & { k: 'vec' });
-      else if (st.k === 'reduce') this.reduceStage(st.outs);
+      else if (st.k === 'vec') {
+        const b = this.bind.get(st.name) as Binding & { k: 'vec' };
+        const lo =
+          next?.k === 'vec' ? (this.bind.get(next.name) as Binding & { k: 'vec' }) : undefined;
+        if (lo && pairedSums(b, lo)) {
+          this.vecStage(b, lo);
+          k++;
+        } else this.vecStage(b);
+      } else if (st.k === 'reduce') this.reduceStage(st.outs);
       else this.scanStage(this.bind.get(st.scan) as Binding & { k: 'scan' }, st.outs);
     }
     if (step) step.epilogue(em, ctx, team);
@@ -115,29 +124,38 @@ class TeamKernel {
     return kernelPlan(em, step, this.k, decls);
   }
 
-  /** A vector kept in workgroup memory (steps) or stored to SCR, element by element. */
-  private vecStage(b: Binding & { k: 'vec' }) {
+  /**
+   * A vector kept in workgroup memory (steps) or stored to SCR, element by element; with `lo`, the
+   * lo part of the float-float sum whose hi part `b` is (pairedSums), in the same loop.
+   */
+  private vecStage(b: Binding & { k: 'vec' }, lo?: Binding & { k: 'vec' }) {
     const { em, ctx, step, team, L } = this;
-    const shared = L.sharedOffset?.get(b.name);
-    if (shared === undefined) em.uses.add('SCR');
+    const vecs = lo ? [b, lo] : [b];
+    const shared = vecs.map((v) => L.sharedOffset?.get(v.name));
+    if (shared.some((s) => s === undefined)) em.uses.add('SCR');
     em.open(countedFor('iv', 'i32', call('i32', id('lane')), i32(b.len), i32(team)));
     em.add(letS(ctx.indexName(b.idx), id('iv')));
     const pre: Stmt[] = [];
     // A step whose vector has at most one element a lane: that element is the lane's own, so
     // its draws can be made at the start of the kernel (off the critical path).
     const single = !!step && b.len <= team;
-    const v =
-      (!step && unrolledRowSum(em, b.body, ctx)) ||
-      wgslNode(b.body, single ? { ...ctx, laneIdx: b.idx } : ctx, pre);
+    const vs = vecs.map(
+      (v) =>
+        (!step && !lo && unrolledRowSum(em, v.body, ctx)) ||
+        wgslNode(v.body, single ? { ...ctx, laneIdx: v.idx } : ctx, pre),
+    );
     em.add(...pre);
     const iv = call('u32', id('iv'));
-    if (shared !== undefined)
-      em.add(
-        assign(slotAt('shv', id('team'), L.sharedStride ?? 0, shared, iv), toF32(v, b.body.t)),
-      );
-    else storeScratch(em, L, b.name, iv, toF32(v, b.body.t));
+    vecs.forEach((v, k) => {
+      const at = shared[k];
+      if (at !== undefined)
+        em.add(
+          assign(slotAt('shv', id('team'), L.sharedStride ?? 0, at, iv), toF32(vs[k]!, v.body.t)),
+        );
+      else storeScratch(em, L, v.name, iv, toF32(vs[k]!, v.body.t));
+    });
     em.close();
-    em.add(barrier(shared !== undefined ? 'workgroup' : 'storage'));
+    em.add(barrier(shared.every((s) => s !== undefined) ? 'workgroup' : 'storage'));
   }
 
   /** Reductions over the team's lanes, then a tree over the team. */
@@ -209,4 +227,20 @@ class TeamKernel {
 function literalRange(lo: Expr, hi: Expr): { lo: number; hi: number } | undefined {
   if (lo.k !== 'lit' || hi.k !== 'lit' || lo.ty !== 'i32' || hi.ty !== 'i32') return undefined;
   return { lo: lo.v, hi: hi.v };
+}
+
+/**
+ * `b` and `lo` are the hi and lo parts of one float-float sum over the same elements (the vectors
+ * V~h and V~l of passes/turns.ts): computed in one loop.
+ */
+function pairedSums(b: Binding & { k: 'vec' }, lo: Binding & { k: 'vec' }): boolean {
+  return (
+    b.idx === lo.idx &&
+    b.len === lo.len &&
+    b.body.k === 'red' &&
+    b.body.op === 'ffsum.h' &&
+    lo.body.k === 'red' &&
+    lo.body.op === 'ffsum.l' &&
+    exprEqual({ ...b.body, op: 'ffsum.l' }, lo.body)
+  );
 }

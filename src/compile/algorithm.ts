@@ -10,6 +10,7 @@ import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { materialiseData } from '../passes/data.js';
 import { residualData } from '../passes/residual.js';
+import { turnsData } from '../passes/turns.js';
 import { errorFromG, optimumPointOf } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
 import { lowPart, twoFloatArrays } from '../passes/twofloat.js';
@@ -126,7 +127,14 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   // The residuals of the problem's shifted data (passes/residual.ts), declared in every step: the
   // steps share one DATA buffer, so they must list the same data in the same order.
-  const data = [...lowered.problem.data, ...residualData(lowered.problem)];
+  // The residuals the turns pass reads (a rotation's matrix: passes/turns.ts) likewise.
+  const shifted = [...lowered.problem.data, ...residualData(lowered.problem)];
+  const data = [
+    ...shifted,
+    ...turnsData(
+      runPipeline({ ...lowered.problem, data: shifted }, defaultScheduleOptions, { until: 'scan' }),
+    ),
+  ];
   const plainAlgo: AlgoProgram = { ...lowered, problem: { ...lowered.problem, data } };
   const algo = req.precision === 'ff' ? withTwoFloat(plainAlgo) : plainAlgo;
   const records = new Map<Step, CompiledStep>();

@@ -14,6 +14,7 @@ import { range } from '../passes/range.js';
 import { residual } from '../passes/residual.js';
 import { scan } from '../passes/scan.js';
 import { twofloat } from '../passes/twofloat.js';
+import { turns } from '../passes/turns.js';
 import { scheduleProgram, type ScheduleOptions } from '../schedule/schedule.js';
 import { validate } from '../ir/validate.js';
 
@@ -33,6 +34,7 @@ export const PASSES: readonly Pass[] = [
   { name: 'cse', run: (p) => cse(p) },
   { name: 'scan', run: (p) => scan(p) },
   // The CPU backend takes the program after `scan`; what follows is for the GPU alone.
+  { name: 'turns', run: (p) => turns(p) },
   { name: 'residual', run: (p) => residual(p) },
   { name: 'range', run: (p) => range(p) },
   { name: 'twofloat', run: (p) => twofloat(p) },

@@ -140,6 +140,17 @@ const step =
     b: within(e),
   });
 const stepwise = step(() => ZERO);
+/**
+ * The sign: exact where the argument's error is below its magnitude (it cannot cross 0: the
+ * range pass's sign of a product of positive factors), else a step.
+ */
+const signBound: UnaryBound = (_e, a, A) => ({
+  k: 'sel',
+  t: 'f',
+  c: { k: 'bin', t: 'b', op: '<', a: mul(N(U32), A), b: abs(a) },
+  a: ZERO,
+  b: N(2 ** 24),
+});
 
 /** C's round(): half away from zero (the CEC codes use it); JavaScript's Math.round is half up. */
 export const roundHalfAway = (x: number): number => (x < 0 ? -Math.round(-x) : Math.round(x));
@@ -198,7 +209,7 @@ const TABLE: Builtin[] = [
     add(abs(e), div(A, mul(N(2), call('sqrt', floorBy(a, A))))),
   ),
   unary('abs', 'Absolute value.', Math.abs, (_e, _a, A) => A),
-  unary('sign', 'The sign: -1, 0 or 1.', Math.sign, stepwise),
+  unary('sign', 'The sign: -1, 0 or 1.', Math.sign, signBound),
   unary('floor', 'The largest integer <= x (a real).', Math.floor, stepwise),
   unary('ceil', 'The smallest integer >= x (a real).', Math.ceil, stepwise),
   unary(
@@ -266,6 +277,31 @@ export function ffMul(ah: number, al: number, c: number): [number, number] {
   const p = fr(ah * c);
   return twoSum(p, fr(fr(ah * c - p) + fr(al * c)));
 }
+/** (ah + al)(bh + bl): the hi product's exact error and the cross terms (passes/turns.ts). */
+export function ffMul2(ah: number, al: number, bh: number, bl: number): [number, number] {
+  const p = fr(ah * bh);
+  return twoSum(p, fr(fr(ah * bh - p) + fr(fr(ah * bl) + fr(al * bh))));
+}
+/** Round half to even, as WGSL's round(). */
+const roundEven = (x: number): number => {
+  const r = Math.round(x);
+  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+};
+/**
+ * The product (xh + xl)(mh + ml) reduced modulo 1 (passes/turns.ts): the pair product t, then
+ * (t.h - round(t.h)) + t.l, in [-0.5, 0.5] but for t.l; t.h - round(t.h) is exact, so only the
+ * last addition rounds.
+ */
+export function ffTurn(xh: number, xl: number, mh: number, ml: number, q: number): number {
+  const [h, l] = ffMul2(xh, xl, mh, ml);
+  return fr(fr(fr(h - roundEven(h)) + l) + q);
+}
+/** The distance of (xh + xl)(mh + ml) + q to the nearest integer, from its turn r: |r - round(r)|. */
+export function ffDist(xh: number, xl: number, mh: number, ml: number, q: number): number {
+  const r = ffTurn(xh, xl, mh, ml, q);
+  return Math.abs(fr(r - roundEven(r)));
+}
+
 /** (ah + al) / c: the remainder of the hi quotient (exact), divided again. */
 export function ffDiv(ah: number, al: number, c: number): [number, number] {
   const q = fr(ah / c);
@@ -312,6 +348,18 @@ fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let p = ff_two_prod(q, c);
   return ff_two_sum(q, (((ah - p.x) - p.y) + al) / c);
 }
+fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, bh);
+  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+}
+fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let t = ff_mul2(xh, xl, mh, ml);
+  return ff_keep(ff_keep(t.x - round(t.x)) + t.y) + q;
+}
+fn ff_dist(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let r = ff_turn(xh, xl, mh, ml, q);
+  return abs(r - round(r));
+}
 fn ff_less(ah: f32, al: f32, bh: f32, bl: f32) -> bool { return ah < bh || (ah == bh && al < bl); }
 fn ff_min(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
   return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(bh, bl, ah, al));
@@ -331,9 +379,44 @@ export const ffMax = (ah: number, al: number, bh: number, bl: number): [number, 
 const FF_WHAT = {
   add: 'sum',
   mul: 'product by a float',
+  mul2: 'product',
   div: 'quotient by a float',
   min: 'minimum',
   max: 'maximum',
+};
+
+// The error bound of a pair (ir/error-bound.ts) is carried by its hi part: a `.h` builtin's bound
+// is that of the pair h + l it makes, from the bounds of its operands' pairs, and a `.l` builtin's
+// is 0. FF_EPS (in units of u = 2^-24) is what one pair operation adds, relative to its operands:
+// Knuth's and Dekker's transformations are exact, and the final normalising sum leaves about
+// 2 u^2 of the operands' magnitudes; 2^-20 u = 2^-44 is generous. The operands' bounds add up as
+// in the operation's float64 arithmetic.
+export const FF_EPS = 2 ** -20;
+const pairMu = (mu: IExpr[], i: number) => add(at(mu, i, 'hi bound'), at(mu, i + 1, 'lo bound'));
+const pairAbs = (args: IExpr[], i: number) =>
+  add(abs(at(args, i, 'hi part')), abs(at(args, i + 1, 'lo part')));
+const FF_BOUND: Record<keyof typeof FF_WHAT, BoundRule> = {
+  add: (_e, a, mu) =>
+    add(pairMu(mu, 0), pairMu(mu, 2), mul(N(FF_EPS), add(pairAbs(a, 0), pairAbs(a, 2)))),
+  mul: (e, a, mu) =>
+    add(
+      mul(pairMu(mu, 0), abs(at(a, 2, 'c'))),
+      mul(pairAbs(a, 0), at(mu, 2, "c's bound")),
+      mul(N(FF_EPS), abs(e)),
+    ),
+  mul2: (e, a, mu) =>
+    add(
+      mul(pairMu(mu, 0), pairAbs(a, 2)),
+      mul(pairAbs(a, 0), pairMu(mu, 2)),
+      mul(N(FF_EPS), abs(e)),
+    ),
+  div: (e, a, mu) => {
+    const c = at(a, 2, 'c');
+    const C = at(mu, 2, "c's bound");
+    return add(div(add(pairMu(mu, 0), mul(abs(e), C)), floorBy(c, C)), mul(N(FF_EPS), abs(e)));
+  },
+  min: (_e, _a, mu) => max(pairMu(mu, 0), pairMu(mu, 2)),
+  max: (_e, _a, mu) => max(pairMu(mu, 0), pairMu(mu, 2)),
 };
 const ffPart = (
   op: keyof typeof FF_WHAT,
@@ -347,13 +430,13 @@ const ffPart = (
   doc: `The ${part === 'h' ? 'high' : 'low'} part of a float-float ${FF_WHAT[op]} (internal: passes/twofloat.ts).`,
   cpu: (...a) => cpu(...a)[part === 'h' ? 0 : 1],
   wgsl: (b, args) => b.call(`ff_${op}_${part}`, args),
-  // About 2^-44 of the value: far below any float32 bound (the steps have no bound of their own).
-  bound: (e) => mul(N(2 ** -20), abs(e)),
+  bound: part === 'h' ? FF_BOUND[op] : () => ZERO,
 });
 
 const FF_TABLE: Builtin[] = (['h', 'l'] as const).flatMap((part) => [
   ffPart('add', part, ['ah', 'al', 'bh', 'bl'], ffAdd),
   ffPart('mul', part, ['ah', 'al', 'c'], ffMul),
+  ffPart('mul2', part, ['ah', 'al', 'bh', 'bl'], ffMul2),
   ffPart('div', part, ['ah', 'al', 'c'], ffDiv),
   ffPart('min', part, ['ah', 'al', 'bh', 'bl'], ffMin),
   ffPart('max', part, ['ah', 'al', 'bh', 'bl'], ffMax),
@@ -375,9 +458,69 @@ const RANGE_BUILTIN: Builtin = {
   bound: (_e, _args, mu) => at(mu, 0, "range's argument's error bound"),
 };
 
+/**
+ * A pair as a float-float sum's term: the body of an (ffsum.h ...) or (ffsum.l ...) reduction
+ * (ir/ir.ts), which reads both arguments; its value is h + l.
+ */
+export const FF_PAIR = 'ff.pair';
+const FF_PAIR_BUILTIN: Builtin = {
+  name: FF_PAIR,
+  params: [
+    { name: 'h', type: 'real' },
+    { name: 'l', type: 'real' },
+  ],
+  result: 'real',
+  doc: 'The pair h + l, a term of a float-float sum (internal: passes/turns.ts).',
+  cpu: (h, l) => h + l,
+  wgsl: () => {
+    throw new Error('internal: ff.pair outside a float-float sum reached WGSL code generation');
+  },
+  bound: (_e, _a, mu) => pairMu(mu, 0),
+};
+
+/**
+ * (ff.turn xh xl mh ml q): the pair product plus q, reduced modulo 1 (ffTurn); (ff.dist xh xl mh
+ * ml q): its distance to the nearest integer (ffDist). q is a float64 constant's fraction.
+ */
+export const FF_TURN = 'ff.turn';
+export const FF_DIST = 'ff.dist';
+// The product's error (FF_BOUND.mul2: the pairs' errors, FF_EPS of the product, bounded by the
+// pairs' magnitudes), q's rounding and the last two sums' (of at most 1.5). A jump of 1 where the
+// turn crosses a half: the turns pass gives it only to cos(2 pi r) and sin(2 pi r), functions of
+// period 1, for which the bound holds across it; the distance is continuous.
+const turnBound: BoundRule = (_e, a, mu) =>
+  add(
+    mul(pairMu(mu, 0), pairAbs(a, 2)),
+    mul(pairAbs(a, 0), pairMu(mu, 2)),
+    mul(N(FF_EPS), mul(pairAbs(a, 0), pairAbs(a, 2))),
+    at(mu, 4, "q's bound"),
+    N(3),
+  );
+const turnParams = ['xh', 'xl', 'mh', 'ml', 'q'].map((name) => ({ name, type: 'real' as const }));
+const FF_TURN_BUILTINS: Builtin[] = [
+  {
+    name: FF_TURN,
+    params: turnParams,
+    result: 'real',
+    doc: 'The product of pairs (xh + xl)(mh + ml), plus q, modulo 1: in [-1, 1] (internal: passes/turns.ts).',
+    cpu: ffTurn,
+    wgsl: (b, args) => b.call('ff_turn', args),
+    bound: turnBound,
+  },
+  {
+    name: FF_DIST,
+    params: turnParams,
+    result: 'real',
+    doc: 'The distance of (xh + xl)(mh + ml) + q to the nearest integer (internal: passes/turns.ts).',
+    cpu: ffDist,
+    wgsl: (b, args) => b.call('ff_dist', args),
+    bound: turnBound,
+  },
+];
+
 /** The internal builtins: in the IR, never in a source file (docs and the grammar omit them). */
 export const INTERNAL_BUILTINS: Record<string, Builtin> = Object.fromEntries(
-  [...FF_TABLE, RANGE_BUILTIN].map((b) => [b.name, b]),
+  [...FF_TABLE, FF_PAIR_BUILTIN, ...FF_TURN_BUILTINS, RANGE_BUILTIN].map((b) => [b.name, b]),
 );
 
 /**

@@ -17,8 +17,29 @@
 // The GPU-versus-CPU tests compare against this bound instead of a tuned tolerance; it is
 // evaluated in float64 by the CPU backend on the IR after scan recognition.
 
-import { exprEqual, type Binding, type IExpr, type IrFunc, type IrProgram } from './ir.js';
-import { builtinOf, N, ZERO, ULPS, abs, add, call, div, floorBy, max, mul } from './builtins.js';
+import {
+  exprEqual,
+  ffTerm,
+  isFfSum,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+} from './ir.js';
+import {
+  builtinOf,
+  FF_EPS,
+  N,
+  ZERO,
+  ULPS,
+  abs,
+  add,
+  call,
+  div,
+  floorBy,
+  max,
+  mul,
+} from './builtins.js';
 
 export { ULPS };
 
@@ -45,12 +66,25 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
     if (!o.idx.every((x, k) => exprEqual(x, e.b.k === 'read' ? e.b.idx[k]! : x))) return undefined;
     return add(abs(e), abs(s), mu(A), abs(e.b));
   };
+  /** (read o I) and (read o.lo I), or both negated: data o as a float-float pair. */
+  const dataPair = (h: IExpr, l: IExpr): boolean => {
+    if (h.k === 'un' && h.op === 'neg' && l.k === 'un' && l.op === 'neg') return dataPair(h.a, l.a);
+    return (
+      h.k === 'read' &&
+      l.k === 'read' &&
+      residualOf.get(l.arr) === h.arr &&
+      h.idx.length === l.idx.length &&
+      h.idx.every((x, k) => exprEqual(x, l.idx[k]!))
+    );
+  };
   const muName = (n: string) => `mu.${n}`;
 
   const mu = (e: IExpr): IExpr => {
     switch (e.k) {
       case 'num':
-        return abs(e);
+        // A constant float32 holds exactly (a power of two, a float-float pair's part) has no
+        // rounding error; any other is rounded once.
+        return Math.fround(e.v) === e.v ? ZERO : abs(e);
       case 'int':
       case 'idx':
         return ZERO;
@@ -115,10 +149,25 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
       case 'call': {
         // The builtin's own rule (ir/builtins.ts), from the errors of its arguments.
         const b = builtinOf(e.fn);
-        return b ? b.bound(e, e.args, e.args.map(mu)) : ZERO;
+        if (!b) return ZERO;
+        const M = e.args.map(mu);
+        // A float-float operand (o, o.lo) of data o and its residual (passes/turns.ts): o's
+        // rounding is what o.lo holds, so the pair's error is o.lo's rounding alone.
+        for (let i = 0; i + 1 < e.args.length; i++)
+          if (dataPair(e.args[i]!, e.args[i + 1]!)) M[i] = ZERO;
+        return b.bound(e, e.args, M);
       }
       case 'red': {
         if (e.t !== 'f') return ZERO;
+        if (isFfSum(e.op)) {
+          // A pair's bound is its hi part's (ir/builtins.ts FF_BOUND): the terms' pair bounds,
+          // and FF_EPS of the terms' magnitudes for each of the n sequential pair additions.
+          if (e.op === 'ffsum.l') return ZERO;
+          const [h, l] = ffTerm(e.body);
+          const over = (b: IExpr): IExpr => ({ ...e, op: 'sum', body: b });
+          const n = abs({ k: 'bin', t: 'i', op: '-', a: e.hi, b: e.lo });
+          return add(over(add(mu(h), mu(l))), mul(mul(N(FF_EPS), n), over(abs(h))));
+        }
         const body = e.body;
         const Mb = mu(body);
         const red = (op: 'sum' | 'max', b: IExpr): IExpr => ({

@@ -8,8 +8,8 @@
 // Expressions are compiled once to closures over a register file (indices and scalars by slot,
 // resolved when compiled, with the lexical scoping of reductions' indices), then run per element.
 
-import { builtinOf } from './builtins.js';
-import type { DrawDist, IExpr, IrFunc, IrProgram } from './ir.js';
+import { builtinOf, ffAdd } from './builtins.js';
+import { ffTerm, isFfSum, type DrawDist, type IExpr, type IrFunc, type IrProgram } from './ir.js';
 
 /** A compiled expression. */
 export type Code = () => number;
@@ -178,8 +178,22 @@ export class Evaluator {
     const hi = this.compile(e.hi, scope);
     const s = this.slot();
     const inner = new Map(scope).set(e.idx, s);
-    const body = this.compile(e.body, inner);
     const cond = e.cond ? this.compile(e.cond, inner) : () => 1;
+    if (isFfSum(e.op)) {
+      // The terms added as pairs, as the GPU does (ir/builtins.ts ffAdd).
+      const [th, tl] = ffTerm(e.body).map((t) => this.compile(t, inner)) as [Code, Code];
+      const part = e.op === 'ffsum.h' ? 0 : 1;
+      return () => {
+        let acc: [number, number] = [0, 0];
+        const h = hi();
+        for (let i = lo(); i < h; i++) {
+          R[s] = i;
+          if (cond()) acc = ffAdd(acc[0], acc[1], th(), tl());
+        }
+        return acc[part];
+      };
+    }
+    const body = this.compile(e.body, inner);
     const int = e.t === 'i';
     const fold = (init: number, step: (acc: number, v: number) => number): Code => {
       return () => {

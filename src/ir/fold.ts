@@ -16,6 +16,42 @@ export function evalBin(op: BinOp, a: number, b: number, intResult: boolean): nu
   return evaluateConstant({ k: 'bin', t: intResult ? 'i' : 'f', op, a: num(a), b: num(b) });
 }
 
+/** The most terms of a constant reduction that folding evaluates. */
+const MAX_FOLDED_TERMS = 4096;
+
+/** `e` depends on nothing but constants and its own indices. */
+function closed(e: IExpr): boolean {
+  const bound = new Set<string>();
+  const ok = (x: IExpr): boolean => {
+    switch (x.k) {
+      case 'num':
+      case 'int':
+        return true;
+      case 'idx':
+        return bound.has(x.name);
+      case 'red': {
+        if (!ok(x.lo) || !ok(x.hi)) return false;
+        const had = bound.has(x.idx);
+        bound.add(x.idx);
+        const r = (!x.cond || ok(x.cond)) && ok(x.body);
+        if (!had) bound.delete(x.idx);
+        return r;
+      }
+      case 'un':
+        return ok(x.a);
+      case 'bin':
+        return ok(x.a) && ok(x.b);
+      case 'sel':
+        return ok(x.c) && ok(x.a) && ok(x.b);
+      case 'call':
+        return x.args.every(ok);
+      default:
+        return false;
+    }
+  };
+  return ok(e);
+}
+
 const constOf = (e: IExpr): number | undefined =>
   e.k === 'num' || e.k === 'int' ? e.v : undefined;
 const isConst = (e: IExpr, v: number) => constOf(e) === v;
@@ -67,6 +103,21 @@ export function foldNode(e: IExpr): IExpr {
     }
     case 'sel': {
       if (e.c.k === 'int' || e.c.k === 'num') return e.c.v ? e.a : e.b;
+      return e;
+    }
+    case 'red': {
+      // A reduction of constants (Weierstrass's sum of 0.5^k cos(pi 3^k), k < 21): evaluated
+      // here in float64, in the loop's order, as the CPU backend would; on the GPU a float32 loop
+      // would take cos of pi 3^20 rounded to float32.
+      if (
+        e.lo.k === 'int' &&
+        e.hi.k === 'int' &&
+        e.hi.v - e.lo.v <= MAX_FOLDED_TERMS &&
+        closed(e)
+      ) {
+        const v = evaluateConstant(e);
+        return lit(e.t === 'i' ? 'i' : 'f', v);
+      }
       return e;
     }
     default:

@@ -14,7 +14,30 @@ export type Ty = 'i' | 'f' | 'b';
  * Reductions. `por` (internal: passes/cosine.ts) folds with a (+) b = a + b - a b, the
  * "probabilistic or": 1 - prod (1 - a_i) without the cancellation of 1 - prod near 0.
  */
-export type RedOp = 'sum' | 'prod' | 'min' | 'max' | 'mean' | 'count' | 'argmin' | 'argmax' | 'por';
+export type RedOp =
+  | 'sum'
+  | 'prod'
+  | 'min'
+  | 'max'
+  | 'mean'
+  | 'count'
+  | 'argmin'
+  | 'argmax'
+  | 'por'
+  // A float-float sum (passes/turns.ts): the body is (call ff.pair h l), a pair, and the terms
+  // are added as pairs (ir/builtins.ts ffAdd); `ffsum.h` is the sum's hi part, `ffsum.l` its lo
+  // part (the same loop: each computes it). Never split across lanes (codegen/wgsl-emit.ts).
+  | 'ffsum.h'
+  | 'ffsum.l';
+
+/** The hi and lo parts of the term of an ffsum reduction (its body, (call ff.pair h l)). */
+export function ffTerm(body: IExpr): [IExpr, IExpr] {
+  if (body.k !== 'call' || body.fn !== 'ff.pair' || body.args.length !== 2)
+    throw new Error('internal: the body of an ffsum reduction is (call ff.pair h l)');
+  return [body.args[0]!, body.args[1]!];
+}
+export const isFfSum = (op: RedOp): op is 'ffsum.h' | 'ffsum.l' =>
+  op === 'ffsum.h' || op === 'ffsum.l';
 export type BinOp =
   | '+'
   | '-'

@@ -58,7 +58,19 @@ function read(tokens: string[]): SExp {
   return e;
 }
 
-const RED_OPS = new Set(['sum', 'prod', 'min', 'max', 'mean', 'count', 'argmin', 'argmax', 'por']);
+const RED_OPS = new Set([
+  'sum',
+  'prod',
+  'min',
+  'max',
+  'mean',
+  'count',
+  'argmin',
+  'argmax',
+  'por',
+  'ffsum.h',
+  'ffsum.l',
+]);
 const BIN_OPS = new Set([
   '+',
   '-',

@@ -26,7 +26,8 @@ const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
  * A map larger than this (in expression nodes) is kept rather than substituted: each reader
  * would hold a copy of it, and readers that read several such maps, which read several others,
  * grow exponentially (the float-float pairs of passes/twofloat.ts read both parts of each
- * operand). No map of the standard library's problems comes near it.
+ * operand). No map of the standard library's problems comes near it. Nor may the copies of a map
+ * together: its size times the number of its reads.
  */
 export const FUSE_MAX_NODES = 400;
 
@@ -61,9 +62,30 @@ function keptForWrites(f: IrFunc): { written: Set<string>; costly: (e: IExpr) =>
   return { written, costly };
 }
 
+/** How often each array is read in `f` (its bindings, result and writes, as written). */
+function readCounts(f: IrFunc): Map<string, number> {
+  const n = new Map<string, number>();
+  const count = (e: IExpr) =>
+    forEachNode(e, (x) => {
+      if (x.k === 'read') n.set(x.arr, (n.get(x.arr) ?? 0) + 1);
+    });
+  for (const b of f.bindings) count(b.body);
+  count(f.result);
+  for (const w of f.writes ?? []) count(w.body);
+  return n;
+}
+
+/** The nodes of `e`. */
+function size(e: IExpr): number {
+  let n = 0;
+  forEachNode(e, () => n++);
+  return n;
+}
+
 export function fuseFunc(f: IrFunc): IrFunc {
   const maps = new Map<string, Binding & { k: 'vec' }>();
   const keep = keptForWrites(f);
+  const reads = readCounts(f);
   const substitute = (e: IExpr): IExpr =>
     transform(e, (n) => {
       const m = n.k === 'read' ? maps.get(n.arr) : undefined;
@@ -78,7 +100,10 @@ export function fuseFunc(f: IrFunc): IrFunc {
       b.k === 'vec' &&
       !hasReduction(body) &&
       !(keep.written.has(b.name) && keep.costly(body)) &&
-      !sizeAtLeast(body, FUSE_MAX_NODES)
+      !sizeAtLeast(body, FUSE_MAX_NODES) &&
+      // The copies together: a map read at many places (the float-float arguments of an unrolled
+      // Katsuura sum, passes/turns.ts) is computed once.
+      (reads.get(b.name) ?? 0) * size(body) < FUSE_MAX_NODES
     ) {
       maps.set(b.name, { ...b, body });
       continue;

@@ -33,6 +33,7 @@
 // Only the GPU needs this (the CPU backend holds the population in float64), so the pass runs
 // after `residual`. A program without float-float arrays is returned unchanged.
 
+import { builtinOf } from '../ir/builtins.js';
 import {
   freeIdx,
   type Binding,
@@ -230,6 +231,25 @@ export function twoFloatFunc(
       }
       case 'call': {
         const args = e.args.map(val);
+        // A pair operation of another pass (passes/turns.ts) whose operand is a pair leaf (v, 0):
+        // v's low part, where v is a float-float value here, takes the 0's place.
+        const params = e.fn.startsWith('ff.') ? builtinOf(e.fn)?.params : undefined;
+        if (params) {
+          const filled = args.map(plain);
+          for (let i = 0; i + 1 < params.length; i++) {
+            const a = args[i]!;
+            const next = e.args[i + 1]!;
+            if (
+              isPair(a) &&
+              params[i]!.name.endsWith('h') &&
+              params[i + 1]!.name === `${params[i]!.name.slice(0, -1)}l` &&
+              next.k === 'num' &&
+              next.v === 0
+            )
+              filled[i + 1] = a.l;
+          }
+          return { ...e, args: filled };
+        }
         const [x, lo, hi] = args;
         if (e.fn === 'abs' && x && isPair(x)) return selP(cmp('<', x.h, ZERO), negP(x), x);
         if (e.fn === 'clamp' && x && lo && hi && args.some(isPair))

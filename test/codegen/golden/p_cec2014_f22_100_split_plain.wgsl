@@ -6,7 +6,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 64u;
-var<workgroup> shf: array<f32, 448>;
+var<workgroup> shf: array<f32, 384>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -23,92 +23,88 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var q: i32 = 0i; q < 25i; q++) {
       let xv = X[(xo >> 2u) + u32(q)];
       let dv10000 = DATA[2500u + u32(q)];
-      let dv10200 = DATA[2550u + u32(q)];
+      let dv20200 = DATA[5050u + u32(q)];
       {
         let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv10200[0]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv20200[0]));
       }
       {
         let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv10200[1]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv20200[1]));
       }
       {
         let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv10200[2]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv20200[2]));
       }
       {
         let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv10200[3]));
+        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv20200[3]));
       }
     }
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
+    if (valid) { SCR[n * 320u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var t1: f32 = 0.0f;
-  for (var i_i5: i32 = 0i; i_i5 < 10i; i_i5++) {
-    var t2: f32 = 0.0f;
-    for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-      t2 = t2 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
+    let i_i1 = iv;
+    var t1: vec2<f32> = vec2<f32>(0.0f, 0.0f);
+    for (var i_j2: i32 = 0i; i_j2 < 100i; i_j2++) {
+      let t2 = ff_add(X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u], 0.0f, (-DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]), (-DATA[(20200u + u32(i_j2)) >> 2u][(20200u + u32(i_j2)) & 3u]));
+      let t3 = ff_mul2(DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u], DATA[2550u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u], t2.x, t2.y);
+      t1 = ff_add(t1.x, t1.y, t3.x, t3.y);
     }
-    var t4: f32;
-    if ((abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * t2)), 0.6309573444801934f)) == 0.0f)) {
-      t4 = -1e+30f;
-    } else {
-      var t3: f32 = 0.0f;
-      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-        t3 = t3 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
-      }
-      t4 = log(abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * t3)), 0.6309573444801934f)));
-    }
-    t1 = t1 + t4;
+    if (valid) { SCR[n * 320u + 100u + u32(iv)] = t1.x; }
+    if (valid) { SCR[n * 320u + 200u + u32(iv)] = t1.y; }
   }
-  let s_range_lp: f32 = (-2.3025850929940455f + t1);
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 64i) {
+    let i_i4 = iv;
+    let t5 = ff_mul2(SCR[n * 320u + 100u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], SCR[n * 320u + 200u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
+    if (valid) { SCR[n * 320u + 300u + u32(iv)] = t5.x; }
+  }
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 64i) {
+    let i_i4 = iv;
+    let t6 = ff_mul2(SCR[n * 320u + 100u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], SCR[n * 320u + 200u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
+    if (valid) { SCR[n * 320u + 310u + u32(iv)] = t6.y; }
+  }
+  storageBarrier();
   var acc_cec14_hf6_cec17_happycat_r2_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
-  var acc_range_s: f32 = 1.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 30i; iv += 64i) {
     if (iv >= 0i && iv < 20i) {
       let i_i9 = iv;
-      acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) - 2.0f));
+      acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i9 + 10i))) >> 2u][(10100u + u32((i_i9 + 10i))) & 3u]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 20i) {
       let i_i10 = iv;
-      acc_r0 = acc_r0 + (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i10 + 10i))) >> 2u][(10100u + u32((i_i10 + 10i))) & 3u]) - 1i))]);
+      acc_r0 = acc_r0 + (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i10 + 10i))) >> 2u][(10100u + u32((i_i10 + 10i))) & 3u]) - 1i))]);
     }
     if (iv >= 0i && iv < 20i) {
       let i_i14 = iv;
-      let t5 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
-      let t6 = (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
-      let t7 = ((100.0f * (t5 * t5)) + (t6 * t6));
-      let t8 = (((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
-      let t9 = (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
-      let t10 = sin((0.5f * ((100.0f * (t8 * t8)) + (t9 * t9))));
-      acc_r1 = acc_r1 + (((t7 * t7) / 4000.0f) + (2.0f * (t10 * t10)));
+      let t7 = (((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
+      let t8 = (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
+      let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
+      let t10 = (((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
+      let t11 = (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
+      let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
+      acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
     }
     if (iv >= 0i && iv < 20i) {
       let i_i18 = iv;
-      acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 20.0f)) + 423.2238044300731f), (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 20.0f)) + 419.0141169677981f), (((10.0f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) > f32(500i)));
+      acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 20.0f)) + 423.2238044300731f), (((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 20.0f)) + 419.0141169677981f), (((10.0f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i18 + 50i))) >> 2u][(10100u + u32((i_i18 + 50i))) & 3u]) - 1i))]) + 420.9687462275036f) > f32(500i)));
     }
     if (iv >= 0i && iv < 30i) {
       let i_i20 = iv;
-      let t11 = SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
-      acc_r3 = acc_r3 + ((t11 * t11) / 30.0f);
+      let t13 = SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
+      acc_r3 = acc_r3 + ((t13 * t13) / 30.0f);
     }
     if (iv >= 0i && iv < 30i) {
       let i_i21 = iv;
-      acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i21 + 70i))) >> 2u][(10100u + u32((i_i21 + 70i))) & 3u]) - 1i))])) / 30.0f);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i5 = iv;
-      var t12: f32 = 0.0f;
-      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-        t12 = t12 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 100u + 0u + u32((i32(DATA[(10100u + u32(i_i5)) >> 2u][(10100u + u32(i_i5)) & 3u]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
-      }
-      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i5 + 1i)) * t12)), 0.6309573444801934f));
+      acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i21 + 70i))) >> 2u][(10100u + u32((i_i21 + 70i))) & 3u]) - 1i))])) / 30.0f);
     }
   }
   shf[0u + lid] = acc_cec14_hf6_cec17_happycat_r2_c;
@@ -117,7 +113,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[192u + lid] = acc_r2;
   shf[256u + lid] = acc_r3;
   shf[320u + lid] = acc_r4;
-  shf[384u + lid] = acc_range_s;
   workgroupBarrier();
   if (lane < 32u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
@@ -126,7 +121,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 32u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
-    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 32u];
   }
   workgroupBarrier();
   if (lane < 16u) {
@@ -136,7 +130,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 16u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 16u];
-    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 16u];
   }
   workgroupBarrier();
   if (lane < 8u) {
@@ -146,7 +139,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 8u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 8u];
-    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 8u];
   }
   workgroupBarrier();
   if (lane < 4u) {
@@ -156,7 +148,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 4u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
-    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
@@ -166,7 +157,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 2u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 2u];
-    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
@@ -176,7 +166,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
-    shf[384u + lid] = shf[384u + lid] * shf[384u + lid + 1u];
   }
   workgroupBarrier();
   let s_cec14_hf6_cec17_happycat_r2_c: f32 = shf[0u + team * 64u];
@@ -185,9 +174,48 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r2: f32 = shf[192u + team * 64u];
   let s_r3: f32 = shf[256u + team * 64u];
   let s_r4: f32 = shf[320u + team * 64u];
-  let s_range_s: f32 = shf[384u + team * 64u];
   workgroupBarrier();
   let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + (((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
+  var t14: f32 = 0.0f;
+  for (var i_i5: i32 = 0i; i_i5 < 10i; i_i5++) {
+    t14 = t14 + select(log(abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f)) == 0.0f));
+  }
+  let s_range_lp: f32 = (-2.3025850929940455f + t14);
+  var acc_range_s: f32 = 1.0f;
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 64i) {
+    if (iv >= 0i && iv < 10i) {
+      let i_i5 = iv;
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f));
+    }
+  }
+  shf[0u + lid] = acc_range_s;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_range_s: f32 = shf[0u + team * 64u];
+  workgroupBarrier();
   let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
   let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
@@ -217,3 +245,65 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
+fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
+  let s = ff_keep(a + b);
+  let v = ff_keep(s - a);
+  return vec2<f32>(s, (a - ff_keep(s - v)) + (b - v));
+}
+fn ff_split(a: f32) -> vec2<f32> {
+  let t = ff_keep(4097.0 * a);
+  let h = ff_keep(t - ff_keep(t - a));
+  return vec2<f32>(h, a - h);
+}
+fn ff_two_prod(a: f32, b: f32) -> vec2<f32> {
+  let p = ff_keep(a * b);
+  let x = ff_split(a);
+  let y = ff_split(b);
+  return vec2<f32>(p, ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y);
+}
+fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let s = ff_two_sum(ah, bh);
+  return ff_two_sum(s.x, s.y + (al + bl));
+}
+fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, c);
+  return ff_two_sum(p.x, p.y + al * c);
+}
+fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let q = ff_keep(ah / c);
+  let p = ff_two_prod(q, c);
+  return ff_two_sum(q, (((ah - p.x) - p.y) + al) / c);
+}
+fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, bh);
+  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+}
+fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let t = ff_mul2(xh, xl, mh, ml);
+  return ff_keep(ff_keep(t.x - round(t.x)) + t.y) + q;
+}
+fn ff_dist(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let r = ff_turn(xh, xl, mh, ml, q);
+  return abs(r - round(r));
+}
+fn ff_less(ah: f32, al: f32, bh: f32, bl: f32) -> bool { return ah < bh || (ah == bh && al < bl); }
+fn ff_min(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(bh, bl, ah, al));
+}
+fn ff_max(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(ah, al, bh, bl));
+}
+fn ff_add_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_add(ah, al, bh, bl).x; }
+fn ff_mul_h(ah: f32, al: f32, c: f32) -> f32 { return ff_mul(ah, al, c).x; }
+fn ff_mul2_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_mul2(ah, al, bh, bl).x; }
+fn ff_div_h(ah: f32, al: f32, c: f32) -> f32 { return ff_div(ah, al, c).x; }
+fn ff_min_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_min(ah, al, bh, bl).x; }
+fn ff_max_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_max(ah, al, bh, bl).x; }
+fn ff_add_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_add(ah, al, bh, bl).y; }
+fn ff_mul_l(ah: f32, al: f32, c: f32) -> f32 { return ff_mul(ah, al, c).y; }
+fn ff_mul2_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_mul2(ah, al, bh, bl).y; }
+fn ff_div_l(ah: f32, al: f32, c: f32) -> f32 { return ff_div(ah, al, c).y; }
+fn ff_min_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_min(ah, al, bh, bl).y; }
+fn ff_max_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_max(ah, al, bh, bl).y; }

@@ -21,30 +21,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]));
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[224u + u32(i_j2)]));
     }
-    if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
+    if (valid) { SCR[n * 32u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  var t1: f32 = 0.0f;
-  for (var i_i5: i32 = 0i; i_i5 < 1i; i_i5++) {
-    var t2: f32 = 0.0f;
-    for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-      t2 = t2 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i1 = iv;
+    var t1: vec2<f32> = vec2<f32>(0.0f, 0.0f);
+    for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
+      let t2 = ff_add(X[xo + u32(i_j2)], 0.0f, (-DATA[100u + u32(i_j2)]), (-DATA[224u + u32(i_j2)]));
+      let t3 = ff_mul2(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], DATA[124u + u32(i_j2) * 10u + u32(i_i1)], t2.x, t2.y);
+      t1 = ff_add(t1.x, t1.y, t3.x, t3.y);
     }
-    var t4: f32;
-    if ((opt_pow((1.0f + (f32((i_i5 + 1i)) * t2)), 10.0f) == 0.0f)) {
-      t4 = -1e+30f;
-    } else {
-      var t3: f32 = 0.0f;
-      for (var i_j6: i32 = 1i; i_j6 < 33i; i_j6++) {
-        t3 = t3 + (abs(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) - floor(((opt_pow(2.0f, f32(i_j6)) * (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i5)]) - 1i))])) + 0.5f)))) / opt_pow(2.0f, f32(i_j6)));
-      }
-      t4 = log(opt_pow((1.0f + (f32((i_i5 + 1i)) * t3)), 10.0f));
-    }
-    t1 = t1 + t4;
+    if (valid) { SCR[n * 32u + 10u + u32(iv)] = t1.x; }
+    if (valid) { SCR[n * 32u + 20u + u32(iv)] = t1.y; }
   }
-  let s_range_lp: f32 = (2.302585092994046f + t1);
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 1i; iv += 8i) {
+    let i_i4 = iv;
+    let t5 = ff_mul2(SCR[n * 32u + 10u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], SCR[n * 32u + 20u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
+    if (valid) { SCR[n * 32u + 30u + u32(iv)] = t5.x; }
+  }
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 1i; iv += 8i) {
+    let i_i4 = iv;
+    let t6 = ff_mul2(SCR[n * 32u + 10u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], SCR[n * 32u + 20u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
+    if (valid) { SCR[n * 32u + 31u + u32(iv)] = t6.y; }
+  }
+  storageBarrier();
   var acc_cec14_hf6_cec17_happycat_r2_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
@@ -54,48 +59,48 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 3i; iv += 8i) {
     if (iv >= 0i && iv < 2i) {
       let i_i9 = iv;
-      acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 2.0f));
+      acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i10 = iv;
-      acc_r0 = acc_r0 + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]);
+      acc_r0 = acc_r0 + (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]);
     }
     if (iv >= 0i && iv < 2i) {
       let i_i14 = iv;
-      let t5 = (((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
-      let t6 = (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-      let t7 = ((100.0f * (t5 * t5)) + (t6 * t6));
-      let t8 = (((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
-      let t9 = (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-      let t10 = sin((0.5f * ((100.0f * (t8 * t8)) + (t9 * t9))));
-      acc_r1 = acc_r1 + (((t7 * t7) / 4000.0f) + (2.0f * (t10 * t10)));
+      let t7 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+      let t8 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+      let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
+      let t10 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+      let t11 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+      let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
+      acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i18 = iv;
-      var t14: f32;
-      if ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-        let t11 = (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
-        t14 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t11 * t11) / 2.0f));
+      var t16: f32;
+      if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
+        let t13 = (((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
+        t16 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t13 * t13) / 2.0f));
       } else {
-        var t13: f32;
-        if ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-          let t12 = ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t13 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t12 * t12) / 2.0f));
+        var t15: f32;
+        if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
+          let t14 = ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
+          t15 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t14 * t14) / 2.0f));
         } else {
-          t13 = ((-((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
+          t15 = ((-((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
         }
-        t14 = t13;
+        t16 = t15;
       }
-      acc_r2 = acc_r2 + t14;
+      acc_r2 = acc_r2 + t16;
     }
     if (iv >= 0i && iv < 3i) {
       let i_i20 = iv;
-      let t15 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
-      acc_r3 = acc_r3 + ((t15 * t15) / 3.0f);
+      let t17 = SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
+      acc_r3 = acc_r3 + ((t17 * t17) / 3.0f);
     }
     if (iv >= 0i && iv < 3i) {
       let i_i21 = iv;
-      acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f);
+      acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f);
     }
   }
   shf[0u + lid] = acc_cec14_hf6_cec17_happycat_r2_c;
@@ -140,6 +145,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r4: f32 = shf[1280u + team * 8u];
   workgroupBarrier();
   let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + ((((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) - 1.0f) / 2.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
+  var t18: f32 = 0.0f;
+  for (var i_i5: i32 = 0i; i_i5 < 1i; i_i5++) {
+    t18 = t18 + select(log(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f)), -1e+30f, (opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f) == 0.0f));
+  }
+  let s_range_lp: f32 = (2.302585092994046f + t18);
   let s_range_v: f32 = (s_range_r + exp(s_range_lp));
   let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
@@ -169,3 +179,65 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
+fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
+  let s = ff_keep(a + b);
+  let v = ff_keep(s - a);
+  return vec2<f32>(s, (a - ff_keep(s - v)) + (b - v));
+}
+fn ff_split(a: f32) -> vec2<f32> {
+  let t = ff_keep(4097.0 * a);
+  let h = ff_keep(t - ff_keep(t - a));
+  return vec2<f32>(h, a - h);
+}
+fn ff_two_prod(a: f32, b: f32) -> vec2<f32> {
+  let p = ff_keep(a * b);
+  let x = ff_split(a);
+  let y = ff_split(b);
+  return vec2<f32>(p, ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y);
+}
+fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let s = ff_two_sum(ah, bh);
+  return ff_two_sum(s.x, s.y + (al + bl));
+}
+fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, c);
+  return ff_two_sum(p.x, p.y + al * c);
+}
+fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let q = ff_keep(ah / c);
+  let p = ff_two_prod(q, c);
+  return ff_two_sum(q, (((ah - p.x) - p.y) + al) / c);
+}
+fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, bh);
+  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+}
+fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let t = ff_mul2(xh, xl, mh, ml);
+  return ff_keep(ff_keep(t.x - round(t.x)) + t.y) + q;
+}
+fn ff_dist(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let r = ff_turn(xh, xl, mh, ml, q);
+  return abs(r - round(r));
+}
+fn ff_less(ah: f32, al: f32, bh: f32, bl: f32) -> bool { return ah < bh || (ah == bh && al < bl); }
+fn ff_min(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(bh, bl, ah, al));
+}
+fn ff_max(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(ah, al, bh, bl));
+}
+fn ff_add_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_add(ah, al, bh, bl).x; }
+fn ff_mul_h(ah: f32, al: f32, c: f32) -> f32 { return ff_mul(ah, al, c).x; }
+fn ff_mul2_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_mul2(ah, al, bh, bl).x; }
+fn ff_div_h(ah: f32, al: f32, c: f32) -> f32 { return ff_div(ah, al, c).x; }
+fn ff_min_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_min(ah, al, bh, bl).x; }
+fn ff_max_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_max(ah, al, bh, bl).x; }
+fn ff_add_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_add(ah, al, bh, bl).y; }
+fn ff_mul_l(ah: f32, al: f32, c: f32) -> f32 { return ff_mul(ah, al, c).y; }
+fn ff_mul2_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_mul2(ah, al, bh, bl).y; }
+fn ff_div_l(ah: f32, al: f32, c: f32) -> f32 { return ff_div(ah, al, c).y; }
+fn ff_min_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_min(ah, al, bh, bl).y; }
+fn ff_max_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_max(ah, al, bh, bl).y; }

@@ -10,51 +10,47 @@ var<workgroup> shf: array<f32, 256>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 64u;
-  let lane = lid % 64u;
-  let n_raw = group * 4u + team;
+  let team = lid / 4u;
+  let lane = lid % 4u;
+  let n_raw = group * 64u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let s_range_r: f32 = 0.0f;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 4i) {
     let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var i_j2: i32 = 1i; i_j2 < 33i; i_j2++) {
-      t0 = t0 + (abs(((opt_pow(2.0f, f32(i_j2)) * X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u]) - opt_round((opt_pow(2.0f, f32(i_j2)) * X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u])))) / opt_pow(2.0f, f32(i_j2)));
-    }
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
+    if (valid) { SCR[n * 100u + 0u + u32(iv)] = ((((((((((((((((((((((((((((((((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)); }
   }
   storageBarrier();
-  var t1: f32 = 0.0f;
+  var t0: f32 = 0.0f;
   for (var i_i3: i32 = 0i; i_i3 < 100i; i_i3++) {
-    t1 = t1 + select(log(abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f)) == 0.0f));
+    t0 = t0 + select(log(abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f)) == 0.0f));
   }
-  let s_range_lp: f32 = (-6.907755278982137f + t1);
+  let s_range_lp: f32 = (-6.907755278982137f + t0);
   var acc_range_s: f32 = 1.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i3 = iv;
+  for (var q: i32 = 0i + i32(lane); q < 25i; q += 4i) {
+    let e0 = q * 4i + 0i;
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i3 = e0;
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+    }
+    let e1 = q * 4i + 1i;
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i3 = e1;
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+    }
+    let e2 = q * 4i + 2i;
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i3 = e2;
+      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+    }
+    let e3 = q * 4i + 3i;
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i3 = e3;
       acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
     }
   }
   shf[0u + lid] = acc_range_s;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 4u];
-  }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 2u];
@@ -64,7 +60,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_range_s: f32 = shf[0u + team * 64u];
+  let s_range_s: f32 = shf[0u + team * 4u];
   workgroupBarrier();
   let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
   let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
@@ -95,3 +91,65 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
+fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
+  let s = ff_keep(a + b);
+  let v = ff_keep(s - a);
+  return vec2<f32>(s, (a - ff_keep(s - v)) + (b - v));
+}
+fn ff_split(a: f32) -> vec2<f32> {
+  let t = ff_keep(4097.0 * a);
+  let h = ff_keep(t - ff_keep(t - a));
+  return vec2<f32>(h, a - h);
+}
+fn ff_two_prod(a: f32, b: f32) -> vec2<f32> {
+  let p = ff_keep(a * b);
+  let x = ff_split(a);
+  let y = ff_split(b);
+  return vec2<f32>(p, ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y);
+}
+fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let s = ff_two_sum(ah, bh);
+  return ff_two_sum(s.x, s.y + (al + bl));
+}
+fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, c);
+  return ff_two_sum(p.x, p.y + al * c);
+}
+fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
+  let q = ff_keep(ah / c);
+  let p = ff_two_prod(q, c);
+  return ff_two_sum(q, (((ah - p.x) - p.y) + al) / c);
+}
+fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  let p = ff_two_prod(ah, bh);
+  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+}
+fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let t = ff_mul2(xh, xl, mh, ml);
+  return ff_keep(ff_keep(t.x - round(t.x)) + t.y) + q;
+}
+fn ff_dist(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
+  let r = ff_turn(xh, xl, mh, ml, q);
+  return abs(r - round(r));
+}
+fn ff_less(ah: f32, al: f32, bh: f32, bl: f32) -> bool { return ah < bh || (ah == bh && al < bl); }
+fn ff_min(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(bh, bl, ah, al));
+}
+fn ff_max(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
+  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(ah, al, bh, bl));
+}
+fn ff_add_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_add(ah, al, bh, bl).x; }
+fn ff_mul_h(ah: f32, al: f32, c: f32) -> f32 { return ff_mul(ah, al, c).x; }
+fn ff_mul2_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_mul2(ah, al, bh, bl).x; }
+fn ff_div_h(ah: f32, al: f32, c: f32) -> f32 { return ff_div(ah, al, c).x; }
+fn ff_min_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_min(ah, al, bh, bl).x; }
+fn ff_max_h(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_max(ah, al, bh, bl).x; }
+fn ff_add_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_add(ah, al, bh, bl).y; }
+fn ff_mul_l(ah: f32, al: f32, c: f32) -> f32 { return ff_mul(ah, al, c).y; }
+fn ff_mul2_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_mul2(ah, al, bh, bl).y; }
+fn ff_div_l(ah: f32, al: f32, c: f32) -> f32 { return ff_div(ah, al, c).y; }
+fn ff_min_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_min(ah, al, bh, bl).y; }
+fn ff_max_l(ah: f32, al: f32, bh: f32, bl: f32) -> f32 { return ff_max(ah, al, bh, bl).y; }
