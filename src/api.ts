@@ -10,6 +10,7 @@ import { stdlibFiles } from './parser/stdlib.js';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
 import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';
+import { planOf } from './compile/experiment.js';
 import type { CompiledAlgorithm } from './compile/algorithm.js';
 import { printExpr, printProgram } from './ir/print.js';
 import { printPlan } from './schedule/plan.js';
@@ -36,6 +37,12 @@ export {
   type CompileRequest,
   type ProblemInfo,
 } from './compile/problem.js';
+export {
+  experimentPlan,
+  type ExperimentPlan,
+  type ExperimentCell,
+  type ExperimentAlgorithm,
+} from './compile/experiment.js';
 export {
   compileAlgorithm,
   type AlgoCompileRequest,
@@ -66,6 +73,7 @@ export interface CheckResult {
   problemNames: string[];
   algorithms: number;
   suites: number;
+  experiments: number;
 }
 
 const sameDiag = (x: Diagnostic, y: Diagnostic) =>
@@ -101,6 +109,9 @@ export function checkFiles(files: string[]): CheckResult {
           for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
         else if (d.kind === 'suite' && elab.core.suites.get(d.name) === d) elab.suite(d.name);
     }
+    for (const file of parsed.userFiles)
+      for (const d of file.decls)
+        if (d.kind === 'experiment' && elab.core.experiments.get(d.name) === d) planOf(elab, d);
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
     for (const file of parsed.userFiles)
       for (const d of file.decls)
@@ -118,6 +129,7 @@ export function checkFiles(files: string[]): CheckResult {
     problems: count('problem'),
     algorithms: count('algorithm'),
     suites: count('suite'),
+    experiments: count('experiment'),
     problemNames: parsed.userFiles.flatMap((f) =>
       f.decls.flatMap((d) => (d.kind === 'problem' ? [d.name] : [])),
     ),

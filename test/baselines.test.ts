@@ -10,7 +10,8 @@
 // A case's first line says how it is compiled, as the opt command it stands for (the file is
 // appended): `// opt check` (every problem at two dimensions, every suite, every algorithm: what
 // reports the most), `// opt compile --problem P --dim D [--set k=v]`, `// opt compile
-// --algorithm A --problem P --dim D [--set k=v]`, `// opt eval --suite S`. The test calls the api
+// --algorithm A --problem P --dim D [--set k=v]`, `// opt eval --suite S`, `// opt experiment
+// [--name N]` (the plan of experiment N, or of the file's one). The test calls the api
 // as those commands do. Paths are printed relative to the cases folder, so the references do not
 // depend on where the repository lies. Across the corpus every code of the catalogue appears.
 
@@ -22,6 +23,7 @@ import {
   checkFiles,
   compileAlgorithm,
   compileProblem,
+  experimentPlan,
   formatDiagnostic,
   OptError,
   suiteProblems,
@@ -40,14 +42,14 @@ const NOT_IN_BASELINES: Partial<Record<DiagKind, string>> = {};
 interface Command {
   /** The flags as written, after the command. */
   args: string;
-  command: 'check' | 'compile' | 'eval';
+  command: 'check' | 'compile' | 'eval' | 'experiment';
   flags: Map<string, string[]>;
 }
 
 /** The first line of a case: `// opt COMMAND --flag value ...`. */
 function commandOf(name: string, text: string): Command {
   const first = text.split('\n', 1)[0]!;
-  const m = /^\/\/ opt (check|compile|eval)((?: --[a-z]+ \S+)*)\s*$/.exec(first);
+  const m = /^\/\/ opt (check|compile|eval|experiment)((?: --[a-z]+ \S+)*)\s*$/.exec(first);
   if (!m) throw new Error(`${name}: the first line must be '// opt check' or '// opt compile ...'`);
   const flags = new Map<string, string[]>();
   for (const [, k, v] of m[2]!.matchAll(/--([a-z]+) (\S+)/g))
@@ -72,6 +74,7 @@ function diagnosticsOf(file: string, c: Command): { ds: Diagnostic[]; texts: Map
   );
   try {
     if (c.command === 'eval') suiteProblems(one('suite')!, { files: [file] });
+    else if (c.command === 'experiment') experimentPlan(one('name'), { files: [file] });
     else if (one('algorithm'))
       compileAlgorithm({
         algorithm: one('algorithm')!,

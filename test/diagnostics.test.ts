@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProblem, OptError, parseAll, suiteProblems } from '../src/api.js';
+import { compileProblem, experimentPlan, OptError, parseAll, suiteProblems } from '../src/api.js';
 import { compileAlgorithm } from '../src/compile/algorithm.js';
 import { setDataRoot } from '../src/ir/datafiles.js';
 import {
@@ -29,10 +29,13 @@ function diagnosticsOf(
     algorithm?: string;
     set?: Record<string, string>;
     suite?: string;
+    experiment?: string | true;
   } = {},
 ): Diagnostic[] {
   try {
-    if (opts.suite) suiteProblems(opts.suite, { sources });
+    if (opts.experiment)
+      experimentPlan(opts.experiment === true ? undefined : opts.experiment, { sources });
+    else if (opts.suite) suiteProblems(opts.suite, { sources });
     else if (opts.algorithm)
       compileAlgorithm({
         algorithm: opts.algorithm,
@@ -86,9 +89,20 @@ interface Case {
   set?: Record<string, string>;
   /** Resolve this suite instead of compiling a problem. */
   suite?: string;
+  /** Plan this experiment (true: the file's one) instead of compiling a problem. */
+  experiment?: string | true;
 }
 
 const P = 'problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n';
+// A valid experiment (the 7xxx cases change one thing in it).
+const EXP = `experiment e {
+  algorithms = [de]
+  problems = [sphere]
+  dims = [10]
+  runs = 3
+  budget = evals(1000 * D)
+}
+`;
 
 // One case per catalogue entry; the type makes a missing entry a type error as well.
 const CASES: { [K in DiagKind]: Case } = {
@@ -709,6 +723,55 @@ const CASES: { [K in DiagKind]: Case } = {
     message:
       "a repeat inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
   },
+  // 7xxx: experiments
+  UnknownExperimentEntry: {
+    src: EXP.replace('runs = 3', 'runs = 3\n  seeds = 4'),
+    experiment: true,
+    at: '6:3',
+    message: "experiment 'e': there is no entry 'seeds' (did you mean 'seed'?)",
+  },
+  ExperimentEntryTwice: {
+    src: EXP.replace('[sphere]', '[sphere, rastrigin, sphere]'),
+    experiment: true,
+    at: '3:34',
+    message: "experiment 'e': the problem 'sphere' is given twice",
+  },
+  MissingExperimentEntry: {
+    src: EXP.replace('  runs = 3\n', ''),
+    experiment: true,
+    at: '1:12',
+    message: "experiment 'e' needs an entry 'runs'",
+  },
+  BadExperimentEntry: {
+    src: EXP.replace('dims = [10]', 'dims = [10.5]'),
+    experiment: true,
+    at: '4:11',
+    message: "'dims' of an experiment is a list of dimensions (positive integers), [10, 30]",
+  },
+  BadExperimentBudget: {
+    src: EXP.replace('evals(1000 * D)', 'evals(D / 3)'),
+    experiment: true,
+    at: '6:12',
+    message: 'at D = 10 the evaluation budget is 3.3333333333333335: it must be a positive integer',
+  },
+  UnknownExperiment: {
+    src: EXP,
+    experiment: 'ee',
+    at: undefined,
+    message: "no experiment named 'ee' (there are: e)",
+  },
+  NoExperiment: {
+    src: P,
+    experiment: true,
+    at: undefined,
+    message: 'the files declare no experiment',
+  },
+  ExperimentNotNamed: {
+    src: EXP + EXP.replace('experiment e', 'experiment f'),
+    experiment: true,
+    at: undefined,
+    message: 'the files declare 2 experiments (e, f): name the one to run',
+  },
 };
 
 describe('every catalogue entry has a test', () => {
@@ -722,7 +785,14 @@ describe('every catalogue entry has a test', () => {
     it(`${codeString(Diag[kind].code)} ${kind}`, () => {
       const ds = diagnosticsOf(
         { [c.file ?? FILE]: c.src },
-        { problem: c.problem, dim: c.dim, algorithm: c.algorithm, set: c.set, suite: c.suite },
+        {
+          problem: c.problem,
+          dim: c.dim,
+          algorithm: c.algorithm,
+          set: c.set,
+          suite: c.suite,
+          experiment: c.experiment,
+        },
       );
       expect(ds.map((d) => `${codeString(d.code)} ${where(d)} ${d.message}`)).toHaveLength(1);
       const d = ds[0]!;

@@ -59,9 +59,10 @@ export function check(argv: string[]): number {
       printDiagnostics(c.diagnostics, c.texts);
       return 1;
     }
-    const { problems: p, algorithms: a, suites: s } = c;
+    const { problems: p, algorithms: a, suites: s, experiments: x } = c;
+    const also = (k: number, what: string) => (k ? `, ${k} ${what}${k === 1 ? '' : 's'}` : '');
     process.stdout.write(
-      `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${a ? `, ${a} algorithm${a === 1 ? '' : 's'}` : ''}${s ? `, ${s} suite${s === 1 ? '' : 's'}` : ''}, no errors\n`,
+      `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${also(a, 'algorithm')}${also(s, 'suite')}${also(x, 'experiment')}, no errors\n`,
     );
     if (!names.length) names = c.problemNames;
   }

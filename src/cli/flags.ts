@@ -93,6 +93,22 @@ export const COMMANDS = {
       },
     },
   },
+  experiment: {
+    name: 'experiment',
+    summary:
+      "Reads an experiment (algorithms x problems x dimensions x runs) and prints its plan: its cells, their budgets and the runs' seeds.",
+    usage: [
+      {
+        line: 'FILE [NAME] --list [--json]',
+        note: 'the plan (running it into a database lands next: issue 14)',
+      },
+    ],
+    flags: {
+      data,
+      list: { kind: 'bool', help: 'print the plan: one line per cell' },
+      json: { kind: 'bool', help: 'print the plan as one JSON object' },
+    },
+  },
   compile: {
     name: 'compile',
     summary:

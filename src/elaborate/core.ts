@@ -46,6 +46,7 @@ export class ElabCore {
   readonly datas = new Map<string, ast.DataDecl>();
   readonly algorithms = new Map<string, ast.AlgorithmDecl>();
   readonly suites = new Map<string, ast.SuiteDecl>();
+  readonly experiments = new Map<string, ast.ExperimentDecl>();
   private texts = new Map<string, string>();
   private idxCounter = 0;
 
@@ -57,6 +58,13 @@ export class ElabCore {
           const prev = this.algorithms.get(d.name);
           if (prev) this.report('DuplicateName', d.nameLoc, d.name, firstDefined(prev.nameLoc));
           else this.algorithms.set(d.name, d);
+          continue;
+        }
+        // Experiments have a namespace of their own (`opt experiment FILE NAME`).
+        if (d.kind === 'experiment') {
+          const prev = this.experiments.get(d.name);
+          if (prev) this.report('DuplicateName', d.nameLoc, d.name, firstDefined(prev.nameLoc));
+          else this.experiments.set(d.name, d);
           continue;
         }
         // Problems, data and suites share one namespace (`--problem X` and `--suite X` must not

@@ -193,7 +193,29 @@ export interface SuiteDecl {
   file: string;
 }
 
-export type Decl = ProblemDecl | DataDecl | AlgorithmDecl | SuiteDecl;
+/**
+ * An entry's value in an experiment: `suite NAME`, a list `[a, b(x: 1), ...]`, or one expression
+ * (a number, `evals(100000 * D)`, `seconds(1)`).
+ */
+export type ExperimentValue =
+  | { kind: 'suite'; name: string; nameLoc: Loc; loc: Loc }
+  | { kind: 'list'; items: Expr[]; loc: Loc }
+  | { kind: 'expr'; expr: Expr; loc: Loc };
+
+/**
+ * `experiment NAME { key = value ... }`: algorithms x problems x dimensions x runs with a budget
+ * (src/elaborate/experiment.ts reads the entries).
+ */
+export interface ExperimentDecl {
+  kind: 'experiment';
+  name: string;
+  nameLoc: Loc;
+  entries: { key: string; keyLoc: Loc; value: ExperimentValue }[];
+  loc: Loc;
+  file: string;
+}
+
+export type Decl = ProblemDecl | DataDecl | AlgorithmDecl | SuiteDecl | ExperimentDecl;
 
 export interface SourceFile {
   file: string;

@@ -314,6 +314,24 @@ export const Diag = {
     message:
       "a {0} inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
   },
+  // 7xxx: experiments (src/elaborate/experiment.ts)
+  UnknownExperimentEntry: {
+    code: 7001,
+    message: "experiment '{0}': there is no entry '{1}'{2}",
+  },
+  ExperimentEntryTwice: { code: 7002, message: "experiment '{0}': {1} '{2}' is given twice" },
+  MissingExperimentEntry: { code: 7003, message: "experiment '{0}' needs an entry '{1}'" },
+  BadExperimentEntry: { code: 7004, message: "'{0}' of an experiment is {1}" },
+  BadExperimentBudget: {
+    code: 7005,
+    message: 'at D = {0} the evaluation budget is {1}: it must be a positive integer',
+  },
+  UnknownExperiment: { code: 7006, message: "no experiment named '{0}'{1}" },
+  NoExperiment: { code: 7007, message: 'the files declare no experiment' },
+  ExperimentNotNamed: {
+    code: 7008,
+    message: 'the files declare {0} experiments ({1}): name the one to run',
+  },
 } as const;
 
 export type DiagKind = keyof typeof Diag;

@@ -22,6 +22,8 @@ import {
   type ReduceOp,
   type SourceFile,
   type SuiteDecl,
+  type ExperimentDecl,
+  type ExperimentValue,
 } from './ast.js';
 import { diag, type Diagnostic } from './diagnostics.js';
 
@@ -67,7 +69,78 @@ class OptParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.dataDecl) },
       { ALT: () => this.SUBRULE(this.algorithmDecl) },
       { ALT: () => this.SUBRULE(this.suiteDecl) },
+      { ALT: () => this.SUBRULE(this.experimentDecl) },
     ]),
+  );
+
+  // `experiment NAME { key = value ... }`, each entry optionally ended by `;` or `,`.
+  private experimentDecl = this.RULE('experimentDecl', (): ExperimentDecl => {
+    const kw = this.CONSUME(T.Experiment);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LBrace);
+    const entries: ExperimentDecl['entries'] = [];
+    this.MANY(() => {
+      const key = this.CONSUME2(T.Identifier);
+      this.CONSUME(T.Assign);
+      const value = this.SUBRULE(this.experimentValue);
+      if (value) entries.push({ key: key.image, keyLoc: tokLoc(key), value });
+      this.OPTION(() =>
+        this.OR([{ ALT: () => this.CONSUME(T.Semicolon) }, { ALT: () => this.CONSUME(T.Comma) }]),
+      );
+    });
+    const close = this.CONSUME(T.RBrace);
+    return {
+      kind: 'experiment',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      entries,
+      loc: span(tokLoc(kw), tokLoc(close)),
+      file: currentFile,
+    };
+  });
+
+  private experimentValue = this.RULE(
+    'experimentValue',
+    (): ExperimentValue =>
+      this.OR([
+        {
+          ALT: () => {
+            const kw = this.CONSUME(T.Suite);
+            const n = this.CONSUME(T.Identifier);
+            return {
+              kind: 'suite',
+              name: n.image,
+              nameLoc: tokLoc(n),
+              loc: span(tokLoc(kw), tokLoc(n)),
+            };
+          },
+        },
+        {
+          ALT: () => {
+            const open = this.CONSUME(T.LBracket);
+            const items: Expr[] = [];
+            this.OPTION(() => {
+              items.push(this.SUBRULE(this.expr));
+              this.MANY({
+                GATE: () => this.LA(2).tokenType !== T.RBracket,
+                DEF: () => {
+                  this.CONSUME(T.Comma);
+                  items.push(this.SUBRULE2(this.expr));
+                },
+              });
+              this.OPTION2(() => this.CONSUME2(T.Comma));
+            });
+            const close = this.CONSUME(T.RBracket);
+            return { kind: 'list', items, loc: span(tokLoc(open), tokLoc(close)) };
+          },
+        },
+        {
+          ALT: () => {
+            const expr = this.SUBRULE3(this.expr);
+            return { kind: 'expr', expr, loc: expr?.loc ?? NOLOC };
+          },
+        },
+      ]),
   );
 
   // `suite NAME = [p1, p2, ...]` (an optional trailing comma).

@@ -37,6 +37,7 @@ export const Each = keyword('each');
 export const Repeat = keyword('repeat');
 export const While = keyword('while');
 export const Suite = keyword('suite');
+export const Experiment = keyword('experiment');
 
 export const KEYWORDS = [
   Problem,
@@ -62,6 +63,7 @@ export const KEYWORDS = [
   Repeat,
   While,
   Suite,
+  Experiment,
 ];
 
 export const NumberLit = createToken({

@@ -1,0 +1,158 @@
+// Experiments (issue 14, first step): `experiment NAME { ... }` declarations read into plans
+// (src/elaborate/experiment.ts), `opt experiment FILE [NAME] --list` and `opt check` on them. The
+// diagnostics of each error code are in test/diagnostics.test.ts.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
+import { main } from '../src/cli/main.js';
+
+const STUDY = `// seed 002's study, smaller
+experiment study {
+  algorithms = [jde, de(mutation: best1, crossover: bin, F: 0.5)]
+  problems = suite gpu_de_benchmark
+  dims = [50, 100]
+  runs = 51
+  budget = evals(100000 * D)
+  target = 1e-8
+  record = [0.01, 0.1, 0.5, 1.0];
+  seed = 7
+}
+`;
+
+describe('experiment plans', () => {
+  it('reads every entry: algorithms with their values, a suite, dimensions, a budget of D', () => {
+    const p = experimentPlan(undefined, { sources: { 'study.opt': STUDY } });
+    const suite = suiteProblems('gpu_de_benchmark');
+    expect(p.name).toBe('study');
+    expect(p.algorithms).toEqual([
+      { name: 'jde', label: 'jde', set: {} },
+      {
+        name: 'de',
+        label: 'de(mutation: best1, crossover: bin, F: 0.5)',
+        set: { mutation: 'best1', crossover: 'bin', F: '0.5' },
+      },
+    ]);
+    expect(p.problems).toEqual(suite);
+    expect(p.dims).toEqual([50, 100]);
+    expect(p.runs).toBe(51);
+    expect(p.budget).toEqual({ k: 'evals', perDim: { 50: 5_000_000, 100: 10_000_000 } });
+    expect(p.target).toBe(1e-8);
+    expect(p.record).toEqual([0.01, 0.1, 0.5, 1]);
+    expect(p.seed).toBe(7);
+    // Algorithm-major, then problem, then dimension.
+    expect(p.cells).toHaveLength(2 * suite.length * 2);
+    expect(p.cells.slice(0, 3).map((c) => [c.algorithm.name, c.problem, c.dim, c.evals])).toEqual([
+      ['jde', suite[0], 50, 5_000_000],
+      ['jde', suite[0], 100, 10_000_000],
+      ['jde', suite[1], 50, 5_000_000],
+    ]);
+  });
+
+  it('takes a time budget, a list of problems, and defaults for what it leaves out', () => {
+    const p = experimentPlan('timed', {
+      sources: {
+        'a.opt': STUDY,
+        'b.opt': `experiment timed {
+          algorithms = [pso, de, scatter_search],
+          problems = [sphere, rastrigin],
+          dims = [10, 30],
+          runs = 100,
+          budget = seconds(1),
+        }`,
+      },
+    });
+    expect(p.budget).toEqual({ k: 'seconds', s: 1 });
+    expect(p.cells.every((c) => c.seconds === 1 && c.evals === undefined)).toBe(true);
+    expect(p.target).toBeUndefined();
+    expect(p.record).toEqual([1]);
+    expect(p.seed).toBe(1);
+  });
+
+  it('reports every entry that is wrong, each where it is written', () => {
+    const bad = `experiment bad {
+  algorithms = [jde, de(mutation: best2, F: 3), nope]
+  problems = [sphere, sphere_]
+  dims = [10, 0]
+  runs = 5
+  record = [0.5, 0.2]
+}`;
+    let e: unknown;
+    try {
+      experimentPlan(undefined, { sources: { 'bad.opt': bad } });
+    } catch (x) {
+      e = x;
+    }
+    expect(e).toBeInstanceOf(OptError);
+    const ds = (e as OptError).diagnostics.map((d) => `${d.loc?.line}:${d.loc?.col} ${d.message}`);
+    expect(ds).toEqual([
+      "1:12 experiment 'bad' needs an entry 'budget'",
+      "2:35 parameter 'mutation': 'best2' is not one of rand1, best1, current_to_best1, rand_to_best",
+      "3:23 no problem named 'sphere_' (did you mean 'sphere'?)",
+      "4:15 'dims' of an experiment is a list of dimensions (positive integers), [10, 30]",
+      "6:12 'record' of an experiment is increasing fractions of the budget in (0, 1], ending with 1.0",
+    ]);
+  });
+});
+
+describe('opt experiment and opt check', () => {
+  let out = '';
+  let err = '';
+  const realOut = process.stdout.write.bind(process.stdout);
+  const realErr = process.stderr.write.bind(process.stderr);
+  beforeEach(() => {
+    out = '';
+    err = '';
+    process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
+    process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
+  });
+  afterEach(() => {
+    process.stdout.write = realOut;
+    process.stderr.write = realErr;
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'opt-experiment-'));
+  const study = join(dir, 'study.opt');
+  writeFileSync(study, STUDY);
+
+  it('--list prints the plan, a line per cell; --json the plan as JSON', async () => {
+    expect(await main(['experiment', study, '--list'])).toBe(0);
+    const lines = out.trim().split('\n');
+    const n = suiteProblems('gpu_de_benchmark').length;
+    expect(lines[0]).toBe(
+      `experiment study: 2 algorithms x ${n} problems x 2 dimensions = ${4 * n} cells, 51 runs each (${(204 * n).toLocaleString('en-US')} runs), seeds 7 to 57`,
+    );
+    expect(lines[1]).toBe(
+      'budget: evaluations: 5,000,000 at D = 50, 10,000,000 at D = 100; target 1e-8; best kept at 0.01, 0.1, 0.5, 1 of it',
+    );
+    expect(lines).toHaveLength(3 + 4 * n);
+    expect(lines.at(-1)).toMatch(
+      /de\(mutation: best1, crossover: bin, F: 0\.5\)\s+\S+\s+100\s+10,000,000 evaluations$/,
+    );
+    out = '';
+    expect(await main(['experiment', study, 'study', '--json'])).toBe(0);
+    expect(JSON.parse(out)).toEqual(
+      JSON.parse(JSON.stringify(experimentPlan('study', { files: [study] }))),
+    );
+  });
+
+  it('says what it cannot do yet, and names an unknown experiment', async () => {
+    expect(await main(['experiment', study])).toBe(2);
+    expect(err).toMatch(/running an experiment is not built yet .*--list prints its plan/);
+    err = '';
+    expect(await main(['experiment', study, 'studdy', '--list'])).toBe(1);
+    expect(err).toContain("error OPT7006: no experiment named 'studdy' (did you mean 'study'?)");
+  });
+
+  it('opt check counts experiments and reports their errors', async () => {
+    expect(await main(['check', study])).toBe(0);
+    expect(out).toBe(`${study}: 0 problems, 1 experiment, no errors\n`);
+    const bad = join(dir, 'bad.opt');
+    writeFileSync(bad, STUDY.replace('runs = 51', 'runs = 0'));
+    expect(await main(['check', bad])).toBe(1);
+    expect(err).toContain(
+      `${bad}:6:10: error OPT7004: 'runs' of an experiment is a positive integer`,
+    );
+  });
+});
