@@ -1,30 +1,18 @@
 // The command line, run in-process through main() with stdout and stderr captured, plus one run of
 // the real `bin/opt.js` (which needs the build in dist/, made by `npm ci` through `prepare`).
 
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/cli/main.js';
+import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 import { suiteProblems } from '../src/api.js';
 import { parseCommand, usageLines, withoutFlags } from '../src/cli/args.js';
 import { COMMANDS } from '../src/cli/flags.js';
 
-let out = '';
-let err = '';
-const realOut = process.stdout.write.bind(process.stdout);
-const realErr = process.stderr.write.bind(process.stderr);
-beforeEach(() => {
-  out = '';
-  err = '';
-  process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-});
-afterEach(() => {
-  process.stdout.write = realOut;
-  process.stderr.write = realErr;
-});
+captureStdio();
 
 const dir = mkdtempSync(join(tmpdir(), 'opt-cli-'));
 const file = (name: string, text: string) => {
@@ -52,7 +40,7 @@ describe('opt eval', () => {
     const pts = file('g.txt', '1 2 3 4\n-1 0.5 2 -3\n');
     expect(await main(['eval', 'griewank', '--dim', '4', '--points', pts])).toBe(0);
     const cpu = out.trim().split('\n').map(Number);
-    out = '';
+    clearOut();
     expect(
       await main(['eval', 'griewank', '--dim', '4', '--points', pts, '--backend', 'gpu']),
     ).toBe(0);
@@ -69,14 +57,14 @@ describe('opt eval', () => {
     const args = ['eval', lib, '--problem', 'blowup', '--dim', '4', '--points', pts];
     expect(await main(args)).toBe(0);
     expect(Number(out.trim())).toBeGreaterThan(1e100);
-    out = '';
+    clearOut();
     expect(await main([...args, '--backend', 'gpu'])).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(
       /blowup at D = 4: the value at point 1 is beyond float32's range on the GPU \(Infinity; float64 gives [0-9.]+e\+\d+\)/,
     );
     // And a run stops before its first generation, saying why.
-    err = '';
+    clearErr();
     const run = ['run', 'de', lib, '--problem', 'blowup', '--dim', '4', '--evals', '2000'];
     expect(await main([...run, '--backend', 'gpu'])).toBe(2);
     expect(err).toMatch(
@@ -84,12 +72,12 @@ describe('opt eval', () => {
     );
     expect(await main([...run, '--backend', 'cpu'])).toBe(0);
     // opt check --dim D says so before anything runs (a sample of the box in float64).
-    out = '';
+    clearOut();
     expect(await main(['check', lib, '--problem', 'blowup', '--dim', '4'])).toBe(0);
     expect(out).toMatch(
       /^blowup at D = 4: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\): the GPU backend cannot evaluate it there/m,
     );
-    err = '';
+    clearErr();
     expect(await main(['check', '--problem', 'soco2010_f7'])).toBe(2);
     expect(err).toContain('--dim is required');
     // In a suite the others still run, and the exit code says one was not.
@@ -97,8 +85,8 @@ describe('opt eval', () => {
       'wide.opt',
       'problem blowup(x[D]) in [50, 100] {\n  exp(sum(i) x[i])\n}\nsuite wide = [blowup, sphere]\n',
     );
-    err = '';
-    out = '';
+    clearErr();
+    clearOut();
     const wide = ['run', 'de', suites, '--suite', 'wide', '--dim', '4', '--evals', '2000'];
     expect(await main([...wide, '--backend', 'gpu'])).toBe(2);
     expect(err).toMatch(/^F01 de on blowup: not run: blowup at D = 4: every point/m);
@@ -113,20 +101,20 @@ describe('opt eval', () => {
     expect(await main(args)).toBe(0);
     const cpu = Number(out.trim());
     expect(cpu).toBeGreaterThan(1e50);
-    out = '';
+    clearOut();
     expect(await main([...args, '--backend', 'gpu'])).toBe(0);
     const gpu = Number(out.trim());
     expect(Math.abs(gpu - cpu)).toBeLessThan(1e-4 * cpu);
-    out = '';
+    clearOut();
     expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '100'])).toBe(0);
     expect(out).toMatch(
       /^soco2010_f7 at D = 100: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\): the GPU computes its product through logarithms/,
     );
-    out = '';
+    clearOut();
     expect(await main(['check', '--problem', 'soco2010_f7', '--dim', '10'])).toBe(0);
     expect(out).toMatch(/^soco2010_f7 at D = 10: within float32's range at 64 random points/);
     // DE uses fitness only through its order: it runs on the GPU, and its values decode.
-    out = '';
+    clearOut();
     const run = ['run', 'de', '--problem', 'soco2010_f7', '--dim', '100', '--evals', '2000'];
     expect(await main([...run, '--backend', 'gpu', '--json'])).toBe(0);
     const r = JSON.parse(out.trim()) as {
@@ -139,7 +127,7 @@ describe('opt eval', () => {
     expect(r.bestFitness).toBeLessThan(r.trace[0]!.best);
     expect(Math.abs(r.deviceFitness - r.bestFitness)).toBeLessThan(1e-4 * r.bestFitness);
     // L-SHADE weighs differences of fitness: it is refused on the GPU, and says why.
-    err = '';
+    clearErr();
     const ls = ['run', 'lshade', '--problem', 'soco2010_f7', '--dim', '100', '--evals', '20000'];
     expect(await main([...ls, '--backend', 'gpu'])).toBe(2);
     expect(err).toMatch(
@@ -150,7 +138,7 @@ describe('opt eval', () => {
     // CEC 2017 F1's float32 floor is 1.5e-5 at D = 10: above the default target 1e-8, not above 1e-3.
     const run = ['run', 'de', '--problem', 'cec2017_f1', '--dim', '10', '--evals', '960'];
     const precision = async (...more: string[]) => {
-      out = '';
+      clearOut();
       expect(await main([...run, '--json', ...more])).toBe(0);
       return (JSON.parse(out.trim().split('\n')[0]!) as { precision: string }).precision;
     };
@@ -176,7 +164,7 @@ describe('opt eval', () => {
   it('rejects a bad flag value with the allowed range', async () => {
     expect(await main(['eval', 'sphere', '--dim', '0', '--points', 'x'])).toBe(2);
     expect(err).toContain('--dim: 0 is outside the allowed range 1..');
-    err = '';
+    clearErr();
     expect(await main(['eval', 'sphere', '--dim', '3', '--points', 'x', '--backend', 'tpu'])).toBe(
       2,
     );
@@ -234,11 +222,11 @@ describe('opt check and compile', () => {
     ).toBe(0);
     expect(out).toContain('shifted_schwefel_1_2, D = 1000000: 2 kernels (split');
     expect(out).toContain('@compute');
-    out = '';
+    clearOut();
     expect(await main(['compile', 'griewank', '--dim', '5', '--emit', 'ir'])).toBe(0);
     expect(out).toContain('(program griewank (dim 5)');
     expect(out).toContain('(schedule');
-    out = '';
+    clearOut();
     expect(await main(['compile', 'griewank', '--dim', '5', '--emit', 'js'])).toBe(0);
     expect(out).toContain('function f_main(x, xo)');
   });
@@ -262,7 +250,7 @@ describe('opt check and compile', () => {
   it('unknown commands and flags are usage errors, never stack traces', async () => {
     expect(await main(['frobnicate'])).toBe(2);
     expect(err).toContain("unknown command 'frobnicate'");
-    err = '';
+    clearErr();
     expect(await main(['compile', 'sphere', '--dim', '3', '--colour'])).toBe(2);
     expect(err).toContain('unknown flag --colour');
     expect(err).not.toMatch(/\n\s+at /);
@@ -275,7 +263,7 @@ describe('opt --help and the flag table', () => {
     for (const def of Object.values(COMMANDS))
       for (const line of usageLines(def)) expect(out).toContain(line);
     expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js|plan]');
-    out = '';
+    clearOut();
     expect(await main([])).toBe(2);
     expect(out).toContain('usage:');
   });
@@ -288,7 +276,7 @@ describe('opt --help and the flag table', () => {
     expect(help).toMatch(/--backend <BACKEND> [^-]*\(one of cpu, gpu; default gpu\)/);
     expect(err).toBe('');
     const runHelp = out;
-    out = '';
+    clearOut();
     expect(await main(['help', 'run'])).toBe(0);
     expect(out).toBe(runHelp);
   });
@@ -346,13 +334,13 @@ describe('opt --help and the flag table', () => {
   it('a flag without its value, a bad --target and a bad --dims name the flag', async () => {
     expect(await main(['compile', 'sphere', '--dim'])).toBe(2);
     expect(err).toContain('opt: --dim needs a value');
-    err = '';
+    clearErr();
     expect(await main(['run', 'de', '--problem', 'sphere', '--dim', '2', '--target', 'x'])).toBe(2);
     expect(err).toContain("--target: expected an error >= 0 or 'none', got 'x'");
-    err = '';
+    clearErr();
     expect(await main(['bench', '--dims', '100,x'])).toBe(2);
     expect(err).toContain("--dims: expected positive integers separated by commas, got '100,x'");
-    err = '';
+    clearErr();
     expect(await main(['run', 'de', '--problem', 'sphere', '--json=yes'])).toBe(2);
     expect(err).toContain('opt: --json takes no value');
     expect(err).not.toMatch(/\n\s+at /);
@@ -818,7 +806,7 @@ describe('opt run', () => {
     expect([r.optimum, r.bestError, r.stopped]).toEqual([null, null, 'evals']);
     expect(r.trace.every((t: { error: unknown }) => t.error === null)).toBe(true);
     expect(err).toMatch(/best f .* \(no optimum declared\)/);
-    err = '';
+    clearErr();
     expect(await main([...args, '--target', '1e-3', '--backend', 'cpu'])).toBe(2);
     expect(err).toContain('--target: free declares no optimum');
   });
@@ -831,19 +819,19 @@ describe('opt run', () => {
     const pts = file('params-pts.txt', '1 1\n');
     expect(await main(['eval', src, '--problem', 'wsum', '--dim', '2', '--points', pts])).toBe(0);
     expect(Number(out.trim())).toBe(4);
-    out = '';
+    clearOut();
     const args = ['eval', src, '--problem', 'wsum', '--dim', '2', '--points', pts];
     expect(await main([...args, '--set', 'a=5'])).toBe(0);
     expect(Number(out.trim())).toBe(10);
     expect(await main([...args, '--set', 'a=11'])).toBe(1);
     expect(err).toContain("OPT6002: parameter 'a': 11 is outside [0, 10]");
-    out = '';
+    clearOut();
     const run = ['run', 'de', src, '--problem', 'wsum', '--dim', '2', '--evals', '200'];
     expect(
       await main([...run, '--set', 'a=3', '--set', 'NP=10', '--backend', 'cpu', '--json']),
     ).toBe(0);
     expect(JSON.parse(out).params.NP).toBe(10);
-    err = '';
+    clearErr();
     expect(await main([...run, '--set', 'b=3', '--backend', 'cpu'])).toBe(1);
     expect(err).toContain("de has no parameter 'b'");
   });
@@ -874,7 +862,7 @@ describe('opt run', () => {
     ]);
     expect(existsSync(join(outDir, 'F02_rastrigin', 'result.json'))).toBe(true);
     // eval --suite: one line per problem, its label, name and values.
-    out = '';
+    clearOut();
     const pts = file('suite-pts.txt', '1 1 1\n0 0 0\n');
     expect(await main(['eval', suites, '--suite', 'pair', '--dim', '3', '--points', pts])).toBe(0);
     expect(
@@ -885,15 +873,15 @@ describe('opt run', () => {
     ).toEqual(['F01 sphere', 'F02 rastrigin']);
     expect(out.trim().split('\n')[0]!.split(' ').slice(2).map(Number)).toEqual([3, 0]);
     // An unknown member is an error at its place; an unknown suite suggests the nearest.
-    err = '';
+    clearErr();
     expect(await main(['check', suites])).toBe(1);
     expect(err).toMatch(
       /suites\.opt:3:22: error OPT4006: no problem named 'rastrign' \(did you mean 'rastrigin'\?\)/,
     );
-    err = '';
+    clearErr();
     expect(await main([...args.slice(0, 3), '--suite', 'pairs', '--dim', '3'])).toBe(1);
     expect(err).toContain("OPT4009: no suite named 'pairs' (did you mean 'pair'?)");
-    err = '';
+    clearErr();
     expect(await main(['run', 'de', '--suite', 'pair', '--problem', 'sphere', '--dim', '3'])).toBe(
       2,
     );
@@ -919,18 +907,18 @@ describe('opt run', () => {
       '// ---- step each.X+track: 48 individual(s), 48 evaluation(s), team regime, 1 kernel(s)',
     );
     expect(out).toContain('(each ');
-    out = '';
+    clearOut();
     const bad = file(
       'algo.opt',
       'algorithm mine(NP = 3) {\n  population X[NP]\n  generation {\n    each i in X {\n      let r = distinct(3, NP, except: i)\n      X[i] = better(X[r[0]] + X[r[1]], X[i])\n    }\n  }\n}\n',
     );
     expect(await main(['check', bad])).toBe(1);
     expect(err).toContain('algo.opt:5:15: error OPT6004');
-    err = '';
+    clearErr();
     const good = file('algo2.opt', readFileSync(bad, 'utf8').replace('NP = 3', 'NP = 8'));
     expect(await main(['check', good])).toBe(0);
     expect(out).toContain('0 problems, 1 algorithm, no errors');
-    out = '';
+    clearOut();
     expect(
       await main([
         'run',
@@ -955,22 +943,22 @@ describe('opt run', () => {
       main(['run', 'de', '--problem', 'sphere', '--dim', '5', '--backend', 'cpu', ...a]);
     expect(await run('--set', 'CR=1.5')).toBe(1);
     expect(err).toContain("OPT6002: parameter 'CR': 1.5 is outside [0, 1]");
-    err = '';
+    clearErr();
     expect(await run('--set', 'NP=3')).toBe(1);
     expect(err).toContain("parameter 'NP': 3 is outside [4, 1000000]");
-    err = '';
+    clearErr();
     expect(await run('--set', 'crossover=uniform')).toBe(1);
     expect(err).toContain("'uniform' is not one of bin, exp");
-    err = '';
+    clearErr();
     expect(await run('--set', 'CR')).toBe(2);
     expect(err).toContain('--set: expected name=value');
-    err = '';
+    clearErr();
     expect(await run('--evals', '10')).toBe(2);
     expect(err).toContain('smaller than the initial population');
-    err = '';
+    clearErr();
     expect(await main(['run', 'dee', '--problem', 'sphere', '--dim', '5'])).toBe(1);
     expect(err).toContain("no algorithm named 'dee' (did you mean 'de'?)");
-    err = '';
+    clearErr();
     expect(await main(['run', 'de', '--dim', '5'])).toBe(2);
     expect(err).toContain('--problem NAME (or --suite NAME) is required');
     expect(err).not.toMatch(/\n\s+at /);

@@ -5,9 +5,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
 import { main } from '../src/cli/main.js';
+import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 
 const STUDY = `// seed 002's study, smaller
 experiment study {
@@ -98,20 +99,7 @@ describe('experiment plans', () => {
 });
 
 describe('opt experiment and opt check', () => {
-  let out = '';
-  let err = '';
-  const realOut = process.stdout.write.bind(process.stdout);
-  const realErr = process.stderr.write.bind(process.stderr);
-  beforeEach(() => {
-    out = '';
-    err = '';
-    process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-    process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-  });
-  afterEach(() => {
-    process.stdout.write = realOut;
-    process.stderr.write = realErr;
-  });
+  captureStdio();
   const dir = mkdtempSync(join(tmpdir(), 'opt-experiment-'));
   const study = join(dir, 'study.opt');
   writeFileSync(study, STUDY);
@@ -130,7 +118,7 @@ describe('opt experiment and opt check', () => {
     expect(lines.at(-1)).toMatch(
       /de\(mutation: best1, crossover: bin, F: 0\.5\)\s+\S+\s+100\s+10,000,000 evaluations$/,
     );
-    out = '';
+    clearOut();
     expect(await main(['experiment', study, 'study', '--json'])).toBe(0);
     expect(JSON.parse(out)).toEqual(
       JSON.parse(JSON.stringify(experimentPlan('study', { files: [study] }))),
@@ -140,7 +128,7 @@ describe('opt experiment and opt check', () => {
   it('says what it cannot do yet, and names an unknown experiment', async () => {
     expect(await main(['experiment', study])).toBe(2);
     expect(err).toMatch(/running an experiment is not built yet .*--list prints its plan/);
-    err = '';
+    clearErr();
     expect(await main(['experiment', study, 'studdy', '--list'])).toBe(1);
     expect(err).toContain("error OPT7006: no experiment named 'studdy' (did you mean 'study'?)");
   });

@@ -9,26 +9,19 @@
 // The printed form is an S-expression (print.ts) that parses back (parse.ts), so passes are
 // tested text-in, text-out.
 
+import { REDUCE_OPS, type ReduceOp } from '../parser/ast.js';
+
 export type Ty = 'i' | 'f' | 'b';
 /**
- * Reductions. `por` (internal: passes/cosine.ts) folds with a (+) b = a + b - a b, the
- * "probabilistic or": 1 - prod (1 - a_i) without the cancellation of 1 - prod near 0.
+ * The reductions of the IR: the language's (parser/ast.ts REDUCE_OPS), and those passes make:
+ * `por` (a (+) b = a + b - a b, the "probabilistic or": 1 - prod (1 - a_i) without the
+ * cancellation of 1 - prod near 0; passes/cosine.ts) and a float-float sum (passes/turns.ts), whose
+ * body is (call ff.pair h l), a pair, and whose terms are added as pairs (ir/builtins.ts ffAdd):
+ * `ffsum.h` is the sum's hi part, `ffsum.l` its lo part (the same loop: each computes it, and the
+ * WGSL of a vector pair computes it once). An ffsum is never split across lanes.
  */
-export type RedOp =
-  | 'sum'
-  | 'prod'
-  | 'min'
-  | 'max'
-  | 'mean'
-  | 'count'
-  | 'argmin'
-  | 'argmax'
-  | 'por'
-  // A float-float sum (passes/turns.ts): the body is (call ff.pair h l), a pair, and the terms
-  // are added as pairs (ir/builtins.ts ffAdd); `ffsum.h` is the sum's hi part, `ffsum.l` its lo
-  // part (the same loop: each computes it). Never split across lanes (codegen/wgsl-emit.ts).
-  | 'ffsum.h'
-  | 'ffsum.l';
+export type RedOp = ReduceOp | 'por' | 'ffsum.h' | 'ffsum.l';
+export const RED_OPS: readonly RedOp[] = [...REDUCE_OPS, 'por', 'ffsum.h', 'ffsum.l'];
 
 /** The hi and lo parts of the term of an ffsum reduction (its body, (call ff.pair h l)). */
 export function ffTerm(body: IExpr): [IExpr, IExpr] {
@@ -38,6 +31,7 @@ export function ffTerm(body: IExpr): [IExpr, IExpr] {
 }
 export const isFfSum = (op: RedOp): op is 'ffsum.h' | 'ffsum.l' =>
   op === 'ffsum.h' || op === 'ffsum.l';
+
 export type BinOp =
   | '+'
   | '-'

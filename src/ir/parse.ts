@@ -14,6 +14,7 @@ import {
   type IrData,
   type IrFunc,
   type IrProgram,
+  RED_OPS,
   type RedOp,
   type Schedule,
   type ScheduledProgram,
@@ -58,19 +59,7 @@ function read(tokens: string[]): SExp {
   return e;
 }
 
-const RED_OPS = new Set([
-  'sum',
-  'prod',
-  'min',
-  'max',
-  'mean',
-  'count',
-  'argmin',
-  'argmax',
-  'por',
-  'ffsum.h',
-  'ffsum.l',
-]);
+const RED_OP_NAMES = new Set<string>(RED_OPS);
 const BIN_OPS = new Set([
   '+',
   '-',
@@ -171,7 +160,7 @@ function expr(s: SExp, ctx: Ctx): IExpr {
     const b = expr(nth(rest, 2), ctx);
     return { k: 'sel', t: a.t === 'i' && b.t === 'i' ? 'i' : a.t === 'b' ? 'b' : 'f', c, a, b };
   }
-  if (RED_OPS.has(head) && rest.length >= 4) {
+  if (RED_OP_NAMES.has(head) && rest.length >= 4) {
     const op = head as RedOp;
     const i = rest[0] as string;
     const lo = expr(nth(rest, 1), ctx);
