@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
 import { main } from '../src/cli/main.js';
+import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import Database from 'better-sqlite3';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 
 const STUDY = `// seed 002's study, smaller
@@ -120,14 +122,13 @@ describe('opt experiment and opt check', () => {
     );
     clearOut();
     expect(await main(['experiment', study, 'study', '--json'])).toBe(0);
-    expect(JSON.parse(out)).toEqual(
-      JSON.parse(JSON.stringify(experimentPlan('study', { files: [study] }))),
-    );
+    const { sources: _s, ...plan } = experimentPlan('study', { files: [study] });
+    expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(plan)));
   });
 
-  it('says what it cannot do yet, and names an unknown experiment', async () => {
+  it('asks for --out or --list, and names an unknown experiment', async () => {
     expect(await main(['experiment', study])).toBe(2);
-    expect(err).toMatch(/running an experiment is not built yet .*--list prints its plan/);
+    expect(err).toMatch(/give --out DIR to run it .* or --list to print its plan/);
     clearErr();
     expect(await main(['experiment', study, 'studdy', '--list'])).toBe(1);
     expect(err).toContain("error OPT7006: no experiment named 'studdy' (did you mean 'study'?)");
@@ -142,5 +143,160 @@ describe('opt experiment and opt check', () => {
     expect(err).toContain(
       `${bad}:6:10: error OPT7004: 'runs' of an experiment is a positive integer`,
     );
+  });
+});
+
+// ---- running an experiment into its database ---------------------------------------------------
+
+const SMALL = `experiment small {
+  algorithms = [de, jde(NP: 20)]
+  problems = [sphere, rastrigin]
+  dims = [4]
+  runs = 3
+  budget = evals(500 * D)
+  record = [0.25, 0.5, 1.0]
+  seed = 11
+}
+`;
+
+/** The database's rows, table by table, without the columns that time the runs. */
+function contents(path: string): Record<string, unknown[]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const all = (sql: string) => db.prepare(sql).all();
+    return {
+      experiment: all(
+        'SELECT name, text, hash, program, backend, runs, seed, target, record FROM experiment',
+      ),
+      cell: all('SELECT * FROM cell ORDER BY id'),
+      run: all(
+        'SELECT cell, run, seed, precision, evals, generations, stopped, best_fitness, best_error, device_fitness, device_error, best_point FROM run ORDER BY cell, run',
+      ),
+      trace: all('SELECT cell, run, k, evals, best, error FROM trace ORDER BY cell, run, k'),
+      record: all('SELECT * FROM record ORDER BY cell, run, fraction'),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+describe('opt experiment --out: the runs into a SQLite database', () => {
+  captureStdio();
+  const dir = mkdtempSync(join(tmpdir(), 'opt-experiment-run-'));
+  const small = join(dir, 'small.opt');
+  writeFileSync(small, SMALL);
+  const whole = join(dir, 'whole');
+
+  it('runs every run once, each as opt run makes it with its seed, and again nothing', async () => {
+    expect(await main(['experiment', small, '--out', whole, '--backend', 'cpu'])).toBe(0);
+    const c = contents(join(whole, RESULTS_FILE));
+    expect(c.cell).toHaveLength(4);
+    expect(c.run).toHaveLength(12);
+    expect(c.record).toHaveLength(36);
+    // Cell 4 (jde(NP: 20) on rastrigin), run 2: seed 13, as opt run gives it.
+    clearOut();
+    expect(
+      await main([
+        'run',
+        'jde',
+        '--problem',
+        'rastrigin',
+        '--dim',
+        '4',
+        '--evals',
+        '2000',
+        '--seed',
+        '13',
+        '--set',
+        'NP=20',
+        '--backend',
+        'cpu',
+        '--json',
+      ]),
+    ).toBe(0);
+    const alone = JSON.parse(out) as { evals: number; bestError: number; bestPoint: number[] };
+    const row = (
+      c.run as {
+        cell: number;
+        run: number;
+        seed: number;
+        evals: number;
+        best_error: number;
+        best_point: Buffer;
+      }[]
+    ).find((r) => r.cell === 4 && r.run === 2)!;
+    expect(row.seed).toBe(13);
+    expect(row.evals).toBe(alone.evals);
+    expect(row.best_error).toBe(alone.bestError);
+    expect(Array.from(new Float64Array(new Uint8Array(row.best_point).buffer))).toEqual(
+      alone.bestPoint,
+    );
+    // The same command again: nothing left to run.
+    clearErr();
+    expect(await main(['experiment', small, '--out', whole, '--backend', 'cpu'])).toBe(0);
+    expect(err).toBe('');
+  });
+
+  it('killed with SIGKILL and run again, ends with the database of the uninterrupted experiment', async () => {
+    const cut = join(dir, 'cut');
+    const { spawn } = await import('node:child_process');
+    // Its own process group: SIGKILL reaches bin/opt.js and the compiler's process alike.
+    const child = spawn(
+      process.execPath,
+      ['bin/opt.js', 'experiment', small, '--out', cut, '--backend', 'cpu'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        detached: true,
+      },
+    );
+    let progress = '';
+    const closed = new Promise((r) => child.on('close', r));
+    await new Promise<void>((resolve) =>
+      child.stderr!.on('data', (d: Buffer) => {
+        progress += d.toString();
+        // Killed after its fifth run is committed (the sixth is under way or about to be).
+        if ((progress.match(/^\[\d+\/12\]/gm) ?? []).length >= 5) resolve();
+      }),
+    );
+    process.kill(-child.pid!, 'SIGKILL');
+    await closed;
+    expect(contents(join(cut, RESULTS_FILE)).run!.length).toBeLessThan(12);
+    expect(await main(['experiment', small, '--out', cut, '--backend', 'cpu'])).toBe(0);
+    expect(contents(join(cut, RESULTS_FILE))).toEqual(contents(join(whole, RESULTS_FILE)));
+  });
+
+  it('refuses a folder of another experiment, or of this one with another text', async () => {
+    const mine = join(dir, 'mine');
+    expect(await main(['experiment', small, '--out', mine, '--backend', 'cpu'])).toBe(0);
+    const other = join(dir, 'other.opt');
+    writeFileSync(other, SMALL.replace('runs = 3', 'runs = 4'));
+    clearErr();
+    expect(await main(['experiment', other, '--out', mine, '--backend', 'cpu'])).toBe(2);
+    expect(err).toContain(
+      `${join(mine, RESULTS_FILE)} holds the results of experiment 'small' as it was written then: its text has changed since`,
+    );
+    writeFileSync(other, SMALL.replace('experiment small', 'experiment smaller'));
+    clearErr();
+    expect(await main(['experiment', other, '--out', mine, '--backend', 'cpu'])).toBe(2);
+    expect(err).toContain("holds the results of experiment 'small', not 'smaller'");
+  });
+
+  it('refuses a results file another experiment is writing', async () => {
+    const busy = join(dir, 'busy');
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      ['bin/opt.js', 'experiment', small, '--out', busy, '--backend', 'cpu'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    const closed = new Promise((r) => child.on('close', r));
+    await new Promise<void>((resolve) => child.stderr!.once('data', () => resolve()));
+    clearErr();
+    expect(await main(['experiment', small, '--out', busy, '--backend', 'cpu'])).toBe(2);
+    expect(err).toContain('another opt experiment is writing to it');
+    child.kill('SIGKILL');
+    await closed;
   });
 });

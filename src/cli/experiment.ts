@@ -1,25 +1,131 @@
-// `opt experiment FILE [NAME] --list`: an experiment's plan (src/elaborate/experiment.ts). Running
-// the plan into a database is the next step of issue 14; until then the command prints what would
-// run, so that a study's file can be written and checked.
+// `opt experiment FILE [NAME] --out DIR`: runs an experiment's plan (src/elaborate/experiment.ts)
+// into DIR/results.sqlite (src/cli/experiment-db.ts), one run after another: each run as `opt run`
+// makes it with that seed (the same compiled algorithm, engine and run loop), committed with its
+// trace and records when it finishes. Killed (Ctrl-C, SIGTERM, SIGKILL) and run again, the command
+// runs the missing runs only, so the database ends as an uninterrupted experiment's (timings
+// aside). `--list` prints the plan instead.
+//
+// Not yet (issue 14, next steps): the runs of a cell batched in one set of kernels, a progress bar
+// with an ETA (a line a run is printed), statistics and reports, shards for Slurm.
 
-import { existsSync } from 'node:fs';
-import { experimentPlan, setDataRoot, type ExperimentPlan } from '../api.js';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  compileAlgorithm,
+  createEngine,
+  experimentPlan,
+  openGpu,
+  runAlgorithm,
+  setDataRoot,
+  type CompiledAlgorithm,
+  type ExperimentPlan,
+  type GpuContext,
+} from '../api.js';
 import { CliError, parseCommand } from './args.js';
+import { programDigest } from './checkpoint.js';
+import { ResultsDb, RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
+import { makeReport } from './run.js';
 
-export function experimentCommand(argv: string[]): number {
+export async function experimentCommand(argv: string[]): Promise<number> {
   const { positional, flags } = parseCommand(COMMANDS.experiment, argv);
   if (flags.data) setDataRoot(flags.data);
   const [file, name, ...extra] = positional;
   if (!file) throw new CliError('opt experiment: name the .opt file that declares the experiment');
   if (extra.length) throw new CliError(`opt experiment: unexpected arguments: ${extra.join(' ')}`);
   if (!existsSync(file)) throw new CliError(`file not found: ${file}`);
-  if (!flags.list && !flags.json)
+  if (!flags.list && !flags.json && flags.out === undefined)
     throw new CliError(
-      'opt experiment: running an experiment is not built yet (issue 14: batched runs into a database come next); --list prints its plan',
+      'opt experiment: give --out DIR to run it (its results go to DIR/results.sqlite), or --list to print its plan',
     );
   const plan = experimentPlan(name, { files: [file] });
-  process.stdout.write(flags.json ? JSON.stringify(plan) + '\n' : planText(plan));
+  if (flags.list || flags.json) {
+    const { sources: _sources, ...shown } = plan;
+    process.stdout.write(flags.json ? JSON.stringify(shown) + '\n' : planText(plan));
+    return 0;
+  }
+  return runExperiment(plan, file, flags.out!, flags.backend, flags.adapter);
+}
+
+async function runExperiment(
+  plan: ReturnType<typeof experimentPlan>,
+  file: string,
+  out: string,
+  backendFlag: 'cpu' | 'gpu',
+  adapter: string | undefined,
+): Promise<number> {
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (e) {
+    throw new CliError(`--out ${out}: cannot make the folder (${(e as Error).message})`);
+  }
+  let gpu: GpuContext | null = null;
+  if (backendFlag === 'gpu') {
+    gpu = await openGpu({ adapter });
+    if (!gpu)
+      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
+  }
+  const backend = gpu ? 'gpu' : 'cpu';
+  const db = new ResultsDb(join(out, RESULTS_FILE), plan, programDigest(plan.sources), backend);
+  const abort = new AbortController();
+  const stop = () => {
+    if (abort.signal.aborted) process.exit(130);
+    abort.abort();
+    process.stderr.write(
+      '\nopt: interrupted; the finished runs are in the database, the same command runs the rest\n',
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const total = plan.cells.length * plan.runs;
+  let done = db.count();
+  try {
+    for (const [k, cell] of plan.cells.entries()) {
+      const finished = db.finished(k + 1);
+      if (finished.size === plan.runs) continue;
+      let c: CompiledAlgorithm | undefined;
+      for (let r = 0; r < plan.runs && !abort.signal.aborted; r++) {
+        if (finished.has(r)) continue;
+        c ??= compileAlgorithm({
+          algorithm: cell.algorithm.name,
+          problem: cell.problem,
+          dim: cell.dim,
+          set: cell.algorithm.set,
+          files: [file],
+          precision: 'f32',
+        });
+        const seed = plan.seed + r;
+        const engine = await createEngine(c, seed, gpu);
+        try {
+          const result = await runAlgorithm(c, engine, {
+            seed,
+            maxEvals: cell.evals,
+            seconds: cell.seconds,
+            target: plan.target,
+            signal: abort.signal,
+          });
+          if (result.stopped === 'interrupted') break;
+          const report = makeReport(c, engine, seed, result);
+          db.store(k + 1, r, report, plan.record, cell);
+          done++;
+          process.stderr.write(
+            `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${r + 1} (seed ${seed}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations\n`,
+          );
+        } finally {
+          engine.destroy();
+        }
+      }
+      if (abort.signal.aborted) break;
+    }
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    db.close();
+  }
+  if (abort.signal.aborted) return 130;
+  process.stdout.write(
+    `experiment ${plan.name}: ${total} runs in ${join(out, RESULTS_FILE)} (${backend})\n`,
+  );
   return 0;
 }
 

@@ -96,15 +96,23 @@ export const COMMANDS = {
   experiment: {
     name: 'experiment',
     summary:
-      "Reads an experiment (algorithms x problems x dimensions x runs) and prints its plan: its cells, their budgets and the runs' seeds.",
+      'Runs an experiment (algorithms x problems x dimensions x runs) into a SQLite database in --out, or prints its plan.',
     usage: [
       {
-        line: 'FILE [NAME] --list [--json]',
-        note: 'the plan (running it into a database lands next: issue 14)',
+        line: 'FILE [NAME] <out> [<backend>] [<adapter>]',
+        note: 'runs the missing runs into OUT/results.sqlite (again after a kill: the rest)',
       },
+      { line: 'FILE [NAME] --list [--json]', note: 'the plan: its cells, budgets and seeds' },
     ],
     flags: {
       data,
+      out: {
+        kind: 'string',
+        value: 'DIR',
+        help: 'the results folder: DIR/results.sqlite, one run a row, committed as each finishes',
+      },
+      backend: backend('gpu'),
+      adapter,
       list: { kind: 'bool', help: 'print the plan: one line per cell' },
       json: { kind: 'bool', help: 'print the plan as one JSON object' },
     },

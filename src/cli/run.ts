@@ -386,7 +386,12 @@ function writeSuiteSummary(dir: string, reports: RunReport[]): void {
   );
 }
 
-function makeReport(c: CompiledAlgorithm, e: AlgoEngine, seed: number, r: RunResult): RunReport {
+export function makeReport(
+  c: CompiledAlgorithm,
+  e: AlgoEngine,
+  seed: number,
+  r: RunResult,
+): RunReport {
   const f = c.algo.problem.optimum;
   const direction = c.algo.problem.direction;
   const err = (v: number) => (Number.isNaN(v) ? null : v);

@@ -36,7 +36,10 @@ export function planOf(elab: Elaborator, decl: ExperimentDecl): ExperimentPlan |
  * The plan of experiment `name`, or of the one experiment the user's files declare when `name` is
  * undefined. Throws OptError with the experiment's errors, or naming the experiments there are.
  */
-export function experimentPlan(name: string | undefined, req: SourceRequest = {}): ExperimentPlan {
+export function experimentPlan(
+  name: string | undefined,
+  req: SourceRequest = {},
+): ExperimentPlan & { source: string; sources: Map<string, string> } {
   const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
   const mine = parsed.userFiles.flatMap((f) => f.decls.filter((d) => d.kind === 'experiment'));
@@ -59,5 +62,10 @@ export function experimentPlan(name: string | undefined, req: SourceRequest = {}
   }
   const plan = planOf(elab, decl);
   if (!plan || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  return plan;
+  const text = parsed.texts.get(decl.file) ?? '';
+  return {
+    ...plan,
+    source: text.slice(decl.loc.offset, decl.end),
+    sources: parsed.texts,
+  };
 }

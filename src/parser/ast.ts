@@ -212,6 +212,8 @@ export interface ExperimentDecl {
   nameLoc: Loc;
   entries: { key: string; keyLoc: Loc; value: ExperimentValue }[];
   loc: Loc;
+  /** The offset just past the closing brace (loc spans the first line only, for carets). */
+  end: number;
   file: string;
 }
 

@@ -95,6 +95,7 @@ class OptParser extends EmbeddedActionsParser {
       nameLoc: tokLoc(name),
       entries,
       loc: span(tokLoc(kw), tokLoc(close)),
+      end: (close.endOffset ?? close.startOffset) + 1,
       file: currentFile,
     };
   });

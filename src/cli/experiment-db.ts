@@ -1,0 +1,239 @@
+// An experiment's results: one SQLite file (better-sqlite3, WAL) a folder, `DIR/results.sqlite`.
+//
+//   experiment  the experiment's name, its declaration's text and the hash of it, the digest of
+//               the program it ran (the standard library's and the user's files), the backend
+//   cell        algorithm (its label and parameter values), problem, D, budget: the plan's order
+//   run         a finished run: seed, evaluations, generations, seconds, why it stopped, the best
+//               f and error in float64 at the best point (and as the backend computed them), the
+//               point (float64, little-endian)
+//   trace       each run's best-so-far at every improvement (evals, seconds, best, error): the
+//               fixed-target view (the evaluations at which a target was first met) reads it
+//   record      each run's best at the plan's fractions of its budget: the fixed-budget view
+//
+// A run is committed in one transaction with its trace and records when it finishes, so a killed
+// experiment leaves finished runs only; the same command again runs the missing ones. The file is
+// opened in exclusive locking mode: a second experiment writing to it gets SQLITE_BUSY, reported
+// as such. Reading the file while an experiment runs is not possible in this mode (a report reads
+// it afterwards).
+
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { ExperimentPlan } from '../api.js';
+import { CliError } from './args.js';
+
+export const RESULTS_FILE = 'results.sqlite';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS experiment (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  name TEXT NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL, program TEXT NOT NULL,
+  backend TEXT NOT NULL, runs INTEGER NOT NULL, seed INTEGER NOT NULL, target REAL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cell (
+  id INTEGER PRIMARY KEY, algorithm TEXT NOT NULL, label TEXT NOT NULL, params TEXT NOT NULL,
+  problem TEXT NOT NULL, dim INTEGER NOT NULL, evals INTEGER, seconds REAL
+);
+CREATE TABLE IF NOT EXISTS run (
+  cell INTEGER NOT NULL REFERENCES cell(id), run INTEGER NOT NULL, seed INTEGER NOT NULL,
+  precision TEXT NOT NULL, evals INTEGER NOT NULL, generations INTEGER NOT NULL,
+  seconds REAL NOT NULL, stopped TEXT NOT NULL, best_fitness REAL, best_error REAL,
+  device_fitness REAL, device_error REAL, best_point BLOB NOT NULL,
+  PRIMARY KEY (cell, run)
+);
+CREATE TABLE IF NOT EXISTS trace (
+  cell INTEGER NOT NULL, run INTEGER NOT NULL, k INTEGER NOT NULL,
+  evals INTEGER NOT NULL, seconds REAL NOT NULL, best REAL, error REAL,
+  PRIMARY KEY (cell, run, k)
+);
+CREATE TABLE IF NOT EXISTS record (
+  cell INTEGER NOT NULL, run INTEGER NOT NULL, fraction REAL NOT NULL,
+  evals INTEGER NOT NULL, best REAL, error REAL,
+  PRIMARY KEY (cell, run, fraction)
+);
+`;
+
+/** What a finished run stores (the CLI's RunReport, less what the cell says). */
+export interface StoredRun {
+  seed: number;
+  precision: string;
+  evals: number;
+  generations: number;
+  seconds: number;
+  stopped: string;
+  bestFitness: number;
+  bestError: number | null;
+  deviceFitness: number;
+  deviceError: number | null;
+  bestPoint: number[];
+  trace: { evals: number; seconds: number; best: number; error: number | null }[];
+}
+
+export const experimentHash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** SQLite holds no NaN: a NaN (no optimum) is stored as NULL. */
+const real = (v: number | null) => (v === null || Number.isNaN(v) ? null : v);
+
+export class ResultsDb {
+  private readonly db: Database.Database;
+
+  /**
+   * Opens (or makes) `path` for `plan` run on `backend`. A file of another experiment, of this one
+   * with another text, program or backend, or one another experiment is writing, is a CliError.
+   */
+  constructor(
+    readonly path: string,
+    plan: ExperimentPlan & { source: string },
+    program: string,
+    backend: string,
+  ) {
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { timeout: 0 });
+      db.pragma('locking_mode = EXCLUSIVE');
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.exec(SCHEMA);
+      this.db = db;
+    } catch (e) {
+      db?.close();
+      if ((e as { code?: string }).code === 'SQLITE_BUSY')
+        throw new CliError(
+          `${path}: another opt experiment is writing to it (one experiment a results file: give another --out)`,
+        );
+      throw new CliError(`${path}: cannot open the results database (${(e as Error).message})`);
+    }
+    const hash = experimentHash(plan.source);
+    const row = this.db.prepare('SELECT name, hash, program, backend FROM experiment').get() as
+      | { name: string; hash: string; program: string; backend: string }
+      | undefined;
+    if (row) {
+      const differs =
+        row.name !== plan.name
+          ? `experiment '${row.name}', not '${plan.name}'`
+          : row.hash !== hash
+            ? `experiment '${row.name}' as it was written then: its text has changed since`
+            : row.program !== program
+              ? `experiment '${row.name}' with other source files (the standard library's or the user's have changed since)`
+              : row.backend !== backend
+                ? `experiment '${row.name}' on the ${row.backend} backend, not the ${backend}`
+                : undefined;
+      if (differs) {
+        this.db.close(); // and with it the file's lock
+        throw new CliError(
+          `${path} holds the results of ${differs}: a results folder belongs to one experiment (give another --out, or run the experiment as it was)`,
+        );
+      }
+      return;
+    }
+    const insertCell = this.db.prepare(
+      'INSERT INTO cell (id, algorithm, label, params, problem, dim, evals, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          'INSERT INTO experiment (id, name, text, hash, program, backend, runs, seed, target, record) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          plan.name,
+          plan.source,
+          hash,
+          program,
+          backend,
+          plan.runs,
+          plan.seed,
+          plan.target ?? null,
+          JSON.stringify(plan.record),
+        );
+      plan.cells.forEach((c, k) =>
+        insertCell.run(
+          k + 1,
+          c.algorithm.name,
+          c.algorithm.label,
+          JSON.stringify(c.algorithm.set),
+          c.problem,
+          c.dim,
+          c.evals ?? null,
+          c.seconds ?? null,
+        ),
+      );
+    })();
+  }
+
+  /** The runs of cell `cell` (1-based) already finished. */
+  finished(cell: number): Set<number> {
+    const rows = this.db.prepare('SELECT run FROM run WHERE cell = ?').all(cell) as {
+      run: number;
+    }[];
+    return new Set(rows.map((r) => r.run));
+  }
+
+  /** How many runs are finished. */
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM run').get() as { n: number }).n;
+  }
+
+  /**
+   * Stores a finished run with its trace and its records at `record` (fractions of `budget`, an
+   * evaluation count or seconds), in one transaction.
+   */
+  store(
+    cell: number,
+    run: number,
+    r: StoredRun,
+    record: number[],
+    budget: { evals?: number; seconds?: number },
+  ): void {
+    const point = Buffer.from(Float64Array.from(r.bestPoint).buffer);
+    const insRun = this.db.prepare(
+      'INSERT INTO run (cell, run, seed, precision, evals, generations, seconds, stopped, best_fitness, best_error, device_fitness, device_error, best_point) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insTrace = this.db.prepare(
+      'INSERT INTO trace (cell, run, k, evals, seconds, best, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insRecord = this.db.prepare(
+      'INSERT INTO record (cell, run, fraction, evals, best, error) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      insRun.run(
+        cell,
+        run,
+        r.seed,
+        r.precision,
+        r.evals,
+        r.generations,
+        r.seconds,
+        r.stopped,
+        real(r.bestFitness),
+        real(r.bestError),
+        real(r.deviceFitness),
+        real(r.deviceError),
+        point,
+      );
+      r.trace.forEach((t, k) =>
+        insTrace.run(cell, run, k, t.evals, t.seconds, real(t.best), real(t.error)),
+      );
+      for (const f of record) {
+        // The best so far when the run had used fraction f of its budget: the last trace entry
+        // at or before that point (a run that stopped earlier, at its target, keeps its end).
+        const at = (t: StoredRun['trace'][number]) =>
+          budget.evals !== undefined
+            ? t.evals <= f * budget.evals
+            : t.seconds <= f * budget.seconds!;
+        const last = [...r.trace].reverse().find(at);
+        insRecord.run(
+          cell,
+          run,
+          f,
+          last?.evals ?? 0,
+          last ? real(last.best) : null,
+          last ? real(last.error) : null,
+        );
+      }
+    })();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
