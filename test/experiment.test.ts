@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
 import { main } from '../src/cli/main.js';
 import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { experimentProgress } from '../src/cli/progress.js';
 import Database from 'better-sqlite3';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 
@@ -298,5 +299,24 @@ describe('opt experiment --out: the runs into a SQLite database', () => {
     expect(err).toContain('another opt experiment is writing to it');
     child.kill('SIGKILL');
     await closed;
+  });
+});
+
+describe('the progress of an experiment', () => {
+  it('is a bar of the runs with the time left on a terminal, a line a run elsewhere', () => {
+    let text = '';
+    const write = (s: string) => void (text += s);
+    const bar = experimentProgress({ total: 12, done: 5, terminal: true, write });
+    bar.run(
+      6,
+      '[6/12] de on sphere (D = 4), run 1 (seed 11): error 1.000e-3 after 2000 evaluations',
+    );
+    bar.stop();
+    expect(text).toContain('5/12 runs  ETA');
+    text = '';
+    const plain = experimentProgress({ total: 12, done: 5, terminal: false, write });
+    plain.run(6, '[6/12] a line');
+    plain.stop();
+    expect(text).toBe('[6/12] a line\n');
   });
 });

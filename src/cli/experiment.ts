@@ -5,8 +5,10 @@
 // runs the missing runs only, so the database ends as an uninterrupted experiment's (timings
 // aside). `--list` prints the plan instead.
 //
-// Not yet (issue 14, next steps): the runs of a cell batched in one set of kernels, a progress bar
-// with an ETA (a line a run is printed), statistics and reports, shards for Slurm.
+// Progress: a bar of the runs with the time left on a terminal, a line a run elsewhere.
+//
+// Not yet (issue 14, next steps): the runs of a cell batched in one set of kernels, statistics and
+// reports, shards for Slurm.
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +27,7 @@ import { CliError, parseCommand } from './args.js';
 import { programDigest } from './checkpoint.js';
 import { ResultsDb, RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
+import { experimentProgress } from './progress.js';
 import { makeReport } from './run.js';
 
 export async function experimentCommand(argv: string[]): Promise<number> {
@@ -79,6 +82,7 @@ async function runExperiment(
   process.on('SIGTERM', stop);
   const total = plan.cells.length * plan.runs;
   let done = db.count();
+  const progress = experimentProgress({ total, done });
   try {
     for (const [k, cell] of plan.cells.entries()) {
       const finished = db.finished(k + 1);
@@ -108,8 +112,9 @@ async function runExperiment(
           const report = makeReport(c, engine, seed, result);
           db.store(k + 1, r, report, plan.record, cell);
           done++;
-          process.stderr.write(
-            `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${r + 1} (seed ${seed}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations\n`,
+          progress.run(
+            done,
+            `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${r + 1} (seed ${seed}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations`,
           );
         } finally {
           engine.destroy();
@@ -118,6 +123,7 @@ async function runExperiment(
       if (abort.signal.aborted) break;
     }
   } finally {
+    progress.stop();
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     db.close();

@@ -101,3 +101,40 @@ export function progressLine(o: {
     },
   };
 }
+
+/**
+ * The progress of an experiment (`opt experiment --out`): on a terminal a bar of the runs done
+ * (those finished before, when it goes on after a kill, included) with the time left; elsewhere
+ * a plain line a run, as each is committed.
+ */
+export function experimentProgress(o: {
+  total: number;
+  done: number;
+  terminal?: boolean;
+  write?: (s: string) => void;
+  env?: NodeJS.ProcessEnv;
+}): { run(done: number, line: string): void; stop(): void } {
+  const env = o.env ?? process.env;
+  const write = o.write ?? ((s: string) => process.stderr.write(s));
+  if (!(o.terminal ?? stderrIsTerminal(env)))
+    return { run: (_done, line) => write(line + '\n'), stop() {} };
+  const columns = Number(env.OPT_STDERR_COLUMNS) || process.stderr.columns || 80;
+  const stream = { isTTY: true, columns, write: (s: string) => (write(s), true) };
+  const bar = new SingleBar({
+    stream: stream as unknown as NodeJS.WritableStream,
+    format: '[{bar}] {value}/{total} runs  ETA {eta_formatted}  {last}',
+    barsize: 20,
+    barCompleteChar: '#',
+    barIncompleteChar: '.',
+    fps: 5,
+    hideCursor: false,
+    clearOnComplete: true,
+    gracefulExit: false,
+    etaBuffer: 20,
+  });
+  bar.start(o.total, o.done, { last: '' });
+  return {
+    run: (done, line) => bar.update(done, { last: line.replace(/^\[\d+\/\d+\] /, '') }),
+    stop: () => bar.stop(),
+  };
+}
