@@ -2,7 +2,7 @@
 // (src/elaborate/experiment.ts), `opt experiment FILE [NAME] --list` and `opt check` on them. The
 // diagnostics of each error code are in test/diagnostics.test.ts.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -280,6 +280,31 @@ describe('opt experiment --out: the runs into a SQLite database', () => {
     clearErr();
     expect(await main(['experiment', other, '--out', mine, '--backend', 'cpu'])).toBe(2);
     expect(err).toContain("holds the results of experiment 'small', not 'smaller'");
+  });
+
+  it("opt report writes each cell's statistics to report.md and cells.csv", async () => {
+    const rep = join(dir, 'rep');
+    expect(await main(['experiment', small, '--out', rep, '--backend', 'cpu'])).toBe(0);
+    clearOut();
+    expect(await main(['report', rep])).toBe(0);
+    expect(out).toBe(readFileSync(join(rep, 'report.md'), 'utf8'));
+    expect(out).toContain('| jde(NP: 20) | rastrigin | 3 |');
+    // The numbers of cell 2 (de on rastrigin), computed here from the database's rows.
+    const errors = (contents(join(rep, RESULTS_FILE)).run as { cell: number; best_error: number }[])
+      .filter((r) => r.cell === 2)
+      .map((r) => r.best_error);
+    const m = errors.reduce((a, b) => a + b, 0) / 3;
+    const sd = Math.sqrt(errors.reduce((a, b) => a + (b - m) ** 2, 0) / 2);
+    const sorted = [...errors].sort((a, b) => a - b);
+    const row = readFileSync(join(rep, 'cells.csv'), 'utf8').split('\n')[2]!.split(',');
+    expect(row.slice(0, 5)).toEqual(['de', 'rastrigin', '4', '3', 'error']);
+    expect(Number(row[5])).toBeCloseTo(m, 12);
+    expect(Number(row[6])).toBeCloseTo(sd, 12);
+    expect(row.slice(7, 10).map(Number)).toEqual([sorted[1], sorted[0], sorted[2]]);
+    expect(row[10]).toBe(''); // no target: no success rate
+    clearErr();
+    expect(await main(['report', join(dir, 'nowhere')])).toBe(2);
+    expect(err).toContain('results.sqlite: not found (opt experiment --out');
   });
 
   it('refuses a results file another experiment is writing', async () => {

@@ -117,6 +117,13 @@ export const COMMANDS = {
       json: { kind: 'bool', help: 'print the plan as one JSON object' },
     },
   },
+  report: {
+    name: 'report',
+    summary:
+      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md and DIR/cells.csv, and prints the report.",
+    usage: [{ line: 'DIR', note: 'the folder opt experiment --out DIR wrote' }],
+    flags: {},
+  },
   compile: {
     name: 'compile',
     summary:

@@ -45,6 +45,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./bench.js')).runBench(rest);
       case 'run':
         return await (await import('./run.js')).runCommand(rest);
+      case 'report':
+        return (await import('./report.js')).reportCommand(rest);
       case 'experiment':
         return await (await import('./experiment.js')).experimentCommand(rest);
       case undefined:

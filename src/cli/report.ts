@@ -1,0 +1,162 @@
+// `opt report DIR`: the per-cell statistics of an experiment's results (DIR/results.sqlite, written
+// by `opt experiment --out DIR`) as DIR/report.md (a table a dimension) and DIR/cells.csv: for
+// each cell (algorithm, problem, D) over its finished runs, the final error's mean, sample
+// standard deviation, median, best and worst (simple-statistics), the success rate (runs whose
+// error is at most the target, where the experiment has one) and the mean evaluations. A problem
+// without a declared optimum has no error: its best f is summarised instead.
+//
+// Not yet (issue 14, next steps): rank tests (Wilcoxon, Kruskal-Wallis, Friedman), fixed-target
+// ERT and ECDFs, plots and report.html.
+
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { max, mean, median, min, sampleStandardDeviation } from 'simple-statistics';
+import { CliError, parseCommand } from './args.js';
+import { RESULTS_FILE } from './experiment-db.js';
+import { COMMANDS } from './flags.js';
+
+export interface CellStats {
+  algorithm: string;
+  problem: string;
+  dim: number;
+  runs: number;
+  /** What the statistics are of: the final error, or the best f without an optimum. */
+  of: 'error' | 'f';
+  mean: number;
+  std: number;
+  median: number;
+  best: number;
+  worst: number;
+  /** Runs whose error is at most the target, as a fraction; null without a target or an error. */
+  success: number | null;
+  meanEvals: number;
+}
+
+/** The statistics of every cell with a finished run, in the plan's order. */
+export function cellStats(path: string): {
+  name: string;
+  target: number | null;
+  cells: CellStats[];
+} {
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 0 });
+    db.prepare('SELECT 1 FROM experiment').get();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_BUSY')
+      throw new CliError(
+        `${path}: an experiment is writing it; report it when the experiment ends`,
+      );
+    throw new CliError(`${path}: not an experiment's results (${(e as Error).message})`);
+  }
+  try {
+    const exp = db.prepare('SELECT name, target FROM experiment').get() as {
+      name: string;
+      target: number | null;
+    };
+    const cells = db.prepare('SELECT id, label, problem, dim FROM cell ORDER BY id').all() as {
+      id: number;
+      label: string;
+      problem: string;
+      dim: number;
+    }[];
+    const runsOf = db.prepare(
+      'SELECT best_error AS error, best_fitness AS f, evals FROM run WHERE cell = ? ORDER BY run',
+    );
+    const out: CellStats[] = [];
+    for (const c of cells) {
+      const runs = runsOf.all(c.id) as { error: number | null; f: number; evals: number }[];
+      if (!runs.length) continue;
+      const hasError = runs.every((r) => r.error !== null);
+      const v = runs.map((r) => (hasError ? r.error! : r.f));
+      out.push({
+        algorithm: c.label,
+        problem: c.problem,
+        dim: c.dim,
+        runs: runs.length,
+        of: hasError ? 'error' : 'f',
+        mean: mean(v),
+        std: v.length > 1 ? sampleStandardDeviation(v) : 0,
+        median: median(v),
+        best: min(v),
+        worst: max(v),
+        success:
+          hasError && exp.target !== null
+            ? runs.filter((r) => r.error! <= exp.target!).length / runs.length
+            : null,
+        meanEvals: mean(runs.map((r) => r.evals)),
+      });
+    }
+    return { name: exp.name, target: exp.target, cells: out };
+  } finally {
+    db.close();
+  }
+}
+
+const num = (v: number) => (v === 0 ? '0' : v.toExponential(3));
+
+/** report.md: a table a dimension, a row a cell. */
+export function reportMarkdown(r: ReturnType<typeof cellStats>): string {
+  const lines = [
+    `# Experiment ${r.name}`,
+    '',
+    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}.`,
+  ];
+  for (const D of [...new Set(r.cells.map((c) => c.dim))]) {
+    lines.push(
+      '',
+      `## D = ${D}`,
+      '',
+      '| algorithm | problem | runs | mean | std | median | best | worst | success | mean evaluations |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const c of r.cells.filter((x) => x.dim === D))
+      lines.push(
+        `| ${c.algorithm} | ${c.problem}${c.of === 'f' ? ' (f)' : ''} | ${c.runs} | ${num(c.mean)} | ${num(c.std)} | ${num(c.median)} | ${num(c.best)} | ${num(c.worst)} | ${c.success === null ? '-' : `${(100 * c.success).toFixed(0)}%`} | ${Math.round(c.meanEvals).toLocaleString('en-US')} |`,
+      );
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** cells.csv: a row a cell, numbers in full (17 significant digits). */
+export function reportCsv(r: ReturnType<typeof cellStats>): string {
+  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const rows = r.cells.map((c) =>
+    [
+      q(c.algorithm),
+      q(c.problem),
+      c.dim,
+      c.runs,
+      c.of,
+      c.mean,
+      c.std,
+      c.median,
+      c.best,
+      c.worst,
+      c.success ?? '',
+      c.meanEvals,
+    ].join(','),
+  );
+  return (
+    ['algorithm,problem,D,runs,of,mean,std,median,best,worst,success,mean_evals', ...rows].join(
+      '\n',
+    ) + '\n'
+  );
+}
+
+export function reportCommand(argv: string[]): number {
+  const { positional } = parseCommand(COMMANDS.report, argv);
+  const [dir, ...extra] = positional;
+  if (!dir) throw new CliError('opt report: name the results folder (opt experiment --out DIR)');
+  if (extra.length) throw new CliError(`opt report: unexpected arguments: ${extra.join(' ')}`);
+  const path = join(dir, RESULTS_FILE);
+  if (!existsSync(path))
+    throw new CliError(`${path}: not found (opt experiment --out ${dir} writes it)`);
+  const r = cellStats(path);
+  const md = reportMarkdown(r);
+  writeFileSync(join(dir, 'report.md'), md);
+  writeFileSync(join(dir, 'cells.csv'), reportCsv(r));
+  process.stdout.write(md);
+  return 0;
+}
