@@ -200,6 +200,9 @@ export class GpuAlgoEngine implements AlgoEngine {
   /** The program counts evaluations on the GPU (repeat n while c): they come back with the trace. */
   private counted: boolean;
 
+  /** The steps' pipelines being compiled (create() waits for them). */
+  private readonly pipelinesMade: Promise<void>[] = [];
+
   private constructor(
     private gpu: GpuContext,
     c: CompiledAlgorithm,
@@ -397,7 +400,9 @@ export class GpuAlgoEngine implements AlgoEngine {
         resource: buffer(b),
       }));
       const bgl = device.createBindGroupLayout({ label: `${st.name} ${k.name}`, entries });
-      const pipeline = device.createComputePipeline({
+      // Compiled asynchronously (create() waits for every step's): a driver that compiles on the
+      // CPU (lavapipe) does not hold the event loop meanwhile.
+      const made = device.createComputePipelineAsync({
         label: `${st.name} ${k.name}`,
         layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
         compute: {
@@ -412,13 +417,15 @@ export class GpuAlgoEngine implements AlgoEngine {
         throw new RangeError(
           `step ${st.name}: ${wgs} workgroups in one dimension exceed the device's ${gx}; use a smaller population`,
         );
-      return {
-        pipeline,
+      const kernel: GpuKernel = {
+        pipeline: undefined as unknown as GPUComputePipeline, // set when `made` resolves
         bindGroup: device.createBindGroup({ layout: bgl, entries: resources }),
         gx,
         gy: Math.ceil(wgs / gx),
         workgroups: k.workgroups,
       };
+      this.pipelinesMade.push(made.then((p) => void (kernel.pipeline = p)));
+      return kernel;
     };
     const kernels = plan.kernels.map(make);
     return plan.chain ? { plan, kernels, chain: make(plan.chain.kernel) } : { plan, kernels };
@@ -439,7 +446,12 @@ export class GpuAlgoEngine implements AlgoEngine {
         );
     }
     const e = new GpuAlgoEngine(gpu, c, seed, slots);
-    const err = await gpu.device.popErrorScope();
+    const made = await Promise.all(e.pipelinesMade).then(
+      () => undefined,
+      (x: unknown) => x as Error,
+    );
+    const scoped = await gpu.device.popErrorScope();
+    const err = made ?? scoped;
     if (err) {
       const code = [...e.kernels].flatMap(([st, k]) =>
         k.plan.kernels.map((kp) => `// ---- ${st.name} ${kp.name}\n${kp.code}`),

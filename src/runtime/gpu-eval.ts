@@ -54,7 +54,8 @@ export interface Slab {
 
 export class GpuEvaluator {
   readonly plan: GpuPlan;
-  private pipelines: GPUComputePipeline[];
+  private pipelines: GPUComputePipeline[] = [];
+  private readonly pipelinesMade: Promise<GPUComputePipeline[] | Error>;
   /** Each kernel's bind-group layout, from its bindings. */
   private layouts: GPUBindGroupLayout[];
   private dataBuf: GPUBuffer | undefined;
@@ -102,15 +103,23 @@ export class GpuEvaluator {
     this.layouts = this.plan.kernels.map((k) =>
       device.createBindGroupLayout({ label: k.name, entries: layoutEntries(k.bindings) }),
     );
-    this.pipelines = this.plan.kernels.map((k, ki) =>
-      device.createComputePipeline({
-        label: k.name,
-        layout: device.createPipelineLayout({ bindGroupLayouts: this.layouts.slice(ki, ki + 1) }),
-        compute: {
-          module: device.createShaderModule({ label: k.name, code: k.code }),
-          entryPoint: 'main',
-        },
-      }),
+    // Compiled asynchronously (ready() waits): a driver that compiles on the CPU (lavapipe's
+    // LLVM takes seconds for the largest kernels, the CEC compositions with float-float
+    // arguments) does not hold the event loop meanwhile.
+    this.pipelinesMade = Promise.all(
+      this.plan.kernels.map((k, ki) =>
+        device.createComputePipelineAsync({
+          label: k.name,
+          layout: device.createPipelineLayout({ bindGroupLayouts: this.layouts.slice(ki, ki + 1) }),
+          compute: {
+            module: device.createShaderModule({ label: k.name, code: k.code }),
+            entryPoint: 'main',
+          },
+        }),
+      ),
+    ).then(
+      (ps) => ps,
+      (e: unknown) => e as Error,
     );
     const n = this.slabSize;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
@@ -149,7 +158,10 @@ export class GpuEvaluator {
 
   /** Reports shader compilation errors (call once after construction). */
   async ready(): Promise<void> {
-    const err = await this.gpu.device.popErrorScope();
+    const made = await this.pipelinesMade;
+    const scoped = await this.gpu.device.popErrorScope();
+    const err = made instanceof Error ? made : scoped;
+    if (!(made instanceof Error)) this.pipelines = made;
     if (err) {
       const code = this.plan.kernels.map((k) => `// ---- ${k.name}\n${k.code}`).join('\n');
       throw new Error(

@@ -316,6 +316,14 @@ export async function runAlgorithm(
         max: eMax,
         counts: plan.runs.some((r) => r.step.countsEvals),
       });
+      // The CPU backend computes each step as it is recorded, so a batch of its generations is
+      // one synchronous stretch (a minute at D = 1,000,000): signal handlers (Ctrl-C), timers
+      // and the orphan watchdog run between its generations. A batch ends early only when the
+      // run is interrupted; the GPU backend records without waiting (its work runs on submit).
+      if (engine.backend === 'cpu') {
+        await new Promise((r) => setImmediate(r));
+        if (o.signal?.aborted) break;
+      }
     }
     if (pendingTrack)
       engine.run(c.algo.track, {
