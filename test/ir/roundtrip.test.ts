@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dataRoot } from '../../src/ir/datafiles.js';
 import { buildPlan, compileIrUntil, compileProblem, type CompileRequest } from '../../src/api.js';
 import { asScheduled, type IrProgram } from '../../src/ir/ir.js';
@@ -19,6 +19,11 @@ import { PASS_NAMES, runPipeline } from '../../src/compile/pipeline.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
 import { evalAt, randomPoints, stdlibProblems } from './helpers.js';
+
+// The tests of this file are synchronous, and vitest runs one after another without a turn of the
+// event loop: together (a minute on two cores) they held the worker past vitest's 60 s limit on its
+// RPC ("Timeout calling onTaskUpdate"). A turn before each test lets the worker answer.
+beforeEach(() => new Promise<void>((r) => setImmediate(r)));
 
 const PROBLEMS = stdlibProblems();
 const DIMS = [1, 7, 100];
