@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ExperimentPlan } from '../api.js';
 import { CliError } from './args.js';
+import type { RunReport } from './run.js';
 
 export const RESULTS_FILE = 'results.sqlite';
 
@@ -53,21 +54,22 @@ CREATE TABLE IF NOT EXISTS record (
 );
 `;
 
-/** What a finished run stores (the CLI's RunReport, less what the cell says). */
-export interface StoredRun {
-  seed: number;
-  precision: string;
-  evals: number;
-  generations: number;
-  seconds: number;
-  stopped: string;
-  bestFitness: number;
-  bestError: number | null;
-  deviceFitness: number;
-  deviceError: number | null;
-  bestPoint: number[];
-  trace: { evals: number; seconds: number; best: number; error: number | null }[];
-}
+/** What a finished run stores: the CLI's RunReport, less what the cell says. */
+export type StoredRun = Pick<
+  RunReport,
+  | 'seed'
+  | 'precision'
+  | 'evals'
+  | 'generations'
+  | 'seconds'
+  | 'stopped'
+  | 'bestFitness'
+  | 'bestError'
+  | 'deviceFitness'
+  | 'deviceError'
+  | 'bestPoint'
+  | 'trace'
+>;
 
 export const experimentHash = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -37,6 +37,29 @@ const fmtErr = (p: ProgressState) =>
     ? `best f ${p.best.toPrecision(8)}`
     : `best error ${p.error.toExponential(3)}`;
 
+/** A bar redrawn in place on the terminal (cli-progress), written through `write`. */
+function terminalBar(
+  format: string,
+  etaBuffer: number,
+  write: (s: string) => void,
+  env: NodeJS.ProcessEnv,
+): SingleBar {
+  const columns = Number(env.OPT_STDERR_COLUMNS) || process.stderr.columns || 80;
+  const stream = { isTTY: true, columns, write: (s: string) => (write(s), true) };
+  return new SingleBar({
+    stream: stream as unknown as NodeJS.WritableStream,
+    format,
+    barsize: 20,
+    barCompleteChar: '#',
+    barIncompleteChar: '.',
+    fps: 5,
+    hideCursor: false,
+    clearOnComplete: true,
+    gracefulExit: false,
+    etaBuffer,
+  });
+}
+
 /**
  * A progress line for a run whose budget is `maxEvals` evaluations or `seconds` seconds (the
  * bar and the time left follow whichever is given; evaluations when both are), `label` before it
@@ -72,20 +95,12 @@ export function progressLine(o: {
       stop() {},
     };
   }
-  const columns = Number(env.OPT_STDERR_COLUMNS) || process.stderr.columns || 80;
-  const stream = { isTTY: true, columns, write: (s: string) => (write(s), true) };
-  const bar = new SingleBar({
-    stream: stream as unknown as NodeJS.WritableStream,
-    format: `${label}[{bar}] {evals} evals  {best}  {rate} evals/s  ETA {eta_formatted}`,
-    barsize: 20,
-    barCompleteChar: '#',
-    barIncompleteChar: '.',
-    fps: 5,
-    hideCursor: false,
-    clearOnComplete: true,
-    gracefulExit: false,
-    etaBuffer: 50,
-  });
+  const bar = terminalBar(
+    `${label}[{bar}] {evals} evals  {best}  {rate} evals/s  ETA {eta_formatted}`,
+    50,
+    write,
+    env,
+  );
   let started = false;
   return {
     update(p) {
@@ -118,20 +133,12 @@ export function experimentProgress(o: {
   const write = o.write ?? ((s: string) => process.stderr.write(s));
   if (!(o.terminal ?? stderrIsTerminal(env)))
     return { run: (_done, line) => write(line + '\n'), stop() {} };
-  const columns = Number(env.OPT_STDERR_COLUMNS) || process.stderr.columns || 80;
-  const stream = { isTTY: true, columns, write: (s: string) => (write(s), true) };
-  const bar = new SingleBar({
-    stream: stream as unknown as NodeJS.WritableStream,
-    format: '[{bar}] {value}/{total} runs  ETA {eta_formatted}  {last}',
-    barsize: 20,
-    barCompleteChar: '#',
-    barIncompleteChar: '.',
-    fps: 5,
-    hideCursor: false,
-    clearOnComplete: true,
-    gracefulExit: false,
-    etaBuffer: 20,
-  });
+  const bar = terminalBar(
+    '[{bar}] {value}/{total} runs  ETA {eta_formatted}  {last}',
+    20,
+    write,
+    env,
+  );
   bar.start(o.total, o.done, { last: '' });
   return {
     run: (done, line) => bar.update(done, { last: line.replace(/^\[\d+\/\d+\] /, '') }),
