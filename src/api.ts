@@ -210,12 +210,16 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
 export { openGpu, GpuError, type GpuContext } from './runtime/device.js';
 export {
   runAlgorithm,
+  runBatch,
   DEFAULT_CHECKPOINT_SECONDS,
+  type BatchOptions,
   type Progress,
   type RunCheckpoint,
   type RunResult,
 } from './runtime/run.js';
 export type { AlgoEngine } from './runtime/algo-engine.js';
+export { batchRefusal } from './runtime/algo-host.js';
+export { BatchTooLarge } from './runtime/algo-gpu.js';
 
 /**
  * A problem's values at points: the kernels' g evaluated in float32 on the GPU (decoded in float64
@@ -247,6 +251,19 @@ export async function createEngine(
   gpu: GpuContext | null,
 ): Promise<AlgoEngine> {
   return gpu ? await GpuAlgoEngine.create(gpu, c, seed) : new CpuAlgoEngine(c, seed);
+}
+
+/**
+ * An engine that runs the runs of `seeds` together in the same kernels (runBatch), each as the
+ * same seed run alone. Refused (a RangeError that says why) for a program whose runs cannot share
+ * a host plan (batchRefusal); BatchTooLarge where their state exceeds the device's buffers.
+ */
+export async function createBatchEngine(
+  c: CompiledAlgorithm,
+  seeds: readonly number[],
+  gpu: GpuContext,
+): Promise<AlgoEngine> {
+  return GpuAlgoEngine.create(gpu, c, seeds);
 }
 
 // ---- What the benchmarks time with (opt bench)

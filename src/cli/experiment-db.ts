@@ -5,7 +5,8 @@
 //   cell        algorithm (its label and parameter values), problem, D, budget: the plan's order
 //   run         a finished run: seed, evaluations, generations, seconds, why it stopped, the best
 //               f and error in float64 at the best point (and as the backend computed them), the
-//               point (float64, little-endian)
+//               point (float64, little-endian), and how many runs ran together in one set of
+//               kernels (`batch`: 1 for a run alone; a batched run's seconds are its batch's)
 //   trace       each run's best-so-far at every improvement (evals, seconds, best, error): the
 //               fixed-target view (the evaluations at which a target was first met) reads it
 //   record      each run's best at the plan's fractions of its budget: the fixed-budget view
@@ -24,6 +25,9 @@ import type { RunReport } from './run.js';
 
 export const RESULTS_FILE = 'results.sqlite';
 
+/** The schema's version (SQLite's user_version): a file of another version is refused. */
+const SCHEMA_VERSION = 2;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS experiment (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -39,7 +43,7 @@ CREATE TABLE IF NOT EXISTS run (
   cell INTEGER NOT NULL REFERENCES cell(id), run INTEGER NOT NULL, seed INTEGER NOT NULL,
   precision TEXT NOT NULL, evals INTEGER NOT NULL, generations INTEGER NOT NULL,
   seconds REAL NOT NULL, stopped TEXT NOT NULL, best_fitness REAL, best_error REAL,
-  device_fitness REAL, device_error REAL, best_point BLOB NOT NULL,
+  device_fitness REAL, device_error REAL, best_point BLOB NOT NULL, batch INTEGER NOT NULL,
   PRIMARY KEY (cell, run)
 );
 CREATE TABLE IF NOT EXISTS trace (
@@ -95,10 +99,22 @@ export class ResultsDb {
       db.pragma('locking_mode = EXCLUSIVE');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
+      const version = db.pragma('user_version', { simple: true }) as number;
+      const tables = db
+        .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")
+        .get() as {
+        n: number;
+      };
+      if (tables.n > 0 && version !== SCHEMA_VERSION)
+        throw new CliError(
+          `${path} was written by another version of opt (results schema ${version}, this opt writes ${SCHEMA_VERSION}): give another --out`,
+        );
       db.exec(SCHEMA);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
       this.db = db;
     } catch (e) {
       db?.close();
+      if (e instanceof CliError) throw e;
       if ((e as { code?: string }).code === 'SQLITE_BUSY')
         throw new CliError(
           `${path}: another opt experiment is writing to it (one experiment a results file: give another --out)`,
@@ -177,7 +193,8 @@ export class ResultsDb {
 
   /**
    * Stores a finished run with its trace and its records at `record` (fractions of `budget`, an
-   * evaluation count or seconds), in one transaction.
+   * evaluation count or seconds), in one transaction; `batch`: the runs it ran with in one set of
+   * kernels (1: alone).
    */
   store(
     cell: number,
@@ -185,10 +202,11 @@ export class ResultsDb {
     r: StoredRun,
     record: number[],
     budget: { evals?: number; seconds?: number },
+    batch = 1,
   ): void {
     const point = Buffer.from(Float64Array.from(r.bestPoint).buffer);
     const insRun = this.db.prepare(
-      'INSERT INTO run (cell, run, seed, precision, evals, generations, seconds, stopped, best_fitness, best_error, device_fitness, device_error, best_point) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO run (cell, run, seed, precision, evals, generations, seconds, stopped, best_fitness, best_error, device_fitness, device_error, best_point, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insTrace = this.db.prepare(
       'INSERT INTO trace (cell, run, k, evals, seconds, best, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -211,6 +229,7 @@ export class ResultsDb {
         real(r.deviceFitness),
         real(r.deviceError),
         point,
+        batch,
       );
       r.trace.forEach((t, k) =>
         insTrace.run(cell, run, k, t.evals, t.seconds, real(t.best), real(t.error)),

@@ -1,27 +1,35 @@
 // `opt experiment FILE [NAME] --out DIR`: runs an experiment's plan (src/elaborate/experiment.ts)
-// into DIR/results.sqlite (src/cli/experiment-db.ts), one run after another: each run as `opt run`
-// makes it with that seed (the same compiled algorithm, engine and run loop), committed with its
-// trace and records when it finishes. Killed (Ctrl-C, SIGTERM, SIGKILL) and run again, the command
+// into DIR/results.sqlite (src/cli/experiment-db.ts): each run as `opt run` makes it with that seed
+// (the same compiled algorithm and run loop), committed with its trace and records when it
+// finishes. On the GPU, the missing runs of a cell with an evaluation budget run together in one
+// set of kernels (runBatch: each run bit for bit the run alone), as many a batch as the device's
+// buffers hold; a wall-clock budget, the CPU backend and programs whose host plan depends on the
+// seed (batchRefusal) run one run after another. The database says which (run.batch). Killed (Ctrl-C, SIGTERM, SIGKILL) and run again, the command
 // runs the missing runs only, so the database ends as an uninterrupted experiment's (timings
 // aside). `--list` prints the plan instead.
 //
 // Progress: a bar of the runs with the time left on a terminal, a line a run elsewhere.
 //
-// Not yet (issue 14, next steps): the runs of a cell batched in one set of kernels, statistics and
-// reports, shards for Slurm.
+// Not yet (issue 14, next steps): shards for Slurm, one worker per GPU.
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  batchRefusal,
+  BatchTooLarge,
   compileAlgorithm,
+  createBatchEngine,
   createEngine,
   experimentPlan,
   openGpu,
   runAlgorithm,
+  runBatch,
   setDataRoot,
+  type AlgoEngine,
   type CompiledAlgorithm,
   type ExperimentPlan,
   type GpuContext,
+  type RunResult,
 } from '../api.js';
 import { CliError, parseCommand } from './args.js';
 import { programDigest } from './checkpoint.js';
@@ -86,39 +94,57 @@ async function runExperiment(
   try {
     for (const [k, cell] of plan.cells.entries()) {
       const finished = db.finished(k + 1);
-      if (finished.size === plan.runs) continue;
-      let c: CompiledAlgorithm | undefined;
-      for (let r = 0; r < plan.runs && !abort.signal.aborted; r++) {
-        if (finished.has(r)) continue;
-        c ??= compileAlgorithm({
-          algorithm: cell.algorithm.name,
-          problem: cell.problem,
-          dim: cell.dim,
-          set: cell.algorithm.set,
-          files: [file],
-          precision: 'f32',
-        });
-        const seed = plan.seed + r;
-        const engine = await createEngine(c, seed, gpu);
+      const missing = [...Array(plan.runs).keys()].filter((r) => !finished.has(r));
+      if (!missing.length) continue;
+      const c = compileAlgorithm({
+        algorithm: cell.algorithm.name,
+        problem: cell.problem,
+        dim: cell.dim,
+        set: cell.algorithm.set,
+        files: [file],
+        precision: 'f32',
+      });
+      // Runs a batch: all the missing ones where they can share kernels, fewer where the
+      // device's buffers hold fewer (BatchTooLarge), one at a time otherwise.
+      let size =
+        gpu && cell.evals !== undefined && !batchRefusal(c.algo)
+          ? Math.min(missing.length, gpu.limits.maxComputeWorkgroupsPerDimension)
+          : 1;
+      for (let i = 0; i < missing.length && !abort.signal.aborted; ) {
+        const group = missing.slice(i, i + size);
+        const seeds = group.map((r) => plan.seed + r);
+        let engine: AlgoEngine;
         try {
-          const result = await runAlgorithm(c, engine, {
-            seed,
-            maxEvals: cell.evals,
-            seconds: cell.seconds,
-            target: plan.target,
-            signal: abort.signal,
+          engine =
+            group.length > 1
+              ? await createBatchEngine(c, seeds, gpu!)
+              : await createEngine(c, seeds[0]!, gpu);
+        } catch (e) {
+          if (!(e instanceof BatchTooLarge)) throw e;
+          size = Math.max(1, e.fits);
+          continue;
+        }
+        try {
+          const o = { maxEvals: cell.evals, target: plan.target, signal: abort.signal };
+          const results: RunResult[] =
+            group.length > 1
+              ? await runBatch(c, engine, seeds, o)
+              : [await runAlgorithm(c, engine, { ...o, seed: seeds[0]!, seconds: cell.seconds })];
+          if (results.some((r) => r.stopped === 'interrupted')) break;
+          results.forEach((result, j) => {
+            const r = group[j]!;
+            const report = makeReport(c, engine, seeds[j]!, result);
+            db.store(k + 1, r, report, plan.record, cell, group.length);
+            done++;
+            progress.run(
+              done,
+              `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${r + 1} (seed ${seeds[j]}${group.length > 1 ? `, a batch of ${group.length}` : ''}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations`,
+            );
           });
-          if (result.stopped === 'interrupted') break;
-          const report = makeReport(c, engine, seed, result);
-          db.store(k + 1, r, report, plan.record, cell);
-          done++;
-          progress.run(
-            done,
-            `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${r + 1} (seed ${seed}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations`,
-          );
         } finally {
           engine.destroy();
         }
+        i += group.length;
       }
       if (abort.signal.aborted) break;
     }

@@ -305,25 +305,26 @@ export function printModule(m: Module): string {
   );
 }
 
-/** `stmts` with every use of the name `from` renamed `to` (a kernel's parameters: P to Q). */
-export function renameId(stmts: Stmt[], from: string, to: string): Stmt[] {
+/**
+ * `stmts` with every expression rewritten bottom-up: `f` gets each node with its operands already
+ * rewritten and returns its replacement (or the node itself).
+ */
+export function mapExprs(stmts: Stmt[], f: (x: Expr) => Expr): Stmt[] {
   const e = (x: Expr): Expr => {
     switch (x.k) {
       case 'lit':
-        return x;
       case 'id':
-        return x.name === from ? id(to) : x;
+        return f(x);
       case 'bin':
-        return { ...x, a: e(x.a), b: e(x.b) };
+        return f({ ...x, a: e(x.a), b: e(x.b) });
       case 'un':
       case 'paren':
-        return { ...x, a: e(x.a) };
-      case 'call':
-        return { ...x, args: x.args.map(e) };
-      case 'index':
-        return { ...x, a: e(x.a), i: e(x.i) };
       case 'member':
-        return { ...x, a: e(x.a) };
+        return f({ ...x, a: e(x.a) });
+      case 'call':
+        return f({ ...x, args: x.args.map(e) });
+      case 'index':
+        return f({ ...x, a: e(x.a), i: e(x.i) });
     }
   };
   const st = (x: Stmt): Stmt => {
@@ -366,6 +367,11 @@ export function renameId(stmts: Stmt[], from: string, to: string): Stmt[] {
     }
   };
   return stmts.map(st);
+}
+
+/** `stmts` with every use of the name `from` renamed `to` (a kernel's parameters: P to Q). */
+export function renameId(stmts: Stmt[], from: string, to: string): Stmt[] {
+  return mapExprs(stmts, (x) => (x.k === 'id' && x.name === from ? id(to) : x));
 }
 
 /** Whether some call in `stmts` is of a function that `pred` accepts. */

@@ -4,7 +4,7 @@
 // agree by construction.
 
 /** The buffers a kernel may bind. */
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S' | 'Q';
+export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S' | 'Q' | 'RUNS';
 
 /** How a kernel's WGSL declares its buffers (the element type of X and DATA, the parameters). */
 export interface BindingOptions {
@@ -50,6 +50,9 @@ const ROWS: Record<
   S: { binding: 7, space: 'storage, read_write', type: () => 'array<vec4<f32>>' },
   // Algorithm steps, a chain kernel (src/ir/step.ts, chainable): the previous run's parameters.
   Q: { binding: 8, space: 'uniform', type: () => 'Params' },
+  // Algorithm steps: each run's seed (lo, hi words), by the grid's z (the runs of a batch, one
+  // state and one seed each, in the same kernels: src/runtime/algo-gpu.ts).
+  RUNS: { binding: 9, space: 'storage, read', type: () => 'array<vec2<u32>>' },
 };
 
 const elem = (o: BindingOptions) => (o.vec4 ? 'array<vec4<f32>>' : 'array<f32>');

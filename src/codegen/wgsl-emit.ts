@@ -26,6 +26,7 @@ import {
   index,
   int,
   letS,
+  mapExprs,
   member,
   mul,
   paren,
@@ -714,7 +715,7 @@ const subgroupPrologue = (): Stmt[] => [
  * The kernel as a module: its declarations, `main` (with the builtins its lanes use) and the
  * library functions after it, so the kernel reads first (WGSL allows any order).
  */
-function kernelModule(em: Emitter, decls: Decl[], library: string[]): Module {
+function kernelModule(em: Emitter, decls: Decl[], library: string[], body: Stmt[]): Module {
   const builtins = em.subgroups
     ? [
         { name: 'lid_hw', builtin: 'local_invocation_index', ty: 'u32' },
@@ -731,7 +732,7 @@ function kernelModule(em: Emitter, decls: Decl[], library: string[]): Module {
     entry: {
       workgroupSize: id('WG'),
       builtins,
-      body: [...(em.subgroups ? subgroupPrologue() : []), ...em.body],
+      body: [...(em.subgroups ? subgroupPrologue() : []), ...body],
     },
     library,
   };
@@ -753,10 +754,32 @@ export function kernelPlan(
   const helpers = step ? [step.helpers] : [];
   if (!helpers.some((h) => h.includes(TWO_FLOAT_WGSL)) && someCall(em.body, isTwoFloatHelper))
     helpers.push(`\n${TWO_FLOAT_WGSL}\n`);
-  const code = printModule(kernelModule(em, decls, [WGSL_HELPERS, ...helpers]));
+  const body = step ? perRun(em.body) : em.body;
+  const code = printModule(kernelModule(em, decls, [WGSL_HELPERS, ...helpers], body));
   const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
   const workgroups = (n: number) => workgroupsFor(k.dispatch, n);
   return { name: k.name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
+}
+
+/** A step's per-individual buffers and the parameter that says how many words each run owns. */
+const RUN_WORDS: Partial<Record<string, string>> = {
+  SCR: 'run_scr',
+  PART: 'run_part',
+  SC: 'run_sc',
+};
+
+/**
+ * A step kernel's body with its scratch addressed in its run's share (the grid's z: the runs of a
+ * batch, src/runtime/algo-gpu.ts): SCR, PART and SC hold a region a run, P.run_scr (...) words
+ * each. Its state (S) is placed by the offset tables (wgsl-step.ts, off).
+ */
+function perRun(body: Stmt[]): Stmt[] {
+  return mapExprs(body, (x) => {
+    const words = x.k === 'index' && x.a.k === 'id' ? RUN_WORDS[x.a.name] : undefined;
+    return x.k === 'index' && words
+      ? index(x.a, add(paren(x.i), mul(member(id('wid'), 'z'), member(id('P'), words))))
+      : x;
+  });
 }
 
 /** Emits the scanned term of `b` at element `iv` (binding the scan's index) and returns its value. */

@@ -11,8 +11,8 @@ export type { BufferName, KernelBinding };
 
 /** How an algorithm step's kernel differs from an evaluation's (codegen/wgsl-step.ts). */
 export interface StepHooks extends StepDecls {
-  /** Its first statements after the grid's. */
-  prologue: Stmt[];
+  /** Adds its first statements after the grid's. */
+  prologue(em: Emitter): void;
   /** Library functions (the draws). */
   helpers: string;
   /** The expression context of a kernel: state arrays, hoisted loads and draws. */

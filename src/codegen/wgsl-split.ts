@@ -341,7 +341,7 @@ export class SplitKernels {
 
   private prologue(em: Emitter) {
     gridPrologue(em);
-    if (this.step) em.add(...this.step.prologue);
+    this.step?.prologue(em);
   }
 
   /** The tiled scan of chunk c of scan `b`, feeding each element's scan value to the accumulators. */

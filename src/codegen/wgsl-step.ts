@@ -55,15 +55,21 @@ export const STEP_PARAM_FIELDS = [
   'gx',
   'round',
   'slot',
-  'seed_lo',
-  'seed_hi',
   'evals',
   'budget',
   'pad',
   // The run's parity (its slot in the batch, mod 2): which copy of PART a chained step's kernels
   // use (src/ir/step.ts, chainable).
   'parity',
+  // The runs of a batch (the grid's z): words of S, SCR, PART and SC each run owns; run z's
+  // state starts at z run_s, its scratch at z run_scr, ... (runtime/algo-gpu.ts).
+  'run_s',
+  'run_scr',
+  'run_part',
+  'run_sc',
   'pad2',
+  'pad3',
+  'pad4',
   // Host lets ($h0..$h3): integer generation-level lets the host computes (HOST_LETS).
   'h0',
   'h1',
@@ -94,7 +100,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -239,12 +245,19 @@ class StepCodegen implements StepHooks {
   /** Philox and the draws; the float-float helpers where the state holds pairs (passes/twofloat.ts). */
   readonly helpers: string;
   readonly bindings = STEP_BINDINGS;
-  /** The generation, the round (the draws' key) and the trace slot, from the parameters. */
-  readonly prologue: Stmt[] = [
-    assign(id('opt_gen'), member(id('P'), 'gen')),
-    assign(id('opt_draw_round'), member(id('P'), 'round')),
-    assign(id('opt_slot'), member(id('P'), 'slot')),
-  ];
+  /**
+   * The generation, the round (the draws' key) and the trace slot, from the parameters; the run's
+   * seed, from RUNS by the grid's z.
+   */
+  prologue(em: Emitter): void {
+    em.uses.add('RUNS');
+    em.add(
+      assign(id('opt_gen'), member(id('P'), 'gen')),
+      assign(id('opt_draw_round'), member(id('P'), 'round')),
+      assign(id('opt_slot'), member(id('P'), 'slot')),
+      assign(id('opt_seed'), index(id('RUNS'), member(id('wid'), 'z'))),
+    );
+  }
   /** The parameters (the offset tables of K vec4s each), P and S, and the private copies. */
   readonly params: Decl[];
   private readonly index: Map<string, number>;
@@ -278,6 +291,8 @@ class StepCodegen implements StepHooks {
       { k: 'var', space: 'private', name: 'opt_gen', ty: 'u32' },
       { k: 'var', space: 'private', name: 'opt_draw_round', ty: 'u32' },
       { k: 'var', space: 'private', name: 'opt_slot', ty: 'u32' },
+      { k: 'binding', b: kernelBinding('RUNS', STEP_BINDINGS) },
+      { k: 'var', space: 'private', name: 'opt_seed', ty: 'vec2<u32>' },
     ];
   }
 
@@ -288,9 +303,18 @@ class StepCodegen implements StepHooks {
     return { k, a };
   }
 
-  /** Where array k's current copy is read ('o') or its next written ('w'). */
+  /**
+   * Where array k's current copy is read ('o') or its next written ('w'): in the state of the
+   * kernel's run (the grid's z; P.run_s words a run).
+   */
   private off(table: 'o' | 'w', k: number): Expr {
-    return index(index(member(id('P'), table), int(k >> 2)), int(k & 3));
+    const P = id('P');
+    return paren(
+      add(
+        index(index(member(P, table), int(k >> 2)), int(k & 3)),
+        mul(member(id('wid'), 'z'), member(P, 'run_s')),
+      ),
+    );
   }
 
   private addr(table: 'o' | 'w', name: string, row: Expr, col?: Expr): Expr {

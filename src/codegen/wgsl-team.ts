@@ -87,7 +87,7 @@ class TeamKernel {
     em.wholeSubgroups = em.subgroups && sgMax > 0 && team >= sgMax;
     this.ipg = wg / team;
     gridPrologue(em);
-    if (step) em.add(...step.prologue);
+    step?.prologue(em);
     teamPrologue(em, team, this.ipg, p.main.len);
     const base = context(em, L, this.scanValue);
     this.ctx = step ? step.context(em, base) : base;

@@ -106,9 +106,13 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
   return gpu;
 }
 
-/** The plan says which buffers a kernel touches; the kernel binds what its code uses. */
+/**
+ * The plan says which buffers a kernel touches; the kernel binds what its code uses (and, as
+ * every kernel P, a step's kernel RUNS: the seed of its run, wgsl-step.ts prologue).
+ */
 function bindsItsPlan(kp: KernelPlan, k: PlanKernel): void {
-  if ([...kp.uses].sort().join() !== ['P', ...k.buffers].sort().join())
+  const uses = kp.uses.filter((u) => u !== 'RUNS');
+  if ([...uses].sort().join() !== ['P', ...k.buffers].sort().join())
     throw new Error(
       `wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
     );

@@ -26,6 +26,8 @@ export class CpuAlgoEngine implements AlgoEngine {
   private fns = new Map<Step, StepFn>();
   private ctx = { gen: 0, round: 0, slot: 0, evals: 0, budget: 0, h: [0, 0, 0, 0] };
   readonly maxRuns = Infinity;
+  /** One run an engine: the CPU's runs run one after another. */
+  readonly runs = 1;
 
   constructor(
     private c: CompiledAlgorithm,

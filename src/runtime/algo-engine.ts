@@ -15,6 +15,11 @@ export interface AlgoEngine {
   readonly batchWork: number;
   /** Steps one batch may hold (the GPU's parameter blocks; unbounded on the CPU). */
   readonly maxRuns: number;
+  /**
+   * Runs it holds, one a seed, all stepped by each `run` (1 on the CPU; the GPU batches the runs
+   * of an experiment's cell: runBatch). submit() gives run r's trace rows at r TRACE_ROWS.
+   */
+  readonly runs: number;
   /** Run (or record) `step` at `at` (its generation and round); the track step writes trace row `at.slot`. */
   run(step: Step, at: RunAt): void;
   /**
@@ -26,7 +31,8 @@ export interface AlgoEngine {
   submit(): Promise<ArrayLike<number>>;
   /** Sets every copy of a one-value state array (before the run: the target's threshold). */
   setValue(name: string, v: number): void;
-  readBest(): Promise<{ fit: number; point: Float64Array }>;
+  /** Run `run`'s best (run 0 by default). */
+  readBest(run?: number): Promise<{ fit: number; point: Float64Array }>;
   readArray(name: string): Promise<Float64Array>;
   /**
    * The whole state, between batches (nothing recorded or in flight): every state array's words

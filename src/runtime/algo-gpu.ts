@@ -18,7 +18,7 @@ import {
 import type { GpuPlan, KernelBinding, KernelPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../passes/data.js';
-import { planGeneration, type RunAt } from './algo-host.js';
+import { batchRefusal, planGeneration, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
 import { StateLayout, wordsOf } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
@@ -38,10 +38,18 @@ interface GpuKernel {
 
 interface StepKernel {
   plan: GpuPlan;
+  /** Words of SCR, PART and SC each run of the batch owns (the kernels' P.run_scr, ...). */
+  perRun: { scr: number; part: number; sc: number };
   /** One kernel, or (split regime) partials, combines and the writes, dispatched in order. */
   kernels: GpuKernel[];
   /** A chainable step: the kernel between two consecutive runs (see dispatchChain). */
   chain?: GpuKernel;
+}
+
+/** The pass's pipeline (set only when it changes) and the runs of the batch (the grid's z). */
+interface PassState {
+  pipeline: GPUComputePipeline | undefined;
+  runs: number;
 }
 
 /** A step run in a batch. */
@@ -92,11 +100,7 @@ function chainLength(pending: Pending[], i: number): number {
  * parameters P the run's, Q the run's before), the last run's combine and writes: one dispatch
  * a run instead of three, the same results bit for bit.
  */
-function dispatchChain(
-  pass: GPUComputePassEncoder,
-  runs: StepRun[],
-  last: { pipeline: GPUComputePipeline | undefined },
-): void {
+function dispatchChain(pass: GPUComputePassEncoder, runs: StepRun[], last: PassState): void {
   const first = runs[0];
   const end = runs[runs.length - 1];
   const k = first?.kernel;
@@ -107,7 +111,7 @@ function dispatchChain(
   const dispatch = (g: GpuKernel, offsets: number[]) => {
     if (g.pipeline !== last.pipeline) pass.setPipeline((last.pipeline = g.pipeline));
     pass.setBindGroup(0, g.bindGroup, offsets);
-    pass.dispatchWorkgroups(g.gx, g.gy);
+    pass.dispatchWorkgroups(g.gx, g.gy, last.runs);
   };
   dispatch(part, [first.slot * STEP_PARAM_BYTES]);
   for (let t = 1; t < runs.length; t++) {
@@ -128,7 +132,7 @@ function dispatchChain(
 function dispatchAll(
   pass: GPUComputePassEncoder,
   pending: Pending[],
-  last: { pipeline: GPUComputePipeline | undefined },
+  last: PassState,
   args: GPUBuffer | undefined,
   chain: boolean,
 ): number {
@@ -154,7 +158,7 @@ function dispatchAll(
 function dispatchRun(
   pass: GPUComputePassEncoder,
   p: Pending,
-  last: { pipeline: GPUComputePipeline | undefined },
+  last: PassState,
   args: GPUBuffer | undefined,
 ): void {
   if ('args' in p) {
@@ -170,10 +174,41 @@ function dispatchRun(
     const at = p.indirect?.[i];
     if (p.n !== undefined) {
       const wgs = k.workgroups(p.n);
-      pass.dispatchWorkgroups(Math.min(wgs, k.gx), Math.ceil(wgs / k.gx));
+      pass.dispatchWorkgroups(Math.min(wgs, k.gx), Math.ceil(wgs / k.gx), last.runs);
     } else if (at !== undefined && args) pass.dispatchWorkgroupsIndirect(args, at);
-    else pass.dispatchWorkgroups(k.gx, k.gy);
+    else pass.dispatchWorkgroups(k.gx, k.gy, last.runs);
   });
+}
+
+/**
+ * The words of SCR, PART and SC a run of step `st` uses (0: not bound). Each buffer holds a region
+ * a run of the batch (the kernels add z P.run_scr, ...: wgsl-emit.ts perRun). A chainable step's
+ * kernels use two copies of PART, by the dispatch's parity.
+ */
+function scratchWords(st: Step, plan: GpuPlan): { scr: number; part: number; sc: number } {
+  const uses = new Set(plan.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
+  return {
+    scr: uses.has('SCR') ? st.n * plan.scratchStride : 0,
+    part: !uses.has('PART')
+      ? 0
+      : plan.chain
+        ? 2 * plan.chain.region
+        : st.n * plan.groups * plan.partStride,
+    sc: uses.has('SC') ? st.n * plan.scalarStride : 0,
+  };
+}
+
+/** A batch whose runs' state or scratch exceed the device's largest storage binding. */
+export class BatchTooLarge extends RangeError {
+  constructor(
+    readonly runs: number,
+    /** The most runs that fit (0: not even one). */
+    readonly fits: number,
+  ) {
+    super(
+      `a batch of ${runs} runs needs more than the device's largest storage binding: at most ${fits} fit`,
+    );
+  }
 }
 
 export class GpuAlgoEngine implements AlgoEngine {
@@ -195,8 +230,15 @@ export class GpuAlgoEngine implements AlgoEngine {
   private pending: Pending[] = [];
   private traceStage: [GPUBuffer, GPUBuffer];
   private stageNext: 0 | 1 = 0;
-  private seedLo: number;
-  private seedHi: number;
+  /** Each run's seeds (RUNS: lo and hi words a run). */
+  private runSeeds: GPUBuffer;
+  /**
+   * The runs of the batch: run z's state is words [z stride, z stride + layout.size) of S, its
+   * seed RUNS[z], and every kernel runs its workgroups once a run (the grid's z).
+   */
+  readonly runs: number;
+  /** Words of S a run owns: the layout's size, rounded up to 256 bytes. */
+  readonly stride: number;
   /** The program counts evaluations on the GPU (repeat n while c): they come back with the trace. */
   private counted: boolean;
 
@@ -206,18 +248,35 @@ export class GpuAlgoEngine implements AlgoEngine {
   private constructor(
     private gpu: GpuContext,
     c: CompiledAlgorithm,
-    seed: number,
+    seeds: readonly number[],
     slots: number,
   ) {
     const device = gpu.device;
     this.adapter = gpu.adapterName;
-    this.seedLo = seed >>> 0;
-    this.seedHi = Math.floor(seed / 2 ** 32) >>> 0;
+    this.runs = seeds.length;
     this.layout = new StateLayout(c);
-    const bytes = this.layout.size * 4;
-    if (bytes > gpu.limits.maxStorageBufferBindingSize)
+    this.stride = Math.ceil(this.layout.size / 64) * 64;
+    const plans = new Map(
+      c.steps.map((st) => {
+        const cs = c.compiled(st);
+        return [
+          st,
+          generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.stepPingPong(st) }),
+        ];
+      }),
+    );
+    // Each buffer holds a region a run: the largest region bounds the runs a batch can hold.
+    const limit = gpu.limits.maxStorageBufferBindingSize;
+    const largest = Math.max(
+      this.stride,
+      ...[...plans].flatMap(([st, plan]) => Object.values(scratchWords(st, plan))),
+    );
+    if (this.runs > 1 && this.runs * largest * 4 > limit)
+      throw new BatchTooLarge(this.runs, Math.floor(limit / (largest * 4)));
+    const bytes = this.runs * this.stride * 4;
+    if (bytes > limit)
       throw new RangeError(
-        `the algorithm's state needs ${bytes} bytes, more than the device's largest storage binding (${gpu.limits.maxStorageBufferBindingSize} bytes): use a smaller population or dimension`,
+        `the algorithm's state needs ${bytes} bytes, more than the device's largest storage binding (${limit} bytes): use a smaller population or dimension`,
       );
     this.S = device.createBuffer({
       size: bytes,
@@ -226,8 +285,21 @@ export class GpuAlgoEngine implements AlgoEngine {
       mappedAtCreation: true,
     });
     const init = new Float32Array(this.S.getMappedRange());
-    for (const o of this.layout.copies('best.f')) init[o] = Infinity;
+    for (let r = 0; r < this.runs; r++)
+      for (const o of this.layout.copies('best.f')) init[r * this.stride + o] = Infinity;
     this.S.unmap();
+    this.runSeeds = device.createBuffer({
+      size: Math.max(16, Math.ceil(this.runs / 2) * 16),
+      usage: GPUBufferUsage.STORAGE,
+      label: 'RUNS',
+      mappedAtCreation: true,
+    });
+    const words = new Uint32Array(this.runSeeds.getMappedRange());
+    seeds.forEach((seed, r) => {
+      words[2 * r] = seed >>> 0;
+      words[2 * r + 1] = Math.floor(seed / 2 ** 32) >>> 0;
+    });
+    this.runSeeds.unmap();
     const dataValues = materialiseData(c.algo.problem);
     this.paramSlots = slots;
     this.paramData = new Uint32Array((slots * STEP_PARAM_BYTES) / 4);
@@ -238,23 +310,16 @@ export class GpuAlgoEngine implements AlgoEngine {
     });
     // The trace rows, then (repeat n while c) the evaluation counter after each generation.
     this.counted = countsOnGpu(c.algo);
+    if (this.counted && this.runs > 1)
+      throw new Error('internal: a batch of runs of a program that counts evaluations on the GPU');
     const traceBuffer = (k: number) =>
       device.createBuffer({
-        size: TRACE_ROWS * 4 * (this.counted ? 3 : 1),
+        size: TRACE_ROWS * 4 * (this.counted ? 3 : this.runs),
         usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
         label: `trace read-back ${k}`,
       });
     this.traceStage = [traceBuffer(0), traceBuffer(1)];
     device.pushErrorScope('validation');
-    const plans = new Map(
-      c.steps.map((st) => {
-        const cs = c.compiled(st);
-        return [
-          st,
-          generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.stepPingPong(st) }),
-        ];
-      }),
-    );
     // One DATA buffer for every step: the problem's data, laid out as the steps read it.
     const withData = [...plans.values()].filter((p) => p.dataSize > 0);
     if (withData.length) {
@@ -287,6 +352,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       if (st.guard && c.stepPingPong(st).size === 0)
         byFlag.set(st.guard, [...(byFlag.get(st.guard) ?? []), st]);
     if (!byFlag.size) return;
+    if (this.runs > 1) throw new Error('internal: a batch of runs of a program with while loops');
     let words = 0;
     const lines = new Map<string, string[]>();
     for (const [flag, steps] of byFlag) {
@@ -361,12 +427,10 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.owned.push(b);
       return b;
     };
-    const uses = new Set(plan.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
-    const scr = uses.has('SCR') ? own('SCR', st.n * plan.scratchStride) : undefined;
-    // A chainable step's kernels use two copies of PART, by the run's parity.
-    const partFloats = plan.chain ? 2 * plan.chain.region : st.n * plan.groups * plan.partStride;
-    const part = uses.has('PART') ? own('PART', partFloats) : undefined;
-    const sc = uses.has('SC') ? own('SC', st.n * plan.scalarStride) : undefined;
+    const perRun = scratchWords(st, plan);
+    const scr = perRun.scr ? own('SCR', this.runs * perRun.scr) : undefined;
+    const part = perRun.part ? own('PART', this.runs * perRun.part) : undefined;
+    const sc = perRun.sc ? own('SC', this.runs * perRun.sc) : undefined;
     const buffer = (b: KernelBinding): GPUBufferBinding => {
       const allocated = (x: GPUBuffer | undefined) => {
         if (!x)
@@ -387,6 +451,8 @@ export class GpuAlgoEngine implements AlgoEngine {
           return allocated(part);
         case 'SC':
           return allocated(sc);
+        case 'RUNS':
+          return { buffer: this.runSeeds };
         case 'X':
         case 'F':
           throw new Error(`internal: a step's kernel binds ${b.name} (its population is in S)`);
@@ -428,16 +494,33 @@ export class GpuAlgoEngine implements AlgoEngine {
       return kernel;
     };
     const kernels = plan.kernels.map(make);
-    return plan.chain ? { plan, kernels, chain: make(plan.chain.kernel) } : { plan, kernels };
+    return plan.chain
+      ? { plan, perRun, kernels, chain: make(plan.chain.kernel) }
+      : { plan, perRun, kernels };
   }
 
-  /** `slots`: dispatches one batch may hold (generations per batch times steps per generation). */
+  /**
+   * An engine of one run (`seed`) or of a batch of runs of the same cell, one a seed, in the same
+   * kernels (batchRefusal says which programs cannot batch). `slots`: dispatches one batch of
+   * generations may hold (generations per batch times steps per generation).
+   */
   static async create(
     gpu: GpuContext,
     c: CompiledAlgorithm,
-    seed: number,
+    seed: number | readonly number[],
     slots = 4 * (TRACE_ROWS + 8) * 4,
   ): Promise<GpuAlgoEngine> {
+    const seeds = typeof seed === 'number' ? [seed] : seed;
+    if (seeds.length < 1) throw new RangeError('a batch of runs needs at least one seed');
+    if (seeds.length > 1) {
+      const why = batchRefusal(c.algo);
+      if (why) throw new RangeError(`${c.algo.name}'s runs cannot be batched: ${why}`);
+      const most = gpu.limits.maxComputeWorkgroupsPerDimension;
+      if (seeds.length > most)
+        throw new RangeError(
+          `a batch holds at most ${most} runs (the grid's z), not ${seeds.length}`,
+        );
+    }
     if (c.algo.state.some((a) => a.lo)) {
       const check = await checkTwoFloat(gpu);
       if (!check.ok)
@@ -445,7 +528,7 @@ export class GpuAlgoEngine implements AlgoEngine {
           `${gpu.adapterName} does not keep float-float's error terms (${check.detail}), so it cannot hold the population as float-float: run with --precision f32 or --backend cpu`,
         );
     }
-    const e = new GpuAlgoEngine(gpu, c, seed, slots);
+    const e = new GpuAlgoEngine(gpu, c, seeds, slots);
     const made = await Promise.all(e.pipelinesMade).then(
       () => undefined,
       (x: unknown) => x as Error,
@@ -531,8 +614,10 @@ export class GpuAlgoEngine implements AlgoEngine {
     set('gx', k.kernels[0]?.gx ?? 0);
     set('round', r.round);
     set('slot', r.slot);
-    set('seed_lo', this.seedLo);
-    set('seed_hi', this.seedHi);
+    set('run_s', this.stride);
+    set('run_scr', k.perRun.scr);
+    set('run_part', k.perRun.part);
+    set('run_sc', k.perRun.sc);
     set('evals', r.evals);
     set('budget', r.budget);
     set('parity', at & 1);
@@ -591,7 +676,7 @@ export class GpuAlgoEngine implements AlgoEngine {
             }
           : {},
       );
-      const last = { pipeline: undefined as GPUComputePipeline | undefined };
+      const last: PassState = { pipeline: undefined, runs: this.runs };
       const te = performance.now();
       this.chained += dispatchAll(pass, this.pending, last, this.args, this.chain);
       pass.end();
@@ -602,7 +687,15 @@ export class GpuAlgoEngine implements AlgoEngine {
     // Two read-back buffers: the batch in flight copies into one while the previous is read.
     const stage = this.traceStage[this.stageNext];
     this.stageNext = this.stageNext === 0 ? 1 : 0;
-    enc.copyBufferToBuffer(this.S, this.layout.current('trace') * 4, stage, 0, TRACE_ROWS * 4);
+    // Run z's rows at z TRACE_ROWS; the evaluation counter (a batch of one run) after them.
+    for (let r = 0; r < this.runs; r++)
+      enc.copyBufferToBuffer(
+        this.S,
+        (r * this.stride + this.layout.current('trace')) * 4,
+        stage,
+        r * TRACE_ROWS * 4,
+        TRACE_ROWS * 4,
+      );
     if (this.counted)
       enc.copyBufferToBuffer(
         this.S,
@@ -697,7 +790,7 @@ export class GpuAlgoEngine implements AlgoEngine {
           endOfPassWriteIndex: 2 * i + 1,
         },
       });
-      const last = { pipeline: undefined as GPUComputePipeline | undefined };
+      const last: PassState = { pipeline: undefined, runs: this.runs };
       this.chained += dispatchAll(pass, g.entries, last, this.args, this.chain);
       pass.end();
     });
@@ -720,21 +813,29 @@ export class GpuAlgoEngine implements AlgoEngine {
     });
   }
 
-  /** A state array in float64: a float-float one's two parts added (passes/twofloat.ts). */
-  async readArray(name: string): Promise<Float64Array> {
-    const hi = await this.readPart(name);
+  /**
+   * A state array of run `run` of the batch in float64: a float-float one's two parts added
+   * (passes/twofloat.ts).
+   */
+  async readArray(name: string, run = 0): Promise<Float64Array> {
+    const hi = await this.readPart(name, run);
     const lo = this.layout.array(name).lo;
     if (lo) {
-      const l = await this.readPart(lo);
+      const l = await this.readPart(lo, run);
       for (let k = 0; k < hi.length; k++) hi[k] = (hi[k] as number) + (l[k] as number);
     }
     return hi;
   }
 
-  /** A state array's current contents (float32 values, widened). */
-  private async readPart(name: string): Promise<Float64Array> {
+  /** A state array's current contents in run `run` (float32 values, widened). */
+  private async readPart(name: string, run: number): Promise<Float64Array> {
+    if (!(run >= 0 && run < this.runs))
+      throw new RangeError(`no run ${run} in a batch of ${this.runs}`);
     return Float64Array.from(
-      await this.readWords(this.layout.current(name), wordsOf(this.layout.array(name))),
+      await this.readWords(
+        run * this.stride + this.layout.current(name),
+        wordsOf(this.layout.array(name)),
+      ),
     );
   }
 
@@ -756,11 +857,13 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   setValue(name: string, v: number): void {
     // Queued before every later submit, so the steps recorded next see it.
-    for (const o of this.layout.copies(name))
-      this.gpu.device.queue.writeBuffer(this.S, o * 4, new Float32Array([v]));
+    for (let r = 0; r < this.runs; r++)
+      for (const o of this.layout.copies(name))
+        this.gpu.device.queue.writeBuffer(this.S, (r * this.stride + o) * 4, new Float32Array([v]));
   }
 
   async snapshot(): Promise<EngineState> {
+    this.oneRun('a snapshot');
     const words = await this.readWords(0, this.layout.size);
     return {
       backend: 'gpu',
@@ -771,6 +874,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   }
 
   restore(s: EngineState): void {
+    this.oneRun('a restore');
     const words = new Float32Array(this.layout.size);
     if (sameLayout(s, 'gpu', this.layout.size)) {
       // The words' bytes as they are.
@@ -780,14 +884,26 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.gpu.device.queue.writeBuffer(this.S, 0, words);
   }
 
-  async readBest(): Promise<{ fit: number; point: Float64Array }> {
-    const point = await this.readArray('best');
-    const fit = at(await this.readArray('best.f'), 0, 'best.f');
+  /** Checkpoints hold one run's state (an experiment's batch is committed run by run). */
+  private oneRun(what: string): void {
+    if (this.runs !== 1) throw new Error(`internal: ${what} of a batch of ${this.runs} runs`);
+  }
+
+  async readBest(run = 0): Promise<{ fit: number; point: Float64Array }> {
+    const point = await this.readArray('best', run);
+    const fit = at(await this.readArray('best.f', run), 0, 'best.f');
     return { fit, point };
   }
 
   destroy(): void {
-    for (const b of [this.S, this.data, this.params, ...this.traceStage, ...this.owned])
+    for (const b of [
+      this.S,
+      this.data,
+      this.params,
+      this.runSeeds,
+      ...this.traceStage,
+      ...this.owned,
+    ])
       b?.destroy();
     this.profileQuery?.set.destroy();
     for (const b of this.profileQuery ? [this.profileQuery.resolve, ...this.profileQuery.read] : [])

@@ -9,9 +9,9 @@
 // draws new numbers each time. Without loops the round is the generation ($gen), so programs
 // without `repeat` draw what they drew before loops existed.
 
-import type { GenStmt, Step } from '../ir/step.js';
+import { countsOnGpu, type GenStmt, type Step } from '../ir/step.js';
 import { Evaluator } from '../ir/evaluate.js';
-import { at, type IExpr } from '../ir/ir.js';
+import { at, forEachNode, type IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
 
 /** What the host tells a generation's kernels ($gen, $evals, $budget in the IR). */
@@ -116,4 +116,38 @@ export function planGeneration(
   };
   walk(g);
   return { runs, nextRound: ctx.round + 1, h };
+}
+
+/**
+ * Why runs of this program with different seeds cannot share one set of kernels (a batch:
+ * src/runtime/algo-gpu.ts), or undefined when they can. A batch runs one host plan for all its
+ * runs, so the plan must not depend on the seed (no draw in a host condition, count or let), and
+ * the evaluations must not depend on the run's state (no `repeat n while c`, whose iterations the
+ * GPU decides run by run).
+ */
+export function batchRefusal(a: {
+  generation: GenStmt[];
+  hostLets: { body: IExpr }[];
+  state: readonly { name: string }[];
+}): string | undefined {
+  if (countsOnGpu(a)) return 'it repeats steps while a condition holds that each run decides';
+  const draws = (e: IExpr | undefined) => {
+    let found = false;
+    if (e)
+      forEachNode(e, (x) => {
+        if (x.k === 'draw') found = true;
+      });
+    return found;
+  };
+  const walk = (ss: GenStmt[]): boolean =>
+    ss.some((s) =>
+      s.k === 'step'
+        ? draws(s.step.count)
+        : s.k === 'if'
+          ? draws(s.cond) || walk(s.then) || walk(s.else)
+          : draws(s.count) || walk(s.body),
+    );
+  if (walk(a.generation) || a.hostLets.some((l) => draws(l.body)))
+    return 'its generation decides which steps run by a random draw, which differs from seed to seed';
+  return undefined;
 }

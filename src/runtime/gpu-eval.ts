@@ -275,6 +275,7 @@ export class GpuEvaluator {
         return allocated(this.sc);
       case 'S':
       case 'Q':
+      case 'RUNS':
         throw new Error(`evaluations have no algorithm state (${u})`);
     }
   }

@@ -137,6 +137,42 @@ export async function runAlgorithm(
   engine: AlgoEngine,
   o: RunOptions,
 ): Promise<RunResult> {
+  if (engine.runs !== 1)
+    throw new Error(`internal: runAlgorithm with an engine of ${engine.runs} runs (runBatch)`);
+  return at(await runLoop(c, engine, o), 0, 'the run');
+}
+
+/** The options of a batch of runs: those of a run, less what only a run alone can do. */
+export type BatchOptions = Omit<RunOptions, 'seed' | 'seconds' | 'onCheckpoint' | 'resume'>;
+
+/**
+ * The runs of an engine made for several seeds (GpuAlgoEngine.create with seeds: the runs of one
+ * experiment cell in the same kernels), each reported as runAlgorithm reports the same seed run
+ * alone, bit for bit (test/gpu/batch.gpu.test.ts): the host plans one generation for all of them
+ * (batchRefusal: programs whose plan or evaluations differ between seeds do not batch), reads
+ * every run's trace rows after each batch, and each run meets its target, or not, on its own.
+ * A batch ends when every run has met its target or the budget is spent. Wall-clock budgets and
+ * checkpoints are for runs alone: a batch's runs share the clock, and an experiment commits its
+ * runs when the batch ends.
+ */
+export async function runBatch(
+  c: CompiledAlgorithm,
+  engine: AlgoEngine,
+  seeds: readonly number[],
+  o: BatchOptions,
+): Promise<RunResult[]> {
+  if (seeds.length !== engine.runs)
+    throw new Error(`internal: ${seeds.length} seeds for an engine of ${engine.runs} runs`);
+  const first = at(seeds, 0, 'the seeds');
+  return runLoop(c, engine, { ...o, seed: first });
+}
+
+async function runLoop(
+  c: CompiledAlgorithm,
+  engine: AlgoEngine,
+  o: RunOptions,
+): Promise<RunResult[]> {
+  const R = engine.runs;
   const maxEvals = o.maxEvals ?? Infinity;
   const t0 = performance.now();
   const earlier = o.resume?.seconds ?? 0;
@@ -206,26 +242,35 @@ export async function runAlgorithm(
   let gen = resume?.gen ?? 0;
   // The round of the next generation: draws are keyed by it (src/runtime/algo-host.ts).
   let round = resume?.round ?? 1;
-  const trace: TraceEntry[] = resume ? resume.trace.map((e) => ({ ...e })) : [];
-  let best = resume
-    ? resume.best
-    : at(await engine.submit(), 0, 'the trace after the initial steps');
-  if (!(best < Infinity)) await refuseOverflow(c, engine, best);
-  const entry = (evals: number, seconds: number): TraceEntry => ({
-    evals,
-    seconds,
-    best: value(best),
-    error: error(best),
-  });
-  if (!resume) trace.push(entry(initEvals, now()));
-  const reached = () => o.target !== undefined && error(best) <= o.target;
-  let stopped: StopReason | undefined = reached() ? 'target' : undefined;
-  // The generation that met the target, and the evaluations made by its end.
-  let met: { gen: number; evals: number } | undefined = stopped
-    ? resume
-      ? { gen, evals: hostEvals + gpuEvals }
-      : { gen: 0, evals: initEvals }
-    : undefined;
+  const traces: TraceEntry[][] = resume
+    ? [resume.trace.map((e) => ({ ...e }))]
+    : Array.from({ length: R }, () => []);
+  // Each run's best (run r's trace rows start at r TRACE_ROWS: AlgoEngine.submit).
+  let best: number[];
+  if (resume) best = [resume.best];
+  else {
+    const values = await engine.submit();
+    best = Array.from({ length: R }, (_, r) =>
+      at(values, r * TRACE_ROWS, 'the trace after the initial steps'),
+    );
+  }
+  for (const b of best) if (!(b < Infinity)) await refuseOverflow(c, engine, b);
+  const entry = (r: number, evals: number, seconds: number): TraceEntry => {
+    const b = at(best, r, 'the runs');
+    return { evals, seconds, best: value(b), error: error(b) };
+  };
+  if (!resume) traces.forEach((t, r) => t.push(entry(r, initEvals, now())));
+  const reached = (r: number) =>
+    o.target !== undefined && error(at(best, r, 'the runs')) <= o.target;
+  // The generation that met each run's target, and the evaluations made by its end.
+  const met: ({ gen: number; evals: number } | undefined)[] = best.map((_, r) =>
+    reached(r)
+      ? resume
+        ? { gen, evals: hostEvals + gpuEvals }
+        : { gen: 0, evals: initEvals }
+      : undefined,
+  );
+  let stopped: StopReason | undefined = met.every((m) => m) ? 'target' : undefined;
   const most = maxBatch(c, engine.batchWork);
   let batch = o.batch ?? Math.min(FIRST_BATCH, most);
   // One batch runs on the GPU while the next is recorded: the host waits for batch k only after
@@ -236,8 +281,10 @@ export async function runAlgorithm(
   type Slot = { gen: number; slot: number; host: number; max: number; counts: boolean };
   let inflight: { values: Promise<ArrayLike<number>>; slots: Slot[] } | null = null;
   let lastCheckpoint = now();
-  const checkpoint = async (to: (cp: RunCheckpoint) => void | Promise<void>) =>
-    to({
+  const checkpoint = async (to: (cp: RunCheckpoint) => void | Promise<void>) => {
+    if (R !== 1) throw new Error('internal: a checkpoint of a batch of runs');
+    const trace = at(traces, 0, 'the run');
+    return to({
       engine: await engine.snapshot(),
       gen,
       round,
@@ -245,10 +292,11 @@ export async function runAlgorithm(
       gpuEvals,
       idle,
       before,
-      best,
+      best: at(best, 0, 'the run'),
       trace: trace.map((e) => ({ ...e })),
       seconds: now(),
     });
+  };
   for (;;) {
     const slots: Slot[] = [];
     let pendingTrack = false;
@@ -339,26 +387,30 @@ export async function runAlgorithm(
       const t = now();
       let done = 0;
       for (const slot of taken) {
-        const v = at(values, slot.slot, 'the trace rows');
         if (slot.counts) gpuEvals = counter(values, slot.slot);
         pendingMax -= slot.max;
         done = slot.host + gpuEvals;
         idle = done === before ? idle + 1 : 0;
         before = done;
-        if (met) continue; // the best point was kept at the target (TARGET_THRESHOLD)
-        const improved = v < best;
-        best = Math.min(best, v);
-        if (improved) trace.push(entry(done, t));
-        if (reached()) met = { gen: slot.gen, evals: done };
+        for (let r = 0; r < R; r++) {
+          if (met[r]) continue; // the best point was kept at the target (TARGET_THRESHOLD)
+          const v = at(values, r * TRACE_ROWS + slot.slot, 'the trace rows');
+          const b = at(best, r, 'the runs');
+          best[r] = Math.min(b, v);
+          if (v < b) at(traces, r, 'the runs').push(entry(r, done, t));
+          if (reached(r)) met[r] = { gen: slot.gen, evals: done };
+        }
       }
+      // A batch's progress is its best run's.
+      const top = Math.min(...best);
       o.onProgress?.({
         evals: done,
         seconds: t,
         generations: gen,
-        best: value(best),
-        error: error(best),
+        best: value(top),
+        error: error(top),
       });
-      if (!stopped && reached()) stopped = 'target';
+      if (!stopped && met.every((m) => m)) stopped = 'target';
       if (!stopped && o.seconds !== undefined && t >= o.seconds) stopped = 'seconds';
       if (!stopped && o.signal?.aborted) stopped = 'interrupted';
       if (
@@ -405,24 +457,30 @@ export async function runAlgorithm(
   // (`stopped` is set inside take(), which TypeScript's narrowing does not follow.)
   if ((stopped as StopReason | undefined) === 'interrupted' && o.onCheckpoint)
     await checkpoint(o.onCheckpoint);
-  // A run that met its target reports the generation that met it, whatever its batch.
-  const evals = met ? met.evals : bound();
   const seconds = now();
-  const last = at(trace, trace.length - 1, 'the trace (one entry after the initial steps)');
-  if (last.evals !== evals) trace.push(entry(evals, seconds));
-  const b = await engine.readBest();
-  return {
-    evals,
-    seconds,
-    generations: met ? met.gen : gen,
-    bestFitness: value(b.fit),
-    bestError: error(b.fit),
-    bestPoint: b.point,
-    trace,
-    // A run that met its target stopped for it, even when the budget was also spent by the time
-    // the batch that met it was read back.
-    stopped: met ? 'target' : (stopped ?? 'evals'),
-  };
+  const results: RunResult[] = [];
+  for (let r = 0; r < R; r++) {
+    // A run that met its target reports the generation that met it, whatever its batch.
+    const m = met[r];
+    const evals = m ? m.evals : bound();
+    const trace = at(traces, r, 'the runs');
+    const last = at(trace, trace.length - 1, 'the trace (one entry after the initial steps)');
+    if (last.evals !== evals) trace.push(entry(r, evals, seconds));
+    const b = await engine.readBest(r);
+    results.push({
+      evals,
+      seconds,
+      generations: m ? m.gen : gen,
+      bestFitness: value(b.fit),
+      bestError: error(b.fit),
+      bestPoint: b.point,
+      trace,
+      // A run that met its target stopped for it, even when the budget was also spent by the
+      // time the batch that met it was read back.
+      stopped: m ? 'target' : (stopped ?? 'evals'),
+    });
+  }
+  return results;
 }
 
 /**

@@ -1,10 +1,12 @@
-// ---- step init.X kernel step_partials_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel step_partials_0 uses P,RUNS,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -16,6 +18,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -31,7 +34,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t0 = (-5.12f + (10.24f * t1));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -47,7 +50,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t4 = (-5.12f + (10.24f * t5));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -63,7 +66,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t8 = (-5.12f + (10.24f * t9));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -79,7 +82,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t12 = (-5.12f + (10.24f * t13));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -126,7 +129,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_fit);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -222,7 +225,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -284,13 +287,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel combine_0 uses P,RUNS,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -302,6 +307,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -310,7 +316,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_fit: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[(n * 7u + cc) * 2u + 0u];
+    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -329,7 +335,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 1u + 0u] = f32(s_fit);
+    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -425,7 +431,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -487,13 +493,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -505,11 +513,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 1u + 0u];
+  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i) {
@@ -517,7 +526,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j2 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j2)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -525,7 +534,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 48i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -622,7 +631,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -684,13 +693,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -702,6 +713,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -713,7 +725,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k3 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k3));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
     }
   }
@@ -756,8 +768,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = sval_g_g;
-    PART[(n * 7u + c) * 2u + 0u + 1u] = f32(s_g_g);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = sval_g_g;
+    PART[((n * 7u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_g_g);
   }
 }
 
@@ -853,7 +865,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -915,14 +927,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel combine_0 uses P,PART,SC
+// ---- step each.X kernel combine_0 uses P,RUNS,PART,SC
 var<workgroup> opt_hd: array<vec4<u32>, 96>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -935,6 +949,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -951,7 +966,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[(n * 7u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 7u + cc) * 2u + 0u + 1u]);
+    let pv0 = PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 7u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
   }
   shf[0u + lid] = acc_g_g;
@@ -977,11 +992,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t2)) / -0.12897038129696006f))));
   if (valid && lane == 0u) {
-    SC[n * 7u + 0u] = f32(s_g_g);
-    SC[n * 7u + 1u] = f32(s_r1);
-    SC[n * 7u + 2u] = f32(s_r2);
-    SC[n * 7u + 3u] = f32(s_k);
-    SC[n * 7u + 4u] = f32(s_L);
+    SC[(n * 7u + 0u) + wid.z * P.run_sc] = f32(s_g_g);
+    SC[(n * 7u + 1u) + wid.z * P.run_sc] = f32(s_r1);
+    SC[(n * 7u + 2u) + wid.z * P.run_sc] = f32(s_r2);
+    SC[(n * 7u + 3u) + wid.z * P.run_sc] = f32(s_k);
+    SC[(n * 7u + 4u) + wid.z * P.run_sc] = f32(s_L);
   }
 }
 
@@ -1077,7 +1092,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1139,13 +1154,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel step_partials_1 uses P,SC,S,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel step_partials_1 uses P,RUNS,SC,S,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1158,30 +1175,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
-  let s_r1: i32 = i32(SC[n * 7u + 1u]);
-  let s_r2: i32 = i32(SC[n * 7u + 2u]);
-  let s_k: i32 = i32(SC[n * 7u + 3u]);
-  let s_L: f32 = SC[n * 7u + 4u];
+  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
   var acc_fit: f32 = 0.0f;
   let cs = min(0i, 0i) + i32(c * 16384u);
   let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
   for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[(P.o[0][0] + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[(P.o[0][0] + u32(s_g_g) * 100000u + u32(iv4)) >> 2u];
-    let sv2 = S[(P.o[0][0] + u32(s_r1) * 100000u + u32(iv4)) >> 2u];
-    let sv3 = S[(P.o[0][0] + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100000u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
       var kv_t0: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
         kv_t0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1196,7 +1214,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j5 = iv;
         kv_t3 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t3; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t3; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1211,7 +1229,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j5 = iv;
         kv_t6 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1226,7 +1244,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j5 = iv;
         kv_t9 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t9; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1273,7 +1291,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_fit);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -1369,7 +1387,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1431,13 +1449,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel combine_1 uses P,SC,PART,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel combine_1 uses P,RUNS,SC,PART,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1449,21 +1469,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
-  let s_r1: i32 = i32(SC[n * 7u + 1u]);
-  let s_r2: i32 = i32(SC[n * 7u + 2u]);
-  let s_k: i32 = i32(SC[n * 7u + 3u]);
-  let s_L: f32 = SC[n * 7u + 4u];
-  let t0 = opt_s(P.o[0][1] + u32(i32(n)));
+  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   var acc_fit: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[(n * 7u + cc) * 2u + 0u];
+    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -1483,8 +1504,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_keep: i32 = select(0i, 1i, (s_fit <= t0));
   if (valid && lane == 0u) {
-    SC[n * 7u + 5u] = f32(s_fit);
-    SC[n * 7u + 6u] = f32(s_keep);
+    SC[(n * 7u + 5u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 7u + 6u) + wid.z * P.run_sc] = f32(s_keep);
   }
 }
 
@@ -1580,7 +1601,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1642,13 +1663,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1660,17 +1683,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
-  let s_r1: i32 = i32(SC[n * 7u + 1u]);
-  let s_r2: i32 = i32(SC[n * 7u + 2u]);
-  let s_k: i32 = i32(SC[n * 7u + 3u]);
-  let s_L: f32 = SC[n * 7u + 4u];
-  let s_fit: f32 = SC[n * 7u + 5u];
-  let s_keep: i32 = i32(SC[n * 7u + 6u]);
+  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 7u + 5u) + wid.z * P.run_sc];
+  let s_keep: i32 = i32(SC[(n * 7u + 6u) + wid.z * P.run_sc]);
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i && (s_keep != 0i)) {
@@ -1678,7 +1702,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j6 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j6)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j6)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -1686,7 +1710,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -1783,7 +1807,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1845,13 +1869,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -1863,6 +1889,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
@@ -1874,7 +1901,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k7 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k7));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k7; }
     }
   }
@@ -1917,8 +1944,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 98u + c) * 2u + 0u] = sval_arg_X;
-    PART[(n * 98u + c) * 2u + 0u + 1u] = f32(s_arg_X);
+    PART[((n * 98u + c) * 2u + 0u) + wid.z * P.run_part] = sval_arg_X;
+    PART[((n * 98u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
   }
 }
 
@@ -2014,7 +2041,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2076,13 +2103,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel combine_0 uses P,RUNS,PART,S,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2095,18 +2124,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[0][3] + u32(0i));
-  let t1 = opt_s(P.o[1][1] + u32(0i));
+  let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[(n * 98u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 2u + 0u + 1u]);
+    let pv0 = PART[((n * 98u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2146,22 +2176,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_min: f32 = sval_arg_X;
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
-    SC[n * 3u + 0u] = f32(s_arg_X);
-    SC[n * 3u + 1u] = f32(s_min);
-    SC[n * 3u + 2u] = f32(s_improved);
+    SC[(n * 3u + 0u) + wid.z * P.run_sc] = f32(s_arg_X);
+    SC[(n * 3u + 1u) + wid.z * P.run_sc] = f32(s_min);
+    SC[(n * 3u + 2u) + wid.z * P.run_sc] = f32(s_improved);
   }
   storageBarrier();
   workgroupBarrier();
   {
     let t2: i32 = i32(opt_slot);
     if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t2), select(t0, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
     let t3: i32 = 0i;
     if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), s_min);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), s_min);
     }
   }
 }
@@ -2258,7 +2288,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2320,13 +2350,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2337,13 +2369,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_arg_X: i32 = i32(SC[n * 3u + 0u]);
-  let s_min: f32 = SC[n * 3u + 1u];
-  let s_improved: i32 = i32(SC[n * 3u + 2u]);
+  let s_arg_X: i32 = i32(SC[(n * 3u + 0u) + wid.z * P.run_sc]);
+  let s_min: f32 = SC[(n * 3u + 1u) + wid.z * P.run_sc];
+  let s_improved: i32 = i32(SC[(n * 3u + 2u) + wid.z * P.run_sc]);
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
@@ -2351,7 +2384,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j8 = jw;
-          opt_s_set(P.w[0][2] + u32(t0) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j8)));
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(i_j8)));
         }
       }
     }
@@ -2450,7 +2483,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

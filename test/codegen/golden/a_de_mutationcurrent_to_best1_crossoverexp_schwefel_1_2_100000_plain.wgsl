@@ -1,10 +1,12 @@
-// ---- step init.X kernel scan_moments_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel scan_moments_0 uses P,RUNS,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -17,6 +19,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -38,7 +41,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             let i_j4 = iv;
             let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
             kv_t0 = (-100.0f + (200.0f * t1));
-            if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           let i_i1 = iv;
           v = kv_t0;
@@ -167,10 +170,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_mom2: f32 = shf[512u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 4u] = chunk_total;
-    PART[(n * 7u + c) * 4u + 1u] = s_mom0;
-    PART[(n * 7u + c) * 4u + 2u] = s_mom1;
-    PART[(n * 7u + c) * 4u + 3u] = s_mom2;
+    PART[((n * 7u + c) * 4u) + wid.z * P.run_part] = chunk_total;
+    PART[((n * 7u + c) * 4u + 1u) + wid.z * P.run_part] = s_mom0;
+    PART[((n * 7u + c) * 4u + 2u) + wid.z * P.run_part] = s_mom1;
+    PART[((n * 7u + c) * 4u + 3u) + wid.z * P.run_part] = s_mom2;
   }
 }
 
@@ -266,7 +269,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -328,13 +331,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel combine_0 uses P,RUNS,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -346,6 +351,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -357,7 +363,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
     let cc = cb + lane;
     var z: f32 = 0.0f;
-    if (cc < 7u) { z = PART[(n * 7u + cc) * 4u]; }
+    if (cc < 7u) { z = PART[((n * 7u + cc) * 4u) + wid.z * P.run_part]; }
     shf[lid] = z;
     workgroupBarrier();
     let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
@@ -378,9 +384,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     workgroupBarrier();
     if (cc < 7u) {
       let pb = (n * 7u + cc) * 4u;
-      acc_fit += 1.0f * cx * cx * PART[pb + 1u];
-      acc_fit += 2.0f * cx * PART[pb + 2u];
-      acc_fit += 1.0f * 1.0f * PART[pb + 3u];
+      acc_fit += 1.0f * cx * cx * PART[(pb + 1u) + wid.z * P.run_part];
+      acc_fit += 2.0f * cx * PART[(pb + 2u) + wid.z * P.run_part];
+      acc_fit += 1.0f * 1.0f * PART[(pb + 3u) + wid.z * P.run_part];
     }
   }
   shf[0u + lid] = acc_fit;
@@ -400,7 +406,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 1u + 0u] = f32(s_fit);
+    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -496,7 +502,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -558,13 +564,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -576,11 +584,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 1u + 0u];
+  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i) {
@@ -588,7 +597,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j4 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j4)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -596,7 +605,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 48i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -693,7 +702,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -755,13 +764,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -773,6 +784,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -784,7 +796,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k5 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k5));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
     }
   }
@@ -827,8 +839,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 4u + 0u] = sval_g_g;
-    PART[(n * 7u + c) * 4u + 0u + 1u] = f32(s_g_g);
+    PART[((n * 7u + c) * 4u + 0u) + wid.z * P.run_part] = sval_g_g;
+    PART[((n * 7u + c) * 4u + 0u + 1u) + wid.z * P.run_part] = f32(s_g_g);
   }
 }
 
@@ -924,7 +936,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -986,14 +998,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel combine_0 uses P,PART,SC
+// ---- step each.X kernel combine_0 uses P,RUNS,PART,SC
 var<workgroup> opt_hd: array<vec4<u32>, 96>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1006,6 +1020,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -1022,7 +1037,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[(n * 7u + cc) * 4u + 0u]; let pi0 = i32(PART[(n * 7u + cc) * 4u + 0u + 1u]);
+    let pv0 = PART[((n * 7u + cc) * 4u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 7u + cc) * 4u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
   }
   shf[0u + lid] = acc_g_g;
@@ -1048,11 +1063,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t2)) / -0.12897038129696006f))));
   if (valid && lane == 0u) {
-    SC[n * 7u + 0u] = f32(s_g_g);
-    SC[n * 7u + 1u] = f32(s_r1);
-    SC[n * 7u + 2u] = f32(s_r2);
-    SC[n * 7u + 3u] = f32(s_k);
-    SC[n * 7u + 4u] = f32(s_L);
+    SC[(n * 7u + 0u) + wid.z * P.run_sc] = f32(s_g_g);
+    SC[(n * 7u + 1u) + wid.z * P.run_sc] = f32(s_r1);
+    SC[(n * 7u + 2u) + wid.z * P.run_sc] = f32(s_r2);
+    SC[(n * 7u + 3u) + wid.z * P.run_sc] = f32(s_k);
+    SC[(n * 7u + 4u) + wid.z * P.run_sc] = f32(s_L);
   }
 }
 
@@ -1148,7 +1163,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1210,13 +1225,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel scan_moments_1 uses P,SC,S,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel scan_moments_1 uses P,RUNS,SC,S,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1230,15 +1247,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
-  let s_r1: i32 = i32(SC[n * 7u + 1u]);
-  let s_r2: i32 = i32(SC[n * 7u + 2u]);
-  let s_k: i32 = i32(SC[n * 7u + 3u]);
-  let s_L: f32 = SC[n * 7u + 4u];
+  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
   var acc_mom0: f32 = 0.0f;
   var acc_mom1: f32 = 0.0f;
   var acc_mom2: f32 = 0.0f;
@@ -1254,8 +1272,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           var kv_t0: f32 = 0.0f;
           if (iv < 100000i) {
             let i_j7 = iv;
-            kv_t0 = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)), ((opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)) + (0.52f * (opt_s(P.o[0][0] + u32(s_g_g) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7))))) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100000i), 100000i)) < s_L));
-            if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+            kv_t0 = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7)), ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100000u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7))))) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100000i), 100000i)) < s_L));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           let i_i1 = iv;
           v = kv_t0;
@@ -1384,10 +1402,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_mom2: f32 = shf[512u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 4u] = chunk_total;
-    PART[(n * 7u + c) * 4u + 1u] = s_mom0;
-    PART[(n * 7u + c) * 4u + 2u] = s_mom1;
-    PART[(n * 7u + c) * 4u + 3u] = s_mom2;
+    PART[((n * 7u + c) * 4u) + wid.z * P.run_part] = chunk_total;
+    PART[((n * 7u + c) * 4u + 1u) + wid.z * P.run_part] = s_mom0;
+    PART[((n * 7u + c) * 4u + 2u) + wid.z * P.run_part] = s_mom1;
+    PART[((n * 7u + c) * 4u + 3u) + wid.z * P.run_part] = s_mom2;
   }
 }
 
@@ -1483,7 +1501,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1545,13 +1563,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel combine_1 uses P,SC,PART,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel combine_1 uses P,RUNS,SC,PART,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1563,24 +1583,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
-  let s_r1: i32 = i32(SC[n * 7u + 1u]);
-  let s_r2: i32 = i32(SC[n * 7u + 2u]);
-  let s_k: i32 = i32(SC[n * 7u + 3u]);
-  let s_L: f32 = SC[n * 7u + 4u];
-  let t4 = opt_s(P.o[0][1] + u32(i32(n)));
+  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let t4 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   var acc_fit: f32 = 0.0f;
   var carry_c: f32 = 0.0f;
   for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
     let cc = cb + lane;
     var z: f32 = 0.0f;
-    if (cc < 7u) { z = PART[(n * 7u + cc) * 4u]; }
+    if (cc < 7u) { z = PART[((n * 7u + cc) * 4u) + wid.z * P.run_part]; }
     shf[lid] = z;
     workgroupBarrier();
     let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
@@ -1601,9 +1622,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     workgroupBarrier();
     if (cc < 7u) {
       let pb = (n * 7u + cc) * 4u;
-      acc_fit += 1.0f * cx * cx * PART[pb + 1u];
-      acc_fit += 2.0f * cx * PART[pb + 2u];
-      acc_fit += 1.0f * 1.0f * PART[pb + 3u];
+      acc_fit += 1.0f * cx * cx * PART[(pb + 1u) + wid.z * P.run_part];
+      acc_fit += 2.0f * cx * PART[(pb + 2u) + wid.z * P.run_part];
+      acc_fit += 1.0f * 1.0f * PART[(pb + 3u) + wid.z * P.run_part];
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1624,8 +1645,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_keep: i32 = select(0i, 1i, (s_fit <= t4));
   if (valid && lane == 0u) {
-    SC[n * 7u + 5u] = f32(s_fit);
-    SC[n * 7u + 6u] = f32(s_keep);
+    SC[(n * 7u + 5u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 7u + 6u) + wid.z * P.run_sc] = f32(s_keep);
   }
 }
 
@@ -1721,7 +1742,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1783,13 +1804,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1801,17 +1824,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[n * 7u + 0u]);
-  let s_r1: i32 = i32(SC[n * 7u + 1u]);
-  let s_r2: i32 = i32(SC[n * 7u + 2u]);
-  let s_k: i32 = i32(SC[n * 7u + 3u]);
-  let s_L: f32 = SC[n * 7u + 4u];
-  let s_fit: f32 = SC[n * 7u + 5u];
-  let s_keep: i32 = i32(SC[n * 7u + 6u]);
+  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 7u + 5u) + wid.z * P.run_sc];
+  let s_keep: i32 = i32(SC[(n * 7u + 6u) + wid.z * P.run_sc]);
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i && (s_keep != 0i)) {
@@ -1819,7 +1843,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j8 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j8)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -1827,7 +1851,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -1924,7 +1948,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1986,13 +2010,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2004,6 +2030,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
@@ -2015,7 +2042,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k9 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k9));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k9));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k9 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k9; }
     }
   }
@@ -2058,8 +2085,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 98u + c) * 2u + 0u] = sval_arg_X;
-    PART[(n * 98u + c) * 2u + 0u + 1u] = f32(s_arg_X);
+    PART[((n * 98u + c) * 2u + 0u) + wid.z * P.run_part] = sval_arg_X;
+    PART[((n * 98u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
   }
 }
 
@@ -2155,7 +2182,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2217,13 +2244,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel combine_0 uses P,RUNS,PART,S,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2236,18 +2265,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[0][3] + u32(0i));
-  let t1 = opt_s(P.o[1][1] + u32(0i));
+  let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[(n * 98u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 2u + 0u + 1u]);
+    let pv0 = PART[((n * 98u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2287,22 +2317,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_min: f32 = sval_arg_X;
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
-    SC[n * 3u + 0u] = f32(s_arg_X);
-    SC[n * 3u + 1u] = f32(s_min);
-    SC[n * 3u + 2u] = f32(s_improved);
+    SC[(n * 3u + 0u) + wid.z * P.run_sc] = f32(s_arg_X);
+    SC[(n * 3u + 1u) + wid.z * P.run_sc] = f32(s_min);
+    SC[(n * 3u + 2u) + wid.z * P.run_sc] = f32(s_improved);
   }
   storageBarrier();
   workgroupBarrier();
   {
     let t2: i32 = i32(opt_slot);
     if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t2), select(t0, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
     let t3: i32 = 0i;
     if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), s_min);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), s_min);
     }
   }
 }
@@ -2399,7 +2429,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2461,13 +2491,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2478,13 +2510,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_arg_X: i32 = i32(SC[n * 3u + 0u]);
-  let s_min: f32 = SC[n * 3u + 1u];
-  let s_improved: i32 = i32(SC[n * 3u + 2u]);
+  let s_arg_X: i32 = i32(SC[(n * 3u + 0u) + wid.z * P.run_sc]);
+  let s_min: f32 = SC[(n * 3u + 1u) + wid.z * P.run_sc];
+  let s_improved: i32 = i32(SC[(n * 3u + 2u) + wid.z * P.run_sc]);
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
@@ -2492,7 +2525,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j10 = jw;
-          opt_s_set(P.w[0][2] + u32(t0) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)));
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(i_j10)));
         }
       }
     }
@@ -2591,7 +2624,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.X kernel scan_moments_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel scan_moments_0 uses P,RUNS,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -21,6 +23,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -42,7 +45,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
             let i_j4 = iv;
             let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
             kv_t0 = (-100.0f + (200.0f * t1));
-            if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           let i_i1 = iv;
           v = kv_t0;
@@ -149,10 +152,10 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let s_mom2: f32 = shf[512u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 4u] = chunk_total;
-    PART[(n * 7u + c) * 4u + 1u] = s_mom0;
-    PART[(n * 7u + c) * 4u + 2u] = s_mom1;
-    PART[(n * 7u + c) * 4u + 3u] = s_mom2;
+    PART[((n * 7u + c) * 4u) + wid.z * P.run_part] = chunk_total;
+    PART[((n * 7u + c) * 4u + 1u) + wid.z * P.run_part] = s_mom0;
+    PART[((n * 7u + c) * 4u + 2u) + wid.z * P.run_part] = s_mom1;
+    PART[((n * 7u + c) * 4u + 3u) + wid.z * P.run_part] = s_mom2;
   }
 }
 
@@ -248,7 +251,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -310,13 +313,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel combine_0 uses P,RUNS,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -328,6 +333,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -339,7 +345,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
     let cc = cb + lane;
     var z: f32 = 0.0f;
-    if (cc < 7u) { z = PART[(n * 7u + cc) * 4u]; }
+    if (cc < 7u) { z = PART[((n * 7u + cc) * 4u) + wid.z * P.run_part]; }
     shf[lid] = z;
     workgroupBarrier();
     let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
@@ -360,9 +366,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     workgroupBarrier();
     if (cc < 7u) {
       let pb = (n * 7u + cc) * 4u;
-      acc_fit += 1.0f * cx * cx * PART[pb + 1u];
-      acc_fit += 2.0f * cx * PART[pb + 2u];
-      acc_fit += 1.0f * 1.0f * PART[pb + 3u];
+      acc_fit += 1.0f * cx * cx * PART[(pb + 1u) + wid.z * P.run_part];
+      acc_fit += 2.0f * cx * PART[(pb + 2u) + wid.z * P.run_part];
+      acc_fit += 1.0f * 1.0f * PART[(pb + 3u) + wid.z * P.run_part];
     }
   }
   shf[0u + lid] = acc_fit;
@@ -382,7 +388,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 1u + 0u] = f32(s_fit);
+    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -478,7 +484,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -540,13 +546,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -558,11 +566,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 1u + 0u];
+  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i) {
@@ -570,7 +579,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j4 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j4)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -578,7 +587,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 48i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -675,7 +684,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -737,14 +746,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel scan_moments_0 uses P,S,SCR,PART
+// ---- step each.X kernel scan_moments_0 uses P,RUNS,S,SCR,PART
 var<workgroup> opt_hd: array<vec4<u32>, 2>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -761,6 +772,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -790,8 +802,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
           if (iv < 100000i) {
             let i_j7 = iv;
             let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-            kv_t2 = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j7)), (opt_s(P.o[0][0] + u32(s_r0) * 100000u + u32(i_j7)) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j7)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j7))))), ((t3 < 0.879f) || (i_j7 == s_k)));
-            if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t2; }
+            kv_t2 = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(i_j7)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j7))))), ((t3 < 0.879f) || (i_j7 == s_k)));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t2; }
           }
           let i_i1 = iv;
           v = kv_t2;
@@ -898,10 +910,10 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let s_mom2: f32 = shf[512u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 4u] = chunk_total;
-    PART[(n * 7u + c) * 4u + 1u] = s_mom0;
-    PART[(n * 7u + c) * 4u + 2u] = s_mom1;
-    PART[(n * 7u + c) * 4u + 3u] = s_mom2;
+    PART[((n * 7u + c) * 4u) + wid.z * P.run_part] = chunk_total;
+    PART[((n * 7u + c) * 4u + 1u) + wid.z * P.run_part] = s_mom0;
+    PART[((n * 7u + c) * 4u + 2u) + wid.z * P.run_part] = s_mom1;
+    PART[((n * 7u + c) * 4u + 3u) + wid.z * P.run_part] = s_mom2;
   }
 }
 
@@ -997,7 +1009,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1059,14 +1071,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel combine_0 uses P,PART,S,SC
+// ---- step each.X kernel combine_0 uses P,RUNS,PART,S,SC
 var<workgroup> opt_hd: array<vec4<u32>, 64>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1078,13 +1092,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t6 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1099,7 +1114,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
     let cc = cb + lane;
     var z: f32 = 0.0f;
-    if (cc < 7u) { z = PART[(n * 7u + cc) * 4u]; }
+    if (cc < 7u) { z = PART[((n * 7u + cc) * 4u) + wid.z * P.run_part]; }
     shf[lid] = z;
     workgroupBarrier();
     let t2 = select(0.0f, shf[lid - 1u], lane >= 1u);
@@ -1120,9 +1135,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     workgroupBarrier();
     if (cc < 7u) {
       let pb = (n * 7u + cc) * 4u;
-      acc_fit += 1.0f * cx * cx * PART[pb + 1u];
-      acc_fit += 2.0f * cx * PART[pb + 2u];
-      acc_fit += 1.0f * 1.0f * PART[pb + 3u];
+      acc_fit += 1.0f * cx * cx * PART[(pb + 1u) + wid.z * P.run_part];
+      acc_fit += 2.0f * cx * PART[(pb + 2u) + wid.z * P.run_part];
+      acc_fit += 1.0f * 1.0f * PART[(pb + 3u) + wid.z * P.run_part];
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1143,8 +1158,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
   if (valid && lane == 0u) {
-    SC[n * 6u + 4u] = f32(s_fit);
-    SC[n * 6u + 5u] = f32(s_keep);
+    SC[(n * 6u + 4u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 6u + 5u) + wid.z * P.run_sc] = f32(s_keep);
   }
 }
 
@@ -1240,7 +1255,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1302,14 +1317,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel step_writes uses P,SC,SCR,S
+// ---- step each.X kernel step_writes uses P,RUNS,SC,SCR,S
 var<workgroup> opt_hd: array<vec4<u32>, 2>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1321,12 +1338,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 6u + 4u];
-  let s_keep: i32 = i32(SC[n * 6u + 5u]);
+  let s_fit: f32 = SC[(n * 6u + 4u) + wid.z * P.run_sc];
+  let s_keep: i32 = i32(SC[(n * 6u + 5u) + wid.z * P.run_sc]);
   if (lid == 0u) { opt_hd[0u * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lid == 1u) { opt_hd[0u * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1343,7 +1361,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j8 = jw;
-          opt_s_set(P.w[0][0] + u32(t2) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j8)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -1351,7 +1369,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t3: i32 = i32(n);
     if (valid && t3 >= 0i && t3 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t3), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t3), s_fit);
     }
   }
 }
@@ -1448,7 +1466,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1510,13 +1528,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -1528,6 +1548,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
@@ -1539,7 +1560,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 48i) {
       let i_k9 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k9));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k9));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k9 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k9; }
     }
   }
@@ -1582,8 +1603,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 98u + c) * 2u + 0u] = sval_arg_X;
-    PART[(n * 98u + c) * 2u + 0u + 1u] = f32(s_arg_X);
+    PART[((n * 98u + c) * 2u + 0u) + wid.z * P.run_part] = sval_arg_X;
+    PART[((n * 98u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
   }
 }
 
@@ -1679,7 +1700,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1741,13 +1762,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel combine_0 uses P,RUNS,PART,S,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1760,18 +1783,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[0][3] + u32(0i));
-  let t1 = opt_s(P.o[1][1] + u32(0i));
+  let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[(n * 98u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 2u + 0u + 1u]);
+    let pv0 = PART[((n * 98u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
   }
   shf[0u + lid] = acc_arg_X;
@@ -1811,22 +1835,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_min: f32 = sval_arg_X;
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
-    SC[n * 3u + 0u] = f32(s_arg_X);
-    SC[n * 3u + 1u] = f32(s_min);
-    SC[n * 3u + 2u] = f32(s_improved);
+    SC[(n * 3u + 0u) + wid.z * P.run_sc] = f32(s_arg_X);
+    SC[(n * 3u + 1u) + wid.z * P.run_sc] = f32(s_min);
+    SC[(n * 3u + 2u) + wid.z * P.run_sc] = f32(s_improved);
   }
   storageBarrier();
   workgroupBarrier();
   {
     let t2: i32 = i32(opt_slot);
     if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t2), select(t0, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
     let t3: i32 = 0i;
     if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), s_min);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), s_min);
     }
   }
 }
@@ -1923,7 +1947,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1985,13 +2009,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2002,13 +2028,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_arg_X: i32 = i32(SC[n * 3u + 0u]);
-  let s_min: f32 = SC[n * 3u + 1u];
-  let s_improved: i32 = i32(SC[n * 3u + 2u]);
+  let s_arg_X: i32 = i32(SC[(n * 3u + 0u) + wid.z * P.run_sc]);
+  let s_min: f32 = SC[(n * 3u + 1u) + wid.z * P.run_sc];
+  let s_improved: i32 = i32(SC[(n * 3u + 2u) + wid.z * P.run_sc]);
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
@@ -2016,7 +2043,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j10 = jw;
-          opt_s_set(P.w[0][2] + u32(t0) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j10)));
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(i_j10)));
         }
       }
     }
@@ -2115,7 +2142,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.X kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel evaluate uses P,RUNS,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -16,6 +18,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
@@ -25,7 +28,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j4 = iv;
     let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = (-100.0f + (200.0f * t0)); }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -37,7 +40,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[n * 100u + 0u + u32(i_i1)];
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -75,14 +78,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t3 >= 0i && t3 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), SCR[n * 100u + 0u + u32(i_j4)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 48i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -179,7 +182,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -241,13 +244,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step each.X kernel evaluate uses P,RUNS,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -259,13 +264,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t5 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t5 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t0 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n)));
   let t1 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
   let t2 = opt_draw_u(3u, u32(i32(n)), u32(0i));
@@ -276,7 +282,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t2)) / -0.12897038129696006f))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j7 = iv;
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j7)), (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j7)) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j7)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j7)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -288,7 +294,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[n * 100u + 0u + u32(i_i1)];
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -329,14 +335,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t6 >= 0i && t6 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j8 = jw;
-        opt_s_set(P.w[0][0] + u32(t6) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j8)), SCR[n * 100u + 0u + u32(i_j8)], (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)), SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i)));
       }
     }
   }
   {
     let t7: i32 = i32(n);
     if (valid && t7 >= 0i && t7 < 48i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t7), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fit);
     }
   }
 }
@@ -433,7 +439,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -495,13 +501,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -512,20 +520,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s(P.o[0][3] + u32(0i));
-  let t2 = opt_s(P.o[1][1] + u32(0i));
+  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t2 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
     if (iv >= 0i && iv < 48i) {
       let i_k9 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k9));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k9));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k9 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k9; }
     }
   }
@@ -570,7 +579,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t3: i32 = i32(opt_slot);
     if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t3), select(t1, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -578,14 +587,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t4 >= 0i && t4 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set(P.w[0][2] + u32(t4) * 100u + u32(jw), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j10)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j10)));
       }
     }
   }
   {
     let t5: i32 = 0i;
     if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t5), s_min);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), s_min);
     }
   }
 }
@@ -682,7 +691,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -15,6 +17,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -73,14 +76,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t3 >= 0i && t3 < 64i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 64i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -177,7 +180,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -239,14 +242,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,S
+// ---- step each.X kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 2>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -258,14 +263,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t4 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t7 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t7 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t3 = opt_draw_u(4u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(64i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
@@ -277,7 +283,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 64i; iv += 128i) {
     if (iv >= 0i && iv < 64i) {
       let i_k3 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k3));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
     }
   }
@@ -321,7 +327,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t2);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t4, (((0.5f * opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j5))) + (0.5f * opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j5)))) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j5)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j5))))), ((t3 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t4, (((0.5f * opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5))) + (0.5f * opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)))) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t3 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -371,14 +377,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t8 >= 0i && t8 < 64i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set(P.w[0][0] + u32(t8) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t8) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
     }
   }
   {
     let t9: i32 = i32(n);
     if (valid && t9 >= 0i && t9 < 64i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t9), select(t7, s_fit, (s_keep != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t9), select(t7, s_fit, (s_keep != 0i)));
     }
   }
 }
@@ -475,7 +481,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -537,13 +543,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -554,20 +562,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s(P.o[0][3] + u32(0i));
-  let t2 = opt_s(P.o[1][1] + u32(0i));
+  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t2 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 64i; iv += 128i) {
     if (iv >= 0i && iv < 64i) {
       let i_k7 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k7));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k7; }
     }
   }
@@ -610,7 +619,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t3: i32 = i32(opt_slot);
     if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t3), select(t1, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -618,14 +627,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t4 >= 0i && t4 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set(P.w[0][2] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
       }
     }
   }
   {
     let t5: i32 = 0i;
     if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t5), select(t1, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), select(t1, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -722,7 +731,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -784,14 +793,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X+track kernel evaluate uses P,S
+// ---- step each.X+track kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 2>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -803,16 +814,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t4 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t7 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t8 = opt_s(P.o[0][3] + u32(0i));
-  let t9 = opt_s(P.o[1][1] + u32(0i));
+  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t7 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t8 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t9 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   let t3 = opt_draw_u(4u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(64i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
@@ -824,7 +836,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 64i; iv += 128i) {
     if (iv >= 0i && iv < 64i) {
       let i_k3 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k3));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
     }
   }
@@ -868,7 +880,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t2);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t4, (((0.5f * opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j5))) + (0.5f * opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j5)))) + (0.52f * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j5)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j5))))), ((t3 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t4, (((0.5f * opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5))) + (0.5f * opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)))) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t3 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -920,20 +932,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t10 >= 0i && t10 < 64i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set(P.w[0][0] + u32(t10) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
     }
   }
   {
     let t11: i32 = i32(n);
     if (valid && t11 >= 0i && t11 < 64i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t11), select(t7, s_fit, (s_keep != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), select(t7, s_fit, (s_keep != 0i)));
     }
   }
   {
     let t12: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t12 >= 0i && t12 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t12), select(t8, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t12), select(t8, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -941,14 +953,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set(P.w[0][2] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(0i) * 100u + u32(i_j8)), opt_s(P.o[0][0] + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t14 >= 0i && t14 < 1i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t14), select(t8, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t14), select(t8, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -1045,7 +1057,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

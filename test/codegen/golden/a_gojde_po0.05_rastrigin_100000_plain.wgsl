@@ -1,10 +1,12 @@
-// ---- step init.X kernel step_partials_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.X kernel step_partials_0 uses P,RUNS,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -16,6 +18,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -31,7 +34,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t0 = (-5.12f + (10.24f * t1));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -47,7 +50,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t4 = (-5.12f + (10.24f * t5));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -63,7 +66,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t8 = (-5.12f + (10.24f * t9));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -79,7 +82,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t12 = (-5.12f + (10.24f * t13));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -126,7 +129,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_fit);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -222,7 +225,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -284,13 +287,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.X kernel combine_0 uses P,RUNS,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -302,6 +307,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -310,7 +316,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_fit: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[(n * 7u + cc) * 2u + 0u];
+    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -329,7 +335,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 1u + 0u] = f32(s_fit);
+    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -425,7 +431,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -487,13 +493,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.X kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.X kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -505,11 +513,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 1u + 0u];
+  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
@@ -517,7 +526,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j2 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j2)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -525,7 +534,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -622,7 +631,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -684,13 +693,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.O kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.O kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -700,26 +711,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u;
-  let t2 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j3 = jw;
-        opt_s_set(P.w[0][2] + u32(t0) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j3)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
       }
     }
   }
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t1), t2);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
 }
@@ -816,7 +828,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -878,13 +890,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.Fi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -894,6 +908,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
@@ -903,7 +918,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t0), 0.30000000000000004f);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0), 0.30000000000000004f);
     }
   }
 }
@@ -1000,7 +1015,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1062,13 +1077,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.CRi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -1078,6 +1095,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
@@ -1087,7 +1105,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t0), 0.9f);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t0), 0.9f);
     }
   }
 }
@@ -1184,7 +1202,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1246,13 +1264,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.a kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.a kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -1262,6 +1282,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
@@ -1275,9 +1296,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j4 = jw;
         var t1: f32 = opt_inf();
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-          t1 = min(t1, opt_s(P.o[0][0] + u32(i_k5) * 100000u + u32(i_j4)));
+          t1 = min(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
         }
-        opt_s_set(P.w[2][2] + u32(t0) * 100000u + u32(jw), t1);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
       }
     }
   }
@@ -1375,7 +1396,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1437,13 +1458,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.b kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.b kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -1453,6 +1476,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
@@ -1466,9 +1490,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j6 = jw;
         var t1: f32 = (-opt_inf());
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t1 = max(t1, opt_s(P.o[0][0] + u32(i_k7) * 100000u + u32(i_j6)));
+          t1 = max(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][3] + u32(t0) * 100000u + u32(jw), t1);
+        opt_s_set((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
       }
     }
   }
@@ -1566,7 +1590,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1628,14 +1652,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.O kernel step_partials_0 uses P,S,SCR,PART
+// ---- step each.O kernel step_partials_0 uses P,RUNS,S,SCR,PART
 var<workgroup> opt_hd: array<vec4<u32>, 1>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -1647,6 +1673,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -1659,9 +1686,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let cs = min(0i, 0i) + i32(c * 16384u);
   let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
   for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[(P.o[2][2] + u32(0i) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[(P.o[2][3] + u32(0i) * 100000u + u32(iv4)) >> 2u];
-    let sv2 = S[(P.o[0][0] + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    let sv0 = S[((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
       var kv_t1: f32 = 0.0f;
@@ -1675,7 +1702,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           t3 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
         }
         kv_t1 = t3;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t1; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1697,7 +1724,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
         }
         kv_t6 = t8;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t6; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1719,7 +1746,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
         }
         kv_t11 = t13;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t11; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t11; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1741,7 +1768,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
         }
         kv_t16 = t18;
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t16; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1788,7 +1815,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_fit);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -1884,7 +1911,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1946,14 +1973,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.O kernel combine_0 uses P,PART,SC
+// ---- step each.O kernel combine_0 uses P,RUNS,PART,SC
 var<workgroup> opt_hd: array<vec4<u32>, 32>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1965,6 +1994,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -1977,7 +2007,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_kk: f32 = t0;
   var acc_fit: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[(n * 7u + cc) * 2u + 0u];
+    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -1996,7 +2026,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 2u + 1u] = f32(s_fit);
+    SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -2092,7 +2122,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2154,14 +2184,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.O kernel step_writes uses P,SC,SCR,S
+// ---- step each.O kernel step_writes uses P,RUNS,SC,SCR,S
 var<workgroup> opt_hd: array<vec4<u32>, 1>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2173,11 +2205,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 2u + 1u];
+  let s_fit: f32 = SC[(n * 2u + 1u) + wid.z * P.run_sc];
   if (lid == 0u) { opt_hd[0u * 1u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(0i), u32(0i))), 0u, 0u, 0u); }
   workgroupBarrier();
   let t0 = bitcast<f32>(opt_hd[0u * 1u + 0u].x);
@@ -2189,7 +2222,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j10 = jw;
-          opt_s_set(P.w[0][2] + u32(t1) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j10)]);
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -2197,7 +2230,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t2: i32 = i32(n);
     if (valid && t2 >= 0i && t2 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][3] + u32(t2), s_fit);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t2), s_fit);
     }
   }
 }
@@ -2294,7 +2327,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2356,13 +2389,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step rank.X kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step rank.X kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2374,18 +2409,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_union_f: f32 = select(opt_s(P.o[0][3] + u32(max((i32(n) - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i32(n), 127i))), (i32(n) < 128i));
+  let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
   let cs = max(0i, i32(c * 16384u));
   let ce = min(256i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 256i) {
       let i_k11 = iv;
-      if (((select(opt_s(P.o[0][3] + u32(max((i_k11 - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s(P.o[0][3] + u32(max((i_k11 - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -2427,7 +2463,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_rank: i32 = shi[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_rank);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_rank);
   }
 }
 
@@ -2523,7 +2559,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2585,13 +2621,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step rank.X kernel combine_0 uses P,S,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step rank.X kernel combine_0 uses P,RUNS,S,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2604,16 +2642,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let s_union_f: f32 = select(opt_s(P.o[0][3] + u32(max((i32(n) - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i32(n), 127i))), (i32(n) < 128i));
+  let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_rank = acc_rank + i32(PART[(n * 7u + cc) * 2u + 0u]);
+    acc_rank = acc_rank + i32(PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]);
   }
   shi[0u + lid] = acc_rank;
   workgroupBarrier();
@@ -2632,7 +2671,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_rank: i32 = shi[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 2u + 1u] = f32(s_rank);
+    SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_rank);
   }
 }
 
@@ -2728,7 +2767,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2790,13 +2829,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step rank.X kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step rank.X kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2807,22 +2848,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_rank: i32 = i32(SC[n * 2u + 1u]);
-  let s_union_f: f32 = select(opt_s(P.o[0][3] + u32(max((i32(n) - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i32(n), 127i))), (i32(n) < 128i));
+  let s_rank: i32 = i32(SC[(n * 2u + 1u) + wid.z * P.run_sc]);
+  let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   {
     let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
     if (valid && t0 >= 0i && t0 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[3][0] + u32(t0), f32(s_rank));
+      opt_s_set((P.w[3][0] + wid.z * P.run_s) + u32(t0), f32(s_rank));
     }
   }
   {
     let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[3][1] + u32(t1), f32(s_rank));
+      opt_s_set((P.w[3][1] + wid.z * P.run_s) + u32(t1), f32(s_rank));
     }
   }
 }
@@ -2919,7 +2961,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2981,13 +3023,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2999,11 +3043,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   let cs = max(0i, i32(c * 16384u));
@@ -3011,7 +3056,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
       let i_x12 = iv;
-      if (((i32(opt_s(P.o[3][0] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[3][0] + u32(i_x12))) < s_rank))) {
+      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -3053,7 +3098,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_ordinal: i32 = shi[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_ordinal);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_ordinal);
   }
 }
 
@@ -3149,7 +3194,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -3211,13 +3256,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel combine_0 uses P,S,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel combine_0 uses P,RUNS,S,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -3230,17 +3277,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_ordinal = acc_ordinal + i32(PART[(n * 7u + cc) * 2u + 0u]);
+    acc_ordinal = acc_ordinal + i32(PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]);
   }
   shi[0u + lid] = acc_ordinal;
   workgroupBarrier();
@@ -3259,7 +3307,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_ordinal: i32 = shi[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 4u + 2u] = f32(s_ordinal);
+    SC[(n * 4u + 2u) + wid.z * P.run_sc] = f32(s_ordinal);
   }
 }
 
@@ -3355,7 +3403,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -3417,13 +3465,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel reduce_partials_1 uses P,SC,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel reduce_partials_1 uses P,RUNS,SC,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -3436,12 +3486,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let s_ordinal: i32 = i32(SC[(n * 4u + 2u) + wid.z * P.run_sc]);
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_entrant: i32 = 0i;
   let cs = max(0i, i32(c * 16384u));
@@ -3451,11 +3502,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_o13 = iv;
       var t1: i32 = 0i;
       for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s(P.o[3][1] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][1] + u32(i_o14))) < i32(opt_s(P.o[3][1] + u32(i_o13)))))) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s(P.o[3][1] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o13;
       }
     }
@@ -3497,7 +3548,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_entrant: i32 = shi[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_entrant);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_entrant);
   }
 }
 
@@ -3593,7 +3644,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -3655,13 +3706,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel combine_1 uses P,SC,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel combine_1 uses P,RUNS,SC,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -3674,18 +3727,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let s_ordinal: i32 = i32(SC[(n * 4u + 2u) + wid.z * P.run_sc]);
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_entrant: i32 = 0i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_entrant = acc_entrant + i32(PART[(n * 7u + cc) * 2u + 0u]);
+    acc_entrant = acc_entrant + i32(PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]);
   }
   shi[0u + lid] = acc_entrant;
   workgroupBarrier();
@@ -3705,8 +3759,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_leaves: i32 = select(0i, 1i, (s_rank >= 128i));
   if (valid && lane == 0u) {
-    SC[n * 4u + 3u] = f32(s_entrant);
-    SC[n * 4u + 1u] = f32(s_leaves);
+    SC[(n * 4u + 3u) + wid.z * P.run_sc] = f32(s_entrant);
+    SC[(n * 4u + 1u) + wid.z * P.run_sc] = f32(s_leaves);
   }
 }
 
@@ -3802,7 +3856,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -3864,13 +3918,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -3881,14 +3937,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_ordinal: i32 = i32(SC[n * 4u + 2u]);
-  let s_entrant: i32 = i32(SC[n * 4u + 3u]);
-  let s_leaves: i32 = i32(SC[n * 4u + 1u]);
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let s_ordinal: i32 = i32(SC[(n * 4u + 2u) + wid.z * P.run_sc]);
+  let s_entrant: i32 = i32(SC[(n * 4u + 3u) + wid.z * P.run_sc]);
+  let s_leaves: i32 = i32(SC[(n * 4u + 1u) + wid.z * P.run_sc]);
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   {
     let t1: i32 = select(128i, i32(n), (s_leaves != 0i));
@@ -3897,7 +3954,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j15 = jw;
-          opt_s_set(P.w[0][0] + u32(t1) * 100000u + u32(jw), opt_s(P.o[0][2] + u32(s_entrant) * 100000u + u32(i_j15)));
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100000u + u32(i_j15)));
         }
       }
     }
@@ -3905,7 +3962,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t2: i32 = select(128i, i32(n), (s_leaves != 0i));
     if (valid && t2 >= 0i && t2 < 128i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t2), opt_s(P.o[0][3] + u32(s_entrant)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t2), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
     }
   }
 }
@@ -4002,7 +4059,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -4064,14 +4121,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,S,SCR
+// ---- step each.X kernel evaluate uses P,RUNS,S,SCR
 var<workgroup> opt_hd: array<vec4<u32>, 7>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -4082,15 +4141,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u;
-  let t2 = opt_s(P.o[1][0] + u32(i32(n)));
-  let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t11 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -4115,15 +4175,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
     let i_j17 = iv;
-    if (valid) { SCR[n * 100000u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j17)), (opt_s(P.o[0][0] + u32(s_r0) * 100000u + u32(i_j17)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j17)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j17)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = SCR[n * 100000u + 0u + u32(i_i1)];
-      let t10 = sin((3.141592653589793f * SCR[n * 100000u + 0u + u32(i_i1)]));
+      let t9 = SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+      let t10 = sin((3.141592653589793f * SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr]));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
   }
@@ -4172,26 +4232,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t12 >= 0i && t12 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t12) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j18)), SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t13), select(t11, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t13), select(t11, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t14), s_F);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t14), s_F);
     }
   }
   {
     let t15: i32 = i32(n);
     if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t15), s_CR);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t15), s_CR);
     }
   }
 }
@@ -4288,7 +4348,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -4350,13 +4410,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 512>;
@@ -4368,6 +4430,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
@@ -4381,12 +4444,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k19));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k20));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
       if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k20; }
     }
   }
@@ -4441,10 +4504,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_O: f32 = shf[256u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 98u + c) * 4u + 0u] = sval_arg_X;
-    PART[(n * 98u + c) * 4u + 0u + 1u] = f32(s_arg_X);
-    PART[(n * 98u + c) * 4u + 2u] = sval_arg_O;
-    PART[(n * 98u + c) * 4u + 2u + 1u] = f32(s_arg_O);
+    PART[((n * 98u + c) * 4u + 0u) + wid.z * P.run_part] = sval_arg_X;
+    PART[((n * 98u + c) * 4u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
+    PART[((n * 98u + c) * 4u + 2u) + wid.z * P.run_part] = sval_arg_O;
+    PART[((n * 98u + c) * 4u + 2u + 1u) + wid.z * P.run_part] = f32(s_arg_O);
   }
 }
 
@@ -4540,7 +4603,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -4602,13 +4665,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step track kernel combine_0 uses P,RUNS,PART,S,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -4621,22 +4686,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[1][3] + u32(0i));
-  let t1 = opt_s(P.o[2][1] + u32(0i));
+  let t0 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t1 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
   var acci_arg_O: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[(n * 98u + cc) * 4u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 4u + 0u + 1u]);
+    let pv0 = PART[((n * 98u + cc) * 4u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 4u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
-    let pv1 = PART[(n * 98u + cc) * 4u + 2u]; let pi1 = i32(PART[(n * 98u + cc) * 4u + 2u + 1u]);
+    let pv1 = PART[((n * 98u + cc) * 4u + 2u) + wid.z * P.run_part]; let pi1 = i32(PART[((n * 98u + cc) * 4u + 2u + 1u) + wid.z * P.run_part]);
     if ((pv1 < acc_arg_O || (pv1 == acc_arg_O && pi1 < acci_arg_O))) { acc_arg_O = pv1; acci_arg_O = pi1; }
   }
   shf[0u + lid] = acc_arg_X;
@@ -4687,21 +4753,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
-    SC[n * 4u + 0u] = f32(s_arg_X);
-    SC[n * 4u + 1u] = f32(s_arg_O);
-    SC[n * 4u + 2u] = f32(s_min);
-    SC[n * 4u + 3u] = f32(s_improved);
+    SC[(n * 4u + 0u) + wid.z * P.run_sc] = f32(s_arg_X);
+    SC[(n * 4u + 1u) + wid.z * P.run_sc] = f32(s_arg_O);
+    SC[(n * 4u + 2u) + wid.z * P.run_sc] = f32(s_min);
+    SC[(n * 4u + 3u) + wid.z * P.run_sc] = f32(s_improved);
   }
   {
     let t2: i32 = i32(opt_slot);
     if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t2), select(t0, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
     let t3: i32 = 0i;
     if (valid && t3 >= 0i && t3 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t3), select(t0, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t3), select(t0, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -4798,7 +4864,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -4860,13 +4926,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step track kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -4877,14 +4945,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_arg_X: i32 = i32(SC[n * 4u + 0u]);
-  let s_arg_O: i32 = i32(SC[n * 4u + 1u]);
-  let s_min: f32 = SC[n * 4u + 2u];
-  let s_improved: i32 = i32(SC[n * 4u + 3u]);
+  let s_arg_X: i32 = i32(SC[(n * 4u + 0u) + wid.z * P.run_sc]);
+  let s_arg_O: i32 = i32(SC[(n * 4u + 1u) + wid.z * P.run_sc]);
+  let s_min: f32 = SC[(n * 4u + 2u) + wid.z * P.run_sc];
+  let s_improved: i32 = i32(SC[(n * 4u + 3u) + wid.z * P.run_sc]);
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i) {
@@ -4892,7 +4961,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j21 = jw;
-          opt_s_set(P.w[1][2] + u32(t0) * 100000u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100000u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_arg_X) * 100000u + u32(i_j21)), (opt_s(P.o[0][1] + u32(s_arg_X)) == s_min)), (s_improved != 0i)));
+          opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100000u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(i_j21)), (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i)));
         }
       }
     }
@@ -4991,7 +5060,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -5053,14 +5122,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X+track kernel evaluate uses P,S,SCR
+// ---- step each.X+track kernel evaluate uses P,RUNS,S,SCR
 var<workgroup> opt_hd: array<vec4<u32>, 7>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 768>;
@@ -5072,17 +5143,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u;
-  let t2 = opt_s(P.o[1][0] + u32(i32(n)));
-  let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t13 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t14 = opt_s(P.o[1][3] + u32(0i));
-  let t15 = opt_s(P.o[2][1] + u32(0i));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t14 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t15 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -5107,7 +5179,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
     let i_j17 = iv;
-    if (valid) { SCR[n * 100000u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j17)), (opt_s(P.o[0][0] + u32(s_r0) * 100000u + u32(i_j17)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100000u + u32(i_j17)) - opt_s(P.o[0][0] + u32(s_r2) * 100000u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j17)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -5118,18 +5190,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = SCR[n * 100000u + 0u + u32(i_i1)];
-      let t10 = sin((3.141592653589793f * SCR[n * 100000u + 0u + u32(i_i1)]));
+      let t9 = SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+      let t10 = sin((3.141592653589793f * SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr]));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t11 = opt_s(P.o[0][1] + u32(i_k19));
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
       if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t12 = opt_s(P.o[0][3] + u32(i_k20));
+      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
       if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k20; }
     }
   }
@@ -5204,32 +5276,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t16 >= 0i && t16 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t16) * 100000u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j18)), SCR[n * 100000u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j18)), SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t17: i32 = i32(n);
     if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t18: i32 = i32(n);
     if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t18), s_F);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), s_F);
     }
   }
   {
     let t19: i32 = i32(n);
     if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t19), s_CR);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t19), s_CR);
     }
   }
   {
     let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -5237,14 +5309,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t21 >= 0i && t21 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t21) * 100000u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100000u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t21) * 100000u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -5341,7 +5413,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -15,6 +17,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -73,14 +76,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t3 >= 0i && t3 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -177,7 +180,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -239,13 +242,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.O kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.O kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -255,26 +260,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j3 = jw;
-        opt_s_set(P.w[0][2] + u32(t0) * 100u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j3)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j3)));
       }
     }
   }
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t1), t2);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
 }
@@ -371,7 +377,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -433,13 +439,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.Fi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -449,6 +457,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -458,7 +467,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t0), 0.30000000000000004f);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0), 0.30000000000000004f);
     }
   }
 }
@@ -555,7 +564,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -617,13 +626,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.CRi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -633,6 +644,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -642,7 +654,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t0), 0.9f);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t0), 0.9f);
     }
   }
 }
@@ -739,7 +751,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -801,13 +813,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.a kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.a kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -817,6 +831,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -830,9 +845,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j4 = jw;
         var t1: f32 = opt_inf();
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-          t1 = min(t1, opt_s(P.o[0][0] + u32(i_k5) * 100u + u32(i_j4)));
+          t1 = min(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100u + u32(i_j4)));
         }
-        opt_s_set(P.w[2][2] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -930,7 +945,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -992,13 +1007,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.b kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.b kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -1008,6 +1025,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -1021,9 +1039,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j6 = jw;
         var t1: f32 = (-opt_inf());
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t1 = max(t1, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
+          t1 = max(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][3] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -1121,7 +1139,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1183,14 +1201,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.O kernel evaluate uses P,S
+// ---- step each.O kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 1>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -1201,13 +1221,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t1 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
   let t2 = opt_draw_u(3u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 1u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(0i), u32(0i))), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1215,7 +1236,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_kk: f32 = t0;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j9 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)) - opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j9)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
+    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1264,14 +1285,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t5 >= 0i && t5 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set(P.w[0][2] + u32(t5) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j10)]);
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j10)]);
       }
     }
   }
   {
     let t6: i32 = i32(n);
     if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t6), s_fit);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
     }
   }
 }
@@ -1368,7 +1389,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1430,13 +1451,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step rank.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step rank.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -1447,18 +1470,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let s_union_f: f32 = select(opt_s(P.o[0][3] + u32(max((i32(n) - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i32(n), 127i))), (i32(n) < 128i));
+  let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
   for (var iv: i32 = 0i + i32(lane); iv < 256i; iv += 128i) {
     if (iv >= 0i && iv < 256i) {
       let i_k11 = iv;
-      if (((select(opt_s(P.o[0][3] + u32(max((i_k11 - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s(P.o[0][3] + u32(max((i_k11 - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -1498,13 +1522,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[3][0] + u32(t0), f32(s_rank));
+      opt_s_set((P.w[3][0] + wid.z * P.run_s) + u32(t0), f32(s_rank));
     }
   }
   {
     let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[3][1] + u32(t1), f32(s_rank));
+      opt_s_set((P.w[3][1] + wid.z * P.run_s) + u32(t1), f32(s_rank));
     }
   }
 }
@@ -1601,7 +1625,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1663,13 +1687,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -1680,19 +1706,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_x12 = iv;
-      if (((i32(opt_s(P.o[3][0] + u32(i_x12))) >= 128i) && (i32(opt_s(P.o[3][0] + u32(i_x12))) < s_rank))) {
+      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -1735,11 +1762,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_o13 = iv;
       var t1: i32 = 0i;
       for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s(P.o[3][1] + u32(i_o14))) < 128i) && (i32(opt_s(P.o[3][1] + u32(i_o14))) < i32(opt_s(P.o[3][1] + u32(i_o13)))))) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s(P.o[3][1] + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o13;
       }
     }
@@ -1782,14 +1809,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set(P.w[0][0] + u32(t2) * 100u + u32(jw), opt_s(P.o[0][2] + u32(s_entrant) * 100u + u32(i_j15)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j15)));
       }
     }
   }
   {
     let t3: i32 = select(128i, i32(n), (s_leaves != 0i));
     if (valid && t3 >= 0i && t3 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t3), opt_s(P.o[0][3] + u32(s_entrant)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t3), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
     }
   }
 }
@@ -1886,7 +1913,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1948,14 +1975,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,S
+// ---- step each.X kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 7>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -1966,16 +1995,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][0] + u32(i32(n)));
-  let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t12 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2000,7 +2030,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j17 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j17)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j17)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100i), 100i)) < s_L));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2053,26 +2083,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t15: i32 = i32(n);
     if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t15), s_F);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t15), s_F);
     }
   }
   {
     let t16: i32 = i32(n);
     if (valid && t16 >= 0i && t16 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t16), s_CR);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t16), s_CR);
     }
   }
 }
@@ -2169,7 +2199,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2231,13 +2261,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
@@ -2248,14 +2280,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][3] + u32(0i));
-  let t3 = opt_s(P.o[2][1] + u32(0i));
+  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
@@ -2263,12 +2296,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k19));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k20));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
       if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k20; }
     }
   }
@@ -2322,7 +2355,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t4: i32 = i32(opt_slot);
     if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t4), select(t2, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -2330,14 +2363,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t5 >= 0i && t5 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
       }
     }
   }
   {
     let t6: i32 = 0i;
     if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t6), select(t2, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t6), select(t2, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -2434,7 +2467,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2496,13 +2529,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.a+track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.a+track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
@@ -2513,14 +2548,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][3] + u32(0i));
-  let t3 = opt_s(P.o[2][1] + u32(0i));
+  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
@@ -2528,12 +2564,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k19));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
       if ((t0 < acc_track_arg_X || (t0 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t0; acci_track_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k20));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
       if ((t1 < acc_track_arg_O || (t1 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t1; acci_track_arg_O = i_k20; }
     }
   }
@@ -2591,16 +2627,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j4 = jw;
         var t5: f32 = opt_inf();
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-          t5 = min(t5, opt_s(P.o[0][0] + u32(i_k5) * 100u + u32(i_j4)));
+          t5 = min(t5, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100u + u32(i_j4)));
         }
-        opt_s_set(P.w[2][2] + u32(t4) * 100u + u32(jw), t5);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), t5);
       }
     }
   }
   {
     let t6: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -2608,14 +2644,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t7) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t8: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -2712,7 +2748,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2774,14 +2810,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X+track kernel evaluate uses P,S
+// ---- step each.X+track kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 7>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 384>;
 var<workgroup> shi: array<i32, 256>;
@@ -2793,18 +2831,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][0] + u32(i32(n)));
-  let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t14 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t15 = opt_s(P.o[1][3] + u32(0i));
-  let t16 = opt_s(P.o[2][1] + u32(0i));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t15 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t16 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2829,7 +2868,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j17 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j17)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j17)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100i), 100i)) < s_L));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2846,12 +2885,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 128i) {
       let i_k19 = iv;
-      let t12 = opt_s(P.o[0][1] + u32(i_k19));
+      let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
       if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k19; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k20 = iv;
-      let t13 = opt_s(P.o[0][3] + u32(i_k20));
+      let t13 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
       if ((t13 < acc_track_arg_O || (t13 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t13; acci_track_arg_O = i_k20; }
     }
   }
@@ -2920,32 +2959,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t17 >= 0i && t17 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set(P.w[0][0] + u32(t17) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t18: i32 = i32(n);
     if (valid && t18 >= 0i && t18 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t18), select(t14, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t18), select(t14, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t19: i32 = i32(n);
     if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t19), s_F);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t19), s_F);
     }
   }
   {
     let t20: i32 = i32(n);
     if (valid && t20 >= 0i && t20 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t20), s_CR);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t20), s_CR);
     }
   }
   {
     let t21: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t21 >= 0i && t21 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t21), select(t15, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t21), select(t15, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -2953,14 +2992,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t22 >= 0i && t22 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j21 = jw;
-        opt_s_set(P.w[1][2] + u32(t22) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j21)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t22) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t23: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t23 >= 0i && t23 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t23), select(t15, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t23), select(t15, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -3057,7 +3096,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.X kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.X kernel evaluate uses P,RUNS,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -20,6 +22,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
@@ -29,7 +32,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j4 = iv;
     let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = (-100.0f + (200.0f * t0)); }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -41,7 +44,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[n * 100u + 0u + u32(i_i1)];
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -93,14 +96,14 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if (valid && t3 >= 0i && t3 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), SCR[n * 100u + 0u + u32(i_j4)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -197,7 +200,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -259,13 +262,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.O kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.O kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -275,26 +280,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j5 = jw;
-        opt_s_set(P.w[0][2] + u32(t0) * 100u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j5)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)));
       }
     }
   }
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t1), t2);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
 }
@@ -391,7 +397,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -453,13 +459,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.Fi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -469,6 +477,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -478,7 +487,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t0), 0.30000000000000004f);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0), 0.30000000000000004f);
     }
   }
 }
@@ -575,7 +584,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -637,13 +646,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step init.CRi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -653,6 +664,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -662,7 +674,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t0), 0.9f);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t0), 0.9f);
     }
   }
 }
@@ -759,7 +771,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -821,13 +833,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.a kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.a kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -837,6 +851,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -850,9 +865,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j6 = jw;
         var t1: f32 = opt_inf();
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t1 = min(t1, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
+          t1 = min(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][2] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -950,7 +965,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1012,13 +1027,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.b kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.b kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -1028,6 +1045,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -1041,9 +1059,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j8 = jw;
         var t1: f32 = (-opt_inf());
         for (var i_k9: i32 = 0i; i_k9 < 128i; i_k9++) {
-          t1 = max(t1, opt_s(P.o[0][0] + u32(i_k9) * 100u + u32(i_j8)));
+          t1 = max(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k9) * 100u + u32(i_j8)));
         }
-        opt_s_set(P.w[2][3] + u32(t0) * 100u + u32(jw), t1);
+        opt_s_set((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), t1);
       }
     }
   }
@@ -1141,7 +1159,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1203,13 +1221,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.O kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step each.O kernel evaluate uses P,RUNS,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -1225,6 +1245,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
@@ -1236,13 +1257,13 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j11 = iv;
     var t2: f32;
-    if (((((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11))) < -100.0f) || (((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11))) > 100.0f))) {
+    if (((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)))) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) < -100.0f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)))) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) > 100.0f))) {
       let t1 = opt_draw_u(3u, u32(i32(n)), u32(i_j11));
-      t2 = (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + (t1 * (opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)) - opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)))));
+      t2 = (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)) + (t1 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)))));
     } else {
-      t2 = ((s_g_kk * (opt_s(P.o[2][2] + u32(0i) * 100u + u32(i_j11)) + opt_s(P.o[2][3] + u32(0i) * 100u + u32(i_j11)))) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11)));
+      t2 = ((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)))) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11)));
     }
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = t2; }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = t2; }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1254,7 +1275,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[n * 100u + 0u + u32(i_i1)];
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1306,14 +1327,14 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if (valid && t5 >= 0i && t5 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j12 = jw;
-        opt_s_set(P.w[0][2] + u32(t5) * 100u + u32(jw), SCR[n * 100u + 0u + u32(i_j12)]);
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]);
       }
     }
   }
   {
     let t6: i32 = i32(n);
     if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t6), s_fit);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
     }
   }
 }
@@ -1410,7 +1431,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1472,13 +1493,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step rank.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step rank.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -1489,18 +1512,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let s_union_f: f32 = select(opt_s(P.o[0][3] + u32(max((i32(n) - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i32(n), 127i))), (i32(n) < 128i));
+  let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
   for (var iv: i32 = 0i + i32(lane); iv < 256i; iv += 128i) {
     if (iv >= 0i && iv < 256i) {
       let i_k13 = iv;
-      if (((select(opt_s(P.o[0][3] + u32(max((i_k13 - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i_k13, 127i))), (i_k13 < 128i)) < s_union_f) || ((select(opt_s(P.o[0][3] + u32(max((i_k13 - 128i), 0i))), opt_s(P.o[0][1] + u32(min(i_k13, 127i))), (i_k13 < 128i)) == s_union_f) && (i_k13 < i32(n))))) {
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k13 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k13, 127i))), (i_k13 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k13 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k13, 127i))), (i_k13 < 128i)) == s_union_f) && (i_k13 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -1540,13 +1564,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = select(128i, i32(n), (i32(n) < 128i));
     if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
-      opt_s_set(P.w[3][0] + u32(t0), f32(s_rank));
+      opt_s_set((P.w[3][0] + wid.z * P.run_s) + u32(t0), f32(s_rank));
     }
   }
   {
     let t1: i32 = select(128i, (i32(n) - 128i), (i32(n) >= 128i));
     if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
-      opt_s_set(P.w[3][1] + u32(t1), f32(s_rank));
+      opt_s_set((P.w[3][1] + wid.z * P.run_s) + u32(t1), f32(s_rank));
     }
   }
 }
@@ -1643,7 +1667,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1705,13 +1729,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step best.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step best.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -1722,19 +1748,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t0 = opt_s(P.o[3][0] + u32(i32(n)));
+  let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_x14 = iv;
-      if (((i32(opt_s(P.o[3][0] + u32(i_x14))) >= 128i) && (i32(opt_s(P.o[3][0] + u32(i_x14))) < s_rank))) {
+      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x14))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x14))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -1777,11 +1804,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let i_o15 = iv;
       var t1: i32 = 0i;
       for (var i_o16: i32 = 0i; i_o16 < 128i; i_o16++) {
-        if (((i32(opt_s(P.o[3][1] + u32(i_o16))) < 128i) && (i32(opt_s(P.o[3][1] + u32(i_o16))) < i32(opt_s(P.o[3][1] + u32(i_o15)))))) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o16))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o16))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s(P.o[3][1] + u32(i_o15))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < 128i) && (t1 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o15;
       }
     }
@@ -1824,14 +1851,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j17 = jw;
-        opt_s_set(P.w[0][0] + u32(t2) * 100u + u32(jw), opt_s(P.o[0][2] + u32(s_entrant) * 100u + u32(i_j17)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j17)));
       }
     }
   }
   {
     let t3: i32 = select(128i, i32(n), (s_leaves != 0i));
     if (valid && t3 >= 0i && t3 < 128i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t3), opt_s(P.o[0][3] + u32(s_entrant)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t3), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
     }
   }
 }
@@ -1928,7 +1955,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1990,13 +2017,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,S,SCR
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step each.X kernel evaluate uses P,RUNS,S,SCR
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -2012,15 +2041,16 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][0] + u32(i32(n)));
-  let t5 = opt_s(P.o[1][1] + u32(i32(n)));
-  let t11 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t0 = opt_draw_u(4u, u32(i32(n)), u32(0i));
   let t1 = opt_draw_u(5u, u32(i32(n)), u32(0i));
   let t3 = opt_draw_u(6u, u32(i32(n)), u32(0i));
@@ -2037,7 +2067,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j19 = iv;
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j19)), (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j19)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j19)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j19))))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j19)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j19)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j19)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j19))))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2049,7 +2079,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[n * 100u + 0u + u32(i_i1)];
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -2105,26 +2135,26 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if (valid && t12 >= 0i && t12 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j20 = jw;
-        opt_s_set(P.w[0][0] + u32(t12) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j20)), SCR[n * 100u + 0u + u32(i_j20)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), SCR[(n * 100u + 0u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 128i && (s_keep_1 != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t13), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t13), s_fit);
     }
   }
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][0] + u32(t14), s_F);
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t14), s_F);
     }
   }
   {
     let t15: i32 = i32(n);
     if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t15), s_CR);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t15), s_CR);
     }
   }
 }
@@ -2221,7 +2251,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2283,13 +2313,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
@@ -2300,14 +2332,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][3] + u32(0i));
-  let t3 = opt_s(P.o[2][1] + u32(0i));
+  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
@@ -2315,12 +2348,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_k21 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k21));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k21; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k22 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k22));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
       if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k22; }
     }
   }
@@ -2376,7 +2409,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t4: i32 = i32(opt_slot);
     if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t4), select(t2, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -2384,14 +2417,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j23 = jw;
-        opt_s_set(P.w[1][2] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
       }
     }
   }
   {
     let t6: i32 = 0i;
     if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t6), s_min);
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t6), s_min);
     }
   }
 }
@@ -2488,7 +2521,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2550,13 +2583,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.a+track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+// ---- step vec.a+track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
@@ -2567,14 +2602,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][3] + u32(0i));
-  let t3 = opt_s(P.o[2][1] + u32(0i));
+  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
@@ -2582,12 +2618,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
       let i_k21 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k21));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
       if ((t0 < acc_track_arg_X || (t0 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t0; acci_track_arg_X = i_k21; }
     }
     if (iv >= 0i && iv < 128i) {
       let i_k22 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k22));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
       if ((t1 < acc_track_arg_O || (t1 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t1; acci_track_arg_O = i_k22; }
     }
   }
@@ -2647,16 +2683,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j6 = jw;
         var t5: f32 = opt_inf();
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t5 = min(t5, opt_s(P.o[0][0] + u32(i_k7) * 100u + u32(i_j6)));
+          t5 = min(t5, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set(P.w[2][2] + u32(t4) * 100u + u32(jw), t5);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), t5);
       }
     }
   }
   {
     let t6: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
-      opt_s_set(P.w[2][0] + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -2664,14 +2700,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j23 = jw;
-        opt_s_set(P.w[1][2] + u32(t7) * 100u + u32(jw), select(opt_s(P.o[1][2] + u32(0i) * 100u + u32(i_j23)), select(opt_s(P.o[0][2] + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t8: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -2768,7 +2804,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.X kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.X kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -15,6 +17,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -73,14 +76,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t3 >= 0i && t3 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 250i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -177,7 +180,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -239,13 +242,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.Fi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.Fi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -255,6 +260,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -264,7 +270,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 250i && lane == 0u) {
-      opt_s_set(P.w[0][2] + u32(t0), 0.5f);
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0), 0.5f);
     }
   }
 }
@@ -361,7 +367,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -423,13 +429,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.CRi kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step init.CRi kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -439,6 +447,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -448,7 +457,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 250i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t0), 0.9f);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t0), 0.9f);
     }
   }
 }
@@ -545,7 +554,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -607,14 +616,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel evaluate uses P,S
+// ---- step each.X kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 6>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -625,16 +636,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[0][2] + u32(i32(n)));
-  let t5 = opt_s(P.o[0][3] + u32(i32(n)));
-  let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t12 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t8 = opt_draw_u(7u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 6u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(1u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 6u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -657,7 +669,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j3 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j3)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -710,26 +722,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t13) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 250i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t15: i32 = i32(n);
     if (valid && t15 >= 0i && t15 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][2] + u32(t15), s_F);
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t15), s_F);
     }
   }
   {
     let t16: i32 = i32(n);
     if (valid && t16 >= 0i && t16 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t16), s_CR);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t16), s_CR);
     }
   }
 }
@@ -826,7 +838,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -888,13 +900,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -905,20 +919,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s(P.o[1][1] + u32(0i));
-  let t2 = opt_s(P.o[1][3] + u32(0i));
+  let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lane); iv < 250i; iv += 128i) {
     if (iv >= 0i && iv < 250i) {
       let i_k5 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k5));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
       if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k5 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k5; }
     }
   }
@@ -961,7 +976,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t3: i32 = i32(opt_slot);
     if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t3), select(t1, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -969,14 +984,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t4 >= 0i && t4 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set(P.w[1][0] + u32(t4) * 100u + u32(jw), select(opt_s(P.o[1][0] + u32(0i) * 100u + u32(i_j6)), opt_s(P.o[0][0] + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
       }
     }
   }
   {
     let t5: i32 = 0i;
     if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t5), select(t1, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5), select(t1, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -1073,7 +1088,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1135,14 +1150,16 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X+track kernel evaluate uses P,S
+// ---- step each.X+track kernel evaluate uses P,RUNS,S
 var<workgroup> opt_hd: array<vec4<u32>, 6>;
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
@@ -1154,18 +1171,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[0][2] + u32(i32(n)));
-  let t5 = opt_s(P.o[0][3] + u32(i32(n)));
-  let t9 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t13 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t14 = opt_s(P.o[1][1] + u32(0i));
-  let t15 = opt_s(P.o[1][3] + u32(0i));
+  let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t14 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t15 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   let t8 = opt_draw_u(7u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 6u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(1u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 6u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -1188,7 +1206,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j3 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s(P.o[0][0] + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s(P.o[0][0] + u32(s_r1) * 100u + u32(i_j3)) - opt_s(P.o[0][0] + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1203,7 +1221,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 250i) {
       let i_k5 = iv;
-      let t12 = opt_s(P.o[0][1] + u32(i_k5));
+      let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
       if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k5 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k5; }
     }
   }
@@ -1261,32 +1279,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t16 >= 0i && t16 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t16) * 100u + u32(jw), select(opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
       }
     }
   }
   {
     let t17: i32 = i32(n);
     if (valid && t17 >= 0i && t17 < 250i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
     let t18: i32 = i32(n);
     if (valid && t18 >= 0i && t18 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][2] + u32(t18), s_F);
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t18), s_F);
     }
   }
   {
     let t19: i32 = i32(n);
     if (valid && t19 >= 0i && t19 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t19), s_CR);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t19), s_CR);
     }
   }
   {
     let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -1294,14 +1312,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t21 >= 0i && t21 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set(P.w[1][0] + u32(t21) * 100u + u32(jw), select(opt_s(P.o[1][0] + u32(0i) * 100u + u32(i_j6)), opt_s(P.o[0][0] + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][1] + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -1398,7 +1416,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.P kernel step_partials_0 uses P,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.P kernel step_partials_0 uses P,RUNS,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
@@ -16,6 +18,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -31,7 +34,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t0 = (-5.12f + (10.24f * t1));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -47,7 +50,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t4 = (-5.12f + (10.24f * t5));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t4; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -63,7 +66,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t8 = (-5.12f + (10.24f * t9));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t8; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -79,7 +82,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
         kv_t12 = (-5.12f + (10.24f * t13));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t12; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -126,7 +129,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_fit);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -222,7 +225,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -284,13 +287,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.P kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.P kernel combine_0 uses P,RUNS,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -302,6 +307,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -310,7 +316,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_fit: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[(n * 7u + cc) * 2u + 0u];
+    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -329,7 +335,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 1u + 0u] = f32(s_fit);
+    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -425,7 +431,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -487,13 +493,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.P kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.P kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -505,11 +513,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[n * 1u + 0u];
+  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
@@ -517,7 +526,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j2 = jw;
-          opt_s_set(P.w[0][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j2)]);
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -525,7 +534,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 125i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t1), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
     }
   }
 }
@@ -622,7 +631,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -684,13 +693,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.B kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -700,26 +711,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u;
-  let t2 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j3 = jw;
-        opt_s_set(P.w[0][2] + u32(t0) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j3)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
       }
     }
   }
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t1), t2);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
 }
@@ -816,7 +828,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -878,13 +890,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.V kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -894,6 +908,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
@@ -905,7 +920,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j4 = jw;
-        opt_s_set(P.w[1][0] + u32(t0) * 100000u + u32(jw), 0.0f);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), 0.0f);
       }
     }
   }
@@ -1003,7 +1018,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1065,13 +1080,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -1083,6 +1100,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
@@ -1094,7 +1112,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 125i) {
       let i_k5 = iv;
-      let t0 = opt_s(P.o[0][3] + u32(i_k5));
+      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
     }
   }
@@ -1137,8 +1155,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = sval_g_g;
-    PART[(n * 7u + c) * 2u + 0u + 1u] = f32(s_g_g);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = sval_g_g;
+    PART[((n * 7u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_g_g);
   }
 }
 
@@ -1234,7 +1252,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1296,13 +1314,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel combine_0 uses P,PART,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel combine_0 uses P,RUNS,PART,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1315,6 +1335,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
@@ -1324,7 +1345,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[(n * 7u + cc) * 2u + 0u]; let pi0 = i32(PART[(n * 7u + cc) * 2u + 0u + 1u]);
+    let pv0 = PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 7u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
   }
   shf[0u + lid] = acc_g_g;
@@ -1347,8 +1368,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_l: i32 = s_g_g;
   if (valid && lane == 0u) {
-    SC[n * 3u + 0u] = f32(s_g_g);
-    SC[n * 3u + 1u] = f32(s_l);
+    SC[(n * 3u + 0u) + wid.z * P.run_sc] = f32(s_g_g);
+    SC[(n * 3u + 1u) + wid.z * P.run_sc] = f32(s_l);
   }
 }
 
@@ -1444,7 +1465,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1506,13 +1527,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel step_partials_1 uses P,SC,S,SCR,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel step_partials_1 uses P,RUNS,SC,S,SCR,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
@@ -1525,20 +1548,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[n * 3u + 0u]);
-  let s_l: i32 = i32(SC[n * 3u + 1u]);
+  let s_g_g: i32 = i32(SC[(n * 3u + 0u) + wid.z * P.run_sc]);
+  let s_l: i32 = i32(SC[(n * 3u + 1u) + wid.z * P.run_sc]);
   var acc_fit: f32 = 0.0f;
   let cs = min(0i, 0i) + i32(c * 16384u);
   let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
   for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[(P.o[1][0] + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[(P.o[0][2] + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv2 = S[(P.o[0][0] + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv3 = S[(P.o[0][2] + u32(s_l) * 100000u + u32(iv4)) >> 2u];
+    let sv0 = S[((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
       var kv_t0: f32 = 0.0f;
@@ -1547,7 +1571,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
         let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
         kv_t0 = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t0; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1564,7 +1588,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
         let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
         kv_t5 = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t5; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t5; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1581,7 +1605,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let t11 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
         let t12 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
         kv_t10 = (((0.494f * sv0[2]) + ((1.862f * t11) * (sv1[2] - sv2[2]))) + ((1.881f * t12) * (sv3[2] - sv2[2])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t10; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t10; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1598,7 +1622,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let t16 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
         let t17 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
         kv_t15 = (((0.494f * sv0[3]) + ((1.862f * t16) * (sv1[3] - sv2[3]))) + ((1.881f * t17) * (sv3[3] - sv2[3])));
-        if (valid) { SCR[n * 100000u + 0u + u32(iv)] = kv_t15; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t15; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
@@ -1645,7 +1669,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 7u + c) * 2u + 0u] = f32(s_fit);
+    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -1741,7 +1765,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1803,13 +1827,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel combine_1 uses P,SC,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel combine_1 uses P,RUNS,SC,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -1821,17 +1847,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 8u;
   let lane = lid % 8u;
   let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let s_g_g: i32 = i32(SC[n * 3u + 0u]);
-  let s_l: i32 = i32(SC[n * 3u + 1u]);
+  let s_g_g: i32 = i32(SC[(n * 3u + 0u) + wid.z * P.run_sc]);
+  let s_l: i32 = i32(SC[(n * 3u + 1u) + wid.z * P.run_sc]);
   var acc_fit: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[(n * 7u + cc) * 2u + 0u];
+    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -1850,7 +1877,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) {
-    SC[n * 3u + 2u] = f32(s_fit);
+    SC[(n * 3u + 2u) + wid.z * P.run_sc] = f32(s_fit);
   }
 }
 
@@ -1946,7 +1973,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2008,13 +2035,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel step_writes uses P,SC,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel step_writes uses P,RUNS,SC,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2026,13 +2055,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[n * 3u + 0u]);
-  let s_l: i32 = i32(SC[n * 3u + 1u]);
-  let s_fit: f32 = SC[n * 3u + 2u];
+  let s_g_g: i32 = i32(SC[(n * 3u + 0u) + wid.z * P.run_sc]);
+  let s_l: i32 = i32(SC[(n * 3u + 1u) + wid.z * P.run_sc]);
+  let s_fit: f32 = SC[(n * 3u + 2u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
@@ -2040,7 +2070,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j7 = jw;
-          opt_s_set(P.w[1][0] + u32(t0) * 100000u + u32(jw), SCR[n * 100000u + 0u + u32(i_j7)]);
+          opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr]);
         }
       }
     }
@@ -2052,7 +2082,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j9 = jw;
-          opt_s_set(P.w[0][0] + u32(t1) * 100000u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j9)) + SCR[n * 100000u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j9)) + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f));
         }
       }
     }
@@ -2060,7 +2090,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t2: i32 = i32(n);
     if (valid && t2 >= 0i && t2 < 125i && c == 0u && lid == 0u) {
-      opt_s_set(P.w[0][1] + u32(t2), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t2), s_fit);
     }
   }
 }
@@ -2157,7 +2187,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2219,13 +2249,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.B kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
 
@@ -2235,14 +2267,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 256u;
   let lane = lid % 256u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u;
-  let t0 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t1 = opt_s(P.o[0][3] + u32(i32(n)));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let s_keep: i32 = select(0i, 1i, (t0 <= t1));
   storageBarrier();
   workgroupBarrier();
@@ -2251,14 +2284,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
         let i_j10 = jw;
-        opt_s_set(P.w[0][2] + u32(t2) * 100000u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100000u + u32(i_j10)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j10)));
       }
     }
   }
   {
     let t3: i32 = i32(n);
     if (valid && t3 >= 0i && t3 < 125i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), t0);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), t0);
     }
   }
 }
@@ -2355,7 +2388,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2417,13 +2450,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,S,PART
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 512>;
@@ -2435,6 +2470,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
@@ -2448,12 +2484,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 125i) {
       let i_k11 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k11));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k11));
       if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k11 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k11; }
     }
     if (iv >= 0i && iv < 125i) {
       let i_k12 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k12));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k12));
       if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k12 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k12; }
     }
   }
@@ -2508,10 +2544,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[256u + 0u];
   workgroupBarrier();
   if (valid && lid == 0u) {
-    PART[(n * 98u + c) * 4u + 0u] = sval_arg_P;
-    PART[(n * 98u + c) * 4u + 0u + 1u] = f32(s_arg_P);
-    PART[(n * 98u + c) * 4u + 2u] = sval_arg_B;
-    PART[(n * 98u + c) * 4u + 2u + 1u] = f32(s_arg_B);
+    PART[((n * 98u + c) * 4u + 0u) + wid.z * P.run_part] = sval_arg_P;
+    PART[((n * 98u + c) * 4u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_P);
+    PART[((n * 98u + c) * 4u + 2u) + wid.z * P.run_part] = sval_arg_B;
+    PART[((n * 98u + c) * 4u + 2u + 1u) + wid.z * P.run_part] = f32(s_arg_B);
   }
 }
 
@@ -2607,7 +2643,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2669,13 +2705,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel combine_0 uses P,PART,S,SC
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step track kernel combine_0 uses P,RUNS,PART,S,SC
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
@@ -2688,22 +2726,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t0 = opt_s(P.o[1][2] + u32(0i));
-  let t1 = opt_s(P.o[2][0] + u32(0i));
+  let t0 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t1 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
   for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[(n * 98u + cc) * 4u + 0u]; let pi0 = i32(PART[(n * 98u + cc) * 4u + 0u + 1u]);
+    let pv0 = PART[((n * 98u + cc) * 4u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 4u + 0u + 1u) + wid.z * P.run_part]);
     if ((pv0 < acc_arg_P || (pv0 == acc_arg_P && pi0 < acci_arg_P))) { acc_arg_P = pv0; acci_arg_P = pi0; }
-    let pv1 = PART[(n * 98u + cc) * 4u + 2u]; let pi1 = i32(PART[(n * 98u + cc) * 4u + 2u + 1u]);
+    let pv1 = PART[((n * 98u + cc) * 4u + 2u) + wid.z * P.run_part]; let pi1 = i32(PART[((n * 98u + cc) * 4u + 2u + 1u) + wid.z * P.run_part]);
     if ((pv1 < acc_arg_B || (pv1 == acc_arg_B && pi1 < acci_arg_B))) { acc_arg_B = pv1; acci_arg_B = pi1; }
   }
   shf[0u + lid] = acc_arg_P;
@@ -2754,23 +2793,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
   if (valid && lane == 0u) {
-    SC[n * 4u + 0u] = f32(s_arg_P);
-    SC[n * 4u + 1u] = f32(s_arg_B);
-    SC[n * 4u + 2u] = f32(s_min);
-    SC[n * 4u + 3u] = f32(s_improved);
+    SC[(n * 4u + 0u) + wid.z * P.run_sc] = f32(s_arg_P);
+    SC[(n * 4u + 1u) + wid.z * P.run_sc] = f32(s_arg_B);
+    SC[(n * 4u + 2u) + wid.z * P.run_sc] = f32(s_min);
+    SC[(n * 4u + 3u) + wid.z * P.run_sc] = f32(s_improved);
   }
   storageBarrier();
   workgroupBarrier();
   {
     let t2: i32 = i32(opt_slot);
     if (valid && t2 >= 0i && t2 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t2), select(t0, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t2), select(t0, s_min, (s_improved != 0i)));
     }
   }
   {
     let t3: i32 = 0i;
     if (valid && t3 >= 0i && t3 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t3), s_min);
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t3), s_min);
     }
   }
 }
@@ -2867,7 +2906,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -2929,13 +2968,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel step_writes uses P,SC,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step track kernel step_writes uses P,RUNS,SC,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(6) var<storage, read_write> SC: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
@@ -2946,14 +2987,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let n = group % P.n;
   let c = group / P.n;
   let valid = c < 98u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_arg_P: i32 = i32(SC[n * 4u + 0u]);
-  let s_arg_B: i32 = i32(SC[n * 4u + 1u]);
-  let s_min: f32 = SC[n * 4u + 2u];
-  let s_improved: i32 = i32(SC[n * 4u + 3u]);
+  let s_arg_P: i32 = i32(SC[(n * 4u + 0u) + wid.z * P.run_sc]);
+  let s_arg_B: i32 = i32(SC[(n * 4u + 1u) + wid.z * P.run_sc]);
+  let s_min: f32 = SC[(n * 4u + 2u) + wid.z * P.run_sc];
+  let s_improved: i32 = i32(SC[(n * 4u + 3u) + wid.z * P.run_sc]);
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
@@ -2961,7 +3003,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
           let i_j13 = jw;
-          opt_s_set(P.w[1][1] + u32(t0) * 100000u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100000u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_arg_P) * 100000u + u32(i_j13)), (opt_s(P.o[0][1] + u32(s_arg_P)) == s_min)));
+          opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100000u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100000u + u32(i_j13)), (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min)));
         }
       }
     }
@@ -3060,7 +3102,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,10 +1,12 @@
-// ---- step init.P kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.P kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shv: array<f32, 100>;
@@ -15,6 +17,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -73,14 +76,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t3 >= 0i && t3 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -177,7 +180,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -239,13 +242,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.B kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -255,26 +260,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j3 = jw;
-        opt_s_set(P.w[0][2] + u32(t0) * 100u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j3)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j3)));
       }
     }
   }
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t1), t2);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
 }
@@ -371,7 +377,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -433,13 +439,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.V kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -449,6 +457,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -460,7 +469,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        opt_s_set(P.w[1][0] + u32(t0) * 100u + u32(jw), 0.0f);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), 0.0f);
       }
     }
   }
@@ -558,7 +567,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -620,13 +629,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
@@ -638,15 +649,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s(P.o[1][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t3 = opt_s(P.o[0][2] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t4 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t1 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t3 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
   let t2 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
   let t5 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
@@ -654,7 +666,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
     if (iv >= 0i && iv < 125i) {
       let i_k5 = iv;
-      let t0 = opt_s(P.o[0][3] + u32(i_k5));
+      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
     }
   }
@@ -695,15 +707,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_l: i32 = s_g_g;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j6 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t1) + ((1.862f * t2) * (t3 - t4))) + ((1.881f * t5) * (opt_s(P.o[0][2] + u32(s_l) * 100u + u32(i_j6)) - t4)));
+    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t1) + ((1.862f * t2) * (t3 - t4))) + ((1.881f * t5) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j6)) - t4)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
-      let t6 = clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      let t7 = sin((3.141592653589793f * clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      let t6 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
+      let t7 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
       acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
@@ -746,7 +758,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t8 >= 0i && t8 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set(P.w[1][0] + u32(t8) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t8) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
@@ -755,14 +767,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t9 >= 0i && t9 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j9 = jw;
-        opt_s_set(P.w[0][0] + u32(t9) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
       }
     }
   }
   {
     let t10: i32 = i32(n);
     if (valid && t10 >= 0i && t10 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t10), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fit);
     }
   }
 }
@@ -859,7 +871,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -921,13 +933,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.B kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -937,14 +951,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t0 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t1 = opt_s(P.o[0][3] + u32(i32(n)));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let s_keep: i32 = select(0i, 1i, (t0 <= t1));
   storageBarrier();
   workgroupBarrier();
@@ -953,14 +968,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set(P.w[0][2] + u32(t2) * 100u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j10)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)));
       }
     }
   }
   {
     let t3: i32 = i32(n);
     if (valid && t3 >= 0i && t3 < 125i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), t0);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), t0);
     }
   }
 }
@@ -1057,7 +1072,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1119,13 +1134,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
@@ -1136,14 +1153,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][2] + u32(0i));
-  let t3 = opt_s(P.o[2][0] + u32(0i));
+  let t2 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
@@ -1151,12 +1169,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
     if (iv >= 0i && iv < 125i) {
       let i_k11 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k11));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k11));
       if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k11 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k11; }
     }
     if (iv >= 0i && iv < 125i) {
       let i_k12 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k12));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k12));
       if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k12 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k12; }
     }
   }
@@ -1210,7 +1228,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t4: i32 = i32(opt_slot);
     if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t4), select(t2, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -1218,14 +1236,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t5 >= 0i && t5 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j13 = jw;
-        opt_s_set(P.w[1][1] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
       }
     }
   }
   {
     let t6: i32 = 0i;
     if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t6), select(t2, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t6), select(t2, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -1322,7 +1340,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1384,13 +1402,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P+track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P+track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
@@ -1402,17 +1422,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s(P.o[1][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t3 = opt_s(P.o[0][2] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t4 = opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t9 = opt_s(P.o[1][2] + u32(0i));
-  let t10 = opt_s(P.o[2][0] + u32(0i));
+  let t1 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t3 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t9 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t10 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   let t2 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
   let t5 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
@@ -1420,7 +1441,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
     if (iv >= 0i && iv < 125i) {
       let i_k5 = iv;
-      let t0 = opt_s(P.o[0][3] + u32(i_k5));
+      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
     }
   }
@@ -1461,7 +1482,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_l: i32 = s_g_g;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j6 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t1) + ((1.862f * t2) * (t3 - t4))) + ((1.881f * t5) * (opt_s(P.o[0][2] + u32(s_l) * 100u + u32(i_j6)) - t4)));
+    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t1) + ((1.862f * t2) * (t3 - t4))) + ((1.881f * t5) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j6)) - t4)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1470,13 +1491,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
     if (iv >= 0i && iv < 100i) {
       let i_i1 = iv;
-      let t6 = clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      let t7 = sin((3.141592653589793f * clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      let t6 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
+      let t7 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
       acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
     if (iv >= 0i && iv < 125i) {
       let i_k11 = iv;
-      let t8 = opt_s(P.o[0][1] + u32(i_k11));
+      let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k11));
       if ((t8 < acc_track_arg_P || (t8 == acc_track_arg_P && i_k11 < acci_track_arg_P))) { acc_track_arg_P = t8; acci_track_arg_P = i_k11; }
     }
   }
@@ -1532,7 +1553,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t11 >= 0i && t11 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set(P.w[1][0] + u32(t11) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
@@ -1541,20 +1562,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t12 >= 0i && t12 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j9 = jw;
-        opt_s_set(P.w[0][0] + u32(t12) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
       }
     }
   }
   {
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t13), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t13), s_fit);
     }
   }
   {
     let t14: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
     if (valid && t14 >= 0i && t14 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t14), select(t9, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t14), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
@@ -1562,14 +1583,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t15 >= 0i && t15 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j13 = jw;
-        opt_s_set(P.w[1][1] + u32(t15) * 100u + u32(jw), select(opt_s(P.o[1][1] + u32(0i) * 100u + u32(i_j13)), select(opt_s(P.o[0][2] + u32(s_g_g) * 100u + u32(i_j13)), opt_s(P.o[0][0] + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
     let t16: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t16 >= 0i && t16 < 1i && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t16), select(t9, s_track_min, (s_track_improved != 0i)));
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t16), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -1666,7 +1687,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

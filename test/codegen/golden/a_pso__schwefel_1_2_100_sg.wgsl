@@ -1,10 +1,12 @@
-// ---- step init.P kernel evaluate uses P,SCR,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.P kernel evaluate uses P,RUNS,SCR,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -20,6 +22,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
@@ -29,7 +32,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
     let i_j4 = iv;
     let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = (-100.0f + (200.0f * t0)); }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -41,7 +44,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[n * 100u + 0u + u32(i_i1)];
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -93,14 +96,14 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if (valid && t3 >= 0i && t3 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j4 = jw;
-        opt_s_set(P.w[0][0] + u32(t3) * 100u + u32(jw), SCR[n * 100u + 0u + u32(i_j4)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
       }
     }
   }
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
     }
   }
 }
@@ -197,7 +200,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -259,13 +262,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.B kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -275,26 +280,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[0][1] + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j5 = jw;
-        opt_s_set(P.w[0][2] + u32(t0) * 100u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j5)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)));
       }
     }
   }
   {
     let t1: i32 = i32(n);
     if (valid && t1 >= 0i && t1 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t1), t2);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
 }
@@ -391,7 +397,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -453,13 +459,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.V kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step init.V kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -469,6 +477,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
@@ -480,7 +489,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set(P.w[1][0] + u32(t0) * 100u + u32(jw), 0.0f);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100u + u32(jw), 0.0f);
       }
     }
   }
@@ -578,7 +587,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -640,13 +649,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel evaluate uses P,S,SCR
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.P kernel evaluate uses P,RUNS,S,SCR
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
@@ -663,6 +674,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 1u;
   let lane = lid % 1u;
   let n_raw = group * 128u + team;
@@ -674,7 +686,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 1i) {
     if (iv >= 0i && iv < 125i) {
       let i_k7 = iv;
-      let t0 = opt_s(P.o[0][3] + u32(i_k7));
+      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
     }
   }
@@ -689,7 +701,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     let i_j8 = iv;
     let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
     let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = (((0.494f * opt_s(P.o[1][0] + u32(i32(n)) * 100u + u32(i_j8))) + ((1.862f * t1) * (opt_s(P.o[0][2] + u32(i32(n)) * 100u + u32(i_j8)) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j8))))) + ((1.881f * t2) * (opt_s(P.o[0][2] + u32(s_l) * 100u + u32(i_j8)) - opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j8))))); }
+    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8))) + ((1.862f * t1) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8))))) + ((1.881f * t2) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j8)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8))))); }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -701,7 +713,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_i1)) + SCR[n * 100u + 0u + u32(i_i1)]), -100.0f, 100.0f);
+          v = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -755,7 +767,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if (valid && t5 >= 0i && t5 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j9 = jw;
-        opt_s_set(P.w[1][0] + u32(t5) * 100u + u32(jw), SCR[n * 100u + 0u + u32(i_j9)]);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr]);
       }
     }
   }
@@ -764,14 +776,14 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     if (valid && t6 >= 0i && t6 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
         let i_j11 = jw;
-        opt_s_set(P.w[0][0] + u32(t6) * 100u + u32(jw), clamp((opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j11)) + SCR[n * 100u + 0u + u32(i_j11)]), -100.0f, 100.0f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11)) + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f));
       }
     }
   }
   {
     let t7: i32 = i32(n);
     if (valid && t7 >= 0i && t7 < 125i && lane == 0u) {
-      opt_s_set(P.w[0][1] + u32(t7), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fit);
     }
   }
 }
@@ -868,7 +880,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -930,13 +942,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.B kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step each.B kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 
@@ -946,14 +960,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t0 = opt_s(P.o[0][1] + u32(i32(n)));
-  let t1 = opt_s(P.o[0][3] + u32(i32(n)));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let s_keep: i32 = select(0i, 1i, (t0 <= t1));
   storageBarrier();
   workgroupBarrier();
@@ -962,14 +977,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j12 = jw;
-        opt_s_set(P.w[0][2] + u32(t2) * 100u + u32(jw), opt_s(P.o[0][0] + u32(i32(n)) * 100u + u32(i_j12)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j12)));
       }
     }
   }
   {
     let t3: i32 = i32(n);
     if (valid && t3 >= 0i && t3 < 125i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set(P.w[0][3] + u32(t3), t0);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), t0);
     }
   }
 }
@@ -1066,7 +1081,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;
@@ -1128,13 +1143,15 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel evaluate uses P,S
-struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, seed_lo: u32, seed_hi: u32, evals: u32, budget: u32, pad: u32, parity: u32, pad2: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+// ---- step track kernel evaluate uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
 var<private> opt_gen: u32;
 var<private> opt_draw_round: u32;
 var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 256>;
@@ -1145,14 +1162,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_gen = P.gen;
   opt_draw_round = P.round;
   opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
   let team = lid / 128u;
   let lane = lid % 128u;
   let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s(P.o[1][2] + u32(0i));
-  let t3 = opt_s(P.o[2][0] + u32(0i));
+  let t2 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
@@ -1160,12 +1178,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
     if (iv >= 0i && iv < 125i) {
       let i_k13 = iv;
-      let t0 = opt_s(P.o[0][1] + u32(i_k13));
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k13));
       if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k13 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k13; }
     }
     if (iv >= 0i && iv < 125i) {
       let i_k14 = iv;
-      let t1 = opt_s(P.o[0][3] + u32(i_k14));
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k14));
       if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k14 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k14; }
     }
   }
@@ -1221,7 +1239,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t4: i32 = i32(opt_slot);
     if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set(P.w[1][3] + u32(t4), select(t2, s_min, (s_improved != 0i)));
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
@@ -1229,14 +1247,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set(P.w[1][1] + u32(t5) * 100u + u32(jw), select(opt_s(P.o[0][2] + u32(s_arg_B) * 100u + u32(i_j15)), opt_s(P.o[0][0] + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j15)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
       }
     }
   }
   {
     let t6: i32 = 0i;
     if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set(P.w[1][2] + u32(t6), s_min);
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t6), s_min);
     }
   }
 }
@@ -1333,7 +1351,7 @@ var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
 var<private> opt_bv1: vec4<u32>;
 fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
   let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = vec2<u32>(P.seed_lo, P.seed_hi);
+  let seed = opt_seed;
   if ((site & 1u) == 0u) {
     if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
     return opt_bv0;

@@ -1,0 +1,104 @@
+// Batched runs (GpuAlgoEngine.create with several seeds, runBatch): the runs of one experiment cell
+// in the same kernels, run z in the grid's z with its own state, scratch and seed. Each run must
+// be reported exactly as the same seed run alone (runAlgorithm on an engine of one seed): the same
+// evaluations, generations, stop, best value, best point and trace, bit for bit (seconds aside).
+// Runs that stop at their target stop at different generations: each reports its own. Where every
+// run spends the whole budget, every state array of every run also equals the run alone's.
+
+import { describe, expect, it } from 'vitest';
+import { compileAlgorithm, type AlgoCompileRequest } from '../../src/compile/algorithm.js';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import {
+  runAlgorithm,
+  runBatch,
+  type BatchOptions,
+  type RunResult,
+} from '../../src/runtime/run.js';
+import { gpu } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+const maybe = ctx ? describe : describe.skip;
+
+/** A result as plain data, its timings left out. */
+const shown = (r: RunResult) => ({
+  ...r,
+  seconds: 0,
+  bestPoint: Array.from(r.bestPoint),
+  trace: r.trace.map((e) => ({ ...e, seconds: 0 })),
+});
+
+async function compare(spec: AlgoCompileRequest, seeds: number[], o: BatchOptions) {
+  const c = compileAlgorithm(spec);
+  const batch = await GpuAlgoEngine.create(ctx!, c, seeds);
+  const together = await runBatch(c, batch, seeds, o);
+  const alone: RunResult[] = [];
+  const states: boolean[] = [];
+  for (const [k, seed] of seeds.entries()) {
+    const e = await GpuAlgoEngine.create(ctx!, c, seed);
+    const r = await runAlgorithm(c, e, { ...o, seed });
+    alone.push(r);
+    expect(shown(together[k]!), `seed ${seed}`).toEqual(shown(r));
+    if (r.stopped !== 'target') {
+      for (const a of c.algo.state)
+        expect(Array.from(await batch.readArray(a.name, k)), `seed ${seed}: ${a.name}`).toEqual(
+          Array.from(await e.readArray(a.name)),
+        );
+      states.push(true);
+    }
+    e.destroy();
+  }
+  batch.destroy();
+  return { alone, states };
+}
+
+maybe('the runs of a batch are the runs alone, bit for bit', () => {
+  it('jDE on sphere, D = 10, each run to its own target', async () => {
+    const { alone } = await compare(
+      { algorithm: 'jde', problem: 'sphere', dim: 10, set: { NP: '20' } },
+      [3, 4, 5, 6],
+      { maxEvals: 6000, target: 1e-3 },
+    );
+    // Every run met the target, not all at the same evaluation: each stopped on its own.
+    expect(alone.every((r) => r.stopped === 'target')).toBe(true);
+    expect(new Set(alone.map((r) => r.evals)).size).toBeGreaterThan(1);
+  });
+
+  it('jDE with a float-float population (cec2017_f1, D = 10)', async () => {
+    const { states } = await compare(
+      { algorithm: 'jde', problem: 'cec2017_f1', dim: 10, precision: 'ff' },
+      [11, 12],
+      { maxEvals: 3000 },
+    );
+    expect(states.length).toBe(2);
+  });
+
+  it('DE on Schwefel 1.2, split regime (scan in SCR, partials in PART, scalars in SC)', async () => {
+    const c = { algorithm: 'de', problem: 'schwefel_1_2', dim: 600, set: { NP: '8' } };
+    const schedule = { force: 'split' as const, chunk: 256, wg: 64 };
+    const { states } = await compare({ ...c, schedule }, [1, 2, 3], { maxEvals: 200 });
+    expect(states.length).toBe(3);
+  });
+
+  it('MA-SW-Chains, split regime with chained runs (PART by parity)', async () => {
+    const spec = {
+      algorithm: 'ma_sw_chains',
+      problem: 'shifted_rastrigin',
+      dim: 600,
+      set: { N: '8', Noff: '4', Istr: '20' },
+      schedule: { force: 'split' as const, chunk: 256, wg: 64 },
+    };
+    const c = compileAlgorithm(spec);
+    expect(c.steps.some((st) => c.compiled(st).plan().chain)).toBe(true);
+    const { states } = await compare(spec, [5, 6], { maxGenerations: 2 });
+    expect(states.length).toBe(2);
+  });
+
+  it('a program whose generation draws on the host does not batch, and says why', async () => {
+    const c = compileAlgorithm({ algorithm: 'gojde', problem: 'sphere', dim: 10 });
+    await expect(GpuAlgoEngine.create(ctx!, c, [1, 2])).rejects.toThrow(
+      /gojde's runs cannot be batched: its generation decides which steps run by a random draw/,
+    );
+  });
+});

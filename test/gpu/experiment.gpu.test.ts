@@ -1,0 +1,129 @@
+// `opt experiment --backend gpu` (lavapipe in CI): the missing runs of a cell run as one batch
+// (runBatch), each stored as `opt run --backend gpu` gives it with its seed, bit for bit; GOjDE,
+// whose generation draws on the host, runs its runs one after another. The database says which.
+// Also: a results file of another schema version is refused with a clear error.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { RESULTS_FILE } from '../../src/cli/experiment-db.js';
+import { captureStdio, clearOut, err, out } from '../stdio.js';
+import { gpu } from './helpers.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+const maybe = ctx ? describe : describe.skip;
+
+const STUDY = `experiment gpu_small {
+  algorithms = [jde(NP: 20), gojde(NP: 20)]
+  problems = [rastrigin]
+  dims = [6]
+  runs = 4
+  budget = evals(400 * D)
+  target = 1e-8
+  record = [0.5, 1.0]
+  seed = 21
+}
+`;
+
+interface Row {
+  cell: number;
+  run: number;
+  seed: number;
+  evals: number;
+  generations: number;
+  stopped: string;
+  best_error: number;
+  device_error: number;
+  best_point: Buffer;
+  batch: number;
+}
+
+captureStdio();
+const dir = mkdtempSync(join(tmpdir(), 'opt-experiment-gpu-'));
+const file = join(dir, 'study.opt');
+writeFileSync(file, STUDY);
+
+maybe('opt experiment on the GPU', () => {
+  it("batches a cell's runs, each stored as opt run gives it alone", async () => {
+    const res = join(dir, 'res');
+    expect(await main(['experiment', file, '--out', res, '--backend', 'gpu'])).toBe(0);
+    expect(err).toMatch(/run 1 \(seed 21, a batch of 4\)/);
+    const db = new Database(join(res, RESULTS_FILE), { readonly: true });
+    const rows = db.prepare('SELECT * FROM run ORDER BY cell, run').all() as Row[];
+    db.close();
+    expect(rows).toHaveLength(8);
+    // jDE's four runs ran as one batch; GOjDE's one at a time (its GOBL generations are drawn
+    // on the host, from each run's seed).
+    expect(rows.map((r) => r.batch)).toEqual([4, 4, 4, 4, 1, 1, 1, 1]);
+    for (const [algorithm, cell, run] of [
+      ['jde', 1, 2],
+      ['gojde', 2, 1],
+    ] as const) {
+      clearOut();
+      const args = ['--problem', 'rastrigin', '--dim', '6', '--evals', '2400', '--seed'];
+      expect(
+        await main([
+          'run',
+          algorithm,
+          ...args,
+          String(21 + run),
+          '--target',
+          '1e-8',
+          '--set',
+          'NP=20',
+          '--backend',
+          'gpu',
+          '--json',
+        ]),
+      ).toBe(0);
+      const alone = JSON.parse(out) as {
+        evals: number;
+        generations: number;
+        stopped: string;
+        bestError: number;
+        deviceError: number;
+        bestPoint: number[];
+      };
+      const row = rows.find((r) => r.cell === cell && r.run === run)!;
+      expect(row.seed).toBe(21 + run);
+      expect(
+        {
+          evals: row.evals,
+          generations: row.generations,
+          stopped: row.stopped,
+          bestError: row.best_error,
+          deviceError: row.device_error,
+          bestPoint: Array.from(new Float64Array(new Uint8Array(row.best_point).buffer)),
+        },
+        algorithm,
+      ).toEqual({
+        evals: alone.evals,
+        generations: alone.generations,
+        stopped: alone.stopped,
+        bestError: alone.bestError,
+        deviceError: alone.deviceError,
+        bestPoint: alone.bestPoint,
+      });
+    }
+  });
+});
+
+describe('the results file', () => {
+  it('of another schema version is refused, saying so', async () => {
+    const old = join(dir, 'old');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(old);
+    const db = new Database(join(old, RESULTS_FILE));
+    db.exec('CREATE TABLE experiment (id INTEGER PRIMARY KEY)');
+    db.close();
+    expect(await main(['experiment', file, '--out', old, '--backend', 'cpu'])).toBe(2);
+    expect(err).toMatch(
+      /results\.sqlite was written by another version of opt \(results schema 0, this opt writes 2\): give another --out/,
+    );
+  });
+});
