@@ -120,7 +120,7 @@ export const COMMANDS = {
   report: {
     name: 'report',
     summary:
-      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md and DIR/cells.csv, and prints the report.",
+      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md and DIR/cells.csv, its rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with Nemenyi and Holm, seed 002's score) to report.md and DIR/tests.csv, and prints the report.",
     usage: [{ line: 'DIR', note: 'the folder opt experiment --out DIR wrote' }],
     flags: {},
   },

@@ -5,8 +5,10 @@
 // error is at most the target, where the experiment has one) and the mean evaluations. A problem
 // without a declared optimum has no error: its best f is summarised instead.
 //
-// Not yet (issue 14, next steps): rank tests (Wilcoxon, Kruskal-Wallis, Friedman), fixed-target
-// ERT and ECDFs, plots and report.html.
+// Rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with its post-hoc tests, seed
+// 002's score): src/cli/report-stats.ts, report.md's section "Rank tests" and DIR/tests.csv.
+//
+// Not yet (issue 14, next steps): fixed-target ERT and ECDFs, plots and report.html.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { max, mean, median, min, sampleStandardDeviation } from 'simple-statisti
 import { CliError, parseCommand } from './args.js';
 import { RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
+import { rankTests, rankTestsCsv } from './report-stats.js';
 
 export interface CellStats {
   algorithm: string;
@@ -154,9 +157,12 @@ export function reportCommand(argv: string[]): number {
   if (!existsSync(path))
     throw new CliError(`${path}: not found (opt experiment --out ${dir} writes it)`);
   const r = cellStats(path);
-  const md = reportMarkdown(r);
+  // The rank tests: their own section of report.md and their own file, tests.csv.
+  const tests = rankTests(path, r.target);
+  const md = reportMarkdown(r) + tests.markdown.join('\n') + '\n';
   writeFileSync(join(dir, 'report.md'), md);
   writeFileSync(join(dir, 'cells.csv'), reportCsv(r));
+  writeFileSync(join(dir, 'tests.csv'), rankTestsCsv(tests));
   process.stdout.write(md);
   return 0;
 }
