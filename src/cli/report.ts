@@ -5,8 +5,12 @@
 // error is at most the target, where the experiment has one) and the mean evaluations. A problem
 // without a declared optimum has no error: its best f is summarised instead.
 //
-// Not yet (issue 14, next steps): rank tests (Wilcoxon, Kruskal-Wallis, Friedman), fixed-target
-// ERT and ECDFs, plots and report.html.
+// The fixed-target view (average runtimes, runtime ECDFs: ert.csv, ecdf.csv and a section of
+// report.md) is src/cli/report-fixed-target.ts; `--format ioh` exports the runs in IOHprofiler's
+// format instead (src/cli/report-ioh.ts).
+//
+// Not yet (issue 14, next steps): rank tests (Wilcoxon, Kruskal-Wallis, Friedman), plots and
+// report.html.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +19,9 @@ import { max, mean, median, min, sampleStandardDeviation } from 'simple-statisti
 import { CliError, parseCommand } from './args.js';
 import { RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
+import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
+import { IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
+import { readExperimentRuns } from './report-runs.js';
 
 export interface CellStats {
   algorithm: string;
@@ -146,17 +153,39 @@ export function reportCsv(r: ReturnType<typeof cellStats>): string {
 }
 
 export function reportCommand(argv: string[]): number {
-  const { positional } = parseCommand(COMMANDS.report, argv);
+  const { positional, flags } = parseCommand(COMMANDS.report, argv);
   const [dir, ...extra] = positional;
   if (!dir) throw new CliError('opt report: name the results folder (opt experiment --out DIR)');
   if (extra.length) throw new CliError(`opt report: unexpected arguments: ${extra.join(' ')}`);
+  if (flags['ioh-out'] !== undefined && flags.format !== 'ioh')
+    throw new CliError('--ioh-out: only with --format ioh (the folder of the IOHprofiler export)');
   const path = join(dir, RESULTS_FILE);
   if (!existsSync(path))
     throw new CliError(`${path}: not found (opt experiment --out ${dir} writes it)`);
+  if (flags.format === 'ioh') return iohCommand(path, flags['ioh-out'] ?? join(dir, 'ioh'));
   const r = cellStats(path);
-  const md = reportMarkdown(r);
+  const ft = fixedTargetView(readExperimentRuns(path));
+  const md = reportMarkdown(r) + fixedTargetMarkdown(ft);
   writeFileSync(join(dir, 'report.md'), md);
   writeFileSync(join(dir, 'cells.csv'), reportCsv(r));
+  writeFileSync(join(dir, 'ert.csv'), ertCsv(ft));
+  writeFileSync(join(dir, 'ecdf.csv'), ecdfCsv(ft));
   process.stdout.write(md);
+  return 0;
+}
+
+/** `opt report DIR --format ioh`: the IOHprofiler export, and a line saying what it holds. */
+function iohCommand(path: string, out: string): number {
+  const runs = readExperimentRuns(path, { points: { maxDim: IOH_POINT_MAX_DIM } });
+  const x = iohExport(runs);
+  if (!x.runs) throw new CliError(`${path}: no finished runs to export`);
+  writeIohExport(out, x.files);
+  process.stdout.write(
+    `${out}: IOHprofiler data of ${x.algorithms} algorithm${x.algorithms === 1 ? '' : 's'} on ${x.problems} problem${x.problems === 1 ? '' : 's'}, ${x.runs} run${x.runs === 1 ? '' : 's'} (load the folder in IOHanalyzer)\n`,
+  );
+  if (x.undecided.length)
+    process.stderr.write(
+      `note: ${x.undecided.join(', ')}: no optimum, and no run improved, so the direction is unknown: written as minimised\n`,
+    );
   return 0;
 }
