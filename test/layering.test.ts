@@ -22,7 +22,7 @@ const LEVELS: string[][] = [
   ['schedule'], // IR -> scheduled IR (regime, stages, kernels)
   ['codegen'], // scheduled IR -> WGSL, JavaScript
   ['compile'], // the pipeline and the drivers that run the stages for a request
-  ['runtime'], // devices, buffers, engines, the run loop
+  ['runtime', 'analysis'], // devices, buffers, engines, the run loop; statistics of finished runs
   ['api'], // src/api.ts: the one door into the compiler and runtime
   ['cli'], // the opt command
   ['tools'], // developer tools (grammar generation)

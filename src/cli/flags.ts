@@ -120,9 +120,28 @@ export const COMMANDS = {
   report: {
     name: 'report',
     summary:
-      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md and DIR/cells.csv, its rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with Nemenyi and Holm, seed 002's score) to report.md and DIR/tests.csv, and prints the report.",
-    usage: [{ line: 'DIR', note: 'the folder opt experiment --out DIR wrote' }],
-    flags: {},
+      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md and DIR/cells.csv, its rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with Nemenyi and Holm, seed 002's score) to report.md and DIR/tests.csv, its fixed-target view (average runtimes, runtime ECDFs) to report.md, DIR/ert.csv and DIR/ecdf.csv, and prints the report; or exports its runs in IOHprofiler's format.",
+    usage: [
+      { line: 'DIR', note: 'the folder opt experiment --out DIR wrote' },
+      {
+        line: 'DIR --format ioh [<ioh-out>]',
+        note: "the runs in IOHprofiler's data format, for IOHanalyzer",
+      },
+    ],
+    flags: {
+      format: {
+        kind: 'string',
+        value: 'FORMAT',
+        help: "md: report.md, cells.csv, ert.csv and ecdf.csv in DIR; ioh: the runs in IOHprofiler's data format (IOHanalyzer loads it), in --ioh-out",
+        choices: ['md', 'ioh'],
+        default: 'md',
+      },
+      'ioh-out': {
+        kind: 'string',
+        value: 'PATH',
+        help: 'with --format ioh: the folder to write (default DIR/ioh; an earlier export there is replaced)',
+      },
+    },
   },
   compile: {
     name: 'compile',

@@ -7,8 +7,11 @@
 //
 // Rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with its post-hoc tests, seed
 // 002's score): src/cli/report-stats.ts, report.md's section "Rank tests" and DIR/tests.csv.
+// The fixed-target view (average runtimes, runtime ECDFs: ert.csv, ecdf.csv and a section of
+// report.md) is src/cli/report-fixed-target.ts; `--format ioh` exports the runs in IOHprofiler's
+// format instead (src/cli/report-ioh.ts).
 //
-// Not yet (issue 14, next steps): fixed-target ERT and ECDFs, plots and report.html.
+// Not yet (issue 14, next steps): plots and report.html.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +21,9 @@ import { CliError, parseCommand } from './args.js';
 import { RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
 import { rankTests, rankTestsCsv } from './report-stats.js';
+import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
+import { IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
+import { readExperimentRuns } from './report-runs.js';
 
 export interface CellStats {
   algorithm: string;
@@ -149,20 +155,42 @@ export function reportCsv(r: ReturnType<typeof cellStats>): string {
 }
 
 export function reportCommand(argv: string[]): number {
-  const { positional } = parseCommand(COMMANDS.report, argv);
+  const { positional, flags } = parseCommand(COMMANDS.report, argv);
   const [dir, ...extra] = positional;
   if (!dir) throw new CliError('opt report: name the results folder (opt experiment --out DIR)');
   if (extra.length) throw new CliError(`opt report: unexpected arguments: ${extra.join(' ')}`);
+  if (flags['ioh-out'] !== undefined && flags.format !== 'ioh')
+    throw new CliError('--ioh-out: only with --format ioh (the folder of the IOHprofiler export)');
   const path = join(dir, RESULTS_FILE);
   if (!existsSync(path))
     throw new CliError(`${path}: not found (opt experiment --out ${dir} writes it)`);
+  if (flags.format === 'ioh') return iohCommand(path, flags['ioh-out'] ?? join(dir, 'ioh'));
   const r = cellStats(path);
-  // The rank tests: their own section of report.md and their own file, tests.csv.
+  // The rank tests and the fixed-target view: sections of report.md and files of their own.
   const tests = rankTests(path, r.target);
-  const md = reportMarkdown(r) + tests.markdown.join('\n') + '\n';
+  const ft = fixedTargetView(readExperimentRuns(path));
+  const md = reportMarkdown(r) + tests.markdown.join('\n') + '\n' + fixedTargetMarkdown(ft);
   writeFileSync(join(dir, 'report.md'), md);
   writeFileSync(join(dir, 'cells.csv'), reportCsv(r));
   writeFileSync(join(dir, 'tests.csv'), rankTestsCsv(tests));
+  writeFileSync(join(dir, 'ert.csv'), ertCsv(ft));
+  writeFileSync(join(dir, 'ecdf.csv'), ecdfCsv(ft));
   process.stdout.write(md);
+  return 0;
+}
+
+/** `opt report DIR --format ioh`: the IOHprofiler export, and a line saying what it holds. */
+function iohCommand(path: string, out: string): number {
+  const runs = readExperimentRuns(path, { points: { maxDim: IOH_POINT_MAX_DIM } });
+  const x = iohExport(runs);
+  if (!x.runs) throw new CliError(`${path}: no finished runs to export`);
+  writeIohExport(out, x.files);
+  process.stdout.write(
+    `${out}: IOHprofiler data of ${x.algorithms} algorithm${x.algorithms === 1 ? '' : 's'} on ${x.problems} problem${x.problems === 1 ? '' : 's'}, ${x.runs} run${x.runs === 1 ? '' : 's'} (load the folder in IOHanalyzer)\n`,
+  );
+  if (x.undecided.length)
+    process.stderr.write(
+      `note: ${x.undecided.join(', ')}: no optimum, and no run improved, so the direction is unknown: written as minimised\n`,
+    );
   return 0;
 }
