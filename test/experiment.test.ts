@@ -10,7 +10,7 @@ import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
 import { main } from '../src/cli/main.js';
 import { RESULTS_FILE } from '../src/cli/experiment-db.js';
 import { experimentProgress } from '../src/cli/progress.js';
-import Database from 'better-sqlite3';
+import { contents } from './results.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 
 const STUDY = `// seed 002's study, smaller
@@ -159,27 +159,6 @@ const SMALL = `experiment small {
   seed = 11
 }
 `;
-
-/** The database's rows, table by table, without the columns that time the runs. */
-function contents(path: string): Record<string, unknown[]> {
-  const db = new Database(path, { readonly: true });
-  try {
-    const all = (sql: string) => db.prepare(sql).all();
-    return {
-      experiment: all(
-        'SELECT name, text, hash, program, backend, runs, seed, target, record FROM experiment',
-      ),
-      cell: all('SELECT * FROM cell ORDER BY id'),
-      run: all(
-        'SELECT cell, run, seed, precision, evals, generations, stopped, best_fitness, best_error, device_fitness, device_error, best_point FROM run ORDER BY cell, run',
-      ),
-      trace: all('SELECT cell, run, k, evals, best, error FROM trace ORDER BY cell, run, k'),
-      record: all('SELECT * FROM record ORDER BY cell, run, fraction'),
-    };
-  } finally {
-    db.close();
-  }
-}
 
 describe('opt experiment --out: the runs into a SQLite database', () => {
   captureStdio();

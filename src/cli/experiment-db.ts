@@ -10,6 +10,8 @@
 //   trace       each run's best-so-far at every improvement (evals, seconds, best, error): the
 //               fixed-target view (the evaluations at which a target was first met) reads it
 //   record      each run's best at the plan's fractions of its budget: the fixed-budget view
+//   shard       one row (k, n) in the database of shard k of n (`opt experiment --shard K/N`,
+//               src/cli/experiment-shard.ts), none in the whole experiment's (a merged one too)
 //
 // A run is committed in one transaction with its trace and records when it finishes, so a killed
 // experiment leaves finished runs only; the same command again runs the missing ones. The file is
@@ -21,14 +23,18 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ExperimentPlan } from '../api.js';
 import { CliError } from './args.js';
+import type { Shard } from './experiment-shard.js';
 import type { RunReport } from './run.js';
 
 export const RESULTS_FILE = 'results.sqlite';
 
-/** The schema's version (SQLite's user_version): a file of another version is refused. */
-const SCHEMA_VERSION = 2;
+/**
+ * The schema's version (SQLite's user_version): a file of another version is refused. 3: the
+ * shard table.
+ */
+export const SCHEMA_VERSION = 3;
 
-const SCHEMA = `
+export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS experiment (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   name TEXT NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL, program TEXT NOT NULL,
@@ -55,6 +61,9 @@ CREATE TABLE IF NOT EXISTS record (
   cell INTEGER NOT NULL, run INTEGER NOT NULL, fraction REAL NOT NULL,
   evals INTEGER NOT NULL, best REAL, error REAL,
   PRIMARY KEY (cell, run, fraction)
+);
+CREATE TABLE IF NOT EXISTS shard (
+  id INTEGER PRIMARY KEY CHECK (id = 1), k INTEGER NOT NULL, n INTEGER NOT NULL
 );
 `;
 
@@ -84,14 +93,17 @@ export class ResultsDb {
   private readonly db: Database.Database;
 
   /**
-   * Opens (or makes) `path` for `plan` run on `backend`. A file of another experiment, of this one
-   * with another text, program or backend, or one another experiment is writing, is a CliError.
+   * Opens (or makes) `path` for `plan` run on `backend`, as shard `shard` (undefined: the whole
+   * experiment). A file of another experiment, of this one with another text, program or backend,
+   * of another shard (or a shard's where the whole experiment runs, or the other way round), or
+   * one another experiment is writing, is a CliError.
    */
   constructor(
     readonly path: string,
     plan: ExperimentPlan & { source: string },
     program: string,
     backend: string,
+    shard?: Shard,
   ) {
     let db: Database.Database | undefined;
     try {
@@ -142,6 +154,21 @@ export class ResultsDb {
           `${path} holds the results of ${differs}: a results folder belongs to one experiment (give another --out, or run the experiment as it was)`,
         );
       }
+      // A shard's database holds that shard's runs only: continued as another shard, or as the
+      // whole experiment, it would mix shares (and merge would find runs where they do not belong).
+      const held = this.db.prepare('SELECT k, n FROM shard').get() as Shard | undefined;
+      const theirs = held && `${held.k}/${held.n}`;
+      const mine = shard && `${shard.k}/${shard.n}`;
+      if (theirs !== mine) {
+        this.db.close();
+        throw new CliError(
+          theirs === undefined
+            ? `${path} holds the whole experiment '${row.name}', not a shard: continue it without --shard, or give shard ${mine} another --out`
+            : mine === undefined
+              ? `${path} holds shard ${theirs} of experiment '${row.name}': continue it with --shard ${theirs}; the whole experiment goes to another --out (opt experiment merge puts the shards together)`
+              : `${path} holds shard ${theirs} of experiment '${row.name}', not shard ${mine}: a shard's folder holds one shard (continue it with --shard ${theirs}, or give another --out)`,
+        );
+      }
       return;
     }
     const insertCell = this.db.prepare(
@@ -175,6 +202,8 @@ export class ResultsDb {
           c.seconds ?? null,
         ),
       );
+      if (shard)
+        this.db.prepare('INSERT INTO shard (id, k, n) VALUES (1, ?, ?)').run(shard.k, shard.n);
     })();
   }
 

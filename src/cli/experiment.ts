@@ -10,7 +10,13 @@
 //
 // Progress: a bar of the runs with the time left on a terminal, a line a run elsewhere.
 //
-// Not yet (issue 14, next steps): shards for Slurm, one worker per GPU.
+// More than one machine (docs/experiments.md, "More than one machine: shards, Slurm and merge"):
+// `--shard K/N` runs the K-th of N shares of the runs (src/cli/experiment-shard.ts) into its own
+// database, `--slurm N` writes a Slurm array script whose task K runs shard K/N
+// (src/cli/experiment-slurm.ts), and `opt experiment merge` puts the shards' databases together
+// (src/cli/experiment-merge.ts).
+//
+// Not yet (issue 14, next steps): one worker per GPU.
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,28 +40,61 @@ import {
 import { CliError, parseCommand } from './args.js';
 import { programDigest } from './checkpoint.js';
 import { ResultsDb, RESULTS_FILE } from './experiment-db.js';
+import { checkShardCount, shardRuns, shardText, type Shard } from './experiment-shard.js';
 import { COMMANDS } from './flags.js';
 import { experimentProgress } from './progress.js';
 import { makeReport } from './run.js';
 
 export async function experimentCommand(argv: string[]): Promise<number> {
+  // `opt experiment merge ...` is a command of its own (its flag table: COMMANDS['experiment
+  // merge']); a file named merge is ./merge.
+  if (argv[0] === 'merge')
+    return (await import('./experiment-merge.js')).mergeCommand(argv.slice(1));
   const { positional, flags } = parseCommand(COMMANDS.experiment, argv);
   if (flags.data) setDataRoot(flags.data);
   const [file, name, ...extra] = positional;
   if (!file) throw new CliError('opt experiment: name the .opt file that declares the experiment');
   if (extra.length) throw new CliError(`opt experiment: unexpected arguments: ${extra.join(' ')}`);
   if (!existsSync(file)) throw new CliError(`file not found: ${file}`);
-  if (!flags.list && !flags.json && flags.out === undefined)
+  const { shard, slurm } = flags;
+  if (shard && slurm !== undefined)
+    throw new CliError(
+      '--shard and --slurm: --slurm N writes a script whose task K runs --shard K/N; give one of them',
+    );
+  if (flags['slurm-opt'].length && slurm === undefined)
+    throw new CliError('--slurm-opt: goes with --slurm N (a line of the script it writes)');
+  if (!flags.list && !flags.json && flags.out === undefined && slurm === undefined)
     throw new CliError(
       'opt experiment: give --out DIR to run it (its results go to DIR/results.sqlite), or --list to print its plan',
     );
   const plan = experimentPlan(name, { files: [file] });
+  const cells = plan.cells.length;
+  if (shard) checkShardCount(`--shard ${shard.k}/${shard.n}`, shard.n, cells, plan.runs);
   if (flags.list || flags.json) {
     const { sources: _sources, ...shown } = plan;
-    process.stdout.write(flags.json ? JSON.stringify(shown) + '\n' : planText(plan));
+    const share = shard && { ...shard, runs: shardRuns(cells, plan.runs, shard) };
+    process.stdout.write(
+      flags.json
+        ? JSON.stringify(share ? { ...shown, shard: share } : shown) + '\n'
+        : planText(plan) + (shard ? shardText(cells, plan.runs, shard) : ''),
+    );
     return 0;
   }
-  return runExperiment(plan, file, flags.out!, flags.backend, flags.adapter);
+  if (slurm !== undefined) {
+    checkShardCount('--slurm', slurm, cells, plan.runs);
+    const { writeSlurm } = await import('./experiment-slurm.js');
+    return writeSlurm({
+      plan,
+      file,
+      n: slurm,
+      out: flags.out ?? plan.name,
+      options: flags['slurm-opt'],
+      backend: flags.backend,
+      adapter: flags.adapter,
+      data: flags.data,
+    });
+  }
+  return runExperiment(plan, file, flags.out!, flags.backend, flags.adapter, shard);
 }
 
 async function runExperiment(
@@ -64,6 +103,7 @@ async function runExperiment(
   out: string,
   backendFlag: 'cpu' | 'gpu',
   adapter: string | undefined,
+  shard: Shard | undefined,
 ): Promise<number> {
   try {
     mkdirSync(out, { recursive: true });
@@ -77,7 +117,13 @@ async function runExperiment(
       process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
   }
   const backend = gpu ? 'gpu' : 'cpu';
-  const db = new ResultsDb(join(out, RESULTS_FILE), plan, programDigest(plan.sources), backend);
+  const db = new ResultsDb(
+    join(out, RESULTS_FILE),
+    plan,
+    programDigest(plan.sources),
+    backend,
+    shard,
+  );
   const abort = new AbortController();
   const stop = () => {
     if (abort.signal.aborted) process.exit(130);
@@ -88,13 +134,15 @@ async function runExperiment(
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  const total = plan.cells.length * plan.runs;
+  // The runs of each cell this command runs: all of them, or shard K/N's share.
+  const share = shardRuns(plan.cells.length, plan.runs, shard);
+  const total = share.reduce((n, rs) => n + rs.length, 0);
   let done = db.count();
   const progress = experimentProgress({ total, done });
   try {
     for (const [k, cell] of plan.cells.entries()) {
       const finished = db.finished(k + 1);
-      const missing = [...Array(plan.runs).keys()].filter((r) => !finished.has(r));
+      const missing = share[k]!.filter((r) => !finished.has(r));
       if (!missing.length) continue;
       const c = compileAlgorithm({
         algorithm: cell.algorithm.name,
@@ -156,7 +204,7 @@ async function runExperiment(
   }
   if (abort.signal.aborted) return 130;
   process.stdout.write(
-    `experiment ${plan.name}: ${total} runs in ${join(out, RESULTS_FILE)} (${backend})\n`,
+    `experiment ${plan.name}${shard ? `, shard ${shard.k}/${shard.n}` : ''}: ${total} runs in ${join(out, RESULTS_FILE)} (${backend})\n`,
   );
   return 0;
 }

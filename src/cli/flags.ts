@@ -5,6 +5,7 @@
 
 import { PASS_NAMES } from '../api/names.js';
 import { CliError, type CommandDef, type FlagDef } from './args.js';
+import { parseShard } from './experiment-shard.js';
 
 const INT32 = 2 ** 31 - 1;
 
@@ -99,22 +100,70 @@ export const COMMANDS = {
       'Runs an experiment (algorithms x problems x dimensions x runs) into a SQLite database in --out, or prints its plan.',
     usage: [
       {
-        line: 'FILE [NAME] <out> [<backend>] [<adapter>]',
-        note: 'runs the missing runs into OUT/results.sqlite (again after a kill: the rest)',
+        line: 'FILE [NAME] <out> [<backend>] [<adapter>] [<shard>]',
+        note: 'runs the missing runs (of shard K of N) into OUT/results.sqlite (again after a kill: the rest)',
       },
-      { line: 'FILE [NAME] --list [--json]', note: 'the plan: its cells, budgets and seeds' },
+      {
+        line: 'FILE [NAME] <slurm> [<out>] [<slurm-opt>] [<backend>] [<adapter>]',
+        note: 'writes OUT/experiment.sbatch, a Slurm array of N shards, and OUT/merge.sbatch',
+      },
+      {
+        line: 'FILE [NAME] --list [--json] [<shard>]',
+        note: "the plan: its cells, budgets and seeds (and the shard's runs)",
+      },
     ],
     flags: {
       data,
       out: {
         kind: 'string',
         value: 'DIR',
-        help: 'the results folder: DIR/results.sqlite, one run a row, committed as each finishes',
+        help: 'the results folder: DIR/results.sqlite, one run a row, committed as each finishes (with --slurm: the folder of the scripts, the shards and the merged results; default ./NAME)',
       },
       backend: backend('gpu'),
       adapter,
+      shard: {
+        kind: 'custom',
+        value: 'K/N',
+        help: "run shard K of N only: the plan's runs, cell by cell, cut into N contiguous blocks of (nearly) equal size, the K-th of them; its folder holds that shard alone (opt experiment merge puts the shards together); N is at most the experiment's runs",
+        parse: parseShard,
+      },
+      slurm: {
+        kind: 'int',
+        value: 'N',
+        help: "write (not submit) OUT/experiment.sbatch, a Slurm job array of N tasks, task K running --shard K/N into OUT/shard-K, and OUT/merge.sbatch, which merges them into OUT/results.sqlite; N is at most the experiment's runs",
+        min: 1,
+        max: INT32,
+      },
+      'slurm-opt': {
+        kind: 'list',
+        value: 'OPTION',
+        help: "with --slurm: an sbatch option written as an #SBATCH line of both scripts, after opt's own (so it overrides them), e.g. --slurm-opt=--partition=gpu --slurm-opt=--time=4:00:00",
+      },
       list: { kind: 'bool', help: 'print the plan: one line per cell' },
       json: { kind: 'bool', help: 'print the plan as one JSON object' },
+    },
+  },
+  'experiment merge': {
+    name: 'experiment merge',
+    summary:
+      "Merges the databases of an experiment's shards (opt experiment --shard K/N) into OUT/results.sqlite, the database one machine running the whole experiment writes.",
+    usage: [
+      {
+        line: '<out> [<partial>] SHARD_DIR...',
+        note: "the shards' folders into OUT/results.sqlite (every run once; --partial: missing ones allowed)",
+      },
+    ],
+    flags: {
+      out: {
+        kind: 'string',
+        value: 'DIR',
+        help: 'the folder of the merged results, DIR/results.sqlite (which must not exist yet); DIR may be the one that holds the shards',
+        required: 'opt experiment merge: give --out DIR, the folder of the merged results.sqlite',
+      },
+      partial: {
+        kind: 'bool',
+        help: 'merge even if runs are missing (shards not given, or not finished), saying how many; opt experiment FILE --out OUT runs them afterwards on one machine',
+      },
     },
   },
   report: {

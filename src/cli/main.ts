@@ -53,8 +53,8 @@ export async function main(argv: string[]): Promise<number> {
       case '--help':
       case '-h':
       case 'help': {
-        // `opt help COMMAND` is `opt COMMAND --help`.
-        const def = COMMAND_DEFS.get(rest[0] ?? '');
+        // `opt help COMMAND` is `opt COMMAND --help` (`opt help experiment merge` too).
+        const def = COMMAND_DEFS.get(rest.slice(0, 2).join(' ')) ?? COMMAND_DEFS.get(rest[0] ?? '');
         process.stdout.write(def ? commandHelp(def) : USAGE + '\n');
         return cmd === undefined ? 2 : 0;
       }

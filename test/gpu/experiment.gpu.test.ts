@@ -123,7 +123,7 @@ describe('the results file', () => {
     db.close();
     expect(await main(['experiment', file, '--out', old, '--backend', 'cpu'])).toBe(2);
     expect(err).toMatch(
-      /results\.sqlite was written by another version of opt \(results schema 0, this opt writes 2\): give another --out/,
+      /results\.sqlite was written by another version of opt \(results schema 0, this opt writes 3\): give another --out/,
     );
   });
 });
