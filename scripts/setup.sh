@@ -3,6 +3,7 @@
 #   - package-lock.json must agree with package.json (scripts/check-lock.sh)
 #   - node_modules: `npm ci` if it is missing or older than package-lock.json
 #   - a Vulkan driver for Dawn (scripts/ensure-lavapipe.sh), unless OPT_SKIP_GPU_SETUP=1
+#   - Slurm and munge for the Slurm test (scripts/ensure-slurm.sh), unless OPT_SKIP_SLURM_SETUP=1
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -45,4 +46,8 @@ echo "$lock_sum" >"$stamp"
 
 if [ "${OPT_SKIP_GPU_SETUP:-0}" != 1 ]; then
   bash scripts/ensure-lavapipe.sh
+fi
+
+if [ "${OPT_SKIP_SLURM_SETUP:-0}" != 1 ]; then
+  bash scripts/ensure-slurm.sh
 fi
