@@ -515,7 +515,8 @@ const fromGpu = (g: GpuPlan) =>
   g.kernels.map((k) => ({
     name: k.name,
     workgroups: KS.map((n) => k.workgroups(n)),
-    buffers: k.uses.filter((u) => u !== 'P').sort(),
+    // P and (a step's kernels) RUNS, the run's seed, are bound by every kernel.
+    buffers: k.uses.filter((u) => u !== 'P' && u !== 'RUNS').sort(),
   }));
 /** Floats of SCR an individual: the lengths of what the plan stores there. */
 const scratch = (ir: IrProgram, p: Plan) =>
@@ -657,7 +658,10 @@ describe('a change of strategy is a change to the plan', () => {
     expect(gpu.scratchStride).toBe(20);
     expect(gpu.kernels[0]!.uses).toContain('SCR');
     expect(gpu.kernels[0]!.code).not.toContain('shv');
-    expect(gpu.kernels[0]!.code).toMatch(/SCR\[n \* 20u \+ 10u \+ u32\(iv\)\]/);
+    // (In its run's share of SCR: src/codegen/wgsl-emit.ts, perRun.)
+    expect(gpu.kernels[0]!.code).toMatch(
+      /SCR\[\(n \* 20u \+ 10u \+ u32\(iv\)\) \+ wid\.z \* P\.run_scr\]/,
+    );
   });
   it('a plan whose buffers are not those the kernel binds is an internal error', () => {
     const c = compileProblem({ problem: 'sphere', dim: 64, schedule: SPLIT });
