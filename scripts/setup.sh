@@ -3,6 +3,8 @@
 #   - package-lock.json must agree with package.json (scripts/check-lock.sh)
 #   - node_modules: `npm ci` if it is missing or older than package-lock.json
 #   - a Vulkan driver for Dawn (scripts/ensure-lavapipe.sh), unless OPT_SKIP_GPU_SETUP=1
+#   - Debian's Chromium for the browser test of report.html (scripts/ensure-chromium.sh), unless
+#     OPT_SKIP_BROWSER_SETUP=1
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -45,4 +47,8 @@ echo "$lock_sum" >"$stamp"
 
 if [ "${OPT_SKIP_GPU_SETUP:-0}" != 1 ]; then
   bash scripts/ensure-lavapipe.sh
+fi
+
+if [ "${OPT_SKIP_BROWSER_SETUP:-0}" != 1 ]; then
+  bash scripts/ensure-chromium.sh
 fi
