@@ -4,6 +4,8 @@
 #   - node_modules: `npm ci` if it is missing or older than package-lock.json
 #   - a Vulkan driver for Dawn (scripts/ensure-lavapipe.sh), unless OPT_SKIP_GPU_SETUP=1
 #   - Slurm and munge for the Slurm test (scripts/ensure-slurm.sh), unless OPT_SKIP_SLURM_SETUP=1
+#   - Debian's Chromium for the browser test of report.html (scripts/ensure-chromium.sh), unless
+#     OPT_SKIP_BROWSER_SETUP=1
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -50,4 +52,8 @@ fi
 
 if [ "${OPT_SKIP_SLURM_SETUP:-0}" != 1 ]; then
   bash scripts/ensure-slurm.sh
+fi
+
+if [ "${OPT_SKIP_BROWSER_SETUP:-0}" != 1 ]; then
+  bash scripts/ensure-chromium.sh
 fi

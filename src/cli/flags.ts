@@ -169,7 +169,7 @@ export const COMMANDS = {
   report: {
     name: 'report',
     summary:
-      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md and DIR/cells.csv, its rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with Nemenyi and Holm, seed 002's score) to report.md and DIR/tests.csv, its fixed-target view (average runtimes, runtime ECDFs) to report.md, DIR/ert.csv and DIR/ecdf.csv, and prints the report; or exports its runs in IOHprofiler's format.",
+      "Writes an experiment's per-cell statistics (mean, std, median, best, worst, success rate) to DIR/report.md, DIR/cells.csv and DIR/tables.tex (LaTeX, booktabs), its rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with Nemenyi and Holm, seed 002's score) to report.md and DIR/tests.csv, its fixed-target view (average runtimes, runtime ECDFs) to report.md, DIR/ert.csv and DIR/ecdf.csv, its figures (convergence, final errors, runtime ECDFs, critical-difference diagrams) to DIR/figures/*.svg, all of it to DIR/report.html (self-contained: the figures inline), and prints report.md; or exports its runs in IOHprofiler's format.",
     usage: [
       { line: 'DIR', note: 'the folder opt experiment --out DIR wrote' },
       {
@@ -181,7 +181,7 @@ export const COMMANDS = {
       format: {
         kind: 'string',
         value: 'FORMAT',
-        help: "md: report.md, cells.csv, ert.csv and ecdf.csv in DIR; ioh: the runs in IOHprofiler's data format (IOHanalyzer loads it), in --ioh-out",
+        help: "md: report.md, report.html, figures/*.svg, tables.tex and the CSV files in DIR; ioh: the runs in IOHprofiler's data format (IOHanalyzer loads it), in --ioh-out",
         choices: ['md', 'ioh'],
         default: 'md',
       },

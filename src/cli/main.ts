@@ -46,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'run':
         return await (await import('./run.js')).runCommand(rest);
       case 'report':
-        return (await import('./report.js')).reportCommand(rest);
+        return await (await import('./report.js')).reportCommand(rest);
       case 'experiment':
         return await (await import('./experiment.js')).experimentCommand(rest);
       case undefined:

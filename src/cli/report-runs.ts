@@ -1,7 +1,7 @@
 // Every finished run of an experiment, with its best-so-far trace, read from DIR/results.sqlite
 // (src/cli/experiment-db.ts) for the views that need the runs themselves rather than their final
 // values: the fixed-target view (src/cli/report-fixed-target.ts) and the IOHprofiler export
-// (src/cli/report-ioh.ts).
+// (src/cli/report-ioh.ts), and the figures (src/cli/report-figures.ts).
 
 import Database from 'better-sqlite3';
 import { CliError } from './args.js';
@@ -18,6 +18,11 @@ export interface FinishedRun {
   seed: number;
   evals: number;
   stopped: string;
+  /**
+   * The final error: the float64 error of the best point evaluated on the host (the run table's
+   * best_error, the value report.md's statistics and rank tests use); null without an optimum.
+   */
+  bestError: number | null;
   /** The trace in order (k): the first row after initialisation, each improvement, the last. */
   trace: TraceRow[];
   /** The best point (float64), where it was asked for (see readExperimentRuns). */
@@ -75,7 +80,7 @@ export function readExperimentRuns(
       .prepare('SELECT id, algorithm, label, problem, dim, evals, seconds FROM cell ORDER BY id')
       .all() as Omit<CellRuns, 'runs'>[];
     const runsOf = db.prepare(
-      'SELECT run, seed, evals, stopped FROM run WHERE cell = ? ORDER BY run',
+      'SELECT run, seed, evals, stopped, best_error AS bestError FROM run WHERE cell = ? ORDER BY run',
     );
     const pointsOf = db.prepare('SELECT run, best_point FROM run WHERE cell = ? ORDER BY run');
     const traceOf = db.prepare(

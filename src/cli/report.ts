@@ -11,7 +11,10 @@
 // report.md) is src/cli/report-fixed-target.ts; `--format ioh` exports the runs in IOHprofiler's
 // format instead (src/cli/report-ioh.ts).
 //
-// Not yet (issue 14, next steps): plots and report.html.
+// Figures (convergence, final errors, runtime ECDFs, critical-difference diagrams:
+// src/cli/report-figures.ts) are rendered to DIR/figures/*.svg and linked from report.md's section
+// "Figures"; DIR/report.html is report.md with the SVGs inline (src/cli/report-html.ts), and
+// DIR/tables.tex the per-cell table in LaTeX (src/cli/report-latex.ts).
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +25,10 @@ import { RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
 import { rankTests, rankTestsCsv } from './report-stats.js';
 import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
+import { reportFigures } from './report-figures.js';
+import { figuresMarkdown, renderFigures, reportHtml, writeFigures } from './report-html.js';
 import { IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
+import { tablesTex } from './report-latex.js';
 import { readExperimentRuns } from './report-runs.js';
 
 export interface CellStats {
@@ -154,7 +160,7 @@ export function reportCsv(r: ReturnType<typeof cellStats>): string {
   );
 }
 
-export function reportCommand(argv: string[]): number {
+export async function reportCommand(argv: string[]): Promise<number> {
   const { positional, flags } = parseCommand(COMMANDS.report, argv);
   const [dir, ...extra] = positional;
   if (!dir) throw new CliError('opt report: name the results folder (opt experiment --out DIR)');
@@ -168,14 +174,26 @@ export function reportCommand(argv: string[]): number {
   const r = cellStats(path);
   // The rank tests and the fixed-target view: sections of report.md and files of their own.
   const tests = rankTests(path, r.target);
-  const ft = fixedTargetView(readExperimentRuns(path));
-  const md = reportMarkdown(r) + tests.markdown.join('\n') + '\n' + fixedTargetMarkdown(ft);
+  const runs = readExperimentRuns(path);
+  const ft = fixedTargetView(runs);
+  const figs = reportFigures(runs, tests.rows, ft);
+  const { rendered, warnings } = await renderFigures(figs.figures);
+  const md =
+    reportMarkdown(r) +
+    tests.markdown.join('\n') +
+    '\n' +
+    fixedTargetMarkdown(ft) +
+    figuresMarkdown(figs);
+  writeFigures(dir, rendered);
   writeFileSync(join(dir, 'report.md'), md);
+  writeFileSync(join(dir, 'report.html'), reportHtml(`Experiment ${r.name}`, md, rendered));
+  writeFileSync(join(dir, 'tables.tex'), tablesTex(r));
   writeFileSync(join(dir, 'cells.csv'), reportCsv(r));
   writeFileSync(join(dir, 'tests.csv'), rankTestsCsv(tests));
   writeFileSync(join(dir, 'ert.csv'), ertCsv(ft));
   writeFileSync(join(dir, 'ecdf.csv'), ecdfCsv(ft));
   process.stdout.write(md);
+  for (const w of warnings) process.stderr.write(`note: ${w}\n`);
   return 0;
 }
 
