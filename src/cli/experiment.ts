@@ -14,9 +14,8 @@
 // `--shard K/N` runs the K-th of N shares of the runs (src/cli/experiment-shard.ts) into its own
 // database, `--slurm N` writes a Slurm array script whose task K runs shard K/N
 // (src/cli/experiment-slurm.ts), and `opt experiment merge` puts the shards' databases together
-// (src/cli/experiment-merge.ts).
-//
-// Not yet (issue 14, next steps): one worker per GPU.
+// (src/cli/experiment-merge.ts). `--gpus all|N` runs a shard a GPU of this machine, a worker
+// process each, and merges them (src/cli/experiment-gpus.ts).
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +60,10 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     throw new CliError(
       '--shard and --slurm: --slurm N writes a script whose task K runs --shard K/N; give one of them',
     );
+  if (flags.gpus !== undefined && (shard || slurm !== undefined))
+    throw new CliError(
+      `--gpus and --${shard ? 'shard' : 'slurm'}: --gpus runs a shard a GPU of this machine itself; give one of them`,
+    );
   if (flags['slurm-opt'].length && slurm === undefined)
     throw new CliError('--slurm-opt: goes with --slurm N (a line of the script it writes)');
   if (!flags.list && !flags.json && flags.out === undefined && slurm === undefined)
@@ -94,7 +97,44 @@ export async function experimentCommand(argv: string[]): Promise<number> {
       data: flags.data,
     });
   }
+  if (flags.gpus !== undefined) return onGpus(plan.name, file, flags);
   return runExperiment(plan, file, flags.out!, flags.backend, flags.adapter, shard);
+}
+
+/** `--gpus all|N`: a worker a GPU, each a shard, then merged (src/cli/experiment-gpus.ts). */
+async function onGpus(
+  name: string,
+  file: string,
+  flags: {
+    gpus?: string;
+    out?: string;
+    backend: string;
+    adapter?: string;
+    data?: string;
+    shard?: Shard;
+  },
+): Promise<number> {
+  const g = await import('./experiment-gpus.js');
+  if (flags.backend !== 'gpu')
+    throw new CliError('--gpus: runs on the GPUs (not with --backend cpu)');
+  if (flags.shard || flags.adapter !== undefined)
+    throw new CliError(
+      `--gpus: gives each worker its shard and its GPU itself (not with --${flags.shard ? 'shard' : 'adapter'})`,
+    );
+  const gpus = g.chooseGpus(flags.gpus!, g.listPciGpus());
+  if (gpus.length > 1 && !g.deviceSelectLayer())
+    throw new CliError(
+      `--gpus: ${gpus.length} GPUs need Mesa's device-select Vulkan layer to give each worker its own (Dawn tells identical GPUs apart only by name); it was not found among the Vulkan loader's implicit layers: install Debian's mesa-vulkan-drivers`,
+    );
+  const workers = gpus.map((gpu, k) => ({
+    label: `gpu ${k + 1} ${gpu.address}`,
+    env: g.gpuEnv(gpu),
+  }));
+  return g.runWorkers(file, name, flags.out!, workers, [
+    '--backend',
+    'gpu',
+    ...(flags.data ? ['--data', flags.data] : []),
+  ]);
 }
 
 async function runExperiment(

@@ -104,6 +104,10 @@ export const COMMANDS = {
         note: 'runs the missing runs (of shard K of N) into OUT/results.sqlite (again after a kill: the rest)',
       },
       {
+        line: 'FILE [NAME] <out> <gpus>',
+        note: 'one worker a GPU, worker K running shard K/N into OUT/gpu-K, then merged into OUT/results.sqlite',
+      },
+      {
         line: 'FILE [NAME] <slurm> [<out>] [<slurm-opt>] [<backend>] [<adapter>]',
         note: 'writes OUT/experiment.sbatch, a Slurm array of N shards, and OUT/merge.sbatch',
       },
@@ -133,6 +137,11 @@ export const COMMANDS = {
         help: "write (not submit) OUT/experiment.sbatch, a Slurm job array of N tasks, task K running --shard K/N into OUT/shard-K, and OUT/merge.sbatch, which merges them into OUT/results.sqlite; N is at most the experiment's runs",
         min: 1,
         max: INT32,
+      },
+      gpus: {
+        kind: 'string',
+        value: 'all|N',
+        help: "run on this machine's GPUs (all, or the first N on the PCI bus), one worker process a GPU: worker K runs --shard K/N into OUT/gpu-K on its own GPU (Mesa's device-select Vulkan layer gives it that GPU alone: Debian's mesa-vulkan-drivers), and the shards are merged into OUT/results.sqlite",
       },
       'slurm-opt': {
         kind: 'list',
@@ -189,6 +198,10 @@ export const COMMANDS = {
         kind: 'string',
         value: 'PATH',
         help: 'with --format ioh: the folder to write (default DIR/ioh; an earlier export there is replaced)',
+      },
+      open: {
+        kind: 'bool',
+        help: 'then open DIR/report.html in the browser ($BROWSER, else xdg-open, open or start: the VS Code task "opt: open report")',
       },
     },
   },

@@ -17,7 +17,7 @@
 // DIR/tables.tex the per-cell table in LaTeX (src/cli/report-latex.ts).
 
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { max, mean, median, min, sampleStandardDeviation } from 'simple-statistics';
 import { CliError, parseCommand } from './args.js';
@@ -194,7 +194,34 @@ export async function reportCommand(argv: string[]): Promise<number> {
   writeFileSync(join(dir, 'ecdf.csv'), ecdfCsv(ft));
   process.stdout.write(md);
   for (const w of warnings) process.stderr.write(`note: ${w}\n`);
+  if (flags.open) await openInBrowser(join(dir, 'report.html'));
   return 0;
+}
+
+/**
+ * Opens `file` with $BROWSER, else the platform's opener (xdg-open, open, start), and waits only
+ * for it to start: where none can start (a machine without a desktop), says so and where the file is.
+ */
+async function openInBrowser(file: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const path = resolve(file);
+  const [cmd, ...args] = process.env.BROWSER
+    ? [process.env.BROWSER, path]
+    : process.platform === 'darwin'
+      ? ['open', path]
+      : process.platform === 'win32'
+        ? ['cmd', '/c', 'start', '', path]
+        : ['xdg-open', path];
+  const started = await new Promise<boolean>((done) => {
+    const child = spawn(cmd!, args, { detached: true, stdio: 'ignore' });
+    child.on('error', () => done(false));
+    child.on('spawn', () => {
+      child.unref();
+      done(true);
+    });
+  });
+  if (!started)
+    process.stderr.write(`note: could not start ${cmd} to open ${path}: open it yourself\n`);
 }
 
 /** `opt report DIR --format ioh`: the IOHprofiler export, and a line saying what it holds. */

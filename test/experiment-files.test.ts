@@ -1,0 +1,35 @@
+// The papers' protocols shipped in experiments/ (docs/experiments-papers.md): each file's
+// experiments elaborate into the plans the papers describe (their cells, runs and budgets).
+
+import { describe, expect, it } from 'vitest';
+import { experimentPlan } from '../src/api.js';
+
+const plan = (file: string, name: string) =>
+  experimentPlan(name, { files: [`experiments/${file}`] });
+
+describe('experiments/: the papers protocols', () => {
+  it('seed 000, Table 2: 3 algorithms x 20 functions x D = 10, 30; 100 runs of 1 s', () => {
+    const p = plan('seed000.opt', 'seed000_table2');
+    expect(p.cells).toHaveLength(120);
+    expect(p.runs).toBe(100);
+    expect(p.cells.every((c) => c.seconds === 1)).toBe(true);
+    expect(plan('seed000.opt', 'seed000_table2_short').runs).toBe(5);
+  });
+
+  it('seed 002: jDE and DE (NP 250) on its 10 functions at D = 50, 100; 100,000 D evaluations', () => {
+    const p = plan('seed002.opt', 'seed002_study');
+    expect(p.cells).toHaveLength(40);
+    expect(p.runs).toBe(30);
+    expect(p.target).toBe(1e-8);
+    expect(new Set(p.cells.map((c) => `${c.dim}:${c.evals}`))).toEqual(
+      new Set(['50:5000000', '100:10000000']),
+    );
+  });
+
+  it('seed 003, Table 2: GOjDE and DE (NP 128) on 19 functions at D = 100; 5,000 D evaluations', () => {
+    const p = plan('seed003.opt', 'seed003_table2');
+    expect(p.cells).toHaveLength(38);
+    expect(p.runs).toBe(25);
+    expect(p.cells.every((c) => c.dim === 100 && c.evals === 500000)).toBe(true);
+  });
+});
