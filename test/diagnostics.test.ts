@@ -772,6 +772,13 @@ const CASES: { [K in DiagKind]: Case } = {
     at: undefined,
     message: 'the files declare 2 experiments (e, f): name the one to run',
   },
+  ExperimentNeedsDims: {
+    src: EXP.replace('  dims = [10]\n', ''),
+    experiment: true,
+    at: '3:14',
+    message:
+      "experiment 'e' gives no dims, so each of its problems must be an instance of a fixed size (where D == n); 'sphere' is not: give dims = [...]",
+  },
 };
 
 describe('every catalogue entry has a test', () => {

@@ -32,4 +32,15 @@ describe('experiments/: the papers protocols', () => {
     expect(p.runs).toBe(25);
     expect(p.cells.every((c) => c.dim === 100 && c.evals === 500000)).toBe(true);
   });
+
+  it('seed 004: DE on the 50 LOLIB instances, each at its own size, 10 runs of 5 s; ETC, 30 s', () => {
+    const p = plan('seed004.opt', 'seed004_lolib');
+    expect(p.cells).toHaveLength(50);
+    expect(p.dims).toEqual([44, 50, 56, 60, 79]);
+    expect(p.cells.find((c) => c.problem === 'lolib_usa79')!.dim).toBe(79);
+    expect(p.cells.every((c) => c.seconds === 5)).toBe(true);
+    const etc = plan('seed004.opt', 'seed004_etc');
+    expect(etc.cells).toHaveLength(36);
+    expect(etc.cells.every((c) => c.dim === 512 && c.seconds === 30)).toBe(true);
+  });
 });

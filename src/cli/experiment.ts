@@ -254,12 +254,14 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 /** The plan as text: a summary, then one line per cell. */
 export function planText(p: ExperimentPlan): string {
   const n = (k: number, what: string) => `${thousands(k)} ${what}${k === 1 ? '' : 's'}`;
+  // Without `dims`: a cell a problem at its fixed size, not every problem at every D.
+  const ownSizes = p.cells.length !== p.algorithms.length * p.problems.length * p.dims.length;
   const budget =
     p.budget.k === 'evals'
       ? `evaluations: ${p.dims.map((D) => `${thousands(p.cells.find((c) => c.dim === D)!.evals!)} at D = ${D}`).join(', ')}`
       : `${p.budget.s} s a run (wall-clock: these runs run one at a time)`;
   const lines = [
-    `experiment ${p.name}: ${n(p.algorithms.length, 'algorithm')} x ${n(p.problems.length, 'problem')} x ${n(p.dims.length, 'dimension')} = ${n(p.cells.length, 'cell')}, ${n(p.runs, 'run')} each (${n(p.cells.length * p.runs, 'run')}), seeds ${p.seed} to ${p.seed + p.runs - 1}`,
+    `experiment ${p.name}: ${n(p.algorithms.length, 'algorithm')} x ${n(p.problems.length, 'problem')} ${ownSizes ? `(each at its own size, D = ${p.dims.join(', ')})` : `x ${n(p.dims.length, 'dimension')}`} = ${n(p.cells.length, 'cell')}, ${n(p.runs, 'run')} each (${n(p.cells.length * p.runs, 'run')}), seeds ${p.seed} to ${p.seed + p.runs - 1}`,
     `budget: ${budget}${p.target !== undefined ? `; target ${p.target}` : ''}; best kept at ${p.record.join(', ')} of it`,
   ];
   const w = Math.max(9, ...p.algorithms.map((a) => a.label.length));

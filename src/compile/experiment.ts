@@ -29,7 +29,7 @@ export function planOf(elab: Elaborator, decl: ExperimentDecl): ExperimentPlan |
     }
     return elab.suite(name);
   };
-  return elaborateExperiment(elab.core, decl, suite);
+  return elaborateExperiment(elab.core, decl, suite, (p) => elab.fixedDimension(p));
 }
 
 /**

@@ -61,7 +61,9 @@ export interface ExperimentPlan {
 }
 
 const KEYS = ['algorithms', 'problems', 'dims', 'runs', 'budget', 'target', 'record', 'seed'];
-const REQUIRED = ['algorithms', 'problems', 'dims', 'runs', 'budget'];
+// `dims` may be left out when every problem is an instance of a fixed size (LOLIB, ETC): each
+// problem's cells are then at its own D.
+const REQUIRED = ['algorithms', 'problems', 'runs', 'budget'];
 
 /** Thrown to leave the elaboration of an experiment after its error is reported. */
 class Stop extends Error {}
@@ -74,6 +76,7 @@ export function elaborateExperiment(
   core: ElabCore,
   decl: ast.ExperimentDecl,
   suite: (name: string, loc: ast.Loc) => string[] | undefined,
+  fixedDim: (problem: string) => number | undefined,
 ): ExperimentPlan | undefined {
   const fail = (kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): never => {
     core.report(kind, loc, ...args);
@@ -298,11 +301,32 @@ export function elaborateExperiment(
     });
 
     const dimsWhat = 'a list of dimensions (positive integers), [10, 30]';
-    const dims = attempt('dims', () => {
-      const dims = list('dims', dimsWhat).map((e) => positiveInt(e, 'dims', dimsWhat));
-      if (new Set(dims).size !== dims.length) expects('dims', `${dimsWhat}, each once`);
-      return dims;
-    });
+    // Without `dims`: each problem at its own fixed size (undefined where problems failed).
+    const own = entries.has('dims')
+      ? undefined
+      : problems &&
+        (() => {
+          try {
+            return new Map(
+              problems.map((p) => [
+                p,
+                fixedDim(p) ??
+                  fail('ExperimentNeedsDims', entry('problems').value.loc, decl.name, p),
+              ]),
+            );
+          } catch (e) {
+            if (!(e instanceof Stop)) throw e;
+            failed = true;
+            return undefined;
+          }
+        })();
+    const dims = own
+      ? [...new Set(own.values())].sort((a, b) => a - b)
+      : attempt('dims', () => {
+          const dims = list('dims', dimsWhat).map((e) => positiveInt(e, 'dims', dimsWhat));
+          if (new Set(dims).size !== dims.length) expects('dims', `${dimsWhat}, each once`);
+          return dims;
+        });
     const runs = attempt('runs', () =>
       positiveInt(one('runs', 'a positive integer'), 'runs', 'a positive integer'),
     );
@@ -367,7 +391,7 @@ export function elaborateExperiment(
     const cells: ExperimentCell[] = [];
     for (const algorithm of algorithms)
       for (const problem of problems)
-        for (const dim of dims)
+        for (const dim of own ? [own.get(problem)!] : dims)
           cells.push(
             budget.k === 'evals'
               ? { algorithm, problem, dim, evals: budget.perDim[dim]! }

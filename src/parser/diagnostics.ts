@@ -332,6 +332,11 @@ export const Diag = {
     code: 7008,
     message: 'the files declare {0} experiments ({1}): name the one to run',
   },
+  ExperimentNeedsDims: {
+    code: 7009,
+    message:
+      "experiment '{0}' gives no dims, so each of its problems must be an instance of a fixed size (where D == n); '{1}' is not: give dims = [...]",
+  },
 } as const;
 
 export type DiagKind = keyof typeof Diag;
