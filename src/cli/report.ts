@@ -46,6 +46,11 @@ export interface CellStats {
   /** Runs whose error is at most the target, as a fraction; null without a target or an error. */
   success: number | null;
   meanEvals: number;
+  /**
+   * How the runs ran: the most runs that shared one set of kernels (a batch on the GPU), 1 where
+   * every run ran alone (a wall-clock budget, the CPU, a program whose plan depends on the seed).
+   */
+  batch: number;
 }
 
 /** The statistics of every cell with a finished run, in the plan's order. */
@@ -77,11 +82,16 @@ export function cellStats(path: string): {
       dim: number;
     }[];
     const runsOf = db.prepare(
-      'SELECT best_error AS error, best_fitness AS f, evals FROM run WHERE cell = ? ORDER BY run',
+      'SELECT best_error AS error, best_fitness AS f, evals, batch FROM run WHERE cell = ? ORDER BY run',
     );
     const out: CellStats[] = [];
     for (const c of cells) {
-      const runs = runsOf.all(c.id) as { error: number | null; f: number; evals: number }[];
+      const runs = runsOf.all(c.id) as {
+        error: number | null;
+        f: number;
+        evals: number;
+        batch: number;
+      }[];
       if (!runs.length) continue;
       const hasError = runs.every((r) => r.error !== null);
       const v = runs.map((r) => (hasError ? r.error! : r.f));
@@ -101,6 +111,7 @@ export function cellStats(path: string): {
             ? runs.filter((r) => r.error! <= exp.target!).length / runs.length
             : null,
         meanEvals: mean(runs.map((r) => r.evals)),
+        batch: max(runs.map((r) => r.batch)),
       });
     }
     return { name: exp.name, target: exp.target, cells: out };
@@ -116,19 +127,19 @@ export function reportMarkdown(r: ReturnType<typeof cellStats>): string {
   const lines = [
     `# Experiment ${r.name}`,
     '',
-    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}.`,
+    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}. Batch: the most runs of the cell that ran together in one set of kernels on the GPU (each bit for bit as it runs alone); 1: one run at a time (a wall-clock budget, the CPU backend, or an algorithm whose generation plan depends on the seed).`,
   ];
   for (const D of [...new Set(r.cells.map((c) => c.dim))]) {
     lines.push(
       '',
       `## D = ${D}`,
       '',
-      '| algorithm | problem | runs | mean | std | median | best | worst | success | mean evaluations |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| algorithm | problem | runs | mean | std | median | best | worst | success | mean evaluations | batch |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const c of r.cells.filter((x) => x.dim === D))
       lines.push(
-        `| ${c.algorithm} | ${c.problem}${c.of === 'f' ? ' (f)' : ''} | ${c.runs} | ${num(c.mean)} | ${num(c.std)} | ${num(c.median)} | ${num(c.best)} | ${num(c.worst)} | ${c.success === null ? '-' : `${(100 * c.success).toFixed(0)}%`} | ${Math.round(c.meanEvals).toLocaleString('en-US')} |`,
+        `| ${c.algorithm} | ${c.problem}${c.of === 'f' ? ' (f)' : ''} | ${c.runs} | ${num(c.mean)} | ${num(c.std)} | ${num(c.median)} | ${num(c.best)} | ${num(c.worst)} | ${c.success === null ? '-' : `${(100 * c.success).toFixed(0)}%`} | ${Math.round(c.meanEvals).toLocaleString('en-US')} | ${c.batch} |`,
       );
   }
   return lines.join('\n') + '\n';
@@ -151,12 +162,14 @@ export function reportCsv(r: ReturnType<typeof cellStats>): string {
       c.worst,
       c.success ?? '',
       c.meanEvals,
+      c.batch,
     ].join(','),
   );
   return (
-    ['algorithm,problem,D,runs,of,mean,std,median,best,worst,success,mean_evals', ...rows].join(
-      '\n',
-    ) + '\n'
+    [
+      'algorithm,problem,D,runs,of,mean,std,median,best,worst,success,mean_evals,batch',
+      ...rows,
+    ].join('\n') + '\n'
   );
 }
 

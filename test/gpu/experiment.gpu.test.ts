@@ -3,7 +3,7 @@
 // whose generation draws on the host, runs its runs one after another. The database says which.
 // Also: a results file of another schema version is refused with a clear error.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,6 +60,12 @@ maybe('opt experiment on the GPU', () => {
     // jDE's four runs ran as one batch; GOjDE's one at a time (its GOBL generations are drawn
     // on the host, from each run's seed).
     expect(rows.map((r) => r.batch)).toEqual([4, 4, 4, 4, 1, 1, 1, 1]);
+    // The report says which: cells.csv's last column, report.md's.
+    expect(await main(['report', res])).toBe(0);
+    const csv = readFileSync(join(res, 'cells.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]!.endsWith(',batch')).toBe(true);
+    expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['4', '1']);
+    expect(readFileSync(join(res, 'report.md'), 'utf8')).toMatch(/\| 2,400 \| 4 \|\n/);
     for (const [algorithm, cell, run] of [
       ['jde', 1, 2],
       ['gojde', 2, 1],
