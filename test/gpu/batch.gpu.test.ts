@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileAlgorithm, type AlgoCompileRequest } from '../../src/compile/algorithm.js';
-import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { BatchTooLarge, GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import {
   runAlgorithm,
   runBatch,
@@ -93,6 +93,38 @@ maybe('the runs of a batch are the runs alone, bit for bit', () => {
     expect(c.steps.some((st) => c.compiled(st).plan().chain)).toBe(true);
     const { states } = await compare(spec, [5, 6], { maxGenerations: 2 });
     expect(states.length).toBe(2);
+  });
+
+  it("a batch larger than the device's largest binding is refused with the runs that fit", async () => {
+    // DE NP 4,096 at D = 2,000: X and its trial copy alone are 2 x 4,096 x 2,000 floats (65.5 MB)
+    // a run, so 64 runs exceed any binding of 2 GiB or less. Refused before anything is allocated.
+    const c = compileAlgorithm({
+      algorithm: 'de',
+      problem: 'rastrigin',
+      dim: 2000,
+      set: { NP: '4096' },
+    });
+    const seeds = Array.from({ length: 64 }, (_, r) => r);
+    const limit = ctx!.limits.maxStorageBufferBindingSize;
+    const e = await GpuAlgoEngine.create(ctx!, c, seeds).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(BatchTooLarge);
+    const { fits } = e as BatchTooLarge;
+    expect(fits).toBeGreaterThanOrEqual(1);
+    expect(fits).toBeLessThan(64);
+    expect((e as Error).message).toBe(
+      `a batch of 64 runs needs more than the device's largest storage binding: at most ${fits} fit`,
+    );
+    // The state of `fits` runs fits in one binding (each run's state is its largest region here:
+    // DE's steps keep no per-individual scratch at D = 2,000), and of one more run it does not.
+    const one = await GpuAlgoEngine.create(ctx!, c, 1);
+    const bytes = one.stride * 4;
+    one.destroy();
+    expect(bytes).toBeGreaterThan(2 * 4096 * 2000 * 4);
+    expect(fits * bytes).toBeLessThanOrEqual(limit);
+    expect((fits + 1) * bytes).toBeGreaterThan(limit);
   });
 
   it('a program whose generation draws on the host does not batch, and says why', async () => {
