@@ -67,6 +67,27 @@ CREATE TABLE IF NOT EXISTS shard (
 );
 `;
 
+/**
+ * `path` opened to read an experiment's results (opt report, opt experiment merge). A file that an
+ * experiment is writing (its exclusive lock: SQLITE_BUSY) is a CliError saying `busy`, a file that
+ * is not an experiment's results one saying so.
+ */
+export function openResults(
+  path: string,
+  busy = 'an experiment is writing it; report it when the experiment ends',
+): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 0 });
+    db.prepare('SELECT 1 FROM experiment').get();
+    return db;
+  } catch (e) {
+    db?.close();
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new CliError(`${path}: ${busy}`);
+    throw new CliError(`${path}: not an experiment's results (${(e as Error).message})`);
+  }
+}
+
 /** What a finished run stores: the CLI's RunReport, less what the cell says. */
 export type StoredRun = Pick<
   RunReport,

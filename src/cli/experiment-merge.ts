@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CliError, parseCommand } from './args.js';
-import { RESULTS_FILE, SCHEMA, SCHEMA_VERSION } from './experiment-db.js';
+import { openResults, RESULTS_FILE, SCHEMA, SCHEMA_VERSION } from './experiment-db.js';
 import { shardRuns, type Shard } from './experiment-shard.js';
 import { COMMANDS } from './flags.js';
 
@@ -52,17 +52,10 @@ function readShard(dir: string): ShardDb {
     throw new CliError(
       `${path}: not found (a shard's folder is the --out of opt experiment FILE --shard K/N)`,
     );
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 0 });
-    db.prepare('SELECT 1 FROM sqlite_master').get();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'SQLITE_BUSY')
-      throw new CliError(
-        `${path}: a shard is running into it (merge it when it has ended, or stop it: a stopped shard's finished runs merge with --partial)`,
-      );
-    throw new CliError(`${path}: not an experiment's results (${(e as Error).message})`);
-  }
+  const db = openResults(
+    path,
+    "a shard is running into it (merge it when it has ended, or stop it: a stopped shard's finished runs merge with --partial)",
+  );
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION)

@@ -3,8 +3,7 @@
 // values: the fixed-target view (src/cli/report-fixed-target.ts) and the IOHprofiler export
 // (src/cli/report-ioh.ts), and the figures (src/cli/report-figures.ts).
 
-import Database from 'better-sqlite3';
-import { CliError } from './args.js';
+import { openResults } from './experiment-db.js';
 
 /** One row of a run's trace: evaluations so far, the best f then and its error (null: no optimum). */
 export interface TraceRow {
@@ -59,17 +58,7 @@ export function readExperimentRuns(
   path: string,
   o: { points?: { maxDim: number } } = {},
 ): ExperimentRuns {
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 0 });
-    db.prepare('SELECT 1 FROM experiment').get();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'SQLITE_BUSY')
-      throw new CliError(
-        `${path}: an experiment is writing it; report it when the experiment ends`,
-      );
-    throw new CliError(`${path}: not an experiment's results (${(e as Error).message})`);
-  }
+  const db = openResults(path);
   try {
     const exp = db.prepare('SELECT name, backend, target FROM experiment').get() as {
       name: string;

@@ -15,7 +15,7 @@
 // algorithms missing from a problem are named in the report and left out of the tests that need
 // them.
 
-import Database from 'better-sqlite3';
+import { openResults } from './experiment-db.js';
 import { median } from 'simple-statistics';
 import {
   friedman,
@@ -28,7 +28,6 @@ import {
   type FriedmanResult,
   type Trial,
 } from '../stats/rank-tests.js';
-import { CliError } from './args.js';
 
 /** The significance level of every decision in the section. */
 export const ALPHA = 0.05;
@@ -82,12 +81,7 @@ export interface RankTests {
 
 /** Every cell with its finished runs (run index, final error, seconds), in the plan's order. */
 function readCells(path: string): CellRuns[] {
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 0 });
-  } catch (e) {
-    throw new CliError(`${path}: cannot read the results (${(e as Error).message})`);
-  }
+  const db = openResults(path);
   try {
     const cells = db.prepare('SELECT id, label, problem, dim FROM cell ORDER BY id').all() as {
       id: number;

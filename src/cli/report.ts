@@ -18,10 +18,9 @@
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { max, mean, median, min, sampleStandardDeviation } from 'simple-statistics';
 import { CliError, parseCommand } from './args.js';
-import { RESULTS_FILE } from './experiment-db.js';
+import { openResults, RESULTS_FILE } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
 import { rankTests, rankTestsCsv } from './report-stats.js';
 import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
@@ -59,17 +58,7 @@ export function cellStats(path: string): {
   target: number | null;
   cells: CellStats[];
 } {
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 0 });
-    db.prepare('SELECT 1 FROM experiment').get();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'SQLITE_BUSY')
-      throw new CliError(
-        `${path}: an experiment is writing it; report it when the experiment ends`,
-      );
-    throw new CliError(`${path}: not an experiment's results (${(e as Error).message})`);
-  }
+  const db = openResults(path);
   try {
     const exp = db.prepare('SELECT name, target FROM experiment').get() as {
       name: string;
