@@ -141,7 +141,8 @@ const ETC = [
 
 function schedule(E: number[], x: number[]): { makespan: number; flowtime: number } {
   const M = 16;
-  const machine = x.map((v) => Math.min(Math.trunc(v), M - 1));
+  // Truncated and clamped to the machines: a key outside the box still assigns its task.
+  const machine = x.map((v) => Math.max(0, Math.min(Math.trunc(v), M - 1)));
   let makespan = 0;
   let flowtime = 0;
   for (let k = 0; k < M; k++) {
@@ -176,6 +177,9 @@ describe('Braun ETC task scheduling through truncated keys', () => {
       // Random assignments, all on one machine, and keys at the box's ends (16 goes to machine 15).
       const xs = [keys(512, 7, 16), keys(512, 8, 16), new Array(512).fill(3.5)];
       xs.push(Array.from({ length: 512 }, (_, i) => (i % 2 ? 16 : 0)));
+      // Keys outside the box (DE's trials can be): below it on machine 0, above it on 15; every
+      // task on some machine, so no assignment makes a makespan below the best known.
+      xs.push(Array.from({ length: 512 }, (_, i) => (i % 3 ? -7.5 - i : 40 + i)));
       const m = mk.evaluateCpu(xs);
       const f = fl.evaluateCpu(xs);
       xs.forEach((x, k) => {
