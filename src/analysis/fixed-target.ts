@@ -56,8 +56,10 @@ export const REPORT_TARGETS: readonly number[] = [1e1, 1e-1, 1e-3, 1e-5, 1e-8];
 /**
  * For each target, the evaluations at which the run's error first reached it (the first trace
  * row with error <= target), or null where it never did. The trace holds a row per improvement
- * of the best so far, so the first such row is the first time; the scan does not assume the
- * errors are sorted, only that the rows are in the order of the run.
+ * of the best so far (as a results database keeps it, the first row at or below each error level,
+ * COCO's targets among them: src/cli/experiment-db.ts thinTrace), so the first such row is the
+ * first time; the scan does not assume the errors are sorted, only that the rows are in the order
+ * of the run.
  */
 export function firstHits(run: RunRecord, targets: readonly number[]): (number | null)[] {
   return targets.map((t) => {

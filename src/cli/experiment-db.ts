@@ -7,8 +7,10 @@
 //               f and error in float64 at the best point (and as the backend computed them), the
 //               point (float64, little-endian), and how many runs ran together in one set of
 //               kernels (`batch`: 1 for a run alone; a batched run's seconds are its batch's)
-//   trace       each run's best-so-far at every improvement (evals, seconds, best, error): the
-//               fixed-target view (the evaluations at which a target was first met) reads it
+//   trace       each run's best-so-far (evals, seconds, best, error) where it first reached an
+//               error level (thinTrace): the fixed-target view (the evaluations at which a target
+//               was first met, exact for COCO's targets and the experiment's) and the figures
+//               read it
 //   record      each run's best at the plan's fractions of its budget: the fixed-budget view
 //   shard       one row (k, n) in the database of shard k of n (`opt experiment --shard K/N`,
 //               src/cli/experiment-shard.ts), none in the whole experiment's (a merged one too)
@@ -23,6 +25,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ExperimentPlan } from '../api.js';
 import { CliError } from './args.js';
+import { COCO_TARGETS } from '../api/analysis.js';
 import type { Shard } from './experiment-shard.js';
 import type { RunReport } from './run.js';
 
@@ -88,6 +91,38 @@ export function openResults(
   }
 }
 
+/** Error levels a decade that a run's stored trace resolves (thinTrace). */
+export const TRACE_LEVELS_A_DECADE = 20;
+
+/**
+ * The rows of a run's best-so-far trace (non-increasing errors) that the database keeps: the first
+ * and the last, and each row that is the first at or below an error level, so that the trace of a
+ * long run stays small (a run of 10,000,000 evaluations improves at thousands of generations) and
+ * the fixed-target view stays exact:
+ * - every target in `exact` (COCO's 51, the experiment's target, 0): the first evaluation at which
+ *   the run reached it is the evaluation of a kept row, as in the whole trace;
+ * - 10^(j / TRACE_LEVELS_A_DECADE) for every integer j: between two kept rows the best-so-far
+ *   changes by less than a factor 10^(1/20), 12%, invisible on the figures' log axes.
+ * A trace with a missing error (a problem without an optimum) or an error at or below 0 before its
+ * end is kept whole: there are no levels to read it by.
+ */
+export function thinTrace<T extends { error: number | null }>(
+  trace: readonly T[],
+  exact: readonly number[],
+): T[] {
+  const errs = trace.map((t) => t.error);
+  if (errs.some((e) => e === null || Number.isNaN(e)) || errs.slice(0, -1).some((e) => e! <= 0))
+    return [...trace];
+  const band = (e: number) =>
+    e > 0 ? Math.floor(Math.log10(e) * TRACE_LEVELS_A_DECADE) : -Infinity;
+  return trace.filter((t, k) => {
+    if (k === 0 || k === trace.length - 1) return true;
+    const e = t.error!;
+    const before = trace[k - 1]!.error!;
+    return band(e) < band(before) || exact.some((x) => e <= x && x < before);
+  });
+}
+
 /** What a finished run stores: the CLI's RunReport, less what the cell says. */
 export type StoredRun = Pick<
   RunReport,
@@ -119,6 +154,9 @@ export class ResultsDb {
    * of another shard (or a shard's where the whole experiment runs, or the other way round), or
    * one another experiment is writing, is a CliError.
    */
+  /** The targets whose first hits the stored traces keep exactly (thinTrace). */
+  private readonly exact: readonly number[];
+
   constructor(
     readonly path: string,
     plan: ExperimentPlan & { source: string },
@@ -126,6 +164,7 @@ export class ResultsDb {
     backend: string,
     shard?: Shard,
   ) {
+    this.exact = [...COCO_TARGETS, ...(plan.target !== undefined ? [plan.target] : []), 0];
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { timeout: 0 });
@@ -281,7 +320,7 @@ export class ResultsDb {
         point,
         batch,
       );
-      r.trace.forEach((t, k) =>
+      thinTrace(r.trace, this.exact).forEach((t, k) =>
         insTrace.run(cell, run, k, t.evals, t.seconds, real(t.best), real(t.error)),
       );
       for (const f of record) {

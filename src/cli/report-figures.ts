@@ -3,7 +3,7 @@
 //
 // - convergence: for each problem, each algorithm's median best-so-far error against the
 //   evaluations, with the band between the first and third quartile, over its runs. Each run's
-//   trace is a step function (a row per improvement), read at a common grid of evaluation counts.
+//   trace is a step function (a row where it first reached each error level: thinTrace), read at a common grid of evaluation counts.
 // - box plots of the final errors (the run table's best_error, the value report.md's statistics
 //   use) for each problem and algorithm, with every run as a point.
 // - the runtime ECDFs of the fixed-target view (src/cli/report-fixed-target.ts), an algorithm a
