@@ -36,6 +36,10 @@ interface RunRow {
   run: number;
   error: number | null;
   seconds: number;
+  /** Evaluations made (for a run that stopped at its target: by the generation that met it). */
+  evals: number;
+  /** The runs that shared its kernels (1 alone): a batched run's seconds are its batch's. */
+  batch: number;
 }
 
 interface CellRuns {
@@ -90,7 +94,7 @@ function readCells(path: string): CellRuns[] {
       dim: number;
     }[];
     const runsOf = db.prepare(
-      'SELECT run, best_error AS error, seconds FROM run WHERE cell = ? ORDER BY run',
+      'SELECT run, best_error AS error, seconds, evals, batch FROM run WHERE cell = ? ORDER BY run',
     );
     return cells.map((c) => ({
       algorithm: c.label,
@@ -338,6 +342,7 @@ function scoreSection(
 ): { rows: TestRow[]; md: string[] } {
   const rows: TestRow[] = [];
   const notes: string[] = [];
+  const byEvals: string[] = [];
   const perProblem: { problem: string; scores: number[] }[] = [];
   for (const p of problems) {
     const runsOf = algorithms.map((a) => cellOf(cells, p, a).runs);
@@ -348,10 +353,15 @@ function scoreSection(
     if (common.length < runsOf.reduce((m, r) => Math.max(m, r.length), 0))
       notes.push(`${p}: scored on the ${common.length} run indices every algorithm has.`);
     if (!common.length) continue;
+    // Runs that reached the target are ordered by their time. A batched run's seconds are its
+    // batch's (every run of the batch has the same), so where runs were batched their time is
+    // the evaluations by which they met the target, a measure that does not share a clock.
+    const batched = runsOf.some((runs) => runs.some((x) => x.batch > 1));
+    if (batched) byEvals.push(p);
     const trials = runsOf.map((runs) =>
       common.map((r): Trial => {
         const x = runs.find((y) => y.run === r)!;
-        return { error: x.error!, seconds: x.seconds };
+        return { error: x.error!, seconds: batched ? x.evals : x.seconds };
       }),
     );
     perProblem.push({ problem: p, scores: seed002Scores(trials, target) });
@@ -379,7 +389,7 @@ function scoreSection(
   );
   const order = algorithms.map((_, j) => j).sort((a, b) => totals[b]! - totals[a]!);
   const md = [
-    `All runs of all algorithms on a problem ranked together, the best run highest (n m for n runs of m algorithms; tied runs share the mean rank): ${target !== null ? `a run that reached the target ${target} is better than one that did not, two that did are ordered by wall-clock seconds, two that did not by final error` : 'without a target every run is ranked by its final error'}. An algorithm's score on a problem is its runs' rank sum less n(n+1)/2, its benchmark score the sum over the problems; higher is better.`,
+    `All runs of all algorithms on a problem ranked together, the best run highest (n m for n runs of m algorithms; tied runs share the mean rank): ${target !== null ? `a run that reached the target ${target} is better than one that did not, two that did are ordered by wall-clock seconds, two that did not by final error` : 'without a target every run is ranked by its final error'}. An algorithm's score on a problem is its runs' rank sum less n(n+1)/2, its benchmark score the sum over the problems; higher is better.${target !== null && byEvals.length ? ` Where runs ran batched on the GPU (a batch's runs share one clock), runs that reached the target are ordered by the evaluations by which they met it instead: ${byEvals.join(', ')}.` : ''}`,
     '',
     `| algorithm | ${perProblem.map((q) => q.problem).join(' | ')} | total | rank |`,
     `| --- | ${perProblem.map(() => '---:').join(' | ')} | ---: | ---: |`,

@@ -20,7 +20,7 @@ const maybe = ctx ? describe : describe.skip;
 
 const STUDY = `experiment gpu_small {
   algorithms = [jde(NP: 20), gojde(NP: 20)]
-  problems = [rastrigin]
+  problems = [rastrigin, sphere]
   dims = [6]
   runs = 4
   budget = evals(400 * D)
@@ -56,19 +56,25 @@ maybe('opt experiment on the GPU', () => {
     const db = new Database(join(res, RESULTS_FILE), { readonly: true });
     const rows = db.prepare('SELECT * FROM run ORDER BY cell, run').all() as Row[];
     db.close();
-    expect(rows).toHaveLength(8);
-    // jDE's four runs ran as one batch; GOjDE's one at a time (its GOBL generations are drawn
+    expect(rows).toHaveLength(16);
+    // jDE's four runs a problem ran as one batch; GOjDE's one at a time (its GOBL generations are drawn
     // on the host, from each run's seed).
-    expect(rows.map((r) => r.batch)).toEqual([4, 4, 4, 4, 1, 1, 1, 1]);
+    expect(rows.map((r) => r.batch)).toEqual([...Array(8).fill(4), ...Array(8).fill(1)]);
     // The report says which: cells.csv's last column, report.md's.
     expect(await main(['report', res])).toBe(0);
     const csv = readFileSync(join(res, 'cells.csv'), 'utf8').trim().split('\n');
     expect(csv[0]!.endsWith(',batch')).toBe(true);
-    expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['4', '1']);
-    expect(readFileSync(join(res, 'report.md'), 'utf8')).toMatch(/\| 2,400 \| 4 \|\n/);
+    expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['4', '4', '1', '1']);
+    const md = readFileSync(join(res, 'report.md'), 'utf8');
+    expect(md).toMatch(/\| 2,400 \| 4 \|\n/);
+    // Seed 002's score orders batched runs that met the target by evaluations, not by their
+    // batch's shared seconds, and says so.
+    expect(md).toContain(
+      'runs that reached the target are ordered by the evaluations by which they met it instead: rastrigin, sphere.',
+    );
     for (const [algorithm, cell, run] of [
       ['jde', 1, 2],
-      ['gojde', 2, 1],
+      ['gojde', 3, 1],
     ] as const) {
       clearOut();
       const args = ['--problem', 'rastrigin', '--dim', '6', '--evals', '2400', '--seed'];
