@@ -7,7 +7,7 @@
 
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { RESULTS_FILE } from '../src/cli/experiment-db.js';
@@ -109,6 +109,47 @@ describe('workers, a shard each', () => {
     await expect(runWorkers(file, 'small', two, workers, ['--backend', 'cpu'])).rejects.toThrow(
       /exists already: the workers' shards were merged/,
     );
+  });
+
+  it('pass a SIGTERM on to the workers, which keep their finished runs for the next command', async () => {
+    const long = join(dir, 'long.opt');
+    writeFileSync(long, SMALL.replace('runs = 3', 'runs = 30').replace('small', 'long'));
+    const out = join(dir, 'killed');
+    const { spawn, spawnSync } = await import('node:child_process');
+    const script = `import { runWorkers } from ${JSON.stringify(resolve('dist/cli/experiment-gpus.js'))};
+process.exitCode = await runWorkers(${JSON.stringify(long)}, 'long', ${JSON.stringify(out)},
+  [{ label: 'w1', env: {} }, { label: 'w2', env: {} }], ['--backend', 'cpu']);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let progress = '';
+    await new Promise<void>((go) =>
+      parent.stderr!.on('data', (d: Buffer) => {
+        progress += d.toString();
+        if (/^\[w1\] \[\d+\/60\]/m.test(progress) && /^\[w2\] \[\d+\/60\]/m.test(progress)) go();
+      }),
+    );
+    parent.kill('SIGTERM');
+    const code = await new Promise<number | null>((done) => parent.on('close', done));
+    expect(code).toBe(130);
+    expect(progress).toMatch(/the finished runs are in .*gpu-\*, the same command runs the rest/);
+    // No worker goes on unwatched: each stopped after its run in progress.
+    expect(spawnSync('pgrep', ['-f', join(out, 'gpu-')]).status).toBe(1);
+    const done = [1, 2].reduce(
+      (n, k) => n + contents(join(out, `gpu-${k}`, RESULTS_FILE)).run!.length,
+      0,
+    );
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(60);
+    // The same command finishes the shards and merges: as one process writes it.
+    const workers = [
+      { label: 'w1', env: {} },
+      { label: 'w2', env: {} },
+    ];
+    expect(await runWorkers(long, 'long', out, workers, ['--backend', 'cpu'])).toBe(0);
+    const one = join(dir, 'long-one');
+    expect(await main(['experiment', long, '--out', one, '--backend', 'cpu'])).toBe(0);
+    expect(contents(join(out, RESULTS_FILE))).toEqual(contents(join(one, RESULTS_FILE)));
   });
 
   it('--gpus refuses the CPU backend, --shard, --slurm and more GPUs than there are', async () => {

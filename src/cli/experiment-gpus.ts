@@ -136,6 +136,7 @@ export async function runWorkers(
   // bin/opt.js of this installation: src/cli or dist/cli are two levels below it.
   const opt = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'opt.js');
   const n = workers.length;
+  const procs: ReturnType<typeof spawn>[] = [];
   const children = workers.map((w, k) => {
     const child = spawn(
       process.execPath,
@@ -152,6 +153,7 @@ export async function runWorkers(
       ],
       { env: { ...process.env, ...w.env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    procs.push(child);
     const prefix = (s: NodeJS.WritableStream) => {
       let rest = '';
       return (d: Buffer) => {
@@ -166,11 +168,13 @@ export async function runWorkers(
       (code) => ({ code, child }),
     );
   });
-  // Ctrl-C and SIGTERM reach each worker (its own process group is ours: the terminal's
-  // Ctrl-C reaches them too); each keeps its finished runs, and the same command continues.
+  // Stopped, each worker keeps its finished runs, and the same command continues. The terminal's
+  // Ctrl-C reaches the workers itself (they are in our process group); a SIGTERM (kill, a batch
+  // system's time limit) is passed on to them, which would otherwise go on running unwatched.
   let stopped = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     stopped = true;
+    if (signal === 'SIGTERM') for (const p of procs) p.kill('SIGTERM');
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
