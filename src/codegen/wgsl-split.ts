@@ -795,12 +795,13 @@ export class SplitKernels {
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
     const values = k.role.k === 'writes' && k.role.values;
+    const only = k.role.k === 'writes' && k.role.only === 'values';
     step.epilogue(
       em,
       ctx,
       this.wg,
       { size: this.r.chunk, wg: this.wg },
-      values ? 'all' : 'vectors',
+      only ? 'values' : values ? 'all' : 'vectors',
     );
     return this.finish(em, k, 1, 0);
   }

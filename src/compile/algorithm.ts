@@ -19,6 +19,7 @@ import {
   mapSteps,
   pingPong,
   prefixScalars,
+  valueWritesAfter,
   valueWritesInCombine,
   type AlgoProgram,
   type GenStmt,
@@ -167,7 +168,9 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     // workgroup while the others may still read it there (a race: a Solis-Wets step that reads
     // phase[0] and sets it). Such a step takes the team regime, where one team computes and then
     // writes. (Writing those rows in a kernel of their own after the writes is the faster fix.)
-    if (gpuIr.schedule.regime.k === 'split' && splitWriteRace(gpuIr))
+    // Where the value writes can follow the vector writes in a kernel of their own
+    // (ir/step.ts, valueWritesAfter), the split regime stays.
+    if (gpuIr.schedule.regime.k === 'split' && splitWriteRace(gpuIr) && !valueWritesAfter(gpuIr))
       return compileWith(st, { ...o, force: 'team' });
     const r: CompiledStep = {
       step: st,

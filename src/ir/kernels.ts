@@ -3,7 +3,16 @@
 // split regime's code generator (scanByMoments).
 
 import { polynomialIn } from './polynomial.js';
-import { forEachNode, type IExpr, type IrFunc, type Regime, type Stage } from './ir.js';
+import {
+  forEachNode,
+  type IExpr,
+  type IrFunc,
+  type Regime,
+  type ScheduledProgram,
+  type Stage,
+  type StateArray,
+} from './ir.js';
+import { valueWritesAfter } from './step.js';
 
 export function readsArray(e: IExpr, arr: string): boolean {
   let r = false;
@@ -30,11 +39,16 @@ export function scanByMoments(f: IrFunc, s: Stage & { k: 'scan' }): boolean {
   });
 }
 
-export function countKernels(stages: Stage[], r: Regime, f?: IrFunc): number {
+export function countKernels(stages: Stage[], r: Regime, f?: IrFunc, state?: StateArray[]): number {
   if (r.k === 'team') return 1;
   // A step's vectors are computed in the next reduce or scan stage's first kernel; its writes
-  // are a kernel of their own.
+  // are a kernel of their own, and its value writes another where its scalars read their rows
+  // (step.ts, valueWritesAfter).
   let n = f?.domain ? 1 : 0;
+  if (f?.domain && state) {
+    const p = { main: f, state, schedule: { regime: r, stages, kernels: 0 } };
+    if (valueWritesAfter(p as unknown as ScheduledProgram)) n += 1;
+  }
   for (const s of stages) {
     if (s.k === 'reduce') n += 2;
     if (s.k === 'scan') n += s.outs.length ? (f && scanByMoments(f, s) ? 2 : 3) : 2;

@@ -180,6 +180,37 @@ export function valueWritesInCombine(p: ScheduledProgram): Set<string> | undefin
 }
 
 /**
+ * A split step whose own scalars or vectors read a value row (an array of cols 0) that it writes
+ * (PSO's personal best: `keep` reads B.f, which the step sets): its writes kernel's workgroups
+ * would read the row while one of them changes it. The value writes can instead follow the vector
+ * writes in a kernel of their own (a workgroup an individual), when neither they nor the step's
+ * bindings read an array the vector writes change, and they read no vector: then every value the
+ * second kernel reads is as the step found it. True where the step has such a race and can be
+ * written that way; the race's other cure is the team regime (compile/algorithm.ts).
+ */
+export function valueWritesAfter(p: ScheduledProgram): boolean {
+  if (valueWritesInCombine(p)) return false;
+  const f = p.main;
+  const writes = f.writes ?? [];
+  const isValue = (w: Write) => !w.col && p.state?.find((a) => a.name === w.arr)?.cols === 0;
+  const valueRows = new Set(writes.filter(isValue).map((w) => w.arr));
+  if (!valueRows.size) return false;
+  const reads = (e: IExpr, names: Set<string>) =>
+    some(e, (n) => n.k === 'read' && names.has(n.arr));
+  const prefix = prefixScalars(p);
+  const race = f.bindings.some(
+    (b) => (b.k !== 'scalar' || prefix.has(b.name)) && reads(b.body, valueRows),
+  );
+  if (!race) return false;
+  const vectorRows = new Set(writes.filter((w) => !isValue(w)).map((w) => w.arr));
+  const vectors = new Set(f.bindings.filter((b) => b.k !== 'scalar').map((b) => b.name));
+  return (
+    !f.bindings.some((b) => reads(b.body, vectorRows)) &&
+    !writes.some((w) => isValue(w) && (reads(w.body, vectorRows) || reads(w.body, vectors)))
+  );
+}
+
+/**
  * The arrays that need two buffers (on the GPU; the CPU backend double-buffers every written
  * array). An array written by a step is updated in place when no other individual can see the
  * change: the step reads it, if at all, only at the individual's own row,

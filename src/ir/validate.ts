@@ -416,8 +416,8 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
     );
   }
   check(
-    s.kernels === countKernels(s.stages, r, f),
-    `(kernels ${s.kernels}) but the stages need ${countKernels(s.stages, r, f)}`,
+    s.kernels === countKernels(s.stages, r, f, p.state),
+    `(kernels ${s.kernels}) but the stages need ${countKernels(s.stages, r, f, p.state)}`,
     where,
   );
 }

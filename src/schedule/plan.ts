@@ -15,7 +15,7 @@ import {
   type Stage,
   type Write,
 } from '../ir/ir.js';
-import { chainable, valueWritesInCombine } from '../ir/step.js';
+import { chainable, valueWritesAfter, valueWritesInCombine } from '../ir/step.js';
 import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
 
 /**
@@ -54,8 +54,11 @@ export type KernelRole =
       /** It makes the step's value writes (the last combine of a step of one row). */
       values: boolean;
     }
-  /** `values`: the value rows too (false where the last combine wrote them). */
-  | { k: 'writes'; values: boolean }
+  /**
+   * `values`: the value rows too (false where the last combine wrote them); `only`: the value
+   * rows alone, after the vector writes' kernel (ir/step.ts, valueWritesAfter).
+   */
+  | { k: 'writes'; values: boolean; only?: 'values' }
   /**
    * Between runs t - 1 and t of a chainable step: t - 1's combine and writes, then t's partials
    * (the plan's `chain`).
@@ -390,7 +393,9 @@ export function buildPlan(
     });
     if (step) {
       if (pending.length) throw new Error('plan: a kept vector without a reduction');
-      const values = !valueKeep;
+      // Value rows that the step's own scalars read: written after the vector writes.
+      const after = valueWritesAfter(p);
+      const values = !valueKeep && !after;
       if (valueKeep)
         for (const x of early(s.stages.length))
           if (valueKeep.has(x))
@@ -401,7 +406,11 @@ export function buildPlan(
           name: 'step_writes',
           role: { k: 'writes', values },
           stages: [
-            values ? 'the writes' : "the vector writes (the value writes were the combine's)",
+            values
+              ? 'the writes'
+              : after
+                ? 'the vector writes (the value writes follow, in a kernel of their own)'
+                : "the vector writes (the value writes were the combine's)",
           ],
           // Four consecutive elements a lane, as the partials' (wgsl-step.ts, write).
           thread: `lane l of workgroup (n, c) writes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of individual n's rows`,
@@ -414,6 +423,25 @@ export function buildPlan(
           new Set(['S']),
         ),
       );
+      if (after)
+        push(
+          s.stages.length,
+          {
+            name: 'step_values',
+            role: { k: 'writes', values: true, only: 'values' },
+            stages: [
+              'the value writes, after the vector writes (their rows are read by the scalars)',
+            ],
+            thread: "lane 0 of workgroup n writes individual n's value rows",
+            workgroup: `individual n: its scalars again, then its value writes`,
+            dispatch: { per: 'chunk', chunks: 1 },
+          },
+          reads(
+            writes((w) => !w.col),
+            new Set(),
+            new Set(['S']),
+          ),
+        );
     }
   }
   const chain = chainValues ? chainPlan(chainValues, kernels) : undefined;

@@ -303,7 +303,9 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
     split,
   };
   if (split !== 'no') {
-    if (hasRed && (stepOk || (endsInReduction && noVec && scansFused)))
+    // A step without reductions (a copy, an elementwise update: PSO's personal best) splits too:
+    // its writes alone, over n x groups workgroups, instead of one workgroup an individual.
+    if ((hasRed || f.domain) && (stepOk || (hasRed && endsInReduction && noVec && scansFused)))
       return {
         ...facts,
         regime: {
@@ -340,6 +342,7 @@ export function scheduleProgram(
   if (p.funcs.length) throw new Error('schedule: inline first');
   const stages = stagesOf(p.main);
   const regime = chooseRegime(p.main, stages, o);
-  const schedule: Schedule = { regime, stages, kernels: countKernels(stages, regime, p.main) };
+  const kernels = countKernels(stages, regime, p.main, p.state);
+  const schedule: Schedule = { regime, stages, kernels };
   return { ...p, funcs: [], schedule };
 }

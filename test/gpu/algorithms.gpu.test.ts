@@ -94,6 +94,36 @@ maybe('the split regime (large D), forced at D = 1,000 with chunks of 256', () =
     });
 });
 
+maybe("PSO's personal best in the split regime: the value writes after the vector writes", () => {
+  // each.B copies P[i] into B[i] where keep = f(P[i]) < B.f[i], and sets B.f[i]: split, every
+  // chunk's workgroup reads B.f[i] for keep, so B.f is written by a kernel of its own after the
+  // vector writes (ir/step.ts, valueWritesAfter) instead of the step taking the team regime.
+  it('pso, rastrigin, D = 1,000, N = 8: the same state as the CPU after 6 generations', async () => {
+    const c = compileAlgorithm({
+      algorithm: 'pso',
+      problem: 'rastrigin',
+      dim: 1000,
+      set: { N: '8' },
+      schedule: { force: 'split', chunk: 256, wg: 64 },
+      validateEach: true,
+    });
+    const best = c.steps.find((st) => st.name === 'each.B')!;
+    expect(c.compiled(best).gpuIr.schedule.regime.k).toBe('split');
+    expect(
+      c
+        .compiled(best)
+        .plan()
+        .kernels.map((k) => k.name),
+    ).toEqual(['step_writes', 'step_values']);
+    const g = await GpuAlgoEngine.create(ctx!, c, 5);
+    const k = new CpuAlgoEngine(c, 5);
+    await runAlgorithm(c, g, { seed: 5, maxGenerations: 6, batch: 2 });
+    await runAlgorithm(c, k, { seed: 5, maxGenerations: 6, batch: 2 });
+    await expectSameState(c, g, k);
+    g.destroy();
+  });
+});
+
 maybe('GPU runs', () => {
   it('are reproducible from their seed', async () => {
     const c = algo('gojde', 'rastrigin', 10, { po: '0.3' });

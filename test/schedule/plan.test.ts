@@ -526,7 +526,7 @@ const scratch = (ir: IrProgram, p: Plan) =>
   }, 0);
 const kernelCount = (ir: IrProgram) => {
   const s = ir.schedule!;
-  return countKernels(s.stages, s.regime, ir.main);
+  return countKernels(s.stages, s.regime, ir.main, ir.state);
 };
 
 const classic = parseAll({})

@@ -693,7 +693,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.O kernel evaluate uses P,RUNS,S
+// ---- step init.O kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -712,25 +712,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j3 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j3 = jw;
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
+        }
       }
     }
   }
   {
     let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 128i && lane == 0u) {
+    if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
       opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
@@ -890,7 +891,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.Fi kernel evaluate uses P,RUNS,S
+// ---- step init.Fi kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -909,15 +910,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   {
     let t0: i32 = i32(n);
-    if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
+    if (valid && t0 >= 0i && t0 < 128i && c == 0u && lid == 0u) {
       opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0), 0.30000000000000004f);
     }
   }
@@ -1077,7 +1076,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.CRi kernel evaluate uses P,RUNS,S
+// ---- step init.CRi kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1096,15 +1095,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   {
     let t0: i32 = i32(n);
-    if (valid && t0 >= 0i && t0 < 128i && lane == 0u) {
+    if (valid && t0 >= 0i && t0 < 128i && c == 0u && lid == 0u) {
       opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t0), 0.9f);
     }
   }
@@ -1264,7 +1261,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.a kernel evaluate uses P,RUNS,S
+// ---- step vec.a kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1283,22 +1280,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 98u;
+  let xo = min(n, P.n - 1u) * 100000u;
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j4 = jw;
-        var t1: f32 = opt_inf();
-        for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-          t1 = min(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
+      let jend = min(100000i, i32((c + 1u) * 1024u));
+      for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j4 = jw;
+          var t1: f32 = opt_inf();
+          for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
+            t1 = min(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
+          }
+          opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
         }
-        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
       }
     }
   }
@@ -1458,7 +1456,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step vec.b kernel evaluate uses P,RUNS,S
+// ---- step vec.b kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1477,22 +1475,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 98u;
+  let xo = min(n, P.n - 1u) * 100000u;
   {
     let t0: i32 = 0i;
     if (valid && t0 >= 0i && t0 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j6 = jw;
-        var t1: f32 = (-opt_inf());
-        for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t1 = max(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
+      let jend = min(100000i, i32((c + 1u) * 1024u));
+      for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j6 = jw;
+          var t1: f32 = (-opt_inf());
+          for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
+            t1 = max(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
+          }
+          opt_s_set((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
         }
-        opt_s_set((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
       }
     }
   }

@@ -693,7 +693,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.B kernel evaluate uses P,RUNS,S
+// ---- step init.B kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -712,25 +712,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j3 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j3 = jw;
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
+        }
       }
     }
   }
   {
     let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 125i && lane == 0u) {
+    if (valid && t1 >= 0i && t1 < 125i && c == 0u && lid == 0u) {
       opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
     }
   }
@@ -890,7 +891,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step init.V kernel evaluate uses P,RUNS,S
+// ---- step init.V kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -909,18 +910,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j4 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), 0.0f);
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j4 = jw;
+          opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), 0.0f);
+        }
       }
     }
   }
@@ -2249,7 +2251,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.B kernel evaluate uses P,RUNS,S
+// ---- step each.B kernel step_writes uses P,RUNS,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -2268,30 +2270,211 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 256u;
-  let lane = lid % 256u;
-  let n_raw = group * 1u + team;
-  let valid = n_raw < P.n;
-  let n = min(n_raw, P.n - 1u);
-  let xo = n * 100000u;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
   let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let s_keep: i32 = select(0i, 1i, (t0 <= t1));
-  storageBarrier();
-  workgroupBarrier();
   {
     let t2: i32 = i32(n);
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j10 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j10)));
+      let jend = min(100000i, i32((c + 1u) * 16384u));
+      for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
+          let i_j10 = jw;
+          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j10)));
+        }
       }
     }
   }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let lo = a * b;
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+  return vec2<u32>(hi, lo);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = opt_seed;
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.B kernel step_values uses P,RUNS,S
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 256>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
+  let s_keep: i32 = select(0i, 1i, (t0 <= t1));
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 125i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t3), t0);
+    let t2: i32 = i32(n);
+    if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i) && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t2), t0);
     }
   }
 }
