@@ -166,10 +166,9 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     // In the split regime every workgroup of a step's writes kernel recomputes the step's first
     // scalars and its vectors; a value row (cols 0) that the step writes is written by one
     // workgroup while the others may still read it there (a race: a Solis-Wets step that reads
-    // phase[0] and sets it). Such a step takes the team regime, where one team computes and then
-    // writes. (Writing those rows in a kernel of their own after the writes is the faster fix.)
-    // Where the value writes can follow the vector writes in a kernel of their own
-    // (ir/step.ts, valueWritesAfter), the split regime stays.
+    // phase[0] and sets it). Where the value writes can follow the vector writes in a kernel of
+    // their own (ir/step.ts, valueWritesAfter: PSO's personal best) the split regime stays;
+    // otherwise the step takes the team regime, where one team computes and then writes.
     if (gpuIr.schedule.regime.k === 'split' && splitWriteRace(gpuIr) && !valueWritesAfter(gpuIr))
       return compileWith(st, { ...o, force: 'team' });
     const r: CompiledStep = {
