@@ -169,6 +169,9 @@ export function valueWritesInCombine(p: ScheduledProgram): Set<string> | undefin
   const writes = f.writes ?? [];
   const values = new Set(writes.filter((w) => !w.col).map((w) => w.arr));
   if (f.domain?.n !== 1 || !values.size) return undefined;
+  // A step without reductions has no combine kernel to make them (it splits since steps without
+  // reductions do: src/schedule/schedule.ts).
+  if (!p.schedule.stages.some((s) => s.k === 'reduce' || s.k === 'scan')) return undefined;
   const reads = (e: IExpr, names: Set<string>) =>
     some(e, (n) => n.k === 'read' && names.has(n.arr));
   const vectors = new Set(f.bindings.filter((b) => b.k !== 'scalar').map((b) => b.name));
