@@ -5,8 +5,8 @@
 // that loads booktabs, and needs nothing else.
 
 /**
- * What the tables need of a cell: the fields of report.ts's TableCell (declared here, not imported:
- * report.ts imports this file, and the import graph has no circles, type imports included).
+ * What the tables need of a cell: the first fields of report.ts's CellStats, which extends this
+ * (declared here: report.ts imports this file, and the import graph has no circles).
  */
 export interface TableCell {
   algorithm: string;

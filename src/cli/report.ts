@@ -27,18 +27,11 @@ import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-
 import { reportFigures } from './report-figures.js';
 import { figuresMarkdown, renderFigures, reportHtml, writeFigures } from './report-html.js';
 import { IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
-import { tablesTex } from './report-latex.js';
+import { tablesTex, type TableCell } from './report-latex.js';
 import { readExperimentRuns } from './report-runs.js';
 
-export interface CellStats {
-  algorithm: string;
-  problem: string;
-  dim: number;
-  runs: number;
-  /** What the statistics are of: the final error, or the best f without an optimum. */
-  of: 'error' | 'f';
-  mean: number;
-  std: number;
+/** A cell's statistics: what tables.tex reads of it (report-latex.ts, TableCell), and the rest. */
+export interface CellStats extends TableCell {
   median: number;
   best: number;
   worst: number;
