@@ -19,7 +19,7 @@ import { WGSL_PHILOX } from './wgsl-philox.js';
 import { TWO_FLOAT_WGSL } from '../ir/builtins.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
-import { countedFor, type Emitter } from './wgsl-emit.js';
+import { countedFor, endLanes, type Emitter } from './wgsl-emit.js';
 import type { ChainedValues, StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
@@ -44,6 +44,8 @@ import {
   type Decl,
   type Expr,
   type Stmt,
+  varS,
+  f32,
 } from './wgsl-ast.js';
 
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
@@ -478,6 +480,29 @@ class StepCodegen implements StepHooks {
       }
       return index(id(pl.name), int(lanes.k));
     }
+    // A one-dimensional array (a value row: the population's fitness) read at the loop's index:
+    // four consecutive rows in one 16-byte load (order-free reductions over the population in
+    // the team regime: the track's argmin). Arrays start on 64-float boundaries.
+    if (
+      lanes?.state &&
+      lanes.base &&
+      idx.length === 1 &&
+      [...lanes.names].some((nm) => isIndex(at[0], nm))
+    ) {
+      const key = `${k}|1d`;
+      let pl = lanes.state.get(key);
+      if (!pl) {
+        pl = {
+          name: `sv${lanes.state.size}`,
+          code: index(
+            id('S'),
+            bin(paren(bin(this.off('o', k), '+', call('u32', id(lanes.base)))), '>>', u32(2)),
+          ),
+        };
+        lanes.state.set(key, pl);
+      }
+      return index(id(pl.name), int(lanes.k));
+    }
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
       return id(
@@ -522,9 +547,21 @@ class StepCodegen implements StepHooks {
       (w) => !(options.pingPong?.has(w.arr) ?? false) && reads.has(w.arr),
     );
     if (!chunk && (hazard || !options.pingPong)) em.add(barrier('storage'), barrier());
-    for (const w0 of p.main.writes ?? [])
-      if (which === 'all' || (which === 'values') === !w0.col)
-        this.write(em, ctx, w0, team, chunk, chained);
+    const writes = (p.main.writes ?? []).filter(
+      (w0) => which === 'all' || (which === 'values') === !w0.col,
+    );
+    // Team regime: four consecutive elements a lane, stored as one vec4, where every vector
+    // write allows it (all of them or none: a lane then writes the same elements of every row).
+    const four =
+      !chunk &&
+      writes.every(
+        (w0) =>
+          !w0.col ||
+          (w0.col.len % 4 === 0 &&
+            w0.col.len / 4 >= team &&
+            this.stateArray(w0.arr).a.cols % 4 === 0),
+      );
+    for (const w0 of writes) this.write(em, ctx, w0, team, chunk, chained, four);
     em.uses.add('S');
   }
 
@@ -536,6 +573,7 @@ class StepCodegen implements StepHooks {
     team: number,
     chunk?: { size: number; wg: number },
     chained?: ChainedValues,
+    four = false,
   ) {
     const a = this.stateArray(w0.arr).a;
     // Split regime: this workgroup writes chunk c of each row; the scalar writes are chunk 0's.
@@ -557,7 +595,11 @@ class StepCodegen implements StepHooks {
       bin(id(r), '<', i32(a.rows)),
     );
     const guard = cond ? bin(inRows, '&&', cond) : inRows;
-    if (w.col) {
+    if (w.col && four && !chunk) {
+      em.open(ifS(guard));
+      this.writeFour(em, ctx, w, id(r), team);
+      em.close();
+    } else if (w.col) {
       em.open(ifS(guard));
       if (chunk) {
         // Four consecutive elements a lane (one Philox block for their draws).
@@ -592,6 +634,51 @@ class StepCodegen implements StepHooks {
       } else em.add(callS('opt_s_set', to, toF32(v, w.body.t)));
       em.close();
     }
+    em.close();
+  }
+
+  /**
+   * A row write of the team regime, four consecutive elements a lane: their draws share one
+   * Philox block, the state rows they read at their own element are one 16-byte load each, and
+   * the four values are one 16-byte store (the arrays start on 64-float boundaries:
+   * runtime/algo-layout.ts, and the row length is a multiple of 4). The same values reach the
+   * same elements as with one element a lane.
+   */
+  private writeFour(em: Emitter, ctx: ExprContext, w: Write, r: Expr, team: number) {
+    const col = w.col!;
+    const loop = em.open(
+      countedFor('jw4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(col.len), i32(4 * team)),
+    );
+    em.lanes = {
+      names: new Set([col.idx]),
+      k: 0,
+      usedX: false,
+      dv: new Map(),
+      base: 'jw4',
+      state: new Map(),
+    };
+    const vs: Expr[] = [];
+    for (let u = 0; u < 4; u++) {
+      em.lanes.k = u;
+      // Each element in a block of its own (its index and temporaries), its value kept outside.
+      const t = em.fresh();
+      em.add(varS(t, 'f32', f32(0)));
+      em.open(block());
+      em.add(letS(ctx.indexName(col.idx), add(id('jw4'), i32(u))));
+      const inner: Stmt[] = [];
+      const v = wgslNode(w.body, ctx, inner);
+      em.add(...inner);
+      em.add(assign(id(t), toF32(v, w.body.t)));
+      em.close();
+      vs.push(id(t));
+    }
+    endLanes(em, loop.body, 0, bin(id('jw4'), '/', i32(4)));
+    em.add(
+      assign(
+        index(id('S'), bin(paren(this.addr('w', w.arr, r, id('jw4'))), '>>', u32(2))),
+        call('vec4<f32>', ...vs),
+      ),
+    );
     em.close();
   }
 }

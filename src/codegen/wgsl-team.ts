@@ -8,10 +8,12 @@ import {
   assign,
   barrier,
   bin,
+  block,
   call,
   i32,
   id,
   letS,
+  mul,
   u32,
   type Expr,
   type Stmt,
@@ -29,6 +31,7 @@ import {
   leadLane,
   teamPrologue,
   countedFor,
+  endLanes,
   resultLine,
   scalarStage,
   scanTerm,
@@ -41,6 +44,7 @@ import {
   vectorLoop,
   vectorisable,
   type Layout,
+  type Acc,
   storeScratch,
 } from './wgsl-emit.js';
 
@@ -133,6 +137,10 @@ class TeamKernel {
     const vecs = lo ? [b, lo] : [b];
     const shared = vecs.map((v) => L.sharedOffset?.get(v.name));
     if (shared.some((s) => s === undefined)) em.uses.add('SCR');
+    if (step && !lo && b.len % 4 === 0 && b.len / 4 >= team) {
+      this.vecStage4(b, shared[0]);
+      return;
+    }
     em.open(countedFor('iv', 'i32', call('i32', id('lane')), i32(b.len), i32(team)));
     em.add(letS(ctx.indexName(b.idx), id('iv')));
     const pre: Stmt[] = [];
@@ -158,6 +166,47 @@ class TeamKernel {
     em.add(barrier(shared.every((s) => s !== undefined) ? 'workgroup' : 'storage'));
   }
 
+  /**
+   * A step's vector, four consecutive elements a lane and iteration (its length a multiple of 4,
+   * at least 4 elements for every lane): their draws share one Philox block (a block holds the
+   * words of four dimensions: src/runtime/draws.ts) where one element a lane, strided by the
+   * team, computes a block for every element; and each state row the elements read at their own
+   * index is one 16-byte load (endLanes). Each element's value is the same expression of the
+   * same inputs, whichever lane computes it, so the vector is the same, bit for bit. Measured
+   * (H100, DE NP 4,096 at D = 2,000): docs/performance.md, issue 15.
+   */
+  private vecStage4(b: Binding & { k: 'vec' }, at: number | undefined) {
+    const { em, ctx, team, L } = this;
+    const loop = em.open(
+      countedFor('iv4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(b.len), i32(4 * team)),
+    );
+    em.lanes = {
+      names: new Set([b.idx]),
+      k: 0,
+      usedX: false,
+      dv: new Map(),
+      base: 'iv4',
+      state: new Map(),
+    };
+    for (let u = 0; u < 4; u++) {
+      em.lanes.k = u;
+      em.open(block());
+      em.add(letS('iv', add(id('iv4'), i32(u))));
+      em.add(letS(ctx.indexName(b.idx), id('iv')));
+      const pre: Stmt[] = [];
+      const v = wgslNode(b.body, ctx, pre);
+      em.add(...pre);
+      const iv = call('u32', id('iv'));
+      if (at !== undefined)
+        em.add(assign(slotAt('shv', id('team'), L.sharedStride ?? 0, at, iv), toF32(v, b.body.t)));
+      else storeScratch(em, L, b.name, iv, toF32(v, b.body.t));
+      em.close();
+    }
+    endLanes(em, loop.body, 0, bin(id('iv4'), '/', i32(4)));
+    em.close();
+    em.add(barrier(at !== undefined ? 'workgroup' : 'storage'));
+  }
+
   /** Reductions over the team's lanes, then a tree over the team. */
   private reduceStage(outs: string[]) {
     const { em, ctx, team, wg } = this;
@@ -171,7 +220,35 @@ class TeamKernel {
     // lane keeps four times as many lanes busy. Vectorisable bounds are constant: unionRange
     // made them literals.
     const v4 = vectorisable(em, accs) ? literalRange(lo, hi) : undefined;
-    if (v4 && Math.ceil(v4.hi / 4) - Math.floor(v4.lo / 4) >= team)
+    const r4 = this.step && accs.every(orderFree) ? literalRange(lo, hi) : undefined;
+    if (r4 && r4.lo % 4 === 0 && Math.ceil(r4.hi / 4) - r4.lo / 4 >= team) {
+      // An algorithm step's order-free reductions (the track's argmin over the population):
+      // four consecutive elements a lane, each array read at the element one 16-byte load. The
+      // result does not depend on the order (ties go to the lower index), so it is the same.
+      const loop = em.open(
+        countedFor(
+          'q4',
+          'i32',
+          add(i32(r4.lo), mul(i32(4), call('i32', id('lane')))),
+          i32(r4.hi),
+          i32(4 * team),
+        ),
+      );
+      em.lanes = {
+        names: new Set(accs.map((a) => a.red.idx)),
+        k: 0,
+        usedX: false,
+        dv: new Map(),
+        base: 'q4',
+        state: new Map(),
+      };
+      for (let k = 0; k < 4; k++) {
+        em.lanes.k = k;
+        accumulate(em, accs, ctx, add(id('q4'), i32(k)), false);
+      }
+      endLanes(em, loop.body, 0, bin(id('q4'), '/', i32(4)));
+      em.close();
+    } else if (v4 && Math.ceil(v4.hi / 4) - Math.floor(v4.lo / 4) >= team)
       vectorLoop(
         em,
         accs,
@@ -221,6 +298,17 @@ class TeamKernel {
     if (L.scratchOffset.has(b.name)) em.add(barrier('storage'));
     if (accs.length) treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
+}
+
+/**
+ * A reduction whose result does not depend on the order of its terms: argmin and argmax (ties go
+ * to the lower index), counts, and integer sums, minima and maxima. Float sums round in order, and
+ * float min and max are order-dependent where a NaN meets them.
+ */
+function orderFree(a: Acc): boolean {
+  const op = a.red.op;
+  if (op === 'argmin' || op === 'argmax' || op === 'count') return true;
+  return a.red.t === 'i' && (op === 'sum' || op === 'min' || op === 'max');
 }
 
 /** Constant loop bounds (i32 literals) as numbers. */

@@ -12,6 +12,7 @@ import { compileAlgorithm } from '../../src/compile/algorithm.js';
 import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
+import { generateStepWgsl } from '../../src/codegen/wgsl-step.js';
 import { algo, BUDGET, THRESHOLDS } from '../algo/helpers.js';
 import { expectSameState, gpu } from './helpers.js';
 
@@ -89,6 +90,47 @@ maybe('the split regime (large D), forced at D = 1,000 with chunks of 256', () =
       const k = new CpuAlgoEngine(c, 3);
       await runAlgorithm(c, g, { seed: 3, maxGenerations: 6, batch: 2 });
       await runAlgorithm(c, k, { seed: 3, maxGenerations: 6, batch: 2 });
+      await expectSameState(c, g, k);
+      g.destroy();
+    });
+});
+
+maybe('the team regime, four consecutive elements a lane (D = 64, teams of 8)', () => {
+  // A step's vectors, its row writes and its order-free reductions over the population (the
+  // track's argmin) take four consecutive elements a lane where every lane gets at least one
+  // vec4 (wgsl-team.ts vecStage4, wgsl-step.ts writeFour): the draws of four dimensions share a
+  // Philox block, rows are 16-byte loads and stores. Same values, same tolerance as above.
+  const cases: [string, Record<string, string>][] = [
+    ['de', { NP: '64', crossover: 'bin' }],
+    ['de', { NP: '64', mutation: 'best1' }],
+    ['jde', { NP: '64' }],
+    ['pso', { N: '64' }],
+  ];
+  for (const [name, set] of cases)
+    it(`${name} ${JSON.stringify(set)}`, async () => {
+      const c = compileAlgorithm({
+        algorithm: name,
+        problem: 'rastrigin',
+        dim: 64,
+        set,
+        schedule: { team: 8, wg: 64 },
+        validateEach: true,
+      });
+      const code = c.steps
+        .flatMap((st) =>
+          generateStepWgsl(c.compiled(st).gpuIr, c.compiled(st).plan(), c.algo.state, {
+            pingPong: c.pingPong,
+          }).kernels.map((k) => k.code),
+        )
+        .join('\n');
+      // The vector loop, the row writes (one vec4 store) and the population's argmin.
+      for (const loop of ['var iv4: i32 = 4i * i32(lane)', 'var jw4: i32', 'var q4: i32'])
+        expect(code).toContain(loop);
+      expect(code).toMatch(/S\[[^\n]*>> 2u\] = vec4<f32>\(/);
+      const g = await GpuAlgoEngine.create(ctx!, c, 9);
+      const k = new CpuAlgoEngine(c, 9);
+      await runAlgorithm(c, g, { seed: 9, maxGenerations: 6, batch: 1 });
+      await runAlgorithm(c, k, { seed: 9, maxGenerations: 6, batch: 1 });
       await expectSameState(c, g, k);
       g.destroy();
     });

@@ -29,10 +29,31 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j4 = iv;
-    let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    {
+      let iv = iv4 + 0i;
+      let i_j4 = iv;
+      let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j4 = iv;
+      let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t1)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j4 = iv;
+      let t2 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t2)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j4 = iv;
+      let t3 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t3)); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -51,25 +72,25 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       workgroupBarrier();
       var lsum: f32 = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      let w_t1 = min(1u, sgsize);
-      var t1: f32 = lsum;
-      for (var off: u32 = 1u; off < w_t1; off = off << 1u) {
-        let up = subgroupShuffleUp(t1, off);
-        if ((lane % w_t1) >= off) { t1 = t1 + up; }
+      let w_t4 = min(1u, sgsize);
+      var t4: f32 = lsum;
+      for (var off: u32 = 1u; off < w_t4; off = off << 1u) {
+        let up = subgroupShuffleUp(t4, off);
+        if ((lane % w_t4) >= off) { t4 = t4 + up; }
       }
-      if ((lane % w_t1) == w_t1 - 1u) { shf[lid / w_t1] = t1; }
+      if ((lane % w_t4) == w_t4 - 1u) { shf[lid / w_t4] = t4; }
       workgroupBarrier();
-      let first_t1 = (team) * (1u / w_t1);
-      let mine_t1 = lid / w_t1;
-      var pre_t1: f32 = 0.0f;
-      var tot_t1: f32 = 0.0f;
-      for (var k: u32 = first_t1; k < first_t1 + 1u / w_t1; k++) {
-        if (k < mine_t1) { pre_t1 = pre_t1 + shf[k]; }
-        tot_t1 = tot_t1 + shf[k];
+      let first_t4 = (team) * (1u / w_t4);
+      let mine_t4 = lid / w_t4;
+      var pre_t4: f32 = 0.0f;
+      var tot_t4: f32 = 0.0f;
+      for (var k: u32 = first_t4; k < first_t4 + 1u / w_t4; k++) {
+        if (k < mine_t4) { pre_t4 = pre_t4 + shf[k]; }
+        tot_t4 = tot_t4 + shf[k];
       }
       workgroupBarrier();
-      var run = carry + (t1 + pre_t1) - lsum;
-      carry = carry + tot_t1;
+      var run = carry + (t4 + pre_t4) - lsum;
+      carry = carry + tot_t4;
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
@@ -79,8 +100,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t2 = sv;
-            acc_fit = acc_fit + (t2 * t2);
+            let t5 = sv;
+            acc_fit = acc_fit + (t5 * t5);
           }
         }
       }
@@ -92,18 +113,37 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j4 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 48i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 0i;
+          t7 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t8: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
+          t8 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t9: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 2i;
+          t9 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t10: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 3i;
+          t10 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fit);
     }
   }
 }
@@ -132,13 +172,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -302,9 +346,31 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let s_r2: i32 = i32(t0[u32(2i)]);
   let s_k: i32 = i32(t1);
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t2)) / -0.12897038129696006f))));
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j7 = iv;
-    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j7)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j7 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j7 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j7 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j7 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -369,16 +435,36 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   {
     let t6: i32 = i32(n);
     if (valid && t6 >= 0i && t6 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)), SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i)));
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t7: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 0i;
+          t7 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+        }
+        var t8: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 1i;
+          t8 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+        }
+        var t9: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 2i;
+          t9 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+        }
+        var t10: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 3i;
+          t10 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
       }
     }
   }
   {
-    let t7: i32 = i32(n);
-    if (valid && t7 >= 0i && t7 < 48i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fit);
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 48i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fit);
     }
   }
 }
@@ -407,13 +493,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -659,13 +749,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;

@@ -112,13 +112,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -413,13 +417,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -663,13 +671,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -989,13 +1001,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;

@@ -157,13 +157,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -363,13 +367,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -563,13 +571,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -761,13 +773,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -946,13 +962,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -1131,13 +1151,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -1326,13 +1350,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -1521,13 +1549,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -1842,13 +1874,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -2053,13 +2089,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -2258,13 +2298,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -2490,13 +2534,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -2698,13 +2746,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -2892,13 +2944,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -3125,13 +3181,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -3334,13 +3394,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -3575,13 +3639,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -3787,13 +3855,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -3990,13 +4062,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -4172,9 +4248,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r2: i32 = i32(t6[u32(2i)]);
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
-  for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
-    let i_j17 = iv;
-    if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j17)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100000i; iv4 += 1024i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -4229,28 +4327,48 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t12: i32 = i32(n);
     if (valid && t12 >= 0i && t12 < 128i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j18 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j18)), SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i)));
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100000i; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
+        var t13: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 0i;
+          t13 = select(sv0[0], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t14: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 1i;
+          t14 = select(sv0[1], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t15: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 2i;
+          t15 = select(sv0[2], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t16: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 3i;
+          t16 = select(sv0[3], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
     }
   }
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t13), select(t11, s_fit, (s_keep_1 != 0i)));
+    let t17: i32 = i32(n);
+    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t11, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t14), s_F);
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), s_F);
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t15), s_CR);
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t19), s_CR);
     }
   }
 }
@@ -4279,13 +4397,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -4534,13 +4656,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -4795,13 +4921,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -4991,13 +5121,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -5176,9 +5310,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r2: i32 = i32(t6[u32(2i)]);
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
-  for (var iv: i32 = i32(lane); iv < 100000i; iv += 256i) {
-    let i_j17 = iv;
-    if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j17)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100000i; iv4 += 1024i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j17 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -5273,49 +5429,91 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t16: i32 = i32(n);
     if (valid && t16 >= 0i && t16 < 128i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j18 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j18)), SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i)));
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100000i; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
+        var t17: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 0i;
+          t17 = select(sv0[0], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t18: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 1i;
+          t18 = select(sv0[1], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t19: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 2i;
+          t19 = select(sv0[2], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t20: f32 = 0.0f;
+        {
+          let i_j18 = jw4 + 3i;
+          t20 = select(sv0[3], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }
     }
   }
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), select(t13, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
-    let t18: i32 = i32(n);
-    if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), s_F);
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t22), s_F);
     }
   }
   {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t19), s_CR);
+    let t23: i32 = i32(n);
+    if (valid && t23 >= 0i && t23 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t23), s_CR);
     }
   }
   {
-    let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t24: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t24 >= 0i && t24 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t24), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100000i; jw += 256i) {
-        let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t21) * 100000u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100000u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100000u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t25 >= 0i && t25 < 1i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100000i; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100000u + u32(jw4)) >> 2u];
+        let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100000u + u32(jw4)) >> 2u];
+        let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
+        var t26: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 0i;
+          t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t27: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 1i;
+          t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t28: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 2i;
+          t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t29: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 3i;
+          t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
       }
     }
   }
   {
-    let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t30), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -5344,13 +5542,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;

@@ -25,10 +25,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j4 = iv;
-    let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    {
+      let iv = iv4 + 0i;
+      let i_j4 = iv;
+      let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j4 = iv;
+      let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t1)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j4 = iv;
+      let t2 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t2)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j4 = iv;
+      let t3 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t3)); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -49,8 +70,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t1 = shf[lid];
-      var run = carry + t1 - lsum;
+      let t4 = shf[lid];
+      var run = carry + t4 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -61,8 +82,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t2 = sv;
-            acc_fit = acc_fit + (t2 * t2);
+            let t5 = sv;
+            acc_fit = acc_fit + (t5 * t5);
           }
         }
       }
@@ -74,18 +95,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 250i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j4 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 250i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 0i;
+          t7 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t8: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
+          t8 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t9: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 2i;
+          t9 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t10: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 3i;
+          t10 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 250i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fit);
     }
   }
 }
@@ -114,13 +154,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -301,13 +345,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -488,13 +536,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -647,7 +699,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
-  let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t0 = opt_draw_u(1u, u32(i32(n)), u32(0i));
   let t1 = opt_draw_u(2u, u32(i32(n)), u32(0i));
   let t3 = opt_draw_u(3u, u32(i32(n)), u32(0i));
@@ -660,10 +712,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: i32 = i32(t6[u32(1i)]);
   let s_r2: i32 = i32(t6[u32(2i)]);
   let s_k: i32 = i32(t7);
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j5 = iv;
-    let t8 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t8 < s_CR) || (i_j5 == s_k))); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j5 = iv;
+      let t8 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j5 = iv;
+      let t9 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j5 = iv;
+      let t10 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j5 = iv;
+      let t11 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -684,8 +761,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t9 = shf[lid];
-      var run = carry + t9 - lsum;
+      let t12 = shf[lid];
+      var run = carry + t12 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -696,8 +773,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t10 = sv;
-            acc_fit = acc_fit + (t10 * t10);
+            let t13 = sv;
+            acc_fit = acc_fit + (t13 * t13);
           }
         }
       }
@@ -708,35 +785,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t11));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t14));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 250i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i)));
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 250i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t16: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 0i;
+          t16 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t17: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 1i;
+          t17 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t18: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 2i;
+          t18 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t19: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 3i;
+          t19 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t16, t17, t18, t19);
       }
     }
   }
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 250i && (s_keep_1 != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t13), s_fit);
+    let t20: i32 = i32(n);
+    if (valid && t20 >= 0i && t20 < 250i && (s_keep_1 != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), s_fit);
     }
   }
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t14), s_F);
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t21), s_F);
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t15), s_CR);
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t22), s_CR);
     }
   }
 }
@@ -765,13 +862,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -1017,13 +1118,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;

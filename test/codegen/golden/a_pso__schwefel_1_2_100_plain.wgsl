@@ -25,10 +25,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j4 = iv;
-    let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    {
+      let iv = iv4 + 0i;
+      let i_j4 = iv;
+      let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j4 = iv;
+      let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t1)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j4 = iv;
+      let t2 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t2)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j4 = iv;
+      let t3 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t3)); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -49,8 +70,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t1 = shf[lid];
-      var run = carry + t1 - lsum;
+      let t4 = shf[lid];
+      var run = carry + t4 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -61,8 +82,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t2 = sv;
-            acc_fit = acc_fit + (t2 * t2);
+            let t5 = sv;
+            acc_fit = acc_fit + (t5 * t5);
           }
         }
       }
@@ -74,18 +95,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j4 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr]);
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 0i;
+          t7 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t8: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
+          t8 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t9: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 2i;
+          t9 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t10: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 3i;
+          t10 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fit);
     }
   }
 }
@@ -114,13 +154,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -311,13 +355,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -501,13 +549,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -661,11 +713,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 1i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k7 = iv;
-      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+  for (var q4: i32 = 0i + 4i * i32(lane); q4 < 125i; q4 += 4i) {
+    let sv0 = S[((P.o[0][3] + wid.z * P.run_s) + u32(q4)) >> 2u];
+    if (q4 + 0i >= 0i && q4 + 0i < 125i) {
+      let i_k7 = q4 + 0i;
+      let t0 = sv0[0];
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
+    }
+    if (q4 + 1i >= 0i && q4 + 1i < 125i) {
+      let i_k7 = q4 + 1i;
+      let t1 = sv0[1];
+      if ((t1 < acc_g_g || (t1 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k7; }
+    }
+    if (q4 + 2i >= 0i && q4 + 2i < 125i) {
+      let i_k7 = q4 + 2i;
+      let t2 = sv0[2];
+      if ((t2 < acc_g_g || (t2 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k7; }
+    }
+    if (q4 + 3i >= 0i && q4 + 3i < 125i) {
+      let i_k7 = q4 + 3i;
+      let t3 = sv0[3];
+      if ((t3 < acc_g_g || (t3 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k7; }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -675,11 +743,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_g_g: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   let s_l: i32 = s_g_g;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 1i) {
-    let i_j8 = iv;
-    let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-    let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-    if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8))) + ((1.862f * t1) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8))))) + ((1.881f * t2) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j8)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8))))); }
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j8 = iv;
+      let t4 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t5 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t4) * (sv1[0] - sv2[0]))) + ((1.881f * t5) * (sv3[0] - sv2[0]))); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j8 = iv;
+      let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1]))); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j8 = iv;
+      let t8 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t9 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t8) * (sv1[2] - sv2[2]))) + ((1.881f * t9) * (sv3[2] - sv2[2]))); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j8 = iv;
+      let t10 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t11 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t10) * (sv1[3] - sv2[3]))) + ((1.881f * t11) * (sv3[3] - sv2[3]))); }
+    }
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
@@ -700,8 +796,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t3 = shf[lid];
-      var run = carry + t3 - lsum;
+      let t12 = shf[lid];
+      var run = carry + t12 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -712,8 +808,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t4 = sv;
-            acc_fit = acc_fit + (t4 * t4);
+            let t13 = sv;
+            acc_fit = acc_fit + (t13 * t13);
           }
         }
       }
@@ -727,27 +823,66 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t5: i32 = i32(n);
-    if (valid && t5 >= 0i && t5 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j9 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr]);
+    let t14: i32 = i32(n);
+    if (valid && t14 >= 0i && t14 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        var t15: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 0i;
+          t15 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t16: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t16 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t17: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t17 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t18: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t18 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
       }
     }
   }
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 1i) {
-        let i_j11 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11)) + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f));
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t20: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 0i;
+          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t21: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 1i;
+          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t22: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 2i;
+          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t23: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 3i;
+          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
       }
     }
   }
   {
-    let t7: i32 = i32(n);
-    if (valid && t7 >= 0i && t7 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fit);
+    let t24: i32 = i32(n);
+    if (valid && t24 >= 0i && t24 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t24), s_fit);
     }
   }
 }
@@ -776,13 +911,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -977,13 +1116,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
@@ -1247,13 +1390,17 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
 fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
-  let lo = a * b;
   let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
-  let ll = aL * bL; let lh = aL * bH; let hl = aH * bL; let hh = aH * bH;
-  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
-  let hi = hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
-  return vec2<u32>(hi, lo);
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
 }
 fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
   var x = ctr;
