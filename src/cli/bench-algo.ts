@@ -7,6 +7,11 @@
 //  2. The same DE with NP = 64 at D = 100,000: the bandwidth of a generation, counting the bytes it
 //     must move (the target, three donors and the trial's write: 5 D NP floats; the fitness values
 //     are negligible), against a plain copy kernel measured in the same run.
+//  3. Large populations (issue 15): DE/rand/1/bin with NP = 4,096 and PSO with N = 4,096 on
+//     Rastrigin at D = 2,000, and PSO and DE with 16 individuals on shifted Rastrigin at
+//     D = 3,000,000: generations a second, beside two floors from the same run: the bytes a
+//     generation must move at the copy kernel's rate, and its draws at the Philox rate (one
+//     Philox-4x32-10 block per four draws: binomial DE draws D NP a generation, PSO 2 D N).
 
 import { writeFileSync } from 'node:fs';
 import {
@@ -32,6 +37,11 @@ interface AlgoRow {
   gbps?: number;
   ofCopy?: number;
   bestError: number;
+  /** Generations a second. */
+  gensPerSecond?: number;
+  /** The floors of a generation, in microseconds: bytes at the copy rate, draws at the Philox rate. */
+  copyFloorUs?: number;
+  philoxFloorUs?: number;
 }
 
 const DE_BIN = { mutation: 'rand1', crossover: 'bin', F: '0.5', CR: '0.3' };
@@ -52,17 +62,24 @@ export async function benchAlgorithms(
     np: number,
     evals: number,
     bytesPerGen = 0,
-  ) => {
-    const c = compileAlgorithm({
+    algo: { algorithm: string; problem: string; set: Record<string, string> } = {
       algorithm: 'de',
       problem: 'rastrigin',
-      dim,
       set: { ...DE_BIN, NP: String(np) },
+    },
+  ) => {
+    const c = compileAlgorithm({
+      algorithm: algo.algorithm,
+      problem: algo.problem,
+      dim,
+      set: algo.set,
       schedule: o.team ? { team: o.team } : undefined,
       precision: o.precision,
     });
     const e = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : new CpuAlgoEngine(c, 1);
-    if (backend === 'gpu') await runAlgorithm(c, e, { seed: 1, maxGenerations: 200 }); // warm-up (clocks)
+    // Warm-up (clocks): 200 generations, fewer where a generation is large.
+    const warm = Math.max(5, Math.min(200, Math.floor(2e8 / (dim * np))));
+    if (backend === 'gpu') await runAlgorithm(c, e, { seed: 1, maxGenerations: warm });
     const e2 = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : e;
     if (e2 instanceof GpuAlgoEngine) e2.timestamps = true;
     const r = await runAlgorithm(c, e2, { seed: 1, maxEvals: evals });
@@ -89,6 +106,7 @@ export async function benchAlgorithms(
           : undefined,
       kernelsPerGen: kernels,
       bestError: r.bestError,
+      gensPerSecond: r.generations / r.seconds,
     };
     if (bytesPerGen) {
       row.gbps = (bytesPerGen * r.generations) / r.seconds / 1e9;
@@ -117,7 +135,7 @@ export async function benchAlgorithms(
   );
   const roof = await roofline(gpu, D * NP, o.quick ? 5 : 50);
   process.stdout.write(
-    `copy kernel: ${roof.copyGBps.toFixed(0)} GB/s; float32 FMA: ${(roof.gflops / 1000).toFixed(1)} TFLOP/s\n`,
+    `copy kernel: ${roof.copyGBps.toFixed(0)} GB/s; float32 FMA: ${(roof.gflops / 1000).toFixed(1)} TFLOP/s; Philox: ${roof.philoxG.toFixed(2)} G blocks/s\n`,
   );
   const gbps = big.gbps;
   if (gbps === undefined) throw new Error('internal: a case given its bytes has its GB/s');
@@ -125,6 +143,53 @@ export async function benchAlgorithms(
   process.stdout.write(
     `D = ${D}: ${gbps.toFixed(0)} GB/s = ${big.ofCopy.toFixed(2)} of the copy kernel (5 D NP floats a generation)\n`,
   );
+  // Large populations and PSO at huge D (issue 15), with their floors.
+  const philox = roof.philoxG * 1e9;
+  const copyRate = roof.copyGBps * 1e9;
+  const large: [string, string, string, Record<string, string>, number, number, number, number][] =
+    [
+      // what, algorithm, problem, set, D, N, floats moved a generation / (D N), draws / (D N).
+      // PSO: each.P reads V, P and B[i] and writes V and P; each.B reads P again (and writes B
+      // where better, not counted).
+      [
+        'DE/rand/1/bin NP 4096 Rastrigin',
+        'de',
+        'rastrigin',
+        { ...DE_BIN, NP: '4096' },
+        2000,
+        4096,
+        5,
+        1,
+      ],
+      ['PSO N 4096 Rastrigin', 'pso', 'rastrigin', { N: '4096' }, 2000, 4096, 6, 2],
+      ['PSO N 16 shifted Rastrigin', 'pso', 'shifted_rastrigin', { N: '16' }, 3_000_000, 16, 6, 2],
+      [
+        'DE/rand/1/bin NP 16 shifted Rastrigin',
+        'de',
+        'shifted_rastrigin',
+        { ...DE_BIN, NP: '16' },
+        3_000_000,
+        16,
+        5,
+        1,
+      ],
+    ];
+  for (const [what, algorithm, problem, set, D0, N, floats, draws] of large) {
+    const Dl = o.quick ? Math.max(100, D0 / 100) : D0;
+    const gens = o.quick ? 20 : D0 > 100_000 ? 200 : 2000;
+    const bytesL = floats * Dl * N * 4;
+    const row = await one(`${what} D ${Dl}`, 'gpu', Dl, N, gens * N, bytesL, {
+      algorithm,
+      problem,
+      set,
+    });
+    row.copyFloorUs = (bytesL / copyRate) * 1e6;
+    row.philoxFloorUs = ((draws * Dl * N) / 4 / philox) * 1e6;
+    process.stdout.write(
+      `  ${row.gensPerSecond!.toFixed(0)} generations/s (GPU ${row.gpuUsPerGen?.toFixed(1)} us); floors: ${row.copyFloorUs.toFixed(1)} us moving ${floats} D N floats at the copy rate, ${row.philoxFloorUs.toFixed(1)} us drawing ${draws} D N uniforms at the Philox rate\n`,
+    );
+  }
+  process.stdout.write(`Philox-4x32-10: ${roof.philoxG.toFixed(2)} G blocks/s\n`);
   const c = await one(
     'DE/rand/1/bin NP 250 Rastrigin',
     'cpu',
@@ -139,7 +204,14 @@ export async function benchAlgorithms(
     writeFileSync(
       o.json,
       JSON.stringify(
-        { adapter: gpu.adapterName, date, rows, copyGBps: roof.copyGBps, gflops: roof.gflops },
+        {
+          adapter: gpu.adapterName,
+          date,
+          rows,
+          copyGBps: roof.copyGBps,
+          gflops: roof.gflops,
+          philoxG: roof.philoxG,
+        },
         null,
         2,
       ) + '\n',

@@ -7,6 +7,7 @@
 // table below gives both their declarations and their bind-group entries.
 
 import { timePass, type GpuContext } from '../api.js';
+import { WGSL_PHILOX } from '../codegen/wgsl-philox.js';
 
 const BUFFERS = {
   src: { binding: 0, decl: 'var<storage, read> src: array<vec4<f32>>' },
@@ -51,6 +52,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let m = vec4<f32>(0.999999); let k = vec4<f32>(1e-7);
   for (var i = 0u; i < ${FMA_ITER}u; i++) { a = fma(a, m, k); b = fma(b, m, k); c = fma(c, m, k); d = fma(d, m, k); }
   dst[gid.x] = a + b + c + d;
+}`;
+
+// The draws' rate: PHILOX_ITER Philox-4x32-10 blocks a thread (the generated kernels' own
+// function, codegen/wgsl-philox.ts: a step with draws at every element computes one block per
+// four draws of a call site), xor-folded so that none is dead.
+const PHILOX_ITER = 64;
+const PHILOX = `
+${declare('dst')}
+${WGSL_PHILOX}
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  var acc = vec4<u32>(0u);
+  for (var i = 0u; i < ${PHILOX_ITER}u; i++) {
+    acc = acc ^ opt_philox(vec4<u32>(1u, i, gid.x, 7u), vec2<u32>(gid.x, 0x2545f491u));
+  }
+  dst[gid.x] = bitcast<vec4<f32>>(acc);
 }`;
 
 function plainKernel(gpu: GpuContext, code: string) {
@@ -107,11 +124,26 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
     pass.end();
   });
   const flops = fmaGroups * 256 * 4 * 4 * 2 * FMA_ITER;
+  // Philox blocks a second (as many threads as the FMA kernel's).
+  const pp = plainKernel(gpu, PHILOX);
+  const pbg = d.createBindGroup({
+    layout: pp.getBindGroupLayout(0),
+    entries: [{ binding: BUFFERS.dst.binding, resource: { buffer: out } }],
+  });
+  const tp = await timePass(gpu, (enc, tw) => {
+    const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
+    pass.setPipeline(pp);
+    pass.setBindGroup(0, pbg);
+    pass.dispatchWorkgroups(fmaGroups);
+    pass.end();
+  });
   for (const b of [src, dst, uni, out]) b.destroy();
   return {
     bytes,
     copyGBps: (2 * bytes) / copy / 1e9,
     sumGBps: bytes / sum / 1e9,
     gflops: flops / tf.seconds / 1e9,
+    /** Philox-4x32-10 blocks a second, in billions (four draws a block). */
+    philoxG: (fmaGroups * 256 * PHILOX_ITER) / tp.seconds / 1e9,
   };
 }
