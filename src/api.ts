@@ -17,6 +17,7 @@ import { printPlan } from './schedule/plan.js';
 import { emitJs } from './codegen/js.js';
 import { generateWgsl } from './codegen/wgsl.js';
 import { generateStepWgsl } from './codegen/wgsl-step.js';
+export { WGSL_PHILOX } from './codegen/wgsl-philox.js';
 import type { GpuContext } from './runtime/device.js';
 import { GpuEvaluator } from './runtime/gpu-eval.js';
 import type { AlgoEngine } from './runtime/algo-engine.js';

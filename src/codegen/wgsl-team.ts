@@ -2,6 +2,7 @@
 
 import { exprEqual, type Binding, type IrProgram, type Stage } from '../ir/ir.js';
 import type { PlanKernel } from '../schedule/plan.js';
+import { readsOnlyAt } from '../schedule/schedule.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import {
   add,
@@ -111,6 +112,9 @@ class TeamKernel {
         if (lo && pairedSums(b, lo)) {
           this.vecStage(b, lo);
           k++;
+        } else if (next?.k === 'reduce' && this.fusesReduce(b, next.outs)) {
+          this.vecStage4(b, this.L.sharedOffset?.get(b.name), next.outs);
+          k++;
         } else this.vecStage(b);
       } else if (st.k === 'reduce') this.reduceStage(st.outs);
       else this.scanStage(this.bind.get(st.scan) as Binding & { k: 'scan' }, st.outs);
@@ -175,13 +179,21 @@ class TeamKernel {
    * same inputs, whichever lane computes it, so the vector is the same, bit for bit. Measured
    * (H100, DE NP 4,096 at D = 2,000): docs/performance.md, issue 15.
    */
-  private vecStage4(b: Binding & { k: 'vec' }, at: number | undefined) {
-    const { em, ctx, team, L } = this;
+  private vecStage4(b: Binding & { k: 'vec' }, at: number | undefined, outs?: string[]) {
+    const { em, ctx, team, wg, L } = this;
+    // With `outs`: the next stage's reductions, each element's terms added as the element is made
+    // (fusesReduce): the vector is not read back, nor are the rows its terms read.
+    const red = outs ? allocAccs(outs, this.bind) : undefined;
+    if (red) {
+      this.shF = Math.max(this.shF, red.nf);
+      this.shI = Math.max(this.shI, red.ni);
+      accumulate(em, red.accs, ctx, id(''), true);
+    }
     const loop = em.open(
       countedFor('iv4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(b.len), i32(4 * team)),
     );
     em.lanes = {
-      names: new Set([b.idx]),
+      names: new Set([b.idx, ...(red?.accs.map((a) => a.red.idx) ?? [])]),
       k: 0,
       usedX: false,
       dv: new Map(),
@@ -200,11 +212,37 @@ class TeamKernel {
       if (at !== undefined)
         em.add(assign(slotAt('shv', id('team'), L.sharedStride ?? 0, at, iv), toF32(v, b.body.t)));
       else storeScratch(em, L, b.name, iv, toF32(v, b.body.t));
+      // The lane reads back its own element: no barrier between.
+      if (red) accumulate(em, red.accs, ctx, id('iv'), false);
       em.close();
     }
     endLanes(em, loop.body, 0, bin(id('iv4'), '/', i32(4)));
     em.close();
     em.add(barrier(at !== undefined ? 'workgroup' : 'storage'));
+    if (red) treeReduce(em, red.accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+  }
+
+  /**
+   * A step's vector (four elements a lane: vecStage4) and the reductions of the stage after it
+   * in one loop: each reduction ranges within the vector's elements and reads the vector only at
+   * its own element (the value the lane has just made), as the split regime's partials do. The
+   * terms are added in the loop's order, four consecutive elements a lane, then the tree.
+   */
+  private fusesReduce(b: Binding & { k: 'vec' }, outs: string[]): boolean {
+    if (!this.step || b.len % 4 !== 0 || b.len / 4 < this.team) return false;
+    if (this.L.sharedOffset?.get(b.name) === undefined) return false;
+    return outs.every((o) => {
+      const r = this.bind.get(o);
+      if (r?.k !== 'scalar' || r.body.k !== 'red') return false;
+      const e = r.body;
+      return (
+        e.lo.k === 'int' &&
+        e.lo.v >= 0 &&
+        e.hi.k === 'int' &&
+        e.hi.v <= b.len &&
+        readsOnlyAt(e, b.name, e.idx)
+      );
+    });
   }
 
   /** Reductions over the team's lanes, then a tree over the team. */

@@ -49,7 +49,7 @@ export const defaultScheduleOptions: ScheduleOptions = {
 };
 
 /** Is every read of `scan` in e of the form (read scan i) with i the given index? */
-function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
+export function readsOnlyAt(e: IExpr, arr: string, i: string): boolean {
   let ok = true;
   forEachNode(e, (n) => {
     if (n.k !== 'read' || n.arr !== arr) return;

@@ -99,7 +99,8 @@ maybe('the team regime, four consecutive elements a lane (D = 64, teams of 8)', 
   // A step's vectors, its row writes and its order-free reductions over the population (the
   // track's argmin) take four consecutive elements a lane where every lane gets at least one
   // vec4 (wgsl-team.ts vecStage4, wgsl-step.ts writeFour): the draws of four dimensions share a
-  // Philox block, rows are 16-byte loads and stores. Same values, same tolerance as above.
+  // Philox block, rows are 16-byte loads and stores; a reduction that reads the vector at its own
+  // element is summed in the same loop. Same tolerance as above.
   const cases: [string, Record<string, string>][] = [
     ['de', { NP: '64', crossover: 'bin' }],
     ['de', { NP: '64', mutation: 'best1' }],
@@ -127,6 +128,8 @@ maybe('the team regime, four consecutive elements a lane (D = 64, teams of 8)', 
       for (const loop of ['var iv4: i32 = 4i * i32(lane)', 'var jw4: i32', 'var q4: i32'])
         expect(code).toContain(loop);
       expect(code).toMatch(/S\[[^\n]*>> 2u\] = vec4<f32>\(/);
+      // The fitness summed in the loop that makes the new point (wgsl-team.ts fusesReduce).
+      expect(code).toMatch(/var acc_fit: f32 = 0\.0f;\n\s*for \(var iv4/);
       const g = await GpuAlgoEngine.create(ctx!, c, 9);
       const k = new CpuAlgoEngine(c, 9);
       await runAlgorithm(c, g, { seed: 9, maxGenerations: 6, batch: 1 });
