@@ -552,15 +552,15 @@ class StepCodegen implements StepHooks {
     );
     // Team regime: four consecutive elements a lane, stored as one vec4, where every vector
     // write allows it (all of them or none: a lane then writes the same elements of every row).
-    const four =
-      !chunk &&
-      writes.every(
-        (w0) =>
-          !w0.col ||
-          (w0.col.len % 4 === 0 &&
-            w0.col.len / 4 >= team &&
-            this.stateArray(w0.arr).a.cols % 4 === 0),
-      );
+    // The split regime's writes kernel takes four consecutive elements a lane already: there
+    // they become one vec4 where the chunk and the rows are whole vec4s.
+    const four = writes.every(
+      (w0) =>
+        !w0.col ||
+        (w0.col.len % 4 === 0 &&
+          (chunk ? chunk.size % 4 === 0 : w0.col.len / 4 >= team) &&
+          this.stateArray(w0.arr).a.cols % 4 === 0),
+    );
     for (const w0 of writes) this.write(em, ctx, w0, team, chunk, chained, four);
     em.uses.add('S');
   }
@@ -595,9 +595,23 @@ class StepCodegen implements StepHooks {
       bin(id(r), '<', i32(a.rows)),
     );
     const guard = cond ? bin(inRows, '&&', cond) : inRows;
-    if (w.col && four && !chunk) {
+    if (w.col && four) {
       em.open(ifS(guard));
-      this.writeFour(em, ctx, w, id(r), team);
+      if (chunk) {
+        const end = call('i32', mul(paren(add(id('c'), u32(1))), u32(chunk.size)));
+        em.add(letS('jend', call('min', i32(w.col.len), end)));
+        const from = call('i32', add(mul(id('c'), u32(chunk.size)), mul(u32(4), id('lid'))));
+        this.writeFour(em, ctx, w, id(r), from, id('jend'), 4 * chunk.wg);
+      } else
+        this.writeFour(
+          em,
+          ctx,
+          w,
+          id(r),
+          mul(i32(4), call('i32', id('lane'))),
+          i32(w.col.len),
+          4 * team,
+        );
       em.close();
     } else if (w.col) {
       em.open(ifS(guard));
@@ -638,17 +652,24 @@ class StepCodegen implements StepHooks {
   }
 
   /**
-   * A row write of the team regime, four consecutive elements a lane: their draws share one
+   * A row write, four consecutive elements a lane (the team's lanes, or a split chunk's
+   * workgroup from `from` to `end`): their draws share one
    * Philox block, the state rows they read at their own element are one 16-byte load each, and
    * the four values are one 16-byte store (the arrays start on 64-float boundaries:
    * runtime/algo-layout.ts, and the row length is a multiple of 4). The same values reach the
    * same elements as with one element a lane.
    */
-  private writeFour(em: Emitter, ctx: ExprContext, w: Write, r: Expr, team: number) {
+  private writeFour(
+    em: Emitter,
+    ctx: ExprContext,
+    w: Write,
+    r: Expr,
+    from: Expr,
+    end: Expr,
+    step: number,
+  ) {
     const col = w.col!;
-    const loop = em.open(
-      countedFor('jw4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(col.len), i32(4 * team)),
-    );
+    const loop = em.open(countedFor('jw4', 'i32', from, end, i32(step)));
     em.lanes = {
       names: new Set([col.idx]),
       k: 0,

@@ -532,17 +532,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 48i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j2 = jw;
-          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr]);
+        var t1: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 0i;
+          t1 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 1i;
+          t2 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 2i;
+          t3 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 3i;
+          t4 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
   {
-    let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 48i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 48i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
     }
   }
 }
@@ -1277,17 +1294,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 48i && (s_keep != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j6 = jw;
-          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j6)) + wid.z * P.run_scr]);
+        var t3: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 0i;
+          t3 = SCR[(n * 100000u + 0u + u32(i_j6)) + wid.z * P.run_scr];
         }
+        var t4: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 1i;
+          t4 = SCR[(n * 100000u + 0u + u32(i_j6)) + wid.z * P.run_scr];
+        }
+        var t5: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 2i;
+          t5 = SCR[(n * 100000u + 0u + u32(i_j6)) + wid.z * P.run_scr];
+        }
+        var t6: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 3i;
+          t6 = SCR[(n * 100000u + 0u + u32(i_j6)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t3, t4, t5, t6);
       }
     }
   }
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t3), s_fit);
+    let t7: i32 = i32(n);
+    if (valid && t7 >= 0i && t7 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fit);
     }
   }
 }
@@ -1971,10 +2005,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j8 = jw;
-          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(i_j8)));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(jw4)) >> 2u];
+        var t1: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 0i;
+          t1 = sv0[0];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 1i;
+          t2 = sv0[1];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 2i;
+          t3 = sv0[2];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j8 = jw4 + 3i;
+          t4 = sv0[3];
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }

@@ -532,17 +532,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 128i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j2 = jw;
-          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr]);
+        var t1: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 0i;
+          t1 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 1i;
+          t2 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 2i;
+          t3 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 3i;
+          t4 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
   {
-    let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 128i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
     }
   }
 }
@@ -728,23 +745,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j3 = jw;
-          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
+        var t1: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 0i;
+          t1 = sv0[0];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 1i;
+          t2 = sv0[1];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 2i;
+          t3 = sv0[2];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 3i;
+          t4 = sv0[3];
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
   {
-    let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 128i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 128i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), t6);
     }
   }
 }
@@ -1313,14 +1348,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 1i) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j4 = jw;
-          var t1: f32 = opt_inf();
+        var t1: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 0i;
+          var t2: f32 = opt_inf();
           for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-            t1 = min(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
+            t2 = min(t2, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
           }
-          opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
+          t1 = t2;
         }
+        var t3: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
+          var t4: f32 = opt_inf();
+          for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
+            t4 = min(t4, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
+          }
+          t3 = t4;
+        }
+        var t5: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 2i;
+          var t6: f32 = opt_inf();
+          for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
+            t6 = min(t6, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
+          }
+          t5 = t6;
+        }
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 3i;
+          var t8: f32 = opt_inf();
+          for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
+            t8 = min(t8, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100000u + u32(i_j4)));
+          }
+          t7 = t8;
+        }
+        S[((P.w[2][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t3, t5, t7);
       }
     }
   }
@@ -1512,14 +1576,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 1i) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j6 = jw;
-          var t1: f32 = (-opt_inf());
+        var t1: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 0i;
+          var t2: f32 = (-opt_inf());
           for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-            t1 = max(t1, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
+            t2 = max(t2, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
           }
-          opt_s_set((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), t1);
+          t1 = t2;
         }
+        var t3: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 1i;
+          var t4: f32 = (-opt_inf());
+          for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
+            t4 = max(t4, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
+          }
+          t3 = t4;
+        }
+        var t5: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 2i;
+          var t6: f32 = (-opt_inf());
+          for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
+            t6 = max(t6, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
+          }
+          t5 = t6;
+        }
+        var t7: f32 = 0.0f;
+        {
+          let i_j6 = jw4 + 3i;
+          var t8: f32 = (-opt_inf());
+          for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
+            t8 = max(t8, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100000u + u32(i_j6)));
+          }
+          t7 = t8;
+        }
+        S[((P.w[2][3] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t3, t5, t7);
       }
     }
   }
@@ -2259,17 +2352,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t1 >= 0i && t1 < 128i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j10 = jw;
-          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]);
+        var t2: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 0i;
+          t2 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
         }
+        var t3: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 1i;
+          t3 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 2i;
+          t4 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+        }
+        var t5: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 3i;
+          t5 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
       }
     }
   }
   {
-    let t2: i32 = i32(n);
-    if (valid && t2 >= 0i && t2 < 128i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t2), s_fit);
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 128i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
     }
   }
 }
@@ -4023,17 +4133,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t1 >= 0i && t1 < 128i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j15 = jw;
-          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100000u + u32(i_j15)));
+        let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100000u + u32(jw4)) >> 2u];
+        var t2: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 0i;
+          t2 = sv0[0];
         }
+        var t3: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 1i;
+          t3 = sv0[1];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 2i;
+          t4 = sv0[2];
+        }
+        var t5: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 3i;
+          t5 = sv0[3];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
       }
     }
   }
   {
-    let t2: i32 = select(128i, i32(n), (s_leaves != 0i));
-    if (valid && t2 >= 0i && t2 < 128i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t2), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
+    let t6: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t6 >= 0i && t6 < 128i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t6), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
     }
   }
 }
@@ -5088,10 +5216,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 1i) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j21 = jw;
-          opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100000u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(i_j21)), (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i)));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100000u + u32(jw4)) >> 2u];
+        let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100000u + u32(jw4)) >> 2u];
+        let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
+        var t1: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 0i;
+          t1 = select(sv2[0], select(sv1[0], sv0[0], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 1i;
+          t2 = select(sv2[1], select(sv1[1], sv0[1], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 2i;
+          t3 = select(sv2[2], select(sv1[2], sv0[2], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j21 = jw4 + 3i;
+          t4 = select(sv2[3], select(sv1[3], sv0[3], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
+        }
+        S[((P.w[1][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }

@@ -532,17 +532,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j2 = jw;
-          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr]);
+        var t1: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 0i;
+          t1 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 1i;
+          t2 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 2i;
+          t3 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j2 = jw4 + 3i;
+          t4 = SCR[(n * 100000u + 0u + u32(i_j2)) + wid.z * P.run_scr];
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
   {
-    let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 125i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t1), s_fit);
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 125i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
     }
   }
 }
@@ -728,23 +745,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 125i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j3 = jw;
-          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j3)));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
+        var t1: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 0i;
+          t1 = sv0[0];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 1i;
+          t2 = sv0[1];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 2i;
+          t3 = sv0[2];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j3 = jw4 + 3i;
+          t4 = sv0[3];
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
   {
-    let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 125i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t1), t2);
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 125i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), t6);
     }
   }
 }
@@ -935,10 +970,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j4 = jw;
-          opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), 0.0f);
+        var t1: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 0i;
+          t1 = 0.0f;
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
+          t2 = 0.0f;
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 2i;
+          t3 = 0.0f;
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 3i;
+          t4 = 0.0f;
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
@@ -2106,29 +2158,64 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j7 = jw;
-          opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr]);
+        var t1: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 0i;
+          t1 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 1i;
+          t2 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 2i;
+          t3 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 3i;
+          t4 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
   {
-    let t1: i32 = i32(n);
-    if (valid && t1 >= 0i && t1 < 125i) {
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 125i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j9 = jw;
-          opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j9)) + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
+        var t6: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 0i;
+          t6 = clamp((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
         }
+        var t7: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t7 = clamp((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+        }
+        var t8: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t8 = clamp((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+        }
+        var t9: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t9 = clamp((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t5) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t6, t7, t8, t9);
       }
     }
   }
   {
-    let t2: i32 = i32(n);
-    if (valid && t2 >= 0i && t2 < 125i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t2), s_fit);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 125i && c == 0u && lid == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fit);
     }
   }
 }
@@ -2322,10 +2409,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j10 = jw;
-          opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j10)));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
+        var t3: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 0i;
+          t3 = sv0[0];
         }
+        var t4: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 1i;
+          t4 = sv0[1];
+        }
+        var t5: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 2i;
+          t5 = sv0[2];
+        }
+        var t6: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 3i;
+          t6 = sv0[3];
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t3, t4, t5, t6);
       }
     }
   }
@@ -3240,10 +3345,29 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 1i && (s_improved != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 1024u));
       for (var jw4: i32 = i32(c * 1024u + 4u * lid); jw4 < jend; jw4 += 1024i) {
-        for (var jw: i32 = jw4; jw < min(jw4 + 4i, jend); jw++) {
-          let i_j13 = jw;
-          opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100000u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100000u + u32(i_j13)), (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min)));
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100000u + u32(jw4)) >> 2u];
+        let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100000u + u32(jw4)) >> 2u];
+        var t1: f32 = 0.0f;
+        {
+          let i_j13 = jw4 + 0i;
+          t1 = select(sv1[0], sv0[0], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
         }
+        var t2: f32 = 0.0f;
+        {
+          let i_j13 = jw4 + 1i;
+          t2 = select(sv1[1], sv0[1], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
+        }
+        var t3: f32 = 0.0f;
+        {
+          let i_j13 = jw4 + 2i;
+          t3 = select(sv1[2], sv0[2], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
+        }
+        var t4: f32 = 0.0f;
+        {
+          let i_j13 = jw4 + 3i;
+          t4 = select(sv1[3], sv0[3], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
+        }
+        S[((P.w[1][1] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
     }
   }
