@@ -106,6 +106,7 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
     return t.seconds / reps;
   };
   await run(COPY); // warm-up
+  await warmClocks(gpu);
   const copy = await run(COPY);
   const sum = await run(SUM);
   // float32 rate
@@ -145,4 +146,44 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
     /** Philox-4x32-10 blocks a second, in billions (four draws a block). */
     philoxG: (fmaGroups * 256 * PHILOX_ITER) / tp.seconds / 1e9,
   };
+}
+
+/**
+ * Brings the GPU's clocks up before a measurement: a copy kernel on 64 MB, pass after pass, for
+ * at least `ms` milliseconds. A GPU left idle for a second or two (a problem being compiled, its
+ * data built on the host) drops to its idle clocks (an H200: 1,980 -> 345 MHz) and the
+ * millisecond bursts of a benchmark do not bring it back: measured, a copy kernel then moves
+ * 1,600 GB/s instead of 4,000 (docs/performance.md, issue 15 item 6, "the process-state
+ * effect").
+ */
+export async function warmClocks(gpu: GpuContext, ms = 300): Promise<void> {
+  // A CPU implementation (lavapipe) has no clocks to raise; there this would cost seconds.
+  if (gpu.isSoftware) return;
+  const d = gpu.device;
+  const bytes = 64 << 20;
+  const src = d.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const dst = d.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const uni = d.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  d.queue.writeBuffer(uni, 0, new Uint32Array([bytes / 16, 0, 0, 0]));
+  const p = plainKernel(gpu, COPY);
+  const bg = d.createBindGroup({
+    layout: p.getBindGroupLayout(0),
+    entries: [
+      { binding: BUFFERS.src.binding, resource: { buffer: src } },
+      { binding: BUFFERS.dst.binding, resource: { buffer: dst } },
+      { binding: BUFFERS.n4.binding, resource: { buffer: uni } },
+    ],
+  });
+  const t0 = performance.now();
+  do {
+    const enc = d.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(p);
+    pass.setBindGroup(0, bg);
+    for (let r = 0; r < 20; r++) pass.dispatchWorkgroups(1024);
+    pass.end();
+    d.queue.submit([enc.finish()]);
+    await d.queue.onSubmittedWorkDone();
+  } while (performance.now() - t0 < ms);
+  for (const b of [src, dst, uni]) b.destroy();
 }
