@@ -24,6 +24,7 @@ import {
   type RunCheckpoint,
   type RunResult,
 } from '../api.js';
+import { warmClocks } from './roofline.js';
 import { CliError, flagArgs, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
 import {
   CHECKPOINT,
@@ -293,6 +294,9 @@ export async function runCommand(argv0: string[]): Promise<number> {
         }
       }
       if (runDir) mkdirSync(runDir, { recursive: true });
+      // The GPU's clocks, after the host's compile: a suite's problem or a wall-clock budget
+      // would otherwise start at idle clocks (roofline.ts warmClocks).
+      if (gpu && (suite || seconds !== undefined)) await warmClocks(gpu, 200);
       let r: RunResult;
       try {
         r = await runAlgorithm(c, engine, {
