@@ -28,6 +28,7 @@ import {
   at,
   bin,
   forEachNode,
+  children,
   int,
   mapChildren,
   num,
@@ -119,6 +120,26 @@ interface GenLet {
   stored?: StateArray;
   /** A host let: its value as the host computes it (body is then its kernel parameter $hK). */
   host?: IExpr;
+}
+
+/**
+ * A let every individual of a step would compute again, at this much work (its reductions' terms
+ * times the step's individuals) or more, is computed once by a step of its own (storeLets): PSO's
+ * global best, an argmin over N = 4,096 particles, took 16 us of a 102 us generation computed
+ * again by each of the 4,096 teams (H200, issue 15; docs/performance.md). At NP = 250 (62,500)
+ * the extra step's dispatch would cost more than it saves.
+ */
+const STORE_LET_WORK = 1 << 22;
+
+/** The terms of e's reductions (nested ones multiply; a bound not known here counts as D). */
+function letWork(e: IExpr, dim: number): number {
+  if (e.k === 'red') {
+    const n = e.lo.k === 'int' && e.hi.k === 'int' ? Math.max(0, e.hi.v - e.lo.v) : dim;
+    return n * Math.max(1, letWork(e.body, dim)) + (e.cond ? n * letWork(e.cond, dim) : 0);
+  }
+  let w = 0;
+  for (const c of children(e)) w += letWork(c, dim);
+  return w;
 }
 
 /** Kernel parameters for host lets ($h0..$h3; src/codegen/wgsl-step.ts STEP_PARAM_FIELDS). */
@@ -922,7 +943,12 @@ export class AlgoElaborator {
       for (const x of ss) {
         if (x.k === 'let') dirty.set(x.let, false);
         else if (x.k === 'step') {
-          for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
+          for (const g of uses(x.step))
+            if (
+              dirty.get(g) ||
+              (!g.draws && x.step.n * letWork(g.body, this.dim) >= STORE_LET_WORK)
+            )
+              store.add(g);
           const w = writesOf([x]);
           for (const g of dirty.keys()) if (meets(g.reads, w)) dirty.set(g, true);
         } else if (x.k === 'if') {

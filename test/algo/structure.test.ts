@@ -51,3 +51,22 @@ describe('the other algorithms', () => {
     expect(gobl.map((s) => s.step.name)).toEqual(['vec.a', 'vec.b', 'each.O', 'rank.X', 'best.X']);
   });
 });
+
+describe('a let every individual would compute again, computed once (elaborate/algorithm.ts, storeLets)', () => {
+  const stepNames = (c: ReturnType<typeof algo>) =>
+    c.algo.generation.flatMap((g) => (g.k === 'step' ? [g.step.name] : []));
+  it("PSO's global best at N = 4,096 (4,096 x 4,096 terms): a step of its own before each.P", () => {
+    const c = algo('pso', 'rastrigin', 10, { N: '4096' });
+    expect(stepNames(c)).toEqual(['let.g', 'each.P', 'each.B']);
+    // each.P reads it from its one-row array instead of reducing over B.
+    const each = c.algo.generation[1] as unknown as {
+      step: { prog: { main: { bindings: { name: string; body: unknown }[] } } };
+    };
+    const g = each.step.prog.main.bindings.find((b) => b.name.endsWith('g'))!;
+    expect(JSON.stringify(g.body)).toContain('"arr":"let.g"');
+  });
+  it('at N = 125 (the default) and at N = 2,000 (4,000,000 terms, under 2^22) every team computes it', () => {
+    expect(stepNames(algo('pso', 'rastrigin', 10))).toEqual(['each.P', 'each.B']);
+    expect(stepNames(algo('pso', 'rastrigin', 10, { N: '2000' }))).toEqual(['each.P', 'each.B']);
+  });
+});

@@ -47,6 +47,8 @@ const CASES: [string, string, Record<string, string>, number][] = [
   ['gojde', 'sphere', { po: '0.5' }, 30],
   ['pso', 'rastrigin', {}, 12],
   ['pso', 'sphere', { topology: 'ring' }, 12],
+  // The global best computed once a generation by a step of its own (let.g: 4,096 x 4,096 terms).
+  ['pso', 'rastrigin', { N: '4096' }, 4],
 ];
 
 maybe('GPU and CPU runs with one seed take the same selections', () => {
