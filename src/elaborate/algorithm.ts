@@ -907,11 +907,13 @@ export class AlgoElaborator {
   private storeLets(stmts: ElabStmt[]): GenStmt[] {
     const names = new Set(this.genLets.map((g) => g.name));
     const byName = new Map(this.genLets.map((g) => [g.name, g]));
-    const uses = (st: Step): Set<GenLet> => {
+    // `folded`: after constant folding (a choice the parameters rule out, DE's best1 branch
+    // under rand1, uses nothing).
+    const uses = (st: Step, folded = false): Set<GenLet> => {
       const f = st.prog.main;
       const out = new Set<GenLet>();
       const visit = (e: IExpr) =>
-        forEachNode(e, (n) => {
+        forEachNode(folded ? foldExpr(e) : e, (n) => {
           const g = n.k === 'sref' ? byName.get(n.name) : undefined;
           if (g && !out.has(g)) {
             out.add(g);
@@ -943,12 +945,9 @@ export class AlgoElaborator {
       for (const x of ss) {
         if (x.k === 'let') dirty.set(x.let, false);
         else if (x.k === 'step') {
-          for (const g of uses(x.step))
-            if (
-              dirty.get(g) ||
-              (!g.draws && x.step.n * letWork(g.body, this.dim) >= STORE_LET_WORK)
-            )
-              store.add(g);
+          for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
+          for (const g of uses(x.step, true))
+            if (!g.draws && x.step.n * letWork(g.body, this.dim) >= STORE_LET_WORK) store.add(g);
           const w = writesOf([x]);
           for (const g of dirty.keys()) if (meets(g.reads, w)) dirty.set(g, true);
         } else if (x.k === 'if') {

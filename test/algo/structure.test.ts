@@ -65,6 +65,15 @@ describe('a let every individual would compute again, computed once (elaborate/a
     const g = each.step.prog.main.bindings.find((b) => b.name.endsWith('g'))!;
     expect(JSON.stringify(g.body)).toContain('"arr":"let.g"');
   });
+  it("DE at NP = 4,096: best1's base vector X[g] computed once; rand1, whose folded step does not read g, has no such step", () => {
+    expect(stepNames(algo('de', 'rastrigin', 10, { NP: '4096', mutation: 'best1' }))).toEqual([
+      'let.g',
+      'each.X',
+    ]);
+    expect(stepNames(algo('de', 'rastrigin', 10, { NP: '4096', mutation: 'rand1' }))).toEqual([
+      'each.X',
+    ]);
+  });
   it('at N = 125 (the default) and at N = 2,000 (4,000,000 terms, under 2^22) every team computes it', () => {
     expect(stepNames(algo('pso', 'rastrigin', 10))).toEqual(['each.P', 'each.B']);
     expect(stepNames(algo('pso', 'rastrigin', 10, { N: '2000' }))).toEqual(['each.P', 'each.B']);
