@@ -21,7 +21,7 @@ import {
   runAlgorithm,
   type GpuContext,
 } from '../api.js';
-import { roofline } from './roofline.js';
+import { roofline, warmClocks } from './roofline.js';
 
 interface AlgoRow {
   what: string;
@@ -81,7 +81,11 @@ export async function benchAlgorithms(
     const warm = Math.max(5, Math.min(200, Math.floor(2e8 / (dim * np))));
     if (backend === 'gpu') await runAlgorithm(c, e, { seed: 1, maxGenerations: warm });
     const e2 = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : e;
-    if (e2 instanceof GpuAlgoEngine) e2.timestamps = true;
+    if (e2 instanceof GpuAlgoEngine) {
+      e2.timestamps = true;
+      // A few warm-up generations of a huge D take milliseconds: the clocks too (roofline.ts).
+      await warmClocks(gpu);
+    }
     const r = await runAlgorithm(c, e2, { seed: 1, maxEvals: evals });
     if (e2 instanceof GpuAlgoEngine)
       process.stdout.write(
