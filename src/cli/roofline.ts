@@ -109,42 +109,34 @@ export async function roofline(gpu: GpuContext, floats: number, reps: number, fm
   await warmClocks(gpu);
   const copy = await run(COPY);
   const sum = await run(SUM);
-  // float32 rate
-  const fp = plainKernel(gpu, FMA);
+  // The float32 rate and the Philox rate: one dispatch each of fmaGroups workgroups into `out`.
   const out = d.createBuffer({ size: fmaGroups * 256 * 16, usage: GPUBufferUsage.STORAGE });
-  const bg = d.createBindGroup({
-    layout: fp.getBindGroupLayout(0),
-    entries: [{ binding: BUFFERS.dst.binding, resource: { buffer: out } }],
-  });
-  const tf = await timePass(gpu, (enc, tw) => {
-    const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
-    pass.setPipeline(fp);
-    pass.setBindGroup(0, bg);
-    pass.dispatchWorkgroups(fmaGroups);
-    pass.end();
-  });
+  const once = async (code: string) => {
+    const p = plainKernel(gpu, code);
+    const bg = d.createBindGroup({
+      layout: p.getBindGroupLayout(0),
+      entries: [{ binding: BUFFERS.dst.binding, resource: { buffer: out } }],
+    });
+    const t = await timePass(gpu, (enc, tw) => {
+      const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
+      pass.setPipeline(p);
+      pass.setBindGroup(0, bg);
+      pass.dispatchWorkgroups(fmaGroups);
+      pass.end();
+    });
+    return t.seconds;
+  };
   const flops = fmaGroups * 256 * 4 * 4 * 2 * FMA_ITER;
-  // Philox blocks a second (as many threads as the FMA kernel's).
-  const pp = plainKernel(gpu, PHILOX);
-  const pbg = d.createBindGroup({
-    layout: pp.getBindGroupLayout(0),
-    entries: [{ binding: BUFFERS.dst.binding, resource: { buffer: out } }],
-  });
-  const tp = await timePass(gpu, (enc, tw) => {
-    const pass = enc.beginComputePass(tw ? { timestampWrites: tw } : {});
-    pass.setPipeline(pp);
-    pass.setBindGroup(0, pbg);
-    pass.dispatchWorkgroups(fmaGroups);
-    pass.end();
-  });
+  const fmaSeconds = await once(FMA);
+  const philoxSeconds = await once(PHILOX);
   for (const b of [src, dst, uni, out]) b.destroy();
   return {
     bytes,
     copyGBps: (2 * bytes) / copy / 1e9,
     sumGBps: bytes / sum / 1e9,
-    gflops: flops / tf.seconds / 1e9,
+    gflops: flops / fmaSeconds / 1e9,
     /** Philox-4x32-10 blocks a second, in billions (four draws a block). */
-    philoxG: (fmaGroups * 256 * PHILOX_ITER) / tp.seconds / 1e9,
+    philoxG: (fmaGroups * 256 * PHILOX_ITER) / philoxSeconds / 1e9,
   };
 }
 

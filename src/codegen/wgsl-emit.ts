@@ -129,6 +129,14 @@ export interface VectorLanes {
   state?: Map<string, { name: string; code: Expr }>;
 }
 
+/**
+ * Lanes of a loop that takes four consecutive elements a lane from `base` (a multiple of 4): the
+ * state rows read at the elements `names` become one 16-byte load each (wgsl-step.ts, read).
+ */
+export function stateLanes(names: Iterable<string>, base: string): VectorLanes {
+  return { names: new Set(names), k: 0, usedX: false, dv: new Map(), base, state: new Map() };
+}
+
 export class Emitter {
   /** The entry point's statements. */
   readonly body: Stmt[] = [];

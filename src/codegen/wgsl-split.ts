@@ -72,6 +72,7 @@ import {
   treeReduce,
   unionRange,
   vectorLoop,
+  stateLanes,
   vectorisable,
   wty,
   type Acc,
@@ -602,14 +603,7 @@ export class SplitKernels {
     const from = add(id('cs'), mul(i32(4), call('i32', id('lid'))));
     const loop = em.open(countedFor('iv4', 'i32', from, id('ce'), i32(4 * wg)));
     if (vec)
-      em.lanes = {
-        names: new Set([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)]),
-        k: 0,
-        usedX: false,
-        dv: new Map(),
-        base: 'iv4',
-        state: new Map(),
-      };
+      em.lanes = stateLanes([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)], 'iv4');
     for (let u = 0; u < 4; u++) {
       if (em.lanes) em.lanes.k = u;
       em.open(ifS(bin(add(id('iv4'), i32(u)), '<', id('ce'))));

@@ -19,7 +19,7 @@ import { WGSL_PHILOX } from './wgsl-philox.js';
 import { TWO_FLOAT_WGSL } from '../ir/builtins.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
-import { countedFor, endLanes, type Emitter } from './wgsl-emit.js';
+import { countedFor, endLanes, stateLanes, type Emitter, type VectorLanes } from './wgsl-emit.js';
 import type { ChainedValues, StepHooks } from './wgsl-plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
@@ -431,6 +431,27 @@ class StepCodegen implements StepHooks {
     };
   }
 
+  /**
+   * Component `lanes.k` of the vec4 at `start + base` of S (base: the loop's first element, a
+   * multiple of 4), loaded once at the top of the loop's body (endLanes) under `key`.
+   */
+  private laneVec4(lanes: VectorLanes, key: string, start: Expr): Expr {
+    if (!lanes.base || !lanes.state)
+      throw new Error('wgsl: vec4 state loads in a loop without its base');
+    let pl = lanes.state.get(key);
+    if (!pl) {
+      pl = {
+        name: `sv${lanes.state.size}`,
+        code: index(
+          id('S'),
+          bin(paren(bin(start, '+', call('u32', id(lanes.base)))), '>>', u32(2)),
+        ),
+      };
+      lanes.state.set(key, pl);
+    }
+    return index(id(pl.name), int(lanes.k));
+  }
+
   /** A read of state array `arr` in context `ctx` (idx: the WGSL of the IR indices `at`). */
   private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): Expr {
     const { k, a } = this.stateArray(arr);
@@ -454,31 +475,9 @@ class StepCodegen implements StepHooks {
       // the loop (`sum(k < N) X[k][j]`: k is not in scope there).
       [...freeIdx(at[0])].every((i) => i === dom.idx)
     ) {
-      // Four consecutive elements of a row in one 16-byte load (split regime's loops).
-      if (!lanes.base) throw new Error('wgsl: vec4 state loads in a loop without its base');
-      const key = `${k}|${printExpr(row)}`;
-      let pl = lanes.state.get(key);
-      if (!pl) {
-        pl = {
-          name: `sv${lanes.state.size}`,
-          code: index(
-            id('S'),
-            bin(
-              paren(
-                bin(
-                  bin(this.off('o', k), '+', bin(call('u32', row), '*', u32(a.cols))),
-                  '+',
-                  call('u32', id(lanes.base)),
-                ),
-              ),
-              '>>',
-              u32(2),
-            ),
-          ),
-        };
-        lanes.state.set(key, pl);
-      }
-      return index(id(pl.name), int(lanes.k));
+      // Four consecutive elements of a row in one 16-byte load (loops that take four a lane).
+      const at4 = bin(this.off('o', k), '+', bin(call('u32', row), '*', u32(a.cols)));
+      return this.laneVec4(lanes, `${k}|${printExpr(row)}`, at4);
     }
     // A one-dimensional array (a value row: the population's fitness) read at the loop's index:
     // four consecutive rows in one 16-byte load (order-free reductions over the population in
@@ -488,21 +487,8 @@ class StepCodegen implements StepHooks {
       lanes.base &&
       idx.length === 1 &&
       [...lanes.names].some((nm) => isIndex(at[0], nm))
-    ) {
-      const key = `${k}|1d`;
-      let pl = lanes.state.get(key);
-      if (!pl) {
-        pl = {
-          name: `sv${lanes.state.size}`,
-          code: index(
-            id('S'),
-            bin(paren(bin(this.off('o', k), '+', call('u32', id(lanes.base)))), '>>', u32(2)),
-          ),
-        };
-        lanes.state.set(key, pl);
-      }
-      return index(id(pl.name), int(lanes.k));
-    }
+    )
+      return this.laneVec4(lanes, `${k}|1d`, this.off('o', k));
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
       return id(
@@ -670,14 +656,7 @@ class StepCodegen implements StepHooks {
   ) {
     const col = w.col!;
     const loop = em.open(countedFor('jw4', 'i32', from, end, i32(step)));
-    em.lanes = {
-      names: new Set([col.idx]),
-      k: 0,
-      usedX: false,
-      dv: new Map(),
-      base: 'jw4',
-      state: new Map(),
-    };
+    em.lanes = stateLanes([col.idx], 'jw4');
     const vs: Expr[] = [];
     for (let u = 0; u < 4; u++) {
       em.lanes.k = u;

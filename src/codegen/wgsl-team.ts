@@ -43,6 +43,7 @@ import {
   unionRange,
   unrolledRowSum,
   vectorLoop,
+  stateLanes,
   vectorisable,
   type Layout,
   type Acc,
@@ -192,14 +193,7 @@ class TeamKernel {
     const loop = em.open(
       countedFor('iv4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(b.len), i32(4 * team)),
     );
-    em.lanes = {
-      names: new Set([b.idx, ...(red?.accs.map((a) => a.red.idx) ?? [])]),
-      k: 0,
-      usedX: false,
-      dv: new Map(),
-      base: 'iv4',
-      state: new Map(),
-    };
+    em.lanes = stateLanes([b.idx, ...(red?.accs.map((a) => a.red.idx) ?? [])], 'iv4');
     for (let u = 0; u < 4; u++) {
       em.lanes.k = u;
       em.open(block());
@@ -272,14 +266,10 @@ class TeamKernel {
           i32(4 * team),
         ),
       );
-      em.lanes = {
-        names: new Set(accs.map((a) => a.red.idx)),
-        k: 0,
-        usedX: false,
-        dv: new Map(),
-        base: 'q4',
-        state: new Map(),
-      };
+      em.lanes = stateLanes(
+        accs.map((a) => a.red.idx),
+        'q4',
+      );
       for (let k = 0; k < 4; k++) {
         em.lanes.k = k;
         accumulate(em, accs, ctx, add(id('q4'), i32(k)), false);
