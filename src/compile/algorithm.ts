@@ -201,11 +201,13 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       // (D = 2, NP = 250: 21 us a generation fused, on an H200).
       const rows = Math.max(...algo.populations.map((p) => p.rows));
       // A counted step (each i in X[:n]) may run no individual, and individual 0 writes the track.
+      // A step of one individual (a stored let: PSO's global best at N = 4,096) is one team
+      // either way: fused, the track's argmin is that team's work instead of another kernel's.
       if (
         !st.count &&
         r.k === 'team' &&
-        rows <= FUSE_TRACK_MAX_N &&
-        Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE
+        (st.n === 1 ||
+          (rows <= FUSE_TRACK_MAX_N && Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE))
       ) {
         const f = fuseTrack(st, algo.track);
         if (compile(f).gpuIr.schedule.regime.k === 'team') fused.set(st, f);

@@ -64,6 +64,9 @@ describe('a let every individual would compute again, computed once (elaborate/a
     };
     const g = each.step.prog.main.bindings.find((b) => b.name.endsWith('g'))!;
     expect(JSON.stringify(g.body)).toContain('"arr":"let.g"');
+    // A step of one individual takes the track fused (one team's work either way): three kernels.
+    expect([...c.fused.values()].map((st) => st.name)).toEqual(['let.g+track']);
+    expect(GpuAlgoEngine.kernelsPerGeneration(c)).toBe(3);
   });
   it("DE at NP = 4,096: best1's base vector X[g] computed once; rand1, whose folded step does not read g, has no such step", () => {
     expect(stepNames(algo('de', 'rastrigin', 10, { NP: '4096', mutation: 'best1' }))).toEqual([
