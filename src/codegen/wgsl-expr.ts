@@ -87,6 +87,12 @@ export interface ExprContext {
   individual?: string;
   /** The IR index of an element that is the lane's own (index = lane), while emitting it: see the draws. */
   laneIdx?: string;
+  /**
+   * Algorithm steps: reduction indices that are `lane + offset` (a short loop unrolled: the
+   * team regime's reduce stage), their reads of value rows loaded at the start of the kernel
+   * (index clamped below `hi`).
+   */
+  laneRow?: { names: Set<string>; offset: number; hi: number };
 }
 
 /** An expression of IR type `t` as an f32. */

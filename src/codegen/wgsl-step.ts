@@ -48,6 +48,9 @@ import {
   f32,
 } from './wgsl-ast.js';
 
+/** The name of an IR index expression, or '' for any other expression. */
+const idxName = (x: IExpr | undefined): string => (x?.k === 'idx' ? x.name : '');
+
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
 export const STEP_PARAM_BYTES = 512;
 /** The words before the offset tables (a multiple of 4: the tables are vec4s); pad is 0 (opt_nan). */
@@ -489,6 +492,16 @@ class StepCodegen implements StepHooks {
       [...lanes.names].some((nm) => isIndex(at[0], nm))
     )
       return this.laneVec4(lanes, `${k}|1d`, this.off('o', k));
+    // A value row at an unrolled reduction's index (lane + offset): loaded at the start of the
+    // kernel, off the critical path, as the individual's own values are (the fused track's
+    // argmin over the population). The index is clamped into the loop's range and the array:
+    // lanes past its end load a value their guard then leaves out.
+    const lr = ctx.laneRow;
+    if (lr && ctx.hoist && idx.length === 1 && lr.names.has(idxName(at[0]))) {
+      const last = Math.min(lr.hi, a.rows) - 1;
+      const i = call('min', add(call('i32', id('lane')), i32(lr.offset)), i32(Math.max(0, last)));
+      return id(ctx.hoist(call('opt_s', this.addr('o', arr, i)), 'load'));
+    }
     // The lane's own element of the individual's own row: loaded at the start too.
     if (ctx.laneIdx && ctx.hoist && idx.length === 2 && own(at[0]) && isIndex(at[1], ctx.laneIdx))
       return id(

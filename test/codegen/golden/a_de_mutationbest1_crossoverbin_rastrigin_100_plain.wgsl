@@ -31,9 +31,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
       let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
@@ -274,21 +274,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t7 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t3 = opt_draw_u(4u, u32(i32(n)), u32(i32(lane)));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
+  let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t4 = opt_draw_u(4u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   workgroupBarrier();
-  let t1 = opt_hd[team * 2u + 0u];
-  let t2 = opt_hd[team * 2u + 1u].x;
+  let t2 = opt_hd[team * 2u + 0u];
+  let t3 = opt_hd[team * 2u + 1u].x;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k3 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
+      let i_k3 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_g_g || (t1 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k3; }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -325,21 +326,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_g: i32 = shi[0u + team * 128u];
   let sval_g_g: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_r1: i32 = i32(t1[u32(1i)]);
-  let s_r2: i32 = i32(t1[u32(2i)]);
-  let s_k: i32 = i32(t2);
+  let s_r1: i32 = i32(t2[u32(1i)]);
+  let s_r2: i32 = i32(t2[u32(2i)]);
+  let s_k: i32 = i32(t3);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t4, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t3 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t5, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t4 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
-      let t5 = shv[team * 100u + 0u + u32(i_i1)];
-      let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
+      let t6 = shv[team * 100u + 0u + u32(i_i1)];
+      let t7 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -374,20 +375,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t7));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t8));
   {
-    let t8: i32 = i32(n);
-    if (valid && t8 >= 0i && t8 < 48i) {
+    let t9: i32 = i32(n);
+    if (valid && t9 >= 0i && t9 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t8) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
     }
   }
   {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t9), select(t7, s_fit, (s_keep != 0i)));
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), select(t8, s_fit, (s_keep != 0i)));
     }
   }
 }
@@ -576,15 +577,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t2 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k7 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k7; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
+      let i_k7 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k7; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -622,26 +624,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), select(t1, s_min, (s_improved != 0i)));
+    if (valid && t5 >= 0i && t5 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), select(t2, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -832,23 +834,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t7 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t8 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t9 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_draw_u(4u, u32(i32(n)), u32(i32(lane)));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
+  let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t10 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t4 = opt_draw_u(4u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   workgroupBarrier();
-  let t1 = opt_hd[team * 2u + 0u];
-  let t2 = opt_hd[team * 2u + 1u].x;
+  let t2 = opt_hd[team * 2u + 0u];
+  let t3 = opt_hd[team * 2u + 1u].x;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k3 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
+      let i_k3 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_g_g || (t1 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k3; }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -885,21 +888,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_g: i32 = shi[0u + team * 128u];
   let sval_g_g: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_r1: i32 = i32(t1[u32(1i)]);
-  let s_r2: i32 = i32(t1[u32(2i)]);
-  let s_k: i32 = i32(t2);
+  let s_r1: i32 = i32(t2[u32(1i)]);
+  let s_r2: i32 = i32(t2[u32(2i)]);
+  let s_k: i32 = i32(t3);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t4, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t3 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t5, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t4 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
-      let t5 = shv[team * 100u + 0u + u32(i_i1)];
-      let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
+      let t6 = shv[team * 100u + 0u + u32(i_i1)];
+      let t7 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -934,43 +937,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t7));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t8));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t8) && (!(t8 <= t9))));
-  {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
-      }
-    }
-  }
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t9) && (!(t9 <= t10))));
   {
     let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), select(t7, s_fit, (s_keep != 0i)));
-    }
-  }
-  {
-    let t12: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t12 >= 0i && t12 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t12), select(t8, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t13: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t13 >= 0i && t13 < 1i) {
+    if (valid && t11 >= 0i && t11 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        let i_j6 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
+    }
+  }
+  {
+    let t12: i32 = i32(n);
+    if (valid && t12 >= 0i && t12 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t12), select(t8, s_fit, (s_keep != 0i)));
+    }
+  }
+  {
+    let t13: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t13 >= 0i && t13 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t14 >= 0i && t14 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t14), select(t8, s_track_min, (s_track_improved != 0i)));
+    if (valid && t14 >= 0i && t14 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t15: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t15 >= 0i && t15 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t15), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

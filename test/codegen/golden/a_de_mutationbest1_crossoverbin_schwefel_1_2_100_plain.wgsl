@@ -648,15 +648,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t2 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k9 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k9));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k9 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k9; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
+      let i_k9 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k9 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k9; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -694,28 +695,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i && (s_improved != 0i)) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j10 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j10)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), s_min);
+    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j10 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j10)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_min);
     }
   }
 }

@@ -31,9 +31,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
       let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
@@ -293,9 +293,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t4 = shv[team * 100u + 0u + u32(i_i1)];
       let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
@@ -535,15 +535,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t2 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 48i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k7 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k7; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
+      let i_k7 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k7; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -581,26 +582,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
-    }
-  }
-  {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
-      }
+    let t4: i32 = i32(opt_slot);
+    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
     }
   }
   {
     let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t5), select(t1, s_min, (s_improved != 0i)));
+    if (valid && t5 >= 0i && t5 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), select(t2, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -792,9 +793,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t3 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t7 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t8 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t9 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
+  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t10 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -815,17 +817,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t4 = shv[team * 100u + 0u + u32(i_i1)];
       let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
     }
-    if (iv >= 0i && iv < 48i) {
-      let i_k7 = iv;
-      let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
-      if ((t6 < acc_track_arg_X || (t6 == acc_track_arg_X && i_k7 < acci_track_arg_X))) { acc_track_arg_X = t6; acci_track_arg_X = i_k7; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
+      let i_k7 = i32(lane) + 0i;
+      let t7 = t6;
+      if ((t7 < acc_track_arg_X || (t7 == acc_track_arg_X && i_k7 < acci_track_arg_X))) { acc_track_arg_X = t7; acci_track_arg_X = i_k7; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -871,43 +873,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_X: i32 = shi[0u + team * 128u];
   let sval_track_arg_X: f32 = shf[128u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t7));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t8));
   let s_track_min: f32 = sval_track_arg_X;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t8) && (!(t8 <= t9))));
-  {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 48i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
-      }
-    }
-  }
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t9) && (!(t9 <= t10))));
   {
     let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), select(t7, s_fit, (s_keep != 0i)));
-    }
-  }
-  {
-    let t12: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t12 >= 0i && t12 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t12), select(t8, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t13: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t13 >= 0i && t13 < 1i) {
+    if (valid && t11 >= 0i && t11 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        let i_j6 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
       }
+    }
+  }
+  {
+    let t12: i32 = i32(n);
+    if (valid && t12 >= 0i && t12 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t12), select(t8, s_fit, (s_keep != 0i)));
+    }
+  }
+  {
+    let t13: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t13 >= 0i && t13 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
     let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t14 >= 0i && t14 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t14), select(t8, s_track_min, (s_track_improved != 0i)));
+    if (valid && t14 >= 0i && t14 < 1i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j8 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+      }
+    }
+  }
+  {
+    let t15: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t15 >= 0i && t15 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t15), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

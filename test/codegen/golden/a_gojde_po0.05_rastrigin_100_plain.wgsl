@@ -31,9 +31,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
       let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
@@ -1264,9 +1264,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t3 = shv[team * 100u + 0u + u32(i_i1)];
       let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
@@ -1507,9 +1507,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 256i; iv += 128i) {
-    if (iv >= 0i && iv < 256i) {
-      let i_k11 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 256i) {
+      let i_k11 = i32(lane) + 0i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
+        acc_rank = acc_rank + 1i;
+      }
+    }
+  }
+  {
+    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 256i) {
+      let i_k11 = i32(lane) + 128i;
       if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
@@ -1746,12 +1754,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t1 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t2 = opt_s((P.o[3][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_x12 = iv;
-      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) < s_rank))) {
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_x12 = i32(lane) + 0i;
+      if (((i32(t1) >= 128i) && (i32(t1) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -1789,16 +1799,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_ordinal: i32 = shi[0u + team * 128u];
   workgroupBarrier();
   var acc_entrant: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_o13 = iv;
-      var t1: i32 = 0i;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_o13 = i32(lane) + 0i;
+      var t3: i32 = 0i;
       for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13)))))) {
-          t1 = t1 + 1i;
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < i32(t2)))) {
+          t3 = t3 + 1i;
         }
       }
-      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(t2) < 128i) && (t3 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o13;
       }
     }
@@ -1837,18 +1847,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_leaves: i32 = select(0i, 1i, (s_rank >= 128i));
   {
-    let t2: i32 = select(128i, i32(n), (s_leaves != 0i));
-    if (valid && t2 >= 0i && t2 < 128i) {
+    let t4: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t4 >= 0i && t4 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j15)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j15)));
       }
     }
   }
   {
-    let t3: i32 = select(128i, i32(n), (s_leaves != 0i));
-    if (valid && t3 >= 0i && t3 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t3), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
+    let t5: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t5 >= 0i && t5 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
     }
   }
 }
@@ -2070,9 +2080,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t10 = shv[team * 100u + 0u + u32(i_i1)];
       let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
@@ -2327,22 +2337,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t4 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
   var acci_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k19; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k19 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k19; }
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k20 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k20; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k20 = i32(lane) + 0i;
+      let t3 = t2;
+      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k20; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2391,26 +2403,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
-  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
   {
-    let t4: i32 = i32(opt_slot);
-    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
+    let t6: i32 = i32(opt_slot);
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t6), select(t4, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i) {
+    let t7: i32 = 0i;
+    if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
       }
     }
   }
   {
-    let t6: i32 = 0i;
-    if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t6), select(t2, s_min, (s_improved != 0i)));
+    let t8: i32 = 0i;
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), select(t4, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -2599,22 +2611,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t4 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
   var acci_track_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
-      if ((t0 < acc_track_arg_X || (t0 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t0; acci_track_arg_X = i_k19; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k19 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k19; }
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k20 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
-      if ((t1 < acc_track_arg_O || (t1 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t1; acci_track_arg_O = i_k20; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k20 = i32(lane) + 0i;
+      let t3 = t2;
+      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k20; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -2663,39 +2677,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t2) && (!(t2 <= t3))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t4) && (!(t4 <= t5))));
   {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        var t5: f32 = opt_inf();
+        var t7: f32 = opt_inf();
         for (var i_k5: i32 = 0i; i_k5 < 128i; i_k5++) {
-          t5 = min(t5, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100u + u32(i_j4)));
+          t7 = min(t7, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k5) * 100u + u32(i_j4)));
         }
-        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), t5);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), t7);
       }
     }
   }
   {
-    let t6: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
+    let t8: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t8 >= 0i && t8 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t8), select(t4, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t7: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t7 >= 0i && t7 < 1i) {
+    let t9: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t9 >= 0i && t9 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t8: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
+    let t10: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t10 >= 0i && t10 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t10), select(t4, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
@@ -2889,9 +2903,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
   let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t15 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t16 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t14 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t17 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t18 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2924,22 +2940,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
   var acci_track_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t10 = shv[team * 100u + 0u + u32(i_i1)];
       let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
-      if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k19; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k19 = i32(lane) + 0i;
+      let t13 = t12;
+      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k19; }
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k20 = iv;
-      let t13 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
-      if ((t13 < acc_track_arg_O || (t13 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t13; acci_track_arg_O = i_k20; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k20 = i32(lane) + 0i;
+      let t15 = t14;
+      if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k20; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -2996,58 +3012,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_O: i32 = shi[128u + team * 128u];
   let sval_track_arg_O: f32 = shf[256u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t14));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t16));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t15) && (!(t15 <= t16))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t17) && (!(t17 <= t18))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i) {
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
       }
-    }
-  }
-  {
-    let t18: i32 = i32(n);
-    if (valid && t18 >= 0i && t18 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t18), select(t14, s_fit, (s_keep_1 != 0i)));
-    }
-  }
-  {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t19), s_F);
     }
   }
   {
     let t20: i32 = i32(n);
-    if (valid && t20 >= 0i && t20 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t20), s_CR);
+    if (valid && t20 >= 0i && t20 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t16, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
-    let t21: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t21), select(t15, s_track_min, (s_track_improved != 0i)));
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21), s_F);
     }
   }
   {
-    let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t22 >= 0i && t22 < 1i) {
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t22), s_CR);
+    }
+  }
+  {
+    let t23: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t23 >= 0i && t23 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t23), select(t17, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+  {
+    let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t24 >= 0i && t24 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t22) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t23: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t23 >= 0i && t23 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t23), select(t15, s_track_min, (s_track_improved != 0i)));
+    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t25 >= 0i && t25 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t25), select(t17, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

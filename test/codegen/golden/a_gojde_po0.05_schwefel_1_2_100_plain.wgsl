@@ -1614,9 +1614,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 256i; iv += 128i) {
-    if (iv >= 0i && iv < 256i) {
-      let i_k13 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 256i) {
+      let i_k13 = i32(lane) + 0i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k13 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k13, 127i))), (i_k13 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k13 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k13, 127i))), (i_k13 < 128i)) == s_union_f) && (i_k13 < i32(n))))) {
+        acc_rank = acc_rank + 1i;
+      }
+    }
+  }
+  {
+    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 256i) {
+      let i_k13 = i32(lane) + 128i;
       if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k13 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k13, 127i))), (i_k13 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k13 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k13, 127i))), (i_k13 < 128i)) == s_union_f) && (i_k13 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
@@ -1853,12 +1861,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t1 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t2 = opt_s((P.o[3][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_x14 = iv;
-      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x14))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x14))) < s_rank))) {
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_x14 = i32(lane) + 0i;
+      if (((i32(t1) >= 128i) && (i32(t1) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -1896,16 +1906,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_ordinal: i32 = shi[0u + team * 128u];
   workgroupBarrier();
   var acc_entrant: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_o15 = iv;
-      var t1: i32 = 0i;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_o15 = i32(lane) + 0i;
+      var t3: i32 = 0i;
       for (var i_o16: i32 = 0i; i_o16 < 128i; i_o16++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o16))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o16))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15)))))) {
-          t1 = t1 + 1i;
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o16))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o16))) < i32(t2)))) {
+          t3 = t3 + 1i;
         }
       }
-      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < 128i) && (t1 == s_ordinal))) {
+      if (((i32(t2) < 128i) && (t3 == s_ordinal))) {
         acc_entrant = acc_entrant + i_o15;
       }
     }
@@ -1944,18 +1954,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_leaves: i32 = select(0i, 1i, (s_rank >= 128i));
   {
-    let t2: i32 = select(128i, i32(n), (s_leaves != 0i));
-    if (valid && t2 >= 0i && t2 < 128i) {
+    let t4: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t4 >= 0i && t4 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j17 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j17)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j17)));
       }
     }
   }
   {
-    let t3: i32 = select(128i, i32(n), (s_leaves != 0i));
-    if (valid && t3 >= 0i && t3 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t3), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
+    let t5: i32 = select(128i, i32(n), (s_leaves != 0i));
+    if (valid && t5 >= 0i && t5 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), opt_s((P.o[0][3] + wid.z * P.run_s) + u32(s_entrant)));
     }
   }
 }
@@ -2468,22 +2478,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t4 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
   var acci_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_k21 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k21; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k21 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k21; }
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k22 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k22; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k22 = i32(lane) + 0i;
+      let t3 = t2;
+      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2532,28 +2544,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
-  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t4: i32 = i32(opt_slot);
-    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
+    let t6: i32 = i32(opt_slot);
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t6), select(t4, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
+    let t7: i32 = 0i;
+    if (valid && t7 >= 0i && t7 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j23 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
       }
     }
   }
   {
-    let t6: i32 = 0i;
-    if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t6), s_min);
+    let t8: i32 = 0i;
+    if (valid && t8 >= 0i && t8 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), s_min);
     }
   }
 }
@@ -2742,22 +2754,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
+  let t4 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
   var acci_track_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_k21 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
-      if ((t0 < acc_track_arg_X || (t0 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t0; acci_track_arg_X = i_k21; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k21 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k21; }
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k22 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
-      if ((t1 < acc_track_arg_O || (t1 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t1; acci_track_arg_O = i_k22; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
+      let i_k22 = i32(lane) + 0i;
+      let t3 = t2;
+      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -2806,41 +2820,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t2) && (!(t2 <= t3))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t4) && (!(t4 <= t5))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
+    let t6: i32 = 0i;
+    if (valid && t6 >= 0i && t6 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        var t5: f32 = opt_inf();
+        var t7: f32 = opt_inf();
         for (var i_k7: i32 = 0i; i_k7 < 128i; i_k7++) {
-          t5 = min(t5, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100u + u32(i_j6)));
+          t7 = min(t7, opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i_k7) * 100u + u32(i_j6)));
         }
-        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), t5);
+        opt_s_set((P.w[2][2] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), t7);
       }
     }
   }
   {
-    let t6: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t6), select(t2, s_track_min, (s_track_improved != 0i)));
+    let t8: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t8 >= 0i && t8 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t8), select(t4, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t7: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t7 >= 0i && t7 < 1i) {
+    let t9: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t9 >= 0i && t9 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j23 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t8: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), select(t2, s_track_min, (s_track_improved != 0i)));
+    let t10: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t10 >= 0i && t10 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t10), select(t4, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -31,9 +31,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
       let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
@@ -685,9 +685,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t10 = shv[team * 100u + 0u + u32(i_i1)];
       let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
@@ -942,15 +942,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 249i)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 128i, 249i)));
+  let t4 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 250i; iv += 128i) {
-    if (iv >= 0i && iv < 250i) {
-      let i_k5 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k5 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k5; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
+      let i_k5 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k5 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k5; }
+    }
+  }
+  {
+    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
+      let i_k5 = i32(lane) + 128i;
+      let t3 = t2;
+      if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k5 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k5; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -988,26 +997,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
+    let t6: i32 = i32(opt_slot);
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t6), select(t4, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i) {
+    let t7: i32 = 0i;
+    if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
       }
     }
   }
   {
-    let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5), select(t1, s_min, (s_improved != 0i)));
+    let t8: i32 = 0i;
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t8), select(t4, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -1201,9 +1210,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t14 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t15 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 249i)));
+  let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 128i, 249i)));
+  let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t19 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t20 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   let t8 = opt_draw_u(7u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 6u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(1u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 6u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -1232,17 +1243,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 250i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t10 = shv[team * 100u + 0u + u32(i_i1)];
       let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
-    if (iv >= 0i && iv < 250i) {
-      let i_k5 = iv;
-      let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
-      if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k5 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k5; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
+      let i_k5 = i32(lane) + 0i;
+      let t13 = t12;
+      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k5 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k5; }
+    }
+  }
+  {
+    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 100i) {
+      let i_i1 = i32(lane) + 128i;
+      let t14 = shv[team * 100u + 0u + u32(i_i1)];
+      let t15 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+    }
+    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
+      let i_k5 = i32(lane) + 128i;
+      let t17 = t16;
+      if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k5 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k5; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1288,58 +1312,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_X: i32 = shi[0u + team * 128u];
   let sval_track_arg_X: f32 = shf[128u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t13));
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t18));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = sval_track_arg_X;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t19) && (!(t19 <= t20))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 250i) {
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j4 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t13, s_fit, (s_keep_1 != 0i)));
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 250i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t22), select(t18, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
-    let t18: i32 = i32(n);
-    if (valid && t18 >= 0i && t18 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t18), s_F);
+    let t23: i32 = i32(n);
+    if (valid && t23 >= 0i && t23 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t23), s_F);
     }
   }
   {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t19), s_CR);
+    let t24: i32 = i32(n);
+    if (valid && t24 >= 0i && t24 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t24), s_CR);
     }
   }
   {
-    let t20: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t20 >= 0i && t20 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t20), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t25: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t25 >= 0i && t25 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t25), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1i) {
+    let t26: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t26 >= 0i && t26 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j6 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t22 >= 0i && t22 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t22), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t27: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t27 >= 0i && t27 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t27), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1022,15 +1022,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t2 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 249i)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 128i, 249i)));
+  let t4 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 250i; iv += 128i) {
-    if (iv >= 0i && iv < 250i) {
-      let i_k7 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k7; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
+      let i_k7 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k7; }
+    }
+  }
+  {
+    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
+      let i_k7 = i32(lane) + 128i;
+      let t3 = t2;
+      if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k7; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -1068,28 +1077,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_X: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
-  let s_improved: i32 = select(0i, 1i, ((s_min < t1) && (!(t1 <= t2))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t3: i32 = i32(opt_slot);
-    if (valid && t3 >= 0i && t3 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t3), select(t1, s_min, (s_improved != 0i)));
+    let t6: i32 = i32(opt_slot);
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t6), select(t4, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t4: i32 = 0i;
-    if (valid && t4 >= 0i && t4 < 1i && (s_improved != 0i)) {
+    let t7: i32 = 0i;
+    if (valid && t7 >= 0i && t7 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)));
       }
     }
   }
   {
-    let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5), s_min);
+    let t8: i32 = 0i;
+    if (valid && t8 >= 0i && t8 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t8), s_min);
     }
   }
 }

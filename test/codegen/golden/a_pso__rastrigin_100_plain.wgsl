@@ -31,9 +31,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
       let t1 = shv[team * 100u + 0u + u32(i_i1)];
       let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
       acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
@@ -668,18 +668,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t3 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t2 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
-  let t5 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
+  let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t4 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t3 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
+  let t6 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k5 = iv;
-      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k5 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_g_g || (t1 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k5; }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -719,16 +720,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_l: i32 = s_g_g;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j6 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t1) + ((1.862f * t2) * (t3 - t4))) + ((1.881f * t5) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j6)) - t4)));
+    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t2) + ((1.862f * t3) * (t4 - t5))) + ((1.881f * t6) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j6)) - t5)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
-      let t6 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      let t7 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
-      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
+      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
+      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -766,27 +767,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t8: i32 = i32(n);
-    if (valid && t8 >= 0i && t8 < 125i) {
-      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j7 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t8) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
-      }
-    }
-  }
-  {
     let t9: i32 = i32(n);
     if (valid && t9 >= 0i && t9 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j9 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        let i_j7 = jw;
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
   {
     let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fit);
+    if (valid && t10 >= 0i && t10 < 125i) {
+      for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
+        let i_j9 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+      }
+    }
+  }
+  {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fit);
     }
   }
 }
@@ -1180,22 +1181,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t4 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k11 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k11));
-      if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k11 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k11; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k11 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_P || (t1 == acc_arg_P && i_k11 < acci_arg_P))) { acc_arg_P = t1; acci_arg_P = i_k11; }
     }
-    if (iv >= 0i && iv < 125i) {
-      let i_k12 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k12));
-      if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k12 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k12; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k12 = i32(lane) + 0i;
+      let t3 = t2;
+      if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k12 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k12; }
     }
   }
   shf[0u + lid] = acc_arg_P;
@@ -1244,26 +1247,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
-  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
   {
-    let t4: i32 = i32(opt_slot);
-    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
+    let t6: i32 = i32(opt_slot);
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t6), select(t4, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i) {
+    let t7: i32 = 0i;
+    if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j13 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
       }
     }
   }
   {
-    let t6: i32 = 0i;
-    if (valid && t6 >= 0i && t6 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t6), select(t2, s_min, (s_improved != 0i)));
+    let t8: i32 = 0i;
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t8), select(t4, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -1453,20 +1456,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t1 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t3 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t4 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t9 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
-  let t10 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
-  let t2 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
-  let t5 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
+  let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t4 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t11 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t12 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  let t3 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
+  let t6 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k5 = iv;
-      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k5 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_g_g || (t1 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k5; }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -1506,23 +1511,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_l: i32 = s_g_g;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j6 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t1) + ((1.862f * t2) * (t3 - t4))) + ((1.881f * t5) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j6)) - t4)));
+    shv[team * 100u + 0u + u32(iv)] = (((0.494f * t2) + ((1.862f * t3) * (t4 - t5))) + ((1.881f * t6) * (opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(i_j6)) - t5)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   var acc_track_arg_P: f32 = opt_inf();
   var acci_track_arg_P: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i1 = iv;
-      let t6 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      let t7 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
-      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
+      let i_i1 = i32(lane) + 0i;
+      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
+      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
     }
-    if (iv >= 0i && iv < 125i) {
-      let i_k11 = iv;
-      let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k11));
-      if ((t8 < acc_track_arg_P || (t8 == acc_track_arg_P && i_k11 < acci_track_arg_P))) { acc_track_arg_P = t8; acci_track_arg_P = i_k11; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k11 = i32(lane) + 0i;
+      let t10 = t9;
+      if ((t10 < acc_track_arg_P || (t10 == acc_track_arg_P && i_k11 < acci_track_arg_P))) { acc_track_arg_P = t10; acci_track_arg_P = i_k11; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1569,52 +1574,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_P: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t9) && (!(t9 <= t10))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t11) && (!(t11 <= t12))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 125i) {
+    let t13: i32 = i32(n);
+    if (valid && t13 >= 0i && t13 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
       }
     }
   }
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 125i) {
+    let t14: i32 = i32(n);
+    if (valid && t14 >= 0i && t14 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j9 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
       }
     }
   }
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t13), s_fit);
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t15), s_fit);
     }
   }
   {
-    let t14: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t14 >= 0i && t14 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t14), select(t9, s_track_min, (s_track_improved != 0i)));
+    let t16: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t16 >= 0i && t16 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t16), select(t11, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t15: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t15 >= 0i && t15 < 1i) {
+    let t17: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t17 >= 0i && t17 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j13 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t16: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t16 >= 0i && t16 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t16), select(t9, s_track_min, (s_track_improved != 0i)));
+    let t18: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t18 >= 0i && t18 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t18), select(t11, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

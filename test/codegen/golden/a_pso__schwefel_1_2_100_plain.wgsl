@@ -1276,22 +1276,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t2 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
-  let t3 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
+  let t4 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t5 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_arg_P: f32 = opt_inf();
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k13 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k13));
-      if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k13 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k13; }
+  {
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k13 = i32(lane) + 0i;
+      let t1 = t0;
+      if ((t1 < acc_arg_P || (t1 == acc_arg_P && i_k13 < acci_arg_P))) { acc_arg_P = t1; acci_arg_P = i_k13; }
     }
-    if (iv >= 0i && iv < 125i) {
-      let i_k14 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k14));
-      if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k14 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k14; }
+    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
+      let i_k14 = i32(lane) + 0i;
+      let t3 = t2;
+      if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k14 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k14; }
     }
   }
   shf[0u + lid] = acc_arg_P;
@@ -1340,28 +1342,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_arg_B: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
-  let s_improved: i32 = select(0i, 1i, ((s_min < t2) && (!(t2 <= t3))));
+  let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t4: i32 = i32(opt_slot);
-    if (valid && t4 >= 0i && t4 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t4), select(t2, s_min, (s_improved != 0i)));
+    let t6: i32 = i32(opt_slot);
+    if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t6), select(t4, s_min, (s_improved != 0i)));
     }
   }
   {
-    let t5: i32 = 0i;
-    if (valid && t5 >= 0i && t5 < 1i && (s_improved != 0i)) {
+    let t7: i32 = 0i;
+    if (valid && t7 >= 0i && t7 < 1i && (s_improved != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j15)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j15)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
       }
     }
   }
   {
-    let t6: i32 = 0i;
-    if (valid && t6 >= 0i && t6 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t6), s_min);
+    let t8: i32 = 0i;
+    if (valid && t8 >= 0i && t8 < 1i && (s_improved != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t8), s_min);
     }
   }
 }
