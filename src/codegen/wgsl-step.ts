@@ -48,9 +48,6 @@ import {
   f32,
 } from './wgsl-ast.js';
 
-/** The name of an IR index expression, or '' for any other expression. */
-const idxName = (x: IExpr | undefined): string => (x?.k === 'idx' ? x.name : '');
-
 /** Bytes of one dispatch's parameters (a multiple of the dynamic offset alignment, 256). */
 export const STEP_PARAM_BYTES = 512;
 /** The words before the offset tables (a multiple of 4: the tables are vec4s); pad is 0 (opt_nan). */
@@ -497,7 +494,7 @@ class StepCodegen implements StepHooks {
     // argmin over the population). The index is clamped into the loop's range and the array:
     // lanes past its end load a value their guard then leaves out.
     const lr = ctx.laneRow;
-    if (lr && ctx.hoist && idx.length === 1 && lr.names.has(idxName(at[0]))) {
+    if (lr && ctx.hoist && idx.length === 1 && [...lr.names].some((nm) => isIndex(at[0], nm))) {
       const last = Math.min(lr.hi, a.rows) - 1;
       const i = call('min', add(call('i32', id('lane')), i32(lr.offset)), i32(Math.max(0, last)));
       return id(ctx.hoist(call('opt_s', this.addr('o', arr, i)), 'load'));
@@ -594,32 +591,30 @@ class StepCodegen implements StepHooks {
       bin(id(r), '<', i32(a.rows)),
     );
     const guard = cond ? bin(inRows, '&&', cond) : inRows;
-    if (w.col && four) {
+    if (w.col) {
       em.open(ifS(guard));
+      // Split regime: four consecutive elements a lane (one Philox block for their draws) from
+      // the chunk's start to `jend`.
+      let range: { from: Expr; end: Expr; step: number } | undefined;
       if (chunk) {
         const end = call('i32', mul(paren(add(id('c'), u32(1))), u32(chunk.size)));
         em.add(letS('jend', call('min', i32(w.col.len), end)));
         const from = call('i32', add(mul(id('c'), u32(chunk.size)), mul(u32(4), id('lid'))));
-        this.writeFour(em, ctx, w, id(r), from, id('jend'), 4 * chunk.wg);
-      } else
-        this.writeFour(
-          em,
-          ctx,
-          w,
-          id(r),
-          mul(i32(4), call('i32', id('lane'))),
-          i32(w.col.len),
-          4 * team,
-        );
-      em.close();
-    } else if (w.col) {
-      em.open(ifS(guard));
-      if (chunk) {
-        // Four consecutive elements a lane (one Philox block for their draws).
-        const end = call('i32', mul(paren(add(id('c'), u32(1))), u32(chunk.size)));
-        em.add(letS('jend', call('min', i32(w.col.len), end)));
-        const from = call('i32', add(mul(id('c'), u32(chunk.size)), mul(u32(4), id('lid'))));
-        em.open(countedFor('jw4', 'i32', from, id('jend'), i32(4 * chunk.wg)));
+        range = { from, end: id('jend'), step: 4 * chunk.wg };
+      }
+      if (four) {
+        const lanes4 = {
+          from: mul(i32(4), call('i32', id('lane'))),
+          end: i32(w.col.len),
+          step: 4 * team,
+        };
+        this.writeFour(em, ctx, w, id(r), range ?? lanes4);
+        em.close();
+        em.close();
+        return;
+      }
+      if (range) {
+        em.open(countedFor('jw4', 'i32', range.from, range.end, i32(range.step)));
         em.open(
           countedFor('jw', 'i32', id('jw4'), call('min', add(id('jw4'), i32(4)), id('jend'))),
         );
@@ -630,7 +625,7 @@ class StepCodegen implements StepHooks {
       em.add(...inner);
       em.add(callS('opt_s_set', this.addr('w', w.arr, id(r), id('jw')), toF32(v, w.body.t)));
       em.close();
-      if (chunk) em.close();
+      if (range) em.close();
       em.close();
     } else {
       em.open(ifS(bin(guard, '&&', first)));
@@ -652,7 +647,7 @@ class StepCodegen implements StepHooks {
 
   /**
    * A row write, four consecutive elements a lane (the team's lanes, or a split chunk's
-   * workgroup from `from` to `end`): their draws share one
+   * workgroup over its part of the chunk): their draws share one
    * Philox block, the state rows they read at their own element are one 16-byte load each, and
    * the four values are one 16-byte store (the arrays start on 64-float boundaries:
    * runtime/algo-layout.ts, and the row length is a multiple of 4). The same values reach the
@@ -663,12 +658,10 @@ class StepCodegen implements StepHooks {
     ctx: ExprContext,
     w: Write,
     r: Expr,
-    from: Expr,
-    end: Expr,
-    step: number,
+    range: { from: Expr; end: Expr; step: number },
   ) {
     const col = w.col!;
-    const loop = em.open(countedFor('jw4', 'i32', from, end, i32(step)));
+    const loop = em.open(countedFor('jw4', 'i32', range.from, range.end, i32(range.step)));
     em.lanes = stateLanes([col.idx], 'jw4');
     const vs: Expr[] = [];
     for (let u = 0; u < 4; u++) {

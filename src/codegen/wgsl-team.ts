@@ -145,7 +145,7 @@ class TeamKernel {
     const vecs = lo ? [b, lo] : [b];
     const shared = vecs.map((v) => L.sharedOffset?.get(v.name));
     if (shared.some((s) => s === undefined)) em.uses.add('SCR');
-    if (step && !lo && b.len % 4 === 0 && b.len / 4 >= team) {
+    if (step && !lo && this.fourALane(b.len)) {
       this.vecStage4(b, shared[0]);
       return;
     }
@@ -219,6 +219,11 @@ class TeamKernel {
     if (red) treeReduce(em, red.accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
 
+  /** A loop over `len` elements gives every lane of the team at least one whole vec4. */
+  private fourALane(len: number): boolean {
+    return len % 4 === 0 && len / 4 >= this.team;
+  }
+
   /**
    * A step's vector (four elements a lane: vecStage4) and the reductions of the stage after it
    * in one loop: each reduction ranges within the vector's elements and reads the vector only at
@@ -226,7 +231,7 @@ class TeamKernel {
    * terms are added in the loop's order, four consecutive elements a lane, then the tree.
    */
   private fusesReduce(b: Binding & { k: 'vec' }, outs: string[]): boolean {
-    if (!this.step || b.len % 4 !== 0 || b.len / 4 < this.team) return false;
+    if (!this.step || !this.fourALane(b.len)) return false;
     if (this.L.sharedOffset?.get(b.name) === undefined) return false;
     return outs.every((o) => {
       const r = this.bind.get(o);
@@ -256,7 +261,7 @@ class TeamKernel {
     // made them literals.
     const v4 = vectorisable(em, accs) ? literalRange(lo, hi) : undefined;
     const lit = literalRange(lo, hi);
-    const r4 = this.step && accs.every(orderFree) ? literalRange(lo, hi) : undefined;
+    const r4 = this.step && accs.every(orderFree) ? lit : undefined;
     if (r4 && r4.lo % 4 === 0 && Math.ceil(r4.hi / 4) - r4.lo / 4 >= team) {
       // An algorithm step's order-free reductions (the track's argmin over the population):
       // four consecutive elements a lane, each array read at the element one 16-byte load. The
