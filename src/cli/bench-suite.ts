@@ -40,6 +40,8 @@ export async function benchSuite(
     quick: boolean;
     json?: string;
     team?: number;
+    /** Individuals a lane of a tiled product (ScheduleOptions.tile). */
+    tile?: number;
     /** User .opt files, which may declare the suite and its problems. */
     files?: string[];
     /** Measure only the suite's K-th problem (1-based; --isolate runs one process each). */
@@ -63,7 +65,11 @@ export async function benchSuite(
       problem,
       files: o.files,
       dim: D,
-      schedule: { population: N, ...(o.team ? { team: o.team } : {}) },
+      schedule: {
+        population: N,
+        ...(o.team ? { team: o.team } : {}),
+        ...(o.tile ? { tile: o.tile } : {}),
+      },
     });
     // Points uniform in the box, from a fixed LCG (the same for every problem of one box).
     const x64 = new Float64Array(N * D);

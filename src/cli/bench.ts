@@ -65,6 +65,7 @@ export async function runBench(argv: string[]): Promise<number> {
       quick,
       json: flags.json,
       team: flags.team,
+      tile: flags.tile,
       files: positional,
       pick: flags.pick,
     });

@@ -363,7 +363,7 @@ export const COMMANDS = {
       'Measures evaluation throughput on the GPU next to a copy kernel (or whole algorithm runs, or a suite on the GPU and the CPU).',
     usage: [
       {
-        line: '[<quick>] [<adapter>] [<json>] [<algorithms> | [FILE...] <suite> [<dim>] [<population>] [<team>]]',
+        line: '[<quick>] [<adapter>] [<json>] [<algorithms> | [FILE...] <suite> [<dim>] [<population>] [<team>] [<tile>]]',
       },
     ],
     flags: {
@@ -379,6 +379,13 @@ export const COMMANDS = {
       isolate: { kind: 'bool', help: 'measure each function and shape in a process of its own' },
       subgroups: { kind: 'bool', help: 'use subgroup operations where the adapter has them' },
       team: { kind: 'int', value: 'T', help: 'lanes per individual', min: 1, max: 1024 },
+      tile: {
+        kind: 'int',
+        value: 'C',
+        help: "individuals a lane of a tiled matrix product (a rotation), dividing the workgroup's individuals",
+        min: 1,
+        max: 256,
+      },
       chunk: {
         kind: 'int',
         value: 'C',

@@ -4,46 +4,20 @@
 // they read M[i][j] for consecutive i, which are adjacent in the transposed layout (one memory
 // transaction for a warp instead of one per lane). Everything else stays row-major.
 
-import { at, children, type IExpr, type IrProgram } from '../ir/ir.js';
+import { at, type IrProgram } from '../ir/ir.js';
+import { rowMatrices } from '../ir/matrix.js';
 import type { GpuPlan } from './wgsl-plan.js';
 
 /**
  * Which data arrays a program reads (`read`), and the 2-D ones to store transposed
  * (`transposed`): read at least once, and every read of the form M[i][j] inside a vector binding
- * over i, with j the index of a reduction in that binding's body. One walk over every expression
- * of the program's functions (bindings, result, and the rows and bodies of a step's writes).
+ * over i, with j the index of a reduction in that binding's body (ir/matrix.ts, rowMatrices).
  */
 export function dataUse(p: IrProgram): { read: Set<string>; transposed: Set<string> } {
-  const matrices = new Set(p.data.filter((d) => d.shape.length === 2).map((d) => d.name));
-  const read = new Set<string>();
-  const bad = new Set<string>();
-  const visit = (e: IExpr, row: string | undefined, reds: Set<string>) => {
-    if (e.k === 'read') {
-      read.add(e.arr);
-      const [a, b] = e.idx;
-      const rowRead =
-        row !== undefined && a?.k === 'idx' && a.name === row && b?.k === 'idx' && reds.has(b.name);
-      if (matrices.has(e.arr) && !rowRead) bad.add(e.arr);
-    }
-    if (e.k === 'red') {
-      visit(e.lo, row, reds);
-      visit(e.hi, row, reds);
-      const inner = new Set(reds).add(e.idx);
-      if (e.cond) visit(e.cond, row, inner);
-      visit(e.body, row, inner);
-      return;
-    }
-    for (const c of children(e)) visit(c, row, reds);
-  };
-  for (const f of [...p.funcs, p.main]) {
-    for (const b of f.bindings) visit(b.body, b.k === 'vec' ? b.idx : undefined, new Set());
-    visit(f.result, undefined, new Set());
-    for (const w of f.writes ?? []) {
-      visit(w.row, undefined, new Set());
-      visit(w.body, undefined, new Set());
-    }
-  }
-  const transposed = new Set([...matrices].filter((m) => read.has(m) && !bad.has(m)));
+  const { read, rows } = rowMatrices([...p.funcs, p.main]);
+  const transposed = new Set(
+    p.data.filter((d) => d.shape.length === 2 && rows.has(d.name)).map((d) => d.name),
+  );
   return { read, transposed };
 }
 

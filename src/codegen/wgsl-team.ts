@@ -1,12 +1,20 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
 import { exprEqual, type Binding, type IrProgram, type Stage } from '../ir/ir.js';
-import type { PlanKernel } from '../schedule/plan.js';
+import { WORKGROUP_BYTES, type PlanKernel } from '../schedule/plan.js';
 import { readsOnlyAt } from '../schedule/schedule.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
+import { matrixProduct } from '../ir/matrix.js';
 import {
   add,
   assign,
+  f32,
+  ifS,
+  index,
+  int,
+  member,
+  paren,
+  varS,
   barrier,
   bin,
   block,
@@ -47,6 +55,7 @@ import {
   vectorisable,
   type Layout,
   type Acc,
+  scratchAt,
   storeScratch,
 } from './wgsl-emit.js';
 
@@ -66,6 +75,8 @@ export function teamKernel(
 
 /** A step's reduce loop of at most this many elements a lane is unrolled (reduceStage). */
 const UNROLL_ROWS = 2;
+/** A tiled product's columns a loop iteration (tiledStage). */
+const UNROLL_COLUMNS = 25;
 
 /** One kernel: a team of `team` lanes per individual, its stages in order, barriers between. */
 class TeamKernel {
@@ -75,6 +86,8 @@ class TeamKernel {
   private shF = 1;
   private shI = 0;
   private shS = 0;
+  /** Workgroup memory of the tiled products' y (tiledStage). */
+  private shR = 0;
   private readonly scanValue = new Map<string, string>();
   private readonly ctx: ExprContext;
 
@@ -109,7 +122,17 @@ class TeamKernel {
       const next = this.stages[k + 1];
       if (st.k === 'scalar')
         scalarStage(em, this.bind.get(st.name) as Binding & { k: 'scalar' }, ctx);
-      else if (st.k === 'vec') {
+      else if (st.k === 'vec' && st.tile) {
+        // Tiled products with the same matrix and y (Schwefel's z and its centred z~c, which
+        // differ by a constant): one product, each stored with its constant.
+        const names = [st.name];
+        for (let n = this.stages[k + 1]; n?.k === 'vec' && n.tile === st.tile; ) {
+          if (!sameProduct(this.bind.get(st.name), this.bind.get(n.name))) break;
+          names.push(n.name);
+          n = this.stages[++k + 1];
+        }
+        this.tiledStage(names, st.tile);
+      } else if (st.k === 'vec') {
         const b = this.bind.get(st.name) as Binding & { k: 'vec' };
         const lo =
           next?.k === 'vec' ? (this.bind.get(next.name) as Binding & { k: 'vec' }) : undefined;
@@ -126,7 +149,23 @@ class TeamKernel {
     if (step) step.epilogue(em, ctx, team);
     else resultLine(em, this.p, ctx, leadLane('lane'));
     const decls = kernelDecls(em, step, wg, this.shF, this.shI, this.shS);
-    if (step && L.sharedStride)
+    const bytes =
+      4 *
+      (Math.max(this.shF, 0) * wg +
+        this.shI * wg +
+        this.shS +
+        this.shR +
+        (L.sharedStride ? (wg / team) * L.sharedStride : 0));
+    // Checked where a tiled product is present (the scheduler sized it to fit, schedule.ts
+    // tileIndividuals). Without one, a function with many reductions may already take more
+    // (CEC 2017 F30 at D = 10: 17 reductions, 17 KiB); adapters here allow it.
+    if (this.shR && bytes > WORKGROUP_BYTES)
+      throw new Error(
+        `wgsl: ${this.k.name} needs ${bytes} bytes of workgroup memory, over the ${WORKGROUP_BYTES} WebGPU guarantees`,
+      );
+    if (this.shR)
+      decls.push({ k: 'var', space: 'workgroup', name: 'shr', ty: `array<f32, ${this.shR}>` });
+    if (L.sharedStride)
       decls.push({
         k: 'var',
         space: 'workgroup',
@@ -217,6 +256,138 @@ class TeamKernel {
     em.close();
     em.add(barrier(at !== undefined ? 'workgroup' : 'storage'));
     if (red) treeReduce(em, red.accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+  }
+
+  /**
+   * A vector that is one matrix product, z[i] = sum(j) M[i][j] * y(j) (ir/matrix.ts; a rotation),
+   * computed by the whole workgroup for its G individuals at once, where a team computes its own
+   * individual's rows, each row reading a column of M and recomputing y (three loads a term, for
+   * x - o with its residual). First y, once for every column j and individual g, into workgroup
+   * memory (shr[j G + g]); then each lane takes four consecutive rows of `tile` individuals: at
+   * each j one 16-byte load of M's column (transposed: data-layout.ts) and `tile` reads of y feed
+   * 4 `tile` multiply-adds. Each element is the same sum, term by term in the order of j, as the
+   * team's row loop; the lane that computes it differs. Measured: docs/performance.md, issue 15
+   * item 4.
+   */
+  private tiledStage(names: string[], tile: number) {
+    const { em, ctx, wg, L, ipg: G } = this;
+    const name = names[0] ?? '';
+    const b = this.bind.get(name) as Binding & { k: 'vec' };
+    const m = matrixProduct(b);
+    const off = m && L.dataOffset.get(m.matrix);
+    const shape = m && L.dataShape.get(m.matrix);
+    if (!m || off === undefined || !shape || !L.dataTransposed?.has(m.matrix))
+      throw new Error(`wgsl: ${name} is tiled but is not a product with a transposed matrix`);
+    const rows = shape[0] ?? 0;
+    const K = m.cols;
+    const R = b.len;
+    const D = this.p.main.len;
+    em.uses.add('DATA');
+    const keptAll = names.every((v) => L.sharedOffset?.get(v) !== undefined);
+    if (!keptAll) em.uses.add('SCR');
+    this.shR = Math.max(this.shR, K * G);
+    const first = mul(id('group'), u32(G));
+    // y for column j of the workgroup's individual g, as that individual's team would compute it:
+    // n and its row offset xo redeclared. Unrolled, each part's loads at a clamped element and
+    // only its store guarded, so that every lane has all its loads in flight at once.
+    const KG = K * G;
+    for (let part = 0; part * wg < KG; part++) {
+      em.open(block());
+      const e = add(id('lid'), u32(part * wg));
+      em.add(letS('e', (part + 1) * wg <= KG ? e : call('min', e, u32(KG - 1))));
+      em.add(letS('g', bin(id('e'), '/', u32(K))));
+      em.add(letS('jc', bin(id('e'), '%', u32(K))));
+      em.add(letS(ctx.indexName(m.j), call('i32', id('jc'))));
+      em.add(
+        letS('n', call('min', add(first, id('g')), bin(member(id('P'), 'n'), '-', u32(1)))),
+        letS('xo', mul(id('n'), u32(D))),
+      );
+      const pre: Stmt[] = [];
+      const y = toF32(wgslNode(m.y, ctx, pre), m.y.t);
+      em.add(...pre);
+      const st = assign(index(id('shr'), add(mul(id('jc'), u32(G)), id('g'))), y);
+      em.add((part + 1) * wg <= KG ? st : ifS(bin(e, '<', u32(KG)), [st], true));
+      em.close();
+    }
+    em.add(barrier('workgroup'));
+    // The product: task t takes rows 4 rq .. 4 rq + 3 of individuals tile cg .. tile cg + tile - 1.
+    // Its j loop is unrolled by UNROLL_COLUMNS, the columns' loads first (the latency of M's
+    // loads, from L2 at first touch, otherwise paid once a column), then the terms in j's order.
+    const quads = Math.ceil(R / 4);
+    em.open(countedFor('t', 'u32', id('lid'), u32(quads * (G / tile)), id('WG')));
+    // Consecutive lanes take the same rows of consecutive individual groups: a warp's loads of
+    // M's column are a few distinct 16-byte words (one transaction), and its reads of y distinct
+    // consecutive words of workgroup memory.
+    const groups = G / tile;
+    em.add(letS('cg', bin(id('t'), '%', u32(groups))), letS('rq', bin(id('t'), '/', u32(groups))));
+    const acc = (c: number) => `ta${c}`;
+    for (let c = 0; c < tile; c++) em.add(varS(acc(c), 'vec4<f32>', call('vec4<f32>', f32(0))));
+    const column = (j: Expr): Expr => {
+      // Column j's rows 4 rq ..: one vec4 when DATA is vec4 and every column starts on one; else
+      // four loads, rows past R clamped (their sums are never stored).
+      if (em.vec4 && rows % 4 === 0)
+        return index(id('DATA'), add(u32(off / 4), mul(paren(j), u32(rows / 4)), id('rq')));
+      const at = (k: number) => {
+        const row = call('min', add(mul(id('rq'), u32(4)), u32(k)), u32(R - 1));
+        const e = add(u32(off), mul(paren(j), u32(rows)), row);
+        return em.vec4
+          ? index(index(id('DATA'), bin(paren(e), '>>', u32(2))), bin(paren(e), '&', u32(3)))
+          : index(id('DATA'), e);
+      };
+      return call('vec4<f32>', at(0), at(1), at(2), at(3));
+    };
+    const terms = (j0: Expr, count: number) => {
+      for (let k = 0; k < count; k++) em.add(letS(`mv${k}`, column(add(j0, u32(k)))));
+      em.add(letS('hb', add(mul(j0, u32(G)), mul(id('cg'), u32(tile)))));
+      for (let k = 0; k < count; k++)
+        for (let c = 0; c < tile; c++) {
+          const yv = index(id('shr'), add(id('hb'), u32(k * G + c)));
+          const term = m.matrixFirst ? mul(id(`mv${k}`), yv) : mul(yv, id(`mv${k}`));
+          em.add(assign(id(acc(c)), add(id(acc(c)), term)));
+        }
+    };
+    const whole = K - (K % UNROLL_COLUMNS);
+    if (whole) {
+      em.open(countedFor('jb', 'u32', u32(0), u32(whole), u32(UNROLL_COLUMNS)));
+      terms(id('jb'), UNROLL_COLUMNS);
+      em.close();
+    }
+    if (K % UNROLL_COLUMNS) {
+      em.open(block());
+      terms(u32(whole), K % UNROLL_COLUMNS);
+      em.close();
+    }
+    for (let c = 0; c < tile; c++) {
+      em.open(block());
+      // The individual's team in the workgroup, and its index in the population.
+      em.add(letS('tc', add(mul(id('cg'), u32(tile)), u32(c))));
+      em.add(letS('nc', add(first, id('tc'))));
+      for (const v of names) {
+        const kept = L.sharedOffset?.get(v);
+        const plus = matrixProduct(this.bind.get(v) as Binding)?.plus;
+        const stores: Stmt[] = [];
+        for (let k = 0; k < 4; k++) {
+          const row = add(mul(id('rq'), u32(4)), u32(k));
+          const slot =
+            kept !== undefined
+              ? slotAt('shv', id('tc'), L.sharedStride ?? 0, kept, row)
+              : slotAt('SCR', id('nc'), L.scratchStride, scratchAt(L, v), row);
+          const sum = index(id(acc(c)), int(k));
+          const pc = plus && f32(plus.c);
+          const st = assign(slot, !pc ? sum : plus.first ? add(pc, sum) : add(sum, pc));
+          stores.push(R % 4 === 0 || k === 0 ? st : ifS(bin(row, '<', u32(R)), [st], true));
+        }
+        // Workgroup memory takes every team's rows; SCR only the population's.
+        if (kept !== undefined) em.add(...stores);
+        else em.add(ifS(bin(id('nc'), '<', member(id('P'), 'n')), stores));
+      }
+      em.close();
+    }
+    em.close();
+    // Every team reads the vector (from SCR or workgroup memory); the next tiled product
+    // rewrites shr.
+    if (!keptAll) em.add(barrier('storage'));
+    em.add(barrier('workgroup'));
   }
 
   /** A loop over `len` elements gives every lane of the team at least one whole vec4. */
@@ -363,6 +534,24 @@ function orderFree(a: Acc): boolean {
 function literalRange(lo: Expr, hi: Expr): { lo: number; hi: number } | undefined {
   if (lo.k !== 'lit' || hi.k !== 'lit' || lo.ty !== 'i32' || hi.ty !== 'i32') return undefined;
   return { lo: lo.v, hi: hi.v };
+}
+
+/** Two matrix products (ir/matrix.ts) of one matrix, y and length, differing at most by a constant. */
+function sameProduct(a: Binding | undefined, b: Binding | undefined): boolean {
+  const p = a && matrixProduct(a);
+  const q = b && matrixProduct(b);
+  return (
+    !!p &&
+    !!q &&
+    a.k === 'vec' &&
+    b.k === 'vec' &&
+    a.len === b.len &&
+    p.matrix === q.matrix &&
+    p.cols === q.cols &&
+    p.j === q.j &&
+    p.matrixFirst === q.matrixFirst &&
+    exprEqual(p.y, q.y)
+  );
 }
 
 /**

@@ -148,7 +148,9 @@ export type OptimumPoint = { k: 'const'; v: number } | { k: 'data'; name: string
 export type Stage =
   | { k: 'reduce'; outs: string[] } // scalars computed by one fused loop
   | { k: 'scan'; scan: string; outs: string[] } // a scan fused with the reductions that consume it
-  | { k: 'vec'; name: string } // a materialised vector
+  // a materialised vector; `tile`: computed as a tiled matrix product by the whole workgroup, each
+  // lane taking four rows of `tile` individuals (schedule/schedule.ts, tiledProducts)
+  | { k: 'vec'; name: string; tile?: number }
   | { k: 'scalar'; name: string }; // a scalar computed from other scalars
 
 export type Regime =

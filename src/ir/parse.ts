@@ -308,8 +308,14 @@ function schedule(s: SExp[]): Schedule {
         return { k: 'reduce', outs: st.slice(1) };
       case 'scan':
         return { k: 'scan', scan: word(st, 1), outs: st.slice(2) };
-      case 'vec':
-        return { k: 'vec', name: word(st, 1) };
+      case 'vec': {
+        const tile = st[2] as unknown as string[] | undefined;
+        if (tile && (tile[0] !== 'tile' || !(Number(tile[1]) >= 1)))
+          throw new Error('IR parse: a vector stage takes (tile C) with C >= 1');
+        return tile
+          ? { k: 'vec', name: word(st, 1), tile: Number(tile[1]) }
+          : { k: 'vec', name: word(st, 1) };
+      }
       case 'scalar':
         return { k: 'scalar', name: word(st, 1) };
     }

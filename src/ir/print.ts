@@ -115,7 +115,7 @@ function printStage(s: Stage): string {
     case 'scan':
       return `(scan ${s.scan}${s.outs.map((o) => ' ' + o).join('')})`;
     case 'vec':
-      return `(vec ${s.name})`;
+      return `(vec ${s.name}${s.tile ? ` (tile ${s.tile})` : ''})`;
     case 'scalar':
       return `(scalar ${s.name})`;
   }

@@ -3,6 +3,7 @@
 // covers every binding exactly once, with stages of the right kind in dependency order and the
 // kernel count that its regime implies.
 
+import { matrixProduct } from './matrix.js';
 import { builtinOf } from './builtins.js';
 import {
   at,
@@ -378,6 +379,20 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
         break;
       case 'vec':
         check(bind.get(st.name)?.k === 'vec', `vec stage: ${st.name} is not a vec`, where);
+        if (st.tile !== undefined) {
+          const b = bind.get(st.name);
+          const r = s.regime;
+          check(
+            !!b && !!matrixProduct(b) && !f.domain && r.k === 'team',
+            `vec stage: ${st.name} is tiled but is not a matrix product of an evaluation in the team regime`,
+            where,
+          );
+          check(
+            r.k === 'team' && Number.isInteger(st.tile) && (r.wg / r.team) % st.tile === 0,
+            `vec stage: ${st.name}'s tile of ${st.tile} individuals a lane does not divide the workgroup's individuals`,
+            where,
+          );
+        }
         break;
       case 'scalar':
         check(

@@ -11,12 +11,23 @@ import {
   forEachNode,
   type Binding,
   type IExpr,
+  type IrFunc,
   type ScheduledProgram,
   type Stage,
   type Write,
 } from '../ir/ir.js';
 import { chainable, valueWritesAfter, valueWritesInCombine } from '../ir/step.js';
-import { decideRegime, type RegimeDecision, type ScheduleOptions } from './schedule.js';
+import {
+  decideRegime,
+  reductionSlotBytes,
+  SHARED_VEC_BYTES,
+  tiledProducts,
+  WORKGROUP_BYTES,
+  type RegimeDecision,
+  type ScheduleOptions,
+} from './schedule.js';
+
+export { SHARED_VEC_BYTES, WORKGROUP_BYTES };
 
 /**
  * The storage buffers of the runtime (src/codegen/wgsl.ts; every kernel also reads the uniform P),
@@ -107,11 +118,22 @@ export interface Plan {
 }
 
 /**
- * Bytes of workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees): in the
- * team regime a step keeps its vectors there, not in SCR, when all of them fit (the WGSL backend
- * lays them out as `storage.shared` says).
+ * An evaluation whose vectors are all tiled products (schedule.ts, tileStages) keeps them in
+ * workgroup memory, where the teams read them after the product, when they fit beside the
+ * products' y (codegen/wgsl-team.ts, tiledStage) and the reductions' slots.
  */
-export const SHARED_VEC_BYTES = 8192;
+function tiledInWorkgroup(
+  f: IrFunc,
+  stages: Stage[],
+  wg: number,
+  G: number,
+  vecBytes: number,
+): boolean {
+  const vecs = stages.filter((st) => st.k === 'vec');
+  if (!vecs.every((st) => st.tile)) return false;
+  const cols = Math.max(0, ...vecs.map((st) => tiledProducts(f).get(st.name) ?? 0));
+  return vecBytes + cols * G * 4 + reductionSlotBytes(f, stages, wg) <= WORKGROUP_BYTES;
+}
 
 /** The workgroups a kernel dispatches for n individuals. */
 export function workgroupsFor(d: Dispatch, n: number): number {
@@ -151,11 +173,12 @@ export function buildPlan(
   const r = s.regime;
   // A split step whose runs chain: its value writes, whose rows its partials store (so read, in S).
   const chainValues = r.k === 'split' && step && opts.chain ? chainable(p) : undefined;
+  const vecBytes = r.k === 'team' ? (r.wg / r.team) * vecs.reduce((a, n) => a + len(n), 0) * 4 : 0;
   const shared =
-    step &&
     r.k === 'team' &&
     vecs.length > 0 &&
-    (r.wg / r.team) * vecs.reduce((a, n) => a + len(n), 0) * 4 <= SHARED_VEC_BYTES;
+    vecBytes <= SHARED_VEC_BYTES &&
+    (step || tiledInWorkgroup(f, s.stages, r.wg, r.wg / r.team, vecBytes));
 
   /** The buffers expressions read: X, data, stored vectors and scans, state. */
   const reads = (es: IExpr[], scanValues: Set<string>, out: Set<PlanBuffer>) => {
@@ -183,7 +206,7 @@ export function buildPlan(
   const stageText = (st: Stage, how: { moments?: boolean; split?: boolean } = {}): string => {
     switch (st.k) {
       case 'vec':
-        return `vector ${st.name}[${len(st.name)}]${how.split ? ', element by element in the loop' : shared ? ' in workgroup memory' : ' stored in SCR'}`;
+        return `vector ${st.name}[${len(st.name)}]${st.tile ? ` as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of ${st.tile} individual${st.tile === 1 ? '' : 's'} a lane,` : ''}${how.split ? ', element by element in the loop' : shared ? ' in workgroup memory' : ' stored in SCR'}`;
       case 'scan': {
         const fused = st.outs.length
           ? ` with ${and(st.outs)} fused into it${how.moments ? ' (by moments: one pass)' : ''}`
@@ -514,7 +537,7 @@ function regimeWhy(
     if (d.teamForced) out.push('team size forced');
     else
       out.push(
-        `team size: the larger of ${d.byElems.team} by elements (D = ${D}, ${d.byElems.perLane} a lane) and ${d.byRows.team} by rows${d.byRows.inner ? ` (inner reductions of ${d.byRows.inner})` : ''}, at most ${r.wg}`,
+        `team size: the larger of ${d.byElems.team} by elements (D = ${D}, ${d.byElems.perLane} a lane)${d.byTiles.individuals ? `, ${d.byTiles.team} by tiled products (${d.byTiles.individuals} individuals a workgroup share M; y of ${d.byTiles.cols} columns for each)` : ''} and ${d.byRows.team} by rows${d.byRows.inner ? ` (inner reductions of ${d.byRows.inner})` : ''}, at most ${r.wg}`,
       );
   } else
     regime = `split: ${r.groups} workgroup${r.groups === 1 ? '' : 's'} of ${r.wg} per individual, a chunk of ${r.chunk} elements each`;

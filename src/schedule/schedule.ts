@@ -11,6 +11,7 @@
 // element (fused into the scan), then one fused loop for all other reductions of the level.
 
 import { countKernels, readsArray } from '../ir/kernels.js';
+import { matrixProduct, rowMatrices } from '../ir/matrix.js';
 import {
   children,
   forEachNode,
@@ -39,6 +40,8 @@ export interface ScheduleOptions {
   minWorkgroups: number;
   /** Elements per lane that choose the team size (default ELEMS_PER_LANE; algorithm steps use fewer). */
   elemsPerLane?: number;
+  /** Force the individuals a lane of a tiled matrix product (tiledProducts; benchmarks). */
+  tile?: number;
 }
 
 export const defaultScheduleOptions: ScheduleOptions = {
@@ -159,8 +162,104 @@ export const ROWS_PER_LANE = 2;
 /** An inner reduction at least this long makes its elements rows (see ROWS_PER_LANE). */
 const ROW_MIN = 8;
 
+/**
+ * Bytes of workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees): in the
+ * team regime a step keeps its vectors there, not in SCR, when all of them fit (the WGSL backend
+ * lays them out as `storage.shared` says), as does an evaluation whose vectors are all tiled
+ * products (plan.ts, tiledInWorkgroup).
+ */
+export const SHARED_VEC_BYTES = 8192;
+
+/**
+ * A tiled matrix product's y, the factor beside M[i][j] for every column j and each of the
+ * workgroup's individuals, is kept in workgroup memory: at most this many floats (8 KiB of the
+ * 16 KiB WebGPU guarantees; the reductions' slots take the rest).
+ */
+export const TILE_FLOATS = 2048;
+/** A tiled product takes at least this many individuals a workgroup (fewer share M too little). */
+export const TILE_MIN_INDIVIDUALS = 4;
+/** At most this many individuals a workgroup: more leave a small population's GPU idle. */
+export const TILE_MAX_INDIVIDUALS = 16;
+
+/**
+ * The vectors of an evaluation (not an algorithm step) that are one product with a data matrix
+ * (ir/matrix.ts) of at least ROW_MIN columns, the matrix read only as rows (stored transposed, so
+ * four consecutive rows of a column are one 16-byte load): name -> columns.
+ */
+export function tiledProducts(f: IrFunc): Map<string, number> {
+  const out = new Map<string, number>();
+  if (f.domain) return out;
+  const { rows } = rowMatrices([f]);
+  for (const b of f.bindings) {
+    const m = matrixProduct(b);
+    if (m && rows.has(m.matrix) && m.cols >= ROW_MIN) out.set(b.name, m.cols);
+  }
+  return out;
+}
+
+/** The workgroup memory WebGPU guarantees a kernel (maxComputeWorkgroupStorageSize). */
+export const WORKGROUP_BYTES = 16384;
+
+/**
+ * Bytes of workgroup memory for the reductions of a team kernel's stages: a float or an integer
+ * a lane for each of a stage's reductions (two for an argmin or argmax), the most any stage needs
+ * of each, at least one float (codegen/wgsl-emit.ts, allocAccs). Infinity for a function with a
+ * scan, whose tiles take workgroup memory too (no tiled product beside it).
+ */
+export function reductionSlotBytes(f: IrFunc, stages: Stage[], wg: number): number {
+  if (stages.some((st) => st.k === 'scan')) return Infinity;
+  const bind = new Map(f.bindings.map((b) => [b.name, b]));
+  let nf = 1;
+  let ni = 0;
+  for (const st of stages) {
+    if (st.k !== 'reduce') continue;
+    let fl = 0;
+    let il = 0;
+    for (const o of st.outs) {
+      const red = bind.get(o)?.body;
+      if (red?.k !== 'red') continue;
+      if (red.op === 'argmin' || red.op === 'argmax') (fl++, il++);
+      else if (red.t === 'i') il++;
+      else fl++;
+    }
+    nf = Math.max(nf, fl);
+    ni = Math.max(ni, il);
+  }
+  return (nf + ni) * wg * 4;
+}
+
+/**
+ * The individuals a workgroup of tiled products with `cols` columns at most: a power of two, at
+ * most TILE_MAX_INDIVIDUALS, whose y fits TILE_FLOATS; and when every vector is a tiled product
+ * (`vecFloats`: their elements, for one individual), whose vectors fit SHARED_VEC_BYTES, so that
+ * the teams read them from workgroup memory. Measured (H100, seed 002's suite at D = 100, N =
+ * 1,000; docs/performance.md): one rotation is fastest with 16 individuals a workgroup,
+ * compositions (three to five, kept in workgroup memory only at 4) with 4.
+ */
+function tileIndividuals(cols: number, vecFloats: number | undefined, slots: number): number {
+  const fits = (g: number, kept: number) =>
+    cols * g <= TILE_FLOATS &&
+    kept * g * 4 <= SHARED_VEC_BYTES &&
+    (cols + kept) * g * 4 + slots <= WORKGROUP_BYTES;
+  for (const kept of vecFloats === undefined ? [0] : [vecFloats, 0])
+    for (let g = TILE_MAX_INDIVIDUALS; g >= TILE_MIN_INDIVIDUALS; g /= 2)
+      if (fits(g, kept)) return g;
+  return 0;
+}
+
+/**
+ * Individuals a lane of a tiled product of `rows` rows and G individuals a workgroup (four rows
+ * a lane): the most of 4, 2 and 1 dividing G that still gives half the workgroup's lanes work.
+ */
+export function tileWidth(rows: number, G: number, wg: number, force?: number): number {
+  if (force !== undefined) return force;
+  const quads = Math.ceil(rows / 4);
+  for (const c of [4, 2]) if (G % c === 0 && (quads * G) / c >= wg / 2) return c;
+  return 1;
+}
+
 /** The longest reduction nested in a per-element binding or in a reduction's body (0: none). */
-function innerReductionLength(f: IrFunc): number {
+function innerReductionLength(f: IrFunc, skip: Map<string, number>): number {
   let longest = 0;
   const visit = (e: IExpr, depth: number) => {
     if (e.k === 'red') {
@@ -175,7 +274,7 @@ function innerReductionLength(f: IrFunc): number {
     }
     for (const c of children(e)) visit(c, depth);
   };
-  for (const b of f.bindings) visit(b.body, b.k === 'scalar' ? 0 : 1);
+  for (const b of f.bindings) if (!skip.has(b.name)) visit(b.body, b.k === 'scalar' ? 0 : 1);
   visit(f.result, 0);
   return longest;
 }
@@ -187,6 +286,11 @@ export interface RegimeDecision {
   byElems: { perLane: number; team: number };
   /** The team size by rows (1 when no inner reduction reaches ROW_MIN): ceil(D / ROWS_PER_LANE). */
   byRows: { inner: number; team: number };
+  /**
+   * The team size by tiled products (1 when none): the workgroup over the individuals whose y
+   * fits TILE_FLOATS for the widest product (`cols` columns).
+   */
+  byTiles: { cols: number; individuals: number; team: number };
   /** The team size was forced (ScheduleOptions.team). */
   teamForced: boolean;
   /** Workgroups the team regime fills for the scheduled population. */
@@ -265,9 +369,21 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const hasScan = stages.some((s) => s.k === 'scan');
   const perLane = hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE);
   const byElems = nextPow2(Math.ceil(D / perLane));
-  const inner = innerReductionLength(f);
+  // A rotation computed as a tiled product does not size the team by its rows: the workgroup
+  // computes it for TILE_MAX_INDIVIDUALS individuals at most, or as many as its y fits.
+  const tiles = tiledProducts(f);
+  const cols = Math.max(0, ...tiles.values());
+  const vecs = f.bindings.filter((b) => b.k === 'vec');
+  const allTiled = vecs.every((b) => tiles.has(b.name));
+  const vecFloats = allTiled ? vecs.reduce((a, b) => a + (b as { len: number }).len, 0) : undefined;
+  const individuals = tiles.size
+    ? tileIndividuals(cols, vecFloats, reductionSlotBytes(f, stages, o.wg))
+    : 0;
+  const tiled = individuals >= TILE_MIN_INDIVIDUALS;
+  const inner = innerReductionLength(f, tiled ? tiles : new Map());
   const byRows = inner >= ROW_MIN ? nextPow2(Math.ceil(D / ROWS_PER_LANE)) : 1;
-  const team = o.team ?? Math.min(o.wg, Math.max(byElems, byRows));
+  const byTiles = tiled ? o.wg / individuals : 1;
+  const team = o.team ?? Math.min(o.wg, Math.max(byElems, byRows, byTiles));
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const split: RegimeDecision['split'] =
     o.force === 'split'
@@ -298,6 +414,7 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const facts = {
     byElems: { perLane, team: byElems },
     byRows: { inner, team: byRows },
+    byTiles: { cols, individuals: tiled ? individuals : 0, team: byTiles },
     teamForced: o.team !== undefined,
     teamWorkgroups,
     split,
@@ -335,13 +452,35 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   return decideRegime(f, stages, o).regime;
 }
 
+/**
+ * In the team regime, the vector stages that are tiled products (tiledProducts) whose y fits
+ * TILE_FLOATS for the workgroup's individuals (at least TILE_MIN_INDIVIDUALS) get their tile:
+ * the individuals a lane (tileWidth).
+ */
+function tileStages(f: IrFunc, stages: Stage[], r: Regime, o: ScheduleOptions): Stage[] {
+  if (r.k !== 'team') return stages;
+  const G = r.wg / r.team;
+  const tiles = tiledProducts(f);
+  const slots = reductionSlotBytes(f, stages, r.wg);
+  return stages.map((st) => {
+    const cols = st.k === 'vec' ? tiles.get(st.name) : undefined;
+    if (st.k !== 'vec' || cols === undefined || G < TILE_MIN_INDIVIDUALS) return st;
+    if (cols * G > TILE_FLOATS || cols * G * 4 + slots > WORKGROUP_BYTES) return st;
+    const b = f.bindings.find((x) => x.name === st.name) as Binding & { k: 'vec' };
+    const tile = tileWidth(b.len, G, r.wg, o.tile);
+    if (G % tile !== 0)
+      throw new Error(`schedule: a tile of ${tile} individuals a lane does not divide ${G}`);
+    return { ...st, tile };
+  });
+}
+
 export function scheduleProgram(
   p: IrProgram,
   o: ScheduleOptions = defaultScheduleOptions,
 ): ScheduledProgram {
   if (p.funcs.length) throw new Error('schedule: inline first');
-  const stages = stagesOf(p.main);
-  const regime = chooseRegime(p.main, stages, o);
+  const regime = chooseRegime(p.main, stagesOf(p.main), o);
+  const stages = tileStages(p.main, stagesOf(p.main), regime, o);
   const kernels = countKernels(stages, regime, p.main, p.state);
   const schedule: Schedule = { regime, stages, kernels };
   return { ...p, funcs: [], schedule };

@@ -250,6 +250,20 @@ describe('validator', () => {
   });
 
   describe('schedule', () => {
+    // r is a product with M: (team 1 256) gives 256 individuals a workgroup, which 4 divides.
+    const TILED = edit(GOOD, '(vec r)', '(vec r (tile 4))');
+    it('accepts a tiled product', () =>
+      expect(() => validate(parseProgram(TILED), 'test')).not.toThrow());
+    it("a tile that does not divide the workgroup's individuals", () =>
+      rejects(
+        edit(GOOD, '(vec r)', '(vec r (tile 3))'),
+        /r's tile of 3 individuals a lane does not divide/,
+      ));
+    it('a tiled vector that is not a matrix product (its y reads i)', () =>
+      rejects(
+        edit(TILED, '(read M i j) (read x j)', '(read M i j) (read x i)'),
+        /r is tiled but is not a matrix product/,
+      ));
     it('unscheduled binding', () =>
       rejects(edit(GOOD, '\n    (scalar m)', ''), /m is not scheduled/));
     it('binding scheduled twice', () =>

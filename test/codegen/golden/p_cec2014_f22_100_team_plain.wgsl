@@ -1,4 +1,4 @@
-// ---- evaluate uses P,SCR,DATA,X,F
+// ---- evaluate uses P,DATA,SCR,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -7,6 +7,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 1536>;
+var<workgroup> shr: array<f32, 400>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -17,55 +18,117 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv20200 = DATA[5050u + u32(q)];
-      {
-        let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv20200[0]));
-      }
-      {
-        let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv20200[1]));
-      }
-      {
-        let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv20200[2]));
-      }
-      {
-        let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv20200[3]));
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(20200u + u32(i_j2)) >> 2u][(20200u + u32(i_j2)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(20200u + u32(i_j2)) >> 2u][(20200u + u32(i_j2)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[0u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[0u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[0u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      if (nc < P.n) {
+        SCR[nc * 320u + 0u + rq * 4u + 0u] = ta0[0];
+        SCR[nc * 320u + 0u + rq * 4u + 1u] = ta0[1];
+        SCR[nc * 320u + 0u + rq * 4u + 2u] = ta0[2];
+        SCR[nc * 320u + 0u + rq * 4u + 3u] = ta0[3];
       }
     }
-    if (valid) { SCR[n * 320u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
+  workgroupBarrier();
   for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
     let i_i1 = iv;
-    var t1: vec2<f32> = vec2<f32>(0.0f, 0.0f);
+    var t0: vec2<f32> = vec2<f32>(0.0f, 0.0f);
     for (var i_j2: i32 = 0i; i_j2 < 100i; i_j2++) {
-      let t2 = ff_add(X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u], 0.0f, (-DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]), (-DATA[(20200u + u32(i_j2)) >> 2u][(20200u + u32(i_j2)) & 3u]));
-      let t3 = ff_mul2(DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u], DATA[2550u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u], t2.x, t2.y);
-      t1 = ff_add(t1.x, t1.y, t3.x, t3.y);
+      let t1 = ff_add(X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u], 0.0f, (-DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]), (-DATA[(20200u + u32(i_j2)) >> 2u][(20200u + u32(i_j2)) & 3u]));
+      let t2 = ff_mul2(DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u], DATA[2550u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u], t1.x, t1.y);
+      t0 = ff_add(t0.x, t0.y, t2.x, t2.y);
     }
-    if (valid) { SCR[n * 320u + 100u + u32(iv)] = t1.x; }
-    if (valid) { SCR[n * 320u + 200u + u32(iv)] = t1.y; }
+    if (valid) { SCR[n * 320u + 100u + u32(iv)] = t0.x; }
+    if (valid) { SCR[n * 320u + 200u + u32(iv)] = t0.y; }
+  }
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 64i) {
+    let i_i4 = iv;
+    let t4 = ff_mul2(SCR[n * 320u + 100u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], SCR[n * 320u + 200u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
+    if (valid) { SCR[n * 320u + 300u + u32(iv)] = t4.x; }
   }
   storageBarrier();
   for (var iv: i32 = i32(lane); iv < 10i; iv += 64i) {
     let i_i4 = iv;
     let t5 = ff_mul2(SCR[n * 320u + 100u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], SCR[n * 320u + 200u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
-    if (valid) { SCR[n * 320u + 300u + u32(iv)] = t5.x; }
-  }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 10i; iv += 64i) {
-    let i_i4 = iv;
-    let t6 = ff_mul2(SCR[n * 320u + 100u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], SCR[n * 320u + 200u + u32((i32(DATA[(10100u + u32(i_i4)) >> 2u][(10100u + u32(i_i4)) & 3u]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
-    if (valid) { SCR[n * 320u + 310u + u32(iv)] = t6.y; }
+    if (valid) { SCR[n * 320u + 310u + u32(iv)] = t5.y; }
   }
   storageBarrier();
   var acc_cec14_hf6_cec17_happycat_r2_c: f32 = 0.0f;
@@ -85,13 +148,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 20i) {
       let i_i14 = iv;
-      let t7 = (((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
-      let t8 = (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
-      let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
-      let t10 = (((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
-      let t11 = (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
-      let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
-      acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
+      let t6 = (((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
+      let t7 = (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
+      let t8 = ((100.0f * (t6 * t6)) + (t7 * t7));
+      let t9 = (((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) * ((0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) >> 2u][(10100u + u32((opt_imod((i_i14 + 1i), 20i) + 30i))) & 3u]) - 1i))]));
+      let t10 = (0.05f * SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i14 + 30i))) >> 2u][(10100u + u32((i_i14 + 30i))) & 3u]) - 1i))]);
+      let t11 = sin((0.5f * ((100.0f * (t9 * t9)) + (t10 * t10))));
+      acc_r1 = acc_r1 + (((t8 * t8) / 4000.0f) + (2.0f * (t11 * t11)));
     }
     if (iv >= 0i && iv < 20i) {
       let i_i18 = iv;
@@ -99,8 +162,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 30i) {
       let i_i20 = iv;
-      let t13 = SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
-      acc_r3 = acc_r3 + ((t13 * t13) / 30.0f);
+      let t12 = SCR[n * 320u + 0u + u32((i32(DATA[(10100u + u32((i_i20 + 70i))) >> 2u][(10100u + u32((i_i20 + 70i))) & 3u]) - 1i))];
+      acc_r3 = acc_r3 + ((t12 * t12) / 30.0f);
     }
     if (iv >= 0i && iv < 30i) {
       let i_i21 = iv;
@@ -176,11 +239,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r4: f32 = shf[1280u + team * 64u];
   workgroupBarrier();
   let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + (((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) / 20.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
-  var t14: f32 = 0.0f;
+  var t13: f32 = 0.0f;
   for (var i_i5: i32 = 0i; i_i5 < 10i; i_i5++) {
-    t14 = t14 + select(log(abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f)) == 0.0f));
+    t13 = t13 + select(log(abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 320u + 300u + u32(i_i5)], SCR[n * 320u + 310u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 0.6309573444801934f)) == 0.0f));
   }
-  let s_range_lp: f32 = (-2.3025850929940455f + t14);
+  let s_range_lp: f32 = (-2.3025850929940455f + t13);
   var acc_range_s: f32 = 1.0f;
   for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 64i) {
     if (iv >= 0i && iv < 10i) {

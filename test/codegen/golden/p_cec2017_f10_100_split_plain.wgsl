@@ -1,78 +1,350 @@
-// ---- evaluate uses P,SCR,DATA,X,F
+// ---- evaluate uses P,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 64u;
 var<workgroup> shf: array<f32, 64>;
+var<workgroup> shr: array<f32, 800>;
+var<workgroup> shv: array<f32, 1600>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 64u;
-  let lane = lid % 64u;
-  let n_raw = group * 1u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 8u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var i_j2: i32 = 0i; i_j2 < 100i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u])));
-    }
-    if (valid) { SCR[n * 200u + 0u + u32(iv)] = (t0 + 420.9687462275036f); }
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t1: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv10100 = DATA[2525u + u32(q)];
-      {
-        let i_j2 = q * 4i + 0i;
-        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[0] - dv10000[0]) - dv10100[0])));
-      }
-      {
-        let i_j2 = q * 4i + 1i;
-        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[1] - dv10000[1]) - dv10100[1])));
-      }
-      {
-        let i_j2 = q * 4i + 2i;
-        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[2] - dv10000[2]) - dv10100[2])));
-      }
-      {
-        let i_j2 = q * 4i + 3i;
-        t1 = t1 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (10.0f * ((xv[3] - dv10000[3]) - dv10100[3])));
-      }
-    }
-    if (valid) { SCR[n * 200u + 100u + u32(iv)] = t1; }
+  {
+    let e = lid + 64u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
   }
-  storageBarrier();
+  {
+    let e = lid + 128u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 192u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 256u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 320u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 384u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 448u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 512u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 576u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 640u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 704u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = min(lid + 768u, 799u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 8u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 768u < 800u) { shr[jc * 8u + g] = (10.0f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u])); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 50u; t += WG) {
+    let cg = t % 2u;
+    let rq = t / 2u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    var ta1: vec4<f32> = vec4<f32>(0.0f);
+    var ta2: vec4<f32> = vec4<f32>(0.0f);
+    var ta3: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[0u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[0u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[0u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
+      let hb = jb * 8u + cg * 4u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta1 = ta1 + mv0 * shr[hb + 1u];
+      ta2 = ta2 + mv0 * shr[hb + 2u];
+      ta3 = ta3 + mv0 * shr[hb + 3u];
+      ta0 = ta0 + mv1 * shr[hb + 8u];
+      ta1 = ta1 + mv1 * shr[hb + 9u];
+      ta2 = ta2 + mv1 * shr[hb + 10u];
+      ta3 = ta3 + mv1 * shr[hb + 11u];
+      ta0 = ta0 + mv2 * shr[hb + 16u];
+      ta1 = ta1 + mv2 * shr[hb + 17u];
+      ta2 = ta2 + mv2 * shr[hb + 18u];
+      ta3 = ta3 + mv2 * shr[hb + 19u];
+      ta0 = ta0 + mv3 * shr[hb + 24u];
+      ta1 = ta1 + mv3 * shr[hb + 25u];
+      ta2 = ta2 + mv3 * shr[hb + 26u];
+      ta3 = ta3 + mv3 * shr[hb + 27u];
+      ta0 = ta0 + mv4 * shr[hb + 32u];
+      ta1 = ta1 + mv4 * shr[hb + 33u];
+      ta2 = ta2 + mv4 * shr[hb + 34u];
+      ta3 = ta3 + mv4 * shr[hb + 35u];
+      ta0 = ta0 + mv5 * shr[hb + 40u];
+      ta1 = ta1 + mv5 * shr[hb + 41u];
+      ta2 = ta2 + mv5 * shr[hb + 42u];
+      ta3 = ta3 + mv5 * shr[hb + 43u];
+      ta0 = ta0 + mv6 * shr[hb + 48u];
+      ta1 = ta1 + mv6 * shr[hb + 49u];
+      ta2 = ta2 + mv6 * shr[hb + 50u];
+      ta3 = ta3 + mv6 * shr[hb + 51u];
+      ta0 = ta0 + mv7 * shr[hb + 56u];
+      ta1 = ta1 + mv7 * shr[hb + 57u];
+      ta2 = ta2 + mv7 * shr[hb + 58u];
+      ta3 = ta3 + mv7 * shr[hb + 59u];
+      ta0 = ta0 + mv8 * shr[hb + 64u];
+      ta1 = ta1 + mv8 * shr[hb + 65u];
+      ta2 = ta2 + mv8 * shr[hb + 66u];
+      ta3 = ta3 + mv8 * shr[hb + 67u];
+      ta0 = ta0 + mv9 * shr[hb + 72u];
+      ta1 = ta1 + mv9 * shr[hb + 73u];
+      ta2 = ta2 + mv9 * shr[hb + 74u];
+      ta3 = ta3 + mv9 * shr[hb + 75u];
+      ta0 = ta0 + mv10 * shr[hb + 80u];
+      ta1 = ta1 + mv10 * shr[hb + 81u];
+      ta2 = ta2 + mv10 * shr[hb + 82u];
+      ta3 = ta3 + mv10 * shr[hb + 83u];
+      ta0 = ta0 + mv11 * shr[hb + 88u];
+      ta1 = ta1 + mv11 * shr[hb + 89u];
+      ta2 = ta2 + mv11 * shr[hb + 90u];
+      ta3 = ta3 + mv11 * shr[hb + 91u];
+      ta0 = ta0 + mv12 * shr[hb + 96u];
+      ta1 = ta1 + mv12 * shr[hb + 97u];
+      ta2 = ta2 + mv12 * shr[hb + 98u];
+      ta3 = ta3 + mv12 * shr[hb + 99u];
+      ta0 = ta0 + mv13 * shr[hb + 104u];
+      ta1 = ta1 + mv13 * shr[hb + 105u];
+      ta2 = ta2 + mv13 * shr[hb + 106u];
+      ta3 = ta3 + mv13 * shr[hb + 107u];
+      ta0 = ta0 + mv14 * shr[hb + 112u];
+      ta1 = ta1 + mv14 * shr[hb + 113u];
+      ta2 = ta2 + mv14 * shr[hb + 114u];
+      ta3 = ta3 + mv14 * shr[hb + 115u];
+      ta0 = ta0 + mv15 * shr[hb + 120u];
+      ta1 = ta1 + mv15 * shr[hb + 121u];
+      ta2 = ta2 + mv15 * shr[hb + 122u];
+      ta3 = ta3 + mv15 * shr[hb + 123u];
+      ta0 = ta0 + mv16 * shr[hb + 128u];
+      ta1 = ta1 + mv16 * shr[hb + 129u];
+      ta2 = ta2 + mv16 * shr[hb + 130u];
+      ta3 = ta3 + mv16 * shr[hb + 131u];
+      ta0 = ta0 + mv17 * shr[hb + 136u];
+      ta1 = ta1 + mv17 * shr[hb + 137u];
+      ta2 = ta2 + mv17 * shr[hb + 138u];
+      ta3 = ta3 + mv17 * shr[hb + 139u];
+      ta0 = ta0 + mv18 * shr[hb + 144u];
+      ta1 = ta1 + mv18 * shr[hb + 145u];
+      ta2 = ta2 + mv18 * shr[hb + 146u];
+      ta3 = ta3 + mv18 * shr[hb + 147u];
+      ta0 = ta0 + mv19 * shr[hb + 152u];
+      ta1 = ta1 + mv19 * shr[hb + 153u];
+      ta2 = ta2 + mv19 * shr[hb + 154u];
+      ta3 = ta3 + mv19 * shr[hb + 155u];
+      ta0 = ta0 + mv20 * shr[hb + 160u];
+      ta1 = ta1 + mv20 * shr[hb + 161u];
+      ta2 = ta2 + mv20 * shr[hb + 162u];
+      ta3 = ta3 + mv20 * shr[hb + 163u];
+      ta0 = ta0 + mv21 * shr[hb + 168u];
+      ta1 = ta1 + mv21 * shr[hb + 169u];
+      ta2 = ta2 + mv21 * shr[hb + 170u];
+      ta3 = ta3 + mv21 * shr[hb + 171u];
+      ta0 = ta0 + mv22 * shr[hb + 176u];
+      ta1 = ta1 + mv22 * shr[hb + 177u];
+      ta2 = ta2 + mv22 * shr[hb + 178u];
+      ta3 = ta3 + mv22 * shr[hb + 179u];
+      ta0 = ta0 + mv23 * shr[hb + 184u];
+      ta1 = ta1 + mv23 * shr[hb + 185u];
+      ta2 = ta2 + mv23 * shr[hb + 186u];
+      ta3 = ta3 + mv23 * shr[hb + 187u];
+      ta0 = ta0 + mv24 * shr[hb + 192u];
+      ta1 = ta1 + mv24 * shr[hb + 193u];
+      ta2 = ta2 + mv24 * shr[hb + 194u];
+      ta3 = ta3 + mv24 * shr[hb + 195u];
+    }
+    {
+      let tc = cg * 4u + 0u;
+      let nc = group * 8u + tc;
+      shv[tc * 200u + 0u + rq * 4u + 0u] = ta0[0] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 1u] = ta0[1] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 2u] = ta0[2] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 3u] = ta0[3] + 420.9687462275036f;
+      shv[tc * 200u + 100u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 200u + 100u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 200u + 100u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 200u + 100u + rq * 4u + 3u] = ta0[3];
+    }
+    {
+      let tc = cg * 4u + 1u;
+      let nc = group * 8u + tc;
+      shv[tc * 200u + 0u + rq * 4u + 0u] = ta1[0] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 1u] = ta1[1] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 2u] = ta1[2] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 3u] = ta1[3] + 420.9687462275036f;
+      shv[tc * 200u + 100u + rq * 4u + 0u] = ta1[0];
+      shv[tc * 200u + 100u + rq * 4u + 1u] = ta1[1];
+      shv[tc * 200u + 100u + rq * 4u + 2u] = ta1[2];
+      shv[tc * 200u + 100u + rq * 4u + 3u] = ta1[3];
+    }
+    {
+      let tc = cg * 4u + 2u;
+      let nc = group * 8u + tc;
+      shv[tc * 200u + 0u + rq * 4u + 0u] = ta2[0] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 1u] = ta2[1] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 2u] = ta2[2] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 3u] = ta2[3] + 420.9687462275036f;
+      shv[tc * 200u + 100u + rq * 4u + 0u] = ta2[0];
+      shv[tc * 200u + 100u + rq * 4u + 1u] = ta2[1];
+      shv[tc * 200u + 100u + rq * 4u + 2u] = ta2[2];
+      shv[tc * 200u + 100u + rq * 4u + 3u] = ta2[3];
+    }
+    {
+      let tc = cg * 4u + 3u;
+      let nc = group * 8u + tc;
+      shv[tc * 200u + 0u + rq * 4u + 0u] = ta3[0] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 1u] = ta3[1] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 2u] = ta3[2] + 420.9687462275036f;
+      shv[tc * 200u + 0u + rq * 4u + 3u] = ta3[3] + 420.9687462275036f;
+      shv[tc * 200u + 100u + rq * 4u + 0u] = ta3[0];
+      shv[tc * 200u + 100u + rq * 4u + 1u] = ta3[1];
+      shv[tc * 200u + 100u + rq * 4u + 2u] = ta3[2];
+      shv[tc * 200u + 100u + rq * 4u + 3u] = ta3[3];
+    }
+  }
+  workgroupBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i4 = iv;
-      acc_r0 = acc_r0 + select(select((-select((((SCR[n * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((SCR[n * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (SCR[n * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (SCR[n * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (SCR[n * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (SCR[n * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (SCR[n * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (SCR[n * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (SCR[n * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (SCR[n * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (SCR[n * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (SCR[n * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(SCR[n * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(SCR[n * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) * ((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (SCR[n * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(SCR[n * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(SCR[n * 200u + 0u + u32(i_i4)], 500.0f))))) + (((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) * ((SCR[n * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (SCR[n * 200u + 0u + u32(i_i4)] > f32(500i)));
+  for (var q: i32 = 0i + i32(lane); q < 25i; q += 8i) {
+    let e0 = q * 4i + 0i;
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i4 = e0;
+      acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+    }
+    let e1 = q * 4i + 1i;
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i4 = e1;
+      acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+    }
+    let e2 = q * 4i + 2i;
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i4 = e2;
+      acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+    }
+    let e3 = q * 4i + 3i;
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i4 = e3;
+      acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
     }
   }
   shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -86,7 +358,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 64u];
+  let s_r0: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }

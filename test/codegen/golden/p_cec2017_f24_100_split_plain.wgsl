@@ -1,174 +1,786 @@
-// ---- evaluate uses P,SCR,DATA,X,F
+// ---- evaluate uses P,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 64u;
 var<workgroup> shf: array<f32, 384>;
+var<workgroup> shr: array<f32, 400>;
+var<workgroup> shv: array<f32, 1600>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 64u;
-  let lane = lid % 64u;
-  let n_raw = group * 1u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv40400 = DATA[10100u + u32(q)];
-      {
-        let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv40400[0]));
-      }
-      {
-        let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv40400[1]));
-      }
-      {
-        let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv40400[2]));
-      }
-      {
-        let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv40400[3]));
-      }
-    }
-    if (valid) { SCR[n * 400u + 0u + u32(iv)] = t0; }
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i3 = iv;
-    var t1: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv20100 = DATA[5025u + u32(q)];
-      let dv40500 = DATA[10125u + u32(q)];
-      {
-        let i_j4 = q * 4i + 0i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[0] - dv20100[0]) - dv40500[0]));
-      }
-      {
-        let i_j4 = q * 4i + 1i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[1] - dv20100[1]) - dv40500[1]));
-      }
-      {
-        let i_j4 = q * 4i + 2i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[2] - dv20100[2]) - dv40500[2]));
-      }
-      {
-        let i_j4 = q * 4i + 3i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[3] - dv20100[3]) - dv40500[3]));
-      }
-    }
-    if (valid) { SCR[n * 400u + 100u + u32(iv)] = t1; }
+  {
+    let e = lid + 64u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i5 = iv;
-    var t2: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv30200 = DATA[7550u + u32(q)];
-      let dv40600 = DATA[10150u + u32(q)];
-      {
-        let i_j6 = q * 4i + 0i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[0] - dv30200[0]) - dv40600[0]));
-      }
-      {
-        let i_j6 = q * 4i + 1i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[1] - dv30200[1]) - dv40600[1]));
-      }
-      {
-        let i_j6 = q * 4i + 2i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[2] - dv30200[2]) - dv40600[2]));
-      }
-      {
-        let i_j6 = q * 4i + 3i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[3] - dv30200[3]) - dv40600[3]));
-      }
-    }
-    if (valid) { SCR[n * 400u + 200u + u32(iv)] = t2; }
+  {
+    let e = lid + 128u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i7 = iv;
-    var t3: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv40300 = DATA[10075u + u32(q)];
-      let dv40700 = DATA[10175u + u32(q)];
-      {
-        let i_j8 = q * 4i + 0i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[0] - dv40300[0]) - dv40700[0]));
-      }
-      {
-        let i_j8 = q * 4i + 1i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[1] - dv40300[1]) - dv40700[1]));
-      }
-      {
-        let i_j8 = q * 4i + 2i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[2] - dv40300[2]) - dv40700[2]));
-      }
-      {
-        let i_j8 = q * 4i + 3i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[3] - dv40300[3]) - dv40700[3]));
-      }
-    }
-    if (valid) { SCR[n * 400u + 300u + u32(iv)] = t3; }
+  {
+    let e = lid + 192u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
   }
-  storageBarrier();
+  {
+    let e = lid + 256u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
+  }
+  {
+    let e = lid + 320u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
+  }
+  {
+    let e = min(lid + 384u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 50u; t += WG) {
+    let cg = t % 2u;
+    let rq = t / 2u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    var ta1: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[0u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[0u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[0u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 2u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta1 = ta1 + mv0 * shr[hb + 1u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta1 = ta1 + mv1 * shr[hb + 5u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta1 = ta1 + mv2 * shr[hb + 9u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta1 = ta1 + mv4 * shr[hb + 17u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta1 = ta1 + mv5 * shr[hb + 21u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta1 = ta1 + mv6 * shr[hb + 25u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta1 = ta1 + mv7 * shr[hb + 29u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta1 = ta1 + mv8 * shr[hb + 33u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta1 = ta1 + mv9 * shr[hb + 37u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta1 = ta1 + mv10 * shr[hb + 41u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta1 = ta1 + mv11 * shr[hb + 45u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta1 = ta1 + mv12 * shr[hb + 49u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta1 = ta1 + mv13 * shr[hb + 53u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta1 = ta1 + mv14 * shr[hb + 57u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta1 = ta1 + mv16 * shr[hb + 65u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta1 = ta1 + mv17 * shr[hb + 69u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta1 = ta1 + mv18 * shr[hb + 73u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta1 = ta1 + mv19 * shr[hb + 77u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta1 = ta1 + mv20 * shr[hb + 81u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta1 = ta1 + mv21 * shr[hb + 85u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta1 = ta1 + mv22 * shr[hb + 89u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta1 = ta1 + mv23 * shr[hb + 93u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+      ta1 = ta1 + mv24 * shr[hb + 97u];
+    }
+    {
+      let tc = cg * 2u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 0u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 0u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 0u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 0u + rq * 4u + 3u] = ta0[3];
+    }
+    {
+      let tc = cg * 2u + 1u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 0u + rq * 4u + 0u] = ta1[0];
+      shv[tc * 400u + 0u + rq * 4u + 1u] = ta1[1];
+      shv[tc * 400u + 0u + rq * 4u + 2u] = ta1[2];
+      shv[tc * 400u + 0u + rq * 4u + 3u] = ta1[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = lid + 64u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = lid + 128u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = lid + 192u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = lid + 256u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = lid + 320u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = min(lid + 384u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 50u; t += WG) {
+    let cg = t % 2u;
+    let rq = t / 2u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    var ta1: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[2525u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[2525u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[2525u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[2525u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[2525u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[2525u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[2525u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[2525u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[2525u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[2525u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[2525u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[2525u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[2525u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[2525u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[2525u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[2525u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[2525u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[2525u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[2525u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[2525u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 2u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta1 = ta1 + mv0 * shr[hb + 1u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta1 = ta1 + mv1 * shr[hb + 5u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta1 = ta1 + mv2 * shr[hb + 9u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta1 = ta1 + mv4 * shr[hb + 17u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta1 = ta1 + mv5 * shr[hb + 21u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta1 = ta1 + mv6 * shr[hb + 25u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta1 = ta1 + mv7 * shr[hb + 29u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta1 = ta1 + mv8 * shr[hb + 33u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta1 = ta1 + mv9 * shr[hb + 37u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta1 = ta1 + mv10 * shr[hb + 41u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta1 = ta1 + mv11 * shr[hb + 45u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta1 = ta1 + mv12 * shr[hb + 49u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta1 = ta1 + mv13 * shr[hb + 53u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta1 = ta1 + mv14 * shr[hb + 57u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta1 = ta1 + mv16 * shr[hb + 65u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta1 = ta1 + mv17 * shr[hb + 69u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta1 = ta1 + mv18 * shr[hb + 73u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta1 = ta1 + mv19 * shr[hb + 77u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta1 = ta1 + mv20 * shr[hb + 81u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta1 = ta1 + mv21 * shr[hb + 85u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta1 = ta1 + mv22 * shr[hb + 89u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta1 = ta1 + mv23 * shr[hb + 93u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+      ta1 = ta1 + mv24 * shr[hb + 97u];
+    }
+    {
+      let tc = cg * 2u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 100u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 100u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 100u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 100u + rq * 4u + 3u] = ta0[3];
+    }
+    {
+      let tc = cg * 2u + 1u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 100u + rq * 4u + 0u] = ta1[0];
+      shv[tc * 400u + 100u + rq * 4u + 1u] = ta1[1];
+      shv[tc * 400u + 100u + rq * 4u + 2u] = ta1[2];
+      shv[tc * 400u + 100u + rq * 4u + 3u] = ta1[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = lid + 64u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = lid + 128u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = lid + 192u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = lid + 256u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = lid + 320u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = min(lid + 384u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 50u; t += WG) {
+    let cg = t % 2u;
+    let rq = t / 2u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    var ta1: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[5050u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[5050u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[5050u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[5050u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[5050u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[5050u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[5050u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[5050u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[5050u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[5050u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[5050u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[5050u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[5050u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[5050u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[5050u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[5050u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[5050u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[5050u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[5050u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[5050u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 2u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta1 = ta1 + mv0 * shr[hb + 1u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta1 = ta1 + mv1 * shr[hb + 5u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta1 = ta1 + mv2 * shr[hb + 9u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta1 = ta1 + mv4 * shr[hb + 17u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta1 = ta1 + mv5 * shr[hb + 21u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta1 = ta1 + mv6 * shr[hb + 25u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta1 = ta1 + mv7 * shr[hb + 29u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta1 = ta1 + mv8 * shr[hb + 33u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta1 = ta1 + mv9 * shr[hb + 37u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta1 = ta1 + mv10 * shr[hb + 41u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta1 = ta1 + mv11 * shr[hb + 45u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta1 = ta1 + mv12 * shr[hb + 49u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta1 = ta1 + mv13 * shr[hb + 53u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta1 = ta1 + mv14 * shr[hb + 57u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta1 = ta1 + mv16 * shr[hb + 65u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta1 = ta1 + mv17 * shr[hb + 69u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta1 = ta1 + mv18 * shr[hb + 73u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta1 = ta1 + mv19 * shr[hb + 77u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta1 = ta1 + mv20 * shr[hb + 81u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta1 = ta1 + mv21 * shr[hb + 85u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta1 = ta1 + mv22 * shr[hb + 89u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta1 = ta1 + mv23 * shr[hb + 93u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+      ta1 = ta1 + mv24 * shr[hb + 97u];
+    }
+    {
+      let tc = cg * 2u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 200u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 200u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 200u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 200u + rq * 4u + 3u] = ta0[3];
+    }
+    {
+      let tc = cg * 2u + 1u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 200u + rq * 4u + 0u] = ta1[0];
+      shv[tc * 400u + 200u + rq * 4u + 1u] = ta1[1];
+      shv[tc * 400u + 200u + rq * 4u + 2u] = ta1[2];
+      shv[tc * 400u + 200u + rq * 4u + 3u] = ta1[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = lid + 64u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = lid + 128u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = lid + 192u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = lid + 256u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = lid + 320u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = min(lid + 384u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 50u; t += WG) {
+    let cg = t % 2u;
+    let rq = t / 2u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    var ta1: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[7575u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[7575u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[7575u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[7575u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[7575u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[7575u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[7575u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[7575u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[7575u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[7575u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[7575u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[7575u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[7575u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[7575u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[7575u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[7575u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[7575u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[7575u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[7575u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[7575u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[7575u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[7575u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[7575u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[7575u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[7575u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 2u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta1 = ta1 + mv0 * shr[hb + 1u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta1 = ta1 + mv1 * shr[hb + 5u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta1 = ta1 + mv2 * shr[hb + 9u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta1 = ta1 + mv4 * shr[hb + 17u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta1 = ta1 + mv5 * shr[hb + 21u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta1 = ta1 + mv6 * shr[hb + 25u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta1 = ta1 + mv7 * shr[hb + 29u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta1 = ta1 + mv8 * shr[hb + 33u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta1 = ta1 + mv9 * shr[hb + 37u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta1 = ta1 + mv10 * shr[hb + 41u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta1 = ta1 + mv11 * shr[hb + 45u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta1 = ta1 + mv12 * shr[hb + 49u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta1 = ta1 + mv13 * shr[hb + 53u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta1 = ta1 + mv14 * shr[hb + 57u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta1 = ta1 + mv16 * shr[hb + 65u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta1 = ta1 + mv17 * shr[hb + 69u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta1 = ta1 + mv18 * shr[hb + 73u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta1 = ta1 + mv19 * shr[hb + 77u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta1 = ta1 + mv20 * shr[hb + 81u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta1 = ta1 + mv21 * shr[hb + 85u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta1 = ta1 + mv22 * shr[hb + 89u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta1 = ta1 + mv23 * shr[hb + 93u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+      ta1 = ta1 + mv24 * shr[hb + 97u];
+    }
+    {
+      let tc = cg * 2u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 300u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 300u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 300u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 300u + rq * 4u + 3u] = ta0[3];
+    }
+    {
+      let tc = cg * 2u + 1u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 300u + rq * 4u + 0u] = ta1[0];
+      shv[tc * 400u + 300u + rq * 4u + 1u] = ta1[1];
+      shv[tc * 400u + 300u + rq * 4u + 2u] = ta1[2];
+      shv[tc * 400u + 300u + rq * 4u + 3u] = ta1[3];
+    }
+  }
+  workgroupBarrier();
   var acc_cec17_w10_s: f32 = 0.0f;
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i17 = iv;
-      let t4 = ((X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(10000u + u32(i_i17)) >> 2u][(10000u + u32(i_i17)) & 3u]) - DATA[(40400u + u32(i_i17)) >> 2u][(40400u + u32(i_i17)) & 3u]);
+  for (var q: i32 = 0i + i32(lane); q < 25i; q += 16i) {
+    let xv = X[(xo >> 2u) + u32(q)];
+    let dv10000 = DATA[2500u + u32(q)];
+    let dv40400 = DATA[10100u + u32(q)];
+    let dv20100 = DATA[5025u + u32(q)];
+    let dv40500 = DATA[10125u + u32(q)];
+    let dv30200 = DATA[7550u + u32(q)];
+    let dv40600 = DATA[10150u + u32(q)];
+    let dv40300 = DATA[10075u + u32(q)];
+    let dv40700 = DATA[10175u + u32(q)];
+    let e0 = q * 4i + 0i;
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i17 = e0;
+      let t0 = ((xv[0] - dv10000[0]) - dv40400[0]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+    }
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i19 = e0;
+      let t1 = ((xv[0] - dv20100[0]) - dv40500[0]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+    }
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i21 = e0;
+      let t2 = ((xv[0] - dv30200[0]) - dv40600[0]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
+    }
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i23 = e0;
+      let t3 = ((xv[0] - dv40300[0]) - dv40700[0]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t3 * t3);
+    }
+    let e1 = q * 4i + 1i;
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i17 = e1;
+      let t4 = ((xv[1] - dv10000[1]) - dv40400[1]);
       acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i19 = iv;
-      let t5 = ((X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(20100u + u32(i_i19)) >> 2u][(20100u + u32(i_i19)) & 3u]) - DATA[(40500u + u32(i_i19)) >> 2u][(40500u + u32(i_i19)) & 3u]);
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i19 = e1;
+      let t5 = ((xv[1] - dv20100[1]) - dv40500[1]);
       acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i21 = iv;
-      let t6 = ((X[(xo + u32(i_i21)) >> 2u][(xo + u32(i_i21)) & 3u] - DATA[(30200u + u32(i_i21)) >> 2u][(30200u + u32(i_i21)) & 3u]) - DATA[(40600u + u32(i_i21)) >> 2u][(40600u + u32(i_i21)) & 3u]);
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i21 = e1;
+      let t6 = ((xv[1] - dv30200[1]) - dv40600[1]);
       acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i23 = iv;
-      let t7 = ((X[(xo + u32(i_i23)) >> 2u][(xo + u32(i_i23)) & 3u] - DATA[(40300u + u32(i_i23)) >> 2u][(40300u + u32(i_i23)) & 3u]) - DATA[(40700u + u32(i_i23)) >> 2u][(40700u + u32(i_i23)) & 3u]);
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i23 = e1;
+      let t7 = ((xv[1] - dv40300[1]) - dv40700[1]);
       acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+    }
+    let e2 = q * 4i + 2i;
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i17 = e2;
+      let t8 = ((xv[2] - dv10000[2]) - dv40400[2]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t8 * t8);
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i19 = e2;
+      let t9 = ((xv[2] - dv20100[2]) - dv40500[2]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t9 * t9);
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i21 = e2;
+      let t10 = ((xv[2] - dv30200[2]) - dv40600[2]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t10 * t10);
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i23 = e2;
+      let t11 = ((xv[2] - dv40300[2]) - dv40700[2]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t11 * t11);
+    }
+    let e3 = q * 4i + 3i;
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i17 = e3;
+      let t12 = ((xv[3] - dv10000[3]) - dv40400[3]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t12 * t12);
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i19 = e3;
+      let t13 = ((xv[3] - dv20100[3]) - dv40500[3]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t13 * t13);
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i21 = e3;
+      let t14 = ((xv[3] - dv30200[3]) - dv40600[3]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t14 * t14);
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i23 = e3;
+      let t15 = ((xv[3] - dv40300[3]) - dv40700[3]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t15 * t15);
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[64u + lid] = acc_cec17_w20_s;
   shf[128u + lid] = acc_cec17_w30_s;
   shf[192u + lid] = acc_cec17_w40_s;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
-    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 16u];
-    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 16u];
-  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -198,10 +810,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_w10_s: f32 = shf[0u + team * 64u];
-  let s_cec17_w20_s: f32 = shf[64u + team * 64u];
-  let s_cec17_w30_s: f32 = shf[128u + team * 64u];
-  let s_cec17_w40_s: f32 = shf[192u + team * 64u];
+  let s_cec17_w10_s: f32 = shf[0u + team * 16u];
+  let s_cec17_w20_s: f32 = shf[64u + team * 16u];
+  let s_cec17_w30_s: f32 = shf[128u + team * 16u];
+  let s_cec17_w40_s: f32 = shf[192u + team * 16u];
   workgroupBarrier();
   let s_w1: f32 = select((sqrt((1.0f / s_cec17_w10_s)) * exp(((-s_cec17_w10_s) / 20000.0f))), opt_inf(), (s_cec17_w10_s == f32(0i)));
   let s_w2: f32 = select((sqrt((1.0f / s_cec17_w20_s)) * exp(((-s_cec17_w20_s) / 80000.0f))), opt_inf(), (s_cec17_w20_s == f32(0i)));
@@ -214,36 +826,130 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i9 = iv;
-      let t8 = SCR[n * 400u + 0u + u32(i_i9)];
-      acc_r0 = acc_r0 + ((t8 * t8) / 100.0f);
+  for (var q: i32 = 0i + i32(lane); q < 25i; q += 16i) {
+    let e0 = q * 4i + 0i;
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i9 = e0;
+      let t16 = shv[team * 400u + 0u + u32(i_i9)];
+      acc_r0 = acc_r0 + ((t16 * t16) / 100.0f);
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i10 = iv;
-      acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 400u + 0u + u32(i_i10)])) / 100.0f);
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i10 = e0;
+      acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i11 = iv;
-      let t9 = SCR[n * 400u + 100u + u32(i_i11)];
-      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t9 * t9));
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i11 = e0;
+      let t17 = shv[team * 400u + 100u + u32(i_i11)];
+      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t17 * t17));
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i13 = iv;
-      let t10 = (6.0f * SCR[n * 400u + 200u + u32(i_i13)]);
-      acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i13 = e0;
+      let t18 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+      acc_r3 = acc_r3 + ((t18 * t18) / 4000.0f);
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i14 = iv;
-      let t11 = sin((0.5f * ((6.0f * SCR[n * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-      acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i14 = e0;
+      let t19 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t19 * t19))) - (acc_r4 * (2.0f * (t19 * t19))));
     }
-    if (iv >= 0i && iv < 100i) {
-      let i_i16 = iv;
-      let t12 = (0.0512f * SCR[n * 400u + 300u + u32(i_i16)]);
-      let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 400u + 300u + u32(i_i16)])));
-      acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i16 = e0;
+      let t20 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+      let t21 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t20 * t20) + (20.0f * (t21 * t21)));
+    }
+    let e1 = q * 4i + 1i;
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i9 = e1;
+      let t22 = shv[team * 400u + 0u + u32(i_i9)];
+      acc_r0 = acc_r0 + ((t22 * t22) / 100.0f);
+    }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i10 = e1;
+      acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+    }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i11 = e1;
+      let t23 = shv[team * 400u + 100u + u32(i_i11)];
+      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t23 * t23));
+    }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i13 = e1;
+      let t24 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+      acc_r3 = acc_r3 + ((t24 * t24) / 4000.0f);
+    }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i14 = e1;
+      let t25 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t25 * t25))) - (acc_r4 * (2.0f * (t25 * t25))));
+    }
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i16 = e1;
+      let t26 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+      let t27 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t26 * t26) + (20.0f * (t27 * t27)));
+    }
+    let e2 = q * 4i + 2i;
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i9 = e2;
+      let t28 = shv[team * 400u + 0u + u32(i_i9)];
+      acc_r0 = acc_r0 + ((t28 * t28) / 100.0f);
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i10 = e2;
+      acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i11 = e2;
+      let t29 = shv[team * 400u + 100u + u32(i_i11)];
+      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t29 * t29));
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i13 = e2;
+      let t30 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+      acc_r3 = acc_r3 + ((t30 * t30) / 4000.0f);
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i14 = e2;
+      let t31 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t31 * t31))) - (acc_r4 * (2.0f * (t31 * t31))));
+    }
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i16 = e2;
+      let t32 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+      let t33 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t32 * t32) + (20.0f * (t33 * t33)));
+    }
+    let e3 = q * 4i + 3i;
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i9 = e3;
+      let t34 = shv[team * 400u + 0u + u32(i_i9)];
+      acc_r0 = acc_r0 + ((t34 * t34) / 100.0f);
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i10 = e3;
+      acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i11 = e3;
+      let t35 = shv[team * 400u + 100u + u32(i_i11)];
+      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t35 * t35));
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i13 = e3;
+      let t36 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+      acc_r3 = acc_r3 + ((t36 * t36) / 4000.0f);
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i14 = e3;
+      let t37 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t37 * t37))) - (acc_r4 * (2.0f * (t37 * t37))));
+    }
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i16 = e3;
+      let t38 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+      let t39 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t38 * t38) + (20.0f * (t39 * t39)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -252,24 +958,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[192u + lid] = acc_r3;
   shf[256u + lid] = acc_r4;
   shf[320u + lid] = acc_r5;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
-    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 32u];
-    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 32u]) - (shf[256u + lid] * shf[256u + lid + 32u]));
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 16u];
-    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 16u];
-    shf[256u + lid] = ((shf[256u + lid] + shf[256u + lid + 16u]) - (shf[256u + lid] * shf[256u + lid + 16u]));
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 16u];
-  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -307,12 +995,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 64u];
-  let s_r1: f32 = shf[64u + team * 64u];
-  let s_r2: f32 = shf[128u + team * 64u];
-  let s_r3: f32 = shf[192u + team * 64u];
-  let s_r4: f32 = shf[256u + team * 64u];
-  let s_r5: f32 = shf[320u + team * 64u];
+  let s_r0: f32 = shf[0u + team * 16u];
+  let s_r1: f32 = shf[64u + team * 16u];
+  let s_r2: f32 = shf[128u + team * 16u];
+  let s_r3: f32 = shf[192u + team * 16u];
+  let s_r4: f32 = shf[256u + team * 16u];
+  let s_r5: f32 = shf[320u + team * 16u];
   workgroupBarrier();
   let s_g1: f32 = (10.0f * ((((-18.281718171540955f) - (20.0f * opt_expm1((-0.2f * sqrt(s_r0))))) - opt_expm1(s_r1)) + 20.0f));
   let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);

@@ -1,12 +1,13 @@
-// ---- evaluate uses P,SCR,DATA,X,F
+// ---- evaluate uses P,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 1536>;
+var<workgroup> shr: array<f32, 400>;
+var<workgroup> shv: array<f32, 1600>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -17,114 +18,350 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv40400 = DATA[10100u + u32(q)];
-      {
-        let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv40400[0]));
-      }
-      {
-        let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv40400[1]));
-      }
-      {
-        let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv40400[2]));
-      }
-      {
-        let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv40400[3]));
-      }
-    }
-    if (valid) { SCR[n * 400u + 0u + u32(iv)] = t0; }
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]);
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i3 = iv;
-    var t1: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv20100 = DATA[5025u + u32(q)];
-      let dv40500 = DATA[10125u + u32(q)];
-      {
-        let i_j4 = q * 4i + 0i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[0] - dv20100[0]) - dv40500[0]));
-      }
-      {
-        let i_j4 = q * 4i + 1i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[1] - dv20100[1]) - dv40500[1]));
-      }
-      {
-        let i_j4 = q * 4i + 2i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[2] - dv20100[2]) - dv40500[2]));
-      }
-      {
-        let i_j4 = q * 4i + 3i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[3] - dv20100[3]) - dv40500[3]));
-      }
-    }
-    if (valid) { SCR[n * 400u + 100u + u32(iv)] = t1; }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(40400u + u32(i_j2)) >> 2u][(40400u + u32(i_j2)) & 3u]); }
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i5 = iv;
-    var t2: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv30200 = DATA[7550u + u32(q)];
-      let dv40600 = DATA[10150u + u32(q)];
-      {
-        let i_j6 = q * 4i + 0i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[0] - dv30200[0]) - dv40600[0]));
-      }
-      {
-        let i_j6 = q * 4i + 1i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[1] - dv30200[1]) - dv40600[1]));
-      }
-      {
-        let i_j6 = q * 4i + 2i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[2] - dv30200[2]) - dv40600[2]));
-      }
-      {
-        let i_j6 = q * 4i + 3i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[3] - dv30200[3]) - dv40600[3]));
-      }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[0u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[0u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[0u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
-    if (valid) { SCR[n * 400u + 200u + u32(iv)] = t2; }
-  }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i7 = iv;
-    var t3: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv40300 = DATA[10075u + u32(q)];
-      let dv40700 = DATA[10175u + u32(q)];
-      {
-        let i_j8 = q * 4i + 0i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[0] - dv40300[0]) - dv40700[0]));
-      }
-      {
-        let i_j8 = q * 4i + 1i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[1] - dv40300[1]) - dv40700[1]));
-      }
-      {
-        let i_j8 = q * 4i + 2i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[2] - dv40300[2]) - dv40700[2]));
-      }
-      {
-        let i_j8 = q * 4i + 3i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[3] - dv40300[3]) - dv40700[3]));
-      }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 0u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 0u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 0u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 0u + rq * 4u + 3u] = ta0[3];
     }
-    if (valid) { SCR[n * 400u + 300u + u32(iv)] = t3; }
   }
-  storageBarrier();
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(40500u + u32(i_j4)) >> 2u][(40500u + u32(i_j4)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[2525u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[2525u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[2525u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[2525u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[2525u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[2525u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[2525u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[2525u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[2525u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[2525u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[2525u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[2525u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[2525u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[2525u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[2525u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[2525u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[2525u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[2525u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[2525u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[2525u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 100u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 100u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 100u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 100u + rq * 4u + 3u] = ta0[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(40600u + u32(i_j6)) >> 2u][(40600u + u32(i_j6)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[5050u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[5050u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[5050u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[5050u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[5050u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[5050u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[5050u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[5050u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[5050u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[5050u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[5050u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[5050u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[5050u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[5050u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[5050u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[5050u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[5050u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[5050u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[5050u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[5050u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 200u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 200u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 200u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 200u + rq * 4u + 3u] = ta0[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(40700u + u32(i_j8)) >> 2u][(40700u + u32(i_j8)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[7575u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[7575u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[7575u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[7575u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[7575u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[7575u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[7575u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[7575u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[7575u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[7575u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[7575u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[7575u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[7575u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[7575u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[7575u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[7575u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[7575u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[7575u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[7575u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[7575u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[7575u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[7575u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[7575u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[7575u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[7575u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 400u + 300u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 400u + 300u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 400u + 300u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 400u + 300u + rq * 4u + 3u] = ta0[3];
+    }
+  }
+  workgroupBarrier();
   var acc_cec17_w10_s: f32 = 0.0f;
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
@@ -132,23 +369,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i17 = iv;
-      let t4 = ((X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(10000u + u32(i_i17)) >> 2u][(10000u + u32(i_i17)) & 3u]) - DATA[(40400u + u32(i_i17)) >> 2u][(40400u + u32(i_i17)) & 3u]);
-      acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
+      let t0 = ((X[(xo + u32(i_i17)) >> 2u][(xo + u32(i_i17)) & 3u] - DATA[(10000u + u32(i_i17)) >> 2u][(10000u + u32(i_i17)) & 3u]) - DATA[(40400u + u32(i_i17)) >> 2u][(40400u + u32(i_i17)) & 3u]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i19 = iv;
-      let t5 = ((X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(20100u + u32(i_i19)) >> 2u][(20100u + u32(i_i19)) & 3u]) - DATA[(40500u + u32(i_i19)) >> 2u][(40500u + u32(i_i19)) & 3u]);
-      acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
+      let t1 = ((X[(xo + u32(i_i19)) >> 2u][(xo + u32(i_i19)) & 3u] - DATA[(20100u + u32(i_i19)) >> 2u][(20100u + u32(i_i19)) & 3u]) - DATA[(40500u + u32(i_i19)) >> 2u][(40500u + u32(i_i19)) & 3u]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i21 = iv;
-      let t6 = ((X[(xo + u32(i_i21)) >> 2u][(xo + u32(i_i21)) & 3u] - DATA[(30200u + u32(i_i21)) >> 2u][(30200u + u32(i_i21)) & 3u]) - DATA[(40600u + u32(i_i21)) >> 2u][(40600u + u32(i_i21)) & 3u]);
-      acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
+      let t2 = ((X[(xo + u32(i_i21)) >> 2u][(xo + u32(i_i21)) & 3u] - DATA[(30200u + u32(i_i21)) >> 2u][(30200u + u32(i_i21)) & 3u]) - DATA[(40600u + u32(i_i21)) >> 2u][(40600u + u32(i_i21)) & 3u]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i23 = iv;
-      let t7 = ((X[(xo + u32(i_i23)) >> 2u][(xo + u32(i_i23)) & 3u] - DATA[(40300u + u32(i_i23)) >> 2u][(40300u + u32(i_i23)) & 3u]) - DATA[(40700u + u32(i_i23)) >> 2u][(40700u + u32(i_i23)) & 3u]);
-      acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+      let t3 = ((X[(xo + u32(i_i23)) >> 2u][(xo + u32(i_i23)) & 3u] - DATA[(40300u + u32(i_i23)) >> 2u][(40300u + u32(i_i23)) & 3u]) - DATA[(40700u + u32(i_i23)) >> 2u][(40700u + u32(i_i23)) & 3u]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t3 * t3);
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
@@ -217,33 +454,33 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i9 = iv;
-      let t8 = SCR[n * 400u + 0u + u32(i_i9)];
-      acc_r0 = acc_r0 + ((t8 * t8) / 100.0f);
+      let t4 = shv[team * 400u + 0u + u32(i_i9)];
+      acc_r0 = acc_r0 + ((t4 * t4) / 100.0f);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i10 = iv;
-      acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 400u + 0u + u32(i_i10)])) / 100.0f);
+      acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i11 = iv;
-      let t9 = SCR[n * 400u + 100u + u32(i_i11)];
-      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t9 * t9));
+      let t5 = shv[team * 400u + 100u + u32(i_i11)];
+      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t5 * t5));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i13 = iv;
-      let t10 = (6.0f * SCR[n * 400u + 200u + u32(i_i13)]);
-      acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
+      let t6 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+      acc_r3 = acc_r3 + ((t6 * t6) / 4000.0f);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i14 = iv;
-      let t11 = sin((0.5f * ((6.0f * SCR[n * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-      acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
+      let t7 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t7 * t7))) - (acc_r4 * (2.0f * (t7 * t7))));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i16 = iv;
-      let t12 = (0.0512f * SCR[n * 400u + 300u + u32(i_i16)]);
-      let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 400u + 300u + u32(i_i16)])));
-      acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
+      let t8 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+      let t9 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t8 * t8) + (20.0f * (t9 * t9)));
     }
   }
   shf[0u + lid] = acc_r0;

@@ -1,12 +1,13 @@
-// ---- evaluate uses P,SCR,DATA,X,F
+// ---- evaluate uses P,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 1536>;
+var<workgroup> shr: array<f32, 400>;
+var<workgroup> shv: array<f32, 2000>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -17,141 +18,436 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv50500 = DATA[12625u + u32(q)];
-      {
-        let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[0] - dv10000[0]) - dv50500[0]));
-      }
-      {
-        let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[1] - dv10000[1]) - dv50500[1]));
-      }
-      {
-        let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[2] - dv10000[2]) - dv50500[2]));
-      }
-      {
-        let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * ((xv[3] - dv10000[3]) - dv50500[3]));
-      }
-    }
-    if (valid) { SCR[n * 500u + 0u + u32(iv)] = t0; }
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i3 = iv;
-    var t1: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv20100 = DATA[5025u + u32(q)];
-      let dv50600 = DATA[12650u + u32(q)];
-      {
-        let i_j4 = q * 4i + 0i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[0] - dv20100[0]) - dv50600[0]));
-      }
-      {
-        let i_j4 = q * 4i + 1i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[1] - dv20100[1]) - dv50600[1]));
-      }
-      {
-        let i_j4 = q * 4i + 2i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[2] - dv20100[2]) - dv50600[2]));
-      }
-      {
-        let i_j4 = q * 4i + 3i;
-        t1 = t1 + (DATA[2525u + u32(i_j4) * 25u + (u32(i_i3) >> 2u)][u32(i_i3) & 3u] * ((xv[3] - dv20100[3]) - dv50600[3]));
-      }
-    }
-    if (valid) { SCR[n * 500u + 100u + u32(iv)] = t1; }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]); }
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i5 = iv;
-    var t2: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv30200 = DATA[7550u + u32(q)];
-      let dv50700 = DATA[12675u + u32(q)];
-      {
-        let i_j6 = q * 4i + 0i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[0] - dv30200[0]) - dv50700[0]));
-      }
-      {
-        let i_j6 = q * 4i + 1i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[1] - dv30200[1]) - dv50700[1]));
-      }
-      {
-        let i_j6 = q * 4i + 2i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[2] - dv30200[2]) - dv50700[2]));
-      }
-      {
-        let i_j6 = q * 4i + 3i;
-        t2 = t2 + (DATA[5050u + u32(i_j6) * 25u + (u32(i_i5) >> 2u)][u32(i_i5) & 3u] * ((xv[3] - dv30200[3]) - dv50700[3]));
-      }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[0u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[0u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[0u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
-    if (valid) { SCR[n * 500u + 200u + u32(iv)] = t2; }
-  }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i7 = iv;
-    var t3: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv40300 = DATA[10075u + u32(q)];
-      let dv50800 = DATA[12700u + u32(q)];
-      {
-        let i_j8 = q * 4i + 0i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[0] - dv40300[0]) - dv50800[0]));
-      }
-      {
-        let i_j8 = q * 4i + 1i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[1] - dv40300[1]) - dv50800[1]));
-      }
-      {
-        let i_j8 = q * 4i + 2i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[2] - dv40300[2]) - dv50800[2]));
-      }
-      {
-        let i_j8 = q * 4i + 3i;
-        t3 = t3 + (DATA[7575u + u32(i_j8) * 25u + (u32(i_i7) >> 2u)][u32(i_i7) & 3u] * ((xv[3] - dv40300[3]) - dv50800[3]));
-      }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 500u + 0u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 500u + 0u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 500u + 0u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 500u + 0u + rq * 4u + 3u] = ta0[3];
     }
-    if (valid) { SCR[n * 500u + 300u + u32(iv)] = t3; }
   }
-  storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i9 = iv;
-    var t4: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv50400 = DATA[12600u + u32(q)];
-      let dv50900 = DATA[12725u + u32(q)];
-      {
-        let i_j10 = q * 4i + 0i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[0] - dv50400[0]) - dv50900[0]));
-      }
-      {
-        let i_j10 = q * 4i + 1i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[1] - dv50400[1]) - dv50900[1]));
-      }
-      {
-        let i_j10 = q * 4i + 2i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[2] - dv50400[2]) - dv50900[2]));
-      }
-      {
-        let i_j10 = q * 4i + 3i;
-        t4 = t4 + (DATA[10100u + u32(i_j10) * 25u + (u32(i_i9) >> 2u)][u32(i_i9) & 3u] * ((xv[3] - dv50400[3]) - dv50900[3]));
-      }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j4 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[2525u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[2525u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[2525u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[2525u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[2525u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[2525u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[2525u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[2525u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[2525u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[2525u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[2525u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[2525u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[2525u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[2525u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[2525u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[2525u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[2525u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[2525u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[2525u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[2525u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
-    if (valid) { SCR[n * 500u + 400u + u32(iv)] = t4; }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 500u + 100u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 500u + 100u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 500u + 100u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 500u + 100u + rq * 4u + 3u] = ta0[3];
+    }
   }
-  storageBarrier();
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j6 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[5050u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[5050u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[5050u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[5050u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[5050u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[5050u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[5050u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[5050u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[5050u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[5050u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[5050u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[5050u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[5050u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[5050u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[5050u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[5050u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[5050u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[5050u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[5050u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[5050u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 500u + 200u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 500u + 200u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 500u + 200u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 500u + 200u + rq * 4u + 3u] = ta0[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j8 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[7575u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[7575u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[7575u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[7575u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[7575u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[7575u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[7575u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[7575u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[7575u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[7575u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[7575u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[7575u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[7575u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[7575u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[7575u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[7575u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[7575u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[7575u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[7575u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[7575u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[7575u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[7575u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[7575u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[7575u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[7575u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 500u + 300u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 500u + 300u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 500u + 300u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 500u + 300u + rq * 4u + 3u] = ta0[3];
+    }
+  }
+  workgroupBarrier();
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j10 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
+  }
+  {
+    let e = min(lid + 256u, 399u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j10 = i32(jc);
+    let n = min(group * 4u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 100u; t += WG) {
+    let cg = t % 4u;
+    let rq = t / 4u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[10100u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[10100u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[10100u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[10100u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[10100u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[10100u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[10100u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[10100u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[10100u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[10100u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[10100u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[10100u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[10100u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[10100u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[10100u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[10100u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[10100u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[10100u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[10100u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[10100u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[10100u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[10100u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[10100u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[10100u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[10100u + (jb + 24u) * 25u + rq];
+      let hb = jb * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
+      ta0 = ta0 + mv4 * shr[hb + 16u];
+      ta0 = ta0 + mv5 * shr[hb + 20u];
+      ta0 = ta0 + mv6 * shr[hb + 24u];
+      ta0 = ta0 + mv7 * shr[hb + 28u];
+      ta0 = ta0 + mv8 * shr[hb + 32u];
+      ta0 = ta0 + mv9 * shr[hb + 36u];
+      ta0 = ta0 + mv10 * shr[hb + 40u];
+      ta0 = ta0 + mv11 * shr[hb + 44u];
+      ta0 = ta0 + mv12 * shr[hb + 48u];
+      ta0 = ta0 + mv13 * shr[hb + 52u];
+      ta0 = ta0 + mv14 * shr[hb + 56u];
+      ta0 = ta0 + mv15 * shr[hb + 60u];
+      ta0 = ta0 + mv16 * shr[hb + 64u];
+      ta0 = ta0 + mv17 * shr[hb + 68u];
+      ta0 = ta0 + mv18 * shr[hb + 72u];
+      ta0 = ta0 + mv19 * shr[hb + 76u];
+      ta0 = ta0 + mv20 * shr[hb + 80u];
+      ta0 = ta0 + mv21 * shr[hb + 84u];
+      ta0 = ta0 + mv22 * shr[hb + 88u];
+      ta0 = ta0 + mv23 * shr[hb + 92u];
+      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let tc = cg * 1u + 0u;
+      let nc = group * 4u + tc;
+      shv[tc * 500u + 400u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 500u + 400u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 500u + 400u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 500u + 400u + rq * 4u + 3u] = ta0[3];
+    }
+  }
+  workgroupBarrier();
   var acc_cec17_w10_s: f32 = 0.0f;
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w20_s_1: f32 = 0.0f;
@@ -160,28 +456,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i22 = iv;
-      let t5 = ((X[(xo + u32(i_i22)) >> 2u][(xo + u32(i_i22)) & 3u] - DATA[(10000u + u32(i_i22)) >> 2u][(10000u + u32(i_i22)) & 3u]) - DATA[(50500u + u32(i_i22)) >> 2u][(50500u + u32(i_i22)) & 3u]);
-      acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
+      let t0 = ((X[(xo + u32(i_i22)) >> 2u][(xo + u32(i_i22)) & 3u] - DATA[(10000u + u32(i_i22)) >> 2u][(10000u + u32(i_i22)) & 3u]) - DATA[(50500u + u32(i_i22)) >> 2u][(50500u + u32(i_i22)) & 3u]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i24 = iv;
-      let t6 = ((X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(20100u + u32(i_i24)) >> 2u][(20100u + u32(i_i24)) & 3u]) - DATA[(50600u + u32(i_i24)) >> 2u][(50600u + u32(i_i24)) & 3u]);
-      acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
+      let t1 = ((X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(20100u + u32(i_i24)) >> 2u][(20100u + u32(i_i24)) & 3u]) - DATA[(50600u + u32(i_i24)) >> 2u][(50600u + u32(i_i24)) & 3u]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i24 = iv;
-      let t7 = ((X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(30200u + u32(i_i24)) >> 2u][(30200u + u32(i_i24)) & 3u]) - DATA[(50700u + u32(i_i24)) >> 2u][(50700u + u32(i_i24)) & 3u]);
-      acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
+      let t2 = ((X[(xo + u32(i_i24)) >> 2u][(xo + u32(i_i24)) & 3u] - DATA[(30200u + u32(i_i24)) >> 2u][(30200u + u32(i_i24)) & 3u]) - DATA[(50700u + u32(i_i24)) >> 2u][(50700u + u32(i_i24)) & 3u]);
+      acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t2 * t2);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i27 = iv;
-      let t8 = ((X[(xo + u32(i_i27)) >> 2u][(xo + u32(i_i27)) & 3u] - DATA[(40300u + u32(i_i27)) >> 2u][(40300u + u32(i_i27)) & 3u]) - DATA[(50800u + u32(i_i27)) >> 2u][(50800u + u32(i_i27)) & 3u]);
-      acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
+      let t3 = ((X[(xo + u32(i_i27)) >> 2u][(xo + u32(i_i27)) & 3u] - DATA[(40300u + u32(i_i27)) >> 2u][(40300u + u32(i_i27)) & 3u]) - DATA[(50800u + u32(i_i27)) >> 2u][(50800u + u32(i_i27)) & 3u]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t3 * t3);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i29 = iv;
-      let t9 = ((X[(xo + u32(i_i29)) >> 2u][(xo + u32(i_i29)) & 3u] - DATA[(50400u + u32(i_i29)) >> 2u][(50400u + u32(i_i29)) & 3u]) - DATA[(50900u + u32(i_i29)) >> 2u][(50900u + u32(i_i29)) & 3u]);
-      acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
+      let t4 = ((X[(xo + u32(i_i29)) >> 2u][(xo + u32(i_i29)) & 3u] - DATA[(50400u + u32(i_i29)) >> 2u][(50400u + u32(i_i29)) & 3u]) - DATA[(50900u + u32(i_i29)) >> 2u][(50900u + u32(i_i29)) & 3u]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t4 * t4);
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
@@ -259,43 +555,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
     if (iv >= 0i && iv < 100i) {
       let i_i11 = iv;
-      let t10 = SCR[n * 500u + 0u + u32(i_i11)];
-      let t11 = SCR[n * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-      let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
-      let t13 = SCR[n * 500u + 0u + u32(i_i11)];
-      let t14 = SCR[n * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-      let t15 = SCR[n * 500u + 0u + u32(i_i11)];
-      let t16 = SCR[n * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-      let t17 = SCR[n * 500u + 0u + u32(i_i11)];
-      let t18 = SCR[n * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-      let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
-      acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
+      let t5 = shv[team * 500u + 0u + u32(i_i11)];
+      let t6 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+      let t7 = sin(sqrt(((t5 * t5) + (t6 * t6))));
+      let t8 = shv[team * 500u + 0u + u32(i_i11)];
+      let t9 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+      let t10 = shv[team * 500u + 0u + u32(i_i11)];
+      let t11 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+      let t12 = shv[team * 500u + 0u + u32(i_i11)];
+      let t13 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+      let t14 = (1.0f + (0.001f * ((t12 * t12) + (t13 * t13))));
+      acc_r0 = acc_r0 + (((t7 * t7) + (0.5f * ((0.001f * ((t8 * t8) + (t9 * t9))) * ((0.001f * ((t10 * t10) + (t11 * t11))) + 2.0f)))) / (t14 * t14));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i14 = iv;
-      acc_r1 = acc_r1 + select(select((-select(((((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * SCR[n * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+      acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i16 = iv;
-      let t20 = (6.0f * SCR[n * 500u + 200u + u32(i_i16)]);
-      acc_r2 = acc_r2 + ((t20 * t20) / 4000.0f);
+      let t15 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
+      acc_r2 = acc_r2 + ((t15 * t15) / 4000.0f);
     }
     if (iv >= 0i && iv < 100i) {
       let i_i17 = iv;
-      let t21 = sin((0.5f * ((6.0f * SCR[n * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-      acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
+      let t16 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+      acc_r3 = ((acc_r3 + (2.0f * (t16 * t16))) - (acc_r3 * (2.0f * (t16 * t16))));
     }
     if (iv >= 0i && iv < 99i) {
       let i_i19 = iv;
-      let t22 = (((0.02048f * SCR[n * 500u + 300u + u32(i_i19)]) * ((0.02048f * SCR[n * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * SCR[n * 500u + 300u + u32((i_i19 + 1i))]));
-      let t23 = (0.02048f * SCR[n * 500u + 300u + u32(i_i19)]);
-      acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
+      let t17 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
+      let t18 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
+      acc_r4 = acc_r4 + ((100.0f * (t17 * t17)) + (t18 * t18));
     }
     if (iv >= 0i && iv < 100i) {
       let i_i21 = iv;
-      let t24 = (0.0512f * SCR[n * 500u + 400u + u32(i_i21)]);
-      let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 500u + 400u + u32(i_i21)])));
-      acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
+      let t19 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
+      let t20 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
+      acc_r5 = acc_r5 + ((t19 * t19) + (20.0f * (t20 * t20)));
     }
   }
   shf[0u + lid] = acc_r0;

@@ -1,67 +1,220 @@
-// ---- evaluate uses P,SCR,DATA,X,F
+// ---- evaluate uses P,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 256>;
+var<workgroup> shr: array<f32, 1600>;
+var<workgroup> shv: array<f32, 1600>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 64u;
-  let lane = lid % 64u;
-  let n_raw = group * 4u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 16u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 64i) {
-    let i_i1 = iv;
-    var t0: f32 = 0.0f;
-    for (var q: i32 = 0i; q < 25i; q++) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv10100 = DATA[2525u + u32(q)];
-      {
-        let i_j2 = q * 4i + 0i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[0] - dv10000[0]) - dv10100[0])));
-      }
-      {
-        let i_j2 = q * 4i + 1i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[1] - dv10000[1]) - dv10100[1])));
-      }
-      {
-        let i_j2 = q * 4i + 2i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[2] - dv10000[2]) - dv10100[2])));
-      }
-      {
-        let i_j2 = q * 4i + 3i;
-        t0 = t0 + (DATA[0u + u32(i_j2) * 25u + (u32(i_i1) >> 2u)][u32(i_i1) & 3u] * (0.0512f * ((xv[3] - dv10000[3]) - dv10100[3])));
-      }
-    }
-    if (valid) { SCR[n * 100u + 0u + u32(iv)] = t0; }
+  {
+    let e = lid + 0u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
   }
-  storageBarrier();
+  {
+    let e = lid + 256u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 512u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 768u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 1024u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = lid + 1280u;
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u]));
+  }
+  {
+    let e = min(lid + 1536u, 1599u);
+    let g = e / 100u;
+    let jc = e % 100u;
+    let i_j2 = i32(jc);
+    let n = min(group * 16u + g, P.n - 1u);
+    let xo = n * 100u;
+    if (lid + 1536u < 1600u) { shr[jc * 16u + g] = (0.0512f * ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(10100u + u32(i_j2)) >> 2u][(10100u + u32(i_j2)) & 3u])); }
+  }
+  workgroupBarrier();
+  for (var t: u32 = lid; t < 200u; t += WG) {
+    let cg = t % 8u;
+    let rq = t / 8u;
+    var ta0: vec4<f32> = vec4<f32>(0.0f);
+    var ta1: vec4<f32> = vec4<f32>(0.0f);
+    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+      let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (jb + 3u) * 25u + rq];
+      let mv4 = DATA[0u + (jb + 4u) * 25u + rq];
+      let mv5 = DATA[0u + (jb + 5u) * 25u + rq];
+      let mv6 = DATA[0u + (jb + 6u) * 25u + rq];
+      let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
+      let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
+      let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
+      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
+      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
+      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
+      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
+      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
+      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
+      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
+      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
+      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
+      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
+      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
+      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
+      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
+      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
+      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
+      let hb = jb * 16u + cg * 2u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta1 = ta1 + mv0 * shr[hb + 1u];
+      ta0 = ta0 + mv1 * shr[hb + 16u];
+      ta1 = ta1 + mv1 * shr[hb + 17u];
+      ta0 = ta0 + mv2 * shr[hb + 32u];
+      ta1 = ta1 + mv2 * shr[hb + 33u];
+      ta0 = ta0 + mv3 * shr[hb + 48u];
+      ta1 = ta1 + mv3 * shr[hb + 49u];
+      ta0 = ta0 + mv4 * shr[hb + 64u];
+      ta1 = ta1 + mv4 * shr[hb + 65u];
+      ta0 = ta0 + mv5 * shr[hb + 80u];
+      ta1 = ta1 + mv5 * shr[hb + 81u];
+      ta0 = ta0 + mv6 * shr[hb + 96u];
+      ta1 = ta1 + mv6 * shr[hb + 97u];
+      ta0 = ta0 + mv7 * shr[hb + 112u];
+      ta1 = ta1 + mv7 * shr[hb + 113u];
+      ta0 = ta0 + mv8 * shr[hb + 128u];
+      ta1 = ta1 + mv8 * shr[hb + 129u];
+      ta0 = ta0 + mv9 * shr[hb + 144u];
+      ta1 = ta1 + mv9 * shr[hb + 145u];
+      ta0 = ta0 + mv10 * shr[hb + 160u];
+      ta1 = ta1 + mv10 * shr[hb + 161u];
+      ta0 = ta0 + mv11 * shr[hb + 176u];
+      ta1 = ta1 + mv11 * shr[hb + 177u];
+      ta0 = ta0 + mv12 * shr[hb + 192u];
+      ta1 = ta1 + mv12 * shr[hb + 193u];
+      ta0 = ta0 + mv13 * shr[hb + 208u];
+      ta1 = ta1 + mv13 * shr[hb + 209u];
+      ta0 = ta0 + mv14 * shr[hb + 224u];
+      ta1 = ta1 + mv14 * shr[hb + 225u];
+      ta0 = ta0 + mv15 * shr[hb + 240u];
+      ta1 = ta1 + mv15 * shr[hb + 241u];
+      ta0 = ta0 + mv16 * shr[hb + 256u];
+      ta1 = ta1 + mv16 * shr[hb + 257u];
+      ta0 = ta0 + mv17 * shr[hb + 272u];
+      ta1 = ta1 + mv17 * shr[hb + 273u];
+      ta0 = ta0 + mv18 * shr[hb + 288u];
+      ta1 = ta1 + mv18 * shr[hb + 289u];
+      ta0 = ta0 + mv19 * shr[hb + 304u];
+      ta1 = ta1 + mv19 * shr[hb + 305u];
+      ta0 = ta0 + mv20 * shr[hb + 320u];
+      ta1 = ta1 + mv20 * shr[hb + 321u];
+      ta0 = ta0 + mv21 * shr[hb + 336u];
+      ta1 = ta1 + mv21 * shr[hb + 337u];
+      ta0 = ta0 + mv22 * shr[hb + 352u];
+      ta1 = ta1 + mv22 * shr[hb + 353u];
+      ta0 = ta0 + mv23 * shr[hb + 368u];
+      ta1 = ta1 + mv23 * shr[hb + 369u];
+      ta0 = ta0 + mv24 * shr[hb + 384u];
+      ta1 = ta1 + mv24 * shr[hb + 385u];
+    }
+    {
+      let tc = cg * 2u + 0u;
+      let nc = group * 16u + tc;
+      shv[tc * 100u + 0u + rq * 4u + 0u] = ta0[0];
+      shv[tc * 100u + 0u + rq * 4u + 1u] = ta0[1];
+      shv[tc * 100u + 0u + rq * 4u + 2u] = ta0[2];
+      shv[tc * 100u + 0u + rq * 4u + 3u] = ta0[3];
+    }
+    {
+      let tc = cg * 2u + 1u;
+      let nc = group * 16u + tc;
+      shv[tc * 100u + 0u + rq * 4u + 0u] = ta1[0];
+      shv[tc * 100u + 0u + rq * 4u + 1u] = ta1[1];
+      shv[tc * 100u + 0u + rq * 4u + 2u] = ta1[2];
+      shv[tc * 100u + 0u + rq * 4u + 3u] = ta1[3];
+    }
+  }
+  workgroupBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i3 = iv;
-      let t1 = SCR[n * 100u + 0u + u32(i_i3)];
-      let t2 = sin((3.141592653589793f * SCR[n * 100u + 0u + u32(i_i3)]));
-      acc_r0 = acc_r0 + ((t1 * t1) + (20.0f * (t2 * t2)));
+  for (var q: i32 = 0i + i32(lane); q < 25i; q += 16i) {
+    let e0 = q * 4i + 0i;
+    if (e0 >= 0i && e0 < 100i) {
+      let i_i3 = e0;
+      let t0 = shv[team * 100u + 0u + u32(i_i3)];
+      let t1 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i3)]));
+      acc_r0 = acc_r0 + ((t0 * t0) + (20.0f * (t1 * t1)));
+    }
+    let e1 = q * 4i + 1i;
+    if (e1 >= 0i && e1 < 100i) {
+      let i_i3 = e1;
+      let t2 = shv[team * 100u + 0u + u32(i_i3)];
+      let t3 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i3)]));
+      acc_r0 = acc_r0 + ((t2 * t2) + (20.0f * (t3 * t3)));
+    }
+    let e2 = q * 4i + 2i;
+    if (e2 >= 0i && e2 < 100i) {
+      let i_i3 = e2;
+      let t4 = shv[team * 100u + 0u + u32(i_i3)];
+      let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i3)]));
+      acc_r0 = acc_r0 + ((t4 * t4) + (20.0f * (t5 * t5)));
+    }
+    let e3 = q * 4i + 3i;
+    if (e3 >= 0i && e3 < 100i) {
+      let i_i3 = e3;
+      let t6 = shv[team * 100u + 0u + u32(i_i3)];
+      let t7 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i3)]));
+      acc_r0 = acc_r0 + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
   shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -79,7 +232,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 64u];
+  let s_r0: f32 = shf[0u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }
