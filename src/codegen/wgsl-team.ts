@@ -75,8 +75,20 @@ export function teamKernel(
 
 /** A step's reduce loop of at most this many elements a lane is unrolled (reduceStage). */
 const UNROLL_ROWS = 2;
-/** A tiled product's columns a loop iteration (tiledStage). */
+/**
+ * A tiled product's y is staged by an unrolled loop, its parts' loads in flight together, in a
+ * kernel of at most this many products (0.5 us faster for one rotation on an H100; unrolled in
+ * CEC 2017 F28's six, lavapipe's compiler took 16 s more).
+ */
+const STAGE_UNROLLED_UP_TO = 2;
+/**
+ * A tiled product's columns a loop iteration (tiledStage): 25 for a kernel with one product (K =
+ * 100 in four batches), fewer where a kernel has several, UNROLL_BUDGET columns among them, at
+ * least 4. The unrolled code of six products (CEC 2017 F28) took lavapipe's compiler 75 s, with
+ * batches of 8 25 s (a row loop 8 s): the tests compile every kernel on lavapipe.
+ */
 const UNROLL_COLUMNS = 25;
+const UNROLL_BUDGET = 50;
 
 /** One kernel: a team of `team` lanes per individual, its stages in order, barriers between. */
 class TeamKernel {
@@ -88,6 +100,10 @@ class TeamKernel {
   private shS = 0;
   /** Workgroup memory of the tiled products' y (tiledStage). */
   private shR = 0;
+  /** A tiled product's columns a batch (UNROLL_COLUMNS, UNROLL_BUDGET). */
+  private readonly unroll: number;
+  /** The kernel's tiled vector stages. */
+  private readonly products: number;
   private readonly scanValue = new Map<string, string>();
   private readonly ctx: ExprContext;
 
@@ -108,6 +124,11 @@ class TeamKernel {
     const sgMax = options.subgroupMaxSize ?? 0;
     em.wholeSubgroups = em.subgroups && sgMax > 0 && team >= sgMax;
     this.ipg = wg / team;
+    this.products = stages.filter((st) => st.k === 'vec' && st.tile).length;
+    this.unroll = Math.max(
+      4,
+      Math.min(UNROLL_COLUMNS, Math.floor(UNROLL_BUDGET / Math.max(1, this.products))),
+    );
     gridPrologue(em);
     step?.prologue(em);
     teamPrologue(em, team, this.ipg, p.main.len);
@@ -291,10 +312,14 @@ class TeamKernel {
     // n and its row offset xo redeclared. Unrolled, each part's loads at a clamped element and
     // only its store guarded, so that every lane has all its loads in flight at once.
     const KG = K * G;
-    for (let part = 0; part * wg < KG; part++) {
-      em.open(block());
-      const e = add(id('lid'), u32(part * wg));
-      em.add(letS('e', (part + 1) * wg <= KG ? e : call('min', e, u32(KG - 1))));
+    const unrolled = this.products <= STAGE_UNROLLED_UP_TO;
+    const parts = unrolled ? Math.ceil(KG / wg) : 1;
+    for (let part = 0; part < parts; part++) {
+      if (unrolled) em.open(block());
+      else em.open(countedFor('e0', 'u32', id('lid'), u32(KG), id('WG')));
+      const e = unrolled ? add(id('lid'), u32(part * wg)) : id('e0');
+      const whole = !unrolled || (part + 1) * wg <= KG;
+      em.add(letS('e', whole ? e : call('min', e, u32(KG - 1))));
       em.add(letS('g', bin(id('e'), '/', u32(K))));
       em.add(letS('jc', bin(id('e'), '%', u32(K))));
       em.add(letS(ctx.indexName(m.j), call('i32', id('jc'))));
@@ -306,12 +331,12 @@ class TeamKernel {
       const y = toF32(wgslNode(m.y, ctx, pre), m.y.t);
       em.add(...pre);
       const st = assign(index(id('shr'), add(mul(id('jc'), u32(G)), id('g'))), y);
-      em.add((part + 1) * wg <= KG ? st : ifS(bin(e, '<', u32(KG)), [st], true));
+      em.add(whole ? st : ifS(bin(e, '<', u32(KG)), [st], true));
       em.close();
     }
     em.add(barrier('workgroup'));
     // The product: task t takes rows 4 rq .. 4 rq + 3 of individuals tile cg .. tile cg + tile - 1.
-    // Its j loop is unrolled by UNROLL_COLUMNS, the columns' loads first (the latency of M's
+    // Its j loop is unrolled (this.unroll columns a batch), the columns' loads first (the latency of M's
     // loads, from L2 at first touch, otherwise paid once a column), then the terms in j's order.
     const quads = Math.ceil(R / 4);
     em.open(countedFor('t', 'u32', id('lid'), u32(quads * (G / tile)), id('WG')));
@@ -346,15 +371,16 @@ class TeamKernel {
           em.add(assign(id(acc(c)), add(id(acc(c)), term)));
         }
     };
-    const whole = K - (K % UNROLL_COLUMNS);
+    const U = this.unroll;
+    const whole = K - (K % U);
     if (whole) {
-      em.open(countedFor('jb', 'u32', u32(0), u32(whole), u32(UNROLL_COLUMNS)));
-      terms(id('jb'), UNROLL_COLUMNS);
+      em.open(countedFor('jb', 'u32', u32(0), u32(whole), u32(U)));
+      terms(id('jb'), U);
       em.close();
     }
-    if (K % UNROLL_COLUMNS) {
+    if (K % U) {
       em.open(block());
-      terms(u32(whole), K % UNROLL_COLUMNS);
+      terms(u32(whole), K % U);
       em.close();
     }
     for (let c = 0; c < tile; c++) {

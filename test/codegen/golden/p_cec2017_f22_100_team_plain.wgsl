@@ -18,8 +18,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j2 = i32(jc);
@@ -27,21 +27,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(30300u + u32(i_j2)) >> 2u][(30300u + u32(i_j2)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(30300u + u32(i_j2)) >> 2u][(30300u + u32(i_j2)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 96u; jb += 16u) {
       let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
@@ -58,15 +49,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
       let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -84,15 +66,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv13 * shr[hb + 52u];
       ta0 = ta0 + mv14 * shr[hb + 56u];
       ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let mv0 = DATA[0u + (96u + 0u) * 25u + rq];
+      let mv1 = DATA[0u + (96u + 1u) * 25u + rq];
+      let mv2 = DATA[0u + (96u + 2u) * 25u + rq];
+      let mv3 = DATA[0u + (96u + 3u) * 25u + rq];
+      let hb = 96u * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
     }
     {
       let tc = cg * 1u + 0u;
@@ -104,8 +88,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j4 = i32(jc);
@@ -113,21 +97,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(30400u + u32(i_j4)) >> 2u][(30400u + u32(i_j4)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(30400u + u32(i_j4)) >> 2u][(30400u + u32(i_j4)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 96u; jb += 16u) {
       let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[2525u + (jb + 2u) * 25u + rq];
@@ -144,15 +119,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
       let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[2525u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[2525u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[2525u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[2525u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[2525u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[2525u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[2525u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[2525u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[2525u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -170,15 +136,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv13 * shr[hb + 52u];
       ta0 = ta0 + mv14 * shr[hb + 56u];
       ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let mv0 = DATA[2525u + (96u + 0u) * 25u + rq];
+      let mv1 = DATA[2525u + (96u + 1u) * 25u + rq];
+      let mv2 = DATA[2525u + (96u + 2u) * 25u + rq];
+      let mv3 = DATA[2525u + (96u + 3u) * 25u + rq];
+      let hb = 96u * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
     }
     {
       let tc = cg * 1u + 0u;
@@ -190,8 +158,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j6 = i32(jc);
@@ -199,21 +167,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(30500u + u32(i_j6)) >> 2u][(30500u + u32(i_j6)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(30500u + u32(i_j6)) >> 2u][(30500u + u32(i_j6)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 96u; jb += 16u) {
       let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[5050u + (jb + 2u) * 25u + rq];
@@ -230,15 +189,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
       let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[5050u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[5050u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[5050u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[5050u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[5050u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[5050u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[5050u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[5050u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[5050u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -256,15 +206,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv13 * shr[hb + 52u];
       ta0 = ta0 + mv14 * shr[hb + 56u];
       ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
+    }
+    {
+      let mv0 = DATA[5050u + (96u + 0u) * 25u + rq];
+      let mv1 = DATA[5050u + (96u + 1u) * 25u + rq];
+      let mv2 = DATA[5050u + (96u + 2u) * 25u + rq];
+      let mv3 = DATA[5050u + (96u + 3u) * 25u + rq];
+      let hb = 96u * 4u + cg * 1u;
+      ta0 = ta0 + mv0 * shr[hb + 0u];
+      ta0 = ta0 + mv1 * shr[hb + 4u];
+      ta0 = ta0 + mv2 * shr[hb + 8u];
+      ta0 = ta0 + mv3 * shr[hb + 12u];
     }
     {
       let tc = cg * 1u + 0u;

@@ -18,32 +18,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j2 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[336u + u32(i_j2)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[336u + u32(i_j2)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[336u + u32(i_j2)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
@@ -83,32 +65,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j4 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[348u + u32(i_j4)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[348u + u32(i_j4)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[348u + u32(i_j4)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
@@ -148,32 +112,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j6 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[360u + u32(i_j6)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[360u + u32(i_j6)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[360u + u32(i_j6)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {

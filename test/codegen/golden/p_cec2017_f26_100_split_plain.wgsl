@@ -18,68 +18,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j2 = i32(jc);
     let n = min(group * 4u + g, P.n - 1u);
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
-  }
-  {
-    let e = lid + 128u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
-  }
-  {
-    let e = lid + 192u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
-  }
-  {
-    let e = lid + 256u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
-  }
-  {
-    let e = lid + 320u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
-  }
-  {
-    let e = min(lid + 384u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -87,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
@@ -98,21 +44,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta1 = ta1 + mv0 * shr[hb + 1u];
@@ -134,36 +65,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta1 = ta1 + mv8 * shr[hb + 33u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
       ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta1 = ta1 + mv16 * shr[hb + 65u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta1 = ta1 + mv17 * shr[hb + 69u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta1 = ta1 + mv18 * shr[hb + 73u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta1 = ta1 + mv19 * shr[hb + 77u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta1 = ta1 + mv20 * shr[hb + 81u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta1 = ta1 + mv21 * shr[hb + 85u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta1 = ta1 + mv22 * shr[hb + 89u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta1 = ta1 + mv23 * shr[hb + 93u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
-      ta1 = ta1 + mv24 * shr[hb + 97u];
     }
     {
       let tc = cg * 2u + 0u;
@@ -183,68 +84,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j4 = i32(jc);
     let n = min(group * 4u + g, P.n - 1u);
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
-  }
-  {
-    let e = lid + 128u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
-  }
-  {
-    let e = lid + 192u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
-  }
-  {
-    let e = lid + 256u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
-  }
-  {
-    let e = lid + 320u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
-  }
-  {
-    let e = min(lid + 384u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -252,7 +99,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[2525u + (jb + 2u) * 25u + rq];
@@ -263,21 +110,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[2525u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[2525u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[2525u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[2525u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[2525u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[2525u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[2525u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[2525u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[2525u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[2525u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[2525u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[2525u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[2525u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[2525u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[2525u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta1 = ta1 + mv0 * shr[hb + 1u];
@@ -299,36 +131,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta1 = ta1 + mv8 * shr[hb + 33u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
       ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta1 = ta1 + mv16 * shr[hb + 65u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta1 = ta1 + mv17 * shr[hb + 69u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta1 = ta1 + mv18 * shr[hb + 73u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta1 = ta1 + mv19 * shr[hb + 77u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta1 = ta1 + mv20 * shr[hb + 81u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta1 = ta1 + mv21 * shr[hb + 85u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta1 = ta1 + mv22 * shr[hb + 89u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta1 = ta1 + mv23 * shr[hb + 93u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
-      ta1 = ta1 + mv24 * shr[hb + 97u];
     }
     {
       let tc = cg * 2u + 0u;
@@ -348,68 +150,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j6 = i32(jc);
     let n = min(group * 4u + g, P.n - 1u);
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
-  }
-  {
-    let e = lid + 128u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
-  }
-  {
-    let e = lid + 192u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
-  }
-  {
-    let e = lid + 256u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
-  }
-  {
-    let e = lid + 320u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
-  }
-  {
-    let e = min(lid + 384u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -417,7 +165,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[5050u + (jb + 2u) * 25u + rq];
@@ -428,21 +176,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[5050u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[5050u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[5050u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[5050u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[5050u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[5050u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[5050u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[5050u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[5050u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[5050u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[5050u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[5050u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[5050u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[5050u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[5050u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta1 = ta1 + mv0 * shr[hb + 1u];
@@ -464,36 +197,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta1 = ta1 + mv8 * shr[hb + 33u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
       ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta1 = ta1 + mv16 * shr[hb + 65u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta1 = ta1 + mv17 * shr[hb + 69u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta1 = ta1 + mv18 * shr[hb + 73u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta1 = ta1 + mv19 * shr[hb + 77u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta1 = ta1 + mv20 * shr[hb + 81u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta1 = ta1 + mv21 * shr[hb + 85u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta1 = ta1 + mv22 * shr[hb + 89u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta1 = ta1 + mv23 * shr[hb + 93u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
-      ta1 = ta1 + mv24 * shr[hb + 97u];
     }
     {
       let tc = cg * 2u + 0u;
@@ -513,68 +216,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j8 = i32(jc);
     let n = min(group * 4u + g, P.n - 1u);
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
-  }
-  {
-    let e = lid + 128u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
-  }
-  {
-    let e = lid + 192u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
-  }
-  {
-    let e = lid + 256u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
-  }
-  {
-    let e = lid + 320u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
-  }
-  {
-    let e = min(lid + 384u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -582,7 +231,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[7575u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[7575u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[7575u + (jb + 2u) * 25u + rq];
@@ -593,21 +242,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[7575u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[7575u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[7575u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[7575u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[7575u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[7575u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[7575u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[7575u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[7575u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[7575u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[7575u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[7575u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[7575u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[7575u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[7575u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[7575u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[7575u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[7575u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta1 = ta1 + mv0 * shr[hb + 1u];
@@ -629,36 +263,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta1 = ta1 + mv8 * shr[hb + 33u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
       ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta1 = ta1 + mv16 * shr[hb + 65u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta1 = ta1 + mv17 * shr[hb + 69u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta1 = ta1 + mv18 * shr[hb + 73u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta1 = ta1 + mv19 * shr[hb + 77u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta1 = ta1 + mv20 * shr[hb + 81u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta1 = ta1 + mv21 * shr[hb + 85u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta1 = ta1 + mv22 * shr[hb + 89u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta1 = ta1 + mv23 * shr[hb + 93u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
-      ta1 = ta1 + mv24 * shr[hb + 97u];
     }
     {
       let tc = cg * 2u + 0u;
@@ -678,68 +282,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j10 = i32(jc);
     let n = min(group * 4u + g, P.n - 1u);
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
-  }
-  {
-    let e = lid + 128u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
-  }
-  {
-    let e = lid + 192u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
-  }
-  {
-    let e = lid + 256u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
-  }
-  {
-    let e = lid + 320u;
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
-  }
-  {
-    let e = min(lid + 384u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 384u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -747,7 +297,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[10100u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[10100u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[10100u + (jb + 2u) * 25u + rq];
@@ -758,21 +308,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[10100u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[10100u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[10100u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[10100u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[10100u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[10100u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[10100u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[10100u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[10100u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[10100u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[10100u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[10100u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[10100u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[10100u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[10100u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[10100u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[10100u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[10100u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta1 = ta1 + mv0 * shr[hb + 1u];
@@ -794,36 +329,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta1 = ta1 + mv8 * shr[hb + 33u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
       ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta1 = ta1 + mv16 * shr[hb + 65u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta1 = ta1 + mv17 * shr[hb + 69u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta1 = ta1 + mv18 * shr[hb + 73u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta1 = ta1 + mv19 * shr[hb + 77u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta1 = ta1 + mv20 * shr[hb + 81u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta1 = ta1 + mv21 * shr[hb + 85u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta1 = ta1 + mv22 * shr[hb + 89u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta1 = ta1 + mv23 * shr[hb + 93u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
-      ta1 = ta1 + mv24 * shr[hb + 97u];
     }
     {
       let tc = cg * 2u + 0u;

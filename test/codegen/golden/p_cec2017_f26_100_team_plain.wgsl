@@ -18,8 +18,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j2 = i32(jc);
@@ -27,21 +27,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(50500u + u32(i_j2)) >> 2u][(50500u + u32(i_j2)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[0u + (jb + 2u) * 25u + rq];
@@ -52,21 +43,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[0u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[0u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[0u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[0u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[0u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[0u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[0u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[0u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[0u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[0u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[0u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[0u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[0u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -78,21 +54,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv7 * shr[hb + 28u];
       ta0 = ta0 + mv8 * shr[hb + 32u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
     {
       let tc = cg * 1u + 0u;
@@ -104,8 +65,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j4 = i32(jc);
@@ -113,21 +74,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(50600u + u32(i_j4)) >> 2u][(50600u + u32(i_j4)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[2525u + (jb + 2u) * 25u + rq];
@@ -138,21 +90,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[2525u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[2525u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[2525u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[2525u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[2525u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[2525u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[2525u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[2525u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[2525u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[2525u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[2525u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[2525u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[2525u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[2525u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[2525u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -164,21 +101,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv7 * shr[hb + 28u];
       ta0 = ta0 + mv8 * shr[hb + 32u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
     {
       let tc = cg * 1u + 0u;
@@ -190,8 +112,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j6 = i32(jc);
@@ -199,21 +121,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(50700u + u32(i_j6)) >> 2u][(50700u + u32(i_j6)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[5050u + (jb + 2u) * 25u + rq];
@@ -224,21 +137,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[5050u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[5050u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[5050u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[5050u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[5050u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[5050u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[5050u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[5050u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[5050u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[5050u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[5050u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[5050u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[5050u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[5050u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[5050u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -250,21 +148,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv7 * shr[hb + 28u];
       ta0 = ta0 + mv8 * shr[hb + 32u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
     {
       let tc = cg * 1u + 0u;
@@ -276,8 +159,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j8 = i32(jc);
@@ -285,21 +168,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j8 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j8)) >> 2u][(xo + u32(i_j8)) & 3u] - DATA[(40300u + u32(i_j8)) >> 2u][(40300u + u32(i_j8)) & 3u]) - DATA[(50800u + u32(i_j8)) >> 2u][(50800u + u32(i_j8)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[7575u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[7575u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[7575u + (jb + 2u) * 25u + rq];
@@ -310,21 +184,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[7575u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[7575u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[7575u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[7575u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[7575u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[7575u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[7575u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[7575u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[7575u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[7575u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[7575u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[7575u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[7575u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[7575u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[7575u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[7575u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[7575u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[7575u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -336,21 +195,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv7 * shr[hb + 28u];
       ta0 = ta0 + mv8 * shr[hb + 32u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
     {
       let tc = cg * 1u + 0u;
@@ -362,8 +206,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+    let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j10 = i32(jc);
@@ -371,21 +215,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let xo = n * 100u;
     shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]);
   }
-  {
-    let e = min(lid + 256u, 399u);
-    let g = e / 100u;
-    let jc = e % 100u;
-    let i_j10 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
-    let xo = n * 100u;
-    if (lid + 256u < 400u) { shr[jc * 4u + g] = ((X[(xo + u32(i_j10)) >> 2u][(xo + u32(i_j10)) & 3u] - DATA[(50400u + u32(i_j10)) >> 2u][(50400u + u32(i_j10)) & 3u]) - DATA[(50900u + u32(i_j10)) >> 2u][(50900u + u32(i_j10)) & 3u]); }
-  }
   workgroupBarrier();
   for (var t: u32 = lid; t < 100u; t += WG) {
     let cg = t % 4u;
     let rq = t / 4u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 100u; jb += 25u) {
+    for (var jb: u32 = 0u; jb < 100u; jb += 10u) {
       let mv0 = DATA[10100u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[10100u + (jb + 1u) * 25u + rq];
       let mv2 = DATA[10100u + (jb + 2u) * 25u + rq];
@@ -396,21 +231,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv7 = DATA[10100u + (jb + 7u) * 25u + rq];
       let mv8 = DATA[10100u + (jb + 8u) * 25u + rq];
       let mv9 = DATA[10100u + (jb + 9u) * 25u + rq];
-      let mv10 = DATA[10100u + (jb + 10u) * 25u + rq];
-      let mv11 = DATA[10100u + (jb + 11u) * 25u + rq];
-      let mv12 = DATA[10100u + (jb + 12u) * 25u + rq];
-      let mv13 = DATA[10100u + (jb + 13u) * 25u + rq];
-      let mv14 = DATA[10100u + (jb + 14u) * 25u + rq];
-      let mv15 = DATA[10100u + (jb + 15u) * 25u + rq];
-      let mv16 = DATA[10100u + (jb + 16u) * 25u + rq];
-      let mv17 = DATA[10100u + (jb + 17u) * 25u + rq];
-      let mv18 = DATA[10100u + (jb + 18u) * 25u + rq];
-      let mv19 = DATA[10100u + (jb + 19u) * 25u + rq];
-      let mv20 = DATA[10100u + (jb + 20u) * 25u + rq];
-      let mv21 = DATA[10100u + (jb + 21u) * 25u + rq];
-      let mv22 = DATA[10100u + (jb + 22u) * 25u + rq];
-      let mv23 = DATA[10100u + (jb + 23u) * 25u + rq];
-      let mv24 = DATA[10100u + (jb + 24u) * 25u + rq];
       let hb = jb * 4u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 4u];
@@ -422,21 +242,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       ta0 = ta0 + mv7 * shr[hb + 28u];
       ta0 = ta0 + mv8 * shr[hb + 32u];
       ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta0 = ta0 + mv16 * shr[hb + 64u];
-      ta0 = ta0 + mv17 * shr[hb + 68u];
-      ta0 = ta0 + mv18 * shr[hb + 72u];
-      ta0 = ta0 + mv19 * shr[hb + 76u];
-      ta0 = ta0 + mv20 * shr[hb + 80u];
-      ta0 = ta0 + mv21 * shr[hb + 84u];
-      ta0 = ta0 + mv22 * shr[hb + 88u];
-      ta0 = ta0 + mv23 * shr[hb + 92u];
-      ta0 = ta0 + mv24 * shr[hb + 96u];
     }
     {
       let tc = cg * 1u + 0u;

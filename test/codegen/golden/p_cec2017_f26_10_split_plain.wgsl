@@ -18,50 +18,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j2 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
     let cg = t % 16u;
     let rq = t / 16u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
+    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
+      let mv0 = vec4<f32>(DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv1 = vec4<f32>(DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv2 = vec4<f32>(DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv3 = vec4<f32>(DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv4 = vec4<f32>(DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv5 = vec4<f32>(DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv6 = vec4<f32>(DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv7 = vec4<f32>(DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv8 = vec4<f32>(DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv9 = vec4<f32>(DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let hb = jb * 16u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 16u];
       ta0 = ta0 + mv2 * shr[hb + 32u];
@@ -83,50 +65,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j4 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
     let cg = t % 16u;
     let rq = t / 16u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
+    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
+      let mv0 = vec4<f32>(DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv1 = vec4<f32>(DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv2 = vec4<f32>(DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv3 = vec4<f32>(DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv4 = vec4<f32>(DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv5 = vec4<f32>(DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv6 = vec4<f32>(DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv7 = vec4<f32>(DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv8 = vec4<f32>(DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv9 = vec4<f32>(DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let hb = jb * 16u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 16u];
       ta0 = ta0 + mv2 * shr[hb + 32u];
@@ -148,50 +112,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j6 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
     let cg = t % 16u;
     let rq = t / 16u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
+    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
+      let mv0 = vec4<f32>(DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv1 = vec4<f32>(DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv2 = vec4<f32>(DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv3 = vec4<f32>(DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv4 = vec4<f32>(DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv5 = vec4<f32>(DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv6 = vec4<f32>(DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv7 = vec4<f32>(DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv8 = vec4<f32>(DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv9 = vec4<f32>(DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let hb = jb * 16u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 16u];
       ta0 = ta0 + mv2 * shr[hb + 32u];
@@ -213,50 +159,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j8 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j8 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j8 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
     let cg = t % 16u;
     let rq = t / 16u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
+    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
+      let mv0 = vec4<f32>(DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv1 = vec4<f32>(DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv2 = vec4<f32>(DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv3 = vec4<f32>(DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv4 = vec4<f32>(DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv5 = vec4<f32>(DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv6 = vec4<f32>(DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv7 = vec4<f32>(DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv8 = vec4<f32>(DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv9 = vec4<f32>(DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let hb = jb * 16u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 16u];
       ta0 = ta0 + mv2 * shr[hb + 32u];
@@ -278,50 +206,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  {
-    let e = lid + 0u;
+  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
+    let e = e0;
     let g = e / 10u;
     let jc = e % 10u;
     let i_j10 = i32(jc);
     let n = min(group * 16u + g, P.n - 1u);
     let xo = n * 10u;
     shr[jc * 16u + g] = ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]);
-  }
-  {
-    let e = lid + 64u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j10 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]);
-  }
-  {
-    let e = min(lid + 128u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j10 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 128u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]); }
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 48u; t += WG) {
     let cg = t % 16u;
     let rq = t / 16u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[448u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[448u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[448u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[448u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[448u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[448u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[448u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[448u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[448u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[448u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
+    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
+      let mv0 = vec4<f32>(DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv1 = vec4<f32>(DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv2 = vec4<f32>(DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv3 = vec4<f32>(DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv4 = vec4<f32>(DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv5 = vec4<f32>(DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv6 = vec4<f32>(DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv7 = vec4<f32>(DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv8 = vec4<f32>(DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let mv9 = vec4<f32>(DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
+      let hb = jb * 16u + cg * 1u;
       ta0 = ta0 + mv0 * shr[hb + 0u];
       ta0 = ta0 + mv1 * shr[hb + 16u];
       ta0 = ta0 + mv2 * shr[hb + 32u];
