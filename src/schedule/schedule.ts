@@ -176,6 +176,13 @@ export const SHARED_VEC_BYTES = 8192;
  * 16 KiB WebGPU guarantees; the reductions' slots take the rest).
  */
 export const TILE_FLOATS = 2048;
+/**
+ * A product is tiled from this many columns (D = 50 and 100 in the CEC suites). Below, a rotation
+ * costs little beside the rest of the function, and the tiled code's compile time on lavapipe
+ * (tens of seconds for a composition, where the row loop takes a few) would fall on every GPU
+ * test at D = 10 and 30.
+ */
+export const TILE_MIN_COLUMNS = 40;
 /** A tiled product takes at least this many individuals a workgroup (fewer share M too little). */
 export const TILE_MIN_INDIVIDUALS = 4;
 /** At most this many individuals a workgroup: more leave a small population's GPU idle. */
@@ -183,7 +190,7 @@ export const TILE_MAX_INDIVIDUALS = 16;
 
 /**
  * The vectors of an evaluation (not an algorithm step) that are one product with a data matrix
- * (ir/matrix.ts) of at least ROW_MIN columns, the matrix read only as rows (stored transposed, so
+ * (ir/matrix.ts) of at least TILE_MIN_COLUMNS columns, the matrix read only as rows (stored transposed, so
  * four consecutive rows of a column are one 16-byte load): name -> columns.
  */
 export function tiledProducts(f: IrFunc): Map<string, number> {
@@ -192,7 +199,7 @@ export function tiledProducts(f: IrFunc): Map<string, number> {
   const { rows } = rowMatrices([f]);
   for (const b of f.bindings) {
     const m = matrixProduct(b);
-    if (m && rows.has(m.matrix) && m.cols >= ROW_MIN) out.set(b.name, m.cols);
+    if (m && rows.has(m.matrix) && m.cols >= TILE_MIN_COLUMNS) out.set(b.name, m.cols);
   }
   return out;
 }

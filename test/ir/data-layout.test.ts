@@ -20,12 +20,12 @@ describe('transposed matrices', () => {
     expect([...transposedData(p.ir)]).toEqual(['cec2017_M5']);
     const plan = generateWgsl(p.ir, p.plan());
     expect(plan.data.find((d) => d.name === 'cec2017_M5')!.transpose).toEqual([10, 10]);
-    // The tiled product (the default at D = 10): column j's four rows from 4 rq, j * 10 + row.
-    expect(plan.kernels[0]!.code).toMatch(/\(0u \+ 0u\) \* 10u \+ min\(rq \* 4u \+ 0u, 9u\)/);
-    // The row loop (a team too wide for a tile): lane i reads M[i][j] at j * 10 + i.
-    const rows = compileProblem({ problem: 'cec2017_f5', dim: 10, schedule: { team: 128 } });
-    expect(generateWgsl(rows.ir, rows.plan()).kernels[0]!.code).toMatch(
-      /u32\(i_j\d+\) \* 10u \+ u32\(i_i\d+\)/,
+    // The row loop (D = 10, below a tile): lane i reads M[i][j] at j * 10 + i.
+    expect(plan.kernels[0]!.code).toMatch(/u32\(i_j\d+\) \* 10u \+ u32\(i_i\d+\)/);
+    // The tiled product (D = 50): column j's four rows from 4 rq, at j * 50 + row.
+    const tiled = compileProblem({ problem: 'cec2017_f5', dim: 50 });
+    expect(generateWgsl(tiled.ir, tiled.plan()).kernels[0]!.code).toMatch(
+      /\(jb \+ 0u\) \* 50u \+ min\(rq \* 4u \+ 0u, 49u\)/,
     );
   });
 

@@ -178,14 +178,14 @@ describe('the plan, text out', () => {
           workgroup  4 individuals; lane 0 writes the fitness"
     `);
   });
-  it('a rotation: a tiled product, the team sized by the individuals that share M, the rotated vector in workgroup memory', () => {
+  it('a rotation of 30 columns (below a tile): the team sized by the rows, the rotated vector in SCR', () => {
     expect(plan(30, {}, 'cec2017_f5')).toMatchInlineSnapshot(`
       "plan cec2017_f5, D = 30: 1 kernel
         regime  team: 16 lanes per individual, 16 individuals per workgroup of 256
-        why     team size: the larger of 1 by elements (D = 30, 32 a lane), 16 by tiled products (16 individuals a workgroup share M; y of 30 columns for each) and 1 by rows, at most 256
+        why     team size: the larger of 1 by elements (D = 30, 32 a lane) and 16 by rows (inner reductions of 30), at most 256
         why     D = 30 < 4 chunks of 16384
-        kernel evaluate: ceil(n / 16) workgroups; buffers X, DATA, F
-          runs       vector z[30] as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of 1 individual a lane, in workgroup memory
+        kernel evaluate: ceil(n / 16) workgroups; buffers X, DATA, SCR, F
+          runs       vector z[30] stored in SCR
           runs       reduce r0
           thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; lane 0 writes the fitness
           workgroup  16 individuals (a team each); a tree over the team per reduction, barriers between stages"
@@ -194,15 +194,15 @@ describe('the plan, text out', () => {
   it('a rotation forced into the split regime stays a team kernel, and says why', () => {
     expect(plan(30, SPLIT, 'cec2017_f5')).toMatchInlineSnapshot(`
       "plan cec2017_f5, D = 30: 1 kernel
-        regime  team: 1 lane per individual, 16 individuals per workgroup of 16
-        why     team size: the larger of 1 by elements (D = 30, 32 a lane), 1 by tiled products (16 individuals a workgroup share M; y of 30 columns for each) and 1 by rows, at most 16
+        regime  team: 16 lanes per individual, 1 individual per workgroup of 16
+        why     team size: the larger of 1 by elements (D = 30, 32 a lane) and 16 by rows (inner reductions of 30), at most 16
         why     split regime forced
         why     not split: a materialised vector
-        kernel evaluate: ceil(n / 16) workgroups; buffers X, DATA, F
-          runs       vector z[30] as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of 4 individuals a lane, in workgroup memory
+        kernel evaluate: n workgroups; buffers X, DATA, SCR, F
+          runs       vector z[30] stored in SCR
           runs       reduce r0
-          thread     one lane per individual: every loop element by element; lane 0 writes the fitness
-          workgroup  16 individuals (a team each); a tree over the team per reduction, barriers between stages"
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; lane 0 writes the fitness
+          workgroup  1 individual (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
   it('a huge D at a small population takes the split regime by itself', () => {

@@ -1,4 +1,4 @@
-// ---- evaluate uses P,DATA,SCR,X,F
+// ---- evaluate uses P,SCR,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<f32>;
@@ -7,7 +7,6 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 64u;
 var<workgroup> shf: array<f32, 384>;
-var<workgroup> shr: array<f32, 80>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -18,87 +17,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  {
-    let e = lid + 0u;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 8u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 8u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[224u + u32(i_j2)]);
-  }
-  {
-    let e = min(lid + 64u, 79u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 8u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 64u < 80u) { shr[jc * 8u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[224u + u32(i_j2)]); }
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 24u; t += WG) {
-    let cg = t % 8u;
-    let rq = t / 8u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 8u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 8u];
-      ta0 = ta0 + mv2 * shr[hb + 16u];
-      ta0 = ta0 + mv3 * shr[hb + 24u];
-      ta0 = ta0 + mv4 * shr[hb + 32u];
-      ta0 = ta0 + mv5 * shr[hb + 40u];
-      ta0 = ta0 + mv6 * shr[hb + 48u];
-      ta0 = ta0 + mv7 * shr[hb + 56u];
-      ta0 = ta0 + mv8 * shr[hb + 64u];
-      ta0 = ta0 + mv9 * shr[hb + 72u];
-    }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 8u + tc;
-      if (nc < P.n) {
-        SCR[nc * 32u + 0u + rq * 4u + 0u] = ta0[0];
-        if (rq * 4u + 1u < 10u) { SCR[nc * 32u + 0u + rq * 4u + 1u] = ta0[1]; }
-        if (rq * 4u + 2u < 10u) { SCR[nc * 32u + 0u + rq * 4u + 2u] = ta0[2]; }
-        if (rq * 4u + 3u < 10u) { SCR[nc * 32u + 0u + rq * 4u + 3u] = ta0[3]; }
-      }
-    }
-  }
-  storageBarrier();
-  workgroupBarrier();
   for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
     let i_i1 = iv;
-    var t0: vec2<f32> = vec2<f32>(0.0f, 0.0f);
+    var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      let t1 = ff_add(X[xo + u32(i_j2)], 0.0f, (-DATA[100u + u32(i_j2)]), (-DATA[224u + u32(i_j2)]));
-      let t2 = ff_mul2(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], DATA[124u + u32(i_j2) * 10u + u32(i_i1)], t1.x, t1.y);
-      t0 = ff_add(t0.x, t0.y, t2.x, t2.y);
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[224u + u32(i_j2)]));
     }
-    if (valid) { SCR[n * 32u + 10u + u32(iv)] = t0.x; }
-    if (valid) { SCR[n * 32u + 20u + u32(iv)] = t0.y; }
+    if (valid) { SCR[n * 32u + 0u + u32(iv)] = t0; }
   }
   storageBarrier();
-  for (var iv: i32 = i32(lane); iv < 1i; iv += 8i) {
-    let i_i4 = iv;
-    let t4 = ff_mul2(SCR[n * 32u + 10u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], SCR[n * 32u + 20u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
-    if (valid) { SCR[n * 32u + 30u + u32(iv)] = t4.x; }
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i1 = iv;
+    var t1: vec2<f32> = vec2<f32>(0.0f, 0.0f);
+    for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
+      let t2 = ff_add(X[xo + u32(i_j2)], 0.0f, (-DATA[100u + u32(i_j2)]), (-DATA[224u + u32(i_j2)]));
+      let t3 = ff_mul2(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], DATA[124u + u32(i_j2) * 10u + u32(i_i1)], t2.x, t2.y);
+      t1 = ff_add(t1.x, t1.y, t3.x, t3.y);
+    }
+    if (valid) { SCR[n * 32u + 10u + u32(iv)] = t1.x; }
+    if (valid) { SCR[n * 32u + 20u + u32(iv)] = t1.y; }
   }
   storageBarrier();
   for (var iv: i32 = i32(lane); iv < 1i; iv += 8i) {
     let i_i4 = iv;
     let t5 = ff_mul2(SCR[n * 32u + 10u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], SCR[n * 32u + 20u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
-    if (valid) { SCR[n * 32u + 31u + u32(iv)] = t5.y; }
+    if (valid) { SCR[n * 32u + 30u + u32(iv)] = t5.x; }
+  }
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 1i; iv += 8i) {
+    let i_i4 = iv;
+    let t6 = ff_mul2(SCR[n * 32u + 10u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], SCR[n * 32u + 20u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))], 0.05000000074505806f, -7.450580707946131e-10f);
+    if (valid) { SCR[n * 32u + 31u + u32(iv)] = t6.y; }
   }
   storageBarrier();
   var acc_cec14_hf6_cec17_happycat_r2_c: f32 = 0.0f;
@@ -118,36 +67,36 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     if (iv >= 0i && iv < 2i) {
       let i_i14 = iv;
-      let t6 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
-      let t7 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-      let t8 = ((100.0f * (t6 * t6)) + (t7 * t7));
-      let t9 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
-      let t10 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-      let t11 = sin((0.5f * ((100.0f * (t9 * t9)) + (t10 * t10))));
-      acc_r1 = acc_r1 + (((t8 * t8) / 4000.0f) + (2.0f * (t11 * t11)));
+      let t7 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+      let t8 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+      let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
+      let t10 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+      let t11 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+      let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
+      acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i18 = iv;
-      var t15: f32;
+      var t16: f32;
       if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-        let t12 = (((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
-        t15 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t12 * t12) / 2.0f));
+        let t13 = (((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
+        t16 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t13 * t13) / 2.0f));
       } else {
-        var t14: f32;
+        var t15: f32;
         if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-          let t13 = ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-          t14 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t13 * t13) / 2.0f));
+          let t14 = ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
+          t15 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t14 * t14) / 2.0f));
         } else {
-          t14 = ((-((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
+          t15 = ((-((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
         }
-        t15 = t14;
+        t16 = t15;
       }
-      acc_r2 = acc_r2 + t15;
+      acc_r2 = acc_r2 + t16;
     }
     if (iv >= 0i && iv < 3i) {
       let i_i20 = iv;
-      let t16 = SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
-      acc_r3 = acc_r3 + ((t16 * t16) / 3.0f);
+      let t17 = SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
+      acc_r3 = acc_r3 + ((t17 * t17) / 3.0f);
     }
     if (iv >= 0i && iv < 3i) {
       let i_i21 = iv;
@@ -196,11 +145,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r4: f32 = shf[320u + team * 8u];
   workgroupBarrier();
   let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + ((((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) - 1.0f) / 2.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
-  var t17: f32 = 0.0f;
+  var t18: f32 = 0.0f;
   for (var i_i5: i32 = 0i; i_i5 < 1i; i_i5++) {
-    t17 = t17 + select(log(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f)), -1e+30f, (opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f) == 0.0f));
+    t18 = t18 + select(log(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f)), -1e+30f, (opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f) == 0.0f));
   }
-  let s_range_lp: f32 = (2.302585092994046f + t17);
+  let s_range_lp: f32 = (2.302585092994046f + t18);
   let s_range_v: f32 = (s_range_r + exp(s_range_lp));
   let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));

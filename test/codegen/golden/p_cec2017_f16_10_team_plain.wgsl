@@ -1,107 +1,68 @@
-// ---- evaluate uses P,DATA,X,F
+// ---- evaluate uses P,SCR,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<f32>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 1280>;
-var<workgroup> shr: array<f32, 160>;
-var<workgroup> shv: array<f32, 160>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 16u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  {
-    let e = min(lid + 0u, 159u);
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    if (lid + 0u < 160u) { shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]); }
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i1 = iv;
+    var t0: f32 = 0.0f;
+    for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 10u + 0u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 10u + 0u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 10u + 0u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 10u + 0u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
-  workgroupBarrier();
+  storageBarrier();
   var acc_cec17_hf6_cec17_hgbat_r2_c: f32 = 0.0f;
   var acc_cec17_hf6_cec17_hgbat_sz_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 3i; iv += 16i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 3i; iv += 8i) {
     if (iv >= 0i && iv < 2i) {
       let i_i7 = iv;
-      acc_cec17_hf6_cec17_hgbat_r2_c = acc_cec17_hf6_cec17_hgbat_r2_c + ((0.05f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) * ((0.05f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) - 2.0f));
+      acc_cec17_hf6_cec17_hgbat_r2_c = acc_cec17_hf6_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) - 2.0f));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i8 = iv;
-      acc_cec17_hf6_cec17_hgbat_sz_c = acc_cec17_hf6_cec17_hgbat_sz_c + (0.05f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 2i))]) - 1i))]);
+      acc_cec17_hf6_cec17_hgbat_sz_c = acc_cec17_hf6_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 2i))]) - 1i))]);
     }
     if (iv >= 0i && iv < 2i) {
       let i_i4 = iv;
-      let t0 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      let t1 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-      let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
-      let t3 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      let t4 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-      let t5 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      let t6 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-      let t7 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      let t8 = shv[team * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-      let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
-      acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
+      let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t2 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t3 = sin(sqrt(((t1 * t1) + (t2 * t2))));
+      let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t6 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t7 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t8 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+      let t9 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+      let t10 = (1.0f + (0.001f * ((t8 * t8) + (t9 * t9))));
+      acc_r0 = acc_r0 + (((t3 * t3) + (0.5f * ((0.001f * ((t4 * t4) + (t5 * t5))) * ((0.001f * ((t6 * t6) + (t7 * t7))) + 2.0f)))) / (t10 * t10));
     }
     if (iv >= 0i && iv < 2i) {
       let i_i11 = iv;
-      let t10 = (((0.02048f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) * ((0.02048f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 2.0f)) - (0.02048f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32(((i_i11 + 1i) + 4i))]) - 1i))]));
-      let t11 = (0.02048f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]);
-      acc_r1 = acc_r1 + ((100.0f * (t10 * t10)) + (t11 * t11));
+      let t11 = (((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) * ((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 2.0f)) - (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(((i_i11 + 1i) + 4i))]) - 1i))]));
+      let t12 = (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]);
+      acc_r1 = acc_r1 + ((100.0f * (t11 * t11)) + (t12 * t12));
     }
     if (iv >= 0i && iv < 3i) {
       let i_i15 = iv;
-      acc_r2 = acc_r2 + select(select((-select(((((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.12618353106702496f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (0.000006346454337050152f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 3.0f)) + 447.25566832336244f), (((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 3.0f)) + 419.19108524152887f), (((10.0f * shv[team * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) > f32(500i)));
+      acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 3.0f)) + 447.25566832336244f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 3.0f)) + 419.19108524152887f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) > f32(500i)));
     }
   }
   shf[0u + lid] = acc_cec17_hf6_cec17_hgbat_r2_c;
@@ -109,14 +70,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[512u + lid] = acc_r0;
   shf[768u + lid] = acc_r1;
   shf[1024u + lid] = acc_r2;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 8u];
-    shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -142,11 +95,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[1024u + lid] = shf[1024u + lid] + shf[1024u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_hf6_cec17_hgbat_r2_c: f32 = shf[0u + team * 16u];
-  let s_cec17_hf6_cec17_hgbat_sz_c: f32 = shf[256u + team * 16u];
-  let s_r0: f32 = shf[512u + team * 16u];
-  let s_r1: f32 = shf[768u + team * 16u];
-  let s_r2: f32 = shf[1024u + team * 16u];
+  let s_cec17_hf6_cec17_hgbat_r2_c: f32 = shf[0u + team * 8u];
+  let s_cec17_hf6_cec17_hgbat_sz_c: f32 = shf[256u + team * 8u];
+  let s_r0: f32 = shf[512u + team * 8u];
+  let s_r1: f32 = shf[768u + team * 8u];
+  let s_r2: f32 = shf[1024u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = ((((s_r0 + sqrt(abs(((s_cec17_hf6_cec17_hgbat_r2_c * (s_cec17_hf6_cec17_hgbat_r2_c + 4.0f)) - (s_cec17_hf6_cec17_hgbat_sz_c * (s_cec17_hf6_cec17_hgbat_sz_c - 4.0f)))))) + (((0.5f * s_cec17_hf6_cec17_hgbat_r2_c) + s_cec17_hf6_cec17_hgbat_sz_c) / 2.0f)) + s_r1) + s_r2); }
 }

@@ -1,193 +1,72 @@
-// ---- evaluate uses P,DATA,X,F
+// ---- evaluate uses P,SCR,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<f32>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 1024>;
-var<workgroup> shr: array<f32, 160>;
-var<workgroup> shv: array<f32, 480>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 16u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[336u + u32(i_j2)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i1 = iv;
+    var t0: f32 = 0.0f;
+    for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[336u + u32(i_j2)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 30u + 0u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 30u + 0u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 30u + 0u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 30u + 0u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 30u + 0u + u32(iv)] = t0; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[348u + u32(i_j4)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i3 = iv;
+    var t1: f32 = 0.0f;
+    for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
+      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[348u + u32(i_j4)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 30u + 10u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 30u + 10u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 30u + 10u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 30u + 10u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 30u + 10u + u32(iv)] = t1; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[360u + u32(i_j6)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i5 = iv;
+    var t2: f32 = 0.0f;
+    for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
+      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[360u + u32(i_j6)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 30u + 20u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 30u + 20u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 30u + 20u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 30u + 20u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 30u + 20u + u32(iv)] = t2; }
   }
-  workgroupBarrier();
+  storageBarrier();
   var acc_cec17_w10_s: f32 = 0.0f;
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 16i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i15 = iv;
-      let t0 = ((X[xo + u32(i_i15)] - DATA[100u + u32(i_i15)]) - DATA[336u + u32(i_i15)]);
-      acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+      let t3 = ((X[xo + u32(i_i15)] - DATA[100u + u32(i_i15)]) - DATA[336u + u32(i_i15)]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t3 * t3);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i17 = iv;
-      let t1 = ((X[xo + u32(i_i17)] - DATA[212u + u32(i_i17)]) - DATA[348u + u32(i_i17)]);
-      acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+      let t4 = ((X[xo + u32(i_i17)] - DATA[212u + u32(i_i17)]) - DATA[348u + u32(i_i17)]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t4 * t4);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i19 = iv;
-      let t2 = ((X[xo + u32(i_i19)] - DATA[324u + u32(i_i19)]) - DATA[360u + u32(i_i19)]);
-      acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
+      let t5 = ((X[xo + u32(i_i19)] - DATA[324u + u32(i_i19)]) - DATA[360u + u32(i_i19)]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t5 * t5);
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[256u + lid] = acc_cec17_w20_s;
   shf[512u + lid] = acc_cec17_w30_s;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -207,9 +86,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_w10_s: f32 = shf[0u + team * 16u];
-  let s_cec17_w20_s: f32 = shf[256u + team * 16u];
-  let s_cec17_w30_s: f32 = shf[512u + team * 16u];
+  let s_cec17_w10_s: f32 = shf[0u + team * 8u];
+  let s_cec17_w20_s: f32 = shf[256u + team * 8u];
+  let s_cec17_w30_s: f32 = shf[512u + team * 8u];
   workgroupBarrier();
   let s_w1: f32 = select((sqrt((1.0f / s_cec17_w10_s)) * exp(((-s_cec17_w10_s) / 2000.0f))), opt_inf(), (s_cec17_w10_s == f32(0i)));
   let s_w2: f32 = select((sqrt((1.0f / s_cec17_w20_s)) * exp(((-s_cec17_w20_s) / 8000.0f))), opt_inf(), (s_cec17_w20_s == f32(0i)));
@@ -219,39 +98,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 16i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i8 = iv;
-      let t3 = (0.0512f * shv[team * 30u + 0u + u32(i_i8)]);
-      let t4 = sin((3.141592653589793f * (0.0512f * shv[team * 30u + 0u + u32(i_i8)])));
-      acc_g1 = acc_g1 + ((t3 * t3) + (20.0f * (t4 * t4)));
+      let t6 = (0.0512f * SCR[n * 30u + 0u + u32(i_i8)]);
+      let t7 = sin((3.141592653589793f * (0.0512f * SCR[n * 30u + 0u + u32(i_i8)])));
+      acc_g1 = acc_g1 + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i10 = iv;
-      let t5 = (6.0f * shv[team * 30u + 10u + u32(i_i10)]);
-      acc_r0 = acc_r0 + ((t5 * t5) / 4000.0f);
+      let t8 = (6.0f * SCR[n * 30u + 10u + u32(i_i10)]);
+      acc_r0 = acc_r0 + ((t8 * t8) / 4000.0f);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i11 = iv;
-      let t6 = sin((0.5f * ((6.0f * shv[team * 30u + 10u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t6 * t6))) - (acc_r1 * (2.0f * (t6 * t6))));
+      let t9 = sin((0.5f * ((6.0f * SCR[n * 30u + 10u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
+      acc_r1 = ((acc_r1 + (2.0f * (t9 * t9))) - (acc_r1 * (2.0f * (t9 * t9))));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i14 = iv;
-      acc_r2 = acc_r2 + select(select((-select(((((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 30u + 20u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 30u + 20u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 30u + 20u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 30u + 20u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * shv[team * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+      acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 30u + 20u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
     }
   }
   shf[0u + lid] = acc_g1;
   shf[256u + lid] = acc_r0;
   shf[512u + lid] = acc_r1;
   shf[768u + lid] = acc_r2;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 8u]) - (shf[512u + lid] * shf[512u + lid + 8u]));
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -274,10 +146,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 1u];
   }
   workgroupBarrier();
-  let s_g1: f32 = shf[0u + team * 16u];
-  let s_r0: f32 = shf[256u + team * 16u];
-  let s_r1: f32 = shf[512u + team * 16u];
-  let s_r2: f32 = shf[768u + team * 16u];
+  let s_g1: f32 = shf[0u + team * 8u];
+  let s_r0: f32 = shf[256u + team * 8u];
+  let s_r1: f32 = shf[512u + team * 8u];
+  let s_r2: f32 = shf[768u + team * 8u];
   workgroupBarrier();
   let s_g2: f32 = (((1000.0f * (s_r0 + s_r1)) / 100.0f) + 100.0f);
   let s_g3: f32 = (s_r2 + 200.0f);

@@ -1,248 +1,88 @@
-// ---- evaluate uses P,DATA,X,F
+// ---- evaluate uses P,SCR,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<f32>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
 var<workgroup> shf: array<f32, 1536>;
-var<workgroup> shr: array<f32, 160>;
-var<workgroup> shv: array<f32, 640>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 16u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 32u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[448u + u32(i_j2)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i1 = iv;
+    var t0: f32 = 0.0f;
+    for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[448u + u32(i_j2)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 40u + 0u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 40u + 0u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 40u + 0u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 40u + 0u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 40u + 0u + u32(iv)] = t0; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[460u + u32(i_j4)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i3 = iv;
+    var t1: f32 = 0.0f;
+    for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
+      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[460u + u32(i_j4)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 40u + 10u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 40u + 10u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 40u + 10u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 40u + 10u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 40u + 10u + u32(iv)] = t1; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[472u + u32(i_j6)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i5 = iv;
+    var t2: f32 = 0.0f;
+    for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
+      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[472u + u32(i_j6)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 40u + 20u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 40u + 20u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 40u + 20u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 40u + 20u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 40u + 20u + u32(iv)] = t2; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j8 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[484u + u32(i_j8)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    {
-      let mv0 = vec4<f32>(DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (0u + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = 0u * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i7 = iv;
+    var t3: f32 = 0.0f;
+    for (var i_j8: i32 = 0i; i_j8 < 10i; i_j8++) {
+      t3 = t3 + (DATA[336u + u32(i_j8) * 10u + u32(i_i7)] * ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[484u + u32(i_j8)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 40u + 30u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 40u + 30u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 40u + 30u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 40u + 30u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 40u + 30u + u32(iv)] = t3; }
   }
-  workgroupBarrier();
+  storageBarrier();
   var acc_cec17_w10_s: f32 = 0.0f;
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 16i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i17 = iv;
-      let t0 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
-      acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+      let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i19 = iv;
-      let t1 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
-      acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+      let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i21 = iv;
-      let t2 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
-      acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
+      let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i23 = iv;
-      let t3 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
-      acc_cec17_w40_s = acc_cec17_w40_s + (t3 * t3);
+      let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[256u + lid] = acc_cec17_w20_s;
   shf[512u + lid] = acc_cec17_w30_s;
   shf[768u + lid] = acc_cec17_w40_s;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -265,10 +105,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_w10_s: f32 = shf[0u + team * 16u];
-  let s_cec17_w20_s: f32 = shf[256u + team * 16u];
-  let s_cec17_w30_s: f32 = shf[512u + team * 16u];
-  let s_cec17_w40_s: f32 = shf[768u + team * 16u];
+  let s_cec17_w10_s: f32 = shf[0u + team * 8u];
+  let s_cec17_w20_s: f32 = shf[256u + team * 8u];
+  let s_cec17_w30_s: f32 = shf[512u + team * 8u];
+  let s_cec17_w40_s: f32 = shf[768u + team * 8u];
   workgroupBarrier();
   let s_w1: f32 = select((sqrt((1.0f / s_cec17_w10_s)) * exp(((-s_cec17_w10_s) / 2000.0f))), opt_inf(), (s_cec17_w10_s == f32(0i)));
   let s_w2: f32 = select((sqrt((1.0f / s_cec17_w20_s)) * exp(((-s_cec17_w20_s) / 8000.0f))), opt_inf(), (s_cec17_w20_s == f32(0i)));
@@ -281,36 +121,36 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 16i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i9 = iv;
-      let t4 = shv[team * 40u + 0u + u32(i_i9)];
-      acc_r0 = acc_r0 + ((t4 * t4) / 10.0f);
+      let t8 = SCR[n * 40u + 0u + u32(i_i9)];
+      acc_r0 = acc_r0 + ((t8 * t8) / 10.0f);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i10 = iv;
-      acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 40u + 0u + u32(i_i10)])) / 10.0f);
+      acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i11 = iv;
-      let t5 = shv[team * 40u + 10u + u32(i_i11)];
-      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t5 * t5));
+      let t9 = SCR[n * 40u + 10u + u32(i_i11)];
+      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t9 * t9));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i13 = iv;
-      let t6 = (6.0f * shv[team * 40u + 20u + u32(i_i13)]);
-      acc_r3 = acc_r3 + ((t6 * t6) / 4000.0f);
+      let t10 = (6.0f * SCR[n * 40u + 20u + u32(i_i13)]);
+      acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i14 = iv;
-      let t7 = sin((0.5f * ((6.0f * shv[team * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-      acc_r4 = ((acc_r4 + (2.0f * (t7 * t7))) - (acc_r4 * (2.0f * (t7 * t7))));
+      let t11 = sin((0.5f * ((6.0f * SCR[n * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+      acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i16 = iv;
-      let t8 = (0.0512f * shv[team * 40u + 30u + u32(i_i16)]);
-      let t9 = sin((3.141592653589793f * (0.0512f * shv[team * 40u + 30u + u32(i_i16)])));
-      acc_r5 = acc_r5 + ((t8 * t8) + (20.0f * (t9 * t9)));
+      let t12 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
+      let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
+      acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -319,15 +159,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[768u + lid] = acc_r3;
   shf[1024u + lid] = acc_r4;
   shf[1280u + lid] = acc_r5;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 8u];
-    shf[1024u + lid] = ((shf[1024u + lid] + shf[1024u + lid + 8u]) - (shf[1024u + lid] * shf[1024u + lid + 8u]));
-    shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -356,12 +187,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 16u];
-  let s_r1: f32 = shf[256u + team * 16u];
-  let s_r2: f32 = shf[512u + team * 16u];
-  let s_r3: f32 = shf[768u + team * 16u];
-  let s_r4: f32 = shf[1024u + team * 16u];
-  let s_r5: f32 = shf[1280u + team * 16u];
+  let s_r0: f32 = shf[0u + team * 8u];
+  let s_r1: f32 = shf[256u + team * 8u];
+  let s_r2: f32 = shf[512u + team * 8u];
+  let s_r3: f32 = shf[768u + team * 8u];
+  let s_r4: f32 = shf[1024u + team * 8u];
+  let s_r5: f32 = shf[1280u + team * 8u];
   workgroupBarrier();
   let s_g1: f32 = (10.0f * ((((-18.281718171540955f) - (20.0f * opt_expm1((-0.2f * sqrt(s_r0))))) - opt_expm1(s_r1)) + 20.0f));
   let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);

@@ -1,288 +1,97 @@
-// ---- evaluate uses P,DATA,X,F
+// ---- evaluate uses P,SCR,DATA,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<f32>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(3) var<storage, read> DATA: array<f32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 64u;
 var<workgroup> shf: array<f32, 384>;
-var<workgroup> shr: array<f32, 160>;
-var<workgroup> shv: array<f32, 800>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 4u;
-  let lane = lid % 4u;
-  let n_raw = group * 16u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 8u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j2 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
-      let mv0 = vec4<f32>(DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[0u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = jb * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i1 = iv;
+    var t0: f32 = 0.0f;
+    for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
+      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 50u + 0u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 50u + 0u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 50u + 0u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 50u + 0u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 50u + 0u + u32(iv)] = t0; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j4 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
-      let mv0 = vec4<f32>(DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[112u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = jb * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i3 = iv;
+    var t1: f32 = 0.0f;
+    for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
+      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 50u + 10u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 50u + 10u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 50u + 10u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 50u + 10u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 50u + 10u + u32(iv)] = t1; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j6 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
-      let mv0 = vec4<f32>(DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[224u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = jb * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i5 = iv;
+    var t2: f32 = 0.0f;
+    for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
+      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 50u + 20u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 50u + 20u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 50u + 20u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 50u + 20u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 50u + 20u + u32(iv)] = t2; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j8 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
-      let mv0 = vec4<f32>(DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[336u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = jb * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i7 = iv;
+    var t3: f32 = 0.0f;
+    for (var i_j8: i32 = 0i; i_j8 < 10i; i_j8++) {
+      t3 = t3 + (DATA[336u + u32(i_j8) * 10u + u32(i_i7)] * ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 50u + 30u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 50u + 30u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 50u + 30u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 50u + 30u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 50u + 30u + u32(iv)] = t3; }
   }
-  workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 160u; e0 += WG) {
-    let e = e0;
-    let g = e / 10u;
-    let jc = e % 10u;
-    let i_j10 = i32(jc);
-    let n = min(group * 16u + g, P.n - 1u);
-    let xo = n * 10u;
-    shr[jc * 16u + g] = ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]);
-  }
-  workgroupBarrier();
-  for (var t: u32 = lid; t < 48u; t += WG) {
-    let cg = t % 16u;
-    let rq = t / 16u;
-    var ta0: vec4<f32> = vec4<f32>(0.0f);
-    for (var jb: u32 = 0u; jb < 10u; jb += 10u) {
-      let mv0 = vec4<f32>(DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 0u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv1 = vec4<f32>(DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 1u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv2 = vec4<f32>(DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 2u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv3 = vec4<f32>(DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 3u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv4 = vec4<f32>(DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 4u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv5 = vec4<f32>(DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 5u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv6 = vec4<f32>(DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 6u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv7 = vec4<f32>(DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 7u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv8 = vec4<f32>(DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 8u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let mv9 = vec4<f32>(DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 0u, 9u)], DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 1u, 9u)], DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 2u, 9u)], DATA[448u + (jb + 9u) * 10u + min(rq * 4u + 3u, 9u)]);
-      let hb = jb * 16u + cg * 1u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
+  storageBarrier();
+  for (var iv: i32 = i32(lane); iv < 10i; iv += 8i) {
+    let i_i9 = iv;
+    var t4: f32 = 0.0f;
+    for (var i_j10: i32 = 0i; i_j10 < 10i; i_j10++) {
+      t4 = t4 + (DATA[448u + u32(i_j10) * 10u + u32(i_i9)] * ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]));
     }
-    {
-      let tc = cg * 1u + 0u;
-      let nc = group * 16u + tc;
-      shv[tc * 50u + 40u + rq * 4u + 0u] = ta0[0];
-      if (rq * 4u + 1u < 10u) { shv[tc * 50u + 40u + rq * 4u + 1u] = ta0[1]; }
-      if (rq * 4u + 2u < 10u) { shv[tc * 50u + 40u + rq * 4u + 2u] = ta0[2]; }
-      if (rq * 4u + 3u < 10u) { shv[tc * 50u + 40u + rq * 4u + 3u] = ta0[3]; }
-    }
+    if (valid) { SCR[n * 50u + 40u + u32(iv)] = t4; }
   }
-  workgroupBarrier();
+  storageBarrier();
   var acc_cec17_w10_s: f32 = 0.0f;
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w20_s_1: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 4i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i22 = iv;
-      let t0 = ((X[xo + u32(i_i22)] - DATA[100u + u32(i_i22)]) - DATA[560u + u32(i_i22)]);
-      acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+      let t5 = ((X[xo + u32(i_i22)] - DATA[100u + u32(i_i22)]) - DATA[560u + u32(i_i22)]);
+      acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i24 = iv;
-      let t1 = ((X[xo + u32(i_i24)] - DATA[212u + u32(i_i24)]) - DATA[572u + u32(i_i24)]);
-      acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+      let t6 = ((X[xo + u32(i_i24)] - DATA[212u + u32(i_i24)]) - DATA[572u + u32(i_i24)]);
+      acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i24 = iv;
-      let t2 = ((X[xo + u32(i_i24)] - DATA[324u + u32(i_i24)]) - DATA[584u + u32(i_i24)]);
-      acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t2 * t2);
+      let t7 = ((X[xo + u32(i_i24)] - DATA[324u + u32(i_i24)]) - DATA[584u + u32(i_i24)]);
+      acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i27 = iv;
-      let t3 = ((X[xo + u32(i_i27)] - DATA[436u + u32(i_i27)]) - DATA[596u + u32(i_i27)]);
-      acc_cec17_w30_s = acc_cec17_w30_s + (t3 * t3);
+      let t8 = ((X[xo + u32(i_i27)] - DATA[436u + u32(i_i27)]) - DATA[596u + u32(i_i27)]);
+      acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i29 = iv;
-      let t4 = ((X[xo + u32(i_i29)] - DATA[548u + u32(i_i29)]) - DATA[608u + u32(i_i29)]);
-      acc_cec17_w40_s = acc_cec17_w40_s + (t4 * t4);
+      let t9 = ((X[xo + u32(i_i29)] - DATA[548u + u32(i_i29)]) - DATA[608u + u32(i_i29)]);
+      acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
@@ -290,6 +99,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[128u + lid] = acc_cec17_w20_s_1;
   shf[192u + lid] = acc_cec17_w30_s;
   shf[256u + lid] = acc_cec17_w40_s;
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
+    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
+    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 4u];
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
+  }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
@@ -307,11 +124,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_w10_s: f32 = shf[0u + team * 4u];
-  let s_cec17_w20_s: f32 = shf[64u + team * 4u];
-  let s_cec17_w20_s_1: f32 = shf[128u + team * 4u];
-  let s_cec17_w30_s: f32 = shf[192u + team * 4u];
-  let s_cec17_w40_s: f32 = shf[256u + team * 4u];
+  let s_cec17_w10_s: f32 = shf[0u + team * 8u];
+  let s_cec17_w20_s: f32 = shf[64u + team * 8u];
+  let s_cec17_w20_s_1: f32 = shf[128u + team * 8u];
+  let s_cec17_w30_s: f32 = shf[192u + team * 8u];
+  let s_cec17_w40_s: f32 = shf[256u + team * 8u];
   workgroupBarrier();
   let s_w1: f32 = select((sqrt((1.0f / s_cec17_w10_s)) * exp(((-s_cec17_w10_s) / 2000.0f))), opt_inf(), (s_cec17_w10_s == f32(0i)));
   let s_w2: f32 = select((sqrt((1.0f / s_cec17_w20_s)) * exp(((-s_cec17_w20_s) / 8000.0f))), opt_inf(), (s_cec17_w20_s == f32(0i)));
@@ -325,46 +142,46 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 4i) {
+  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
     if (iv >= 0i && iv < 10i) {
       let i_i11 = iv;
-      let t5 = shv[team * 50u + 0u + u32(i_i11)];
-      let t6 = shv[team * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-      let t7 = sin(sqrt(((t5 * t5) + (t6 * t6))));
-      let t8 = shv[team * 50u + 0u + u32(i_i11)];
-      let t9 = shv[team * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-      let t10 = shv[team * 50u + 0u + u32(i_i11)];
-      let t11 = shv[team * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-      let t12 = shv[team * 50u + 0u + u32(i_i11)];
-      let t13 = shv[team * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-      let t14 = (1.0f + (0.001f * ((t12 * t12) + (t13 * t13))));
-      acc_r0 = acc_r0 + (((t7 * t7) + (0.5f * ((0.001f * ((t8 * t8) + (t9 * t9))) * ((0.001f * ((t10 * t10) + (t11 * t11))) + 2.0f)))) / (t14 * t14));
+      let t10 = SCR[n * 50u + 0u + u32(i_i11)];
+      let t11 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+      let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
+      let t13 = SCR[n * 50u + 0u + u32(i_i11)];
+      let t14 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+      let t15 = SCR[n * 50u + 0u + u32(i_i11)];
+      let t16 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+      let t17 = SCR[n * 50u + 0u + u32(i_i11)];
+      let t18 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+      let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
+      acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i14 = iv;
-      acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 50u + 10u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 50u + 10u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 50u + 10u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 50u + 10u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * shv[team * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+      acc_r1 = acc_r1 + select(select((-select(((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 50u + 10u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i16 = iv;
-      let t15 = (6.0f * shv[team * 50u + 20u + u32(i_i16)]);
-      acc_r2 = acc_r2 + ((t15 * t15) / 4000.0f);
+      let t20 = (6.0f * SCR[n * 50u + 20u + u32(i_i16)]);
+      acc_r2 = acc_r2 + ((t20 * t20) / 4000.0f);
     }
     if (iv >= 0i && iv < 10i) {
       let i_i17 = iv;
-      let t16 = sin((0.5f * ((6.0f * shv[team * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-      acc_r3 = ((acc_r3 + (2.0f * (t16 * t16))) - (acc_r3 * (2.0f * (t16 * t16))));
+      let t21 = sin((0.5f * ((6.0f * SCR[n * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+      acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
     }
     if (iv >= 0i && iv < 9i) {
       let i_i19 = iv;
-      let t17 = (((0.02048f * shv[team * 50u + 30u + u32(i_i19)]) * ((0.02048f * shv[team * 50u + 30u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 50u + 30u + u32((i_i19 + 1i))]));
-      let t18 = (0.02048f * shv[team * 50u + 30u + u32(i_i19)]);
-      acc_r4 = acc_r4 + ((100.0f * (t17 * t17)) + (t18 * t18));
+      let t22 = (((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) * ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 2.0f)) - (0.02048f * SCR[n * 50u + 30u + u32((i_i19 + 1i))]));
+      let t23 = (0.02048f * SCR[n * 50u + 30u + u32(i_i19)]);
+      acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
     }
     if (iv >= 0i && iv < 10i) {
       let i_i21 = iv;
-      let t19 = (0.0512f * shv[team * 50u + 40u + u32(i_i21)]);
-      let t20 = sin((3.141592653589793f * (0.0512f * shv[team * 50u + 40u + u32(i_i21)])));
-      acc_r5 = acc_r5 + ((t19 * t19) + (20.0f * (t20 * t20)));
+      let t24 = (0.0512f * SCR[n * 50u + 40u + u32(i_i21)]);
+      let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 50u + 40u + u32(i_i21)])));
+      acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
     }
   }
   shf[0u + lid] = acc_r0;
@@ -373,6 +190,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[192u + lid] = acc_r3;
   shf[256u + lid] = acc_r4;
   shf[320u + lid] = acc_r5;
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
+    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
+    shf[192u + lid] = ((shf[192u + lid] + shf[192u + lid + 4u]) - (shf[192u + lid] * shf[192u + lid + 4u]));
+    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
+    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
+  }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
@@ -392,12 +218,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 4u];
-  let s_r1: f32 = shf[64u + team * 4u];
-  let s_r2: f32 = shf[128u + team * 4u];
-  let s_r3: f32 = shf[192u + team * 4u];
-  let s_r4: f32 = shf[256u + team * 4u];
-  let s_r5: f32 = shf[320u + team * 4u];
+  let s_r0: f32 = shf[0u + team * 8u];
+  let s_r1: f32 = shf[64u + team * 8u];
+  let s_r2: f32 = shf[128u + team * 8u];
+  let s_r3: f32 = shf[192u + team * 8u];
+  let s_r4: f32 = shf[256u + team * 8u];
+  let s_r5: f32 = shf[320u + team * 8u];
   workgroupBarrier();
   let s_g1: f32 = (0.0005f * s_r0);
   let s_g2: f32 = (s_r1 + 100.0f);
