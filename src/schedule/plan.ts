@@ -131,7 +131,8 @@ function tiledInWorkgroup(
 ): boolean {
   const vecs = stages.filter((st) => st.k === 'vec');
   if (!vecs.every((st) => st.tile)) return false;
-  const cols = Math.max(0, ...vecs.map((st) => tiledProducts(f).get(st.name) ?? 0));
+  const tiles = tiledProducts(f);
+  const cols = Math.max(0, ...vecs.map((st) => tiles.get(st.name) ?? 0));
   return vecBytes + cols * G * 4 + reductionSlotBytes(f, stages, wg) <= WORKGROUP_BYTES;
 }
 
