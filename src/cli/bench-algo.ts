@@ -12,6 +12,10 @@
 //     D = 3,000,000: generations a second, beside two floors from the same run: the bytes a
 //     generation must move at the copy kernel's rate, and its draws at the Philox rate (one
 //     Philox-4x32-10 block per four draws: binomial DE draws D NP a generation, PSO 2 D N).
+//  4. With --suite NAME (instead of 1-3): seed 002's case study 1, DE/rand/1/bin (F 0.5, CR 0.3,
+//     NP 250) for 10,000,000 evaluations on each problem of the suite at D = 100 (its Table 3:
+//     the fused All-GPU iDE took 0.60-1.85 s a run on an RTX 3080): seconds a run, microseconds a
+//     generation by wall clock and by GPU timestamps.
 
 import { writeFileSync } from 'node:fs';
 import {
@@ -19,6 +23,7 @@ import {
   CpuAlgoEngine,
   GpuAlgoEngine,
   runAlgorithm,
+  suiteProblems,
   type GpuContext,
 } from '../api.js';
 import { roofline, warmClocks } from './roofline.js';
@@ -48,7 +53,22 @@ const DE_BIN = { mutation: 'rand1', crossover: 'bin', F: '0.5', CR: '0.3' };
 
 export async function benchAlgorithms(
   gpu: GpuContext,
-  o: { quick: boolean; json?: string; team?: number; precision?: 'f32' | 'ff' },
+  o: {
+    quick: boolean;
+    json?: string;
+    team?: number;
+    precision?: 'f32' | 'ff';
+    /** Whole DE runs on each problem of a suite instead (case 4 above). */
+    suite?: {
+      name: string;
+      files?: string[];
+      dim: number;
+      np: number;
+      team?: number;
+      tile?: number;
+      pick?: number;
+    };
+  },
 ): Promise<number> {
   const rows: AlgoRow[] = [];
   const date = new Date().toISOString().slice(0, 10);
@@ -68,12 +88,17 @@ export async function benchAlgorithms(
       set: { ...DE_BIN, NP: String(np) },
     },
   ) => {
+    const team = o.suite?.team ?? o.team;
     const c = compileAlgorithm({
       algorithm: algo.algorithm,
       problem: algo.problem,
+      files: o.suite?.files,
       dim,
       set: algo.set,
-      schedule: o.team ? { team: o.team } : undefined,
+      schedule: {
+        ...(team ? { team } : {}),
+        ...(o.suite?.tile ? { tile: o.suite.tile } : {}),
+      },
       precision: o.precision,
     });
     const e = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : new CpuAlgoEngine(c, 1);
@@ -122,6 +147,38 @@ export async function benchAlgorithms(
     return row;
   };
   const evals = o.quick ? 250_000 : 10_000_000;
+  if (o.suite) {
+    const su = o.suite;
+    const roof = await roofline(gpu, 1 << 24, o.quick ? 5 : 20);
+    process.stdout.write(
+      `suite ${su.name}, D = ${su.dim}, DE/rand/1/bin F 0.5 CR 0.3 NP ${su.np}, ${evals} evaluations a run; roofline in the same run: copy ${roof.copyGBps.toFixed(0)} GB/s, float32 FMA ${(roof.gflops / 1000).toFixed(1)} TFLOP/s\n`,
+    );
+    for (const [k, problem] of suiteProblems(su.name, { files: su.files }).entries()) {
+      if (su.pick !== undefined && k + 1 !== su.pick) continue;
+      await one(`F${String(k + 1).padStart(2, '0')} ${problem}`, 'gpu', su.dim, su.np, evals, 0, {
+        algorithm: 'de',
+        problem,
+        set: { ...DE_BIN, NP: String(su.np) },
+      });
+    }
+    if (o.json)
+      writeFileSync(
+        o.json,
+        JSON.stringify(
+          {
+            adapter: gpu.adapterName,
+            date,
+            suite: su,
+            rows,
+            copyGBps: roof.copyGBps,
+            gflops: roof.gflops,
+          },
+          null,
+          2,
+        ) + '\n',
+      );
+    return 0;
+  }
   // The GPU cases first, back to back (a GPU left idle during the CPU run clocks down), the copy
   // kernel between them.
   const g = await one('DE/rand/1/bin NP 250 Rastrigin', 'gpu', 100, 250, evals);

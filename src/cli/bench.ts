@@ -56,12 +56,29 @@ export async function runBench(argv: string[]): Promise<number> {
     );
   const quick = flags.quick;
   if (flags.algorithms)
-    return benchAlgorithms(gpu, { quick, json: flags.json, precision: flags.precision });
+    return benchAlgorithms(gpu, {
+      quick,
+      json: flags.json,
+      precision: flags.precision,
+      ...(flags.suite
+        ? {
+            suite: {
+              name: flags.suite,
+              files: positional,
+              dim: flags.dim,
+              np: flags.population ?? 250,
+              team: flags.team,
+              tile: flags.tile,
+              pick: flags.pick,
+            },
+          }
+        : {}),
+    });
   if (flags.suite)
     return benchSuite(gpu, {
       suite: flags.suite,
       dim: flags.dim,
-      n: flags.population,
+      n: flags.population ?? 1000,
       quick,
       json: flags.json,
       team: flags.team,

@@ -363,7 +363,7 @@ export const COMMANDS = {
       'Measures evaluation throughput on the GPU next to a copy kernel (or whole algorithm runs, or a suite on the GPU and the CPU).',
     usage: [
       {
-        line: '[<quick>] [<adapter>] [<json>] [<algorithms> | [FILE...] <suite> [<dim>] [<population>] [<team>] [<tile>]]',
+        line: '[<quick>] [<adapter>] [<json>] [<algorithms> [<suite> [<dim>] [<population>] [<team>] [<tile>]] | [FILE...] <suite> [<dim>] [<population>] [<team>] [<tile>]]',
       },
     ],
     flags: {
@@ -417,16 +417,15 @@ export const COMMANDS = {
       suite: {
         kind: 'string',
         value: 'NAME',
-        help: 'every problem of this suite, on the GPU and the CPU',
+        help: "every problem of this suite, on the GPU and the CPU (with --algorithms: DE runs on each, seed 002's case study 1)",
       },
       dim: { ...dim, help: 'the dimension (with --suite)', max: 1 << 20, default: 100 },
       population: {
         kind: 'int',
         value: 'N',
-        help: 'the population (with --suite)',
+        help: "the population (with --suite: default 1000; with --algorithms --suite: DE's NP, default 250)",
         min: 1,
         max: 1 << 20,
-        default: 1000,
       },
       pick: {
         kind: 'int',
