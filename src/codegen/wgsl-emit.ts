@@ -265,7 +265,8 @@ export function kernelDecls(
   if (!step) return header(em.uses, wg, shF, shI, shS, em.vec4, em.subgroups);
   const d: Decl[] = [...step.finish(em), ...step.params];
   for (const name of ['DATA', 'SCR', 'PART', 'SC'] as const)
-    if (em.uses.has(name)) d.push({ k: 'binding', b: kernelBinding(name, step.bindings) });
+    if (em.uses.has(name))
+      d.push({ k: 'binding', b: kernelBinding(name, { ...step.bindings, vec4: em.vec4 }) });
   d.push(...workgroupDecls(wg, shF, shI, shS));
   return d;
 }
@@ -764,7 +765,7 @@ export function kernelPlan(
     helpers.push(`\n${TWO_FLOAT_WGSL}\n`);
   const body = step ? perRun(em.body) : em.body;
   const code = printModule(kernelModule(em, decls, [WGSL_HELPERS, ...helpers], body));
-  const bindings = kernelBindings(em.uses, step?.bindings ?? { vec4: em.vec4 });
+  const bindings = kernelBindings(em.uses, { ...step?.bindings, vec4: em.vec4 });
   const workgroups = (n: number) => workgroupsFor(k.dispatch, n);
   return { name: k.name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
 }

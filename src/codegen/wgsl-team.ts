@@ -1,8 +1,8 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
-import { exprEqual, type Binding, type IrProgram, type Stage } from '../ir/ir.js';
+import { exprEqual, forEachNode, type Binding, type IrProgram, type Stage } from '../ir/ir.js';
 import { WORKGROUP_BYTES, type PlanKernel } from '../schedule/plan.js';
-import { readsOnlyAt } from '../schedule/schedule.js';
+import { orderFreeReduction, readsOnlyAt, workgroupReductions } from '../schedule/schedule.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import { matrixProduct } from '../ir/matrix.js';
 import {
@@ -119,12 +119,14 @@ class TeamKernel {
     private readonly step?: StepHooks,
   ) {
     const em = this.em;
-    em.vec4 = !step && p.main.len % 4 === 0;
+    this.products = stages.filter((st) => st.k === 'vec' && st.tile).length;
+    // 16-byte loads of X and DATA. A step's kernel binds DATA as vec4s only where it has a tiled
+    // product, whose column of M is one 16-byte load (the other steps' code predates it).
+    em.vec4 = (!step || this.products > 0) && p.main.len % 4 === 0;
     em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
     const sgMax = options.subgroupMaxSize ?? 0;
     em.wholeSubgroups = em.subgroups && sgMax > 0 && team >= sgMax;
     this.ipg = wg / team;
-    this.products = stages.filter((st) => st.k === 'vec' && st.tile).length;
     this.unroll = Math.max(
       4,
       Math.min(UNROLL_COLUMNS, Math.floor(UNROLL_BUDGET / Math.max(1, this.products))),
@@ -312,6 +314,10 @@ class TeamKernel {
     // n and its row offset xo redeclared. Unrolled, each part's loads at a clamped element and
     // only its store guarded, so that every lane has all its loads in flight at once.
     const KG = K * G;
+    let readsShared = false;
+    forEachNode(m.y, (n) => {
+      if (n.k === 'read' && L.sharedOffset?.has(n.arr)) readsShared = true;
+    });
     const unrolled = this.products <= STAGE_UNROLLED_UP_TO;
     const parts = unrolled ? Math.ceil(KG / wg) : 1;
     for (let part = 0; part < parts; part++) {
@@ -327,6 +333,8 @@ class TeamKernel {
         letS('n', call('min', add(first, id('g')), bin(member(id('P'), 'n'), '-', u32(1)))),
         letS('xo', mul(id('n'), u32(D))),
       );
+      // A vector y reads in workgroup memory (a step's trial vector) is individual g's.
+      if (readsShared) em.add(letS('team', id('g')));
       const pre: Stmt[] = [];
       const y = toF32(wgslNode(m.y, ctx, pre), m.y.t);
       em.add(...pre);
@@ -444,9 +452,24 @@ class TeamKernel {
     });
   }
 
-  /** Reductions over the team's lanes, then a tree over the team. */
+  /**
+   * Reductions over the team's lanes, then a tree over the team. In a step kernel of several
+   * individuals, an order-free reduction that does not depend on the individual (a fused track's
+   * argmin over the population) is computed once for the workgroup, over all its lanes: every
+   * team would compute the same value, and the workgroup's lanes share the loop (ties go to the
+   * lower index, so the value is the same).
+   */
   private reduceStage(outs: string[]) {
-    const { em, ctx, team, wg } = this;
+    const shared = this.step ? workgroupReductions(this.p.main, outs, this.ipg) : [];
+    if (shared.length) this.reduceOver(shared, 'lid', this.wg, u32(0));
+    const rest = outs.filter((o) => !shared.includes(o));
+    if (rest.length) this.reduceOver(rest, 'lane', this.team, bin(id('team'), '*', u32(this.team)));
+  }
+
+  /** Reductions `outs` over `width` lanes (lane variable `lane`), then a tree from `base`. */
+  private reduceOver(outs: string[], lane: 'lane' | 'lid', width: number, base: Expr) {
+    const { em, ctx, wg } = this;
+    const team = width;
     const { accs, nf, ni } = allocAccs(outs, this.bind);
     this.shF = Math.max(this.shF, nf);
     this.shI = Math.max(this.shI, ni);
@@ -467,7 +490,7 @@ class TeamKernel {
         countedFor(
           'q4',
           'i32',
-          add(i32(r4.lo), mul(i32(4), call('i32', id('lane')))),
+          add(i32(r4.lo), mul(i32(4), call('i32', id(lane)))),
           i32(r4.hi),
           i32(4 * team),
         ),
@@ -490,9 +513,15 @@ class TeamKernel {
         i32(Math.floor(v4.lo / 4)),
         i32(Math.ceil(v4.hi / 4)),
         team,
-        id('lane'),
+        id(lane),
       );
-    else if (this.step && lit && lit.lo >= 0 && lit.hi - lit.lo <= UNROLL_ROWS * team) {
+    else if (
+      this.step &&
+      lane === 'lane' &&
+      lit &&
+      lit.lo >= 0 &&
+      lit.hi - lit.lo <= UNROLL_ROWS * team
+    ) {
       // A step's short loop (at most UNROLL_ROWS elements a lane: DE's fused track at NP = 250),
       // unrolled: the value rows it reads are loaded at the start of the kernel instead of after
       // the barriers before it. The same terms in the same order as the loop.
@@ -504,11 +533,11 @@ class TeamKernel {
         em.close();
       }
     } else {
-      em.open(countedFor('iv', 'i32', add(lo, call('i32', id('lane'))), hi, i32(team)));
+      em.open(countedFor('iv', 'i32', add(lo, call('i32', id(lane))), hi, i32(team)));
       accumulate(em, accs, ctx, id('iv'), false);
       em.close();
     }
-    treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+    treeReduce(em, accs, team, wg, lane, base);
   }
 
   /** A tiled scan over the team, its value fed to its consumers (and stored where read later). */
@@ -551,9 +580,7 @@ class TeamKernel {
  * float min and max are order-dependent where a NaN meets them.
  */
 function orderFree(a: Acc): boolean {
-  const op = a.red.op;
-  if (op === 'argmin' || op === 'argmax' || op === 'count') return true;
-  return a.red.t === 'i' && (op === 'sum' || op === 'min' || op === 'max');
+  return orderFreeReduction(a.red);
 }
 
 /** Constant loop bounds (i32 literals) as numbers. */

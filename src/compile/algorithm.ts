@@ -196,10 +196,12 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   if (req.fuseTrack !== false)
     for (const st of firstSteps(algo.generation)) {
       const r = compiled(st).gpuIr.schedule.regime;
-      // Every team of the fused step takes the argmin of the populations' fitness: with few
-      // lanes (small D) and many individuals that loop costs more than the track's own kernel
-      // (D = 2, NP = 250: 21 us a generation fused, on an H200).
+      // The fused step takes the argmin of the populations' fitness: each team, or once for the
+      // workgroup where it has several individuals (codegen/wgsl-team.ts, reduceStage). With few
+      // lanes and many individuals that loop costs more than the track's own kernel (D = 2, NP =
+      // 250, each team's: 21 us a generation fused, on an H200).
       const rows = Math.max(...algo.populations.map((p) => p.rows));
+      const lanes = r.k === 'team' && r.wg > r.team ? r.wg : r.k === 'team' ? r.team : 1;
       // A counted step (each i in X[:n]) may run no individual, and individual 0 writes the track.
       // A step of one individual (a stored let: PSO's global best at N = 4,096) is one team
       // either way: fused, the track's argmin is that team's work instead of another kernel's.
@@ -207,7 +209,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
         !st.count &&
         r.k === 'team' &&
         (st.n === 1 ||
-          (rows <= FUSE_TRACK_MAX_N && Math.ceil(rows / r.team) <= FUSE_TRACK_ROWS_PER_LANE))
+          (rows <= FUSE_TRACK_MAX_N && Math.ceil(rows / lanes) <= FUSE_TRACK_ROWS_PER_LANE))
       ) {
         const f = fuseTrack(st, algo.track);
         if (compile(f).gpuIr.schedule.regime.k === 'team') fused.set(st, f);

@@ -351,6 +351,7 @@ function depsOf(e: IExpr): Set<string> {
 function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
   const f = p.main;
   const bind = new Map<string, Binding>(f.bindings.map((b) => [b.name, b]));
+  const stateNames = new Set((p.state ?? []).map((a) => a.name));
   const isRed = (n: string) => {
     const b = bind.get(n);
     return b?.k === 'scalar' && b.body.k === 'red';
@@ -382,9 +383,16 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
         if (st.tile !== undefined) {
           const b = bind.get(st.name);
           const r = s.regime;
+          const m = b && matrixProduct(b);
+          // In a step, y is computed for the workgroup's other individuals: no state reads.
+          let yState = false;
+          if (m && f.domain)
+            forEachNode(m.y, (n) => {
+              if (n.k === 'read' && stateNames.has(n.arr)) yState = true;
+            });
           check(
-            !!b && !!matrixProduct(b) && !f.domain && r.k === 'team',
-            `vec stage: ${st.name} is tiled but is not a matrix product of an evaluation in the team regime`,
+            !!m && !yState && r.k === 'team',
+            `vec stage: ${st.name} is tiled but is not a matrix product in the team regime (in a step, with a y that reads no state)`,
             where,
           );
           check(

@@ -21,6 +21,10 @@ import {
   decideRegime,
   reductionSlotBytes,
   SHARED_VEC_BYTES,
+  STEP_DRAW_BYTES,
+  stateNames,
+  TILE_STEP_MIN_WORKGROUPS,
+  workgroupReductions,
   tiledProducts,
   WORKGROUP_BYTES,
   type RegimeDecision,
@@ -118,22 +122,29 @@ export interface Plan {
 }
 
 /**
- * An evaluation whose vectors are all tiled products (schedule.ts, tileStages) keeps them in
- * workgroup memory, where the teams read them after the product, when they fit beside the
- * products' y (codegen/wgsl-team.ts, tiledStage) and the reductions' slots.
+ * Whether a team kernel keeps its vectors (`vecBytes` for the workgroup's G individuals) in
+ * workgroup memory. A step does when they fit SHARED_VEC_BYTES; an evaluation only when all of
+ * them are tiled products (schedule.ts, tileStages), where the teams read them after the product.
+ * Beside a tiled product they must also fit with its y (codegen/wgsl-team.ts, tiledStage), the
+ * reductions' slots and (a step) its draws.
  */
-function tiledInWorkgroup(
+function keptInWorkgroup(
   f: IrFunc,
   stages: Stage[],
   wg: number,
   G: number,
   vecBytes: number,
+  state: ReadonlySet<string> | undefined,
 ): boolean {
   const vecs = stages.filter((st) => st.k === 'vec');
-  if (!vecs.every((st) => st.tile)) return false;
-  const tiles = tiledProducts(f);
+  const step = !!f.domain;
+  if (!vecs.length || vecBytes > SHARED_VEC_BYTES) return false;
+  if (!vecs.some((st) => st.tile)) return step;
+  if (!step && !vecs.every((st) => st.tile)) return false;
+  const tiles = tiledProducts(f, state);
   const cols = Math.max(0, ...vecs.map((st) => tiles.get(st.name) ?? 0));
-  return vecBytes + cols * G * 4 + reductionSlotBytes(f, stages, wg) <= WORKGROUP_BYTES;
+  const draws = step ? STEP_DRAW_BYTES * G : 0;
+  return vecBytes + cols * G * 4 + reductionSlotBytes(f, stages, wg) + draws <= WORKGROUP_BYTES;
 }
 
 /** The workgroups a kernel dispatches for n individuals. */
@@ -156,7 +167,8 @@ export function buildPlan(
   const s = p.schedule;
   const f = p.main;
   const step = !!f.domain;
-  const decision = decideRegime(f, s.stages, o);
+  const stateSet = stateNames(p);
+  const decision = decideRegime(f, s.stages, o, stateSet);
   // The plan explains the IR's schedule: options other than those it was scheduled with would
   // explain another one.
   if (JSON.stringify(decision.regime) !== JSON.stringify(s.regime))
@@ -176,10 +188,7 @@ export function buildPlan(
   const chainValues = r.k === 'split' && step && opts.chain ? chainable(p) : undefined;
   const vecBytes = r.k === 'team' ? (r.wg / r.team) * vecs.reduce((a, n) => a + len(n), 0) * 4 : 0;
   const shared =
-    r.k === 'team' &&
-    vecs.length > 0 &&
-    vecBytes <= SHARED_VEC_BYTES &&
-    (step || tiledInWorkgroup(f, s.stages, r.wg, r.wg / r.team, vecBytes));
+    r.k === 'team' && keptInWorkgroup(f, s.stages, r.wg, r.wg / r.team, vecBytes, stateSet);
 
   /** The buffers expressions read: X, data, stored vectors and scans, state. */
   const reads = (es: IExpr[], scanValues: Set<string>, out: Set<PlanBuffer>) => {
@@ -215,8 +224,15 @@ export function buildPlan(
         const keep = !how.split && stored(st.scan) ? ', stored in SCR' : '';
         return `scan ${st.scan}[${len(st.scan)}]${fused}${keep}`;
       }
-      case 'reduce':
-        return `reduce ${and(st.outs)}${st.outs.length > 1 ? ' in one loop' : ''}`;
+      case 'reduce': {
+        // A step's reductions computed once for its workgroup's individuals (schedule.ts).
+        const once =
+          r.k === 'team' ? workgroupReductions(f, st.outs, r.wg / r.team) : ([] as string[]);
+        const each = st.outs.filter((o) => !once.includes(o));
+        const loop = (xs: string[]) => `${and(xs)}${xs.length > 1 ? ' in one loop' : ''}`;
+        if (!once.length) return `reduce ${loop(each)}`;
+        return `reduce ${loop(once)} once for the workgroup's individuals, over all its lanes${each.length ? `; then ${loop(each)}` : ''}`;
+      }
       case 'scalar':
         return `scalar ${st.name}`;
     }
@@ -536,6 +552,10 @@ function regimeWhy(
     const ipg = r.wg / r.team;
     regime = `team: ${r.team} lane${r.team === 1 ? '' : 's'} per individual, ${ipg} individual${ipg === 1 ? '' : 's'} per workgroup of ${r.wg}`;
     if (d.teamForced) out.push('team size forced');
+    else if (d.stepTiled)
+      out.push(
+        `team size: ${d.byTiles.team} by tiled products (${d.byTiles.individuals} individuals a workgroup share M; y of ${d.byTiles.cols} columns for each; a step's elements do not size its team then)${d.byRows.team > d.byTiles.team ? `, ${d.byRows.team} by rows (inner reductions of ${d.byRows.inner})` : ''}, at most ${r.wg}`,
+      );
     else
       out.push(
         `team size: the larger of ${d.byElems.team} by elements (D = ${D}, ${d.byElems.perLane} a lane)${d.byTiles.individuals ? `, ${d.byTiles.team} by tiled products (${d.byTiles.individuals} individuals a workgroup share M; y of ${d.byTiles.cols} columns for each)` : ''} and ${d.byRows.team} by rows${d.byRows.inner ? ` (inner reductions of ${d.byRows.inner})` : ''}, at most ${r.wg}`,
@@ -550,6 +570,11 @@ function regimeWhy(
   else if (D < 4 * o.chunk) out.push(`D = ${D} < 4 chunks of ${o.chunk}`);
   else out.push(`${fills} (>= ${o.minWorkgroups})`);
   if (d.blocked) out.push(`not split: ${d.blocked}`);
+  const dec = d.byTiles.declined;
+  if (dec)
+    out.push(
+      `products not tiled: ${dec.individuals} individuals a workgroup would fill ${dec.workgroups} workgroup${dec.workgroups === 1 ? '' : 's'} at population ${o.population} (a step tiles from ${TILE_STEP_MIN_WORKGROUPS})`,
+    );
   return { regime, why: out };
 }
 

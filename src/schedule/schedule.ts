@@ -189,19 +189,74 @@ export const TILE_MIN_INDIVIDUALS = 4;
 export const TILE_MAX_INDIVIDUALS = 16;
 
 /**
- * The vectors of an evaluation (not an algorithm step) that are one product with a data matrix
- * (ir/matrix.ts) of at least TILE_MIN_COLUMNS columns, the matrix read only as rows (stored transposed, so
- * four consecutive rows of a column are one 16-byte load): name -> columns.
+ * The vectors that are one product with a data matrix (ir/matrix.ts) of at least TILE_MIN_COLUMNS
+ * columns, the matrix read only as rows (stored transposed, so four consecutive rows of a column
+ * are one 16-byte load): name -> columns. In an algorithm step (`state`: its state arrays) y may
+ * read the step's vectors and data but no state array: the tiled product computes y for the
+ * workgroup's other individuals, whose state reads the step's code addresses by its own
+ * individual (wgsl-step.ts). Without `state`, a step has none.
  */
-export function tiledProducts(f: IrFunc): Map<string, number> {
+export function tiledProducts(f: IrFunc, state?: ReadonlySet<string>): Map<string, number> {
   const out = new Map<string, number>();
-  if (f.domain) return out;
+  if (f.domain && !state) return out;
   const { rows } = rowMatrices([f]);
   for (const b of f.bindings) {
     const m = matrixProduct(b);
-    if (m && rows.has(m.matrix) && m.cols >= TILE_MIN_COLUMNS) out.set(b.name, m.cols);
+    if (!m || !rows.has(m.matrix) || m.cols < TILE_MIN_COLUMNS) continue;
+    if (state && readsAny(m.y, state)) continue;
+    out.set(b.name, m.cols);
   }
   return out;
+}
+
+function readsAny(e: IExpr, arrays: ReadonlySet<string>): boolean {
+  let found = false;
+  forEachNode(e, (n) => {
+    if (n.k === 'read' && arrays.has(n.arr)) found = true;
+  });
+  return found;
+}
+
+/**
+ * An algorithm step tiles its products only when its population fills at least this many
+ * workgroups with them. Measured (H100, DE on seed 002's F01, F04 and F08 at D = 100, GPU time a
+ * generation, docs/performance.md): 8 individuals a workgroup lost at NP = 250 (32 workgroups:
+ * 8.7 -> 10.5 us for F01), broke even at NP = 500 (63) and won at NP = 1,000 (125: 16.8 -> 10.8
+ * us) and 2,000.
+ */
+export const TILE_STEP_MIN_WORKGROUPS = 100;
+
+/**
+ * Reductions whose result does not depend on the order of their terms: arg-min and -max (ties go
+ * to the lower index), counts, and integer sums, minima and maxima.
+ */
+export function orderFreeReduction(r: IExpr): boolean {
+  if (r.k !== 'red') return false;
+  if (r.op === 'argmin' || r.op === 'argmax' || r.op === 'count') return true;
+  return r.t === 'i' && (r.op === 'sum' || r.op === 'min' || r.op === 'max');
+}
+
+/**
+ * In a step's team kernel of several individuals, the reductions of `outs` computed once for the
+ * workgroup, over all its lanes, rather than by each team (codegen/wgsl-team.ts, reduceStage):
+ * order-free, and reading no individual's index, scalar, draw or vector, so every team would get
+ * the same value (a fused track's argmin over the population).
+ */
+export function workgroupReductions(f: IrFunc, outs: string[], individuals: number): string[] {
+  if (!f.domain || individuals < 2) return [];
+  const ind = f.domain.idx;
+  const bind = new Map(f.bindings.map((b) => [b.name, b]));
+  return outs.filter((o) => {
+    const b = bind.get(o);
+    if (b?.k !== 'scalar' || !orderFreeReduction(b.body)) return false;
+    let free = true;
+    forEachNode(b.body, (n) => {
+      if (n.k === 'sref' || n.k === 'draw') free = false;
+      if (n.k === 'idx' && n.name === ind) free = false;
+      if (n.k === 'read' && bind.has(n.arr)) free = false;
+    });
+    return free;
+  });
 }
 
 /** The workgroup memory WebGPU guarantees a kernel (maxComputeWorkgroupStorageSize). */
@@ -237,22 +292,37 @@ export function reductionSlotBytes(f: IrFunc, stages: Stage[], wg: number): numb
 
 /**
  * The individuals a workgroup of tiled products with `cols` columns at most: a power of two, at
- * most TILE_MAX_INDIVIDUALS, whose y fits TILE_FLOATS; and when every vector is a tiled product
- * (`vecFloats`: their elements, for one individual), whose vectors fit SHARED_VEC_BYTES, so that
- * the teams read them from workgroup memory. Measured (H100, seed 002's suite at D = 100, N =
+ * most TILE_MAX_INDIVIDUALS, whose y fits TILE_FLOATS; and when every vector is a tiled product,
+ * or in a step (which keeps every vector there when they fit: plan.ts), whose vectors
+ * (`vecFloats`: their elements, for one individual) fit SHARED_VEC_BYTES, so that the teams read
+ * them from workgroup memory; `reserve`: bytes more for each individual (a step's draws). Measured (H100, seed 002's suite at D = 100, N =
  * 1,000; docs/performance.md): one rotation is fastest with 16 individuals a workgroup,
  * compositions (three to five, kept in workgroup memory only at 4) with 4.
  */
-function tileIndividuals(cols: number, vecFloats: number | undefined, slots: number): number {
+function tileIndividuals(
+  cols: number,
+  vecFloats: number | undefined,
+  slots: number,
+  reserve = 0,
+  fill?: { population: number; workgroups: number },
+): number {
   const fits = (g: number, kept: number) =>
+    (!fill || Math.ceil(fill.population / g) >= fill.workgroups) &&
     cols * g <= TILE_FLOATS &&
     kept * g * 4 <= SHARED_VEC_BYTES &&
-    (cols + kept) * g * 4 + slots <= WORKGROUP_BYTES;
+    (cols + kept) * g * 4 + slots + reserve * g <= WORKGROUP_BYTES;
   for (const kept of vecFloats === undefined ? [0] : [vecFloats, 0])
     for (let g = TILE_MAX_INDIVIDUALS; g >= TILE_MIN_INDIVIDUALS; g /= 2)
       if (fits(g, kept)) return g;
   return 0;
 }
+
+/**
+ * Bytes of workgroup memory a step's kernel takes for each of its individuals besides its vectors
+ * and the reductions' slots: its lane-parallel draws, 16 bytes each (wgsl-step.ts, finish), for
+ * up to this many draws.
+ */
+export const STEP_DRAW_BYTES = 16 * 8;
 
 /**
  * Individuals a lane of a tiled product of `rows` rows and G individuals a workgroup (four rows
@@ -297,7 +367,18 @@ export interface RegimeDecision {
    * The team size by tiled products (1 when none): the workgroup over the individuals whose y
    * fits TILE_FLOATS for the widest product (`cols` columns).
    */
-  byTiles: { cols: number; individuals: number; team: number };
+  byTiles: {
+    cols: number;
+    individuals: number;
+    team: number;
+    /**
+     * A step whose products would fit a tile but were not tiled: the workgroups its population
+     * fills with the fewest individuals a workgroup.
+     */
+    declined?: { individuals: number; workgroups: number };
+  };
+  /** A step whose product is tiled: its team is sized by the tile, not by its elements. */
+  stepTiled?: boolean;
   /** The team size was forced (ScheduleOptions.team). */
   teamForced: boolean;
   /** Workgroups the team regime fills for the scheduled population. */
@@ -360,7 +441,16 @@ function keptVectorsAtOwnElement(f: IrFunc, stages: Stage[]): boolean {
   return true;
 }
 
-export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): RegimeDecision {
+/**
+ * `state`: an algorithm step's state arrays (without them a step's products are not tiled:
+ * tiledProducts).
+ */
+export function decideRegime(
+  f: IrFunc,
+  stages: Stage[],
+  o: ScheduleOptions,
+  state?: ReadonlySet<string>,
+): RegimeDecision {
   const D = f.len;
   const hasRed = stages.some((s) => s.k === 'reduce' || (s.k === 'scan' && s.outs.length > 0));
   const last = stages[stages.length - 1];
@@ -378,19 +468,32 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const byElems = nextPow2(Math.ceil(D / perLane));
   // A rotation computed as a tiled product does not size the team by its rows: the workgroup
   // computes it for TILE_MAX_INDIVIDUALS individuals at most, or as many as its y fits.
-  const tiles = tiledProducts(f);
+  const tiles = tiledProducts(f, state);
   const cols = Math.max(0, ...tiles.values());
   const vecs = f.bindings.filter((b) => b.k === 'vec');
   const allTiled = vecs.every((b) => tiles.has(b.name));
-  const vecFloats = allTiled ? vecs.reduce((a, b) => a + (b as { len: number }).len, 0) : undefined;
-  const individuals = tiles.size
-    ? tileIndividuals(cols, vecFloats, reductionSlotBytes(f, stages, o.wg))
-    : 0;
+  const vecFloats =
+    allTiled || f.domain ? vecs.reduce((a, b) => a + (b as { len: number }).len, 0) : undefined;
+  // A step tiles its product only for a population that fills the GPU with its workgroups (or
+  // when a tile is forced): the step's other stages run on teams of a few lanes then. Its
+  // individuals a workgroup are the most that still fill TILE_STEP_MIN_WORKGROUPS.
+  const slots = reductionSlotBytes(f, stages, o.wg);
+  const fill =
+    f.domain && o.tile === undefined
+      ? { population: o.population, workgroups: TILE_STEP_MIN_WORKGROUPS }
+      : undefined;
+  const reserve = f.domain ? STEP_DRAW_BYTES : 0;
+  const individuals = tiles.size ? tileIndividuals(cols, vecFloats, slots, reserve, fill) : 0;
+  const unfilled =
+    fill && tiles.size && !individuals ? tileIndividuals(cols, vecFloats, slots, reserve) : 0;
   const tiled = individuals >= TILE_MIN_INDIVIDUALS;
   const inner = innerReductionLength(f, tiled ? tiles : new Map());
   const byRows = inner >= ROW_MIN ? nextPow2(Math.ceil(D / ROWS_PER_LANE)) : 1;
   const byTiles = tiled ? o.wg / individuals : 1;
-  const team = o.team ?? Math.min(o.wg, Math.max(byElems, byRows, byTiles));
+  // A step's team is sized by its elements, one a lane (it is latency-bound), unless its product
+  // is tiled: then by the individuals that share M.
+  const widest = tiled && f.domain ? Math.max(byRows, byTiles) : Math.max(byElems, byRows, byTiles);
+  const team = o.team ?? Math.min(o.wg, widest);
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const split: RegimeDecision['split'] =
     o.force === 'split'
@@ -421,7 +524,20 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   const facts = {
     byElems: { perLane, team: byElems },
     byRows: { inner, team: byRows },
-    byTiles: { cols, individuals: tiled ? individuals : 0, team: byTiles },
+    byTiles: {
+      cols,
+      individuals: tiled ? individuals : 0,
+      team: byTiles,
+      ...(unfilled
+        ? {
+            declined: {
+              individuals: TILE_MIN_INDIVIDUALS,
+              workgroups: Math.ceil(o.population / TILE_MIN_INDIVIDUALS),
+            },
+          }
+        : {}),
+    },
+    ...(tiled && f.domain ? { stepTiled: true } : {}),
     teamForced: o.team !== undefined,
     teamWorkgroups,
     split,
@@ -455,8 +571,13 @@ export function decideRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
   return { ...facts, regime: { k: 'team', team, wg: o.wg } };
 }
 
-export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Regime {
-  return decideRegime(f, stages, o).regime;
+export function chooseRegime(
+  f: IrFunc,
+  stages: Stage[],
+  o: ScheduleOptions,
+  state?: ReadonlySet<string>,
+): Regime {
+  return decideRegime(f, stages, o, state).regime;
 }
 
 /**
@@ -464,10 +585,16 @@ export function chooseRegime(f: IrFunc, stages: Stage[], o: ScheduleOptions): Re
  * TILE_FLOATS for the workgroup's individuals (at least TILE_MIN_INDIVIDUALS) get their tile:
  * the individuals a lane (tileWidth).
  */
-function tileStages(f: IrFunc, stages: Stage[], r: Regime, o: ScheduleOptions): Stage[] {
+function tileStages(
+  f: IrFunc,
+  stages: Stage[],
+  r: Regime,
+  o: ScheduleOptions,
+  state?: ReadonlySet<string>,
+): Stage[] {
   if (r.k !== 'team') return stages;
   const G = r.wg / r.team;
-  const tiles = tiledProducts(f);
+  const tiles = tiledProducts(f, state);
   const slots = reductionSlotBytes(f, stages, r.wg);
   return stages.map((st) => {
     const cols = st.k === 'vec' ? tiles.get(st.name) : undefined;
@@ -481,13 +608,19 @@ function tileStages(f: IrFunc, stages: Stage[], r: Regime, o: ScheduleOptions): 
   });
 }
 
+/** An algorithm step's state arrays (undefined for an evaluation). */
+export function stateNames(p: IrProgram): ReadonlySet<string> | undefined {
+  return p.main.domain ? new Set((p.state ?? []).map((a) => a.name)) : undefined;
+}
+
 export function scheduleProgram(
   p: IrProgram,
   o: ScheduleOptions = defaultScheduleOptions,
 ): ScheduledProgram {
   if (p.funcs.length) throw new Error('schedule: inline first');
-  const regime = chooseRegime(p.main, stagesOf(p.main), o);
-  const stages = tileStages(p.main, stagesOf(p.main), regime, o);
+  const state = stateNames(p);
+  const regime = chooseRegime(p.main, stagesOf(p.main), o, state);
+  const stages = tileStages(p.main, stagesOf(p.main), regime, o, state);
   const kernels = countKernels(stages, regime, p.main, p.state);
   const schedule: Schedule = { regime, stages, kernels };
   return { ...p, funcs: [], schedule };

@@ -103,11 +103,13 @@ maybe('the team regime, four consecutive elements a lane (D = 64, teams of 8)', 
   // vec4 (wgsl-team.ts vecStage4, wgsl-step.ts writeFour): the draws of four dimensions share a
   // Philox block, rows are 16-byte loads and stores; a reduction that reads the vector at its own
   // element is summed in the same loop. Same tolerance as above.
+  // 256 individuals: the track's argmin, computed once for a workgroup of 8 individuals over its
+  // 64 lanes (wgsl-team.ts, reduceStage), gives every lane a vec4.
   const cases: [string, Record<string, string>][] = [
-    ['de', { NP: '64', crossover: 'bin' }],
-    ['de', { NP: '64', mutation: 'best1' }],
-    ['jde', { NP: '64' }],
-    ['pso', { N: '64' }],
+    ['de', { NP: '256', crossover: 'bin' }],
+    ['de', { NP: '256', mutation: 'best1' }],
+    ['jde', { NP: '256' }],
+    ['pso', { N: '256' }],
   ];
   for (const [name, set] of cases)
     it(`${name} ${JSON.stringify(set)}`, async () => {
@@ -130,6 +132,8 @@ maybe('the team regime, four consecutive elements a lane (D = 64, teams of 8)', 
       for (const loop of ['var iv4: i32 = 4i * i32(lane)', 'var jw4: i32', 'var q4: i32'])
         expect(code).toContain(loop);
       expect(code).toMatch(/S\[[^\n]*>> 2u\] = vec4<f32>\(/);
+      // The track's argmin once for the workgroup (its 8 individuals), over its 64 lanes.
+      expect(code).toContain('var q4: i32 = 0i + 4i * i32(lid)');
       // The fitness summed in the loop that makes the new point (wgsl-team.ts fusesReduce).
       expect(code).toMatch(/var acc_fit: f32 = 0\.0f;\n\s*for \(var iv4/);
       const g = await GpuAlgoEngine.create(ctx!, c, 9);

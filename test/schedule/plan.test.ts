@@ -240,7 +240,7 @@ describe('the plan, text out', () => {
         why     team size: the larger of 16 by elements (D = 10, 1 a lane) and 1 by rows, at most 128
         why     D = 10 < 4 chunks of 16384
         kernel evaluate: ceil(n / 8) workgroups; buffers S
-          runs       reduce arg.X
+          runs       reduce arg.X once for the workgroup's individuals, over all its lanes
           runs       scalar min
           runs       scalar improved
           thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
@@ -257,7 +257,7 @@ describe('the plan, text out', () => {
           runs       scalar k
           runs       scalar L
           runs       vector u[10] in workgroup memory
-          runs       reduce fit and track.arg.X in one loop
+          runs       reduce track.arg.X once for the workgroup's individuals, over all its lanes; then fit
           runs       scalar keep
           runs       scalar track.min
           runs       scalar track.improved
@@ -265,6 +265,35 @@ describe('the plan, text out', () => {
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       "
     `);
+  });
+  it("a step's rotation is a tiled product from a population that fills 100 workgroups", () => {
+    const at = (NP: number) =>
+      emitAlgorithm(
+        compileAlgorithm({
+          algorithm: 'de',
+          problem: 'cec2017_f3',
+          dim: 100,
+          set: { NP: String(NP) },
+        }),
+        'plan',
+      );
+    const big = at(1000);
+    expect(big).toContain(
+      "team size: 16 by tiled products (8 individuals a workgroup share M; y of 100 columns for each; a step's elements do not size its team then), at most 128",
+    );
+    expect(big).toContain(
+      "vector objective.z[100] as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of 2 individuals a lane, in workgroup memory",
+    );
+    // The fused track's argmin once for the workgroup's 8 individuals.
+    expect(big).toContain(
+      "reduce g.g once for the workgroup's individuals, over all its lanes; then objective.s and r3 in one loop",
+    );
+    // 250 individuals fill 63 workgroups of 4 at most: the row loop, one individual a workgroup.
+    const small = at(250);
+    expect(small).toContain(
+      'products not tiled: 4 individuals a workgroup would fill 63 workgroups at population 250 (a step tiles from 100)',
+    );
+    expect(small).not.toContain('tiled product');
   });
   it("DE's steps, split: partials with the trial computed in the loop, combines, the writes", () => {
     const c = compileAlgorithm({ algorithm: 'de', problem: 'rastrigin', dim: 64, schedule: SPLIT });

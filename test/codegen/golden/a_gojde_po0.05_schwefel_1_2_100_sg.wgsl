@@ -2330,8 +2330,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   }
   {
     let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && (s_keep_1 != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), s_fit);
+    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t11, s_fit, (s_keep_1 != 0i)));
     }
   }
   {
@@ -2599,8 +2599,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
   let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
-  storageBarrier();
-  workgroupBarrier();
   {
     let t6: i32 = i32(opt_slot);
     if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
@@ -2609,17 +2607,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   {
     let t7: i32 = 0i;
-    if (valid && t7 >= 0i && t7 < 1i && (s_improved != 0i)) {
+    if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j23 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)), (s_improved != 0i)));
       }
     }
   }
   {
     let t8: i32 = 0i;
-    if (valid && t8 >= 0i && t8 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), s_min);
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t8), select(t4, s_min, (s_improved != 0i)));
     }
   }
 }
@@ -2875,8 +2873,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
   let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t4) && (!(t4 <= t5))));
-  storageBarrier();
-  workgroupBarrier();
   {
     let t6: i32 = 0i;
     if (valid && t6 >= 0i && t6 < 1i) {
@@ -2909,6 +2905,457 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t10: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t10 >= 0i && t10 < 1i && lane == 0u) {
       opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t10), select(t4, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = opt_seed;
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.X+track kernel evaluate uses P,RUNS,S,SCR
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+override WG: u32 = 128u;
+var<workgroup> shf: array<f32, 256>;
+var<workgroup> shi: array<i32, 256>;
+var<workgroup> shs: array<f32, 1057>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {
+  var sg_first: u32 = 0u;
+  if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }
+  let sg_index = subgroupBroadcastFirst(sg_first);
+  let lid = sg_index * sgsize + sgid;
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
+  let team = lid / 1u;
+  let lane = lid % 1u;
+  let n_raw = group * 128u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100u;
+  let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
+  let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t14 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t15 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t0 = opt_draw_u(4u, u32(i32(n)), u32(0i));
+  let t1 = opt_draw_u(5u, u32(i32(n)), u32(0i));
+  let t3 = opt_draw_u(6u, u32(i32(n)), u32(0i));
+  let t4 = opt_draw_u(7u, u32(i32(n)), u32(0i));
+  let t6 = opt_distinct4(8u, u32(i32(n)), u32(3i), u32(128i), u32(i32(n)));
+  let t7 = opt_draw_int(9u, u32(i32(n)), u32(0i), u32(100i));
+  let t8 = opt_draw_u(10u, u32(i32(n)), u32(0i));
+  let s_F: f32 = select(t2, (0.2f + (t1 * 0.2f)), (t0 < 0.1f));
+  let s_CR: f32 = select(t5, (0.8f + (t4 * 0.2f)), (t3 < 0.1f));
+  let s_r0: i32 = i32(t6[u32(0i)]);
+  let s_r1: i32 = i32(t6[u32(1i)]);
+  let s_r2: i32 = i32(t6[u32(2i)]);
+  let s_k: i32 = i32(t7);
+  let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j19 - s_k) + 100i), 100i)) < s_L)); }
+    }
+  }
+  storageBarrier();
+  var acc_fit: f32 = 0.0f;
+  {
+    var carry: f32 = 0.0f;
+    for (var base: i32 = 0i; base < 100i; base += 8i) {
+      for (var k: u32 = 0u; k < 8u; k++) {
+        let iv = base + i32(k * 1u + lane);
+        var v: f32 = 0.0f;
+        if (iv < 100i) {
+          let i_i1 = iv;
+          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+        }
+        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+      }
+      workgroupBarrier();
+      var lsum: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      let w_t9 = min(1u, sgsize);
+      var t9: f32 = lsum;
+      for (var off: u32 = 1u; off < w_t9; off = off << 1u) {
+        let up = subgroupShuffleUp(t9, off);
+        if ((lane % w_t9) >= off) { t9 = t9 + up; }
+      }
+      if ((lane % w_t9) == w_t9 - 1u) { shf[lid / w_t9] = t9; }
+      workgroupBarrier();
+      let first_t9 = (team) * (1u / w_t9);
+      let mine_t9 = lid / w_t9;
+      var pre_t9: f32 = 0.0f;
+      var tot_t9: f32 = 0.0f;
+      for (var k: u32 = first_t9; k < first_t9 + 1u / w_t9; k++) {
+        if (k < mine_t9) { pre_t9 = pre_t9 + shf[k]; }
+        tot_t9 = tot_t9 + shf[k];
+      }
+      workgroupBarrier();
+      var run = carry + (t9 + pre_t9) - lsum;
+      carry = carry + tot_t9;
+      for (var k: u32 = 0u; k < 8u; k++) {
+        let iv = base + i32(lane * 8u + k);
+        let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
+        let before = run;
+        run = run + v;
+        let sv = run;
+        if (iv < 100i) {
+          if (iv >= 0i && iv < 100i) {
+            let i_i3 = iv;
+            let t10 = sv;
+            acc_fit = acc_fit + (t10 * t10);
+          }
+        }
+      }
+      workgroupBarrier();
+    }
+  }
+  shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  let s_fit: f32 = shf[0u + team * 1u];
+  workgroupBarrier();
+  var acc_track_arg_X: f32 = opt_inf();
+  var acci_track_arg_X: i32 = 2147483647i;
+  var acc_track_arg_O: f32 = opt_inf();
+  var acci_track_arg_O: i32 = 2147483647i;
+  for (var iv: i32 = 0i + i32(lid); iv < 128i; iv += 128i) {
+    if (iv >= 0i && iv < 128i) {
+      let i_k21 = iv;
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
+      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k21; }
+    }
+    if (iv >= 0i && iv < 128i) {
+      let i_k22 = iv;
+      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
+      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k22; }
+    }
+  }
+  shf[0u + lid] = acc_track_arg_X;
+  shi[0u + lid] = acci_track_arg_X;
+  shf[128u + lid] = acc_track_arg_O;
+  shi[128u + lid] = acci_track_arg_O;
+  workgroupBarrier();
+  if (lid < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+    if ((shf[128u + lid + 64u] < shf[128u + lid] || (shf[128u + lid + 64u] == shf[128u + lid] && shi[128u + lid + 64u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 64u]; shi[128u + lid] = shi[128u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+    if ((shf[128u + lid + 32u] < shf[128u + lid] || (shf[128u + lid + 32u] == shf[128u + lid] && shi[128u + lid + 32u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 32u]; shi[128u + lid] = shi[128u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+    if ((shf[128u + lid + 16u] < shf[128u + lid] || (shf[128u + lid + 16u] == shf[128u + lid] && shi[128u + lid + 16u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 16u]; shi[128u + lid] = shi[128u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+    if ((shf[128u + lid + 8u] < shf[128u + lid] || (shf[128u + lid + 8u] == shf[128u + lid] && shi[128u + lid + 8u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 8u]; shi[128u + lid] = shi[128u + lid + 8u]; }
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
+    if ((shf[128u + lid + 4u] < shf[128u + lid] || (shf[128u + lid + 4u] == shf[128u + lid] && shi[128u + lid + 4u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 4u]; shi[128u + lid] = shi[128u + lid + 4u]; }
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
+    if ((shf[128u + lid + 2u] < shf[128u + lid] || (shf[128u + lid + 2u] == shf[128u + lid] && shi[128u + lid + 2u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 2u]; shi[128u + lid] = shi[128u + lid + 2u]; }
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
+    if ((shf[128u + lid + 1u] < shf[128u + lid] || (shf[128u + lid + 1u] == shf[128u + lid] && shi[128u + lid + 1u] < shi[128u + lid]))) { shf[128u + lid] = shf[128u + lid + 1u]; shi[128u + lid] = shi[128u + lid + 1u]; }
+  }
+  workgroupBarrier();
+  let s_track_arg_X: i32 = shi[0u + 0u];
+  let sval_track_arg_X: f32 = shf[0u + 0u];
+  let s_track_arg_O: i32 = shi[128u + 0u];
+  let sval_track_arg_O: f32 = shf[128u + 0u];
+  workgroupBarrier();
+  let s_keep: i32 = select(0i, 1i, (s_fit <= t13));
+  let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
+  let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
+  storageBarrier();
+  workgroupBarrier();
+  {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 128i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t17: f32 = 0.0f;
+        {
+          let i_j20 = jw4 + 0i;
+          t17 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t18: f32 = 0.0f;
+        {
+          let i_j20 = jw4 + 1i;
+          t18 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t19: f32 = 0.0f;
+        {
+          let i_j20 = jw4 + 2i;
+          t19 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        var t20: f32 = 0.0f;
+        {
+          let i_j20 = jw4 + 3i;
+          t20 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
+      }
+    }
+  }
+  {
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), select(t13, s_fit, (s_keep_1 != 0i)));
+    }
+  }
+  {
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t22), s_F);
+    }
+  }
+  {
+    let t23: i32 = i32(n);
+    if (valid && t23 >= 0i && t23 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t23), s_CR);
+    }
+  }
+  {
+    let t24: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t24 >= 0i && t24 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t24), select(t14, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+  {
+    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t25 >= 0i && t25 < 1i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(jw4)) >> 2u];
+        let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(jw4)) >> 2u];
+        let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
+        var t26: f32 = 0.0f;
+        {
+          let i_j23 = jw4 + 0i;
+          t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t27: f32 = 0.0f;
+        {
+          let i_j23 = jw4 + 1i;
+          t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t28: f32 = 0.0f;
+        {
+          let i_j23 = jw4 + 2i;
+          t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t29: f32 = 0.0f;
+        {
+          let i_j23 = jw4 + 3i;
+          t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
+      }
+    }
+  }
+  {
+    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t30), select(t14, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -735,34 +735,46 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let xo = n * 100u;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var q4: i32 = 0i + 4i * i32(lane); q4 < 125i; q4 += 4i) {
-    let sv0 = S[((P.o[0][3] + wid.z * P.run_s) + u32(q4)) >> 2u];
-    if (q4 + 0i >= 0i && q4 + 0i < 125i) {
-      let i_k7 = q4 + 0i;
-      let t0 = sv0[0];
+  for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
+    if (iv >= 0i && iv < 125i) {
+      let i_k7 = iv;
+      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
       if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
-    }
-    if (q4 + 1i >= 0i && q4 + 1i < 125i) {
-      let i_k7 = q4 + 1i;
-      let t1 = sv0[1];
-      if ((t1 < acc_g_g || (t1 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k7; }
-    }
-    if (q4 + 2i >= 0i && q4 + 2i < 125i) {
-      let i_k7 = q4 + 2i;
-      let t2 = sv0[2];
-      if ((t2 < acc_g_g || (t2 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k7; }
-    }
-    if (q4 + 3i >= 0i && q4 + 3i < 125i) {
-      let i_k7 = q4 + 3i;
-      let t3 = sv0[3];
-      if ((t3 < acc_g_g || (t3 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k7; }
     }
   }
   shf[0u + lid] = acc_g_g;
   shi[0u + lid] = acci_g_g;
   workgroupBarrier();
-  let s_g_g: i32 = shi[0u + team * 1u];
-  let sval_g_g: f32 = shf[0u + team * 1u];
+  if (lid < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
+  }
+  workgroupBarrier();
+  let s_g_g: i32 = shi[0u + 0u];
+  let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
   let s_l: i32 = s_g_g;
   for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
@@ -773,30 +785,30 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     {
       let iv = iv4 + 0i;
       let i_j8 = iv;
-      let t4 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t5 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t4) * (sv1[0] - sv2[0]))) + ((1.881f * t5) * (sv3[0] - sv2[0]))); }
+      let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0]))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j8 = iv;
-      let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1]))); }
+      let t3 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t4 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t3) * (sv1[1] - sv2[1]))) + ((1.881f * t4) * (sv3[1] - sv2[1]))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j8 = iv;
-      let t8 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t9 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t8) * (sv1[2] - sv2[2]))) + ((1.881f * t9) * (sv3[2] - sv2[2]))); }
+      let t5 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t6 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t5) * (sv1[2] - sv2[2]))) + ((1.881f * t6) * (sv3[2] - sv2[2]))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j8 = iv;
-      let t10 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t11 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t10) * (sv1[3] - sv2[3]))) + ((1.881f * t11) * (sv3[3] - sv2[3]))); }
+      let t7 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t8 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t7) * (sv1[3] - sv2[3]))) + ((1.881f * t8) * (sv3[3] - sv2[3]))); }
     }
   }
   storageBarrier();
@@ -816,25 +828,25 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       workgroupBarrier();
       var lsum: f32 = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      let w_t12 = min(1u, sgsize);
-      var t12: f32 = lsum;
-      for (var off: u32 = 1u; off < w_t12; off = off << 1u) {
-        let up = subgroupShuffleUp(t12, off);
-        if ((lane % w_t12) >= off) { t12 = t12 + up; }
+      let w_t9 = min(1u, sgsize);
+      var t9: f32 = lsum;
+      for (var off: u32 = 1u; off < w_t9; off = off << 1u) {
+        let up = subgroupShuffleUp(t9, off);
+        if ((lane % w_t9) >= off) { t9 = t9 + up; }
       }
-      if ((lane % w_t12) == w_t12 - 1u) { shf[lid / w_t12] = t12; }
+      if ((lane % w_t9) == w_t9 - 1u) { shf[lid / w_t9] = t9; }
       workgroupBarrier();
-      let first_t12 = (team) * (1u / w_t12);
-      let mine_t12 = lid / w_t12;
-      var pre_t12: f32 = 0.0f;
-      var tot_t12: f32 = 0.0f;
-      for (var k: u32 = first_t12; k < first_t12 + 1u / w_t12; k++) {
-        if (k < mine_t12) { pre_t12 = pre_t12 + shf[k]; }
-        tot_t12 = tot_t12 + shf[k];
+      let first_t9 = (team) * (1u / w_t9);
+      let mine_t9 = lid / w_t9;
+      var pre_t9: f32 = 0.0f;
+      var tot_t9: f32 = 0.0f;
+      for (var k: u32 = first_t9; k < first_t9 + 1u / w_t9; k++) {
+        if (k < mine_t9) { pre_t9 = pre_t9 + shf[k]; }
+        tot_t9 = tot_t9 + shf[k];
       }
       workgroupBarrier();
-      var run = carry + (t12 + pre_t12) - lsum;
-      carry = carry + tot_t12;
+      var run = carry + (t9 + pre_t9) - lsum;
+      carry = carry + tot_t9;
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
@@ -844,8 +856,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t13 = sv;
-            acc_fit = acc_fit + (t13 * t13);
+            let t10 = sv;
+            acc_fit = acc_fit + (t10 * t10);
           }
         }
       }
@@ -859,66 +871,66 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   storageBarrier();
   workgroupBarrier();
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 125i) {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        var t15: f32 = 0.0f;
+        var t12: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t15 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          t12 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
         }
-        var t16: f32 = 0.0f;
+        var t13: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t16 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          t13 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
         }
-        var t17: f32 = 0.0f;
+        var t14: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t17 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          t14 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t15: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t15 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
+      }
+    }
+  }
+  {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t17: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 0i;
+          t17 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t18: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t18 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
-        }
-        S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
-      }
-    }
-  }
-  {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 125i) {
-      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t20: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 0i;
-          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
-        }
-        var t21: f32 = 0.0f;
-        {
           let i_j11 = jw4 + 1i;
-          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t18 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        var t22: f32 = 0.0f;
+        var t19: f32 = 0.0f;
         {
           let i_j11 = jw4 + 2i;
-          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t19 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        var t23: f32 = 0.0f;
+        var t20: f32 = 0.0f;
         {
           let i_j11 = jw4 + 3i;
-          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t20 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }
     }
   }
   {
-    let t24: i32 = i32(n);
-    if (valid && t24 >= 0i && t24 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t24), s_fit);
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), s_fit);
     }
   }
 }
@@ -1379,8 +1391,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
   let s_improved: i32 = select(0i, 1i, ((s_min < t4) && (!(t4 <= t5))));
-  storageBarrier();
-  workgroupBarrier();
   {
     let t6: i32 = i32(opt_slot);
     if (valid && t6 >= 0i && t6 < 1024i && lane == 0u) {
@@ -1389,17 +1399,499 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   {
     let t7: i32 = 0i;
-    if (valid && t7 >= 0i && t7 < 1i && (s_improved != 0i)) {
+    if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j15)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j15)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j15)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)), (s_improved != 0i)));
       }
     }
   }
   {
     let t8: i32 = 0i;
-    if (valid && t8 >= 0i && t8 < 1i && (s_improved != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t8), s_min);
+    if (valid && t8 >= 0i && t8 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t8), select(t4, s_min, (s_improved != 0i)));
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = opt_seed;
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.P+track kernel evaluate uses P,RUNS,S,SCR
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+override WG: u32 = 128u;
+var<workgroup> shf: array<f32, 128>;
+var<workgroup> shi: array<i32, 128>;
+var<workgroup> shs: array<f32, 1057>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(subgroup_invocation_id) sgid: u32, @builtin(subgroup_size) sgsize: u32) {
+  var sg_first: u32 = 0u;
+  if (subgroupElect()) { sg_first = atomicAdd(&sg_counter, 1u); }
+  let sg_index = subgroupBroadcastFirst(sg_first);
+  let lid = sg_index * sgsize + sgid;
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
+  let team = lid / 1u;
+  let lane = lid % 1u;
+  let n_raw = group * 128u + team;
+  let valid = n_raw < P.n;
+  let n = min(n_raw, P.n - 1u);
+  let xo = n * 100u;
+  let t12 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t13 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  var acc_g_g: f32 = opt_inf();
+  var acci_g_g: i32 = 2147483647i;
+  for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
+    if (iv >= 0i && iv < 125i) {
+      let i_k7 = iv;
+      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
+    }
+  }
+  shf[0u + lid] = acc_g_g;
+  shi[0u + lid] = acci_g_g;
+  workgroupBarrier();
+  if (lid < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
+  }
+  workgroupBarrier();
+  let s_g_g: i32 = shi[0u + 0u];
+  let sval_g_g: f32 = shf[0u + 0u];
+  workgroupBarrier();
+  let s_l: i32 = s_g_g;
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j8 = iv;
+      let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0]))); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j8 = iv;
+      let t3 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t4 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t3) * (sv1[1] - sv2[1]))) + ((1.881f * t4) * (sv3[1] - sv2[1]))); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j8 = iv;
+      let t5 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t6 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t5) * (sv1[2] - sv2[2]))) + ((1.881f * t6) * (sv3[2] - sv2[2]))); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j8 = iv;
+      let t7 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t8 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t7) * (sv1[3] - sv2[3]))) + ((1.881f * t8) * (sv3[3] - sv2[3]))); }
+    }
+  }
+  storageBarrier();
+  var acc_fit: f32 = 0.0f;
+  {
+    var carry: f32 = 0.0f;
+    for (var base: i32 = 0i; base < 100i; base += 8i) {
+      for (var k: u32 = 0u; k < 8u; k++) {
+        let iv = base + i32(k * 1u + lane);
+        var v: f32 = 0.0f;
+        if (iv < 100i) {
+          let i_i1 = iv;
+          v = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+      }
+      workgroupBarrier();
+      var lsum: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      let w_t9 = min(1u, sgsize);
+      var t9: f32 = lsum;
+      for (var off: u32 = 1u; off < w_t9; off = off << 1u) {
+        let up = subgroupShuffleUp(t9, off);
+        if ((lane % w_t9) >= off) { t9 = t9 + up; }
+      }
+      if ((lane % w_t9) == w_t9 - 1u) { shf[lid / w_t9] = t9; }
+      workgroupBarrier();
+      let first_t9 = (team) * (1u / w_t9);
+      let mine_t9 = lid / w_t9;
+      var pre_t9: f32 = 0.0f;
+      var tot_t9: f32 = 0.0f;
+      for (var k: u32 = first_t9; k < first_t9 + 1u / w_t9; k++) {
+        if (k < mine_t9) { pre_t9 = pre_t9 + shf[k]; }
+        tot_t9 = tot_t9 + shf[k];
+      }
+      workgroupBarrier();
+      var run = carry + (t9 + pre_t9) - lsum;
+      carry = carry + tot_t9;
+      for (var k: u32 = 0u; k < 8u; k++) {
+        let iv = base + i32(lane * 8u + k);
+        let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
+        let before = run;
+        run = run + v;
+        let sv = run;
+        if (iv < 100i) {
+          if (iv >= 0i && iv < 100i) {
+            let i_i3 = iv;
+            let t10 = sv;
+            acc_fit = acc_fit + (t10 * t10);
+          }
+        }
+      }
+      workgroupBarrier();
+    }
+  }
+  shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  let s_fit: f32 = shf[0u + team * 1u];
+  workgroupBarrier();
+  var acc_track_arg_P: f32 = opt_inf();
+  var acci_track_arg_P: i32 = 2147483647i;
+  for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
+    if (iv >= 0i && iv < 125i) {
+      let i_k13 = iv;
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k13));
+      if ((t11 < acc_track_arg_P || (t11 == acc_track_arg_P && i_k13 < acci_track_arg_P))) { acc_track_arg_P = t11; acci_track_arg_P = i_k13; }
+    }
+  }
+  shf[0u + lid] = acc_track_arg_P;
+  shi[0u + lid] = acci_track_arg_P;
+  workgroupBarrier();
+  if (lid < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lid < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lid < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lid < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+  }
+  workgroupBarrier();
+  if (lid < 4u) {
+    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
+  }
+  workgroupBarrier();
+  if (lid < 2u) {
+    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
+  }
+  workgroupBarrier();
+  if (lid < 1u) {
+    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
+  }
+  workgroupBarrier();
+  let s_track_arg_P: i32 = shi[0u + 0u];
+  let sval_track_arg_P: f32 = shf[0u + 0u];
+  workgroupBarrier();
+  let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t12) && (!(t12 <= t13))));
+  storageBarrier();
+  workgroupBarrier();
+  {
+    let t14: i32 = i32(n);
+    if (valid && t14 >= 0i && t14 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        var t15: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 0i;
+          t15 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t16: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t16 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t17: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t17 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        var t18: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t18 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
+      }
+    }
+  }
+  {
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t20: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 0i;
+          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t21: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 1i;
+          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t22: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 2i;
+          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t23: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 3i;
+          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+      }
+    }
+  }
+  {
+    let t24: i32 = i32(n);
+    if (valid && t24 >= 0i && t24 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t24), s_fit);
+    }
+  }
+  {
+    let t25: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t25 >= 0i && t25 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t25), select(t12, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+  {
+    let t26: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t26 >= 0i && t26 < 1i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(jw4)) >> 2u];
+        let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(jw4)) >> 2u];
+        let sv2 = S[((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
+        var t27: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 0i;
+          t27 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+        }
+        var t28: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 1i;
+          t28 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+        }
+        var t29: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 2i;
+          t29 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+        }
+        var t30: f32 = 0.0f;
+        {
+          let i_j15 = jw4 + 3i;
+          t30 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+        }
+        S[((P.w[1][1] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t27, t28, t29, t30);
+      }
+    }
+  }
+  {
+    let t31: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t31 >= 0i && t31 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t31), select(t12, s_track_min, (s_track_improved != 0i)));
     }
   }
 }
