@@ -5,7 +5,7 @@
 
 import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
-import { parseAll } from './parser/sources.js';
+import { parseAll, type SourceRequest } from './parser/sources.js';
 import { stdlibFiles } from './parser/stdlib.js';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
@@ -59,6 +59,9 @@ export function stdlibAlgorithms(): string[] {
     .map((f) => basename(f, '.opt'));
 }
 export { setDataRoot } from './ir/datafiles.js';
+export { identifiers, wordAt, KEYWORD_NAMES, type Word } from './parser/words.js';
+export { functionInfos, type FunctionInfo } from './ir/builtins.js';
+export type * as Ast from './parser/ast.js';
 export { OptError, formatDiagnostic, type Diagnostic } from './parser/diagnostics.js';
 
 // ---- Checking files
@@ -97,7 +100,15 @@ function checkDims(elab: Elaborator, name: string): number[] {
  * problem with a box would do).
  */
 export function checkFiles(files: string[]): CheckResult {
-  const parsed = parseAll({ files });
+  return checkSources({ files });
+}
+
+/**
+ * checkFiles for files and in-memory texts (an editor's open documents: src/lsp). `dims`: the
+ * dimensions every problem is elaborated at, instead of checkFiles' two.
+ */
+export function checkSources(req: SourceRequest & { dims?: number[] }): CheckResult {
+  const parsed = parseAll(req);
   const diags = [...parsed.diagnostics];
   if (!diags.length) {
     const elab = new Elaborator(parsed.sources);
@@ -107,7 +118,7 @@ export function checkFiles(files: string[]): CheckResult {
     for (const file of parsed.userFiles) {
       for (const d of file.decls)
         if (d.kind === 'problem' && elab.core.problems.get(d.name) === d)
-          for (const dim of checkDims(elab, d.name)) elab.lower(d.name, dim);
+          for (const dim of req.dims ?? checkDims(elab, d.name)) elab.lower(d.name, dim);
         else if (d.kind === 'suite' && elab.core.suites.get(d.name) === d) elab.suite(d.name);
     }
     for (const file of parsed.userFiles)

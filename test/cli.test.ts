@@ -5,7 +5,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { main } from '../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 import { suiteProblems } from '../src/api.js';
@@ -215,6 +215,11 @@ describe('opt check and compile', () => {
       new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:25: error OPT\\d{4}: `),
     );
     expect(err).toContain('^');
+  });
+  it("check of a stdlib file: the file replaces the stdlib's copy (no 'already defined')", async () => {
+    const de = resolve(__dirname, '../stdlib/algorithms/de.opt');
+    expect(await main(['check', de])).toBe(0);
+    expect(out).toContain('0 problems, 1 algorithm, no errors');
   });
   it('compile --emit wgsl states the kernel count; --emit ir and js print the program', async () => {
     expect(

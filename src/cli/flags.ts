@@ -94,6 +94,18 @@ export const COMMANDS = {
       },
     },
   },
+  lsp: {
+    name: 'lsp',
+    summary:
+      'Runs the language server for editors on stdin and stdout: diagnostics as you type, hover, completion, definitions, references and the outline of .opt files.',
+    usage: [{ line: '<stdio>', note: 'the language server (the VS Code extension starts it)' }],
+    flags: {
+      stdio: {
+        kind: 'bool',
+        help: 'speak the language-server protocol on stdin and stdout (the only transport; editors pass it)',
+      },
+    },
+  },
   experiment: {
     name: 'experiment',
     summary:

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import {
   CliError,
   HelpShown,
+  parseCommand,
   commandHelp,
   flagUsage,
   usageLines,
@@ -49,6 +50,12 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./report.js')).reportCommand(rest);
       case 'experiment':
         return await (await import('./experiment.js')).experimentCommand(rest);
+      case 'lsp': {
+        parseCommand(COMMANDS.lsp, rest);
+        // The server exits when the editor ends the session (the protocol's exit notification).
+        (await import('../lsp/server.js')).startServer();
+        return await new Promise<number>(() => {});
+      }
       case undefined:
       case '--help':
       case '-h':

@@ -771,3 +771,52 @@ export function argumentCounts(params: readonly Param[]): {
 /** The names of the named functions of a kind, in the table's order. */
 export const namedFunctions = (kind: NamedFunction['kind']): string[] =>
   NAMED_FUNCTIONS.filter((f) => f.kind === kind).map((f) => f.name);
+
+/** How the reference and the editor name a value type. */
+const TYPE_NAME: Record<ValueType, string> = {
+  real: 'real',
+  int: 'integer',
+  number: 'number',
+  vector: 'vector',
+  string: 'string',
+};
+
+/** A function's signature as the reference writes it: `name(x: real, [seed: integer]) -> real`. */
+export function signatureText(name: string, params: readonly Param[], result: ValueType): string {
+  const ps = params.map((p) => {
+    const s = `${p.name}: ${TYPE_NAME[p.type]}`;
+    return p.optional ? `[${s}]` : s;
+  });
+  return `${name}(${ps.join(', ')}) -> ${TYPE_NAME[result]}`;
+}
+
+/** Every named function of the language, for editors: its kind, signature and one line of doc. */
+export interface FunctionInfo {
+  name: string;
+  kind: 'scalar' | 'binary' | NamedFunction['kind'];
+  signature: string;
+  doc: string;
+}
+
+export function functionInfos(): FunctionInfo[] {
+  return [
+    ...Object.values(BUILTINS).map((b) => ({
+      name: b.name,
+      kind: 'scalar' as const,
+      signature: signatureText(b.name, b.params, b.result),
+      doc: b.doc,
+    })),
+    ...Object.values(BINARY_BUILTINS).map((b) => ({
+      name: b.name,
+      kind: 'binary' as const,
+      signature: signatureText(b.name, b.params, b.result),
+      doc: b.doc,
+    })),
+    ...NAMED_FUNCTIONS.map((f) => ({
+      name: f.name,
+      kind: f.kind,
+      signature: signatureText(f.name, f.params, f.result),
+      doc: f.doc,
+    })),
+  ];
+}

@@ -20,7 +20,17 @@ export function parseAll(req: SourceRequest): {
   texts: Map<string, string>;
   userFiles: SourceFile[];
 } {
-  const std = loadStdlib();
+  const loaded = loadStdlib();
+  // A user file that is a stdlib file (`opt check stdlib/algorithms/de.opt`, or an editor's open
+  // copy of it) replaces it: its declarations are not defined twice.
+  const mine = new Set([
+    ...(req.files ?? []).map((f) => resolve(f)),
+    ...Object.keys(req.sources ?? {}).map((f) => resolve(f)),
+  ]);
+  const std = {
+    sources: loaded.sources.filter((s) => !mine.has(s.file)),
+    diagnostics: loaded.diagnostics.filter((d) => !d.loc || !mine.has(d.loc.file)),
+  };
   const texts = new Map<string, string>();
   for (const s of std.sources) texts.set(s.file, s.text);
   const userFiles: SourceFile[] = [];

@@ -7,6 +7,7 @@ import {
   BINARY_BUILTINS,
   BUILTINS,
   NAMED_FUNCTIONS,
+  signatureText,
   wgslHelpers,
   type NamedFunction,
   type Param,
@@ -14,21 +15,8 @@ import {
   type WgslBuilder,
 } from '../ir/builtins.js';
 
-const TYPE: Record<ValueType, string> = {
-  real: 'real',
-  int: 'integer',
-  number: 'number',
-  vector: 'vector',
-  string: 'string',
-};
-
-function signature(name: string, params: readonly Param[], result: ValueType): string {
-  const ps = params.map((p) => {
-    const s = `${p.name}: ${TYPE[p.type]}`;
-    return p.optional ? `[${s}]` : s;
-  });
-  return `\`${name}(${ps.join(', ')}) -> ${TYPE[result]}\``;
-}
+const signature = (name: string, params: readonly Param[], result: ValueType) =>
+  `\`${signatureText(name, params, result)}\``;
 
 /** The WGSL a builtin's form makes of arguments named x, lo, hi... */
 const wgslText: WgslBuilder<string> = {

@@ -1,0 +1,171 @@
+// The language server (`opt lsp --stdio`): the protocol over src/lsp/analysis.ts, with
+// vscode-languageserver. Diagnostics are published as the user types (after a pause of
+// DIAGNOSTIC_DELAY_MS), for syntax and elaboration at the dimension that the setting
+// `opt.dimension` gives (default: `opt check`'s dimensions); hover, completion, definitions,
+// references and the outline answer from the parsed workspace.
+
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CompletionItemKind,
+  createConnection,
+  DiagnosticSeverity,
+  ProposedFeatures,
+  SymbolKind,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type DocumentSymbol,
+  type Location,
+} from 'vscode-languageserver/node.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from '../api.js';
+import { Workspace, type Completion, type OutlineSymbol, type Place } from './analysis.js';
+
+/** Diagnostics wait this long after the last change (elaboration takes tens of milliseconds). */
+export const DIAGNOSTIC_DELAY_MS = 150;
+
+const COMPLETION_KIND: Record<Completion['kind'], CompletionItemKind> = {
+  keyword: CompletionItemKind.Keyword,
+  function: CompletionItemKind.Function,
+  problem: CompletionItemKind.Function,
+  algorithm: CompletionItemKind.Class,
+  suite: CompletionItemKind.Module,
+  data: CompletionItemKind.Constant,
+  experiment: CompletionItemKind.Event,
+  let: CompletionItemKind.Variable,
+  parameter: CompletionItemKind.Property,
+  state: CompletionItemKind.Field,
+  index: CompletionItemKind.TypeParameter,
+};
+
+const SYMBOL_KIND: Record<OutlineSymbol['kind'], SymbolKind> = {
+  problem: SymbolKind.Function,
+  algorithm: SymbolKind.Class,
+  suite: SymbolKind.Module,
+  data: SymbolKind.Constant,
+  experiment: SymbolKind.Event,
+  let: SymbolKind.Variable,
+  parameter: SymbolKind.Property,
+  state: SymbolKind.Field,
+  index: SymbolKind.TypeParameter,
+};
+
+const toPath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : uri);
+const toUri = (file: string) => pathToFileURL(file).href;
+
+/** Starts the server on a connection (stdio by default, as `opt lsp --stdio`). */
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+  const workspace = new Workspace();
+  const documents = new TextDocuments(TextDocument);
+  /** A document for any file the answers point into (stdlib files are not open). */
+  const docOf = (file: string): TextDocument | undefined => {
+    const open = documents.get(toUri(file));
+    if (open) return open;
+    const text = workspace.text(file);
+    return text === undefined ? undefined : TextDocument.create(toUri(file), 'opt', 0, text);
+  };
+  const range = (p: Place) => {
+    const d = docOf(p.file);
+    if (!d) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return { start: d.positionAt(p.offset), end: d.positionAt(p.offset + p.length) };
+  };
+  const location = (p: Place): Location => ({ uri: toUri(p.file), range: range(p) });
+
+  let timer: NodeJS.Timeout | undefined;
+  const publish = () => {
+    timer = undefined;
+    for (const [file, list] of workspace.diagnostics())
+      void connection.sendDiagnostics({
+        uri: toUri(file),
+        diagnostics: list.map((d: Diagnostic) => ({
+          range: d.loc
+            ? range({ file, offset: d.loc.offset, length: Math.max(1, d.loc.length) })
+            : range({ file, offset: 0, length: 0 }),
+          severity:
+            d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
+          code: `OPT${d.code}`,
+          source: 'opt',
+          message: d.message,
+        })),
+      });
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(publish, DIAGNOSTIC_DELAY_MS);
+  };
+
+  connection.onInitialize((params) => {
+    const dim = (params.initializationOptions as { dimension?: unknown } | undefined)?.dimension;
+    if (typeof dim === 'number' && Number.isInteger(dim) && dim > 0) workspace.setDimension(dim);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['(', ',', ' '] },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+      },
+      serverInfo: { name: 'opt' },
+    };
+  });
+  connection.onDidChangeConfiguration((change) => {
+    const dim = (change.settings as { opt?: { dimension?: unknown } } | undefined)?.opt?.dimension;
+    workspace.setDimension(
+      typeof dim === 'number' && Number.isInteger(dim) && dim > 0 ? dim : undefined,
+    );
+    schedule();
+  });
+
+  documents.onDidChangeContent((e) => {
+    workspace.open(toPath(e.document.uri), e.document.getText());
+    schedule();
+  });
+  documents.onDidClose((e) => {
+    workspace.close(toPath(e.document.uri));
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  const at = (uri: string, position: { line: number; character: number }) => {
+    const d = documents.get(uri);
+    return d ? { file: toPath(uri), offset: d.offsetAt(position) } : undefined;
+  };
+  connection.onHover(({ textDocument, position }) => {
+    const p = at(textDocument.uri, position);
+    const md = p && workspace.hover(p.file, p.offset);
+    return md ? { contents: { kind: 'markdown', value: md } } : null;
+  });
+  connection.onCompletion(({ textDocument, position }) => {
+    const p = at(textDocument.uri, position);
+    if (!p) return [];
+    return workspace.completions(p.file, p.offset).map((c) => ({
+      label: c.label,
+      kind: COMPLETION_KIND[c.kind],
+      ...(c.detail ? { detail: c.detail } : {}),
+      ...(c.doc ? { documentation: c.doc } : {}),
+      ...(c.insert ? { insertText: c.insert } : {}),
+    }));
+  });
+  connection.onDefinition(({ textDocument, position }) => {
+    const p = at(textDocument.uri, position);
+    const d = p && workspace.definition(p.file, p.offset);
+    return d ? location(d) : null;
+  });
+  connection.onReferences(({ textDocument, position }) => {
+    const p = at(textDocument.uri, position);
+    return p ? workspace.references(p.file, p.offset).map(location) : [];
+  });
+  connection.onDocumentSymbol(({ textDocument }): DocumentSymbol[] => {
+    const symbol = (s: OutlineSymbol): DocumentSymbol => ({
+      name: s.name,
+      kind: SYMBOL_KIND[s.kind],
+      range: range(s.range),
+      selectionRange: range(s.selection),
+      children: s.children.map(symbol),
+    });
+    return workspace.outline(toPath(textDocument.uri)).map(symbol);
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

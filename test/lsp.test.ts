@@ -1,0 +1,207 @@
+// The language server through the protocol: `opt lsp --stdio` (the built bin/opt.js, as an editor
+// starts it) in a child process, a client connection from vscode-languageserver-protocol on its
+// stdin and stdout. The test opens documents and checks the answers: diagnostics as the text
+// changes, hover, completion, definitions across the stdlib, references, the outline, and a
+// clean shutdown.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node.js';
+
+const ROOT = resolve(__dirname, '..');
+const dir = mkdtempSync(join(tmpdir(), 'opt-lsp-'));
+const file = join(dir, 'study.opt');
+const uri = pathToFileURL(file).href;
+
+// Line 1 calls an unknown function (OPT2004); the suite and the experiment use stdlib names.
+const BAD = `problem bumpy(x[D]) in [-5, 5] optimum 0 at 0 {
+  let s = sum(i) sinn(x[i])^2
+  s + sum(i) x[i]^2
+}
+suite mine = [bumpy, rastrigin]
+experiment e {
+  algorithms = [de(NP: 20)]
+  problems = suite mine
+  dims = [10]
+  runs = 2
+  budget = evals(1000)
+}
+`;
+const GOOD = BAD.replace('sinn(', 'sin(');
+
+let child: ChildProcess;
+let conn: ProtocolConnection;
+const published: PublishDiagnosticsParams[] = [];
+let waiters: (() => void)[] = [];
+
+/** The next diagnostics published for the document after `since` publications. */
+async function diagnosticsAfter(since: number): Promise<PublishDiagnosticsParams> {
+  for (;;) {
+    const hit = published.slice(since).find((p) => p.uri === uri);
+    if (hit) return hit;
+    await new Promise<void>((r) => waiters.push(r));
+  }
+}
+
+/** The offset of the first `needle` in GOOD as a protocol position (plus `plus` characters). */
+function at(needle: string, plus = 0, text = GOOD) {
+  const k = text.indexOf(needle) + plus;
+  const before = text.slice(0, k).split('\n');
+  return { line: before.length - 1, character: before.at(-1)!.length };
+}
+
+beforeAll(async () => {
+  writeFileSync(file, BAD);
+  child = spawn(process.execPath, [join(ROOT, 'bin/opt.js'), 'lsp', '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  conn = createProtocolConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.push(p);
+    const w = waiters;
+    waiters = [];
+    for (const r of w) r();
+  });
+  conn.listen();
+  const init = (await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(dir).href,
+    capabilities: {},
+  })) as { capabilities: Record<string, unknown> };
+  expect(init.capabilities).toMatchObject({
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    documentSymbolProvider: true,
+  });
+  await conn.sendNotification('initialized', {});
+}, 60_000);
+
+afterAll(() => {
+  conn?.dispose();
+  child?.kill();
+});
+
+describe('opt lsp --stdio, through the protocol', () => {
+  it('publishes diagnostics as the document is opened and changed', async () => {
+    const n = published.length;
+    await conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'opt', version: 1, text: BAD },
+    });
+    const bad = await diagnosticsAfter(n);
+    expect(bad.diagnostics).toHaveLength(1);
+    expect(bad.diagnostics[0]).toMatchObject({
+      code: 'OPT2004',
+      source: 'opt',
+      range: { start: at('sinn', 0, BAD), end: at('sinn', 4, BAD) },
+    });
+    expect(bad.diagnostics[0]!.message).toContain("unknown function or problem 'sinn'");
+    // Fixed by an incremental change: the diagnostics are cleared.
+    const m = published.length;
+    const start = at('sinn', 0, BAD);
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start, end: at('sinn', 4, BAD) }, text: 'sin' }],
+    });
+    expect((await diagnosticsAfter(m)).diagnostics).toEqual([]);
+  }, 60_000);
+
+  it("hovers a builtin's signature, a stdlib problem and a local let", async () => {
+    const hover = async (position: { line: number; character: number }) =>
+      (
+        (await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position })) as {
+          contents: { value: string };
+        } | null
+      )?.contents.value;
+    expect(await hover(at('sin(', 1))).toContain('sin(x: real) -> real');
+    const ras = await hover(at('rastrigin', 2));
+    expect(ras).toContain('problem rastrigin(x[D])');
+    expect(ras).toContain('box [-5.12, 5.12]');
+    expect(ras).toMatch(/Defined in .*stdlib\/problems\/classic\.opt/);
+    expect(await hover(at('s + sum', 0))).toContain('let s = sum(i) sin(x[i])^2');
+    expect(await hover(at('de(NP', 0))).toMatch(/algorithm de[\s\S]*NP = 48 in \[4, 1000000\]/);
+  });
+
+  it('completes builtins and stdlib names, and an algorithm call with its parameter names', async () => {
+    const complete = async (position: { line: number; character: number }) =>
+      (
+        (await conn.sendRequest('textDocument/completion', {
+          textDocument: { uri },
+          position,
+        })) as { label: string; insertText?: string; detail?: string }[]
+      ).map((c) => c);
+    const inBody = await complete(at('s + sum'));
+    const labels = inBody.map((c) => c.label);
+    for (const l of ['sin', 'rastrigin', 'cec2017_f3', 'de', 'gpu_de_benchmark', 's', 'let'])
+      expect(labels).toContain(l);
+    expect(inBody.find((c) => c.label === 'sin')?.detail).toBe('sin(x: real) -> real');
+    // Inside `de(...)`: DE's parameters, inserted as named arguments.
+    const inCall = await complete(at('NP: 20', 0));
+    expect(inCall.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['NP', 'F', 'CR', 'mutation', 'crossover']),
+    );
+    expect(inCall.find((c) => c.label === 'CR')).toMatchObject({
+      insertText: 'CR: ',
+      detail: 'CR = 0.879 in [0, 1]',
+    });
+  });
+
+  it('goes to definitions in the document and in the stdlib, and finds references', async () => {
+    const def = (await conn.sendRequest('textDocument/definition', {
+      textDocument: { uri },
+      position: at('rastrigin]', 1),
+    })) as { uri: string; range: { start: { line: number } } };
+    expect(def.uri).toMatch(/stdlib\/problems\/classic\.opt$/);
+    const local = (await conn.sendRequest('textDocument/definition', {
+      textDocument: { uri },
+      position: at('bumpy,', 1),
+    })) as { uri: string; range: { start: { line: number; character: number } } };
+    expect(local).toMatchObject({ uri, range: { start: { line: 0, character: 8 } } });
+    const refs = (await conn.sendRequest('textDocument/references', {
+      textDocument: { uri },
+      position: at('mine =', 1),
+      context: { includeDeclaration: true },
+    })) as { uri: string; range: { start: { line: number } } }[];
+    expect(refs.map((r) => [r.uri, r.range.start.line])).toEqual([
+      [uri, 4],
+      [uri, 7],
+    ]);
+    // A stdlib problem's references include its suites in the stdlib.
+    const ras = (await conn.sendRequest('textDocument/references', {
+      textDocument: { uri },
+      position: at('rastrigin]', 1),
+      context: { includeDeclaration: true },
+    })) as { uri: string }[];
+    expect(ras.some((r) => r.uri === uri)).toBe(true);
+    expect(ras.some((r) => r.uri.endsWith('stdlib/problems/classic.opt'))).toBe(true);
+    expect(ras.some((r) => r.uri.endsWith('stdlib/suites/papers.opt'))).toBe(true);
+  });
+
+  it('outlines the document', async () => {
+    const symbols = (await conn.sendRequest('textDocument/documentSymbol', {
+      textDocument: { uri },
+    })) as { name: string; children: { name: string }[] }[];
+    expect(symbols.map((s) => s.name)).toEqual(['bumpy', 'mine', 'e']);
+    expect(symbols[0]!.children.map((c) => c.name)).toEqual(['x', 's']);
+  });
+
+  it('shuts down and exits when the editor ends the session', async () => {
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+    expect(await exited).toBe(0);
+  });
+});
