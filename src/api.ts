@@ -227,6 +227,7 @@ export {
   type BatchOptions,
   type Progress,
   type RunCheckpoint,
+  type RunOptions,
   type RunResult,
 } from './runtime/run.js';
 export type { AlgoEngine } from './runtime/algo-engine.js';
