@@ -51,6 +51,7 @@ export {
   type Precision,
 } from './compile/algorithm.js';
 export { PASS_NAMES } from './compile/pipeline.js';
+export { emitTypeScript, type EmitTsRequest } from './api/emit-ts.js';
 
 /** The standard library's algorithms (stdlib/algorithms: one file an algorithm, of its name). */
 export function stdlibAlgorithms(): string[] {

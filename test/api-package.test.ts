@@ -5,7 +5,7 @@
 // wrong type must be refused by the type check, so the declarations are really read.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,77 @@ describe("the package's API, imported as 'opt-compiler'", () => {
     expect(r.status).not.toBe(0);
     expect(r.stdout).toMatch(
       /main\.ts\(2,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
+    );
+  }, 120_000);
+
+  it('opt compile --emit ts writes typed modules of a problem and of DE that type-check and run', () => {
+    const dir = project(`import { evaluate, info, wgsl, cpuSource } from './gen/bowl.js';
+import { run } from './gen/de.js';
+
+const f = evaluate([[1, 1, 1]]);
+const g = evaluate([[1, 1, 1]], { scale: 3 });
+let refused = '';
+try {
+  evaluate([[1, 1, 1]], { scale: 11 });
+} catch (e) {
+  refused = (e as Error).message;
+}
+const r = await run({ problem: 'sphere', dim: 4, evals: 2000, params: { NP: 16, crossover: 'bin' } });
+console.log(JSON.stringify({
+  info, f, g, refused, kernels: wgsl.length, compute: wgsl.every((k) => k.code.includes('@compute')),
+  cpu: cpuSource.includes('function f_main'), evals: r.evals, error: r.bestError,
+}));
+`);
+    const bowl = join(dir, 'bowl.opt');
+    writeFileSync(
+      bowl,
+      'problem bowl(x[D], scale = 2 in [1, 10]) in [-5, 5] optimum 0 at 0 {\n  scale * sum(i) x[i]^2\n}\n',
+    );
+    const opt = (...args: string[]) =>
+      execFileSync(process.execPath, [join(ROOT, 'bin/opt.js'), 'compile', ...args], {
+        encoding: 'utf8',
+      });
+    expect(opt(bowl, '--dim', '3', '--emit', 'ts', '--out', join(dir, 'gen'))).toContain('bowl.ts');
+    opt(
+      '--algorithm',
+      'de',
+      '--problem',
+      'sphere',
+      '--dim',
+      '4',
+      '--emit',
+      'ts',
+      '--out',
+      join(dir, 'gen'),
+    );
+    // The generated modules are part of the project the compiler checks.
+    const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+    config.files.push('gen/bowl.ts', 'gen/de.ts');
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
+    execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+    const out = JSON.parse(
+      execFileSync(process.execPath, [join(dir, 'out', 'main.js')], { encoding: 'utf8' }),
+    );
+    expect(out).toMatchObject({
+      info: { name: 'bowl', dim: 3, lo: -5, hi: 5, optimum: 0, direction: 'minimize' },
+      f: [6],
+      g: [9],
+      refused: 'scale must be in [1, 10], not 11',
+      compute: true,
+      cpu: true,
+      evals: 2000,
+    });
+    expect(out.kernels).toBeGreaterThan(0);
+    expect(out.error).toBeGreaterThanOrEqual(0);
+    // A choice outside the algorithm's union is a type error.
+    writeFileSync(
+      join(dir, 'main.ts'),
+      `import { run } from './gen/de.js';\nawait run({ problem: 'sphere', dim: 4, params: { crossover: 'binomial' } });\n`,
+    );
+    const r = spawnSync(process.execPath, [TSC, '-p', dir, '--noEmit'], { encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toMatch(
+      /main\.ts\(2,\d+\): error TS2322: Type '"binomial"' is not assignable to type '"bin" \| "exp"/,
     );
   }, 120_000);
 });

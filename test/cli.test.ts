@@ -267,7 +267,7 @@ describe('opt --help and the flag table', () => {
     expect(await main(['--help'])).toBe(0);
     for (const def of Object.values(COMMANDS))
       for (const line of usageLines(def)) expect(out).toContain(line);
-    expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js|plan]');
+    expect(out).toContain('opt compile FILE|NAME --dim D [--emit wgsl|ir|js|plan|ts] [--out DIR]');
     clearOut();
     expect(await main([])).toBe(2);
     expect(out).toContain('usage:');
@@ -298,7 +298,7 @@ describe('opt --help and the flag table', () => {
     ]);
     expectTypeOf(flags.dim).toEqualTypeOf<number>();
     expectTypeOf(flags.population).toEqualTypeOf<number | undefined>();
-    expectTypeOf(flags.emit).toEqualTypeOf<'wgsl' | 'ir' | 'js' | 'plan'>();
+    expectTypeOf(flags.emit).toEqualTypeOf<'wgsl' | 'ir' | 'js' | 'plan' | 'ts'>();
     expectTypeOf(flags.set).toEqualTypeOf<string[]>();
     expectTypeOf(flags['dump-ir']).toEqualTypeOf<string | undefined>();
     expect([positional, flags.dim, flags.emit, flags.set, flags['dump-ir']]).toEqual([

@@ -1,7 +1,8 @@
 // The commands check, compile and eval (`opt` in src/cli/main.ts loads this module only for
 // them, so that `opt --help` does not load the compiler).
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   checkFiles,
   compileAlgorithm,
@@ -20,6 +21,8 @@ import {
   type CompiledProblem,
   type Diagnostic,
   type GpuContext,
+  emitTypeScript,
+  type EmitTsRequest,
 } from '../api.js';
 import { CliError, parseCommand, parseSets, type Parsed } from './args.js';
 import { COMMANDS, DIM_REQUIRED } from './flags.js';
@@ -116,10 +119,29 @@ export function compile(argv: string[]): number {
     set: parseSets(flags.set),
     schedule: flags.population ? { population: flags.population } : undefined,
   };
+  if (flags.emit === 'ts') {
+    const p = compileProblem(req);
+    return writeModule(flags.out, p.info.name, {
+      name: p.info.name,
+      file: t.files[0],
+      dim: flags.dim,
+    });
+  }
   // After a pass the IR is all there is to print.
   process.stdout.write(
     until ? emitIrUntil(req, until) : emitProblem(compileProblem(req), flags.emit),
   );
+  return 0;
+}
+
+/** `--emit ts --out DIR`: the TypeScript module of a problem or an algorithm, DIR/NAME.ts. */
+function writeModule(out: string | undefined, name: string, req: EmitTsRequest): number {
+  if (out === undefined)
+    throw new CliError('--emit ts: --out DIR is required (the module goes to DIR/NAME.ts)');
+  mkdirSync(out, { recursive: true });
+  const path = join(out, `${name}.ts`);
+  writeFileSync(path, emitTypeScript(req));
+  process.stdout.write(`wrote ${path}\n`);
   return 0;
 }
 
@@ -133,6 +155,13 @@ function compileAlgorithmCommand(
   const files = positional.filter((f) => f.endsWith('.opt'));
   for (const f of files) if (!existsSync(f)) throw new CliError(`file not found: ${f}`);
   const set = parseSets(flags.set);
+  if (flags.emit === 'ts')
+    return writeModule(flags.out, algorithm, {
+      name: algorithm,
+      file: files[0],
+      dim: flags.dim,
+      problem: flags.problem,
+    });
   const c = compileAlgorithm({
     algorithm,
     problem: flags.problem,

@@ -94,18 +94,6 @@ export const COMMANDS = {
       },
     },
   },
-  lsp: {
-    name: 'lsp',
-    summary:
-      'Runs the language server for editors on stdin and stdout: diagnostics as you type, hover, completion, definitions, references and the outline of .opt files.',
-    usage: [{ line: '<stdio>', note: 'the language server (the VS Code extension starts it)' }],
-    flags: {
-      stdio: {
-        kind: 'bool',
-        help: 'speak the language-server protocol on stdin and stdout (the only transport; editors pass it)',
-      },
-    },
-  },
   experiment: {
     name: 'experiment',
     summary:
@@ -222,8 +210,8 @@ export const COMMANDS = {
     summary:
       'Compiles a problem (or an algorithm for a problem) and prints its WGSL kernels, its scheduled IR, its plan or its JavaScript.',
     usage: [
-      { line: 'FILE|NAME <dim> [<emit>] [<dump-ir>] [<population>]' },
-      { line: '[FILE] <algorithm> <problem> <dim> [<set>] [<emit>]' },
+      { line: 'FILE|NAME <dim> [<emit>] [<out>] [<dump-ir>] [<population>]' },
+      { line: '[FILE] <algorithm> <problem> <dim> [<set>] [<emit>] [<out>]' },
     ],
     flags: {
       data,
@@ -232,9 +220,14 @@ export const COMMANDS = {
       emit: {
         kind: 'string',
         value: 'WHAT',
-        help: 'what to print (plan: the kernels, what each thread and workgroup does)',
-        choices: ['wgsl', 'ir', 'js', 'plan'],
+        help: 'what to print (plan: the kernels, what each thread and workgroup does; ts: a typed TypeScript module, written to --out DIR)',
+        choices: ['wgsl', 'ir', 'js', 'plan', 'ts'],
         default: 'wgsl',
+      },
+      out: {
+        kind: 'string',
+        value: 'DIR',
+        help: 'with --emit ts: the folder the module NAME.ts is written to',
       },
       'dump-ir': {
         kind: 'custom',
@@ -445,6 +438,18 @@ export const COMMANDS = {
         help: "only the suite's K-th problem",
         min: 1,
         max: 10000,
+      },
+    },
+  },
+  lsp: {
+    name: 'lsp',
+    summary:
+      'Runs the language server for editors on stdin and stdout: diagnostics as you type, hover, completion, definitions, references and the outline of .opt files.',
+    usage: [{ line: '<stdio>', note: 'the language server (the VS Code extension starts it)' }],
+    flags: {
+      stdio: {
+        kind: 'bool',
+        help: 'speak the language-server protocol on stdin and stdout (the only transport; editors pass it)',
       },
     },
   },

@@ -1,0 +1,343 @@
+// `opt compile --emit ts`: a typed TypeScript module for a problem or an algorithm, built with
+// ts-morph (the module as a syntax tree, printed once). Its parameters become a typed options
+// object (a choice is a union of string literals, a range is documented and checked at run
+// time); a problem's module has `evaluate` (the float64 CPU backend) and `evaluateGpu`, an
+// algorithm's `run`; both embed the code the compiler generated for them (the WGSL kernels and
+// the float64 JavaScript) and evaluate through the package ('opt-compiler'), which compiles the
+// embedded source again for other parameter values. A user file's program is embedded as text,
+// so that the module stands alone beside the package.
+
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { Project, VariableDeclarationKind, type SourceFile as TsFile } from 'ts-morph';
+import type { Decl, Expr, ParamDecl } from '../parser/ast.js';
+import { parseAll } from '../parser/sources.js';
+import { compileProblem } from '../compile/problem.js';
+import { compileAlgorithm } from '../compile/algorithm.js';
+import { generateWgsl } from '../codegen/wgsl.js';
+import { generateStepWgsl } from '../codegen/wgsl-step.js';
+import { emitJs } from '../codegen/js.js';
+
+export interface EmitTsRequest {
+  /** A problem or an algorithm: a stdlib name or one of `file`'s declarations. */
+  name: string;
+  /** A user .opt file (its program is embedded in the module). */
+  file?: string;
+  /** The dimension the embedded code is generated for (a problem; an algorithm with `problem`). */
+  dim: number;
+  /** With an algorithm: the problem its embedded kernels are generated for. */
+  problem?: string;
+}
+
+/** A constant number of the source (a literal, possibly negated), else undefined. */
+function constant(e: Expr | undefined): number | undefined {
+  if (!e) return undefined;
+  if (e.kind === 'num') return e.value;
+  if (e.kind === 'unary' && e.op === '-') {
+    const v = constant(e.arg);
+    return v === undefined ? undefined : -v;
+  }
+  return undefined;
+}
+
+/** A parameter's TypeScript type: a union of its choices, else number. */
+const paramType = (p: ParamDecl) =>
+  p.choices ? p.choices.map((c) => JSON.stringify(c.name)).join(' | ') : 'number';
+
+/** A parameter's default as a value (a choice's name, or a number). */
+function paramDefault(p: ParamDecl): string | number | undefined {
+  if (p.value.kind === 'name') return p.value.name;
+  return constant(p.value);
+}
+
+/** The options interface and the check of its values, for the declaration's parameters. */
+function addParams(f: TsFile, params: ParamDecl[], what: string): void {
+  f.addInterface({
+    name: 'Params',
+    isExported: true,
+    docs: [`The parameters of ${what}; a parameter left out keeps its default.`],
+    properties: params.map((p) => {
+      const dflt = paramDefault(p);
+      const lo = constant(p.range?.[0]);
+      const hi = constant(p.range?.[1]);
+      const doc = [
+        dflt === undefined ? '' : `Default ${JSON.stringify(dflt)}.`,
+        p.range ? `In [${lo ?? '?'}, ${hi ?? '?'}].` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      return { name: p.name, type: paramType(p), hasQuestionToken: true, docs: doc ? [doc] : [] };
+    }),
+  });
+  const checks = params.flatMap((p) => {
+    const lo = constant(p.range?.[0]);
+    const hi = constant(p.range?.[1]);
+    if (p.choices) {
+      const names = p.choices.map((c) => c.name);
+      return [
+        `if (params.${p.name} !== undefined && !${JSON.stringify(names)}.includes(params.${p.name})) throw new RangeError(\`${p.name} must be one of ${names.join(', ')}, not \${String(params.${p.name})}\`);`,
+      ];
+    }
+    if (lo === undefined || hi === undefined)
+      return [
+        `if (params.${p.name} !== undefined && !Number.isFinite(params.${p.name})) throw new RangeError(\`${p.name} must be a finite number, not \${params.${p.name}}\`);`,
+      ];
+    return [
+      `if (params.${p.name} !== undefined && !(params.${p.name} >= ${lo} && params.${p.name} <= ${hi})) throw new RangeError(\`${p.name} must be in [${lo}, ${hi}], not \${params.${p.name}}\`);`,
+    ];
+  });
+  f.addFunction({
+    name: 'settings',
+    docs: ['The parameters as the compiler takes them (`--set name=value`), after checking them.'],
+    parameters: [{ name: 'params', type: 'Params' }],
+    returnType: 'Record<string, string>',
+    statements: [
+      ...checks,
+      'return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));',
+    ],
+  });
+}
+
+/** The module's header, imports and the embedded program. */
+function prelude(f: TsFile, req: EmitTsRequest, decl: Decl, source: string | undefined): void {
+  f.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [
+      source === undefined
+        ? `The program: the package's standard library ${decl.kind} \`${decl.name}\`.`
+        : `The program: the .opt source this ${decl.kind} was declared in.`,
+    ],
+    declarations: [
+      {
+        name: 'SOURCE',
+        type: source === undefined ? 'undefined' : 'string',
+        initializer: source === undefined ? 'undefined' : JSON.stringify(source),
+      },
+    ],
+  });
+}
+
+function embedKernels(f: TsFile, kernels: { name: string; code: string }[], js?: string): void {
+  f.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['The WGSL kernels the compiler generated (at the dimension named above).'],
+    declarations: [
+      {
+        name: 'wgsl',
+        type: 'readonly { name: string; code: string }[]',
+        initializer: JSON.stringify(kernels, null, 2),
+      },
+    ],
+  });
+  if (js !== undefined)
+    f.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [
+        "The float64 JavaScript of the CPU backend (the reference the GPU's results are checked against).",
+      ],
+      declarations: [{ name: 'cpuSource', type: 'string', initializer: JSON.stringify(js) }],
+    });
+}
+
+/** The TypeScript module for a problem or an algorithm (its text). */
+export function emitTypeScript(req: EmitTsRequest): string {
+  const file = req.file ? resolve(req.file) : undefined;
+  const parsed = parseAll({ files: file ? [file] : [] });
+  const decl = parsed.sources
+    .flatMap((s) => s.decls)
+    .find((d) => d.name === req.name && (d.kind === 'problem' || d.kind === 'algorithm'));
+  if (!decl || (decl.kind !== 'problem' && decl.kind !== 'algorithm'))
+    throw new RangeError(
+      `no problem or algorithm named '${req.name}'${file ? ` in ${file}` : ' in the standard library'}`,
+    );
+  const mine = file !== undefined && decl.loc.file === file;
+  const source = mine ? readFileSync(file, 'utf8') : undefined;
+  const project = new Project({ useInMemoryFileSystem: true });
+  const f = project.createSourceFile(`${req.name}.ts`, '');
+  prelude(f, req, decl, source);
+  const sources = source === undefined ? '{}' : `{ '${basename(file!)}': SOURCE }`;
+  if (decl.kind === 'problem') {
+    const p = compileProblem({ problem: req.name, dim: req.dim, files: file ? [file] : [] });
+    f.addImportDeclaration({
+      moduleSpecifier: 'opt-compiler',
+      namedImports: [
+        'compileProblem',
+        'evaluateOnGpu',
+        'openGpu',
+        { name: 'CompiledProblem', isTypeOnly: true },
+      ],
+    });
+    f.getImportDeclarations()[0]!.setOrder(0);
+    const info = p.info;
+    f.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The problem at the dimension the module was generated for.'],
+      declarations: [
+        {
+          name: 'info',
+          initializer: `${JSON.stringify({ name: info.name, dim: info.dim, lo: info.lo, hi: info.hi, optimum: info.optimum, direction: info.direction }, null, 2)} as const`,
+        },
+      ],
+    });
+    addParams(f, decl.params, `problem ${decl.name}`);
+    embedKernels(
+      f,
+      generateWgsl(p.ir, p.plan()).kernels.map((k) => ({ name: k.name, code: k.code })),
+      emitJs(p.ir),
+    );
+    f.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'compiled', initializer: 'new Map<string, CompiledProblem>()' }],
+    });
+    f.addFunction({
+      name: 'problem',
+      docs: ['The problem compiled for these parameters (once for each set of values).'],
+      parameters: [{ name: 'params', type: 'Params' }],
+      returnType: 'CompiledProblem',
+      statements: [
+        'const set = settings(params);',
+        'const key = JSON.stringify(set);',
+        'let p = compiled.get(key);',
+        `if (!p) compiled.set(key, (p = compileProblem({ problem: info.name, dim: info.dim, set, sources: ${sources} })));`,
+        'return p;',
+      ],
+    });
+    f.addFunction({
+      name: 'evaluate',
+      isExported: true,
+      docs: [
+        'The problem at each point, on the CPU backend (float64): f(x), the optimum included.',
+        '@param points Points of `info.dim` coordinates.',
+      ],
+      parameters: [
+        { name: 'points', type: 'readonly ArrayLike<number>[]' },
+        { name: 'params', type: 'Params', initializer: '{}' },
+      ],
+      returnType: 'number[]',
+      statements: ['return problem(params).evaluateCpu(points.map((x) => Float64Array.from(x)));'],
+    });
+    f.addFunction({
+      name: 'evaluateGpu',
+      isExported: true,
+      isAsync: true,
+      docs: [
+        'The problem at each point on the GPU (the WGSL kernels, float32; the bias added in float64). Throws where there is no WebGPU adapter.',
+      ],
+      parameters: [
+        { name: 'points', type: 'readonly ArrayLike<number>[]' },
+        { name: 'params', type: 'Params', initializer: '{}' },
+      ],
+      returnType: 'Promise<Float64Array>',
+      statements: [
+        'const gpu = await openGpu();',
+        "if (!gpu) throw new Error('no WebGPU adapter');",
+        'return evaluateOnGpu(gpu, problem(params), points.map((x) => Float64Array.from(x)));',
+      ],
+    });
+  } else {
+    f.addImportDeclaration({
+      moduleSpecifier: 'opt-compiler',
+      namedImports: [
+        'compileAlgorithm',
+        'createEngine',
+        'openGpu',
+        'runAlgorithm',
+        { name: 'RunResult', isTypeOnly: true },
+      ],
+    });
+    addParams(f, decl.params, `algorithm ${decl.name}`);
+    if (req.problem) {
+      const c = compileAlgorithm({
+        algorithm: req.name,
+        problem: req.problem,
+        dim: req.dim,
+        files: file ? [file] : [],
+      });
+      const fused = new Set(c.fused.keys());
+      const kernels = c.steps
+        .filter((st) => !fused.has(st))
+        .flatMap((st) => {
+          const cs = c.compiled(st);
+          const g = generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, {
+            pingPong: c.stepPingPong(st),
+          });
+          return g.kernels.map((k) => ({ name: `${st.name}.${k.name}`, code: k.code }));
+        });
+      embedKernels(f, kernels);
+    }
+    f.addInterface({
+      name: 'RunOptions',
+      isExported: true,
+      docs: [
+        'A run: the problem and its dimension, the budget, the seed, the backend and the parameters.',
+      ],
+      properties: [
+        {
+          name: 'problem',
+          type: 'string',
+          docs: ['A problem of the standard library (or of `sources`).'],
+        },
+        { name: 'dim', type: 'number' },
+        { name: 'seed', type: 'number', hasQuestionToken: true, docs: ['Default 1.'] },
+        {
+          name: 'evals',
+          type: 'number',
+          hasQuestionToken: true,
+          docs: ['The evaluations budget.'],
+        },
+        { name: 'seconds', type: 'number', hasQuestionToken: true, docs: ['A wall-clock budget.'] },
+        {
+          name: 'target',
+          type: 'number',
+          hasQuestionToken: true,
+          docs: ['Stop at this error or below.'],
+        },
+        {
+          name: 'backend',
+          type: "'cpu' | 'gpu'",
+          hasQuestionToken: true,
+          docs: ["Default 'cpu' (float64)."],
+        },
+        { name: 'params', type: 'Params', hasQuestionToken: true },
+        {
+          name: 'sources',
+          type: 'Record<string, string>',
+          hasQuestionToken: true,
+          docs: ['Further .opt programs by file name (the problem may be one of theirs).'],
+        },
+      ],
+    });
+    f.addFunction({
+      name: 'run',
+      isExported: true,
+      isAsync: true,
+      docs: [`A run of ${decl.name}: its best point, its float64 error, its trace.`],
+      parameters: [{ name: 'o', type: 'RunOptions' }],
+      returnType: 'Promise<RunResult>',
+      statements: [
+        `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem: o.problem, dim: o.dim, set: settings(o.params ?? {}), sources: { ...o.sources, ...${sources} } });`,
+        "const gpu = o.backend === 'gpu' ? await openGpu() : null;",
+        "if (o.backend === 'gpu' && !gpu) throw new Error('no WebGPU adapter');",
+        'const seed = o.seed ?? 1;',
+        'const engine = await createEngine(c, seed, gpu);',
+        'try {',
+        '  return await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
+        '} finally {',
+        '  engine.destroy();',
+        '}',
+      ],
+    });
+  }
+  const file0 = req.file ? `${basename(req.file)} ` : '';
+  const command =
+    decl.kind === 'algorithm'
+      ? `opt compile ${file0}--algorithm ${req.name} --problem ${req.problem ?? '?'} --dim ${req.dim} --emit ts`
+      : `opt compile ${file0}${req.file ? '--problem ' : ''}${req.name} --dim ${req.dim} --emit ts`;
+  f.insertStatements(0, `// Generated by \`${command}\`: do not edit; generate it again.\n`);
+  f.formatText({ indentSize: 2 });
+  return f.getFullText();
+}
