@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # First-use installation shared by scripts/test.sh and scripts/demo.sh; quiet when nothing to do.
 #   - package-lock.json must agree with package.json (scripts/check-lock.sh)
-#   - node_modules: `npm ci` if it is missing or older than package-lock.json (and in
-#     editors/vscode, the VS Code extension's)
+#   - node_modules: `npm ci` if it is missing or older than package-lock.json
 #   - a Vulkan driver for Dawn (scripts/ensure-lavapipe.sh), unless OPT_SKIP_GPU_SETUP=1
 #   - Slurm and munge for the Slurm test (scripts/ensure-slurm.sh), unless OPT_SKIP_SLURM_SETUP=1
 #   - Debian's Chromium for the browser test of report.html (scripts/ensure-chromium.sh), unless
@@ -47,22 +46,9 @@ if [ "$need_ci" = 1 ]; then
 fi
 echo "$lock_sum" >"$stamp"
 
-# The VS Code extension's own packages (editors/vscode: its language client, and the official
-# packaging tool @vscode/vsce that the extension test runs), the same way.
-ext=editors/vscode
-ext_stamp=$ext/node_modules/.opt-package-lock.sha256
-ext_sum=$(sha256sum "$ext/package-lock.json" | cut -d' ' -f1)
-bash scripts/check-lock.sh "$root/$ext"
-if [ ! -f "$ext_stamp" ] || [ "$(cat "$ext_stamp")" != "$ext_sum" ]; then
-  echo "setup: installing the VS Code extension's packages (npm ci in $ext)" >&2
-  log=$(mktemp "${TMPDIR:-/tmp}/opt-npm-ci.XXXXXX.log")
-  if ! (cd "$ext" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
-    head -n 20 "$log" >&2
-    die "npm ci in $ext failed (full log: $log)"
-  fi
-  rm -f "$log"
-  echo "$ext_sum" >"$ext_stamp"
-fi
+# The VS Code extension's lock agrees with its package.json (its packages are installed by the
+# long stage, which packages it: scripts/ensure-vscode-ext.sh).
+bash scripts/check-lock.sh "$root/editors/vscode"
 
 if [ "${OPT_SKIP_GPU_SETUP:-0}" != 1 ]; then
   bash scripts/ensure-lavapipe.sh

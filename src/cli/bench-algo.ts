@@ -147,6 +147,14 @@ export async function benchAlgorithms(
     return row;
   };
   const evals = o.quick ? 250_000 : 10_000_000;
+  /** --json FILE: the adapter, the date, the rows and the roofline's figures. */
+  const writeJson = (extra: Record<string, unknown>) => {
+    if (o.json)
+      writeFileSync(
+        o.json,
+        JSON.stringify({ adapter: gpu.adapterName, date, rows, ...extra }, null, 2) + '\n',
+      );
+  };
   if (o.suite) {
     const su = o.suite;
     const roof = await roofline(gpu, 1 << 24, o.quick ? 5 : 20);
@@ -161,22 +169,7 @@ export async function benchAlgorithms(
         set: { ...DE_BIN, NP: String(su.np) },
       });
     }
-    if (o.json)
-      writeFileSync(
-        o.json,
-        JSON.stringify(
-          {
-            adapter: gpu.adapterName,
-            date,
-            suite: su,
-            rows,
-            copyGBps: roof.copyGBps,
-            gflops: roof.gflops,
-          },
-          null,
-          2,
-        ) + '\n',
-      );
+    writeJson({ suite: su, copyGBps: roof.copyGBps, gflops: roof.gflops });
     return 0;
   }
   // The GPU cases first, back to back (a GPU left idle during the CPU run clocks down), the copy
@@ -261,21 +254,6 @@ export async function benchAlgorithms(
   process.stdout.write(
     `speedup of the GPU over the CPU backend (per generation): ${(c.usPerGen / g.usPerGen).toFixed(0)}x\n`,
   );
-  if (o.json)
-    writeFileSync(
-      o.json,
-      JSON.stringify(
-        {
-          adapter: gpu.adapterName,
-          date,
-          rows,
-          copyGBps: roof.copyGBps,
-          gflops: roof.gflops,
-          philoxG: roof.philoxG,
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+  writeJson({ copyGBps: roof.copyGBps, gflops: roof.gflops, philoxG: roof.philoxG });
   return 0;
 }
