@@ -179,6 +179,12 @@ describe('opt lsp --stdio, through the protocol', () => {
       [uri, 4],
       [uri, 7],
     ]);
+    const uses = (await conn.sendRequest('textDocument/references', {
+      textDocument: { uri },
+      position: at('mine =', 1),
+      context: { includeDeclaration: false },
+    })) as { range: { start: { line: number } } }[];
+    expect(uses.map((r) => r.range.start.line)).toEqual([7]);
     // A stdlib problem's references include its suites in the stdlib.
     const ras = (await conn.sendRequest('textDocument/references', {
       textDocument: { uri },

@@ -151,9 +151,15 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const d = p && workspace.definition(p.file, p.offset);
     return d ? location(d) : null;
   });
-  connection.onReferences(({ textDocument, position }) => {
+  connection.onReferences(({ textDocument, position, context }) => {
     const p = at(textDocument.uri, position);
-    return p ? workspace.references(p.file, p.offset).map(location) : [];
+    if (!p) return [];
+    const refs = workspace.references(p.file, p.offset);
+    // Without the declaration where the client asks so (the protocol's includeDeclaration).
+    const decl = context.includeDeclaration ? undefined : workspace.definition(p.file, p.offset);
+    return refs
+      .filter((r) => !decl || r.file !== decl.file || r.offset !== decl.offset)
+      .map(location);
   });
   connection.onDocumentSymbol(({ textDocument }): DocumentSymbol[] => {
     const symbol = (s: OutlineSymbol): DocumentSymbol => ({
