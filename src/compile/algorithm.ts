@@ -201,7 +201,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       // lanes and many individuals that loop costs more than the track's own kernel (D = 2, NP =
       // 250, each team's: 21 us a generation fused, on an H200).
       const rows = Math.max(...algo.populations.map((p) => p.rows));
-      const lanes = r.k === 'team' && r.wg > r.team ? r.wg : r.k === 'team' ? r.team : 1;
+      const lanes = r.k !== 'team' ? 1 : r.wg > r.team ? r.wg : r.team;
       // A counted step (each i in X[:n]) may run no individual, and individual 0 writes the track.
       // A step of one individual (a stored let: PSO's global best at N = 4,096) is one team
       // either way: fused, the track's argmin is that team's work instead of another kernel's.

@@ -15,9 +15,14 @@ import {
 import { valueWritesAfter } from './step.js';
 
 export function readsArray(e: IExpr, arr: string): boolean {
+  return readsAnyOf(e, new Set([arr]));
+}
+
+/** Does `e` read any of `arrays`? */
+export function readsAnyOf(e: IExpr, arrays: ReadonlySet<string>): boolean {
   let r = false;
   forEachNode(e, (n) => {
-    if (n.k === 'read' && n.arr === arr) r = true;
+    if (n.k === 'read' && arrays.has(n.arr)) r = true;
   });
   return r;
 }

@@ -4,6 +4,7 @@
 // kernel count that its regime implies.
 
 import { matrixProduct } from './matrix.js';
+import { readsAnyOf } from './kernels.js';
 import { builtinOf } from './builtins.js';
 import {
   at,
@@ -385,11 +386,7 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
           const r = s.regime;
           const m = b && matrixProduct(b);
           // In a step, y is computed for the workgroup's other individuals: no state reads.
-          let yState = false;
-          if (m && f.domain)
-            forEachNode(m.y, (n) => {
-              if (n.k === 'read' && stateNames.has(n.arr)) yState = true;
-            });
+          const yState = !!m && !!f.domain && readsAnyOf(m.y, stateNames);
           check(
             !!m && !yState && r.k === 'team',
             `vec stage: ${st.name} is tiled but is not a matrix product in the team regime (in a step, with a y that reads no state)`,

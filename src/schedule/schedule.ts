@@ -10,7 +10,7 @@
 // materialised vectors come first, then scans with the reductions that read them element by
 // element (fused into the scan), then one fused loop for all other reductions of the level.
 
-import { countKernels, readsArray } from '../ir/kernels.js';
+import { countKernels, readsAnyOf, readsArray } from '../ir/kernels.js';
 import { matrixProduct, rowMatrices } from '../ir/matrix.js';
 import {
   children,
@@ -166,7 +166,7 @@ const ROW_MIN = 8;
  * Bytes of workgroup memory for a step's kept vectors (of the 16 KiB WebGPU guarantees): in the
  * team regime a step keeps its vectors there, not in SCR, when all of them fit (the WGSL backend
  * lays them out as `storage.shared` says), as does an evaluation whose vectors are all tiled
- * products (plan.ts, tiledInWorkgroup).
+ * products (plan.ts, keptInWorkgroup).
  */
 export const SHARED_VEC_BYTES = 8192;
 
@@ -203,18 +203,10 @@ export function tiledProducts(f: IrFunc, state?: ReadonlySet<string>): Map<strin
   for (const b of f.bindings) {
     const m = matrixProduct(b);
     if (!m || !rows.has(m.matrix) || m.cols < TILE_MIN_COLUMNS) continue;
-    if (state && readsAny(m.y, state)) continue;
+    if (state && readsAnyOf(m.y, state)) continue;
     out.set(b.name, m.cols);
   }
   return out;
-}
-
-function readsAny(e: IExpr, arrays: ReadonlySet<string>): boolean {
-  let found = false;
-  forEachNode(e, (n) => {
-    if (n.k === 'read' && arrays.has(n.arr)) found = true;
-  });
-  return found;
 }
 
 /**
@@ -295,9 +287,10 @@ export function reductionSlotBytes(f: IrFunc, stages: Stage[], wg: number): numb
  * most TILE_MAX_INDIVIDUALS, whose y fits TILE_FLOATS; and when every vector is a tiled product,
  * or in a step (which keeps every vector there when they fit: plan.ts), whose vectors
  * (`vecFloats`: their elements, for one individual) fit SHARED_VEC_BYTES, so that the teams read
- * them from workgroup memory; `reserve`: bytes more for each individual (a step's draws). Measured (H100, seed 002's suite at D = 100, N =
- * 1,000; docs/performance.md): one rotation is fastest with 16 individuals a workgroup,
- * compositions (three to five, kept in workgroup memory only at 4) with 4.
+ * them from workgroup memory; `reserve`: bytes more for each individual (a step's draws); `fill`:
+ * at least this many workgroups for the population (a step). Measured (H100, seed 002's suite at
+ * D = 100, N = 1,000; docs/performance.md): one rotation is fastest with 16 individuals a
+ * workgroup, compositions (three to five, kept in workgroup memory only at 4) with 4.
  */
 function tileIndividuals(
   cols: number,
@@ -619,8 +612,9 @@ export function scheduleProgram(
 ): ScheduledProgram {
   if (p.funcs.length) throw new Error('schedule: inline first');
   const state = stateNames(p);
-  const regime = chooseRegime(p.main, stagesOf(p.main), o, state);
-  const stages = tileStages(p.main, stagesOf(p.main), regime, o, state);
+  const levelled = stagesOf(p.main);
+  const regime = chooseRegime(p.main, levelled, o, state);
+  const stages = tileStages(p.main, levelled, regime, o, state);
   const kernels = countKernels(stages, regime, p.main, p.state);
   const schedule: Schedule = { regime, stages, kernels };
   return { ...p, funcs: [], schedule };
