@@ -64,6 +64,7 @@ export { identifiers, wordAt, KEYWORD_NAMES, type Word } from './parser/words.js
 export { functionInfos, type FunctionInfo } from './ir/builtins.js';
 export type * as Ast from './parser/ast.js';
 export { OptError, formatDiagnostic, type Diagnostic } from './parser/diagnostics.js';
+export { formatOpt } from './format/plugin.js';
 
 // ---- Checking files
 

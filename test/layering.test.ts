@@ -17,7 +17,7 @@ const SRC = resolve(__dirname, '../src');
 /** The stages, lowest first. Stages on one level may not import each other. */
 const LEVELS: string[][] = [
   ['rng', 'parser', 'stats'], // random-number streams; tokens, grammar, AST, diagnostics, sources; rank tests
-  ['ir'], // the IR: types, text form, validator, builtins, folding, analyses
+  ['ir', 'format'], // the IR: types, text form, validator, builtins, folding, analyses; the formatter
   ['elaborate'], // AST -> IR (problems, algorithms)
   ['passes'], // IR -> IR (inline, fold, cse, scan, fuse, fuse-track)
   ['schedule'], // IR -> scheduled IR (regime, stages, kernels)

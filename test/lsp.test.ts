@@ -1,8 +1,8 @@
 // The language server through the protocol: `opt lsp --stdio` (the built bin/opt.js, as an editor
 // starts it) in a child process, a client connection from vscode-languageserver-protocol on its
 // stdin and stdout. The test opens documents and checks the answers: diagnostics as the text
-// changes, hover, completion, definitions across the stdlib, references, the outline, and a
-// clean shutdown.
+// changes, hover, completion, definitions across the stdlib, references, the outline, formatting,
+// and a clean shutdown.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -86,6 +86,7 @@ beforeAll(async () => {
     definitionProvider: true,
     referencesProvider: true,
     documentSymbolProvider: true,
+    documentFormattingProvider: true,
   });
   await conn.sendNotification('initialized', {});
 }, 60_000);
@@ -202,6 +203,36 @@ describe('opt lsp --stdio, through the protocol', () => {
     })) as { name: string; children: { name: string }[] }[];
     expect(symbols.map((s) => s.name)).toEqual(['bumpy', 'mine', 'e']);
     expect(symbols[0]!.children.map((c) => c.name)).toEqual(['x', 's']);
+  });
+
+  it('formats the document as opt fmt does, and leaves one with syntax errors alone', async () => {
+    const format = () =>
+      conn.sendRequest('textDocument/formatting', {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      }) as Promise<{ range: unknown; newText: string }[] | null>;
+    /** The protocol range of all of `text`. */
+    const all = (text: string) => {
+      const lines = text.split('\n');
+      return {
+        start: { line: 0, character: 0 },
+        end: { line: lines.length - 1, character: lines.at(-1)!.length },
+      };
+    };
+    const replace = (version: number, old: string, text: string) =>
+      conn.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: all(old), text }],
+      });
+    expect(await format()).toEqual([]); // formatted already
+    const messy = GOOD.replace(
+      '  let s = sum(i) sin(x[i])^2',
+      'let s=sum(i)sin(x[i]) ^ 2;',
+    ).replace('suite mine = [bumpy, rastrigin]', 'suite mine = [bumpy,\n   rastrigin,]');
+    await replace(3, GOOD, messy);
+    expect(await format()).toEqual([{ range: all(messy), newText: GOOD }]);
+    await replace(4, messy, GOOD + '}');
+    expect(await format()).toBeNull();
   });
 
   it('shuts down and exits when the editor ends the session', async () => {

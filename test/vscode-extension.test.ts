@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSources } from '../src/api.js';
+import { checkSources, formatOpt } from '../src/api.js';
 
 const EXT = resolve(__dirname, '../editors/vscode');
 const manifest = JSON.parse(readFileSync(join(EXT, 'package.json'), 'utf8')) as {
@@ -42,7 +42,7 @@ describe('the VS Code extension', () => {
     ]);
   });
 
-  it('expands its snippets, with their placeholders as given, to programs opt check accepts', () => {
+  it('expands its snippets, with their placeholders as given, to formatted programs opt check accepts', async () => {
     const snippets = JSON.parse(readFileSync(join(EXT, 'snippets/opt.json'), 'utf8')) as Record<
       string,
       { prefix: string; body: string[] }
@@ -60,5 +60,19 @@ describe('the VS Code extension', () => {
     const r = checkSources({ sources: { 'snippets.opt': text } });
     expect(r.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([]);
     expect([r.problems, r.algorithms, r.experiments, r.suites]).toEqual([1, 1, 1, 1]);
+    // As opt fmt would write them: format on save leaves a fresh snippet alone.
+    expect(await formatOpt(text)).toBe(text + '\n');
+  });
+
+  it('formats .opt files on save with its own formatter (the language server)', () => {
+    const m = manifest as unknown as {
+      publisher: string;
+      name: string;
+      contributes: { configurationDefaults: Record<string, Record<string, unknown>> };
+    };
+    expect(m.contributes.configurationDefaults['[opt]']).toEqual({
+      'editor.defaultFormatter': `${m.publisher}.${m.name}`,
+      'editor.formatOnSave': true,
+    });
   });
 });

@@ -441,6 +441,23 @@ export const COMMANDS = {
       },
     },
   },
+  fmt: {
+    name: 'fmt',
+    summary:
+      'Formats .opt files in the one style of the standard library (a prettier plugin: docs/formatting.md), in place; a folder stands for its .opt files.',
+    usage: [
+      { line: 'FILE|DIR...', note: 'rewrites the files that are not formatted' },
+      { line: 'FILE|DIR... --check', note: 'lists them and exits 1 if there are any' },
+      { line: 'FILE --stdout', note: 'prints the formatted file' },
+    ],
+    flags: {
+      check: {
+        kind: 'bool',
+        help: 'write nothing: list the files that are not formatted, exit code 1 if there are any',
+      },
+      stdout: { kind: 'bool', help: 'write the formatted file to stdout instead (one FILE)' },
+    },
+  },
   lsp: {
     name: 'lsp',
     summary:

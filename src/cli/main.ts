@@ -50,6 +50,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./report.js')).reportCommand(rest);
       case 'experiment':
         return await (await import('./experiment.js')).experimentCommand(rest);
+      case 'fmt':
+        return await (await import('./fmt.js')).fmtCommand(rest);
       case 'lsp': {
         parseCommand(COMMANDS.lsp, rest);
         // The server exits when the editor ends the session (the protocol's exit notification).

@@ -2,7 +2,7 @@
 // vscode-languageserver. Diagnostics are published as the user types (after a pause of
 // DIAGNOSTIC_DELAY_MS), for syntax and elaboration at the dimension that the setting
 // `opt.dimension` gives (default: `opt check`'s dimensions); hover, completion, definitions,
-// references and the outline answer from the parsed workspace.
+// references and the outline answer from the parsed workspace; formatting is `opt fmt`'s.
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -18,7 +18,7 @@ import {
   type Location,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from '../api.js';
+import { formatOpt, OptError, type Diagnostic } from '../api.js';
 import { Workspace, type Completion, type OutlineSymbol, type Place } from './analysis.js';
 
 /** Diagnostics wait this long after the last change (elaboration takes tens of milliseconds). */
@@ -105,6 +105,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: true,
+        documentFormattingProvider: true,
       },
       serverInfo: { name: 'opt' },
     };
@@ -170,6 +171,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       children: s.children.map(symbol),
     });
     return workspace.outline(toPath(textDocument.uri)).map(symbol);
+  });
+
+  // The whole document, formatted by the formatter `opt fmt` uses (one edit, or none when it is
+  // formatted already). A document with syntax errors is left alone: its diagnostics say why.
+  connection.onDocumentFormatting(async ({ textDocument }) => {
+    const d = documents.get(textDocument.uri);
+    if (!d) return null;
+    const text = d.getText();
+    let out: string;
+    try {
+      out = await formatOpt(text, toPath(textDocument.uri));
+    } catch (e) {
+      if (e instanceof OptError) return null;
+      throw e;
+    }
+    if (out === text) return [];
+    return [{ range: { start: d.positionAt(0), end: d.positionAt(text.length) }, newText: out }];
   });
 
   documents.listen(connection);

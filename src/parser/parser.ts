@@ -28,6 +28,15 @@ import {
 import { diag, type Diagnostic } from './diagnostics.js';
 
 let currentFile = '<input>';
+/** The parenthesised expressions of the file being parsed (the AST keeps no parentheses). */
+let currentParens: ParenGroup[] = [];
+
+/** A pair of parentheses around `expr`: the offsets of `(` and of `)`. */
+export interface ParenGroup {
+  expr: Expr;
+  open: number;
+  close: number;
+}
 
 function tokLoc(t: IToken): Loc {
   return {
@@ -919,9 +928,11 @@ class OptParser extends EmbeddedActionsParser {
         },
         {
           ALT: () => {
-            this.CONSUME2(T.LParen);
+            const open = this.CONSUME2(T.LParen);
             const e = this.SUBRULE(this.expr);
-            this.CONSUME2(T.RParen);
+            const close = this.CONSUME2(T.RParen);
+            // For the formatter, which keeps the author's parentheses (the AST has none).
+            if (e) currentParens.push({ expr: e, open: open.startOffset, close: close.startOffset });
             return e;
           },
         },
@@ -954,10 +965,13 @@ export function serializedGrammar() {
 export interface ParseResult {
   source: SourceFile;
   diagnostics: Diagnostic[];
+  /** Where the source has parentheses (the formatter keeps them), innermost first. */
+  parens: ParenGroup[];
 }
 
 export function parseSource(text: string, file: string): ParseResult {
   currentFile = file;
+  currentParens = [];
   const diagnostics: Diagnostic[] = [];
   const lexed = T.optLexer.tokenize(text);
   const lexErrorEnds: number[] = []; // offsets just past each lexical error, to silence the cascade
@@ -1018,7 +1032,11 @@ export function parseSource(text: string, file: string): ParseResult {
       diag('SyntaxError', atEof ? eofLoc() : tokLoc(t), friendlySyntaxMessage(e, t)),
     );
   }
-  return { source: { file, text, decls: decls.filter(Boolean) }, diagnostics };
+  return {
+    source: { file, text, decls: decls.filter(Boolean) },
+    diagnostics,
+    parens: currentParens,
+  };
 }
 
 const EXPRESSION_RULES = new Set([

@@ -1,0 +1,86 @@
+// `opt fmt FILE|DIR... [--check | --stdout]`: the formatter (src/format, through src/api.ts) over
+// files, in place. A folder stands for the .opt files under it, in name order. A file with syntax
+// errors is reported with its diagnostics and left as it is; the others are still formatted.
+// Writes are atomic (write-file-atomic), so an interrupted run leaves each file whole.
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { formatOpt, OptError } from '../api.js';
+import { CliError, parseCommand } from './args.js';
+import { printDiagnostics } from './commands.js';
+import { COMMANDS } from './flags.js';
+
+/** The .opt files of the arguments: files as given, folders searched (hidden ones and node_modules skipped). */
+function optFiles(args: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.opt')) out.push(p);
+    }
+  };
+  for (const a of args) {
+    let st;
+    try {
+      st = statSync(a);
+    } catch {
+      throw new CliError(`file not found: ${a}`);
+    }
+    if (st.isDirectory()) {
+      const before = out.length;
+      walk(a);
+      if (out.length === before) throw new CliError(`opt fmt: no .opt files under ${a}`);
+    } else out.push(a);
+  }
+  return out;
+}
+
+export async function fmtCommand(argv: string[]): Promise<number> {
+  const { positional, flags } = parseCommand(COMMANDS.fmt, argv);
+  if (positional.length === 0)
+    throw new CliError('opt fmt: name one or more .opt files or folders');
+  if (flags.check && flags.stdout)
+    throw new CliError('opt fmt: --check and --stdout exclude each other');
+  const files = optFiles(positional);
+  if (flags.stdout && files.length !== 1) {
+    throw new CliError(`opt fmt --stdout: name one file (got ${files.length})`);
+  }
+  let failed = 0;
+  const unformatted: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    let out: string;
+    try {
+      out = await formatOpt(text, file);
+    } catch (e) {
+      if (!(e instanceof OptError)) throw e;
+      printDiagnostics(e.diagnostics, e.sources);
+      failed++;
+      continue;
+    }
+    if (flags.stdout) process.stdout.write(out);
+    else if (out !== text) {
+      unformatted.push(file);
+      if (flags.check) process.stdout.write(`${file}\n`);
+      else writeFileAtomic.sync(file, out);
+    }
+  }
+  if (flags.stdout) return failed > 0 ? 1 : 0;
+  const n = (k: number) => `${k} file${k === 1 ? '' : 's'}`;
+  const broken = failed > 0 ? `; ${n(failed)} with syntax errors left as they were` : '';
+  if (flags.check) {
+    process.stderr.write(
+      unformatted.length > 0
+        ? `opt fmt --check: ${unformatted.length} of ${n(files.length)} not formatted (opt fmt FILE... rewrites them)${broken}\n`
+        : `opt fmt --check: ${n(files.length)} formatted${broken}\n`,
+    );
+    return unformatted.length > 0 || failed > 0 ? 1 : 0;
+  }
+  process.stderr.write(`opt fmt: ${unformatted.length} of ${n(files.length)} rewritten${broken}\n`);
+  return failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+// Helpers for the formatter's tests: the .opt files of the repository, and an AST without its
+// locations (what formatting must not change).
+
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '../..');
+
+export function optFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? optFiles(join(dir, e.name))
+      : e.name.endsWith('.opt')
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
+
+const POSITION_KEYS = new Set(['loc', 'end', 'file']);
+
+/** The AST as plain data without positions (`loc`, `nameLoc`, ..., `end`, `file`). */
+export function withoutPositions(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPositions);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !POSITION_KEYS.has(k) && !k.endsWith('Loc'))
+        .map(([k, v]) => [k, withoutPositions(v)]),
+    );
+  }
+  // NaN marks a parse error; it never reaches here, but keep it comparable.
+  return value;
+}
