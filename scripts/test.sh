@@ -13,8 +13,9 @@ echo "== type check and build (tsc; the CLI tests run the built bin/opt.js)"
 npm run --silent build
 npx tsc -p tsconfig.test.json   # the tests type-check too (vitest itself only strips types)
 
-echo "== formatting (prettier --check)"
+echo "== formatting (prettier --check for the TypeScript; opt fmt --check for the .opt files)"
 npm run --silent format:check
+node bin/opt.js fmt --check stdlib examples experiments docs/bench
 
 echo "== tests (vitest)"
 # Dawn's two harmless start-up lines are dropped from stderr; everything else passes through.
