@@ -47,30 +47,20 @@ describe('opt formatter', () => {
   });
 
   it("keeps the author's parentheses, and the `;` a following `(` or `-` needs", async () => {
-    await expectFormat(
-      src`
-        problem p(x[D]) {
-          let w = ((x[0] % 3)) + (1)
-          let v = w;
-          (if w > 0 then w else -w) * (v)
-        }
-        problem q(x[D]) {
-          let w = x[0];
-          -w + 1
-        }
-      `,
-      src`
-        problem p(x[D]) {
-          let w = ((x[0] % 3)) + (1)
-          let v = w;
-          (if w > 0 then w else -w) * (v)
-        }
-        problem q(x[D]) {
-          let w = x[0];
-          -w + 1
-        }
-      `,
-    );
+    // The parentheses, redundant or not, and both semicolons stay.
+    const text = src`
+      problem p(x[D]) {
+        let w = ((x[0] % 3)) + (1)
+        let v = w;
+        (if w > 0 then w else -w) * (v)
+      }
+      problem q(x[D]) {
+        let w = x[0];
+        -w + 1
+      }
+    `;
+    // A `;` before a `let` is not needed, and goes.
+    await expectFormat(text.replace('(1)\n', '(1);\n'), text);
   });
 
   it('keeps one blank line where the source has some, and says minimize where it was said', async () => {
