@@ -1,11 +1,11 @@
 // The language server through the protocol: `opt lsp --stdio` (the built bin/opt.js, as an editor
 // starts it) in a child process, a client connection from vscode-languageserver-protocol on its
 // stdin and stdout. The test opens documents and checks the answers: diagnostics as the text
-// changes, hover, completion, definitions across the stdlib, references, the outline, formatting,
-// and a clean shutdown.
+// changes, hover, completion, definitions across the stdlib, references (also in a workspace file
+// not open, following its changes on disk), the outline, formatting, and a clean shutdown.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,14 @@ const ROOT = resolve(__dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'opt-lsp-'));
 const file = join(dir, 'study.opt');
 const uri = pathToFileURL(file).href;
+// A workspace file the editor has not opened: it uses the document's problem, and declares its own.
+const lib = join(dir, 'models', 'lib.opt');
+const libUri = pathToFileURL(lib).href;
+const LIB = `suite with_bumpy = [bumpy, sphere]
+problem helper(x[D]) {
+  sum(i) x[i]^4
+}
+`;
 
 // Line 1 calls an unknown function (OPT2004); the suite and the experiment use stdlib names.
 const BAD = `problem bumpy(x[D]) in [-5, 5] optimum 0 at 0 {
@@ -62,6 +70,8 @@ function at(needle: string, plus = 0, text = GOOD) {
 
 beforeAll(async () => {
   writeFileSync(file, BAD);
+  mkdirSync(join(dir, 'models'));
+  writeFileSync(lib, LIB);
   child = spawn(process.execPath, [join(ROOT, 'bin/opt.js'), 'lsp', '--stdio'], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -195,6 +205,41 @@ describe('opt lsp --stdio, through the protocol', () => {
     expect(ras.some((r) => r.uri === uri)).toBe(true);
     expect(ras.some((r) => r.uri.endsWith('stdlib/problems/classic.opt'))).toBe(true);
     expect(ras.some((r) => r.uri.endsWith('stdlib/suites/papers.opt'))).toBe(true);
+  });
+
+  it("reaches the workspace's files that are not open, as they change on disk", async () => {
+    const refsOfBumpy = async () =>
+      (
+        (await conn.sendRequest('textDocument/references', {
+          textDocument: { uri },
+          position: at('bumpy,', 1),
+          context: { includeDeclaration: false },
+        })) as { uri: string; range: { start: { line: number; character: number } } }[]
+      ).map((r) => [r.uri === libUri ? 'lib' : r.uri === uri ? 'doc' : r.uri, r.range.start.line]);
+    expect(await refsOfBumpy()).toEqual([
+      ['lib', 0],
+      ['doc', 4],
+    ]);
+    // The client's file events: the file rewritten without the reference, then deleted.
+    writeFileSync(lib, LIB.replace('[bumpy, sphere]', '[sphere]'));
+    await conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: libUri, type: 2 }],
+    });
+    expect(await refsOfBumpy()).toEqual([['doc', 4]]);
+    // Completion offers the workspace file's problem.
+    const items = (await conn.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: at('bumpy,'),
+    })) as { label: string }[];
+    expect(items.map((i) => i.label)).toContain('helper');
+    await conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: libUri, type: 3 }],
+    });
+    const after = (await conn.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: at('bumpy,'),
+    })) as { label: string }[];
+    expect(after.map((i) => i.label)).not.toContain('helper');
   });
 
   it('outlines the document', async () => {

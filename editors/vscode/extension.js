@@ -60,7 +60,12 @@ async function activate(context) {
     {
       documentSelector: [{ scheme: 'file', language: 'opt' }],
       initializationOptions: { dimension: dimension() },
-      synchronize: { configurationSection: 'opt' },
+      // The server reads the workspace's .opt files for definitions and references; it hears
+      // of their changes on disk through these events.
+      synchronize: {
+        configurationSection: 'opt',
+        fileEvents: vscode.workspace.createFileSystemWatcher('**/*.opt'),
+      },
     },
   );
   context.subscriptions.push(

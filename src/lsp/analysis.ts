@@ -197,6 +197,11 @@ const GLOBAL_KIND: Record<Ast.Decl['kind'], SymbolKind> = {
 export class Workspace {
   /** Open documents: absolute path -> text. */
   private readonly docs = new Map<string, string>();
+  /**
+   * The workspace's other .opt files as they are on disk (absolute path -> text): for
+   * definitions, references and completion, not diagnosed (as `opt check` of the open file).
+   */
+  private readonly disk = new Map<string, string>();
   private parsed?: ReturnType<typeof parseAll>;
   private readonly functions = new Map<string, FunctionInfo>(
     functionInfos().map((f) => [f.name, f]),
@@ -221,17 +226,24 @@ export class Workspace {
     this.parsed = undefined;
   }
 
+  /** A workspace file as it is on disk now (`undefined`: deleted), whether open or not. */
+  setDiskFile(file: string, text: string | undefined): void {
+    if (text === undefined) this.disk.delete(resolve(file));
+    else this.disk.set(resolve(file), text);
+    this.parsed = undefined;
+  }
+
   private sources(): Record<string, string> {
     return Object.fromEntries(this.docs);
   }
 
-  /** The stdlib and the open documents, parsed (once per change). */
+  /** The stdlib, the workspace's files and the open documents (which win), parsed once per change. */
   private all(): ReturnType<typeof parseAll> {
-    this.parsed ??= parseAll({ sources: this.sources() });
+    this.parsed ??= parseAll({ sources: { ...Object.fromEntries(this.disk), ...this.sources() } });
     return this.parsed;
   }
 
-  /** The text of a file: an open document, or a stdlib file as parsed. */
+  /** The text of a file: an open document, a workspace file, or a stdlib file as parsed. */
   text(file: string): string | undefined {
     return this.docs.get(resolve(file)) ?? this.all().texts.get(resolve(file));
   }

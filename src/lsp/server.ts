@@ -2,13 +2,18 @@
 // vscode-languageserver. Diagnostics are published as the user types (after a pause of
 // DIAGNOSTIC_DELAY_MS), for syntax and elaboration at the dimension that the setting
 // `opt.dimension` gives (default: `opt check`'s dimensions); hover, completion, definitions,
-// references and the outline answer from the parsed workspace; formatting is `opt fmt`'s.
+// references and the outline answer from the parsed workspace (the open documents, the .opt files
+// of the workspace's folders as on disk, kept current by the client's file events, and the
+// stdlib); formatting is `opt fmt`'s.
 
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CompletionItemKind,
   createConnection,
   DiagnosticSeverity,
+  FileChangeType,
   ProposedFeatures,
   SymbolKind,
   TextDocuments,
@@ -49,6 +54,44 @@ const SYMBOL_KIND: Record<OutlineSymbol['kind'], SymbolKind> = {
   state: SymbolKind.Field,
   index: SymbolKind.TypeParameter,
 };
+
+/** At most this many workspace files are read (a folder of generated instances stops there). */
+export const MAX_WORKSPACE_FILES = 2000;
+/** A workspace file larger than this is not read (data, not a program). */
+const MAX_FILE_BYTES = 4 << 20;
+
+function readText(file: string): string | undefined {
+  try {
+    return statSync(file).size <= MAX_FILE_BYTES ? readFileSync(file, 'utf8') : undefined;
+  } catch {
+    return undefined; // gone, or not readable: as if deleted
+  }
+}
+
+/** The .opt files under the folders (hidden folders and node_modules skipped), read. */
+function workspaceFiles(folders: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (out.size >= MAX_WORKSPACE_FILES) return;
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && e.name.endsWith('.opt')) {
+        const text = readText(p);
+        if (text !== undefined) out.set(p, text);
+      }
+    }
+  };
+  for (const f of folders) walk(f);
+  return out;
+}
 
 const toPath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : uri);
 const toUri = (file: string) => pathToFileURL(file).href;
@@ -94,7 +137,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     timer = setTimeout(publish, DIAGNOSTIC_DELAY_MS);
   };
 
+  /** The folders the editor opened (their .opt files are read for navigation). */
+  let folders: string[] = [];
   connection.onInitialize((params) => {
+    folders = (
+      params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])
+    )
+      .filter((u) => u.startsWith('file:'))
+      .map(toPath);
     const dim = (params.initializationOptions as { dimension?: unknown } | undefined)?.dimension;
     if (typeof dim === 'number' && Number.isInteger(dim) && dim > 0) workspace.setDimension(dim);
     return {
@@ -109,6 +159,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       },
       serverInfo: { name: 'opt' },
     };
+  });
+  connection.onInitialized(() => {
+    for (const [file, text] of workspaceFiles(folders)) workspace.setDiskFile(file, text);
+  });
+  // Files changed on disk (the client watches **/*.opt): read again, or forgotten when deleted.
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    for (const c of changes) {
+      const file = toPath(c.uri);
+      if (!file.endsWith('.opt')) continue;
+      workspace.setDiskFile(file, c.type === FileChangeType.Deleted ? undefined : readText(file));
+    }
   });
   connection.onDidChangeConfiguration((change) => {
     const dim = (change.settings as { opt?: { dimension?: unknown } } | undefined)?.opt?.dimension;
