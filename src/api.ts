@@ -60,7 +60,7 @@ export function stdlibAlgorithms(): string[] {
     .map((f) => basename(f, '.opt'));
 }
 export { setDataRoot } from './ir/datafiles.js';
-export { identifiers, wordAt, KEYWORD_NAMES, type Word } from './parser/words.js';
+export { identifiers, openCall, wordAt, KEYWORD_NAMES, type Word } from './parser/words.js';
 export { functionInfos, type FunctionInfo } from './ir/builtins.js';
 export type * as Ast from './parser/ast.js';
 export { OptError, formatDiagnostic, type Diagnostic } from './parser/diagnostics.js';

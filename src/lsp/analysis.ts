@@ -12,6 +12,7 @@ import {
   checkSources,
   functionInfos,
   identifiers,
+  openCall,
   KEYWORD_NAMES,
   parseAll,
   wordAt,
@@ -486,30 +487,4 @@ export class Workspace {
     for (const k of KEYWORD_NAMES) add({ label: k, kind: 'keyword' });
     return out;
   }
-}
-
-/**
- * The name called by the innermost parenthesis open at `offset` (`de(NP: 100, |`), if any: the
- * identifier just before an unclosed `(`.
- */
-function openCall(text: string, offset: number): string | undefined {
-  const before = text.slice(0, offset);
-  let depth = 0;
-  for (let i = before.length - 1; i >= 0; i--) {
-    const c = before[i];
-    if (c === ')') depth++;
-    else if (c === '(') {
-      if (depth === 0) {
-        const m = /([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(before.slice(0, i));
-        return m?.[1];
-      }
-      depth--;
-    } else if (
-      c === '\n' &&
-      depth === 0 &&
-      /^\s*(let|each|problem|algorithm)\b/.test(before.slice(i + 1))
-    )
-      return undefined;
-  }
-  return undefined;
 }

@@ -18,6 +18,33 @@ export function identifiers(text: string): Word[] {
     .map((t) => ({ name: t.image, offset: t.startOffset }));
 }
 
+/**
+ * The name called by the innermost parenthesis still open at `offset` (`de(NP: 100, |`), if any:
+ * the identifier just before an unclosed `(`, read from the tokens (so a parenthesis in a comment
+ * or a string does not count). A statement's keyword before it (`let`, `each`, ...) ends the
+ * search at the top level: the cursor is not inside a call.
+ */
+export function openCall(text: string, offset: number): string | undefined {
+  const toks = optLexer.tokenize(text.slice(0, offset)).tokens;
+  let depth = 0;
+  for (let i = toks.length - 1; i >= 0; i--) {
+    const t = toks[i]!;
+    if (t.image === ')') depth++;
+    else if (t.image === '(') {
+      if (depth === 0) {
+        const callee = toks[i - 1];
+        return callee?.tokenType === Identifier ? callee.image : undefined;
+      }
+      depth--;
+    } else if (depth === 0 && STATEMENT_STARTS.has(t.image) && t.tokenType !== Identifier) {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const STATEMENT_STARTS = new Set(['let', 'each', 'problem', 'algorithm', 'experiment', 'suite']);
+
 /** The identifier that `offset` is in or just after (a cursor at a word's end), if any. */
 export function wordAt(text: string, offset: number): Word | undefined {
   return identifiers(text).find((w) => offset >= w.offset && offset <= w.offset + w.name.length);
