@@ -932,7 +932,8 @@ class OptParser extends EmbeddedActionsParser {
             const e = this.SUBRULE(this.expr);
             const close = this.CONSUME2(T.RParen);
             // For the formatter, which keeps the author's parentheses (the AST has none).
-            if (e) currentParens.push({ expr: e, open: open.startOffset, close: close.startOffset });
+            if (e)
+              currentParens.push({ expr: e, open: open.startOffset, close: close.startOffset });
             return e;
           },
         },
