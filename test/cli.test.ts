@@ -285,6 +285,15 @@ describe('opt --help and the flag table', () => {
     expect(await main(['help', 'run'])).toBe(0);
     expect(out).toBe(runHelp);
   });
+  it('every command answers --help with its usage and every flag', async () => {
+    for (const [name, def] of Object.entries(COMMANDS)) {
+      clearOut();
+      expect(await main([...name.split(' '), '--help']), name).toBe(0);
+      expect(out, name).toContain(`Usage: opt ${name} `);
+      for (const flag of Object.keys(def.flags)) expect(out, name).toContain(`--${flag}`);
+    }
+    expect(err).toBe('');
+  });
   it('parses values into the types the table gives (checked by tsc on the tests)', () => {
     const { positional, flags } = parseCommand(COMMANDS.compile, [
       'sphere',
