@@ -140,7 +140,8 @@ function withComments(node: object, doc: Doc, text: string): Doc {
       if (item && newlineAfter && util.isNextLineEmpty(text, c.end)) before.push(hardline);
     } else if (c.trailing) {
       const ownLine = util.hasNewline(text, c.start, { backwards: true });
-      if ((ownLine && (item || !c.block)) || (suffix && !c.block) || (suffix && c.block)) {
+      // After a comment already at the end of the line, any other goes on a line of its own.
+      if ((ownLine && (item || !c.block)) || suffix) {
         const blank = item && util.isPreviousLineEmpty(text, c.start);
         after.push(lineSuffix([hardline, blank ? hardline : '', value]));
         if (!c.block) after.push(breakParent);
@@ -224,15 +225,7 @@ function printFile(path: AstPath<FileNode>, print: Print): Doc {
     // Only comments (or nothing): prettier left them to the root.
     const cs = root.comments.filter((c) => !c.leading && !c.trailing);
     for (const c of cs) c.printed = true;
-    return cs.length > 0
-      ? [
-          join(
-            hardline,
-            cs.map((c) => c.value.trimEnd()),
-          ),
-          hardline,
-        ]
-      : '';
+    return cs.length > 0 ? [join(hardline, cs.map(commentText)), hardline] : '';
   }
   return [items(path, print, 'decls'), hardline];
 }
@@ -271,8 +264,8 @@ function printProblem(path: Path, print: Print): Doc {
 function printAlgorithm(path: Path, print: Print): Doc {
   const d = path.node;
   const body: Doc[] = [];
-  if (d.states.length > 0) body.push(items(path, print, 'states'));
   if (d.states.length > 0) {
+    body.push(items(path, print, 'states'));
     body.push(blankAfter(path.root.text, d.states.at(-1)) ? [hardline, hardline] : hardline);
   }
   body.push(['generation ', block(path, print, 'generation')]);
