@@ -57,6 +57,8 @@ const SYMBOL_KIND: Record<OutlineSymbol['kind'], SymbolKind> = {
 
 /** At most this many workspace files are read (a folder of generated instances stops there). */
 export const MAX_WORKSPACE_FILES = 2000;
+/** At most this many directory entries are looked at (a workspace opened on a home folder). */
+const MAX_WORKSPACE_ENTRIES = 100_000;
 /** A workspace file larger than this is not read (data, not a program). */
 const MAX_FILE_BYTES = 4 << 20;
 
@@ -68,9 +70,13 @@ function readText(file: string): string | undefined {
   }
 }
 
-/** The .opt files under the folders (hidden folders and node_modules skipped), read. */
+/**
+ * The .opt files under the folders (hidden folders and node_modules skipped), read; the walk stops
+ * at MAX_WORKSPACE_FILES files or MAX_WORKSPACE_ENTRIES entries, so that it stays short.
+ */
 function workspaceFiles(folders: string[]): Map<string, string> {
   const out = new Map<string, string>();
+  let seen = 0;
   const walk = (dir: string): void => {
     let entries: Dirent[];
     try {
@@ -79,7 +85,7 @@ function workspaceFiles(folders: string[]): Map<string, string> {
       return;
     }
     for (const e of entries) {
-      if (out.size >= MAX_WORKSPACE_FILES) return;
+      if (out.size >= MAX_WORKSPACE_FILES || ++seen > MAX_WORKSPACE_ENTRIES) return;
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
