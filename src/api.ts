@@ -64,7 +64,13 @@ export { identifiers, openCall, wordAt, KEYWORD_NAMES, type Word } from './parse
 export { functionInfos, type FunctionInfo } from './ir/builtins.js';
 export type * as Ast from './parser/ast.js';
 export { OptError, formatDiagnostic, type Diagnostic } from './parser/diagnostics.js';
-export { formatOpt } from './format/plugin.js';
+/**
+ * `text` formatted in the one .opt style (docs/formatting.md); an OptError with the syntax errors
+ * if it does not parse. The formatter (and prettier) load on the first call, not with the API.
+ */
+export async function formatOpt(text: string, file = '<input>'): Promise<string> {
+  return (await import('./format/plugin.js')).formatOpt(text, file);
+}
 
 // ---- Checking files
 

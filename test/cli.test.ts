@@ -436,6 +436,19 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(p.status).toBe(0);
     expect(p.stderr).not.toContain('evals/s');
   });
+  it('loads the API without ts-morph and the TypeScript compiler (0.7 s a command start)', () => {
+    // Only opt compile --emit ts needs them (src/api/emit-ts.ts loads them on its first call).
+    const script = `
+      import { createRequire } from 'node:module';
+      await import('./dist/api.js');
+      const cache = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify(cache.filter((k) => /node_modules\\/(ts-morph|typescript)\\//.test(k))));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([]);
+  });
   it('runs the built CLI and filters Dawn start-up warnings from stderr', () => {
     const pts = file('bin.txt', '1 2\n');
     const r = spawnSync(

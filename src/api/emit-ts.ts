@@ -9,7 +9,9 @@
 
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { Project, VariableDeclarationKind, type SourceFile as TsFile } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type * as TsMorph from 'ts-morph';
+import type { SourceFile as TsFile } from 'ts-morph';
 import type { Decl, Expr, ParamDecl } from '../parser/ast.js';
 import { parseAll } from '../parser/sources.js';
 import { compileProblem } from '../compile/problem.js';
@@ -17,6 +19,17 @@ import { compileAlgorithm } from '../compile/algorithm.js';
 import { generateWgsl } from '../codegen/wgsl.js';
 import { generateStepWgsl } from '../codegen/wgsl-step.js';
 import { emitJs } from '../codegen/js.js';
+
+let tsMorph: typeof TsMorph | undefined;
+
+/**
+ * ts-morph, loaded when a module is emitted rather than with the API: it brings the TypeScript
+ * compiler, 0.7 s to load, which every other command would pay at start (src/api.ts re-exports
+ * this module).
+ */
+function morph(): typeof TsMorph {
+  return (tsMorph ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph);
+}
 
 export interface EmitTsRequest {
   /** A problem or an algorithm: a stdlib name or one of `file`'s declarations. */
@@ -102,7 +115,7 @@ function addParams(f: TsFile, params: ParamDecl[], what: string): void {
 function prelude(f: TsFile, req: EmitTsRequest, decl: Decl, source: string | undefined): void {
   f.addVariableStatement({
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
+    declarationKind: morph().VariableDeclarationKind.Const,
     docs: [
       source === undefined
         ? `The program: the package's standard library ${decl.kind} \`${decl.name}\`.`
@@ -121,7 +134,7 @@ function prelude(f: TsFile, req: EmitTsRequest, decl: Decl, source: string | und
 function embedKernels(f: TsFile, kernels: { name: string; code: string }[], js?: string): void {
   f.addVariableStatement({
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
+    declarationKind: morph().VariableDeclarationKind.Const,
     docs: ['The WGSL kernels the compiler generated (at the dimension named above).'],
     declarations: [
       {
@@ -134,7 +147,7 @@ function embedKernels(f: TsFile, kernels: { name: string; code: string }[], js?:
   if (js !== undefined)
     f.addVariableStatement({
       isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: morph().VariableDeclarationKind.Const,
       docs: [
         "The float64 JavaScript of the CPU backend (the reference the GPU's results are checked against).",
       ],
@@ -155,7 +168,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
     );
   const mine = file !== undefined && decl.loc.file === file;
   const source = mine ? readFileSync(file, 'utf8') : undefined;
-  const project = new Project({ useInMemoryFileSystem: true });
+  const project = new (morph().Project)({ useInMemoryFileSystem: true });
   const f = project.createSourceFile(`${req.name}.ts`, '');
   prelude(f, req, decl, source);
   const sources = source === undefined ? '{}' : `{ '${basename(file!)}': SOURCE }`;
@@ -174,7 +187,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
     const info = p.info;
     f.addVariableStatement({
       isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: morph().VariableDeclarationKind.Const,
       docs: ['The problem at the dimension the module was generated for.'],
       declarations: [
         {
@@ -190,7 +203,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
       emitJs(p.ir),
     );
     f.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: morph().VariableDeclarationKind.Const,
       declarations: [{ name: 'compiled', initializer: 'new Map<string, CompiledProblem>()' }],
     });
     f.addFunction({
