@@ -449,6 +449,7 @@ export const COMMANDS = {
       { line: 'FILE|DIR...', note: 'rewrites the files that are not formatted' },
       { line: 'FILE|DIR... --check', note: 'lists them and exits 1 if there are any' },
       { line: 'FILE --stdout', note: 'prints the formatted file' },
+      { line: '- [--check]', note: 'stdin formatted to stdout (--check: exit code only)' },
     ],
     flags: {
       check: {

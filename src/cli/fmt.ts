@@ -1,5 +1,5 @@
-// `opt fmt FILE|DIR... [--check | --stdout]`: the formatter (src/format, through src/api.ts) over
-// files, in place. A folder stands for the .opt files under it, in name order. A file with syntax
+// `opt fmt FILE|DIR... [--check | --stdout]`, `opt fmt -`: the formatter (src/format, through
+// src/api.ts) over files, in place, or from stdin to stdout. A folder stands for the .opt files under it, in name order. A file with syntax
 // errors is reported with its diagnostics and left as it is; the others are still formatted.
 // Writes are atomic (write-file-atomic), so an interrupted run leaves each file whole.
 
@@ -46,6 +46,7 @@ export async function fmtCommand(argv: string[]): Promise<number> {
     throw new CliError('opt fmt: name one or more .opt files or folders');
   if (flags.check && flags.stdout)
     throw new CliError('opt fmt: --check and --stdout exclude each other');
+  if (positional.includes('-')) return fmtStdin(positional, flags.check === true);
   const files = optFiles(positional);
   if (flags.stdout && files.length !== 1) {
     throw new CliError(`opt fmt --stdout: name one file (got ${files.length})`);
@@ -83,4 +84,23 @@ export async function fmtCommand(argv: string[]): Promise<number> {
   }
   process.stderr.write(`opt fmt: ${unformatted.length} of ${n(files.length)} rewritten${broken}\n`);
   return failed > 0 ? 1 : 0;
+}
+
+/**
+ * `opt fmt -`: the text on stdin, formatted, on stdout (for editors and pipes); with --check,
+ * nothing printed and exit code 1 if it is not formatted. Syntax errors: the diagnostics, exit 1.
+ */
+async function fmtStdin(args: string[], check: boolean): Promise<number> {
+  if (args.length !== 1) throw new CliError("opt fmt: '-' (stdin) goes alone");
+  const text = readFileSync(0, 'utf8');
+  try {
+    const out = await formatOpt(text, '<stdin>');
+    if (check) return out === text ? 0 : 1;
+    process.stdout.write(out);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof OptError)) throw e;
+    printDiagnostics(e.diagnostics, e.sources);
+    return 1;
+  }
 }

@@ -1,11 +1,12 @@
 // `opt fmt` over files and folders (src/cli/fmt.ts, in-process): --check lists and exits 1 without
 // writing, a run rewrites what is not formatted and nothing else, a file with syntax errors is
-// reported with its diagnostics and left as it was, --stdout prints, bad arguments are one-line
-// usage errors.
+// reported with its diagnostics and left as it was, --stdout prints, `-` formats stdin to stdout,
+// bad arguments are one-line usage errors.
 
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from '../stdio.js';
@@ -76,6 +77,23 @@ describe('opt fmt', () => {
     expect(readFileSync(t.messy, 'utf8')).toBe(MESSY);
   });
 
+  it("formats stdin to stdout with '-' (the built CLI, as an editor pipes to it)", () => {
+    const opt = (args: string[], input: string) =>
+      spawnSync(process.execPath, [resolve(__dirname, '../../bin/opt.js'), 'fmt', ...args], {
+        input,
+        encoding: 'utf8',
+      });
+    const r = opt(['-'], MESSY);
+    expect([r.status, r.stdout]).toEqual([0, 'problem q(x[D]) {\n  sum(i) x[i]^2\n}\n']);
+    expect(opt(['-', '--check'], MESSY).status).toBe(1);
+    expect(opt(['-', '--check'], FORMATTED)).toMatchObject({ status: 0, stdout: '' });
+    const bad = opt(['-'], BROKEN);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain(
+      "<stdin>:3:1: error OPT1002: expected an expression but found '}'",
+    );
+  });
+
   it('refuses bad arguments with a one-line usage error', async () => {
     const t = tree();
     expect(await main(['fmt'])).toBe(2);
@@ -92,6 +110,9 @@ describe('opt fmt', () => {
     clearErr();
     expect(await main(['fmt', join(t.dir, 'empty')])).toBe(2);
     expect(err).toContain('opt fmt: no .opt files under');
+    clearErr();
+    expect(await main(['fmt', '-', t.good])).toBe(2);
+    expect(err).toContain("opt fmt: '-' (stdin) goes alone");
     expect(err).not.toMatch(/\n\s+at /);
   });
 });
