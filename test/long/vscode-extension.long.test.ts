@@ -35,6 +35,7 @@ describe('the VS Code extension', () => {
       'snippets/opt.json',
       'language-configuration.json',
       'LICENSE',
+      'README.md',
       'node_modules/vscode-languageclient/package.json',
     ])
       expect(files).toContain(f);
