@@ -216,6 +216,13 @@ describe('opt formatter', () => {
     );
   });
 
+  it('writes line endings as \\n, whatever the source had (\\r\\n)', async () => {
+    await expectFormat(
+      'problem p(x[D]) { // c\r\n  let a = 1 /* b */\r\n\r\n  a + x[0] // d\r\n}\r\n',
+      'problem p(x[D]) {\n  // c\n  let a = 1 /* b */\n\n  a + x[0] // d\n}\n',
+    );
+  });
+
   it('formats a file of comments only, and an empty one', async () => {
     await expectFormat('// only this   \n\n', '// only this\n');
     await expectFormat('\n\n', '');
