@@ -7,6 +7,7 @@ import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
 import { parseAll, type SourceRequest } from './parser/sources.js';
 import { stdlibFiles } from './parser/stdlib.js';
+export { optFilesUnder } from './parser/stdlib.js';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
 import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';

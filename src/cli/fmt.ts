@@ -3,27 +3,16 @@
 // errors is reported with its diagnostics and left as it is; the others are still formatted.
 // Writes are atomic (write-file-atomic), so an interrupted run leaves each file whole.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
-import { formatOpt, OptError } from '../api.js';
+import { formatOpt, optFilesUnder, OptError } from '../api.js';
 import { CliError, parseCommand } from './args.js';
 import { printDiagnostics } from './commands.js';
 import { COMMANDS } from './flags.js';
 
-/** The .opt files of the arguments: files as given, folders searched (hidden ones and node_modules skipped). */
+/** The .opt files of the arguments: files as given, folders searched (optFilesUnder). */
 function optFiles(args: string[]): string[] {
   const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    )) {
-      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.opt')) out.push(p);
-    }
-  };
   for (const a of args) {
     let st;
     try {
@@ -31,11 +20,12 @@ function optFiles(args: string[]): string[] {
     } catch {
       throw new CliError(`file not found: ${a}`);
     }
-    if (st.isDirectory()) {
-      const before = out.length;
-      walk(a);
-      if (out.length === before) throw new CliError(`opt fmt: no .opt files under ${a}`);
-    } else out.push(a);
+    if (!st.isDirectory()) out.push(a);
+    else {
+      const found = optFilesUnder(a);
+      if (found.length === 0) throw new CliError(`opt fmt: no .opt files under ${a}`);
+      out.push(...found);
+    }
   }
   return out;
 }

@@ -6,8 +6,7 @@
 // of the workspace's folders as on disk, kept current by the client's file events, and the
 // stdlib); formatting is `opt fmt`'s.
 
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CompletionItemKind,
@@ -23,7 +22,7 @@ import {
   type Location,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { formatOpt, OptError, type Diagnostic } from '../api.js';
+import { formatOpt, optFilesUnder, OptError, type Diagnostic } from '../api.js';
 import { Workspace, type Completion, type OutlineSymbol, type Place } from './analysis.js';
 
 /** Diagnostics wait this long after the last change (elaboration takes tens of milliseconds). */
@@ -71,31 +70,16 @@ function readText(file: string): string | undefined {
 }
 
 /**
- * The .opt files under the folders (hidden folders and node_modules skipped), read; the walk stops
- * at MAX_WORKSPACE_FILES files or MAX_WORKSPACE_ENTRIES entries, so that it stays short.
+ * The .opt files under the folders (hidden folders and node_modules passed over), read; the walk
+ * stops at MAX_WORKSPACE_FILES files or MAX_WORKSPACE_ENTRIES entries, so that it stays short.
  */
 function workspaceFiles(folders: string[]): Map<string, string> {
+  const budget = { files: MAX_WORKSPACE_FILES, entries: MAX_WORKSPACE_ENTRIES };
   const out = new Map<string, string>();
-  let seen = 0;
-  const walk = (dir: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (out.size >= MAX_WORKSPACE_FILES || ++seen > MAX_WORKSPACE_ENTRIES) return;
-      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.opt')) {
-        const text = readText(p);
-        if (text !== undefined) out.set(p, text);
-      }
-    }
-  };
-  for (const f of folders) walk(f);
+  for (const file of folders.flatMap((f) => optFilesUnder(f, budget))) {
+    const text = readText(file);
+    if (text !== undefined) out.set(file, text);
+  }
   return out;
 }
 

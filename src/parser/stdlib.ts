@@ -1,6 +1,6 @@
 // The standard library: the .opt programs under stdlib/, parsed once per process.
 
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, type Dirent } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSource } from './parser.js';
@@ -19,16 +19,36 @@ export function packageRoot(): string {
 
 export function stdlibFiles(): string[] {
   const root = join(packageRoot(), 'stdlib');
+  return existsSync(root) ? optFilesUnder(root) : [];
+}
+
+/**
+ * The .opt files under `dir`, depth first in name order; hidden folders and node_modules are
+ * passed over. With a `budget` (an editor's workspace, which may be a large tree), the walk takes
+ * at most `files` files and looks at most at `entries` directory entries, counting them down so
+ * that one budget can serve several folders, and it passes over folders it cannot read.
+ */
+export function optFilesUnder(dir: string, budget?: { files: number; entries: number }): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch (e) {
+      if (budget) return;
+      throw e;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (budget && (budget.files <= 0 || --budget.entries < 0)) return;
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name.endsWith('.opt')) out.push(join(d, e.name));
+      else if (e.name.endsWith('.opt')) {
+        out.push(join(d, e.name));
+        if (budget) budget.files--;
+      }
     }
   };
-  if (existsSync(root)) walk(root);
+  walk(dir);
   return out;
 }
 

@@ -1,19 +1,14 @@
 // Helpers for the formatter's tests: the .opt files of the repository, and an AST without its
 // locations (what formatting must not change).
 
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { optFilesUnder } from '../../src/api.js';
 
 export const ROOT = resolve(__dirname, '../..');
 
+/** The .opt files under `dir` (relative to the repository), as paths relative to it. */
 export function optFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? optFiles(join(dir, e.name))
-      : e.name.endsWith('.opt')
-        ? [join(dir, e.name)]
-        : [],
-  );
+  return optFilesUnder(join(ROOT, dir)).map((f) => relative(ROOT, f));
 }
 
 const POSITION_KEYS = new Set(['loc', 'end', 'file']);
