@@ -113,7 +113,7 @@ const LEVEL: Record<string, number> = {
   '^': 5,
 };
 
-export function levelOf(op: string): number {
+function levelOf(op: string): number {
   return LEVEL[op]!;
 }
 
@@ -170,7 +170,6 @@ export function parseForFormat(text: string, file: string): FileNode {
     text.length,
     parsed.source.decls.map((d) => b.decl(d)),
   );
-  // A declaration ends at its last token: the one before the next declaration's first token.
   return root;
 }
 
