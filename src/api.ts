@@ -134,9 +134,10 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
       for (const d of file.decls)
         if (d.kind === 'experiment' && elab.core.experiments.get(d.name) === d) planOf(elab, d);
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
+    // The core holds a copy of each algorithm (with its bounds parameter): the same place.
     for (const file of parsed.userFiles)
       for (const d of file.decls)
-        if (d.kind === 'algorithm' && elab.core.algorithms.get(d.name) === d) {
+        if (d.kind === 'algorithm' && elab.core.algorithms.get(d.name)?.loc === d.loc) {
           const a = new AlgoElaborator(parsed.sources);
           a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
           for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
@@ -231,6 +232,7 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
 export { openGpu, GpuError, type GpuContext } from './runtime/device.js';
 export {
   runAlgorithm,
+  outsideBox,
   runBatch,
   DEFAULT_CHECKPOINT_SECONDS,
   type BatchOptions,

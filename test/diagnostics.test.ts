@@ -652,7 +652,7 @@ const CASES: { [K in DiagKind]: Case } = {
     set: { scal: '2' },
     at: undefined,
     message:
-      "parameter 'scal': a has no parameter 'scal' (did you mean 'scale'?); its parameters: scale",
+      "parameter 'scal': a has no parameter 'scal' (did you mean 'scale'?); its parameters: scale, bounds",
   },
   AmbiguousParameter: {
     src:
@@ -722,6 +722,35 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:75',
     message:
       "a repeat inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
+  },
+  // Bound handling.
+  RepairParameters: {
+    src: P + 'repair half(x) = x / 2',
+    at: '2:8',
+    message:
+      "repair 'half' takes two parameters, the coordinate and the parent's coordinate (repair half(x, p) = ...), but has 1",
+  },
+  BoundsParameterForm: {
+    src: P + 'algorithm a(bounds = clip in {clip, reflect}) { population X[4] generation { } }',
+    algorithm: 'a',
+    at: '2:13',
+    message:
+      "parameter 'bounds' names a bound policy (bounds = midpoint, a repair declaration): it takes no range or choices",
+  },
+  BoundsNone: {
+    src: P + 'algorithm a(bounds = none) { population X[4] generation { } }',
+    algorithm: 'a',
+    at: '2:22',
+    message:
+      "bounds = none leaves points outside the box, but the box of problem 'p' is a constraint: choose a policy (clip, reflect, wrap, reinit, midpoint)",
+  },
+  RepairOutsideEach: {
+    src:
+      P +
+      'algorithm a() { population X[4] generation { let s = sum(j < D) inbox(X[0], X[1])[j] } }',
+    algorithm: 'a',
+    at: '2:65',
+    message: 'inbox(v, parent) brings a point into the box inside an each block only',
   },
   // 7xxx: experiments
   UnknownExperimentEntry: {

@@ -12,6 +12,7 @@ import {
   fixedDimension,
   GpuError,
   openGpu,
+  outsideBox,
   runAlgorithm,
   setDataRoot,
   stdlibAlgorithms,
@@ -74,6 +75,11 @@ export interface RunReport {
    */
   deviceFitness: number;
   deviceError: number | null;
+  /**
+   * Whether every coordinate of bestPoint lies in the problem's box (lo <= x <= hi in float64): a
+   * result of the bound-constrained problem. params.bounds names the policy that kept it there.
+   */
+  bestInBox: boolean;
   bestPoint: number[];
   /** The best so far as the backend computed it (see deviceFitness). */
   trace: { evals: number; seconds: number; best: number; error: number | null }[];
@@ -418,6 +424,7 @@ export function makeReport(
     bestError: err(c.errorAt(r.bestPoint)),
     deviceFitness: r.bestFitness,
     deviceError: err(r.bestError),
+    bestInBox: outsideBox(c.algo.problem.box, r.bestPoint) === 0,
     bestPoint: Array.from(r.bestPoint),
     trace: r.trace.map((t) => ({ ...t, error: err(t.error) })),
   };

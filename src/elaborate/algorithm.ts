@@ -21,6 +21,7 @@ import type {
   Let,
   Loc,
   ParamDecl,
+  RepairDecl,
   SourceFile,
   StateDecl,
 } from '../parser/ast.js';
@@ -45,7 +46,7 @@ import { constValue, foldExpr } from '../ir/fold.js';
 import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
 import { needsRange, RANGE } from '../ir/range.js';
 import { peelConstant } from '../ir/peel.js';
-import { Abort, ElabCore } from './core.js';
+import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
 import { Elaborator } from './problem.js';
 import { signatureOf } from './resolve.js';
 import {
@@ -103,6 +104,12 @@ interface StepBuilder {
   /** The row the individual is (`each i in X[c]`: c, computed once); the index otherwise. */
   row?: IExpr;
   written: Set<string>;
+  /** The population the step runs over (`each i in X`): the parent of a repaired point, X[row]. */
+  over?: Population;
+  /** Arrays known to lie in the box (repaired here, or copies of those). */
+  inBox: Set<string>;
+  /** A point's array -> the array of that point brought into the box (one repair a point). */
+  repaired: Map<string, string>;
 }
 
 /** A step over the individuals (`each`, an initialisation): it has its individual index. */
@@ -200,6 +207,10 @@ export class AlgoElaborator {
   private stepCount = 0;
   private globalVecs = 0;
   private whileLoops = 0;
+  /** The run's bound-handling policy (`bounds`); undefined for `none`. */
+  private policy: RepairDecl | undefined;
+  /** Set while a policy's expression is elaborated: its draws' sites are those of that use. */
+  private siteSalt: string | undefined;
 
   constructor(files: SourceFile[]) {
     this.core = new ElabCore(files);
@@ -329,15 +340,20 @@ export class AlgoElaborator {
   private params(
     decl: AlgorithmDecl,
     set: Record<string, string>,
-  ): { name: string; value: number | string; val: Val }[] {
-    const out: { name: string; value: number | string; val: Val }[] = [];
+  ): { name: string; value: number | string; val: Val | undefined }[] {
+    const out: { name: string; value: number | string; val: Val | undefined }[] = [];
     for (const p of decl.params)
-      for (const c of p.choices ?? [])
-        if (!this.symbols.has(c.name)) this.symbols.set(c.name, this.symbols.size);
+      if (p.name !== BOUNDS)
+        for (const c of p.choices ?? [])
+          if (!this.symbols.has(c.name)) this.symbols.set(c.name, this.symbols.size);
     this.core.unknownParams(decl.name, decl.params, set);
     for (const p of decl.params) {
       try {
         this.notGen(p.name, p.nameLoc);
+        if (p.name === BOUNDS) {
+          out.push(this.boundsParam(p, set[p.name]));
+          continue;
+        }
         for (const c of p.choices ?? []) this.notGen(c.name, c.loc);
         out.push(this.param(p, set[p.name]));
       } catch (e) {
@@ -345,6 +361,26 @@ export class AlgoElaborator {
       }
     }
     return out;
+  }
+
+  /**
+   * `bounds`: the policy that brings every point into the box before it is evaluated (a choice
+   * among the repair declarations, core.ts withBounds). `none` only where the box is no
+   * constraint, which no problem declares yet (OPT6044). Not a name in the algorithm's scope.
+   */
+  private boundsParam(p: ParamDecl, override: string | undefined) {
+    const value = this.core.choiceValue(p, override);
+    if (value === NO_REPAIR) {
+      const names = (p.choices ?? []).map((c) => c.name).filter((n) => n !== NO_REPAIR);
+      this.fail(
+        'BoundsNone',
+        override === undefined ? p.value.loc : undefined,
+        this.problemIr.name,
+        names.join(', '),
+      );
+    }
+    this.policy = this.core.repairs.get(value);
+    return { name: p.name, value, val: undefined };
   }
 
   private param(p: ParamDecl, override: string | undefined) {
@@ -384,10 +420,10 @@ export class AlgoElaborator {
     });
   }
 
-  private baseScope(params: { name: string; val: Val }[]): Scope {
+  private baseScope(params: { name: string; val: Val | undefined }[]): Scope {
     const sc = this.constScope();
     delete sc.constant;
-    for (const p of params) this.core.bindParameter(sc, p.name, p.val);
+    for (const p of params) if (p.val) this.core.bindParameter(sc, p.name, p.val);
     sc.vars.set('lo', { s: 'scalar', e: num(this.problemIr.box[0]) });
     sc.vars.set('hi', { s: 'scalar', e: num(this.problemIr.box[1]) });
     sc.origins.set('lo', "the lower bound of the problem's box");
@@ -479,6 +515,8 @@ export class AlgoElaborator {
       evals: 0,
       idx: null,
       written: new Set(),
+      inBox: new Set(),
+      repaired: new Map(),
     };
     // Generation-level scalars are computed by every step that uses them (dead ones are removed).
     for (const g of this.genLets) {
@@ -1284,6 +1322,7 @@ export class AlgoElaborator {
       );
     }
     const b = this.beginEachStep();
+    if (P) b.over = P;
     const inner = childScope(sc, b.fn);
     this.core.checkIndexName(st.index, st.indexLoc, inner);
     // `each i in X[c]`: one individual, row c, computed once (a generation-level let, a read).
@@ -1411,7 +1450,10 @@ export class AlgoElaborator {
     } else if (v.s === 'vector') {
       // Always a copy, even of a stored vector: evaluations are counted per array, and f(y) of
       // `let y = u` is an evaluation of its own, as f(u) is.
-      sc.vars.set(l.name, this.core.materialise({ ...v, array: undefined }, b.fn, l.name));
+      const copy = this.core.materialise({ ...v, array: undefined }, b.fn, l.name);
+      // A copy of a repaired point is in the box too (`let u = inbox(w, X[i])`).
+      if (v.array && b.inBox.has(v.array)) b.inBox.add(copy.array);
+      sc.vars.set(l.name, copy);
     } else sc.vars.set(l.name, v);
   }
 
@@ -1446,8 +1488,81 @@ export class AlgoElaborator {
     const v = this.lang.expr(e, sc);
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (a point has length D = ${this.dim})`);
-    const arr = this.core.materialise(v, b.fn, 'point');
-    return { at: arr.at, fit: this.evaluate(b, arr.array) };
+    const arr = this.inBox(b, v, e.loc);
+    return {
+      at: (j) => ({ k: 'read', t: 'f', arr, idx: [j] }),
+      fit: this.evaluate(b, arr),
+    };
+  }
+
+  /** Whether `e` is clamp(_, lo, hi) with the problem's box: a coordinate inside it. */
+  private clipped(e: IExpr): boolean {
+    const [lo, hi] = this.problemIr.box;
+    if (e.k !== 'call' || e.fn !== 'clamp' || e.args.length !== 3) return false;
+    return constValue(e.args[1]!) === lo && constValue(e.args[2]!) === hi;
+  }
+
+  /**
+   * Point `v`, about to be evaluated (and stored with its fitness), brought into the box by the
+   * run's policy: the array of the repaired point. Each coordinate is the policy's expression
+   * with x the coordinate, p the parent's (`parent`, else row `row` of the population the step
+   * runs over, else x clipped to the box) and lo, hi the box; its draws are keyed by the use
+   * (`loc`) and the coordinate. One repair a point: f(u) and X[i] = u share it and its fitness.
+   * Under `bounds = none` the point as it is.
+   */
+  private inBox(
+    b: StepBuilder,
+    v: Val & { s: 'vector' },
+    loc: Loc,
+    parent?: (j: IExpr) => IExpr,
+  ): string {
+    const arr = this.core.materialise(v, b.fn, 'point').array;
+    const policy = this.policy;
+    if (!policy || b.inBox.has(arr)) return arr;
+    const known = b.repaired.get(arr);
+    if (known) return known;
+    const [lo, hi] = this.problemIr.box.map(num) as [IExpr, IExpr];
+    // A point its operator clipped already (`let y[j] = clamp(..., lo, hi)`: Solis-Wets) is inside.
+    const def = b.fn.bindings.find((x) => x.name === arr);
+    if (def?.k === 'vec' && this.clipped(def.body)) {
+      b.inBox.add(arr);
+      return arr;
+    }
+    const over = b.over;
+    const row = b.row ?? b.idx;
+    const j = this.core.freshIdx('j');
+    const x: IExpr = { k: 'read', t: 'f', arr, idx: [j] };
+    const p: IExpr = parent
+      ? parent(j)
+      : over && row
+        ? { k: 'read', t: 'f', arr: over.name, idx: [row, j] }
+        : { k: 'call', t: 'f', fn: 'clamp', args: [x, lo, hi] };
+    const sc = newScope({
+      fn: b.fn,
+      len: this.dim,
+      dimName: 'D',
+      file: policy.file,
+      hooks: this.hooks,
+    });
+    const [xn, pn] = policy.params.map((q) => q.name) as [string, string];
+    sc.vars.set(xn, { s: 'scalar', e: x });
+    sc.vars.set(pn, { s: 'scalar', e: p });
+    sc.vars.set('lo', { s: 'scalar', e: lo });
+    sc.vars.set('hi', { s: 'scalar', e: hi });
+    // The coordinate's index, innermost: the policy's draws are keyed by it (drawKey).
+    sc.idxs.set(`${j.name}.coordinate`, j);
+    this.siteSalt = `${loc.file}:${loc.offset}`;
+    let body: IExpr;
+    try {
+      body = this.core.number(this.lang.expr(policy.value, sc), policy.value);
+    } finally {
+      this.siteSalt = undefined;
+    }
+    const name = b.fn.fresh(`${arr}_in`);
+    b.fn.bindings.push({ k: 'vec', name, idx: j.name, len: this.dim, body: toReal(body) });
+    b.repaired.set(arr, name);
+    b.inBox.add(name);
+    return name;
   }
 
   private choose(
@@ -1652,7 +1767,9 @@ export class AlgoElaborator {
   }
 
   private siteOf(loc: Loc): number {
-    const key = `${loc.file}:${loc.offset}`;
+    const own = `${loc.file}:${loc.offset}`;
+    // A policy's draw is numbered by its use and its place in the policy: two uses draw apart.
+    const key = this.siteSalt ? `${this.siteSalt}|${own}` : own;
     let s = this.sites.get(key);
     if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
     return s;
@@ -1704,8 +1821,8 @@ export class AlgoElaborator {
         const innermost = [...sc.idxs.keys()].at(-1);
         if (sc.idxs.size > 1 && innermost !== undefined)
           this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
-        const arr = this.core.materialise(v, this.step.fn, 'point');
-        return { s: 'scalar', e: this.evaluate(this.step, arr.array) };
+        const arr = this.inBox(this.step, v, e.loc);
+        return { s: 'scalar', e: this.evaluate(this.step, arr) };
       }
       case 'rand':
       case 'normal': {
@@ -1785,6 +1902,38 @@ export class AlgoElaborator {
             site,
             args: [ind, int(cnt), n, except, w],
           }),
+        };
+      }
+      case 'inbox': {
+        // inbox(v, parent): v brought into the box by the run's policy with the parent given
+        // (L-SHADE's trial, made from X[i] but stored in U[i]); not repaired again when stored.
+        if (!this.step) this.fail('RepairOutsideEach', e.loc);
+        arity([2]);
+        const vec = (a: Expr, what: string) => {
+          const v = this.lang.expr(a, sc);
+          if (v.s !== 'vector' || v.len !== this.dim)
+            this.fail(
+              'ExpectedVector',
+              a.loc,
+              `${describe(v)} (${what} has length D = ${this.dim})`,
+            );
+          return v;
+        };
+        const v = vec(arg(0).value, 'a point');
+        const par = vec(arg(1).value, 'the parent');
+        const step = this.step;
+        const pv = this.core.materialise(par, step.fn, 'parent');
+        const arr = this.inBox(step, v, e.loc, (j) => ({
+          k: 'read',
+          t: 'f',
+          arr: pv.array,
+          idx: [j],
+        }));
+        return {
+          s: 'vector',
+          len: this.dim,
+          at: (j) => ({ k: 'read', t: 'f', arr, idx: [j] }),
+          array: arr,
         };
       }
       case 'better':

@@ -27,6 +27,13 @@ import {
   describe,
 } from './scope.js';
 
+/** The parameter every algorithm has: its bound-handling policy (a `repair` declaration's name). */
+export const BOUNDS = 'bounds';
+/** `bounds = none`: points are not brought back into the box (only for unconstrained problems). */
+export const NO_REPAIR = 'none';
+/** The policy of an algorithm that declares none: projection onto the box. */
+export const DEFAULT_REPAIR = 'clip';
+
 /** Thrown after a reported error, to abandon the declaration (or the part of it) being lowered. */
 export class Abort extends Error {}
 
@@ -47,6 +54,8 @@ export class ElabCore {
   readonly algorithms = new Map<string, ast.AlgorithmDecl>();
   readonly suites = new Map<string, ast.SuiteDecl>();
   readonly experiments = new Map<string, ast.ExperimentDecl>();
+  /** Bound-handling policies (`repair NAME(x, p) = ...`): a namespace of their own. */
+  readonly repairs = new Map<string, ast.RepairDecl>();
   private texts = new Map<string, string>();
   private idxCounter = 0;
 
@@ -58,6 +67,17 @@ export class ElabCore {
           const prev = this.algorithms.get(d.name);
           if (prev) this.report('DuplicateName', d.nameLoc, d.name, firstDefined(prev.nameLoc));
           else this.algorithms.set(d.name, d);
+          continue;
+        }
+        // Bound-handling policies too (an algorithm's `bounds = NAME`); `none` is not one.
+        if (d.kind === 'repair') {
+          const prev = this.repairs.get(d.name);
+          if (prev) this.report('DuplicateName', d.nameLoc, d.name, firstDefined(prev.nameLoc));
+          else if (d.name === NO_REPAIR)
+            this.report('DuplicateName', d.nameLoc, d.name, ' (bounds = none: no repair at all)');
+          else if (d.params.length !== 2)
+            this.report('RepairParameters', d.nameLoc, d.name, d.params.length);
+          else this.repairs.set(d.name, d);
           continue;
         }
         // Experiments have a namespace of their own (`opt experiment FILE NAME`).
@@ -85,6 +105,39 @@ export class ElabCore {
         (table as Map<string, typeof d>).set(d.name, d);
       }
     }
+    // Every algorithm has the parameter `bounds`, a choice among the policies (and `none`): its
+    // own default where it declares one, `clip` where it does not (src/elaborate/bounds.ts).
+    for (const [name, a] of this.algorithms) this.algorithms.set(name, this.withBounds(a));
+  }
+
+  /**
+   * Algorithm `a` with its `bounds` parameter as a choice among the declared policies and `none`
+   * (a copy: the parsed declaration is shared by every compilation). Without a declaration it
+   * is `bounds = clip`.
+   */
+  private withBounds(a: ast.AlgorithmDecl): ast.AlgorithmDecl {
+    const choices = [
+      ...[...this.repairs.values()].map((r) => ({ name: r.name, loc: r.nameLoc })),
+      { name: NO_REPAIR, loc: a.nameLoc },
+    ];
+    const own = a.params.find((p) => p.name === BOUNDS);
+    if (own && (own.range || own.choices)) {
+      this.report('BoundsParameterForm', own.loc);
+      return { ...a, params: a.params.filter((p) => p !== own) };
+    }
+    const param: ast.ParamDecl = own
+      ? { ...own, choices }
+      : {
+          name: BOUNDS,
+          nameLoc: a.nameLoc,
+          value: { kind: 'name', name: DEFAULT_REPAIR, loc: a.nameLoc },
+          choices,
+          loc: a.nameLoc,
+        };
+    return {
+      ...a,
+      params: own ? a.params.map((p) => (p === own ? param : p)) : [...a.params, param],
+    };
   }
 
   // ---- diagnostics -------------------------------------------------------------------------

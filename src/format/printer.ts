@@ -69,6 +69,15 @@ function printNode(path: Path, print: Print): Doc {
       ];
     case 'algorithm':
       return printAlgorithm(path, print);
+    case 'repair':
+      return [
+        'repair ',
+        node.name,
+        '(',
+        join(', ', path.map(print, 'params')),
+        ') =',
+        afterEquals(node.value, path.call(print, 'value')),
+      ];
     case 'suite':
       return printSuite(path, print);
     case 'experiment':

@@ -18,6 +18,7 @@ import type {
   ProblemDecl,
   StateDecl,
   SuiteDecl,
+  RepairDecl,
 } from '../parser/ast.js';
 import { OptError } from '../parser/diagnostics.js';
 import { parseSource } from '../parser/parser.js';
@@ -30,6 +31,7 @@ export type Role =
   | 'algorithm'
   | 'suite'
   | 'experiment'
+  | 'repair'
   | 'expr'
   | 'let'
   | 'param'
@@ -252,7 +254,17 @@ class TreeBuilder {
         return this.suite(d);
       case 'experiment':
         return this.experiment(d);
+      case 'repair':
+        return this.repair(d);
     }
+  }
+
+  private repair(d: RepairDecl): object {
+    const children = [
+      ...d.params.map((p) => this.set(p, 'member', p.loc.offset, p.loc.offset + p.loc.length, [])),
+      this.expr(d.value),
+    ];
+    return this.set(d, 'repair', d.loc.offset, this.ends(children), children);
   }
 
   private problem(d: ProblemDecl): object {

@@ -34,6 +34,7 @@ export type SymbolKind =
   | 'suite'
   | 'data'
   | 'experiment'
+  | 'repair'
   | 'let'
   | 'parameter'
   | 'state'
@@ -181,6 +182,11 @@ function bindingsOf(d: Ast.Decl): Binding[] {
       for (const e of d.dims) expr(e);
       expr(d.init);
       break;
+    case 'repair':
+      for (const p of d.params)
+        out.push({ name: p.name, kind: 'parameter', loc: p.loc, decl: d.loc });
+      expr(d.value);
+      break;
     default:
       break;
   }
@@ -193,6 +199,7 @@ const GLOBAL_KIND: Record<Ast.Decl['kind'], SymbolKind> = {
   suite: 'suite',
   data: 'data',
   experiment: 'experiment',
+  repair: 'repair',
 };
 
 export class Workspace {
@@ -371,6 +378,16 @@ export class Workspace {
         break;
       case 'data':
         lines.push(code(this.slice(d.loc, true)));
+        break;
+      case 'repair':
+        lines.push(code(this.slice(d.loc, true)));
+        lines.push(
+          'A bound-handling policy: an algorithm uses it with `bounds = ' +
+            d.name +
+            '` (or `--set bounds=' +
+            d.name +
+            '`).',
+        );
         break;
       case 'experiment':
         lines.push(code(`experiment ${d.name}`));

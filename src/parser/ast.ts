@@ -217,7 +217,23 @@ export interface ExperimentDecl {
   file: string;
 }
 
-export type Decl = ProblemDecl | DataDecl | AlgorithmDecl | SuiteDecl | ExperimentDecl;
+/**
+ * `repair NAME(x, p) = EXPR`: a bound-handling policy. EXPR is the value of one coordinate brought
+ * back into the box: x the coordinate as the operator made it, p the parent's coordinate, `lo` and
+ * `hi` the coordinate's bounds; it may draw (`rand()`). An algorithm's `bounds` parameter names
+ * one (src/elaborate/bounds.ts applies it to every point before it is evaluated).
+ */
+export interface RepairDecl {
+  kind: 'repair';
+  name: string;
+  nameLoc: Loc;
+  params: { name: string; loc: Loc }[];
+  value: Expr;
+  loc: Loc;
+  file: string;
+}
+
+export type Decl = ProblemDecl | DataDecl | AlgorithmDecl | SuiteDecl | ExperimentDecl | RepairDecl;
 
 export interface SourceFile {
   file: string;

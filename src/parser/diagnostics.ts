@@ -314,6 +314,26 @@ export const Diag = {
     message:
       "a {0} inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
   },
+  // Bound handling (src/elaborate/algorithm.ts, `bounds` and `repair`).
+  RepairParameters: {
+    code: 6042,
+    message:
+      "repair '{0}' takes two parameters, the coordinate and the parent's coordinate (repair {0}(x, p) = ...), but has {1}",
+  },
+  BoundsParameterForm: {
+    code: 6043,
+    message:
+      "parameter 'bounds' names a bound policy (bounds = midpoint, a repair declaration): it takes no range or choices",
+  },
+  BoundsNone: {
+    code: 6044,
+    message:
+      "bounds = none leaves points outside the box, but the box of problem '{0}' is a constraint: choose a policy ({1})",
+  },
+  RepairOutsideEach: {
+    code: 6045,
+    message: 'inbox(v, parent) brings a point into the box inside an each block only',
+  },
   // 7xxx: experiments (src/elaborate/experiment.ts)
   UnknownExperimentEntry: {
     code: 7001,

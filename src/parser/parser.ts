@@ -24,6 +24,7 @@ import {
   type SuiteDecl,
   type ExperimentDecl,
   type ExperimentValue,
+  type RepairDecl,
 } from './ast.js';
 import { diag, type Diagnostic } from './diagnostics.js';
 
@@ -79,6 +80,7 @@ class OptParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.algorithmDecl) },
       { ALT: () => this.SUBRULE(this.suiteDecl) },
       { ALT: () => this.SUBRULE(this.experimentDecl) },
+      { ALT: () => this.SUBRULE(this.repairDecl) },
     ]),
   );
 
@@ -312,6 +314,37 @@ class OptParser extends EmbeddedActionsParser {
       bound,
       value: value ?? errorExpr(tokLoc(kw)),
       loc: span(tokLoc(kw), value?.loc ?? tokLoc(name)),
+    };
+  });
+
+  // `repair NAME(x, p) = EXPR`: a bound-handling policy (one coordinate's value, x and the
+  // parent's p, with lo and hi the coordinate's bounds).
+  private repairDecl = this.RULE('repairDecl', (): RepairDecl => {
+    const kw = this.CONSUME(T.Repair);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const params: { name: string; loc: Loc }[] = [];
+    this.OPTION(() => {
+      const a = this.CONSUME2(T.Identifier);
+      params.push({ name: a.image, loc: tokLoc(a) });
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        const b = this.CONSUME3(T.Identifier);
+        params.push({ name: b.image, loc: tokLoc(b) });
+      });
+    });
+    this.CONSUME(T.RParen);
+    this.CONSUME(T.Assign);
+    const value = this.SUBRULE(this.expr);
+    this.OPTION2(() => this.CONSUME(T.Semicolon));
+    return {
+      kind: 'repair',
+      name: name.image,
+      nameLoc: tokLoc(name),
+      params,
+      value: value ?? errorExpr(tokLoc(kw)),
+      loc: span(tokLoc(kw), value?.loc ?? tokLoc(name)),
+      file: currentFile,
     };
   });
 

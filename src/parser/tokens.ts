@@ -38,6 +38,7 @@ export const Repeat = keyword('repeat');
 export const While = keyword('while');
 export const Suite = keyword('suite');
 export const Experiment = keyword('experiment');
+export const Repair = keyword('repair');
 
 export const KEYWORDS = [
   Problem,
@@ -64,6 +65,7 @@ export const KEYWORDS = [
   While,
   Suite,
   Experiment,
+  Repair,
 ];
 
 export const NumberLit = createToken({

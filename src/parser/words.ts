@@ -43,7 +43,15 @@ export function openCall(text: string, offset: number): string | undefined {
   return undefined;
 }
 
-const STATEMENT_STARTS = new Set(['let', 'each', 'problem', 'algorithm', 'experiment', 'suite']);
+const STATEMENT_STARTS = new Set([
+  'let',
+  'each',
+  'problem',
+  'algorithm',
+  'experiment',
+  'suite',
+  'repair',
+]);
 
 /** The identifier that `offset` is in or just after (a cursor at a word's end), if any. */
 export function wordAt(text: string, offset: number): Word | undefined {

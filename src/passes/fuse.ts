@@ -62,6 +62,18 @@ function keptForWrites(f: IrFunc): { written: Set<string>; costly: (e: IExpr) =>
   return { written, costly };
 }
 
+/** Whether a vector binding that the step writes reads array `name` at more than one place. */
+function readTwiceByWritten(f: IrFunc, name: string, written: Set<string>): boolean {
+  return f.bindings.some((r) => {
+    if (r.k !== 'vec' || !written.has(r.name)) return false;
+    let n = 0;
+    forEachNode(r.body, (x) => {
+      if (x.k === 'read' && x.arr === name) n++;
+    });
+    return n > 1;
+  });
+}
+
 /** How often each array is read in `f` (its bindings, result and writes, as written). */
 function readCounts(f: IrFunc): Map<string, number> {
   const n = new Map<string, number>();
@@ -94,12 +106,25 @@ export function fuseFunc(f: IrFunc): IrFunc {
       return n;
     });
   const kept: Binding[] = [];
+  // Trials kept because a written vector reads them twice (below).
+  const twice = new Set<string>();
   for (const b of f.bindings) {
     const body = substitute(b.body);
+    const costly = keep.costly(body);
+    const readTwice = b.k === 'vec' && costly && readTwiceByWritten(f, b.name, keep.written);
+    if (readTwice) twice.add(b.name);
     if (
       b.k === 'vec' &&
       !hasReduction(body) &&
-      !(keep.written.has(b.name) && keep.costly(body)) &&
+      !(keep.written.has(b.name) && costly) &&
+      // Nor is one that a written vector reads more than once (the trial u in the repaired point
+      // u_in of a bound policy: x < lo, x > hi, x): each copy would draw and gather again. The
+      // trial is kept, as before it was repaired, and the repaired point is computed from it.
+      !readTwice &&
+      // The written vector that reads such a trial is kept too (the repaired point, stored once
+      // for the evaluation and the write): a tiled rotation's y may read a kept vector of the
+      // step, not the parent's row that a policy reads (schedule.ts, tiledProducts).
+      !(keep.written.has(b.name) && some(b.body, (n) => n.k === 'read' && twice.has(n.arr))) &&
       !sizeAtLeast(body, FUSE_MAX_NODES) &&
       // The copies together: a map read at many places (the float-float arguments of an unrolled
       // Katsuura sum, passes/turns.ts) is computed once.

@@ -132,6 +132,16 @@ export interface RunResult {
   stopped: StopReason;
 }
 
+/** How many coordinates of `point` lie outside `box` (lo <= x <= hi in float64; NaN is outside). */
+export function outsideBox(box: readonly [number, number], point: ArrayLike<number>): number {
+  let n = 0;
+  for (let k = 0; k < point.length; k++) {
+    const x = point[k]!;
+    if (!(x >= box[0] && x <= box[1])) n++;
+  }
+  return n;
+}
+
 export async function runAlgorithm(
   c: CompiledAlgorithm,
   engine: AlgoEngine,

@@ -257,6 +257,7 @@ describe('the plan, text out', () => {
           runs       scalar k
           runs       scalar L
           runs       vector u[10] in workgroup memory
+          runs       vector u_in[10] in workgroup memory
           runs       reduce track.arg.X once for the workgroup's individuals, over all its lanes; then fit
           runs       scalar keep
           runs       scalar track.min
@@ -323,6 +324,7 @@ describe('the plan, text out', () => {
         why     split regime forced
         kernel step_partials_0: n * 4 workgroups; buffers S, SCR, PART
           runs       vector u[64], element by element in the loop
+          runs       vector u_in[64], element by element in the loop
           runs       reduce fit
           scalars    r0, r1, r2, k and L computed again
           thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
@@ -372,13 +374,18 @@ describe('the plan, text out', () => {
     const st = c.steps.find((s) => s.name === 'each.X')!;
     const p = c.compiled(st).plan();
     expect(p.kernels.map((k) => [k.name, k.role, k.buffers])).toEqual([
-      ['scan_chunks_0', { k: 'scan-chunks', stage: 6, vectors: ['u'] }, ['S', 'SCR', 'PART']],
-      ['scan_rescan_0', { k: 'scan-rescan', stage: 6 }, ['SCR', 'PART']],
+      [
+        'scan_chunks_0',
+        { k: 'scan-chunks', stage: 7, vectors: ['u', 'u_in'] },
+        ['S', 'SCR', 'PART'],
+      ],
+      ['scan_rescan_0', { k: 'scan-rescan', stage: 7 }, ['SCR', 'PART']],
       ['combine_0', expect.objectContaining({ k: 'combine', to: 'SC' }), ['S', 'PART', 'SC']],
       ['step_writes', { k: 'writes', values: true }, ['S', 'SCR', 'SC']],
     ]);
     expect(p.kernels[0]!.stages).toEqual([
       'vector u[64], element by element in the loop',
+      'vector u_in[64], element by element in the loop',
       "the sum of objective.s's terms per chunk",
     ]);
   });
@@ -568,7 +575,7 @@ describe('the plan agrees with the generated WGSL', () => {
     const st = c.steps.find((s) => s.name === 'each.X')!;
     const ir = c.compiled(st).gpuIr;
     const p = c.compiled(st).plan();
-    expect(p.storage).toEqual({ scratch: [], shared: ['u', 'objective.z'] });
+    expect(p.storage).toEqual({ scratch: [], shared: ['u', 'u_in', 'objective.z'] });
     const r = p.decision.regime as { wg: number; team: number };
     const floats =
       (r.wg / r.team) * scratch(ir, { ...p, storage: { scratch: p.storage.shared, shared: [] } });
@@ -684,12 +691,12 @@ describe('a change of strategy is a change to the plan', () => {
     p.storage = { scratch: p.storage.shared, shared: [] };
     p.kernels[0]!.buffers = ['S', 'DATA', 'SCR'];
     const gpu = generateStepWgsl(ir, p, c.algo.state, { pingPong: c.pingPong });
-    expect(gpu.scratchStride).toBe(20);
+    expect(gpu.scratchStride).toBe(30); // u, u_in (the trial repaired: midpoint) and z
     expect(gpu.kernels[0]!.uses).toContain('SCR');
     expect(gpu.kernels[0]!.code).not.toContain('shv');
     // (In its run's share of SCR: src/codegen/wgsl-emit.ts, perRun.)
     expect(gpu.kernels[0]!.code).toMatch(
-      /SCR\[\(n \* 20u \+ 10u \+ u32\(iv\)\) \+ wid\.z \* P\.run_scr\]/,
+      /SCR\[\(n \* 30u \+ 20u \+ u32\(iv\)\) \+ wid\.z \* P\.run_scr\]/,
     );
   });
   it('a plan whose buffers are not those the kernel binds is an internal error', () => {

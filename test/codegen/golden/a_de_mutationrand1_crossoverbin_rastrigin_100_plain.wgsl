@@ -258,7 +258,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -287,15 +287,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t3, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t2 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 200u + 0u + u32(iv)] = select(t3, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t2 < 0.879f) || (i_j5 == s_k)));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j6 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j6)], clamp(((5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] > 5.12f)), clamp(((-5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t4 = shv[team * 100u + 0u + u32(i_i1)];
-      let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t4 = shv[team * 200u + 100u + u32(i_i1)];
+      let t5 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
     }
   }
@@ -336,8 +341,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = i32(n);
     if (valid && t7 >= 0i && t7 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
+        let i_j7 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), shv[team * 200u + 100u + u32(i_j7)], (s_keep != 0i)));
       }
     }
   }
@@ -540,9 +545,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_X: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
-      let i_k7 = i32(lane) + 0i;
+      let i_k8 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k7; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k8; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -591,8 +596,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t5: i32 = 0i;
     if (valid && t5 >= 0i && t5 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
+        let i_j9 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j9)), (s_improved != 0i)));
       }
     }
   }
@@ -775,7 +780,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -807,7 +812,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t3, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t2 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 200u + 0u + u32(iv)] = select(t3, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t2 < 0.879f) || (i_j5 == s_k)));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j6 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j6)], clamp(((5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] > 5.12f)), clamp(((-5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -816,14 +826,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t4 = shv[team * 100u + 0u + u32(i_i1)];
-      let t5 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t4 = shv[team * 200u + 100u + u32(i_i1)];
+      let t5 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
-      let i_k7 = i32(lane) + 0i;
+      let i_k8 = i32(lane) + 0i;
       let t7 = t6;
-      if ((t7 < acc_track_arg_X || (t7 == acc_track_arg_X && i_k7 < acci_track_arg_X))) { acc_track_arg_X = t7; acci_track_arg_X = i_k7; }
+      if ((t7 < acc_track_arg_X || (t7 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t7; acci_track_arg_X = i_k8; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -876,8 +886,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t11: i32 = i32(n);
     if (valid && t11 >= 0i && t11 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j6)), shv[team * 100u + 0u + u32(i_j6)], (s_keep != 0i)));
+        let i_j7 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), shv[team * 200u + 100u + u32(i_j7)], (s_keep != 0i)));
       }
     }
   }
@@ -897,8 +907,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t14 >= 0i && t14 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j8)), (s_track_improved != 0i)));
+        let i_j9 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j9)), (s_track_improved != 0i)));
       }
     }
   }

@@ -332,22 +332,46 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    }
+  }
+  storageBarrier();
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
     }
   }
   storageBarrier();
@@ -360,7 +384,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -401,23 +425,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t7: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 0i;
-          t7 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 0i;
+          t7 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         var t8: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 1i;
-          t8 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 1i;
+          t8 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         var t9: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 2i;
-          t9 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 2i;
+          t9 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         var t10: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 3i;
-          t10 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 3i;
+          t10 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
       }
@@ -622,9 +646,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_X: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 48i) {
-      let i_k9 = i32(lane) + 0i;
+      let i_k10 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k9 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k9; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k10 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k10; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -673,8 +697,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t5: i32 = 0i;
     if (valid && t5 >= 0i && t5 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j10 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j10)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j10)), (s_improved != 0i)));
+        let i_j11 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j11)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j11)), (s_improved != 0i)));
       }
     }
   }
@@ -891,22 +915,46 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+    }
+  }
+  storageBarrier();
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j8 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
     }
   }
   storageBarrier();
@@ -919,7 +967,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1005,23 +1053,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t10: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 0i;
-          t10 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 0i;
+          t10 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         var t11: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 1i;
-          t11 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 1i;
+          t11 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         var t12: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 2i;
-          t12 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 2i;
+          t12 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         var t13: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 3i;
-          t13 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j8)) + wid.z * P.run_scr], (s_keep != 0i));
+          let i_j9 = jw4 + 3i;
+          t13 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t10, t11, t12, t13);
       }
@@ -1047,22 +1095,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
         var t17: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 0i;
+          let i_j11 = jw4 + 0i;
           t17 = select(sv1[0], sv0[0], (s_track_improved != 0i));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 1i;
+          let i_j11 = jw4 + 1i;
           t18 = select(sv1[1], sv0[1], (s_track_improved != 0i));
         }
         var t19: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 2i;
+          let i_j11 = jw4 + 2i;
           t19 = select(sv1[2], sv0[2], (s_track_improved != 0i));
         }
         var t20: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 3i;
+          let i_j11 = jw4 + 3i;
           t20 = select(sv1[3], sv0[3], (s_track_improved != 0i));
         }
         S[((P.w[0][2] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);

@@ -1813,6 +1813,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv0 = S[((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
     let sv1 = S[((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
     let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     if (iv4 + 0i < ce) {
       let iv = iv4 + 0i;
       var kv_t1: f32 = 0.0f;
@@ -1826,79 +1827,103 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           t3 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
         }
         kv_t1 = t3;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
+        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
+      }
+      var kv_t4: f32 = 0.0f;
+      if (iv < 100000i) {
+        let i_j10 = iv;
+        kv_t4 = select(select(kv_t1, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 < -5.12f));
+        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t4 = kv_t1;
-        let t5 = sin((3.141592653589793f * kv_t1));
-        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+        let t5 = kv_t4;
+        let t6 = sin((3.141592653589793f * kv_t4));
+        acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t6: f32 = 0.0f;
+      var kv_t7: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t8: f32;
+        var t9: f32;
         if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.12f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.12f))) {
-          let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
+          let t8 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t9 = (sv0[1] + (t8 * (sv1[1] - sv0[1])));
         } else {
-          t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
+          t9 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
         }
-        kv_t6 = t8;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
+        kv_t7 = t9;
+        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t7; }
+      }
+      var kv_t10: f32 = 0.0f;
+      if (iv < 100000i) {
+        let i_j10 = iv;
+        kv_t10 = select(select(kv_t7, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t7 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t7 < -5.12f));
+        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t10; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t9 = kv_t6;
-        let t10 = sin((3.141592653589793f * kv_t6));
-        acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+        let t11 = kv_t10;
+        let t12 = sin((3.141592653589793f * kv_t10));
+        acc_fit = acc_fit + ((t11 * t11) + (20.0f * (t12 * t12)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t11: f32 = 0.0f;
+      var kv_t13: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t13: f32;
+        var t15: f32;
         if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.12f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.12f))) {
-          let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
+          let t14 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t15 = (sv0[2] + (t14 * (sv1[2] - sv0[2])));
         } else {
-          t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
+          t15 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
         }
-        kv_t11 = t13;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t11; }
+        kv_t13 = t15;
+        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t13; }
+      }
+      var kv_t16: f32 = 0.0f;
+      if (iv < 100000i) {
+        let i_j10 = iv;
+        kv_t16 = select(select(kv_t13, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t13 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t13 < -5.12f));
+        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t14 = kv_t11;
-        let t15 = sin((3.141592653589793f * kv_t11));
-        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+        let t17 = kv_t16;
+        let t18 = sin((3.141592653589793f * kv_t16));
+        acc_fit = acc_fit + ((t17 * t17) + (20.0f * (t18 * t18)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t16: f32 = 0.0f;
+      var kv_t19: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t18: f32;
+        var t21: f32;
         if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.12f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.12f))) {
-          let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
+          let t20 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t21 = (sv0[3] + (t20 * (sv1[3] - sv0[3])));
         } else {
-          t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
+          t21 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
         }
-        kv_t16 = t18;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
+        kv_t19 = t21;
+        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t19; }
+      }
+      var kv_t22: f32 = 0.0f;
+      if (iv < 100000i) {
+        let i_j10 = iv;
+        kv_t22 = select(select(kv_t19, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t19 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t19 < -5.12f));
+        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t22; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t19 = kv_t16;
-        let t20 = sin((3.141592653589793f * kv_t16));
-        acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
+        let t23 = kv_t22;
+        let t24 = sin((3.141592653589793f * kv_t22));
+        acc_fit = acc_fit + ((t23 * t23) + (20.0f * (t24 * t24)));
       }
     }
   }
@@ -2354,23 +2379,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
         var t2: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 0i;
-          t2 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+          let i_j11 = jw4 + 0i;
+          t2 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
         }
         var t3: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 1i;
-          t3 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+          let i_j11 = jw4 + 1i;
+          t3 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
         }
         var t4: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 2i;
-          t4 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+          let i_j11 = jw4 + 2i;
+          t4 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
         }
         var t5: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 3i;
-          t5 = SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr];
+          let i_j11 = jw4 + 3i;
+          t5 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
         }
         S[((P.w[0][2] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
       }
@@ -2573,8 +2598,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(256i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 256i) {
-      let i_k11 = iv;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
+      let i_k12 = iv;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) == s_union_f) && (i_k12 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -3220,8 +3245,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_x12 = iv;
-      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x12))) < s_rank))) {
+      let i_x13 = iv;
+      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x13))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x13))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -3672,15 +3697,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_o13 = iv;
+      let i_o14 = iv;
       var t1: i32 = 0i;
-      for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13)))))) {
+      for (var i_o15: i32 = 0i; i_o15 < 128i; i_o15++) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o13))) < 128i) && (t1 == s_ordinal))) {
-        acc_entrant = acc_entrant + i_o13;
+      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (t1 == s_ordinal))) {
+        acc_entrant = acc_entrant + i_o14;
       }
     }
   }
@@ -4136,22 +4161,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100000u + u32(jw4)) >> 2u];
         var t2: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 0i;
+          let i_j16 = jw4 + 0i;
           t2 = sv0[0];
         }
         var t3: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 1i;
+          let i_j16 = jw4 + 1i;
           t3 = sv0[1];
         }
         var t4: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 2i;
+          let i_j16 = jw4 + 2i;
           t4 = sv0[2];
         }
         var t5: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 3i;
+          let i_j16 = jw4 + 3i;
           t5 = sv0[3];
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
@@ -4383,23 +4408,47 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     {
       let iv = iv4 + 0i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+  }
+  storageBarrier();
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100000i; iv4 += 1024i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
     }
   }
   storageBarrier();
@@ -4407,8 +4456,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr];
-      let t10 = sin((3.141592653589793f * SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr]));
+      let t9 = SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr];
+      let t10 = sin((3.141592653589793f * SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr]));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
   }
@@ -4459,23 +4508,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t13: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 0i;
-          t13 = select(sv0[0], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 0i;
+          t13 = select(sv0[0], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 1i;
-          t14 = select(sv0[1], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 1i;
+          t14 = select(sv0[1], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 2i;
-          t15 = select(sv0[2], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 2i;
+          t15 = select(sv0[2], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t16: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 3i;
-          t16 = select(sv0[3], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 3i;
+          t16 = select(sv0[3], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
@@ -4692,14 +4741,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 1024u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k19; }
+      let i_k21 = iv;
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
+      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k21; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k20 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k20; }
+      let i_k22 = iv;
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
+      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -5221,22 +5270,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
         var t1: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 0i;
+          let i_j23 = jw4 + 0i;
           t1 = select(sv2[0], select(sv1[0], sv0[0], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         var t2: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 1i;
+          let i_j23 = jw4 + 1i;
           t2 = select(sv2[1], select(sv1[1], sv0[1], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         var t3: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 2i;
+          let i_j23 = jw4 + 2i;
           t3 = select(sv2[2], select(sv1[2], sv0[2], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         var t4: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 3i;
+          let i_j23 = jw4 + 3i;
           t4 = select(sv2[3], select(sv1[3], sv0[3], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         S[((P.w[1][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
@@ -5465,23 +5514,47 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     {
       let iv = iv4 + 0i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
-      let i_j17 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j17 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j18 = iv;
+      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+    }
+  }
+  storageBarrier();
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100000i; iv4 += 1024i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j19 = iv;
+      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
     }
   }
   storageBarrier();
@@ -5493,19 +5566,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr];
-      let t10 = sin((3.141592653589793f * SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr]));
+      let t9 = SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr];
+      let t10 = sin((3.141592653589793f * SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr]));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k19));
-      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k19; }
+      let i_k21 = iv;
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
+      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k21; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k20 = iv;
-      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k20));
-      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k20; }
+      let i_k22 = iv;
+      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
+      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -5581,23 +5654,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t17: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 0i;
-          t17 = select(sv0[0], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 0i;
+          t17 = select(sv0[0], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 1i;
-          t18 = select(sv0[1], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 1i;
+          t18 = select(sv0[1], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 2i;
-          t19 = select(sv0[2], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 2i;
+          t19 = select(sv0[2], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
-          let i_j18 = jw4 + 3i;
-          t20 = select(sv0[3], SCR[(n * 100000u + 0u + u32(i_j18)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j20 = jw4 + 3i;
+          t20 = select(sv0[3], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }
@@ -5636,22 +5709,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
         var t26: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 0i;
+          let i_j23 = jw4 + 0i;
           t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t27: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 1i;
+          let i_j23 = jw4 + 1i;
           t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t28: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 2i;
+          let i_j23 = jw4 + 2i;
           t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t29: f32 = 0.0f;
         {
-          let i_j21 = jw4 + 3i;
+          let i_j23 = jw4 + 3i;
           t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);

@@ -1237,7 +1237,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -1253,6 +1253,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t1 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
+  let t3 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
   let t2 = opt_draw_u(3u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 1u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(0i), u32(0i))), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1260,16 +1261,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_kk: f32 = t0;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j9 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
+    shv[team * 200u + 0u + u32(iv)] = select(((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j10 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j10)], clamp(((5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j10)] > 5.12f)), clamp(((-5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j10)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t3 = shv[team * 100u + 0u + u32(i_i1)];
-      let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+      let t4 = shv[team * 200u + 100u + u32(i_i1)];
+      let t5 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1304,19 +1310,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
+  storageBarrier();
+  workgroupBarrier();
   {
-    let t5: i32 = i32(n);
-    if (valid && t5 >= 0i && t5 < 128i) {
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j10 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j10)]);
+        let i_j11 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), shv[team * 200u + 100u + u32(i_j11)]);
       }
     }
   }
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
+    let t7: i32 = i32(n);
+    if (valid && t7 >= 0i && t7 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t7), s_fit);
     }
   }
 }
@@ -1509,16 +1517,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_rank: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 256i) {
-      let i_k11 = i32(lane) + 0i;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
+      let i_k12 = i32(lane) + 0i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) == s_union_f) && (i_k12 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
   }
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 256i) {
-      let i_k11 = i32(lane) + 128i;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k11 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k11, 127i))), (i_k11 < 128i)) == s_union_f) && (i_k11 < i32(n))))) {
+      let i_k12 = i32(lane) + 128i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) == s_union_f) && (i_k12 < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -1760,7 +1768,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_ordinal: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_x12 = i32(lane) + 0i;
+      let i_x13 = i32(lane) + 0i;
       if (((i32(t1) >= 128i) && (i32(t1) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
@@ -1801,15 +1809,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_entrant: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_o13 = i32(lane) + 0i;
+      let i_o14 = i32(lane) + 0i;
       var t3: i32 = 0i;
-      for (var i_o14: i32 = 0i; i_o14 < 128i; i_o14++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < i32(t2)))) {
+      for (var i_o15: i32 = 0i; i_o15 < 128i; i_o15++) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < i32(t2)))) {
           t3 = t3 + 1i;
         }
       }
       if (((i32(t2) < 128i) && (t3 == s_ordinal))) {
-        acc_entrant = acc_entrant + i_o13;
+        acc_entrant = acc_entrant + i_o14;
       }
     }
   }
@@ -1850,8 +1858,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t4: i32 = select(128i, i32(n), (s_leaves != 0i));
     if (valid && t4 >= 0i && t4 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j15 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j15)));
+        let i_j16 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j16)));
       }
     }
   }
@@ -2033,7 +2041,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -2075,16 +2083,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j17 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100i), 100i)) < s_L));
+    let i_j18 = iv;
+    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j19 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j19)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 100u + 0u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t10 = shv[team * 200u + 100u + u32(i_i1)];
+      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
   }
@@ -2128,8 +2141,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j18 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        let i_j20 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), shv[team * 200u + 100u + u32(i_j20)], (s_keep_1 != 0i)));
       }
     }
   }
@@ -2347,14 +2360,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_O: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k19 = i32(lane) + 0i;
+      let i_k21 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k19 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k19; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k21; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k20 = i32(lane) + 0i;
+      let i_k22 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k20 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k20; }
+      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2414,8 +2427,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j21)), (sval_arg_X == s_min)), (s_improved != 0i)));
+        let i_j23 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)), (s_improved != 0i)));
       }
     }
   }
@@ -2621,14 +2634,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_O: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k19 = i32(lane) + 0i;
+      let i_k21 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k19; }
+      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k21; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k20 = i32(lane) + 0i;
+      let i_k22 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k20; }
+      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -2701,8 +2714,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t9: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t9 >= 0i && t9 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        let i_j23 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
@@ -2885,7 +2898,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 384>;
 var<workgroup> shi: array<i32, 256>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -2931,8 +2944,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j17 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j17)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j17)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j17))))), (f32(opt_imod(((i_j17 - s_k) + 100i), 100i)) < s_L));
+    let i_j18 = iv;
+    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j19 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j19)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2943,19 +2961,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 100u + 0u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t10 = shv[team * 200u + 100u + u32(i_i1)];
+      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k19 = i32(lane) + 0i;
+      let i_k21 = i32(lane) + 0i;
       let t13 = t12;
-      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k19 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k19; }
+      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k21; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k20 = i32(lane) + 0i;
+      let i_k22 = i32(lane) + 0i;
       let t15 = t14;
-      if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k20 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k20; }
+      if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k22; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -3022,8 +3040,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t19: i32 = i32(n);
     if (valid && t19 >= 0i && t19 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j18 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j18)), shv[team * 100u + 0u + u32(i_j18)], (s_keep_1 != 0i)));
+        let i_j20 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), shv[team * 200u + 100u + u32(i_j20)], (s_keep_1 != 0i)));
       }
     }
   }
@@ -3055,8 +3073,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t24 >= 0i && t24 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j21 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j21)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j21)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j21)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        let i_j23 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }

@@ -640,7 +640,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -681,15 +681,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j3 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
+    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j4 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j4)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 100u + 0u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t10 = shv[team * 200u + 100u + u32(i_i1)];
+      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
   }
@@ -733,8 +738,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j4 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
+        let i_j5 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), shv[team * 200u + 100u + u32(i_j5)], (s_keep_1 != 0i)));
       }
     }
   }
@@ -950,16 +955,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_X: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
-      let i_k5 = i32(lane) + 0i;
+      let i_k6 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k5 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k5; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k6 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k6; }
     }
   }
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
-      let i_k5 = i32(lane) + 128i;
+      let i_k6 = i32(lane) + 128i;
       let t3 = t2;
-      if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k5 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k5; }
+      if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k6 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k6; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -1008,8 +1013,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j6)), (s_improved != 0i)));
+        let i_j7 = jw;
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j7)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j7)), (s_improved != 0i)));
       }
     }
   }
@@ -1192,7 +1197,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
-var<workgroup> shv: array<f32, 100>;
+var<workgroup> shv: array<f32, 200>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -1237,7 +1242,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j3 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
+    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
+  }
+  workgroupBarrier();
+  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
+    let i_j4 = iv;
+    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j4)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] < -5.12f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1246,27 +1256,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 100u + 0u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t10 = shv[team * 200u + 100u + u32(i_i1)];
+      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
-      let i_k5 = i32(lane) + 0i;
+      let i_k6 = i32(lane) + 0i;
       let t13 = t12;
-      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k5 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k5; }
+      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k6; }
     }
   }
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 100i) {
       let i_i1 = i32(lane) + 128i;
-      let t14 = shv[team * 100u + 0u + u32(i_i1)];
-      let t15 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+      let t14 = shv[team * 200u + 100u + u32(i_i1)];
+      let t15 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
       acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
     }
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
-      let i_k5 = i32(lane) + 128i;
+      let i_k6 = i32(lane) + 128i;
       let t17 = t16;
-      if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k5 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k5; }
+      if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k6; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1322,8 +1332,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t21: i32 = i32(n);
     if (valid && t21 >= 0i && t21 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j4 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j4)), shv[team * 100u + 0u + u32(i_j4)], (s_keep_1 != 0i)));
+        let i_j5 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), shv[team * 200u + 100u + u32(i_j5)], (s_keep_1 != 0i)));
       }
     }
   }
@@ -1355,8 +1365,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t26: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t26 >= 0i && t26 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j6 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j6)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j6)), (s_track_improved != 0i)));
+        let i_j7 = jw;
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j7)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j7)), (s_track_improved != 0i)));
       }
     }
   }

@@ -743,25 +743,49 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       let iv = iv4 + 0i;
       let i_j5 = iv;
       let t8 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j5 = iv;
       let t9 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j5 = iv;
       let t10 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j5 = iv;
       let t11 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
+    }
+  }
+  storageBarrier();
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
     }
   }
   storageBarrier();
@@ -774,7 +798,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -832,23 +856,23 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t16: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 0i;
-          t16 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 0i;
+          t16 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t17: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 1i;
-          t17 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 1i;
+          t17 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 2i;
-          t18 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 2i;
+          t18 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 3i;
-          t19 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 3i;
+          t19 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t16, t17, t18, t19);
       }
@@ -1066,16 +1090,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_X: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
-      let i_k7 = i32(lane) + 0i;
+      let i_k8 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k7; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k8; }
     }
   }
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
-      let i_k7 = i32(lane) + 128i;
+      let i_k8 = i32(lane) + 128i;
       let t3 = t2;
-      if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k7 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k7; }
+      if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k8; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -1124,8 +1148,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j8 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j8)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j8)), (s_improved != 0i)));
+        let i_j9 = jw;
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j9)), (s_improved != 0i)));
       }
     }
   }
@@ -1353,25 +1377,49 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       let iv = iv4 + 0i;
       let i_j5 = iv;
       let t8 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j5 = iv;
       let t9 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j5 = iv;
       let t10 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j5 = iv;
       let t11 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
+    }
+  }
+  storageBarrier();
+  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
+    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
+    {
+      let iv = iv4 + 0i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 1i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 2i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+    }
+    {
+      let iv = iv4 + 3i;
+      let i_j6 = iv;
+      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
     }
   }
   storageBarrier();
@@ -1384,7 +1432,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1435,9 +1483,9 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   var acci_track_arg_X: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lid); iv < 250i; iv += 128i) {
     if (iv >= 0i && iv < 250i) {
-      let i_k7 = iv;
-      let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k7));
-      if ((t14 < acc_track_arg_X || (t14 == acc_track_arg_X && i_k7 < acci_track_arg_X))) { acc_track_arg_X = t14; acci_track_arg_X = i_k7; }
+      let i_k8 = iv;
+      let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+      if ((t14 < acc_track_arg_X || (t14 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t14; acci_track_arg_X = i_k8; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -1487,23 +1535,23 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t19: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 0i;
-          t19 = select(sv0[0], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 0i;
+          t19 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 1i;
-          t20 = select(sv0[1], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 1i;
+          t20 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t21: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 2i;
-          t21 = select(sv0[2], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 2i;
+          t21 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         var t22: f32 = 0.0f;
         {
-          let i_j6 = jw4 + 3i;
-          t22 = select(sv0[3], SCR[(n * 100u + 0u + u32(i_j6)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          let i_j7 = jw4 + 3i;
+          t22 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t18) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t19, t20, t21, t22);
       }
@@ -1541,22 +1589,22 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         let sv1 = S[((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
         var t28: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 0i;
+          let i_j9 = jw4 + 0i;
           t28 = select(sv1[0], sv0[0], (s_track_improved != 0i));
         }
         var t29: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 1i;
+          let i_j9 = jw4 + 1i;
           t29 = select(sv1[1], sv0[1], (s_track_improved != 0i));
         }
         var t30: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 2i;
+          let i_j9 = jw4 + 2i;
           t30 = select(sv1[2], sv0[2], (s_track_improved != 0i));
         }
         var t31: f32 = 0.0f;
         {
-          let i_j8 = jw4 + 3i;
+          let i_j9 = jw4 + 3i;
           t31 = select(sv1[3], sv0[3], (s_track_improved != 0i));
         }
         S[((P.w[1][0] + wid.z * P.run_s) + u32(t27) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t28, t29, t30, t31);

@@ -2125,7 +2125,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel step_writes uses P,RUNS,SC,SCR,S
+// ---- step each.P kernel step_writes uses P,RUNS,SC,S,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -2158,25 +2158,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 125i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t1: f32 = 0.0f;
         {
-          let i_j7 = jw4 + 0i;
-          t1 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+          let i_j8 = jw4 + 0i;
+          t1 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
         }
         var t2: f32 = 0.0f;
         {
-          let i_j7 = jw4 + 1i;
-          t2 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+          let i_j8 = jw4 + 1i;
+          t2 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
         }
         var t3: f32 = 0.0f;
         {
-          let i_j7 = jw4 + 2i;
-          t3 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+          let i_j8 = jw4 + 2i;
+          t3 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
         }
         var t4: f32 = 0.0f;
         {
-          let i_j7 = jw4 + 3i;
-          t4 = SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr];
+          let i_j8 = jw4 + 3i;
+          t4 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
         }
         S[((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
@@ -2190,23 +2191,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t6: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 0i;
-          t6 = clamp((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          let i_j10 = jw4 + 0i;
+          t6 = clamp((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
         }
         var t7: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 1i;
-          t7 = clamp((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          let i_j10 = jw4 + 1i;
+          t7 = clamp((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
         }
         var t8: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 2i;
-          t8 = clamp((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          let i_j10 = jw4 + 2i;
+          t8 = clamp((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
         }
         var t9: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t9 = clamp((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          let i_j10 = jw4 + 3i;
+          t9 = clamp((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t5) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t6, t7, t8, t9);
       }
@@ -2412,22 +2413,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t3: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 0i;
+          let i_j11 = jw4 + 0i;
           t3 = sv0[0];
         }
         var t4: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 1i;
+          let i_j11 = jw4 + 1i;
           t4 = sv0[1];
         }
         var t5: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 2i;
+          let i_j11 = jw4 + 2i;
           t5 = sv0[2];
         }
         var t6: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 3i;
+          let i_j11 = jw4 + 3i;
           t6 = sv0[3];
         }
         S[((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t3, t4, t5, t6);
@@ -2819,14 +2820,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(125i, i32((c + 1u) * 1024u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 125i) {
-      let i_k11 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k11));
-      if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k11 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k11; }
+      let i_k12 = iv;
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+      if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k12; }
     }
     if (iv >= 0i && iv < 125i) {
-      let i_k12 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k12));
-      if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k12 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k12; }
+      let i_k13 = iv;
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k13));
+      if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k13; }
     }
   }
   shf[0u + lid] = acc_arg_P;
@@ -3349,22 +3350,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100000u + u32(jw4)) >> 2u];
         var t1: f32 = 0.0f;
         {
-          let i_j13 = jw4 + 0i;
+          let i_j14 = jw4 + 0i;
           t1 = select(sv1[0], sv0[0], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
         }
         var t2: f32 = 0.0f;
         {
-          let i_j13 = jw4 + 1i;
+          let i_j14 = jw4 + 1i;
           t2 = select(sv1[1], sv0[1], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
         }
         var t3: f32 = 0.0f;
         {
-          let i_j13 = jw4 + 2i;
+          let i_j14 = jw4 + 2i;
           t3 = select(sv1[2], sv0[2], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
         }
         var t4: f32 = 0.0f;
         {
-          let i_j13 = jw4 + 3i;
+          let i_j14 = jw4 + 3i;
           t4 = select(sv1[3], sv0[3], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_P)) == s_min));
         }
         S[((P.w[1][1] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);

@@ -770,8 +770,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t9: i32 = i32(n);
     if (valid && t9 >= 0i && t9 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j7 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
+        let i_j8 = jw;
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.12f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.12f))));
       }
     }
   }
@@ -779,8 +779,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t10: i32 = i32(n);
     if (valid && t10 >= 0i && t10 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j9 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        let i_j10 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.12f, 5.12f));
       }
     }
   }
@@ -984,8 +984,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t2: i32 = i32(n);
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j10 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)));
+        let i_j11 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11)));
       }
     }
   }
@@ -1191,14 +1191,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_B: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
-      let i_k11 = i32(lane) + 0i;
+      let i_k12 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_P || (t1 == acc_arg_P && i_k11 < acci_arg_P))) { acc_arg_P = t1; acci_arg_P = i_k11; }
+      if ((t1 < acc_arg_P || (t1 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t1; acci_arg_P = i_k12; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
-      let i_k12 = i32(lane) + 0i;
+      let i_k13 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k12 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k12; }
+      if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k13; }
     }
   }
   shf[0u + lid] = acc_arg_P;
@@ -1258,8 +1258,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j13 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j13)), (sval_arg_P == s_min)), (s_improved != 0i)));
+        let i_j14 = jw;
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j14)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j14)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j14)), (sval_arg_P == s_min)), (s_improved != 0i)));
       }
     }
   }
@@ -1525,9 +1525,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
-      let i_k11 = i32(lane) + 0i;
+      let i_k12 = i32(lane) + 0i;
       let t10 = t9;
-      if ((t10 < acc_track_arg_P || (t10 == acc_track_arg_P && i_k11 < acci_track_arg_P))) { acc_track_arg_P = t10; acci_track_arg_P = i_k11; }
+      if ((t10 < acc_track_arg_P || (t10 == acc_track_arg_P && i_k12 < acci_track_arg_P))) { acc_track_arg_P = t10; acci_track_arg_P = i_k12; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1581,8 +1581,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j7 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j7)]);
+        let i_j8 = jw;
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.12f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.12f))));
       }
     }
   }
@@ -1590,8 +1590,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j9 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j9)) + shv[team * 100u + 0u + u32(i_j9)]), -5.12f, 5.12f));
+        let i_j10 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.12f, 5.12f));
       }
     }
   }
@@ -1611,8 +1611,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t17: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t17 >= 0i && t17 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j13 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j13)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j13)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j13)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+        let i_j14 = jw;
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j14)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j14)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j14)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }

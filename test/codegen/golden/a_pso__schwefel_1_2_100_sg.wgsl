@@ -874,25 +874,26 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     let t11: i32 = i32(n);
     if (valid && t11 >= 0i && t11 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t12: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 0i;
-          t12 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 0i;
+          t12 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t13: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 1i;
-          t13 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 1i;
+          t13 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 2i;
-          t14 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 2i;
+          t14 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t15: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t15 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 3i;
+          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         S[((P.w[1][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
       }
@@ -905,23 +906,23 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t17: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 0i;
-          t17 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 0i;
+          t17 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t18: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 1i;
-          t18 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 1i;
+          t18 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t19: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 2i;
-          t19 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 2i;
+          t19 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t20: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 3i;
-          t20 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 3i;
+          t20 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }
@@ -1127,8 +1128,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t2: i32 = i32(n);
     if (valid && t2 >= 0i && t2 < 125i && (s_keep != 0i)) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j12 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j12)));
+        let i_j13 = jw;
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t2) * 100u + u32(jw), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j13)));
       }
     }
   }
@@ -1334,14 +1335,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_B: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
-      let i_k13 = i32(lane) + 0i;
+      let i_k14 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_P || (t1 == acc_arg_P && i_k13 < acci_arg_P))) { acc_arg_P = t1; acci_arg_P = i_k13; }
+      if ((t1 < acc_arg_P || (t1 == acc_arg_P && i_k14 < acci_arg_P))) { acc_arg_P = t1; acci_arg_P = i_k14; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
-      let i_k14 = i32(lane) + 0i;
+      let i_k15 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k14 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k14; }
+      if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k15 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k15; }
     }
   }
   shf[0u + lid] = acc_arg_P;
@@ -1401,8 +1402,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j15 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j15)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j15)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j15)), (sval_arg_P == s_min)), (s_improved != 0i)));
+        let i_j16 = jw;
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j16)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_B) * 100u + u32(i_j16)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_P) * 100u + u32(i_j16)), (sval_arg_P == s_min)), (s_improved != 0i)));
       }
     }
   }
@@ -1745,9 +1746,9 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   var acci_track_arg_P: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
     if (iv >= 0i && iv < 125i) {
-      let i_k13 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k13));
-      if ((t11 < acc_track_arg_P || (t11 == acc_track_arg_P && i_k13 < acci_track_arg_P))) { acc_track_arg_P = t11; acci_track_arg_P = i_k13; }
+      let i_k14 = iv;
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+      if ((t11 < acc_track_arg_P || (t11 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t11; acci_track_arg_P = i_k14; }
     }
   }
   shf[0u + lid] = acc_track_arg_P;
@@ -1792,25 +1793,26 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t15: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 0i;
-          t15 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 0i;
+          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t16: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 1i;
-          t16 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 1i;
+          t16 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t17: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 2i;
-          t17 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 2i;
+          t17 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t18 = SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr];
+          let i_j10 = jw4 + 3i;
+          t18 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
       }
@@ -1823,23 +1825,23 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t20: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 0i;
-          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 0i;
+          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t21: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 1i;
-          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 1i;
+          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t22: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 2i;
-          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 2i;
+          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t23: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 3i;
-          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j11)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 3i;
+          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
       }
@@ -1866,22 +1868,22 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         let sv2 = S[((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
         var t27: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 0i;
+          let i_j16 = jw4 + 0i;
           t27 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
         var t28: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 1i;
+          let i_j16 = jw4 + 1i;
           t28 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
         var t29: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 2i;
+          let i_j16 = jw4 + 2i;
           t29 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
         var t30: f32 = 0.0f;
         {
-          let i_j15 = jw4 + 3i;
+          let i_j16 = jw4 + 3i;
           t30 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
         S[((P.w[1][1] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t27, t28, t29, t30);
