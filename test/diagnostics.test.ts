@@ -742,7 +742,7 @@ const CASES: { [K in DiagKind]: Case } = {
     algorithm: 'a',
     at: '2:22',
     message:
-      "bounds = none leaves points outside the box, but the box of problem 'p' is a constraint: choose a policy (clip, reflect, wrap, reinit, midpoint)",
+      "bounds = none leaves points outside the box, but the box of problem 'p' is a constraint (only a box declared `in [lo, hi] unconstrained` is not): choose a policy (clip, reflect, wrap, reinit, midpoint)",
   },
   RepairOutsideEach: {
     src:

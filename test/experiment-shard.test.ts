@@ -230,7 +230,7 @@ describe('opt experiment --shard and opt experiment merge', () => {
     );
     for (const t of ['cell', 'run', 'trace', 'record', 'shard'])
       d.exec(`CREATE TABLE ${t} AS SELECT * FROM s.${t}`);
-    d.pragma('user_version = 3');
+    d.pragma('user_version = 4');
     d.close();
     await refused(
       [shard(1), gpuShard, shard(3)],

@@ -33,9 +33,10 @@ export const RESULTS_FILE = 'results.sqlite';
 
 /**
  * The schema's version (SQLite's user_version): a file of another version is refused. 3: the
- * shard table.
+ * shard table. 4: run.in_box, whether the reported best point keeps the problem's box (1: inside
+ * it, or the box is no constraint) or not (0); `opt run --json` gives bestInBox and constrained.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS experiment (
@@ -53,6 +54,7 @@ CREATE TABLE IF NOT EXISTS run (
   precision TEXT NOT NULL, evals INTEGER NOT NULL, generations INTEGER NOT NULL,
   seconds REAL NOT NULL, stopped TEXT NOT NULL, best_fitness REAL, best_error REAL,
   device_fitness REAL, device_error REAL, best_point BLOB NOT NULL, batch INTEGER NOT NULL,
+  in_box INTEGER NOT NULL,
   PRIMARY KEY (cell, run)
 );
 CREATE TABLE IF NOT EXISTS trace (
@@ -136,6 +138,8 @@ export type StoredRun = Pick<
   | 'bestError'
   | 'deviceFitness'
   | 'deviceError'
+  | 'bestInBox'
+  | 'constrained'
   | 'bestPoint'
   | 'trace'
 >;
@@ -295,7 +299,7 @@ export class ResultsDb {
   ): void {
     const point = Buffer.from(Float64Array.from(r.bestPoint).buffer);
     const insRun = this.db.prepare(
-      'INSERT INTO run (cell, run, seed, precision, evals, generations, seconds, stopped, best_fitness, best_error, device_fitness, device_error, best_point, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO run (cell, run, seed, precision, evals, generations, seconds, stopped, best_fitness, best_error, device_fitness, device_error, best_point, batch, in_box) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insTrace = this.db.prepare(
       'INSERT INTO trace (cell, run, k, evals, seconds, best, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -319,6 +323,8 @@ export class ResultsDb {
         real(r.deviceError),
         point,
         batch,
+        // The box's rule kept: inside it, or a box that is no constraint.
+        r.bestInBox || !r.constrained ? 1 : 0,
       );
       thinTrace(r.trace, this.exact).forEach((t, k) =>
         insTrace.run(cell, run, k, t.evals, t.seconds, real(t.best), real(t.error)),

@@ -43,6 +43,11 @@ export interface CellStats extends TableCell {
    * every run ran alone (a wall-clock budget, the CPU, a program whose plan depends on the seed).
    */
   batch: number;
+  /**
+   * Runs whose reported best point lies outside the problem's box (not results of the
+   * bound-constrained problem); null for a results file written before opt recorded it.
+   */
+  outside: number | null;
 }
 
 /** The statistics of every cell with a finished run, in the plan's order. */
@@ -63,8 +68,11 @@ export function cellStats(path: string): {
       problem: string;
       dim: number;
     }[];
+    // run.in_box from results schema 4 on; an older file says nothing of the box.
+    const columns = db.prepare('PRAGMA table_info(run)').all() as { name: string }[];
+    const inBox = columns.some((c) => c.name === 'in_box') ? 'in_box' : 'NULL AS in_box';
     const runsOf = db.prepare(
-      'SELECT best_error AS error, best_fitness AS f, evals, batch FROM run WHERE cell = ? ORDER BY run',
+      `SELECT best_error AS error, best_fitness AS f, evals, batch, ${inBox} FROM run WHERE cell = ? ORDER BY run`,
     );
     const out: CellStats[] = [];
     for (const c of cells) {
@@ -73,6 +81,7 @@ export function cellStats(path: string): {
         f: number;
         evals: number;
         batch: number;
+        in_box: number | null;
       }[];
       if (!runs.length) continue;
       const hasError = runs.every((r) => r.error !== null);
@@ -94,6 +103,9 @@ export function cellStats(path: string): {
             : null,
         meanEvals: mean(runs.map((r) => r.evals)),
         batch: max(runs.map((r) => r.batch)),
+        outside: runs.some((r) => r.in_box === null)
+          ? null
+          : runs.filter((r) => r.in_box === 0).length,
       });
     }
     return { name: exp.name, target: exp.target, cells: out };
@@ -116,14 +128,25 @@ export function reportMarkdown(r: ReturnType<typeof cellStats>): string {
       '',
       `## D = ${D}`,
       '',
-      '| algorithm | problem | runs | mean | std | median | best | worst | success | mean evaluations | batch |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| algorithm | problem | runs | mean | std | median | best | worst | success | mean evaluations | batch | outside the box |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const c of r.cells.filter((x) => x.dim === D))
       lines.push(
-        `| ${c.algorithm} | ${c.problem}${c.of === 'f' ? ' (f)' : ''} | ${c.runs} | ${num(c.mean)} | ${num(c.std)} | ${num(c.median)} | ${num(c.best)} | ${num(c.worst)} | ${c.success === null ? '-' : `${(100 * c.success).toFixed(0)}%`} | ${Math.round(c.meanEvals).toLocaleString('en-US')} | ${c.batch} |`,
+        `| ${c.algorithm} | ${c.problem}${c.of === 'f' ? ' (f)' : ''} | ${c.runs} | ${num(c.mean)} | ${num(c.std)} | ${num(c.median)} | ${num(c.best)} | ${num(c.worst)} | ${c.success === null ? '-' : `${(100 * c.success).toFixed(0)}%`} | ${Math.round(c.meanEvals).toLocaleString('en-US')} | ${c.batch} | ${c.outside === null ? '-' : c.outside > 0 ? `**${c.outside} of ${c.runs}**` : '0'} |`,
       );
   }
+  const broken = r.cells.filter((c) => c.outside);
+  if (broken.length)
+    lines.push(
+      '',
+      `**Outside the box.** In ${broken.length === 1 ? 'one cell' : `${broken.length} cells`} the reported best point of some run lies outside the problem's box: ${broken.map((c) => `${c.algorithm} on ${c.problem} at D = ${c.dim} (${c.outside} of ${c.runs} runs)`).join('; ')}. Those values are not results of the bound-constrained problem (docs/language.md, "Bound handling": the algorithm's bounds parameter names the policy).`,
+    );
+  if (r.cells.some((c) => c.outside === null))
+    lines.push(
+      '',
+      'Outside the box "-": the results file predates opt recording it (results schema 3): the runs\' best points were not checked against the box.',
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -145,11 +168,12 @@ export function reportCsv(r: ReturnType<typeof cellStats>): string {
       c.success ?? '',
       c.meanEvals,
       c.batch,
+      c.outside ?? '',
     ].join(','),
   );
   return (
     [
-      'algorithm,problem,D,runs,of,mean,std,median,best,worst,success,mean_evals,batch',
+      'algorithm,problem,D,runs,of,mean,std,median,best,worst,success,mean_evals,batch,outside',
       ...rows,
     ].join('\n') + '\n'
   );

@@ -80,6 +80,8 @@ export interface RunReport {
    * result of the bound-constrained problem. params.bounds names the policy that kept it there.
    */
   bestInBox: boolean;
+  /** Whether the box is a constraint (false for `in [lo, hi] unconstrained`: a start region). */
+  constrained: boolean;
   bestPoint: number[];
   /** The best so far as the backend computed it (see deviceFitness). */
   trace: { evals: number; seconds: number; best: number; error: number | null }[];
@@ -425,6 +427,7 @@ export function makeReport(
     deviceFitness: r.bestFitness,
     deviceError: err(r.bestError),
     bestInBox: outsideBox(c.algo.problem.box, r.bestPoint) === 0,
+    constrained: !c.algo.problem.unconstrained,
     bestPoint: Array.from(r.bestPoint),
     trace: r.trace.map((t) => ({ ...t, error: err(t.error) })),
   };

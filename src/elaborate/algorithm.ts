@@ -370,7 +370,7 @@ export class AlgoElaborator {
    */
   private boundsParam(p: ParamDecl, override: string | undefined) {
     const value = this.core.choiceValue(p, override);
-    if (value === NO_REPAIR) {
+    if (value === NO_REPAIR && !this.problemIr.unconstrained) {
       const names = (p.choices ?? []).map((c) => c.name).filter((n) => n !== NO_REPAIR);
       this.fail(
         'BoundsNone',

@@ -288,6 +288,7 @@ export class Elaborator {
         name: decl.name,
         dim,
         box,
+        ...(decl.unconstrained ? { unconstrained: true } : {}),
         optimum,
         at,
         direction: decl.direction,

@@ -252,7 +252,15 @@ function printProblem(path: Path, print: Print): Doc {
   if (d.direction === 'maximize') clauses.push([line, 'maximize']);
   else if (infoOf(d)!.explicitMinimize) clauses.push([line, 'minimize']);
   if (d.box) {
-    clauses.push([line, 'in [', path.call(print, 'box', 0), ', ', path.call(print, 'box', 1), ']']);
+    clauses.push([
+      line,
+      'in [',
+      path.call(print, 'box', 0),
+      ', ',
+      path.call(print, 'box', 1),
+      ']',
+      d.unconstrained ? ' unconstrained' : '',
+    ]);
   }
   if (d.optimum) clauses.push([line, 'optimum ', path.call(print, 'optimum')]);
   if (d.at) clauses.push([line, 'at ', path.call(print, 'at')]);

@@ -167,6 +167,8 @@ export interface IrProgram {
   name: string;
   dim: number;
   box: [number, number];
+  /** The box is where a search starts, not a constraint (`in [lo, hi] unconstrained`). */
+  unconstrained?: boolean;
   optimum: number;
   at: OptimumPoint;
   direction: 'minimize' | 'maximize';

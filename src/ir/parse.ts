@@ -351,6 +351,9 @@ export function parseProgram(text: string): IrProgram {
       case 'box':
         p.box = [parseNumber(item[1] as string), parseNumber(item[2] as string)];
         break;
+      case 'unconstrained':
+        p.unconstrained = true;
+        break;
       case 'optimum':
         p.optimum = parseNumber(item[1] as string);
         break;

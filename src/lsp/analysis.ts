@@ -355,7 +355,9 @@ export class Workspace {
         : '';
     switch (d.kind) {
       case 'problem': {
-        const box = d.box ? `[${this.slice(d.box[0].loc)}, ${this.slice(d.box[1].loc)}]` : 'none';
+        const box = d.box
+          ? `[${this.slice(d.box[0].loc)}, ${this.slice(d.box[1].loc)}]${d.unconstrained ? ' (unconstrained: where a search starts)' : ''}`
+          : 'none';
         lines.push(code(`problem ${d.name}(${d.param}[${d.dimName}])`));
         lines.push(
           `${d.direction}; box ${box}${d.optimum ? `; optimum ${this.slice(d.optimum.loc)}` : ''}${d.at ? ` at ${this.slice(d.at.loc)}` : ''}`,

@@ -94,6 +94,11 @@ export interface ProblemDecl {
   dims?: Expr;
   direction: 'minimize' | 'maximize';
   box?: [Expr, Expr];
+  /**
+   * `in [LO, HI] unconstrained`: the box is where a search starts, not a constraint (the problem is
+   * defined everywhere, and a point outside it counts): an algorithm may then run with bounds = none.
+   */
+  unconstrained?: boolean;
   optimum?: Expr;
   at?: Expr;
   lets: Let[];

@@ -328,7 +328,7 @@ export const Diag = {
   BoundsNone: {
     code: 6044,
     message:
-      "bounds = none leaves points outside the box, but the box of problem '{0}' is a constraint: choose a policy ({1})",
+      "bounds = none leaves points outside the box, but the box of problem '{0}' is a constraint (only a box declared `in [lo, hi] unconstrained` is not): choose a policy ({1})",
   },
   RepairOutsideEach: {
     code: 6045,

@@ -224,6 +224,7 @@ class OptParser extends EmbeddedActionsParser {
       ]);
     });
     let box: [Expr, Expr] | undefined;
+    let unconstrained = false;
     this.OPTION2(() => {
       this.CONSUME(T.In);
       this.CONSUME2(T.LBracket);
@@ -232,6 +233,10 @@ class OptParser extends EmbeddedActionsParser {
       const hi = this.SUBRULE2(this.expr);
       this.CONSUME2(T.RBracket);
       box = [lo, hi];
+      this.OPTION8(() => {
+        this.CONSUME(T.Unconstrained);
+        unconstrained = true;
+      });
     });
     let optimum: Expr | undefined;
     let at: Expr | undefined;
@@ -266,6 +271,7 @@ class OptParser extends EmbeddedActionsParser {
       dims,
       direction,
       box,
+      ...(unconstrained ? { unconstrained } : {}),
       optimum,
       at,
       lets,

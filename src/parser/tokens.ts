@@ -39,6 +39,7 @@ export const While = keyword('while');
 export const Suite = keyword('suite');
 export const Experiment = keyword('experiment');
 export const Repair = keyword('repair');
+export const Unconstrained = keyword('unconstrained');
 
 export const KEYWORDS = [
   Problem,
@@ -66,6 +67,7 @@ export const KEYWORDS = [
   Suite,
   Experiment,
   Repair,
+  Unconstrained,
 ];
 
 export const NumberLit = createToken({

@@ -19,6 +19,7 @@ import {
   type IrProgram,
 } from '../ir/ir.js';
 import { foldExpr } from '../ir/fold.js';
+import { matrixProduct } from '../ir/matrix.js';
 
 const hasReduction = (e: IExpr) => some(e, (n) => n.k === 'red');
 
@@ -108,6 +109,7 @@ export function fuseFunc(f: IrFunc): IrFunc {
   const kept: Binding[] = [];
   // Trials kept because a written vector reads them twice (below).
   const twice = new Set<string>();
+  const rotation = f.bindings.some((b) => matrixProduct(b) !== undefined);
   for (const b of f.bindings) {
     const body = substitute(b.body);
     const costly = keep.costly(body);
@@ -121,10 +123,16 @@ export function fuseFunc(f: IrFunc): IrFunc {
       // u_in of a bound policy: x < lo, x > hi, x): each copy would draw and gather again. The
       // trial is kept, as before it was repaired, and the repaired point is computed from it.
       !readTwice &&
-      // The written vector that reads such a trial is kept too (the repaired point, stored once
-      // for the evaluation and the write): a tiled rotation's y may read a kept vector of the
-      // step, not the parent's row that a policy reads (schedule.ts, tiledProducts).
-      !(keep.written.has(b.name) && some(b.body, (n) => n.k === 'read' && twice.has(n.arr))) &&
+      // In a step with a matrix product (a rotation) the written vector that reads such a trial
+      // is kept too (the repaired point, stored once for the evaluation and the write): a tiled
+      // rotation's y may read a kept vector of the step, not the parent's row that a policy
+      // reads (schedule.ts, tiledProducts). Elsewhere it is computed from the kept trial where it
+      // is read (kept, Schwefel 1.2's scan would store it in SCR: 40 -> 55 us a generation).
+      !(
+        rotation &&
+        keep.written.has(b.name) &&
+        some(b.body, (n) => n.k === 'read' && twice.has(n.arr))
+      ) &&
       !sizeAtLeast(body, FUSE_MAX_NODES) &&
       // The copies together: a map read at many places (the float-float arguments of an unrolled
       // Katsuura sum, passes/turns.ts) is computed once.

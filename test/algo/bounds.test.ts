@@ -82,6 +82,26 @@ describe('bound policies on the CPU backend', () => {
   });
 });
 
+describe('bounds = none', () => {
+  it('is refused where the box is a constraint, and leaves points outside an unconstrained one', async () => {
+    expect(() => algo('de', 'slope', 4, { bounds: 'none' }, { 'shove.opt': SHOVE })).toThrow(
+      /OPT6044/,
+    );
+    const open = 'problem open_slope(x[D]) in [-1, 2] unconstrained { sum(i) x[i] }\n';
+    const c = algo('de', 'open_slope', 4, { bounds: 'none' }, { 'open.opt': open });
+    expect(c.algo.problem.unconstrained).toBe(true);
+    const e = new CpuAlgoEngine(c, 5);
+    const r = await runAlgorithm(c, e, { seed: 5, maxGenerations: 40 });
+    // Slope decreases without end below the box: DE follows it out.
+    expect(Math.min(...r.bestPoint)).toBeLessThan(LO - 1);
+    // The default policy still applies to an unconstrained problem unless none is asked for.
+    const d = algo('de', 'open_slope', 4, {}, { 'open.opt': open });
+    const k = new CpuAlgoEngine(d, 5);
+    const s = await runAlgorithm(d, k, { seed: 5, maxGenerations: 40 });
+    for (const x of s.bestPoint) expect(x >= LO && x <= HI).toBe(true);
+  });
+});
+
 describe('the stdlib algorithms keep every point in the box', () => {
   // Slope's optimum is the corner (-1, ..., -1): a trial beyond it is better, so greedy selection
   // would keep points outside the box if any were evaluated there.

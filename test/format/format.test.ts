@@ -203,6 +203,21 @@ describe('opt formatter', () => {
     );
   });
 
+  it('lays out a repair and an unconstrained box', async () => {
+    await expectFormat(
+      src`
+        problem q(x[D])in[-5,5]unconstrained{sum(i)x[i]^2}
+        repair half ( x,p )= if x<lo then (lo+p)/2 else if x>hi then (hi+p)/2 else x;
+      `,
+      src`
+        problem q(x[D]) in [-5, 5] unconstrained {
+          sum(i) x[i]^2
+        }
+        repair half(x, p) = if x < lo then (lo + p) / 2 else if x > hi then (hi + p) / 2 else x
+      `,
+    );
+  });
+
   it('fills a long suite inside its brackets', async () => {
     const names = Array.from({ length: 14 }, (_, k) => `cec2017_f${k + 1}`);
     await expectFormat(

@@ -259,7 +259,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -331,20 +331,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t3);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(t5, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t4 < 0.879f) || (i_j5 == s_k)));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j6 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j6)], clamp(((5.12f + t5) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] > 5.12f)), clamp(((-5.12f + t5) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(t5, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t4 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t6 = shv[team * 200u + 100u + u32(i_i1)];
-      let t7 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
@@ -386,7 +381,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t9 >= 0i && t9 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), shv[team * 200u + 100u + u32(i_j7)], (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), select(select(shv[team * 100u + 0u + u32(i_j7)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j7)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j7)] < -5.12f)), (s_keep != 0i)));
       }
     }
   }
@@ -824,7 +819,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
 var<workgroup> shi: array<i32, 128>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -898,20 +893,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t3);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(t5, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t4 < 0.879f) || (i_j5 == s_k)));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j6 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j6)], clamp(((5.12f + t5) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] > 5.12f)), clamp(((-5.12f + t5) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j6)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(t5, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t4 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t6 = shv[team * 200u + 100u + u32(i_i1)];
-      let t7 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
     }
   }
@@ -955,7 +945,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t11 >= 0i && t11 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), shv[team * 200u + 100u + u32(i_j7)], (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), select(select(shv[team * 100u + 0u + u32(i_j7)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j7)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j7)] < -5.12f)), (s_keep != 0i)));
       }
     }
   }

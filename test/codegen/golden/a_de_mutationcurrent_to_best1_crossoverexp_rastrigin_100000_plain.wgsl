@@ -1236,82 +1236,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j5 = iv;
         kv_t0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
-      }
-      var kv_t1: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t1 = select(select(kv_t0, clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t2 = kv_t1;
-        let t3 = sin((3.141592653589793f * kv_t1));
-        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+        let t1 = select(select(kv_t0, clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 < -5.12f));
+        let t2 = sin((3.141592653589793f * select(select(kv_t0, clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 < -5.12f))));
+        acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t4: f32 = 0.0f;
+      var kv_t3: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv_t4 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
-      }
-      var kv_t5: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t5 = select(select(kv_t4, clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t4 > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t4 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t5; }
+        kv_t3 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t3; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t6 = kv_t5;
-        let t7 = sin((3.141592653589793f * kv_t5));
-        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+        let t4 = select(select(kv_t3, clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 < -5.12f));
+        let t5 = sin((3.141592653589793f * select(select(kv_t3, clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 < -5.12f))));
+        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t8: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv_t8 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
-      }
-      var kv_t9: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t9 = select(select(kv_t8, clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t8 > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t8 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
+        kv_t6 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t10 = kv_t9;
-        let t11 = sin((3.141592653589793f * kv_t9));
-        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        let t7 = select(select(kv_t6, clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f));
+        let t8 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f))));
+        acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t12: f32 = 0.0f;
+      var kv_t9: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        kv_t12 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
-      }
-      var kv_t13: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t13 = select(select(kv_t12, clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t12 > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t12 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t13; }
+        kv_t9 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t14 = kv_t13;
-        let t15 = sin((3.141592653589793f * kv_t13));
-        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+        let t10 = select(select(kv_t9, clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 < -5.12f));
+        let t11 = sin((3.141592653589793f * select(select(kv_t9, clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 < -5.12f))));
+        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
   }
@@ -1769,25 +1745,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 48i && (s_keep != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t1: f32 = 0.0f;
         {
           let i_j7 = jw4 + 0i;
-          t1 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t1 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         var t2: f32 = 0.0f;
         {
           let i_j7 = jw4 + 1i;
-          t2 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         var t3: f32 = 0.0f;
         {
           let i_j7 = jw4 + 2i;
-          t3 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j7 = jw4 + 3i;
-          t4 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }

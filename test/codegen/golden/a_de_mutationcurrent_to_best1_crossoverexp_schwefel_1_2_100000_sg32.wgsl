@@ -1296,37 +1296,31 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
           if (iv < 100000i) {
             let i_j7 = iv;
             kv_t0 = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7)), ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100000u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7))))) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j7))))), (f32(opt_imod(((i_j7 - s_k) + 100000i), 100000i)) < s_L));
-            if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
-          }
-          var kv_t1: f32 = 0.0f;
-          if (iv < 100000i) {
-            let i_j8 = iv;
-            kv_t1 = select(select(kv_t0, clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j8))) / 2.0f), -100.0f, 100.0f), (kv_t0 > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j8))) / 2.0f), -100.0f, 100.0f), (kv_t0 < -100.0f));
-            if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           let i_i1 = iv;
-          v = kv_t1;
+          v = select(select(kv_t0, clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (kv_t0 > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (kv_t0 < -100.0f));
         }
         shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
       }
       workgroupBarrier();
       var lsum: f32 = 0.0f;
       for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
-      let t2 = subgroupInclusiveAdd(lsum);
-      if (sgid == sgsize - 1u) { shf[sg_index] = t2; }
+      let t1 = subgroupInclusiveAdd(lsum);
+      if (sgid == sgsize - 1u) { shf[sg_index] = t1; }
       workgroupBarrier();
-      let per_t2 = 256u / sgsize;
-      let first_t2 = (0u) * per_t2;
-      var pre_t2: f32 = 0.0f;
-      var tot_t2: f32 = 0.0f;
-      for (var k: u32 = first_t2; k < first_t2 + per_t2; k++) {
+      let per_t1 = 256u / sgsize;
+      let first_t1 = (0u) * per_t1;
+      var pre_t1: f32 = 0.0f;
+      var tot_t1: f32 = 0.0f;
+      for (var k: u32 = first_t1; k < first_t1 + per_t1; k++) {
         let t = shf[k];
-        if (k < sg_index) { pre_t2 = pre_t2 + t; }
-        tot_t2 = tot_t2 + t;
+        if (k < sg_index) { pre_t1 = pre_t1 + t; }
+        tot_t1 = tot_t1 + t;
       }
       workgroupBarrier();
-      var run = carry + (t2 + pre_t2) - lsum;
-      carry = carry + tot_t2;
+      var run = carry + (t1 + pre_t1) - lsum;
+      carry = carry + tot_t1;
       for (var k: u32 = 0u; k < 16u; k++) {
         let iv = base + i32(lid * 16u + k);
         let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
@@ -1856,25 +1850,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t0 >= 0i && t0 < 48i && (s_keep != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t1: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t1 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t1 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         var t2: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t2 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         var t3: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t3 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j9 = jw4 + 3i;
-          t4 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }

@@ -375,46 +375,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -427,7 +403,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -469,22 +445,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t8: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t8 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t8 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t9: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t9 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t9 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t10: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t10 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t10 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t11: f32 = 0.0f;
         {
           let i_j9 = jw4 + 3i;
-          t11 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t11 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t8, t9, t10, t11);
       }
@@ -1000,46 +976,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j7 - s_k) + 100i), 100i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -1052,7 +1004,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1096,22 +1048,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t10: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t10 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t10 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t11: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t11 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t11 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t12: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t12 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t12 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t13: f32 = 0.0f;
         {
           let i_j9 = jw4 + 3i;
-          t13 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t13 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t10, t11, t12, t13);
       }

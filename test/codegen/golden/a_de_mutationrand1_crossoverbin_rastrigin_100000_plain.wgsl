@@ -772,85 +772,61 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let i_j5 = iv;
         let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
         kv_t2 = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t3 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t2; }
-      }
-      var kv_t4: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t4 = select(select(kv_t2, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t2; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv_t4;
-        let t6 = sin((3.141592653589793f * kv_t4));
-        acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        let t4 = select(select(kv_t2, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 < -5.12f));
+        let t5 = sin((3.141592653589793f * select(select(kv_t2, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 < -5.12f))));
+        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t7: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        let t8 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
-        kv_t7 = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t8 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t7; }
-      }
-      var kv_t9: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t9 = select(select(kv_t7, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t7 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t7 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
+        let t7 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
+        kv_t6 = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t7 < 0.879f) || (i_j5 == s_k)));
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t10 = kv_t9;
-        let t11 = sin((3.141592653589793f * kv_t9));
-        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        let t8 = select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f));
+        let t9 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f))));
+        acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t12: f32 = 0.0f;
+      var kv_t10: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        let t13 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
-        kv_t12 = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t13 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
-      }
-      var kv_t14: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t14 = select(select(kv_t12, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t12 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t12 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t14; }
+        let t11 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
+        kv_t10 = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t11 < 0.879f) || (i_j5 == s_k)));
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t10; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t15 = kv_t14;
-        let t16 = sin((3.141592653589793f * kv_t14));
-        acc_fit = acc_fit + ((t15 * t15) + (20.0f * (t16 * t16)));
+        let t12 = select(select(kv_t10, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 < -5.12f));
+        let t13 = sin((3.141592653589793f * select(select(kv_t10, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 < -5.12f))));
+        acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t17: f32 = 0.0f;
+      var kv_t14: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j5 = iv;
-        let t18 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
-        kv_t17 = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t18 < 0.879f) || (i_j5 == s_k)));
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t17; }
-      }
-      var kv_t19: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        kv_t19 = select(select(kv_t17, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t17 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t17 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t19; }
+        let t15 = opt_draw_u(4u, u32(i32(n)), u32(i_j5));
+        kv_t14 = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t15 < 0.879f) || (i_j5 == s_k)));
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t14; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t20 = kv_t19;
-        let t21 = sin((3.141592653589793f * kv_t19));
-        acc_fit = acc_fit + ((t20 * t20) + (20.0f * (t21 * t21)));
+        let t16 = select(select(kv_t14, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 < -5.12f));
+        let t17 = sin((3.141592653589793f * select(select(kv_t14, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 < -5.12f))));
+        acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
       }
     }
   }
@@ -1318,25 +1294,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 48i && (s_keep != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t3: f32 = 0.0f;
         {
           let i_j7 = jw4 + 0i;
-          t3 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j7 = jw4 + 1i;
-          t4 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         var t5: f32 = 0.0f;
         {
           let i_j7 = jw4 + 2i;
-          t5 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         var t6: f32 = 0.0f;
         {
           let i_j7 = jw4 + 3i;
-          t6 = SCR[(n * 200000u + 100000u + u32(i_j7)) + wid.z * P.run_scr];
+          t6 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t3, t4, t5, t6);
       }

@@ -836,41 +836,35 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
             let i_j7 = iv;
             let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
             kv_t2 = select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j7)), (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100000u + u32(i_j7)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(i_j7)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(i_j7))))), ((t3 < 0.879f) || (i_j7 == s_k)));
-            if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t2; }
-          }
-          var kv_t4: f32 = 0.0f;
-          if (iv < 100000i) {
-            let i_j8 = iv;
-            kv_t4 = select(select(kv_t2, clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j8))) / 2.0f), -100.0f, 100.0f), (kv_t2 > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_j8))) / 2.0f), -100.0f, 100.0f), (kv_t2 < -100.0f));
-            if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t2; }
           }
           let i_i1 = iv;
-          v = kv_t4;
+          v = select(select(kv_t2, clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (kv_t2 > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (kv_t2 < -100.0f));
         }
         shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
       }
       workgroupBarrier();
       var lsum: f32 = 0.0f;
       for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
-      let w_t5 = min(256u, sgsize);
-      var t5: f32 = lsum;
-      for (var off: u32 = 1u; off < w_t5; off = off << 1u) {
-        let up = subgroupShuffleUp(t5, off);
-        if ((lid % w_t5) >= off) { t5 = t5 + up; }
+      let w_t4 = min(256u, sgsize);
+      var t4: f32 = lsum;
+      for (var off: u32 = 1u; off < w_t4; off = off << 1u) {
+        let up = subgroupShuffleUp(t4, off);
+        if ((lid % w_t4) >= off) { t4 = t4 + up; }
       }
-      if ((lid % w_t5) == w_t5 - 1u) { shf[lid / w_t5] = t5; }
+      if ((lid % w_t4) == w_t4 - 1u) { shf[lid / w_t4] = t4; }
       workgroupBarrier();
-      let first_t5 = (0u) * (256u / w_t5);
-      let mine_t5 = lid / w_t5;
-      var pre_t5: f32 = 0.0f;
-      var tot_t5: f32 = 0.0f;
-      for (var k: u32 = first_t5; k < first_t5 + 256u / w_t5; k++) {
-        if (k < mine_t5) { pre_t5 = pre_t5 + shf[k]; }
-        tot_t5 = tot_t5 + shf[k];
+      let first_t4 = (0u) * (256u / w_t4);
+      let mine_t4 = lid / w_t4;
+      var pre_t4: f32 = 0.0f;
+      var tot_t4: f32 = 0.0f;
+      for (var k: u32 = first_t4; k < first_t4 + 256u / w_t4; k++) {
+        if (k < mine_t4) { pre_t4 = pre_t4 + shf[k]; }
+        tot_t4 = tot_t4 + shf[k];
       }
       workgroupBarrier();
-      var run = carry + (t5 + pre_t5) - lsum;
-      carry = carry + tot_t5;
+      var run = carry + (t4 + pre_t4) - lsum;
+      carry = carry + tot_t4;
       for (var k: u32 = 0u; k < 16u; k++) {
         let iv = base + i32(lid * 16u + k);
         let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
@@ -1410,25 +1404,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t2 >= 0i && t2 < 48i && (s_keep != 0i)) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t3: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t3 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t4 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         var t5: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t5 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         var t6: f32 = 0.0f;
         {
           let i_j9 = jw4 + 3i;
-          t6 = SCR[(n * 200000u + 100000u + u32(i_j9)) + wid.z * P.run_scr];
+          t6 = select(select(SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t3, t4, t5, t6);
       }

@@ -331,49 +331,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j7 = iv;
       let t2 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t2 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t2 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
       let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
       let t4 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
       let t5 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
     }
   }
   storageBarrier();
@@ -386,7 +362,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -428,22 +404,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t10: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t10 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t10 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t11: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t11 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t11 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t12: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t12 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t12 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t13: f32 = 0.0f;
         {
           let i_j9 = jw4 + 3i;
-          t13 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t13 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t10, t11, t12, t13);
       }
@@ -916,49 +892,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j7 = iv;
       let t2 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t2 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t2 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
       let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
       let t4 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
       let t5 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j8 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j8)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
     }
   }
   storageBarrier();
@@ -971,7 +923,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1058,22 +1010,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t13: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t13 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t14: f32 = 0.0f;
         {
           let i_j9 = jw4 + 1i;
-          t14 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t15: f32 = 0.0f;
         {
           let i_j9 = jw4 + 2i;
-          t15 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t16: f32 = 0.0f;
         {
           let i_j9 = jw4 + 3i;
-          t16 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j9)) + wid.z * P.run_scr], (s_keep != 0i));
+          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }

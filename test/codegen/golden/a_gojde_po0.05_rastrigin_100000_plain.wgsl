@@ -1827,103 +1827,79 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           t3 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
         }
         kv_t1 = t3;
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
-      }
-      var kv_t4: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j10 = iv;
-        kv_t4 = select(select(kv_t1, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t5 = kv_t4;
-        let t6 = sin((3.141592653589793f * kv_t4));
-        acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        let t4 = select(select(kv_t1, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 < -5.12f));
+        let t5 = sin((3.141592653589793f * select(select(kv_t1, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 < -5.12f))));
+        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
     if (iv4 + 1i < ce) {
       let iv = iv4 + 1i;
-      var kv_t7: f32 = 0.0f;
+      var kv_t6: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t9: f32;
+        var t8: f32;
         if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.12f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.12f))) {
-          let t8 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t9 = (sv0[1] + (t8 * (sv1[1] - sv0[1])));
+          let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
         } else {
-          t9 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
+          t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
         }
-        kv_t7 = t9;
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t7; }
-      }
-      var kv_t10: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j10 = iv;
-        kv_t10 = select(select(kv_t7, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t7 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t7 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t10; }
+        kv_t6 = t8;
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t11 = kv_t10;
-        let t12 = sin((3.141592653589793f * kv_t10));
-        acc_fit = acc_fit + ((t11 * t11) + (20.0f * (t12 * t12)));
+        let t9 = select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f));
+        let t10 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f))));
+        acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
       }
     }
     if (iv4 + 2i < ce) {
       let iv = iv4 + 2i;
-      var kv_t13: f32 = 0.0f;
+      var kv_t11: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t15: f32;
+        var t13: f32;
         if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.12f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.12f))) {
-          let t14 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t15 = (sv0[2] + (t14 * (sv1[2] - sv0[2])));
+          let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
         } else {
-          t15 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
+          t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
         }
-        kv_t13 = t15;
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t13; }
-      }
-      var kv_t16: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j10 = iv;
-        kv_t16 = select(select(kv_t13, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t13 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t13 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
+        kv_t11 = t13;
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t11; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t17 = kv_t16;
-        let t18 = sin((3.141592653589793f * kv_t16));
-        acc_fit = acc_fit + ((t17 * t17) + (20.0f * (t18 * t18)));
+        let t14 = select(select(kv_t11, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 < -5.12f));
+        let t15 = sin((3.141592653589793f * select(select(kv_t11, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 < -5.12f))));
+        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
     if (iv4 + 3i < ce) {
       let iv = iv4 + 3i;
-      var kv_t19: f32 = 0.0f;
+      var kv_t16: f32 = 0.0f;
       if (iv < 100000i) {
         let i_j9 = iv;
-        var t21: f32;
+        var t18: f32;
         if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.12f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.12f))) {
-          let t20 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t21 = (sv0[3] + (t20 * (sv1[3] - sv0[3])));
+          let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+          t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
         } else {
-          t21 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
+          t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
         }
-        kv_t19 = t21;
-        if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t19; }
-      }
-      var kv_t22: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j10 = iv;
-        kv_t22 = select(select(kv_t19, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t19 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t19 < -5.12f));
-        if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = kv_t22; }
+        kv_t16 = t18;
+        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t23 = kv_t22;
-        let t24 = sin((3.141592653589793f * kv_t22));
-        acc_fit = acc_fit + ((t23 * t23) + (20.0f * (t24 * t24)));
+        let t19 = select(select(kv_t16, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 < -5.12f));
+        let t20 = sin((3.141592653589793f * select(select(kv_t16, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 < -5.12f))));
+        acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
       }
     }
   }
@@ -2377,25 +2353,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t1 >= 0i && t1 < 128i) {
       let jend = min(100000i, i32((c + 1u) * 16384u));
       for (var jw4: i32 = i32(c * 16384u + 4u * lid); jw4 < jend; jw4 += 1024i) {
+        let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t2: f32 = 0.0f;
         {
           let i_j11 = jw4 + 0i;
-          t2 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
+          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
         }
         var t3: f32 = 0.0f;
         {
           let i_j11 = jw4 + 1i;
-          t3 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j11 = jw4 + 2i;
-          t4 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
         }
         var t5: f32 = 0.0f;
         {
           let i_j11 = jw4 + 3i;
-          t5 = SCR[(n * 200000u + 100000u + u32(i_j11)) + wid.z * P.run_scr];
+          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
         }
         S[((P.w[0][2] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
       }
@@ -4409,46 +4386,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100000i; iv4 += 1024i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -4456,8 +4409,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr];
-      let t10 = sin((3.141592653589793f * SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr]));
+      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f));
+      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f))));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
   }
@@ -4509,22 +4462,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t13: f32 = 0.0f;
         {
           let i_j20 = jw4 + 0i;
-          t13 = select(sv0[0], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t13 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
           let i_j20 = jw4 + 1i;
-          t14 = select(sv0[1], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t14 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
           let i_j20 = jw4 + 2i;
-          t15 = select(sv0[2], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t15 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         var t16: f32 = 0.0f;
         {
           let i_j20 = jw4 + 3i;
-          t16 = select(sv0[3], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t16 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
@@ -5515,46 +5468,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j18 = iv;
-      if (valid) { SCR[(n * 200000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100000i; iv4 += 1024i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j19 = iv;
-      if (valid) { SCR[(n * 200000u + 100000u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 200000u + 0u + u32(i_j19)) + wid.z * P.run_scr] < -5.12f)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -5566,8 +5495,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr];
-      let t10 = sin((3.141592653589793f * SCR[(n * 200000u + 100000u + u32(i_i1)) + wid.z * P.run_scr]));
+      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f));
+      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f))));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 128i) {
@@ -5655,22 +5584,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t17: f32 = 0.0f;
         {
           let i_j20 = jw4 + 0i;
-          t17 = select(sv0[0], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t17 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
           let i_j20 = jw4 + 1i;
-          t18 = select(sv0[1], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t18 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
           let i_j20 = jw4 + 2i;
-          t19 = select(sv0[2], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t19 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
           let i_j20 = jw4 + 3i;
-          t20 = select(sv0[3], SCR[(n * 200000u + 100000u + u32(i_j20)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t20 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }

@@ -1237,7 +1237,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -1253,7 +1253,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   let t1 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t3 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
   let t2 = opt_draw_u(3u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 1u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(0i), u32(0i))), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1261,21 +1260,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_kk: f32 = t0;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j9 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j10 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j10)], clamp(((5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j10)] > 5.12f)), clamp(((-5.12f + t3) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j10)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.12f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.12f)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t4 = shv[team * 200u + 100u + u32(i_i1)];
-      let t5 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+      let t3 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t4 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
+      acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1313,18 +1307,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 128i) {
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j11 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw), shv[team * 200u + 100u + u32(i_j11)]);
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(select(shv[team * 100u + 0u + u32(i_j11)], clamp(((5.12f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j11)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j11)] < -5.12f)));
       }
     }
   }
   {
-    let t7: i32 = i32(n);
-    if (valid && t7 >= 0i && t7 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t7), s_fit);
+    let t6: i32 = i32(n);
+    if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
     }
   }
 }
@@ -2041,7 +2035,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -2084,20 +2078,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j18 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j19 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j19)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 200u + 100u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
   }
@@ -2142,7 +2131,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j20 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), shv[team * 200u + 100u + u32(i_j20)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), select(select(shv[team * 100u + 0u + u32(i_j20)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j20)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j20)] < -5.12f)), (s_keep_1 != 0i)));
       }
     }
   }
@@ -2898,7 +2887,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 384>;
 var<workgroup> shi: array<i32, 256>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -2945,12 +2934,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j18 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j19 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j19)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j19)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2961,8 +2945,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 200u + 100u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
@@ -3041,7 +3025,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t19 >= 0i && t19 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j20 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), shv[team * 200u + 100u + u32(i_j20)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), select(select(shv[team * 100u + 0u + u32(i_j20)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j20)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j20)] < -5.12f)), (s_keep_1 != 0i)));
       }
     }
   }

@@ -1332,7 +1332,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       } else {
         t2 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
       }
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = t2; }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = t2; }
     }
     {
       let iv = iv4 + 1i;
@@ -1344,7 +1344,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       } else {
         t4 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
       }
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = t4; }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = t4; }
     }
     {
       let iv = iv4 + 2i;
@@ -1356,7 +1356,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       } else {
         t6 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
       }
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = t6; }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = t6; }
     }
     {
       let iv = iv4 + 3i;
@@ -1368,31 +1368,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
       } else {
         t8 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
       }
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = t8; }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j12 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j12 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j12 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j12 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j12)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = t8; }
     }
   }
   storageBarrier();
@@ -1405,7 +1381,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1458,25 +1434,26 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     let t11: i32 = i32(n);
     if (valid && t11 >= 0i && t11 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t12: f32 = 0.0f;
         {
           let i_j13 = jw4 + 0i;
-          t12 = SCR[(n * 200u + 100u + u32(i_j13)) + wid.z * P.run_scr];
+          t12 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
         var t13: f32 = 0.0f;
         {
           let i_j13 = jw4 + 1i;
-          t13 = SCR[(n * 200u + 100u + u32(i_j13)) + wid.z * P.run_scr];
+          t13 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
         var t14: f32 = 0.0f;
         {
           let i_j13 = jw4 + 2i;
-          t14 = SCR[(n * 200u + 100u + u32(i_j13)) + wid.z * P.run_scr];
+          t14 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
         var t15: f32 = 0.0f;
         {
           let i_j13 = jw4 + 3i;
-          t15 = SCR[(n * 200u + 100u + u32(i_j13)) + wid.z * P.run_scr];
+          t15 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
         S[((P.w[0][2] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
       }
@@ -2246,46 +2223,22 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     {
       let iv = iv4 + 0i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -2298,7 +2251,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -2357,22 +2310,22 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var t13: f32 = 0.0f;
         {
           let i_j22 = jw4 + 0i;
-          t13 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
           let i_j22 = jw4 + 1i;
-          t14 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
           let i_j22 = jw4 + 2i;
-          t15 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t16: f32 = 0.0f;
         {
           let i_j22 = jw4 + 3i;
-          t16 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
@@ -3176,46 +3129,22 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
     {
       let iv = iv4 + 0i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j20 = iv;
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j21 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j21)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -3228,7 +3157,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -3350,22 +3279,22 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
         var t17: f32 = 0.0f;
         {
           let i_j22 = jw4 + 0i;
-          t17 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t17 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
           let i_j22 = jw4 + 1i;
-          t18 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t18 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
           let i_j22 = jw4 + 2i;
-          t19 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t19 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
           let i_j22 = jw4 + 3i;
-          t20 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j22)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t20 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }

@@ -640,7 +640,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -681,20 +681,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j3 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j4 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j4)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 200u + 100u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
   }
@@ -739,7 +734,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j5 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), shv[team * 200u + 100u + u32(i_j5)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), select(select(shv[team * 100u + 0u + u32(i_j5)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j5)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j5)] < -5.12f)), (s_keep_1 != 0i)));
       }
     }
   }
@@ -1197,7 +1192,7 @@ var<private> opt_seed: vec2<u32>;
 override WG: u32 = 128u;
 var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
-var<workgroup> shv: array<f32, 200>;
+var<workgroup> shv: array<f32, 100>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -1242,12 +1237,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j3 = iv;
-    shv[team * 200u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
-  }
-  workgroupBarrier();
-  for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j4 = iv;
-    shv[team * 200u + 100u + u32(iv)] = select(select(shv[team * 200u + 0u + u32(i_j4)], clamp(((5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] > 5.12f)), clamp(((-5.12f + t9) / 2.0f), -5.12f, 5.12f), (shv[team * 200u + 0u + u32(i_j4)] < -5.12f));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j3)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j3)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j3))))), ((t8 < s_CR) || (i_j3 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1256,8 +1246,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t10 = shv[team * 200u + 100u + u32(i_i1)];
-      let t11 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
@@ -1269,8 +1259,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 100i) {
       let i_i1 = i32(lane) + 128i;
-      let t14 = shv[team * 200u + 100u + u32(i_i1)];
-      let t15 = sin((3.141592653589793f * shv[team * 200u + 100u + u32(i_i1)]));
+      let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f));
+      let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_i1)] < -5.12f))));
       acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
     }
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
@@ -1333,7 +1323,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t21 >= 0i && t21 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j5 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), shv[team * 200u + 100u + u32(i_j5)], (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), select(select(shv[team * 100u + 0u + u32(i_j5)], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j5)] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.12f, 5.12f), (shv[team * 100u + 0u + u32(i_j5)] < -5.12f)), (s_keep_1 != 0i)));
       }
     }
   }

@@ -721,49 +721,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j5 = iv;
       let t8 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j5 = iv;
       let t9 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j5 = iv;
       let t10 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j5 = iv;
       let t11 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
     }
   }
   storageBarrier();
@@ -776,7 +752,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -821,22 +797,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t16: f32 = 0.0f;
         {
           let i_j7 = jw4 + 0i;
-          t16 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t16 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t17: f32 = 0.0f;
         {
           let i_j7 = jw4 + 1i;
-          t17 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t17 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
           let i_j7 = jw4 + 2i;
-          t18 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t18 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
           let i_j7 = jw4 + 3i;
-          t19 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t19 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t16, t17, t18, t19);
       }
@@ -1337,49 +1313,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j5 = iv;
       let t8 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), ((t8 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j5 = iv;
       let t9 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), ((t9 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j5 = iv;
       let t10 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), ((t10 < s_CR) || (i_j5 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j5 = iv;
       let t11 = opt_draw_u(7u, u32(i32(n)), u32(i_j5));
-      if (valid) { SCR[(n * 200u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
-    }
-  }
-  storageBarrier();
-  for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
-    {
-      let iv = iv4 + 0i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 1i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 2i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
-    }
-    {
-      let iv = iv4 + 3i;
-      let i_j6 = iv;
-      if (valid) { SCR[(n * 200u + 100u + u32(iv)) + wid.z * P.run_scr] = select(select(SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 200u + 0u + u32(i_j6)) + wid.z * P.run_scr] < -100.0f)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), ((t11 < s_CR) || (i_j5 == s_k))); }
     }
   }
   storageBarrier();
@@ -1392,7 +1344,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
-          v = SCR[(n * 200u + 100u + u32(i_i1)) + wid.z * P.run_scr];
+          v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
         shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
       }
@@ -1482,22 +1434,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t19: f32 = 0.0f;
         {
           let i_j7 = jw4 + 0i;
-          t19 = select(sv0[0], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t19 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
           let i_j7 = jw4 + 1i;
-          t20 = select(sv0[1], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t20 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t21: f32 = 0.0f;
         {
           let i_j7 = jw4 + 2i;
-          t21 = select(sv0[2], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t21 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t22: f32 = 0.0f;
         {
           let i_j7 = jw4 + 3i;
-          t22 = select(sv0[3], SCR[(n * 200u + 100u + u32(i_j7)) + wid.z * P.run_scr], (s_keep_1 != 0i));
+          t22 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t18) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t19, t20, t21, t22);
       }

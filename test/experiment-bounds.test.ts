@@ -1,0 +1,61 @@
+// The box in an experiment's results: each run records whether its reported best point lies in
+// the problem's box (run.in_box), and opt report counts and marks the cells where it does not.
+// A policy that leaves points where they are (a user's `repair free(x, p) = x`, which the
+// compiler cannot refuse as it refuses bounds = none) walks DE out of a box whose optimum is a
+// corner; the stdlib's midpoint keeps it in.
+
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { contents } from './results.js';
+import { captureStdio, clearOut, out } from './stdio.js';
+
+const STUDY = `problem slope(x[D]) in [-1, 2] { sum(i) x[i] }
+repair free(x, p) = x
+experiment boxed {
+  algorithms = [de(bounds: free), de, de(bounds: reflect)]
+  problems = [slope]
+  dims = [4]
+  runs = 3
+  budget = evals(400 * D)
+}
+`;
+
+describe('the box in experiments and reports', () => {
+  captureStdio();
+  it('records each run in or out of the box, and the report marks the cells out of it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opt-bounds-'));
+    const file = join(dir, 'boxed.opt');
+    writeFileSync(file, STUDY);
+    const res = join(dir, 'res');
+    expect(await main(['experiment', file, '--out', res, '--backend', 'cpu'])).toBe(0);
+    const runs = contents(join(res, RESULTS_FILE)).run as {
+      cell: number;
+      in_box: number;
+      best_point: Buffer;
+    }[];
+    expect(runs).toHaveLength(9);
+    for (const r of runs) {
+      const p = new Float64Array(new Uint8Array(r.best_point).buffer);
+      const inside = [...p].every((x) => x >= -1 && x <= 2);
+      expect(r.in_box, `cell ${r.cell}`).toBe(inside ? 1 : 0);
+      // Cells 2 and 3 (midpoint, reflect) stay in; cell 1 (no repair) leaves.
+      expect(r.in_box).toBe(r.cell === 1 ? 0 : 1);
+    }
+    clearOut();
+    expect(await main(['report', res])).toBe(0);
+    const md = readFileSync(join(res, 'report.md'), 'utf8');
+    expect(md).toContain('| de(bounds: free) | slope (f) | 3 |');
+    expect(md).toMatch(/\| de\(bounds: free\) \| slope \(f\) \| 3 \|.*\| \*\*3 of 3\*\* \|/);
+    expect(md).toMatch(/\| de \| slope \(f\) \| 3 \|.*\| 0 \|/);
+    expect(md).toContain(
+      "**Outside the box.** In one cell the reported best point of some run lies outside the problem's box: de(bounds: free) on slope at D = 4 (3 of 3 runs).",
+    );
+    const csv = readFileSync(join(res, 'cells.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toMatch(/,outside$/);
+    expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['3', '0', '0']);
+  });
+});
