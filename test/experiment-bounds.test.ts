@@ -58,4 +58,53 @@ describe('the box in experiments and reports', () => {
     expect(csv[0]).toMatch(/,outside$/);
     expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['3', '0', '0']);
   });
+
+  it("counts errors below the experiment's zero as 0 in the report, and keeps them in the database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opt-zero-'));
+    const file = join(dir, 'zero.opt');
+    // Every error of these short runs lies below 1e9 and above 0.
+    writeFileSync(
+      file,
+      `experiment z {
+  algorithms = [de]
+  problems = [sphere]
+  dims = [4]
+  runs = 3
+  budget = evals(100 * D)
+  zero = 1e9
+}
+`,
+    );
+    const res = join(dir, 'res');
+    expect(await main(['experiment', file, '--out', res, '--backend', 'cpu'])).toBe(0);
+    const rows = contents(join(res, RESULTS_FILE)).run as { best_error: number }[];
+    expect(rows.every((r) => r.best_error > 0 && r.best_error < 1e9)).toBe(true);
+    clearOut();
+    expect(await main(['report', res])).toBe(0);
+    const md = readFileSync(join(res, 'report.md'), 'utf8');
+    expect(md).toContain("An error below the experiment's zero, 1000000000, counts as 0");
+    expect(md).toMatch(/\| de \| sphere \| 3 \| 0 \| 0 \| 0 \| 0 \| 0 \|/);
+  });
+
+  it('reads precision and zero, and refuses other values at their place', async () => {
+    const { experimentPlan, OptError } = await import('../src/api.js');
+    const base =
+      'experiment e {\n  algorithms = [de]\n  problems = [sphere]\n  dims = [4]\n  runs = 1\n  budget = evals(10 * D)\n';
+    const p = experimentPlan(undefined, { sources: { 'e.opt': base + '  zero = 1e-14\n}\n' } });
+    expect(p.zero).toBe(1e-14);
+    expect(p.precision).toBe('auto');
+    const q = experimentPlan(undefined, { sources: { 'e.opt': base + '  precision = ff\n}\n' } });
+    expect(q.precision).toBe('ff');
+    expect(() =>
+      experimentPlan(undefined, { sources: { 'e.opt': base + '  precision = f64\n}\n' } }),
+    ).toThrow(OptError);
+    try {
+      experimentPlan(undefined, { sources: { 'e.opt': base + '  zero = -1\n}\n' } });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).message).toMatch(
+        /e\.opt:7:10: error OPT7004: 'zero' of an experiment is an error below which the reports count 0, as 1e-14/,
+      );
+    }
+  });
 });

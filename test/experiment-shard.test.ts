@@ -115,7 +115,7 @@ describe('opt experiment --shard and opt experiment merge', () => {
     expect(contents(db(merged))).toEqual(contents(db(whole)));
     const d = new Database(db(merged), { readonly: true });
     expect(d.prepare('SELECT count(*) AS n FROM shard').get()).toEqual({ n: 0 });
-    expect(d.pragma('user_version', { simple: true })).toBe(3);
+    expect(d.pragma('user_version', { simple: true })).toBe(4);
     d.close();
     // The merged database is the whole experiment's: nothing left to run, and opt report reads it.
     clearErr();

@@ -14,11 +14,11 @@ export function contents(path: string): Record<string, unknown[]> {
     const all = (sql: string) => db.prepare(sql).all();
     return {
       experiment: all(
-        'SELECT name, text, hash, program, backend, runs, seed, target, record FROM experiment',
+        'SELECT name, text, hash, program, backend, runs, seed, target, record, zero FROM experiment',
       ),
       cell: all('SELECT * FROM cell ORDER BY id'),
       run: all(
-        'SELECT cell, run, seed, precision, evals, generations, stopped, best_fitness, best_error, device_fitness, device_error, best_point FROM run ORDER BY cell, run',
+        'SELECT cell, run, seed, precision, evals, generations, stopped, best_fitness, best_error, device_fitness, device_error, best_point, in_box FROM run ORDER BY cell, run',
       ),
       trace: all('SELECT cell, run, k, evals, best, error FROM trace ORDER BY cell, run, k'),
       record: all('SELECT * FROM record ORDER BY cell, run, fraction'),

@@ -31,9 +31,19 @@ import type { RunReport } from './run.js';
 
 export const RESULTS_FILE = 'results.sqlite';
 
+/** experiment.zero where the file has it (results schema 4 on), else NULL. */
+export function zeroColumn(db: { prepare(s: string): { all(): unknown[] } }): string {
+  const columns = db.prepare('PRAGMA table_info(experiment)').all() as { name: string }[];
+  return columns.some((c) => c.name === 'zero') ? 'zero' : 'NULL AS zero';
+}
+
+/** An error as the reports count it: 0 below the experiment's zero (seed 003's 1e-14). */
+export const countedError = (e: number, zero: number | null): number =>
+  zero !== null && e < zero ? 0 : e;
+
 /**
  * The schema's version (SQLite's user_version): a file of another version is refused. 3: the
- * shard table. 4: run.in_box, whether the reported best point keeps the problem's box (1: inside
+ * shard table. 4: run.in_box and experiment.zero (the error below which the reports count 0), whether the reported best point keeps the problem's box (1: inside
  * it, or the box is no constraint) or not (0); `opt run --json` gives bestInBox and constrained.
  */
 export const SCHEMA_VERSION = 4;
@@ -43,7 +53,7 @@ CREATE TABLE IF NOT EXISTS experiment (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   name TEXT NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL, program TEXT NOT NULL,
   backend TEXT NOT NULL, runs INTEGER NOT NULL, seed INTEGER NOT NULL, target REAL,
-  record TEXT NOT NULL
+  record TEXT NOT NULL, zero REAL
 );
 CREATE TABLE IF NOT EXISTS cell (
   id INTEGER PRIMARY KEY, algorithm TEXT NOT NULL, label TEXT NOT NULL, params TEXT NOT NULL,
@@ -241,7 +251,7 @@ export class ResultsDb {
     this.db.transaction(() => {
       this.db
         .prepare(
-          'INSERT INTO experiment (id, name, text, hash, program, backend, runs, seed, target, record) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO experiment (id, name, text, hash, program, backend, runs, seed, target, record, zero) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           plan.name,
@@ -253,6 +263,7 @@ export class ResultsDb {
           plan.seed,
           plan.target ?? null,
           JSON.stringify(plan.record),
+          plan.zero ?? null,
         );
       plan.cells.forEach((c, k) =>
         insertCell.run(

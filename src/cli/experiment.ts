@@ -175,6 +175,25 @@ async function runExperiment(
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // The populations' precision on the GPU, by the experiment's rule (its `precision`): auto takes
+  // float-float for a cell whose float32 floor (the error of the float32 point nearest the
+  // optimum) lies above the smallest error the experiment tells apart, its target or its zero.
+  const threshold = Math.min(plan.target ?? Infinity, plan.zero ?? Infinity);
+  const compileCell = (cell: (typeof plan.cells)[number]) => {
+    const compile = (precision: 'f32' | 'ff') =>
+      compileAlgorithm({
+        algorithm: cell.algorithm.name,
+        problem: cell.problem,
+        dim: cell.dim,
+        set: cell.algorithm.set,
+        files: [file],
+        precision,
+      });
+    if (!gpu || plan.precision === 'f32') return compile('f32');
+    if (plan.precision === 'ff') return compile('ff');
+    const c = compile('f32');
+    return c.float32Floor() > threshold ? compile('ff') : c;
+  };
   // The runs of each cell this command runs: all of them, or shard K/N's share.
   const share = shardRuns(plan.cells.length, plan.runs, shard);
   const total = share.reduce((n, rs) => n + rs.length, 0);
@@ -185,14 +204,7 @@ async function runExperiment(
       const finished = db.finished(k + 1);
       const missing = share[k]!.filter((r) => !finished.has(r));
       if (!missing.length) continue;
-      const c = compileAlgorithm({
-        algorithm: cell.algorithm.name,
-        problem: cell.problem,
-        dim: cell.dim,
-        set: cell.algorithm.set,
-        files: [file],
-        precision: 'f32',
-      });
+      const c = compileCell(cell);
       // Runs a batch: all the missing ones where they can share kernels, fewer where the
       // device's buffers hold fewer (BatchTooLarge), one at a time otherwise.
       let size =

@@ -293,7 +293,7 @@ export const COMMANDS = {
       'Runs an algorithm on a problem (or each problem of a suite) and prints a summary, or one JSON object per run with --json.',
     usage: [
       {
-        line: 'ALGORITHM|FILE <problem>|<suite> <dim> [<evals>] [<seconds>] [<target>] [<seed>] [<backend>] [<set>] [<out> [<checkpoint-every>]] [<json>] [<adapter>]',
+        line: 'ALGORITHM|FILE <problem>|<suite> <dim> [<evals>] [<seconds>] [<target>] [<seed>] [<backend>] [<set>] [<out> [<checkpoint-every>]] [<json>] [<precision>] [<zero>] [<adapter>]',
       },
       { line: '<resume> [ALGORITHM|FILE ...]', note: 'continue a run from its last checkpoint' },
     ],
@@ -349,9 +349,15 @@ export const COMMANDS = {
       precision: {
         kind: 'string',
         value: 'P',
-        help: "how the GPU stores the population: f32, ff (float-float: two float32s a coordinate, about 48 bits), or auto: ff where the float32 point nearest the problem's optimum has an error above the target",
+        help: "how the GPU stores the population: f32, ff (float-float: two float32s a coordinate, about 48 bits), or auto: ff where the float32 point nearest the problem's optimum has an error above the target (or --zero)",
         choices: ['auto', 'f32', 'ff'],
         default: 'auto',
+      },
+      zero: {
+        kind: 'number',
+        value: 'E',
+        help: "the smallest error the run must tell from 0 (seed 003 counts errors below 1e-14 as 0): --precision auto then takes ff where float32 cannot get below E; errors are reported as they are",
+        min: 0,
       },
       adapter,
       data,

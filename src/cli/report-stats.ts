@@ -15,7 +15,7 @@
 // algorithms missing from a problem are named in the report and left out of the tests that need
 // them.
 
-import { openResults } from './experiment-db.js';
+import { countedError, openResults, zeroColumn } from './experiment-db.js';
 import { median } from 'simple-statistics';
 import {
   friedman,
@@ -96,11 +96,17 @@ function readCells(path: string): CellRuns[] {
     const runsOf = db.prepare(
       'SELECT run, best_error AS error, seconds, evals, batch FROM run WHERE cell = ? ORDER BY run',
     );
+    // An error below the experiment's zero counts as 0 (ties at 0 in the rank tests).
+    const { zero } = db.prepare(`SELECT ${zeroColumn(db)} FROM experiment`).get() as {
+      zero: number | null;
+    };
     return cells.map((c) => ({
       algorithm: c.label,
       problem: c.problem,
       dim: c.dim,
-      runs: runsOf.all(c.id) as RunRow[],
+      runs: (runsOf.all(c.id) as RunRow[]).map((r) =>
+        r.error === null ? r : { ...r, error: countedError(r.error, zero) },
+      ),
     }));
   } finally {
     db.close();

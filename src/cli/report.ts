@@ -20,7 +20,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { max, mean, median, min, sampleStandardDeviation } from 'simple-statistics';
 import { CliError, parseCommand } from './args.js';
-import { openResults, RESULTS_FILE } from './experiment-db.js';
+import { countedError, openResults, RESULTS_FILE, zeroColumn } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
 import { rankTests, rankTestsCsv } from './report-stats.js';
 import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
@@ -54,13 +54,15 @@ export interface CellStats extends TableCell {
 export function cellStats(path: string): {
   name: string;
   target: number | null;
+  zero: number | null;
   cells: CellStats[];
 } {
   const db = openResults(path);
   try {
-    const exp = db.prepare('SELECT name, target FROM experiment').get() as {
+    const exp = db.prepare(`SELECT name, target, ${zeroColumn(db)} FROM experiment`).get() as {
       name: string;
       target: number | null;
+      zero: number | null;
     };
     const cells = db.prepare('SELECT id, label, problem, dim FROM cell ORDER BY id').all() as {
       id: number;
@@ -85,7 +87,7 @@ export function cellStats(path: string): {
       }[];
       if (!runs.length) continue;
       const hasError = runs.every((r) => r.error !== null);
-      const v = runs.map((r) => (hasError ? r.error! : r.f));
+      const v = runs.map((r) => (hasError ? countedError(r.error!, exp.zero) : r.f));
       out.push({
         algorithm: c.label,
         problem: c.problem,
@@ -108,7 +110,7 @@ export function cellStats(path: string): {
           : runs.filter((r) => r.in_box === 0).length,
       });
     }
-    return { name: exp.name, target: exp.target, cells: out };
+    return { name: exp.name, target: exp.target, zero: exp.zero, cells: out };
   } finally {
     db.close();
   }
@@ -121,7 +123,7 @@ export function reportMarkdown(r: ReturnType<typeof cellStats>): string {
   const lines = [
     `# Experiment ${r.name}`,
     '',
-    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}. Batch: the most runs of the cell that ran together in one set of kernels on the GPU (each bit for bit as it runs alone); 1: one run at a time (a wall-clock budget, the CPU backend, or an algorithm whose generation plan depends on the seed).`,
+    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}.${r.zero !== null ? ` An error below the experiment's zero, ${r.zero}, counts as 0 here and in the rank tests (results.sqlite keeps each run's own value).` : ''} Batch: the most runs of the cell that ran together in one set of kernels on the GPU (each bit for bit as it runs alone); 1: one run at a time (a wall-clock budget, the CPU backend, or an algorithm whose generation plan depends on the seed).`,
   ];
   for (const D of [...new Set(r.cells.map((c) => c.dim))]) {
     lines.push(

@@ -190,8 +190,10 @@ export async function runCommand(argv0: string[]): Promise<number> {
     const compile = (precision: Precision) =>
       compileAlgorithm({ algorithm, problem, dim, set, files, precision });
     const c = compile(flags.precision === 'ff' && flags.backend === 'gpu' ? 'ff' : 'f32');
-    const auto = flags.precision === 'auto' && flags.backend === 'gpu' && target !== undefined;
-    return { dim, c: auto && c.float32Floor() > target ? compile('ff') : c };
+    // The smallest error to tell apart: the target, or --zero where it is smaller.
+    const threshold = Math.min(target ?? Infinity, flags.zero ?? Infinity);
+    const auto = flags.precision === 'auto' && flags.backend === 'gpu' && threshold < Infinity;
+    return { dim, c: auto && c.float32Floor() > threshold ? compile('ff') : c };
   });
   // A problem without a declared optimum has no error: the default target is never reached (the
   // run loop compares with NaN), and an explicit one is an error.

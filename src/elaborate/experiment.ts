@@ -56,11 +56,33 @@ export interface ExperimentPlan {
   target?: number;
   record: number[];
   seed: number;
+  /**
+   * `zero = 1e-14`: an error below it counts as 0 in the reports (seed 003's rule); the runs
+   * store their errors as they are.
+   */
+  zero?: number;
+  /**
+   * How the GPU holds the populations: `f32`, `ff` (float-float), or `auto` (the default): ff
+   * for a cell whose float32 floor (the error of the float32 point nearest the optimum) is above
+   * the smallest error the experiment tells apart, its target or its zero.
+   */
+  precision: 'auto' | 'f32' | 'ff';
   /** Algorithm-major, then problem, then dimension: the order of the reports' tables. */
   cells: ExperimentCell[];
 }
 
-const KEYS = ['algorithms', 'problems', 'dims', 'runs', 'budget', 'target', 'record', 'seed'];
+const KEYS = [
+  'algorithms',
+  'problems',
+  'dims',
+  'runs',
+  'budget',
+  'target',
+  'record',
+  'seed',
+  'zero',
+  'precision',
+];
 // `dims` may be left out when every problem is an instance of a fixed size (LOLIB, ETC): each
 // problem's cells are then at its own D.
 const REQUIRED = ['algorithms', 'problems', 'runs', 'budget'];
@@ -370,6 +392,20 @@ export function elaborateExperiment(
           return ok ? r : expects('record', recordWhat);
         })
       : [1];
+    const zero = attempt('zero', () => {
+      const what = 'an error below which the reports count 0, as 1e-14';
+      const z = number(one('zero', what), 'zero', what);
+      return z >= 0 && Number.isFinite(z) ? z : expects('zero', what);
+    });
+    const precisionWhat = 'auto, f32 or ff';
+    const precision = entries.has('precision')
+      ? attempt('precision', () => {
+          const e = one('precision', precisionWhat);
+          return e.kind === 'name' && (e.name === 'auto' || e.name === 'f32' || e.name === 'ff')
+            ? e.name
+            : expects('precision', precisionWhat);
+        })
+      : 'auto';
     const seed = entries.has('seed')
       ? attempt('seed', () => {
           const what = 'a non-negative integer';
@@ -385,6 +421,7 @@ export function elaborateExperiment(
       !runs ||
       !budget ||
       !record ||
+      !precision ||
       seed === undefined
     )
       return undefined;
@@ -407,6 +444,8 @@ export function elaborateExperiment(
       target,
       record,
       seed,
+      ...(zero !== undefined ? { zero } : {}),
+      precision,
       cells,
     };
   } catch (e) {
