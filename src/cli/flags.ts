@@ -356,7 +356,7 @@ export const COMMANDS = {
       zero: {
         kind: 'number',
         value: 'E',
-        help: "the smallest error the run must tell from 0 (seed 003 counts errors below 1e-14 as 0): --precision auto then takes ff where float32 cannot get below E; errors are reported as they are",
+        help: 'the smallest error the run must tell from 0 (seed 003 counts errors below 1e-14 as 0): --precision auto then takes ff where float32 cannot get below E; errors are reported as they are',
         min: 0,
       },
       adapter,
