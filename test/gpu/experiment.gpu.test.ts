@@ -63,10 +63,11 @@ maybe('opt experiment on the GPU', () => {
     // The report says which: cells.csv's last column, report.md's.
     expect(await main(['report', res])).toBe(0);
     const csv = readFileSync(join(res, 'cells.csv'), 'utf8').trim().split('\n');
-    expect(csv[0]!.endsWith(',batch')).toBe(true);
-    expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['4', '4', '1', '1']);
+    expect(csv[0]!.endsWith(',batch,outside')).toBe(true);
+    expect(csv.slice(1).map((l) => l.split(',').at(-2))).toEqual(['4', '4', '1', '1']);
+    expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['0', '0', '0', '0']);
     const md = readFileSync(join(res, 'report.md'), 'utf8');
-    expect(md).toMatch(/\| 2,400 \| 4 \|\n/);
+    expect(md).toMatch(/\| 2,400 \| 4 \| 0 \|\n/);
     // Seed 002's score orders batched runs that met the target by evaluations, not by their
     // batch's shared seconds, and says so.
     expect(md).toContain(
@@ -135,7 +136,7 @@ describe('the results file', () => {
     db.close();
     expect(await main(['experiment', file, '--out', old, '--backend', 'cpu'])).toBe(2);
     expect(err).toMatch(
-      /results\.sqlite was written by another version of opt \(results schema 0, this opt writes 3\): give another --out/,
+      /results\.sqlite was written by another version of opt \(results schema 0, this opt writes 4\): give another --out/,
     );
   });
 });
