@@ -3,6 +3,11 @@
 # generation from bench --algorithms (seed 000's classic functions, D = 100, NP 250), and wall
 # time of whole runs with a rotation (cec2017_f5, NP 250 and NP 1,000: the tiled step).
 set -uo pipefail
+# Before the run, in the project root here (neither is committed; the carry limit leaves no room
+# for the CEC 2017 data): git archive 85adf9f src stdlib bin package.json tsconfig.json | xz -9 >
+# old-85adf9f.tar.xz, and gpu-data/cec2017/input_data/ with M_5_D100.txt.xz and shift_data_5.txt
+# from ../shared/data/cec2017/input_data. Then carry [".gpu"] and run
+# bash .gpu/enter.sh bash docs/bench/h200-2026-11-29-bounds.sh.
 npx tsc -p tsconfig.json || exit 1
 mkdir -p /tmp/old && tar -xJf old-85adf9f.tar.xz -C /tmp/old && ln -sf "$PWD/node_modules" /tmp/old/node_modules
 (cd /tmp/old && npx tsc -p tsconfig.json) || exit 1
