@@ -142,6 +142,21 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
           a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
           for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
         }
+    // A bound-handling policy's body is elaborated where an algorithm uses it: check each of the
+    // files' policies through the standard DE on sphere, so that one no algorithm uses yet gets
+    // its errors too (at the policy's place).
+    for (const file of parsed.userFiles)
+      for (const d of file.decls)
+        if (d.kind === 'repair' && elab.core.repairs.get(d.name) === d) {
+          const a = new AlgoElaborator(parsed.sources);
+          a.lowerAlgorithm({
+            algorithm: 'de',
+            problem: 'sphere',
+            dim: 10,
+            set: { bounds: d.name },
+          });
+          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
+        }
   }
   const count = (kind: string) =>
     parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);
