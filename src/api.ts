@@ -134,29 +134,22 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
       for (const d of file.decls)
         if (d.kind === 'experiment' && elab.core.experiments.get(d.name) === d) planOf(elab, d);
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
+    const lowerAlgorithm = (algorithm: string, set?: Record<string, string>) => {
+      const a = new AlgoElaborator(parsed.sources);
+      a.lowerAlgorithm({ algorithm, problem: 'sphere', dim: 10, set });
+      for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
+    };
+    const decls = parsed.userFiles.flatMap((f) => f.decls);
     // The core holds a copy of each algorithm (with its bounds parameter): the same place.
-    for (const file of parsed.userFiles)
-      for (const d of file.decls)
-        if (d.kind === 'algorithm' && elab.core.algorithms.get(d.name)?.loc === d.loc) {
-          const a = new AlgoElaborator(parsed.sources);
-          a.lowerAlgorithm({ algorithm: d.name, problem: 'sphere', dim: 10 });
-          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
-        }
-    // A bound-handling policy's body is elaborated where an algorithm uses it: check each of the
-    // files' policies through the standard DE on sphere, so that one no algorithm uses yet gets
-    // its errors too (at the policy's place).
-    for (const file of parsed.userFiles)
-      for (const d of file.decls)
-        if (d.kind === 'repair' && elab.core.repairs.get(d.name) === d) {
-          const a = new AlgoElaborator(parsed.sources);
-          a.lowerAlgorithm({
-            algorithm: 'de',
-            problem: 'sphere',
-            dim: 10,
-            set: { bounds: d.name },
-          });
-          for (const x of a.diagnostics) if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
-        }
+    for (const d of decls)
+      if (d.kind === 'algorithm' && elab.core.algorithms.get(d.name)?.loc === d.loc)
+        lowerAlgorithm(d.name);
+    // A bound-handling policy's body is elaborated where an algorithm uses it: each of the files'
+    // policies through the standard DE, so that one no algorithm uses yet gets its errors too (at
+    // the policy's place; after the algorithms', which report a policy they use first).
+    for (const d of decls)
+      if (d.kind === 'repair' && elab.core.repairs.get(d.name) === d)
+        lowerAlgorithm('de', { bounds: d.name });
   }
   const count = (kind: string) =>
     parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);

@@ -31,10 +31,17 @@ import type { RunReport } from './run.js';
 
 export const RESULTS_FILE = 'results.sqlite';
 
-/** experiment.zero where the file has it (results schema 4 on), else NULL. */
-export function zeroColumn(db: { prepare(s: string): { all(): unknown[] } }): string {
-  const columns = db.prepare('PRAGMA table_info(experiment)').all() as { name: string }[];
-  return columns.some((c) => c.name === 'zero') ? 'zero' : 'NULL AS zero';
+/**
+ * `column` of `table` to SELECT where the file has it, else NULL under its name: the columns
+ * results schema 4 added (experiment.zero, run.in_box), read from an older file too.
+ */
+export function columnOrNull(
+  db: { prepare(s: string): { all(): unknown[] } },
+  table: string,
+  column: string,
+): string {
+  const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  return columns.some((c) => c.name === column) ? column : `NULL AS ${column}`;
 }
 
 /** An error as the reports count it: 0 below the experiment's zero (seed 003's 1e-14). */

@@ -43,7 +43,7 @@ import { ResultsDb, RESULTS_FILE } from './experiment-db.js';
 import { checkShardCount, shardRuns, shardText, type Shard } from './experiment-shard.js';
 import { COMMANDS } from './flags.js';
 import { experimentProgress } from './progress.js';
-import { makeReport } from './run.js';
+import { compileAtPrecision, makeReport } from './run.js';
 
 export async function experimentCommand(argv: string[]): Promise<number> {
   // `opt experiment merge ...` is a command of its own (its flag table: COMMANDS['experiment
@@ -179,21 +179,21 @@ async function runExperiment(
   // float-float for a cell whose float32 floor (the error of the float32 point nearest the
   // optimum) lies above the smallest error the experiment tells apart, its target or its zero.
   const threshold = Math.min(plan.target ?? Infinity, plan.zero ?? Infinity);
-  const compileCell = (cell: (typeof plan.cells)[number]) => {
-    const compile = (precision: 'f32' | 'ff') =>
-      compileAlgorithm({
-        algorithm: cell.algorithm.name,
-        problem: cell.problem,
-        dim: cell.dim,
-        set: cell.algorithm.set,
-        files: [file],
-        precision,
-      });
-    if (!gpu || plan.precision === 'f32') return compile('f32');
-    if (plan.precision === 'ff') return compile('ff');
-    const c = compile('f32');
-    return c.float32Floor() > threshold ? compile('ff') : c;
-  };
+  const compileCell = (cell: (typeof plan.cells)[number]) =>
+    compileAtPrecision(
+      (precision) =>
+        compileAlgorithm({
+          algorithm: cell.algorithm.name,
+          problem: cell.problem,
+          dim: cell.dim,
+          set: cell.algorithm.set,
+          files: [file],
+          precision,
+        }),
+      plan.precision,
+      gpu !== null,
+      threshold,
+    );
   // The runs of each cell this command runs: all of them, or shard K/N's share.
   const share = shardRuns(plan.cells.length, plan.runs, shard);
   const total = share.reduce((n, rs) => n + rs.length, 0);

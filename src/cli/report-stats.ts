@@ -15,7 +15,7 @@
 // algorithms missing from a problem are named in the report and left out of the tests that need
 // them.
 
-import { countedError, openResults, zeroColumn } from './experiment-db.js';
+import { countedError, openResults, columnOrNull } from './experiment-db.js';
 import { median } from 'simple-statistics';
 import {
   friedman,
@@ -97,7 +97,9 @@ function readCells(path: string): CellRuns[] {
       'SELECT run, best_error AS error, seconds, evals, batch FROM run WHERE cell = ? ORDER BY run',
     );
     // An error below the experiment's zero counts as 0 (ties at 0 in the rank tests).
-    const { zero } = db.prepare(`SELECT ${zeroColumn(db)} FROM experiment`).get() as {
+    const { zero } = db
+      .prepare(`SELECT ${columnOrNull(db, 'experiment', 'zero')} FROM experiment`)
+      .get() as {
       zero: number | null;
     };
     return cells.map((c) => ({

@@ -20,7 +20,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { max, mean, median, min, sampleStandardDeviation } from 'simple-statistics';
 import { CliError, parseCommand } from './args.js';
-import { countedError, openResults, RESULTS_FILE, zeroColumn } from './experiment-db.js';
+import { countedError, openResults, RESULTS_FILE, columnOrNull } from './experiment-db.js';
 import { COMMANDS } from './flags.js';
 import { rankTests, rankTestsCsv } from './report-stats.js';
 import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
@@ -59,7 +59,9 @@ export function cellStats(path: string): {
 } {
   const db = openResults(path);
   try {
-    const exp = db.prepare(`SELECT name, target, ${zeroColumn(db)} FROM experiment`).get() as {
+    const exp = db
+      .prepare(`SELECT name, target, ${columnOrNull(db, 'experiment', 'zero')} FROM experiment`)
+      .get() as {
       name: string;
       target: number | null;
       zero: number | null;
@@ -71,8 +73,7 @@ export function cellStats(path: string): {
       dim: number;
     }[];
     // run.in_box from results schema 4 on; an older file says nothing of the box.
-    const columns = db.prepare('PRAGMA table_info(run)').all() as { name: string }[];
-    const inBox = columns.some((c) => c.name === 'in_box') ? 'in_box' : 'NULL AS in_box';
+    const inBox = columnOrNull(db, 'run', 'in_box');
     const runsOf = db.prepare(
       `SELECT best_error AS error, best_fitness AS f, evals, batch, ${inBox} FROM run WHERE cell = ? ORDER BY run`,
     );

@@ -183,18 +183,17 @@ export async function runCommand(argv0: string[]): Promise<number> {
       : flags.target === 'none'
         ? undefined
         : flags.target;
-  // --precision auto: float-float populations on the GPU where a float32 population could not
-  // reach the target (its point nearest the optimum has a larger error), float32 elsewhere (half
-  // the population's memory traffic). The CPU backend holds float64 either way.
-  const compiled = runs.map(({ problem, dim }) => {
-    const compile = (precision: Precision) =>
-      compileAlgorithm({ algorithm, problem, dim, set, files, precision });
-    const c = compile(flags.precision === 'ff' && flags.backend === 'gpu' ? 'ff' : 'f32');
-    // The smallest error to tell apart: the target, or --zero where it is smaller.
-    const threshold = Math.min(target ?? Infinity, flags.zero ?? Infinity);
-    const auto = flags.precision === 'auto' && flags.backend === 'gpu' && threshold < Infinity;
-    return { dim, c: auto && c.float32Floor() > threshold ? compile('ff') : c };
-  });
+  // The smallest error to tell apart: the target, or --zero where it is smaller.
+  const threshold = Math.min(target ?? Infinity, flags.zero ?? Infinity);
+  const compiled = runs.map(({ problem, dim }) => ({
+    dim,
+    c: compileAtPrecision(
+      (precision) => compileAlgorithm({ algorithm, problem, dim, set, files, precision }),
+      flags.precision as 'auto' | Precision,
+      flags.backend === 'gpu',
+      threshold,
+    ),
+  }));
   // A problem without a declared optimum has no error: the default target is never reached (the
   // run loop compares with NaN), and an explicit one is an error.
   const noOptimum = compiled.find(({ c }) => Number.isNaN(c.algo.problem.optimum))?.c;
@@ -398,6 +397,25 @@ function writeSuiteSummary(dir: string, reports: RunReport[]): void {
         .join('\n') +
       '\n',
   );
+}
+
+/**
+ * A program compiled with the populations' precision a rule asks for (`--precision`, an
+ * experiment's `precision`): f32 or ff as asked on the GPU, float32 on the CPU (which holds
+ * float64 either way), and for auto float-float where a float32 population could not get below
+ * `threshold`, the smallest error to tell apart (its point nearest the optimum has a larger
+ * error), float32 elsewhere (half the population's memory traffic).
+ */
+export function compileAtPrecision(
+  compile: (precision: Precision) => CompiledAlgorithm,
+  precision: 'auto' | Precision,
+  gpu: boolean,
+  threshold: number,
+): CompiledAlgorithm {
+  if (!gpu || precision === 'f32') return compile('f32');
+  if (precision === 'ff') return compile('ff');
+  const c = compile('f32');
+  return c.float32Floor() > threshold ? compile('ff') : c;
 }
 
 export function makeReport(

@@ -366,7 +366,8 @@ export class AlgoElaborator {
   /**
    * `bounds`: the policy that brings every point into the box before it is evaluated (a choice
    * among the repair declarations, core.ts withBounds). `none` only where the box is no
-   * constraint, which no problem declares yet (OPT6044). Not a name in the algorithm's scope.
+   * constraint (`in [lo, hi] unconstrained`; OPT6044 elsewhere). Not a name in the algorithm's
+   * scope.
    */
   private boundsParam(p: ParamDecl, override: string | undefined) {
     const value = this.core.choiceValue(p, override);
@@ -1485,14 +1486,19 @@ export class AlgoElaborator {
         };
       }
     }
-    const v = this.lang.expr(e, sc);
-    if (v.s !== 'vector' || v.len !== this.dim)
-      this.fail('ExpectedVector', e.loc, `${describe(v)} (a point has length D = ${this.dim})`);
-    const arr = this.inBox(b, v, e.loc);
+    const arr = this.inBox(b, this.point(e, sc, 'a point has'), e.loc);
     return {
       at: (j) => ({ k: 'read', t: 'f', arr, idx: [j] }),
       fit: this.evaluate(b, arr),
     };
+  }
+
+  /** `e` as a point, a vector of length D (OPT3002 otherwise: `what` length D, as the message says). */
+  private point(e: Expr, sc: Scope, what: string): Val & { s: 'vector' } {
+    const v = this.lang.expr(e, sc);
+    if (v.s !== 'vector' || v.len !== this.dim)
+      this.fail('ExpectedVector', e.loc, `${describe(v)} (${what} length D = ${this.dim})`);
+    return v;
   }
 
   /** Whether `e` is clamp(_, lo, hi) with the problem's box: a coordinate inside it. */
@@ -1811,13 +1817,7 @@ export class AlgoElaborator {
           }
         }
         if (!this.step) this.fail('EvaluationOutsideEach', e.loc);
-        const v = this.lang.expr(a, sc);
-        if (v.s !== 'vector' || v.len !== this.dim)
-          this.fail(
-            'ExpectedVector',
-            a.loc,
-            `${describe(v)} (f takes a point of length D = ${this.dim})`,
-          );
+        const v = this.point(a, sc, 'f takes a point of');
         const innermost = [...sc.idxs.keys()].at(-1);
         if (sc.idxs.size > 1 && innermost !== undefined)
           this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
@@ -1909,18 +1909,8 @@ export class AlgoElaborator {
         // (L-SHADE's trial, made from X[i] but stored in U[i]); not repaired again when stored.
         if (!this.step) this.fail('RepairOutsideEach', e.loc);
         arity([2]);
-        const vec = (a: Expr, what: string) => {
-          const v = this.lang.expr(a, sc);
-          if (v.s !== 'vector' || v.len !== this.dim)
-            this.fail(
-              'ExpectedVector',
-              a.loc,
-              `${describe(v)} (${what} has length D = ${this.dim})`,
-            );
-          return v;
-        };
-        const v = vec(arg(0).value, 'a point');
-        const par = vec(arg(1).value, 'the parent');
+        const v = this.point(arg(0).value, sc, 'a point has');
+        const par = this.point(arg(1).value, sc, 'the parent has');
         const step = this.step;
         const pv = this.core.materialise(par, step.fn, 'parent');
         const arr = this.inBox(step, v, e.loc, (j) => ({

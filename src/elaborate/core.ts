@@ -106,7 +106,7 @@ export class ElabCore {
       }
     }
     // Every algorithm has the parameter `bounds`, a choice among the policies (and `none`): its
-    // own default where it declares one, `clip` where it does not (src/elaborate/bounds.ts).
+    // own default where it declares one, `clip` where it does not (algorithm.ts applies it).
     for (const [name, a] of this.algorithms) this.algorithms.set(name, this.withBounds(a));
   }
 

@@ -378,11 +378,13 @@ export function elaborateExperiment(
           return expects('budget', budgetWhat, b.loc);
         });
 
-    const target = attempt('target', () => {
-      const what = 'an error below which a run stops, as 1e-8';
-      const t = number(one('target', what), 'target', what);
-      return t >= 0 && Number.isFinite(t) ? t : expects('target', what);
-    });
+    /** Entry `k`, an error level: a finite number >= 0. */
+    const errorLevel = (k: string, what: string) =>
+      attempt(k, () => {
+        const v = number(one(k, what), k, what);
+        return v >= 0 && Number.isFinite(v) ? v : expects(k, what);
+      });
+    const target = errorLevel('target', 'an error below which a run stops, as 1e-8');
     const recordWhat = 'increasing fractions of the budget in (0, 1], ending with 1.0';
     const record = entries.has('record')
       ? attempt('record', () => {
@@ -392,11 +394,7 @@ export function elaborateExperiment(
           return ok ? r : expects('record', recordWhat);
         })
       : [1];
-    const zero = attempt('zero', () => {
-      const what = 'an error below which the reports count 0, as 1e-14';
-      const z = number(one('zero', what), 'zero', what);
-      return z >= 0 && Number.isFinite(z) ? z : expects('zero', what);
-    });
+    const zero = errorLevel('zero', 'an error below which the reports count 0, as 1e-14');
     const precisionWhat = 'auto, f32 or ff';
     const precision = entries.has('precision')
       ? attempt('precision', () => {
