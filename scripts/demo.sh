@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# The demo needs neither Slurm nor a browser: only the test command installs them.
-OPT_SKIP_SLURM_SETUP=1 OPT_SKIP_BROWSER_SETUP=1 bash scripts/setup.sh
+# The demo needs neither Slurm nor a browser nor R: only the test command installs them.
+OPT_SKIP_SLURM_SETUP=1 OPT_SKIP_BROWSER_SETUP=1 OPT_SKIP_R_SETUP=1 bash scripts/setup.sh
 . scripts/env.sh
 
 echo "== build"

@@ -6,6 +6,8 @@
 #   - Slurm and munge for the Slurm test (scripts/ensure-slurm.sh), unless OPT_SKIP_SLURM_SETUP=1
 #   - Debian's Chromium for the browser test of report.html (scripts/ensure-chromium.sh), unless
 #     OPT_SKIP_BROWSER_SETUP=1
+#   - R (Debian's r-base-core) for the comparison of the rank tests with R's (scripts/ensure-r.sh),
+#     unless OPT_SKIP_R_SETUP=1
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -60,4 +62,8 @@ fi
 
 if [ "${OPT_SKIP_BROWSER_SETUP:-0}" != 1 ]; then
   bash scripts/ensure-chromium.sh
+fi
+
+if [ "${OPT_SKIP_R_SETUP:-0}" != 1 ]; then
+  bash scripts/ensure-r.sh
 fi

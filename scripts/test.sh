@@ -2,7 +2,7 @@
 # The test command: installs what is missing (scripts/setup.sh), type-checks, runs all tests.
 # Extra arguments go to vitest (e.g. a test file). Exits with vitest's status.
 # OPT_SKIP_GPU_SETUP=1 skips the Vulkan driver check/installation, OPT_SKIP_BROWSER_SETUP=1 the
-# Chromium one (scripts/ensure-chromium.sh).
+# Chromium one (scripts/ensure-chromium.sh), OPT_SKIP_R_SETUP=1 the R one (scripts/ensure-r.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
