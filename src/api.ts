@@ -238,6 +238,7 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
 // ---- The GPU, evaluation and runs
 
 export { openGpu, GpuError, type GpuContext } from './runtime/device.js';
+export { boxAt, boxOf, type Box } from './ir/data.js';
 export {
   runAlgorithm,
   outsideBox,

@@ -296,6 +296,18 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '1:21',
     message: 'the box [1, 0] is empty: the lower bound must be below the upper bound',
   },
+  BoxSide: {
+    src: 'data S[D - 1] = uniform(0, 1, seed: 1)\nproblem f(x[D]) in [S, 1] { x[0] }',
+    at: '2:21',
+    message:
+      'the lower bound of the box must be a constant or a data vector of length D (one bound a coordinate) (S is a vector of length 3, and D = 4)',
+  },
+  BoxCoordinate: {
+    src: 'data U[i] = if i == 2 then -1 else 1\nproblem f(x[D]) in [0, U] { x[0] }',
+    at: '2:21',
+    message:
+      'the box is empty at coordinate 2: [0, -1] (each coordinate needs finite bounds, the lower below the upper) (from U)',
+  },
   UnknownProblem: {
     src: 'problem f(x[D]) { x[0] }',
     problem: 'sphre',
@@ -742,7 +754,16 @@ const CASES: { [K in DiagKind]: Case } = {
     algorithm: 'a',
     at: '2:22',
     message:
-      "bounds = none leaves points outside the box, but the box of problem 'p' is a constraint (only a box declared `in [lo, hi] unconstrained` is not): choose a policy (clip, reflect, wrap, reinit, midpoint)",
+      "bounds = none leaves points outside the box, but the box of problem 'p' is a constraint (only a box declared `in [lo, hi] unconstrained` is not): choose a policy (clip, reflect, wrap, reinit, midpoint, resample)",
+  },
+  RetryForm: {
+    src:
+      P +
+      'repair r(x, p) = retry(0, clip)\nalgorithm a(bounds = r) { population X[4] generation { } }',
+    algorithm: 'a',
+    at: '2:18',
+    message:
+      'a resample is the whole body of a repair, retry(TRIES, FALLBACK): TRIES a constant from 1 to 100, FALLBACK the name of another repair that is not a retry (here 0)',
   },
   RepairOutsideEach: {
     src:

@@ -59,6 +59,54 @@ describe('the box in experiments and reports', () => {
     expect(csv.slice(1).map((l) => l.split(',').at(-1))).toEqual(['3', '0', '0']);
   });
 
+  it('checks a best point against each coordinate of a box per coordinate, not the envelope', async () => {
+    // Coordinate 0's interval is [-1, 1], the others [-1, 5]; the unconstrained minimum (3, ..., 3)
+    // lies in the envelope [-1, 5] but outside coordinate 0's interval. A policy that repairs
+    // nothing converges there; midpoint keeps x0 <= 1.
+    const dir = mkdtempSync(join(tmpdir(), 'opt-coords-'));
+    const file = join(dir, 'coords.opt');
+    writeFileSync(
+      file,
+      `data U[i] = if i == 0 then 1 else 5
+problem toward3(x[D]) in [-1, U] optimum 4 { sum(i) (x[i] - 3)^2 }
+repair free(x, p) = x
+experiment perc {
+  algorithms = [de(bounds: free), de]
+  problems = [toward3]
+  dims = [3]
+  runs = 2
+  budget = evals(600 * D)
+}
+`,
+    );
+    const res = join(dir, 'res');
+    expect(await main(['experiment', file, '--out', res, '--backend', 'cpu'])).toBe(0);
+    const runs = contents(join(res, RESULTS_FILE)).run as {
+      cell: number;
+      in_box: number;
+      best_point: Buffer;
+      best_error: number;
+    }[];
+    expect(runs).toHaveLength(4);
+    for (const r of runs) {
+      const p = new Float64Array(new Uint8Array(r.best_point).buffer);
+      // Every point in the envelope: only the per-coordinate check tells the cells apart.
+      for (const x of p) expect(x >= -1 && x <= 5).toBe(true);
+      expect(r.in_box, `cell ${r.cell}`).toBe(p[0]! <= 1 ? 1 : 0);
+      expect(r.in_box).toBe(r.cell === 1 ? 0 : 1);
+      // The constrained optimum (1, 3, 3), f = 4: the error the report gives the boxed cell.
+      if (r.cell === 2) expect(r.best_error).toBeLessThan(1e-3);
+      // Outside the box, below the constrained optimum: a negative "error".
+      else expect(r.best_error).toBeLessThan(0);
+    }
+    clearOut();
+    expect(await main(['report', res])).toBe(0);
+    const md = readFileSync(join(res, 'report.md'), 'utf8');
+    expect(md).toContain(
+      "**Outside the box.** In one cell the reported best point of some run lies outside the problem's box: de(bounds: free) on toward3 at D = 3 (2 of 2 runs).",
+    );
+  });
+
   it("counts errors below the experiment's zero as 0 in the report, and keeps them in the database", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'opt-zero-'));
     const file = join(dir, 'zero.opt');

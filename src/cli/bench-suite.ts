@@ -9,7 +9,14 @@
 // runs) over the same points, single-threaded, repeated for at least CPU_SECONDS.
 
 import { writeFileSync } from 'node:fs';
-import { compileProblem, GpuEvaluator, suiteProblems, timePass, type GpuContext } from '../api.js';
+import {
+  boxAt,
+  compileProblem,
+  GpuEvaluator,
+  suiteProblems,
+  timePass,
+  type GpuContext,
+} from '../api.js';
 import { roofline, warmClocks } from './roofline.js';
 
 const CPU_SECONDS = 1;
@@ -74,9 +81,11 @@ export async function benchSuite(
     // Points uniform in the box, from a fixed LCG (the same for every problem of one box).
     const x64 = new Float64Array(N * D);
     let state = 20240917;
+    const box = p.box();
     for (let i = 0; i < x64.length; i++) {
       state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-      x64[i] = p.info.lo + (state / 4294967296) * (p.info.hi - p.info.lo);
+      const [lo, hi] = boxAt(box, i % D);
+      x64[i] = lo + (state / 4294967296) * (hi - lo);
     }
     const ev = new GpuEvaluator(gpu, p, N);
     await ev.ready();

@@ -446,7 +446,7 @@ export function makeReport(
     bestError: err(c.errorAt(r.bestPoint)),
     deviceFitness: r.bestFitness,
     deviceError: err(r.bestError),
-    bestInBox: outsideBox(c.algo.problem.box, r.bestPoint) === 0,
+    bestInBox: outsideBox(c.box(), r.bestPoint) === 0,
     constrained: !c.algo.problem.unconstrained,
     bestPoint: Array.from(r.bestPoint),
     trace: r.trace.map((t) => ({ ...t, error: err(t.error) })),

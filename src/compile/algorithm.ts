@@ -6,10 +6,10 @@ import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
-import { some, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
+import { some, type IrData, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
-import { materialiseData } from '../passes/data.js';
-import { residualData } from '../passes/residual.js';
+import { boxOf, materialiseData, type Box } from '../ir/data.js';
+import { residualData, residualName } from '../passes/residual.js';
 import { turnsData } from '../passes/turns.js';
 import { errorFromG, optimumPointOf } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
@@ -71,6 +71,8 @@ export interface CompiledAlgorithm {
   errorAt(x: ArrayLike<number>): number;
   /** How the GPU stores the populations (AlgoCompileRequest.precision). */
   precision: Precision;
+  /** The problem's box: one interval, or a bound a coordinate (ir/data.ts boxOf). */
+  box(): Box;
   /**
    * The float64 error of the float32 point nearest the problem's declared optimum: about the
    * nearest a float32 population gets (`precision: 'f32'`); NaN without a declared optimum point.
@@ -129,7 +131,18 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   // The residuals of the problem's shifted data (passes/residual.ts), declared in every step: the
   // steps share one DATA buffer, so they must list the same data in the same order.
   // The residuals the turns pass reads (a rotation's matrix: passes/turns.ts) likewise.
-  const shifted = [...lowered.problem.data, ...residualData(lowered.problem)];
+  const problemResiduals = residualData(lowered.problem);
+  // A box per coordinate: the steps subtract its bounds from points (reflect, wrap), which the
+  // residual pass rewrites with the bounds' residuals, so those are declared too.
+  const boxResiduals: IrData[] = [...new Set(lowered.problem.coords ?? [])]
+    .filter((n): n is string => n !== null)
+    .filter((n) => !problemResiduals.some((d) => d.name === residualName(n)))
+    .map((n) => ({
+      name: residualName(n),
+      shape: [lowered.problem.dim],
+      def: { k: 'residual', of: n },
+    }));
+  const shifted = [...lowered.problem.data, ...problemResiduals, ...boxResiduals];
   const data = [
     ...shifted,
     ...turnsData(
@@ -264,6 +277,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     compiled,
     precision: req.precision ?? 'f32',
     float32Floor,
+    box: () => boxOf(algo.problem, dataOf),
     pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
     stepPingPong: (st) => {
       let s = perStep.get(st);

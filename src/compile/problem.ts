@@ -10,7 +10,7 @@ import { needsRange, rangeDecode } from '../ir/range.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
-import { materialiseData } from '../passes/data.js';
+import { boxAt, boxOf, materialiseData, type Box } from '../ir/data.js';
 import { errorBoundProgram } from '../ir/error-bound.js';
 import { summationChain } from '../codegen/wgsl.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
@@ -38,6 +38,11 @@ export interface ProblemInfo {
 
 export interface CompiledProblem {
   info: ProblemInfo;
+  /**
+   * The box: info.lo and info.hi for every coordinate, or, for a box per coordinate (`in [L, U]`
+   * with data), each side's vector (info.lo and info.hi are then its envelope).
+   */
+  box(): Box;
   /** The IR after lowering (callees not yet inlined). */
   lowered: IrProgram;
   /** The IR after the whole pipeline (irUntil for a partial one). */
@@ -181,6 +186,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
   const bias = ir.bias ?? 0;
   return {
     info,
+    box: () => boxOf(lowered, dataAll),
     lowered,
     ir,
     bias,
@@ -249,11 +255,15 @@ export function rangeCheck(p: CompiledProblem, n = 64): RangeCheck | undefined {
   const { lo, hi, dim } = p.info;
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return undefined;
   const g = p.cpuEvaluator();
+  const box = p.box();
   const x = new Float64Array(dim);
   let beyond = 0;
   let largest = 0;
   for (let k = 0; k < n; k++) {
-    for (let i = 0; i < dim; i++) x[i] = lo + (hi - lo) * uniform53(i, k, 14);
+    for (let i = 0; i < dim; i++) {
+      const [l, h] = boxAt(box, i);
+      x[i] = l + (h - l) * uniform53(i, k, 14);
+    }
     const v = Math.abs(g(x, 0));
     if (!Number.isFinite(v)) continue;
     largest = Math.max(largest, v);

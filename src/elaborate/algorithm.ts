@@ -33,9 +33,12 @@ import {
   int,
   mapChildren,
   num,
+  renameData,
   some,
+  transform,
   type Binding,
   type IExpr,
+  type IrData,
   type IrFunc,
   type IrProgram,
   type StateArray,
@@ -46,11 +49,16 @@ import { constValue, foldExpr } from '../ir/fold.js';
 import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
 import { needsRange, RANGE } from '../ir/range.js';
 import { peelConstant } from '../ir/peel.js';
+import { inwardFloat32 } from '../ir/float32.js';
+
+/** The data of a box side's bounds rounded inward to float32 (boxSide). */
+const inwardName = (n: string) => `${n}.inward`;
 import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
 import { Elaborator } from './problem.js';
 import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
+  arrayVal,
   childScope,
   describe,
   didYouMean,
@@ -82,6 +90,8 @@ export const TARGET_THRESHOLD = 'target.thr';
 
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
 const INTERNAL_SITE = 1 << 20;
+/** The most points a resample (`retry(n, fallback)`) draws. */
+const MAX_TRIES = 100;
 /** The generation number's name in an algorithm (reserved there; unknown in a problem). */
 const GEN = 'gen';
 /** The fraction of the evaluation budget used before the generation. */
@@ -209,6 +219,8 @@ export class AlgoElaborator {
   private whileLoops = 0;
   /** The run's bound-handling policy (`bounds`); undefined for `none`. */
   private policy: RepairDecl | undefined;
+  /** The values `lo` and `hi` are bound to (baseScope): a box per coordinate reads them at one. */
+  private boxVals: [Val, Val] | undefined;
   /** Set while a policy's expression is elaborated: its draws' sites are those of that use. */
   private siteSalt: string | undefined;
 
@@ -249,8 +261,28 @@ export class AlgoElaborator {
     }
     // --set names the algorithm's parameters and the problem's (`lambda` of an ETC fitness).
     const { problemSet, algoSet } = this.core.splitSet(decl, req.problem, req.set ?? {});
-    const problem = this.lang.lower(req.problem, req.dim, problemSet);
-    if (!problem) return undefined;
+    const lowered = this.lang.lower(req.problem, req.dim, problemSet);
+    if (!lowered) return undefined;
+    // The problem's data and the algorithm's state share the step programs' namespace: a data
+    // array named like a state array (data X beside population X) is renamed X.data there.
+    const states = new Set([...decl.states.map((d) => d.name), 'best', 'trace']);
+    const clash = lowered.data.filter((d) => states.has(d.name));
+    const renamed = clash.length
+      ? renameData(lowered, new Map(clash.map((d) => [d.name, `${d.name}.data`])))
+      : lowered;
+    // A box per coordinate: its bounds rounded inward to float32 (boxSide), as data of their own.
+    const sides = (renamed.coords ?? []).flatMap((n, k): IrData[] =>
+      n === null
+        ? []
+        : [
+            {
+              name: inwardName(n),
+              shape: [req.dim],
+              def: { k: 'inward', of: n, dir: k === 0 ? 1 : -1 },
+            },
+          ],
+    );
+    const problem = sides.length ? { ...renamed, data: [...renamed.data, ...sides] } : renamed;
     if (!Number.isFinite(problem.box[0]) || !Number.isFinite(problem.box[1])) {
       this.report('ProblemWithoutBox', decl.nameLoc, req.problem);
       return undefined;
@@ -381,6 +413,8 @@ export class AlgoElaborator {
       );
     }
     this.policy = this.core.repairs.get(value);
+    // A resample's form is checked here, where the policy is chosen, not only where it is used.
+    if (this.policy) this.retryOf(this.policy);
     return { name: p.name, value, val: undefined };
   }
 
@@ -425,8 +459,15 @@ export class AlgoElaborator {
     const sc = this.constScope();
     delete sc.constant;
     for (const p of params) if (p.val) this.core.bindParameter(sc, p.name, p.val);
-    sc.vars.set('lo', { s: 'scalar', e: num(this.problemIr.box[0]) });
-    sc.vars.set('hi', { s: 'scalar', e: num(this.problemIr.box[1]) });
+    // A box per coordinate: lo and hi are data vectors, read at the coordinate where there is one
+    // (symbol), elementwise in a vector expression (clamp(X[i] + v, lo, hi)).
+    const [lo, hi] = ([0, 1] as const).map((k): Val => {
+      const side = this.boxSide(k);
+      return typeof side === 'string' ? arrayVal(side, this.dim) : { s: 'scalar', e: num(side) };
+    }) as [Val, Val];
+    this.boxVals = [lo, hi];
+    sc.vars.set('lo', lo);
+    sc.vars.set('hi', hi);
     sc.origins.set('lo', "the lower bound of the problem's box");
     sc.origins.set('hi', "the upper bound of the problem's box");
     return sc;
@@ -509,6 +550,9 @@ export class AlgoElaborator {
 
   private beginStep(): StepBuilder {
     const fn = new FuncBuilder('main', '_', this.dim);
+    // The problem's data shares the step's namespace: a let named like a data array (DE's L beside
+    // a box's data L) gets a name of its own.
+    for (const d of this.problemIr.data) fn.fresh(d.name);
     const b: StepBuilder = {
       fn,
       writes: [],
@@ -603,16 +647,17 @@ export class AlgoElaborator {
       point = { k: 'read', t: 'f', arr: src.name, idx: [i, j] };
       fit = { k: 'read', t: 'f', arr: src.fit, idx: [i] };
     } else {
-      const [lo, hi] = this.problemIr.box;
       const site = INTERNAL_SITE + this.internalSites++;
       const u: IExpr = { k: 'draw', t: 'f', dist: 'u', site, args: [i, j] };
       const name = b.fn.fresh(`${X.name}.init`);
+      const [lo, hi] = this.boxAt(j);
       b.fn.bindings.push({
         k: 'vec',
         name,
         idx: jn,
         len: this.dim,
-        body: bin('+', num(lo), bin('*', num(hi - lo), u)),
+        // lo + (hi - lo) u: (hi - lo) folds to one constant for a box the same at every coordinate.
+        body: bin('+', lo, bin('*', foldExpr(bin('-', hi, lo)), u)),
       });
       fit = this.evaluate(b, name);
       point = { k: 'read', t: 'f', arr: name, idx: [j] };
@@ -641,6 +686,7 @@ export class AlgoElaborator {
     try {
       if (A.cols) {
         const j = this.core.freshIdx('j');
+        if (A.cols === this.dim) this.core.coordinates.add(j.name);
         const withJ = withIndex(inner, '$col', j);
         const v = this.core.number(this.lang.expr(init, withJ), init);
         return {
@@ -916,6 +962,7 @@ export class AlgoElaborator {
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
     const b = this.beginEachStep();
     const j = this.core.freshIdx(l.index);
+    this.core.coordinates.add(j.name);
     const inner = childScope(sc, b.fn);
     inner.idxs.set(l.index, j);
     const v = this.core.number(this.lang.expr(l.value, inner), l.value);
@@ -1501,11 +1548,42 @@ export class AlgoElaborator {
     return v;
   }
 
-  /** Whether `e` is clamp(_, lo, hi) with the problem's box: a coordinate inside it. */
-  private clipped(e: IExpr): boolean {
-    const [lo, hi] = this.problemIr.box;
+  /**
+   * Side k (0 lower, 1 upper) of the box the algorithm works in: a number, or the name of a data
+   * vector (a box per coordinate). Each bound is the float32 nearest it on the inside
+   * (ir/float32.ts; data `inward`, added by lowerAlgorithm): the GPU holds float32, and a point
+   * it clips to fround(-32.768) = -32.768002 would lie outside the declared box. The same values
+   * on the CPU backend, so that the two run one program.
+   */
+  private boxSide(k: 0 | 1): number | string {
+    const arr = this.problemIr.coords?.[k];
+    return arr ? inwardName(arr) : inwardFloat32(this.problemIr.box[k], k === 0 ? 1 : -1);
+  }
+
+  /**
+   * The bounds of coordinate `j`: the box's numbers, or reads of its data vectors (a box per
+   * coordinate), rounded inward to float32 (boxSide).
+   */
+  private boxAt(j: IExpr): [IExpr, IExpr] {
+    return ([0, 1] as const).map((k): IExpr => {
+      const side = this.boxSide(k);
+      return typeof side === 'string' ? { k: 'read', t: 'f', arr: side, idx: [j] } : num(side);
+    }) as [IExpr, IExpr];
+  }
+
+  /**
+   * Whether `e`, element `j` of a vector, is clamp(_, lo, hi) with the problem's box: a coordinate
+   * inside it.
+   */
+  private clipped(e: IExpr, j: string): boolean {
     if (e.k !== 'call' || e.fn !== 'clamp' || e.args.length !== 3) return false;
-    return constValue(e.args[1]!) === lo && constValue(e.args[2]!) === hi;
+    const idx: IExpr = { k: 'idx', t: 'i', name: j };
+    return this.boxAt(idx).every((b, k) => {
+      const a = e.args[k + 1]!;
+      if (b.k === 'read')
+        return a.k === 'read' && a.arr === b.arr && a.idx[0]?.k === 'idx' && a.idx[0].name === j;
+      return constValue(a) === constValue(b);
+    });
   }
 
   /**
@@ -1527,22 +1605,58 @@ export class AlgoElaborator {
     if (!policy || b.inBox.has(arr)) return arr;
     const known = b.repaired.get(arr);
     if (known) return known;
-    const [lo, hi] = this.problemIr.box.map(num) as [IExpr, IExpr];
     // A point its operator clipped already (`let y[j] = clamp(..., lo, hi)`: Solis-Wets) is inside.
     const def = b.fn.bindings.find((x) => x.name === arr);
-    if (def?.k === 'vec' && this.clipped(def.body)) {
+    if (def?.k === 'vec' && this.clipped(def.body, def.idx)) {
       b.inBox.add(arr);
       return arr;
     }
     const over = b.over;
     const row = b.row ?? b.idx;
     const j = this.core.freshIdx('j');
-    const x: IExpr = { k: 'read', t: 'f', arr, idx: [j] };
+    this.core.coordinates.add(j.name);
+    const [lo, hi] = this.boxAt(j);
+    const at = (a: string): IExpr => ({ k: 'read', t: 'f', arr: a, idx: [j] });
     const p: IExpr = parent
       ? parent(j)
       : over && row
         ? { k: 'read', t: 'f', arr: over.name, idx: [row, j] }
-        : { k: 'call', t: 'f', fn: 'clamp', args: [x, lo, hi] };
+        : { k: 'call', t: 'f', fn: 'clamp', args: [at(arr), lo, hi] };
+    const retry = this.retryOf(policy);
+    let body: IExpr;
+    if (!retry) body = this.policyValue(b, policy, at(arr), p, j, loc);
+    else {
+      // resample: the point's operator drawn again (its draws at sites of their own), up to
+      // `tries` points in all; the first inside the box is taken, else the fallback policy's
+      // repair of the last.
+      const points = [arr];
+      for (let t = 1; t < retry.tries; t++) points.push(this.redraw(b, arr, t));
+      const inside = points.map((a) => this.kept(b.fn, 'inside', this.insideBox(a)));
+      const last = at(points.at(-1)!);
+      body = this.policyValue(b, retry.fallback, last, p, j, loc);
+      for (let t = points.length - 1; t >= 0; t--)
+        body = { k: 'sel', t: 'f', c: inside[t]!, a: at(points[t]!), b: body };
+    }
+    const name = b.fn.fresh(`${arr}_in`);
+    b.fn.bindings.push({ k: 'vec', name, idx: j.name, len: this.dim, body: toReal(body) });
+    b.repaired.set(arr, name);
+    b.inBox.add(name);
+    return name;
+  }
+
+  /**
+   * Policy `policy`'s value at coordinate j: x the coordinate, p the parent's, lo and hi its
+   * bounds; its draws keyed by the point's use (`loc`) and the coordinate.
+   */
+  private policyValue(
+    b: StepBuilder,
+    policy: RepairDecl,
+    x: IExpr,
+    p: IExpr,
+    j: IExpr & { k: 'idx' },
+    loc: Loc,
+  ): IExpr {
+    const [lo, hi] = this.boxAt(j);
     const sc = newScope({
       fn: b.fn,
       len: this.dim,
@@ -1558,17 +1672,118 @@ export class AlgoElaborator {
     // The coordinate's index, innermost: the policy's draws are keyed by it (drawKey).
     sc.idxs.set(`${j.name}.coordinate`, j);
     this.siteSalt = `${loc.file}:${loc.offset}`;
-    let body: IExpr;
     try {
-      body = this.core.number(this.lang.expr(policy.value, sc), policy.value);
+      return this.core.number(this.lang.expr(policy.value, sc), policy.value);
     } finally {
       this.siteSalt = undefined;
     }
-    const name = b.fn.fresh(`${arr}_in`);
-    b.fn.bindings.push({ k: 'vec', name, idx: j.name, len: this.dim, body: toReal(body) });
-    b.repaired.set(arr, name);
-    b.inBox.add(name);
-    return name;
+  }
+
+  /**
+   * A policy `repair NAME(x, p) = retry(TRIES, FALLBACK)`: resample, TRIES points in all (1 to
+   * MAX_TRIES, a constant), then policy FALLBACK (a repair that is not itself a retry); undefined
+   * for any other policy. OPT6046 for another use of retry in a policy's body.
+   */
+  private retryOf(policy: RepairDecl): { tries: number; fallback: RepairDecl } | undefined {
+    const v = policy.value;
+    if (v.kind !== 'call' || v.callee !== 'retry') return undefined;
+    const [n, f] = v.args;
+    const bad = (why = ''): never => this.fail('RetryForm', v.loc, MAX_TRIES, why);
+    if (v.args.length !== 2 || !n || !f) return bad(` (it has ${v.args.length} arguments)`);
+    if (n.name || f.name) return bad(' (its arguments have no names)');
+    if (f.value.kind !== 'name') return bad(' (the fallback is a name)');
+    const tries = this.core.typedConstant(
+      this.lang.expr(n.value, this.constScope()),
+      n.value,
+      'the number of tries of retry',
+    ).v;
+    if (!Number.isInteger(tries) || tries < 1 || tries > MAX_TRIES) bad(` (here ${tries})`);
+    const name = (f.value as { name: string }).name;
+    const fallback = this.core.repairs.get(name);
+    if (!fallback)
+      return bad(` ('${name}' is no repair${didYouMean(name, [...this.core.repairs.keys()])})`);
+    const fv = fallback.value;
+    if (fv.kind === 'call' && fv.callee === 'retry') bad(` ('${name}' is a retry)`);
+    return { tries, fallback };
+  }
+
+  /** Whether every coordinate of vector `a` lies in the box (a condition). */
+  private insideBox(a: string): IExpr {
+    const j = this.core.freshIdx('j');
+    this.core.coordinates.add(j.name);
+    const [lo, hi] = this.boxAt(j);
+    const x: IExpr = { k: 'read', t: 'f', arr: a, idx: [j] };
+    const out = bin('or', bin('<', x, lo), bin('>', x, hi));
+    const n: IExpr = {
+      k: 'red',
+      t: 'i',
+      op: 'count',
+      idx: j.name,
+      lo: int(0),
+      hi: int(this.dim),
+      cond: out,
+      body: int(1),
+    };
+    return bin('==', n, int(0));
+  }
+
+  /**
+   * Vector `arr` of step `b` computed again with new draws, for try `t` of a resample: each
+   * binding it depends on that draws (directly or through others) is copied, its draws at sites
+   * of their own (keyed by the original site and t), and the copies read one another. Bindings
+   * that draw nothing are shared. A binding outside the point's computation that reads the same
+   * draws (jDE's stored F and CR) keeps the first draw's values.
+   */
+  private redraw(b: StepBuilder, arr: string, t: number): string {
+    const defs = new Map(b.fn.bindings.map((x) => [x.name, x]));
+    const draws = new Map<string, boolean>();
+    const ref = (n: IExpr) =>
+      n.k === 'sref' ? n.name : n.k === 'read' ? n.arr : n.k === 'vref' ? n.name : undefined;
+    const drawsIn = (name: string): boolean => {
+      const known = draws.get(name);
+      if (known !== undefined) return known;
+      draws.set(name, false); // no cycles among bindings; a guard all the same
+      const d = defs.get(name);
+      const r =
+        !!d &&
+        some(d.body, (n) => {
+          const m = ref(n);
+          return n.k === 'draw' || (m !== undefined && m !== name && drawsIn(m));
+        });
+      draws.set(name, r);
+      return r;
+    };
+    const copies = new Map<string, string>();
+    const copy = (name: string): string => {
+      if (!drawsIn(name)) return name;
+      const done = copies.get(name);
+      if (done) return done;
+      const d = defs.get(name)!;
+      forEachNode(d.body, (n) => {
+        const m = ref(n);
+        if (m !== undefined && m !== name) copy(m);
+      });
+      const body = transform(d.body, (n) => {
+        if (n.k === 'draw') return { ...n, site: this.retrySite(n.site, t) };
+        if (n.k === 'sref' && copies.has(n.name)) return { ...n, name: copies.get(n.name)! };
+        if (n.k === 'read' && copies.has(n.arr)) return { ...n, arr: copies.get(n.arr)! };
+        if (n.k === 'vref' && copies.has(n.name)) return { ...n, name: copies.get(n.name)! };
+        return n;
+      });
+      const fresh = b.fn.fresh(`${name}_r${t}`);
+      b.fn.bindings.push({ ...d, name: fresh, body } as Binding);
+      copies.set(name, fresh);
+      return fresh;
+    };
+    return copy(arr);
+  }
+
+  /** The site of try t's draw at `site` (redraw). */
+  private retrySite(site: number, t: number): number {
+    const key = `retry:${site}:${t}`;
+    let s = this.sites.get(key);
+    if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
+    return s;
   }
 
   private choose(
@@ -1614,6 +1829,7 @@ export class AlgoElaborator {
     if (A.cols) {
       const j = this.core.freshIdx(st.col ?? 'j');
       const jn = (j as { name: string }).name;
+      if (A.cols === this.dim) this.core.coordinates.add(jn);
       let body: IExpr;
       if (st.col) {
         this.core.checkIndexName(st.col, st.colLoc!, sc);
@@ -1745,6 +1961,14 @@ export class AlgoElaborator {
 
   /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
   private symbol(name: string, sc: Scope): Val | undefined {
+    // lo and hi of a box per coordinate, inside an index over the coordinates: that coordinate's.
+    const side = name === 'lo' ? 0 : name === 'hi' ? 1 : undefined;
+    if (side !== undefined && this.boxVals && sc.vars.get(name) === this.boxVals[side]) {
+      const arr = this.boxSide(side);
+      const j = typeof arr === 'string' ? this.core.coordinateOf(sc) : undefined;
+      if (typeof arr === 'string' && j)
+        return { s: 'scalar', e: { k: 'read', t: 'f', arr, idx: [j] } };
+    }
     if (sc.vars.has(name) || sc.idxs.has(name)) return undefined;
     // The generation number, 0 in the first generation. The engines run generation g's steps with
     // $gen = g + 1 (0 is the initialisation; the draws are keyed by it), and a track fused into
@@ -1904,6 +2128,9 @@ export class AlgoElaborator {
           }),
         };
       }
+      case 'retry':
+        // A resample is a policy's whole body (retryOf), not a value.
+        return this.fail('RetryForm', e.loc, MAX_TRIES, ' (here it is part of an expression)');
       case 'inbox': {
         // inbox(v, parent): v brought into the box by the run's policy with the parent given
         // (L-SHADE's trial, made from X[i] but stored in U[i]); not repaired again when stored.

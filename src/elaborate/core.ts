@@ -191,6 +191,21 @@ export class ElabCore {
   }
 
   /** A new IR index name (unique in the whole elaboration: indices of inlined callees never clash). */
+  /**
+   * The IR indices that run over a point's coordinates, 0..D-1 (a vector let of length D, a
+   * reduction over its default range, a state array's columns): in an algorithm `lo` and `hi` of a
+   * box per coordinate are the bounds of the innermost of them (coordinateOf).
+   */
+  readonly coordinates = new Set<string>();
+
+  /** The innermost index of `sc` that runs over the coordinates (see `coordinates`). */
+  coordinateOf(sc: Scope): (IExpr & { k: 'idx' }) | undefined {
+    let found: (IExpr & { k: 'idx' }) | undefined;
+    for (const ix of sc.idxs.values())
+      if (ix.k === 'idx' && this.coordinates.has(ix.name)) found = ix;
+    return found;
+  }
+
   freshIdx(base: string): IExpr & { k: 'idx' } {
     return { k: 'idx', t: 'i', name: `${base}${++this.idxCounter}` };
   }
@@ -521,6 +536,7 @@ export class ElabCore {
     this.checkIndexName(l.index, l.indexLoc ?? l.nameLoc, sc);
     const len = length();
     const i = this.freshIdx(l.index);
+    if (len === sc.len) this.coordinates.add(i.name);
     const v = this.number(body(withIndex(sc, l.index, i)), l.value);
     const name = sc.fn.fresh(l.name);
     sc.fn.bindings.push({ k: 'vec', name, idx: i.name, len, body: toReal(v) });

@@ -44,6 +44,7 @@ import {
 } from '../ir/ir.js';
 import { constValue, foldExpr } from '../ir/fold.js';
 import { Abort, ElabCore } from './core.js';
+import { materialiseSome } from '../ir/data.js';
 import {
   GENERATORS,
   JRANDOM_GENERATORS,
@@ -251,15 +252,9 @@ export class Elaborator {
       // A constant of the problem (NaN when it has errors, which are reported).
       const constant = (e: Expr, what: string) =>
         part(() => this.constant(e, this.emptyScope(decl, dim, what), what), NaN);
-      const box: [number, number] = decl.box
-        ? [
-            constant(decl.box[0], 'the lower bound of the box'),
-            constant(decl.box[1], 'the upper bound of the box'),
-          ]
-        : [-Infinity, Infinity];
-      if (decl.box && !Number.isNaN(box[0]) && !Number.isNaN(box[1]) && !(box[0] < box[1])) {
-        this.core.report('BadBox', spanLoc(decl.box[0].loc, decl.box[1].loc), box[0], box[1]);
-      }
+      const { box, coords } = decl.box
+        ? part(() => this.box(decl, decl.box!, dim), { box: [NaN, NaN] as [number, number] })
+        : { box: [-Infinity, Infinity] as [number, number] };
       const optimum = decl.optimum ? constant(decl.optimum, 'the optimum value') : NaN;
       let at: IrProgram['at'] = null;
       if (decl.at) {
@@ -288,6 +283,7 @@ export class Elaborator {
         name: decl.name,
         dim,
         box,
+        ...(coords ? { coords } : {}),
         ...(decl.unconstrained ? { unconstrained: true } : {}),
         optimum,
         at,
@@ -300,6 +296,81 @@ export class Elaborator {
       if (e instanceof Abort) return undefined;
       throw e;
     }
+  }
+
+  /**
+   * The box `in [LO, HI]` at dimension `dim`: each side a constant (the same at every coordinate)
+   * or the name of a data vector of length D (a bound a coordinate: data from a file, or computed
+   * data, `data L[i] = if i < 2 then 0.0625 else 10`, for bounds that are expressions of the
+   * index). A side that is data is materialised here, once, so that an empty or non-finite
+   * coordinate is an error at the box (OPT4028) and `box` is the envelope [min lo, max hi] that
+   * the passes and the range checks read.
+   */
+  private box(
+    decl: ProblemDecl,
+    sides: [Expr, Expr],
+    dim: number,
+  ): { box: [number, number]; coords?: [string | null, string | null] } {
+    const what = ['lower', 'upper'] as const;
+    const names: (string | null)[] = [null, null];
+    const consts: number[] = [NaN, NaN];
+    let failed = false;
+    sides.forEach((e, k) => {
+      const side = what[k]!;
+      try {
+        const d = e.kind === 'name' ? this.core.datas.get(e.name) : undefined;
+        const shadowed =
+          e.kind === 'name' &&
+          (e.name === decl.param || decl.params.some((q) => q.name === e.name));
+        if (d && !shadowed) {
+          const v = this.dataVal(d, dim, e.loc);
+          if (v.s !== 'vector' || v.len !== dim || !v.array)
+            this.core.fail(
+              'BoxSide',
+              e.loc,
+              side,
+              ` (${e.kind === 'name' ? e.name : 'it'} is a ${describe(v)}, and D = ${dim})`,
+            );
+          names[k] = v.array;
+          return;
+        }
+        const scope = this.emptyScope(decl, dim, `the ${side} bound of the box`);
+        const v = this.expr(e, scope);
+        if (v.s !== 'scalar')
+          this.core.fail('BoxSide', e.loc, side, ` (got a ${describe(v)} that is not data)`);
+        consts[k] = this.constant(e, scope, `the ${side} bound of the box`);
+      } catch (err) {
+        if (!(err instanceof Abort)) throw err;
+        failed = true;
+      }
+    });
+    if (failed) return { box: [NaN, NaN] };
+    const whole = spanLoc(sides[0].loc, sides[1].loc);
+    if (names[0] === null && names[1] === null) {
+      const [lo, hi] = consts as [number, number];
+      if (!Number.isNaN(lo) && !Number.isNaN(hi) && !(lo < hi))
+        this.core.fail('BadBox', whole, lo, hi);
+      return { box: [lo, hi] };
+    }
+    const values = materialiseSome(
+      this.data,
+      names.filter((n): n is string => n !== null),
+    );
+    const side = (k: 0 | 1) => (j: number) => {
+      const n = names[k] ?? null;
+      return n === null ? consts[k]! : values[n]![j]!;
+    };
+    const [lo, hi] = [side(0), side(1)];
+    let envelope: [number, number] = [Infinity, -Infinity];
+    for (let j = 0; j < dim; j++) {
+      const [l, h] = [lo(j), hi(j)];
+      if (!(Number.isFinite(l) && Number.isFinite(h) && l < h)) {
+        const bad = [0, 1].flatMap((k) => (names[k] === null ? [] : [names[k]!]));
+        this.core.fail('BoxCoordinate', whole, j, l, h, ` (from ${bad.join(' and ')})`);
+      }
+      envelope = [Math.min(envelope[0], l), Math.max(envelope[1], h)];
+    }
+    return { box: envelope, coords: names as [string | null, string | null] };
   }
 
   /** A scope for the constant parts of a problem (box, optimum): the parameter is visible, so that
@@ -963,6 +1034,7 @@ export class Elaborator {
       }
     }
     const i = this.core.freshIdx(e.index);
+    if (!range) this.core.coordinates.add(i.name);
     const inner = withIndex(sc, e.index, i);
     const where = e.where;
     const [condV, bodyV] = this.core.both(

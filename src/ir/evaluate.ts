@@ -2,7 +2,7 @@
 // integer + - * / wrap to 32 bits, `%` of integers is the non-negative remainder and of reals
 // a - b floor(a / b), idiv is floor(a / b), comparisons and logic give 1 or 0, `sel` evaluates only
 // the chosen branch, reductions skip the indices whose condition fails, and builtins run their
-// float64 implementations (ir/builtins.ts). Data materialisation (passes/data.ts) computes `expr`
+// float64 implementations (ir/builtins.ts). Data materialisation (ir/data.ts) computes `expr`
 // data with it; tests hold it to the CPU backend on every stdlib problem.
 //
 // Expressions are compiled once to closures over a register file (indices and scalars by slot,

@@ -4,7 +4,7 @@
 // computing it in float32). Identities that change IEEE results (x * 0 -> 0 for x = inf/nan) are
 // not applied.
 
-import { num, transform, type BinOp, type IExpr } from './ir.js';
+import { num, some, transform, type BinOp, type IExpr } from './ir.js';
 import { evaluateConstant } from './evaluate.js';
 import { applyBuiltin } from './builtins.js';
 
@@ -106,6 +106,17 @@ export function foldNode(e: IExpr): IExpr {
       return e;
     }
     case 'red': {
+      // The min or max of one value over a range that is not empty is that value, at any length
+      // (sep-CMA-ES's widest coordinate of a box the same at every coordinate).
+      if (
+        (e.op === 'min' || e.op === 'max') &&
+        !e.cond &&
+        e.lo.k === 'int' &&
+        e.hi.k === 'int' &&
+        e.hi.v > e.lo.v &&
+        !some(e.body, (x) => x.k === 'idx' && x.name === e.idx)
+      )
+        return e.body;
       // A reduction of constants (Weierstrass's sum of 0.5^k cos(pi 3^k), k < 21): evaluated
       // here in float64, in the loop's order, as the CPU backend would; on the GPU a float32 loop
       // would take cos of pi 3^20 rounded to float32.

@@ -134,7 +134,12 @@ export type DataDef =
   | { k: 'file'; path: string; offset: number; row: number }
   | { k: 'expr'; idx: string[]; body: IExpr }
   // What float32 loses of data `of`: of - fround(of), element by element (passes/residual.ts).
-  | { k: 'residual'; of: string };
+  | { k: 'residual'; of: string }
+  // The float32 nearest `of` on the inside of a box: the smallest float32 >= of (dir 1: a lower
+  // bound) or the largest <= of (dir -1: an upper bound), element by element (ir/float32.ts). An
+  // algorithm's box per coordinate reads these (elaborate/algorithm.ts), so that a point clipped
+  // to it lies in the declared box on the GPU too.
+  | { k: 'inward'; of: string; dir: 1 | -1 };
 
 export interface IrData {
   name: string;
@@ -166,7 +171,16 @@ export interface Schedule {
 export interface IrProgram {
   name: string;
   dim: number;
+  /**
+   * The box: one interval for every coordinate, or, where `coords` names a data vector for a side,
+   * the smallest interval holding every coordinate's (the envelope: [min_j lo_j, max_j hi_j]).
+   */
   box: [number, number];
+  /**
+   * A box per coordinate (`in [L, U]` with data vectors): the data vector of length dim that holds
+   * each side's bounds, or null for a side that is box's number at every coordinate.
+   */
+  coords?: [string | null, string | null];
   /** The box is where a search starts, not a constraint (`in [lo, hi] unconstrained`). */
   unconstrained?: boolean;
   optimum: number;
@@ -383,4 +397,42 @@ export function bindingBody(b: Binding): IExpr {
 
 export function cloneProgram(p: IrProgram): IrProgram {
   return structuredClone(p);
+}
+
+/**
+ * `p` with its data arrays renamed by `to` (a name it lacks is kept): their declarations and
+ * every read of them, in computed data, the functions, the optimum point and the box. An
+ * algorithm's program holds its problem's data beside its own state arrays, in one namespace:
+ * a problem's `data X` is renamed there rather than read as the population X.
+ */
+export function renameData(p: IrProgram, to: ReadonlyMap<string, string>): IrProgram {
+  const n = (s: string) => to.get(s) ?? s;
+  const m = (e: IExpr) =>
+    transform(e, (x) =>
+      x.k === 'read' && to.has(x.arr)
+        ? { ...x, arr: n(x.arr) }
+        : x.k === 'vref' && to.has(x.name)
+          ? { ...x, name: n(x.name) }
+          : x,
+    );
+  const def = (d: DataDef): DataDef =>
+    d.k === 'expr'
+      ? { ...d, body: m(d.body) }
+      : d.k === 'residual' || d.k === 'inward'
+        ? { ...d, of: n(d.of) }
+        : (d.k === 'jshift' || d.k === 'jperm' || d.k === 'jrot') && typeof d.from === 'string'
+          ? { ...d, from: n(d.from) }
+          : d;
+  return {
+    ...p,
+    data: p.data.map((d) => ({ ...d, name: n(d.name), def: def(d.def) })),
+    funcs: p.funcs.map((f) => mapFunc(f, m)),
+    main: mapFunc(p.main, m),
+    at: p.at?.k === 'data' ? { k: 'data', name: n(p.at.name) } : p.at,
+    ...(p.coords
+      ? {
+          coords: p.coords.map((c) => (c === null ? null : n(c))) as [string | null, string | null],
+        }
+      : {}),
+  };
 }

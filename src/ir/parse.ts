@@ -291,6 +291,8 @@ function dataDef(s: SExp[]): DataDef {
       return { k: 'expr', idx: s[1] as string[], body: expr(nth(s, 2), new Ctx()) };
     case 'residual':
       return { k: 'residual', of: s[1] as string };
+    case 'inward':
+      return { k: 'inward', of: s[1] as string, dir: s[2] === 'up' ? 1 : -1 };
   }
   throw new Error(`IR parse: unknown data definition ${String(s[0])}`);
 }
@@ -350,6 +352,10 @@ export function parseProgram(text: string): IrProgram {
         break;
       case 'box':
         p.box = [parseNumber(item[1] as string), parseNumber(item[2] as string)];
+        if (Array.isArray(item[3]) && item[3][0] === 'coords') {
+          const side = (x: SExp | undefined) => (x === '_' ? null : (x as string));
+          p.coords = [side(item[3][1]), side(item[3][2])];
+        }
         break;
       case 'unconstrained':
         p.unconstrained = true;

@@ -87,6 +87,8 @@ function printDataDef(d: DataDef): string {
       return `(expr (${d.idx.join(' ')}) ${printExpr(d.body)})`;
     case 'residual':
       return `(residual ${d.of})`;
+    case 'inward':
+      return `(inward ${d.of} ${d.dir > 0 ? 'up' : 'down'})`;
   }
 }
 
@@ -132,7 +134,7 @@ export function printSchedule(s: Schedule, indent = '  '): string {
 export function printProgram(p: IrProgram): string {
   const at = p.at === null ? 'none' : p.at.k === 'const' ? printNum(p.at.v) : p.at.name;
   const lines = [
-    `(program ${p.name} (dim ${p.dim}) (box ${printNum(p.box[0])} ${printNum(p.box[1])})${p.unconstrained ? ' (unconstrained)' : ''} (optimum ${printNum(p.optimum)}) (at ${at}) (${p.direction})${p.bias ? ` (bias ${printNum(p.bias)})` : ''}`,
+    `(program ${p.name} (dim ${p.dim}) (box ${printNum(p.box[0])} ${printNum(p.box[1])}${p.coords ? ` (coords ${p.coords[0] ?? '_'} ${p.coords[1] ?? '_'})` : ''})${p.unconstrained ? ' (unconstrained)' : ''} (optimum ${printNum(p.optimum)}) (at ${at}) (${p.direction})${p.bias ? ` (bias ${printNum(p.bias)})` : ''}`,
   ];
   for (const d of p.data) lines.push('  ' + printData(d));
   for (const a of p.state ?? [])

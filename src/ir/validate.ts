@@ -261,11 +261,11 @@ function validateDataDef(
         where,
       );
   }
-  if (def.k === 'residual') {
+  if (def.k === 'residual' || def.k === 'inward') {
     const of = earlier.get(def.of);
     check(
       of !== undefined,
-      `data ${d.name} is the residual of ${def.of}, which is not earlier data`,
+      `data ${d.name} is the ${def.k} of ${def.of}, which is not earlier data`,
       where,
     );
     check(
@@ -444,6 +444,14 @@ function validateSchedule(p: IrProgram, s: Schedule, where: string): void {
 
 export function validate(p: IrProgram, where: string): void {
   const data = validateData(p, where);
+  for (const side of p.coords ?? []) {
+    if (side === null) continue;
+    check(
+      data.get(side)?.join(' ') === String(p.dim),
+      `the box's data ${side} is not a vector of length ${p.dim}`,
+      where,
+    );
+  }
   const funcs = new Map<string, IrFunc>();
   for (const f of p.funcs) {
     check(!funcs.has(f.name) && f.name !== 'main', `function ${f.name} defined twice`, where);

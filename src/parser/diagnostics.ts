@@ -161,6 +161,16 @@ export const Diag = {
     message:
       "data '{0}': jrandom_shift(lo, hi) needs finite bounds with lo <= hi, but they are {1} and {2}",
   },
+  BoxSide: {
+    code: 4027,
+    message:
+      'the {0} bound of the box must be a constant or a data vector of length D (one bound a coordinate){1}',
+  },
+  BoxCoordinate: {
+    code: 4028,
+    message:
+      'the box is empty at coordinate {0}: [{1}, {2}] (each coordinate needs finite bounds, the lower below the upper){3}',
+  },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
   DataFileTooShort: {
@@ -333,6 +343,11 @@ export const Diag = {
   RepairOutsideEach: {
     code: 6045,
     message: 'inbox(v, parent) brings a point into the box inside an each block only',
+  },
+  RetryForm: {
+    code: 6046,
+    message:
+      'a resample is the whole body of a repair, retry(TRIES, FALLBACK): TRIES a constant from 1 to {0}, FALLBACK the name of another repair that is not a retry{1}',
   },
   // 7xxx: experiments (src/elaborate/experiment.ts)
   UnknownExperimentEntry: {

@@ -7,7 +7,7 @@
 // true error of CEC 2017 F1 (D = 10) is 1.5e-5, and it cannot tell the points around o apart.
 //
 // This pass stores what float32 loses of o as data of its own, o.lo = o - fround(o) (a `residual`
-// data: passes/data.ts), and rewrites each x - o into (x - o) - o.lo: near o, x - fround(o) is
+// data: ir/data.ts), and rewrites each x - o into (x - o) - o.lo: near o, x - fround(o) is
 // exact in float32 (Sterbenz's lemma: x and o within a factor 2), and subtracting o.lo then gives
 // x - o to float32's relative precision, as if o were exact (o - x likewise, + o.lo). The error
 // bound (ir/error-bound.ts) knows the pair: the subtraction's error is relative to its result and
@@ -96,7 +96,13 @@ export function residualData(p: IrProgram): IrData[] {
 const shifts = (p: IrProgram) =>
   new Set(
     p.data
-      .filter((d) => d.def.k !== 'residual' && d.def.k !== 'perm' && d.def.k !== 'jperm')
+      .filter(
+        (d) =>
+          d.def.k !== 'residual' &&
+          d.def.k !== 'inward' &&
+          d.def.k !== 'perm' &&
+          d.def.k !== 'jperm',
+      )
       .map((d) => d.name),
   );
 

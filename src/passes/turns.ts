@@ -202,7 +202,13 @@ function offset(x: IExpr): { w: IExpr; c: number } {
 const liftableData = (p: IrProgram) =>
   new Set(
     p.data
-      .filter((d) => d.def.k !== 'residual' && d.def.k !== 'perm' && d.def.k !== 'jperm')
+      .filter(
+        (d) =>
+          d.def.k !== 'residual' &&
+          d.def.k !== 'inward' &&
+          d.def.k !== 'perm' &&
+          d.def.k !== 'jperm',
+      )
       .map((d) => d.name),
   );
 

@@ -8,7 +8,7 @@ import { countsOnGpu, WHILE_COUNT, type Step } from '../ir/step.js';
 import { at, type StateArray } from '../ir/ir.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
-import { materialiseData } from '../passes/data.js';
+import { materialiseData } from '../ir/data.js';
 import { drawTable } from './draws.js';
 import { StateLayout, wordsOf } from './algo-layout.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';

@@ -17,7 +17,7 @@ import {
 } from '../codegen/wgsl-step.js';
 import type { GpuPlan, KernelBinding, KernelPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
-import { materialiseData } from '../passes/data.js';
+import { materialiseData } from '../ir/data.js';
 import { batchRefusal, planGeneration, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
 import { StateLayout, wordsOf } from './algo-layout.js';

@@ -7,6 +7,7 @@
 // runs it over the standard library; test/gpu/float32.gpu.test.ts asserts it.
 
 import type { CompiledProblem } from '../compile/problem.js';
+import { boxAt } from '../ir/data.js';
 import { uniform53 } from '../rng/philox.js';
 import type { GpuContext } from './device.js';
 import { GpuEvaluator } from './gpu-eval.js';
@@ -47,14 +48,20 @@ export async function float32Check(
   if (!o || Number.isNaN(p.info.optimum))
     throw new Error(`${p.info.name} declares no optimum point`);
   const D = p.info.dim;
-  const { lo, hi } = p.info;
+  const bounds = p.box();
   let k = 0;
   const u = () => uniform53(D, k++, STREAM);
   const near = Array.from({ length: n }, () =>
-    Float64Array.from(o, (v) => Math.fround(v + 1e-7 * ((hi - lo) / 2) * (2 * u() - 1))),
+    Float64Array.from(o, (v, j) => {
+      const [lo, hi] = boxAt(bounds, j);
+      return Math.fround(v + 1e-7 * ((hi - lo) / 2) * (2 * u() - 1));
+    }),
   );
   const box = Array.from({ length: n }, () =>
-    Float64Array.from(o, () => Math.fround(lo + (hi - lo) * u())),
+    Float64Array.from(o, (_, j) => {
+      const [l, h] = boxAt(bounds, j);
+      return Math.fround(l + (h - l) * u());
+    }),
   );
   const g = p.cpuEvaluator();
   const x = new Float32Array(2 * n * D);

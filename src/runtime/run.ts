@@ -20,6 +20,8 @@ import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TARGET_THRESHOLD, TRACE_ROWS } from '../elaborate/algorithm.js';
 import { allSteps, countsOnGpu, WHILE_COUNT } from '../ir/step.js';
 import { at } from '../ir/ir.js';
+import { boxAt, type Box } from '../ir/data.js';
+import { nextFloat32 } from '../ir/float32.js';
 import { rangeDecode, rangeEncode } from '../ir/range.js';
 import type { AlgoEngine, EngineState } from './algo-engine.js';
 import { planGeneration } from './algo-host.js';
@@ -132,12 +134,16 @@ export interface RunResult {
   stopped: StopReason;
 }
 
-/** How many coordinates of `point` lie outside `box` (lo <= x <= hi in float64; NaN is outside). */
-export function outsideBox(box: readonly [number, number], point: ArrayLike<number>): number {
+/**
+ * How many coordinates of `point` lie outside `box` (lo <= x <= hi in float64; NaN is outside): one
+ * interval, or a box per coordinate (ir/data.ts boxOf).
+ */
+export function outsideBox(box: Box, point: ArrayLike<number>): number {
   let n = 0;
   for (let k = 0; k < point.length; k++) {
     const x = point[k]!;
-    if (!(x >= box[0] && x <= box[1])) n++;
+    const [lo, hi] = boxAt(box, k);
+    if (!(x >= lo && x <= hi)) n++;
   }
   return n;
 }
@@ -535,13 +541,4 @@ function nextFloat64(x: number, dir: 1 | -1): number {
   f64[0] = x;
   i64[0] = at(i64, 0, 'a float64') + (x > 0 === dir > 0 ? 1n : -1n);
   return at(f64, 0, 'a float64');
-}
-const f32a = new Float32Array(1);
-const i32a = new Int32Array(f32a.buffer);
-/** The next float32 above (dir 1) or below (dir -1) x, a float32. */
-function nextFloat32(x: number, dir: 1 | -1): number {
-  if (x === 0) return dir * 2 ** -149;
-  f32a[0] = x;
-  i32a[0] = at(i32a, 0, 'a float32') + (x > 0 === dir > 0 ? 1 : -1);
-  return at(f32a, 0, 'a float32');
 }

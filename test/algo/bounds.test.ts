@@ -9,7 +9,7 @@ import { runAlgorithm } from '../../src/runtime/run.js';
 import { compileAlgorithm } from '../../src/compile/algorithm.js';
 import { OptError } from '../../src/parser/diagnostics.js';
 import { algo } from './helpers.js';
-import { D, HI, LO, RULES, SHOVE, shoveOnCpu } from './bounds-helpers.js';
+import { COIN, D, HI, LO, RULES, SHOVE, shoveOnCpu } from './bounds-helpers.js';
 
 describe('bound policies on the CPU backend', () => {
   for (const [name, rule] of Object.entries(RULES))
@@ -76,9 +76,49 @@ describe('bound policies on the CPU backend', () => {
       compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 5, set: { bounds: 'reflekt' } });
     } catch (err) {
       expect((err as OptError).message).toMatch(
-        /OPT6028: parameter 'bounds': 'reflekt' is not one of clip, reflect, wrap, reinit, midpoint, none/,
+        /OPT6028: parameter 'bounds': 'reflekt' is not one of clip, reflect, wrap, reinit, midpoint, resample, none/,
       );
     }
+  });
+});
+
+describe('resample: the operator drawn again', () => {
+  /** Rows of the coin population after one generation under policy `bounds`. */
+  async function coin(bounds: string) {
+    const c = algo('coin', 'flat', 2, { bounds }, { 'coin.opt': COIN });
+    const e = new CpuAlgoEngine(c, 4);
+    const r = await runAlgorithm(c, e, { seed: 4, maxGenerations: 1, batch: 1 });
+    const X = await e.readArray('X');
+    const rows = Array.from({ length: 256 }, (_, i) => [X[2 * i]!, X[2 * i + 1]!]);
+    return { rows, r };
+  }
+  const share = (rows: number[][]) =>
+    rows.filter(([a, b]) => a === 0.5 && b === 0.5).length / rows.length;
+
+  it('takes the first try inside the box, else the fallback of the last: 1 - 0.75^n of the rows inside', async () => {
+    const one = await coin('once');
+    const ten = await coin('ten');
+    for (const { rows } of [one, ten])
+      for (const [a, b] of rows) {
+        // A try inside, or clip's repair of an outside one (5 becomes 2).
+        expect([0.5, 2]).toContain(a);
+        expect([0.5, 2]).toContain(b);
+      }
+    // 256 rows: binomial standard deviations 0.027 (p = 1/4) and 0.014 (p = 0.944); the bands
+    // are 4 of them wide.
+    expect(Math.abs(share(one.rows) - 0.25)).toBeLessThan(0.11);
+    expect(Math.abs(share(ten.rows) - (1 - 0.75 ** 10))).toBeLessThan(0.06);
+    // One try is clip itself.
+    const clip = await coin('clip');
+    expect(clip.rows).toEqual(one.rows);
+    // The tries cost no evaluations: 256 for the initial population, 256 for the generation.
+    expect(ten.r.evals).toBe(512);
+    // The stdlib's resample (10 tries, then midpoint) keeps DE inside.
+    const c = algo('de', 'slope', 8, { bounds: 'resample' }, { 'shove.opt': SHOVE });
+    const e = new CpuAlgoEngine(c, 5);
+    const r = await runAlgorithm(c, e, { seed: 5, maxGenerations: 30 });
+    for (const x of await e.readArray('X')) expect(x >= LO && x <= HI).toBe(true);
+    for (const x of r.bestPoint) expect(x >= LO && x <= HI).toBe(true);
   });
 });
 

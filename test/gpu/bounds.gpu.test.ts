@@ -11,7 +11,7 @@ import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { algo } from '../algo/helpers.js';
-import { D, HI, LO, SHOVE, shoveOnCpu } from '../algo/bounds-helpers.js';
+import { COIN, D, HI, LO, SHOVE, shoveOnCpu } from '../algo/bounds-helpers.js';
 import { expectSameState, gpu } from './helpers.js';
 
 const ctx = await gpu();
@@ -61,4 +61,19 @@ maybe('DE with each policy on a problem whose optimum is a corner of the box', (
       for (const x of a.r.bestPoint) expect(x >= LO && x <= HI).toBe(true);
       a.g.destroy();
     });
+});
+
+maybe('resample on the GPU', () => {
+  it("retry(10, clip): the CPU's rows exactly (the same draws; 0.5, 5 and 2 are float32 numbers)", async () => {
+    const c = algo('coin', 'flat', 2, { bounds: 'ten' }, { 'coin.opt': COIN });
+    const g = await GpuAlgoEngine.create(ctx!, c, 4);
+    await runAlgorithm(c, g, { seed: 4, maxGenerations: 1, batch: 1 });
+    const X = Array.from(await g.readArray('X'));
+    g.destroy();
+    const k = new CpuAlgoEngine(c, 4);
+    await runAlgorithm(c, k, { seed: 4, maxGenerations: 1, batch: 1 });
+    expect(X).toEqual(Array.from(await k.readArray('X')));
+    // Most rows found a try inside.
+    expect(X.filter((x) => x === 0.5).length).toBeGreaterThan(0.85 * X.length);
+  });
 });

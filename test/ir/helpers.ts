@@ -7,7 +7,7 @@ import type { IrProgram } from '../../src/ir/ir.js';
 import { parseProgram } from '../../src/ir/parse.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
-import { materialiseData } from '../../src/passes/data.js';
+import { materialiseData } from '../../src/ir/data.js';
 import { loadStdlib } from '../../src/parser/stdlib.js';
 import { Elaborator } from '../../src/elaborate/problem.js';
 

@@ -20,7 +20,7 @@ import { rangeDecode, rangeEncode } from '../../src/ir/range.js';
 import { centre, SCHWEFEL_CENTRE, schwefelSeries } from '../../src/passes/centre.js';
 import { cosine } from '../../src/passes/cosine.js';
 import { expm1 } from '../../src/passes/expm1.js';
-import { materialiseData } from '../../src/passes/data.js';
+import { materialiseData } from '../../src/ir/data.js';
 import { errorBoundProgram } from '../../src/ir/error-bound.js';
 import { compileJs } from '../../src/codegen/js.js';
 import { inline } from '../../src/passes/inline.js';

@@ -12,7 +12,7 @@ import type { IrProgram } from '../../src/ir/ir.js';
 import { parseProgram } from '../../src/ir/parse.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
-import { materialiseData } from '../../src/passes/data.js';
+import { materialiseData } from '../../src/ir/data.js';
 import { turns, turnsData } from '../../src/passes/turns.js';
 import { fold } from '../../src/passes/fold.js';
 import { twofloat } from '../../src/passes/twofloat.js';

@@ -33,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.12f + (10.24f * t1));
+        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -49,7 +49,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.12f + (10.24f * t5));
+        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -65,7 +65,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.12f + (10.24f * t9));
+        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -81,7 +81,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.12f + (10.24f * t13));
+        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -1240,8 +1240,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t1 = select(select(kv_t0, clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 < -5.12f));
-        let t2 = sin((3.141592653589793f * select(select(kv_t0, clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (kv_t0 < -5.12f))));
+        let t1 = select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f));
+        let t2 = sin((3.141592653589793f * select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
       }
     }
@@ -1255,8 +1255,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t4 = select(select(kv_t3, clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 < -5.12f));
-        let t5 = sin((3.141592653589793f * select(select(kv_t3, clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (kv_t3 < -5.12f))));
+        let t4 = select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f));
+        let t5 = sin((3.141592653589793f * select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
@@ -1270,8 +1270,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t7 = select(select(kv_t6, clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f));
-        let t8 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f))));
+        let t7 = select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
+        let t8 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
       }
     }
@@ -1285,8 +1285,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t10 = select(select(kv_t9, clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 < -5.12f));
-        let t11 = sin((3.141592653589793f * select(select(kv_t9, clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (kv_t9 < -5.12f))));
+        let t10 = select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f));
+        let t11 = sin((3.141592653589793f * select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
@@ -1749,22 +1749,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t1: f32 = 0.0f;
         {
           let i_j7 = jw4 + 0i;
-          t1 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t1 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t2: f32 = 0.0f;
         {
           let i_j7 = jw4 + 1i;
-          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t3: f32 = 0.0f;
         {
           let i_j7 = jw4 + 2i;
-          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j7 = jw4 + 3i;
-          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }

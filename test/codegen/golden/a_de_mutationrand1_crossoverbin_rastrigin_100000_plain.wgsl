@@ -33,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.12f + (10.24f * t1));
+        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -49,7 +49,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.12f + (10.24f * t5));
+        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -65,7 +65,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.12f + (10.24f * t9));
+        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -81,7 +81,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.12f + (10.24f * t13));
+        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -776,8 +776,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t4 = select(select(kv_t2, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 < -5.12f));
-        let t5 = sin((3.141592653589793f * select(select(kv_t2, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t2 < -5.12f))));
+        let t4 = select(select(kv_t2, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t2 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t2 < -5.119999885559082f));
+        let t5 = sin((3.141592653589793f * select(select(kv_t2, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t2 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t2 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
@@ -792,8 +792,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f));
-        let t9 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f))));
+        let t8 = select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
+        let t9 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
       }
     }
@@ -808,8 +808,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t12 = select(select(kv_t10, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 < -5.12f));
-        let t13 = sin((3.141592653589793f * select(select(kv_t10, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t10 < -5.12f))));
+        let t12 = select(select(kv_t10, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t10 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t10 < -5.119999885559082f));
+        let t13 = sin((3.141592653589793f * select(select(kv_t10, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t10 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t10 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
       }
     }
@@ -824,8 +824,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t16 = select(select(kv_t14, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 < -5.12f));
-        let t17 = sin((3.141592653589793f * select(select(kv_t14, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t14 < -5.12f))));
+        let t16 = select(select(kv_t14, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t14 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t14 < -5.119999885559082f));
+        let t17 = sin((3.141592653589793f * select(select(kv_t14, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t14 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t14 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
       }
     }
@@ -1298,22 +1298,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t3: f32 = 0.0f;
         {
           let i_j7 = jw4 + 0i;
-          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j7 = jw4 + 1i;
-          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t5: f32 = 0.0f;
         {
           let i_j7 = jw4 + 2i;
-          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t6: f32 = 0.0f;
         {
           let i_j7 = jw4 + 3i;
-          t6 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.12f));
+          t6 = select(select(SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t2) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t3, t4, t5, t6);
       }

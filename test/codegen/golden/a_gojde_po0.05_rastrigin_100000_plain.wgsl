@@ -33,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.12f + (10.24f * t1));
+        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -49,7 +49,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.12f + (10.24f * t5));
+        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -65,7 +65,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.12f + (10.24f * t9));
+        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -81,7 +81,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.12f + (10.24f * t13));
+        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -1820,7 +1820,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j9 = iv;
         var t3: f32;
-        if (((((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) < -5.12f) || (((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) > 5.12f))) {
+        if (((((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) < -5.119999885559082f) || (((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) > 5.119999885559082f))) {
           let t2 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
           t3 = (sv0[0] + (t2 * (sv1[0] - sv0[0])));
         } else {
@@ -1831,8 +1831,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t4 = select(select(kv_t1, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 < -5.12f));
-        let t5 = sin((3.141592653589793f * select(select(kv_t1, clamp(((5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 > 5.12f)), clamp(((-5.12f + sv3[0]) / 2.0f), -5.12f, 5.12f), (kv_t1 < -5.12f))));
+        let t4 = select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f));
+        let t5 = sin((3.141592653589793f * select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
       }
     }
@@ -1842,7 +1842,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j9 = iv;
         var t8: f32;
-        if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.12f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.12f))) {
+        if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.119999885559082f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.119999885559082f))) {
           let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
           t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
         } else {
@@ -1853,8 +1853,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t9 = select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f));
-        let t10 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 > 5.12f)), clamp(((-5.12f + sv3[1]) / 2.0f), -5.12f, 5.12f), (kv_t6 < -5.12f))));
+        let t9 = select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
+        let t10 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
       }
     }
@@ -1864,7 +1864,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j9 = iv;
         var t13: f32;
-        if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.12f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.12f))) {
+        if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.119999885559082f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.119999885559082f))) {
           let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
           t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
         } else {
@@ -1875,8 +1875,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t14 = select(select(kv_t11, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 < -5.12f));
-        let t15 = sin((3.141592653589793f * select(select(kv_t11, clamp(((5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 > 5.12f)), clamp(((-5.12f + sv3[2]) / 2.0f), -5.12f, 5.12f), (kv_t11 < -5.12f))));
+        let t14 = select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f));
+        let t15 = sin((3.141592653589793f * select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
       }
     }
@@ -1886,7 +1886,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j9 = iv;
         var t18: f32;
-        if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.12f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.12f))) {
+        if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.119999885559082f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.119999885559082f))) {
           let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
           t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
         } else {
@@ -1897,8 +1897,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t19 = select(select(kv_t16, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 < -5.12f));
-        let t20 = sin((3.141592653589793f * select(select(kv_t16, clamp(((5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 > 5.12f)), clamp(((-5.12f + sv3[3]) / 2.0f), -5.12f, 5.12f), (kv_t16 < -5.12f))));
+        let t19 = select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f));
+        let t20 = sin((3.141592653589793f * select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f))));
         acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
       }
     }
@@ -2357,22 +2357,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t2: f32 = 0.0f;
         {
           let i_j11 = jw4 + 0i;
-          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
+          t2 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t3: f32 = 0.0f;
         {
           let i_j11 = jw4 + 1i;
-          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
+          t3 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t4: f32 = 0.0f;
         {
           let i_j11 = jw4 + 2i;
-          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
+          t4 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         var t5: f32 = 0.0f;
         {
           let i_j11 = jw4 + 3i;
-          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.12f));
+          t5 = select(select(SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j11)) + wid.z * P.run_scr] < -5.119999885559082f));
         }
         S[((P.w[0][2] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
       }
@@ -4409,8 +4409,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f));
-      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f))));
+      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
   }
@@ -4462,22 +4462,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t13: f32 = 0.0f;
         {
           let i_j20 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t13 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
           let i_j20 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t14 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
           let i_j20 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t15 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t16: f32 = 0.0f;
         {
           let i_j20 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t16 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
@@ -5495,8 +5495,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
     if (iv >= 0i && iv < 100000i) {
       let i_i1 = iv;
-      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f));
-      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.12f))));
+      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 128i) {
@@ -5584,22 +5584,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t17: f32 = 0.0f;
         {
           let i_j20 = jw4 + 0i;
-          t17 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[0]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t17 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
           let i_j20 = jw4 + 1i;
-          t18 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[1]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t18 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
           let i_j20 = jw4 + 2i;
-          t19 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[2]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t19 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
           let i_j20 = jw4 + 3i;
-          t20 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.12f)), clamp(((-5.12f + sv0[3]) / 2.0f), -5.12f, 5.12f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.12f)), (s_keep_1 != 0i));
+          t20 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }

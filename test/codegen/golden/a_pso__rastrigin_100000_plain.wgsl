@@ -33,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.12f + (10.24f * t1));
+        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -49,7 +49,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.12f + (10.24f * t5));
+        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -65,7 +65,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.12f + (10.24f * t9));
+        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -81,7 +81,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       if (iv < 100000i) {
         let i_j2 = iv;
         let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.12f + (10.24f * t13));
+        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
         if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
       }
       if (iv >= 0i && iv < 100000i) {
@@ -1657,8 +1657,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t3 = clamp((sv2[0] + kv_t0), -5.12f, 5.12f);
-        let t4 = sin((3.141592653589793f * clamp((sv2[0] + kv_t0), -5.12f, 5.12f)));
+        let t3 = clamp((sv2[0] + kv_t0), -5.119999885559082f, 5.119999885559082f);
+        let t4 = sin((3.141592653589793f * clamp((sv2[0] + kv_t0), -5.119999885559082f, 5.119999885559082f)));
         acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
       }
     }
@@ -1674,8 +1674,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t8 = clamp((sv2[1] + kv_t5), -5.12f, 5.12f);
-        let t9 = sin((3.141592653589793f * clamp((sv2[1] + kv_t5), -5.12f, 5.12f)));
+        let t8 = clamp((sv2[1] + kv_t5), -5.119999885559082f, 5.119999885559082f);
+        let t9 = sin((3.141592653589793f * clamp((sv2[1] + kv_t5), -5.119999885559082f, 5.119999885559082f)));
         acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
       }
     }
@@ -1691,8 +1691,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t13 = clamp((sv2[2] + kv_t10), -5.12f, 5.12f);
-        let t14 = sin((3.141592653589793f * clamp((sv2[2] + kv_t10), -5.12f, 5.12f)));
+        let t13 = clamp((sv2[2] + kv_t10), -5.119999885559082f, 5.119999885559082f);
+        let t14 = sin((3.141592653589793f * clamp((sv2[2] + kv_t10), -5.119999885559082f, 5.119999885559082f)));
         acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
       }
     }
@@ -1708,8 +1708,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (iv >= 0i && iv < 100000i) {
         let i_i1 = iv;
-        let t18 = clamp((sv2[3] + kv_t15), -5.12f, 5.12f);
-        let t19 = sin((3.141592653589793f * clamp((sv2[3] + kv_t15), -5.12f, 5.12f)));
+        let t18 = clamp((sv2[3] + kv_t15), -5.119999885559082f, 5.119999885559082f);
+        let t19 = sin((3.141592653589793f * clamp((sv2[3] + kv_t15), -5.119999885559082f, 5.119999885559082f)));
         acc_fit = acc_fit + ((t18 * t18) + (20.0f * (t19 * t19)));
       }
     }
@@ -2162,22 +2162,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t1: f32 = 0.0f;
         {
           let i_j8 = jw4 + 0i;
-          t1 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
+          t1 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.119999885559082f) || ((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.119999885559082f)));
         }
         var t2: f32 = 0.0f;
         {
           let i_j8 = jw4 + 1i;
-          t2 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
+          t2 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.119999885559082f) || ((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.119999885559082f)));
         }
         var t3: f32 = 0.0f;
         {
           let i_j8 = jw4 + 2i;
-          t3 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
+          t3 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.119999885559082f) || ((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.119999885559082f)));
         }
         var t4: f32 = 0.0f;
         {
           let i_j8 = jw4 + 3i;
-          t4 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.12f) || ((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.12f)));
+          t4 = select(SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) < -5.119999885559082f) || ((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j8)) + wid.z * P.run_scr]) > 5.119999885559082f)));
         }
         S[((P.w[1][0] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
       }
@@ -2192,22 +2192,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         var t6: f32 = 0.0f;
         {
           let i_j10 = jw4 + 0i;
-          t6 = clamp((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          t6 = clamp((sv0[0] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.119999885559082f, 5.119999885559082f);
         }
         var t7: f32 = 0.0f;
         {
           let i_j10 = jw4 + 1i;
-          t7 = clamp((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          t7 = clamp((sv0[1] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.119999885559082f, 5.119999885559082f);
         }
         var t8: f32 = 0.0f;
         {
           let i_j10 = jw4 + 2i;
-          t8 = clamp((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          t8 = clamp((sv0[2] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.119999885559082f, 5.119999885559082f);
         }
         var t9: f32 = 0.0f;
         {
           let i_j10 = jw4 + 3i;
-          t9 = clamp((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.12f, 5.12f);
+          t9 = clamp((sv0[3] + SCR[(n * 100000u + 0u + u32(i_j10)) + wid.z * P.run_scr]), -5.119999885559082f, 5.119999885559082f);
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t5) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t6, t7, t8, t9);
       }

@@ -27,7 +27,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i32(lane)));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j2 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (-5.12f + (10.24f * t0));
+    shv[team * 100u + 0u + u32(iv)] = (-5.119999885559082f + (10.239999771118164f * t0));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -727,8 +727,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
       acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
     }
   }
@@ -771,7 +771,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t9 >= 0i && t9 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.12f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.12f))));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.119999885559082f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.119999885559082f))));
       }
     }
   }
@@ -780,7 +780,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t10 >= 0i && t10 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.12f, 5.12f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.119999885559082f, 5.119999885559082f));
       }
     }
   }
@@ -1520,8 +1520,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
       let i_i1 = i32(lane) + 0i;
-      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f);
-      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.12f, 5.12f)));
+      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
       acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
@@ -1582,7 +1582,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t13 >= 0i && t13 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.12f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.12f))));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.119999885559082f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.119999885559082f))));
       }
     }
   }
@@ -1591,7 +1591,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid && t14 >= 0i && t14 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.12f, 5.12f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.119999885559082f, 5.119999885559082f));
       }
     }
   }

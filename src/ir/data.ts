@@ -3,9 +3,10 @@
 // (rng/jrandom.ts), file contents, and computed data through the IR evaluator (ir/evaluate.ts),
 // whose semantics are the CPU backend's.
 
-import { readNumbers } from '../ir/datafiles.js';
-import { at, type IrData, type IrProgram } from '../ir/ir.js';
-import { Evaluator, type ArrayView } from '../ir/evaluate.js';
+import { readNumbers } from './datafiles.js';
+import { inwardFloat32 } from './float32.js';
+import { at, forEachNode, type IrData, type IrProgram } from './ir.js';
+import { Evaluator, type ArrayView } from './evaluate.js';
 import { uniform53 } from '../rng/philox.js';
 import { JRandom, cec2010Permutation, cec2010Rotation, cec2010Shift } from '../rng/jrandom.js';
 
@@ -14,7 +15,7 @@ const STREAM_UNIFORM = 1;
 const STREAM_NORMAL = 2;
 const STREAM_PERM = 3;
 
-export function materialiseData(p: IrProgram): Record<string, Float64Array> {
+export function materialiseData(p: Pick<IrProgram, 'data'>): Record<string, Float64Array> {
   const out: Record<string, Float64Array> = {};
   // Where each jrandom data left its java.util.Random stream, for the data that continue it.
   const streams = new Map<string, JRandom>();
@@ -26,6 +27,32 @@ export function materialiseData(p: IrProgram): Record<string, Float64Array> {
     views.set(d.name, { values, offset: 0, cols: d.shape[1] ?? 0 });
   }
   return out;
+}
+
+/**
+ * Data `names` of `data` (in declaration order) and only what they are computed from: the box of a
+ * problem, checked by the elaborator, without the rest of its data.
+ */
+export function materialiseSome(
+  data: readonly IrData[],
+  names: readonly string[],
+): Record<string, Float64Array> {
+  const need = new Set(names);
+  for (const d of [...data].reverse()) {
+    if (!need.has(d.name)) continue;
+    const def = d.def;
+    if (
+      (def.k === 'jshift' || def.k === 'jperm' || def.k === 'jrot') &&
+      typeof def.from === 'string'
+    )
+      need.add(def.from);
+    else if (def.k === 'residual' || def.k === 'inward') need.add(def.of);
+    else if (def.k === 'expr')
+      forEachNode(def.body, (e) => {
+        if (e.k === 'read') need.add(e.arr);
+      });
+  }
+  return materialiseData({ data: data.filter((d) => need.has(d.name)) });
 }
 
 function materialiseOne(
@@ -91,6 +118,13 @@ function materialiseOne(
       }
       return v;
     }
+    case 'inward': {
+      const of = views.get(d.def.of);
+      if (!of) throw new Error(`data ${d.name}: no earlier data ${d.def.of}`); // validated
+      for (let i = 0; i < size; i++)
+        v[i] = inwardFloat32(at(of.values, i, `data ${d.def.of}`), d.def.dir);
+      return v;
+    }
     case 'file': {
       const r = readNumbers(d.def.path);
       if (!r.ok) throw new Error(`data file ${d.def.path} cannot be read`); // checked at compile time
@@ -122,4 +156,31 @@ function materialiseOne(
       return v;
     }
   }
+}
+
+/** A box: each side one number for every coordinate, or one number a coordinate. */
+export type Box = readonly [number | ArrayLike<number>, number | ArrayLike<number>];
+
+/** Coordinate j's bounds in `box`. */
+export function boxAt(box: Box, j: number): [number, number] {
+  const side = (s: number | ArrayLike<number>) => (typeof s === 'number' ? s : at(s, j, 'a bound'));
+  return [side(box[0]), side(box[1])];
+}
+
+/**
+ * The box of program `p` with its data `values` (materialised): a side declared by a data vector
+ * (`in [L, U]`) is that vector, the other its number.
+ */
+export function boxOf(
+  p: Pick<IrProgram, 'box' | 'coords'>,
+  values: () => Record<string, Float64Array>,
+): Box {
+  const side = (k: 0 | 1): number | Float64Array => {
+    const n = p.coords?.[k];
+    if (!n) return p.box[k];
+    const v = values()[n];
+    if (!v) throw new Error(`internal: the box's data ${n} is not materialised`);
+    return v;
+  };
+  return [side(0), side(1)];
 }

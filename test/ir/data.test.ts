@@ -1,10 +1,10 @@
-// Data materialisation (src/passes/data.ts) is exact: every stdlib problem's data at a few
+// Data materialisation (src/ir/data.ts) is exact: every stdlib problem's data at a few
 // dimensions equals, bit for bit, what the former implementation computed (kept below as the
 // reference: computed data compiled to JavaScript by the CPU backend, element by element).
 
 import { describe, expect, it } from 'vitest';
 import { emitJs, JS_BUILTINS } from '../../src/codegen/js.js';
-import { materialiseData } from '../../src/passes/data.js';
+import { materialiseData } from '../../src/ir/data.js';
 import { Elaborator } from '../../src/elaborate/problem.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { loadStdlib } from '../../src/parser/stdlib.js';
