@@ -12,6 +12,8 @@ import { boxAt } from '../../src/ir/data.js';
 import { inwardFloat32, nextFloat32 } from '../../src/ir/float32.js';
 import { parseProgram } from '../../src/ir/parse.js';
 import { printProgram } from '../../src/ir/print.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { algo } from './helpers.js';
 import {
   D,
@@ -169,5 +171,19 @@ describe('bounds rounded inward to float32', () => {
     const text = printProgram(d.algo.init[0]!.prog);
     expect(text).toContain('(data L.inward (6) (inward L up))');
     expect(text).toContain('(data U.inward (6) (inward U down))');
+  });
+});
+
+describe('examples/pressure_vessel.opt: an engineering design with a range a variable', () => {
+  it("DE reaches the best-known cost, 5885.3328 (Coello and Montes 2002), inside each variable's range", async () => {
+    const src = readFileSync(join(__dirname, '../../examples/pressure_vessel.opt'), 'utf8');
+    const c = algo('de', 'pressure_vessel', 4, {}, { 'pressure_vessel.opt': src });
+    const e = new CpuAlgoEngine(c, 1);
+    const r = await runAlgorithm(c, e, { seed: 1, maxEvals: 40000 });
+    expect(outsideBox(c.box(), r.bestPoint)).toBe(0);
+    expect(r.bestFitness).toBeGreaterThan(5885.33);
+    expect(r.bestFitness).toBeLessThan(5885.34);
+    // The length at its upper bound, 200, which the box (not the penalty) holds.
+    expect(r.bestPoint[3]).toBeCloseTo(200, 6);
   });
 });
