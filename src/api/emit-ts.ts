@@ -15,6 +15,7 @@ import type { SourceFile as TsFile } from 'ts-morph';
 import type { Decl, Expr, ParamDecl } from '../parser/ast.js';
 import { parseAll } from '../parser/sources.js';
 import { compileProblem } from '../compile/problem.js';
+import { boxAt } from '../ir/data.js';
 import { compileAlgorithm } from '../compile/algorithm.js';
 import { generateWgsl } from '../codegen/wgsl.js';
 import { generateStepWgsl } from '../codegen/wgsl-step.js';
@@ -185,6 +186,14 @@ export function emitTypeScript(req: EmitTsRequest): string {
     });
     f.getImportDeclarations()[0]!.setOrder(0);
     const info = p.info;
+    // A box per coordinate: lo and hi are its envelope, lower and upper each coordinate's bounds.
+    const box = p.box();
+    const perCoordinate = p.lowered.coords
+      ? {
+          lower: Array.from({ length: info.dim }, (_, j) => boxAt(box, j)[0]),
+          upper: Array.from({ length: info.dim }, (_, j) => boxAt(box, j)[1]),
+        }
+      : {};
     f.addVariableStatement({
       isExported: true,
       declarationKind: morph().VariableDeclarationKind.Const,
@@ -192,7 +201,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
       declarations: [
         {
           name: 'info',
-          initializer: `${JSON.stringify({ name: info.name, dim: info.dim, lo: info.lo, hi: info.hi, optimum: info.optimum, direction: info.direction }, null, 2)} as const`,
+          initializer: `${JSON.stringify({ name: info.name, dim: info.dim, lo: info.lo, hi: info.hi, ...perCoordinate, optimum: info.optimum, direction: info.direction }, null, 2)} as const`,
         },
       ],
     });

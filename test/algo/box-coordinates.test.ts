@@ -14,6 +14,7 @@ import { parseProgram } from '../../src/ir/parse.js';
 import { printProgram } from '../../src/ir/print.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { emitTypeScript } from '../../src/api/emit-ts.js';
 import { algo } from './helpers.js';
 import {
   D,
@@ -185,5 +186,21 @@ describe('examples/pressure_vessel.opt: an engineering design with a range a var
     expect(r.bestFitness).toBeLessThan(5885.34);
     // The length at its upper bound, 200, which the box (not the penalty) holds.
     expect(r.bestPoint[3]).toBeCloseTo(200, 6);
+  });
+
+  it("opt compile --emit ts gives each variable's range beside the envelope", () => {
+    const ts = emitTypeScript({
+      name: 'pressure_vessel',
+      dim: 4,
+      file: join(__dirname, '../../examples/pressure_vessel.opt'),
+    });
+    const info = ts.slice(ts.indexOf('export const info = ') + 'export const info = '.length);
+    const json = JSON.parse(info.slice(0, info.indexOf(' as const')));
+    expect(json).toMatchObject({
+      lo: 0,
+      hi: 200,
+      lower: [0, 0, 10, 10],
+      upper: [99, 99, 200, 200],
+    });
   });
 });
