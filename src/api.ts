@@ -10,8 +10,10 @@ import { stdlibFiles } from './parser/stdlib.js';
 export { optFilesUnder } from './parser/stdlib.js';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
+import type { ExperimentDecl } from './parser/ast.js';
+import type { ExperimentPlan } from './compile/experiment.js';
 import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';
-import { planOf } from './compile/experiment.js';
+import { cellDiagnostics, planOf } from './compile/experiment.js';
 import type { CompiledAlgorithm } from './compile/algorithm.js';
 import { printExpr, printProgram } from './ir/print.js';
 import { printPlan } from './schedule/plan.js';
@@ -130,9 +132,14 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
           for (const dim of req.dims ?? checkDims(elab, d.name)) elab.lower(d.name, dim);
         else if (d.kind === 'suite' && elab.core.suites.get(d.name) === d) elab.suite(d.name);
     }
+    const plans: [ExperimentDecl, ExperimentPlan][] = [];
     for (const file of parsed.userFiles)
       for (const d of file.decls)
-        if (d.kind === 'experiment' && elab.core.experiments.get(d.name) === d) planOf(elab, d);
+        if (d.kind === 'experiment' && elab.core.experiments.get(d.name) === d) {
+          const before = elab.diagnostics.length;
+          const plan = planOf(elab, d);
+          if (plan && elab.diagnostics.length === before) plans.push([d, plan]);
+        }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
     const lowerAlgorithm = (algorithm: string, set?: Record<string, string>) => {
       const a = new AlgoElaborator(parsed.sources);
@@ -150,6 +157,13 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
     for (const d of decls)
       if (d.kind === 'repair' && elab.core.repairs.get(d.name) === d)
         lowerAlgorithm('de', { bounds: d.name });
+    // Then, where the rest holds, every cell of each experiment elaborated as its run would (the
+    // problem at the cell's D, the algorithm for it): an error there at the experiment's entry.
+    // (Where the rest has errors, a cell would report the same ones again, elsewhere.)
+    if (!diags.length)
+      for (const [d, plan] of plans)
+        for (const x of cellDiagnostics(parsed.sources, d, plan))
+          if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
   }
   const count = (kind: string) =>
     parsed.userFiles.reduce((n, f) => n + f.decls.filter((d) => d.kind === kind).length, 0);

@@ -2,7 +2,7 @@
 // (src/elaborate/experiment.ts), `opt experiment FILE [NAME] --list` and `opt check` on them. The
 // diagnostics of each error code are in test/diagnostics.test.ts.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +144,72 @@ describe('opt experiment and opt check', () => {
     expect(err).toContain(
       `${bad}:6:10: error OPT7004: 'runs' of an experiment is a positive integer`,
     );
+  });
+
+  // Issue 34, item 6: every cell elaborated (the problem at its D, the algorithm for it) by opt
+  // check, --list and before a run, its error at the experiment's entry; no database left behind.
+  it('elaborates every cell: a dimension a problem does not allow, at its place in dims', async () => {
+    const fixed = join(dir, 'fixed.opt');
+    writeFileSync(
+      fixed,
+      `problem p(x[D]) where D == 30 in [-5, 5] { sum(i) x[i]^2 }
+
+experiment e {
+  algorithms = [de]
+  problems = [p]
+  dims = [30, 10]
+  runs = 1
+  budget = evals(100)
+}
+`,
+    );
+    const message = `${fixed}:6:15: error OPT4011: problem 'p' exists only where D == 30, and D = 10
+   6 |   dims = [30, 10]
+     |               ^~
+1 error
+`;
+    expect(await main(['check', fixed])).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(message);
+    clearErr();
+    expect(await main(['experiment', fixed, '--list'])).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(message);
+    clearErr();
+    const outDir = join(dir, 'fixed-out');
+    expect(await main(['experiment', fixed, '--out', outDir, '--backend', 'cpu'])).toBe(1);
+    expect(err).toBe(message);
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it('elaborates every cell: an algorithm that cannot run on a problem, at the algorithm', async () => {
+    const nobox = join(dir, 'nobox.opt');
+    writeFileSync(
+      nobox,
+      `problem q(x[D]) { sum(i) x[i]^2 }
+
+experiment e {
+  algorithms = [jde, de(F: 0.5)]
+  problems = [sphere, q]
+  dims = [2, 10]
+  runs = 1
+  budget = evals(100)
+}
+`,
+    );
+    expect(await main(['check', nobox])).toBe(1);
+    // Once an algorithm and problem, naming the dimensions and where the error arose.
+    expect(err).toContain(
+      `${nobox}:4:17: error OPT6006: problem 'q' has no box (in [lo, hi]): the initial population is drawn in it (jde on q at D = 2, 10; it arose at `,
+    );
+    expect(err).toContain(
+      `${nobox}:4:22: error OPT6006: problem 'q' has no box (in [lo, hi]): the initial population is drawn in it (de(F: 0.5) on q at D = 2, 10; it arose at `,
+    );
+    expect(err).toMatch(/\n {5}\| {22}\^~{9}\n/);
+    expect(err).toMatch(/\n2 errors\n$/);
+    clearErr();
+    expect(await main(['experiment', nobox, '--list'])).toBe(1);
+    expect(err).toContain(`${nobox}:4:22: error OPT6006: problem 'q' has no box`);
   });
 });
 
