@@ -77,6 +77,26 @@ describe('opt eval', () => {
     expect(out).toMatch(
       /^blowup at D = 4: beyond float32's range at 64 of 64 random points of its box \(\|value\| up to [0-9.]+e\+\d+; float32 ends at 3\.4e\+38\): the GPU backend cannot evaluate it there/m,
     );
+    // A problem that is NaN on part of its box: said first, and the range line speaks of the
+    // points where it has a value (it said "within float32's range at 64 random points" before).
+    const half = file(
+      'half.opt',
+      'problem halfnan(x[D]) in [-1, 1] { sqrt(x[0]) + sum(i) x[i]^2 }\n',
+    );
+    clearOut();
+    expect(await main(['check', half, '--problem', 'halfnan', '--dim', '4'])).toBe(0);
+    const lines = out.trim().split('\n').slice(-2);
+    const nan = Number(/at (\d+) of 64/.exec(lines[0]!)?.[1]);
+    // x[0] uniform in [-1, 1]: about half the points; 64 draws put it within 12 of 32.
+    expect(Math.abs(nan - 32)).toBeLessThan(12);
+    expect(lines[0]).toBe(
+      `halfnan at D = 4: not a number (NaN) in float64 at ${nan} of 64 random points of its box: the problem has no value there`,
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^halfnan at D = 4: within float32's range at the ${64 - nan} of 64 random points of its box where it has a value`,
+      ),
+    );
     clearErr();
     expect(await main(['check', '--problem', 'soco2010_f7'])).toBe(2);
     expect(err).toContain('--dim is required');

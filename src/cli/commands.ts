@@ -96,12 +96,21 @@ function checkRange(names: string[], files: string[], dim: number): void {
       process.stdout.write(`${problem} at D = ${dim}: not checked (its box is not finite)\n`);
       continue;
     }
+    // NaN first: a problem undefined on part of its box is no range question, and the range line
+    // then speaks of the points where it has a value.
+    if (r.nan)
+      process.stdout.write(
+        `${problem} at D = ${dim}: not a number (NaN) in float64 at ${r.nan} of ${r.points} random points of its box: the problem has no value there\n`,
+      );
+    const valued = r.nan
+      ? `the ${r.points - r.nan} of ${r.points} random points of its box where it has a value`
+      : `${r.points} random points of its box`;
     process.stdout.write(
       r.beyond && p.rangeForm
         ? `${problem} at D = ${dim}: beyond float32's range at ${r.beyond} of ${r.points} random points of its box (|value| up to ${r.largest.toExponential(2)}; float32 ends at 3.4e+38): the GPU computes its product through logarithms and stores such values in an order-preserving form (docs/problems.md, "Range"; a relative error of float32 unit roundoff times the sum of the factors' |logarithms|, 4e-6 at D = 100); an algorithm runs it on the GPU if it uses fitness only through its order\n`
         : r.beyond
           ? `${problem} at D = ${dim}: beyond float32's range at ${r.beyond} of ${r.points} random points of its box (|value| up to ${r.largest.toExponential(2)}; float32 ends at 3.4e+38): the GPU backend cannot evaluate it there (opt eval and opt run refuse it on the GPU; --backend cpu runs it)\n`
-          : `${problem} at D = ${dim}: within float32's range at ${r.points} random points of its box (|value| up to ${r.largest.toExponential(2)})\n`,
+          : `${problem} at D = ${dim}: within float32's range at ${valued} (|value| up to ${r.largest.toExponential(2)})\n`,
     );
   }
 }

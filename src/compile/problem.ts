@@ -240,6 +240,8 @@ export interface RangeCheck {
   /** Random points of the box where float64's g is finite and beyond float32's range. */
   beyond: number;
   points: number;
+  /** Random points of the box where float64's g is NaN: the problem has no value there. */
+  nan: number;
   /** The largest finite |g| at them (g: the kernels' value, without the bias). */
   largest: number;
 }
@@ -258,6 +260,7 @@ export function rangeCheck(p: CompiledProblem, n = 64): RangeCheck | undefined {
   const box = p.box();
   const x = new Float64Array(dim);
   let beyond = 0;
+  let nan = 0;
   let largest = 0;
   for (let k = 0; k < n; k++) {
     for (let i = 0; i < dim; i++) {
@@ -265,9 +268,10 @@ export function rangeCheck(p: CompiledProblem, n = 64): RangeCheck | undefined {
       x[i] = l + (h - l) * uniform53(i, k, 14);
     }
     const v = Math.abs(g(x, 0));
+    if (Number.isNaN(v)) nan++;
     if (!Number.isFinite(v)) continue;
     largest = Math.max(largest, v);
     if (v >= FLOAT32_OVERFLOW) beyond++;
   }
-  return { problem: p.info.name, dim, beyond, points: n, largest };
+  return { problem: p.info.name, dim, beyond, points: n, nan, largest };
 }
