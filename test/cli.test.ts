@@ -112,6 +112,42 @@ describe('opt eval', () => {
     expect(err).toMatch(/^F01 de on blowup: not run: blowup at D = 4: every point/m);
     expect(out).toMatch(/^F02 de on sphere \(D = 4, gpu\): best error/m);
   });
+  it('reports a shader the device rejects with its kernel, WGSL line and message (exit 4), never as an internal error', async () => {
+    // An explicit sum of 200 terms: the generated WGSL nests 200 parentheses on one line, past
+    // Tint's parser depth (issue 34, item 3, will split such expressions; this case will then
+    // compile, and the check below needs another rejected shader).
+    const terms = Array.from({ length: 200 }, (_, i) => `x[${i}]^2`).join(' + ');
+    const lib = file('long.opt', `problem long(x[D]) in [-1, 1] { ${terms} }\n`);
+    const pts = file('half.txt', Array.from({ length: 200 }, () => '0.5').join(' '));
+    clearErr();
+    clearOut();
+    expect(
+      await main([
+        'eval',
+        lib,
+        '--problem',
+        'long',
+        '--dim',
+        '200',
+        '--points',
+        pts,
+        '--backend',
+        'gpu',
+      ]),
+    ).toBe(4);
+    expect(out).toBe('');
+    expect(err).toMatch(
+      /^opt: GPU: the device rejected the WGSL that opt generated, a bug of the compiler \(please report it/,
+    );
+    expect(err).toMatch(
+      /\nkernel evaluate, WGSL line \d+, column \d+ \(the line has \d+ characters\): \S.*\n  \d+ \| /,
+    );
+    expect(err).not.toContain('internal error');
+    // The CPU backend evaluates it: 200 x 0.25.
+    clearOut();
+    expect(await main(['eval', lib, '--problem', 'long', '--dim', '200', '--points', pts])).toBe(0);
+    expect(Number(out.trim())).toBe(50);
+  });
   it("computes Schwefel 2.22's product through logarithms beyond float32's range (SOCO F7 at D = 100)", async () => {
     // x = +-5 at D = 100, less the shift: a product of about 3e58. The GPU's value is within a
     // relative u (4 sum |ln|z_i|| + (chain + 3) |lp|) of float64's (lp = sum ln|z_i| = 135, its

@@ -25,7 +25,8 @@ import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import { checkTwoFloat } from './two-float-check.js';
-import type { GpuContext } from './device.js';
+import { GpuError, type GpuContext } from './device.js';
+import { rejectedMessage, rejectedShaders, type ShaderSource } from './shader-check.js';
 
 interface GpuKernel {
   pipeline: GPUComputePipeline;
@@ -244,6 +245,8 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   /** The steps' pipelines being compiled (create() waits for them). */
   private readonly pipelinesMade: Promise<void>[] = [];
+  /** The kernels' shader modules, for what the device says of one it rejects (create()). */
+  private readonly shaders: ShaderSource[] = [];
 
   private constructor(
     private gpu: GpuContext,
@@ -468,13 +471,12 @@ export class GpuAlgoEngine implements AlgoEngine {
       const bgl = device.createBindGroupLayout({ label: `${st.name} ${k.name}`, entries });
       // Compiled asynchronously (create() waits for every step's): a driver that compiles on the
       // CPU (lavapipe) does not hold the event loop meanwhile.
+      const module = device.createShaderModule({ label: `${st.name} ${k.name}`, code: k.code });
+      this.shaders.push({ label: `${st.name} ${k.name}`, module, code: k.code });
       const made = device.createComputePipelineAsync({
         label: `${st.name} ${k.name}`,
         layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
-        compute: {
-          module: device.createShaderModule({ label: `${st.name} ${k.name}`, code: k.code }),
-          entryPoint: 'main',
-        },
+        compute: { module, entryPoint: 'main' },
       });
       const wgs = k.workgroups(st.n);
       const gx = Math.min(wgs, this.gpu.limits.maxComputeWorkgroupsPerDimension);
@@ -536,6 +538,8 @@ export class GpuAlgoEngine implements AlgoEngine {
     const scoped = await gpu.device.popErrorScope();
     const err = made ?? scoped;
     if (err) {
+      const rejected = await rejectedShaders(e.shaders);
+      if (rejected) throw new GpuError(rejectedMessage(rejected));
       const code = [...e.kernels].flatMap(([st, k]) =>
         k.plan.kernels.map((kp) => `// ---- ${st.name} ${kp.name}\n${kp.code}`),
       );

@@ -14,7 +14,8 @@ import {
   type KernelPlan,
 } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
-import type { GpuContext } from './device.js';
+import { GpuError, type GpuContext } from './device.js';
+import { rejectedMessage, rejectedShaders, type ShaderSource } from './shader-check.js';
 
 /** The bind-group-layout entries of a kernel's bindings (codegen/wgsl-bindings.ts). */
 export function layoutEntries(bindings: KernelBinding[]): GPUBindGroupLayoutEntry[] {
@@ -56,6 +57,8 @@ export class GpuEvaluator {
   readonly plan: GpuPlan;
   private pipelines: GPUComputePipeline[] = [];
   private readonly pipelinesMade: Promise<GPUComputePipeline[] | Error>;
+  /** The kernels' shader modules, for what the device says of one it rejects (ready()). */
+  private readonly shaders: ShaderSource[];
   /** Each kernel's bind-group layout, from its bindings. */
   private layouts: GPUBindGroupLayout[];
   private dataBuf: GPUBuffer | undefined;
@@ -106,15 +109,17 @@ export class GpuEvaluator {
     // Compiled asynchronously (ready() waits): a driver that compiles on the CPU (lavapipe's
     // LLVM takes seconds for the largest kernels, the CEC compositions with float-float
     // arguments) does not hold the event loop meanwhile.
+    this.shaders = this.plan.kernels.map((k) => ({
+      label: k.name,
+      code: k.code,
+      module: device.createShaderModule({ label: k.name, code: k.code }),
+    }));
     this.pipelinesMade = Promise.all(
       this.plan.kernels.map((k, ki) =>
         device.createComputePipelineAsync({
           label: k.name,
           layout: device.createPipelineLayout({ bindGroupLayouts: this.layouts.slice(ki, ki + 1) }),
-          compute: {
-            module: device.createShaderModule({ label: k.name, code: k.code }),
-            entryPoint: 'main',
-          },
+          compute: { module: this.shaders[ki]!.module, entryPoint: 'main' },
         }),
       ),
     ).then(
@@ -163,6 +168,8 @@ export class GpuEvaluator {
     const err = made instanceof Error ? made : scoped;
     if (!(made instanceof Error)) this.pipelines = made;
     if (err) {
+      const rejected = await rejectedShaders(this.shaders);
+      if (rejected) throw new GpuError(rejectedMessage(rejected));
       const code = this.plan.kernels.map((k) => `// ---- ${k.name}\n${k.code}`).join('\n');
       throw new Error(
         `GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code : '(set OPT_DEBUG=1 to print the WGSL)'}`,
