@@ -158,6 +158,15 @@ function materialiseOne(
   }
 }
 
+/**
+ * Whether float32 loses part of data `d`'s values, so that a pass may pair it with its residual:
+ * not a residual itself, nor bounds rounded to float32 already (inward), nor integer permutations.
+ */
+export function roundedInFloat32(d: IrData): boolean {
+  const k = d.def.k;
+  return k !== 'residual' && k !== 'inward' && k !== 'perm' && k !== 'jperm';
+}
+
 /** A box: each side one number for every coordinate, or one number a coordinate. */
 export type Box = readonly [number | ArrayLike<number>, number | ArrayLike<number>];
 

@@ -20,6 +20,7 @@
 // the program already declares it (an algorithm's steps share one DATA buffer, so
 // compile/algorithm.ts declares the residuals of the whole problem in every step: `residualData`).
 
+import { roundedInFloat32 } from '../ir/data.js';
 import {
   forEachNode,
   mapFunc,
@@ -93,18 +94,7 @@ export function residualData(p: IrProgram): IrData[] {
  * The data a shift may read: all but residuals and integer data (permutations: float32 holds
  * them exactly).
  */
-const shifts = (p: IrProgram) =>
-  new Set(
-    p.data
-      .filter(
-        (d) =>
-          d.def.k !== 'residual' &&
-          d.def.k !== 'inward' &&
-          d.def.k !== 'perm' &&
-          d.def.k !== 'jperm',
-      )
-      .map((d) => d.name),
-  );
+const shifts = (p: IrProgram) => new Set(p.data.filter(roundedInFloat32).map((d) => d.name));
 
 export function residual(p: IrProgram): IrProgram {
   const data = shifts(p);

@@ -35,6 +35,7 @@
 // against the CPU now includes Katsuura and Weierstrass. In an algorithm with float-float
 // populations, the `twofloat` pass gives a pair leaf its low part (passes/twofloat.ts).
 
+import { roundedInFloat32 } from '../ir/data.js';
 import { foldExpr } from '../ir/fold.js';
 import {
   exprEqual,
@@ -199,18 +200,7 @@ function offset(x: IExpr): { w: IExpr; c: number } {
 }
 
 /** The data arrays a shift or a rotation may read as pairs: all but permutations and residuals. */
-const liftableData = (p: IrProgram) =>
-  new Set(
-    p.data
-      .filter(
-        (d) =>
-          d.def.k !== 'residual' &&
-          d.def.k !== 'inward' &&
-          d.def.k !== 'perm' &&
-          d.def.k !== 'jperm',
-      )
-      .map((d) => d.name),
-  );
+const liftableData = (p: IrProgram) => new Set(p.data.filter(roundedInFloat32).map((d) => d.name));
 
 function turnsFunc(
   f: IrFunc,

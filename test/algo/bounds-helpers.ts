@@ -48,8 +48,9 @@ export const RULES: Record<string, (x: number, p: number, lo?: number, hi?: numb
   midpoint: (x, p, lo = LO, hi = HI) => (x < lo ? (lo + p) / 2 : x > hi ? (hi + p) / 2 : x),
 };
 
-export async function shoveOnCpu(bounds: string, seed = 3) {
-  const c = algo('shove', 'slope', D, { bounds }, { 'shove.opt': SHOVE });
+/** One generation of the shove program `source` (SHOVE, or SHOVE_COORDS) under policy `bounds`. */
+export async function shoveOnCpu(bounds: string, seed = 3, source = SHOVE) {
+  const c = algo('shove', 'slope', D, { bounds }, { 'shove.opt': source });
   const e = new CpuAlgoEngine(c, seed);
   await runAlgorithm(c, e, { seed, maxGenerations: 1, batch: 1 });
   return { c, e, X: await e.readArray('X'), P: await e.readArray('P0') };
@@ -79,13 +80,6 @@ algorithm shove(NP = 8, step = 7.5) {
 `;
 export const loAt = (j: number) => -1 - j;
 export const hiAt = (j: number) => 2 + j / 2;
-
-export async function shoveCoordsOnCpu(bounds: string, seed = 3) {
-  const c = algo('shove', 'slope', D, { bounds }, { 'shove.opt': SHOVE_COORDS });
-  const e = new CpuAlgoEngine(c, seed);
-  await runAlgorithm(c, e, { seed, maxGenerations: 1, batch: 1 });
-  return { c, e, X: await e.readArray('X'), P: await e.readArray('P0') };
-}
 
 /**
  * An operator whose point is inside the box [-1, 2]^2 only when both coordinates draw 0.5 (the

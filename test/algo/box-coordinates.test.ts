@@ -16,14 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emitTypeScript } from '../../src/api/emit-ts.js';
 import { algo } from './helpers.js';
-import {
-  D,
-  RULES,
-  SHOVE_COORDS,
-  hiAt as hi,
-  loAt as lo,
-  shoveCoordsOnCpu,
-} from './bounds-helpers.js';
+import { D, RULES, SHOVE_COORDS, hiAt as hi, loAt as lo, shoveOnCpu } from './bounds-helpers.js';
 
 describe('a box per coordinate', () => {
   it('is the envelope in info and the IR, the vectors through box(), and prints and parses', () => {
@@ -55,7 +48,7 @@ describe('a box per coordinate', () => {
 
   for (const [name, rule] of Object.entries(RULES))
     it(`${name}: every coordinate as the rule puts it with that coordinate's bounds`, async () => {
-      const { X, P } = await shoveCoordsOnCpu(name);
+      const { X, P } = await shoveOnCpu(name, 3, SHOVE_COORDS);
       let outside = 0;
       for (let k = 0; k < X.length; k++) {
         const i = Math.floor(k / D);
@@ -68,7 +61,7 @@ describe('a box per coordinate', () => {
     });
 
   it('reinit draws a violating coordinate in its own interval; the initial population fills each', async () => {
-    const { X } = await shoveCoordsOnCpu('reinit');
+    const { X } = await shoveOnCpu('reinit', 3, SHOVE_COORDS);
     for (let k = 0; k < X.length; k++) {
       expect(X[k]!).toBeGreaterThanOrEqual(lo(k % D));
       expect(X[k]!).toBeLessThanOrEqual(hi(k % D));

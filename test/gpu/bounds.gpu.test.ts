@@ -12,7 +12,7 @@ import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { algo } from '../algo/helpers.js';
 import { COIN, D, HI, LO, SHOVE, shoveOnCpu } from '../algo/bounds-helpers.js';
-import { expectSameState, gpu } from './helpers.js';
+import { gpu, gpuRunsAsOnCpu } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -45,21 +45,9 @@ maybe('DE with each policy on a problem whose optimum is a corner of the box', (
   for (const bounds of POLICIES)
     it(`${bounds}: the CPU's selections over 10 generations, reproducible, inside`, async () => {
       const c = algo('de', 'slope', D, { bounds, crossover: 'bin' }, { 'shove.opt': SHOVE });
-      const runGpu = async () => {
-        const g = await GpuAlgoEngine.create(ctx!, c, 11);
-        const r = await runAlgorithm(c, g, { seed: 11, maxGenerations: 10, batch: 1 });
-        return { g, r, X: await g.readArray('X') };
-      };
-      const a = await runGpu();
-      const b = await runGpu();
-      expect(Array.from(a.X)).toEqual(Array.from(b.X));
-      b.g.destroy();
-      const k = new CpuAlgoEngine(c, 11);
-      await runAlgorithm(c, k, { seed: 11, maxGenerations: 10, batch: 1 });
-      await expectSameState(c, a.g, k);
+      const a = await gpuRunsAsOnCpu(ctx!, c, 11, 10);
       for (const x of a.X) expect(x >= LO && x <= HI).toBe(true);
-      for (const x of a.r.bestPoint) expect(x >= LO && x <= HI).toBe(true);
-      a.g.destroy();
+      for (const x of a.best) expect(x >= LO && x <= HI).toBe(true);
     });
 });
 

@@ -10,14 +10,8 @@ import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { algo } from '../algo/helpers.js';
-import {
-  D,
-  SHOVE_COORDS,
-  hiAt as hi,
-  loAt as lo,
-  shoveCoordsOnCpu,
-} from '../algo/bounds-helpers.js';
-import { expectSameState, gpu } from './helpers.js';
+import { D, SHOVE_COORDS, hiAt as hi, loAt as lo, shoveOnCpu } from '../algo/bounds-helpers.js';
+import { gpu, gpuRunsAsOnCpu } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -34,7 +28,7 @@ const inside = (X: ArrayLike<number>) => {
 maybe('bound policies in a box per coordinate on the GPU', () => {
   for (const name of ['clip', 'reflect', 'wrap', 'reinit', 'midpoint'])
     it(`${name}: the CPU's values, inside each coordinate's interval`, async () => {
-      const cpu = await shoveCoordsOnCpu(name);
+      const cpu = await shoveOnCpu(name, 3, SHOVE_COORDS);
       const g = await GpuAlgoEngine.create(ctx!, cpu.c, 3);
       await runAlgorithm(cpu.c, g, { seed: 3, maxGenerations: 1, batch: 1 });
       const X = await g.readArray('X');
@@ -46,21 +40,9 @@ maybe('bound policies in a box per coordinate on the GPU', () => {
 
   it("DE: the CPU's selections over 10 generations, reproducible, inside", async () => {
     const c = algo('de', 'slope', D, { crossover: 'bin' }, { 'shove.opt': SHOVE_COORDS });
-    const runGpu = async () => {
-      const g = await GpuAlgoEngine.create(ctx!, c, 11);
-      const r = await runAlgorithm(c, g, { seed: 11, maxGenerations: 10, batch: 1 });
-      return { g, r, X: await g.readArray('X') };
-    };
-    const a = await runGpu();
-    const b = await runGpu();
-    expect(Array.from(a.X)).toEqual(Array.from(b.X));
-    b.g.destroy();
-    const k = new CpuAlgoEngine(c, 11);
-    await runAlgorithm(c, k, { seed: 11, maxGenerations: 10, batch: 1 });
-    await expectSameState(c, a.g, k);
+    const a = await gpuRunsAsOnCpu(ctx!, c, 11, 10);
     inside(a.X);
-    inside(a.r.bestPoint);
-    a.g.destroy();
+    inside(a.best);
   });
 });
 

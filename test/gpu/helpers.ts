@@ -10,8 +10,9 @@ import { openGpu, type GpuContext } from '../../src/runtime/device.js';
 import { GpuEvaluator } from '../../src/runtime/gpu-eval.js';
 import { rangeDecode, rangeEncode } from '../../src/ir/range.js';
 import type { CompiledAlgorithm } from '../../src/compile/algorithm.js';
-import type { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
-import type { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
+import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
+import { runAlgorithm } from '../../src/runtime/run.js';
 
 export const U32 = 2 ** -24;
 
@@ -160,4 +161,31 @@ export async function expectSameState(c: CompiledAlgorithm, g: GpuAlgoEngine, k:
         worst = Math.max(worst, Math.abs(x[i]! - y[i]!) / Math.max(1, Math.abs(y[i]!)));
     expect(worst, a.name).toBeLessThan(1e-3);
   }
+}
+
+/**
+ * `c` run for `generations` generations from `seed` on the GPU twice (the same bits both times)
+ * and on the CPU (the same selections: expectSameState); the GPU's first population (the
+ * population X) and reported best point, for the caller's checks.
+ */
+export async function gpuRunsAsOnCpu(
+  ctx: GpuContext,
+  c: CompiledAlgorithm,
+  seed: number,
+  generations: number,
+): Promise<{ X: Float64Array; best: Float64Array }> {
+  const runGpu = async () => {
+    const g = await GpuAlgoEngine.create(ctx, c, seed);
+    const r = await runAlgorithm(c, g, { seed, maxGenerations: generations, batch: 1 });
+    return { g, r, X: await g.readArray('X') };
+  };
+  const a = await runGpu();
+  const b = await runGpu();
+  expect(Array.from(a.X)).toEqual(Array.from(b.X));
+  b.g.destroy();
+  const k = new CpuAlgoEngine(c, seed);
+  await runAlgorithm(c, k, { seed, maxGenerations: generations, batch: 1 });
+  await expectSameState(c, a.g, k);
+  a.g.destroy();
+  return { X: a.X, best: a.r.bestPoint };
 }
