@@ -213,6 +213,37 @@ describe('log axes: errors of 0', () => {
       expect(r.svg).toMatch(/^<svg/);
     }
   });
+
+  it('labels the ticks of every log axis in one format, 1e-8 style', async () => {
+    // Errors from 3e-9 to 5e2 and evaluations from 10 to 2000: vega's default labels would read
+    // 0.000001 beside 1e-8 and 1,000 beside 10.
+    const e: ExperimentRuns = {
+      name: 'decades',
+      backend: 'cpu',
+      target: null,
+      cells: [
+        cell(1, 'a', 'sphere', 2, [
+          run(0, [row(10, 500), row(200, 1e-3), row(2000, 3e-9)]),
+          run(1, [row(10, 300), row(400, 2e-2), row(2000, 4e-7)]),
+        ]),
+      ],
+    };
+    const ft: FixedTargetView = { stopTarget: null, targets: [], skipped: [], rows: [], ecdf: [] };
+    const { figures } = reportFigures(e, [], ft);
+    const labelsOf = (svg: string) =>
+      [...svg.matchAll(/class="mark-text role-axis-label"[^>]*>(.*?)<\/g>/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((t) => t[1]!),
+      );
+    const [conv, box] = await Promise.all(figures.map((f) => renderSvg(f.spec)));
+    const convLabels = labelsOf(conv!.svg);
+    const boxLabels = labelsOf(box!.svg).filter((t) => t !== 'a');
+    for (const labels of [convLabels, boxLabels]) {
+      expect(labels.length).toBeGreaterThan(4);
+      for (const t of labels) expect(t).toMatch(/^[1-9]e-?\d+$/);
+    }
+    expect(convLabels).toEqual(expect.arrayContaining(['1e-6', '1e-2', '1e0', '1e1', '1e3']));
+    expect(boxLabels).toEqual(expect.arrayContaining(['1e-9', '2e-9', '1e-8', '1e-6']));
+  });
 });
 
 describe('final errors', () => {

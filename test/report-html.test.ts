@@ -8,7 +8,14 @@
 // own --dump-dom would need no library, but it gives neither layout (bounding boxes) nor the
 // console; playwright-core speaks the DevTools protocol for both, with no install step.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -166,6 +173,193 @@ describe('opt report: figures and report.html', () => {
       expect(marks['final-errors-D4.svg']).toBeGreaterThanOrEqual(24);
       expect(marks['ecdf-D4.svg']).toBeGreaterThanOrEqual(2);
       expect(marks['critical-difference-D4.svg']).toBeGreaterThanOrEqual(6);
+    },
+  );
+
+  browserIt(
+    'the figures fill the page width, their legends show the line colours, log axes label 1e-8 style',
+    async () => {
+      expect(haveChromium, `${CHROMIUM} is missing: run scripts/ensure-chromium.sh`).toBe(true);
+      browser ??= await chromium.launch({ executablePath: CHROMIUM });
+      const report = join(res, 'report.html');
+      const shots = join(dir, 'screenshots');
+      mkdirSync(shots, { recursive: true });
+      // A wide window (the text column at its 80rem) and a narrow one: the figures are as wide as
+      // the text either way, their aspect kept, and nothing scrolls sideways.
+      for (const width of [1400, 700]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        try {
+          await page.goto(pathToFileURL(report).href, { waitUntil: 'load' });
+          const layout = await page.evaluate(() => {
+            const body = document.body;
+            const cs = getComputedStyle(body);
+            const text =
+              body.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+            const figures = [...document.querySelectorAll<HTMLElement>('[data-figure]')].map(
+              (el) => {
+                const svg = el.querySelector('svg')!;
+                const box = svg.getBoundingClientRect();
+                const vb = svg.viewBox.baseVal;
+                return {
+                  figure: el.dataset.figure!,
+                  width: box.width,
+                  height: box.height,
+                  vb: [vb.width, vb.height],
+                };
+              },
+            );
+            return {
+              text,
+              scroll: document.documentElement.scrollWidth,
+              client: document.documentElement.clientWidth,
+              figures,
+            };
+          });
+          expect(layout.scroll, `page at ${width} px scrolls sideways`).toBeLessThanOrEqual(
+            layout.client,
+          );
+          expect(layout.figures).toHaveLength(EXPECTED.length);
+          for (const f of layout.figures) {
+            const what = `${f.figure} at a ${width} px window`;
+            expect(f.width / layout.text, what).toBeGreaterThan(0.99);
+            expect(f.width / layout.text, what).toBeLessThan(1.01);
+            expect(f.height / f.width, what).toBeCloseTo(f.vb[1]! / f.vb[0]!, 2);
+          }
+          // At the wide window, drawn near the size they were made for: the text of a figure
+          // neither shrunk nor blown up (FIGURE_WIDTH, 1000 px, against the 80rem column).
+          if (width === 1400)
+            for (const f of layout.figures) {
+              expect(f.width / f.vb[0]!, f.figure).toBeGreaterThan(0.9);
+              expect(f.width / f.vb[0]!, f.figure).toBeLessThan(1.5);
+            }
+          let k = 0;
+          for (const el of await page.$$('[data-figure]'))
+            await el.screenshot({ path: join(shots, `w${width}-${k++}.png`) });
+        } finally {
+          await page.close();
+        }
+      }
+
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      try {
+        await page.goto(pathToFileURL(report).href, { waitUntil: 'load' });
+        // Legends: each swatch drawn opaque in the colour of its algorithm's lines (the lines'
+        // aria-label is their algorithm); the colours read from the rendered SVG.
+        const legends = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[data-figure]')].map((el) => {
+            const svg = el.querySelector('svg')!;
+            const entries = [...svg.querySelectorAll('g.role-legend-symbol')].map((g) => {
+              const sym = g.querySelector('path')!;
+              const cs = getComputedStyle(sym);
+              const label = g.parentElement!.querySelector(
+                'g.role-legend-label text',
+              )!.textContent!;
+              const b = sym.getBoundingClientRect();
+              return {
+                label,
+                stroke: cs.stroke,
+                fill: cs.fill,
+                opacity: Number(cs.opacity) * Number(cs.strokeOpacity),
+                box: { x: b.x, y: b.y + window.scrollY, width: b.width, height: b.height },
+              };
+            });
+            const lines: Record<string, string[]> = {};
+            for (const p of svg.querySelectorAll<SVGPathElement>(
+              'g.mark-line.role-mark path[aria-label]',
+            )) {
+              const a = p.getAttribute('aria-label')!;
+              (lines[a] ??= []).push(getComputedStyle(p).stroke);
+            }
+            return { figure: el.dataset.figure!, entries, lines };
+          }),
+        );
+        const withLegend = legends.filter((l) => l.entries.length);
+        expect(withLegend.map((l) => l.figure)).toEqual(['convergence-D4.svg', 'ecdf-D4.svg']);
+        for (const l of withLegend) {
+          expect(
+            l.entries.map((e) => e.label),
+            l.figure,
+          ).toEqual(['de', 'jde(NP: 20)']);
+          expect(new Set(l.entries.map((e) => e.stroke)).size, l.figure).toBe(2);
+          for (const e of l.entries) {
+            const lineColours = new Set(l.lines[e.label]);
+            expect(lineColours.size, `${l.figure}: the lines of ${e.label}`).toBe(1);
+            expect(e.stroke, `${l.figure}: ${e.label}'s swatch`).toBe([...lineColours][0]);
+            expect(e.opacity, `${l.figure}: ${e.label}'s swatch`).toBe(1);
+          }
+          // And as painted: the swatch's pixels in a screenshot hold the line colour itself (a
+          // pale swatch, a colour at 20% opacity over white, has none within a few units of it).
+          for (const e of l.entries) {
+            const png = await page.screenshot({
+              clip: {
+                x: e.box.x - 2,
+                y: e.box.y - 2,
+                width: e.box.width + 4,
+                height: e.box.height + 4,
+              },
+              fullPage: true,
+            });
+            const near = await page.evaluate(
+              async ({ b64, colour }) => {
+                const img = new Image();
+                img.src = `data:image/png;base64,${b64}`;
+                await img.decode();
+                const c = document.createElement('canvas');
+                c.width = img.width;
+                c.height = img.height;
+                const g = c.getContext('2d')!;
+                g.drawImage(img, 0, 0);
+                const d = g.getImageData(0, 0, c.width, c.height).data;
+                const [r, gg, b] = colour.match(/\d+/g)!.map(Number);
+                let n = 0;
+                for (let i = 0; i < d.length; i += 4)
+                  if (
+                    Math.abs(d[i]! - r!) + Math.abs(d[i + 1]! - gg!) + Math.abs(d[i + 2]! - b!) <=
+                    12
+                  )
+                    n++;
+                return n;
+              },
+              { b64: png.toString('base64'), colour: e.stroke },
+            );
+            expect(
+              near,
+              `${l.figure}: pixels of ${e.label}'s swatch in its line colour`,
+            ).toBeGreaterThan(3);
+          }
+        }
+
+        // Tick labels: every label of a log axis a power of ten, or a digit times one, written
+        // 1e-8 style (never 0.000001 or 1,000); the ECDF's linear axis plain decimals.
+        const axes = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[data-figure]')].flatMap((el) =>
+            [...el.querySelectorAll('g.role-axis')].map((a) => ({
+              figure: el.dataset.figure!,
+              title: a.querySelector('g.role-axis-title text')?.textContent ?? '',
+              labels: [...a.querySelectorAll('g.role-axis-label text')]
+                .map((t) => t.textContent ?? '')
+                .filter((t) => t !== ''),
+            })),
+          ),
+        );
+        const LOG = ['evaluations', 'best-so-far error', 'final error', 'evaluations / D'];
+        const logAxes = axes.filter((a) => LOG.includes(a.title));
+        // Convergence: 2 panels x 2 axes; final errors: 2 panels; the ECDF's x axis.
+        expect(logAxes.length).toBe(7);
+        for (const a of logAxes) {
+          expect(a.labels.length, `${a.figure}: ${a.title}`).toBeGreaterThanOrEqual(2);
+          for (const t of a.labels) expect(t, `${a.figure}: ${a.title}`).toMatch(/^[1-9]e-?\d+$/);
+          expect(
+            a.labels.some((t) => t.startsWith('1e')),
+            `${a.figure}: ${a.title}`,
+          ).toBe(true);
+        }
+        const fraction = axes.find((a) => a.title === 'fraction of (run, target) pairs')!;
+        expect(fraction.labels[0]).toBe('0.0');
+        expect(fraction.labels.at(-1)).toBe('1.0');
+      } finally {
+        await page.close();
+      }
     },
   );
 

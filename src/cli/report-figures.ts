@@ -303,16 +303,73 @@ export function cdInput(rows: readonly TestRow[], dim: number): CdInput | null {
 
 // ---- specifications ---------------------------------------------------------------------------
 
-/** Every figure colours an algorithm alike: the plan's order fixes the colour scale's domain. */
-const colour = (algorithms: readonly string[]) => ({
+/**
+ * Every figure colours an algorithm alike: the plan's order fixes the colour scale's domain. The
+ * legend sits above the plot (where it takes no width from the panels), its swatches the line
+ * colour: a layer whose marks are paler (the convergence bands, the boxes) takes `legend: null`,
+ * so that the legend is drawn from the line layer alone.
+ */
+const colour = (algorithms: readonly string[], legend: boolean) => ({
   field: 'algorithm',
   type: 'nominal' as const,
   title: 'algorithm',
   scale: { domain: [...algorithms] },
   sort: [...algorithms],
+  legend: legend
+    ? {
+        orient: 'top' as const,
+        direction: 'horizontal' as const,
+        // A row of up to LEGEND_COLUMNS entries, then another.
+        columns: Math.min(algorithms.length, LEGEND_COLUMNS),
+        symbolType: 'stroke',
+        symbolStrokeWidth: 2.5,
+        symbolSize: 300,
+        symbolOpacity: 1,
+        labelLimit: 260,
+      }
+    : null,
 });
 
+const LEGEND_COLUMNS = 5;
+
 const FACET_COLUMNS = 3;
+
+/**
+ * The width the figures are drawn for, in pixels, axes and labels included: about report.html's
+ * text width (80rem less its padding), so that a figure scaled to the page (report.html draws
+ * each at 100% of its width, the SVG keeping its aspect ratio) keeps its text near the size it
+ * was drawn at, on a wide screen slightly larger, on a narrow one smaller.
+ */
+export const FIGURE_WIDTH = 1000;
+
+/** What a panel of a faceted figure needs beside its plot: its y axis, labels and title, a gap. */
+const PANEL_MARGIN = 80;
+
+/** The plot width of each of `columns` panels side by side, and a height in proportion. */
+function panelSize(columns: number): { width: number; height: number } {
+  const width = Math.floor((FIGURE_WIDTH - PANEL_MARGIN * columns) / columns);
+  return { width, height: Math.min(320, Math.max(200, Math.round(width * 0.7))) };
+}
+
+/**
+ * The tick labels of a log axis, in one format: a power of ten as 1e-8 (1e0, 1e3), a tick between
+ * two as 2e-8, as the captions and report.md write such numbers; vega's default writes 0.000001
+ * beside 1e-8 and 1,000 beside 1e+4. Which ticks are labelled is still vega's choice (datum.label,
+ * its default text, is empty for the ticks it leaves unlabelled where there are many).
+ */
+export const LOG_LABEL_EXPR =
+  "datum.label === '' ? '' : replace(format(datum.value, '~e'), 'e+', 'e')";
+
+/** The axis of a log scale: `tickCount` ticks, labelled with LOG_LABEL_EXPR. */
+const logAxis = (tickCount: number) => ({ tickCount, labelExpr: LOG_LABEL_EXPR });
+
+/** Type sizes: vega's defaults (10-11 px) are small beside report.html's text. */
+const CONFIG = {
+  axis: { labelFontSize: 12, titleFontSize: 13 },
+  header: { labelFontSize: 13 },
+  legend: { labelFontSize: 12, titleFontSize: 13 },
+  title: { fontSize: 16 },
+};
 
 function convergenceFigure(
   dim: number,
@@ -336,13 +393,15 @@ function convergenceFigure(
     title: 'evaluations',
     // nice: false: a log scale rounded out to whole decades leaves most of a panel empty.
     scale: { type: 'log' as const, nice: false },
+    axis: logAxis(8),
   };
   // Few ticks: over many decades the log axis then labels (and grids) the decades alone.
   const y = {
     type: 'quantitative' as const,
     scale: { type: 'log' as const },
-    axis: { tickCount: 6 },
+    axis: logAxis(6),
   };
+  const columns = Math.min(FACET_COLUMNS, problems.length);
   return {
     file: `convergence-D${dim}.svg`,
     title: `Convergence at D = ${dim}`,
@@ -356,11 +415,10 @@ function convergenceFigure(
       title: `Convergence at D = ${dim}`,
       data: { values: data },
       facet: { field: 'problem', type: 'nominal', title: null, sort: problems },
-      columns: Math.min(FACET_COLUMNS, problems.length),
+      columns,
       resolve: { scale: { x: 'independent', y: 'independent' } },
       spec: {
-        width: 240,
-        height: 170,
+        ...panelSize(columns),
         layer: [
           {
             mark: { type: 'area', interpolate: 'step-after', opacity: 0.2 },
@@ -368,7 +426,7 @@ function convergenceFigure(
               x,
               y: { ...y, field: 'q1', title: 'best-so-far error' },
               y2: { field: 'q3' },
-              color: colour(algorithms),
+              color: colour(algorithms, true),
             },
           },
           {
@@ -376,11 +434,15 @@ function convergenceFigure(
             encoding: {
               x,
               y: { ...y, field: 'median', title: 'best-so-far error' },
-              color: colour(algorithms),
+              color: colour(algorithms, true),
+              // Each line's aria-label: its algorithm (for screen readers, and for the browser
+              // test, which matches the legend's swatches to the lines by it).
+              description: { field: 'algorithm', type: 'nominal' },
             },
           },
         ],
       },
+      config: CONFIG,
     },
   };
 }
@@ -423,9 +485,13 @@ function boxFigure(dim: number, rows: BoxRow[], algorithms: string[], skipped: s
   const y = {
     type: 'quantitative' as const,
     scale: { type: 'log' as const },
-    axis: { tickCount: 6 },
+    axis: logAxis(6),
     title: 'final error',
   };
+  const columns = Math.min(FACET_COLUMNS, problems.length);
+  const panel = panelSize(columns);
+  // A box about half its band wide (the band: the panel's width an algorithm), within 10..48 px.
+  const box = Math.max(10, Math.min(48, Math.round((0.45 * panel.width) / algorithms.length)));
   const only = (kind: string) => [{ filter: { field: 'kind', equal: kind } }];
   return {
     file: `final-errors-D${dim}.svg`,
@@ -440,11 +506,10 @@ function boxFigure(dim: number, rows: BoxRow[], algorithms: string[], skipped: s
       title: `Final errors at D = ${dim}`,
       data: { values: data },
       facet: { field: 'problem', type: 'nominal', title: null, sort: problems },
-      columns: Math.min(FACET_COLUMNS, problems.length),
+      columns,
       resolve: { scale: { y: 'independent' } },
       spec: {
-        width: { step: 40 },
-        height: 170,
+        ...panel,
         layer: [
           {
             transform: only('box'),
@@ -453,17 +518,18 @@ function boxFigure(dim: number, rows: BoxRow[], algorithms: string[], skipped: s
           },
           {
             transform: only('box'),
-            mark: { type: 'bar', size: 18, opacity: 0.6 },
+            mark: { type: 'bar', size: box, opacity: 0.6 },
             encoding: {
               x,
               y: { ...y, field: 'q1' },
               y2: { field: 'q3' },
-              color: { ...colour(algorithms), legend: null },
+              // No legend: the algorithms are the x axis's labels.
+              color: colour(algorithms, false),
             },
           },
           {
             transform: only('box'),
-            mark: { type: 'tick', color: 'black', size: 18, thickness: 2 },
+            mark: { type: 'tick', color: 'black', size: box, thickness: 2 },
             encoding: { x, y: { ...y, field: 'median' } },
           },
           {
@@ -473,6 +539,7 @@ function boxFigure(dim: number, rows: BoxRow[], algorithms: string[], skipped: s
           },
         ],
       },
+      config: CONFIG,
     },
   };
 }
@@ -490,8 +557,8 @@ function ecdfFigure(dim: number, v: FixedTargetView, algorithms: string[]): Figu
     caption: `Runtime ECDF of each algorithm (ecdf.csv): the fraction of (run, target) pairs over the ${problems.length} problem${problems.length === 1 ? '' : 's'} with an optimum and the ${t.length} targets from ${sci(t[0]!)} to ${sci(t[t.length - 1]!)} reached within a budget, in evaluations / D on a logarithmic axis (COCO's).${v.skipped.length ? ` Left out (no optimum declared): ${v.skipped.join(', ')}.` : ''}`,
     spec: {
       title: `Runtime ECDF at D = ${dim}`,
-      width: 420,
-      height: 240,
+      width: FIGURE_WIDTH - PANEL_MARGIN,
+      height: 340,
       data: { values: data },
       mark: { type: 'line', interpolate: 'step-after', strokeWidth: 1.5 },
       encoding: {
@@ -500,6 +567,7 @@ function ecdfFigure(dim: number, v: FixedTargetView, algorithms: string[]): Figu
           type: 'quantitative',
           title: 'evaluations / D',
           scale: { type: 'log', nice: false },
+          axis: logAxis(8),
         },
         y: {
           field: 'fraction',
@@ -507,8 +575,10 @@ function ecdfFigure(dim: number, v: FixedTargetView, algorithms: string[]): Figu
           title: 'fraction of (run, target) pairs',
           scale: { domain: [0, 1] },
         },
-        color: colour(algorithms),
+        color: colour(algorithms, true),
+        description: { field: 'algorithm', type: 'nominal' },
       },
+      config: CONFIG,
     },
   };
 }
@@ -522,7 +592,9 @@ const CD = {
   groupStep: 0.3,
   nameStep: 0.7,
 };
-const CD_PX = 26;
+const CD_PX = 28;
+/** About the width of a character of the diagram's 13 px labels. */
+const CD_CHAR_PX = 7.5;
 
 function cdFigure(input: CdInput): Figure {
   const sorted = [...input.ranks].sort((a, b) => a.rank - b.rank);
@@ -570,14 +642,19 @@ function cdFigure(input: CdInput): Figure {
   const ticks = Array.from({ length: k }, (_, i) => ({ x: i + 1, label: String(i + 1) }));
   const cdText = input.cd.toFixed(3);
   const textMark = (align: 'left' | 'right' | 'center', dx: number) =>
-    ({ type: 'text', align, baseline: 'middle', dx, fontSize: 11 }) as const;
+    ({ type: 'text', align, baseline: 'middle', dx, fontSize: 13 }) as const;
   return {
     file: `critical-difference-D${input.dim}.svg`,
     title: `Critical-difference diagram at D = ${input.dim}`,
     caption: `Average ranks of the Friedman test (rank 1 = the lowest median final error on a problem; section "Rank tests", tests.csv), Friedman's p = ${input.p < 1e-4 ? input.p.toExponential(2) : input.p.toFixed(4)}. The bar above the axis is Nemenyi's critical difference at 0.05, CD = ${cdText}: algorithms joined by a thick bar below the axis have average ranks that differ by at most CD, so the test does not tell them apart; ${groups.length ? `${groups.length} such group${groups.length === 1 ? '' : 's'}` : 'no two are joined: every pair differs by more than CD'}.${input.p > 0.05 ? " Friedman's test itself does not reject equal performance at 0.05 here, so the post-hoc differences should not be read as significant." : ''}`,
     spec: {
       title: `Critical difference (Nemenyi, 0.05) at D = ${input.dim}`,
-      width: 460,
+      // The names stand outside the plot, left and right of it: the plot takes what they leave
+      // of FIGURE_WIDTH (their width estimated at CD_CHAR_PX a character).
+      width: Math.max(
+        320,
+        FIGURE_WIDTH - 2 * (CD_CHAR_PX * Math.max(...names.map((n) => n.label.length)) + 12),
+      ),
       height: Math.round((bottom - top) * CD_PX),
       layer: [
         {
@@ -686,7 +763,7 @@ function cdFigure(input: CdInput): Figure {
           },
         },
       ],
-      config: { view: { stroke: null } },
+      config: { ...CONFIG, view: { stroke: null } },
     },
   };
 }

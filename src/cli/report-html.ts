@@ -144,13 +144,13 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:80rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
-table{border-collapse:collapse;margin:1rem 0;font-size:.9rem}
+table{border-collapse:collapse;margin:1rem 0;font-size:.9rem;display:block;width:max-content;max-width:100%;overflow-x:auto}
 th,td{border:1px solid #ccc;padding:.2rem .5rem}
 th{background:#f3f3f3}
 tbody tr:nth-child(even){background:#fafafa}
 h2{border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2.5rem}
-.figure{display:block;overflow-x:auto;margin:1rem 0}
-.figure svg{max-width:none}`;
+.figure{display:block;margin:1rem 0}
+.figure svg{display:block;width:100%;height:auto}`;
 
 /**
  * report.html: report.md as HTML (marked: GitHub's tables) with each figure's link replaced by its
