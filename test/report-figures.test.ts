@@ -46,6 +46,7 @@ function run(
     evals: trace[trace.length - 1]!.evals,
     stopped: 'budget',
     bestError,
+    bestFitness: bestError,
     trace,
   };
 }

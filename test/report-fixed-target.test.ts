@@ -59,6 +59,8 @@ interface DbRun {
   run: number;
   seed: number;
   evals: number;
+  bestError: number | null;
+  bestFitness: number;
 }
 
 function dbOf(dir: string) {
@@ -188,7 +190,9 @@ describe('opt report: the fixed-target view and the IOHprofiler export', () => {
         problem: string;
         dim: number;
       }[];
-      const runsOf = db.prepare('SELECT run, seed, evals FROM run WHERE cell = ? ORDER BY run');
+      const runsOf = db.prepare(
+        'SELECT run, seed, evals, best_error AS bestError, best_fitness AS bestFitness FROM run WHERE cell = ? ORDER BY run',
+      );
       const traceOf = db.prepare(
         'SELECT evals, best, error FROM trace WHERE cell = ? AND run = ? ORDER BY k',
       );
@@ -261,9 +265,13 @@ describe('opt report: the fixed-target view and the IOHprofiler export', () => {
             best: number;
             error: number | null;
           }[];
-          // A line a trace row: its evaluations, and raw_y the error (or f without one).
+          // A line a trace row: its evaluations, and raw_y the error (or f without one); the
+          // last, at the run's end, the float64 value of the reported point (the run table's).
           expect(block.map(([e]) => e)).toEqual(trace.map((t) => t.evals));
-          expect(block.map(([, y]) => y)).toEqual(trace.map((t) => t.error ?? t.best));
+          expect(block.slice(0, -1).map(([, y]) => y)).toEqual(
+            trace.slice(0, -1).map((t) => t.error ?? t.best),
+          );
+          expect(block.at(-1)![1]).toBe(r.bestError ?? r.bestFitness);
           // The block ends with the run's last evaluation; raw_y is the best so far: never
           // worse than the line before, in the problem's direction.
           expect(block.at(-1)![0]).toBe(r.evals);
@@ -272,7 +280,10 @@ describe('opt report: the fixed-target view and the IOHprofiler export', () => {
           expect(ys.every((y, j) => j === 0 || sign * (y - ys[j - 1]!) <= 0)).toBe(true);
           expect(sc.runs[k]).toMatchObject({ instance: 1, evals: r.evals, seed: r.seed });
           expect(sc.runs[k]!.best.y).toBe(ys.at(-1));
-          expect(sc.runs[k]!.best.evals).toBe(block.find(([, y]) => y === ys.at(-1))![0]);
+          const deviceFinal = trace.at(-1)!.error ?? trace.at(-1)!.best;
+          expect(sc.runs[k]!.best.evals).toBe(
+            trace.find((t) => (t.error ?? t.best) === deviceFinal)!.evals,
+          );
           const p = (pointOf.get(c.id, r.run) as { best_point: Buffer }).best_point;
           expect(sc.runs[k]!.best.x).toEqual(
             Array.from(new Float64Array(new Uint8Array(p).buffer)),
@@ -287,6 +298,120 @@ describe('opt report: the fixed-target view and the IOHprofiler export', () => {
     );
     // Again: the earlier export is replaced.
     expect(await main(['report', res, '--format', 'ioh'])).toBe(0);
+  });
+
+  it("--format ioh: a run's final record and best.y are the float64 values of the report, not the backend's", async () => {
+    // On the GPU the run table's best_error (the float64 error of the reported point, evaluated on
+    // the host: report.md's and cells.csv's number) differs from the trace's last error (float32)
+    // by float32's rounding; on the CPU the two agree here. A copy of the database with the run
+    // table's values moved, as a GPU's rounding would have them: worse than the trace's in run 1
+    // of each cell, better in run 2, as they are in run 3.
+    const copy = join(dir, 'ft-gpu-like');
+    mkdirSync(copy);
+    const src = dbOf(res);
+    try {
+      src.exec(`VACUUM INTO '${join(copy, RESULTS_FILE)}'`);
+    } finally {
+      src.close();
+    }
+    const db = new Database(join(copy, RESULTS_FILE));
+    try {
+      db.exec(`UPDATE run SET best_error = best_error + 1e-9, best_fitness = best_fitness + 1e-9 WHERE run = 0;
+               UPDATE run SET best_error = best_error * 0.5, best_fitness = best_fitness * 0.5 WHERE run = 1`);
+    } finally {
+      db.close();
+    }
+    clearOut();
+    clearErr();
+    expect(await main(['report', copy])).toBe(0);
+    const cellsCsv = csv(readFileSync(join(copy, 'cells.csv'), 'utf8'));
+    clearOut();
+    expect(await main(['report', copy, '--format', 'ioh'])).toBe(0);
+    const ioh = join(copy, 'ioh');
+    const ro = dbOf(copy);
+    let worse = 0;
+    let gap = 0;
+    try {
+      const cells = ro.prepare('SELECT id, label, problem FROM cell ORDER BY id').all() as {
+        id: number;
+        label: string;
+        problem: string;
+      }[];
+      const ids = { sphere: 1, hill: 2, free: 3, gain: 4 } as Record<string, number>;
+      const folders = { de: 'de', 'jde(NP: 20)': 'jde_NP_20' } as Record<string, string>;
+      for (const c of cells) {
+        const info = JSON.parse(
+          readFileSync(
+            join(ioh, folders[c.label]!, `IOHprofiler_f${ids[c.problem]}_${c.problem}.json`),
+            'utf8',
+          ),
+        ) as {
+          maximization: boolean;
+          scenarios: { path: string; runs: { best: { y: number } }[] }[];
+        };
+        const sc = info.scenarios[0]!;
+        const lines = readFileSync(join(ioh, folders[c.label]!, sc.path), 'utf8')
+          .trimEnd()
+          .split('\n');
+        const blocks = lines
+          .join('\n')
+          .split('evaluations raw_y\n')
+          .slice(1)
+          .map((b) =>
+            b
+              .trim()
+              .split('\n')
+              .map((l) => l.split(' ').map(Number)),
+          );
+        const runs = ro
+          .prepare(
+            'SELECT run, evals, best_error AS bestError, best_fitness AS bestFitness FROM run WHERE cell = ? ORDER BY run',
+          )
+          .all(c.id) as DbRun[];
+        const finals: number[] = [];
+        runs.forEach((r, k) => {
+          const block = blocks[k]!;
+          const trace = ro
+            .prepare('SELECT evals, best, error FROM trace WHERE cell = ? AND run = ? ORDER BY k')
+            .all(c.id, r.run) as { evals: number; best: number; error: number | null }[];
+          const want = r.bestError ?? r.bestFitness;
+          // The final record and best.y: the run table's value, to the bit; the records before
+          // it the trace's.
+          expect(block.at(-1)).toEqual([r.evals, want]);
+          expect(sc.runs[k]!.best.y).toBe(want);
+          expect(block.slice(0, -1).map(([, y]) => y)).toEqual(
+            trace.slice(0, -1).map((t) => t.error ?? t.best),
+          );
+          finals.push(sc.runs[k]!.best.y);
+          const d = (info.maximization ? -1 : 1) * (want - block.at(-2)![1]!);
+          if (d > 0) {
+            worse++;
+            gap = Math.max(gap, d);
+          }
+        });
+        // The same numbers as the report's: cells.csv's best and worst of the cell's errors.
+        if (c.problem === 'sphere' || c.problem === 'hill') {
+          const row = cellsCsv.find((x) => x.algorithm === c.label && x.problem === c.problem)!;
+          expect(Math.min(...finals)).toBe(Number(row.best));
+          expect(Math.max(...finals)).toBe(Number(row.worst));
+        }
+      }
+    } finally {
+      ro.close();
+    }
+    // Runs where the float64 value is worse than the backend's record before it: said, with the
+    // largest gap, in README-opt.txt and in a note.
+    expect(worse).toBeGreaterThan(0);
+    const readme = readFileSync(join(ioh, 'README-opt.txt'), 'utf8');
+    expect(readme).toContain(
+      'its last record, at its final evaluation count, and its best.y carry the float64 error',
+    );
+    expect(readme).toContain(
+      `In ${worse} runs that last record is worse than the one before it, by at most ${gap}:`,
+    );
+    expect(err).toContain(
+      `note: in ${worse} runs the final record (the float64 value of the reported point, as in report.md) is worse than the record before it (the backend's value) by at most ${gap}`,
+    );
   });
 
   it('--ioh-out names the folder; a folder of something else, a bad --format, are usage errors', async () => {

@@ -31,7 +31,14 @@
 // optimum, so `maximization` is false; elsewhere it is the best-so-far f, with `maximization` as
 // the problem's direction. (IOHexperimenter's raw_y is the objective before its instance
 // transformation, which for BBOB is f - f_opt: the error is the same quantity.) Each run's block
-// ends with its last evaluation, as the format requires. Numbers are written in full (shortest
+// ends with its last evaluation, as the format requires. The records before the last are the
+// trace's, the values the backend computed (float32 on the GPU); the last record and best.y
+// (IOHanalyzer's finalFV) are the float64 error (or f) of the run's reported point evaluated on
+// the host, the run table's best_error (best_fitness), the number report.md and cells.csv give:
+// IOHanalyzer's final values then equal the report's. Where the backend's value of the point was
+// below the host's (float32's rounding on the GPU; on the CPU, e.g. Ackley near its optimum, the
+// backend's f - f* is 0 where the host's g + (c - f*) is 1e-15), that last record is worse than
+// the one before it; README-opt.txt and a note say in how many runs and by how much at most. Numbers are written in full (shortest
 // round-trip), not with the logger's fixed 10 decimals, which would write an error of 1e-12 as 0.
 //
 // What opt has no equivalent of: instances (every run is instance 1, the runs differing by their
@@ -72,19 +79,30 @@ function directionOf(cells: CellRuns[]): 'minimize' | 'maximize' | undefined {
   return undefined;
 }
 
-/** A run's .dat rows: (evaluations, raw_y), ending at its last evaluation. */
+/**
+ * A run's .dat rows: (evaluations, raw_y), ending at its last evaluation. The rows before the
+ * last carry the trace's values, as the backend computed them (float32 on the GPU); the last,
+ * at the run's final evaluation count, carries `final`, the float64 value of the run's reported
+ * point (its best_error or best_fitness, the number report.md's statistics use), where there is
+ * one. `at` is the evaluation count where the backend's trace last improved: where the reported
+ * point was found.
+ */
 function datRows(
   r: FinishedRun,
   y: (t: FinishedRun['trace'][number]) => number | null,
-): [number, number][] {
+  final: number | null,
+): { rows: [number, number][]; at: number } | null {
   // A value the database could not hold (NaN, stored as NULL) is no record: left out.
   const rows = r.trace.flatMap((t) => {
     const v = y(t);
     return v === null ? [] : [[t.evals, v] as [number, number]];
   });
   const last = rows.at(-1);
-  if (last && last[0] < r.evals) rows.push([r.evals, last[1]]);
-  return rows;
+  if (!last) return null;
+  const at = rows.find(([, v]) => v === last[1])![0];
+  if (last[0] < r.evals) rows.push([r.evals, last[1]]);
+  if (final !== null) rows[rows.length - 1] = [r.evals, final];
+  return { rows, at };
 }
 
 export interface IohExport {
@@ -95,6 +113,11 @@ export interface IohExport {
   runs: number;
   /** Problems without an optimum whose direction the runs did not tell (written as minimised). */
   undecided: string[];
+  /**
+   * Runs whose final record (the float64 value of the reported point) is worse than the record
+   * before it (the backend's value, which its rounding made better), and the largest such gap.
+   */
+  worseAtEnd: { runs: number; gap: number };
 }
 
 /** The export's files (no I/O). */
@@ -128,6 +151,7 @@ export function iohExport(e: ExperimentRuns): IohExport {
     }
   }
   let runs = 0;
+  const worseAtEnd = { runs: 0, gap: 0 };
   for (const label of labels) {
     const mine = cells.filter((c) => c.label === label);
     for (const p of [...new Set(mine.map((c) => c.problem))]) {
@@ -135,18 +159,27 @@ export function iohExport(e: ExperimentRuns): IohExport {
       const name = fileSafe(p);
       const { byError, maximization } = mode.get(p)!;
       const y = (t: FinishedRun['trace'][number]) => (byError ? t.error : t.best);
+      const sign = maximization ? -1 : 1;
       const scenarios: string[] = [];
       for (const c of mine.filter((x) => x.problem === p)) {
         const dat = `data_f${id}_${name}/IOHprofiler_f${id}_DIM${c.dim}.dat`;
         const blocks: string[] = [];
         const runLines: string[] = [];
         for (const r of c.runs) {
-          const rows = datRows(r, y);
-          if (!rows.length) continue;
+          const d = datRows(r, y, byError ? r.bestError : r.bestFitness);
+          if (!d) continue;
+          const { rows, at } = d;
           blocks.push(['evaluations raw_y', ...rows.map(([ev, v]) => `${ev} ${v}`)].join('\n'));
-          // The best: its value at the end, first reached at the earliest row that has it.
+          // The best: the reported point's value (the final record's), found where the trace
+          // last improved.
           const final = rows.at(-1)![1];
-          const at = rows.find(([, v]) => v === final)![0];
+          if (rows.length > 1) {
+            const gap = sign * (final - rows.at(-2)![1]);
+            if (gap > 0) {
+              worseAtEnd.runs++;
+              worseAtEnd.gap = Math.max(worseAtEnd.gap, gap);
+            }
+          }
           const best = [`"evals": ${at}`, `"y": ${JSON.stringify(final)}`];
           if (r.bestPoint) best.push(`"x": ${JSON.stringify(r.bestPoint)}`);
           runLines.push(
@@ -187,6 +220,14 @@ export function iohExport(e: ExperimentRuns): IohExport {
       `IOHprofiler data of opt experiment '${e.name}' (${e.backend} backend), written by opt report --format ioh.`,
       'Load this folder (or a zip of it) in IOHanalyzer. One folder an algorithm; raw_y is the best-so-far',
       'error where the problem declares an optimum (maximization false), else the best-so-far f.',
+      "A run's records before its last carry the values the backend computed during the run (float32 on",
+      'the GPU); its last record, at its final evaluation count, and its best.y carry the float64 error',
+      "(or f) of its reported point, evaluated on the host: the value of opt's report.md and cells.csv.",
+      ...(worseAtEnd.runs
+        ? [
+            `In ${worseAtEnd.runs} run${worseAtEnd.runs === 1 ? '' : 's'} that last record is worse than the one before it, by at most ${worseAtEnd.gap}: the backend's value of the point was below the host's float64 one, by rounding (float32's on the GPU; on the CPU the backend's f - f* against the host's error, summed another way).`,
+          ]
+        : []),
       `Function ids: ${problems.map((p) => `f${fid.get(p)} = ${p}`).join(', ')}.`,
       ...(undecided.length
         ? [`No optimum and no improving run, so written as minimised: ${undecided.join(', ')}.`]
@@ -201,6 +242,7 @@ export function iohExport(e: ExperimentRuns): IohExport {
     problems: new Set(cells.map((c) => c.problem)).size,
     runs,
     undecided,
+    worseAtEnd,
   };
 }
 

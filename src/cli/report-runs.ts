@@ -22,6 +22,8 @@ export interface FinishedRun {
    * best_error, the value report.md's statistics and rank tests use); null without an optimum.
    */
   bestError: number | null;
+  /** f at the best point, in float64 on the host (the run table's best_fitness); null: NaN. */
+  bestFitness: number | null;
   /** The trace in order (k): the first row after initialisation, each improvement, the last. */
   trace: TraceRow[];
   /** The best point (float64), where it was asked for (see readExperimentRuns). */
@@ -69,7 +71,7 @@ export function readExperimentRuns(
       .prepare('SELECT id, algorithm, label, problem, dim, evals, seconds FROM cell ORDER BY id')
       .all() as Omit<CellRuns, 'runs'>[];
     const runsOf = db.prepare(
-      'SELECT run, seed, evals, stopped, best_error AS bestError FROM run WHERE cell = ? ORDER BY run',
+      'SELECT run, seed, evals, stopped, best_error AS bestError, best_fitness AS bestFitness FROM run WHERE cell = ? ORDER BY run',
     );
     const pointsOf = db.prepare('SELECT run, best_point FROM run WHERE cell = ? ORDER BY run');
     const traceOf = db.prepare(

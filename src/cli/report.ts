@@ -26,7 +26,7 @@ import { rankTests, rankTestsCsv } from './report-stats.js';
 import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
 import { reportFigures } from './report-figures.js';
 import { figuresMarkdown, renderFigures, reportHtml, writeFigures } from './report-html.js';
-import { IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
+import { IOH_MARKER, IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
 import { tablesTex, type TableCell } from './report-latex.js';
 import { readExperimentRuns } from './report-runs.js';
 
@@ -258,6 +258,10 @@ function iohCommand(path: string, out: string): number {
   if (x.undecided.length)
     process.stderr.write(
       `note: ${x.undecided.join(', ')}: no optimum, and no run improved, so the direction is unknown: written as minimised\n`,
+    );
+  if (x.worseAtEnd.runs)
+    process.stderr.write(
+      `note: in ${x.worseAtEnd.runs} run${x.worseAtEnd.runs === 1 ? '' : 's'} the final record (the float64 value of the reported point, as in report.md) is worse than the record before it (the backend's value) by at most ${x.worseAtEnd.gap} (said in ${IOH_MARKER})\n`,
     );
   return 0;
 }
