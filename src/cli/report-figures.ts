@@ -480,7 +480,7 @@ function boxFigure(dim: number, rows: BoxRow[], algorithms: string[], skipped: s
     type: 'nominal' as const,
     title: null,
     sort: algorithms,
-    axis: { labelAngle: -30, labelLimit: 160 },
+    axis: { labelAngle: -30, labelLimit: 260 },
   };
   const y = {
     type: 'quantitative' as const,
@@ -507,7 +507,9 @@ function boxFigure(dim: number, rows: BoxRow[], algorithms: string[], skipped: s
       data: { values: data },
       facet: { field: 'problem', type: 'nominal', title: null, sort: problems },
       columns,
-      resolve: { scale: { y: 'independent' } },
+      // Each panel its own x axis: a shared one is drawn under each column, also under the
+      // empty place of a last row that is not full.
+      resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
       spec: {
         ...panel,
         layer: [
