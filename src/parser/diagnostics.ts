@@ -177,15 +177,45 @@ export const Diag = {
     code: 5002,
     message: 'data file {0} has {1} numbers, but {2} are needed ({3})',
   },
-  DataFileBadNumber: {
-    code: 5003,
-    message: "data file {0}: '{1}' is not a number (number {2} of the file)",
-  },
+  // The place in a data file is `path:line:col` ({0} of the messages below that name one).
+  DataFileBadNumber: { code: 5003, message: "data file {0}: '{1}' is not a number" },
   DataTooLarge: {
     code: 5004,
     message: "data '{0}' is only available up to D = {1}, but D = {2} was asked{3}",
   },
   DataFileUnreadable: { code: 5005, message: 'data file {0} cannot be read: {1}' },
+  // A file read as a table (docs/language.md, "Data"): one row a line, every row checked.
+  DataRowLength: { code: 5006, message: "data '{0}': {1}: line {2} has {3}, but {0} has {4}" },
+  DataRowCount: {
+    code: 5007,
+    message: "data '{0}': {1}: the file has {2}, but {0} is declared with {3}{4}",
+  },
+  DataNonFinite: {
+    code: 5008,
+    message:
+      "data file {0}: '{1}' is not a finite number (NaN and infinities are read only with file(..., nonfinite: true))",
+  },
+  DataHeaderLength: {
+    code: 5009,
+    message: "data '{0}': {1}: the header names {2}, but {0} has {3}",
+  },
+  DataFileNoRows: { code: 5010, message: "data '{0}': data file {1} has no rows{2}" },
+  DataEmptyValue: {
+    code: 5011,
+    message:
+      'data file {0}: an empty value (nothing between two commas, or a comma at an end of the line)',
+  },
+  RowCountWithOffset: {
+    code: 5012,
+    message:
+      "data '{0}': its size {1} is the file's row count, so the file is read as a table, which takes no {2}",
+  },
+  BadFlag: { code: 5013, message: "data '{0}': {1} takes true or false" },
+  RowCountNotFirst: {
+    code: 5014,
+    message:
+      "data '{0}': only the row count (the first size) is taken from a file; the columns are a constant or an expression of D",
+  },
   // 6xxx: algorithms
   UnknownAlgorithm: { code: 6001, message: "no algorithm named '{0}'{1}" },
   // 6002 was BadParameter, a prefix before free text; its kinds are split into ParameterOutOfRange
