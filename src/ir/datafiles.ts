@@ -11,7 +11,7 @@
 // unless asked to take them. Errors name the line and column of the file (1-based; a tab is one
 // column).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,6 +88,16 @@ function textOf(absPath: string): string | undefined {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/**
+ * The key of a file's reading in a cache: its path, size and modification time (a long-running
+ * process, the language server, sees an edited file), or undefined for a missing file.
+ */
+function version(absPath: string): string | undefined {
+  if (!existsSync(absPath)) return undefined;
+  const st = statSync(absPath);
+  return `${st.size}:${st.mtimeMs}:${absPath}`;
+}
+
 const numbersCache = new Map<string, NumbersResult>();
 
 /**
@@ -95,7 +105,9 @@ const numbersCache = new Map<string, NumbersResult>();
  * first non-blank line is a header (readTable found it) and is not read.
  */
 export function readNumbers(absPath: string, nonfinite = false, skipHeader = false): NumbersResult {
-  const key = `${nonfinite ? 1 : 0}${skipHeader ? 1 : 0}${absPath}`;
+  const v = version(absPath);
+  if (v === undefined) return { ok: false, reason: 'missing' };
+  const key = `${nonfinite ? 1 : 0}${skipHeader ? 1 : 0}:${v}`;
   const hit = numbersCache.get(key);
   if (hit) return hit;
   const text = textOf(absPath);
@@ -155,7 +167,9 @@ const tableCache = new Map<string, TableResult>();
  * numbers here, so that a row of them is never taken for names); a header must name `cols` columns.
  */
 export function readTable(absPath: string, cols: number, nonfinite = false): TableResult {
-  const key = `${cols}:${nonfinite ? 1 : 0}:${absPath}`;
+  const v = version(absPath);
+  if (v === undefined) return { ok: false, reason: 'missing' };
+  const key = `${cols}:${nonfinite ? 1 : 0}:${v}`;
   const hit = tableCache.get(key);
   if (hit) return hit;
   const text = textOf(absPath);
