@@ -284,7 +284,10 @@ describe('opt check and compile', () => {
     expect(err).toContain(
       `${src}:1:22: error OPT5006: data 'XY': ${csv}:4:5: line 4 has 3 values, but XY has 2 columns\n` +
         '   1 | data XY[N][2] = file("fit.csv")\n' +
-        '     |                      ^~~~~~~~~\n',
+        '     |                      ^~~~~~~~~\n' +
+        `${csv}:4:5: note: value 3, beyond the 2 columns\n` +
+        '   4 | 1,5,0.6\n' +
+        '     |     ^\n',
     );
     clearErr();
     writeFileSync(csv, 'x,y\n0,1\n0.5,0.8\n1,0.6\n1.5,0.5\n');

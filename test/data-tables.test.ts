@@ -185,3 +185,24 @@ describe('tables: NaN and infinities', () => {
     expect(Array.from(materialiseData(v.lowered).o!)).toEqual([1, NaN, -Infinity]);
   });
 });
+
+describe('the note: the data file line, with a caret', () => {
+  it('is printed after the source excerpt, cut around the column of a long line', () => {
+    const long = Array.from({ length: 60 }, (_, k) => `${k}.25`).join(' ') + ' abc 1 2 3\n';
+    const path = file('long.txt', long);
+    const src = `data o[D] = file("${path}")\nproblem f(x[D]) { x[0] - o[0] }`;
+    let text = '';
+    try {
+      compileProblem({ dim: 2, sources: { [join(dir, 'long.opt')]: src } });
+    } catch (e) {
+      text = (e as OptError).message;
+    }
+    const col = long.indexOf('abc') + 1;
+    const shown = '...' + long.slice(col - 41, col + 9).trimEnd();
+    expect(text.split('\n').slice(3)).toEqual([
+      `${path}:1:${col}: note: not a number`,
+      `   1 | ${shown}`,
+      `     | ${' '.repeat(43)}^`,
+    ]);
+  });
+});

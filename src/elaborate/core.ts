@@ -9,7 +9,7 @@
 // elaborates a constant.
 
 import type * as ast from '../parser/ast.js';
-import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
+import { diag, type Diagnostic, type DiagKind, type Related } from '../parser/diagnostics.js';
 import { int, num, type IExpr } from '../ir/ir.js';
 import { constValue, foldExpr } from '../ir/fold.js';
 import { GENERATORS, functionNames, isFunctionName, reservedName } from './resolve.js';
@@ -182,13 +182,28 @@ export class ElabCore {
 
   report(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): void {
     if (kind === 'UnknownName' && this.failedNames.has(String(args[0]))) return;
-    const d = diag(kind, loc, ...args);
+    this.add(diag(kind, loc, ...args));
+  }
+
+  /** Diagnostic `d`, unless it was reported already (at another D, say). */
+  private add(d: Diagnostic): void {
     const key = (x: Diagnostic) => `${x.code}:${x.loc?.file}:${x.loc?.offset}:${x.message}`;
     if (!this.diagnostics.some((o) => key(o) === key(d))) this.diagnostics.push(d);
   }
 
   fail(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): never {
     this.report(kind, loc, ...args);
+    throw new Abort();
+  }
+
+  /** `fail` with a second place, in a data file (Diagnostic.related). */
+  failRelated(
+    kind: DiagKind,
+    loc: ast.Loc | undefined,
+    related: Related,
+    ...args: (string | number)[]
+  ): never {
+    this.add({ ...diag(kind, loc, ...args), related });
     throw new Abort();
   }
 

@@ -25,13 +25,15 @@ import type {
   SourceFile,
   SuiteDecl,
 } from '../parser/ast.js';
-import type { Diagnostic } from '../parser/diagnostics.js';
+import type { Diagnostic, DiagKind } from '../parser/diagnostics.js';
 import {
+  lineOf,
   placeIn,
   readNumbers,
   readTable,
   resolveDataPath,
   type BadValue,
+  type FilePos,
 } from '../ir/datafiles.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -1287,11 +1289,24 @@ export class Elaborator {
       }
       return r;
     };
+    /** An error about place `p` of the file: at the path, the place a note with its line. */
+    const failAt = (
+      kind: DiagKind,
+      p: FilePos,
+      note: string,
+      ...args: (string | number)[]
+    ): never =>
+      this.core.failRelated(
+        kind,
+        pathArg.loc,
+        { file: abs, ...p, text: lineOf(abs, p.line), message: note },
+        ...args,
+      );
     /** A value the file cannot give: not a number, or not finite where that is not allowed. */
     const badValue = (r: BadValue): never => {
       const where = placeIn(abs, r);
-      if (r.reason === 'nonfinite') this.core.fail('DataNonFinite', pathArg.loc, where, r.token);
-      this.core.fail('DataFileBadNumber', pathArg.loc, where, r.token);
+      if (r.reason === 'nonfinite') return failAt('DataNonFinite', r, 'not finite', where, r.token);
+      return failAt('DataFileBadNumber', r, 'not a number', where, r.token);
     };
     if (table) {
       const cols = shape.length === 2 ? at(shape, 1, 'a matrix shape') : 1;
@@ -1301,11 +1316,14 @@ export class Elaborator {
       if (!r.ok) {
         if (r.reason === 'missing') throw new Error('internal: a missing file is reported');
         const where = placeIn(abs, r);
-        if (r.reason === 'empty-value') this.core.fail('DataEmptyValue', pathArg.loc, where);
+        if (r.reason === 'empty-value') return failAt('DataEmptyValue', r, 'an empty value', where);
         if (r.reason === 'row-length')
-          this.core.fail(
+          return failAt(
             'DataRowLength',
-            pathArg.loc,
+            r,
+            r.have > cols
+              ? `value ${cols + 1}, beyond the ${plural(cols, 'column')}`
+              : 'the row ends here',
             d.name,
             where,
             r.line,
@@ -1313,9 +1331,12 @@ export class Elaborator {
             columns,
           );
         if (r.reason === 'header-length')
-          this.core.fail(
+          return failAt(
             'DataHeaderLength',
-            pathArg.loc,
+            r,
+            r.have > cols
+              ? `name ${cols + 1}, beyond the ${plural(cols, 'column')}`
+              : 'the header ends here',
             d.name,
             where,
             plural(r.have, 'column'),
@@ -1341,9 +1362,12 @@ export class Elaborator {
           rows > want
             ? ` (to take the row count from the file, name it: data ${d.name}[N]${shape.length === 2 ? `[${cols}]` : ''} = file(...)${d.dims.length === 2 ? '; to read only part of the file, as the CEC matrices are, read it as a flat stream: offset: 0' : ''})`
             : '';
-        this.core.fail(
+        failAt(
           'DataRowCount',
-          pathArg.loc,
+          place,
+          rows > want
+            ? `row ${want + 1}, beyond the ${plural(want, 'row')} declared`
+            : 'the file ends here',
           d.name,
           placeIn(abs, place),
           plural(rows, 'row'),

@@ -98,6 +98,12 @@ function version(absPath: string): string | undefined {
   return `${st.size}:${st.mtimeMs}:${absPath}`;
 }
 
+/** Line `line` (1-based) of a file, without its line end: for a diagnostic's excerpt. */
+export function lineOf(absPath: string, line: number): string {
+  const text = textOf(absPath) ?? '';
+  return (text.split('\n')[line - 1] ?? '').replace(/\r$/, '');
+}
+
 const numbersCache = new Map<string, NumbersResult>();
 
 /**

@@ -411,6 +411,21 @@ export interface Diagnostic {
   message: string;
   loc?: Loc;
   severity: 'error' | 'warning';
+  /**
+   * A second place the error is about, in a file that is not a source (a data file: the line and
+   * column of the row that does not fit), with that line's text; printed as a note after the
+   * source excerpt, and an editor's related information.
+   */
+  related?: Related;
+}
+
+/** A place in a data file, its line's text, and what is there. */
+export interface Related {
+  file: string;
+  line: number;
+  col: number;
+  text: string;
+  message: string;
 }
 
 export function diag(
@@ -448,16 +463,36 @@ export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   const head = d.loc
     ? `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${codeString(d.code)}: ${d.message}`
     : `${d.severity} ${codeString(d.code)}: ${d.message}`;
-  if (!d.loc || sourceText === undefined) return head;
-  const lines = sourceText.split(/\r?\n/);
-  const line = lines[d.loc.line - 1];
-  if (line === undefined) return head;
-  const gutter = String(d.loc.line).padStart(4) + ' | ';
-  const width = Math.max(1, Math.min(d.loc.length, line.length - d.loc.col + 1));
+  const note = d.related ? `\n${formatRelated(d.related)}` : '';
+  if (!d.loc || sourceText === undefined) return head + note;
+  const line = sourceText.split(/\r?\n/)[d.loc.line - 1];
+  if (line === undefined) return head + note;
+  return `${head}\n${excerpt(line, d.loc.line, d.loc.col, d.loc.length)}${note}`;
+}
+
+/** A line with its number in the gutter, and a caret line under `width` characters from `col`. */
+function excerpt(line: string, lineNo: number, col: number, length: number): string {
+  const gutter = String(lineNo).padStart(4) + ' | ';
+  const width = Math.max(1, Math.min(length, line.length - col + 1));
   // Tabs in the source line are kept in the caret line's indentation, so the caret lines up.
   const indent =
-    line.slice(0, d.loc.col - 1).replace(/[^\t]/g, ' ') +
-    ' '.repeat(Math.max(0, d.loc.col - 1 - line.length));
+    line.slice(0, col - 1).replace(/[^\t]/g, ' ') + ' '.repeat(Math.max(0, col - 1 - line.length));
   const caret = ' '.repeat(gutter.length - 2) + '| ' + indent + '^' + '~'.repeat(width - 1);
-  return `${head}\n${gutter}${line}\n${caret}`;
+  return `${gutter}${line}\n${caret}`;
+}
+
+/** Characters of a data file's line shown either side of the column (its lines can be long). */
+const NOTE_CONTEXT = 40;
+
+/**
+ * `file:line:col: note: message`, then the data file's line (cut to the columns around `col`,
+ * `...` marking a cut) and a caret at the column.
+ */
+export function formatRelated(r: Related): string {
+  const head = `${r.file}:${r.line}:${r.col}: note: ${r.message}`;
+  const from = Math.max(0, r.col - 1 - NOTE_CONTEXT);
+  const to = Math.min(r.text.length, r.col - 1 + NOTE_CONTEXT);
+  const pre = from > 0 ? '...' : '';
+  const shown = pre + r.text.slice(from, to) + (to < r.text.length ? '...' : '');
+  return `${head}\n${excerpt(shown, r.line, r.col - from + pre.length, 1)}`;
 }
