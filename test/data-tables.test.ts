@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProblem, OptError, type Diagnostic } from '../src/api.js';
 import { materialiseData } from '../src/ir/data.js';
+import { parseProgram } from '../src/ir/parse.js';
+import { printProgram } from '../src/ir/print.js';
 import { codeString } from '../src/parser/diagnostics.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'opt-tables-'));
@@ -183,6 +185,19 @@ describe('tables: NaN and infinities', () => {
       },
     });
     expect(Array.from(materialiseData(v.lowered).o!)).toEqual([1, NaN, -Infinity]);
+  });
+});
+
+describe('tables in the IR', () => {
+  it('a header and nonfinite: printed, parsed back, and materialised the same', () => {
+    const path = file('ir.csv', 'a,b\n1,nan\n2,3\n');
+    const src = `data XY[N][2] = file("${path}", nonfinite: true)\nproblem f(x[D]) { x[0] * XY[1][1] }`;
+    const p = compileProblem({ dim: 1, sources: { [join(dir, 'ir.opt')]: src } });
+    const text = printProgram(p.lowered);
+    expect(text).toContain(`(file ${JSON.stringify(path)} 0 2 header nonfinite)`);
+    const back = parseProgram(text);
+    expect(printProgram(back)).toBe(text);
+    expect(Array.from(materialiseData(back).XY!)).toEqual([1, NaN, 2, 3]);
   });
 });
 
