@@ -93,8 +93,8 @@ function diagnosticsOf(file: string, c: Command): { ds: Diagnostic[]; texts: Map
 
 /** The text of a reference: the command, then the diagnostics as `opt` prints them. */
 function render(name: string, c: Command, ds: Diagnostic[], texts: Map<string, string>): string {
-  // The cases folder's absolute path (in locations and in messages that name a data file) is
-  // printed relative to it.
+  // The cases folder's absolute path (in locations, in messages that name a data file and in the
+  // notes that show its line) is printed relative to it.
   const rel = (s: string) => s.split(CASES).join('');
   const out = [`$ opt ${c.command} ${name}${c.args}`, ''];
   for (const d of ds) {
@@ -102,6 +102,7 @@ function render(name: string, c: Command, ds: Diagnostic[], texts: Map<string, s
       ...d,
       message: rel(d.message),
       loc: d.loc && { ...d.loc, file: rel(d.loc.file) },
+      related: d.related && { ...d.related, file: rel(d.related.file) },
     };
     out.push(formatDiagnostic(shown, texts.get(d.loc?.file ?? '')), '');
   }

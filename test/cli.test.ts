@@ -272,6 +272,27 @@ describe('opt check and compile', () => {
     );
     expect(err).toContain('^');
   });
+  it('check of a data file with a shifted row: exit 1, the declaration and the data line:column', async () => {
+    // Issue 34: `1,5` on one row of a two-column file shifted every later row, silently.
+    const csv = file('fit.csv', 'x,y\n0,1\n0.5,0.8\n1,5,0.6\n1.5,0.5\n');
+    const src = file(
+      'fit.opt',
+      'data XY[N][2] = file("fit.csv")\nproblem fit(p[D]) where D == 2 in [-5, 5] {\n' +
+        '  sum(k < N) (XY[k][1] - p[0] * exp(p[1] * XY[k][0]))^2\n}\n',
+    );
+    expect(await main(['check', src])).toBe(1);
+    expect(err).toContain(
+      `${src}:1:22: error OPT5006: data 'XY': ${csv}:4:5: line 4 has 3 values, but XY has 2 columns\n` +
+        '   1 | data XY[N][2] = file("fit.csv")\n' +
+        '     |                      ^~~~~~~~~\n' +
+        `${csv}:4:5: note: value 3, beyond the 2 columns\n` +
+        '   4 | 1,5,0.6\n' +
+        '     |     ^\n',
+    );
+    clearErr();
+    writeFileSync(csv, 'x,y\n0,1\n0.5,0.8\n1,0.6\n1.5,0.5\n');
+    expect(await main(['check', src])).toBe(0);
+  });
   it("check of a stdlib file: the file replaces the stdlib's copy (no 'already defined')", async () => {
     const de = resolve(__dirname, '../stdlib/algorithms/de.opt');
     expect(await main(['check', de])).toBe(0);

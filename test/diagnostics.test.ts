@@ -71,6 +71,13 @@ const rowsOfThree = dataFile(
   'rows3.txt',
   Array.from({ length: 6 }, (_, r) => `${3 * r} ${3 * r + 1} ${3 * r + 2}`).join('\n'),
 );
+// Tables (read one row a line): a shifted row, an extra row, NaN, a header, an empty value.
+const shiftedRow = dataFile('shifted.csv', '0.5,1\n1,5,2\n2,4\n');
+const threeRows = dataFile('three-rows.txt', '1 2\n3 4\n5 6\n');
+const withNan = dataFile('nan.txt', '1 2\n3 NaN\n');
+const wideHeader = dataFile('header.csv', 'x,y,z\n1,2\n');
+const emptyValue = dataFile('empty.csv', '1,2\n3,\n');
+const onlyHeader = dataFile('only-header.csv', 'x,y\n');
 const aDirectory = join(tmp, 'a-directory');
 mkdirSync(aDirectory);
 
@@ -442,7 +449,7 @@ const CASES: { [K in DiagKind]: Case } = {
   DataFileBadNumber: {
     src: `data o[D] = file("${badNumber}")\nproblem f(x[D]) { x[0] - o[0] }`,
     at: '1:18',
-    message: `data file ${badNumber}: 'abc' is not a number (number 3 of the file)`,
+    message: `data file ${badNumber}:1:5: 'abc' is not a number`,
   },
   DataTooLarge: {
     // Rows of 3 numbers hold a D x D matrix up to D = 3.
@@ -455,6 +462,53 @@ const CASES: { [K in DiagKind]: Case } = {
     src: `data o[D] = file("${aDirectory}")\nproblem f(x[D]) { x[0] - o[0] }`,
     at: '1:18',
     message: `data file ${aDirectory} cannot be read: it is a directory`,
+  },
+  DataRowLength: {
+    src: `data XY[3][2] = file("${shiftedRow}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:22',
+    message: `data 'XY': ${shiftedRow}:2:5: line 2 has 3 values, but XY has 2 columns`,
+  },
+  DataRowCount: {
+    src: `data XY[2][2] = file("${threeRows}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:22',
+    message: `data 'XY': ${threeRows}:3:1: the file has 3 rows, but XY is declared with 2 rows (to take the row count from the file, name it: data XY[N][2] = file(...); to read only part of the file, as the CEC matrices are, read it as a flat stream: offset: 0)`,
+  },
+  DataNonFinite: {
+    src: `data XY[N][2] = file("${withNan}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:22',
+    message: `data file ${withNan}:2:3: 'NaN' is not a finite number (NaN and infinities are read only with file(..., nonfinite: true))`,
+  },
+  DataHeaderLength: {
+    src: `data XY[N][2] = file("${wideHeader}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:22',
+    message: `data 'XY': ${wideHeader}:1:5: the header names 3 columns, but XY has 2 columns`,
+  },
+  DataFileNoRows: {
+    src: `data XY[N][2] = file("${onlyHeader}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:22',
+    message: `data 'XY': data file ${onlyHeader} has no rows (only the header, line 1)`,
+  },
+  DataEmptyValue: {
+    src: `data XY[N][2] = file("${emptyValue}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:22',
+    message: `data file ${emptyValue}:2:3: an empty value (nothing between two commas, or a comma at an end of the line)`,
+  },
+  RowCountWithOffset: {
+    src: `data XY[N][2] = file("${threeRows}", offset: 2)\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: `1:${'data XY[N][2] = file("'.length + threeRows.length + '", '.length + 1}`,
+    message:
+      "data 'XY': its size N is the file's row count, so the file is read as a table, which takes no offset:",
+  },
+  BadFlag: {
+    src: `data XY[N][2] = file("${withNan}", nonfinite: 1)\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: `1:${'data XY[N][2] = file("'.length + withNan.length + '", nonfinite: '.length + 1}`,
+    message: "data 'XY': nonfinite: takes true or false",
+  },
+  RowCountNotFirst: {
+    src: `data XY[3][C] = file("${threeRows}")\nproblem f(x[D]) { x[0] * XY[0][0] }`,
+    at: '1:12',
+    message:
+      "data 'XY': only the row count (the first size) is taken from a file; the columns are a constant or an expression of D",
   },
   // 6xxx: algorithms
   UnknownAlgorithm: {
@@ -1435,7 +1489,7 @@ describe('data-file errors', () => {
   it('a non-number in the file', () => {
     const ds = errorsOf(`data o[D] = file("${badNumber}")\n${use}`, { dim: 2 });
     expect(ds.map((d) => `${codeString(d.code)} ${d.message}`)).toEqual([
-      `OPT5003 data file ${badNumber}: 'abc' is not a number (number 3 of the file)`,
+      `OPT5003 data file ${badNumber}:1:5: 'abc' is not a number`,
     ]);
   });
 

@@ -4,9 +4,12 @@
 // and elaborate) and, where that succeeds, through the compiler to the CPU backend's code for
 // their first problem. Every outcome must be a success or diagnostics that each carry a code and
 // a position; never an internal error, another exception or a hang (vitest's time-out).
-// FUZZ_RUNS=N runs N cases instead of the default.
+// The data files of the examples are mutated too (their values deleted, duplicated, swapped,
+// replaced by non-numbers, NaN, empty values, or split and joined lines): the program that reads
+// one must then compile or give placed diagnostics (a data file's line and column in the message).
+// FUZZ_RUNS=N runs N cases instead of the default (and a fifth as many data-file cases).
 
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -116,6 +119,46 @@ function mutate(text: string, ms: Mutation[]): string {
 const dir = mkdtempSync(join(tmpdir(), 'opt-fuzz-'));
 const texts = new Map(SOURCES.map((f) => [f, renamed(readFileSync(join(ROOT, f), 'utf8'))]));
 
+/**
+ * The examples' data files, each with the examples that read it (by a path relative to the
+ * example): copied beside the mutated programs, so that those read them as the examples do.
+ */
+const DATA = readdirSync(join(ROOT, 'examples'))
+  .filter((f) => /\.(csv|txt)$/.test(f))
+  .sort()
+  .map((f) => ({
+    file: f,
+    text: readFileSync(join(ROOT, 'examples', f), 'utf8'),
+    // The examples that read it, as written (their names are not the standard library's), and
+    // the dimension their problem is declared for (`where D == 2`).
+    readers: SOURCES.filter((s) => s.startsWith('examples/'))
+      .map((s) => ({ file: s, text: readFileSync(join(ROOT, s), 'utf8') }))
+      .filter((s) => s.text.includes(`"${f}"`))
+      .map((s) => ({ ...s, dim: Number(/where D == (\d+)/.exec(s.text)?.[1] ?? 10) })),
+  }))
+  .filter((d) => d.readers.length > 0);
+for (const d of DATA) copyFileSync(join(ROOT, 'examples', d.file), join(dir, d.file));
+
+/** The pieces of a data file: numbers and words, separators (commas, white space, newlines). */
+const dataTokens = (text: string) => text.match(/[^\s,]+|,|\n|[^\S\n]+/g) ?? [];
+const DATA_STRAY = ['', ',', '\n', ' ', ',,', 'abc', 'NaN', '-inf', '1e400', '0x10', '1,5', '"'];
+
+/** The mutations applied to a data file's pieces (positions taken modulo their count). */
+function mutateData(text: string, ms: Mutation[]): string {
+  const t = dataTokens(text);
+  for (const m of ms) {
+    if (!t.length) break;
+    const k = m.at % t.length;
+    if (m.op === 'delete') t.splice(k, 1);
+    else if (m.op === 'duplicate') t.splice(k, 0, t[k]!);
+    else if (m.op === 'swap') {
+      const j = m.with % t.length;
+      [t[k], t[j]] = [t[j]!, t[k]!];
+    } else t[k] = DATA_STRAY[m.by.length % DATA_STRAY.length]!;
+  }
+  return t.join('');
+}
+
 /** Every diagnostic has a code and a position in the file. */
 function expectPlaced(ds: Diagnostic[], what: string) {
   expect(ds.length, what).toBeGreaterThan(0);
@@ -128,7 +171,7 @@ function expectPlaced(ds: Diagnostic[], what: string) {
 /** How the cases ended: the test checks that it reaches both the diagnostics and the compiler. */
 const seen = { diagnosed: 0, compiled: 0, other: 0 };
 
-function outcome(file: string, text: string): void {
+function outcome(file: string, text: string, dim = 10): void {
   const path = join(dir, 'm.opt');
   writeFileSync(path, text);
   const what = `${file} mutated:\n${text}`;
@@ -144,7 +187,7 @@ function outcome(file: string, text: string): void {
     return;
   }
   try {
-    const p = compileProblem({ problem: name, dim: 10, files: [path] });
+    const p = compileProblem({ problem: name, dim, files: [path] });
     p.cpuEvaluator();
     seen.compiled++;
   } catch (e) {
@@ -173,4 +216,36 @@ describe('mutated programs: a result or placed diagnostics, never an internal er
     expect(seen.compiled, JSON.stringify(seen)).toBeGreaterThan(0);
     console.log(`mutated programs: ${JSON.stringify(seen)}`);
   }, 300_000);
+
+  it(`the examples' data files (${DATA.map((d) => d.file).join(', ')}), mutated (fixed seed)`, async () => {
+    expect(DATA.length).toBeGreaterThan(0);
+    const before = { ...seen };
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...DATA),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        async (d, ms) => {
+          await new Promise((r) => setImmediate(r));
+          // A file of its own each case: no reading cached from an earlier case can answer.
+          const name = `m${n++}-${d.file}`;
+          writeFileSync(join(dir, name), mutateData(d.text, ms));
+          for (const r of d.readers)
+            outcome(r.file, r.text.replaceAll(`"${d.file}"`, `"${name}"`), r.dim);
+        },
+      ),
+      {
+        seed: 20261201,
+        numRuns: Math.ceil(Number(process.env.FUZZ_RUNS ?? 300) / 5),
+        endOnFailure: true,
+      },
+    );
+    // Both outcomes occur: some mutations leave a valid table (a swap of two values), most not.
+    expect(seen.diagnosed, JSON.stringify(seen)).toBeGreaterThan(before.diagnosed);
+    expect(seen.compiled, JSON.stringify(seen)).toBeGreaterThan(before.compiled);
+    const diagnosed = seen.diagnosed - before.diagnosed;
+    console.log(
+      `mutated data files: ${diagnosed} diagnosed, ${seen.compiled - before.compiled} compiled`,
+    );
+  }, 120_000);
 });

@@ -52,10 +52,10 @@ let conn: ProtocolConnection;
 const published: PublishDiagnosticsParams[] = [];
 let waiters: (() => void)[] = [];
 
-/** The next diagnostics published for the document after `since` publications. */
-async function diagnosticsAfter(since: number): Promise<PublishDiagnosticsParams> {
+/** The next diagnostics published for the document (`of`) after `since` publications. */
+async function diagnosticsAfter(since: number, of = uri): Promise<PublishDiagnosticsParams> {
   for (;;) {
-    const hit = published.slice(since).find((p) => p.uri === uri);
+    const hit = published.slice(since).find((p) => p.uri === of);
     if (hit) return hit;
     await new Promise<void>((r) => waiters.push(r));
   }
@@ -128,6 +128,37 @@ describe('opt lsp --stdio, through the protocol', () => {
       contentChanges: [{ range: { start, end: at('sinn', 4, BAD) }, text: 'sin' }],
     });
     expect((await diagnosticsAfter(m)).diagnostics).toEqual([]);
+  }, 60_000);
+
+  it("a data file's row that does not fit: the related information is its line and column", async () => {
+    const csv = join(dir, 'fit.csv');
+    writeFileSync(csv, 'x,y\n0,1\n1,5,2\n');
+    const dataUri = pathToFileURL(join(dir, 'fit.opt')).href;
+    const n = published.length;
+    await conn.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: dataUri,
+        languageId: 'opt',
+        version: 1,
+        text: 'data XY[N][2] = file("fit.csv")\nproblem fit(p[D]) { sum(k < N) (XY[k][1] - p[0])^2 }\n',
+      },
+    });
+    const ds = (await diagnosticsAfter(n, dataUri)).diagnostics;
+    expect(ds).toHaveLength(1);
+    expect(ds[0]).toMatchObject({
+      code: 'OPT5006',
+      range: { start: { line: 0, character: 21 }, end: { line: 0, character: 30 } },
+      relatedInformation: [
+        {
+          location: {
+            uri: pathToFileURL(csv).href,
+            range: { start: { line: 2, character: 4 }, end: { line: 2, character: 5 } },
+          },
+          message: 'value 3, beyond the 2 columns',
+        },
+      ],
+    });
+    await conn.sendNotification('textDocument/didClose', { textDocument: { uri: dataUri } });
   }, 60_000);
 
   it("hovers a builtin's signature, a stdlib problem and a local let", async () => {

@@ -9,7 +9,7 @@
 // elaborates a constant.
 
 import type * as ast from '../parser/ast.js';
-import { diag, type Diagnostic, type DiagKind } from '../parser/diagnostics.js';
+import { diag, type Diagnostic, type DiagKind, type Related } from '../parser/diagnostics.js';
 import { int, num, type IExpr } from '../ir/ir.js';
 import { constValue, foldExpr } from '../ir/fold.js';
 import { GENERATORS, functionNames, isFunctionName, reservedName } from './resolve.js';
@@ -54,6 +54,11 @@ export class ElabCore {
   readonly algorithms = new Map<string, ast.AlgorithmDecl>();
   readonly suites = new Map<string, ast.SuiteDecl>();
   readonly experiments = new Map<string, ast.ExperimentDecl>();
+  /**
+   * The names of files' row counts (`data XY[N][2] = file("fit.csv")`: N), each with its data
+   * declaration: a constant integer wherever a name of D may stand (problem.ts reads the file).
+   */
+  readonly rowCounts = new Map<string, ast.DataDecl>();
   /** Bound-handling policies (`repair NAME(x, p) = ...`): a namespace of their own. */
   readonly repairs = new Map<string, ast.RepairDecl>();
   private texts = new Map<string, string>();
@@ -105,9 +110,36 @@ export class ElabCore {
         (table as Map<string, typeof d>).set(d.name, d);
       }
     }
+    for (const d of this.datas.values()) {
+      const n = this.rowCountName(d);
+      if (!n) continue;
+      const prev = this.rowCounts.get(n);
+      const at = prev?.dims[0]?.loc;
+      if (prev && at)
+        this.report(
+          'DuplicateName',
+          d.dims[0]?.loc,
+          n,
+          ` (the row count of data '${prev.name}', at ${at.file}:${at.line}:${at.col})`,
+        );
+      else this.rowCounts.set(n, d);
+    }
     // Every algorithm has the parameter `bounds`, a choice among the policies (and `none`): its
     // own default where it declares one, `clip` where it does not (algorithm.ts applies it).
     for (const [name, a] of this.algorithms) this.algorithms.set(name, this.withBounds(a));
+  }
+
+  /**
+   * The name that data `d` gives its file's row count: a first size that is a name of nothing
+   * else (not D, a constant, data, a problem or a suite), in a declaration read from a file.
+   */
+  rowCountName(d: ast.DataDecl): string | undefined {
+    const first = d.dims[0];
+    if (d.init.kind !== 'call' || d.init.callee !== 'file' || first?.kind !== 'name') return;
+    const n = first.name;
+    if (n === 'D' || this.problems.has(n) || this.datas.has(n) || this.suites.has(n)) return;
+    if (reservedName(n)) return;
+    return n;
   }
 
   /**
@@ -150,13 +182,28 @@ export class ElabCore {
 
   report(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): void {
     if (kind === 'UnknownName' && this.failedNames.has(String(args[0]))) return;
-    const d = diag(kind, loc, ...args);
+    this.add(diag(kind, loc, ...args));
+  }
+
+  /** Diagnostic `d`, unless it was reported already (at another D, say). */
+  private add(d: Diagnostic): void {
     const key = (x: Diagnostic) => `${x.code}:${x.loc?.file}:${x.loc?.offset}:${x.message}`;
     if (!this.diagnostics.some((o) => key(o) === key(d))) this.diagnostics.push(d);
   }
 
   fail(kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): never {
     this.report(kind, loc, ...args);
+    throw new Abort();
+  }
+
+  /** `fail` with a second place, in a data file (Diagnostic.related). */
+  failRelated(
+    kind: DiagKind,
+    loc: ast.Loc | undefined,
+    related: Related,
+    ...args: (string | number)[]
+  ): never {
+    this.add({ ...diag(kind, loc, ...args), related });
     throw new Abort();
   }
 
@@ -262,6 +309,7 @@ export class ElabCore {
       ...sc.idxs.keys(),
       sc.dimName,
       ...this.datas.keys(),
+      ...this.rowCounts.keys(),
       'pi',
       'e',
     ];
@@ -304,6 +352,8 @@ export class ElabCore {
       what = sc.origins.get(index) ?? `'${index}'`;
     else if (index === sc.dimName) what = "the problem's dimension";
     else if (this.datas.has(index)) what = `the data '${index}'`;
+    else if (this.rowCounts.has(index))
+      what = `the row count of data '${this.rowCounts.get(index)?.name}'`;
     else if (index === 'pi' || index === 'e') what = `the constant ${index}`;
     else what = sc.hooks?.reserved?.(index);
     if (what) this.fail('ShadowedIndex', loc, index, what);

@@ -25,8 +25,16 @@ import type {
   SourceFile,
   SuiteDecl,
 } from '../parser/ast.js';
-import type { Diagnostic } from '../parser/diagnostics.js';
-import { readNumbers, resolveDataPath } from '../ir/datafiles.js';
+import type { Diagnostic, DiagKind } from '../parser/diagnostics.js';
+import {
+  lineOf,
+  placeIn,
+  readNumbers,
+  readTable,
+  resolveDataPath,
+  type BadValue,
+  type FilePos,
+} from '../ir/datafiles.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import {
@@ -795,6 +803,12 @@ export class Elaborator {
     if (v) return v;
     const d = this.core.datas.get(name);
     if (d) return this.dataVal(d, sc.len, loc);
+    // A file's row count (`data XY[N][2] = file(...)`): a constant, read with its data.
+    const counted = this.core.rowCounts.get(name);
+    if (counted) {
+      const v = this.dataVal(counted, sc.len, loc);
+      return { s: 'scalar', e: int(v.s === 'matrix' ? v.rows : v.s === 'vector' ? v.len : 0) };
+    }
     this.core.unknownName(name, loc, sc, asTarget);
   }
 
@@ -1147,9 +1161,9 @@ export class Elaborator {
   }
 
   /** The shape of a generated data declaration at dimension `len`. */
-  private dataShape(d: DataDecl, len: number): number[] {
+  private dataShape(d: DataDecl, len: number, from = 0): number[] {
     const sc = this.dataScope(d, len, 'a data dimension');
-    return d.dims.map((x) => {
+    return d.dims.slice(from).map((x) => {
       const v = this.expr(x, sc);
       const c = v.s === 'scalar' && v.e.t === 'i' ? constValue(v.e) : undefined;
       if (c === undefined || c < 1) this.core.fail('BadDataDimension', x.loc, d.name);
@@ -1218,59 +1232,38 @@ export class Elaborator {
     return { name: irName, shape, def: { k: 'jrot', from } };
   }
 
-  private lowerData(d: DataDecl, len: number, irName: string): IrData {
-    const sc = this.dataScope(d, len);
-    if (d.dims.length < 1 || d.dims.length > 2) this.core.fail('BadDataRank', d.nameLoc, d.name);
-    const init = d.init;
-    const isGen = init.kind === 'call' && GENERATORS.includes(init.callee);
-    if (isGen) {
-      const shape = this.dataShape(d, len);
-      const call = init as Expr & { kind: 'call' };
-      const named = new Map<string, Arg>();
-      for (const a of call.args) if (a.name) named.set(a.name, a);
-      // The generator's signature (ir/builtins.ts): its positional and named arguments.
-      const sig = signatureOf('generator', call.callee);
-      const pos = this.core.checkArguments(call, call.callee, sig.positional, sig.named);
-      const csc = this.dataScope(d, len, 'a generator argument');
-      const c = (a: Arg | undefined, dflt: number, what: string) =>
-        a ? this.constant(a.value, csc, what) : dflt;
-      /** A count or a position: a non-negative integer (at least `min`; the defaults are). */
-      const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
-        const v = c(a, dflt, what);
-        if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-          this.core.fail('BadGeneratorCount', a?.value.loc, d.name, what, min, v);
-        }
-        return v;
-      };
-      if (JRANDOM_GENERATORS.includes(call.callee))
-        return this.lowerJrandom(d, len, irName, shape, call.callee, pos, named, whole);
-      const seed = whole(named.get('seed'), 0, 'the seed');
-      if (call.callee === 'uniform' || call.callee === 'normal') {
-        const a = c(pos[0], 0, 'a generator parameter');
-        const b = c(pos[1], 0, 'a generator parameter');
-        const def =
-          call.callee === 'uniform'
-            ? { k: 'uniform' as const, lo: a, hi: b, seed }
-            : { k: 'normal' as const, mu: a, sigma: b, seed };
-        return { name: irName, shape, def };
-      }
-      if (call.callee === 'permutation') {
-        if (shape.length !== 1)
-          this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, call.callee);
-        return { name: irName, shape, def: { k: 'perm', seed } };
-      }
-      const pathArg = at(pos, 0, 'an argument after the arity check').value;
-      if (pathArg.kind !== 'str') this.core.fail('FilePathNotString', pathArg.loc, d.name);
-      const offset = whole(named.get('offset'), 0, 'the offset');
-      // A shape has one or two extents: rows x cols, or a vector of n.
-      const [n, cols] = shape;
-      if (n === undefined) throw new Error(`internal: data ${d.name} has an empty shape`);
-      const row = whole(named.get('row'), cols ?? n, 'the row length', 1);
-      // `{D}` in a path is the dimension: the CEC files come one per D (M_5_D{D}.txt).
-      const abs = resolveDataPath(pathArg.value.replace(/\{D\}/g, String(len)), d.file);
-      let r: ReturnType<typeof readNumbers>;
+  /**
+   * file(PATH, ...): the file read as a table (a matrix without offset: and row:, or data whose
+   * row count is named by its first size, `data XY[N][2]`), or as a flat stream of numbers
+   * (vectors, and matrices with offset: or row:, which read part of a file by design: the CEC
+   * formats). docs/language.md, "Data", states the rule.
+   */
+  private lowerFile(
+    d: DataDecl,
+    len: number,
+    irName: string,
+    pos: Arg[],
+    named: Map<string, Arg>,
+    whole: (a: Arg | undefined, dflt: number, what: string, min?: number) => number,
+  ): IrData {
+    const pathArg = at(pos, 0, 'an argument after the arity check').value;
+    if (pathArg.kind !== 'str') this.core.fail('FilePathNotString', pathArg.loc, d.name);
+    const nonfinite = this.flag(d, named.get('nonfinite'));
+    const rowCount = this.core.rowCountName(d);
+    const later = d.dims.slice(1).find((x) => this.core.rowCountName({ ...d, dims: [x] }));
+    if (later) this.core.fail('RowCountNotFirst', later.loc, d.name);
+    const flatArg = named.get('offset') ?? named.get('row');
+    if (rowCount && flatArg)
+      this.core.fail('RowCountWithOffset', flatArg.loc, d.name, rowCount, `${flatArg.name}:`);
+    const table = rowCount !== undefined || (d.dims.length === 2 && !flatArg);
+    // The declared shape; a named row count is the file's (0 until it is read).
+    const shape = rowCount ? [0, ...this.dataShape(d, len, 1)] : this.dataShape(d, len);
+    // `{D}` in a path is the dimension: the CEC files come one per D (M_5_D{D}.txt).
+    const abs = resolveDataPath(pathArg.value.replace(/\{D\}/g, String(len)), d.file);
+    const read = <T extends { ok: boolean; reason?: string }>(f: () => T): T => {
+      let r: T;
       try {
-        r = readNumbers(abs);
+        r = f();
       } catch (err) {
         this.core.fail(
           'DataFileUnreadable',
@@ -1294,38 +1287,194 @@ export class Elaborator {
             : abs,
         );
       }
-      if (!r.ok && r.reason === 'bad')
-        this.core.fail('DataFileBadNumber', pathArg.loc, abs, r.token, r.index);
-      if (cols !== undefined && cols > row) {
-        // Rows of `row` numbers hold at most `row` columns: find the largest D whose shape fits.
-        let maxD = 0;
-        for (let k = len - 1; k >= 1 && maxD === 0; k--) {
-          try {
-            if (at(this.dataShape(d, k), 1, 'a matrix shape') <= row) maxD = k;
-          } catch (err) {
-            if (!(err instanceof Abort)) throw err;
-          }
-        }
-        if (maxD === 0) this.core.fail('FileRowsTooShort', d.dims[1]?.loc, d.name, cols, row);
+      return r;
+    };
+    /** An error about place `p` of the file: at the path, the place a note with its line. */
+    const failAt = (
+      kind: DiagKind,
+      p: FilePos,
+      note: string,
+      ...args: (string | number)[]
+    ): never =>
+      this.core.failRelated(
+        kind,
+        pathArg.loc,
+        { file: abs, ...p, text: lineOf(abs, p.line), message: note },
+        ...args,
+      );
+    /** A value the file cannot give: not a number, or not finite where that is not allowed. */
+    const badValue = (r: BadValue): never => {
+      const where = placeIn(abs, r);
+      if (r.reason === 'nonfinite') return failAt('DataNonFinite', r, 'not finite', where, r.token);
+      return failAt('DataFileBadNumber', r, 'not a number', where, r.token);
+    };
+    if (table) {
+      const cols = shape.length === 2 ? at(shape, 1, 'a matrix shape') : 1;
+      const columns =
+        shape.length === 2 ? plural(cols, 'column') : '1 column (a vector: one value a line)';
+      const r = read(() => readTable(abs, cols, nonfinite));
+      if (!r.ok) {
+        if (r.reason === 'missing') throw new Error('internal: a missing file is reported');
+        const where = placeIn(abs, r);
+        if (r.reason === 'empty-value') return failAt('DataEmptyValue', r, 'an empty value', where);
+        if (r.reason === 'row-length')
+          return failAt(
+            'DataRowLength',
+            r,
+            r.have > cols
+              ? `value ${cols + 1}, beyond the ${plural(cols, 'column')}`
+              : 'the row ends here',
+            d.name,
+            where,
+            r.line,
+            plural(r.have, 'value'),
+            columns,
+          );
+        if (r.reason === 'header-length')
+          return failAt(
+            'DataHeaderLength',
+            r,
+            r.have > cols
+              ? `name ${cols + 1}, beyond the ${plural(cols, 'column')}`
+              : 'the header ends here',
+            d.name,
+            where,
+            plural(r.have, 'column'),
+            columns,
+          );
+        return badValue(r);
+      }
+      const rows = r.lines.length;
+      if (rows === 0)
         this.core.fail(
-          'DataTooLarge',
-          d.nameLoc,
+          'DataFileNoRows',
+          pathArg.loc,
           d.name,
-          maxD,
-          len,
-          ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`,
+          abs,
+          r.header ? ` (only the header, line ${r.header})` : '',
+        );
+      if (rowCount) shape[0] = rows;
+      const want = at(shape, 0, 'a shape');
+      if (rows !== want) {
+        // Too many: the first row beyond the declared ones; too few: the end of the file.
+        const place = rows > want ? { line: at(r.lines, want, 'a row'), col: 1 } : r.end;
+        const hint =
+          rows > want
+            ? ` (to take the row count from the file, name it: data ${d.name}[N]${shape.length === 2 ? `[${cols}]` : ''} = file(...)${d.dims.length === 2 ? '; to read only part of the file, as the CEC matrices are, read it as a flat stream: offset: 0' : ''})`
+            : '';
+        failAt(
+          'DataRowCount',
+          place,
+          rows > want
+            ? `row ${want + 1}, beyond the ${plural(want, 'row')} declared`
+            : 'the file ends here',
+          d.name,
+          placeIn(abs, place),
+          plural(rows, 'row'),
+          plural(want, 'row'),
+          hint,
         );
       }
-      const need = cols !== undefined ? offset + (n - 1) * row + cols : offset + n;
-      const have = (r as { values: Float64Array }).values.length;
-      if (have < need) {
-        const what =
-          shape.length === 2
-            ? `a ${shape[0]}x${shape[1]} matrix from number ${offset + 1} with rows of ${row}`
-            : `${shape[0]} values from number ${offset + 1}`;
-        this.core.fail('DataFileTooShort', pathArg.loc, abs, have, need, `${d.name}: ${what}`);
+      const def: IrData['def'] = { k: 'file', path: abs, offset: 0, row: cols };
+      if (r.header !== undefined) Object.assign(def, { header: true });
+      if (nonfinite) Object.assign(def, { nonfinite: true });
+      return { name: irName, shape, def };
+    }
+    const offset = whole(named.get('offset'), 0, 'the offset');
+    // A shape has one or two extents: rows x cols, or a vector of n.
+    const [n, cols] = shape;
+    if (n === undefined) throw new Error(`internal: data ${d.name} has an empty shape`);
+    const row = whole(named.get('row'), cols ?? n, 'the row length', 1);
+    const r = read(() => readNumbers(abs, nonfinite));
+    if (!r.ok) {
+      if (r.reason === 'missing') throw new Error('internal: a missing file is reported');
+      return badValue(r);
+    }
+    if (cols !== undefined && cols > row) {
+      // Rows of `row` numbers hold at most `row` columns: find the largest D whose shape fits.
+      let maxD = 0;
+      for (let k = len - 1; k >= 1 && maxD === 0; k--) {
+        try {
+          if (at(this.dataShape(d, k), 1, 'a matrix shape') <= row) maxD = k;
+        } catch (err) {
+          if (!(err instanceof Abort)) throw err;
+        }
       }
-      return { name: irName, shape, def: { k: 'file', path: abs, offset, row } };
+      if (maxD === 0) this.core.fail('FileRowsTooShort', d.dims[1]?.loc, d.name, cols, row);
+      this.core.fail(
+        'DataTooLarge',
+        d.nameLoc,
+        d.name,
+        maxD,
+        len,
+        ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`,
+      );
+    }
+    const need = cols !== undefined ? offset + (n - 1) * row + cols : offset + n;
+    const have = r.values.length;
+    if (have < need) {
+      const what =
+        shape.length === 2
+          ? `a ${shape[0]}x${shape[1]} matrix from number ${offset + 1} with rows of ${row}`
+          : `${shape[0]} values from number ${offset + 1}`;
+      this.core.fail('DataFileTooShort', pathArg.loc, abs, have, need, `${d.name}: ${what}`);
+    }
+    const def: IrData['def'] = { k: 'file', path: abs, offset, row };
+    if (nonfinite) Object.assign(def, { nonfinite: true });
+    return { name: irName, shape, def };
+  }
+
+  /** A flag argument (`nonfinite: true`): true or false, false where it is not given. */
+  private flag(d: DataDecl, a: Arg | undefined): boolean {
+    if (!a) return false;
+    const v = a.value;
+    if (v.kind === 'name' && (v.name === 'true' || v.name === 'false')) return v.name === 'true';
+    this.core.fail('BadFlag', v.loc, d.name, `${a.name}:`);
+  }
+
+  private lowerData(d: DataDecl, len: number, irName: string): IrData {
+    const sc = this.dataScope(d, len);
+    if (d.dims.length < 1 || d.dims.length > 2) this.core.fail('BadDataRank', d.nameLoc, d.name);
+    const init = d.init;
+    const isGen = init.kind === 'call' && GENERATORS.includes(init.callee);
+    if (isGen) {
+      const call = init as Expr & { kind: 'call' };
+      const named = new Map<string, Arg>();
+      for (const a of call.args) if (a.name) named.set(a.name, a);
+      // The generator's signature (ir/builtins.ts): its positional and named arguments.
+      const sig = signatureOf('generator', call.callee);
+      const pos = this.core.checkArguments(call, call.callee, sig.positional, sig.named);
+      const csc = this.dataScope(d, len, 'a generator argument');
+      const c = (a: Arg | undefined, dflt: number, what: string) =>
+        a ? this.constant(a.value, csc, what) : dflt;
+      /** A count or a position: a non-negative integer (at least `min`; the defaults are). */
+      const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
+        const v = c(a, dflt, what);
+        if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
+          this.core.fail('BadGeneratorCount', a?.value.loc, d.name, what, min, v);
+        }
+        return v;
+      };
+      if (call.callee === 'file') return this.lowerFile(d, len, irName, pos, named, whole);
+      const shape = this.dataShape(d, len);
+      if (JRANDOM_GENERATORS.includes(call.callee))
+        return this.lowerJrandom(d, len, irName, shape, call.callee, pos, named, whole);
+      const seed = whole(named.get('seed'), 0, 'the seed');
+      if (call.callee === 'uniform' || call.callee === 'normal') {
+        const a = c(pos[0], 0, 'a generator parameter');
+        const b = c(pos[1], 0, 'a generator parameter');
+        const def =
+          call.callee === 'uniform'
+            ? { k: 'uniform' as const, lo: a, hi: b, seed }
+            : { k: 'normal' as const, mu: a, sigma: b, seed };
+        return { name: irName, shape, def };
+      }
+      if (call.callee === 'permutation') {
+        if (shape.length !== 1)
+          this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, call.callee);
+        return { name: irName, shape, def: { k: 'perm', seed } };
+      }
+      throw new Error(`internal: generator ${call.callee} is not lowered`);
     }
     // Index form: data B[i] = expr, data M[i][j] = expr.
     const idxNames = d.dims.map((x) => {

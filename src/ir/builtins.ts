@@ -15,7 +15,7 @@ import { at, type BinOp, type IExpr } from './ir.js';
 import { RANGE, rangeEncode } from './range.js';
 
 /** A value type of a signature. `number` is an integer or a real, kept as given. */
-export type ValueType = 'real' | 'int' | 'number' | 'vector' | 'string';
+export type ValueType = 'real' | 'int' | 'number' | 'vector' | 'string' | 'flag';
 
 export interface Param {
   name: string;
@@ -683,9 +683,10 @@ export const NAMED_FUNCTIONS: readonly NamedFunction[] = [
       { name: 'path', type: 'string' },
       { name: 'offset', type: 'int', named: true, optional: true },
       { name: 'row', type: 'int', named: true, optional: true },
+      { name: 'nonfinite', type: 'flag', named: true, optional: true },
     ],
     result: 'vector',
-    doc: 'Numbers read from a text file ($DATA is the data folder; {D} the dimension).',
+    doc: 'Numbers read from a text file: a table (one row a line), or a flat stream from offset: on ($DATA is the data folder; {D} the dimension).',
   },
   {
     name: 'jrandom_shift',
@@ -779,6 +780,7 @@ const TYPE_NAME: Record<ValueType, string> = {
   number: 'number',
   vector: 'vector',
   string: 'string',
+  flag: 'true | false',
 };
 
 /** A function's signature as the reference writes it: `name(x: real, [seed: integer]) -> real`. */

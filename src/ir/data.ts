@@ -126,7 +126,7 @@ function materialiseOne(
       return v;
     }
     case 'file': {
-      const r = readNumbers(d.def.path);
+      const r = readNumbers(d.def.path, d.def.nonfinite ?? false, d.def.header ?? false);
       if (!r.ok) throw new Error(`data file ${d.def.path} cannot be read`); // checked at compile time
       const { offset, row } = d.def;
       if (d.shape.length === 1) v.set(r.values.subarray(offset, offset + size));

@@ -131,7 +131,9 @@ export type DataDef =
   | { k: 'jshift'; lo: number; hi: number; from: number | string }
   | { k: 'jperm'; from: number | string }
   | { k: 'jrot'; from: number | string }
-  | { k: 'file'; path: string; offset: number; row: number }
+  // Numbers of a file (ir/datafiles.ts): element [r][c] is number offset + r row + c. `header`: the
+  // first non-blank line is not read (a table's header); `nonfinite`: NaN and infinities are read.
+  | { k: 'file'; path: string; offset: number; row: number; header?: true; nonfinite?: true }
   | { k: 'expr'; idx: string[]; body: IExpr }
   // What float32 loses of data `of`: of - fround(of), element by element (passes/residual.ts).
   | { k: 'residual'; of: string }

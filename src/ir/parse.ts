@@ -286,6 +286,8 @@ function dataDef(s: SExp[]): DataDef {
         path: JSON.parse(s[1] as string) as string,
         offset: Number(s[2]),
         row: Number(s[3]),
+        ...(s.includes('header') ? { header: true as const } : {}),
+        ...(s.includes('nonfinite') ? { nonfinite: true as const } : {}),
       };
     case 'expr':
       return { k: 'expr', idx: s[1] as string[], body: expr(nth(s, 2), new Ctx()) };

@@ -82,7 +82,7 @@ function printDataDef(d: DataDef): string {
     case 'jrot':
       return `(jrot ${d.from})`;
     case 'file':
-      return `(file ${JSON.stringify(d.path)} ${d.offset} ${d.row})`;
+      return `(file ${JSON.stringify(d.path)} ${d.offset} ${d.row}${d.header ? ' header' : ''}${d.nonfinite ? ' nonfinite' : ''})`;
     case 'expr':
       return `(expr (${d.idx.join(' ')}) ${printExpr(d.body)})`;
     case 'residual':

@@ -121,6 +121,21 @@ export function startServer(connection: Connection = createConnection(ProposedFe
           code: `OPT${d.code}`,
           source: 'opt',
           message: d.message,
+          // The place in a data file the error is about (a row that does not fit).
+          ...(d.related && {
+            relatedInformation: [
+              {
+                location: {
+                  uri: toUri(d.related.file),
+                  range: {
+                    start: { line: d.related.line - 1, character: d.related.col - 1 },
+                    end: { line: d.related.line - 1, character: d.related.col },
+                  },
+                },
+                message: d.related.message,
+              },
+            ],
+          }),
         })),
       });
   };

@@ -177,15 +177,45 @@ export const Diag = {
     code: 5002,
     message: 'data file {0} has {1} numbers, but {2} are needed ({3})',
   },
-  DataFileBadNumber: {
-    code: 5003,
-    message: "data file {0}: '{1}' is not a number (number {2} of the file)",
-  },
+  // The place in a data file is `path:line:col` ({0} of the messages below that name one).
+  DataFileBadNumber: { code: 5003, message: "data file {0}: '{1}' is not a number" },
   DataTooLarge: {
     code: 5004,
     message: "data '{0}' is only available up to D = {1}, but D = {2} was asked{3}",
   },
   DataFileUnreadable: { code: 5005, message: 'data file {0} cannot be read: {1}' },
+  // A file read as a table (docs/language.md, "Data"): one row a line, every row checked.
+  DataRowLength: { code: 5006, message: "data '{0}': {1}: line {2} has {3}, but {0} has {4}" },
+  DataRowCount: {
+    code: 5007,
+    message: "data '{0}': {1}: the file has {2}, but {0} is declared with {3}{4}",
+  },
+  DataNonFinite: {
+    code: 5008,
+    message:
+      "data file {0}: '{1}' is not a finite number (NaN and infinities are read only with file(..., nonfinite: true))",
+  },
+  DataHeaderLength: {
+    code: 5009,
+    message: "data '{0}': {1}: the header names {2}, but {0} has {3}",
+  },
+  DataFileNoRows: { code: 5010, message: "data '{0}': data file {1} has no rows{2}" },
+  DataEmptyValue: {
+    code: 5011,
+    message:
+      'data file {0}: an empty value (nothing between two commas, or a comma at an end of the line)',
+  },
+  RowCountWithOffset: {
+    code: 5012,
+    message:
+      "data '{0}': its size {1} is the file's row count, so the file is read as a table, which takes no {2}",
+  },
+  BadFlag: { code: 5013, message: "data '{0}': {1} takes true or false" },
+  RowCountNotFirst: {
+    code: 5014,
+    message:
+      "data '{0}': only the row count (the first size) is taken from a file; the columns are a constant or an expression of D",
+  },
   // 6xxx: algorithms
   UnknownAlgorithm: { code: 6001, message: "no algorithm named '{0}'{1}" },
   // 6002 was BadParameter, a prefix before free text; its kinds are split into ParameterOutOfRange
@@ -381,6 +411,21 @@ export interface Diagnostic {
   message: string;
   loc?: Loc;
   severity: 'error' | 'warning';
+  /**
+   * A second place the error is about, in a file that is not a source (a data file: the line and
+   * column of the row that does not fit), with that line's text; printed as a note after the
+   * source excerpt, and an editor's related information.
+   */
+  related?: Related;
+}
+
+/** A place in a data file, its line's text, and what is there. */
+export interface Related {
+  file: string;
+  line: number;
+  col: number;
+  text: string;
+  message: string;
 }
 
 export function diag(
@@ -418,16 +463,36 @@ export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   const head = d.loc
     ? `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${codeString(d.code)}: ${d.message}`
     : `${d.severity} ${codeString(d.code)}: ${d.message}`;
-  if (!d.loc || sourceText === undefined) return head;
-  const lines = sourceText.split(/\r?\n/);
-  const line = lines[d.loc.line - 1];
-  if (line === undefined) return head;
-  const gutter = String(d.loc.line).padStart(4) + ' | ';
-  const width = Math.max(1, Math.min(d.loc.length, line.length - d.loc.col + 1));
+  const note = d.related ? `\n${formatRelated(d.related)}` : '';
+  if (!d.loc || sourceText === undefined) return head + note;
+  const line = sourceText.split(/\r?\n/)[d.loc.line - 1];
+  if (line === undefined) return head + note;
+  return `${head}\n${excerpt(line, d.loc.line, d.loc.col, d.loc.length)}${note}`;
+}
+
+/** A line with its number in the gutter, and a caret line under `width` characters from `col`. */
+function excerpt(line: string, lineNo: number, col: number, length: number): string {
+  const gutter = String(lineNo).padStart(4) + ' | ';
+  const width = Math.max(1, Math.min(length, line.length - col + 1));
   // Tabs in the source line are kept in the caret line's indentation, so the caret lines up.
   const indent =
-    line.slice(0, d.loc.col - 1).replace(/[^\t]/g, ' ') +
-    ' '.repeat(Math.max(0, d.loc.col - 1 - line.length));
+    line.slice(0, col - 1).replace(/[^\t]/g, ' ') + ' '.repeat(Math.max(0, col - 1 - line.length));
   const caret = ' '.repeat(gutter.length - 2) + '| ' + indent + '^' + '~'.repeat(width - 1);
-  return `${head}\n${gutter}${line}\n${caret}`;
+  return `${gutter}${line}\n${caret}`;
+}
+
+/** Characters of a data file's line shown either side of the column (its lines can be long). */
+const NOTE_CONTEXT = 40;
+
+/**
+ * `file:line:col: note: message`, then the data file's line (cut to the columns around `col`,
+ * `...` marking a cut) and a caret at the column.
+ */
+export function formatRelated(r: Related): string {
+  const head = `${r.file}:${r.line}:${r.col}: note: ${r.message}`;
+  const from = Math.max(0, r.col - 1 - NOTE_CONTEXT);
+  const to = Math.min(r.text.length, r.col - 1 + NOTE_CONTEXT);
+  const pre = from > 0 ? '...' : '';
+  const shown = pre + r.text.slice(from, to) + (to < r.text.length ? '...' : '');
+  return `${head}\n${excerpt(shown, r.line, r.col - from + pre.length, 1)}`;
 }
