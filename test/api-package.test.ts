@@ -2,7 +2,9 @@
 // 'opt-compiler' (this package, linked into a fresh node_modules) is type-checked by the
 // TypeScript compiler against the declarations the build emits (package.json "exports" ->
 // dist/api.d.ts), then run: a problem evaluated on the CPU backend and a DE run. A call with a
-// wrong type must be refused by the type check, so the declarations are really read.
+// wrong type must be refused by the type check, so the declarations are really read. The project
+// checks the package's declarations too (skipLibCheck: false), as a strict user's does: every type
+// they name (WebGPU's GPUDevice, ...) must come with the package's dependencies.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -27,7 +29,7 @@ function project(main: string): string {
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         strict: true,
-        skipLibCheck: true,
+        skipLibCheck: false,
         types: ['node'],
         typeRoots: [join(ROOT, 'node_modules/@types')],
         outDir: 'out',
