@@ -90,7 +90,8 @@ describe("the package's API, imported as 'opt-compiler'", () => {
 
   it('opt compile --emit ts writes typed modules of a problem and of DE that type-check and run', () => {
     const dir = project(`import { evaluate, info, wgsl, cpuSource } from './gen/bowl.js';
-import { run } from './gen/de.js';
+import { run, problem, dim } from './gen/de.js';
+import { run as runOnBowl } from './gen2/de.js';
 
 const f = evaluate([[1, 1, 1]]);
 const g = evaluate([[1, 1, 1]], { scale: 3 });
@@ -100,10 +101,14 @@ try {
 } catch (e) {
   refused = (e as Error).message;
 }
-const r = await run({ problem: 'sphere', dim: 4, evals: 2000, params: { NP: 16, crossover: 'bin' } });
+// Generated for sphere at D = 4: the run does not name them again.
+const r = await run({ evals: 2000, params: { NP: 16, crossover: 'bin' } });
+// Generated for the user file's problem: the module embeds the file.
+const b = await runOnBowl({ evals: 1000, params: { NP: 8 } });
 console.log(JSON.stringify({
   info, f, g, refused, kernels: wgsl.length, compute: wgsl.every((k) => k.code.includes('@compute')),
-  cpu: cpuSource.includes('function f_main'), evals: r.evals, error: r.bestError,
+  cpu: cpuSource.includes('function f_main'), evals: r.evals, error: r.bestError, problem, dim,
+  bowl: { evals: b.evals, dim: b.bestPoint.length },
 }));
 `);
     const bowl = join(dir, 'bowl.opt');
@@ -128,9 +133,22 @@ console.log(JSON.stringify({
       '--out',
       join(dir, 'gen'),
     );
+    opt(
+      bowl,
+      '--algorithm',
+      'de',
+      '--problem',
+      'bowl',
+      '--dim',
+      '3',
+      '--emit',
+      'ts',
+      '--out',
+      join(dir, 'gen2'),
+    );
     // The generated modules are part of the project the compiler checks.
     const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
-    config.files.push('gen/bowl.ts', 'gen/de.ts');
+    config.files.push('gen/bowl.ts', 'gen/de.ts', 'gen2/de.ts');
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
     execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
     const out = JSON.parse(
@@ -144,18 +162,25 @@ console.log(JSON.stringify({
       compute: true,
       cpu: true,
       evals: 2000,
+      problem: 'sphere',
+      dim: 4,
+      bowl: { evals: 1000, dim: 3 },
     });
     expect(out.kernels).toBeGreaterThan(0);
     expect(out.error).toBeGreaterThanOrEqual(0);
-    // A choice outside the algorithm's union is a type error.
+    // A choice outside the algorithm's union is a type error, and so is another problem for a
+    // module generated for one.
     writeFileSync(
       join(dir, 'main.ts'),
-      `import { run } from './gen/de.js';\nawait run({ problem: 'sphere', dim: 4, params: { crossover: 'binomial' } });\n`,
+      `import { run } from './gen/de.js';\nawait run({ params: { crossover: 'binomial' } });\nawait run({ problem: 'rastrigin', evals: 100 });\n`,
     );
     const r = spawnSync(process.execPath, [TSC, '-p', dir, '--noEmit'], { encoding: 'utf8' });
     expect(r.status).not.toBe(0);
     expect(r.stdout).toMatch(
       /main\.ts\(2,\d+\): error TS2322: Type '"binomial"' is not assignable to type '"bin" \| "exp"/,
+    );
+    expect(r.stdout).toMatch(
+      /main\.ts\(3,\d+\): error TS2353: Object literal may only specify known properties, and 'problem' does not exist in type 'RunOptions'/,
     );
   }, 120_000);
 });
