@@ -45,9 +45,11 @@ const MAIN = `import {
   compileAlgorithm,
   compileProblem,
   createEngine,
+  readState,
   runAlgorithm,
   type CompiledProblem,
   type RunResult,
+  type StateArrayValues,
 } from 'opt-compiler';
 
 const p: CompiledProblem = compileProblem({ problem: 'rastrigin', dim: 4 });
@@ -55,7 +57,16 @@ const f: number[] = p.evaluateCpu([new Float64Array(4), Float64Array.from([1, 0,
 const c = compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 4, set: { NP: '16' } });
 const engine = await createEngine(c, 3, null);
 const r: RunResult = await runAlgorithm(c, engine, { seed: 3, maxEvals: 4000 });
-console.log(JSON.stringify({ box: [p.info.lo, p.info.hi], f, evals: r.evals, error: r.bestError }));
+// The final population, by its declared name: 16 points of D = 4 and their fitness.
+const X: StateArrayValues | undefined = (await readState(c, engine)).X;
+const sq = (k: number) => [0, 1, 2, 3].reduce((a, j) => a + X!.values[4 * k + j]! ** 2, 0);
+const state = {
+  names: Object.keys(await readState(c, engine)),
+  rows: X?.rows, cols: X?.cols, values: X?.values.length,
+  fitnessIsF: X?.fitness?.every((v, k) => Math.abs(v - sq(k)) <= 1e-12 * Math.max(1, v)),
+  bestIsMin: Math.min(...(X?.fitness ?? [])) === r.bestFitness,
+};
+console.log(JSON.stringify({ box: [p.info.lo, p.info.hi], f, evals: r.evals, error: r.bestError, state }));
 `;
 
 describe("the package's API, imported as 'opt-compiler'", () => {
@@ -67,7 +78,7 @@ describe("the package's API, imported as 'opt-compiler'", () => {
         encoding: 'utf8',
         env: { ...process.env },
       }),
-    ) as { box: number[]; f: number[]; evals: number; error: number };
+    ) as { box: number[]; f: number[]; evals: number; error: number; state: unknown };
     expect(out.box).toEqual([-5.12, 5.12]);
     // Rastrigin: 0 at the origin, 1 at a unit vector (x^2 - 10 cos(2 pi x) + 10 = 1).
     expect(out.f[0]).toBe(0);
@@ -75,6 +86,16 @@ describe("the package's API, imported as 'opt-compiler'", () => {
     expect(out.evals).toBe(4000);
     expect(out.error).toBeGreaterThanOrEqual(0);
     expect(out.error).toBeLessThan(1);
+    // readState: DE's one declared array, X (its points and their f; sphere's f is sum x^2), whose
+    // best row is the run's best (DE's selection keeps it).
+    expect(out.state).toEqual({
+      names: ['X'],
+      rows: 16,
+      cols: 4,
+      values: 64,
+      fitnessIsF: true,
+      bestIsMin: true,
+    });
   }, 120_000);
 
   it('refuses a call with a wrong type (the declarations are read, not any)', () => {

@@ -834,6 +834,49 @@ describe('opt run', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'checkpoint.json'), 'utf8')).done).toBe(true);
   });
 
+  it('--save-state writes the declared populations and states as CSV (state/NAME.csv)', async () => {
+    const hill = file(
+      'hill-state.opt',
+      'problem hill(x[D]) maximize in [-5, 5] optimum 10 at 0 { 10 - sum(i) x[i]^2 }\n',
+    );
+    const outDir = join(dir, 'run-state');
+    const args = ['run', 'jde', hill, '--problem', 'hill', '--dim', '3', '--evals', '1500'];
+    const more = [
+      '--set',
+      'NP=12',
+      '--target',
+      'none',
+      '--backend',
+      'cpu',
+      '--json',
+      '--out',
+      outDir,
+    ];
+    expect(await main([...args, ...more, '--save-state'])).toBe(0);
+    const r = JSON.parse(out);
+    // jDE declares X and its self-adapted Fi and CRi (the compiler's own arrays are not written).
+    expect(readdirSync(join(outDir, 'state')).sort()).toEqual(['CRi.csv', 'Fi.csv', 'X.csv']);
+    const rows = (name: string) =>
+      readFileSync(join(outDir, 'state', `${name}.csv`), 'utf8')
+        .trim()
+        .split('\n');
+    const X = rows('X');
+    expect(X[0]).toBe('x1,x2,x3,f');
+    expect(X).toHaveLength(13);
+    const pts = X.slice(1).map((l) => l.split(',').map(Number));
+    // f in the problem's sense (maximize: 10 - sum x^2), the best row the run's best.
+    for (const p of pts) expect(p[3]).toBeCloseTo(10 - p[0]! ** 2 - p[1]! ** 2 - p[2]! ** 2, 12);
+    expect(Math.max(...pts.map((p) => p[3]!))).toBe(r.deviceFitness);
+    const F = rows('Fi');
+    expect(F[0]).toBe('value');
+    expect(F).toHaveLength(13);
+    for (const v of F.slice(1)) expect(Number(v)).toBeGreaterThan(0);
+    // Without --out there is nowhere to write it.
+    clearErr();
+    expect(await main([...args, '--backend', 'cpu', '--save-state'])).toBe(2);
+    expect(err).toContain('--save-state: give --out DIR too');
+  });
+
   it('runs a maximize problem: the best is the largest f, the error f* - f', async () => {
     const hill = file(
       'hill.opt',

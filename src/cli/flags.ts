@@ -333,6 +333,10 @@ export const COMMANDS = {
         value: 'DIR',
         help: 'write result.json, trace.csv and best.txt (with --suite, a folder per problem and summary.csv)',
       },
+      'save-state': {
+        kind: 'bool',
+        help: "with --out: also write the algorithm's state after its last generation, DIR/state/NAME.csv for each population and state array its program declares (float64; docs/api.md)",
+      },
       'checkpoint-every': {
         kind: 'number',
         value: 'S',
