@@ -38,7 +38,7 @@ import {
   writeCheckpoint,
   writeSuiteCheckpoint,
 } from './checkpoint.js';
-import { COMMANDS, DIM_REQUIRED } from './flags.js';
+import { COMMANDS, DIM_REQUIRED, EXIT } from './flags.js';
 import { progressLine } from './progress.js';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
@@ -97,9 +97,6 @@ function userSources(sources: Map<string, string>, files: string[]): Record<stri
   const wanted = new Set(files.map((f) => resolve(f)));
   return Object.fromEntries([...sources].filter(([name]) => wanted.has(resolve(name))));
 }
-
-/** The exit code of a run whose GPU was lost mid-run (its last checkpoint kept for --resume). */
-export const EXIT_GPU_LOST = 5;
 
 /**
  * Flags a resumed run may give anew, in place of the run's own: how it reports and where it runs
@@ -219,13 +216,16 @@ export async function runCommand(argv0: string[]): Promise<number> {
 
   const abort = new AbortController();
   const onInt = () => {
-    if (abort.signal.aborted) process.exit(130); // a second Ctrl-C does not wait
+    if (abort.signal.aborted) process.exit(EXIT.INTERRUPTED); // a second Ctrl-C does not wait
     abort.abort();
     process.stderr.write(
       `\nopt: interrupted; finishing the current batch and writing the results${suite ? ' (the rest of the suite is skipped)' : ''}\n`,
     );
   };
+  // A SIGTERM (kill, a job runner stopping the job; bin/opt.js passes it on) stops the run as
+  // Ctrl-C does: the results and a checkpoint written, exit 130.
   process.on('SIGINT', onInt);
+  process.on('SIGTERM', onInt);
   // bin/opt.js killed on its own (kill -9 of the command's process): this process is orphaned
   // and would run on unseen. It stops as at Ctrl-C, writing its results and its checkpoint.
   const parent = process.env.OPT_PARENT_PID;
@@ -339,7 +339,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
             ? `its last checkpoint is in ${runDir}: continue it with opt run --resume ${flags.out}`
             : `it had written no checkpoint yet`;
           process.stderr.write(`opt: GPU: ${e.message}\nopt: the run stopped; ${at}\n`);
-          return EXIT_GPU_LOST;
+          return EXIT.GPU_LOST;
         }
         // A problem the backend cannot run (every initial value beyond float32's range) ends a
         // single run with its reason; a suite says so for that problem and goes on with the
@@ -372,6 +372,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
     }
   } finally {
     process.off('SIGINT', onInt);
+    process.off('SIGTERM', onInt);
     if (orphaned) clearInterval(orphaned);
     if (suite && flags.out && reports.length) writeSuiteSummary(flags.out, reports);
   }
@@ -383,8 +384,9 @@ export async function runCommand(argv0: string[]): Promise<number> {
     !reports.some((r) => r.stopped === 'interrupted')
   )
     writeSuiteCheckpoint(flags.out, command, true);
-  if (abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted')) return 130;
-  return refused ? 2 : 0;
+  if (abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted'))
+    return EXIT.INTERRUPTED;
+  return refused ? EXIT.USAGE : EXIT.DONE;
 }
 
 /** A suite member's label: F01, F02, ... (two digits, as papers number their benchmarks). */
