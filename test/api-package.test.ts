@@ -123,13 +123,14 @@ try {
   refused = (e as Error).message;
 }
 // Generated for sphere at D = 4: the run does not name them again.
-const r = await run({ evals: 2000, params: { NP: 16, crossover: 'bin' } });
+const r = await run({ evals: 2000, params: { NP: 16, crossover: 'bin' }, state: true });
 // Generated for the user file's problem: the module embeds the file.
 const b = await runOnBowl({ evals: 1000, params: { NP: 8 } });
 console.log(JSON.stringify({
   info, f, g, refused, kernels: wgsl.length, compute: wgsl.every((k) => k.code.includes('@compute')),
   cpu: cpuSource.includes('function f_main'), evals: r.evals, error: r.bestError, problem, dim,
-  bowl: { evals: b.evals, dim: b.bestPoint.length },
+  bowl: { evals: b.evals, dim: b.bestPoint.length, state: b.state === undefined },
+  state: { rows: r.state?.X?.rows, cols: r.state?.X?.cols, fitness: r.state?.X?.fitness?.length },
 }));
 `);
     const bowl = join(dir, 'bowl.opt');
@@ -185,7 +186,8 @@ console.log(JSON.stringify({
       evals: 2000,
       problem: 'sphere',
       dim: 4,
-      bowl: { evals: 1000, dim: 3 },
+      bowl: { evals: 1000, dim: 3, state: true },
+      state: { rows: 16, cols: 4, fitness: 16 },
     });
     expect(out.kernels).toBeGreaterThan(0);
     expect(out.error).toBeGreaterThanOrEqual(0);

@@ -279,8 +279,10 @@ export function emitTypeScript(req: EmitTsRequest): string {
         'compileAlgorithm',
         'createEngine',
         'openGpu',
+        'readState',
         'runAlgorithm',
         { name: 'RunResult', isTypeOnly: true },
+        { name: 'StateArrayValues', isTypeOnly: true },
       ],
     });
     addParams(f, decl.params, `algorithm ${decl.name}`);
@@ -357,6 +359,14 @@ export function emitTypeScript(req: EmitTsRequest): string {
           docs: ["Default 'cpu' (float64)."],
         },
         { name: 'params', type: 'Params', hasQuestionToken: true },
+        {
+          name: 'state',
+          type: 'boolean',
+          hasQuestionToken: true,
+          docs: [
+            "Also read the algorithm's state after its last generation into the result's `state` (readState: each declared population and state array, float64).",
+          ],
+        },
         ...(fixed !== undefined
           ? []
           : [
@@ -381,7 +391,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
           ? { name: 'o', type: 'RunOptions', initializer: '{}' }
           : { name: 'o', type: 'RunOptions' },
       ],
-      returnType: 'Promise<RunResult>',
+      returnType: 'Promise<RunResult & { state?: Record<string, StateArrayValues> }>',
       statements: [
         fixed !== undefined
           ? `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem, dim, set: settings(o.params ?? {}), sources: ${sources} });`
@@ -391,7 +401,8 @@ export function emitTypeScript(req: EmitTsRequest): string {
         'const seed = o.seed ?? 1;',
         'const engine = await createEngine(c, seed, gpu);',
         'try {',
-        '  return await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
+        '  const r = await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
+        '  return o.state ? { ...r, state: await readState(c, engine) } : r;',
         '} finally {',
         '  engine.destroy();',
         '}',
