@@ -265,6 +265,7 @@ export {
   type RunResult,
 } from './runtime/run.js';
 export type { AlgoEngine } from './runtime/algo-engine.js';
+export { readState, type StateArrayValues } from './runtime/algo-state.js';
 export { batchRefusal } from './runtime/algo-host.js';
 export { BatchTooLarge } from './runtime/algo-gpu.js';
 

@@ -10,7 +10,7 @@ import { main } from '../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 import { suiteProblems } from '../src/api.js';
 import { parseCommand, usageLines, withoutFlags } from '../src/cli/args.js';
-import { COMMANDS } from '../src/cli/flags.js';
+import { COMMANDS, EXIT } from '../src/cli/flags.js';
 
 captureStdio();
 
@@ -228,7 +228,8 @@ describe('opt eval', () => {
   });
   it('suggests a stdlib name for a typo', async () => {
     const pts = file('p3.txt', '0 0 0\n');
-    expect(await main(['eval', 'rastrign', '--dim', '3', '--points', pts])).toBe(1);
+    // A name on the command line that names nothing: a bad command (README, exit codes).
+    expect(await main(['eval', 'rastrign', '--dim', '3', '--points', pts])).toBe(2);
     expect(err).toContain("error OPT4006: no problem named 'rastrign' (did you mean 'rastrigin'?)");
   });
   it('names the adapters when --adapter matches none', async () => {
@@ -855,6 +856,49 @@ describe('opt run', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'checkpoint.json'), 'utf8')).done).toBe(true);
   });
 
+  it('--save-state writes the declared populations and states as CSV (state/NAME.csv)', async () => {
+    const hill = file(
+      'hill-state.opt',
+      'problem hill(x[D]) maximize in [-5, 5] optimum 10 at 0 { 10 - sum(i) x[i]^2 }\n',
+    );
+    const outDir = join(dir, 'run-state');
+    const args = ['run', 'jde', hill, '--problem', 'hill', '--dim', '3', '--evals', '1500'];
+    const more = [
+      '--set',
+      'NP=12',
+      '--target',
+      'none',
+      '--backend',
+      'cpu',
+      '--json',
+      '--out',
+      outDir,
+    ];
+    expect(await main([...args, ...more, '--save-state'])).toBe(0);
+    const r = JSON.parse(out);
+    // jDE declares X and its self-adapted Fi and CRi (the compiler's own arrays are not written).
+    expect(readdirSync(join(outDir, 'state')).sort()).toEqual(['CRi.csv', 'Fi.csv', 'X.csv']);
+    const rows = (name: string) =>
+      readFileSync(join(outDir, 'state', `${name}.csv`), 'utf8')
+        .trim()
+        .split('\n');
+    const X = rows('X');
+    expect(X[0]).toBe('x1,x2,x3,f');
+    expect(X).toHaveLength(13);
+    const pts = X.slice(1).map((l) => l.split(',').map(Number));
+    // f in the problem's sense (maximize: 10 - sum x^2), the best row the run's best.
+    for (const p of pts) expect(p[3]).toBeCloseTo(10 - p[0]! ** 2 - p[1]! ** 2 - p[2]! ** 2, 12);
+    expect(Math.max(...pts.map((p) => p[3]!))).toBe(r.deviceFitness);
+    const F = rows('Fi');
+    expect(F[0]).toBe('value');
+    expect(F).toHaveLength(13);
+    for (const v of F.slice(1)) expect(Number(v)).toBeGreaterThan(0);
+    // Without --out there is nowhere to write it.
+    clearErr();
+    expect(await main([...args, '--backend', 'cpu', '--save-state'])).toBe(2);
+    expect(err).toContain('--save-state: give --out DIR too');
+  });
+
   it('runs a maximize problem: the best is the largest f, the error f* - f', async () => {
     const hill = file(
       'hill.opt',
@@ -927,7 +971,7 @@ describe('opt run', () => {
     const args = ['eval', src, '--problem', 'wsum', '--dim', '2', '--points', pts];
     expect(await main([...args, '--set', 'a=5'])).toBe(0);
     expect(Number(out.trim())).toBe(10);
-    expect(await main([...args, '--set', 'a=11'])).toBe(1);
+    expect(await main([...args, '--set', 'a=11'])).toBe(2);
     expect(err).toContain("OPT6002: parameter 'a': 11 is outside [0, 10]");
     clearOut();
     const run = ['run', 'de', src, '--problem', 'wsum', '--dim', '2', '--evals', '200'];
@@ -936,7 +980,7 @@ describe('opt run', () => {
     ).toBe(0);
     expect(JSON.parse(out).params.NP).toBe(10);
     clearErr();
-    expect(await main([...run, '--set', 'b=3', '--backend', 'cpu'])).toBe(1);
+    expect(await main([...run, '--set', 'b=3', '--backend', 'cpu'])).toBe(2);
     expect(err).toContain("de has no parameter 'b'");
   });
 
@@ -983,7 +1027,7 @@ describe('opt run', () => {
       /suites\.opt:3:22: error OPT4006: no problem named 'rastrign' \(did you mean 'rastrigin'\?\)/,
     );
     clearErr();
-    expect(await main([...args.slice(0, 3), '--suite', 'pairs', '--dim', '3'])).toBe(1);
+    expect(await main([...args.slice(0, 3), '--suite', 'pairs', '--dim', '3'])).toBe(2);
     expect(err).toContain("OPT4009: no suite named 'pairs' (did you mean 'pair'?)");
     clearErr();
     expect(await main(['run', 'de', '--suite', 'pair', '--problem', 'sphere', '--dim', '3'])).toBe(
@@ -1045,13 +1089,14 @@ describe('opt run', () => {
   it('rejects bad parameters before running, with the allowed range or values', async () => {
     const run = (...a: string[]) =>
       main(['run', 'de', '--problem', 'sphere', '--dim', '5', '--backend', 'cpu', ...a]);
-    expect(await run('--set', 'CR=1.5')).toBe(1);
+    // Values of the command line the program refuses: a bad command (2), like a bad flag.
+    expect(await run('--set', 'CR=1.5')).toBe(2);
     expect(err).toContain("OPT6002: parameter 'CR': 1.5 is outside [0, 1]");
     clearErr();
-    expect(await run('--set', 'NP=3')).toBe(1);
+    expect(await run('--set', 'NP=3')).toBe(2);
     expect(err).toContain("parameter 'NP': 3 is outside [4, 1000000]");
     clearErr();
-    expect(await run('--set', 'crossover=uniform')).toBe(1);
+    expect(await run('--set', 'crossover=uniform')).toBe(2);
     expect(err).toContain("'uniform' is not one of bin, exp");
     clearErr();
     expect(await run('--set', 'CR')).toBe(2);
@@ -1060,7 +1105,7 @@ describe('opt run', () => {
     expect(await run('--evals', '10')).toBe(2);
     expect(err).toContain('smaller than the initial population');
     clearErr();
-    expect(await main(['run', 'dee', '--problem', 'sphere', '--dim', '5'])).toBe(1);
+    expect(await main(['run', 'dee', '--problem', 'sphere', '--dim', '5'])).toBe(2);
     expect(err).toContain("no algorithm named 'dee' (did you mean 'de'?)");
     clearErr();
     expect(await main(['run', 'de', '--dim', '5'])).toBe(2);
@@ -1094,4 +1139,125 @@ describe('the progress line away from a terminal', () => {
       'F01 600 evals  best error 5.000e-1  30 evals/s  20 s (60.0% of the budget)\n',
     ]);
   });
+});
+
+describe("the exit codes: README's table, each reached through bin/opt.js", () => {
+  /** bin/opt.js with `args` (and `env` beside the test's own): its exit code and stderr. */
+  const opt = (args: string[], env: Record<string, string> = {}) => {
+    const r = spawnSync(process.execPath, ['bin/opt.js', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    return { code: r.status, stderr: r.stderr };
+  };
+  /** A long CPU run of bin/opt.js stopped by `signal` once it has begun (its --out folder made). */
+  const interrupted = async (signal: NodeJS.Signals, outDir: string) => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/opt.js',
+        'run',
+        'de',
+        '--problem',
+        'sphere',
+        '--dim',
+        '20',
+        '--backend',
+        'cpu',
+        '--evals',
+        '1000000000',
+        '--target',
+        'none',
+        '--out',
+        outDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    const closed = new Promise<number | null>((r) => child.on('close', r));
+    const t0 = Date.now();
+    while (!existsSync(outDir) && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    child.kill(signal);
+    return { code: await closed, stderr };
+  };
+  const points = file('exit-points.txt', '0 0\n');
+  const bad = file('exit-bad.opt', 'problem p(x[D]) in [-1, 1] {\n  sum(i) x[i] +\n}\n');
+  const run = ['run', 'de', '--problem', 'sphere', '--dim', '2', '--evals', '200'];
+  const cases: Record<number, () => Promise<void> | void> = {
+    0: () => {
+      const r = opt([...run, '--backend', 'cpu']);
+      expect(r.code, r.stderr).toBe(0);
+    },
+    1: () => {
+      // An error at a place in the user's file.
+      const r = opt(['run', bad, '--algorithm', 'de', '--problem', 'p', '--dim', '2']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/exit-bad\.opt:3:1: error OPT\d{4}/);
+    },
+    2: () => {
+      // A name on the command line that names nothing, a --set the program refuses, a bad flag.
+      const jdee = opt(['run', 'jdee', '--problem', 'sphere', '--dim', '4']);
+      expect(jdee.code).toBe(2);
+      expect(jdee.stderr).toContain("no algorithm named 'jdee' (did you mean 'jde'?)");
+      const problem = opt(['run', 'de', '--problem', 'spere', '--dim', '4']);
+      expect(problem.code).toBe(2);
+      expect(problem.stderr).toContain("no problem named 'spere' (did you mean 'sphere'?)");
+      expect(opt([...run, '--set', 'NP=2']).code).toBe(2);
+      const dim = opt(['run', 'de', '--problem', 'sphere', '--dim', '0']);
+      expect(dim.code).toBe(2);
+      expect(dim.stderr).toContain('--dim');
+    },
+    3: () => {
+      const r = opt(['check', bad], { OPT_TEST_INTERNAL_ERROR: '1' });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toBe(
+        'opt: OPT_TEST_INTERNAL_ERROR=1\n(internal error; OPT_DEBUG=1 shows the stack)\n',
+      );
+      // OPT_DEBUG=1 shows where it was thrown.
+      const d = opt(['check', bad], { OPT_TEST_INTERNAL_ERROR: '1', OPT_DEBUG: '1' });
+      expect(d.code).toBe(3);
+      expect(d.stderr).toMatch(/^opt: Error: OPT_TEST_INTERNAL_ERROR=1\n {4}at main \(.*main\.js/);
+    },
+    4: () => {
+      const args = ['eval', 'sphere', '--dim', '2', '--points', points, '--backend', 'gpu'];
+      const r = opt([...args, '--adapter', 'NOSUCH']);
+      expect(r.code).toBe(4);
+      expect(r.stderr).toMatch(/^opt: GPU: .*NOSUCH/m);
+    },
+    5: () => {
+      // The CLI's own test hook destroys the device after 2 batches, as a lost GPU would.
+      const outDir = join(dir, 'exit-5');
+      const args = ['run', 'de', '--problem', 'sphere', '--dim', '4', '--evals', '200000'];
+      const more = ['--target', 'none', '--backend', 'gpu', '--out', outDir];
+      const r = opt([...args, ...more, '--checkpoint-every', '0'], {
+        OPT_TEST_LOSE_DEVICE_AFTER: '2',
+      });
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.stderr).toContain(`continue it with opt run --resume ${outDir}`);
+    },
+    130: async () => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        const outDir = join(dir, `exit-130-${signal}`);
+        const r = await interrupted(signal, outDir);
+        expect(r.code, `${signal}: ${r.stderr}`).toBe(130);
+        expect(r.stderr).toContain('interrupted');
+        expect(existsSync(join(outDir, 'result.json'))).toBe(true);
+      }
+    },
+  };
+  const table = readFileSync('README.md', 'utf8')
+    .split('\n')
+    .flatMap((l) => /^\| (\d+) \|/.exec(l)?.[1] ?? [])
+    .map(Number);
+
+  it('the table lists the codes of EXIT (src/cli/flags.ts), and each has a case here', () => {
+    expect(table).toEqual(Object.values(EXIT));
+    expect(Object.keys(cases).map(Number)).toEqual(table);
+  });
+  for (const code of Object.keys(cases).map(Number))
+    it(`exit ${code}`, () => cases[code]!(), 120_000);
 });

@@ -565,6 +565,13 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:30',
     message: 'a size must be a positive integer, got 0',
   },
+  RealSize: {
+    src: P + 'algorithm a(NP0 = 10, R = 5) { population X[NP0 * 2^R] generation { } }',
+    algorithm: 'a',
+    at: '2:45',
+    message:
+      'a size must be an integer, but NP0 * 2^R is a real number, 320: ^ gives a real number, of integers too; write int(NP0 * 2^R), or the power as a product (2 * 2 * ...)',
+  },
   PopulationShape: {
     src: P + 'algorithm a() { population X[4][2] generation { } }',
     algorithm: 'a',
@@ -930,6 +937,27 @@ describe('the known spots', () => {
       '  generation { each k in O { O[k] = X[0] } X = best(X, O) } }';
     const ds = diagnosticsOf({ [FILE]: src }, { algorithm: 'a' });
     expect(ds.map((d) => `${codeString(d.code)} ${where(d)}`)).toEqual(['OPT6008 2:51']);
+  });
+
+  it('RealSize: the integer form it suggests compiles, and / gets its own hint', () => {
+    const algo = (size: string) =>
+      P +
+      `algorithm a(NP0 = 10, R = 5) { population X[${size}] generation { each i in X { X[i] = X[i] } } }`;
+    const c = compileAlgorithm({
+      algorithm: 'a',
+      problem: 'p',
+      dim: 4,
+      sources: { [FILE]: algo('int(NP0 * 2^R)') },
+    });
+    expect(c.algo.populations[0]!.rows).toBe(320);
+    const [d] = diagnosticsOf({ [FILE]: algo('NP0 / 4') }, { algorithm: 'a' });
+    expect(`${codeString(d!.code)} ${d!.message}`).toBe(
+      'OPT3017 a size must be an integer, but NP0 / 4 is a real number, 2.5: / is real division: write idiv(NP0, 4) for integer division',
+    );
+    // An index that is a power: the same cause, named.
+    expect(one('problem f(x[D]) { x[2^1] }')).toBe(
+      'OPT3003 1:21 an index must be an integer expression, but this is real (^ gives a real number, of integers too: write the power as a product)',
+    );
   });
 
   it('UnboundIndex: the hint names the reduction, also when it is on another line', () => {

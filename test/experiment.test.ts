@@ -131,7 +131,7 @@ describe('opt experiment and opt check', () => {
     expect(await main(['experiment', study])).toBe(2);
     expect(err).toMatch(/give --out DIR to run it .* or --list to print its plan/);
     clearErr();
-    expect(await main(['experiment', study, 'studdy', '--list'])).toBe(1);
+    expect(await main(['experiment', study, 'studdy', '--list'])).toBe(2);
     expect(err).toContain("error OPT7006: no experiment named 'studdy' (did you mean 'study'?)");
   });
 

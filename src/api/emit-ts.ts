@@ -39,7 +39,11 @@ export interface EmitTsRequest {
   file?: string;
   /** The dimension the embedded code is generated for (a problem; an algorithm with `problem`). */
   dim: number;
-  /** With an algorithm: the problem its embedded kernels are generated for. */
+  /**
+   * With an algorithm: the problem it is generated for. The module then runs the algorithm on that
+   * problem at `dim` (its `problem` and `dim`), which its run options do not repeat; without it,
+   * each run names its problem and dimension.
+   */
   problem?: string;
 }
 
@@ -119,8 +123,8 @@ function prelude(f: TsFile, req: EmitTsRequest, decl: Decl, source: string | und
     declarationKind: morph().VariableDeclarationKind.Const,
     docs: [
       source === undefined
-        ? `The program: the package's standard library ${decl.kind} \`${decl.name}\`.`
-        : `The program: the .opt source this ${decl.kind} was declared in.`,
+        ? `The program: the package's standard library ${decl.kind} \`${decl.name}\`${req.problem ? ` and problem \`${req.problem}\`` : ''}.`
+        : `The program: the .opt file the module was generated from (its ${decl.kind}${req.problem ? ` or its problem \`${req.problem}\`` : ''}).`,
     ],
     declarations: [
       {
@@ -167,7 +171,15 @@ export function emitTypeScript(req: EmitTsRequest): string {
     throw new RangeError(
       `no problem or algorithm named '${req.name}'${file ? ` in ${file}` : ' in the standard library'}`,
     );
-  const mine = file !== undefined && decl.loc.file === file;
+  // The user's file is embedded where the module's program is in it: the problem or the algorithm,
+  // or the problem an algorithm's module is generated for.
+  const mine =
+    file !== undefined &&
+    (decl.loc.file === file ||
+      (decl.kind === 'algorithm' &&
+        parsed.userFiles.some((u) =>
+          u.decls.some((d) => d.kind === 'problem' && d.name === req.problem),
+        )));
   const source = mine ? readFileSync(file, 'utf8') : undefined;
   const project = new (morph().Project)({ useInMemoryFileSystem: true });
   const f = project.createSourceFile(`${req.name}.ts`, '');
@@ -267,8 +279,10 @@ export function emitTypeScript(req: EmitTsRequest): string {
         'compileAlgorithm',
         'createEngine',
         'openGpu',
+        'readState',
         'runAlgorithm',
         { name: 'RunResult', isTypeOnly: true },
+        { name: 'StateArrayValues', isTypeOnly: true },
       ],
     });
     addParams(f, decl.params, `algorithm ${decl.name}`);
@@ -291,19 +305,39 @@ export function emitTypeScript(req: EmitTsRequest): string {
         });
       embedKernels(f, kernels);
     }
+    // Generated for a problem at D: the module's run is that run (its kernels are embedded above),
+    // and the options do not name them again; otherwise each run names its problem and D.
+    const fixed = req.problem;
+    if (fixed !== undefined)
+      for (const [name, value, doc] of [
+        ['problem', JSON.stringify(fixed), 'The problem the module runs the algorithm on.'],
+        ['dim', String(req.dim), 'The dimension the module runs the algorithm at.'],
+      ] as const)
+        f.addVariableStatement({
+          isExported: true,
+          declarationKind: morph().VariableDeclarationKind.Const,
+          docs: [doc],
+          declarations: [{ name, initializer: `${value} as const` }],
+        });
     f.addInterface({
       name: 'RunOptions',
       isExported: true,
       docs: [
-        'A run: the problem and its dimension, the budget, the seed, the backend and the parameters.',
+        fixed !== undefined
+          ? `A run on ${fixed} at D = ${req.dim}: the budget, the seed, the backend and the parameters.`
+          : 'A run: the problem and its dimension, the budget, the seed, the backend and the parameters.',
       ],
       properties: [
-        {
-          name: 'problem',
-          type: 'string',
-          docs: ['A problem of the standard library (or of `sources`).'],
-        },
-        { name: 'dim', type: 'number' },
+        ...(fixed !== undefined
+          ? []
+          : [
+              {
+                name: 'problem',
+                type: 'string',
+                docs: ['A problem of the standard library (or of `sources`).'],
+              },
+              { name: 'dim', type: 'number' },
+            ]),
         { name: 'seed', type: 'number', hasQuestionToken: true, docs: ['Default 1.'] },
         {
           name: 'evals',
@@ -326,28 +360,49 @@ export function emitTypeScript(req: EmitTsRequest): string {
         },
         { name: 'params', type: 'Params', hasQuestionToken: true },
         {
-          name: 'sources',
-          type: 'Record<string, string>',
+          name: 'state',
+          type: 'boolean',
           hasQuestionToken: true,
-          docs: ['Further .opt programs by file name (the problem may be one of theirs).'],
+          docs: [
+            "Also read the algorithm's state after its last generation into the result's `state` (readState: each declared population and state array, float64).",
+          ],
         },
+        ...(fixed !== undefined
+          ? []
+          : [
+              {
+                name: 'sources',
+                type: 'Record<string, string>',
+                hasQuestionToken: true,
+                docs: ['Further .opt programs by file name (the problem may be one of theirs).'],
+              },
+            ]),
       ],
     });
     f.addFunction({
       name: 'run',
       isExported: true,
       isAsync: true,
-      docs: [`A run of ${decl.name}: its best point, its float64 error, its trace.`],
-      parameters: [{ name: 'o', type: 'RunOptions' }],
-      returnType: 'Promise<RunResult>',
+      docs: [
+        `A run of ${decl.name}${fixed !== undefined ? ` on ${fixed} at D = ${req.dim}` : ''}: its best point, its float64 error, its trace.`,
+      ],
+      parameters: [
+        fixed !== undefined
+          ? { name: 'o', type: 'RunOptions', initializer: '{}' }
+          : { name: 'o', type: 'RunOptions' },
+      ],
+      returnType: 'Promise<RunResult & { state?: Record<string, StateArrayValues> }>',
       statements: [
-        `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem: o.problem, dim: o.dim, set: settings(o.params ?? {}), sources: { ...o.sources, ...${sources} } });`,
+        fixed !== undefined
+          ? `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem, dim, set: settings(o.params ?? {}), sources: ${sources} });`
+          : `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem: o.problem, dim: o.dim, set: settings(o.params ?? {}), sources: { ...o.sources, ...${sources} } });`,
         "const gpu = o.backend === 'gpu' ? await openGpu() : null;",
         "if (o.backend === 'gpu' && !gpu) throw new Error('no WebGPU adapter');",
         'const seed = o.seed ?? 1;',
         'const engine = await createEngine(c, seed, gpu);',
         'try {',
-        '  return await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
+        '  const r = await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
+        '  return o.state ? { ...r, state: await readState(c, engine) } : r;',
         '} finally {',
         '  engine.destroy();',
         '}',

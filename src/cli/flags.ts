@@ -7,6 +7,22 @@ import { PASS_NAMES } from '../api/names.js';
 import { CliError, type CommandDef, type FlagDef } from './args.js';
 import { parseShard } from './experiment-shard.js';
 
+/**
+ * The exit codes (README's table, one row each; test/cli.test.ts drives each through bin/opt.js).
+ * A diagnostic with a place in a source file is the program's error (SOURCE); one without a place
+ * is about a name or value of the command line (`opt run jdee`, `--problem nosuch`, `--set NP=2`):
+ * a bad command (USAGE), like an unknown flag.
+ */
+export const EXIT = {
+  DONE: 0,
+  SOURCE: 1,
+  USAGE: 2,
+  INTERNAL: 3,
+  GPU: 4,
+  GPU_LOST: 5,
+  INTERRUPTED: 130,
+} as const;
+
 const INT32 = 2 ** 31 - 1;
 
 /** The message when --dim is needed and left out. */
@@ -332,6 +348,10 @@ export const COMMANDS = {
         kind: 'string',
         value: 'DIR',
         help: 'write result.json, trace.csv and best.txt (with --suite, a folder per problem and summary.csv)',
+      },
+      'save-state': {
+        kind: 'bool',
+        help: "with --out: also write the algorithm's state after its last generation, DIR/state/NAME.csv for each population and state array its program declares (float64; docs/api.md)",
       },
       'checkpoint-every': {
         kind: 'number',

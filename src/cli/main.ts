@@ -13,7 +13,7 @@ import {
   usageLines,
   type CommandDef,
 } from './args.js';
-import { COMMANDS, COMMON_FLAGS } from './flags.js';
+import { COMMANDS, COMMON_FLAGS, EXIT } from './flags.js';
 
 const COMMAND_DEFS = new Map<string, CommandDef>(Object.entries(COMMANDS));
 
@@ -35,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   const USAGE = usage();
   try {
+    // A test-only hook (test/cli.test.ts, the exit codes): an internal error is a bug, and none is
+    // known to reach the handler below, which the hook makes testable.
+    if (process.env.OPT_TEST_INTERNAL_ERROR)
+      throw new Error(`OPT_TEST_INTERNAL_ERROR=${process.env.OPT_TEST_INTERNAL_ERROR}`);
     switch (cmd) {
       case 'check':
         return (await import('./commands.js')).check(rest);
@@ -74,24 +78,24 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof HelpShown) return 0;
     if (e instanceof CliError || e instanceof RangeError) {
       process.stderr.write(`opt: ${e.message}\n`);
-      return 2;
+      return EXIT.USAGE;
     }
     // The compiler's own errors (loaded already where they were thrown).
     const { GpuError, OptError } = await import('../api.js');
     if (e instanceof OptError) {
       (await import('./commands.js')).printDiagnostics(e.diagnostics, e.sources);
-      return 1;
+      return e.diagnostics.some((d) => d.loc) ? EXIT.SOURCE : EXIT.USAGE;
     }
     if (e instanceof GpuError) {
       // No adapter of the requested name, a lost device, a validation error: the GPU's own words.
       process.stderr.write(`opt: GPU: ${e.message}\n`);
-      return 4;
+      return EXIT.GPU;
     }
     if (process.env.OPT_DEBUG) throw e;
     process.stderr.write(
       `opt: ${e instanceof Error ? e.message : String(e)}\n(internal error; OPT_DEBUG=1 shows the stack)\n`,
     );
-    return 3;
+    return EXIT.INTERNAL;
   }
 }
 
@@ -103,9 +107,10 @@ if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1].replace
     process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   main(process.argv.slice(2)).then(
     (code) => exit(code),
+    // OPT_DEBUG=1: main rethrows what it would call an internal error, shown with its stack.
     (e) => {
-      process.stderr.write(`opt: ${String(e)}\n`);
-      process.exit(3);
+      process.stderr.write(`opt: ${e instanceof Error && e.stack ? e.stack : String(e)}\n`);
+      process.exit(EXIT.INTERNAL);
     },
   );
 }

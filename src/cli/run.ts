@@ -13,6 +13,7 @@ import {
   GpuError,
   openGpu,
   outsideBox,
+  readState,
   runAlgorithm,
   setDataRoot,
   stdlibAlgorithms,
@@ -24,6 +25,7 @@ import {
   type Progress,
   type RunCheckpoint,
   type RunResult,
+  type StateArrayValues,
 } from '../api.js';
 import { warmClocks } from './roofline.js';
 import { CliError, flagArgs, parseCommand, parseSets, usageLines, withoutFlags } from './args.js';
@@ -36,7 +38,7 @@ import {
   writeCheckpoint,
   writeSuiteCheckpoint,
 } from './checkpoint.js';
-import { COMMANDS, DIM_REQUIRED } from './flags.js';
+import { COMMANDS, DIM_REQUIRED, EXIT } from './flags.js';
 import { progressLine } from './progress.js';
 
 /** When no budget is given: 10,000 evaluations per dimension (the CEC convention). */
@@ -96,14 +98,11 @@ function userSources(sources: Map<string, string>, files: string[]): Record<stri
   return Object.fromEntries([...sources].filter(([name]) => wanted.has(resolve(name))));
 }
 
-/** The exit code of a run whose GPU was lost mid-run (its last checkpoint kept for --resume). */
-export const EXIT_GPU_LOST = 5;
-
 /**
  * Flags a resumed run may give anew, in place of the run's own: how it reports and where it runs
  * (--backend: a checkpoint of one backend goes on on the other, from its state words converted).
  */
-const ANEW = ['json', 'checkpoint-every', 'adapter', 'backend', 'data'] as const;
+const ANEW = ['json', 'checkpoint-every', 'adapter', 'backend', 'data', 'save-state'] as const;
 
 /**
  * `--resume DIR`: the command stored in DIR's checkpoint, with --out DIR; arguments given beside
@@ -206,6 +205,8 @@ export async function runCommand(argv0: string[]): Promise<number> {
     flags.evals ?? (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
   const json = flags.json;
   const seconds = flags.seconds;
+  if (flags['save-state'] && flags.out === undefined)
+    throw new CliError('--save-state: give --out DIR too (the state is written to DIR/state/)');
   let gpu: GpuContext | null = null;
   if (flags.backend === 'gpu') {
     gpu = await openGpu({ adapter: flags.adapter });
@@ -215,13 +216,16 @@ export async function runCommand(argv0: string[]): Promise<number> {
 
   const abort = new AbortController();
   const onInt = () => {
-    if (abort.signal.aborted) process.exit(130); // a second Ctrl-C does not wait
+    if (abort.signal.aborted) process.exit(EXIT.INTERRUPTED); // a second Ctrl-C does not wait
     abort.abort();
     process.stderr.write(
       `\nopt: interrupted; finishing the current batch and writing the results${suite ? ' (the rest of the suite is skipped)' : ''}\n`,
     );
   };
+  // A SIGTERM (kill, a job runner stopping the job; bin/opt.js passes it on) stops the run as
+  // Ctrl-C does: the results and a checkpoint written, exit 130.
   process.on('SIGINT', onInt);
+  process.on('SIGTERM', onInt);
   // bin/opt.js killed on its own (kill -9 of the command's process): this process is orphaned
   // and would run on unseen. It stops as at Ctrl-C, writing its results and its checkpoint.
   const parent = process.env.OPT_PARENT_PID;
@@ -307,6 +311,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
       // would otherwise start at idle clocks (roofline.ts warmClocks).
       if (gpu && (suite || seconds !== undefined)) await warmClocks(gpu, 200);
       let r: RunResult;
+      let state: Record<string, StateArrayValues> | undefined;
       try {
         r = await runAlgorithm(c, engine, {
           seed,
@@ -324,6 +329,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
             : {}),
           ...(from ? { resume: from } : {}),
         });
+        if (flags['save-state']) state = await readState(c, engine);
       } catch (e) {
         // The GPU lost mid-run (a device loss, a validation or out-of-memory error): the last
         // checkpoint is in --out; say where, and how to go on.
@@ -333,7 +339,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
             ? `its last checkpoint is in ${runDir}: continue it with opt run --resume ${flags.out}`
             : `it had written no checkpoint yet`;
           process.stderr.write(`opt: GPU: ${e.message}\nopt: the run stopped; ${at}\n`);
-          return EXIT_GPU_LOST;
+          return EXIT.GPU_LOST;
         }
         // A problem the backend cannot run (every initial value beyond float32's range) ends a
         // single run with its reason; a suite says so for that problem and goes on with the
@@ -356,6 +362,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
       reports.push(report);
       const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (runDir) writeOutputs(runDir, report);
+      if (runDir && state) writeState(join(runDir, 'state'), state);
       // A run cut off by Ctrl-C keeps its checkpoint for --resume; a finished one says so.
       if (runDir && report.stopped !== 'interrupted') markDone(runDir, command, program);
       if (json) {
@@ -365,6 +372,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
     }
   } finally {
     process.off('SIGINT', onInt);
+    process.off('SIGTERM', onInt);
     if (orphaned) clearInterval(orphaned);
     if (suite && flags.out && reports.length) writeSuiteSummary(flags.out, reports);
   }
@@ -376,8 +384,9 @@ export async function runCommand(argv0: string[]): Promise<number> {
     !reports.some((r) => r.stopped === 'interrupted')
   )
     writeSuiteCheckpoint(flags.out, command, true);
-  if (abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted')) return 130;
-  return refused ? 2 : 0;
+  if (abort.signal.aborted || reports.some((r) => r.stopped === 'interrupted'))
+    return EXIT.INTERRUPTED;
+  return refused ? EXIT.USAGE : EXIT.DONE;
 }
 
 /** A suite member's label: F01, F02, ... (two digits, as papers number their benchmarks). */
@@ -475,6 +484,31 @@ function writeOutputs(dir: string, r: RunReport): void {
       '\n',
   );
   writeWhole(join(dir, 'best.txt'), r.bestPoint.map(num).join('\n') + '\n');
+}
+
+/**
+ * `--save-state`: DIR/NAME.csv for each array of the program's state, a row of the array a line:
+ * a population's coordinates x1..xD and its fitness f, a state array's value (`value`), or its M
+ * values a row (v1..vM); numbers as in trace.csv (17 significant digits, Infinity, NaN).
+ */
+function writeState(dir: string, state: Record<string, StateArrayValues>): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, a] of Object.entries(state)) {
+    const cols = Array.from({ length: a.cols }, (_, j) => j);
+    const header =
+      a.kind === 'population'
+        ? [...cols.map((j) => `x${j + 1}`), 'f']
+        : a.cols === 1
+          ? ['value']
+          : cols.map((j) => `v${j + 1}`);
+    const rows = Array.from({ length: a.rows }, (_, k) =>
+      [
+        ...cols.map((j) => num(a.values[k * a.cols + j]!)),
+        ...(a.fitness ? [num(a.fitness[k]!)] : []),
+      ].join(','),
+    );
+    writeWhole(join(dir, `${name}.csv`), [header.join(','), ...rows].join('\n') + '\n');
+  }
 }
 
 const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(17) : String(v));

@@ -496,7 +496,14 @@ export class AlgoElaborator {
         const dims = d.dims.map((e, k) => {
           if (k === 0 && owner) return owner.rows;
           const c = this.constantOf(e, sc, 'the size of a state array');
-          if (c.t !== 'i' || c.v < 1) this.fail('BadStateSize', e.loc, c.v);
+          if (c.t !== 'i')
+            this.fail(
+              'RealSize',
+              e.loc,
+              this.core.snippet(e.loc) ?? 'this',
+              this.core.realSizeHint(e, c.v),
+            );
+          if (c.v < 1) this.fail('BadStateSize', e.loc, c.v);
           return c.v;
         });
         // The grammar gives a state array at least one extent.

@@ -447,7 +447,31 @@ export class ElabCore {
       const fix = a !== undefined && b !== undefined ? `idiv(${a}, ${b})` : 'idiv(a, b)';
       return ` (/ is real division: write ${fix} for integer division)`;
     }
+    if (powerIn(src))
+      return ' (^ gives a real number, of integers too: write the power as a product)';
     return ' (int(...) truncates a real; idiv(a, b) divides integers)';
+  }
+
+  /**
+   * Why a constant size `src` (of value `v`) is a real number, and the integer form to write: `^`
+   * gives a real number, of integer operands too (the language has no integer power; a constant
+   * is folded in float64, where int() of a power of integers below 2^53 is exact), `/` is real
+   * division, and int() truncates any other real.
+   */
+  realSizeHint(src: ast.Expr, v: number): string {
+    const all = this.snippet(src.loc);
+    const fix = all === undefined ? 'int(...)' : `int(${all})`;
+    // The value, unless the source says it (a literal).
+    const value = all === String(v) ? '' : `, ${v}`;
+    const pow = powerIn(src);
+    if (pow) {
+      const base = pow.kind === 'binary' ? this.snippet(pow.left.loc) : undefined;
+      const product = base === undefined ? '' : ` (${base} * ${base} * ...)`;
+      return `${value}: ^ gives a real number, of integers too; write ${fix}, or the power as a product${product}`;
+    }
+    if (src.kind === 'binary' && src.op === '/')
+      return `${value}: ${this.integerHint(src).slice(2, -1)}`;
+    return `${value}: write ${fix} to truncate it`;
   }
 
   // ---- constants ---------------------------------------------------------------------------
@@ -613,4 +637,24 @@ export class ElabCore {
 /** ` (first defined at file:line:col)` of a DuplicateName. */
 function firstDefined(at: ast.Loc): string {
   return ` (first defined at ${at.file}:${at.line}:${at.col})`;
+}
+
+/** The first `a ^ b` in `e` (outside reductions, whose bodies are not constants), else undefined. */
+function powerIn(e: ast.Expr): ast.Expr | undefined {
+  switch (e.kind) {
+    case 'binary':
+      return e.op === '^' ? e : (powerIn(e.left) ?? powerIn(e.right));
+    case 'unary':
+      return powerIn(e.arg);
+    case 'if':
+      return powerIn(e.then) ?? powerIn(e.else);
+    case 'call':
+      for (const a of e.args) {
+        const p = powerIn(a.value);
+        if (p) return p;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
 }

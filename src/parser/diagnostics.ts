@@ -65,6 +65,7 @@ export const Diag = {
     message:
       "the argument of '{0}' depends on the index '{1}': a problem call (or rank, argsort, sort) is evaluated once, so its argument cannot vary with an enclosing reduction or vector let",
   },
+  RealSize: { code: 3017, message: 'a size must be an integer, but {0} is a real number{1}' },
   // 4xxx: declarations
   MissingResult: {
     code: 4001,

@@ -134,8 +134,9 @@ export class CpuAlgoEngine implements AlgoEngine {
     };
   }
 
-  /** A state array's current contents (tests compare backends with it). */
-  async readArray(name: string): Promise<Float64Array> {
+  /** A state array's current contents (the CPU engine holds one run). */
+  async readArray(name: string, run = 0): Promise<Float64Array> {
+    if (run !== 0) throw new RangeError(`no run ${run}: the CPU engine holds one run`);
     const a = this.layout.array(name);
     const o = this.layout.current(name);
     return this.S.slice(o, o + wordsOf(a));

@@ -33,7 +33,12 @@ export interface AlgoEngine {
   setValue(name: string, v: number): void;
   /** Run `run`'s best (run 0 by default). */
   readBest(run?: number): Promise<{ fit: number; point: Float64Array }>;
-  readArray(name: string): Promise<Float64Array>;
+  /**
+   * State array `name` of run `run` (0 by default), its current copy in float64 (the GPU's float32
+   * words widened, a float-float array's parts added). readState (algo-state.ts) reads the
+   * program's declared arrays with it.
+   */
+  readArray(name: string, run?: number): Promise<Float64Array>;
   /**
    * The whole state, between batches (nothing recorded or in flight): every state array's words
    * as the backend holds them (float64 on the CPU, float32 on the GPU) and which copy of each is

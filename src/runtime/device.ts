@@ -45,6 +45,9 @@
  *   device), but `destroy()` drops every reference anyway.
  * - lavapipe reports `isFallbackAdapter: true`, vendor 'mesa', architecture 'software'.
  */
+// The WebGPU types (GPUDevice, ...) for this module's declarations, kept in its .d.ts for the
+// package's users ("preserve": TypeScript drops a reference it did not synthesise otherwise).
+/// <reference types="@webgpu/types" preserve="true" />
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

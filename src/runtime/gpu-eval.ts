@@ -5,6 +5,9 @@
 // every kernel is dispatched once per slab with the slab's individual count and fitness offset.
 // Everything for one evaluation is recorded in one command buffer.
 
+// The WebGPU types (GPUDevice, ...) for this module's declarations, kept in its .d.ts for the
+// package's users ("preserve": TypeScript drops a reference it did not synthesise otherwise).
+/// <reference types="@webgpu/types" preserve="true" />
 import type { CompiledProblem } from '../compile/problem.js';
 import {
   generateWgsl,

@@ -2,6 +2,10 @@
 // (the code generator's, or a limit it did not respect): the user gets the kernel, the WGSL line
 // and the device compiler's own message, as a GPU error (exit 4), never an internal error.
 
+// The WebGPU types (GPUDevice, ...) for this module's declarations, kept in its .d.ts for the
+// package's users ("preserve": TypeScript drops a reference it did not synthesise otherwise).
+/// <reference types="@webgpu/types" preserve="true" />
+
 /** A shader module and the code it was made from. */
 export interface ShaderSource {
   label: string;

@@ -1,6 +1,9 @@
 // GPU timing: timestamp queries around one compute pass where the adapter has them (GPU time,
 // free of submission overhead), otherwise wall-clock time from submit to onSubmittedWorkDone.
 
+// The WebGPU types (GPUDevice, ...) for this module's declarations, kept in its .d.ts for the
+// package's users ("preserve": TypeScript drops a reference it did not synthesise otherwise).
+/// <reference types="@webgpu/types" preserve="true" />
 import type { GpuContext } from './device.js';
 import { at } from '../ir/ir.js';
 
