@@ -2,7 +2,7 @@
 // them, so that `opt --help` does not load the compiler).
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   checkFiles,
   compileAlgorithm,
@@ -64,8 +64,12 @@ export function check(argv: string[]): number {
     }
     const { problems: p, algorithms: a, suites: s, experiments: x } = c;
     const also = (k: number, what: string) => (k ? `, ${k} ${what}${k === 1 ? '' : 's'}` : '');
+    // The files the named ones import are checked with them (their declarations counted).
+    const imported = c.imported.length
+      ? ` (and ${c.imported.map((f) => relative(process.cwd(), f) || f).join(', ')}, imported)`
+      : '';
     process.stdout.write(
-      `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${also(a, 'algorithm')}${also(s, 'suite')}${also(x, 'experiment')}, no errors\n`,
+      `${positional.join(', ')}${imported}: ${p} problem${p === 1 ? '' : 's'}${also(a, 'algorithm')}${also(s, 'suite')}${also(x, 'experiment')}, no errors\n`,
     );
     if (!names.length) names = c.problemNames;
   }

@@ -5,13 +5,15 @@
 //
 // Names resolve in two scopes: the names an enclosing declaration binds (its parameters, lets,
 // indices, states), the nearest binding before the position first; then the declarations of
-// every file (problems, algorithms, suites, data, experiments) and the builtin functions.
+// every file (problems, algorithms, suites, data, experiments; the files the documents import
+// among them, wherever they are) and the builtin functions.
 
 import { resolve } from 'node:path';
 import {
   checkSources,
   functionInfos,
   identifiers,
+  importTarget,
   openCall,
   KEYWORD_NAMES,
   parseAll,
@@ -257,12 +259,14 @@ export class Workspace {
   }
 
   /**
-   * The diagnostics of every open document (opt check's: syntax, then elaboration at the
-   * workspace's dimensions), by file; every open document has an entry, empty when clean.
+   * The diagnostics of every open document and of the files they import (opt check's: syntax
+   * and imports, then elaboration at the workspace's dimensions), by file; each of those files
+   * has an entry, empty when clean.
    */
   diagnostics(): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>([...this.docs.keys()].map((f) => [f, []]));
     const r = checkSources({ sources: this.sources(), dims: this.dims });
+    for (const f of r.imported) out.set(resolve(f), []);
     for (const d of r.diagnostics) {
       const file = d.loc?.file;
       if (file !== undefined && out.has(file)) out.get(file)!.push(d);
@@ -400,8 +404,12 @@ export class Workspace {
     return lines.filter((l) => l !== '').join('\n\n');
   }
 
-  /** Where the name at `offset` is declared. */
+  /** Where the name at `offset` is declared; on an import's path, the file it names. */
   definition(file: string, offset: number): Place | undefined {
+    const imp = this.source(file)?.imports.find(
+      (i) => offset >= i.pathLoc.offset && offset < i.pathLoc.offset + i.pathLoc.length,
+    );
+    if (imp) return { file: importTarget(file, imp.path), offset: 0, length: 0 };
     const text = this.text(file);
     const w = text === undefined ? undefined : wordAt(text, offset);
     if (!w) return undefined;
