@@ -393,6 +393,14 @@ experiment study {
     expect(await main(['experiment', study, '--out', outDir, '--backend', 'cpu'])).toBe(0);
     expect(err).toContain('[4/4] de(NP: 12) on bowl (D = 3), run 2 (seed 2)');
     expect(out).toContain(`experiment study: 4 runs in ${join(outDir, 'results.sqlite')}`);
+    // The same command again with an imported file changed: the folder is another program's.
+    clearErr();
+    const walk = join(multi, 'lib/walk.opt');
+    writeFileSync(walk, readFileSync(walk, 'utf8').replace('sigma = 0.1', 'sigma = 0.2'));
+    expect(await main(['experiment', study, '--out', outDir, '--backend', 'cpu'])).toBe(2);
+    expect(err).toContain(
+      "holds the results of experiment 'study' with other source files (the standard library's or the user's have changed since)",
+    );
   }, 60_000);
 
   it('a missing file and a cycle are errors at the import (exit 1, a code and a caret)', async () => {
