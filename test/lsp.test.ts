@@ -286,6 +286,11 @@ describe('opt lsp --stdio, through the protocol', () => {
       position: at('shapes.opt', 0, TEXT),
     })) as { uri: string };
     expect(onPath.uri).toBe(pathToFileURL(shapes).href);
+    const hover = (await conn.sendRequest('textDocument/hover', {
+      textDocument: { uri: usesUri },
+      position: at('shapes.opt', 0, TEXT),
+    })) as { contents: { value: string } };
+    expect(hover.contents.value).toBe(`Imports \`${shapes}\``);
     // The missing import replaced by a file with an error: that file's diagnostics are published.
     const BROKEN = TEXT.replace('nowhere.opt', relative(dir, broken));
     n = published.length;
@@ -304,6 +309,22 @@ describe('opt lsp --stdio, through the protocol', () => {
       contentChanges: [{ text: TEXT.replace('import "nowhere.opt"\n', '') }],
     });
     expect((await next(brokenUri, n)).diagnostics).toEqual([]);
+    // A workspace file it imports, changed on disk (the client's file event): diagnosed again.
+    const parts = join(dir, 'parts.opt');
+    const partsUri = pathToFileURL(parts).href;
+    writeFileSync(parts, 'problem parts(x[D]) { x[0] }\n');
+    n = published.length;
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: usesUri, version: 4 },
+      contentChanges: [{ text: 'import "parts.opt"\nsuite p2 = [parts]\n' }],
+    });
+    expect((await next(partsUri, n)).diagnostics).toEqual([]);
+    writeFileSync(parts, 'problem parts(x[D]) { x[0] + nope }\n');
+    n = published.length;
+    await conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: partsUri, type: 2 }],
+    });
+    expect((await next(partsUri, n)).diagnostics.map((d) => d.code)).toEqual(['OPT2001']);
     await conn.sendNotification('textDocument/didClose', { textDocument: { uri: usesUri } });
   });
 

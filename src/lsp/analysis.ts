@@ -333,8 +333,17 @@ export class Workspace {
     return `${p.name} = ${this.slice(p.value.loc)}${range}${choices}`;
   }
 
-  /** Markdown for the name at `offset`, or undefined. */
+  /** The import whose path is at `offset` in `file`. */
+  private importAt(file: string, offset: number): Ast.ImportDecl | undefined {
+    return this.source(file)?.imports.find(
+      (i) => offset >= i.pathLoc.offset && offset < i.pathLoc.offset + i.pathLoc.length,
+    );
+  }
+
+  /** Markdown for the name at `offset` (on an import's path: the file it names), or undefined. */
   hover(file: string, offset: number): string | undefined {
+    const imp = this.importAt(file, offset);
+    if (imp) return `Imports \`${importTarget(file, imp.path)}\``;
     const text = this.text(file);
     if (text === undefined) return undefined;
     const w = wordAt(text, offset);
@@ -406,9 +415,7 @@ export class Workspace {
 
   /** Where the name at `offset` is declared; on an import's path, the file it names. */
   definition(file: string, offset: number): Place | undefined {
-    const imp = this.source(file)?.imports.find(
-      (i) => offset >= i.pathLoc.offset && offset < i.pathLoc.offset + i.pathLoc.length,
-    );
+    const imp = this.importAt(file, offset);
     if (imp) return { file: importTarget(file, imp.path), offset: 0, length: 0 };
     const text = this.text(file);
     const w = text === undefined ? undefined : wordAt(text, offset);

@@ -170,6 +170,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (!file.endsWith('.opt')) continue;
       workspace.setDiskFile(file, c.type === FileChangeType.Deleted ? undefined : readText(file));
     }
+    // An open document's diagnostics depend on the files it imports.
+    schedule();
   });
   connection.onDidChangeConfiguration((change) => {
     const dim = (change.settings as { opt?: { dimension?: unknown } } | undefined)?.opt?.dimension;
@@ -186,6 +188,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   documents.onDidClose((e) => {
     workspace.close(toPath(e.document.uri));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // The others', which may import it (its text on disk now) or have clashed with it.
+    schedule();
   });
 
   const at = (uri: string, position: { line: number; character: number }) => {
