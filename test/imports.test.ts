@@ -3,11 +3,18 @@
 // names come from, a duplicate across files with both places, data paths relative to the file
 // that declares the data, and the default problem and experiment of the named file.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkFiles, compileProblem, experimentPlan, parseAll } from '../src/api.js';
+import {
+  checkFiles,
+  compileProblem,
+  emitTypeScript,
+  experimentPlan,
+  parseAll,
+} from '../src/api.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'opt-imports-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -103,6 +110,40 @@ describe('import', () => {
   it('an import of a stdlib file is no second copy of it', () => {
     const std = put('std.opt', `import "${join(__dirname, '..', 'stdlib/algorithms/de.opt')}"\n`);
     expect(checkFiles([std]).diagnostics).toEqual([]);
+  });
+
+  it('opt compile --emit ts embeds the imported files under the names the imports find', () => {
+    const main = put(
+      'emit/main.opt',
+      'import "parts/p.opt"\nproblem whole(x[D]) in [-1, 1] { 2 * piece(x) }\n',
+    );
+    put('emit/parts/p.opt', 'problem piece(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n');
+    // A problem of the imported file: the module embeds the program it was compiled from.
+    const ts = emitTypeScript({ name: 'piece', file: main, dim: 4 });
+    expect(ts).toContain('export const IMPORTED: Record<string, string> = {');
+    expect(ts).toContain('"parts/p.opt": "problem piece(x[D])');
+    expect(ts).toContain('sources: { "main.opt": SOURCE, ...IMPORTED }');
+    // The module compiles those texts again, in memory, from the folder it runs in: the import
+    // finds its file there (a folder without the files on disk).
+    const away = mkdtempSync(join(tmpdir(), 'opt-imports-away-'));
+    const texts = Object.fromEntries(
+      ['main.opt', 'parts/p.opt'].map((n) => [n, readFileSync(join(tmp, 'emit', n), 'utf8')]),
+    );
+    const api = join(__dirname, '..', 'dist', 'api.js');
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { compileProblem } = await import(${JSON.stringify(api)});
+const p = compileProblem({ problem: 'piece', dim: 4, sources: ${JSON.stringify(texts)} });
+console.log(p.evaluateCpu([[1, 1, 1, 1]])[0]);`,
+      ],
+      { cwd: away, encoding: 'utf8' },
+    );
+    rmSync(away, { recursive: true, force: true });
+    expect(r.stderr).toBe('');
+    expect(Number(r.stdout)).toBe(4);
   });
 
   it('a file that imports itself is a cycle', () => {
