@@ -403,6 +403,22 @@ experiment study {
     );
   }, 60_000);
 
+  it("a shard's worker, started elsewhere as a Slurm array task is, finds the imports", () => {
+    // The command line experiment-slurm.ts writes (the file's absolute path), run from another
+    // folder: the imports are relative to the file, not to where the worker starts.
+    const bin = resolve(__dirname, '../bin/opt.js');
+    const shard = join(dir, 'multi-shard');
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'experiment', study, 'study', '--out', shard, '--shard', '1/2', '--backend', 'cpu'],
+      { cwd: tmpdir(), encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      `experiment study, shard 1/2: 2 runs in ${join(shard, 'results.sqlite')}`,
+    );
+  }, 60_000);
+
   it('a missing file and a cycle are errors at the import (exit 1, a code and a caret)', async () => {
     const missing = put('missing.opt', '// uses the walk\nimport "lib/wlak.opt"\n');
     expect(await main(['check', missing])).toBe(1);
