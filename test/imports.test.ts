@@ -15,6 +15,7 @@ import {
   experimentPlan,
   parseAll,
 } from '../src/api.js';
+import { Workspace } from '../src/lsp/analysis.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'opt-imports-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -144,6 +145,20 @@ console.log(p.evaluateCpu([[1, 1, 1, 1]])[0]);`,
     rmSync(away, { recursive: true, force: true });
     expect(r.stderr).toBe('');
     expect(Number(r.stdout)).toBe(4);
+  });
+
+  it("the language server's outline: a declaration ends where an import after it starts", () => {
+    const w = new Workspace();
+    const f = join(tmp, 'outline.opt');
+    const text = 'problem a(x[D]) {\n  x[0]\n}\n\nimport "lib/left.opt"\nsuite s = [a, left]\n';
+    w.open(f, text);
+    const [a, s] = w.outline(f);
+    expect(a!.range).toEqual({ file: f, offset: 0, length: text.indexOf('}') + 1 });
+    expect(s!.name).toBe('s');
+    // The imported file's problem is a definition there.
+    expect(w.definition(f, text.lastIndexOf('left'))).toMatchObject({
+      file: join(tmp, 'lib/left.opt'),
+    });
   });
 
   it('a file that imports itself is a cycle', () => {

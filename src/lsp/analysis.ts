@@ -71,15 +71,16 @@ interface Binding {
 
 /**
  * Where each declaration of a file ends: its closing brace for an experiment; otherwise where the
- * next declaration starts (or the file ends), less the whitespace before it. (A declaration's loc
- * spans its first line only, for diagnostics' carets.)
+ * next declaration or import starts (or the file ends), less the whitespace before it. (A
+ * declaration's loc spans its first line only, for diagnostics' carets.)
  */
 function declEnds(src: Ast.SourceFile): Map<Ast.Decl, number> {
   const out = new Map<Ast.Decl, number>();
   const sorted = [...src.decls].sort((a, b) => a.loc.offset - b.loc.offset);
-  sorted.forEach((d, k) => {
+  const starts = [...sorted, ...src.imports].map((x) => x.loc.offset).sort((a, b) => a - b);
+  sorted.forEach((d) => {
     if (d.kind === 'experiment') return out.set(d, d.end);
-    let end = sorted[k + 1]?.loc.offset ?? src.text.length;
+    let end = starts.find((o) => o > d.loc.offset) ?? src.text.length;
     while (end > d.loc.offset && /\s/.test(src.text[end - 1] ?? '')) end--;
     out.set(d, end);
   });
