@@ -161,6 +161,16 @@ console.log(p.evaluateCpu([[1, 1, 1, 1]])[0]);`,
     });
   });
 
+  it('examples/multi_file: an experiment importing its problems and its algorithm', () => {
+    const study = join(__dirname, '..', 'examples/multi_file/study.opt');
+    const c = checkFiles([study]);
+    expect(c.diagnostics).toEqual([]);
+    expect([c.problems, c.algorithms, c.experiments, c.imported.length]).toEqual([2, 1, 1, 2]);
+    const plan = experimentPlan(undefined, { files: [study] });
+    expect(plan.cells).toHaveLength(12);
+    expect(new Set(plan.cells.map((x) => x.problem))).toEqual(new Set(['tilted_bowl', 'ridge']));
+  });
+
   it('a file that imports itself is a cycle', () => {
     const self = put('self.opt', 'problem s(x[D]) { x[0] }\nimport "self.opt"\n');
     const d = checkFiles([self]).diagnostics;
