@@ -7,7 +7,7 @@ import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
 import { parseAll, type SourceRequest } from './parser/sources.js';
 import { stdlibFiles } from './parser/stdlib.js';
-export { optFilesUnder } from './parser/stdlib.js';
+export { optFilesUnder, stdlibFiles } from './parser/stdlib.js';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
 import type { ExperimentDecl } from './parser/ast.js';
@@ -29,7 +29,7 @@ import { GpuAlgoEngine } from './runtime/algo-gpu.js';
 
 // ---- Sources, problems and algorithms
 
-export { parseAll, parseChecked, type SourceRequest } from './parser/sources.js';
+export { importTarget, parseAll, parseChecked, type SourceRequest } from './parser/sources.js';
 export {
   compileIrUntil,
   compileProblem,
@@ -86,6 +86,8 @@ export interface CheckResult {
   problems: number;
   /** The names of the files' problems (those the elaborator kept), in order. */
   problemNames: string[];
+  /** The files the named ones import (directly or through others), not named themselves. */
+  imported: string[];
   algorithms: number;
   suites: number;
   experiments: number;
@@ -106,9 +108,9 @@ function checkDims(elab: Elaborator, name: string): number[] {
 }
 
 /**
- * Checks .opt files (`opt check`): parses them with the stdlib, elaborates every problem at two
- * dimensions (shapes depend on D), every suite, and every algorithm for the stdlib's sphere (any
- * problem with a box would do).
+ * Checks .opt files (`opt check`): parses them and the files they import with the stdlib,
+ * elaborates every problem of those files at two dimensions (shapes depend on D), every suite,
+ * and every algorithm for the stdlib's sphere (any problem with a box would do).
  */
 export function checkFiles(files: string[]): CheckResult {
   return checkSources({ files });
@@ -177,6 +179,7 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
     problemNames: parsed.userFiles.flatMap((f) =>
       f.decls.flatMap((d) => (d.kind === 'problem' ? [d.name] : [])),
     ),
+    imported: parsed.userFiles.filter((f) => !parsed.rootFiles.includes(f)).map((f) => f.file),
   };
 }
 

@@ -2,7 +2,15 @@
 // the real `bin/opt.js` (which needs the build in dist/, made by `npm ci` through `prepare`).
 
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -337,6 +345,123 @@ describe('opt check and compile', () => {
     expect(await main(['compile', 'sphere', '--dim', '3', '--colour'])).toBe(2);
     expect(err).toContain('unknown flag --colour');
     expect(err).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('programs in several files (import)', () => {
+  // A problem in one file, an algorithm in another (which imports the problems), an experiment
+  // importing both; paths relative to the importing file.
+  const multi = join(dir, 'multi');
+  const put = (name: string, text: string) => {
+    const p = join(multi, name);
+    mkdirSync(join(p, '..'), { recursive: true });
+    writeFileSync(p, text);
+    return p;
+  };
+  put(
+    'lib/problems.opt',
+    'problem bowl(x[D]) in [-5, 5] optimum 0 at 1 {\n  sum(i) (x[i] - 1)^2\n}\n',
+  );
+  put(
+    'lib/walk.opt',
+    `import "problems.opt"
+
+algorithm walk(NP = 16, sigma = 0.1) {
+  population X[NP]
+  generation {
+    each i in X {
+      let y[j] = clamp(X[i][j] + sigma * (hi - lo) * normal(), lo, hi)
+      X[i] = if f(y) <= f(X[i]) then y else X[i]
+    }
+  }
+}
+`,
+  );
+  const study = put(
+    'study.opt',
+    `import "lib/problems.opt"
+import "lib/walk.opt"
+
+experiment study {
+  algorithms = [walk, de(NP: 12)]
+  problems = [bowl]
+  dims = [3]
+  runs = 2
+  budget = evals(600)
+}
+`,
+  );
+  const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it('check, run, eval, compile and experiment follow the imports', async () => {
+    expect(await main(['check', study])).toBe(0);
+    expect(out).toBe(
+      `${study} (and ${join(multi, 'lib/problems.opt')}, ${join(multi, 'lib/walk.opt')}, imported): 1 problem, 1 algorithm, 1 experiment, no errors\n`,
+    );
+    clearOut();
+    const run = ['run', 'walk', study, '--problem', 'bowl', '--dim', '3', '--evals', '800'];
+    expect(await main([...run, '--backend', 'cpu', '--json', '--target', 'none'])).toBe(0);
+    const report = JSON.parse(out) as { algorithm: string; problem: string; evals: number };
+    expect(report).toMatchObject({ algorithm: 'walk', problem: 'bowl', evals: 800 });
+    clearOut();
+    const pts = file('multi-points.txt', '1 1 1\n0 1 2\n');
+    expect(await main(['eval', study, '--dim', '3', '--points', pts])).toBe(0);
+    expect(out.trim().split('\n').map(Number)).toEqual([0, 2]);
+    clearOut();
+    expect(await main(['compile', study, '--dim', '3', '--emit', 'ir'])).toBe(0);
+    expect(out).toContain('(program bowl (dim 3)');
+    clearOut();
+    const outDir = join(dir, 'multi-out');
+    expect(await main(['experiment', study, '--out', outDir, '--backend', 'cpu'])).toBe(0);
+    expect(err).toContain('[4/4] de(NP: 12) on bowl (D = 3), run 2 (seed 2)');
+    expect(out).toContain(`experiment study: 4 runs in ${join(outDir, 'results.sqlite')}`);
+    // The same command again with an imported file changed: the folder is another program's.
+    clearErr();
+    const walk = join(multi, 'lib/walk.opt');
+    writeFileSync(walk, readFileSync(walk, 'utf8').replace('sigma = 0.1', 'sigma = 0.2'));
+    expect(await main(['experiment', study, '--out', outDir, '--backend', 'cpu'])).toBe(2);
+    expect(err).toContain(
+      "holds the results of experiment 'study' with other source files (the standard library's or the user's have changed since)",
+    );
+  }, 60_000);
+
+  it("a shard's worker, started elsewhere as a Slurm array task is, finds the imports", () => {
+    // The command line experiment-slurm.ts writes (the file's absolute path), run from another
+    // folder: the imports are relative to the file, not to where the worker starts.
+    const bin = resolve(__dirname, '../bin/opt.js');
+    const shard = join(dir, 'multi-shard');
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'experiment', study, 'study', '--out', shard, '--shard', '1/2', '--backend', 'cpu'],
+      { cwd: tmpdir(), encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      `experiment study, shard 1/2: 2 runs in ${join(shard, 'results.sqlite')}`,
+    );
+  }, 60_000);
+
+  it('a missing file and a cycle are errors at the import (exit 1, a code and a caret)', async () => {
+    const missing = put('missing.opt', '// uses the walk\nimport "lib/wlak.opt"\n');
+    expect(await main(['check', missing])).toBe(1);
+    expect(err).toMatch(
+      new RegExp(
+        `^${escaped(missing)}:2:1: error OPT2012: cannot import 'lib/wlak.opt': there is no file ${escaped(join(multi, 'lib/wlak.opt'))}\n   2 \\| import "lib/wlak.opt"\n     \\| \\^~{20}\n1 error\n$`,
+      ),
+    );
+    clearErr();
+    const a = put('cycle/a.opt', 'import "sub/b.opt"\nproblem pa(x[D]) { x[0] }\n');
+    put('cycle/sub/b.opt', 'import "../a.opt"\n');
+    for (const cmd of [
+      ['check', a],
+      ['run', 'de', a, '--problem', 'pa', '--dim', '2', '--evals', '100'],
+    ]) {
+      expect(await main(cmd)).toBe(1);
+      expect(err).toContain(
+        `${a}:1:1: error OPT2013: import cycle: a.opt -> sub/b.opt -> a.opt (a file cannot import itself, directly or through others)\n   1 | import "sub/b.opt"\n     | ^~~~~~~~~~~~~~~~~~\n`,
+      );
+      clearErr();
+    }
   });
 });
 
@@ -743,6 +868,47 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('no checkpoint.json there');
+  }, 60_000);
+  it('opt run --resume refuses a run whose imported file changed; the checkpoint holds it', async () => {
+    const lib = file(
+      'ck-lib.opt',
+      'problem ck2(x[D]) in [-5, 5] optimum 0 at 0 {\n  sum(i) x[i]^2\n}\n',
+    );
+    const main2 = file('ck-main.opt', 'import "ck-lib.opt"\n');
+    const outDir = join(dir, 'ck-import-resume');
+    await killed(
+      [
+        'de',
+        main2,
+        '--problem',
+        'ck2',
+        '--dim',
+        '50',
+        '--evals',
+        '100000000',
+        '--backend',
+        'cpu',
+        '--target',
+        'none',
+        '--checkpoint-every',
+        '0',
+      ],
+      outDir,
+      300,
+    );
+    const meta = JSON.parse(readFileSync(join(outDir, 'checkpoint.json'), 'utf8')) as {
+      files: Record<string, string>;
+    };
+    expect(meta.files).toEqual({
+      [main2]: readFileSync(main2, 'utf8'),
+      [lib]: readFileSync(lib, 'utf8'),
+    });
+    writeFileSync(lib, 'problem ck2(x[D]) in [-5, 5] optimum 0 at 0 {\n  sum(i) x[i]^4\n}\n');
+    const r = spawnSync(process.execPath, ['bin/opt.js', 'run', '--resume', outDir], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("the program's source files have changed since the run began");
   }, 60_000);
   it('opt run: Ctrl-C stops the run and still writes what it has', async () => {
     const outDir = join(dir, 'interrupted');

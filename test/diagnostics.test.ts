@@ -80,6 +80,7 @@ const emptyValue = dataFile('empty.csv', '1,2\n3,\n');
 const onlyHeader = dataFile('only-header.csv', 'x,y\n');
 const aDirectory = join(tmp, 'a-directory');
 mkdirSync(aDirectory);
+dataFile('cycle-b.opt', 'import "cycle-a.opt"\nproblem q(x[D]) { x[0] }\n');
 
 interface Case {
   src: string;
@@ -193,6 +194,28 @@ const CASES: { [K in DiagKind]: Case } = {
     src: 'data o[D] = uniform(0, 1, seed: 1)\nproblem f(x[D]) { o(1) + x[0] }',
     at: '2:19',
     message: "'o' is data, not a function: index it with o[...]",
+  },
+  // Imports: at the import, in the file given (a path in the temporary directory).
+  ImportNotFound: {
+    src: 'import "lib/none.opt"\n' + P,
+    file: join(tmp, 'imports-none.opt'),
+    at: '1:1',
+    message: `cannot import 'lib/none.opt': there is no file ${join(tmp, 'lib', 'none.opt')}`,
+  },
+  ImportCycle: {
+    // cycle-b.opt imports this file back: reported here, where the cycle was entered.
+    src: '// the second line imports\nimport "cycle-b.opt"\n' + P,
+    file: join(tmp, 'cycle-a.opt'),
+    at: '2:1',
+    message:
+      'import cycle: cycle-a.opt -> cycle-b.opt -> cycle-a.opt (a file cannot import itself, directly or through others)',
+  },
+  ImportNotOpt: {
+    src: P + 'import "three.txt"\n',
+    file: join(tmp, 'imports-data.opt'),
+    at: '2:1',
+    message:
+      'cannot import \'three.txt\': an import names a .opt file (data is read with file("..."))',
   },
   // 3xxx: types and shapes
   ExpectedScalar: {

@@ -7,7 +7,8 @@
 // The data files of the examples are mutated too (their values deleted, duplicated, swapped,
 // replaced by non-numbers, NaN, empty values, or split and joined lines): the program that reads
 // one must then compile or give placed diagnostics (a data file's line and column in the message).
-// FUZZ_RUNS=N runs N cases instead of the default (and a fifth as many data-file cases).
+// A program in two files too: the importing file mutated, its import line always among the
+// mutations. FUZZ_RUNS=N runs N cases instead of the default (and a fifth as many data-file cases).
 
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -181,7 +182,8 @@ function outcome(file: string, text: string, dim = 10): void {
     seen.diagnosed++;
     return;
   }
-  const name = r.problemNames[0];
+  // The mutated file's first problem (an imported file's come before it).
+  const name = r.problemNames.find((n) => n.startsWith('m_')) ?? r.problemNames[0];
   if (!name) {
     seen.other++;
     return;
@@ -196,6 +198,23 @@ function outcome(file: string, text: string, dim = 10): void {
     seen.diagnosed++;
   }
 }
+
+// A program in two files: lib.opt (as it is) and the importing file, mutated.
+const LIB = `problem bowl(x[D]) in [-5, 5] optimum 0 at 1 {
+  sum(i) (x[i] - 1)^2
+}
+data shift[D] = uniform(-1, 1, seed: 3)
+`;
+const IMPORTER = `import "lib.opt"
+problem m_moved(x[D]) in [-5, 5] {
+  let y[i] = x[i] - shift[i]
+  bowl(y) + sphere(x) / 2
+}
+suite m_both = [m_moved, bowl]
+`;
+writeFileSync(join(dir, 'lib.opt'), LIB);
+/** What may take the place of the import's path: itself (the cycle), nothing there, not .opt. */
+const PATHS = ['"m.opt"', '"./lib.opt"', '"nope.opt"', '"lib.txt"', '""', '"/"', '"lib.opt"'];
 
 describe('mutated programs: a result or placed diagnostics, never an internal error', () => {
   it(`${SOURCES.length} files, mutated (fixed seed)`, async () => {
@@ -247,5 +266,37 @@ describe('mutated programs: a result or placed diagnostics, never an internal er
     console.log(
       `mutated data files: ${diagnosed} diagnosed, ${seen.compiled - before.compiled} compiled`,
     );
+  }, 120_000);
+
+  it('a program in two files, its import line mutated (fixed seed)', async () => {
+    const before = { ...seen };
+    const codes = new Set<number>();
+    const importLine = fc.oneof(
+      fc.record({ op: fc.constant('delete' as const), at: fc.nat(1) }),
+      fc.record({ op: fc.constant('duplicate' as const), at: fc.nat(1) }),
+      fc.record({ op: fc.constant('swap' as const), at: fc.nat(1), with: fc.nat() }),
+      fc.record({
+        op: fc.constant('replace' as const),
+        at: fc.constant(1),
+        by: fc.constantFrom(...PATHS),
+      }),
+      fc.record({
+        op: fc.constant('replace' as const),
+        at: fc.constant(0),
+        by: fc.constantFrom('import', 'problem', '"', 'data'),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(importLine, fc.array(mutation, { maxLength: 2 }), async (first, more) => {
+        await new Promise((r) => setImmediate(r));
+        const text = mutate(IMPORTER, [first, ...more]);
+        outcome('the importing file', text);
+        for (const d of checkFiles([join(dir, 'm.opt')]).diagnostics) codes.add(d.code);
+      }),
+      { seed: 20261201, numRuns: Number(process.env.FUZZ_RUNS ?? 60), endOnFailure: true },
+    );
+    expect(seen.compiled - before.compiled, JSON.stringify(seen)).toBeGreaterThan(0);
+    // The import's own errors among them: a cycle (m.opt imports itself), a missing file, no .opt.
+    for (const c of [2012, 2013, 2014]) expect([...codes], `OPT${c}`).toContain(c);
   }, 120_000);
 });

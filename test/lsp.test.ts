@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -271,6 +271,92 @@ describe('opt lsp --stdio, through the protocol', () => {
       position: at('bumpy,'),
     })) as { label: string }[];
     expect(after.map((i) => i.label)).not.toContain('helper');
+  });
+
+  it('follows imports outside the workspace: definitions there, diagnostics at the import and in the file', async () => {
+    // The imported files lie outside the workspace's folder: only the import brings them in.
+    const outside = mkdtempSync(join(tmpdir(), 'opt-lsp-lib-'));
+    const shapes = join(outside, 'shapes.opt');
+    writeFileSync(shapes, '// shapes\nproblem ring(x[D]) in [-1, 1] {\n  sum(i) x[i]^2\n}\n');
+    const broken = join(outside, 'broken.opt');
+    writeFileSync(broken, 'problem broken(x[D]) {\n  x[0] + wat\n}\n');
+    const rel = relative(dir, shapes);
+    const uses = join(dir, 'uses.opt');
+    const usesUri = pathToFileURL(uses).href;
+    const next = async (u: string, since: number) => {
+      for (;;) {
+        const hit = published.slice(since).find((p) => p.uri === u);
+        if (hit) return hit;
+        await new Promise<void>((r) => waiters.push(r));
+      }
+    };
+    const TEXT = `import "${rel}"\nimport "nowhere.opt"\nsuite rings = [ring]\n`;
+    let n = published.length;
+    await conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: usesUri, languageId: 'opt', version: 1, text: TEXT },
+    });
+    const missing = await next(usesUri, n);
+    expect(missing.diagnostics).toHaveLength(1);
+    expect(missing.diagnostics[0]).toMatchObject({
+      code: 'OPT2012',
+      range: { start: { line: 1, character: 0 }, end: { line: 1, character: 20 } },
+    });
+    expect(missing.diagnostics[0]!.message).toBe(
+      `cannot import 'nowhere.opt': there is no file ${join(dir, 'nowhere.opt')}`,
+    );
+    const def = (await conn.sendRequest('textDocument/definition', {
+      textDocument: { uri: usesUri },
+      position: at('ring]', 0, TEXT),
+    })) as { uri: string; range: { start: { line: number; character: number } } };
+    expect(def).toMatchObject({
+      uri: pathToFileURL(shapes).href,
+      range: { start: { line: 1, character: 8 } },
+    });
+    const onPath = (await conn.sendRequest('textDocument/definition', {
+      textDocument: { uri: usesUri },
+      position: at('shapes.opt', 0, TEXT),
+    })) as { uri: string };
+    expect(onPath.uri).toBe(pathToFileURL(shapes).href);
+    const hover = (await conn.sendRequest('textDocument/hover', {
+      textDocument: { uri: usesUri },
+      position: at('shapes.opt', 0, TEXT),
+    })) as { contents: { value: string } };
+    expect(hover.contents.value).toBe(`Imports \`${shapes}\``);
+    // The missing import replaced by a file with an error: that file's diagnostics are published.
+    const BROKEN = TEXT.replace('nowhere.opt', relative(dir, broken));
+    n = published.length;
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: usesUri, version: 2 },
+      contentChanges: [{ text: BROKEN }],
+    });
+    const brokenUri = pathToFileURL(broken).href;
+    const inBroken = await next(brokenUri, n);
+    expect(inBroken.diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['OPT2001', 1]]);
+    expect((await next(usesUri, n)).diagnostics).toEqual([]);
+    // Imported no more: its diagnostics are cleared.
+    n = published.length;
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: usesUri, version: 3 },
+      contentChanges: [{ text: TEXT.replace('import "nowhere.opt"\n', '') }],
+    });
+    expect((await next(brokenUri, n)).diagnostics).toEqual([]);
+    // A workspace file it imports, changed on disk (the client's file event): diagnosed again.
+    const parts = join(dir, 'parts.opt');
+    const partsUri = pathToFileURL(parts).href;
+    writeFileSync(parts, 'problem parts(x[D]) { x[0] }\n');
+    n = published.length;
+    await conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: usesUri, version: 4 },
+      contentChanges: [{ text: 'import "parts.opt"\nsuite p2 = [parts]\n' }],
+    });
+    expect((await next(partsUri, n)).diagnostics).toEqual([]);
+    writeFileSync(parts, 'problem parts(x[D]) { x[0] + nope }\n');
+    n = published.length;
+    await conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: partsUri, type: 2 }],
+    });
+    expect((await next(partsUri, n)).diagnostics.map((d) => d.code)).toEqual(['OPT2001']);
+    await conn.sendNotification('textDocument/didClose', { textDocument: { uri: usesUri } });
   });
 
   it('outlines the document', async () => {

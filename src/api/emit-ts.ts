@@ -8,7 +8,7 @@
 // so that the module stands alone beside the package.
 
 import { readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type * as TsMorph from 'ts-morph';
 import type { SourceFile as TsFile } from 'ts-morph';
@@ -117,14 +117,33 @@ function addParams(f: TsFile, params: ParamDecl[], what: string): void {
 }
 
 /** The module's header, imports and the embedded program. */
-function prelude(f: TsFile, req: EmitTsRequest, decl: Decl, source: string | undefined): void {
+function prelude(
+  f: TsFile,
+  req: EmitTsRequest,
+  decl: Decl,
+  source: string | undefined,
+  imported: Record<string, string>,
+): void {
+  if (Object.keys(imported).length)
+    f.addVariableStatement({
+      isExported: true,
+      declarationKind: morph().VariableDeclarationKind.Const,
+      docs: ["The files SOURCE imports, by their paths relative to SOURCE's folder."],
+      declarations: [
+        {
+          name: 'IMPORTED',
+          type: 'Record<string, string>',
+          initializer: JSON.stringify(imported, null, 2),
+        },
+      ],
+    });
   f.addVariableStatement({
     isExported: true,
     declarationKind: morph().VariableDeclarationKind.Const,
     docs: [
       source === undefined
         ? `The program: the package's standard library ${decl.kind} \`${decl.name}\`${req.problem ? ` and problem \`${req.problem}\`` : ''}.`
-        : `The program: the .opt file the module was generated from (its ${decl.kind}${req.problem ? ` or its problem \`${req.problem}\`` : ''}).`,
+        : `The program: the .opt file the module was generated from (it or a file it imports declares its ${decl.kind}${req.problem ? ` or its problem \`${req.problem}\`` : ''}).`,
     ],
     declarations: [
       {
@@ -171,20 +190,36 @@ export function emitTypeScript(req: EmitTsRequest): string {
     throw new RangeError(
       `no problem or algorithm named '${req.name}'${file ? ` in ${file}` : ' in the standard library'}`,
     );
-  // The user's file is embedded where the module's program is in it: the problem or the algorithm,
-  // or the problem an algorithm's module is generated for.
+  // The user's files are embedded where the module's program is in them: the problem or the
+  // algorithm (in the named file or one it imports), or the problem an algorithm's module is
+  // generated for.
   const mine =
     file !== undefined &&
-    (decl.loc.file === file ||
+    (parsed.userFiles.some((u) => u.file === decl.loc.file) ||
       (decl.kind === 'algorithm' &&
         parsed.userFiles.some((u) =>
           u.decls.some((d) => d.kind === 'problem' && d.name === req.problem),
         )));
   const source = mine ? readFileSync(file, 'utf8') : undefined;
+  // The files the named one imports, by their paths relative to its folder: embedded beside it
+  // under those names, they are what its imports find when the module compiles it again (an
+  // absolute import is read from where it names).
+  const imported = mine
+    ? Object.fromEntries(
+        parsed.userFiles
+          .filter((u) => u.file !== file)
+          .map((u) => [relative(dirname(file), u.file), u.text]),
+      )
+    : {};
   const project = new (morph().Project)({ useInMemoryFileSystem: true });
   const f = project.createSourceFile(`${req.name}.ts`, '');
-  prelude(f, req, decl, source);
-  const sources = source === undefined ? '{}' : `{ '${basename(file!)}': SOURCE }`;
+  prelude(f, req, decl, source, imported);
+  const sources =
+    source === undefined
+      ? '{}'
+      : Object.keys(imported).length
+        ? `{ ${JSON.stringify(basename(file!))}: SOURCE, ...IMPORTED }`
+        : `{ '${basename(file!)}': SOURCE }`;
   if (decl.kind === 'problem') {
     const p = compileProblem({ problem: req.name, dim: req.dim, files: file ? [file] : [] });
     f.addImportDeclaration({

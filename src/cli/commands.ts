@@ -2,7 +2,7 @@
 // them, so that `opt --help` does not load the compiler).
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import {
   checkFiles,
   compileAlgorithm,
@@ -47,6 +47,12 @@ export function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>): 
   process.stderr.write(`${n} error${n === 1 ? '' : 's'}\n`);
 }
 
+/** A path as a user reads it: relative to the working folder when inside it, else absolute. */
+function shownPath(file: string): string {
+  const r = relative(process.cwd(), file);
+  return r && !r.startsWith('..') && !isAbsolute(r) ? r : file;
+}
+
 export function check(argv: string[]): number {
   const { positional, flags } = parseCommand(COMMANDS.check, argv);
   if (flags.data) setDataRoot(flags.data);
@@ -64,8 +70,12 @@ export function check(argv: string[]): number {
     }
     const { problems: p, algorithms: a, suites: s, experiments: x } = c;
     const also = (k: number, what: string) => (k ? `, ${k} ${what}${k === 1 ? '' : 's'}` : '');
+    // The files the named ones import are checked with them (their declarations counted).
+    const imported = c.imported.length
+      ? ` (and ${c.imported.map(shownPath).join(', ')}, imported)`
+      : '';
     process.stdout.write(
-      `${positional.join(', ')}: ${p} problem${p === 1 ? '' : 's'}${also(a, 'algorithm')}${also(s, 'suite')}${also(x, 'experiment')}, no errors\n`,
+      `${positional.join(', ')}${imported}: ${p} problem${p === 1 ? '' : 's'}${also(a, 'algorithm')}${also(s, 'suite')}${also(x, 'experiment')}, no errors\n`,
     );
     if (!names.length) names = c.problemNames;
   }

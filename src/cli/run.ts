@@ -17,6 +17,7 @@ import {
   runAlgorithm,
   setDataRoot,
   stdlibAlgorithms,
+  stdlibFiles,
   suiteProblems,
   type AlgoEngine,
   type CompiledAlgorithm,
@@ -92,10 +93,16 @@ export interface RunReport {
   label?: string;
 }
 
-/** The texts of the user's files among a program's sources (by the path the run read). */
+/**
+ * The texts of the user's files among a program's sources (by the path the run read): those
+ * named and those they import, the stdlib's files but for a named one left out.
+ */
 function userSources(sources: Map<string, string>, files: string[]): Record<string, string> {
   const wanted = new Set(files.map((f) => resolve(f)));
-  return Object.fromEntries([...sources].filter(([name]) => wanted.has(resolve(name))));
+  const std = new Set(stdlibFiles());
+  return Object.fromEntries(
+    [...sources].filter(([name]) => wanted.has(resolve(name)) || !std.has(resolve(name))),
+  );
 }
 
 /**

@@ -121,7 +121,11 @@ export function experimentPlan(
 ): ExperimentPlan & { source: string; sources: Map<string, string> } {
   const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
-  const mine = parsed.userFiles.flatMap((f) => f.decls.filter((d) => d.kind === 'experiment'));
+  // The experiments of the named files; where they declare none, of the files they import.
+  const experimentsOf = (files: typeof parsed.userFiles) =>
+    files.flatMap((f) => f.decls.filter((d) => d.kind === 'experiment'));
+  const named = experimentsOf(parsed.rootFiles);
+  const mine = named.length ? named : experimentsOf(parsed.userFiles);
   const all = [...elab.core.experiments.keys()];
   const pick = name ?? (mine.length === 1 ? mine[0]!.name : undefined);
   const decl = pick === undefined ? undefined : elab.core.experiments.get(pick);

@@ -108,13 +108,19 @@ export function errorFromG(
   return (g) => s * g + d;
 }
 
-function pickProblem(req: CompileRequest, userFiles: SourceFile[]): string | undefined {
+function pickProblem(
+  req: CompileRequest,
+  parsed: { rootFiles: SourceFile[]; userFiles: SourceFile[] },
+): string | undefined {
   if (req.problem) return req.problem;
-  // The last problem of the last file that has one.
-  return userFiles
-    .flatMap((f) => f.decls)
-    .filter((d) => d.kind === 'problem')
-    .at(-1)?.name;
+  // The last problem of the last named file that has one; else of the files they import (each
+  // file after those it imports).
+  const last = (files: SourceFile[]) =>
+    files
+      .flatMap((f) => f.decls)
+      .filter((d) => d.kind === 'problem')
+      .at(-1)?.name;
+  return last(parsed.rootFiles) ?? last(parsed.userFiles);
 }
 
 /** The problem of `req` lowered to the IR, with the sources' texts and its schedule options. */
@@ -123,7 +129,7 @@ function lowerProblem(req: CompileRequest) {
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
   const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
-  const name = pickProblem(req, parsed.userFiles);
+  const name = pickProblem(req, parsed);
   if (!name) throw new OptError([diag('NoProblemToCompile', undefined)], parsed.texts);
   const lowered = elab.lower(name, req.dim, req.set);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);

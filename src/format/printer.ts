@@ -57,6 +57,8 @@ function printNode(path: Path, print: Print): Doc {
   const node = path.node;
   const info = infoOf(node);
   switch (info?.role) {
+    case 'import':
+      return ['import "', node.path, '"'];
     case 'problem':
       return printProblem(path, print);
     case 'data':

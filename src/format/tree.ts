@@ -13,6 +13,7 @@ import type {
   ExperimentDecl,
   ExperimentValue,
   Expr,
+  ImportDecl,
   Let,
   ParamDecl,
   ProblemDecl,
@@ -26,6 +27,7 @@ import { optLexer } from '../parser/tokens.js';
 
 export type Role =
   | 'file'
+  | 'import'
   | 'problem'
   | 'data'
   | 'algorithm'
@@ -76,7 +78,8 @@ export interface Comment {
 /** The root that the prettier plugin's parser returns. */
 export interface FileNode {
   type: 'file';
-  decls: Decl[];
+  /** The file's imports and declarations, in source order. */
+  decls: (Decl | ImportDecl)[];
   comments: Comment[];
   text: string;
 }
@@ -164,13 +167,16 @@ export function parseForFormat(text: string, file: string): FileNode {
     parens.set(g.expr, { open: g.open, close: g.close + 1, count: (p?.count ?? 0) + 1 });
   }
   const b = new TreeBuilder(toks, parens);
-  const root: FileNode = { type: 'file', decls: parsed.source.decls, comments, text };
+  const items = [...parsed.source.imports, ...parsed.source.decls].sort(
+    (x, y) => x.loc.offset - y.loc.offset,
+  );
+  const root: FileNode = { type: 'file', decls: items, comments, text };
   b.set(
     root,
     'file',
     0,
     text.length,
-    parsed.source.decls.map((d) => b.decl(d)),
+    items.map((d) => b.decl(d)),
   );
   return root;
 }
@@ -242,8 +248,10 @@ class TreeBuilder {
     return this.closeOf(this.find('{', offset));
   }
 
-  decl(d: Decl): object {
+  decl(d: Decl | ImportDecl): object {
     switch (d.kind) {
+      case 'import':
+        return this.set(d, 'import', d.loc.offset, d.pathLoc.offset + d.pathLoc.length, []);
       case 'problem':
         return this.problem(d);
       case 'data':

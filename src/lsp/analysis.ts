@@ -5,13 +5,15 @@
 //
 // Names resolve in two scopes: the names an enclosing declaration binds (its parameters, lets,
 // indices, states), the nearest binding before the position first; then the declarations of
-// every file (problems, algorithms, suites, data, experiments) and the builtin functions.
+// every file (problems, algorithms, suites, data, experiments; the files the documents import
+// among them, wherever they are) and the builtin functions.
 
 import { resolve } from 'node:path';
 import {
   checkSources,
   functionInfos,
   identifiers,
+  importTarget,
   openCall,
   KEYWORD_NAMES,
   parseAll,
@@ -69,15 +71,16 @@ interface Binding {
 
 /**
  * Where each declaration of a file ends: its closing brace for an experiment; otherwise where the
- * next declaration starts (or the file ends), less the whitespace before it. (A declaration's loc
- * spans its first line only, for diagnostics' carets.)
+ * next declaration or import starts (or the file ends), less the whitespace before it. (A
+ * declaration's loc spans its first line only, for diagnostics' carets.)
  */
 function declEnds(src: Ast.SourceFile): Map<Ast.Decl, number> {
   const out = new Map<Ast.Decl, number>();
   const sorted = [...src.decls].sort((a, b) => a.loc.offset - b.loc.offset);
-  sorted.forEach((d, k) => {
+  const starts = [...sorted, ...src.imports].map((x) => x.loc.offset).sort((a, b) => a - b);
+  sorted.forEach((d) => {
     if (d.kind === 'experiment') return out.set(d, d.end);
-    let end = sorted[k + 1]?.loc.offset ?? src.text.length;
+    let end = starts.find((o) => o > d.loc.offset) ?? src.text.length;
     while (end > d.loc.offset && /\s/.test(src.text[end - 1] ?? '')) end--;
     out.set(d, end);
   });
@@ -257,12 +260,14 @@ export class Workspace {
   }
 
   /**
-   * The diagnostics of every open document (opt check's: syntax, then elaboration at the
-   * workspace's dimensions), by file; every open document has an entry, empty when clean.
+   * The diagnostics of every open document and of the files they import (opt check's: syntax
+   * and imports, then elaboration at the workspace's dimensions), by file; each of those files
+   * has an entry, empty when clean.
    */
   diagnostics(): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>([...this.docs.keys()].map((f) => [f, []]));
     const r = checkSources({ sources: this.sources(), dims: this.dims });
+    for (const f of r.imported) out.set(resolve(f), []);
     for (const d of r.diagnostics) {
       const file = d.loc?.file;
       if (file !== undefined && out.has(file)) out.get(file)!.push(d);
@@ -329,8 +334,17 @@ export class Workspace {
     return `${p.name} = ${this.slice(p.value.loc)}${range}${choices}`;
   }
 
-  /** Markdown for the name at `offset`, or undefined. */
+  /** The import whose path is at `offset` in `file`. */
+  private importAt(file: string, offset: number): Ast.ImportDecl | undefined {
+    return this.source(file)?.imports.find(
+      (i) => offset >= i.pathLoc.offset && offset < i.pathLoc.offset + i.pathLoc.length,
+    );
+  }
+
+  /** Markdown for the name at `offset` (on an import's path: the file it names), or undefined. */
   hover(file: string, offset: number): string | undefined {
+    const imp = this.importAt(file, offset);
+    if (imp) return `Imports \`${importTarget(file, imp.path)}\``;
     const text = this.text(file);
     if (text === undefined) return undefined;
     const w = wordAt(text, offset);
@@ -400,8 +414,10 @@ export class Workspace {
     return lines.filter((l) => l !== '').join('\n\n');
   }
 
-  /** Where the name at `offset` is declared. */
+  /** Where the name at `offset` is declared; on an import's path, the file it names. */
   definition(file: string, offset: number): Place | undefined {
+    const imp = this.importAt(file, offset);
+    if (imp) return { file: importTarget(file, imp.path), offset: 0, length: 0 };
     const text = this.text(file);
     const w = text === undefined ? undefined : wordAt(text, offset);
     if (!w) return undefined;

@@ -1,6 +1,7 @@
 // The language server (`opt lsp --stdio`): the protocol over src/lsp/analysis.ts, with
 // vscode-languageserver. Diagnostics are published as the user types (after a pause of
-// DIAGNOSTIC_DELAY_MS), for syntax and elaboration at the dimension that the setting
+// DIAGNOSTIC_DELAY_MS), for the open documents and the files they import (syntax, imports and
+// elaboration) at the dimension that the setting
 // `opt.dimension` gives (default: `opt check`'s dimensions); hover, completion, definitions,
 // references and the outline answer from the parsed workspace (the open documents, the .opt files
 // of the workspace's folders as on disk, kept current by the client's file events, and the
@@ -107,9 +108,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const location = (p: Place): Location => ({ uri: toUri(p.file), range: range(p) });
 
   let timer: NodeJS.Timeout | undefined;
+  /** The files published with diagnostics last time: one that has none now is cleared. */
+  let shown = new Set<string>();
   const publish = () => {
     timer = undefined;
-    for (const [file, list] of workspace.diagnostics())
+    const now = workspace.diagnostics();
+    // An imported file no open document imports any more: its diagnostics go.
+    for (const file of shown)
+      if (!now.has(file)) void connection.sendDiagnostics({ uri: toUri(file), diagnostics: [] });
+    shown = new Set([...now].filter(([, list]) => list.length > 0).map(([file]) => file));
+    for (const [file, list] of now)
       void connection.sendDiagnostics({
         uri: toUri(file),
         diagnostics: list.map((d: Diagnostic) => ({
@@ -177,6 +185,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (!file.endsWith('.opt')) continue;
       workspace.setDiskFile(file, c.type === FileChangeType.Deleted ? undefined : readText(file));
     }
+    // An open document's diagnostics depend on the files it imports.
+    schedule();
   });
   connection.onDidChangeConfiguration((change) => {
     const dim = (change.settings as { opt?: { dimension?: unknown } } | undefined)?.opt?.dimension;
@@ -193,6 +203,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   documents.onDidClose((e) => {
     workspace.close(toPath(e.document.uri));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // The others', which may import it (its text on disk now) or have clashed with it.
+    schedule();
   });
 
   const at = (uri: string, position: { line: number; character: number }) => {

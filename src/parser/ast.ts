@@ -240,8 +240,23 @@ export interface RepairDecl {
 
 export type Decl = ProblemDecl | DataDecl | AlgorithmDecl | SuiteDecl | ExperimentDecl | RepairDecl;
 
+/**
+ * `import "path.opt"` (top level): the declarations of that file, and of the files it imports,
+ * are part of the compilation (src/parser/sources.ts follows them). `path` is the string as
+ * written, without its quotes: relative to the importing file's folder, or absolute.
+ */
+export interface ImportDecl {
+  kind: 'import';
+  path: string;
+  pathLoc: Loc;
+  /** From `import` to the end of the path: where import errors point. */
+  loc: Loc;
+}
+
 export interface SourceFile {
   file: string;
   text: string;
   decls: Decl[];
+  /** The file's imports, in source order (they are no declarations: they bind no name). */
+  imports: ImportDecl[];
 }

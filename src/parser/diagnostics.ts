@@ -32,6 +32,16 @@ export const Diag = {
   FunctionAsValue: { code: 2009, message: "'{0}' is a function: call it with arguments" },
   ValueCalled: { code: 2010, message: "'{0}' is a value, not a function" },
   DataCalled: { code: 2011, message: "'{0}' is data, not a function: index it with {0}[...]" },
+  // Imports (src/parser/sources.ts): at the import's place, `import "path"`.
+  ImportNotFound: { code: 2012, message: "cannot import '{0}': {1}" },
+  ImportCycle: {
+    code: 2013,
+    message: 'import cycle: {0} (a file cannot import itself, directly or through others)',
+  },
+  ImportNotOpt: {
+    code: 2014,
+    message: 'cannot import \'{0}\': an import names a .opt file (data is read with file("..."))',
+  },
   // 3xxx: types and shapes
   ExpectedScalar: { code: 3001, message: 'expected a scalar here, but this is a {0}' },
   ExpectedVector: { code: 3002, message: 'expected a vector here, but this is a {0}' },

@@ -25,6 +25,7 @@ import {
   type ExperimentDecl,
   type ExperimentValue,
   type RepairDecl,
+  type ImportDecl,
 } from './ast.js';
 import { diag, type Diagnostic } from './diagnostics.js';
 
@@ -64,13 +65,40 @@ class OptParser extends EmbeddedActionsParser {
     this.performSelfAnalysis();
   }
 
-  public file = this.RULE('file', (): Decl[] => {
+  public file = this.RULE('file', (): { decls: Decl[]; imports: ImportDecl[] } => {
     const decls: Decl[] = [];
+    const imports: ImportDecl[] = [];
     this.MANY(() => {
-      const d = this.SUBRULE(this.decl);
-      if (d) decls.push(d);
+      this.OR([
+        {
+          ALT: () => {
+            const i = this.SUBRULE(this.importDecl);
+            if (i) imports.push(i);
+          },
+        },
+        {
+          ALT: () => {
+            const d = this.SUBRULE(this.decl);
+            if (d) decls.push(d);
+          },
+        },
+      ]);
     });
-    return decls;
+    return { decls, imports };
+  });
+
+  // `import "path.opt"` (an optional `;`): at top level only.
+  private importDecl = this.RULE('importDecl', (): ImportDecl => {
+    const kw = this.CONSUME(T.Import);
+    const path = this.CONSUME(T.StringLit);
+    this.OPTION(() => this.CONSUME(T.Semicolon));
+    const pathLoc = tokLoc(path);
+    return {
+      kind: 'import',
+      path: (path.image ?? '').slice(1, -1),
+      pathLoc,
+      loc: span(tokLoc(kw), pathLoc),
+    };
   });
 
   private decl = this.RULE('decl', (): Decl | undefined =>
@@ -1063,7 +1091,10 @@ export function parseSource(text: string, file: string): ParseResult {
   // With recovery on, chevrotain re-synchronises after an error (also on a stray token between
   // declarations), so the declarations after an error are parsed and checked as well.
   parserInstance.input = lexed.tokens;
-  const decls = parserInstance.file() ?? [];
+  const parsedFile = parserInstance.file();
+  const decls = parsedFile?.decls ?? [];
+  // An import whose path recovery inserted (`import` alone) is reported as a syntax error only.
+  const imports = (parsedFile?.imports ?? []).filter((i) => i && Number.isFinite(i.pathLoc.offset));
   for (const e of parserInstance.errors) {
     const t = e.token;
     const atEof = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
@@ -1073,7 +1104,7 @@ export function parseSource(text: string, file: string): ParseResult {
     );
   }
   return {
-    source: { file, text, decls: decls.filter(Boolean) },
+    source: { file, text, decls: decls.filter(Boolean), imports },
     diagnostics,
     parens: currentParens,
   };

@@ -40,6 +40,7 @@ export const Suite = keyword('suite');
 export const Experiment = keyword('experiment');
 export const Repair = keyword('repair');
 export const Unconstrained = keyword('unconstrained');
+export const Import = keyword('import');
 
 export const KEYWORDS = [
   Problem,
@@ -68,6 +69,7 @@ export const KEYWORDS = [
   Experiment,
   Repair,
   Unconstrained,
+  Import,
 ];
 
 export const NumberLit = createToken({

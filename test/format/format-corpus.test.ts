@@ -41,7 +41,9 @@ describe('opt formatter over the repository', () => {
       const out = await formatOpt(text, file);
       const after = parseSource(out, file);
       expect(after.diagnostics).toEqual([]);
-      expect(withoutPositions(after.source.decls)).toEqual(withoutPositions(before.source.decls));
+      expect(withoutPositions([after.source.imports, after.source.decls])).toEqual(
+        withoutPositions([before.source.imports, before.source.decls]),
+      );
       expect(comments(out)).toEqual(comments(text));
       expect(await formatOpt(out, file)).toBe(out);
     });

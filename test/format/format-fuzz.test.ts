@@ -97,7 +97,8 @@ const program = (anywhere: boolean) =>
           const g = gaps[k - 1]!;
           return !lineComments && g.includes('//') ? ' ' : g;
         });
-      return `${spaced(head, false)}\n  ${spaced(body, true)}\n}\n`;
+      // An import first, outside the gaps (whose positions would shift with its space).
+      return `import "lib.opt"\n${spaced(head, false)}\n  ${spaced(body, true)}\n}\n`;
     });
 
 /** The comments in order. (Inside an expression, prettier may move one past a token or two: from
@@ -125,9 +126,10 @@ async function check(text: string, seen: { parsed: number; refused: number }, st
     const out = await formatOpt(current, 'g.opt');
     const after = parseSource(out, 'g.opt');
     expect(after.diagnostics, out).toEqual([]);
-    expect(withoutPositions(after.source.decls), `${current}\n----\n${out}`).toEqual(
-      withoutPositions(before.source.decls),
-    );
+    expect(
+      withoutPositions([after.source.imports, after.source.decls]),
+      `${current}\n----\n${out}`,
+    ).toEqual(withoutPositions([before.source.imports, before.source.decls]));
     expect(keep(out), `${current}\n----\n${out}`).toEqual(keep(text));
     current = out;
   }

@@ -218,6 +218,30 @@ describe('opt formatter', () => {
     );
   });
 
+  it('prints imports one a line where they stand, with their comments and blank lines', async () => {
+    await expectFormat(
+      src`
+        // the shared parts
+        import   "lib/problems.opt";  import"../algos/walk.opt" // the walk
+
+        import "/abs/path.opt"
+        problem p(x[D]) { ring(x) }
+        /* late */ import "late.opt"
+      `,
+      src`
+        // the shared parts
+        import "lib/problems.opt"
+        import "../algos/walk.opt" // the walk
+
+        import "/abs/path.opt"
+        problem p(x[D]) {
+          ring(x)
+        }
+        /* late */ import "late.opt"
+      `,
+    );
+  });
+
   it('fills a long suite inside its brackets', async () => {
     const names = Array.from({ length: 14 }, (_, k) => `cec2017_f${k + 1}`);
     await expectFormat(
