@@ -354,7 +354,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
         report.label = label;
       }
       reports.push(report);
-      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
+      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${bestText(report)} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (runDir) writeOutputs(runDir, report);
       // A run cut off by Ctrl-C keeps its checkpoint for --resume; a finished one says so.
       if (runDir && report.stopped !== 'interrupted') markDone(runDir, command, program);
@@ -475,6 +475,26 @@ function writeOutputs(dir: string, r: RunReport): void {
       '\n',
   );
   writeWhole(join(dir, 'best.txt'), r.bestPoint.map(num).join('\n') + '\n');
+}
+
+/**
+ * The summary's best: its error, or f without an optimum; a best that is no number (NaN, or an
+ * infinity, in float64 at the best point) is said to be none, never printed as a result.
+ */
+function bestText(r: RunReport): string {
+  const v = r.bestFitness;
+  if (!Number.isFinite(v)) {
+    const what = Number.isNaN(v)
+      ? 'NaN (the problem has no value there)'
+      : `${v} (no number: the problem is unbounded there, or overflows float64)`;
+    const dev = Number.isFinite(r.deviceFitness)
+      ? `; the ${r.backend.toUpperCase()} gave ${fmtV(r.deviceFitness)} in the run`
+      : '';
+    return `no best value: float64 gives ${what} at the best point${dev}`;
+  }
+  return r.bestError === null
+    ? `best f ${fmtV(v)} (no optimum declared)`
+    : `best error ${fmt(r.bestError)}`;
 }
 
 const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(17) : String(v));
