@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {
   compileAlgorithm,
+  checkRun,
   createEngine,
   fixedDimension,
   GpuError,
@@ -185,13 +186,23 @@ export async function runCommand(argv0: string[]): Promise<number> {
         : flags.target;
   // The smallest error to tell apart: the target, or --zero where it is smaller.
   const threshold = Math.min(target ?? Infinity, flags.zero ?? Infinity);
+  // The GPU before compiling: a run it cannot hold is refused before any work at D (the float32
+  // floor of --precision auto evaluates the problem there: runtime/resources.ts).
+  let gpu: GpuContext | null = null;
+  if (flags.backend === 'gpu') {
+    gpu = await openGpu({ adapter: flags.adapter });
+    if (!gpu)
+      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
+  }
   const compiled = runs.map(({ problem, dim }) => ({
     dim,
     c: compileAtPrecision(
       (precision) => compileAlgorithm({ algorithm, problem, dim, set, files, precision }),
       flags.precision as 'auto' | Precision,
-      flags.backend === 'gpu',
+      gpu !== null,
       threshold,
+      // A suite's problem the backend cannot hold is "not run" when its engine is made (below).
+      suite ? undefined : (c) => checkRun(c, gpu),
     ),
   }));
   // A problem without a declared optimum has no error: the default target is never reached (the
@@ -206,12 +217,6 @@ export async function runCommand(argv0: string[]): Promise<number> {
     flags.evals ?? (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
   const json = flags.json;
   const seconds = flags.seconds;
-  let gpu: GpuContext | null = null;
-  if (flags.backend === 'gpu') {
-    gpu = await openGpu({ adapter: flags.adapter });
-    if (!gpu)
-      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
-  }
 
   const abort = new AbortController();
   const onInt = () => {
@@ -411,11 +416,15 @@ export function compileAtPrecision(
   precision: 'auto' | Precision,
   gpu: boolean,
   threshold: number,
+  check: (c: CompiledAlgorithm) => void = () => {},
 ): CompiledAlgorithm {
-  if (!gpu || precision === 'f32') return compile('f32');
-  if (precision === 'ff') return compile('ff');
-  const c = compile('f32');
-  return c.float32Floor() > threshold ? compile('ff') : c;
+  const checked = (c: CompiledAlgorithm) => (check(c), c);
+  if (!gpu || precision === 'f32') return checked(compile('f32'));
+  if (precision === 'ff') return checked(compile('ff'));
+  // Checked before the float32 floor, which evaluates the problem at D (a float-float population
+  // needs more than a float32 one: one that does not fit refuses both).
+  const c = checked(compile('f32'));
+  return c.float32Floor() > threshold ? checked(compile('ff')) : c;
 }
 
 export function makeReport(
