@@ -23,9 +23,10 @@ import { generateStepWgsl } from './codegen/wgsl-step.js';
 export { WGSL_PHILOX } from './codegen/wgsl-philox.js';
 import type { GpuContext } from './runtime/device.js';
 import { GpuEvaluator } from './runtime/gpu-eval.js';
+import { checkEvaluation } from './runtime/resources.js';
 import type { AlgoEngine } from './runtime/algo-engine.js';
-import { CpuAlgoEngine } from './runtime/algo-cpu.js';
-import { GpuAlgoEngine } from './runtime/algo-gpu.js';
+import { checkCpuRun, CpuAlgoEngine } from './runtime/algo-cpu.js';
+import { checkGpuRun, GpuAlgoEngine } from './runtime/algo-gpu.js';
 
 // ---- Sources, problems and algorithms
 
@@ -270,6 +271,7 @@ export {
 export type { AlgoEngine } from './runtime/algo-engine.js';
 export { readState, type StateArrayValues } from './runtime/algo-state.js';
 export { batchRefusal } from './runtime/algo-host.js';
+export { checkEvaluation, checkPointsText, ResourceError } from './runtime/resources.js';
 export { BatchTooLarge } from './runtime/algo-gpu.js';
 
 /**
@@ -283,6 +285,13 @@ export async function evaluateOnGpu(
   points: readonly Float64Array[],
 ): Promise<Float64Array> {
   const dim = p.info.dim;
+  // The points in float32 on the host and a point on the device, before anything is allocated.
+  checkEvaluation(`${p.info.name} at D = ${dim}`, {
+    dim,
+    points: points.length,
+    data: p.ir.data,
+    gpu: { limits: gpu.limits, name: gpu.adapterName },
+  });
   const ev = new GpuEvaluator(gpu, p, Math.max(1, points.length));
   try {
     await ev.ready();
@@ -293,6 +302,16 @@ export async function evaluateOnGpu(
   } finally {
     ev.destroy();
   }
+}
+
+/**
+ * Refuses a run of `c` whose memory the backend cannot hold (the GPU when one is given, else the
+ * CPU), before anything is allocated: what the engines check as they are made
+ * (runtime/resources.ts), for a caller that wants to know before other work at D.
+ */
+export function checkRun(c: CompiledAlgorithm, gpu: GpuContext | null): void {
+  if (gpu) checkGpuRun(c, gpu);
+  else checkCpuRun(c);
 }
 
 /** The engine that runs a compiled algorithm: on the GPU when one is given, else on the CPU. */

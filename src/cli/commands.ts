@@ -11,6 +11,8 @@ import {
   emitIrUntil,
   emitProblem,
   evaluateOnGpu,
+  checkEvaluation,
+  checkPointsText,
   formatDiagnostic,
   GpuError,
   openGpu,
@@ -206,6 +208,19 @@ export async function evaluate(argv: string[]): Promise<number> {
         problem,
       }))
     : [target(positional[0], flags.problem)];
+  // The GPU first: what a point needs there and on the host is checked before the points are
+  // read (a dimension no point of which fits is refused at once: runtime/resources.ts).
+  let gpu: GpuContext | null = null;
+  if (flags.backend === 'gpu') {
+    gpu = await openGpu({ adapter: flags.adapter });
+    if (!gpu)
+      process.stderr.write(
+        'opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n',
+      );
+  }
+  const gpuLimits = gpu ? { limits: gpu.limits, name: gpu.adapterName } : undefined;
+  checkEvaluation(`opt eval at D = ${dim}`, { dim, points: 1, gpu: gpuLimits });
+  checkPointsText(flags.points === '-' ? undefined : flags.points, dim);
   const points = readPoints(flags.points, dim);
   const problems: CompiledProblem[] = targets.map((t) =>
     compileProblem({
@@ -215,14 +230,13 @@ export async function evaluate(argv: string[]): Promise<number> {
       schedule: { population: Math.max(1, points.length) },
     }),
   );
-  let gpu: GpuContext | null = null;
-  if (flags.backend === 'gpu') {
-    gpu = await openGpu({ adapter: flags.adapter });
-    if (!gpu)
-      process.stderr.write(
-        'opt: no WebGPU adapter is available (install a Vulkan driver, or lavapipe: scripts/ensure-lavapipe.sh); evaluating on the CPU backend\n',
-      );
-  }
+  // Each problem's data with the points (on the GPU: evaluateOnGpu checks its buffers too).
+  for (const p of problems)
+    checkEvaluation(`${p.info.name} at D = ${dim}`, {
+      dim,
+      points: points.length,
+      data: p.ir.data,
+    });
   // One value per line; with --suite, one line per problem: its label, its name, its values.
   const lines: string[] = [];
   for (const [k, p] of problems.entries()) {

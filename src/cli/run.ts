@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {
   compileAlgorithm,
+  checkRun,
   createEngine,
   fixedDimension,
   GpuError,
@@ -191,13 +192,25 @@ export async function runCommand(argv0: string[]): Promise<number> {
         : flags.target;
   // The smallest error to tell apart: the target, or --zero where it is smaller.
   const threshold = Math.min(target ?? Infinity, flags.zero ?? Infinity);
+  if (flags['save-state'] && flags.out === undefined)
+    throw new CliError('--save-state: give --out DIR too (the state is written to DIR/state/)');
+  // The GPU before compiling: a run it cannot hold is refused before any work at D (the float32
+  // floor of --precision auto evaluates the problem there: runtime/resources.ts).
+  let gpu: GpuContext | null = null;
+  if (flags.backend === 'gpu') {
+    gpu = await openGpu({ adapter: flags.adapter });
+    if (!gpu)
+      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
+  }
   const compiled = runs.map(({ problem, dim }) => ({
     dim,
     c: compileAtPrecision(
       (precision) => compileAlgorithm({ algorithm, problem, dim, set, files, precision }),
       flags.precision as 'auto' | Precision,
-      flags.backend === 'gpu',
+      gpu !== null,
       threshold,
+      // A suite's problem the backend cannot hold is "not run" when its engine is made (below).
+      suite ? undefined : (c) => checkRun(c, gpu),
     ),
   }));
   // A problem without a declared optimum has no error: the default target is never reached (the
@@ -212,14 +225,6 @@ export async function runCommand(argv0: string[]): Promise<number> {
     flags.evals ?? (flags.seconds !== undefined ? undefined : DEFAULT_EVALS_PER_DIM * dim);
   const json = flags.json;
   const seconds = flags.seconds;
-  if (flags['save-state'] && flags.out === undefined)
-    throw new CliError('--save-state: give --out DIR too (the state is written to DIR/state/)');
-  let gpu: GpuContext | null = null;
-  if (flags.backend === 'gpu') {
-    gpu = await openGpu({ adapter: flags.adapter });
-    if (!gpu)
-      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
-  }
 
   const abort = new AbortController();
   const onInt = () => {
@@ -367,7 +372,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
         report.label = label;
       }
       reports.push(report);
-      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${report.bestError === null ? `best f ${fmtV(report.bestFitness)} (no optimum declared)` : `best error ${fmt(report.bestError)}`} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
+      const summary = `${label ? `${label} ` : ''}${report.algorithm} on ${report.problem} (D = ${dim}, ${report.backend}${report.precision === 'ff' ? ', float-float population' : ''}): ${bestText(report)} after ${fmtInt(report.evals)} evaluations, ${report.generations} generations, ${report.seconds.toFixed(3)} s (stopped: ${report.stopped})`;
       if (runDir) writeOutputs(runDir, report);
       if (runDir && state) writeState(join(runDir, 'state'), state);
       // A run cut off by Ctrl-C keeps its checkpoint for --resume; a finished one says so.
@@ -427,11 +432,15 @@ export function compileAtPrecision(
   precision: 'auto' | Precision,
   gpu: boolean,
   threshold: number,
+  check: (c: CompiledAlgorithm) => void = () => {},
 ): CompiledAlgorithm {
-  if (!gpu || precision === 'f32') return compile('f32');
-  if (precision === 'ff') return compile('ff');
-  const c = compile('f32');
-  return c.float32Floor() > threshold ? compile('ff') : c;
+  const checked = (c: CompiledAlgorithm) => (check(c), c);
+  if (!gpu || precision === 'f32') return checked(compile('f32'));
+  if (precision === 'ff') return checked(compile('ff'));
+  // Checked before the float32 floor, which evaluates the problem at D (a float-float population
+  // needs more than a float32 one: one that does not fit refuses both).
+  const c = checked(compile('f32'));
+  return c.float32Floor() > threshold ? checked(compile('ff')) : c;
 }
 
 export function makeReport(
@@ -516,6 +525,26 @@ function writeState(dir: string, state: Record<string, StateArrayValues>): void 
     );
     writeWhole(join(dir, `${name}.csv`), [header.join(','), ...rows].join('\n') + '\n');
   }
+}
+
+/**
+ * The summary's best: its error, or f without an optimum; a best that is no number (NaN, or an
+ * infinity, in float64 at the best point) is said to be none, never printed as a result.
+ */
+function bestText(r: RunReport): string {
+  const v = r.bestFitness;
+  if (!Number.isFinite(v)) {
+    const what = Number.isNaN(v)
+      ? 'NaN (the problem has no value there)'
+      : `${v} (no number: the problem is unbounded there, or overflows float64)`;
+    const dev = Number.isFinite(r.deviceFitness)
+      ? `; the ${r.backend.toUpperCase()} gave ${fmtV(r.deviceFitness)} in the run`
+      : '';
+    return `no best value: float64 gives ${what} at the best point${dev}`;
+  }
+  return r.bestError === null
+    ? `best f ${fmtV(v)} (no optimum declared)`
+    : `best error ${fmt(r.bestError)}`;
 }
 
 const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(17) : String(v));

@@ -48,6 +48,7 @@ import type { DiagKind } from '../parser/diagnostics.js';
 import { constValue, foldExpr } from '../ir/fold.js';
 import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
 import { needsRange, RANGE } from '../ir/range.js';
+import { NAN_WORST } from '../ir/builtins.js';
 import { peelConstant } from '../ir/peel.js';
 import { inwardFloat32 } from '../ir/float32.js';
 
@@ -1863,10 +1864,12 @@ export class AlgoElaborator {
   private evaluate(b: StepBuilder, arr: string): IExpr {
     let name = b.evalOf.get(arr);
     if (!name) {
-      name = b.fn.fresh('fit');
+      // The value, then the fitness: NaN as +infinity, the worst value (ir/builtins.ts
+      // NAN_WORST), so that every comparison of fitness orders it the same way on both backends.
+      const raw = b.fn.fresh('fit');
       b.fn.bindings.push({
         k: 'scalar',
-        name,
+        name: raw,
         t: 'f',
         body: {
           k: 'callp',
@@ -1874,6 +1877,13 @@ export class AlgoElaborator {
           fn: OBJECTIVE,
           args: [{ k: 'vref', t: 'f', name: arr, len: this.dim }],
         },
+      });
+      name = b.fn.fresh('fitness');
+      b.fn.bindings.push({
+        k: 'scalar',
+        name,
+        t: 'f',
+        body: { k: 'call', t: 'f', fn: NAN_WORST, args: [{ k: 'sref', t: 'f', name: raw }] },
       });
       b.evalOf.set(arr, name);
       b.evals++;

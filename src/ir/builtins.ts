@@ -458,6 +458,29 @@ const RANGE_BUILTIN: Builtin = {
   bound: (_e, _args, mu) => at(mu, 0, "range's argument's error bound"),
 };
 
+// ---- a fitness value: NaN is the worst (docs/language.md, "NaN in fitness") -----------------
+
+/**
+ * The call every evaluation of an algorithm's objective goes through (elaborate/algorithm.ts):
+ * v, or +infinity where v is NaN. A fitness that is NaN therefore counts as +infinity, worse than
+ * every number, in every comparison after it (better, sorted, best, argmin, min, the track, the
+ * target) on both backends, and no comparison ever sees a NaN: WGSL lets implementations assume
+ * that none occurs, and a NaN compares false with everything, so that which point came first
+ * would decide. The GPU's test reads the bits (codegen/wgsl-step.ts, opt_fit), which no float
+ * algebra can see through.
+ */
+export const NAN_WORST = 'nan.worst';
+const NAN_WORST_BUILTIN: Builtin = {
+  name: NAN_WORST,
+  params: [{ name: 'v', type: 'real' }],
+  result: 'real',
+  doc: 'v, or +infinity where v is NaN: a fitness value, whose NaN counts as the worst (internal: elaborate/algorithm.ts).',
+  cpu: (v) => (Number.isNaN(v) ? Infinity : v),
+  wgsl: (b, args) => b.call('opt_fit', args),
+  // v itself where it is a number; +infinity is no value the bound speaks of.
+  bound: (_e, _args, mu) => at(mu, 0, "nan.worst's argument's error bound"),
+};
+
 /**
  * A pair as a float-float sum's term: the body of an (ffsum.h ...) or (ffsum.l ...) reduction
  * (ir/ir.ts), which reads both arguments; its value is h + l.
@@ -520,7 +543,10 @@ const FF_TURN_BUILTINS: Builtin[] = [
 
 /** The internal builtins: in the IR, never in a source file (docs and the grammar omit them). */
 export const INTERNAL_BUILTINS: Record<string, Builtin> = Object.fromEntries(
-  [...FF_TABLE, FF_PAIR_BUILTIN, ...FF_TURN_BUILTINS, RANGE_BUILTIN].map((b) => [b.name, b]),
+  [...FF_TABLE, FF_PAIR_BUILTIN, ...FF_TURN_BUILTINS, RANGE_BUILTIN, NAN_WORST_BUILTIN].map((b) => [
+    b.name,
+    b,
+  ]),
 );
 
 /**

@@ -15,6 +15,7 @@
 // with both fitness and other values is an absolute use. Very large constants (|v| >= 1e30, the
 // infinities) go with either kind: they are "no value yet" marks, not levels of f.
 
+import { NAN_WORST } from './builtins.js';
 import type { Binding, IExpr, IrFunc } from './ir.js';
 import type { Step } from './step.js';
 
@@ -111,6 +112,8 @@ function stepUse(
         return 'abs';
       }
       case 'call':
+        // A fitness's NaN made +infinity (ir/builtins.ts): f itself, in order and under a shift.
+        if (e.fn === NAN_WORST && e.args.length === 1) return kind(e.args[0]!);
         return e.args.some((a) => kind(a) !== 'none' && kind(a) !== 'wild') ? 'abs' : 'none';
       case 'sel': {
         if (kind(e.c) === 'abs') return 'abs';

@@ -10,11 +10,40 @@ import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { emitJs, JS_BUILTINS } from '../codegen/js.js';
 import { materialiseData } from '../ir/data.js';
 import { drawTable } from './draws.js';
+import { checkHost, dataArrays } from './resources.js';
 import { StateLayout, wordsOf } from './algo-layout.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import type { RunAt } from './algo-host.js';
 
 type StepFn = (S: Float64Array, o: Int32Array, w: Int32Array, ind: number) => void;
+
+/** The CPU's layout: every array a step writes has two copies (the header). */
+function cpuLayout(c: CompiledAlgorithm): StateLayout {
+  const written = new Set(c.steps.flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
+  return new StateLayout(
+    c,
+    (n) => written.has(n),
+    () => true,
+  );
+}
+
+/**
+ * The memory a run of `c` needs on the CPU, checked before any of it is allocated
+ * (runtime/resources.ts): its state (`size` words), its data, and the vectors of the step that
+ * holds the most at once (the trial, its repaired copy...: arrays of the generated JavaScript,
+ * codegen/js.ts).
+ */
+export function checkCpuRun(c: CompiledAlgorithm, size = cpuLayout(c).size): void {
+  const vectors = (st: Step) =>
+    c.compiled(st).cpuIr.main.bindings.flatMap((b) => (b.k === 'scalar' ? [] : [b.len]));
+  const sum = (v: number[]) => v.reduce((x, y) => x + y, 0);
+  const most = c.steps.map(vectors).reduce((a, b) => (sum(b) > sum(a) ? b : a), []);
+  checkHost(`${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}`, [
+    { what: 'its state', length: size, bytesPer: 8 },
+    ...dataArrays(c.algo.problem.data),
+    ...most.map((len) => ({ what: 'a vector of a step', length: len, bytesPer: 8 })),
+  ]);
+}
 
 export class CpuAlgoEngine implements AlgoEngine {
   readonly backend = 'cpu' as const;
@@ -33,12 +62,8 @@ export class CpuAlgoEngine implements AlgoEngine {
     private c: CompiledAlgorithm,
     seed: number,
   ) {
-    const written = new Set(c.steps.flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
-    this.layout = new StateLayout(
-      c,
-      (n) => written.has(n),
-      () => true,
-    );
+    this.layout = cpuLayout(c);
+    checkCpuRun(c, this.layout.size);
     this.S = new Float64Array(this.layout.size);
     for (const o of this.layout.copies('best.f')) this.S[o] = Infinity;
     const draws = drawTable(seed, this.ctx);

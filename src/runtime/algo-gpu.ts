@@ -25,6 +25,7 @@ import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import { checkTwoFloat } from './two-float-check.js';
+import { checkDevice, checkHost, dataCount, dataArrays } from './resources.js';
 import { GpuError, type GpuContext } from './device.js';
 import { rejectedMessage, rejectedShaders, type ShaderSource } from './shader-check.js';
 
@@ -212,6 +213,32 @@ export class BatchTooLarge extends RangeError {
   }
 }
 
+/**
+ * The memory a run of `c` needs on the GPU and for it on the host, checked before any of it is
+ * allocated or a kernel generated (runtime/resources.ts): a run's state in one storage binding
+ * (`stride` words: the layout's size, rounded up to 256 bytes; a batch that does not fit is
+ * BatchTooLarge, which an experiment splits), the problem's data in float64 on the host and in
+ * float32 on the device.
+ */
+export function checkGpuRun(
+  c: CompiledAlgorithm,
+  gpu: GpuContext,
+  stride = Math.ceil(new StateLayout(c).size / 64) * 64,
+): void {
+  const who = `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}`;
+  checkHost(who, dataArrays(c.algo.problem.data));
+  const dataBytes = 4 * dataCount(c.algo.problem.data);
+  checkDevice(
+    who,
+    [
+      { what: 'its state', bytes: stride * 4, binding: true },
+      ...(dataBytes ? [{ what: 'its data', bytes: dataBytes, binding: true }] : []),
+    ],
+    gpu.limits,
+    gpu.adapterName,
+  );
+}
+
 export class GpuAlgoEngine implements AlgoEngine {
   readonly backend = 'gpu' as const;
   readonly adapter: string;
@@ -259,6 +286,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.runs = seeds.length;
     this.layout = new StateLayout(c);
     this.stride = Math.ceil(this.layout.size / 64) * 64;
+    checkGpuRun(c, gpu, this.stride);
     const plans = new Map(
       c.steps.map((st) => {
         const cs = c.compiled(st);
@@ -277,10 +305,6 @@ export class GpuAlgoEngine implements AlgoEngine {
     if (this.runs > 1 && this.runs * largest * 4 > limit)
       throw new BatchTooLarge(this.runs, Math.floor(limit / (largest * 4)));
     const bytes = this.runs * this.stride * 4;
-    if (bytes > limit)
-      throw new RangeError(
-        `the algorithm's state needs ${bytes} bytes, more than the device's largest storage binding (${limit} bytes): use a smaller population or dimension`,
-      );
     this.S = device.createBuffer({
       size: bytes,
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,

@@ -18,6 +18,7 @@ import {
 } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { GpuError, type GpuContext } from './device.js';
+import { bytesText, checkEvaluation, ResourceError } from './resources.js';
 import { rejectedMessage, rejectedShaders, type ShaderSource } from './shader-check.js';
 
 /** The bind-group-layout entries of a kernel's bindings (codegen/wgsl-bindings.ts). */
@@ -78,6 +79,14 @@ export class GpuEvaluator {
     o: GpuEvalOptions = {},
   ) {
     const device = gpu.device;
+    // A point in one binding and the data in one, before any kernel is generated or buffer made
+    // (runtime/resources.ts).
+    checkEvaluation(`${problem.info.name} at D = ${problem.info.dim}`, {
+      dim: problem.info.dim,
+      points: 0,
+      data: problem.ir.data,
+      gpu: { limits: gpu.limits, name: gpu.adapterName },
+    });
     this.plan = generateWgsl(problem.ir, problem.plan(), {
       subgroups: (o.subgroups ?? false) && gpu.features.subgroups,
       subgroupMaxSize: gpu.features.subgroupMaxSize,
@@ -89,8 +98,8 @@ export class GpuEvaluator {
     );
     const rowBytes = this.D * 4;
     if (rowBytes > maxBind)
-      throw new Error(
-        `one individual of D = ${this.D} needs ${rowBytes} bytes, more than the largest storage binding (${maxBind} bytes)`,
+      throw new ResourceError(
+        `one individual of D = ${this.D} needs ${bytesText(rowBytes)}, more than the largest storage binding (${bytesText(maxBind)})`,
       );
     const perSlab = Math.max(1, Math.floor(maxBind / rowBytes));
     const perDispatch = (stride: number) =>
@@ -102,8 +111,8 @@ export class GpuEvaluator {
       perDispatch(this.plan.groups * this.plan.partStride),
     );
     if (this.slabSize < 1)
-      throw new Error(
-        'the per-individual scratch of this program exceeds the largest storage binding',
+      throw new ResourceError(
+        `the per-individual scratch of this program (${bytesText(4 * Math.max(this.plan.scratchStride, this.plan.groups * this.plan.partStride))}) exceeds the largest storage binding (${bytesText(maxBind)})`,
       );
     device.pushErrorScope('validation');
     this.layouts = this.plan.kernels.map((k) =>

@@ -500,21 +500,37 @@ async function runLoop(
 }
 
 /**
- * A run whose initial population's values are all beyond the backend's range (+inf, or NaN) cannot
- * order its population: it would run its whole budget and report nothing. Stop before the first
- * generation, saying so with the float64 value at the first point (docs/problems.md, "Float32
+ * A run whose initial population's values are all beyond the backend's range (+inf, or NaN, which
+ * a fitness holds as +inf: ir/builtins.ts NAN_WORST) cannot order its population: it would run its
+ * whole budget and report nothing. Stop before the first generation, saying how many of its points
+ * have a number in float64 (every point is evaluated, not the first alone: a problem NaN on part
+ * of its box has some), and which backend's range they leave (docs/problems.md, "Float32
  * behaviour": Schwefel 2.22's product overflows float32 in the box from D = 100).
  */
 async function refuseOverflow(c: CompiledAlgorithm, engine: AlgoEngine, best: number) {
   const pop = at(c.algo.populations, 0, 'the populations');
   const X = await engine.readArray(pop.name);
-  const first = X.subarray(0, c.algo.dim);
-  const f64 = c.evaluatePoint(first);
-  const name = `${c.algo.problem.name} at D = ${c.algo.dim}`;
+  const D = c.algo.dim;
+  let nan = 0;
+  let inf = 0;
+  let first: { row: number; v: number } | undefined;
+  for (let r = 0; r < pop.rows; r++) {
+    const v = c.evaluatePoint(X.subarray(r * D, (r + 1) * D));
+    if (Number.isNaN(v)) nan++;
+    else if (!Number.isFinite(v)) inf++;
+    else first ??= { row: r, v };
+  }
+  const n = pop.rows;
+  const name = `${c.algo.problem.name} at D = ${D}`;
+  if (first && engine.backend === 'gpu')
+    throw new RangeError(
+      `${name}: every point of the initial population has a value beyond float32's range on the GPU (${best}; float64 gives a number at ${n - nan - inf} of its ${n} points, ${first.v.toPrecision(3)} at point ${first.row}), so the GPU cannot order them${c.algo.rangeRefused ? ` (values beyond float32's range are stored in an order-preserving form only for an algorithm that uses fitness only through its order; ${c.algo.name} does not: ${c.algo.rangeRefused})` : ''}: run it with --backend cpu, or at a smaller dimension (docs/problems.md, "Float32 behaviour")`,
+    );
+  const counts = [nan ? `NaN at ${nan}` : '', inf ? `an infinity at ${inf}` : '']
+    .filter(Boolean)
+    .join(' and ');
   throw new RangeError(
-    Number.isFinite(f64) && engine.backend === 'gpu'
-      ? `${name}: every point of the initial population has a value beyond float32's range on the GPU (${best}; float64 gives ${f64.toPrecision(3)} at the first point), so the GPU cannot order them${c.algo.rangeRefused ? ` (values beyond float32's range are stored in an order-preserving form only for an algorithm that uses fitness only through its order; ${c.algo.name} does not: ${c.algo.rangeRefused})` : ''}: run it with --backend cpu, or at a smaller dimension (docs/problems.md, "Float32 behaviour")`
-      : `${name}: every point of the initial population has the value ${best} (${f64} in float64 at the first point), so the run cannot order them`,
+    `${name}: no point of the initial population has a value the run can order: float64 gives ${counts || 'no number'} of its ${n} points; a NaN counts as +Infinity, worse than every number (docs/language.md, "NaN in fitness"), so the run cannot order them`,
   );
 }
 

@@ -249,6 +249,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -395,8 +398,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
-    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 2u + 0u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_fitness);
   }
 }
 
@@ -486,6 +491,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -583,7 +591,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 2u + 0u) + wid.z * P.run_sc];
+  let s_fitness: f32 = SC[(n * 2u + 1u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i) {
@@ -616,7 +625,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t5: i32 = i32(n);
     if (valid && t5 >= 0i && t5 < 48i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fitness);
     }
   }
 }
@@ -707,6 +716,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -945,6 +957,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1082,11 +1097,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   let s_L: f32 = min(100000.0f, (1.0f + floor((log((1.0f - t2)) / -0.12897038129696006f))));
   if (valid && lane == 0u) {
-    SC[(n * 7u + 0u) + wid.z * P.run_sc] = f32(s_g_g);
-    SC[(n * 7u + 1u) + wid.z * P.run_sc] = f32(s_r1);
-    SC[(n * 7u + 2u) + wid.z * P.run_sc] = f32(s_r2);
-    SC[(n * 7u + 3u) + wid.z * P.run_sc] = f32(s_k);
-    SC[(n * 7u + 4u) + wid.z * P.run_sc] = f32(s_L);
+    SC[(n * 8u + 0u) + wid.z * P.run_sc] = f32(s_g_g);
+    SC[(n * 8u + 1u) + wid.z * P.run_sc] = f32(s_r1);
+    SC[(n * 8u + 2u) + wid.z * P.run_sc] = f32(s_r2);
+    SC[(n * 8u + 3u) + wid.z * P.run_sc] = f32(s_k);
+    SC[(n * 8u + 4u) + wid.z * P.run_sc] = f32(s_L);
   }
 }
 
@@ -1176,6 +1191,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1279,11 +1297,11 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
-  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
-  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
-  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
-  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let s_g_g: i32 = i32(SC[(n * 8u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 8u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 8u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 8u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 8u + 4u) + wid.z * P.run_sc];
   var acc_mom0: f32 = 0.0f;
   var acc_mom1: f32 = 0.0f;
   var acc_mom2: f32 = 0.0f;
@@ -1504,6 +1522,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1603,11 +1624,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
-  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
-  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
-  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
-  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let s_g_g: i32 = i32(SC[(n * 8u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 8u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 8u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 8u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 8u + 4u) + wid.z * P.run_sc];
   let t4 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   var acc_fit: f32 = 0.0f;
   var carry_c: f32 = 0.0f;
@@ -1656,10 +1677,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t4));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t4));
   if (valid && lane == 0u) {
-    SC[(n * 7u + 5u) + wid.z * P.run_sc] = f32(s_fit);
-    SC[(n * 7u + 6u) + wid.z * P.run_sc] = f32(s_keep);
+    SC[(n * 8u + 5u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 8u + 6u) + wid.z * P.run_sc] = f32(s_fitness);
+    SC[(n * 8u + 7u) + wid.z * P.run_sc] = f32(s_keep);
   }
 }
 
@@ -1749,6 +1772,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1846,13 +1872,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_g_g: i32 = i32(SC[(n * 7u + 0u) + wid.z * P.run_sc]);
-  let s_r1: i32 = i32(SC[(n * 7u + 1u) + wid.z * P.run_sc]);
-  let s_r2: i32 = i32(SC[(n * 7u + 2u) + wid.z * P.run_sc]);
-  let s_k: i32 = i32(SC[(n * 7u + 3u) + wid.z * P.run_sc]);
-  let s_L: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
-  let s_fit: f32 = SC[(n * 7u + 5u) + wid.z * P.run_sc];
-  let s_keep: i32 = i32(SC[(n * 7u + 6u) + wid.z * P.run_sc]);
+  let s_g_g: i32 = i32(SC[(n * 8u + 0u) + wid.z * P.run_sc]);
+  let s_r1: i32 = i32(SC[(n * 8u + 1u) + wid.z * P.run_sc]);
+  let s_r2: i32 = i32(SC[(n * 8u + 2u) + wid.z * P.run_sc]);
+  let s_k: i32 = i32(SC[(n * 8u + 3u) + wid.z * P.run_sc]);
+  let s_L: f32 = SC[(n * 8u + 4u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 8u + 5u) + wid.z * P.run_sc];
+  let s_fitness: f32 = SC[(n * 8u + 6u) + wid.z * P.run_sc];
+  let s_keep: i32 = i32(SC[(n * 8u + 7u) + wid.z * P.run_sc]);
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i && (s_keep != 0i)) {
@@ -1886,7 +1913,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t5: i32 = i32(n);
     if (valid && t5 >= 0i && t5 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fitness);
     }
   }
 }
@@ -1977,6 +2004,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2215,6 +2245,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2466,6 +2499,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2683,6 +2719,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive

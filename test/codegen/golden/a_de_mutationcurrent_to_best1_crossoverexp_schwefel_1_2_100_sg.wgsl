@@ -112,6 +112,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   {
     let t6: i32 = i32(n);
     if (valid && t6 >= 0i && t6 < 48i) {
@@ -143,7 +144,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   {
     let t11: i32 = i32(n);
     if (valid && t11 >= 0i && t11 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fitness);
     }
   }
 }
@@ -234,6 +235,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -472,7 +476,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t6));
   {
     let t7: i32 = i32(n);
     if (valid && t7 >= 0i && t7 < 48i) {
@@ -505,7 +510,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   {
     let t12: i32 = i32(n);
     if (valid && t12 >= 0i && t12 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t12), select(t6, s_fit, (s_keep != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t12), select(t6, s_fitness, (s_keep != 0i)));
     }
   }
 }
@@ -596,6 +601,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -851,6 +859,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1091,7 +1102,8 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t6));
   let s_track_min: f32 = sval_g_g;
   let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t7) && (!(t7 <= t8))));
   {
@@ -1126,7 +1138,7 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t6, s_fit, (s_keep != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t6, s_fitness, (s_keep != 0i)));
     }
   }
   {
@@ -1259,6 +1271,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive

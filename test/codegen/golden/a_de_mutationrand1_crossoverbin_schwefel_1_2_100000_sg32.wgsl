@@ -245,6 +245,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -391,8 +394,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
-    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 2u + 0u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_fitness);
   }
 }
 
@@ -482,6 +487,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -579,7 +587,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 2u + 0u) + wid.z * P.run_sc];
+  let s_fitness: f32 = SC[(n * 2u + 1u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 48i) {
@@ -612,7 +621,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t5: i32 = i32(n);
     if (valid && t5 >= 0i && t5 < 48i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fitness);
     }
   }
 }
@@ -703,6 +712,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1032,6 +1044,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1189,10 +1204,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t6));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t6));
   if (valid && lane == 0u) {
-    SC[(n * 6u + 4u) + wid.z * P.run_sc] = f32(s_fit);
-    SC[(n * 6u + 5u) + wid.z * P.run_sc] = f32(s_keep);
+    SC[(n * 7u + 4u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 7u + 5u) + wid.z * P.run_sc] = f32(s_fitness);
+    SC[(n * 7u + 6u) + wid.z * P.run_sc] = f32(s_keep);
   }
 }
 
@@ -1282,6 +1299,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1380,8 +1400,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[(n * 6u + 4u) + wid.z * P.run_sc];
-  let s_keep: i32 = i32(SC[(n * 6u + 5u) + wid.z * P.run_sc]);
+  let s_fit: f32 = SC[(n * 7u + 4u) + wid.z * P.run_sc];
+  let s_fitness: f32 = SC[(n * 7u + 5u) + wid.z * P.run_sc];
+  let s_keep: i32 = i32(SC[(n * 7u + 6u) + wid.z * P.run_sc]);
   if (lid == 0u) { opt_hd[0u * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lid == 1u) { opt_hd[0u * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1424,7 +1445,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t7: i32 = i32(n);
     if (valid && t7 >= 0i && t7 < 48i && (s_keep != 0i) && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t7), s_fitness);
     }
   }
 }
@@ -1515,6 +1536,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1753,6 +1777,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2004,6 +2031,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2221,6 +2251,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive

@@ -219,6 +219,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -338,8 +341,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
-    SC[(n * 1u + 0u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 2u + 0u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_fitness);
   }
 }
 
@@ -429,6 +434,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -526,7 +534,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[(n * 1u + 0u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 2u + 0u) + wid.z * P.run_sc];
+  let s_fitness: f32 = SC[(n * 2u + 1u) + wid.z * P.run_sc];
   {
     let t0: i32 = i32(n);
     if (valid && t0 >= 0i && t0 < 128i) {
@@ -559,7 +568,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t5: i32 = i32(n);
     if (valid && t5 >= 0i && t5 < 128i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t5), s_fitness);
     }
   }
 }
@@ -650,6 +659,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -870,6 +882,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1059,6 +1074,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1248,6 +1266,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1476,6 +1497,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1704,6 +1728,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2030,6 +2057,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2154,8 +2184,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
-    SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 3u + 1u) + wid.z * P.run_sc] = f32(s_fit);
+    SC[(n * 3u + 2u) + wid.z * P.run_sc] = f32(s_fitness);
   }
 }
 
@@ -2245,6 +2277,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2343,7 +2378,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  let s_fit: f32 = SC[(n * 2u + 1u) + wid.z * P.run_sc];
+  let s_fit: f32 = SC[(n * 3u + 1u) + wid.z * P.run_sc];
+  let s_fitness: f32 = SC[(n * 3u + 2u) + wid.z * P.run_sc];
   if (lid == 0u) { opt_hd[0u * 1u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(0i), u32(0i))), 0u, 0u, 0u); }
   workgroupBarrier();
   let t0 = bitcast<f32>(opt_hd[0u * 1u + 0u].x);
@@ -2381,7 +2417,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t6: i32 = i32(n);
     if (valid && t6 >= 0i && t6 < 128i && c == 0u && lid == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fitness);
     }
   }
 }
@@ -2472,6 +2508,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2708,6 +2747,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2920,6 +2962,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -3118,6 +3163,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -3355,6 +3403,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -3568,6 +3619,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -3813,6 +3867,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -4029,6 +4086,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -4254,6 +4314,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -4450,7 +4513,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t11));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t11));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
@@ -4486,7 +4550,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t17: i32 = i32(n);
     if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t11, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t11, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
@@ -4589,6 +4653,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -4848,6 +4915,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -5113,6 +5183,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -5333,6 +5406,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -5570,7 +5646,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_O: i32 = shi[256u + team * 256u];
   let sval_track_arg_O: f32 = shf[512u + team * 256u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t13));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t13));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
   let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
@@ -5608,7 +5685,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t21: i32 = i32(n);
     if (valid && t21 >= 0i && t21 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), select(t13, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), select(t13, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
@@ -5754,6 +5831,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive

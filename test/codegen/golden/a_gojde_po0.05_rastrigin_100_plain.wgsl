@@ -71,6 +71,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   {
     let t3: i32 = i32(n);
     if (valid && t3 >= 0i && t3 < 128i) {
@@ -83,7 +84,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fitness);
     }
   }
 }
@@ -174,6 +175,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -375,6 +379,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -566,6 +573,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -757,6 +767,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -955,6 +968,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1153,6 +1169,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1304,6 +1323,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   storageBarrier();
   workgroupBarrier();
   {
@@ -1318,7 +1338,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t6: i32 = i32(n);
     if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fit);
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fitness);
     }
   }
 }
@@ -1409,6 +1429,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1657,6 +1680,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1951,6 +1977,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2122,7 +2151,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t12));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t12));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
@@ -2138,7 +2168,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
@@ -2241,6 +2271,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2515,6 +2548,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -2802,6 +2838,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -3014,7 +3053,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_O: i32 = shi[128u + team * 128u];
   let sval_track_arg_O: f32 = shf[256u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t16));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t16));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
   let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t17) && (!(t17 <= t18))));
@@ -3032,7 +3072,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t20: i32 = i32(n);
     if (valid && t20 >= 0i && t20 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t16, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t16, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
@@ -3156,6 +3196,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive

@@ -71,6 +71,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
+  let s_fitness: f32 = opt_fit(s_fit);
   {
     let t3: i32 = i32(n);
     if (valid && t3 >= 0i && t3 < 250i) {
@@ -83,7 +84,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t4: i32 = i32(n);
     if (valid && t4 >= 0i && t4 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fit);
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fitness);
     }
   }
 }
@@ -174,6 +175,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -365,6 +369,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -556,6 +563,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -725,7 +735,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t12));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t12));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
@@ -741,7 +752,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t14: i32 = i32(n);
     if (valid && t14 >= 0i && t14 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
@@ -844,6 +855,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1107,6 +1121,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
@@ -1312,7 +1329,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_track_arg_X: i32 = shi[0u + team * 128u];
   let sval_track_arg_X: f32 = shf[128u + team * 128u];
   workgroupBarrier();
-  let s_keep: i32 = select(0i, 1i, (s_fit <= t18));
+  let s_fitness: f32 = opt_fit(s_fit);
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t18));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = sval_track_arg_X;
   let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t19) && (!(t19 <= t20))));
@@ -1330,7 +1348,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let t22: i32 = i32(n);
     if (valid && t22 >= 0i && t22 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t22), select(t18, s_fit, (s_keep_1 != 0i)));
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t22), select(t18, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
@@ -1454,6 +1472,9 @@ fn opt_normal(w: vec4<u32>) -> f32 {
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
 fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 // The last block of even and of odd call sites is kept: a lane that draws for four consecutive
