@@ -135,6 +135,12 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '1:18',
     message: /^unterminated string/,
   },
+  NestedTooDeep: {
+    // The body is a level, each parenthesis one, the index one: 62 parentheses are 64 levels.
+    src: `problem f(x[D]) { ${'('.repeat(63)}x[0]${')'.repeat(63)} }`,
+    at: '1:84',
+    message: /^expressions are nested more than 64 deep here/,
+  },
   // 2xxx: names and binding
   UnknownName: {
     src: 'problem f(x[D]) {\n  let scale = 2\n  sum(i) scal * x[i]\n}',
@@ -337,6 +343,12 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '2:21',
     message:
       'the box is empty at coordinate 2: [0, -1] (each coordinate needs finite bounds, the lower below the upper) (from U)',
+  },
+  ExpressionTooLong: {
+    // 1,001 terms that depend on the reduction's index (1,000 lower: test/long-expr.test.ts).
+    src: `problem f(x[D]) { sum(i) (${Array.from({ length: 1001 }, () => 'x[i]').join(' + ')}) }`,
+    at: '1:7027',
+    message: /^this chain of operators is longer than 1,000 terms where it depends on a reduction/,
   },
   UnknownProblem: {
     src: 'problem f(x[D]) { x[0] }',

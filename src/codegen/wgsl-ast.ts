@@ -292,14 +292,17 @@ function printDecl(d: Decl): string {
   }
 }
 
-/** The module's text: declarations, the entry point, the library functions. */
+/**
+ * The module's text: declarations, the entry point (its expressions no deeper than
+ * MAX_EXPR_HEIGHT, `boundHeight`), the library functions.
+ */
 export function printModule(m: Module): string {
   const args = m.entry.builtins.map((b) => `@builtin(${b.builtin}) ${b.name}: ${b.ty}`);
   return (
     m.decls.map((d) => printDecl(d) + '\n').join('') +
     `\n@compute @workgroup_size(${printExpr(m.entry.workgroupSize)})\n` +
     `fn main(${args.join(', ')}) {\n` +
-    printStmts(m.entry.body, 1).join('\n') +
+    printStmts(boundHeight(m.entry.body), 1).join('\n') +
     '\n}\n' +
     m.library.join('')
   );
@@ -422,4 +425,149 @@ export function someCall(stmts: Stmt[], pred: (fn: string) => boolean): boolean 
     }
   };
   return stmts.some(st);
+}
+
+/**
+ * The deepest expression a statement keeps: nodes on a path from the root, parentheses, calls and
+ * unary operators counted like binary ones. Tint refuses a parse nesting of about 127
+ * (parentheses, calls, unary operators) and an expression of depth 512 (issue 34: a 200-term sum
+ * was `((((a + b) + c) + ...)`); none of the corpus's kernels comes near (test/codegen/golden).
+ */
+export const MAX_EXPR_HEIGHT = 96;
+/** The prefix of the lets that `boundHeight` introduces (no generator uses it). */
+const PART = 'part_';
+
+/**
+ * `stmts` with every expression deeper than MAX_EXPR_HEIGHT cut into lets of at most that
+ * depth, each declared just before the statement that uses it (a long left-nested chain becomes
+ * `let part_0 = ((a + b) + ...); let part_1 = ((part_0 + c) + ...); ... part_k + z`). A let only
+ * names a value, so every operation is the same, in the same order: float32 results do not change.
+ * Expressions of a loop header (its condition and update, evaluated at every iteration) and places
+ * (an assignment's left side, the array of an index, a member's base, `&x`) are not cut.
+ */
+export function boundHeight(stmts: Stmt[]): Stmt[] {
+  let counter = 0;
+  const fresh = () => `${PART}${counter++}`;
+  const list = (body: Stmt[]): Stmt[] => {
+    const out: Stmt[] = [];
+    for (const s of body) out.push(...stmt(s));
+    return out;
+  };
+  // The statements that compute `s`'s parts, then `s` with them.
+  const stmt = (s: Stmt): Stmt[] => {
+    const lets: Stmt[] = [];
+    const cut = (x: Expr): Expr => cutExpr(x, lets, fresh).e;
+    let r: Stmt;
+    switch (s.k) {
+      case 'let':
+        r = { ...s, init: cut(s.init) };
+        break;
+      case 'var':
+        r = s.init ? { ...s, init: cut(s.init) } : s;
+        break;
+      case 'assign':
+        r = { ...s, rhs: cut(s.rhs) };
+        break;
+      case 'call':
+        r = { ...s, call: cut(s.call) };
+        break;
+      case 'return':
+        r = s.value ? { ...s, value: cut(s.value) } : s;
+        break;
+      case 'if':
+        r = {
+          ...s,
+          cond: cut(s.cond),
+          body: list(s.body),
+          ...(s.orElse ? { orElse: list(s.orElse) } : {}),
+        };
+        break;
+      case 'for':
+        r = { ...s, body: list(s.body) };
+        break;
+      case 'loop':
+      case 'block':
+        r = { ...s, body: list(s.body) };
+        break;
+      case 'seq': {
+        const body = list(s.body);
+        return [body.length === s.body.length ? s : { ...s, body }];
+      }
+      default:
+        r = s;
+    }
+    return lets.length ? [...lets, r] : [r];
+  };
+  return list(stmts);
+}
+
+/** `x` with its parts deeper than MAX_EXPR_HEIGHT moved into `lets`; its height after. */
+function cutExpr(x: Expr, lets: Stmt[], fresh: () => string): { e: Expr; h: number } {
+  // A value position: the subexpression may become a let.
+  const value = (c: Expr): { e: Expr; h: number } => {
+    const r = cutExpr(c, lets, fresh);
+    return r;
+  };
+  // Children first; then, while this node is too deep, its deepest value child becomes a let.
+  let kids: { e: Expr; h: number; hoist: boolean }[];
+  switch (x.k) {
+    case 'lit':
+    case 'id':
+      return { e: x, h: 1 };
+    case 'bin':
+      kids = [
+        { ...value(x.a), hoist: true },
+        { ...value(x.b), hoist: true },
+      ];
+      break;
+    case 'un':
+      kids = [{ ...value(x.a), hoist: x.op !== '&' }];
+      break;
+    case 'paren':
+      kids = [{ ...value(x.a), hoist: true }];
+      break;
+    case 'call':
+      kids = x.args.map((a) => ({ ...value(a), hoist: true }));
+      break;
+    case 'index':
+      kids = [
+        { ...value(x.a), hoist: false },
+        { ...value(x.i), hoist: true },
+      ];
+      break;
+    case 'member':
+      kids = [{ ...value(x.a), hoist: false }];
+      break;
+  }
+  const height = () => 1 + Math.max(...kids.map((k) => k.h));
+  while (height() > MAX_EXPR_HEIGHT) {
+    let deepest = -1;
+    kids.forEach((k, n) => {
+      if (k.hoist && k.h > 1 && (deepest < 0 || k.h > kids[deepest]!.h)) deepest = n;
+    });
+    if (deepest < 0) break; // only places are deep: left as they are
+    const k = kids[deepest]!;
+    const name = fresh();
+    lets.push(letS(name, k.e));
+    kids[deepest] = { e: id(name), h: 1, hoist: false };
+  }
+  const es = kids.map((k) => k.e);
+  let e: Expr;
+  switch (x.k) {
+    case 'bin':
+      e = { ...x, a: es[0]!, b: es[1]! };
+      break;
+    case 'un':
+    case 'paren':
+    case 'member':
+      e = { ...x, a: es[0]! };
+      break;
+    case 'call':
+      e = { ...x, args: es };
+      break;
+    case 'index':
+      e = { ...x, a: es[0]!, i: es[1]! };
+      break;
+  }
+  return { e, h: height() };
 }

@@ -41,6 +41,7 @@ import {
   at,
   bin,
   binTy,
+  freeIdx,
   int,
   num,
   redTy,
@@ -50,7 +51,7 @@ import {
   type IrProgram,
   type RedOp,
 } from '../ir/ir.js';
-import { constValue, foldExpr } from '../ir/fold.js';
+import { constValue, foldExpr, foldNode } from '../ir/fold.js';
 import { Abort, ElabCore } from './core.js';
 import { materialiseSome } from '../ir/data.js';
 import {
@@ -855,11 +856,84 @@ export class Elaborator {
     );
   }
 
+  /**
+   * A chain of binary operators (the parser builds `a + b + c` as ((a + b) + c), a left spine as
+   * long as the chain), elaborated along its spine without recursion, so that a sum of 100,000
+   * written terms lowers (issue 34). Evaluation order is the written one, left to right: a chain
+   * longer than CHAIN_CHUNK terms is cut into scalar bindings (or vector ones, for an elementwise
+   * vector chain) of CHAIN_CHUNK terms each, the next starting from the previous one's name, so
+   * that every IR expression after it stays shallow for the passes and the backends, and the
+   * order of the operations (and so every rounding) is that of the unsplit chain. A part that
+   * depends on a bound index (a reduction's, a vector let's) cannot be a binding: such a chain is
+   * refused past CHAIN_UNSPLIT terms (ExpressionTooLong) rather than overflowing the stack later.
+   */
   private binary(e: Expr & { kind: 'binary' }, sc: Scope): Val {
-    const [a, b] = this.core.both(
-      () => this.expr(e.left, sc),
-      () => this.expr(e.right, sc),
-    );
+    const spine: (Expr & { kind: 'binary' })[] = [];
+    let leftmost: Expr = e;
+    while (leftmost.kind === 'binary') {
+      spine.push(leftmost);
+      leftmost = leftmost.left;
+    }
+    spine.reverse(); // innermost (first written operator) first
+    const first = attemptVal(() => this.expr(leftmost, sc));
+    let acc: Val | undefined = first.ok ? first.value : undefined;
+    const split = spine.length > CHAIN_CHUNK && sc.constant === undefined && sc.data === undefined;
+    let since = 0; // operators since the last binding
+    for (const node of spine) {
+      const right = attemptVal(() => this.expr(node.right, sc));
+      if (acc === undefined || !right.ok) {
+        acc = undefined;
+        continue;
+      }
+      const a: Val = acc;
+      const combined = attemptVal(() => this.combine(node, a, right.value, split));
+      acc = combined.ok ? combined.value : undefined;
+      if (acc === undefined) continue;
+      since++;
+      if (split && since >= CHAIN_CHUNK) {
+        const bound = this.chainBinding(acc, sc);
+        if (bound) {
+          acc = bound;
+          since = 0;
+        } else if (since + 1 > CHAIN_UNSPLIT) {
+          this.core.fail(
+            'ExpressionTooLong',
+            node.right.loc,
+            CHAIN_UNSPLIT.toLocaleString('en-US'),
+          );
+        }
+      } else if (!split && since + 1 > CHAIN_UNSPLIT) {
+        this.core.fail('ExpressionTooLong', node.right.loc, CHAIN_UNSPLIT.toLocaleString('en-US'));
+      }
+    }
+    if (acc === undefined) throw new Abort();
+    return acc;
+  }
+
+  /**
+   * `v` (a part of a long chain) as a binding of the function being lowered, or undefined where it
+   * depends on an index bound around it (a reduction's, a vector let's), which a binding cannot see.
+   */
+  private chainBinding(v: Val, sc: Scope): Val | undefined {
+    if (v.s === 'scalar') {
+      if (freeIdx(v.e).size > 0) return undefined;
+      return this.core.scalarLet(sc.fn, 'chain', v.e);
+    }
+    if (v.s === 'vector') {
+      const i = this.core.freshIdx('i');
+      const body = v.at(i);
+      const free = freeIdx(body);
+      free.delete(i.name);
+      if (free.size > 0) return undefined;
+      const name = sc.fn.fresh('chain');
+      sc.fn.bindings.push({ k: 'vec', name, idx: i.name, len: v.len, body: toReal(body) });
+      return arrayVal(name, v.len);
+    }
+    return undefined;
+  }
+
+  /** One operator of a chain: `e.op` of the values of its operands, checked. */
+  private combine(e: Expr & { kind: 'binary' }, a: Val, b: Val, long = false): Val {
     if (e.op === 'and' || e.op === 'or') {
       return {
         s: 'scalar',
@@ -895,7 +969,7 @@ export class Elaborator {
       this.core.fail('DivisionByZero', e.right.loc, 'remainder (%)');
     }
     return this.elementwise2([a, b], [e.left.loc, e.right.loc], e.loc, (x, y) =>
-      powOrBin(op as never, x, y),
+      powOrBin(op as never, x, y, long ? foldChain : foldExpr),
     );
   }
 
@@ -1506,14 +1580,52 @@ export class Elaborator {
   }
 }
 
-function powOrBin(op: Parameters<typeof bin>[0], a: IExpr, b: IExpr): IExpr {
+/**
+ * A chain of more operators than this is lowered in parts of this many, each a binding (see
+ * Elaborator.binary); below it nothing changes. Every IR expression then has at most about this
+ * many operators on a path, which every recursive walker of the compiler handles.
+ */
+export const CHAIN_CHUNK = 256;
+/** The longest chain that cannot be split (it depends on a bound index): ExpressionTooLong beyond. */
+export const CHAIN_UNSPLIT = 1000;
+
+function attemptVal(f: () => Val): { ok: true; value: Val } | { ok: false } {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (!(e instanceof Abort)) throw e;
+    return { ok: false };
+  }
+}
+
+function powOrBin(
+  op: Parameters<typeof bin>[0],
+  a: IExpr,
+  b: IExpr,
+  fold: (e: IExpr) => IExpr = foldExpr,
+): IExpr {
   // Integer powers become a real power (x^2 of an integer index is real, as in mathematics).
   if (op === 'pow')
-    return foldExpr({ k: 'bin', t: 'f', op, a: toReal(a), b: b.t === 'i' ? toReal(b) : b });
-  if (op === '/') return foldExpr({ k: 'bin', t: 'f', op, a: toReal(a), b: toReal(b) });
+    return fold({ k: 'bin', t: 'f', op, a: toReal(a), b: b.t === 'i' ? toReal(b) : b });
+  if (op === '/') return fold({ k: 'bin', t: 'f', op, a: toReal(a), b: toReal(b) });
   const t = binTy(op, a, b);
-  if (t === 'f') return foldExpr({ k: 'bin', t, op, a: toReal(a), b: toReal(b) });
-  return foldExpr({ k: 'bin', t, op, a, b });
+  if (t === 'f') return fold({ k: 'bin', t, op, a: toReal(a), b: toReal(b) });
+  return fold({ k: 'bin', t, op, a, b });
+}
+
+/** What foldChain made: folded already, not walked again. */
+const chainFolded = new WeakSet<IExpr>();
+/**
+ * foldExpr of a node of a long chain (Elaborator.binary) whose left operand is the chain so far:
+ * that was folded when it was made, so only the new operand and the node are (foldExpr would walk
+ * the whole part again at every operator: quadratic in the part's length).
+ */
+function foldChain(e: IExpr): IExpr {
+  if (e.k !== 'bin') return foldExpr(e);
+  const a = chainFolded.has(e.a) || e.a.k === 'sref' ? e.a : foldExpr(e.a);
+  const out = foldNode({ ...e, a, b: foldExpr(e.b) });
+  chainFolded.add(out);
+  return out;
 }
 
 /** From the start of `a` to the end of `b` when both are on one line, else `a`. */

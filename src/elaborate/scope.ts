@@ -112,13 +112,16 @@ export function indexSites(
         loc: l.nameLoc,
         reduction: false,
       });
-  const walk = (e: Expr | undefined): void => {
-    if (!e) return;
+  // In source order (pre-order), with a stack of its own: a chain of 100,000 terms is that deep.
+  const stack: (Expr | undefined)[] = [...exprs].reverse();
+  while (stack.length) {
+    const e = stack.pop();
+    if (!e) continue;
     if (e.kind === 'reduce')
       out.push({ index: e.index, what: `${e.op}(${e.index})`, loc: e.loc, reduction: true });
-    subExprs(e).forEach(walk);
-  };
-  for (const e of exprs) walk(e);
+    const subs = subExprs(e);
+    for (let k = subs.length - 1; k >= 0; k--) stack.push(subs[k]);
+  }
   return out;
 }
 

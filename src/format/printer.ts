@@ -500,12 +500,37 @@ function sepAfter(part: ChainPart): Doc {
   return hasLineCommentAfter(part.node as { comments?: Comment[] }) ? hardline : line;
 }
 
+/** How many chain levels one `path.call` descends at most (chainParts). */
+const CHAIN_STEP = 256;
+
+/**
+ * The operands of a chain (`a + b - c`, the parser's left spine) in order, with their operators.
+ * A chain may be 100,000 terms long (issue 34): the spine is walked in steps of CHAIN_STEP levels,
+ * each one `path.call` down many `left`s, so that the stack grows by a frame a step, not a level.
+ */
 function chainParts(path: Path, print: Print): ChainPart[] {
-  const e = path.node as Extract<Expr, { kind: 'binary' }>;
-  const left: ChainPart[] = continuesChain(e, e.left)
-    ? path.call((p) => chainParts(p, print), 'left')
-    : [{ doc: path.call(print, 'left'), node: e.left }];
-  return [...left, { doc: [e.op, ' ', path.call(print, 'right')], node: e.right }];
+  type Bin = Extract<Expr, { kind: 'binary' }>;
+  const spine: Bin[] = [path.node as Bin];
+  for (let e = spine[0]!; continuesChain(e, e.left); ) spine.push((e = e.left as Bin));
+  const k = spine.length;
+  const rights: Doc[] = new Array<Doc>(k);
+  let leftmost: Doc = '';
+  const lefts = (n: number): string[] => new Array<string>(n).fill('left');
+  // AstPath.call takes any number of names; its type lists a few.
+  type Descend = { call<T>(f: (q: Path) => T, ...names: string[]): T };
+  // `p` is at spine[base].
+  const visit = (p: Path, base: number): void => {
+    const d = p as unknown as Descend;
+    const end = Math.min(base + CHAIN_STEP, k);
+    for (let j = base; j < end; j++) rights[j] = d.call(print, ...lefts(j - base), 'right');
+    if (end < k) d.call((q) => visit(q, end), ...lefts(end - base));
+    else leftmost = d.call(print, ...lefts(k - base));
+  };
+  visit(path, 0);
+  const parts: ChainPart[] = [{ doc: leftmost, node: spine[k - 1]!.left }];
+  for (let j = k - 1; j >= 0; j--)
+    parts.push({ doc: [spine[j]!.op, ' ', rights[j]!], node: spine[j]!.right });
+  return parts;
 }
 
 /** `if a then x else if b then y else z`: broken, each `else` starts a line. */

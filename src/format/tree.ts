@@ -408,6 +408,20 @@ class TreeBuilder {
   }
 
   expr(e: Expr): object {
+    // A chain (`a + b + c`, the parser's left spine, 100,000 terms long perhaps: issue 34) is
+    // walked along its spine without recursion: its left operands from the innermost out.
+    if (e.kind === 'binary' && e.left.kind === 'binary') {
+      const spine: Extract<Expr, { kind: 'binary' }>[] = [];
+      let x: Expr = e;
+      while (x.kind === 'binary') {
+        spine.push(x);
+        x = x.left;
+      }
+      let left = this.expr(x);
+      for (let k = spine.length - 1; k >= 0; k--) left = this.binary(spine[k]!, left);
+      return left;
+    }
+    if (e.kind === 'binary') return this.binary(e, this.expr(e.left));
     let children: object[] = [];
     let start = e.loc.offset;
     let end = e.loc.offset + e.loc.length;
@@ -430,12 +444,6 @@ class TreeBuilder {
       case 'unary':
         children = [this.expr(e.arg)];
         end = this.ends(children);
-        break;
-      case 'binary':
-        children = [this.expr(e.left), this.expr(e.right)];
-        start = INFO.get(children[0]!)!.start;
-        end = this.ends(children);
-        if (continuesChain(e, e.left)) INFO.get(e.left)!.attachable = false;
         break;
       case 'if':
         children = [this.expr(e.cond), this.expr(e.then), this.expr(e.else)];
@@ -463,6 +471,18 @@ class TreeBuilder {
       end = p.close;
     }
     return this.set(e, 'expr', start, end, children, { parens: p?.count ?? 0 });
+  }
+
+  /** Binary `e`, its left operand's node made already. */
+  private binary(e: Extract<Expr, { kind: 'binary' }>, left: object): object {
+    const children = [left, this.expr(e.right)];
+    const start = INFO.get(left)!.start;
+    const end = this.ends(children);
+    if (continuesChain(e, e.left)) INFO.get(e.left)!.attachable = false;
+    const p = this.parens.get(e);
+    return p
+      ? this.set(e, 'expr', p.open, p.close, children, { parens: p.count })
+      : this.set(e, 'expr', start, end, children, { parens: 0 });
   }
 
   private arg(a: Arg): object {

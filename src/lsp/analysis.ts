@@ -112,10 +112,15 @@ function bindingsOf(d: Ast.Decl): Binding[] {
       case 'unary':
         expr(e.arg);
         return;
-      case 'binary':
-        expr(e.left);
-        expr(e.right);
+      case 'binary': {
+        // Along a chain's left spine without recursion (a chain may have 100,000 terms).
+        const spine: Ast.Expr[] = [];
+        let x: Ast.Expr = e;
+        for (; x.kind === 'binary'; x = x.left) spine.push(x.right);
+        expr(x);
+        for (let k = spine.length - 1; k >= 0; k--) expr(spine[k]);
         return;
+      }
       case 'if':
         expr(e.cond);
         expr(e.then);

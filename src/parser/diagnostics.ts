@@ -15,6 +15,11 @@ export const Diag = {
     code: 1004,
     message: 'unterminated string: a path in quotes must end with " on the same line',
   },
+  NestedTooDeep: {
+    code: 1005,
+    message:
+      'expressions are nested more than {0} deep here (parentheses, if, unary minus, not, powers, calls and indices each nest): write the inner part as a let',
+  },
   // 2xxx: names and binding
   UnknownName: { code: 2001, message: "unknown name '{0}'{1}" },
   DuplicateName: { code: 2002, message: "'{0}' is already defined{1}" },
@@ -181,6 +186,11 @@ export const Diag = {
     code: 4028,
     message:
       'the box is empty at coordinate {0}: [{1}, {2}] (each coordinate needs finite bounds, the lower below the upper){3}',
+  },
+  ExpressionTooLong: {
+    code: 4029,
+    message:
+      'this chain of operators is longer than {0} terms where it depends on a reduction or vector-let index (a longer chain is split into lets, which cannot see that index): split it into lets over the index, or write it as a reduction',
   },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },

@@ -59,10 +59,38 @@ function span(a: Loc, b: Loc): Loc {
 const NOLOC: Loc = { file: '<input>', line: 1, col: 1, offset: 0, length: 1 };
 const errorExpr = (loc: Loc): Expr => ({ kind: 'num', value: NaN, isInt: false, loc });
 
+/**
+ * The deepest nesting of expressions the parser takes (parentheses, `if`, unary minus, `not`, the
+ * exponent of a power, call arguments and indices each open a level): chevrotain's rules recurse,
+ * a dozen frames a level, and would overflow the default stack at about 150 levels. Beyond this a file is
+ * refused with NestedTooDeep (OPT1005). A long chain of binary operators (`a + b + c + ...`) is
+ * not nested: the parser reads it in a loop, at any length.
+ */
+export const MAX_NESTING = 64;
+
+/** Thrown at the token that opens a level beyond MAX_NESTING; parseSource reports it. */
+class NestedTooDeep extends Error {
+  constructor(readonly token: IToken) {
+    super('nested too deep');
+  }
+}
+
 class OptParser extends EmbeddedActionsParser {
+  /** The levels of expression nesting open at the current token (see MAX_NESTING). */
+  depth = 0;
   constructor() {
     super(T.allTokens, { recoveryEnabled: true, maxLookahead: 4 });
     this.performSelfAnalysis();
+  }
+
+  /** `f` one level of nesting deeper. */
+  private nested<R>(f: () => R): R {
+    if (++this.depth > MAX_NESTING && !this.RECORDING_PHASE) throw new NestedTooDeep(this.LA(1));
+    try {
+      return f();
+    } finally {
+      this.depth--;
+    }
   }
 
   public file = this.RULE('file', (): { decls: Decl[]; imports: ImportDecl[] } => {
@@ -663,7 +691,7 @@ class OptParser extends EmbeddedActionsParser {
   );
 
   // `if` is a primary (below), so `expr` is just the lowest-precedence chain.
-  public expr = this.RULE('expr', (): Expr => this.SUBRULE(this.orExpr));
+  public expr = this.RULE('expr', (): Expr => this.nested(() => this.SUBRULE(this.orExpr)));
 
   private ifExpr = this.RULE('ifExpr', (): Expr => {
     const kw = this.CONSUME(T.If);
@@ -732,7 +760,7 @@ class OptParser extends EmbeddedActionsParser {
         {
           ALT: () => {
             const kw = this.CONSUME(T.Not);
-            const arg = this.SUBRULE(this.notExpr);
+            const arg = this.nested(() => this.SUBRULE(this.notExpr));
             return {
               kind: 'unary',
               op: 'not',
@@ -834,7 +862,7 @@ class OptParser extends EmbeddedActionsParser {
         {
           ALT: () => {
             const m = this.CONSUME(T.Minus);
-            const arg = this.SUBRULE(this.unaryExpr);
+            const arg = this.nested(() => this.SUBRULE(this.unaryExpr));
             return {
               kind: 'unary',
               op: '-',
@@ -915,7 +943,7 @@ class OptParser extends EmbeddedActionsParser {
     let result = base;
     this.OPTION(() => {
       this.CONSUME(T.Caret);
-      const exp = this.SUBRULE(this.unaryExpr);
+      const exp = this.nested(() => this.SUBRULE(this.unaryExpr));
       result = {
         kind: 'binary',
         op: '^',
@@ -1091,10 +1119,21 @@ export function parseSource(text: string, file: string): ParseResult {
   // With recovery on, chevrotain re-synchronises after an error (also on a stray token between
   // declarations), so the declarations after an error are parsed and checked as well.
   parserInstance.input = lexed.tokens;
-  const parsedFile = parserInstance.file();
+  parserInstance.depth = 0;
+  let parsedFile: { decls: (Decl | undefined)[]; imports: (ImportDecl | undefined)[] } | undefined;
+  try {
+    parsedFile = parserInstance.file();
+  } catch (e) {
+    if (!(e instanceof NestedTooDeep)) throw e;
+    // The parser's state is abandoned there: the file is refused with this one error.
+    diagnostics.push(diag('NestedTooDeep', tokLoc(e.token), String(MAX_NESTING)));
+    return { source: { file, text, decls: [], imports: [] }, diagnostics, parens: currentParens };
+  }
   const decls = parsedFile?.decls ?? [];
   // An import whose path recovery inserted (`import` alone) is reported as a syntax error only.
-  const imports = (parsedFile?.imports ?? []).filter((i) => i && Number.isFinite(i.pathLoc.offset));
+  const imports = (parsedFile?.imports ?? []).filter(
+    (i): i is ImportDecl => !!i && Number.isFinite(i.pathLoc.offset),
+  );
   for (const e of parserInstance.errors) {
     const t = e.token;
     const atEof = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
@@ -1104,7 +1143,7 @@ export function parseSource(text: string, file: string): ParseResult {
     );
   }
   return {
-    source: { file, text, decls: decls.filter(Boolean), imports },
+    source: { file, text, decls: decls.filter((d): d is Decl => d !== undefined), imports },
     diagnostics,
     parens: currentParens,
   };

@@ -272,4 +272,15 @@ describe('opt formatter', () => {
     expect(e).toBeInstanceOf(OptError);
     expect((e as OptError).message).toContain('bad.opt:3:1: error OPT1002');
   });
+  it('formats a written chain of 100,000 terms (filled lines), and that text is itself formatted', async () => {
+    // Issue 34: the printer and the extents walk a chain's spine in steps, not a frame a level.
+    const terms = Array.from({ length: 100_000 }, (_, i) => `x[${i}]^2`);
+    const text = `problem long(x[D]) in [-1, 1] { ${terms.join(' + ')} }\n`;
+    const out = await formatOpt(text, 'long.opt');
+    const lines = out.split('\n');
+    expect(lines[0]).toBe('problem long(x[D]) in [-1, 1] {');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(out.replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
+    expect(await formatOpt(out, 'long.opt')).toBe(out);
+  }, 120_000);
 });
