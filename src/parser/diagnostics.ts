@@ -488,8 +488,21 @@ export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   if (!d.loc || sourceText === undefined) return head + note;
   const line = sourceText.split(/\r?\n/)[d.loc.line - 1];
   if (line === undefined) return head + note;
-  return `${head}\n${excerpt(line, d.loc.line, d.loc.col, d.loc.length)}${note}`;
+  if (line.length <= LONG_LINE)
+    return `${head}\n${excerpt(line, d.loc.line, d.loc.col, d.loc.length)}${note}`;
+  // A long line (a chain of 100,000 terms written on one line) is shown around the place: the
+  // columns before it and after its first characters, `...` marking a cut.
+  const length = Math.max(1, Math.min(d.loc.length, LONG_CONTEXT));
+  const from = Math.max(0, d.loc.col - 1 - LONG_CONTEXT);
+  const to = Math.min(line.length, d.loc.col - 1 + length + LONG_CONTEXT);
+  const pre = from > 0 ? '...' : '';
+  const shown = pre + line.slice(from, to) + (to < line.length ? '...' : '');
+  return `${head}\n${excerpt(shown, d.loc.line, d.loc.col - from + pre.length, length)}${note}`;
 }
+
+/** A source line longer than this is cut around the diagnostic's place, LONG_CONTEXT a side. */
+const LONG_LINE = 200;
+const LONG_CONTEXT = 60;
 
 /** A line with its number in the gutter, and a caret line under `width` characters from `col`. */
 function excerpt(line: string, lineNo: number, col: number, length: number): string {
