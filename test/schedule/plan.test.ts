@@ -232,6 +232,7 @@ describe('the plan, text out', () => {
         kernel evaluate: ceil(n / 8) workgroups; buffers S
           runs       vector X.init[10] in workgroup memory
           runs       reduce fit
+          runs       scalar fitness
           thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       // ---- step track: 1 individual(s), 0 evaluation(s), team regime, 1 kernel(s)
@@ -258,6 +259,7 @@ describe('the plan, text out', () => {
           runs       scalar L
           runs       vector u[10] in workgroup memory
           runs       reduce track.arg.X once for the workgroup's individuals, over all its lanes; then fit
+          runs       scalar fitness
           runs       scalar keep
           runs       scalar track.min
           runs       scalar track.improved
@@ -310,11 +312,12 @@ describe('the plan, text out', () => {
           workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
         kernel combine_0: ceil(n / 4) workgroups; buffers PART, SC
           runs       combine fit
+          runs       scalar fitness
           thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores fit in SC
+          workgroup  4 individuals; lane 0 stores fit and fitness in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
-          scalars    fit from SC
+          scalars    fit and fitness from SC
           thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row
       // ---- step each.X: 48 individual(s), 48 evaluation(s), split regime, 3 kernel(s)
@@ -329,13 +332,14 @@ describe('the plan, text out', () => {
           workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
         kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
           runs       combine fit
+          runs       scalar fitness
           runs       scalar keep
           scalars    r0, r1, r2, k and L computed again
           thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores fit and keep in SC
+          workgroup  4 individuals; lane 0 stores fit, fitness and keep in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
-          scalars    fit and keep from SC; r0, r1, r2, k and L computed again
+          scalars    fit, fitness and keep from SC; r0, r1, r2, k and L computed again
           thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row
       // ---- step track: 1 individual(s), 0 evaluation(s), split regime, 3 kernel(s)
@@ -440,15 +444,16 @@ algorithm sw(N = 4) {
           workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
         kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
           runs       combine fit
+          runs       scalar fitness
           runs       scalar ok
           runs       scalar keep
           runs       the value writes
           scalars    i.row and plus computed again
           thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores fit, ok, keep and plus in SC and makes the value writes
+          workgroup  4 individuals; lane 0 stores fit, fitness, ok, keep and plus in SC and makes the value writes
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the vector writes (the value writes were the combine's)
-          scalars    fit, ok, keep and plus from SC; i.row computed again
+          scalars    fit, fitness, ok, keep and plus from SC; i.row computed again
           thread     lane l of workgroup (n, c) writes elements c * 16 + 4l .. 4l + 3, + 64, ... of individual n's rows
           workgroup  chunk c of individual n (16 elements): its part of each written row"
     `);
@@ -468,7 +473,7 @@ algorithm sw(N = 4) {
     expect(text.slice(text.indexOf('  chain'))).toMatchInlineSnapshot(`
       "  chain  consecutive runs t - 1, t: step_partials_0 of the first run, step_chain between two runs, combine_0 and step_writes of the last
         kernel step_chain: n * 4 workgroups; buffers Q, S, SCR, PART
-          runs       run t - 1 (parameters Q): combine fit, scalar ok, scalar keep, the value writes, every workgroup for itself (the value rows from the copy of run t - 1, written to S by chunk 0)
+          runs       run t - 1 (parameters Q): combine fit, scalar fitness, scalar ok, scalar keep, the value writes, every workgroup for itself (the value rows from the copy of run t - 1, written to S by chunk 0)
           runs       run t - 1: the vector writes of chunk c
           runs       run t (parameters P): vector y[64], element by element in the loop, reduce fit; chunk 0 stores the value rows X.f, S and phase for run t + 1
           values     X.f, S and phase: two copies in PART, by the run's parity
