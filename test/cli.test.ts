@@ -29,6 +29,48 @@ const file = (name: string, text: string) => {
   return p;
 };
 
+/**
+ * A long CPU run of bin/opt.js (DE on sphere, D = 20, a budget it never reaches) stopped by
+ * `signal` once it has begun: the CLI makes the --out folder after installing its Ctrl-C and
+ * SIGTERM handlers and before the first run (a fixed delay raced with a slow start under load).
+ */
+async function interrupted(signal: NodeJS.Signals, outDir: string, extra: string[] = []) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(
+    process.execPath,
+    [
+      'bin/opt.js',
+      'run',
+      'de',
+      '--problem',
+      'sphere',
+      '--dim',
+      '20',
+      '--backend',
+      'cpu',
+      '--evals',
+      '1000000000',
+      '--target',
+      'none',
+      '--out',
+      outDir,
+      ...extra,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d));
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  const closed = new Promise<number | null>((r) => child.on('close', r));
+  const t0 = Date.now();
+  while (!existsSync(outDir) && Date.now() - t0 < 60_000)
+    await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500));
+  child.kill(signal);
+  return { code: await closed, stdout, stderr };
+}
+
 describe('opt eval', () => {
   it('prints one fitness per line with 17 significant digits (CPU)', async () => {
     const pts = file('p.txt', '0 0 0\n1, 2, 3\n# a comment\n\n0.5 -0.5 4.2\n');
@@ -915,42 +957,7 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
   }, 60_000);
   it('opt run: Ctrl-C stops the run and still writes what it has', async () => {
     const outDir = join(dir, 'interrupted');
-    const { spawn } = await import('node:child_process');
-    const child = spawn(
-      process.execPath,
-      [
-        'bin/opt.js',
-        'run',
-        'de',
-        '--problem',
-        'sphere',
-        '--dim',
-        '20',
-        '--backend',
-        'cpu',
-        '--evals',
-        '1000000000',
-        '--target',
-        'none',
-        '--out',
-        outDir,
-        '--json',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    const closed = new Promise<number | null>((r) => child.on('close', r));
-    // Interrupt once the run has started: the CLI makes the --out folder after installing its
-    // Ctrl-C handler and before the first run (a fixed delay raced with a slow start under load).
-    const t0 = Date.now();
-    while (!existsSync(outDir) && Date.now() - t0 < 60_000)
-      await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
-    child.kill('SIGINT');
-    const code = await closed;
+    const { code, stdout, stderr } = await interrupted('SIGINT', outDir, ['--json']);
     expect(stderr).toContain('interrupted');
     expect(code).toBe(130);
     const r = JSON.parse(stdout);
@@ -1318,40 +1325,6 @@ describe("the exit codes: README's table, each reached through bin/opt.js", () =
       env: { ...process.env, ...env },
     });
     return { code: r.status, stderr: r.stderr };
-  };
-  /** A long CPU run of bin/opt.js stopped by `signal` once it has begun (its --out folder made). */
-  const interrupted = async (signal: NodeJS.Signals, outDir: string) => {
-    const { spawn } = await import('node:child_process');
-    const child = spawn(
-      process.execPath,
-      [
-        'bin/opt.js',
-        'run',
-        'de',
-        '--problem',
-        'sphere',
-        '--dim',
-        '20',
-        '--backend',
-        'cpu',
-        '--evals',
-        '1000000000',
-        '--target',
-        'none',
-        '--out',
-        outDir,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    const closed = new Promise<number | null>((r) => child.on('close', r));
-    const t0 = Date.now();
-    while (!existsSync(outDir) && Date.now() - t0 < 60_000)
-      await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
-    child.kill(signal);
-    return { code: await closed, stderr };
   };
   const points = file('exit-points.txt', '0 0\n');
   const bad = file('exit-bad.opt', 'problem p(x[D]) in [-1, 1] {\n  sum(i) x[i] +\n}\n');
