@@ -493,11 +493,22 @@ export function formatDiagnostic(d: Diagnostic, sourceText?: string): string {
   // A long line (a chain of 100,000 terms written on one line) is shown around the place: the
   // columns before it and after its first characters, `...` marking a cut.
   const length = Math.max(1, Math.min(d.loc.length, LONG_CONTEXT));
-  const from = Math.max(0, d.loc.col - 1 - LONG_CONTEXT);
-  const to = Math.min(line.length, d.loc.col - 1 + length + LONG_CONTEXT);
+  const cut = cutAround(line, d.loc.col, LONG_CONTEXT, length + LONG_CONTEXT);
+  return `${head}\n${excerpt(cut.shown, d.loc.line, cut.col, length)}${note}`;
+}
+
+/**
+ * `text` cut to the `before` characters ahead of column `col` and the `after` from it on, `...`
+ * marking each cut; the column in what is shown.
+ */
+function cutAround(text: string, col: number, before: number, after: number) {
+  const from = Math.max(0, col - 1 - before);
+  const to = Math.min(text.length, col - 1 + after);
   const pre = from > 0 ? '...' : '';
-  const shown = pre + line.slice(from, to) + (to < line.length ? '...' : '');
-  return `${head}\n${excerpt(shown, d.loc.line, d.loc.col - from + pre.length, length)}${note}`;
+  return {
+    shown: pre + text.slice(from, to) + (to < text.length ? '...' : ''),
+    col: col - from + pre.length,
+  };
 }
 
 /** A source line longer than this is cut around the diagnostic's place, LONG_CONTEXT a side. */
@@ -524,9 +535,6 @@ const NOTE_CONTEXT = 40;
  */
 export function formatRelated(r: Related): string {
   const head = `${r.file}:${r.line}:${r.col}: note: ${r.message}`;
-  const from = Math.max(0, r.col - 1 - NOTE_CONTEXT);
-  const to = Math.min(r.text.length, r.col - 1 + NOTE_CONTEXT);
-  const pre = from > 0 ? '...' : '';
-  const shown = pre + r.text.slice(from, to) + (to < r.text.length ? '...' : '');
-  return `${head}\n${excerpt(shown, r.line, r.col - from + pre.length, 1)}`;
+  const cut = cutAround(r.text, r.col, NOTE_CONTEXT, NOTE_CONTEXT);
+  return `${head}\n${excerpt(cut.shown, r.line, cut.col, 1)}`;
 }
