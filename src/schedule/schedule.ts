@@ -431,7 +431,10 @@ function keptVectorsAtOwnElement(f: IrFunc, stages: Stage[]): boolean {
     }
     pending = [];
   }
-  return true;
+  // A kept vector with no reduce or scan stage after it has no loop to be computed in: the split
+  // regime's writes kernel does not compute vectors (schedule/plan.ts), so such a step takes the
+  // team regime (an explicit sum of terms x[0]^2 + x[1]^2 under DE at D = 100,000).
+  return pending.length === 0;
 }
 
 /**

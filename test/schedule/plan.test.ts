@@ -297,6 +297,22 @@ describe('the plan, text out', () => {
     );
     expect(small).not.toContain('tiled product');
   });
+  it('a step whose kept vector has no reduction after it takes the team regime', () => {
+    // An explicit sum of terms (no sum over i): DE's trial u is kept, and no reduction's loop
+    // computes it. Before, the split regime was chosen and the plan failed with an internal error
+    // ("a kept vector without a reduction") at D = 100,000.
+    const c = compileAlgorithm({
+      algorithm: 'de',
+      problem: 'p',
+      dim: 64,
+      schedule: SPLIT,
+      sources: { 'p.opt': 'problem p(x[D]) in [-1, 1] { x[0]^2 + x[1]^2 }\n' },
+    });
+    const text = emitAlgorithm(c, 'plan');
+    expect(text).toContain('step each.X: 48 individual(s), 48 evaluation(s), team regime');
+    expect(text).toContain('not split: no reduction to split');
+    expect(text).toContain('step init.X: 48 individual(s), 48 evaluation(s), team regime');
+  });
   it("DE's steps, split: partials with the trial computed in the loop, combines, the writes", () => {
     const c = compileAlgorithm({ algorithm: 'de', problem: 'rastrigin', dim: 64, schedule: SPLIT });
     expect(emitAlgorithm(c, 'plan')).toMatchInlineSnapshot(`
