@@ -30,6 +30,7 @@ function diagnosticsOf(
     set?: Record<string, string>;
     suite?: string;
     experiment?: string | true;
+    gpu?: boolean;
   } = {},
 ): Diagnostic[] {
   try {
@@ -44,7 +45,7 @@ function diagnosticsOf(
         sources,
         set: opts.set,
       });
-    else compileProblem({ problem: opts.problem, dim: opts.dim ?? 4, sources });
+    else compileProblem({ problem: opts.problem, dim: opts.dim ?? 4, sources, gpu: opts.gpu });
   } catch (e) {
     if (e instanceof OptError) return e.diagnostics;
     throw e;
@@ -99,6 +100,8 @@ interface Case {
   suite?: string;
   /** Plan this experiment (true: the file's one) instead of compiling a problem. */
   experiment?: string | true;
+  /** Compile the problem for the GPU backend (CompileRequest.gpu). */
+  gpu?: boolean;
 }
 
 const P = 'problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n';
@@ -349,6 +352,15 @@ const CASES: { [K in DiagKind]: Case } = {
     src: `problem f(x[D]) { sum(i) (${Array.from({ length: 1001 }, () => 'x[i]').join(' + ')}) }`,
     at: '1:7027',
     message: /^this chain of operators is longer than 1,000 terms where it depends on a reduction/,
+  },
+  GpuChainsTooLong: {
+    // 20,001 operators for the GPU backend (20,000 pass, and the CPU has no limit:
+    // test/long-expr.test.ts).
+    src: `problem f(x[D]) { ${Array.from({ length: 20_001 }, (_, i) => `x[${i % 4}]`).join(' + ')} + 1 }`,
+    gpu: true,
+    at: '1:19',
+    message:
+      "this program's long written chains have 20,001 operators in all, more than the 20,000 the GPU backend compiles: a shader compiler's time grows faster than a kernel's length (10,000 terms took 18.8 s to compile on an NVIDIA H200), so a longer kernel is refused before it is compiled. Write the terms as a reduction over an index (sum(i) ..., with data where the terms differ), or use --backend cpu",
   },
   UnknownProblem: {
     src: 'problem f(x[D]) { x[0] }',
@@ -945,6 +957,7 @@ describe('every catalogue entry has a test', () => {
           set: c.set,
           suite: c.suite,
           experiment: c.experiment,
+          gpu: c.gpu,
         },
       );
       expect(ds.map((d) => `${codeString(d.code)} ${where(d)} ${d.message}`)).toHaveLength(1);

@@ -1,14 +1,15 @@
 // Expressions of any size (issue 34, item 3): a written chain of 100,000 terms parses, elaborates
 // and compiles without recursion limits, in its written order (the CPU backend's value is the
 // left-to-right float64 sum or product, bit for bit); nesting beyond 64 levels and an unsplittable
-// chain beyond 1,000 terms are refused with their limits (test/diagnostics.test.ts has the codes).
-// The GPU side is test/gpu/long-expr.gpu.test.ts.
+// chain beyond 1,000 terms are refused with their limits (test/diagnostics.test.ts has the codes),
+// and the GPU backend refuses more than 20,000 operators in long chains (OPT4030) before a shader
+// compiler sees them. The GPU side is test/gpu/long-expr.gpu.test.ts.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileProblem, emitProblem } from '../src/api.js';
+import { compileAlgorithm, compileProblem, emitProblem, OptError } from '../src/api.js';
 import { main } from '../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 
@@ -68,6 +69,58 @@ describe('a written chain of 100,000 terms', () => {
     expect(r.bestPoint).toHaveLength(N);
     expect(r.bestFitness).toBe(b);
   }, 300_000);
+});
+
+describe("the GPU backend's limit on long written chains (OPT4030)", () => {
+  const terms = (n: number) =>
+    `problem s(x[D]) in [-1, 1] { ${Array.from({ length: n }, (_, i) => `x[${i}]^2`).join(' + ')} }\n`;
+  const codes = (f: () => unknown) => {
+    try {
+      f();
+      return [];
+    } catch (e) {
+      if (!(e instanceof OptError)) throw e;
+      return e.diagnostics.map((d) => `${d.code} ${d.loc?.line}:${d.loc?.col}`);
+    }
+  };
+  it('takes 20,000 operators and refuses 20,001, at the chain, for the GPU only', () => {
+    const at = (n: number, gpu: boolean) =>
+      codes(() => compileProblem({ sources: { 's.opt': terms(n) }, dim: n, gpu }));
+    expect(at(20_000, true)).toEqual([]);
+    expect(at(20_001, true)).toEqual(['4030 1:30']);
+    // The CPU backend has no such limit; the compiled program says the GPU's refusal when asked.
+    const p = compileProblem({ sources: { 's.opt': terms(20_001) }, dim: 20_001 });
+    expect(codes(() => p.gpuCheck())).toEqual(['4030 1:30']);
+    // An algorithm's steps hold the problem: the same limit, checked once it is lowered.
+    expect(
+      codes(() =>
+        compileAlgorithm({
+          algorithm: 'de',
+          problem: 's',
+          sources: { 's.opt': terms(20_001) },
+          dim: 20_001,
+          gpu: true,
+        }),
+      ),
+    ).toEqual(['4030 1:30']);
+  }, 120_000);
+  it('opt run --backend gpu of 100,000 terms says so in seconds, as opt prints a diagnostic', async () => {
+    const lib = file('long-gpu.opt', sumSrc);
+    clearErr();
+    const t0 = performance.now();
+    const args = ['run', 'de', lib, '--problem', 'long_sum', '--dim', String(N), '--evals', '96'];
+    const code = await main([...args, '--backend', 'gpu']);
+    const s = (performance.now() - t0) / 1000;
+    if (err.includes('no WebGPU adapter is available')) return; // ran on the CPU: nothing to check
+    expect(code).toBe(1);
+    expect(err).toContain(
+      `long-gpu.opt:1:37: error OPT4030: this program's long written chains have 100,000 operators in all, more than the 20,000 the GPU backend compiles`,
+    );
+    expect(err).toMatch(/\n +\| +\^~+/); // the caret under the chain
+    // Refused once lowered (about 5 s here), not after the pipeline (a minute) or the shader
+    // compiler (lavapipe would take hours).
+    expect(s).toBeLessThan(60);
+  }, 120_000);
 });
 
 describe('nesting and chains that cannot be split', () => {

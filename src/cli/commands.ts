@@ -228,6 +228,7 @@ export async function evaluate(argv: string[]): Promise<number> {
       dim,
       set: parseSets(flags.set),
       schedule: { population: Math.max(1, points.length) },
+      gpu: !!gpu,
     }),
   );
   // Each problem's data with the points (on the GPU: evaluateOnGpu checks its buffers too).

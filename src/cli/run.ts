@@ -205,7 +205,8 @@ export async function runCommand(argv0: string[]): Promise<number> {
   const compiled = runs.map(({ problem, dim }) => ({
     dim,
     c: compileAtPrecision(
-      (precision) => compileAlgorithm({ algorithm, problem, dim, set, files, precision }),
+      (precision) =>
+        compileAlgorithm({ algorithm, problem, dim, set, files, precision, gpu: gpu !== null }),
       flags.precision as 'auto' | Precision,
       gpu !== null,
       threshold,

@@ -3,6 +3,7 @@
 
 import { parseChecked } from '../parser/sources.js';
 import { OptError } from '../parser/diagnostics.js';
+import { checkGpuChains } from './gpu-limits.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
@@ -61,6 +62,8 @@ export interface CompiledAlgorithm {
   /** The generation-opening steps with the previous generation's track fused in (fuse-track.ts). */
   fused: Map<Step, Step>;
   sources: Map<string, string>;
+  /** Throws OptError where the GPU backend refuses the program (CompiledProblem.gpuCheck). */
+  gpuCheck(): void;
   /** The problem at one point, on the CPU backend (float64). */
   evaluatePoint(x: ArrayLike<number>): number;
   /**
@@ -93,6 +96,8 @@ export interface AlgoCompileRequest extends AlgoRequest {
    * spacing allows. The CPU backend holds float64 either way.
    */
   precision?: Precision;
+  /** For the GPU backend: its limits checked once the program is lowered (CompileRequest.gpu). */
+  gpu?: boolean;
 }
 
 export type Precision = 'f32' | 'ff';
@@ -128,6 +133,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const elab = new AlgoElaborator(parsed.sources);
   const lowered = elab.lowerAlgorithm(req);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  if (req.gpu) checkGpuChains(elab.core.longChains, parsed.texts);
   // The residuals of the problem's shifted data (passes/residual.ts), declared in every step: the
   // steps share one DATA buffer, so they must list the same data in the same order.
   // The residuals the turns pass reads (a rotation's matrix: passes/turns.ts) likewise.
@@ -286,6 +292,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     },
     fused,
     sources: parsed.texts,
+    gpuCheck: () => checkGpuChains(elab.core.longChains, parsed.texts),
     evaluatePoint,
     errorAt,
   };

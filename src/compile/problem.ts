@@ -5,6 +5,7 @@ import type { SourceFile } from '../parser/ast.js';
 import { diag, OptError } from '../parser/diagnostics.js';
 import { Elaborator } from '../elaborate/problem.js';
 import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
+import { checkGpuChains } from './gpu-limits.js';
 import { runPipeline } from './pipeline.js';
 import { needsRange, rangeDecode } from '../ir/range.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
@@ -24,6 +25,11 @@ export interface CompileRequest extends SourceRequest {
   /** The problem's parameters: { name: value } (--set). */
   set?: Record<string, string>;
   validateEach?: boolean;
+  /**
+   * The program is for the GPU backend: its limits (compile/gpu-limits.ts) are checked as soon as
+   * it is lowered, before the pipeline runs (the GPU runtime checks them again: gpuCheck).
+   */
+  gpu?: boolean;
 }
 
 export interface ProblemInfo {
@@ -78,6 +84,11 @@ export interface CompiledProblem {
   /** The error at a point whose g (the kernels' value, without the bias) is `g`: errorFromG. */
   errorOf(g: number): number;
   sources: Map<string, string>;
+  /**
+   * Throws OptError where the GPU backend refuses the program before its shader compiler sees it
+   * (compile/gpu-limits.ts: written chains of more than GPU_MAX_CHAIN_TERMS terms).
+   */
+  gpuCheck(): void;
 }
 
 /**
@@ -133,7 +144,13 @@ function lowerProblem(req: CompileRequest) {
   if (!name) throw new OptError([diag('NoProblemToCompile', undefined)], parsed.texts);
   const lowered = elab.lower(name, req.dim, req.set);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  return { parsed, lowered, options: { ...defaultScheduleOptions, ...req.schedule } };
+  if (req.gpu) checkGpuChains(elab.core.longChains, parsed.texts);
+  return {
+    parsed,
+    lowered,
+    options: { ...defaultScheduleOptions, ...req.schedule },
+    longChains: elab.core.longChains,
+  };
 }
 
 /**
@@ -146,7 +163,7 @@ export function compileIrUntil(req: CompileRequest, until: string): IrProgram {
 }
 
 export function compileProblem(req: CompileRequest): CompiledProblem {
-  const { parsed, lowered, options } = lowerProblem(req);
+  const { parsed, lowered, options, longChains } = lowerProblem(req);
   let rangeForm = false;
   const ir = runPipeline(lowered, options, {
     validateEach: req.validateEach,
@@ -201,6 +218,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     scheduleOptions: options,
     plan: () => buildPlan(ir, options),
     sources: parsed.texts,
+    gpuCheck: () => checkGpuChains(longChains, parsed.texts),
     data,
     dataAll,
     cpuEvaluator,

@@ -59,6 +59,12 @@ export class ElabCore {
    * declaration: a constant integer wherever a name of D may stand (problem.ts reads the file).
    */
   readonly rowCounts = new Map<string, ast.DataDecl>();
+  /**
+   * The written chains of operators longer than CHAIN_CHUNK (problem.ts binary), each with its
+   * operators along the chain and its place: what the GPU backend's limit on straight-line code
+   * counts (compile/gpu-limits.ts).
+   */
+  readonly longChains: { operators: number; loc: ast.Loc }[] = [];
   /** Bound-handling policies (`repair NAME(x, p) = ...`): a namespace of their own. */
   readonly repairs = new Map<string, ast.RepairDecl>();
   private texts = new Map<string, string>();

@@ -878,6 +878,7 @@ export class Elaborator {
     const first = attemptVal(() => this.expr(leftmost, sc));
     let acc: Val | undefined = first.ok ? first.value : undefined;
     const split = spine.length > CHAIN_CHUNK && sc.constant === undefined && sc.data === undefined;
+    if (split) this.core.longChains.push({ operators: spine.length, loc: e.loc });
     let since = 0; // operators since the last binding
     for (const node of spine) {
       const right = attemptVal(() => this.expr(node.right, sc));

@@ -88,6 +88,45 @@ export function scaledCall(e: IExpr, fn: string): { k: number; t: IExpr } | unde
 }
 
 /**
+ * Whether the outermost chain of + and - of `e` has a number among its terms (sumTerms), memoised
+ * by node: the passes call takeFromConstant at every node of a chain, bottom up, and walking each
+ * node's whole chain again made a chain of n terms cost n^2 / 2 steps (a 100,000-term sum is
+ * cut into lets of 256 terms: 10 s of the compile).
+ */
+const hasConstant = new WeakMap<IExpr, boolean>();
+function chainHasConstant(e: IExpr): boolean {
+  const known = hasConstant.get(e);
+  if (known !== undefined) return known;
+  // The chain's spine, walked without recursion (its left operands nest as deep as it is long).
+  const spine: IExpr[] = [];
+  let x: IExpr = e;
+  let found: boolean | undefined;
+  for (;;) {
+    const k = hasConstant.get(x);
+    if (k !== undefined) {
+      found = k;
+      break;
+    }
+    if (x.k === 'bin' && (x.op === '+' || x.op === '-') && x.t === 'f') {
+      spine.push(x);
+      x = x.a;
+    } else if (x.k === 'un' && x.op === 'neg' && x.t === 'f') {
+      spine.push(x);
+      x = x.a;
+    } else {
+      found = x.k === 'num' || x.k === 'int';
+      break;
+    }
+  }
+  for (let i = spine.length - 1; i >= 0; i--) {
+    const s = spine[i]!;
+    if (!found && s.k === 'bin') found = chainHasConstant(s.b);
+    hasConstant.set(s, found);
+  }
+  return found;
+}
+
+/**
  * A chain of + and - with a constant term C (a number), whose terms `take` may each replace by
  * another, taking a weight w from C: the chain rebuilt left to right in the terms' order, with
  * C - sum w (computed in float64, the weights summed first: 0.7 - (0.3 + 0.4) = 0) in C's place,
@@ -99,6 +138,7 @@ export function takeFromConstant(
   take: (t: Term) => { term: Term; weight: number } | undefined,
 ): IExpr {
   if (e.k !== 'bin' || (e.op !== '+' && e.op !== '-') || e.t !== 'f') return e;
+  if (!chainHasConstant(e)) return e;
   const ts = sumTerms(e);
   const ci = ts.findIndex((x) => x.e.k === 'num' || x.e.k === 'int');
   if (ci < 0) return e;

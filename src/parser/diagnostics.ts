@@ -192,6 +192,11 @@ export const Diag = {
     message:
       'this chain of operators is longer than {0} terms where it depends on a reduction or vector-let index (a longer chain is split into lets, which cannot see that index): split it into lets over the index, or write it as a reduction',
   },
+  GpuChainsTooLong: {
+    code: 4030,
+    message:
+      "this program's long written chains have {0} operators in all, more than the {1} the GPU backend compiles: a shader compiler's time grows faster than a kernel's length ({2}), so a longer kernel is refused before it is compiled. Write the terms as a reduction over an index (sum(i) ..., with data where the terms differ), or use --backend cpu",
+  },
   // 5xxx: data files
   DataFileMissing: { code: 5001, message: 'data file not found: {0}' },
   DataFileTooShort: {

@@ -218,13 +218,15 @@ export class BatchTooLarge extends RangeError {
  * allocated or a kernel generated (runtime/resources.ts): a run's state in one storage binding
  * (`stride` words: the layout's size, rounded up to 256 bytes; a batch that does not fit is
  * BatchTooLarge, which an experiment splits), the problem's data in float64 on the host and in
- * float32 on the device.
+ * float32 on the device. First, the program's length (compile/gpu-limits.ts).
  */
 export function checkGpuRun(
   c: CompiledAlgorithm,
   gpu: GpuContext,
   stride = Math.ceil(new StateLayout(c).size / 64) * 64,
 ): void {
+  // Kernels longer than the shader compilers take in reasonable time (compile/gpu-limits.ts).
+  c.gpuCheck();
   const who = `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}`;
   checkHost(who, dataArrays(c.algo.problem.data));
   const dataBytes = 4 * dataCount(c.algo.problem.data);

@@ -79,6 +79,8 @@ export class GpuEvaluator {
     o: GpuEvalOptions = {},
   ) {
     const device = gpu.device;
+    // Kernels longer than the shader compilers take in reasonable time (compile/gpu-limits.ts).
+    problem.gpuCheck();
     // A point in one binding and the data in one, before any kernel is generated or buffer made
     // (runtime/resources.ts).
     checkEvaluation(`${problem.info.name} at D = ${problem.info.dim}`, {

@@ -9,7 +9,9 @@
 // the adapter is a discrete GPU (as large.gpu.test.ts). On an NVIDIA H200 (2026-12-01,
 // docs/bench/h200-2026-12-01-long-chains.sh: `opt eval` of 4 points, compile included) a sum of
 // 400 terms took 1.5 s, 2,000 took 3.2 s, 10,000 took 18.8 s, and 100,000 had not finished after
-// 90 s (the CPU backend: 10.2 s); so 100,000 written terms are the CPU backend's here, not a test's.
+// 90 s (the CPU backend: 10.2 s). So the GPU backend refuses more than 20,000 operators in long
+// written chains before any shader is compiled (OPT4030, compile/gpu-limits.ts): test/long-expr.test.ts
+// drives that through `opt run --backend gpu` of 100,000 terms.
 
 import { describe, expect, it } from 'vitest';
 import { compareOnGpu, gpu } from './helpers.js';
