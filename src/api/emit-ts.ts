@@ -174,7 +174,13 @@ function embedKernels(
         ? // The module's run goes through the package, which compiles the program again for the
           // run's parameters and runs that compilation's kernels: the embedded text is what the
           // compiler made at the defaults, for reading; the chain kernel is part of it, marked.
-          "The WGSL kernels the compiler generated (for the problem and dimension named below, at the parameters' defaults): each step's kernels in their order, `<step>.<kernel>`, then a chainable step's chain kernel (`chain: true`), which the runtime dispatches between two consecutive runs of the step in place of the earlier run's last kernels and the later run's first. `run` does not read them: it compiles the program for its parameters through the package, whose runtime runs the kernels of that compilation, the chain kernel included."
+          [
+            "The WGSL kernels the compiler generated (for the problem and dimension named below, at the parameters' defaults):",
+            "each step's kernels in their order, `<step>.<kernel>`, then a chainable step's chain kernel (`chain: true`),",
+            "which the runtime dispatches between two consecutive runs of the step in place of the earlier run's last",
+            "kernels and the later run's first. `run` does not read them: it compiles the program for its parameters",
+            'through the package, whose runtime runs the kernels of that compilation, the chain kernel included.',
+          ].join('\n')
         : 'The WGSL kernels the compiler generated (at the dimension named above).',
     ],
     declarations: [
