@@ -3,9 +3,10 @@
 // object (a choice is a union of string literals, a range is documented and checked at run
 // time); a problem's module has `evaluate` (the float64 CPU backend) and `evaluateGpu`, an
 // algorithm's `run`; both embed the code the compiler generated for them (the WGSL kernels and
-// the float64 JavaScript) and evaluate through the package ('opt-compiler'), which compiles the
-// embedded source again for other parameter values. A user file's program is embedded as text,
-// so that the module stands alone beside the package.
+// the float64 JavaScript; the kernels are the compiled artefact's, compile/kernels.ts) and
+// evaluate through the package ('opt-compiler'), which compiles the embedded source again for
+// other parameter values. A user file's program is embedded as text, so that the module stands
+// alone beside the package.
 
 import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';

@@ -9,7 +9,9 @@
 // consumer: a step's kernels are generated with the arrays the step itself double-buffers
 // (pingPong of its IR alone: CompiledAlgorithm.stepPingPong) and never with subgroup operations
 // (no consumer asks for them for a step); a problem's options (subgroups, the adapter's largest
-// subgroup) differ between the GPU evaluator and the emitters, so they are the memo's key.
+// subgroup) differ between the GPU evaluator and the emitters, so they are the memo's key. A batch
+// of runs is not an option of the generator: the runs are the grid's z and their regions come from
+// the parameters (P.run_s, ...: codegen/wgsl-emit.ts, perRun), so one text serves every batch.
 
 import { pingPong, type Step } from '../ir/step.js';
 import type { ScheduledProgram, StateArray } from '../ir/ir.js';
