@@ -18,8 +18,7 @@ import type { CompiledAlgorithm } from './compile/algorithm.js';
 import { printExpr, printProgram } from './ir/print.js';
 import { printPlan } from './schedule/plan.js';
 import { emitJs } from './codegen/js.js';
-import { generateWgsl } from './codegen/wgsl.js';
-import { generateStepWgsl } from './codegen/wgsl-step.js';
+import { algorithmKernels } from './compile/kernels.js';
 export { WGSL_PHILOX } from './codegen/wgsl-philox.js';
 import type { GpuContext } from './runtime/device.js';
 import { GpuEvaluator } from './runtime/gpu-eval.js';
@@ -210,7 +209,7 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
   if (what === 'ir') return printProgram(p.ir) + '\n';
   if (what === 'plan') return printPlan(p.plan()) + '\n';
   if (what === 'js') return emitJs(p.ir) + '\n';
-  const plan = generateWgsl(p.ir, p.plan());
+  const plan = p.kernels();
   const s = p.ir.schedule;
   const regime =
     s.regime.k === 'team'
@@ -230,6 +229,8 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
 export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
   const fused = new Set(c.fused.keys());
   const steps = c.steps.filter((st) => !fused.has(st));
+  // The kernels as compiled (compile/kernels.ts), by step: the same list `--emit ts` embeds.
+  const kernels = algorithmKernels(c);
   let out = `// ${c.algo.name} for ${c.algo.problem.name}, D = ${c.algo.dim}: ${steps.length} steps, ${GpuAlgoEngine.kernelsPerGeneration(c)} kernel(s) a generation; double-buffered on the GPU: ${[...c.pingPong].join(', ') || 'none'}\n`;
   for (const h of c.algo.hostLets)
     out += `// host let $h${h.slot} (${h.name.slice(2)}) = ${printExpr(h.body)}\n`;
@@ -243,12 +244,10 @@ export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
     if (what === 'ir') out += printProgram(ir) + '\n';
     else if (what === 'plan') out += printPlan(cs.plan()) + '\n';
     else if (what === 'js') out += emitJs(cs.cpuIr) + '\n';
-    else {
-      const g = generateStepWgsl(ir, cs.plan(), c.algo.state, { pingPong: c.stepPingPong(st) });
-      // A chainable step's chain kernel (between consecutive runs) after the kernels of a run.
-      for (const k of [...g.kernels, ...(g.chain ? [g.chain.kernel] : [])])
+    // A chainable step's chain kernel (between consecutive runs) after the kernels of a run.
+    else
+      for (const { kernel: k } of kernels.filter((k) => k.step === st))
         out += `// kernel ${k.name}\n${k.code}\n`;
-    }
   }
   return out;
 }

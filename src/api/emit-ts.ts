@@ -3,9 +3,10 @@
 // object (a choice is a union of string literals, a range is documented and checked at run
 // time); a problem's module has `evaluate` (the float64 CPU backend) and `evaluateGpu`, an
 // algorithm's `run`; both embed the code the compiler generated for them (the WGSL kernels and
-// the float64 JavaScript) and evaluate through the package ('opt-compiler'), which compiles the
-// embedded source again for other parameter values. A user file's program is embedded as text,
-// so that the module stands alone beside the package.
+// the float64 JavaScript; the kernels are the compiled artefact's, compile/kernels.ts) and
+// evaluate through the package ('opt-compiler'), which compiles the embedded source again for
+// other parameter values. A user file's program is embedded as text, so that the module stands
+// alone beside the package.
 
 import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
@@ -17,8 +18,7 @@ import { parseAll } from '../parser/sources.js';
 import { compileProblem } from '../compile/problem.js';
 import { boxAt } from '../ir/data.js';
 import { compileAlgorithm } from '../compile/algorithm.js';
-import { generateWgsl } from '../codegen/wgsl.js';
-import { generateStepWgsl } from '../codegen/wgsl-step.js';
+import { algorithmKernels } from '../compile/kernels.js';
 import { emitJs } from '../codegen/js.js';
 
 let tsMorph: typeof TsMorph | undefined;
@@ -155,19 +155,46 @@ function prelude(
   });
 }
 
-function embedKernels(f: TsFile, kernels: { name: string; code: string }[], js?: string): void {
+/** An embedded kernel: its name, its WGSL, and for an algorithm whether it is a chain kernel. */
+interface Embedded {
+  name: string;
+  code: string;
+  chain?: true;
+}
+
+function embedKernels(
+  f: TsFile,
+  kernels: Embedded[],
+  o: { js?: string; algorithm?: boolean } = {},
+): void {
   f.addVariableStatement({
     isExported: true,
     declarationKind: morph().VariableDeclarationKind.Const,
-    docs: ['The WGSL kernels the compiler generated (at the dimension named above).'],
+    docs: [
+      o.algorithm
+        ? // The module's run goes through the package, which compiles the program again for the
+          // run's parameters and runs that compilation's kernels: the embedded text is what the
+          // compiler made at the defaults, for reading; the chain kernel is part of it, marked.
+          [
+            "The WGSL kernels the compiler generated (for the problem and dimension named below, at the parameters' defaults):",
+            "each step's kernels in their order, `<step>.<kernel>`, then a chainable step's chain kernel (`chain: true`),",
+            "which the runtime dispatches between two consecutive runs of the step in place of the earlier run's last",
+            "kernels and the later run's first. `run` does not read them: it compiles the program for its parameters",
+            'through the package, whose runtime runs the kernels of that compilation, the chain kernel included.',
+          ].join('\n')
+        : 'The WGSL kernels the compiler generated (at the dimension named above).',
+    ],
     declarations: [
       {
         name: 'wgsl',
-        type: 'readonly { name: string; code: string }[]',
+        type: o.algorithm
+          ? 'readonly { name: string; code: string; chain?: true }[]'
+          : 'readonly { name: string; code: string }[]',
         initializer: JSON.stringify(kernels, null, 2),
       },
     ],
   });
+  const js = o.js;
   if (js !== undefined)
     f.addVariableStatement({
       isExported: true,
@@ -255,8 +282,8 @@ export function emitTypeScript(req: EmitTsRequest): string {
     addParams(f, decl.params, `problem ${decl.name}`);
     embedKernels(
       f,
-      generateWgsl(p.ir, p.plan()).kernels.map((k) => ({ name: k.name, code: k.code })),
-      emitJs(p.ir),
+      p.kernels().kernels.map((k) => ({ name: k.name, code: k.code })),
+      { js: emitJs(p.ir) },
     );
     f.addVariableStatement({
       declarationKind: morph().VariableDeclarationKind.Const,
@@ -328,17 +355,15 @@ export function emitTypeScript(req: EmitTsRequest): string {
         dim: req.dim,
         files: file ? [file] : [],
       });
-      const fused = new Set(c.fused.keys());
-      const kernels = c.steps
-        .filter((st) => !fused.has(st))
-        .flatMap((st) => {
-          const cs = c.compiled(st);
-          const g = generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, {
-            pingPong: c.stepPingPong(st),
-          });
-          return g.kernels.map((k) => ({ name: `${st.name}.${k.name}`, code: k.code }));
-        });
-      embedKernels(f, kernels);
+      // The kernels as compiled (compile/kernels.ts): the list `--emit wgsl` prints.
+      const kernels = algorithmKernels(c).map(
+        ({ step, kernel, chain }): Embedded => ({
+          name: `${step.name}.${kernel.name}`,
+          code: kernel.code,
+          ...(chain ? { chain: true as const } : {}),
+        }),
+      );
+      embedKernels(f, kernels, { algorithm: true });
     }
     // Generated for a problem at D: the module's run is that run (its kernels are embedded above),
     // and the options do not name them again; otherwise each run names its problem and D.

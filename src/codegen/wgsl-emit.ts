@@ -764,10 +764,11 @@ export function kernelPlan(
   if (!helpers.some((h) => h.includes(TWO_FLOAT_WGSL)) && someCall(em.body, isTwoFloatHelper))
     helpers.push(`\n${TWO_FLOAT_WGSL}\n`);
   const body = step ? perRun(em.body) : em.body;
-  const code = printModule(kernelModule(em, decls, [WGSL_HELPERS, ...helpers], body));
+  const module = kernelModule(em, decls, [WGSL_HELPERS, ...helpers], body);
+  const code = printModule(module);
   const bindings = kernelBindings(em.uses, { ...step?.bindings, vec4: em.vec4 });
   const workgroups = (n: number) => workgroupsFor(k.dispatch, n);
-  return { name: k.name, code, bindings, uses: bindings.map((b) => b.name), workgroups };
+  return { name: k.name, module, code, bindings, uses: bindings.map((b) => b.name), workgroups };
 }
 
 /** A step's per-individual buffers and the parameter that says how many words each run owns. */

@@ -3,7 +3,7 @@
 
 import type { ExprContext } from './wgsl-expr.js';
 import type { Emitter, StepDecls } from './wgsl-emit.js';
-import type { Expr, Stmt } from './wgsl-ast.js';
+import type { Expr, Module, Stmt } from './wgsl-ast.js';
 import type { Write } from '../ir/ir.js';
 
 import type { BufferName, KernelBinding } from './wgsl-bindings.js';
@@ -41,6 +41,9 @@ export interface ChainedValues {
 
 export interface KernelPlan {
   name: string;
+  /** Its WGSL syntax tree (wgsl-ast.ts), the one `code` was printed from. */
+  module: Module;
+  /** Its WGSL text: `module` printed once (printModule). */
   code: string;
   /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */
   bindings: KernelBinding[];

@@ -6,9 +6,10 @@ import { OptError } from '../parser/diagnostics.js';
 import { checkGpuChains } from './gpu-limits.js';
 import { runPipeline } from './pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
-import { buildPlan, type Plan } from '../schedule/plan.js';
+import { buildPlan } from '../schedule/plan.js';
 import { some, type IrData, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
+import { stepArtefact, type StepArtefact } from './kernels.js';
 import { boxOf, materialiseData, type Box } from '../ir/data.js';
 import { residualData, residualName } from '../passes/residual.js';
 import { turnsData } from '../passes/turns.js';
@@ -36,8 +37,12 @@ import {
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
 export const STEP_ELEMS_PER_LANE = 1;
 
-/** What compiling one step made: one record, so a step's IR, options and plan go together. */
-export interface CompiledStep {
+/**
+ * What compiling one step made: one record, so a step's IR, options, plan and kernels go together
+ * (the plan, the arrays it double-buffers and its WGSL, each made once: StepArtefact,
+ * compile/kernels.ts).
+ */
+export interface CompiledStep extends StepArtefact {
   step: Step;
   /** Its IR after the whole pipeline (for the GPU). */
   gpuIr: ScheduledProgram;
@@ -45,8 +50,6 @@ export interface CompiledStep {
   cpuIr: IrProgram;
   /** The schedule options its GPU IR was scheduled with. */
   scheduleOptions: ScheduleOptions;
-  /** Its kernels (schedule/plan.ts). */
-  plan(): Plan;
 }
 
 export interface CompiledAlgorithm {
@@ -196,7 +199,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       cpuIr,
       scheduleOptions: o,
       // Runs of a step that follow one another (a repeat of it alone) may chain (ir/step.ts).
-      plan: () => buildPlan(gpuIr, o, { chain: repeated.has(st) }),
+      ...stepArtefact(gpuIr, () => buildPlan(gpuIr, o, { chain: repeated.has(st) }), algo.state),
     };
     records.set(st, r);
     return r;
@@ -235,7 +238,6 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       }
     }
   const steps = [...base, ...fused.values()];
-  const perStep = new Map<Step, Set<string>>();
   // A counted step (each i in X[:n]) leaves the rows from n on: an array it wrote to the other
   // copy would have them stale there. The elaborator rules out reads of a written array at other
   // rows (OPT6037); a write that reads an array an earlier write of the step changed in place is
@@ -285,11 +287,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     float32Floor,
     box: () => boxOf(algo.problem, dataOf),
     pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
-    stepPingPong: (st) => {
-      let s = perStep.get(st);
-      if (!s) perStep.set(st, (s = pingPong([compiled(st).gpuIr])));
-      return s;
-    },
+    stepPingPong: (st) => compiled(st).pingPong(),
     fused,
     sources: parsed.texts,
     gpuCheck: () => checkGpuChains(elab.core.longChains, parsed.texts),

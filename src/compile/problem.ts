@@ -13,7 +13,8 @@ import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { boxAt, boxOf, materialiseData, type Box } from '../ir/data.js';
 import { errorBoundProgram } from '../ir/error-bound.js';
-import { summationChain } from '../codegen/wgsl.js';
+import { summationChain, type GpuPlan } from '../codegen/wgsl.js';
+import { once, problemKernels, type ProblemKernelOptions } from './kernels.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
 import { uniform53 } from '../rng/philox.js';
 
@@ -55,8 +56,13 @@ export interface CompiledProblem {
   ir: ScheduledProgram;
   /** The schedule options the IR was scheduled with. */
   scheduleOptions: ScheduleOptions;
-  /** The kernels the scheduled IR runs (schedule/plan.ts). */
+  /** The kernels the scheduled IR runs (schedule/plan.ts), built once. */
   plan(): Plan;
+  /**
+   * Its WGSL from plan(), each kernel's tree and text, generated once for each set of options
+   * (compile/kernels.ts): what the GPU evaluator and the emitters read.
+   */
+  kernels(o?: ProblemKernelOptions): GpuPlan;
   /**
    * The GPU's value g from what its kernels store: rangeDecode where the problem's values may
    * leave float32's range (passes/range.ts stores them as phi(g)), else g itself.
@@ -207,6 +213,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     direction: lowered.direction,
   };
   const bias = ir.bias ?? 0;
+  const plan = once(() => buildPlan(ir, options));
   return {
     info,
     box: () => boxOf(lowered, dataAll),
@@ -216,7 +223,8 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
     rangeForm,
     decode: rangeForm ? rangeDecode : (v) => v,
     scheduleOptions: options,
-    plan: () => buildPlan(ir, options),
+    plan,
+    kernels: problemKernels(ir, plan),
     sources: parsed.texts,
     gpuCheck: () => checkGpuChains(longChains, parsed.texts),
     data,

@@ -8,13 +8,7 @@
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { countsOnGpu, WHILE_COUNT, type Step } from '../ir/step.js';
-import {
-  generateStepWgsl,
-  STEP_PARAM_BYTES,
-  STEP_PARAM_HEAD,
-  stepParam,
-  tableQuads,
-} from '../codegen/wgsl-step.js';
+import { STEP_PARAM_BYTES, STEP_PARAM_HEAD, stepParam, tableQuads } from '../codegen/wgsl-step.js';
 import type { GpuPlan, KernelBinding, KernelPlan } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../ir/data.js';
@@ -289,15 +283,8 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.layout = new StateLayout(c);
     this.stride = Math.ceil(this.layout.size / 64) * 64;
     checkGpuRun(c, gpu, this.stride);
-    const plans = new Map(
-      c.steps.map((st) => {
-        const cs = c.compiled(st);
-        return [
-          st,
-          generateStepWgsl(cs.gpuIr, cs.plan(), c.algo.state, { pingPong: c.stepPingPong(st) }),
-        ];
-      }),
-    );
+    // Each step's kernels as compiled (CompiledStep.kernels: generated once, compile/kernels.ts).
+    const plans = new Map(c.steps.map((st) => [st, c.compiled(st).kernels()]));
     // Each buffer holds a region a run: the largest region bounds the runs a batch can hold.
     const limit = gpu.limits.maxStorageBufferBindingSize;
     const largest = Math.max(

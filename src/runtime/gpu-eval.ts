@@ -10,7 +10,6 @@
 /// <reference types="@webgpu/types" preserve="true" />
 import type { CompiledProblem } from '../compile/problem.js';
 import {
-  generateWgsl,
   type BufferName,
   type GpuPlan,
   type KernelBinding,
@@ -89,7 +88,8 @@ export class GpuEvaluator {
       data: problem.ir.data,
       gpu: { limits: gpu.limits, name: gpu.adapterName },
     });
-    this.plan = generateWgsl(problem.ir, problem.plan(), {
+    // The problem's kernels for these options (CompiledProblem.kernels: generated once for them).
+    this.plan = problem.kernels({
       subgroups: (o.subgroups ?? false) && gpu.features.subgroups,
       subgroupMaxSize: gpu.features.subgroupMaxSize,
     });
