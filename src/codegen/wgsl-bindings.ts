@@ -61,7 +61,8 @@ const ROWS: Record<
   BufferName,
   { binding: number; space: KernelBinding['space']; type: (o: BindingOptions) => string }
 > = {
-  // The parameters: an evaluation's (EVAL_PARAM_FIELDS), or a step's (wgsl-step.ts STEP_PARAM_FIELDS).
+  // The parameters: an evaluation's (EVAL_PARAM_FIELDS), or a step's (wgsl-step.ts
+  // STEP_PARAM_FIELDS).
   P: { binding: 0, space: 'uniform', type: () => 'Params' },
   // The population slab, row-major [n][D].
   X: { binding: 1, space: 'storage, read', type: (o) => elem(o) },

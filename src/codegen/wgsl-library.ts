@@ -2,7 +2,8 @@
 // identity (a `LibraryId`), never by searching the text. A kernel lists the libraries it needs;
 // `libraryTexts` gives their text in that order, after checking that the kernel's declarations
 // supply the names each library reads (`P.pad`, `S`, `opt_seed`, `opt_draw_round`...), so that a
-// library moved to a kernel without them is an internal error here, not a shader the device refuses.
+// library moved to a kernel without them is an internal error here, not a shader the device
+// refuses.
 //
 //   core       C semantics and float tricks every kernel may call (opt_pow, opt_nan, opt_inf,
 //              opt_idiv, opt_imod, opt_fmod) and the builtins' helpers (BUILTIN_HELPERS, by the
@@ -49,7 +50,10 @@ fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 `;
 
-/** An algorithm step's draws (keyed by site, opt_draw_round, individual, dimension; opt_seed) and its state's single values. */
+/**
+ * An algorithm step's draws (keyed by site, opt_draw_round, individual and dimension, from the
+ * run's opt_seed), its fitness test and its state's single values.
+ */
 const DRAW_HELPERS = `
 // A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
 // bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
@@ -214,7 +218,7 @@ export const isTwoFloatFunction = (fn: string): boolean => TWO_FLOAT_FUNCTIONS.h
 export type LibraryId = 'core' | 'philox' | 'draws' | 'two-float';
 
 interface Library {
-  /** The text, as printed after `main` (the libraries of a kernel are joined without a separator). */
+  /** The text, as printed after `main` (a kernel's libraries are joined without a separator). */
   text: string;
   /**
    * What it reads that the kernel must declare: a buffer or private variable by name, a field of
@@ -235,16 +239,13 @@ const LIBRARIES: Record<LibraryId, Library> = {
   'two-float': { text: `\n${TWO_FLOAT_WGSL}\n`, reads: ['P.pad'], calls: [] },
 };
 
+const fieldNames = (fields: [string, string][]) => fields.map((f) => f[0]);
+
 /** The names `decls` declare: bindings, module-scope variables, the fields of bound structs. */
 function declared(decls: readonly Decl[]): Set<string> {
   const structs = new Map<string, string[]>();
   const names = new Set<string>();
-  for (const d of decls)
-    if (d.k === 'struct')
-      structs.set(
-        d.name,
-        d.fields.map(([f]) => f),
-      );
+  for (const d of decls) if (d.k === 'struct') structs.set(d.name, fieldNames(d.fields));
   for (const d of decls)
     if (d.k === 'binding') {
       names.add(d.b.name);

@@ -1,18 +1,17 @@
 // Does this device keep float-float's error terms? The float-float helpers (the two-float
-// library, codegen/wgsl-library.ts) rely on float32 additions and products rounded as IEEE 754 says, one at a
-// time, and on the shader compiler not rewriting them algebraically (ff_keep stops the rewriting
-// that Mesa's NIR does). A driver that reassociates anyway, flushes or computes at another
-// precision would make every low part 0 or noise, and a float-float run would quietly be a float32
-// one. So before the first float-float run on a device, its helpers run on vectors that exercise
-// them (cancelling sums, products and quotients at several scales) and must give each result
-// within 2^-44 (see `compare`). The result is kept per device. The kernel is generated
+// library, codegen/wgsl-library.ts) rely on float32 additions and products rounded as IEEE 754
+// says, one at a time, and on the shader compiler not rewriting them algebraically (ff_keep stops
+// the rewriting that Mesa's NIR does). A driver that reassociates anyway, flushes or computes at
+// another precision would make every low part 0 or noise, and a float-float run would quietly be
+// a float32 one. So before the first float-float run on a device, its helpers run on vectors that
+// exercise them (cancelling sums, products and quotients at several scales) and must give each
+// result within 2^-44 (see `compare`). The result is kept per device. The kernel is generated
 // (codegen/wgsl-service.ts probeKernel); its layout comes from its rows of the binding table.
 
 import { ffMax, ffMin } from '../ir/builtins.js';
-import { EVAL_PARAM_BYTES, evalParamWords } from '../codegen/wgsl-bindings.js';
+import { EVAL_PARAM_BYTES, evalParamWords, type BufferName } from '../codegen/wgsl-bindings.js';
 import { PROBE_OUT, PROBE_WG, probeKernel } from '../codegen/wgsl-service.js';
 import { uniform53 } from '../rng/philox.js';
-import type { BufferName } from '../codegen/wgsl-bindings.js';
 import type { GpuContext } from './device.js';
 import { layoutEntries } from './gpu-eval.js';
 

@@ -45,7 +45,7 @@ fn main() {
 `);
   });
 
-  it('the float-float probe binds an evaluation’s P, X and F and carries the two-float library once', () => {
+  it("the float-float probe binds an evaluation's P, X and F, with the two-float library once", () => {
     const k = probeKernel();
     expect(k.bindings).toEqual(['P', 'X', 'F'].map((n) => kernelBinding(n as 'P', { vec4: true })));
     expect(k.code).toContain(
