@@ -69,7 +69,7 @@ export interface EntryPoint {
 export interface Module {
   decls: Decl[];
   entry: EntryPoint;
-  /** Library functions after the entry point (fixed WGSL text: wgsl-expr.ts, wgsl-philox.ts). */
+  /** Library functions after the entry point (fixed WGSL text, by identity: wgsl-library.ts). */
   library: string[];
 }
 

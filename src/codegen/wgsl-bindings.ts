@@ -3,8 +3,38 @@
 // runtime's bind groups (runtime/gpu-eval.ts, runtime/algo-gpu.ts) are both made from it, so they
 // agree by construction.
 
+/**
+ * An evaluation kernel's parameters (P, struct Params), one u32 each, in their order: the struct
+ * the shaders declare (wgsl-emit.ts header) and the uniform the runtime writes (evalParamWords,
+ * runtime/gpu-eval.ts) are both made from this list. n: the individuals of the dispatch (a slab's);
+ * f_offset: the first one's place in F; gx: the grid's width (workgroups in x); pad: 0, a value
+ * the shader compiler cannot see (opt_nan, ff_keep: wgsl-library.ts).
+ */
+export const EVAL_PARAM_FIELDS = ['n', 'f_offset', 'gx', 'pad'] as const;
+export type EvalParam = (typeof EVAL_PARAM_FIELDS)[number];
+/** The bytes of an evaluation's parameters. */
+export const EVAL_PARAM_BYTES = 4 * EVAL_PARAM_FIELDS.length;
+
+/** The words of an evaluation's parameters, each field by name (pad 0). */
+export function evalParamWords(
+  v: Record<Exclude<EvalParam, 'pad'>, number>,
+): Uint32Array<ArrayBuffer> {
+  return new Uint32Array(EVAL_PARAM_FIELDS.map((f) => (f === 'pad' ? 0 : v[f])));
+}
+
 /** The buffers a kernel may bind. */
-export type BufferName = 'P' | 'X' | 'F' | 'DATA' | 'SCR' | 'PART' | 'SC' | 'S' | 'Q' | 'RUNS';
+export type BufferName =
+  | 'P'
+  | 'X'
+  | 'F'
+  | 'DATA'
+  | 'SCR'
+  | 'PART'
+  | 'SC'
+  | 'S'
+  | 'Q'
+  | 'RUNS'
+  | 'ARGS';
 
 /** How a kernel's WGSL declares its buffers (the element type of X and DATA, the parameters). */
 export interface BindingOptions {
@@ -31,7 +61,8 @@ const ROWS: Record<
   BufferName,
   { binding: number; space: KernelBinding['space']; type: (o: BindingOptions) => string }
 > = {
-  // { n: individuals in this dispatch, f_offset or gen, gx: grid width, ... } (struct Params)
+  // The parameters: an evaluation's (EVAL_PARAM_FIELDS), or a step's (wgsl-step.ts
+  // STEP_PARAM_FIELDS).
   P: { binding: 0, space: 'uniform', type: () => 'Params' },
   // The population slab, row-major [n][D].
   X: { binding: 1, space: 'storage, read', type: (o) => elem(o) },
@@ -53,6 +84,9 @@ const ROWS: Record<
   // Algorithm steps: each run's seed (lo, hi words), by the grid's z (the runs of a batch, one
   // state and one seed each, in the same kernels: src/runtime/algo-gpu.ts).
   RUNS: { binding: 9, space: 'storage, read', type: () => 'array<vec2<u32>>' },
+  // Algorithm steps, `repeat while`: the workgroup counts (x, y, z) of the loop body's indirectly
+  // dispatched kernels, which a counts kernel writes (wgsl-service.ts skipKernel).
+  ARGS: { binding: 10, space: 'storage, read_write', type: () => 'array<u32>' },
 };
 
 const elem = (o: BindingOptions) => (o.vec4 ? 'array<vec4<f32>>' : 'array<f32>');

@@ -4,11 +4,8 @@
 
 import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
-import { WGSL_HELPERS, porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
-import { TWO_FLOAT_WGSL } from '../ir/builtins.js';
-
-/** The float-float helpers' names (ir/builtins.ts TWO_FLOAT_WGSL). */
-const isTwoFloatHelper = (fn: string) => fn.startsWith('ff_');
+import { porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
+import { isTwoFloatFunction, libraryTexts, type LibraryId } from './wgsl-library.js';
 
 import {
   add,
@@ -40,6 +37,7 @@ import {
   type Stmt,
 } from './wgsl-ast.js';
 import {
+  EVAL_PARAM_FIELDS,
   kernelBinding,
   type BindingOptions,
   type BufferName,
@@ -226,12 +224,7 @@ export function header(
   decl.push({
     k: 'struct',
     name: 'Params',
-    fields: [
-      ['n', 'u32'],
-      ['f_offset', 'u32'],
-      ['gx', 'u32'],
-      ['pad', 'u32'],
-    ],
+    fields: EVAL_PARAM_FIELDS.map((f): [string, string] => [f, 'u32']),
   });
   for (const name of ['P', 'X', 'F', 'DATA', 'SCR', 'PART', 'SC'] as const)
     if (name === 'P' || uses.has(name))
@@ -748,23 +741,23 @@ function kernelModule(em: Emitter, decls: Decl[], library: string[], body: Stmt[
 }
 
 /**
- * A kernel's plan: its module printed (the library functions after `main`, so the kernel reads
- * first), what it binds, and its workgroups for n individuals.
+ * Plan kernel `k` as a kernel: its module (the library functions after `main`, so the kernel reads
+ * first) and that module printed, what it binds, and its workgroups for n individuals; its name
+ * and grid are the plan's.
  */
-/** Plan kernel `k` printed: its name and grid are the plan's. */
 export function kernelPlan(
   em: Emitter,
-  step: (StepDecls & { helpers: string }) | undefined,
+  step: (StepDecls & { library: readonly LibraryId[] }) | undefined,
   k: PlanKernel,
   decls: Decl[],
 ) {
-  // The float-float helpers where the kernel calls them and its step's library lacks them: a
-  // problem's float-float arguments (passes/turns.ts).
-  const helpers = step ? [step.helpers] : [];
-  if (!helpers.some((h) => h.includes(TWO_FLOAT_WGSL)) && someCall(em.body, isTwoFloatHelper))
-    helpers.push(`\n${TWO_FLOAT_WGSL}\n`);
+  // The core library, the step's, and the float-float helpers where the kernel calls them and
+  // its step's libraries lack them: a problem's float-float arguments (passes/turns.ts).
+  const library: LibraryId[] = ['core', ...(step?.library ?? [])];
+  if (!library.includes('two-float') && someCall(em.body, isTwoFloatFunction))
+    library.push('two-float');
   const body = step ? perRun(em.body) : em.body;
-  const module = kernelModule(em, decls, [WGSL_HELPERS, ...helpers], body);
+  const module = kernelModule(em, decls, libraryTexts(library, decls), body);
   const code = printModule(module);
   const bindings = kernelBindings(em.uses, { ...step?.bindings, vec4: em.vec4 });
   const workgroups = (n: number) => workgroupsFor(k.dispatch, n);

@@ -2,9 +2,10 @@
 // expression (a matrix-vector row, a reduction that depends on an enclosing index) become
 // sequential loops emitted as pre-statements. Each builtin has its float64 twin in ir/builtins.ts;
 // where WGSL differs from C/JavaScript semantics (pow of a negative base, round half away from
-// zero, floor division, float % ) a helper below gives the C semantics.
+// zero, floor division, float % ) a helper of the core library (wgsl-library.ts) gives the C
+// semantics.
 
-import { builtinOf, wgslHelpers, type WgslBuilder } from '../ir/builtins.js';
+import { builtinOf, type WgslBuilder } from '../ir/builtins.js';
 import { at, ffTerm, freeIdx, isFfSum, some as someNode, type IExpr } from '../ir/ir.js';
 import {
   assign,
@@ -28,28 +29,6 @@ import {
 } from './wgsl-ast.js';
 
 export { wgslFloat };
-
-export const WGSL_HELPERS = `
-fn opt_pow(a: f32, b: f32) -> f32 {
-  // C pow: a negative base with an integral exponent is defined.
-  let r = pow(abs(a), b);
-  if (a < 0.0 && fract(b) == 0.0) {
-    return select(r, -r, fract(b * 0.5) != 0.0);
-  }
-  return select(r, opt_nan(), a < 0.0);
-}
-// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
-// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
-fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
-fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
-${Object.values(wgslHelpers).join('\n')}
-fn opt_idiv(a: i32, b: i32) -> i32 {
-  let q = a / b;
-  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
-}
-fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
-`;
 
 /** a (+) b = a + b - a b: the `por` reduction's step (ir/ir.ts RedOp). */
 export const porCombine = (a: Expr, b: Expr): Expr =>

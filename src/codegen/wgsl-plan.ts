@@ -5,6 +5,7 @@ import type { ExprContext } from './wgsl-expr.js';
 import type { Emitter, StepDecls } from './wgsl-emit.js';
 import type { Expr, Module, Stmt } from './wgsl-ast.js';
 import type { Write } from '../ir/ir.js';
+import type { LibraryId } from './wgsl-library.js';
 
 import type { BufferName, KernelBinding } from './wgsl-bindings.js';
 export type { BufferName, KernelBinding };
@@ -13,8 +14,8 @@ export type { BufferName, KernelBinding };
 export interface StepHooks extends StepDecls {
   /** Adds its first statements after the grid's. */
   prologue(em: Emitter): void;
-  /** Library functions (the draws). */
-  helpers: string;
+  /** Its libraries after the core one (the draws: wgsl-library.ts), by identity. */
+  library: readonly LibraryId[];
   /** The expression context of a kernel: state arrays, hoisted loads and draws. */
   context(em: Emitter, base: ExprContext): ExprContext;
   /** The writes: by the team's lanes, or (split regime) by the workgroup of chunk `c`. */

@@ -15,8 +15,7 @@ import {
   type StateArray,
 } from '../ir/ir.js';
 import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
-import { WGSL_PHILOX } from './wgsl-philox.js';
-import { TWO_FLOAT_WGSL } from '../ir/builtins.js';
+import type { LibraryId } from './wgsl-library.js';
 import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
 import { countedFor, endLanes, stateLanes, type Emitter, type VectorLanes } from './wgsl-emit.js';
@@ -90,83 +89,6 @@ export function maxStateArrays(): number {
 
 /** Vec4 groups of one offset table for `arrays` state arrays. */
 export const tableQuads = (arrays: number) => Math.ceil(arrays / 4);
-
-const DRAW_HELPERS = `
-// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
-// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
-fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
-fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
-fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
-// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
-// dimensions (the split regime's loops) computes one Philox block, not four.
-var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
-var<private> opt_bv0: vec4<u32>;
-var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
-var<private> opt_bv1: vec4<u32>;
-fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
-  let key = vec4<u32>(site, opt_draw_round, ind, dim);
-  let seed = opt_seed;
-  if ((site & 1u) == 0u) {
-    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
-    return opt_bv0;
-  }
-  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
-  return opt_bv1;
-}
-// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
-// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
-fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
-  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
-}
-fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
-  let b = opt_block(site, ind, dim >> 1u);
-  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
-}
-fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
-  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
-}
-// Value \`which\` of \`count\` (<= 4) distinct integers in [0, n) other than \`except\` (none when it
-// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
-// ones in increasing order (src/runtime/draws.ts, distinctAt).
-// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
-fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
-  var r = r0;
-  if (nt > 0u && r >= s.x) { r++; }
-  if (nt > 1u && r >= s.y) { r++; }
-  if (nt > 2u && r >= s.z) { r++; }
-  if (nt > 3u && r >= s.w) { r++; }
-  return r;
-}
-// s[0..nt) ascending with v inserted in order (nt < 4).
-fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
-  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
-  let p = before.x + before.y + before.z + before.w;
-  return vec4<u32>(
-    select(s.x, v, p == 0u),
-    select(s.y, select(s.x, v, p == 1u), p <= 1u),
-    select(s.z, select(s.y, v, p == 2u), p <= 2u),
-    select(s.w, select(s.z, v, p == 3u), p <= 3u));
-}
-// All \`count\` (<= 4) values of opt_draw_distinct at once.
-fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
-  let w = opt_block(site, ind, 0u);
-  var s = vec4<u32>(0u);
-  var nt = 0u;
-  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
-  var out = vec4<u32>(0u);
-  for (var t = 0u; t < 4u; t++) {
-    if (t >= count) { break; }
-    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
-    out[t] = r;
-    s = opt_insert4(s, nt, r);
-    nt++;
-  }
-  return out;
-}
-fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
-  return opt_distinct4(site, ind, count, n, except)[which];
-}
-`;
 
 /** How a step's kernels bind their buffers (wgsl-bindings.ts). */
 export const STEP_BINDINGS = { step: { paramBytes: STEP_PARAM_BYTES } };
@@ -248,7 +170,7 @@ interface HoistState {
 /** How a step's kernels differ from an evaluation's (StepHooks, wgsl-plan.ts). */
 class StepCodegen implements StepHooks {
   /** Philox and the draws; the float-float helpers where the state holds pairs (passes/twofloat.ts). */
-  readonly helpers: string;
+  readonly library: readonly LibraryId[];
   readonly bindings = STEP_BINDINGS;
   /**
    * The generation, the round (the draws' key) and the trace slot, from the parameters; the run's
@@ -275,8 +197,7 @@ class StepCodegen implements StepHooks {
     private readonly state: StateArray[],
     private readonly options: StepOptions,
   ) {
-    this.helpers =
-      WGSL_PHILOX + DRAW_HELPERS + (state.some((a) => a.lo) ? `\n${TWO_FLOAT_WGSL}\n` : '');
+    this.library = ['philox', 'draws', ...(state.some((a) => a.lo) ? ['two-float' as const] : [])];
     this.index = new Map(state.map((a, k) => [a.name, k]));
     this.argValue = argminValues(p);
     const K = tableQuads(state.length);

@@ -1,7 +1,7 @@
 // The language's named functions, one record each, read by every stage that needs them: the
 // elaborators (name resolution, signatures), constant folding (ir/fold.ts) and the IR evaluator
 // (ir/evaluate.ts) through `cpu`, the JavaScript backend (codegen/js.ts: `cpu` again), the WGSL
-// backend (codegen/wgsl-expr.ts: `wgsl` over its own WgslBuilder, `wgslHelpers`), the float32
+// backend (codegen/wgsl-expr.ts: `wgsl` over its own WgslBuilder; `wgslHelpers`, by id), the float32
 // error bound (ir/error-bound.ts: `bound`), the grammar (tools/grammar.ts) and the reference
 // docs/builtins.md (tools/builtins-doc.ts).
 //
@@ -31,7 +31,7 @@ export interface Param {
  * expression representation (codegen/wgsl-expr.ts). The arguments it receives are f32 already.
  */
 export interface WgslBuilder<E> {
-  /** A call of a WGSL builtin or of a helper function (see `wgslHelpers`). */
+  /** A call of a WGSL builtin or of a helper function (see `WgslHelperId`). */
   call(fn: string, args: E[]): E;
   mul(a: E, b: E): E;
   /** A float32 literal. */
@@ -59,21 +59,17 @@ export interface Builtin {
   /** The float64 implementation: constant folding, the IR evaluator and the CPU backend. */
   cpu: (...a: number[]) => number;
   wgsl: WgslForm;
-  /** WGSL helper functions (names in `wgslHelpers`) the WGSL form calls. */
-  wgslHelpers?: readonly string[];
+  /** WGSL helper functions (by id: codegen/wgsl-library.ts BUILTIN_HELPERS) the WGSL form calls. */
+  wgslHelpers?: readonly WgslHelperId[];
   bound: BoundRule;
 }
 
-/** WGSL functions that builtins' WGSL forms call, by name: the declaration each module holds. */
-export const wgslHelpers: Record<string, string> = {
-  opt_round: 'fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }',
-  // e^x - 1 without the cancellation of exp(x) - 1 near 0: Taylor to x^8 below 1/2 (the first
-  // term left out is at most 2^-26 of the result there, a fifth of an ulp), exp(x) - 1 above.
-  opt_expm1: `fn opt_expm1(x: f32) -> f32 {
-  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
-}`,
-};
+/**
+ * The WGSL helper functions that builtins' WGSL forms call, by identity (their names in WGSL).
+ * Their text is the WGSL backend's (codegen/wgsl-library.ts BUILTIN_HELPERS): this table names
+ * them only.
+ */
+export type WgslHelperId = 'opt_round' | 'opt_expm1';
 
 // ---- the error bound's IR vocabulary (shared with ir/error-bound.ts) ------------------------
 
@@ -309,64 +305,9 @@ export function ffDiv(ah: number, al: number, c: number): [number, number] {
   return twoSum(q, fr(fr(fr(fr(ah - p) - fr(q * c - p)) + al) / c));
 }
 
-// Shader compilers simplify float arithmetic algebraically unless told not to (Mesa's NIR rewrites
-// (a + b) - a to b; WGSL has no `precise`), which would make every error term 0; a multiplication
-// by a 1.0 the compiler cannot know is not enough either (lavapipe still lost the error term of a
-// second two-sum), and an fma may be a multiply and an add (lavapipe's is). So every rounded
-// result that an error term subtracts again goes through ff_keep, an integer OR with the uniform
-// P.pad (0 at run time, like opt_nan's): the same float, which no float algebra can see through.
-// The product's error comes from Dekker's split rather than from fma; its partial products are
-// exact, so a compiler that contracts one with an add into an fma changes nothing.
-// runtime/two-float-check.ts checks the results on the device against ffAdd, ffMul and ffDiv.
-const FF_WGSL = `fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
-fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
-  let s = ff_keep(a + b);
-  let v = ff_keep(s - a);
-  return vec2<f32>(s, (a - ff_keep(s - v)) + (b - v));
-}
-fn ff_split(a: f32) -> vec2<f32> {
-  let t = ff_keep(4097.0 * a);
-  let h = ff_keep(t - ff_keep(t - a));
-  return vec2<f32>(h, a - h);
-}
-fn ff_two_prod(a: f32, b: f32) -> vec2<f32> {
-  let p = ff_keep(a * b);
-  let x = ff_split(a);
-  let y = ff_split(b);
-  return vec2<f32>(p, ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y);
-}
-fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
-  let s = ff_two_sum(ah, bh);
-  return ff_two_sum(s.x, s.y + (al + bl));
-}
-fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
-  let p = ff_two_prod(ah, c);
-  return ff_two_sum(p.x, p.y + al * c);
-}
-fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
-  let q = ff_keep(ah / c);
-  let p = ff_two_prod(q, c);
-  return ff_two_sum(q, (((ah - p.x) - p.y) + al) / c);
-}
-fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
-  let p = ff_two_prod(ah, bh);
-  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
-}
-fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
-  let t = ff_mul2(xh, xl, mh, ml);
-  return ff_keep(ff_keep(t.x - round(t.x)) + t.y) + q;
-}
-fn ff_dist(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
-  let r = ff_turn(xh, xl, mh, ml, q);
-  return abs(r - round(r));
-}
-fn ff_less(ah: f32, al: f32, bh: f32, bl: f32) -> bool { return ah < bh || (ah == bh && al < bl); }
-fn ff_min(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
-  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(bh, bl, ah, al));
-}
-fn ff_max(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
-  return select(vec2<f32>(ah, al), vec2<f32>(bh, bl), ff_less(ah, al, bh, bl));
-}`;
+// The float-float builtins' WGSL forms call the helpers ff_{op}_{part}, of the two-float library
+// (codegen/wgsl-library.ts TWO_FLOAT_WGSL: Knuth's and Dekker's transformations kept from the
+// shader compiler's algebra), one a builtin of FF_BUILTINS below.
 
 /** a < b for pairs: on the hi parts, then on the lo parts. */
 const ffLess = (ah: number, al: number, bh: number, bl: number) =>
@@ -433,7 +374,8 @@ const ffPart = (
   bound: part === 'h' ? FF_BOUND[op] : () => ZERO,
 });
 
-const FF_TABLE: Builtin[] = (['h', 'l'] as const).flatMap((part) => [
+/** The float-float builtins (ff.{op}.{part}), in the order their WGSL helpers are declared. */
+export const FF_BUILTINS: readonly Builtin[] = (['h', 'l'] as const).flatMap((part) => [
   ffPart('add', part, ['ah', 'al', 'bh', 'bl'], ffAdd),
   ffPart('mul', part, ['ah', 'al', 'c'], ffMul),
   ffPart('mul2', part, ['ah', 'al', 'bh', 'bl'], ffMul2),
@@ -543,26 +485,10 @@ const FF_TURN_BUILTINS: Builtin[] = [
 
 /** The internal builtins: in the IR, never in a source file (docs and the grammar omit them). */
 export const INTERNAL_BUILTINS: Record<string, Builtin> = Object.fromEntries(
-  [...FF_TABLE, FF_PAIR_BUILTIN, ...FF_TURN_BUILTINS, RANGE_BUILTIN, NAN_WORST_BUILTIN].map((b) => [
-    b.name,
-    b,
-  ]),
+  [...FF_BUILTINS, FF_PAIR_BUILTIN, ...FF_TURN_BUILTINS, RANGE_BUILTIN, NAN_WORST_BUILTIN].map(
+    (b) => [b.name, b],
+  ),
 );
-
-/**
- * The WGSL helpers of the float-float builtins, one a builtin (its name and parameters from
- * FF_TABLE): declared only in the modules of steps whose state holds pairs (codegen/wgsl-step.ts),
- * so that the others are unchanged.
- */
-export const TWO_FLOAT_WGSL = [
-  FF_WGSL,
-  ...FF_TABLE.map((b) => {
-    const [, op, part] = b.name.split('.');
-    const names = b.params.map((p) => p.name);
-    const params = names.map((n) => `${n}: f32`).join(', ');
-    return `fn ff_${op}_${part}(${params}) -> f32 { return ff_${op}(${names.join(', ')}).${part === 'h' ? 'x' : 'y'}; }`;
-  }),
-].join('\n');
 
 /** The scalar builtin `name` of the language (an own property), the internal ones left out. */
 export const languageBuiltinOf = (name: string): Builtin | undefined =>

@@ -26,7 +26,7 @@
 //
 // The pair operations are internal builtins (ir/builtins.ts, INTERNAL_BUILTINS) whose WGSL helpers
 // use the error-free transformations: Knuth's two-sum for + and -, Dekker's product for * and /,
-// each kept from the shader compiler's algebra (see TWO_FLOAT_WGSL there); runtime/two-float-check.ts
+// each kept from the shader compiler's algebra (see codegen/wgsl-library.ts TWO_FLOAT_WGSL); runtime/two-float-check.ts
 // checks them on the device before a float-float run. Each builtin returns one part of the result
 // (`ff.add.h` and `ff.add.l`); the shader compiler computes the shared work once.
 //

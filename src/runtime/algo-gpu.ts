@@ -14,6 +14,7 @@ import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../ir/data.js';
 import { batchRefusal, planGeneration, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
+import { skipKernel, type SkipCount } from '../codegen/wgsl-service.js';
 import { StateLayout, wordsOf } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
@@ -370,25 +371,23 @@ export class GpuAlgoEngine implements AlgoEngine {
     if (!byFlag.size) return;
     if (this.runs > 1) throw new Error('internal: a batch of runs of a program with while loops');
     let words = 0;
-    const lines = new Map<string, string[]>();
+    const counts = new Map<string, SkipCount[]>();
     for (const [flag, steps] of byFlag) {
       const [a, b] = this.layout.copies(flag);
       if (a !== b) throw new Error(`internal: the flag ${flag} is double-buffered`);
-      const out: string[] = [];
+      const out: SkipCount[] = [];
       for (const st of steps) {
         const k = this.kernels.get(st);
         if (!k) throw new Error(`internal: step ${st.name} was not compiled for the GPU`);
         const offsets: number[] = [];
         for (const kk of k.kernels) {
           offsets.push(words * 4);
-          out.push(
-            `A[${words}u] = select(0u, ${kk.gx}u, on); A[${words + 1}u] = ${kk.gy}u; A[${words + 2}u] = 1u;`,
-          );
+          out.push({ word: words, gx: kk.gx, gy: kk.gy });
           words += 3;
         }
         this.indirect.set(st, offsets);
       }
-      lines.set(flag, out);
+      counts.set(flag, out);
     }
     this.args = device.createBuffer({
       size: Math.max(16, words * 4),
@@ -396,29 +395,30 @@ export class GpuAlgoEngine implements AlgoEngine {
       label: 'while: workgroup counts',
     });
     this.owned.push(this.args);
-    for (const [flag, out] of lines) {
-      const code = [
-        '@group(0) @binding(0) var<storage, read> S: array<f32>;',
-        '@group(0) @binding(1) var<storage, read_write> A: array<u32>;',
-        '@compute @workgroup_size(1) fn main() {',
-        `  let on = S[${this.layout.current(flag)}u] != 0.0;`,
-        ...out.map((l) => '  ' + l),
-        '}',
-      ].join('\n');
+    const args = this.args;
+    for (const [flag, out] of counts) {
+      // The kernel is generated (codegen/wgsl-service.ts); its layout and entries come from its
+      // rows of the binding table, as a step's kernels' do.
+      const k = skipKernel(`${flag} counts`, this.layout.current(flag), out);
+      const layout = device.createBindGroupLayout({
+        label: k.name,
+        entries: layoutEntries(k.bindings),
+      });
+      const module = device.createShaderModule({ label: k.name, code: k.code });
+      this.shaders.push({ label: k.name, module, code: k.code });
       const pipeline = device.createComputePipeline({
-        label: `${flag} counts`,
-        layout: 'auto',
-        compute: {
-          module: device.createShaderModule({ label: `${flag} counts`, code }),
-          entryPoint: 'main',
-        },
+        label: k.name,
+        layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+        compute: { module, entryPoint: 'main' },
       });
       const bindGroup = device.createBindGroup({
-        layout: pipeline.getBindGroupLayout(0),
-        entries: [
-          { binding: 0, resource: { buffer: this.S } },
-          { binding: 1, resource: { buffer: this.args } },
-        ],
+        label: k.name,
+        layout,
+        entries: k.bindings.map((b) => {
+          if (b.name !== 'S' && b.name !== 'ARGS')
+            throw new Error(`internal: a counts kernel binds ${b.name}`);
+          return { binding: b.binding, resource: { buffer: b.name === 'S' ? this.S : args } };
+        }),
       });
       this.skips.set(flag, { pipeline, bindGroup });
     }
@@ -472,6 +472,8 @@ export class GpuAlgoEngine implements AlgoEngine {
         case 'X':
         case 'F':
           throw new Error(`internal: a step's kernel binds ${b.name} (its population is in S)`);
+        case 'ARGS':
+          throw new Error(`internal: a step's kernel binds ${b.name} (a counts kernel's)`);
       }
     };
     const make = (k: KernelPlan): GpuKernel => {

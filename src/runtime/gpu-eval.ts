@@ -16,6 +16,7 @@ import {
   type KernelPlan,
 } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
+import { EVAL_PARAM_BYTES, evalParamWords } from '../codegen/wgsl-bindings.js';
 import { GpuError, type GpuContext } from './device.js';
 import { bytesText, checkEvaluation, ResourceError } from './resources.js';
 import { rejectedMessage, rejectedShaders, type ShaderSource } from './shader-check.js';
@@ -238,14 +239,14 @@ export class GpuEvaluator {
           const gx = Math.min(wgs, maxDim);
           const gy = Math.ceil(wgs / gx);
           const params = this.gpu.device.createBuffer({
-            size: 16,
+            size: EVAL_PARAM_BYTES,
             usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
           });
           this.owned.push(params);
           this.gpu.device.queue.writeBuffer(
             params,
             0,
-            new Uint32Array([slab.count, slab.first, gx, 0]),
+            evalParamWords({ n: slab.count, f_offset: slab.first, gx }),
           );
           // The bind group from the kernel's rows of the binding table (codegen/wgsl-bindings.ts).
           const entries = k.bindings.map((b) => ({
@@ -297,6 +298,7 @@ export class GpuEvaluator {
       case 'S':
       case 'Q':
       case 'RUNS':
+      case 'ARGS':
         throw new Error(`evaluations have no algorithm state (${u})`);
     }
   }

@@ -1,19 +1,23 @@
-// Does this device keep float-float's error terms? The float-float helpers (ir/builtins.ts,
-// TWO_FLOAT_WGSL) rely on float32 additions and products rounded as IEEE 754 says, one at a
-// time, and on the shader compiler not rewriting them algebraically (ff_keep stops the rewriting
-// that Mesa's NIR does). A driver that reassociates anyway, flushes or computes at another
-// precision would make every low part 0 or noise, and a float-float run would quietly be a float32
-// one. So before the first float-float run on a device, its helpers run on vectors that exercise
-// them (cancelling sums, products and quotients at several scales) and must give each result
-// within 2^-44 (see `compare`). The result is kept per device.
+// Does this device keep float-float's error terms? The float-float helpers (the two-float
+// library, codegen/wgsl-library.ts) rely on float32 additions and products rounded as IEEE 754
+// says, one at a time, and on the shader compiler not rewriting them algebraically (ff_keep stops
+// the rewriting that Mesa's NIR does). A driver that reassociates anyway, flushes or computes at
+// another precision would make every low part 0 or noise, and a float-float run would quietly be
+// a float32 one. So before the first float-float run on a device, its helpers run on vectors that
+// exercise them (cancelling sums, products and quotients at several scales) and must give each
+// result within 2^-44 (see `compare`). The result is kept per device. The kernel is generated
+// (codegen/wgsl-service.ts probeKernel); its layout comes from its rows of the binding table.
 
-import { TWO_FLOAT_WGSL, ffMax, ffMin } from '../ir/builtins.js';
+import { ffMax, ffMin } from '../ir/builtins.js';
+import { EVAL_PARAM_BYTES, evalParamWords, type BufferName } from '../codegen/wgsl-bindings.js';
+import { PROBE_OUT, PROBE_WG, probeKernel } from '../codegen/wgsl-service.js';
 import { uniform53 } from '../rng/philox.js';
 import type { GpuContext } from './device.js';
+import { layoutEntries } from './gpu-eval.js';
 
 const N = 256;
-/** Values per case: add, mul, div, min, max, two parts each. */
-const OUT = 10;
+/** Values per case: add, mul, div, min, max, two parts each (wgsl-service.ts PROBE_OPS). */
+const OUT = PROBE_OUT;
 /** Philox's stream of the check's inputs (the same on every machine). */
 const STREAM = 13;
 
@@ -52,44 +56,46 @@ function inputs(): Float32Array<ArrayBuffer> {
 
 async function runCheck(gpu: GpuContext): Promise<TwoFloatCheck> {
   const { device } = gpu;
-  const code = `struct Params { pad: u32, a: u32, b: u32, c: u32 }
-@group(0) @binding(0) var<storage, read> I: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read_write> O: array<f32>;
-@group(0) @binding(2) var<uniform> P: Params;
-${TWO_FLOAT_WGSL}
-@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
-  let k = g.x;
-  if (k >= ${N}u) { return; }
-  let v = I[k];
-  let r = array<vec2<f32>, 5>(ff_add(v.x, v.y, v.z, v.w), ff_mul(v.x, v.y, v.z),
-    ff_div(v.x, v.y, v.z), ff_min(v.x, v.y, v.z, v.w), ff_max(v.x, v.y, v.z, v.w));
-  for (var j = 0u; j < 5u; j++) {
-    O[${OUT}u * k + 2u * j] = r[j].x;
-    O[${OUT}u * k + 2u * j + 1u] = r[j].y;
-  }
-}`;
   const x = inputs();
   const usage = GPUBufferUsage;
   const input = device.createBuffer({ size: x.byteLength, usage: usage.STORAGE | usage.COPY_DST });
   const out = device.createBuffer({ size: 4 * OUT * N, usage: usage.STORAGE | usage.COPY_SRC });
-  const params = device.createBuffer({ size: 16, usage: usage.UNIFORM | usage.COPY_DST });
+  const params = device.createBuffer({
+    size: EVAL_PARAM_BYTES,
+    usage: usage.UNIFORM | usage.COPY_DST,
+  });
   const read = device.createBuffer({ size: 4 * OUT * N, usage: usage.MAP_READ | usage.COPY_DST });
   try {
     device.queue.writeBuffer(input, 0, x);
-    device.queue.writeBuffer(params, 0, new Uint32Array(4));
-    const pipeline = await device.createComputePipelineAsync({
-      layout: 'auto',
-      compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+    device.queue.writeBuffer(params, 0, evalParamWords({ n: N, f_offset: 0, gx: 1 }));
+    const k = probeKernel();
+    const layout = device.createBindGroupLayout({
+      label: k.name,
+      entries: layoutEntries(k.bindings),
     });
+    const pipeline = await device.createComputePipelineAsync({
+      label: k.name,
+      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: {
+        module: device.createShaderModule({ label: k.name, code: k.code }),
+        entryPoint: 'main',
+      },
+    });
+    const buffers: Partial<Record<BufferName, GPUBuffer>> = { P: params, X: input, F: out };
     const group = device.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [input, out, params].map((buffer, binding) => ({ binding, resource: { buffer } })),
+      label: k.name,
+      layout,
+      entries: k.bindings.map((b) => {
+        const buffer = buffers[b.name];
+        if (!buffer) throw new Error(`internal: the float-float probe binds ${b.name}`);
+        return { binding: b.binding, resource: { buffer } };
+      }),
     });
     const enc = device.createCommandEncoder();
     const pass = enc.beginComputePass();
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, group);
-    pass.dispatchWorkgroups(Math.ceil(N / 64));
+    pass.dispatchWorkgroups(Math.ceil(N / PROBE_WG));
     pass.end();
     enc.copyBufferToBuffer(out, 0, read, 0, 4 * OUT * N);
     device.queue.submit([enc.finish()]);

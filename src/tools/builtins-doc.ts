@@ -8,12 +8,12 @@ import {
   BUILTINS,
   NAMED_FUNCTIONS,
   signatureText,
-  wgslHelpers,
   type NamedFunction,
   type Param,
   type ValueType,
   type WgslBuilder,
 } from '../ir/builtins.js';
+import { BUILTIN_HELPERS } from '../codegen/wgsl-library.js';
 
 const signature = (name: string, params: readonly Param[], result: ValueType) =>
   `\`${signatureText(name, params, result)}\``;
@@ -66,7 +66,7 @@ export function builtinsMarkdown(): string {
   if (helpers.length) {
     out.push('', 'WGSL helper functions:', '', '```wgsl');
     for (const h of new Set(helpers)) {
-      const text = wgslHelpers[h];
+      const text = BUILTIN_HELPERS[h];
       if (text === undefined) throw new Error(`internal: no WGSL helper '${h}'`);
       out.push(text);
     }

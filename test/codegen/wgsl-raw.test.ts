@@ -2,10 +2,11 @@
 // generator hands it to the printer: its expressions are nodes all the way down. The tree has no
 // text node (the `raw` kind is gone); what could still smuggle text in is a name, so every name,
 // operator and function here must be a WGSL token. The printer is wrapped here (a test-only
-// mock), so the generator keeps no hook for it.
+// mock), so the generator keeps no hook for it. The runtime's own kernels (wgsl-service.ts) too.
 
 import { describe, expect, it, vi } from 'vitest';
 import type { Expr, Module, Stmt } from '../../src/codegen/wgsl-ast.js';
+import { probeKernel, skipKernel } from '../../src/codegen/wgsl-service.js';
 import { corpus } from './wgsl-corpus.js';
 
 const printed = vi.hoisted(() => [] as Module[]);
@@ -121,5 +122,17 @@ describe('the WGSL syntax tree of the golden corpus', () => {
     }
     expect([...bad]).toEqual([]);
     expect(nodes).toBeGreaterThan(500_000);
+  });
+
+  it("so do the runtime's own kernels (wgsl-service.ts)", () => {
+    printed.length = 0;
+    skipKernel('go counts', 5, [{ word: 0, gx: 3, gy: 1 }]);
+    probeKernel();
+    expect(printed).toHaveLength(2);
+    for (const m of printed) {
+      const c = check(m);
+      expect(c.bad).toEqual([]);
+      expect(c.nodes).toBeGreaterThan(10);
+    }
   });
 });

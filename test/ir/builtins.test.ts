@@ -4,16 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileJs } from '../../src/codegen/js.js';
-import { WGSL_HELPERS, wgslExpr, type ExprContext } from '../../src/codegen/wgsl-expr.js';
+import { wgslExpr, type ExprContext } from '../../src/codegen/wgsl-expr.js';
+import { BUILTIN_HELPERS, WGSL_HELPERS } from '../../src/codegen/wgsl-library.js';
 import { id, index } from '../../src/codegen/wgsl-ast.js';
 import { reservedName } from '../../src/elaborate/problem.js';
-import {
-  BINARY_BUILTINS,
-  BUILTINS,
-  NAMED_FUNCTIONS,
-  applyBuiltin,
-  wgslHelpers,
-} from '../../src/ir/builtins.js';
+import { BINARY_BUILTINS, BUILTINS, NAMED_FUNCTIONS, applyBuiltin } from '../../src/ir/builtins.js';
 import { evaluateProgram } from '../../src/ir/evaluate.js';
 import { foldExpr } from '../../src/ir/fold.js';
 import type { IExpr, IrProgram } from '../../src/ir/ir.js';
@@ -105,8 +100,8 @@ describe('the builtin table', () => {
     const named = Object.values(BUILTINS).flatMap((b) => b.wgslHelpers ?? []);
     expect(named).toContain('opt_round');
     for (const h of named) {
-      expect(wgslHelpers[h]).toMatch(new RegExp(`^fn ${h}\\(`));
-      expect(WGSL_HELPERS.split(wgslHelpers[h]!).length).toBe(2);
+      expect(BUILTIN_HELPERS[h]).toMatch(new RegExp(`^fn ${h}\\(`));
+      expect(WGSL_HELPERS.split(BUILTIN_HELPERS[h]).length).toBe(2);
     }
   });
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { compileProblem, suiteProblems } from '../../src/api.js';
 import { defaultScheduleOptions } from '../../src/schedule/schedule.js';
 import { generateWgsl } from '../../src/codegen/wgsl.js';
-import { WGSL_HELPERS } from '../../src/codegen/wgsl-expr.js';
+import { WGSL_HELPERS } from '../../src/codegen/wgsl-library.js';
 import { printSchedule } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
 
