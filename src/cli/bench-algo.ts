@@ -26,7 +26,7 @@ import {
   suiteProblems,
   type GpuContext,
 } from '../api.js';
-import { roofline, warmClocks } from './roofline.js';
+import { roofline, warmClocks } from '../api/experiment.js';
 
 interface AlgoRow {
   what: string;

@@ -17,7 +17,7 @@ import {
   timePass,
   type GpuContext,
 } from '../api.js';
-import { roofline, warmClocks } from './roofline.js';
+import { roofline, warmClocks } from '../api/experiment.js';
 
 const CPU_SECONDS = 1;
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileProblem, GpuEvaluator, openGpu, suiteProblems, timePass } from '../api.js';
-import { roofline, warmClocks } from './roofline.js';
+import { roofline, warmClocks } from '../api/experiment.js';
 import { benchAlgorithms } from './bench-algo.js';
 import { benchSuite, suiteTable } from './bench-suite.js';
 import { CliError, parseCommand, withoutFlags } from './args.js';
