@@ -274,7 +274,7 @@ export async function runCommand(argv0: string[]): Promise<number> {
       }
       if (runDir) mkdirSync(runDir, { recursive: true });
       // The GPU's clocks, after the host's compile: a suite's problem or a wall-clock budget
-      // would otherwise start at idle clocks (roofline.ts warmClocks).
+      // would otherwise start at idle clocks (src/experiment/roofline.ts, warmClocks).
       if (gpu && (suite || seconds !== undefined)) await warmClocks(gpu, 200);
       let r: RunResult;
       let state: Record<string, StateArrayValues> | undefined;

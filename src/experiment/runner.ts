@@ -154,7 +154,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
           continue;
         }
         // A wall-clock budget's first run of a cell: the GPU's clocks, after the host's compile
-        // (roofline.ts warmClocks); the runs after it keep the GPU busy.
+        // (src/experiment/roofline.ts, warmClocks); the runs after it keep the GPU busy.
         if (gpu && cell.seconds !== undefined && i === 0) await warmClocks(gpu, 200);
         try {
           const ro = { maxEvals: cell.evals, target: plan.target, signal };

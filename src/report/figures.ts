@@ -282,7 +282,7 @@ export function packRows(groups: readonly [number, number][], ranks: readonly nu
 
 export interface CdInput {
   dim: number;
-  /** Algorithm and average rank, as report-stats computed them. */
+  /** Algorithm and average rank, as stats.ts computed them. */
   ranks: { algorithm: string; rank: number }[];
   cd: number;
   /** Friedman's p. */

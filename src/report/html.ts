@@ -99,7 +99,7 @@ export async function renderFigures(
   return { rendered, warnings };
 }
 
-/** The names report-figures gives its files: the ones an earlier report may have left. */
+/** The names figures.ts gives its files: the ones an earlier report may have left. */
 const OURS = /^(convergence|final-errors|ecdf|critical-difference)-D\d+\.svg$/;
 
 /**

@@ -31,7 +31,7 @@ import { IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './ioh.js';
 import { tablesTex, type TableCell } from './latex.js';
 import { readExperimentRuns } from './runs.js';
 
-/** A cell's statistics: what tables.tex reads of it (report-latex.ts, TableCell), and the rest. */
+/** A cell's statistics: what tables.tex reads of it (latex.ts, TableCell), and the rest. */
 export interface CellStats extends TableCell {
   median: number;
   best: number;
