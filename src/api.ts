@@ -1,7 +1,8 @@
 // The compiler's programmatic interface, the one door the CLI (and any other user) goes through:
 // check and compile problems and algorithms, print what a compilation made (IR, WGSL,
-// JavaScript), open a GPU, evaluate, run an algorithm, and the helpers the benchmarks time with.
-// It sits above every stage of the compiler and the runtime and below the CLI.
+// JavaScript), open a GPU, evaluate, run an algorithm, run an experiment and write its report,
+// and the helpers the benchmarks time with. It sits above every stage of the compiler and the
+// runtime and the rooms above them (src/experiment, src/report), and below the CLI.
 
 import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
