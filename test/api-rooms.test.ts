@@ -15,7 +15,7 @@ import {
 } from '../src/api.js';
 import { main } from '../src/cli/main.js';
 import { contents } from './results.js';
-import { captureStdio, out } from './stdio.js';
+import { captureStdio, err, out } from './stdio.js';
 
 const TINY = `experiment tiny {
   algorithms = [de, jde(NP: 20)]
@@ -38,14 +38,14 @@ describe('runExperiment and writeReport (src/api.ts)', () => {
   it('runs the plan into DIR/results.sqlite, saying each run, and prints nothing', async () => {
     const starts: { total: number; done: number; backend: string }[] = [];
     const runs: ExperimentRunDone[] = [];
-    const before = out;
+    const before = [out, err];
     const r = await runExperiment({
       file,
       out: api,
       onStart: (s) => starts.push(s),
       onRun: (x) => runs.push(x),
     });
-    expect(out).toBe(before);
+    expect([out, err]).toEqual(before);
     expect(r.database).toBe(join(api, 'results.sqlite'));
     expect(r.backend).toBe('cpu');
     expect(r.total).toBe(4);
@@ -118,6 +118,15 @@ describe('runExperiment and writeReport (src/api.ts)', () => {
     expect(csv[2]).toMatch(/^jde\(NP: 20\),sphere,3,2,error,/);
     const ioh = await writeIohReport({ dir: api });
     expect(ioh).toMatchObject({ out: join(api, 'ioh'), algorithms: 2, problems: 1, runs: 4 });
+  });
+
+  it("another experiment's folder is an ExperimentError naming the file", async () => {
+    const other = join(dir, 'other.opt');
+    writeFileSync(other, TINY.replace('seed = 5', 'seed = 6'));
+    await expect(runExperiment({ file: other, out: api })).rejects.toThrow(ExperimentError);
+    await expect(runExperiment({ file: other, out: api })).rejects.toThrow(
+      join(api, 'results.sqlite'),
+    );
   });
 
   it('a folder without results is an ExperimentError naming the file', async () => {
