@@ -7,7 +7,7 @@
 // Usage: node scripts/bench-memetic.mjs [D ...]   (default 100000 3000000); EVALS=... to change,
 // CHAIN=0 to run each Solis-Wets iteration as its three kernels (no chain kernel).
 import { compileAlgorithm, GpuAlgoEngine, openGpu, runAlgorithm } from '../dist/api.js';
-import { roofline } from '../dist/cli/roofline.js';
+import { roofline } from '../dist/experiment/roofline.js';
 
 const dims = process.argv.slice(2).map(Number);
 const evals = Number(process.env.EVALS ?? 500_000);

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const api = await import(pathToFileURL(`${dist}/api.js`).href);
-const { roofline, warmClocks } = await import(pathToFileURL(`${dist}/cli/roofline.js`).href);
+const { roofline, warmClocks } = await import(pathToFileURL(`${dist}/experiment/roofline.js`).href);
 const warm = process.env.WARM === '1'; // bring the clocks up before each measurement
 const { compileProblem, openGpu, GpuEvaluator, timePass } = api;
 const fn = process.argv[3] ?? 'shifted_sum_squares';

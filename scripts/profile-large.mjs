@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const api = await import(pathToFileURL(`${dist}/api.js`).href);
-const { roofline } = await import(pathToFileURL(`${dist}/cli/roofline.js`).href);
+const { roofline } = await import(pathToFileURL(`${dist}/experiment/roofline.js`).href);
 const { compileAlgorithm, openGpu, runAlgorithm, GpuAlgoEngine } = api;
 const only = process.argv.slice(3);
 

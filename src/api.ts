@@ -1,7 +1,8 @@
 // The compiler's programmatic interface, the one door the CLI (and any other user) goes through:
 // check and compile problems and algorithms, print what a compilation made (IR, WGSL,
-// JavaScript), open a GPU, evaluate, run an algorithm, and the helpers the benchmarks time with.
-// It sits above every stage of the compiler and the runtime and below the CLI.
+// JavaScript), open a GPU, evaluate, run an algorithm, run an experiment and write its report,
+// and the helpers the benchmarks time with. It sits above every stage of the compiler and the
+// runtime and the rooms above them (src/experiment, src/report), and below the CLI.
 
 import { AlgoElaborator } from './elaborate/algorithm.js';
 import { Elaborator } from './elaborate/problem.js';
@@ -342,3 +343,41 @@ export { CpuAlgoEngine } from './runtime/algo-cpu.js';
 export { GpuAlgoEngine } from './runtime/algo-gpu.js';
 export { timePass } from './runtime/timing.js';
 export { float32Check, type Float32Check } from './runtime/float32-check.js';
+
+// ---- Experiments and reports (the rooms src/experiment and src/report; docs/api.md)
+
+import type { ExperimentOutcome, RunExperimentOptions } from './experiment/runner.js';
+import type { ReportWritten, IohWritten } from './report/report.js';
+export type {
+  ExperimentOutcome,
+  ExperimentRunDone,
+  RunExperimentOptions,
+} from './experiment/runner.js';
+export type { ReportWritten, IohWritten } from './report/report.js';
+export type { RunReport } from './experiment/run.js';
+export type { Shard } from './experiment/shard.js';
+export { ExperimentError } from './experiment/errors.js';
+
+/**
+ * Runs an experiment's plan (its missing runs, or shard K/N's) into `out`/results.sqlite, as
+ * `opt experiment FILE [NAME] --out DIR` does, without printing: onStart, onRun and onNote say
+ * what happens, `signal` stops it after the current batch. Loaded on the first call (SQLite, the
+ * experiment room), not with the API.
+ */
+export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
+  return (await import('./experiment/runner.js')).runExperiment(o);
+}
+
+/**
+ * Writes the report of the experiment in `dir` (from its results.sqlite) into `dir`, as
+ * `opt report DIR` does: report.md, report.html, figures/*.svg, tables.tex, cells.csv, tests.csv,
+ * ert.csv and ecdf.csv; returns report.md's text and the figures' warnings.
+ */
+export async function writeReport(o: { dir: string }): Promise<ReportWritten> {
+  return (await import('./report/report.js')).writeReport(o);
+}
+
+/** The experiment in `dir` in IOHprofiler's format, into `out` (default DIR/ioh): `--format ioh`. */
+export async function writeIohReport(o: { dir: string; out?: string }): Promise<IohWritten> {
+  return (await import('./report/report.js')).writeIohReport(o);
+}

@@ -1,11 +1,11 @@
-// The trace a results database keeps of a run (src/cli/experiment-db.ts, thinTrace): the first and
+// The trace a results database keeps of a run (src/experiment/database.ts, thinTrace): the first and
 // last rows and the first row at or below each error level. The first hits of COCO's targets and
 // of the experiment's target are those of the whole trace; between two kept rows the best-so-far
 // changes by less than a factor 10^(1/20); traces without errors are kept whole.
 
 import { describe, expect, it } from 'vitest';
 import { COCO_TARGETS, firstHits, type RunRecord } from '../src/api/analysis.js';
-import { thinTrace, TRACE_LEVELS_A_DECADE } from '../src/cli/experiment-db.js';
+import { thinTrace, TRACE_LEVELS_A_DECADE } from '../src/experiment/database.js';
 
 type Row = { evals: number; seconds: number; best: number; error: number | null };
 const row = (evals: number, error: number | null): Row => ({

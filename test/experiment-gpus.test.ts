@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
 import {
   chooseGpus,
   deviceSelectLayer,

@@ -1,5 +1,5 @@
 // An experiment over more than one machine: `opt experiment --shard K/N` (the share:
-// src/cli/experiment-shard.ts), `opt experiment merge` and the scripts of `--slurm N`. Run on the
+// src/experiment/shard.ts), `opt experiment merge` and the scripts of `--slurm N`. Run on the
 // CPU backend here; test/slurm.test.ts runs the scripts on a real (single-node) Slurm.
 
 import { spawn } from 'node:child_process';
@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
-import { parseShard, shardBlock, shardRuns } from '../src/cli/experiment-shard.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
+import { parseShard } from '../src/cli/flags.js';
+import { shardBlock, shardRuns } from '../src/experiment/shard.js';
 import { main } from '../src/cli/main.js';
 import { contents } from './results.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';

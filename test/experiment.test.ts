@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
 import { main } from '../src/cli/main.js';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
 import { experimentProgress } from '../src/cli/progress.js';
 import { contents } from './results.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';

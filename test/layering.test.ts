@@ -2,7 +2,7 @@
 // stage with a level, a file may import from its own stage or from a lower one, never from a
 // higher one, and the import graph of src/ has no circle (type-only imports count: they are
 // structure too). The CLI and the language server reach the compiler and the runtime only through
-// src/api.ts.
+// src/api.ts (and its doors in src/api/), the experiment and report rooms included.
 //
 // The imports are read with the TypeScript compiler's own pre-processor (ts.preProcessFile), so
 // `import type`, `export ... from` and dynamic `import()` are all seen.
@@ -24,7 +24,9 @@ const LEVELS: string[][] = [
   ['codegen'], // scheduled IR -> WGSL, JavaScript
   ['compile'], // the pipeline and the drivers that run the stages for a request
   ['runtime', 'analysis'], // devices, buffers, engines, the run loop; statistics of finished runs
-  ['api'], // src/api.ts: the one door into the compiler and runtime
+  ['experiment'], // an experiment's runs into its results database; shards, merge, Slurm, checkpoints
+  ['report'], // an experiment's report from its results database (it reads the experiment's database)
+  ['api'], // src/api.ts: the one door into the compiler, the runtime and the rooms above them
   ['lsp'], // the language server (through src/api.ts)
   ['cli'], // the opt command
   ['tools'], // developer tools (grammar generation)

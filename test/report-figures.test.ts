@@ -1,12 +1,12 @@
-// The data behind opt report's figures (src/cli/report-figures.ts) on hand-made runs whose medians,
+// The data behind opt report's figures (src/report/figures.ts) on hand-made runs whose medians,
 // quartiles and groups are worked out here by hand; the clamping of errors of 0 for the log axes;
-// the SVGs vega renders from the specifications; report.html's assembly (src/cli/report-html.ts);
-// and tables.tex (src/cli/report-latex.ts). The figures of a real experiment, opened in a
+// the SVGs vega renders from the specifications; report.html's assembly (src/report/html.ts);
+// and tables.tex (src/report/latex.ts). The figures of a real experiment, opened in a
 // browser, are test/report-html.test.ts's.
 
 import { describe, expect, it } from 'vitest';
 import { COCO_TARGETS } from '../src/api/analysis.js';
-import type { FixedTargetView } from '../src/cli/report-fixed-target.js';
+import type { FixedTargetView } from '../src/report/fixed-target.js';
 import {
   cdGroups,
   cdInput,
@@ -22,11 +22,11 @@ import {
   packRows,
   panelFloors,
   reportFigures,
-} from '../src/cli/report-figures.js';
-import { renderSvg, reportHtml, scopeIds, type RenderedFigure } from '../src/cli/report-html.js';
-import { latexEscape, latexNumber, tablesTex, type TableCell } from '../src/cli/report-latex.js';
-import type { CellRuns, ExperimentRuns, FinishedRun, TraceRow } from '../src/cli/report-runs.js';
-import type { TestRow } from '../src/cli/report-stats.js';
+} from '../src/report/figures.js';
+import { renderSvg, reportHtml, scopeIds, type RenderedFigure } from '../src/report/html.js';
+import { latexEscape, latexNumber, tablesTex, type TableCell } from '../src/report/latex.js';
+import type { CellRuns, ExperimentRuns, FinishedRun, TraceRow } from '../src/report/runs.js';
+import type { TestRow } from '../src/report/stats.js';
 
 const row = (evals: number, error: number | null): TraceRow => ({
   evals,

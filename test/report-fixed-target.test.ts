@@ -2,7 +2,7 @@
 // export (--format ioh), on a small real experiment run on the CPU backend, checked against the
 // database's own rows: the average runtimes recomputed here in SQL, the export's files against
 // the layout that IOHexperimenter's Analyzer logger writes and IOHanalyzer reads (see
-// src/cli/report-ioh.ts for the sources).
+// src/report/ioh.ts for the sources).
 //
 // IOHanalyzer itself (an R package; its Python twin on PyPI) is not installed here, and neither
 // R nor PyPI can be reached, so the export is not loaded by it: what its reader does is done by
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { COCO_TARGETS } from '../src/api/analysis.js';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
 import { main } from '../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 

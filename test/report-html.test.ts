@@ -21,13 +21,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
 import { main } from '../src/cli/main.js';
-import { reportFigures } from '../src/cli/report-figures.js';
-import { fixedTargetView } from '../src/cli/report-fixed-target.js';
-import { renderFigures, reportHtml } from '../src/cli/report-html.js';
-import { readExperimentRuns } from '../src/cli/report-runs.js';
-import { rankTests } from '../src/cli/report-stats.js';
+import { reportFigures } from '../src/report/figures.js';
+import { fixedTargetView } from '../src/report/fixed-target.js';
+import { renderFigures, reportHtml } from '../src/report/html.js';
+import { readExperimentRuns } from '../src/report/runs.js';
+import { rankTests } from '../src/report/stats.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
 
 const STUDY = `experiment duo {

@@ -1,4 +1,4 @@
-// opt report's rank tests (src/cli/report-stats.ts) on a small real experiment (CPU backend, tiny
+// opt report's rank tests (src/report/stats.ts) on a small real experiment (CPU backend, tiny
 // budgets): report.md's numbers are recomputed here from the database's rows through
 // src/stats/rank-tests.ts, and an experiment with missing runs is reported without a crash.
 
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
 import { main } from '../src/cli/main.js';
 import { holm, kruskalWallis, wilcoxonRankSum } from '../src/stats/rank-tests.js';
 import { captureStdio, clearOut, out } from './stdio.js';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS_FILE } from '../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../src/experiment/database.js';
 import { main } from '../src/cli/main.js';
 import { contents } from './results.js';
 import { captureStdio } from './stdio.js';

@@ -20,7 +20,7 @@
 // The targets are COCO's default 51: 10^2 to 10^-8, five a decade (the figure captions of the
 // same document: "51 targets uniform on a log scale between 10^2 and 10^-8").
 //
-// Pure functions over plain arrays, no I/O: src/cli/report-fixed-target.ts reads the runs from
+// Pure functions over plain arrays, no I/O: src/report/fixed-target.ts reads the runs from
 // the results database and writes the tables.
 
 /** One row of a run's best-so-far trace: the evaluations so far and the best error then. */
@@ -57,7 +57,7 @@ export const REPORT_TARGETS: readonly number[] = [1e1, 1e-1, 1e-3, 1e-5, 1e-8];
  * For each target, the evaluations at which the run's error first reached it (the first trace
  * row with error <= target), or null where it never did. The trace holds a row per improvement
  * of the best so far (as a results database keeps it, the first row at or below each error level,
- * COCO's targets among them: src/cli/experiment-db.ts thinTrace), so the first such row is the
+ * COCO's targets among them: src/experiment/database.ts thinTrace), so the first such row is the
  * first time; the scan does not assume the errors are sorted, only that the rows are in the order
  * of the run.
  */

@@ -26,7 +26,7 @@ import {
   suiteProblems,
   type GpuContext,
 } from '../api.js';
-import { roofline, warmClocks } from './roofline.js';
+import { roofline, warmClocks } from '../api/experiment.js';
 
 interface AlgoRow {
   what: string;
@@ -108,7 +108,7 @@ export async function benchAlgorithms(
     const e2 = backend === 'gpu' ? await GpuAlgoEngine.create(gpu, c, 1) : e;
     if (e2 instanceof GpuAlgoEngine) {
       e2.timestamps = true;
-      // A few warm-up generations of a huge D take milliseconds: the clocks too (roofline.ts).
+      // A few warm-up generations of a huge D take milliseconds: the clocks too (src/experiment/roofline.ts).
       await warmClocks(gpu);
     }
     const r = await runAlgorithm(c, e2, { seed: 1, maxEvals: evals });

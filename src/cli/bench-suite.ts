@@ -17,7 +17,7 @@ import {
   timePass,
   type GpuContext,
 } from '../api.js';
-import { roofline, warmClocks } from './roofline.js';
+import { roofline, warmClocks } from '../api/experiment.js';
 
 const CPU_SECONDS = 1;
 
@@ -92,7 +92,7 @@ export async function benchSuite(
     const slabs = ev.createPopulation(N, Float32Array.from(x64));
     const f = ev.createFitness(N);
     await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, 1, tw)); // warm-up
-    await warmClocks(gpu); // the clocks, after the host's compile (roofline.ts)
+    await warmClocks(gpu); // the clocks, after the host's compile (src/experiment/roofline.ts)
     const reps = o.quick ? 5 : 200;
     const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
     const gpuSeconds = t.seconds / reps;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileProblem, GpuEvaluator, openGpu, suiteProblems, timePass } from '../api.js';
-import { roofline, warmClocks } from './roofline.js';
+import { roofline, warmClocks } from '../api/experiment.js';
 import { benchAlgorithms } from './bench-algo.js';
 import { benchSuite, suiteTable } from './bench-suite.js';
 import { CliError, parseCommand, withoutFlags } from './args.js';
@@ -167,7 +167,7 @@ export async function runBench(argv: string[]): Promise<number> {
       }
       const { slabs, f } = shared;
       await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, 1, tw)); // warm-up
-      await warmClocks(gpu); // the clocks, after the host's compile (roofline.ts)
+      await warmClocks(gpu); // the clocks, after the host's compile (src/experiment/roofline.ts)
       const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
       const sec = t.seconds / reps;
       const gbps = (N * D * 4) / sec / 1e9;

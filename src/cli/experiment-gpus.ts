@@ -1,6 +1,6 @@
 // `opt experiment FILE [NAME] --out DIR --gpus all|N`: one worker process a GPU, worker K running
-// shard K/N of the plan (src/cli/experiment-shard.ts) into DIR/gpu-K on its own GPU, then the
-// shards merged into DIR/results.sqlite (src/cli/experiment-merge.ts) as one machine writes it.
+// shard K/N of the plan (src/experiment/shard.ts) into DIR/gpu-K on its own GPU, then the
+// shards merged into DIR/results.sqlite (src/experiment/merge.ts) as one machine writes it.
 //
 // Giving Dawn one particular GPU of several identical ones. dawn.node picks an adapter by a
 // substring of its name (`adapter=NAME`), and two identical GPUs have the same name (src/runtime/
@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError } from './args.js';
-import { RESULTS_FILE } from './experiment-db.js';
+import { RESULTS_FILE } from '../api/experiment.js';
 import { mergeCommand } from './experiment-merge.js';
 
 /** A GPU on the PCI bus. */

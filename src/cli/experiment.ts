@@ -1,49 +1,35 @@
-// `opt experiment FILE [NAME] --out DIR`: runs an experiment's plan (src/elaborate/experiment.ts)
-// into DIR/results.sqlite (src/cli/experiment-db.ts): each run as `opt run` makes it with that seed
-// (the same compiled algorithm and run loop), committed with its trace and records when it
-// finishes. On the GPU, the missing runs of a cell with an evaluation budget run together in one
-// set of kernels (runBatch: each run bit for bit the run alone), as many a batch as the device's
-// buffers hold; a wall-clock budget, the CPU backend and programs whose host plan depends on the
-// seed (batchRefusal) run one run after another. The database says which (run.batch). Killed (Ctrl-C, SIGTERM, SIGKILL) and run again, the command
-// runs the missing runs only, so the database ends as an uninterrupted experiment's (timings
-// aside). `--list` prints the plan instead.
-//
-// Progress: a bar of the runs with the time left on a terminal, a line a run elsewhere.
+// `opt experiment FILE [NAME] --out DIR`: the flags read, then the experiment's plan
+// (src/compile/experiment.ts) run into DIR/results.sqlite by src/experiment/runner.ts (each run as
+// `opt run` makes it with that seed, committed as it finishes, batched on the GPU; again after a
+// kill: the missing runs). This file parses, dispatches and prints: the progress (a bar of the
+// runs with the time left on a terminal, a line a run elsewhere), Ctrl-C and SIGTERM as the
+// runner's signal, the last line. `--list` / `--json` print the plan instead.
 //
 // More than one machine (docs/experiments.md, "More than one machine: shards, Slurm and merge"):
-// `--shard K/N` runs the K-th of N shares of the runs (src/cli/experiment-shard.ts) into its own
+// `--shard K/N` runs the K-th of N shares of the runs (src/experiment/shard.ts) into its own
 // database, `--slurm N` writes a Slurm array script whose task K runs shard K/N
-// (src/cli/experiment-slurm.ts), and `opt experiment merge` puts the shards' databases together
-// (src/cli/experiment-merge.ts). `--gpus all|N` runs a shard a GPU of this machine, a worker
+// (src/experiment/slurm.ts), and `opt experiment merge` puts the shards' databases together
+// (src/experiment/merge.ts). `--gpus all|N` runs a shard a GPU of this machine, a worker
 // process each, and merges them (src/cli/experiment-gpus.ts).
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { experimentPlan, setDataRoot, type ExperimentPlan } from '../api.js';
 import {
-  batchRefusal,
-  BatchTooLarge,
-  compileAlgorithm,
-  createBatchEngine,
-  createEngine,
-  experimentPlan,
-  openGpu,
-  runAlgorithm,
-  runBatch,
-  setDataRoot,
-  type AlgoEngine,
-  type CompiledAlgorithm,
-  type ExperimentPlan,
-  type GpuContext,
-  type RunResult,
-} from '../api.js';
-import { warmClocks } from './roofline.js';
+  checkShardCount,
+  RESULTS_FILE,
+  runExperiment,
+  shardRuns,
+  shardText,
+  sq,
+  writeSlurm,
+  type PlannedExperiment,
+  type Shard,
+  type SlurmWritten,
+} from '../api/experiment.js';
 import { CliError, parseCommand } from './args.js';
-import { programDigest } from './checkpoint.js';
-import { ResultsDb, RESULTS_FILE } from './experiment-db.js';
-import { checkShardCount, shardRuns, shardText, type Shard } from './experiment-shard.js';
-import { COMMANDS } from './flags.js';
+import { COMMANDS, EXIT } from './flags.js';
 import { experimentProgress } from './progress.js';
-import { compileAtPrecision, makeReport } from './run.js';
 
 export async function experimentCommand(argv: string[]): Promise<number> {
   // `opt experiment merge ...` is a command of its own (its flag table: COMMANDS['experiment
@@ -86,20 +72,23 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   if (slurm !== undefined) {
     checkShardCount('--slurm', slurm, cells, plan.runs);
-    const { writeSlurm } = await import('./experiment-slurm.js');
-    return writeSlurm({
+    return slurmWritten(
       plan,
-      file,
-      n: slurm,
-      out: flags.out ?? plan.name,
-      options: flags['slurm-opt'],
-      backend: flags.backend,
-      adapter: flags.adapter,
-      data: flags.data,
-    });
+      slurm,
+      writeSlurm({
+        plan,
+        file,
+        n: slurm,
+        out: flags.out ?? plan.name,
+        options: flags['slurm-opt'],
+        backend: flags.backend,
+        adapter: flags.adapter,
+        data: flags.data,
+      }),
+    );
   }
   if (flags.gpus !== undefined) return onGpus(plan.name, file, flags);
-  return runExperiment(plan, file, flags.out!, flags.backend, flags.adapter, shard);
+  return experiment(plan, file, flags.out!, flags.backend, flags.adapter, shard);
 }
 
 /** `--gpus all|N`: a worker a GPU, each a shard, then merged (src/cli/experiment-gpus.ts). */
@@ -138,131 +127,75 @@ async function onGpus(
   ]);
 }
 
-async function runExperiment(
-  plan: ReturnType<typeof experimentPlan>,
+/** Runs the plan into OUT (src/experiment/runner.ts): the progress on stderr, Ctrl-C its stop. */
+async function experiment(
+  plan: PlannedExperiment,
   file: string,
   out: string,
-  backendFlag: 'cpu' | 'gpu',
+  backend: 'cpu' | 'gpu',
   adapter: string | undefined,
   shard: Shard | undefined,
 ): Promise<number> {
-  try {
-    mkdirSync(out, { recursive: true });
-  } catch (e) {
-    throw new CliError(`--out ${out}: cannot make the folder (${(e as Error).message})`);
-  }
-  let gpu: GpuContext | null = null;
-  if (backendFlag === 'gpu') {
-    gpu = await openGpu({ adapter });
-    if (!gpu)
-      process.stderr.write('opt: no WebGPU adapter is available; running on the CPU backend\n');
-  }
-  const backend = gpu ? 'gpu' : 'cpu';
-  const db = new ResultsDb(
-    join(out, RESULTS_FILE),
-    plan,
-    programDigest(plan.sources),
-    backend,
-    shard,
-  );
   const abort = new AbortController();
   const stop = () => {
-    if (abort.signal.aborted) process.exit(130);
+    if (abort.signal.aborted) process.exit(EXIT.INTERRUPTED);
     abort.abort();
     process.stderr.write(
       '\nopt: interrupted; the finished runs are in the database, the same command runs the rest\n',
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  // The populations' precision on the GPU, by the experiment's rule (its `precision`): auto takes
-  // float-float for a cell whose float32 floor (the error of the float32 point nearest the
-  // optimum) lies above the smallest error the experiment tells apart, its target or its zero.
-  const threshold = Math.min(plan.target ?? Infinity, plan.zero ?? Infinity);
-  const compileCell = (cell: (typeof plan.cells)[number]) =>
-    compileAtPrecision(
-      (precision) =>
-        compileAlgorithm({
-          algorithm: cell.algorithm.name,
-          problem: cell.problem,
-          dim: cell.dim,
-          set: cell.algorithm.set,
-          files: [file],
-          precision,
-        }),
-      plan.precision,
-      gpu !== null,
-      threshold,
-    );
-  // The runs of each cell this command runs: all of them, or shard K/N's share.
-  const share = shardRuns(plan.cells.length, plan.runs, shard);
-  const total = share.reduce((n, rs) => n + rs.length, 0);
-  let done = db.count();
-  const progress = experimentProgress({ total, done });
+  let progress: ReturnType<typeof experimentProgress> | undefined;
+  let r: Awaited<ReturnType<typeof runExperiment>>;
   try {
-    for (const [k, cell] of plan.cells.entries()) {
-      const finished = db.finished(k + 1);
-      const missing = share[k]!.filter((r) => !finished.has(r));
-      if (!missing.length) continue;
-      const c = compileCell(cell);
-      // Runs a batch: all the missing ones where they can share kernels, fewer where the
-      // device's buffers hold fewer (BatchTooLarge), one at a time otherwise.
-      let size =
-        gpu && cell.evals !== undefined && !batchRefusal(c.algo)
-          ? Math.min(missing.length, gpu.limits.maxComputeWorkgroupsPerDimension)
-          : 1;
-      for (let i = 0; i < missing.length && !abort.signal.aborted; ) {
-        const group = missing.slice(i, i + size);
-        const seeds = group.map((r) => plan.seed + r);
-        let engine: AlgoEngine;
-        try {
-          engine =
-            group.length > 1
-              ? await createBatchEngine(c, seeds, gpu!)
-              : await createEngine(c, seeds[0]!, gpu);
-        } catch (e) {
-          if (!(e instanceof BatchTooLarge)) throw e;
-          size = Math.max(1, e.fits);
-          continue;
-        }
-        // A wall-clock budget's first run of a cell: the GPU's clocks, after the host's compile
-        // (roofline.ts warmClocks); the runs after it keep the GPU busy.
-        if (gpu && cell.seconds !== undefined && i === 0) await warmClocks(gpu, 200);
-        try {
-          const o = { maxEvals: cell.evals, target: plan.target, signal: abort.signal };
-          const results: RunResult[] =
-            group.length > 1
-              ? await runBatch(c, engine, seeds, o)
-              : [await runAlgorithm(c, engine, { ...o, seed: seeds[0]!, seconds: cell.seconds })];
-          if (results.some((r) => r.stopped === 'interrupted')) break;
-          results.forEach((result, j) => {
-            const r = group[j]!;
-            const report = makeReport(c, engine, seeds[j]!, result);
-            db.store(k + 1, r, report, plan.record, cell, group.length);
-            done++;
-            progress.run(
-              done,
-              `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${r + 1} (seed ${seeds[j]}${group.length > 1 ? `, a batch of ${group.length}` : ''}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations`,
-            );
-          });
-        } finally {
-          engine.destroy();
-        }
-        i += group.length;
-      }
-      if (abort.signal.aborted) break;
-    }
+    r = await runExperiment({
+      file,
+      plan,
+      out,
+      backend,
+      adapter,
+      shard,
+      signal: abort.signal,
+      onNote: (text) => process.stderr.write(`opt: ${text}\n`),
+      // Ctrl-C and SIGTERM stop the runs once the database is open.
+      onStart: ({ total, done }) => {
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+        progress = experimentProgress({ total, done });
+      },
+      onRun: ({ done, total, cell, run, seed, batch, report }) =>
+        progress!.run(
+          done,
+          `[${done}/${total}] ${cell.algorithm.label} on ${cell.problem} (D = ${cell.dim}), run ${run + 1} (seed ${seed}${batch > 1 ? `, a batch of ${batch}` : ''}): ${report.bestError === null ? `best f ${report.bestFitness}` : `error ${report.bestError.toExponential(3)}`} after ${report.evals} evaluations`,
+        ),
+    });
   } finally {
-    progress.stop();
+    progress?.stop();
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    db.close();
   }
-  if (abort.signal.aborted) return 130;
+  if (r.interrupted) return EXIT.INTERRUPTED;
   process.stdout.write(
-    `experiment ${plan.name}${shard ? `, shard ${shard.k}/${shard.n}` : ''}: ${total} runs in ${join(out, RESULTS_FILE)} (${backend})\n`,
+    `experiment ${plan.name}${shard ? `, shard ${shard.k}/${shard.n}` : ''}: ${r.total} runs in ${r.database} (${r.backend})\n`,
   );
-  return 0;
+  return EXIT.DONE;
+}
+
+/** `--slurm N`: what was written (src/experiment/slurm.ts), and how to submit it. */
+function slurmWritten(plan: ExperimentPlan, n: number, w: SlurmWritten): number {
+  const each = w.lo === w.hi ? `${w.lo} runs each` : `${w.lo} or ${w.hi} runs each`;
+  process.stdout.write(
+    [
+      `wrote ${w.experiment}: a Slurm job array of ${n} task${n === 1 ? '' : 's'}, task K running shard K/${n} of experiment '${plan.name}' (${w.total} runs, ${each}) into ${w.out}/shard-K, its log in ${w.logs}`,
+      `and ${w.merge}: the shards merged into ${join(w.out, RESULTS_FILE)}`,
+      'submit both (the merge waits for every task to end well):',
+      `  jid=$(sbatch --parsable ${sq(w.experiment)}) && sbatch --dependency=afterok:$jid ${sq(w.merge)}`,
+      'or the array alone, and merge once it has ended:',
+      `  sbatch ${sq(w.experiment)}`,
+      `  opt experiment merge --out ${sq(w.out)} ${sq(w.out)}/shard-{1..${n}}`,
+      '',
+    ].join('\n'),
+  );
+  return EXIT.DONE;
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US');

@@ -5,7 +5,7 @@
 
 import { PASS_NAMES } from '../api/names.js';
 import { CliError, type CommandDef, type FlagDef } from './args.js';
-import { parseShard } from './experiment-shard.js';
+import type { Shard } from '../api/experiment.js';
 
 /**
  * The exit codes (README's table, one row each; test/cli.test.ts drives each through bin/opt.js).
@@ -83,6 +83,16 @@ function parseTarget(raw: string): number | 'none' {
 }
 
 /** A comma-separated list of names. */
+/** `--shard K/N`: two integers with 1 <= K <= N (N against the plan's runs is checked later). */
+export function parseShard(raw: string): Shard {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const k = m ? Number(m[1]) : NaN;
+  const n = m ? Number(m[2]) : NaN;
+  if (!m || !Number.isSafeInteger(k) || !Number.isSafeInteger(n) || k < 1 || k > n)
+    throw new CliError(`--shard: expected K/N with integers 1 <= K <= N (e.g. 2/8), got '${raw}'`);
+  return { k, n };
+}
+
 const parseNames = (raw: string): string[] => raw.split(',');
 
 /** `--dims 100,10000`: dimensions. */

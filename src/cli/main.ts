@@ -13,6 +13,7 @@ import {
   usageLines,
   type CommandDef,
 } from './args.js';
+import { ExperimentError } from '../api/names.js';
 import { COMMANDS, COMMON_FLAGS, EXIT } from './flags.js';
 
 const COMMAND_DEFS = new Map<string, CommandDef>(Object.entries(COMMANDS));
@@ -76,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (e) {
     if (e instanceof HelpShown) return 0;
-    if (e instanceof CliError || e instanceof RangeError) {
+    if (e instanceof CliError || e instanceof ExperimentError || e instanceof RangeError) {
       process.stderr.write(`opt: ${e.message}\n`);
       return EXIT.USAGE;
     }

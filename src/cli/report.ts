@@ -1,186 +1,12 @@
-// `opt report DIR`: the per-cell statistics of an experiment's results (DIR/results.sqlite, written
-// by `opt experiment --out DIR`) as DIR/report.md (a table a dimension) and DIR/cells.csv: for
-// each cell (algorithm, problem, D) over its finished runs, the final error's mean, sample
-// standard deviation, median, best and worst (simple-statistics), the success rate (runs whose
-// error is at most the target, where the experiment has one) and the mean evaluations. A problem
-// without a declared optimum has no error: its best f is summarised instead.
-//
-// Rank tests (Kruskal-Wallis, Wilcoxon rank-sum with Holm, Friedman with its post-hoc tests, seed
-// 002's score): src/cli/report-stats.ts, report.md's section "Rank tests" and DIR/tests.csv.
-// The fixed-target view (average runtimes, runtime ECDFs: ert.csv, ecdf.csv and a section of
-// report.md) is src/cli/report-fixed-target.ts; `--format ioh` exports the runs in IOHprofiler's
-// format instead (src/cli/report-ioh.ts).
-//
-// Figures (convergence, final errors, runtime ECDFs, critical-difference diagrams:
-// src/cli/report-figures.ts) are rendered to DIR/figures/*.svg and linked from report.md's section
-// "Figures"; DIR/report.html is report.md with the SVGs inline (src/cli/report-html.ts), and
-// DIR/tables.tex the per-cell table in LaTeX (src/cli/report-latex.ts).
+// `opt report DIR`: the flags read, the report of the experiment in DIR written by the report room
+// (src/report/report.ts: report.md, report.html, the figures, tables.tex and the CSV files),
+// report.md printed and the figures' notes said; `--open` opens report.html in a browser.
+// `--format ioh` writes the IOHprofiler export instead (src/report/ioh.ts) and says what it holds.
 
-import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { max, mean, median, min, sampleStandardDeviation } from 'simple-statistics';
+import { IOH_MARKER, writeIohReport, writeReport } from '../api/report.js';
 import { CliError, parseCommand } from './args.js';
-import { countedError, openResults, RESULTS_FILE, columnOrNull } from './experiment-db.js';
-import { COMMANDS } from './flags.js';
-import { rankTests, rankTestsCsv } from './report-stats.js';
-import { ecdfCsv, ertCsv, fixedTargetMarkdown, fixedTargetView } from './report-fixed-target.js';
-import { reportFigures } from './report-figures.js';
-import { figuresMarkdown, renderFigures, reportHtml, writeFigures } from './report-html.js';
-import { IOH_MARKER, IOH_POINT_MAX_DIM, iohExport, writeIohExport } from './report-ioh.js';
-import { tablesTex, type TableCell } from './report-latex.js';
-import { readExperimentRuns } from './report-runs.js';
-
-/** A cell's statistics: what tables.tex reads of it (report-latex.ts, TableCell), and the rest. */
-export interface CellStats extends TableCell {
-  median: number;
-  best: number;
-  worst: number;
-  /** Runs whose error is at most the target, as a fraction; null without a target or an error. */
-  success: number | null;
-  meanEvals: number;
-  /**
-   * How the runs ran: the most runs that shared one set of kernels (a batch on the GPU), 1 where
-   * every run ran alone (a wall-clock budget, the CPU, a program whose plan depends on the seed).
-   */
-  batch: number;
-  /**
-   * Runs whose reported best point lies outside the problem's box (not results of the
-   * bound-constrained problem); null for a results file written before opt recorded it.
-   */
-  outside: number | null;
-}
-
-/** The statistics of every cell with a finished run, in the plan's order. */
-export function cellStats(path: string): {
-  name: string;
-  target: number | null;
-  zero: number | null;
-  cells: CellStats[];
-} {
-  const db = openResults(path);
-  try {
-    const exp = db
-      .prepare(`SELECT name, target, ${columnOrNull(db, 'experiment', 'zero')} FROM experiment`)
-      .get() as {
-      name: string;
-      target: number | null;
-      zero: number | null;
-    };
-    const cells = db.prepare('SELECT id, label, problem, dim FROM cell ORDER BY id').all() as {
-      id: number;
-      label: string;
-      problem: string;
-      dim: number;
-    }[];
-    // run.in_box from results schema 4 on; an older file says nothing of the box.
-    const inBox = columnOrNull(db, 'run', 'in_box');
-    const runsOf = db.prepare(
-      `SELECT best_error AS error, best_fitness AS f, evals, batch, ${inBox} FROM run WHERE cell = ? ORDER BY run`,
-    );
-    const out: CellStats[] = [];
-    for (const c of cells) {
-      const runs = runsOf.all(c.id) as {
-        error: number | null;
-        f: number;
-        evals: number;
-        batch: number;
-        in_box: number | null;
-      }[];
-      if (!runs.length) continue;
-      const hasError = runs.every((r) => r.error !== null);
-      const v = runs.map((r) => (hasError ? countedError(r.error!, exp.zero) : r.f));
-      out.push({
-        algorithm: c.label,
-        problem: c.problem,
-        dim: c.dim,
-        runs: runs.length,
-        of: hasError ? 'error' : 'f',
-        mean: mean(v),
-        std: v.length > 1 ? sampleStandardDeviation(v) : 0,
-        median: median(v),
-        best: min(v),
-        worst: max(v),
-        success:
-          hasError && exp.target !== null
-            ? runs.filter((r) => r.error! <= exp.target!).length / runs.length
-            : null,
-        meanEvals: mean(runs.map((r) => r.evals)),
-        batch: max(runs.map((r) => r.batch)),
-        outside: runs.some((r) => r.in_box === null)
-          ? null
-          : runs.filter((r) => r.in_box === 0).length,
-      });
-    }
-    return { name: exp.name, target: exp.target, zero: exp.zero, cells: out };
-  } finally {
-    db.close();
-  }
-}
-
-const num = (v: number) => (v === 0 ? '0' : v.toExponential(3));
-
-/** report.md: a table a dimension, a row a cell. */
-export function reportMarkdown(r: ReturnType<typeof cellStats>): string {
-  const lines = [
-    `# Experiment ${r.name}`,
-    '',
-    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}.${r.zero !== null ? ` An error below the experiment's zero, ${r.zero}, counts as 0 here and in the rank tests (results.sqlite keeps each run's own value).` : ''} Batch: the most runs of the cell that ran together in one set of kernels on the GPU (each bit for bit as it runs alone); 1: one run at a time (a wall-clock budget, the CPU backend, or an algorithm whose generation plan depends on the seed).`,
-  ];
-  for (const D of [...new Set(r.cells.map((c) => c.dim))]) {
-    lines.push(
-      '',
-      `## D = ${D}`,
-      '',
-      '| algorithm | problem | runs | mean | std | median | best | worst | success | mean evaluations | batch | outside the box |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    );
-    for (const c of r.cells.filter((x) => x.dim === D))
-      lines.push(
-        `| ${c.algorithm} | ${c.problem}${c.of === 'f' ? ' (f)' : ''} | ${c.runs} | ${num(c.mean)} | ${num(c.std)} | ${num(c.median)} | ${num(c.best)} | ${num(c.worst)} | ${c.success === null ? '-' : `${(100 * c.success).toFixed(0)}%`} | ${Math.round(c.meanEvals).toLocaleString('en-US')} | ${c.batch} | ${c.outside === null ? '-' : c.outside > 0 ? `**${c.outside} of ${c.runs}**` : '0'} |`,
-      );
-  }
-  const broken = r.cells.filter((c) => c.outside);
-  if (broken.length)
-    lines.push(
-      '',
-      `**Outside the box.** In ${broken.length === 1 ? 'one cell' : `${broken.length} cells`} the reported best point of some run lies outside the problem's box: ${broken.map((c) => `${c.algorithm} on ${c.problem} at D = ${c.dim} (${c.outside} of ${c.runs} runs)`).join('; ')}. Those values are not results of the bound-constrained problem (docs/language.md, "Bound handling": the algorithm's bounds parameter names the policy).`,
-    );
-  if (r.cells.some((c) => c.outside === null))
-    lines.push(
-      '',
-      'Outside the box "-": the results file predates opt recording it (results schema 3): the runs\' best points were not checked against the box.',
-    );
-  return lines.join('\n') + '\n';
-}
-
-/** cells.csv: a row a cell, numbers in full (17 significant digits). */
-export function reportCsv(r: ReturnType<typeof cellStats>): string {
-  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const rows = r.cells.map((c) =>
-    [
-      q(c.algorithm),
-      q(c.problem),
-      c.dim,
-      c.runs,
-      c.of,
-      c.mean,
-      c.std,
-      c.median,
-      c.best,
-      c.worst,
-      c.success ?? '',
-      c.meanEvals,
-      c.batch,
-      c.outside ?? '',
-    ].join(','),
-  );
-  return (
-    [
-      'algorithm,problem,D,runs,of,mean,std,median,best,worst,success,mean_evals,batch,outside',
-      ...rows,
-    ].join('\n') + '\n'
-  );
-}
+import { COMMANDS, EXIT } from './flags.js';
 
 export async function reportCommand(argv: string[]): Promise<number> {
   const { positional, flags } = parseCommand(COMMANDS.report, argv);
@@ -189,35 +15,12 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (extra.length) throw new CliError(`opt report: unexpected arguments: ${extra.join(' ')}`);
   if (flags['ioh-out'] !== undefined && flags.format !== 'ioh')
     throw new CliError('--ioh-out: only with --format ioh (the folder of the IOHprofiler export)');
-  const path = join(dir, RESULTS_FILE);
-  if (!existsSync(path))
-    throw new CliError(`${path}: not found (opt experiment --out ${dir} writes it)`);
-  if (flags.format === 'ioh') return iohCommand(path, flags['ioh-out'] ?? join(dir, 'ioh'));
-  const r = cellStats(path);
-  // The rank tests and the fixed-target view: sections of report.md and files of their own.
-  const tests = rankTests(path, r.target);
-  const runs = readExperimentRuns(path);
-  const ft = fixedTargetView(runs);
-  const figs = reportFigures(runs, tests.rows, ft);
-  const { rendered, warnings } = await renderFigures(figs.figures);
-  const md =
-    reportMarkdown(r) +
-    tests.markdown.join('\n') +
-    '\n' +
-    fixedTargetMarkdown(ft) +
-    figuresMarkdown(figs);
-  writeFigures(dir, rendered);
-  writeFileSync(join(dir, 'report.md'), md);
-  writeFileSync(join(dir, 'report.html'), reportHtml(`Experiment ${r.name}`, md, rendered));
-  writeFileSync(join(dir, 'tables.tex'), tablesTex(r));
-  writeFileSync(join(dir, 'cells.csv'), reportCsv(r));
-  writeFileSync(join(dir, 'tests.csv'), rankTestsCsv(tests));
-  writeFileSync(join(dir, 'ert.csv'), ertCsv(ft));
-  writeFileSync(join(dir, 'ecdf.csv'), ecdfCsv(ft));
-  process.stdout.write(md);
-  for (const w of warnings) process.stderr.write(`note: ${w}\n`);
+  if (flags.format === 'ioh') return iohCommand(dir, flags['ioh-out']);
+  const r = await writeReport({ dir });
+  process.stdout.write(r.markdown);
+  for (const w of r.warnings) process.stderr.write(`note: ${w}\n`);
   if (flags.open) await openInBrowser(join(dir, 'report.html'));
-  return 0;
+  return EXIT.DONE;
 }
 
 /**
@@ -247,13 +50,10 @@ async function openInBrowser(file: string): Promise<void> {
 }
 
 /** `opt report DIR --format ioh`: the IOHprofiler export, and a line saying what it holds. */
-function iohCommand(path: string, out: string): number {
-  const runs = readExperimentRuns(path, { points: { maxDim: IOH_POINT_MAX_DIM } });
-  const x = iohExport(runs);
-  if (!x.runs) throw new CliError(`${path}: no finished runs to export`);
-  writeIohExport(out, x.files);
+function iohCommand(dir: string, out: string | undefined): number {
+  const x = writeIohReport({ dir, out });
   process.stdout.write(
-    `${out}: IOHprofiler data of ${x.algorithms} algorithm${x.algorithms === 1 ? '' : 's'} on ${x.problems} problem${x.problems === 1 ? '' : 's'}, ${x.runs} run${x.runs === 1 ? '' : 's'} (load the folder in IOHanalyzer)\n`,
+    `${x.out}: IOHprofiler data of ${x.algorithms} algorithm${x.algorithms === 1 ? '' : 's'} on ${x.problems} problem${x.problems === 1 ? '' : 's'}, ${x.runs} run${x.runs === 1 ? '' : 's'} (load the folder in IOHanalyzer)\n`,
   );
   if (x.undecided.length)
     process.stderr.write(
@@ -263,5 +63,5 @@ function iohCommand(path: string, out: string): number {
     process.stderr.write(
       `note: in ${x.worseAtEnd.runs} run${x.worseAtEnd.runs === 1 ? '' : 's'} the final record (the float64 value of the reported point, as in report.md) is worse than the record before it (the backend's value) by at most ${x.worseAtEnd.gap} (said in ${IOH_MARKER})\n`,
     );
-  return 0;
+  return EXIT.DONE;
 }

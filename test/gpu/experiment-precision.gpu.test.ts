@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { RESULTS_FILE } from '../../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../../src/experiment/database.js';
 import { captureStdio } from '../stdio.js';
 import { gpu } from './helpers.js';
 

@@ -1,5 +1,5 @@
 // `opt experiment --shard K/N --backend gpu` (lavapipe in CI): a shard's runs of a cell still run
-// as one batch (the share is contiguous blocks of the plan: src/cli/experiment-shard.ts), and the
+// as one batch (the share is contiguous blocks of the plan: src/experiment/shard.ts), and the
 // shards merged are the database of the whole experiment on one machine, apart from how the runs
 // were batched (run.batch) and their seconds.
 
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RESULTS_FILE } from '../../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../../src/experiment/database.js';
 import { main } from '../../src/cli/main.js';
 import { contents } from '../results.js';
 import { captureStdio } from '../stdio.js';

@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import signrankCdf from '@stdlib/stats-base-dists-signrank-cdf';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS_FILE } from '../../src/cli/experiment-db.js';
+import { RESULTS_FILE } from '../../src/experiment/database.js';
 import { main } from '../../src/cli/main.js';
 import {
   NEMENYI_Q,

@@ -22,8 +22,8 @@ import {
   runtimeEcdf,
   type Ert,
   type RunRecord,
-} from '../api/analysis.js';
-import type { CellRuns, ExperimentRuns } from './report-runs.js';
+} from '../analysis/fixed-target.js';
+import type { CellRuns, ExperimentRuns } from './runs.js';
 
 export interface ErtRow {
   algorithm: string;

@@ -6,7 +6,9 @@
 // their own, none of the compiled kernels' binding table (codegen/wgsl-bindings.ts): one small
 // table below gives both their declarations and their bind-group entries.
 
-import { timePass, WGSL_PHILOX, type GpuContext } from '../api.js';
+import { WGSL_PHILOX } from '../codegen/wgsl-philox.js';
+import type { GpuContext } from '../runtime/device.js';
+import { timePass } from '../runtime/timing.js';
 
 const BUFFERS = {
   src: { binding: 0, decl: 'var<storage, read> src: array<vec4<f32>>' },

@@ -47,8 +47,8 @@
 
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CliError } from './args.js';
-import type { CellRuns, ExperimentRuns, FinishedRun } from './report-runs.js';
+import { ExperimentError } from '../experiment/errors.js';
+import type { CellRuns, ExperimentRuns, FinishedRun } from './runs.js';
 
 /** The IOHexperimenter version whose Analyzer output this follows (IOHanalyzer needs >= 0.3.3). */
 export const IOH_VERSION = '0.3.23';
@@ -258,10 +258,10 @@ export function writeIohExport(out: string, files: Map<string, string>): void {
     try {
       entries = readdirSync(out);
     } catch {
-      throw new CliError(`--ioh-out ${out}: exists and is not a folder`);
+      throw new ExperimentError(`--ioh-out ${out}: exists and is not a folder`);
     }
     if (entries.length && !entries.includes(IOH_MARKER))
-      throw new CliError(
+      throw new ExperimentError(
         `--ioh-out ${out}: the folder exists and is not an earlier export of opt's (no ${IOH_MARKER}): give another --ioh-out, or empty it`,
       );
   }
@@ -277,6 +277,8 @@ export function writeIohExport(out: string, files: Map<string, string>): void {
     renameSync(tmp, out);
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
-    throw new CliError(`--ioh-out ${out}: cannot write the export (${(e as Error).message})`);
+    throw new ExperimentError(
+      `--ioh-out ${out}: cannot write the export (${(e as Error).message})`,
+    );
   }
 }

@@ -1,14 +1,14 @@
 // The figures of `opt report DIR`, as data and as Vega-Lite specifications (rendered to SVG by
-// src/cli/report-html.ts). Per dimension D:
+// src/report/html.ts). Per dimension D:
 //
 // - convergence: for each problem, each algorithm's median best-so-far error against the
 //   evaluations, with the band between the first and third quartile, over its runs. Each run's
 //   trace is a step function (a row where it first reached each error level: thinTrace), read at a common grid of evaluation counts.
 // - box plots of the final errors (the run table's best_error, the value report.md's statistics
 //   use) for each problem and algorithm, with every run as a point.
-// - the runtime ECDFs of the fixed-target view (src/cli/report-fixed-target.ts), an algorithm a
+// - the runtime ECDFs of the fixed-target view (src/report/fixed-target.ts), an algorithm a
 //   line.
-// - a critical-difference diagram from the Friedman test of src/cli/report-stats.ts: the average
+// - a critical-difference diagram from the Friedman test of src/report/stats.ts: the average
 //   ranks on an axis, Nemenyi's CD at 0.05 as a bar, and the groups of algorithms whose ranks
 //   differ by at most CD joined by a bar.
 //
@@ -22,10 +22,10 @@
 
 import { quantileSorted } from 'simple-statistics';
 import type { TopLevelSpec } from 'vega-lite';
-import { logGrid } from '../api/analysis.js';
-import type { FixedTargetView } from './report-fixed-target.js';
-import type { CellRuns, ExperimentRuns, TraceRow } from './report-runs.js';
-import type { TestRow } from './report-stats.js';
+import { logGrid } from '../analysis/fixed-target.js';
+import type { FixedTargetView } from './fixed-target.js';
+import type { CellRuns, ExperimentRuns, TraceRow } from './runs.js';
+import type { TestRow } from './stats.js';
 
 /** One figure: DIR/figures/<file>, and what report.md and report.html say of it. */
 export interface Figure {
@@ -282,7 +282,7 @@ export function packRows(groups: readonly [number, number][], ranks: readonly nu
 
 export interface CdInput {
   dim: number;
-  /** Algorithm and average rank, as report-stats computed them. */
+  /** Algorithm and average rank, as stats.ts computed them. */
   ranks: { algorithm: string; rank: number }[];
   cd: number;
   /** Friedman's p. */

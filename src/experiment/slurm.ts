@@ -20,12 +20,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExperimentPlan } from '../api.js';
-import { CliError } from './args.js';
-import { RESULTS_FILE } from './experiment-db.js';
+import type { ExperimentPlan } from '../compile/experiment.js';
+import { RESULTS_FILE } from './database.js';
+import { ExperimentError } from './errors.js';
 
 /** A word for bash: single-quoted, a quote inside as '\''. */
-const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+export const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export interface SlurmRequest {
   plan: ExperimentPlan;
@@ -95,20 +95,34 @@ export function slurmScripts(r: SlurmRequest & { node: string; opt: string }): {
   return { experiment, merge };
 }
 
-/** Writes DIR/experiment.sbatch and DIR/merge.sbatch (and DIR/logs/), and says how to submit them. */
-export function writeSlurm(r: SlurmRequest): number {
+/** What writeSlurm wrote (the CLI says how to submit it: src/cli/experiment.ts). */
+export interface SlurmWritten {
+  /** DIR, absolute. */
+  out: string;
+  /** DIR/experiment.sbatch, DIR/merge.sbatch and DIR/logs. */
+  experiment: string;
+  merge: string;
+  logs: string;
+  /** The experiment's runs, and the fewest and most a task runs. */
+  total: number;
+  lo: number;
+  hi: number;
+}
+
+/** Writes DIR/experiment.sbatch and DIR/merge.sbatch (and DIR/logs/). */
+export function writeSlurm(r: SlurmRequest): SlurmWritten {
   for (const o of r.options)
     if (!/^-\S/.test(o) || /[\r\n]/.test(o))
-      throw new CliError(
+      throw new ExperimentError(
         `--slurm-opt: expected one sbatch option such as --partition=gpu or --time=4:00:00, got '${o}'`,
       );
   const out = resolve(r.out);
   // #SBATCH --output reads a path without quotes and with % patterns.
   if (/[\s"'%\\]/.test(out))
-    throw new CliError(
+    throw new ExperimentError(
       `--out ${r.out}: with --slurm the folder's path may hold no spaces, quotes, % or \\ (Slurm's --output reads it as it is: ${out})`,
     );
-  // bin/opt.js of this installation: src/cli or dist/cli are two levels below it.
+  // bin/opt.js of this installation: src/experiment or dist/experiment are two levels below it.
   const opt = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'opt.js');
   const { experiment, merge } = slurmScripts({ ...r, node: process.execPath, opt });
   try {
@@ -116,23 +130,18 @@ export function writeSlurm(r: SlurmRequest): number {
     writeFileSync(join(out, 'experiment.sbatch'), experiment);
     writeFileSync(join(out, 'merge.sbatch'), merge);
   } catch (e) {
-    throw new CliError(`--out ${r.out}: cannot write the scripts (${(e as Error).message})`);
+    throw new ExperimentError(`--out ${r.out}: cannot write the scripts (${(e as Error).message})`);
   }
   const total = r.plan.cells.length * r.plan.runs;
   const lo = Math.floor(total / r.n);
   const hi = Math.ceil(total / r.n);
-  const each = lo === hi ? `${lo} runs each` : `${lo} or ${hi} runs each`;
-  process.stdout.write(
-    [
-      `wrote ${join(out, 'experiment.sbatch')}: a Slurm job array of ${r.n} task${r.n === 1 ? '' : 's'}, task K running shard K/${r.n} of experiment '${r.plan.name}' (${total} runs, ${each}) into ${out}/shard-K, its log in ${join(out, 'logs')}`,
-      `and ${join(out, 'merge.sbatch')}: the shards merged into ${join(out, RESULTS_FILE)}`,
-      'submit both (the merge waits for every task to end well):',
-      `  jid=$(sbatch --parsable ${sq(join(out, 'experiment.sbatch'))}) && sbatch --dependency=afterok:$jid ${sq(join(out, 'merge.sbatch'))}`,
-      'or the array alone, and merge once it has ended:',
-      `  sbatch ${sq(join(out, 'experiment.sbatch'))}`,
-      `  opt experiment merge --out ${sq(out)} ${sq(out)}/shard-{1..${r.n}}`,
-      '',
-    ].join('\n'),
-  );
-  return 0;
+  return {
+    out,
+    experiment: join(out, 'experiment.sbatch'),
+    merge: join(out, 'merge.sbatch'),
+    logs: join(out, 'logs'),
+    total,
+    lo,
+    hi,
+  };
 }

@@ -16,8 +16,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import type { RunCheckpoint } from '../api.js';
-import { CliError } from './args.js';
+import type { RunCheckpoint } from '../runtime/run.js';
+import { ExperimentError } from './errors.js';
 
 export const CHECKPOINT = 'checkpoint.json';
 const VERSION = 1;
@@ -143,33 +143,39 @@ export function readCheckpoint(dir: string): {
 } {
   const path = join(dir, CHECKPOINT);
   if (!existsSync(path))
-    throw new CliError(
+    throw new ExperimentError(
       `--resume ${dir}: no ${CHECKPOINT} there (a run writes one into its --out folder every --checkpoint-every seconds)`,
     );
   let meta: CheckpointFile;
   try {
     meta = JSON.parse(readFileSync(path, 'utf8')) as CheckpointFile;
   } catch (e) {
-    throw new CliError(`--resume ${dir}: ${CHECKPOINT} is not JSON (${(e as Error).message})`);
+    throw new ExperimentError(
+      `--resume ${dir}: ${CHECKPOINT} is not JSON (${(e as Error).message})`,
+    );
   }
   if (meta.version !== VERSION || !Array.isArray(meta.argv))
-    throw new CliError(`--resume ${dir}: ${CHECKPOINT} is not a checkpoint of this version of opt`);
+    throw new ExperimentError(
+      `--resume ${dir}: ${CHECKPOINT} is not a checkpoint of this version of opt`,
+    );
   if (meta.done)
-    throw new CliError(
+    throw new ExperimentError(
       `--resume ${dir}: that run has finished (its results are in ${dir}); there is nothing to resume`,
     );
   if (meta.suite) return { argv: meta.argv, program: meta.program, suite: true };
   const st = meta.state;
-  if (!st || !meta.loop) throw new CliError(`--resume ${dir}: ${CHECKPOINT} holds no state`);
+  if (!st || !meta.loop) throw new ExperimentError(`--resume ${dir}: ${CHECKPOINT} holds no state`);
   const statePath = join(dir, st.file);
   if (!existsSync(statePath))
-    throw new CliError(`--resume ${dir}: its state file ${st.file} is missing`);
+    throw new ExperimentError(`--resume ${dir}: its state file ${st.file} is missing`);
   const bytes = readFileSync(statePath);
   if (sha256(bytes) !== st.sha256)
-    throw new CliError(`--resume ${dir}: its state file ${st.file} does not match ${CHECKPOINT}`);
+    throw new ExperimentError(
+      `--resume ${dir}: its state file ${st.file} does not match ${CHECKPOINT}`,
+    );
   const size = st.words === 'f64' ? 8 : 4;
   if (bytes.length !== st.count * size)
-    throw new CliError(`--resume ${dir}: its state file ${st.file} has the wrong length`);
+    throw new ExperimentError(`--resume ${dir}: its state file ${st.file} has the wrong length`);
   const buf = new ArrayBuffer(bytes.length);
   new Uint8Array(buf).set(bytes);
   const words = st.words === 'f64' ? new Float64Array(buf) : new Float32Array(buf);

@@ -1,9 +1,9 @@
 // Every finished run of an experiment, with its best-so-far trace, read from DIR/results.sqlite
-// (src/cli/experiment-db.ts) for the views that need the runs themselves rather than their final
-// values: the fixed-target view (src/cli/report-fixed-target.ts) and the IOHprofiler export
-// (src/cli/report-ioh.ts), and the figures (src/cli/report-figures.ts).
+// (src/experiment/database.ts) for the views that need the runs themselves rather than their final
+// values: the fixed-target view (src/report/fixed-target.ts) and the IOHprofiler export
+// (src/report/ioh.ts), and the figures (src/report/figures.ts).
 
-import { openResults } from './experiment-db.js';
+import { openResults } from '../experiment/database.js';
 
 /** One row of a run's trace: evaluations so far, the best f then and its error (null: no optimum). */
 export interface TraceRow {

@@ -13,7 +13,7 @@
 //               read it
 //   record      each run's best at the plan's fractions of its budget: the fixed-budget view
 //   shard       one row (k, n) in the database of shard k of n (`opt experiment --shard K/N`,
-//               src/cli/experiment-shard.ts), none in the whole experiment's (a merged one too)
+//               src/experiment/shard.ts), none in the whole experiment's (a merged one too)
 //
 // A run is committed in one transaction with its trace and records when it finishes, so a killed
 // experiment leaves finished runs only; the same command again runs the missing ones. The file is
@@ -23,10 +23,10 @@
 
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import type { ExperimentPlan } from '../api.js';
-import { CliError } from './args.js';
-import { COCO_TARGETS } from '../api/analysis.js';
-import type { Shard } from './experiment-shard.js';
+import type { ExperimentPlan } from '../compile/experiment.js';
+import { COCO_TARGETS } from '../analysis/fixed-target.js';
+import { ExperimentError } from './errors.js';
+import type { Shard } from './shard.js';
 import type { RunReport } from './run.js';
 
 export const RESULTS_FILE = 'results.sqlite';
@@ -91,7 +91,7 @@ CREATE TABLE IF NOT EXISTS shard (
 
 /**
  * `path` opened to read an experiment's results (opt report, opt experiment merge). A file that an
- * experiment is writing (its exclusive lock: SQLITE_BUSY) is a CliError saying `busy`, a file that
+ * experiment is writing (its exclusive lock: SQLITE_BUSY) is an ExperimentError saying `busy`, a file that
  * is not an experiment's results one saying so.
  */
 export function openResults(
@@ -105,8 +105,9 @@ export function openResults(
     return db;
   } catch (e) {
     db?.close();
-    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new CliError(`${path}: ${busy}`);
-    throw new CliError(`${path}: not an experiment's results (${(e as Error).message})`);
+    if ((e as { code?: string }).code === 'SQLITE_BUSY')
+      throw new ExperimentError(`${path}: ${busy}`);
+    throw new ExperimentError(`${path}: not an experiment's results (${(e as Error).message})`);
   }
 }
 
@@ -142,7 +143,7 @@ export function thinTrace<T extends { error: number | null }>(
   });
 }
 
-/** What a finished run stores: the CLI's RunReport, less what the cell says. */
+/** What a finished run stores: a run's RunReport (src/experiment/run.ts), less what the cell says. */
 export type StoredRun = Pick<
   RunReport,
   | 'seed'
@@ -173,7 +174,7 @@ export class ResultsDb {
    * Opens (or makes) `path` for `plan` run on `backend`, as shard `shard` (undefined: the whole
    * experiment). A file of another experiment, of this one with another text, program or backend,
    * of another shard (or a shard's where the whole experiment runs, or the other way round), or
-   * one another experiment is writing, is a CliError.
+   * one another experiment is writing, is an ExperimentError.
    */
   /** The targets whose first hits the stored traces keep exactly (thinTrace). */
   private readonly exact: readonly number[];
@@ -199,7 +200,7 @@ export class ResultsDb {
         n: number;
       };
       if (tables.n > 0 && version !== SCHEMA_VERSION)
-        throw new CliError(
+        throw new ExperimentError(
           `${path} was written by another version of opt (results schema ${version}, this opt writes ${SCHEMA_VERSION}): give another --out`,
         );
       db.exec(SCHEMA);
@@ -207,12 +208,14 @@ export class ResultsDb {
       this.db = db;
     } catch (e) {
       db?.close();
-      if (e instanceof CliError) throw e;
+      if (e instanceof ExperimentError) throw e;
       if ((e as { code?: string }).code === 'SQLITE_BUSY')
-        throw new CliError(
+        throw new ExperimentError(
           `${path}: another opt experiment is writing to it (one experiment a results file: give another --out)`,
         );
-      throw new CliError(`${path}: cannot open the results database (${(e as Error).message})`);
+      throw new ExperimentError(
+        `${path}: cannot open the results database (${(e as Error).message})`,
+      );
     }
     const hash = experimentHash(plan.source);
     const row = this.db.prepare('SELECT name, hash, program, backend FROM experiment').get() as
@@ -231,7 +234,7 @@ export class ResultsDb {
                 : undefined;
       if (differs) {
         this.db.close(); // and with it the file's lock
-        throw new CliError(
+        throw new ExperimentError(
           `${path} holds the results of ${differs}: a results folder belongs to one experiment (give another --out, or run the experiment as it was)`,
         );
       }
@@ -242,7 +245,7 @@ export class ResultsDb {
       const mine = shard && `${shard.k}/${shard.n}`;
       if (theirs !== mine) {
         this.db.close();
-        throw new CliError(
+        throw new ExperimentError(
           theirs === undefined
             ? `${path} holds the whole experiment '${row.name}', not a shard: continue it without --shard, or give shard ${mine} another --out`
             : mine === undefined

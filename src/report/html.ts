@@ -1,5 +1,5 @@
 // The figures of `opt report DIR` rendered and written: each Vega-Lite specification of
-// src/cli/report-figures.ts compiled (vega-lite) and rendered to SVG by vega in Node, without a
+// src/report/figures.ts compiled (vega-lite) and rendered to SVG by vega in Node, without a
 // browser or a canvas (a View with renderer 'none'; text widths are vega's estimates), into
 // DIR/figures/*.svg; report.md's section "Figures" (the SVGs linked, with their captions); and
 // DIR/report.html, report.md turned into HTML by marked with each figure's SVG inline: one file
@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import type { TopLevelSpec } from 'vega-lite';
-import type { Figure, ReportFigures } from './report-figures.js';
+import type { Figure, ReportFigures } from './figures.js';
 
 /** The folder of the SVGs, under DIR. */
 export const FIGURES_DIR = 'figures';
@@ -99,7 +99,7 @@ export async function renderFigures(
   return { rendered, warnings };
 }
 
-/** The names report-figures gives its files: the ones an earlier report may have left. */
+/** The names figures.ts gives its files: the ones an earlier report may have left. */
 const OURS = /^(convergence|final-errors|ecdf|critical-difference)-D\d+\.svg$/;
 
 /**

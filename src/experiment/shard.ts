@@ -18,22 +18,12 @@
 // innermost, so a shard of several cells mixes the dimensions; an unlucky array just has tasks
 // that end at different times.
 
-import { CliError } from './args.js';
+import { ExperimentError } from './errors.js';
 
 export interface Shard {
   /** 1-based: this is shard k of n. */
   readonly k: number;
   readonly n: number;
-}
-
-/** `--shard K/N`: two integers with 1 <= K <= N (N against the plan's runs is checked later). */
-export function parseShard(raw: string): Shard {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
-  const k = m ? Number(m[1]) : NaN;
-  const n = m ? Number(m[2]) : NaN;
-  if (!m || !Number.isSafeInteger(k) || !Number.isSafeInteger(n) || k < 1 || k > n)
-    throw new CliError(`--shard: expected K/N with integers 1 <= K <= N (e.g. 2/8), got '${raw}'`);
-  return { k, n };
 }
 
 /** The plan's runs k in [first, end) (k = cell index * runs + r) that shard `s` holds. */
@@ -61,7 +51,7 @@ export function shardRuns(cells: number, runs: number, s: Shard | undefined): nu
 export function checkShardCount(flag: string, n: number, cells: number, runs: number): void {
   const total = cells * runs;
   if (n > total)
-    throw new CliError(
+    throw new ExperimentError(
       `${flag}: N is at most the experiment's ${total} run${total === 1 ? '' : 's'} (${cells} cell${cells === 1 ? '' : 's'} x ${runs} run${runs === 1 ? '' : 's'}; every shard holds at least one), got N = ${n}`,
     );
 }

@@ -15,7 +15,7 @@
 // algorithms missing from a problem are named in the report and left out of the tests that need
 // them.
 
-import { countedError, openResults, columnOrNull } from './experiment-db.js';
+import { countedError, openResults, columnOrNull } from '../experiment/database.js';
 import { median } from 'simple-statistics';
 import {
   friedman,

@@ -1,0 +1,184 @@
+// An experiment's plan (src/compile/experiment.ts) run into DIR/results.sqlite
+// (src/experiment/database.ts): each run as `opt run` makes it with that seed (the same compiled
+// algorithm and run loop: src/experiment/run.ts), committed with its trace and records when it
+// finishes. On the GPU, the missing runs of a cell with an evaluation budget run together in one
+// set of kernels (runBatch: each run bit for bit the run alone), as many a batch as the device's
+// buffers hold; a wall-clock budget, the CPU backend and programs whose host plan depends on the
+// seed (batchRefusal) run one run after another. The database says which (run.batch). Stopped
+// (its signal aborted: the CLI's Ctrl-C, SIGTERM) or killed, and run again, it runs the missing
+// runs only, so the database ends as an uninterrupted experiment's (timings aside).
+//
+// It prints nothing and installs no signal handlers: `opt experiment` (src/cli/experiment.ts)
+// draws the progress from onStart and onRun, says the notes, and turns Ctrl-C into the signal;
+// an API caller (src/api.ts, runExperiment) gives what it wants of those.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileAlgorithm } from '../compile/algorithm.js';
+import { experimentPlan, type ExperimentCell } from '../compile/experiment.js';
+import type { AlgoEngine } from '../runtime/algo-engine.js';
+import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
+import { BatchTooLarge, GpuAlgoEngine } from '../runtime/algo-gpu.js';
+import { batchRefusal } from '../runtime/algo-host.js';
+import { openGpu, type GpuContext } from '../runtime/device.js';
+import { runAlgorithm, runBatch, type RunResult } from '../runtime/run.js';
+import { programDigest } from './checkpoint.js';
+import { ResultsDb, RESULTS_FILE } from './database.js';
+import { ExperimentError } from './errors.js';
+import { warmClocks } from './roofline.js';
+import { compileAtPrecision, makeReport, type RunReport } from './run.js';
+import { shardRuns, type Shard } from './shard.js';
+
+/** A plan as experimentPlan makes it: with its declaration's text and the program's sources. */
+export type PlannedExperiment = ReturnType<typeof experimentPlan>;
+
+export interface RunExperimentOptions {
+  /** The .opt file that declares the experiment (and the files it imports). */
+  file: string;
+  /** The experiment's name; may be left out where the file declares one experiment. */
+  name?: string;
+  /** The plan of `name` in `file`, where the caller made it already (else it is made here). */
+  plan?: PlannedExperiment;
+  /** The results folder (made if missing): DIR/results.sqlite. */
+  out: string;
+  /** Where the runs run: 'cpu' (the default, float64) or 'gpu' (the CPU where none is found). */
+  backend?: 'cpu' | 'gpu';
+  /** The GPU adapter by name (as `--adapter`). */
+  adapter?: string;
+  /** Shard K of N: only its share of the runs (src/experiment/shard.ts). */
+  shard?: Shard;
+  /** Aborted: the runs stop after the current batch; the finished runs are kept. */
+  signal?: AbortSignal;
+  /** A note for the user (no GPU found, so the CPU runs it). */
+  onNote?(text: string): void;
+  /** Once the database is open: the runs this call holds, and those finished before. */
+  onStart?(s: { total: number; done: number; backend: 'cpu' | 'gpu' }): void;
+  /** Each run as it is committed to the database. */
+  onRun?(r: ExperimentRunDone): void;
+}
+
+/** One run committed (onRun). */
+export interface ExperimentRunDone {
+  /** Runs finished of `total` (those finished before this call included). */
+  done: number;
+  total: number;
+  cell: ExperimentCell;
+  /** The run of its cell, 0-based, and its seed. */
+  run: number;
+  seed: number;
+  /** How many runs ran together with it (1: alone). */
+  batch: number;
+  report: RunReport;
+}
+
+export interface ExperimentOutcome {
+  plan: PlannedExperiment;
+  /** DIR/results.sqlite. */
+  database: string;
+  backend: 'cpu' | 'gpu';
+  /** The runs this call holds (the shard's share, or every run). */
+  total: number;
+  /** Whether the signal stopped it before every run finished. */
+  interrupted: boolean;
+}
+
+/** Runs the plan's missing runs (or the shard's) into `out`/results.sqlite. */
+export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
+  const { file, out, shard } = o;
+  const plan = o.plan ?? experimentPlan(o.name, { files: [file] });
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (e) {
+    throw new ExperimentError(`--out ${out}: cannot make the folder (${(e as Error).message})`);
+  }
+  let gpu: GpuContext | null = null;
+  if (o.backend === 'gpu') {
+    gpu = await openGpu({ adapter: o.adapter });
+    if (!gpu) o.onNote?.('no WebGPU adapter is available; running on the CPU backend');
+  }
+  const backend = gpu ? 'gpu' : 'cpu';
+  const database = join(out, RESULTS_FILE);
+  const db = new ResultsDb(database, plan, programDigest(plan.sources), backend, shard);
+  const signal = o.signal ?? new AbortController().signal;
+  // The populations' precision on the GPU, by the experiment's rule (its `precision`): auto takes
+  // float-float for a cell whose float32 floor (the error of the float32 point nearest the
+  // optimum) lies above the smallest error the experiment tells apart, its target or its zero.
+  const threshold = Math.min(plan.target ?? Infinity, plan.zero ?? Infinity);
+  const compileCell = (cell: ExperimentCell) =>
+    compileAtPrecision(
+      (precision) =>
+        compileAlgorithm({
+          algorithm: cell.algorithm.name,
+          problem: cell.problem,
+          dim: cell.dim,
+          set: cell.algorithm.set,
+          files: [file],
+          precision,
+        }),
+      plan.precision,
+      gpu !== null,
+      threshold,
+    );
+  // The runs of each cell this call runs: all of them, or shard K/N's share.
+  const share = shardRuns(plan.cells.length, plan.runs, shard);
+  const total = share.reduce((n, rs) => n + rs.length, 0);
+  let done = db.count();
+  try {
+    o.onStart?.({ total, done, backend });
+    for (const [k, cell] of plan.cells.entries()) {
+      const finished = db.finished(k + 1);
+      const missing = share[k]!.filter((r) => !finished.has(r));
+      if (!missing.length) continue;
+      const c = compileCell(cell);
+      // Runs a batch: all the missing ones where they can share kernels, fewer where the
+      // device's buffers hold fewer (BatchTooLarge), one at a time otherwise.
+      let size =
+        gpu && cell.evals !== undefined && !batchRefusal(c.algo)
+          ? Math.min(missing.length, gpu.limits.maxComputeWorkgroupsPerDimension)
+          : 1;
+      for (let i = 0; i < missing.length && !signal.aborted; ) {
+        const group = missing.slice(i, i + size);
+        const seeds = group.map((r) => plan.seed + r);
+        let engine: AlgoEngine;
+        try {
+          // The engines as src/api.ts's createEngine and createBatchEngine make them.
+          engine =
+            group.length > 1
+              ? await GpuAlgoEngine.create(gpu!, c, seeds)
+              : gpu
+                ? await GpuAlgoEngine.create(gpu, c, seeds[0]!)
+                : new CpuAlgoEngine(c, seeds[0]!);
+        } catch (e) {
+          if (!(e instanceof BatchTooLarge)) throw e;
+          size = Math.max(1, e.fits);
+          continue;
+        }
+        // A wall-clock budget's first run of a cell: the GPU's clocks, after the host's compile
+        // (src/experiment/roofline.ts, warmClocks); the runs after it keep the GPU busy.
+        if (gpu && cell.seconds !== undefined && i === 0) await warmClocks(gpu, 200);
+        try {
+          const ro = { maxEvals: cell.evals, target: plan.target, signal };
+          const results: RunResult[] =
+            group.length > 1
+              ? await runBatch(c, engine, seeds, ro)
+              : [await runAlgorithm(c, engine, { ...ro, seed: seeds[0]!, seconds: cell.seconds })];
+          if (results.some((r) => r.stopped === 'interrupted')) break;
+          results.forEach((result, j) => {
+            const r = group[j]!;
+            const report = makeReport(c, engine, seeds[j]!, result);
+            db.store(k + 1, r, report, plan.record, cell, group.length);
+            done++;
+            o.onRun?.({ done, total, cell, run: r, seed: seeds[j]!, batch: group.length, report });
+          });
+        } finally {
+          engine.destroy();
+        }
+        i += group.length;
+      }
+      if (signal.aborted) break;
+    }
+  } finally {
+    db.close();
+  }
+  return { plan, database, backend, total, interrupted: signal.aborted };
+}
