@@ -557,6 +557,13 @@ const CASES: { [K in DiagKind]: Case } = {
     message:
       "data 'XY': only the row count (the first size) is taken from a file; the columns are a constant or an expression of D",
   },
+  RowCountLikeD: {
+    // A typo for D: read as a row count, o would silently take the file's three rows.
+    src: `data o[d] = file("${threeRows}")\nproblem f(x[D]) { x[0] }`,
+    at: '1:8',
+    message:
+      "data 'o': 'd' would be a row count taken from the file (a name used nowhere else); the dimension is D. Write D, or name the row count otherwise (N, ROWS)",
+  },
   // 6xxx: algorithms
   UnknownAlgorithm: {
     src: P,

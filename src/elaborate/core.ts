@@ -119,6 +119,12 @@ export class ElabCore {
     for (const d of this.datas.values()) {
       const n = this.rowCountName(d);
       if (!n) continue;
+      // `data o[d] = file(...)`: a lower-case d is a typo for D far more often than a row count;
+      // read as one, it would silently take the file's length (issue 34).
+      if (n.toLowerCase() === 'd') {
+        this.report('RowCountLikeD', d.dims[0]?.loc, d.name, n);
+        continue;
+      }
       const prev = this.rowCounts.get(n);
       const at = prev?.dims[0]?.loc;
       if (prev && at)

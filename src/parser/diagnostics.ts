@@ -242,6 +242,11 @@ export const Diag = {
     message:
       "data '{0}': only the row count (the first size) is taken from a file; the columns are a constant or an expression of D",
   },
+  RowCountLikeD: {
+    code: 5015,
+    message:
+      "data '{0}': '{1}' would be a row count taken from the file (a name used nowhere else); the dimension is D. Write D, or name the row count otherwise (N, ROWS)",
+  },
   // 6xxx: algorithms
   UnknownAlgorithm: { code: 6001, message: "no algorithm named '{0}'{1}" },
   // 6002 was BadParameter, a prefix before free text; its kinds are split into ParameterOutOfRange
