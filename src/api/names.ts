@@ -3,3 +3,4 @@
 // runtime that src/api.ts brings (`opt --help` reads only the tables).
 
 export { PASS_NAMES } from '../compile/pipeline.js';
+export { ALGO_PASS_NAMES } from '../compile/algo-pipeline.js';

@@ -81,8 +81,15 @@ function step(s: SExp): Step {
       case 'decides':
         st.decides = word(i[1], 'decides');
         break;
+      case 'force':
+        if (i[1] !== 'team') fail(`(force team), not (force ${String(i[1])})`);
+        st.force = 'team';
+        break;
       case 'program':
         st.prog = programFromSExp(i);
+        break;
+      case 'with-track':
+        st.withTrack = step(i[1] ?? fail('(with-track STEP)'));
         break;
       default:
         fail(`unknown step item (${String(i[0])} ...)`);

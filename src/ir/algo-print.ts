@@ -15,7 +15,7 @@
 //                                               | (repeat EXPR GEN...)
 //     (track STEP))
 //   STEP: (step NAME N (evals E) [(count EXPR)] [(guard A)] [(counts-evals)] [(decides A)]
-//           (program ...))
+//           [(force team)] (program ...) [(with-track STEP)])
 
 import type { StateArray } from './ir.js';
 import { printExpr, printNum, printProgram } from './print.js';
@@ -38,8 +38,12 @@ export function printStep(st: Step, indent = ''): string {
     ...(st.guard !== undefined ? [`(guard ${st.guard})`] : []),
     ...(st.countsEvals ? ['(counts-evals)'] : []),
     ...(st.decides !== undefined ? [`(decides ${st.decides})`] : []),
+    ...(st.force ? [`(force ${st.force})`] : []),
   ];
-  return `${indent}(step ${st.name} ${st.n} ${opts.join(' ')}\n${indented(printProgram(st.prog), indent + '  ')})`;
+  const fused = st.withTrack
+    ? `\n${indent}  (with-track\n${printStep(st.withTrack, indent + '    ')})`
+    : '';
+  return `${indent}(step ${st.name} ${st.n} ${opts.join(' ')}\n${indented(printProgram(st.prog), indent + '  ')}${fused})`;
 }
 
 export function printGen(g: GenStmt, indent = ''): string {

@@ -103,6 +103,15 @@ export function validateAlgo(a: AlgoProgram, where: string): void {
     if (st.guard !== undefined) flag(st.guard, `step ${st.name}'s guard`);
     if (st.decides !== undefined) flag(st.decides, `step ${st.name}'s flag`);
     check(!st.countsEvals || st.decides, `step ${st.name} counts but decides no loop`, where);
+    if (st.withTrack) {
+      check(!st.withTrack.withTrack, `step ${st.name}'s fused step has a fused step`, where);
+      check(
+        st.withTrack.n === st.n && st.withTrack.evals === st.evals,
+        `step ${st.name}'s fused step runs other individuals or evaluations`,
+        where,
+      );
+      step(st.withTrack);
+    }
   };
   a.init.forEach(step);
   allSteps(a.generation).forEach(step);
