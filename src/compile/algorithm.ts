@@ -5,7 +5,7 @@
 import { parseChecked } from '../parser/sources.js';
 import { OptError } from '../parser/diagnostics.js';
 import { runPipeline } from './pipeline.js';
-import { runAlgoPipeline } from './algo-pipeline.js';
+import { runAlgoPipeline, type AlgoPipelineOptions } from './algo-pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan, type Plan } from '../schedule/plan.js';
 import type { IrData, IrProgram, ScheduledProgram } from '../ir/ir.js';
@@ -93,7 +93,7 @@ export type Precision = 'f32' | 'ff';
 export const withTwoFloat = algoTwoFloat;
 
 /** The schedule options step `st` of a request compiles with. */
-function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions {
+export function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions {
   // A step's population is its domain: it sets the team size and regime as for evaluations.
   // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
   // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
@@ -110,7 +110,7 @@ function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions {
   return st.force ? { ...o, force: st.force } : o;
 }
 
-interface StepRun {
+export interface StepRun {
   data: IrData[];
   key: string;
   gpuIr: ScheduledProgram;
@@ -123,9 +123,11 @@ interface StepRun {
  * algorithm passes schedule steps to decide (regime, fuse-track), and compileAlgorithm then takes
  * the same runs.
  */
-function stepRunner(req: AlgoCompileRequest) {
+export type StepRunner = (st: Step, data: IrData[]) => StepRun;
+
+export function stepRunner(req: AlgoCompileRequest): StepRunner {
   const runs = new WeakMap<IrProgram, StepRun[]>();
-  return (st: Step, data: IrData[]): StepRun => {
+  return (st, data) => {
     const o = stepOptions(st, req);
     const key = JSON.stringify(o);
     const list = runs.get(st.prog) ?? [];
@@ -149,13 +151,13 @@ function stepRunner(req: AlgoCompileRequest) {
 
 /**
  * The algorithm of a request: parsed, elaborated, and through the algorithm passes
- * (algo-pipeline.ts) up to `until` (all of them by default). `run` is the step runner the passes
- * scheduled steps with.
+ * (algo-pipeline.ts) up to `until` (all of them by default), `onPass` shown the IR after each.
+ * `run` is the step runner the passes scheduled steps with.
  */
-function algorithmIr(
+export function algorithmIr(
   req: AlgoCompileRequest,
-  until?: string,
-): { algo: AlgoProgram; texts: Map<string, string>; run: ReturnType<typeof stepRunner> } {
+  { until, onPass }: Pick<AlgoPipelineOptions, 'until' | 'onPass'> = {},
+): { algo: AlgoProgram; texts: Map<string, string>; run: StepRunner } {
   if (!Number.isInteger(req.dim) || req.dim < 1)
     throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
   const parsed = parseChecked(req);
@@ -176,8 +178,9 @@ function algorithmIr(
       until,
       validateEach: req.validateEach,
       // A step is compiled with the algorithm's data (passes/algo-data.ts).
-      onPass: (_, a) => {
+      onPass: (name, a) => {
         data = a.problem.data;
+        onPass?.(name, a);
       },
     },
   );
@@ -186,7 +189,7 @@ function algorithmIr(
 
 /** The algorithm IR of a request after pass `until` (`opt compile --dump-algo-ir after:NAME`). */
 export function algorithmIrUntil(req: AlgoCompileRequest, until: string): AlgoProgram {
-  return algorithmIr(req, until).algo;
+  return algorithmIr(req, { until }).algo;
 }
 
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
