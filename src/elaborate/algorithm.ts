@@ -35,7 +35,6 @@ import {
   num,
   renameData,
   some,
-  transform,
   type Binding,
   type IExpr,
   type IrData,
@@ -50,12 +49,10 @@ import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
 import { needsRange, RANGE } from '../ir/range.js';
 import { NAN_WORST } from '../ir/builtins.js';
 import { peelConstant } from '../ir/peel.js';
-import { inwardFloat32 } from '../ir/float32.js';
-
-/** The data of a box side's bounds rounded inward to float32 (boxSide). */
-const inwardName = (n: string) => `${n}.inward`;
 import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
 import { Elaborator } from './problem.js';
+import { BoxRepair, MAX_TRIES, inwardName } from './algo-bounds.js';
+import { SiteNumbers, kept, type EachStep, type StepBuilder } from './algo-builder.js';
 import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
@@ -91,8 +88,6 @@ export const TARGET_THRESHOLD = 'target.thr';
 
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
 const INTERNAL_SITE = 1 << 20;
-/** The most points a resample (`retry(n, fallback)`) draws. */
-const MAX_TRIES = 100;
 /** The generation number's name in an algorithm (reserved there; unknown in a problem). */
 const GEN = 'gen';
 /** The fraction of the evaluation budget used before the generation. */
@@ -104,28 +99,6 @@ export interface AlgoRequest {
   dim: number;
   /** --set name=value overrides. */
   set?: Record<string, string>;
-}
-
-interface StepBuilder {
-  fn: FuncBuilder;
-  writes: Write[];
-  evalOf: Map<string, string>; // materialised vector -> its fitness scalar
-  evals: number;
-  idx: IExpr | null; // the individual index (null outside `each`)
-  /** The row the individual is (`each i in X[c]`: c, computed once); the index otherwise. */
-  row?: IExpr;
-  written: Set<string>;
-  /** The population the step runs over (`each i in X`): the parent of a repaired point, X[row]. */
-  over?: Population;
-  /** Arrays known to lie in the box (repaired here, or copies of those). */
-  inBox: Set<string>;
-  /** A point's array -> the array of that point brought into the box (one repair a point). */
-  repaired: Map<string, string>;
-}
-
-/** A step over the individuals (`each`, an initialisation): it has its individual index. */
-interface EachStep extends StepBuilder {
-  idx: IExpr;
 }
 
 interface GenLet {
@@ -201,7 +174,8 @@ export class AlgoElaborator {
   private dim = 0;
   private problemIr!: IrProgram;
   private objective!: IrFunc;
-  private sites = new Map<string, number>();
+  private readonly sites = new SiteNumbers();
+  private readonly box: BoxRepair;
   private internalSites = 0;
   private symbols = new Map<string, number>(); // choice name -> its number
   private stateArrays: StateArray[] = [];
@@ -223,11 +197,20 @@ export class AlgoElaborator {
   /** The values `lo` and `hi` are bound to (baseScope): a box per coordinate reads them at one. */
   private boxVals: [Val, Val] | undefined;
   /** Set while a policy's expression is elaborated: its draws' sites are those of that use. */
-  private siteSalt: string | undefined;
 
   constructor(files: SourceFile[]) {
     this.core = new ElabCore(files);
     this.lang = new Elaborator(this.core);
+    this.box = new BoxRepair({
+      core: this.core,
+      lang: this.lang,
+      hooks: this.hooks,
+      sites: this.sites,
+      dim: () => this.dim,
+      problem: () => this.problemIr,
+      policy: () => this.policy,
+      constScope: () => this.constScope(),
+    });
   }
 
   get diagnostics() {
@@ -415,7 +398,7 @@ export class AlgoElaborator {
     }
     this.policy = this.core.repairs.get(value);
     // A resample's form is checked here, where the policy is chosen, not only where it is used.
-    if (this.policy) this.retryOf(this.policy);
+    if (this.policy) this.box.retryOf(this.policy);
     return { name: p.name, value, val: undefined };
   }
 
@@ -463,7 +446,7 @@ export class AlgoElaborator {
     // A box per coordinate: lo and hi are data vectors, read at the coordinate where there is one
     // (symbol), elementwise in a vector expression (clamp(X[i] + v, lo, hi)).
     const [lo, hi] = ([0, 1] as const).map((k): Val => {
-      const side = this.boxSide(k);
+      const side = this.box.side(k);
       return typeof side === 'string' ? arrayVal(side, this.dim) : { s: 'scalar', e: num(side) };
     }) as [Val, Val];
     this.boxVals = [lo, hi];
@@ -658,7 +641,7 @@ export class AlgoElaborator {
       const site = INTERNAL_SITE + this.internalSites++;
       const u: IExpr = { k: 'draw', t: 'f', dist: 'u', site, args: [i, j] };
       const name = b.fn.fresh(`${X.name}.init`);
-      const [lo, hi] = this.boxAt(j);
+      const [lo, hi] = this.box.at(j);
       b.fn.bindings.push({
         k: 'vec',
         name,
@@ -1460,8 +1443,7 @@ export class AlgoElaborator {
 
   /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */
   private kept(fn: FuncBuilder, base: string, c: IExpr): IExpr {
-    const kept = this.core.scalarLet(fn, base, { k: 'sel', t: 'i', c, a: int(1), b: int(0) });
-    return bin('!=', kept.e, int(0));
+    return kept(this.core, fn, base, c);
   }
 
   private eachLet(l: Let, sc: Scope, b: StepBuilder): void {
@@ -1541,7 +1523,7 @@ export class AlgoElaborator {
         };
       }
     }
-    const arr = this.inBox(b, this.point(e, sc, 'a point has'), e.loc);
+    const arr = this.box.inBox(b, this.point(e, sc, 'a point has'), e.loc);
     return {
       at: (j) => ({ k: 'read', t: 'f', arr, idx: [j] }),
       fit: this.evaluate(b, arr),
@@ -1554,244 +1536,6 @@ export class AlgoElaborator {
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (${what} length D = ${this.dim})`);
     return v;
-  }
-
-  /**
-   * Side k (0 lower, 1 upper) of the box the algorithm works in: a number, or the name of a data
-   * vector (a box per coordinate). Each bound is the float32 nearest it on the inside
-   * (ir/float32.ts; data `inward`, added by lowerAlgorithm): the GPU holds float32, and a point
-   * it clips to fround(-32.768) = -32.768002 would lie outside the declared box. The same values
-   * on the CPU backend, so that the two run one program.
-   */
-  private boxSide(k: 0 | 1): number | string {
-    const arr = this.problemIr.coords?.[k];
-    return arr ? inwardName(arr) : inwardFloat32(this.problemIr.box[k], k === 0 ? 1 : -1);
-  }
-
-  /**
-   * The bounds of coordinate `j`: the box's numbers, or reads of its data vectors (a box per
-   * coordinate), rounded inward to float32 (boxSide).
-   */
-  private boxAt(j: IExpr): [IExpr, IExpr] {
-    return ([0, 1] as const).map((k): IExpr => {
-      const side = this.boxSide(k);
-      return typeof side === 'string' ? { k: 'read', t: 'f', arr: side, idx: [j] } : num(side);
-    }) as [IExpr, IExpr];
-  }
-
-  /**
-   * Whether `e`, element `j` of a vector, is clamp(_, lo, hi) with the problem's box: a coordinate
-   * inside it.
-   */
-  private clipped(e: IExpr, j: string): boolean {
-    if (e.k !== 'call' || e.fn !== 'clamp' || e.args.length !== 3) return false;
-    const idx: IExpr = { k: 'idx', t: 'i', name: j };
-    return this.boxAt(idx).every((b, k) => {
-      const a = e.args[k + 1]!;
-      if (b.k === 'read')
-        return a.k === 'read' && a.arr === b.arr && a.idx[0]?.k === 'idx' && a.idx[0].name === j;
-      return constValue(a) === constValue(b);
-    });
-  }
-
-  /**
-   * Point `v`, about to be evaluated (and stored with its fitness), brought into the box by the
-   * run's policy: the array of the repaired point. Each coordinate is the policy's expression
-   * with x the coordinate, p the parent's (`parent`, else row `row` of the population the step
-   * runs over, else x clipped to the box) and lo, hi the box; its draws are keyed by the use
-   * (`loc`) and the coordinate. One repair a point: f(u) and X[i] = u share it and its fitness.
-   * Under `bounds = none` the point as it is.
-   */
-  private inBox(
-    b: StepBuilder,
-    v: Val & { s: 'vector' },
-    loc: Loc,
-    parent?: (j: IExpr) => IExpr,
-  ): string {
-    const arr = this.core.materialise(v, b.fn, 'point').array;
-    const policy = this.policy;
-    if (!policy || b.inBox.has(arr)) return arr;
-    const known = b.repaired.get(arr);
-    if (known) return known;
-    // A point its operator clipped already (`let y[j] = clamp(..., lo, hi)`: Solis-Wets) is inside.
-    const def = b.fn.bindings.find((x) => x.name === arr);
-    if (def?.k === 'vec' && this.clipped(def.body, def.idx)) {
-      b.inBox.add(arr);
-      return arr;
-    }
-    const over = b.over;
-    const row = b.row ?? b.idx;
-    const j = this.core.freshIdx('j');
-    this.core.coordinates.add(j.name);
-    const [lo, hi] = this.boxAt(j);
-    const at = (a: string): IExpr => ({ k: 'read', t: 'f', arr: a, idx: [j] });
-    const p: IExpr = parent
-      ? parent(j)
-      : over && row
-        ? { k: 'read', t: 'f', arr: over.name, idx: [row, j] }
-        : { k: 'call', t: 'f', fn: 'clamp', args: [at(arr), lo, hi] };
-    const retry = this.retryOf(policy);
-    let body: IExpr;
-    if (!retry) body = this.policyValue(b, policy, at(arr), p, j, loc);
-    else {
-      // resample: the point's operator drawn again (its draws at sites of their own), up to
-      // `tries` points in all; the first inside the box is taken, else the fallback policy's
-      // repair of the last.
-      const points = [arr];
-      for (let t = 1; t < retry.tries; t++) points.push(this.redraw(b, arr, t));
-      const inside = points.map((a) => this.kept(b.fn, 'inside', this.insideBox(a)));
-      const last = at(points.at(-1)!);
-      body = this.policyValue(b, retry.fallback, last, p, j, loc);
-      for (let t = points.length - 1; t >= 0; t--)
-        body = { k: 'sel', t: 'f', c: inside[t]!, a: at(points[t]!), b: body };
-    }
-    const name = b.fn.fresh(`${arr}_in`);
-    b.fn.bindings.push({ k: 'vec', name, idx: j.name, len: this.dim, body: toReal(body) });
-    b.repaired.set(arr, name);
-    b.inBox.add(name);
-    return name;
-  }
-
-  /**
-   * Policy `policy`'s value at coordinate j: x the coordinate, p the parent's, lo and hi its
-   * bounds; its draws keyed by the point's use (`loc`) and the coordinate.
-   */
-  private policyValue(
-    b: StepBuilder,
-    policy: RepairDecl,
-    x: IExpr,
-    p: IExpr,
-    j: IExpr & { k: 'idx' },
-    loc: Loc,
-  ): IExpr {
-    const [lo, hi] = this.boxAt(j);
-    const sc = newScope({
-      fn: b.fn,
-      len: this.dim,
-      dimName: 'D',
-      file: policy.file,
-      hooks: this.hooks,
-    });
-    const [xn, pn] = policy.params.map((q) => q.name) as [string, string];
-    sc.vars.set(xn, { s: 'scalar', e: x });
-    sc.vars.set(pn, { s: 'scalar', e: p });
-    sc.vars.set('lo', { s: 'scalar', e: lo });
-    sc.vars.set('hi', { s: 'scalar', e: hi });
-    // The coordinate's index, innermost: the policy's draws are keyed by it (drawKey).
-    sc.idxs.set(`${j.name}.coordinate`, j);
-    this.siteSalt = `${loc.file}:${loc.offset}`;
-    try {
-      return this.core.number(this.lang.expr(policy.value, sc), policy.value);
-    } finally {
-      this.siteSalt = undefined;
-    }
-  }
-
-  /**
-   * A policy `repair NAME(x, p) = retry(TRIES, FALLBACK)`: resample, TRIES points in all (1 to
-   * MAX_TRIES, a constant), then policy FALLBACK (a repair that is not itself a retry); undefined
-   * for any other policy. OPT6046 for another use of retry in a policy's body.
-   */
-  private retryOf(policy: RepairDecl): { tries: number; fallback: RepairDecl } | undefined {
-    const v = policy.value;
-    if (v.kind !== 'call' || v.callee !== 'retry') return undefined;
-    const [n, f] = v.args;
-    const bad = (why = ''): never => this.fail('RetryForm', v.loc, MAX_TRIES, why);
-    if (v.args.length !== 2 || !n || !f) return bad(` (it has ${v.args.length} arguments)`);
-    if (n.name || f.name) return bad(' (its arguments have no names)');
-    if (f.value.kind !== 'name') return bad(' (the fallback is a name)');
-    const tries = this.core.typedConstant(
-      this.lang.expr(n.value, this.constScope()),
-      n.value,
-      'the number of tries of retry',
-    ).v;
-    if (!Number.isInteger(tries) || tries < 1 || tries > MAX_TRIES) bad(` (here ${tries})`);
-    const name = (f.value as { name: string }).name;
-    const fallback = this.core.repairs.get(name);
-    if (!fallback)
-      return bad(` ('${name}' is no repair${didYouMean(name, [...this.core.repairs.keys()])})`);
-    const fv = fallback.value;
-    if (fv.kind === 'call' && fv.callee === 'retry') bad(` ('${name}' is a retry)`);
-    return { tries, fallback };
-  }
-
-  /** Whether every coordinate of vector `a` lies in the box (a condition). */
-  private insideBox(a: string): IExpr {
-    const j = this.core.freshIdx('j');
-    this.core.coordinates.add(j.name);
-    const [lo, hi] = this.boxAt(j);
-    const x: IExpr = { k: 'read', t: 'f', arr: a, idx: [j] };
-    const out = bin('or', bin('<', x, lo), bin('>', x, hi));
-    const n: IExpr = {
-      k: 'red',
-      t: 'i',
-      op: 'count',
-      idx: j.name,
-      lo: int(0),
-      hi: int(this.dim),
-      cond: out,
-      body: int(1),
-    };
-    return bin('==', n, int(0));
-  }
-
-  /**
-   * Vector `arr` of step `b` computed again with new draws, for try `t` of a resample: each
-   * binding it depends on that draws (directly or through others) is copied, its draws at sites
-   * of their own (keyed by the original site and t), and the copies read one another. Bindings
-   * that draw nothing are shared. A binding outside the point's computation that reads the same
-   * draws (jDE's stored F and CR) keeps the first draw's values.
-   */
-  private redraw(b: StepBuilder, arr: string, t: number): string {
-    const defs = new Map(b.fn.bindings.map((x) => [x.name, x]));
-    const draws = new Map<string, boolean>();
-    const ref = (n: IExpr) =>
-      n.k === 'sref' ? n.name : n.k === 'read' ? n.arr : n.k === 'vref' ? n.name : undefined;
-    const drawsIn = (name: string): boolean => {
-      const known = draws.get(name);
-      if (known !== undefined) return known;
-      draws.set(name, false); // no cycles among bindings; a guard all the same
-      const d = defs.get(name);
-      const r =
-        !!d &&
-        some(d.body, (n) => {
-          const m = ref(n);
-          return n.k === 'draw' || (m !== undefined && m !== name && drawsIn(m));
-        });
-      draws.set(name, r);
-      return r;
-    };
-    const copies = new Map<string, string>();
-    const copy = (name: string): string => {
-      if (!drawsIn(name)) return name;
-      const done = copies.get(name);
-      if (done) return done;
-      const d = defs.get(name)!;
-      forEachNode(d.body, (n) => {
-        const m = ref(n);
-        if (m !== undefined && m !== name) copy(m);
-      });
-      const body = transform(d.body, (n) => {
-        if (n.k === 'draw') return { ...n, site: this.retrySite(n.site, t) };
-        if (n.k === 'sref' && copies.has(n.name)) return { ...n, name: copies.get(n.name)! };
-        if (n.k === 'read' && copies.has(n.arr)) return { ...n, arr: copies.get(n.arr)! };
-        if (n.k === 'vref' && copies.has(n.name)) return { ...n, name: copies.get(n.name)! };
-        return n;
-      });
-      const fresh = b.fn.fresh(`${name}_r${t}`);
-      b.fn.bindings.push({ ...d, name: fresh, body } as Binding);
-      copies.set(name, fresh);
-      return fresh;
-    };
-    return copy(arr);
-  }
-
-  /** The site of try t's draw at `site` (redraw). */
-  private retrySite(site: number, t: number): number {
-    const key = `retry:${site}:${t}`;
-    let s = this.sites.get(key);
-    if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
-    return s;
   }
 
   private choose(
@@ -1981,7 +1725,7 @@ export class AlgoElaborator {
     // lo and hi of a box per coordinate, inside an index over the coordinates: that coordinate's.
     const side = name === 'lo' ? 0 : name === 'hi' ? 1 : undefined;
     if (side !== undefined && this.boxVals && sc.vars.get(name) === this.boxVals[side]) {
-      const arr = this.boxSide(side);
+      const arr = this.box.side(side);
       const j = typeof arr === 'string' ? this.core.coordinateOf(sc) : undefined;
       if (typeof arr === 'string' && j)
         return { s: 'scalar', e: { k: 'read', t: 'f', arr, idx: [j] } };
@@ -2014,12 +1758,8 @@ export class AlgoElaborator {
   }
 
   private siteOf(loc: Loc): number {
-    const own = `${loc.file}:${loc.offset}`;
     // A policy's draw is numbered by its use and its place in the policy: two uses draw apart.
-    const key = this.siteSalt ? `${this.siteSalt}|${own}` : own;
-    let s = this.sites.get(key);
-    if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
-    return s;
+    return this.sites.of(loc);
   }
 
   /** The (individual, dimension) key of a draw here. */
@@ -2062,7 +1802,7 @@ export class AlgoElaborator {
         const innermost = [...sc.idxs.keys()].at(-1);
         if (sc.idxs.size > 1 && innermost !== undefined)
           this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
-        const arr = this.inBox(this.step, v, e.loc);
+        const arr = this.box.inBox(this.step, v, e.loc);
         return { s: 'scalar', e: this.evaluate(this.step, arr) };
       }
       case 'rand':
@@ -2157,7 +1897,7 @@ export class AlgoElaborator {
         const par = this.point(arg(1).value, sc, 'the parent has');
         const step = this.step;
         const pv = this.core.materialise(par, step.fn, 'parent');
-        const arr = this.inBox(step, v, e.loc, (j) => ({
+        const arr = this.box.inBox(step, v, e.loc, (j) => ({
           k: 'read',
           t: 'f',
           arr: pv.array,
