@@ -110,6 +110,7 @@ export function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions 
   return st.force ? { ...o, force: st.force } : o;
 }
 
+/** One run of a step program through the problem pipeline (stepRunner). */
 export interface StepRun {
   data: IrData[];
   key: string;
@@ -118,13 +119,14 @@ export interface StepRun {
   o: ScheduleOptions;
 }
 
+/** A step's program through the problem pipeline, with the algorithm's data `data`. */
+export type StepRunner = (st: Step, data: IrData[]) => StepRun;
+
 /**
  * Step programs through the problem pipeline, each program, data list and options once: the
  * algorithm passes schedule steps to decide (regime, fuse-track), and compileAlgorithm then takes
- * the same runs.
+ * the same runs (a step a pass changed only in its `force` or `withTrack` keeps its program).
  */
-export type StepRunner = (st: Step, data: IrData[]) => StepRun;
-
 export function stepRunner(req: AlgoCompileRequest): StepRunner {
   const runs = new WeakMap<IrProgram, StepRun[]>();
   return (st, data) => {
