@@ -1,11 +1,11 @@
 // What the algorithm elaborator (algorithm.ts) and its helpers (algo-bounds.ts) share while they
 // lower a step: the step under construction, the numbering of draw sites, and kept conditions.
 
-import type { Loc } from '../parser/ast.js';
-import { bin, int, type IExpr, type Write } from '../ir/ir.js';
+import type { Expr, Loc } from '../parser/ast.js';
+import { bin, int, type IExpr, type StateArray, type Write } from '../ir/ir.js';
 import type { Population } from '../ir/step.js';
 import type { ElabCore } from './core.js';
-import type { FuncBuilder } from './scope.js';
+import type { FuncBuilder, Scope } from './scope.js';
 
 /** A step while it is lowered: its function, writes, evaluations and what is known of its points. */
 export interface StepBuilder {
@@ -71,4 +71,16 @@ export class SiteNumbers {
       this.salt = undefined;
     }
   }
+}
+
+/** A state array attached to a population: one row per individual, moving with it. */
+export interface Attached {
+  array: StateArray;
+  init: Expr;
+  scope: Scope;
+}
+
+/** `count(k < n where cond)`: an integer reduction. */
+export function countOf(k: { name: string }, n: number, cond: IExpr): IExpr {
+  return { k: 'red', t: 'i', op: 'count', idx: k.name, lo: int(0), hi: int(n), cond, body: int(1) };
 }

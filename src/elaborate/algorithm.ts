@@ -52,7 +52,14 @@ import { peelConstant } from '../ir/peel.js';
 import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
 import { Elaborator } from './problem.js';
 import { BoxRepair, MAX_TRIES, inwardName } from './algo-bounds.js';
-import { SiteNumbers, kept, type EachStep, type StepBuilder } from './algo-builder.js';
+import {
+  SiteNumbers,
+  kept,
+  type Attached,
+  type EachStep,
+  type StepBuilder,
+} from './algo-builder.js';
+import { Selection } from './algo-select.js';
 import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
@@ -143,18 +150,6 @@ type ElabStmt =
   | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
   | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
 
-/** `count(k < n where cond)`: an integer reduction. */
-function countOf(k: { name: string }, n: number, cond: IExpr): IExpr {
-  return { k: 'red', t: 'i', op: 'count', idx: k.name, lo: int(0), hi: int(n), cond, body: int(1) };
-}
-
-/** A state array attached to a population: one row per individual, moving with it. */
-interface Attached {
-  array: StateArray;
-  init: Expr;
-  scope: Scope;
-}
-
 export class AlgoElaborator {
   readonly core: ElabCore;
   /** The problem elaborator, on the same core: it lowers the problem and every expression. */
@@ -176,6 +171,7 @@ export class AlgoElaborator {
   private objective!: IrFunc;
   private readonly sites = new SiteNumbers();
   private readonly box: BoxRepair;
+  private readonly select: Selection;
   private internalSites = 0;
   private symbols = new Map<string, number>(); // choice name -> its number
   private stateArrays: StateArray[] = [];
@@ -210,6 +206,16 @@ export class AlgoElaborator {
       problem: () => this.problemIr,
       policy: () => this.policy,
       constScope: () => this.constScope(),
+    });
+    this.select = new Selection({
+      core: this.core,
+      dim: () => this.dim,
+      nextArray: () => ++this.globalVecs,
+      declare: (...arrays) => this.stateArrays.push(...arrays),
+      beginEachStep: () => this.beginEachStep(),
+      endStep: (b, name, n) => this.endStep(b, name, n),
+      attached: (X) => this.attached.get(X) ?? [],
+      initWrite: (att, b, row) => this.initWrite(att.init, att.array, att.scope, b, row),
     });
   }
 
@@ -1093,7 +1099,7 @@ export class AlgoElaborator {
       // X = sorted(X): the rows of X in order of fitness, in place.
       if ((v.args[0].value as { name: string }).name !== X.name)
         this.fail('SortedArgument', v.args[0].loc, X.name);
-      return this.sortInPlace(X);
+      return this.select.sortInPlace(X);
     }
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
       this.fail('GenerationAssignment', st.loc);
@@ -1110,236 +1116,8 @@ export class AlgoElaborator {
       return p;
     }) as [Population, Population];
     if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
-    if (A === X && B !== X) return this.bestInPlace(X, B);
-    return [this.bestSorted(X, A, B)];
-  }
-
-  /**
-   * `X = best(X, O)`: the N best of X and O stay in X, in place. An individual of X that is among
-   * them keeps its row and the state attached to it; the rows of those that are not take the
-   * entering members of O: the k-th leaving row (by rank) the k-th entering member (by rank), with
-   * their attached state at its initial value. Two steps: the rank of every member of the union
-   * (ties in favour of X and of lower rows), then each row of X pulls its entrant, if any: only the
-   * rows that change are written (at large D the population is not moved).
-   */
-  private bestInPlace(X: Population, O: Population): Step[] {
-    const N = X.rows;
-    const M = O.rows;
-    const k0 = ++this.globalVecs;
-    const RX: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
-    const RO: StateArray = { name: `${O.name}.rank${k0}`, rows: M, cols: 0 };
-    this.stateArrays.push(RX, RO);
-    // Step 1: ranks.
-    const r1 = this.beginEachStep();
-    r1.fn.bindings = [];
-    const m = r1.idx;
-    const { rank } = this.unionRank(r1, X, O);
-    const r: IExpr = toReal(rank);
-    // Rows outside an array are not written: member m < N writes RX[m], the others RO[m - N].
-    r1.writes.push({
-      arr: RX.name,
-      row: { k: 'sel', t: 'i', c: bin('<', m, int(N)), a: m, b: int(N) },
-      body: r,
-    });
-    r1.writes.push({
-      arr: RO.name,
-      row: { k: 'sel', t: 'i', c: bin('>=', m, int(N)), a: bin('-', m, int(N)), b: int(M) },
-      body: r,
-    });
-    const ranks = this.endStep(r1, `rank.${X.name}`, N + M);
-    // Step 2: each row of X that leaves pulls the entrant of the same ordinal.
-    const b = this.beginEachStep();
-    b.fn.bindings = [];
-    const v = b.idx;
-    const rd = (A: StateArray, i: IExpr): IExpr => ({
-      k: 'call',
-      t: 'i',
-      fn: 'int',
-      args: [{ k: 'read', t: 'f', arr: A.name, idx: [i] }],
-    });
-    const myRank = this.core.scalarLet(b.fn, 'rank', rd(RX, v)).e;
-    const leaves = this.kept(b.fn, 'leaves', bin('>=', myRank, int(N)));
-    const x = this.core.freshIdx('x');
-    const ord = this.core.scalarLet(
-      b.fn,
-      'ordinal',
-      countOf(x, N, bin('and', bin('>=', rd(RX, x), int(N)), bin('<', rd(RX, x), myRank))),
-    ).e;
-    const o = this.core.freshIdx('o');
-    const o2 = this.core.freshIdx('o');
-    const entrantOrd = countOf(
-      o2,
-      M,
-      bin('and', bin('<', rd(RO, o2), int(N)), bin('<', rd(RO, o2), rd(RO, o))),
-    );
-    const e = this.core.scalarLet(b.fn, 'entrant', {
-      k: 'red',
-      t: 'i',
-      op: 'sum',
-      idx: o.name,
-      lo: int(0),
-      hi: int(M),
-      cond: bin('and', bin('<', rd(RO, o), int(N)), bin('==', entrantOrd, ord)),
-      body: o,
-    }).e;
-    const row: IExpr = { k: 'sel', t: 'i', c: leaves, a: v, b: int(N) };
-    const j = this.core.freshIdx('j');
-    b.writes.push({
-      arr: X.name,
-      row,
-      col: { idx: j.name, len: this.dim },
-      body: { k: 'read', t: 'f', arr: O.name, idx: [e, j] },
-    });
-    b.writes.push({ arr: X.fit, row, body: { k: 'read', t: 'f', arr: O.fit, idx: [e] } });
-    for (const att of this.attached.get(X.name) ?? [])
-      b.writes.push(this.initWrite(att.init, att.array, att.scope, b, row));
-    return [ranks, this.endStep(b, `best.${X.name}`, N)];
-  }
-
-  /**
-   * `X = sorted(X)`: the rows of X in order of fitness (ties in favour of lower rows: stable),
-   * with the state attached to X moving with its individual. Two steps: the rank of every row,
-   * then row r pulls the individual ranked r (reading X at other rows while writing it: X, its
-   * fitness and its attached state are double-buffered in that step). No evaluation.
-   */
-  private sortInPlace(X: Population): Step[] {
-    const N = X.rows;
-    const k0 = ++this.globalVecs;
-    const R: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
-    this.stateArrays.push(R);
-    const r1 = this.beginEachStep();
-    r1.fn.bindings = [];
-    const fit = (r: IExpr): IExpr => ({ k: 'read', t: 'f', arr: X.fit, idx: [r] });
-    const { rank } = this.stableRank(r1, fit, N, 'sort.f');
-    r1.writes.push({ arr: R.name, row: r1.idx, body: toReal(rank) });
-    const ranks = this.endStep(r1, `rank.${X.name}`, N);
-    const b = this.beginEachStep();
-    b.fn.bindings = [];
-    const v = b.idx;
-    const o = this.core.freshIdx('o');
-    const rankOf: IExpr = {
-      k: 'call',
-      t: 'i',
-      fn: 'int',
-      args: [{ k: 'read', t: 'f', arr: R.name, idx: [o] }],
-    };
-    // The individual ranked v (ranks are a permutation of 0..N-1: exactly one).
-    const src = this.core.scalarLet(b.fn, 'src', {
-      k: 'red',
-      t: 'i',
-      op: 'sum',
-      idx: (o as { name: string }).name,
-      lo: int(0),
-      hi: int(N),
-      cond: bin('==', rankOf, v),
-      body: o,
-    }).e;
-    const j = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
-    b.writes.push({
-      arr: X.name,
-      row: v,
-      col: { idx: jn, len: this.dim },
-      body: { k: 'read', t: 'f', arr: X.name, idx: [src, j] },
-    });
-    b.writes.push({ arr: X.fit, row: v, body: fit(src) });
-    for (const att of this.attached.get(X.name) ?? []) {
-      const A = att.array;
-      if (A.cols) {
-        const c = this.core.freshIdx('c');
-        b.writes.push({
-          arr: A.name,
-          row: v,
-          col: { idx: (c as { name: string }).name, len: A.cols },
-          body: { k: 'read', t: 'f', arr: A.name, idx: [src, c] },
-        });
-      } else
-        b.writes.push({
-          arr: A.name,
-          row: v,
-          body: { k: 'read', t: 'f', arr: A.name, idx: [src] },
-        });
-    }
-    return [ranks, this.endStep(b, `sort.${X.name}`, N)];
-  }
-
-  /**
-   * The rank of member `b.idx` of the union of A and B (A's rows first): the number of members
-   * with a smaller fitness, or an equal one at a lower position; and its fitness.
-   */
-  private unionRank(b: EachStep, A: Population, B: Population): { rank: IExpr; fit: IExpr } {
-    const m = b.idx;
-    const nA = A.rows;
-    const fitAt = (r: IExpr): IExpr => ({
-      k: 'sel',
-      t: 'f',
-      c: bin('<', r, int(nA)),
-      a: { k: 'read', t: 'f', arr: A.fit, idx: [foldExpr(bin('min', r, int(nA - 1)))] },
-      b: {
-        k: 'read',
-        t: 'f',
-        arr: B.fit,
-        idx: [foldExpr(bin('max', bin('-', r, int(nA)), int(0)))],
-      },
-    });
-    return this.stableRank(b, fitAt, nA + B.rows, 'union.f');
-  }
-
-  /**
-   * The rank of b's individual m among n members whose fitness `fitAt` reads: the number of
-   * members better than it, ties in favour of the lower position (a stable order). Binds m's
-   * fitness (as `fitName`) and the rank in b.
-   */
-  private stableRank(
-    b: EachStep,
-    fitAt: (r: IExpr) => IExpr,
-    n: number,
-    fitName: string,
-  ): { rank: IExpr; fit: IExpr } {
-    const m = b.idx;
-    const k = this.core.freshIdx('k');
-    const myFit = b.fn.fresh(fitName);
-    b.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
-    const fit: IExpr = { k: 'sref', t: 'f', name: myFit };
-    const better = bin(
-      'or',
-      bin('<', fitAt(k), fit),
-      bin('and', bin('==', fitAt(k), fit), bin('<', k, m)),
-    );
-    const rank = b.fn.fresh('rank');
-    b.fn.bindings.push({ k: 'scalar', name: rank, t: 'i', body: countOf(k, n, better) });
-    return { rank: { k: 'sref', t: 'i', name: rank }, fit };
-  }
-
-  /** `X = best(A, B)` with A other than X: the N best of A and B, sorted by fitness, into X. */
-  private bestSorted(X: Population, A: Population, B: Population): Step {
-    const b = this.beginEachStep();
-    const m = b.idx;
-    const nA = A.rows;
-    const n = A.rows + B.rows;
-    // Member m of the union; its rank is the number of members better than it (ties by position),
-    // and the N best go to rows 0..N-1 in rank order.
-    const { rank: r, fit: mf } = this.unionRank(b, A, B);
-    // Members ranked N or worse write nowhere: their row is N, one past the end, which the
-    // backends skip (a write's row outside the array is dropped).
-    const row = { k: 'sel', t: 'i', c: bin('<', r, int(X.rows)), a: r, b: int(X.rows) } as IExpr;
-    const j = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
-    const pointAt: IExpr = {
-      k: 'sel',
-      t: 'f',
-      c: bin('<', m, int(nA)),
-      a: { k: 'read', t: 'f', arr: A.name, idx: [foldExpr(bin('min', m, int(nA - 1))), j] },
-      b: {
-        k: 'read',
-        t: 'f',
-        arr: B.name,
-        idx: [foldExpr(bin('max', bin('-', m, int(nA)), int(0))), j],
-      },
-    };
-    b.writes.push({ arr: X.name, row, col: { idx: jn, len: this.dim }, body: pointAt });
-    b.writes.push({ arr: X.fit, row, body: mf });
-    return this.endStep(b, `best.${X.name}`, n);
+    if (A === X && B !== X) return this.select.bestInPlace(X, B);
+    return [this.select.bestSorted(X, A, B)];
   }
 
   private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {
