@@ -29,7 +29,6 @@ import {
   at,
   bin,
   forEachNode,
-  children,
   int,
   mapChildren,
   num,
@@ -57,9 +56,12 @@ import {
   kept,
   type Attached,
   type EachStep,
+  type ElabStmt,
+  type GenLet,
   type StepBuilder,
 } from './algo-builder.js';
 import { Selection } from './algo-select.js';
+import { storeLets } from './algo-store-lets.js';
 import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
@@ -74,14 +76,7 @@ import {
   type ScopeHooks,
   type Val,
 } from './scope.js';
-import {
-  WHILE_COUNT,
-  allSteps,
-  type AlgoProgram,
-  type GenStmt,
-  type Population,
-  type Step,
-} from '../ir/step.js';
+import { WHILE_COUNT, allSteps, type AlgoProgram, type Population, type Step } from '../ir/step.js';
 
 /** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
 export const TRACE_ROWS = 1024;
@@ -108,47 +103,8 @@ export interface AlgoRequest {
   set?: Record<string, string>;
 }
 
-interface GenLet {
-  name: string;
-  body: IExpr;
-  /** The state arrays its value reads, and whether it draws (a new round draws other numbers). */
-  reads: Set<string>;
-  draws: boolean;
-  /** Set when a step after its definition would see other values: it is then computed once. */
-  stored?: StateArray;
-  /** A host let: its value as the host computes it (body is then its kernel parameter $hK). */
-  host?: IExpr;
-}
-
-/**
- * A let every individual of a step would compute again, at this much work (its reductions' terms
- * times the step's individuals) or more, is computed once by a step of its own (storeLets): PSO's
- * global best, an argmin over N = 4,096 particles, took 16 us of a 102 us generation computed
- * again by each of the 4,096 teams (H200, issue 15; docs/performance.md). At NP = 250 (62,500)
- * the extra step's dispatch would cost more than it saves.
- */
-const STORE_LET_WORK = 1 << 22;
-
-/** The terms of e's reductions (nested ones multiply; a bound not known here counts as D). */
-function letWork(e: IExpr, dim: number): number {
-  if (e.k === 'red') {
-    const n = e.lo.k === 'int' && e.hi.k === 'int' ? Math.max(0, e.hi.v - e.lo.v) : dim;
-    return n * Math.max(1, letWork(e.body, dim)) + (e.cond ? n * letWork(e.cond, dim) : 0);
-  }
-  let w = 0;
-  for (const c of children(e)) w += letWork(c, dim);
-  return w;
-}
-
 /** Kernel parameters for host lets ($h0..$h3; src/codegen/wgsl-step.ts STEP_PARAM_FIELDS). */
 const HOST_LETS = 4;
-
-/** A generation statement while elaborating: also the place where a generation-level let is defined. */
-type ElabStmt =
-  | { k: 'step'; step: Step }
-  | { k: 'let'; let: GenLet }
-  | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
-  | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
 
 export class AlgoElaborator {
   readonly core: ElabCore;
@@ -303,7 +259,13 @@ export class AlgoElaborator {
       // The run's target as a threshold on best.f, which the host sets (runtime/run.ts).
       this.stateArrays.push({ name: TARGET_THRESHOLD, rows: 1, cols: 0 });
       this.inGeneration = true;
-      const generation = this.storeLets(this.block(decl.generation, scope));
+      const generation = storeLets(this.block(decl.generation, scope), {
+        genLets: this.genLets,
+        dim: this.dim,
+        declare: (A) => this.stateArrays.push(A),
+        beginStep: () => this.beginStep(),
+        endStep: (b, name, n) => this.endStep(b, name, n),
+      });
       this.inGeneration = false;
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
@@ -977,111 +939,6 @@ export class AlgoElaborator {
       at: (k) => ({ k: 'read', t: 'f', arr: A.name, idx: [int(0), k] }),
     });
     return [{ k: 'step', step: this.endStep(b, `vec.${l.name}`, 1) }];
-  }
-
-  /**
-   * Generation-level lets are computed by every step that uses them (so DE's argmin fuses into
-   * its step), which is right only while what they read is unchanged. A let that a step would see
-   * with other values is computed once, where it is defined, by a step of its own into a one-row
-   * state array that later steps read: when a step between its definition and a use writes an
-   * array it reads, or the use is in a `repeat` that its definition is outside of and it draws
-   * (a new round, new draws) or the loop writes what it reads.
-   */
-  private storeLets(stmts: ElabStmt[]): GenStmt[] {
-    const names = new Set(this.genLets.map((g) => g.name));
-    const byName = new Map(this.genLets.map((g) => [g.name, g]));
-    // `folded`: after constant folding (a choice the parameters rule out, DE's best1 branch
-    // under rand1, uses nothing).
-    const uses = (st: Step, folded = false): Set<GenLet> => {
-      const f = st.prog.main;
-      const out = new Set<GenLet>();
-      const visit = (e: IExpr) =>
-        forEachNode(folded ? foldExpr(e) : e, (n) => {
-          const g = n.k === 'sref' ? byName.get(n.name) : undefined;
-          if (g && !out.has(g)) {
-            out.add(g);
-            visit(g.body);
-          }
-        });
-      for (const b of f.bindings) if (!names.has(b.name)) visit(b.body);
-      for (const w of f.writes ?? []) {
-        visit(w.row);
-        visit(w.body);
-      }
-      return out;
-    };
-    const all = (ss: ElabStmt[]): Step[] =>
-      ss.flatMap((x) =>
-        x.k === 'step'
-          ? [x.step]
-          : x.k === 'if'
-            ? [...all(x.then), ...all(x.else)]
-            : x.k === 'repeat'
-              ? all(x.body)
-              : [],
-      );
-    const writesOf = (ss: ElabStmt[]) =>
-      new Set(all(ss).flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
-    const meets = (a: Set<string>, b: Set<string>) => [...a].some((x) => b.has(x));
-    const store = new Set<GenLet>();
-    const walk = (ss: ElabStmt[], dirty: Map<GenLet, boolean>) => {
-      for (const x of ss) {
-        if (x.k === 'let') dirty.set(x.let, false);
-        else if (x.k === 'step') {
-          for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
-          for (const g of uses(x.step, true))
-            if (!g.draws && x.step.n * letWork(g.body, this.dim) >= STORE_LET_WORK) store.add(g);
-          const w = writesOf([x]);
-          for (const g of dirty.keys()) if (meets(g.reads, w)) dirty.set(g, true);
-        } else if (x.k === 'if') {
-          const a = new Map(dirty);
-          const b = new Map(dirty);
-          walk(x.then, a);
-          walk(x.else, b);
-          for (const g of dirty.keys()) dirty.set(g, !!(a.get(g) || b.get(g)));
-        } else {
-          const w = writesOf(x.body);
-          for (const g of dirty.keys()) if (g.draws || meets(g.reads, w)) dirty.set(g, true);
-          walk(x.body, dirty);
-        }
-      }
-    };
-    walk(stmts, new Map());
-    // The stored ones, in order of definition: a step computes each, every step reads it.
-    const steps = new Map<GenLet, Step>();
-    for (const g of this.genLets) {
-      if (!store.has(g)) continue;
-      // Named apart from the let's scalar (g.c): a step's bindings and arrays share one namespace.
-      const A: StateArray = { name: `let.${g.name.slice(2)}`, rows: 1, cols: 0 };
-      this.stateArrays.push(A);
-      g.stored = A;
-      const b = this.beginStep();
-      b.writes.push({
-        arr: A.name,
-        row: int(0),
-        body: toReal({ k: 'sref', t: g.body.t, name: g.name }),
-      });
-      steps.set(g, this.endStep(b, `let.${g.name.slice(2)}`, 1));
-    }
-    for (const st of [...all(stmts), ...steps.values()])
-      for (const bd of st.prog.main.bindings) {
-        const g = byName.get(bd.name);
-        if (!g?.stored || steps.get(g) === st || bd.k !== 'scalar') continue;
-        const read: IExpr = { k: 'read', t: 'f', arr: g.stored.name, idx: [int(0)] };
-        bd.body = g.body.t === 'i' ? { k: 'call', t: 'i', fn: 'int', args: [read] } : read;
-      }
-    const lower = (ss: ElabStmt[]): GenStmt[] =>
-      ss.flatMap((x): GenStmt[] => {
-        if (x.k === 'step') return [x];
-        if (x.k === 'let') {
-          const st = steps.get(x.let);
-          return st ? [{ k: 'step', step: st }] : [];
-        }
-        if (x.k === 'if')
-          return [{ k: 'if', cond: x.cond, then: lower(x.then), else: lower(x.else) }];
-        return [{ k: 'repeat', count: x.count, body: lower(x.body) }];
-      });
-    return lower(stmts);
   }
 
   /** `X = best(X, O)`: the N best of the union of two populations (GOjDE's elite selection). */
