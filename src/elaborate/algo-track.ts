@@ -9,6 +9,9 @@ import type { Population, Step } from '../ir/step.js';
 import type { ElabCore } from './core.js';
 import type { StepBuilder } from './algo-builder.js';
 
+/** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
+export const TRACE_ROWS = 1024;
+
 /**
  * A one-value state array the host sets before a run (runtime/run.ts, targetThreshold): the
  * largest best.f that meets the run's target (-infinity without one). The track keeps best.f and

@@ -62,7 +62,8 @@ import {
 } from './algo-builder.js';
 import { Selection } from './algo-select.js';
 import { storeLets } from './algo-store-lets.js';
-import { TARGET_THRESHOLD, trackStep } from './algo-track.js';
+import { TARGET_THRESHOLD, TRACE_ROWS, trackStep } from './algo-track.js';
+import { conditionWrites, guardStep, type WhileHost } from './algo-while.js';
 import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
@@ -79,8 +80,8 @@ import {
 } from './scope.js';
 import { WHILE_COUNT, allSteps, type AlgoProgram, type Population, type Step } from '../ir/step.js';
 
-/** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
-export const TRACE_ROWS = 1024;
+/** Rows of the trace buffer (algo-track.ts). */
+export { TRACE_ROWS } from './algo-track.js';
 
 /** The run's target threshold array (the track step's: algo-track.ts). */
 export { TARGET_THRESHOLD } from './algo-track.js';
@@ -125,6 +126,7 @@ export class AlgoElaborator {
   private readonly sites = new SiteNumbers();
   private readonly box: BoxRepair;
   private readonly select: Selection;
+  private readonly whileHost: WhileHost;
   private internalSites = 0;
   private symbols = new Map<string, number>(); // choice name -> its number
   private stateArrays: StateArray[] = [];
@@ -160,6 +162,11 @@ export class AlgoElaborator {
       policy: () => this.policy,
       constScope: () => this.constScope(),
     });
+    this.whileHost = {
+      core: this.core,
+      declare: (...arrays) => this.stateArrays.push(...arrays),
+      declared: (name) => this.stateArrays.some((a) => a.name === name),
+    };
     this.select = new Selection({
       core: this.core,
       dim: () => this.dim,
@@ -792,48 +799,8 @@ export class AlgoElaborator {
       throw new RangeError(
         `an iteration of repeat n while c makes ${E} evaluations; the GPU's counter takes fewer than ${WHILE_COUNT.carry}`,
       );
-    for (const s of steps) this.guard(s, flag, W.name);
-    const go = this.kept(b.fn, `${W.name}.go`, bin('and', bin('!=', flag, num(0)), c.e));
-    const sel = (t: 'f' | 'i', cc: IExpr, a: IExpr, e: IExpr): IExpr => ({
-      k: 'sel',
-      t,
-      c: cc,
-      a,
-      b: e,
-    });
-    b.writes.push({ arr: W.name, row: int(0), body: sel('f', go, num(1), num(0)) });
-    if (E > 0) {
-      const { lo, hi, trace, carry } = WHILE_COUNT;
-      if (!this.stateArrays.some((a) => a.name === lo)) this.counterArrays();
-      const read = (a: string): IExpr => ({ k: 'read', t: 'f', arr: a, idx: [int(0)] });
-      const sum = this.core.scalarLet(
-        b.fn,
-        `${W.name}.sum`,
-        bin('+', read(lo), sel('f', go, num(E), num(0))),
-      ).e;
-      const over = bin('>=', sum, num(carry));
-      const lo1 = this.core.scalarLet(
-        b.fn,
-        `${W.name}.lo`,
-        sel('f', over, bin('-', sum, num(carry)), sum),
-      ).e;
-      const hi1 = this.core.scalarLet(
-        b.fn,
-        `${W.name}.hi`,
-        bin('+', read(hi), sel('f', over, num(1), num(0))),
-      ).e;
-      const j = (this.core.freshIdx('j') as { name: string }).name;
-      b.writes.push(
-        { arr: lo, row: int(0), body: lo1 },
-        { arr: hi, row: int(0), body: hi1 },
-        {
-          arr: trace,
-          row: { k: 'idx', t: 'i', name: '$slot' },
-          col: { idx: j, len: 2 },
-          body: sel('f', bin('==', { k: 'idx', t: 'i', name: j }, int(0)), lo1, hi1),
-        },
-      );
-    }
+    for (const s of steps) guardStep(s, flag, W.name);
+    conditionWrites(this.whileHost, b, W, flag, c.e, E);
     const condStep = this.endStep(b, `${W.name}.cond`, 1);
     if (E > 0) condStep.countsEvals = true;
     condStep.decides = W.name;
@@ -841,36 +808,6 @@ export class AlgoElaborator {
       { k: 'step', step: start },
       { k: 'repeat', count, body: [{ k: 'step', step: condStep }, ...body] },
     ];
-  }
-
-  /** The GPU's evaluation counter (WHILE_COUNT), declared once, by the first loop that counts. */
-  private counterArrays(): void {
-    const { lo, hi, trace } = WHILE_COUNT;
-    const arrays: StateArray[] = [
-      { name: lo, rows: 1, cols: 0 },
-      { name: hi, rows: 1, cols: 0 },
-      { name: trace, rows: TRACE_ROWS, cols: 2 },
-    ];
-    this.stateArrays.push(...arrays);
-  }
-
-  /**
-   * Every write of `st` conditional on the loop's flag: when it is clear the write stores what the
-   * step read there (in place: the value it has; double-buffered: a copy into the other buffer).
-   */
-  private guard(st: Step, flag: IExpr, W: string): void {
-    const on = bin('!=', flag, num(0));
-    const f = st.prog.main;
-    f.writes = (f.writes ?? []).map((w) => {
-      const old: IExpr = {
-        k: 'read',
-        t: 'f',
-        arr: w.arr,
-        idx: w.col ? [w.row, { k: 'idx', t: 'i', name: w.col.idx }] : [w.row],
-      };
-      return { ...w, body: { k: 'sel', t: w.body.t, c: on, a: w.body, b: old } };
-    });
-    st.guard = W;
   }
 
   private genLet(l: Let, sc: Scope): ElabStmt[] {
