@@ -15,8 +15,13 @@ import type { ExperimentDecl } from './parser/ast.js';
 import type { ExperimentPlan } from './compile/experiment.js';
 import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';
 import { cellDiagnostics, planOf } from './compile/experiment.js';
-import type { CompiledAlgorithm } from './compile/algorithm.js';
+import {
+  algorithmIrUntil,
+  type AlgoCompileRequest,
+  type CompiledAlgorithm,
+} from './compile/algorithm.js';
 import { printExpr, printProgram } from './ir/print.js';
+import { printAlgo } from './ir/algo-print.js';
 import { printPlan } from './schedule/plan.js';
 import { emitJs } from './codegen/js.js';
 import { algorithmKernels } from './compile/kernels.js';
@@ -49,12 +54,14 @@ export {
   type ExperimentAlgorithm,
 } from './compile/experiment.js';
 export {
+  algorithmIrUntil,
   compileAlgorithm,
   type AlgoCompileRequest,
   type CompiledAlgorithm,
   type Precision,
 } from './compile/algorithm.js';
 export { PASS_NAMES } from './compile/pipeline.js';
+export { ALGO_PASS_NAMES } from './compile/algo-pipeline.js';
 export { emitTypeScript, type EmitTsRequest } from './api/emit-ts.js';
 
 /** The standard library's algorithms (stdlib/algorithms: one file an algorithm, of its name). */
@@ -200,6 +207,11 @@ export {
 /** `req`'s problem after pass `until` as IR text (`opt compile --dump-ir after:NAME`). */
 export function emitIrUntil(req: CompileRequest, until: string): string {
   return printProgram(compileIrUntil(req, until)) + '\n';
+}
+
+/** `req`'s algorithm IR after algorithm pass `until` (`opt compile --dump-algo-ir after:NAME`). */
+export function emitAlgoIrUntil(req: AlgoCompileRequest, until: string): string {
+  return printAlgo(algorithmIrUntil(req, until)) + '\n';
 }
 
 /**

@@ -377,6 +377,26 @@ describe('opt check and compile', () => {
       '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, centre, bias, cosine, expm1, cse, scan, turns, residual, range, twofloat, fuse, schedule',
     );
   });
+  it('compile --algorithm --dump-algo-ir after:PASS prints the algorithm IR after that algorithm pass', async () => {
+    const args = ['compile', '--algorithm', 'de', '--problem', 'shifted_rastrigin', '--dim', '4'];
+    expect(await main([...args, '--dump-algo-ir', 'after:lower'])).toBe(0);
+    expect(out).toMatch(/^\(algorithm de \(dim 4\)/);
+    expect(out).not.toContain('(residual ');
+    expect(out).not.toContain('(with-track');
+    clearOut();
+    expect(await main([...args, '--dump-algo-ir', 'after:fuse-track'])).toBe(0);
+    expect(out).toContain('(residual ');
+    expect(out).toContain('(with-track');
+    expect(await main([...args, '--dump-algo-ir', 'after:magic'])).toBe(2);
+    expect(err).toContain(
+      '--dump-algo-ir: expected after:PASS with PASS one of lower, data, twofloat, regime, fuse-track',
+    );
+    clearErr();
+    expect(
+      await main(['compile', 'rastrigin', '--dim', '4', '--dump-algo-ir', 'after:lower']),
+    ).toBe(2);
+    expect(err).toContain('--dump-algo-ir needs --algorithm NAME');
+  });
   it('compiles a user file that calls the stdlib', async () => {
     expect(
       await main(['compile', 'examples/shifted_sphere.opt', '--dim', '8', '--emit', 'ir']),

@@ -5,3 +5,4 @@
 
 export { PASS_NAMES } from '../compile/pipeline.js';
 export { ExperimentError } from '../experiment/errors.js';
+export { ALGO_PASS_NAMES } from '../compile/algo-pipeline.js';

@@ -7,6 +7,7 @@ import {
   checkFiles,
   compileAlgorithm,
   compileProblem,
+  emitAlgoIrUntil,
   emitAlgorithm,
   emitIrUntil,
   emitProblem,
@@ -132,6 +133,8 @@ export function compile(argv: string[]): number {
   const { positional, flags } = parsed;
   if (flags.data) setDataRoot(flags.data);
   if (flags.algorithm !== undefined) return compileAlgorithmCommand(parsed, flags.algorithm);
+  if (flags['dump-algo-ir'] !== undefined)
+    throw new CliError('--dump-algo-ir needs --algorithm NAME (and --problem)');
   const t = target(positional[0], flags.problem);
   const until = flags['dump-ir'];
   const req = {
@@ -183,15 +186,19 @@ function compileAlgorithmCommand(
       dim: flags.dim,
       problem: flags.problem,
     });
-  const c = compileAlgorithm({
+  const req = {
     algorithm,
     problem: flags.problem,
     dim: flags.dim,
     set,
     files,
     precision: flags.precision,
-  });
-  process.stdout.write(emitAlgorithm(c, flags.emit));
+  };
+  const until = flags['dump-algo-ir'];
+  // After an algorithm pass its IR is all there is to print.
+  process.stdout.write(
+    until ? emitAlgoIrUntil(req, until) : emitAlgorithm(compileAlgorithm(req), flags.emit),
+  );
   return 0;
 }
 

@@ -3,7 +3,7 @@
 // commands get their values typed from it, `opt --help` and `opt COMMAND --help` are written from
 // it, and an editor can read it for completion.
 
-import { PASS_NAMES } from '../api/names.js';
+import { ALGO_PASS_NAMES, PASS_NAMES } from '../api/names.js';
 import { CliError, type CommandDef, type FlagDef } from './args.js';
 import type { Shard } from '../api/experiment.js';
 
@@ -70,6 +70,16 @@ function parseDumpIr(raw: string): string {
   const m = /^after:(\w+)$/.exec(raw);
   if (!m || m[1] === undefined || !PASS_NAMES.includes(m[1]))
     throw new CliError(`--dump-ir: expected after:PASS with PASS one of ${PASS_NAMES.join(', ')}`);
+  return m[1];
+}
+
+/** `--dump-algo-ir after:PASS`: the algorithm pass to stop after. */
+function parseDumpAlgoIr(raw: string): string {
+  const m = /^after:([\w-]+)$/.exec(raw);
+  if (!m || m[1] === undefined || !ALGO_PASS_NAMES.includes(m[1]))
+    throw new CliError(
+      `--dump-algo-ir: expected after:PASS with PASS one of ${ALGO_PASS_NAMES.join(', ')}`,
+    );
   return m[1];
 }
 
@@ -237,7 +247,7 @@ export const COMMANDS = {
       'Compiles a problem (or an algorithm for a problem) and prints its WGSL kernels, its scheduled IR, its plan or its JavaScript.',
     usage: [
       { line: 'FILE|NAME <dim> [<emit>] [<out>] [<dump-ir>] [<population>]' },
-      { line: '[FILE] <algorithm> <problem> <dim> [<set>] [<emit>] [<out>]' },
+      { line: '[FILE] <algorithm> <problem> <dim> [<set>] [<emit>] [<out>] [<dump-algo-ir>]' },
     ],
     flags: {
       data,
@@ -260,6 +270,12 @@ export const COMMANDS = {
         value: 'after:PASS',
         help: `the IR after one pass of the pipeline (${PASS_NAMES.join(', ')})`,
         parse: parseDumpIr,
+      },
+      'dump-algo-ir': {
+        kind: 'custom',
+        value: 'after:PASS',
+        help: `with --algorithm: the algorithm IR after one algorithm pass (${ALGO_PASS_NAMES.join(', ')})`,
+        parse: parseDumpAlgoIr,
       },
       population: {
         kind: 'int',

@@ -1,38 +1,26 @@
 // Compiling an algorithm: parse the sources (the standard library included), elaborate the
-// algorithm for a problem and dimension, and run every step through the problem pipeline.
+// algorithm for a problem and dimension, run the algorithm passes (algo-pipeline.ts), and run
+// every step through the problem pipeline.
 
 import { parseChecked } from '../parser/sources.js';
 import { OptError } from '../parser/diagnostics.js';
-import { checkGpuChains } from './gpu-limits.js';
 import { runPipeline } from './pipeline.js';
+import { runAlgoPipeline, type AlgoPipelineOptions } from './algo-pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan } from '../schedule/plan.js';
-import { some, type IrData, type IrProgram, type ScheduledProgram } from '../ir/ir.js';
-import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { stepArtefact, type StepArtefact } from './kernels.js';
+import { checkGpuChains, type LongChain } from './gpu-limits.js';
+import type { IrData, IrProgram, ScheduledProgram } from '../ir/ir.js';
+import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { boxOf, materialiseData, type Box } from '../ir/data.js';
-import { residualData, residualName } from '../passes/residual.js';
-import { turnsData } from '../passes/turns.js';
 import { errorFromG, optimumPointOf } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
-import { lowPart, twoFloatArrays } from '../passes/twofloat.js';
-import {
-  allSteps,
-  mapSteps,
-  pingPong,
-  prefixScalars,
-  valueWritesAfter,
-  valueWritesInCombine,
-  type AlgoProgram,
-  type GenStmt,
-  type Step,
-} from '../ir/step.js';
-import {
-  FUSE_TRACK_MAX_N,
-  FUSE_TRACK_ROWS_PER_LANE,
-  firstSteps,
-  fuseTrack,
-} from '../passes/fuse-track.js';
+import { algoTwoFloat } from '../passes/algo-twofloat.js';
+import { allSteps, pingPong, type AlgoProgram, type GenStmt, type Step } from '../ir/step.js';
+import { firstSteps } from '../passes/fuse-track.js';
+
+/** The regime fallback's test (passes/algo-regime.ts), for the tests that name it here. */
+export { splitWriteRace } from '../passes/algo-regime.js';
 
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
 export const STEP_ELEMS_PER_LANE = 1;
@@ -108,74 +96,54 @@ export type Precision = 'f32' | 'ff';
 /**
  * `algo` with its populations, and the arrays written from them, stored as float-float: each
  * such array A gains a low-part array A.lo of its shape, in the state of the algorithm and of
- * every step (passes/twofloat.ts).
+ * every step (the algorithm pass `twofloat`: passes/algo-twofloat.ts).
  */
-export function withTwoFloat(algo: AlgoProgram): AlgoProgram {
-  const data = new Set(algo.problem.data.map((d) => d.name));
-  const steps = [...algo.init, ...allSteps(algo.generation), algo.track].map((s) => s.prog.main);
-  const ff = twoFloatArrays(
-    steps,
-    algo.populations.map((p) => p.name),
-    data,
-  );
-  const state = algo.state.flatMap((a) =>
-    ff.has(a.name)
-      ? [
-          { ...a, lo: lowPart(a.name) },
-          { name: lowPart(a.name), rows: a.rows, cols: a.cols },
-        ]
-      : [a],
-  );
-  return { ...mapSteps(algo, (st) => ({ ...st, prog: { ...st.prog, state } })), state };
+export const withTwoFloat = algoTwoFloat;
+
+/** The schedule options step `st` of a request compiles with. */
+export function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions {
+  // A step's population is its domain: it sets the team size and regime as for evaluations.
+  // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
+  // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
+  const o: ScheduleOptions = {
+    ...defaultScheduleOptions,
+    population: st.n,
+    elemsPerLane: STEP_ELEMS_PER_LANE,
+    // One individual a workgroup up to D = 128 (measured 0.3-0.7 us a generation faster than
+    // two on an H200 at D = 100, NP = 250).
+    wg: st.prog.dim <= 128 ? 128 : defaultScheduleOptions.wg,
+    ...req.schedule,
+  };
+  // The regime fallback (passes/algo-regime.ts).
+  return st.force ? { ...o, force: st.force } : o;
 }
 
-export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
-  if (!Number.isInteger(req.dim) || req.dim < 1)
-    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
-  const parsed = parseChecked(req);
-  const elab = new AlgoElaborator(parsed.sources);
-  const lowered = elab.lowerAlgorithm(req);
-  if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  if (req.gpu) checkGpuChains(elab.core.longChains, parsed.texts);
-  // The residuals of the problem's shifted data (passes/residual.ts), declared in every step: the
-  // steps share one DATA buffer, so they must list the same data in the same order.
-  // The residuals the turns pass reads (a rotation's matrix: passes/turns.ts) likewise.
-  const problemResiduals = residualData(lowered.problem);
-  // A box per coordinate: the steps subtract its bounds from points (reflect, wrap), which the
-  // residual pass rewrites with the bounds' residuals, so those are declared too.
-  const boxResiduals: IrData[] = [...new Set(lowered.problem.coords ?? [])]
-    .filter((n): n is string => n !== null)
-    .filter((n) => !problemResiduals.some((d) => d.name === residualName(n)))
-    .map((n) => ({
-      name: residualName(n),
-      shape: [lowered.problem.dim],
-      def: { k: 'residual', of: n },
-    }));
-  const shifted = [...lowered.problem.data, ...problemResiduals, ...boxResiduals];
-  const data = [
-    ...shifted,
-    ...turnsData(
-      runPipeline({ ...lowered.problem, data: shifted }, defaultScheduleOptions, { until: 'scan' }),
-    ),
-  ];
-  const plainAlgo: AlgoProgram = { ...lowered, problem: { ...lowered.problem, data } };
-  const algo = req.precision === 'ff' ? withTwoFloat(plainAlgo) : plainAlgo;
-  const records = new Map<Step, CompiledStep>();
-  const repeated = repeatedSteps(algo.generation);
-  const compile = (st: Step): CompiledStep => compileWith(st);
-  const compileWith = (st: Step, forced?: ScheduleOptions): CompiledStep => {
-    // A step's population is its domain: it sets the team size and regime as for evaluations.
-    // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
-    // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
-    const o = forced ?? {
-      ...defaultScheduleOptions,
-      population: st.n,
-      elemsPerLane: STEP_ELEMS_PER_LANE,
-      // One individual a workgroup up to D = 128 (measured 0.3-0.7 us a generation faster than
-      // two on an H200 at D = 100, NP = 250).
-      wg: st.prog.dim <= 128 ? 128 : defaultScheduleOptions.wg,
-      ...req.schedule,
-    };
+/** One run of a step program through the problem pipeline (stepRunner). */
+export interface StepRun {
+  data: IrData[];
+  key: string;
+  gpuIr: ScheduledProgram;
+  cpuIr: IrProgram;
+  o: ScheduleOptions;
+}
+
+/** A step's program through the problem pipeline, with the algorithm's data `data`. */
+export type StepRunner = (st: Step, data: IrData[]) => StepRun;
+
+/**
+ * Step programs through the problem pipeline, each program, data list and options once: the
+ * algorithm passes schedule steps to decide (regime, fuse-track), and compileAlgorithm then takes
+ * the same runs (a step a pass changed only in its `force` or `withTrack` keeps its program).
+ */
+export function stepRunner(req: AlgoCompileRequest): StepRunner {
+  const runs = new WeakMap<IrProgram, StepRun[]>();
+  return (st, data) => {
+    const o = stepOptions(st, req);
+    const key = JSON.stringify(o);
+    const list = runs.get(st.prog) ?? [];
+    runs.set(st.prog, list);
+    const known = list.find((r) => r.data === data && r.key === key);
+    if (known) return known;
     // One pass through the pipeline: the CPU backend takes the program after `scan`.
     let cpuIr: IrProgram | undefined;
     const gpuIr = runPipeline({ ...st.prog, data }, o, {
@@ -185,14 +153,63 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       },
     });
     if (!cpuIr) throw new Error(`internal: the pipeline has no scan pass`);
-    // In the split regime every workgroup of a step's writes kernel recomputes the step's first
-    // scalars and its vectors; a value row (cols 0) that the step writes is written by one
-    // workgroup while the others may still read it there (a race: a Solis-Wets step that reads
-    // phase[0] and sets it). Where the value writes can follow the vector writes in a kernel of
-    // their own (ir/step.ts, valueWritesAfter: PSO's personal best) the split regime stays;
-    // otherwise the step takes the team regime, where one team computes and then writes.
-    if (gpuIr.schedule.regime.k === 'split' && splitWriteRace(gpuIr) && !valueWritesAfter(gpuIr))
-      return compileWith(st, { ...o, force: 'team' });
+    const r = { data, key, gpuIr, cpuIr, o };
+    list.push(r);
+    return r;
+  };
+}
+
+/**
+ * The algorithm of a request: parsed, elaborated, and through the algorithm passes
+ * (algo-pipeline.ts) up to `until` (all of them by default), `onPass` shown the IR after each.
+ * `run` is the step runner the passes scheduled steps with.
+ */
+export function algorithmIr(
+  req: AlgoCompileRequest,
+  { until, onPass }: Pick<AlgoPipelineOptions, 'until' | 'onPass'> = {},
+): { algo: AlgoProgram; texts: Map<string, string>; run: StepRunner; longChains: LongChain[] } {
+  if (!Number.isInteger(req.dim) || req.dim < 1)
+    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  const parsed = parseChecked(req);
+  const elab = new AlgoElaborator(parsed.sources);
+  const lowered = elab.lowerAlgorithm(req);
+  if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  if (req.gpu) checkGpuChains(elab.core.longChains, parsed.texts);
+  const run = stepRunner(req);
+  let data = lowered.problem.data;
+  const algo = runAlgoPipeline(
+    lowered,
+    {
+      precision: req.precision ?? 'f32',
+      fuseTrack: req.fuseTrack !== false,
+      problemAfterScan: (p) => runPipeline(p, defaultScheduleOptions, { until: 'scan' }),
+      schedule: (st) => run(st, data).gpuIr,
+    },
+    {
+      until,
+      validateEach: req.validateEach,
+      // A step is compiled with the algorithm's data (passes/algo-data.ts).
+      onPass: (name, a) => {
+        data = a.problem.data;
+        onPass?.(name, a);
+      },
+    },
+  );
+  return { algo, texts: parsed.texts, run, longChains: elab.core.longChains };
+}
+
+/** The algorithm IR of a request after pass `until` (`opt compile --dump-algo-ir after:NAME`). */
+export function algorithmIrUntil(req: AlgoCompileRequest, until: string): AlgoProgram {
+  return algorithmIr(req, { until }).algo;
+}
+
+export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
+  const { algo, texts, run, longChains } = algorithmIr(req);
+  const data = algo.problem.data;
+  const records = new Map<Step, CompiledStep>();
+  const repeated = repeatedSteps(algo.generation);
+  const compile = (st: Step): CompiledStep => {
+    const { gpuIr, cpuIr, o } = run(st, data);
     const r: CompiledStep = {
       step: st,
       gpuIr,
@@ -211,32 +228,10 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   };
   const base = [...algo.init, ...allSteps(algo.generation), algo.track];
   base.forEach(compile);
-  // The track is fused into steps of the team regime (one kernel a generation). A split step
-  // (large D) gains nothing from it, and its writes kernel would read the best point while rows
-  // are being replaced in place.
+  // The generation-opening steps with the track fused in (passes/algo-fuse-track.ts).
   const fused = new Map<Step, Step>();
-  if (req.fuseTrack !== false)
-    for (const st of firstSteps(algo.generation)) {
-      const r = compiled(st).gpuIr.schedule.regime;
-      // The fused step takes the argmin of the populations' fitness: each team, or once for the
-      // workgroup where it has several individuals (codegen/wgsl-team.ts, reduceStage). With few
-      // lanes and many individuals that loop costs more than the track's own kernel (D = 2, NP =
-      // 250, each team's: 21 us a generation fused, on an H200).
-      const rows = Math.max(...algo.populations.map((p) => p.rows));
-      const lanes = r.k !== 'team' ? 1 : r.wg > r.team ? r.wg : r.team;
-      // A counted step (each i in X[:n]) may run no individual, and individual 0 writes the track.
-      // A step of one individual (a stored let: PSO's global best at N = 4,096) is one team
-      // either way: fused, the track's argmin is that team's work instead of another kernel's.
-      if (
-        !st.count &&
-        r.k === 'team' &&
-        (st.n === 1 ||
-          (rows <= FUSE_TRACK_MAX_N && Math.ceil(rows / lanes) <= FUSE_TRACK_ROWS_PER_LANE))
-      ) {
-        const f = fuseTrack(st, algo.track);
-        if (compile(f).gpuIr.schedule.regime.k === 'team') fused.set(st, f);
-      }
-    }
+  for (const st of firstSteps(algo.generation)) if (st.withTrack) fused.set(st, st.withTrack);
+  fused.forEach(compile);
   const steps = [...base, ...fused.values()];
   // A counted step (each i in X[:n]) leaves the rows from n on: an array it wrote to the other
   // copy would have them stale there. The elaborator rules out reads of a written array at other
@@ -289,33 +284,11 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
     stepPingPong: (st) => compiled(st).pingPong(),
     fused,
-    sources: parsed.texts,
-    gpuCheck: () => checkGpuChains(elab.core.longChains, parsed.texts),
+    sources: texts,
+    gpuCheck: () => checkGpuChains(longChains, texts),
     evaluatePoint,
     errorAt,
   };
-}
-
-/**
- * Does a split step's writes kernel read a value row (an array of cols 0) that the step writes?
- * It recomputes the scalars before the first reduction and the vectors; the write bodies are
- * evaluated only where they are written, so their reads do not count.
- */
-export function splitWriteRace(p: ScheduledProgram): boolean {
-  if (valueWritesInCombine(p)) return false;
-  const f = p.main;
-  const scalarWrites = new Set(
-    (f.writes ?? [])
-      .filter((w) => !w.col && p.state?.find((a) => a.name === w.arr)?.cols === 0)
-      .map((w) => w.arr),
-  );
-  if (!scalarWrites.size) return false;
-  const prefix = prefixScalars(p);
-  return f.bindings.some(
-    (b) =>
-      (b.k !== 'scalar' || prefix.has(b.name)) &&
-      some(b.body, (n) => n.k === 'read' && scalarWrites.has(n.arr)),
-  );
 }
 
 /**

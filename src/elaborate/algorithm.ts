@@ -29,13 +29,11 @@ import {
   at,
   bin,
   forEachNode,
-  children,
   int,
   mapChildren,
   num,
   renameData,
   some,
-  transform,
   type Binding,
   type IExpr,
   type IrData,
@@ -50,12 +48,22 @@ import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
 import { needsRange, RANGE } from '../ir/range.js';
 import { NAN_WORST } from '../ir/builtins.js';
 import { peelConstant } from '../ir/peel.js';
-import { inwardFloat32 } from '../ir/float32.js';
-
-/** The data of a box side's bounds rounded inward to float32 (boxSide). */
-const inwardName = (n: string) => `${n}.inward`;
 import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
 import { Elaborator } from './problem.js';
+import { BoxRepair, MAX_TRIES, inwardName } from './algo-bounds.js';
+import {
+  SiteNumbers,
+  kept,
+  type Attached,
+  type EachStep,
+  type ElabStmt,
+  type GenLet,
+  type StepBuilder,
+} from './algo-builder.js';
+import { Selection } from './algo-select.js';
+import { storeLets } from './algo-store-lets.js';
+import { TARGET_THRESHOLD, TRACE_ROWS, trackStep } from './algo-track.js';
+import { conditionWrites, guardStep, type WhileHost } from './algo-while.js';
 import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
@@ -70,29 +78,16 @@ import {
   type ScopeHooks,
   type Val,
 } from './scope.js';
-import {
-  WHILE_COUNT,
-  allSteps,
-  type AlgoProgram,
-  type GenStmt,
-  type Population,
-  type Step,
-} from '../ir/step.js';
+import { WHILE_COUNT, allSteps, type AlgoProgram, type Population, type Step } from '../ir/step.js';
 
-/** Rows of the trace buffer: one per generation of a batch (the runtime reads it per batch). */
-export const TRACE_ROWS = 1024;
+/** Rows of the trace buffer (algo-track.ts). */
+export { TRACE_ROWS } from './algo-track.js';
 
-/**
- * A one-value state array the host sets before a run (runtime/run.ts, targetThreshold): the
- * largest best.f that meets the run's target (-infinity without one). The track keeps best.f and
- * its point once they meet it.
- */
-export const TARGET_THRESHOLD = 'target.thr';
+/** The run's target threshold array (the track step's: algo-track.ts). */
+export { TARGET_THRESHOLD } from './algo-track.js';
 
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
 const INTERNAL_SITE = 1 << 20;
-/** The most points a resample (`retry(n, fallback)`) draws. */
-const MAX_TRIES = 100;
 /** The generation number's name in an algorithm (reserved there; unknown in a problem). */
 const GEN = 'gen';
 /** The fraction of the evaluation budget used before the generation. */
@@ -106,81 +101,8 @@ export interface AlgoRequest {
   set?: Record<string, string>;
 }
 
-interface StepBuilder {
-  fn: FuncBuilder;
-  writes: Write[];
-  evalOf: Map<string, string>; // materialised vector -> its fitness scalar
-  evals: number;
-  idx: IExpr | null; // the individual index (null outside `each`)
-  /** The row the individual is (`each i in X[c]`: c, computed once); the index otherwise. */
-  row?: IExpr;
-  written: Set<string>;
-  /** The population the step runs over (`each i in X`): the parent of a repaired point, X[row]. */
-  over?: Population;
-  /** Arrays known to lie in the box (repaired here, or copies of those). */
-  inBox: Set<string>;
-  /** A point's array -> the array of that point brought into the box (one repair a point). */
-  repaired: Map<string, string>;
-}
-
-/** A step over the individuals (`each`, an initialisation): it has its individual index. */
-interface EachStep extends StepBuilder {
-  idx: IExpr;
-}
-
-interface GenLet {
-  name: string;
-  body: IExpr;
-  /** The state arrays its value reads, and whether it draws (a new round draws other numbers). */
-  reads: Set<string>;
-  draws: boolean;
-  /** Set when a step after its definition would see other values: it is then computed once. */
-  stored?: StateArray;
-  /** A host let: its value as the host computes it (body is then its kernel parameter $hK). */
-  host?: IExpr;
-}
-
-/**
- * A let every individual of a step would compute again, at this much work (its reductions' terms
- * times the step's individuals) or more, is computed once by a step of its own (storeLets): PSO's
- * global best, an argmin over N = 4,096 particles, took 16 us of a 102 us generation computed
- * again by each of the 4,096 teams (H200, issue 15; docs/performance.md). At NP = 250 (62,500)
- * the extra step's dispatch would cost more than it saves.
- */
-const STORE_LET_WORK = 1 << 22;
-
-/** The terms of e's reductions (nested ones multiply; a bound not known here counts as D). */
-function letWork(e: IExpr, dim: number): number {
-  if (e.k === 'red') {
-    const n = e.lo.k === 'int' && e.hi.k === 'int' ? Math.max(0, e.hi.v - e.lo.v) : dim;
-    return n * Math.max(1, letWork(e.body, dim)) + (e.cond ? n * letWork(e.cond, dim) : 0);
-  }
-  let w = 0;
-  for (const c of children(e)) w += letWork(c, dim);
-  return w;
-}
-
 /** Kernel parameters for host lets ($h0..$h3; src/codegen/wgsl-step.ts STEP_PARAM_FIELDS). */
 const HOST_LETS = 4;
-
-/** A generation statement while elaborating: also the place where a generation-level let is defined. */
-type ElabStmt =
-  | { k: 'step'; step: Step }
-  | { k: 'let'; let: GenLet }
-  | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
-  | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
-
-/** `count(k < n where cond)`: an integer reduction. */
-function countOf(k: { name: string }, n: number, cond: IExpr): IExpr {
-  return { k: 'red', t: 'i', op: 'count', idx: k.name, lo: int(0), hi: int(n), cond, body: int(1) };
-}
-
-/** A state array attached to a population: one row per individual, moving with it. */
-interface Attached {
-  array: StateArray;
-  init: Expr;
-  scope: Scope;
-}
 
 export class AlgoElaborator {
   readonly core: ElabCore;
@@ -201,7 +123,10 @@ export class AlgoElaborator {
   private dim = 0;
   private problemIr!: IrProgram;
   private objective!: IrFunc;
-  private sites = new Map<string, number>();
+  private readonly sites = new SiteNumbers();
+  private readonly box: BoxRepair;
+  private readonly select: Selection;
+  private readonly whileHost: WhileHost;
   private internalSites = 0;
   private symbols = new Map<string, number>(); // choice name -> its number
   private stateArrays: StateArray[] = [];
@@ -223,11 +148,35 @@ export class AlgoElaborator {
   /** The values `lo` and `hi` are bound to (baseScope): a box per coordinate reads them at one. */
   private boxVals: [Val, Val] | undefined;
   /** Set while a policy's expression is elaborated: its draws' sites are those of that use. */
-  private siteSalt: string | undefined;
 
   constructor(files: SourceFile[]) {
     this.core = new ElabCore(files);
     this.lang = new Elaborator(this.core);
+    this.box = new BoxRepair({
+      core: this.core,
+      lang: this.lang,
+      hooks: this.hooks,
+      sites: this.sites,
+      dim: () => this.dim,
+      problem: () => this.problemIr,
+      policy: () => this.policy,
+      constScope: () => this.constScope(),
+    });
+    this.whileHost = {
+      core: this.core,
+      declare: (...arrays) => this.stateArrays.push(...arrays),
+      declared: (name) => this.stateArrays.some((a) => a.name === name),
+    };
+    this.select = new Selection({
+      core: this.core,
+      dim: () => this.dim,
+      nextArray: () => ++this.globalVecs,
+      declare: (...arrays) => this.stateArrays.push(...arrays),
+      beginEachStep: () => this.beginEachStep(),
+      endStep: (b, name, n) => this.endStep(b, name, n),
+      attached: (X) => this.attached.get(X) ?? [],
+      initWrite: (att, b, row) => this.initWrite(att.init, att.array, att.scope, b, row),
+    });
   }
 
   get diagnostics() {
@@ -314,14 +263,26 @@ export class AlgoElaborator {
       // The run's target as a threshold on best.f, which the host sets (runtime/run.ts).
       this.stateArrays.push({ name: TARGET_THRESHOLD, rows: 1, cols: 0 });
       this.inGeneration = true;
-      const generation = this.storeLets(this.block(decl.generation, scope));
+      const generation = storeLets(this.block(decl.generation, scope), {
+        genLets: this.genLets,
+        dim: this.dim,
+        declare: (A) => this.stateArrays.push(A),
+        beginStep: () => this.beginStep(),
+        endStep: (b, name, n) => this.endStep(b, name, n),
+      });
       this.inGeneration = false;
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
         this.report('MissingPopulation', decl.nameLoc);
         return undefined;
       }
-      const track = this.trackStep();
+      const track = trackStep({
+        core: this.core,
+        dim: this.dim,
+        pops: this.pops,
+        beginStep: () => this.beginStep(),
+        endStep: (b, name, n) => this.endStep(b, name, n),
+      });
       let offset = s * peeled.c;
       let fullFitness: string | undefined;
       if (offset !== 0) {
@@ -415,7 +376,7 @@ export class AlgoElaborator {
     }
     this.policy = this.core.repairs.get(value);
     // A resample's form is checked here, where the policy is chosen, not only where it is used.
-    if (this.policy) this.retryOf(this.policy);
+    if (this.policy) this.box.retryOf(this.policy);
     return { name: p.name, value, val: undefined };
   }
 
@@ -463,7 +424,7 @@ export class AlgoElaborator {
     // A box per coordinate: lo and hi are data vectors, read at the coordinate where there is one
     // (symbol), elementwise in a vector expression (clamp(X[i] + v, lo, hi)).
     const [lo, hi] = ([0, 1] as const).map((k): Val => {
-      const side = this.boxSide(k);
+      const side = this.box.side(k);
       return typeof side === 'string' ? arrayVal(side, this.dim) : { s: 'scalar', e: num(side) };
     }) as [Val, Val];
     this.boxVals = [lo, hi];
@@ -658,7 +619,7 @@ export class AlgoElaborator {
       const site = INTERNAL_SITE + this.internalSites++;
       const u: IExpr = { k: 'draw', t: 'f', dist: 'u', site, args: [i, j] };
       const name = b.fn.fresh(`${X.name}.init`);
-      const [lo, hi] = this.boxAt(j);
+      const [lo, hi] = this.box.at(j);
       b.fn.bindings.push({
         k: 'vec',
         name,
@@ -838,48 +799,8 @@ export class AlgoElaborator {
       throw new RangeError(
         `an iteration of repeat n while c makes ${E} evaluations; the GPU's counter takes fewer than ${WHILE_COUNT.carry}`,
       );
-    for (const s of steps) this.guard(s, flag, W.name);
-    const go = this.kept(b.fn, `${W.name}.go`, bin('and', bin('!=', flag, num(0)), c.e));
-    const sel = (t: 'f' | 'i', cc: IExpr, a: IExpr, e: IExpr): IExpr => ({
-      k: 'sel',
-      t,
-      c: cc,
-      a,
-      b: e,
-    });
-    b.writes.push({ arr: W.name, row: int(0), body: sel('f', go, num(1), num(0)) });
-    if (E > 0) {
-      const { lo, hi, trace, carry } = WHILE_COUNT;
-      if (!this.stateArrays.some((a) => a.name === lo)) this.counterArrays();
-      const read = (a: string): IExpr => ({ k: 'read', t: 'f', arr: a, idx: [int(0)] });
-      const sum = this.core.scalarLet(
-        b.fn,
-        `${W.name}.sum`,
-        bin('+', read(lo), sel('f', go, num(E), num(0))),
-      ).e;
-      const over = bin('>=', sum, num(carry));
-      const lo1 = this.core.scalarLet(
-        b.fn,
-        `${W.name}.lo`,
-        sel('f', over, bin('-', sum, num(carry)), sum),
-      ).e;
-      const hi1 = this.core.scalarLet(
-        b.fn,
-        `${W.name}.hi`,
-        bin('+', read(hi), sel('f', over, num(1), num(0))),
-      ).e;
-      const j = (this.core.freshIdx('j') as { name: string }).name;
-      b.writes.push(
-        { arr: lo, row: int(0), body: lo1 },
-        { arr: hi, row: int(0), body: hi1 },
-        {
-          arr: trace,
-          row: { k: 'idx', t: 'i', name: '$slot' },
-          col: { idx: j, len: 2 },
-          body: sel('f', bin('==', { k: 'idx', t: 'i', name: j }, int(0)), lo1, hi1),
-        },
-      );
-    }
+    for (const s of steps) guardStep(s, flag, W.name);
+    conditionWrites(this.whileHost, b, W, flag, c.e, E);
     const condStep = this.endStep(b, `${W.name}.cond`, 1);
     if (E > 0) condStep.countsEvals = true;
     condStep.decides = W.name;
@@ -887,36 +808,6 @@ export class AlgoElaborator {
       { k: 'step', step: start },
       { k: 'repeat', count, body: [{ k: 'step', step: condStep }, ...body] },
     ];
-  }
-
-  /** The GPU's evaluation counter (WHILE_COUNT), declared once, by the first loop that counts. */
-  private counterArrays(): void {
-    const { lo, hi, trace } = WHILE_COUNT;
-    const arrays: StateArray[] = [
-      { name: lo, rows: 1, cols: 0 },
-      { name: hi, rows: 1, cols: 0 },
-      { name: trace, rows: TRACE_ROWS, cols: 2 },
-    ];
-    this.stateArrays.push(...arrays);
-  }
-
-  /**
-   * Every write of `st` conditional on the loop's flag: when it is clear the write stores what the
-   * step read there (in place: the value it has; double-buffered: a copy into the other buffer).
-   */
-  private guard(st: Step, flag: IExpr, W: string): void {
-    const on = bin('!=', flag, num(0));
-    const f = st.prog.main;
-    f.writes = (f.writes ?? []).map((w) => {
-      const old: IExpr = {
-        k: 'read',
-        t: 'f',
-        arr: w.arr,
-        idx: w.col ? [w.row, { k: 'idx', t: 'i', name: w.col.idx }] : [w.row],
-      };
-      return { ...w, body: { k: 'sel', t: w.body.t, c: on, a: w.body, b: old } };
-    });
-    st.guard = W;
   }
 
   private genLet(l: Let, sc: Scope): ElabStmt[] {
@@ -990,111 +881,6 @@ export class AlgoElaborator {
     return [{ k: 'step', step: this.endStep(b, `vec.${l.name}`, 1) }];
   }
 
-  /**
-   * Generation-level lets are computed by every step that uses them (so DE's argmin fuses into
-   * its step), which is right only while what they read is unchanged. A let that a step would see
-   * with other values is computed once, where it is defined, by a step of its own into a one-row
-   * state array that later steps read: when a step between its definition and a use writes an
-   * array it reads, or the use is in a `repeat` that its definition is outside of and it draws
-   * (a new round, new draws) or the loop writes what it reads.
-   */
-  private storeLets(stmts: ElabStmt[]): GenStmt[] {
-    const names = new Set(this.genLets.map((g) => g.name));
-    const byName = new Map(this.genLets.map((g) => [g.name, g]));
-    // `folded`: after constant folding (a choice the parameters rule out, DE's best1 branch
-    // under rand1, uses nothing).
-    const uses = (st: Step, folded = false): Set<GenLet> => {
-      const f = st.prog.main;
-      const out = new Set<GenLet>();
-      const visit = (e: IExpr) =>
-        forEachNode(folded ? foldExpr(e) : e, (n) => {
-          const g = n.k === 'sref' ? byName.get(n.name) : undefined;
-          if (g && !out.has(g)) {
-            out.add(g);
-            visit(g.body);
-          }
-        });
-      for (const b of f.bindings) if (!names.has(b.name)) visit(b.body);
-      for (const w of f.writes ?? []) {
-        visit(w.row);
-        visit(w.body);
-      }
-      return out;
-    };
-    const all = (ss: ElabStmt[]): Step[] =>
-      ss.flatMap((x) =>
-        x.k === 'step'
-          ? [x.step]
-          : x.k === 'if'
-            ? [...all(x.then), ...all(x.else)]
-            : x.k === 'repeat'
-              ? all(x.body)
-              : [],
-      );
-    const writesOf = (ss: ElabStmt[]) =>
-      new Set(all(ss).flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
-    const meets = (a: Set<string>, b: Set<string>) => [...a].some((x) => b.has(x));
-    const store = new Set<GenLet>();
-    const walk = (ss: ElabStmt[], dirty: Map<GenLet, boolean>) => {
-      for (const x of ss) {
-        if (x.k === 'let') dirty.set(x.let, false);
-        else if (x.k === 'step') {
-          for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
-          for (const g of uses(x.step, true))
-            if (!g.draws && x.step.n * letWork(g.body, this.dim) >= STORE_LET_WORK) store.add(g);
-          const w = writesOf([x]);
-          for (const g of dirty.keys()) if (meets(g.reads, w)) dirty.set(g, true);
-        } else if (x.k === 'if') {
-          const a = new Map(dirty);
-          const b = new Map(dirty);
-          walk(x.then, a);
-          walk(x.else, b);
-          for (const g of dirty.keys()) dirty.set(g, !!(a.get(g) || b.get(g)));
-        } else {
-          const w = writesOf(x.body);
-          for (const g of dirty.keys()) if (g.draws || meets(g.reads, w)) dirty.set(g, true);
-          walk(x.body, dirty);
-        }
-      }
-    };
-    walk(stmts, new Map());
-    // The stored ones, in order of definition: a step computes each, every step reads it.
-    const steps = new Map<GenLet, Step>();
-    for (const g of this.genLets) {
-      if (!store.has(g)) continue;
-      // Named apart from the let's scalar (g.c): a step's bindings and arrays share one namespace.
-      const A: StateArray = { name: `let.${g.name.slice(2)}`, rows: 1, cols: 0 };
-      this.stateArrays.push(A);
-      g.stored = A;
-      const b = this.beginStep();
-      b.writes.push({
-        arr: A.name,
-        row: int(0),
-        body: toReal({ k: 'sref', t: g.body.t, name: g.name }),
-      });
-      steps.set(g, this.endStep(b, `let.${g.name.slice(2)}`, 1));
-    }
-    for (const st of [...all(stmts), ...steps.values()])
-      for (const bd of st.prog.main.bindings) {
-        const g = byName.get(bd.name);
-        if (!g?.stored || steps.get(g) === st || bd.k !== 'scalar') continue;
-        const read: IExpr = { k: 'read', t: 'f', arr: g.stored.name, idx: [int(0)] };
-        bd.body = g.body.t === 'i' ? { k: 'call', t: 'i', fn: 'int', args: [read] } : read;
-      }
-    const lower = (ss: ElabStmt[]): GenStmt[] =>
-      ss.flatMap((x): GenStmt[] => {
-        if (x.k === 'step') return [x];
-        if (x.k === 'let') {
-          const st = steps.get(x.let);
-          return st ? [{ k: 'step', step: st }] : [];
-        }
-        if (x.k === 'if')
-          return [{ k: 'if', cond: x.cond, then: lower(x.then), else: lower(x.else) }];
-        return [{ k: 'repeat', count: x.count, body: lower(x.body) }];
-      });
-    return lower(stmts);
-  }
-
   /** `X = best(X, O)`: the N best of the union of two populations (GOjDE's elite selection). */
   private popAssign(st: AlgoStmt & { kind: 'assign' }): Step[] {
     const X = this.pops.find((p) => p.name === st.target);
@@ -1110,7 +896,7 @@ export class AlgoElaborator {
       // X = sorted(X): the rows of X in order of fitness, in place.
       if ((v.args[0].value as { name: string }).name !== X.name)
         this.fail('SortedArgument', v.args[0].loc, X.name);
-      return this.sortInPlace(X);
+      return this.select.sortInPlace(X);
     }
     if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
       this.fail('GenerationAssignment', st.loc);
@@ -1127,236 +913,8 @@ export class AlgoElaborator {
       return p;
     }) as [Population, Population];
     if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
-    if (A === X && B !== X) return this.bestInPlace(X, B);
-    return [this.bestSorted(X, A, B)];
-  }
-
-  /**
-   * `X = best(X, O)`: the N best of X and O stay in X, in place. An individual of X that is among
-   * them keeps its row and the state attached to it; the rows of those that are not take the
-   * entering members of O: the k-th leaving row (by rank) the k-th entering member (by rank), with
-   * their attached state at its initial value. Two steps: the rank of every member of the union
-   * (ties in favour of X and of lower rows), then each row of X pulls its entrant, if any: only the
-   * rows that change are written (at large D the population is not moved).
-   */
-  private bestInPlace(X: Population, O: Population): Step[] {
-    const N = X.rows;
-    const M = O.rows;
-    const k0 = ++this.globalVecs;
-    const RX: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
-    const RO: StateArray = { name: `${O.name}.rank${k0}`, rows: M, cols: 0 };
-    this.stateArrays.push(RX, RO);
-    // Step 1: ranks.
-    const r1 = this.beginEachStep();
-    r1.fn.bindings = [];
-    const m = r1.idx;
-    const { rank } = this.unionRank(r1, X, O);
-    const r: IExpr = toReal(rank);
-    // Rows outside an array are not written: member m < N writes RX[m], the others RO[m - N].
-    r1.writes.push({
-      arr: RX.name,
-      row: { k: 'sel', t: 'i', c: bin('<', m, int(N)), a: m, b: int(N) },
-      body: r,
-    });
-    r1.writes.push({
-      arr: RO.name,
-      row: { k: 'sel', t: 'i', c: bin('>=', m, int(N)), a: bin('-', m, int(N)), b: int(M) },
-      body: r,
-    });
-    const ranks = this.endStep(r1, `rank.${X.name}`, N + M);
-    // Step 2: each row of X that leaves pulls the entrant of the same ordinal.
-    const b = this.beginEachStep();
-    b.fn.bindings = [];
-    const v = b.idx;
-    const rd = (A: StateArray, i: IExpr): IExpr => ({
-      k: 'call',
-      t: 'i',
-      fn: 'int',
-      args: [{ k: 'read', t: 'f', arr: A.name, idx: [i] }],
-    });
-    const myRank = this.core.scalarLet(b.fn, 'rank', rd(RX, v)).e;
-    const leaves = this.kept(b.fn, 'leaves', bin('>=', myRank, int(N)));
-    const x = this.core.freshIdx('x');
-    const ord = this.core.scalarLet(
-      b.fn,
-      'ordinal',
-      countOf(x, N, bin('and', bin('>=', rd(RX, x), int(N)), bin('<', rd(RX, x), myRank))),
-    ).e;
-    const o = this.core.freshIdx('o');
-    const o2 = this.core.freshIdx('o');
-    const entrantOrd = countOf(
-      o2,
-      M,
-      bin('and', bin('<', rd(RO, o2), int(N)), bin('<', rd(RO, o2), rd(RO, o))),
-    );
-    const e = this.core.scalarLet(b.fn, 'entrant', {
-      k: 'red',
-      t: 'i',
-      op: 'sum',
-      idx: o.name,
-      lo: int(0),
-      hi: int(M),
-      cond: bin('and', bin('<', rd(RO, o), int(N)), bin('==', entrantOrd, ord)),
-      body: o,
-    }).e;
-    const row: IExpr = { k: 'sel', t: 'i', c: leaves, a: v, b: int(N) };
-    const j = this.core.freshIdx('j');
-    b.writes.push({
-      arr: X.name,
-      row,
-      col: { idx: j.name, len: this.dim },
-      body: { k: 'read', t: 'f', arr: O.name, idx: [e, j] },
-    });
-    b.writes.push({ arr: X.fit, row, body: { k: 'read', t: 'f', arr: O.fit, idx: [e] } });
-    for (const att of this.attached.get(X.name) ?? [])
-      b.writes.push(this.initWrite(att.init, att.array, att.scope, b, row));
-    return [ranks, this.endStep(b, `best.${X.name}`, N)];
-  }
-
-  /**
-   * `X = sorted(X)`: the rows of X in order of fitness (ties in favour of lower rows: stable),
-   * with the state attached to X moving with its individual. Two steps: the rank of every row,
-   * then row r pulls the individual ranked r (reading X at other rows while writing it: X, its
-   * fitness and its attached state are double-buffered in that step). No evaluation.
-   */
-  private sortInPlace(X: Population): Step[] {
-    const N = X.rows;
-    const k0 = ++this.globalVecs;
-    const R: StateArray = { name: `${X.name}.rank${k0}`, rows: N, cols: 0 };
-    this.stateArrays.push(R);
-    const r1 = this.beginEachStep();
-    r1.fn.bindings = [];
-    const fit = (r: IExpr): IExpr => ({ k: 'read', t: 'f', arr: X.fit, idx: [r] });
-    const { rank } = this.stableRank(r1, fit, N, 'sort.f');
-    r1.writes.push({ arr: R.name, row: r1.idx, body: toReal(rank) });
-    const ranks = this.endStep(r1, `rank.${X.name}`, N);
-    const b = this.beginEachStep();
-    b.fn.bindings = [];
-    const v = b.idx;
-    const o = this.core.freshIdx('o');
-    const rankOf: IExpr = {
-      k: 'call',
-      t: 'i',
-      fn: 'int',
-      args: [{ k: 'read', t: 'f', arr: R.name, idx: [o] }],
-    };
-    // The individual ranked v (ranks are a permutation of 0..N-1: exactly one).
-    const src = this.core.scalarLet(b.fn, 'src', {
-      k: 'red',
-      t: 'i',
-      op: 'sum',
-      idx: (o as { name: string }).name,
-      lo: int(0),
-      hi: int(N),
-      cond: bin('==', rankOf, v),
-      body: o,
-    }).e;
-    const j = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
-    b.writes.push({
-      arr: X.name,
-      row: v,
-      col: { idx: jn, len: this.dim },
-      body: { k: 'read', t: 'f', arr: X.name, idx: [src, j] },
-    });
-    b.writes.push({ arr: X.fit, row: v, body: fit(src) });
-    for (const att of this.attached.get(X.name) ?? []) {
-      const A = att.array;
-      if (A.cols) {
-        const c = this.core.freshIdx('c');
-        b.writes.push({
-          arr: A.name,
-          row: v,
-          col: { idx: (c as { name: string }).name, len: A.cols },
-          body: { k: 'read', t: 'f', arr: A.name, idx: [src, c] },
-        });
-      } else
-        b.writes.push({
-          arr: A.name,
-          row: v,
-          body: { k: 'read', t: 'f', arr: A.name, idx: [src] },
-        });
-    }
-    return [ranks, this.endStep(b, `sort.${X.name}`, N)];
-  }
-
-  /**
-   * The rank of member `b.idx` of the union of A and B (A's rows first): the number of members
-   * with a smaller fitness, or an equal one at a lower position; and its fitness.
-   */
-  private unionRank(b: EachStep, A: Population, B: Population): { rank: IExpr; fit: IExpr } {
-    const m = b.idx;
-    const nA = A.rows;
-    const fitAt = (r: IExpr): IExpr => ({
-      k: 'sel',
-      t: 'f',
-      c: bin('<', r, int(nA)),
-      a: { k: 'read', t: 'f', arr: A.fit, idx: [foldExpr(bin('min', r, int(nA - 1)))] },
-      b: {
-        k: 'read',
-        t: 'f',
-        arr: B.fit,
-        idx: [foldExpr(bin('max', bin('-', r, int(nA)), int(0)))],
-      },
-    });
-    return this.stableRank(b, fitAt, nA + B.rows, 'union.f');
-  }
-
-  /**
-   * The rank of b's individual m among n members whose fitness `fitAt` reads: the number of
-   * members better than it, ties in favour of the lower position (a stable order). Binds m's
-   * fitness (as `fitName`) and the rank in b.
-   */
-  private stableRank(
-    b: EachStep,
-    fitAt: (r: IExpr) => IExpr,
-    n: number,
-    fitName: string,
-  ): { rank: IExpr; fit: IExpr } {
-    const m = b.idx;
-    const k = this.core.freshIdx('k');
-    const myFit = b.fn.fresh(fitName);
-    b.fn.bindings.push({ k: 'scalar', name: myFit, t: 'f', body: fitAt(m) });
-    const fit: IExpr = { k: 'sref', t: 'f', name: myFit };
-    const better = bin(
-      'or',
-      bin('<', fitAt(k), fit),
-      bin('and', bin('==', fitAt(k), fit), bin('<', k, m)),
-    );
-    const rank = b.fn.fresh('rank');
-    b.fn.bindings.push({ k: 'scalar', name: rank, t: 'i', body: countOf(k, n, better) });
-    return { rank: { k: 'sref', t: 'i', name: rank }, fit };
-  }
-
-  /** `X = best(A, B)` with A other than X: the N best of A and B, sorted by fitness, into X. */
-  private bestSorted(X: Population, A: Population, B: Population): Step {
-    const b = this.beginEachStep();
-    const m = b.idx;
-    const nA = A.rows;
-    const n = A.rows + B.rows;
-    // Member m of the union; its rank is the number of members better than it (ties by position),
-    // and the N best go to rows 0..N-1 in rank order.
-    const { rank: r, fit: mf } = this.unionRank(b, A, B);
-    // Members ranked N or worse write nowhere: their row is N, one past the end, which the
-    // backends skip (a write's row outside the array is dropped).
-    const row = { k: 'sel', t: 'i', c: bin('<', r, int(X.rows)), a: r, b: int(X.rows) } as IExpr;
-    const j = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
-    const pointAt: IExpr = {
-      k: 'sel',
-      t: 'f',
-      c: bin('<', m, int(nA)),
-      a: { k: 'read', t: 'f', arr: A.name, idx: [foldExpr(bin('min', m, int(nA - 1))), j] },
-      b: {
-        k: 'read',
-        t: 'f',
-        arr: B.name,
-        idx: [foldExpr(bin('max', bin('-', m, int(nA)), int(0))), j],
-      },
-    };
-    b.writes.push({ arr: X.name, row, col: { idx: jn, len: this.dim }, body: pointAt });
-    b.writes.push({ arr: X.fit, row, body: mf });
-    return this.endStep(b, `best.${X.name}`, n);
+    if (A === X && B !== X) return this.select.bestInPlace(X, B);
+    return [this.select.bestSorted(X, A, B)];
   }
 
   private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {
@@ -1460,8 +1018,7 @@ export class AlgoElaborator {
 
   /** Condition `c` computed once into a scalar of `fn` (named from `base`), kept as 0 or 1: its test. */
   private kept(fn: FuncBuilder, base: string, c: IExpr): IExpr {
-    const kept = this.core.scalarLet(fn, base, { k: 'sel', t: 'i', c, a: int(1), b: int(0) });
-    return bin('!=', kept.e, int(0));
+    return kept(this.core, fn, base, c);
   }
 
   private eachLet(l: Let, sc: Scope, b: StepBuilder): void {
@@ -1541,7 +1098,7 @@ export class AlgoElaborator {
         };
       }
     }
-    const arr = this.inBox(b, this.point(e, sc, 'a point has'), e.loc);
+    const arr = this.box.inBox(b, this.point(e, sc, 'a point has'), e.loc);
     return {
       at: (j) => ({ k: 'read', t: 'f', arr, idx: [j] }),
       fit: this.evaluate(b, arr),
@@ -1554,244 +1111,6 @@ export class AlgoElaborator {
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (${what} length D = ${this.dim})`);
     return v;
-  }
-
-  /**
-   * Side k (0 lower, 1 upper) of the box the algorithm works in: a number, or the name of a data
-   * vector (a box per coordinate). Each bound is the float32 nearest it on the inside
-   * (ir/float32.ts; data `inward`, added by lowerAlgorithm): the GPU holds float32, and a point
-   * it clips to fround(-32.768) = -32.768002 would lie outside the declared box. The same values
-   * on the CPU backend, so that the two run one program.
-   */
-  private boxSide(k: 0 | 1): number | string {
-    const arr = this.problemIr.coords?.[k];
-    return arr ? inwardName(arr) : inwardFloat32(this.problemIr.box[k], k === 0 ? 1 : -1);
-  }
-
-  /**
-   * The bounds of coordinate `j`: the box's numbers, or reads of its data vectors (a box per
-   * coordinate), rounded inward to float32 (boxSide).
-   */
-  private boxAt(j: IExpr): [IExpr, IExpr] {
-    return ([0, 1] as const).map((k): IExpr => {
-      const side = this.boxSide(k);
-      return typeof side === 'string' ? { k: 'read', t: 'f', arr: side, idx: [j] } : num(side);
-    }) as [IExpr, IExpr];
-  }
-
-  /**
-   * Whether `e`, element `j` of a vector, is clamp(_, lo, hi) with the problem's box: a coordinate
-   * inside it.
-   */
-  private clipped(e: IExpr, j: string): boolean {
-    if (e.k !== 'call' || e.fn !== 'clamp' || e.args.length !== 3) return false;
-    const idx: IExpr = { k: 'idx', t: 'i', name: j };
-    return this.boxAt(idx).every((b, k) => {
-      const a = e.args[k + 1]!;
-      if (b.k === 'read')
-        return a.k === 'read' && a.arr === b.arr && a.idx[0]?.k === 'idx' && a.idx[0].name === j;
-      return constValue(a) === constValue(b);
-    });
-  }
-
-  /**
-   * Point `v`, about to be evaluated (and stored with its fitness), brought into the box by the
-   * run's policy: the array of the repaired point. Each coordinate is the policy's expression
-   * with x the coordinate, p the parent's (`parent`, else row `row` of the population the step
-   * runs over, else x clipped to the box) and lo, hi the box; its draws are keyed by the use
-   * (`loc`) and the coordinate. One repair a point: f(u) and X[i] = u share it and its fitness.
-   * Under `bounds = none` the point as it is.
-   */
-  private inBox(
-    b: StepBuilder,
-    v: Val & { s: 'vector' },
-    loc: Loc,
-    parent?: (j: IExpr) => IExpr,
-  ): string {
-    const arr = this.core.materialise(v, b.fn, 'point').array;
-    const policy = this.policy;
-    if (!policy || b.inBox.has(arr)) return arr;
-    const known = b.repaired.get(arr);
-    if (known) return known;
-    // A point its operator clipped already (`let y[j] = clamp(..., lo, hi)`: Solis-Wets) is inside.
-    const def = b.fn.bindings.find((x) => x.name === arr);
-    if (def?.k === 'vec' && this.clipped(def.body, def.idx)) {
-      b.inBox.add(arr);
-      return arr;
-    }
-    const over = b.over;
-    const row = b.row ?? b.idx;
-    const j = this.core.freshIdx('j');
-    this.core.coordinates.add(j.name);
-    const [lo, hi] = this.boxAt(j);
-    const at = (a: string): IExpr => ({ k: 'read', t: 'f', arr: a, idx: [j] });
-    const p: IExpr = parent
-      ? parent(j)
-      : over && row
-        ? { k: 'read', t: 'f', arr: over.name, idx: [row, j] }
-        : { k: 'call', t: 'f', fn: 'clamp', args: [at(arr), lo, hi] };
-    const retry = this.retryOf(policy);
-    let body: IExpr;
-    if (!retry) body = this.policyValue(b, policy, at(arr), p, j, loc);
-    else {
-      // resample: the point's operator drawn again (its draws at sites of their own), up to
-      // `tries` points in all; the first inside the box is taken, else the fallback policy's
-      // repair of the last.
-      const points = [arr];
-      for (let t = 1; t < retry.tries; t++) points.push(this.redraw(b, arr, t));
-      const inside = points.map((a) => this.kept(b.fn, 'inside', this.insideBox(a)));
-      const last = at(points.at(-1)!);
-      body = this.policyValue(b, retry.fallback, last, p, j, loc);
-      for (let t = points.length - 1; t >= 0; t--)
-        body = { k: 'sel', t: 'f', c: inside[t]!, a: at(points[t]!), b: body };
-    }
-    const name = b.fn.fresh(`${arr}_in`);
-    b.fn.bindings.push({ k: 'vec', name, idx: j.name, len: this.dim, body: toReal(body) });
-    b.repaired.set(arr, name);
-    b.inBox.add(name);
-    return name;
-  }
-
-  /**
-   * Policy `policy`'s value at coordinate j: x the coordinate, p the parent's, lo and hi its
-   * bounds; its draws keyed by the point's use (`loc`) and the coordinate.
-   */
-  private policyValue(
-    b: StepBuilder,
-    policy: RepairDecl,
-    x: IExpr,
-    p: IExpr,
-    j: IExpr & { k: 'idx' },
-    loc: Loc,
-  ): IExpr {
-    const [lo, hi] = this.boxAt(j);
-    const sc = newScope({
-      fn: b.fn,
-      len: this.dim,
-      dimName: 'D',
-      file: policy.file,
-      hooks: this.hooks,
-    });
-    const [xn, pn] = policy.params.map((q) => q.name) as [string, string];
-    sc.vars.set(xn, { s: 'scalar', e: x });
-    sc.vars.set(pn, { s: 'scalar', e: p });
-    sc.vars.set('lo', { s: 'scalar', e: lo });
-    sc.vars.set('hi', { s: 'scalar', e: hi });
-    // The coordinate's index, innermost: the policy's draws are keyed by it (drawKey).
-    sc.idxs.set(`${j.name}.coordinate`, j);
-    this.siteSalt = `${loc.file}:${loc.offset}`;
-    try {
-      return this.core.number(this.lang.expr(policy.value, sc), policy.value);
-    } finally {
-      this.siteSalt = undefined;
-    }
-  }
-
-  /**
-   * A policy `repair NAME(x, p) = retry(TRIES, FALLBACK)`: resample, TRIES points in all (1 to
-   * MAX_TRIES, a constant), then policy FALLBACK (a repair that is not itself a retry); undefined
-   * for any other policy. OPT6046 for another use of retry in a policy's body.
-   */
-  private retryOf(policy: RepairDecl): { tries: number; fallback: RepairDecl } | undefined {
-    const v = policy.value;
-    if (v.kind !== 'call' || v.callee !== 'retry') return undefined;
-    const [n, f] = v.args;
-    const bad = (why = ''): never => this.fail('RetryForm', v.loc, MAX_TRIES, why);
-    if (v.args.length !== 2 || !n || !f) return bad(` (it has ${v.args.length} arguments)`);
-    if (n.name || f.name) return bad(' (its arguments have no names)');
-    if (f.value.kind !== 'name') return bad(' (the fallback is a name)');
-    const tries = this.core.typedConstant(
-      this.lang.expr(n.value, this.constScope()),
-      n.value,
-      'the number of tries of retry',
-    ).v;
-    if (!Number.isInteger(tries) || tries < 1 || tries > MAX_TRIES) bad(` (here ${tries})`);
-    const name = (f.value as { name: string }).name;
-    const fallback = this.core.repairs.get(name);
-    if (!fallback)
-      return bad(` ('${name}' is no repair${didYouMean(name, [...this.core.repairs.keys()])})`);
-    const fv = fallback.value;
-    if (fv.kind === 'call' && fv.callee === 'retry') bad(` ('${name}' is a retry)`);
-    return { tries, fallback };
-  }
-
-  /** Whether every coordinate of vector `a` lies in the box (a condition). */
-  private insideBox(a: string): IExpr {
-    const j = this.core.freshIdx('j');
-    this.core.coordinates.add(j.name);
-    const [lo, hi] = this.boxAt(j);
-    const x: IExpr = { k: 'read', t: 'f', arr: a, idx: [j] };
-    const out = bin('or', bin('<', x, lo), bin('>', x, hi));
-    const n: IExpr = {
-      k: 'red',
-      t: 'i',
-      op: 'count',
-      idx: j.name,
-      lo: int(0),
-      hi: int(this.dim),
-      cond: out,
-      body: int(1),
-    };
-    return bin('==', n, int(0));
-  }
-
-  /**
-   * Vector `arr` of step `b` computed again with new draws, for try `t` of a resample: each
-   * binding it depends on that draws (directly or through others) is copied, its draws at sites
-   * of their own (keyed by the original site and t), and the copies read one another. Bindings
-   * that draw nothing are shared. A binding outside the point's computation that reads the same
-   * draws (jDE's stored F and CR) keeps the first draw's values.
-   */
-  private redraw(b: StepBuilder, arr: string, t: number): string {
-    const defs = new Map(b.fn.bindings.map((x) => [x.name, x]));
-    const draws = new Map<string, boolean>();
-    const ref = (n: IExpr) =>
-      n.k === 'sref' ? n.name : n.k === 'read' ? n.arr : n.k === 'vref' ? n.name : undefined;
-    const drawsIn = (name: string): boolean => {
-      const known = draws.get(name);
-      if (known !== undefined) return known;
-      draws.set(name, false); // no cycles among bindings; a guard all the same
-      const d = defs.get(name);
-      const r =
-        !!d &&
-        some(d.body, (n) => {
-          const m = ref(n);
-          return n.k === 'draw' || (m !== undefined && m !== name && drawsIn(m));
-        });
-      draws.set(name, r);
-      return r;
-    };
-    const copies = new Map<string, string>();
-    const copy = (name: string): string => {
-      if (!drawsIn(name)) return name;
-      const done = copies.get(name);
-      if (done) return done;
-      const d = defs.get(name)!;
-      forEachNode(d.body, (n) => {
-        const m = ref(n);
-        if (m !== undefined && m !== name) copy(m);
-      });
-      const body = transform(d.body, (n) => {
-        if (n.k === 'draw') return { ...n, site: this.retrySite(n.site, t) };
-        if (n.k === 'sref' && copies.has(n.name)) return { ...n, name: copies.get(n.name)! };
-        if (n.k === 'read' && copies.has(n.arr)) return { ...n, arr: copies.get(n.arr)! };
-        if (n.k === 'vref' && copies.has(n.name)) return { ...n, name: copies.get(n.name)! };
-        return n;
-      });
-      const fresh = b.fn.fresh(`${name}_r${t}`);
-      b.fn.bindings.push({ ...d, name: fresh, body } as Binding);
-      copies.set(name, fresh);
-      return fresh;
-    };
-    return copy(arr);
-  }
-
-  /** The site of try t's draw at `site` (redraw). */
-  private retrySite(site: number, t: number): number {
-    const key = `retry:${site}:${t}`;
-    let s = this.sites.get(key);
-    if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
-    return s;
   }
 
   private choose(
@@ -1891,89 +1210,6 @@ export class AlgoElaborator {
     return { k: 'sref', t: 'f', name };
   }
 
-  private trackStep(): Step {
-    // Minimum over every population's stored fitness (each was evaluated and counted), kept with
-    // its point when it improves on the best so far; the trace row of the generation gets it.
-    const b = this.beginStep();
-    b.fn.bindings = []; // generation lets are not needed here
-    const mins = this.pops.map((P) => {
-      const k = this.core.freshIdx('k');
-      const kn = (k as { name: string }).name;
-      const am = b.fn.fresh(`arg.${P.name}`);
-      b.fn.bindings.push({
-        k: 'scalar',
-        name: am,
-        t: 'i',
-        body: {
-          k: 'red',
-          t: 'i',
-          op: 'argmin',
-          idx: kn,
-          lo: int(0),
-          hi: int(P.rows),
-          body: { k: 'read', t: 'f', arr: P.fit, idx: [k] },
-        },
-      });
-      const a: IExpr = { k: 'sref', t: 'i', name: am };
-      return { P, a, v: { k: 'read', t: 'f', arr: P.fit, idx: [a] } as IExpr };
-    });
-    // The first population with the smallest minimum (ties go to the earlier one).
-    const last = mins.at(-1);
-    if (!last) throw new Error('internal: an algorithm without a population');
-    const bestV = mins.map((m) => m.v).reduce((acc, v) => bin('min', acc, v));
-    const vName = b.fn.fresh('min');
-    b.fn.bindings.push({ k: 'scalar', name: vName, t: 'f', body: bestV });
-    const v: IExpr = { k: 'sref', t: 'f', name: vName };
-    const old: IExpr = { k: 'read', t: 'f', arr: 'best.f', idx: [int(0)] };
-    const imp = b.fn.fresh('improved');
-    // NaN never improves; the first generation always does (best.f starts at +inf). Once best.f
-    // meets the run's target it is kept (its point too): the run reports the generation at which
-    // it met the target, whichever generation of its batch that was.
-    const met: IExpr = bin('<=', old, { k: 'read', t: 'f', arr: TARGET_THRESHOLD, idx: [int(0)] });
-    b.fn.bindings.push({
-      k: 'scalar',
-      name: imp,
-      t: 'i',
-      body: {
-        k: 'sel',
-        t: 'i',
-        c: bin('and', bin('<', v, old), { k: 'un', t: 'b', op: 'not', a: met }),
-        a: int(1),
-        b: int(0),
-      },
-    });
-    const improved = bin('!=', { k: 'sref', t: 'i', name: imp }, int(0));
-    const j = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
-    let point: IExpr = { k: 'read', t: 'f', arr: last.P.name, idx: [last.a, j] };
-    for (const m of mins.slice(0, -1).reverse()) {
-      point = {
-        k: 'sel',
-        t: 'f',
-        c: bin('==', m.v, v),
-        a: { k: 'read', t: 'f', arr: m.P.name, idx: [m.a, j] },
-        b: point,
-      };
-    }
-    const newBest = { k: 'sel', t: 'f', c: improved, a: v, b: old } as IExpr;
-    // The trace first: a write reading an array written in place before it would see the new value.
-    b.writes.push({ arr: 'trace', row: { k: 'idx', t: 'i', name: '$slot' }, body: newBest });
-    b.writes.push({
-      arr: 'best',
-      row: int(0),
-      col: { idx: jn, len: this.dim },
-      body: {
-        k: 'sel',
-        t: 'f',
-        c: improved,
-        a: point,
-        b: { k: 'read', t: 'f', arr: 'best', idx: [int(0), j] },
-      },
-    });
-    b.writes.push({ arr: 'best.f', row: int(0), body: newBest });
-    return this.endStep(b, 'track', 1);
-  }
-
   // ---- names and functions of algorithms -------------------------------------------------
 
   /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
@@ -1981,7 +1217,7 @@ export class AlgoElaborator {
     // lo and hi of a box per coordinate, inside an index over the coordinates: that coordinate's.
     const side = name === 'lo' ? 0 : name === 'hi' ? 1 : undefined;
     if (side !== undefined && this.boxVals && sc.vars.get(name) === this.boxVals[side]) {
-      const arr = this.boxSide(side);
+      const arr = this.box.side(side);
       const j = typeof arr === 'string' ? this.core.coordinateOf(sc) : undefined;
       if (typeof arr === 'string' && j)
         return { s: 'scalar', e: { k: 'read', t: 'f', arr, idx: [j] } };
@@ -2014,12 +1250,8 @@ export class AlgoElaborator {
   }
 
   private siteOf(loc: Loc): number {
-    const own = `${loc.file}:${loc.offset}`;
     // A policy's draw is numbered by its use and its place in the policy: two uses draw apart.
-    const key = this.siteSalt ? `${this.siteSalt}|${own}` : own;
-    let s = this.sites.get(key);
-    if (s === undefined) this.sites.set(key, (s = this.sites.size + 1));
-    return s;
+    return this.sites.of(loc);
   }
 
   /** The (individual, dimension) key of a draw here. */
@@ -2062,7 +1294,7 @@ export class AlgoElaborator {
         const innermost = [...sc.idxs.keys()].at(-1);
         if (sc.idxs.size > 1 && innermost !== undefined)
           this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
-        const arr = this.inBox(this.step, v, e.loc);
+        const arr = this.box.inBox(this.step, v, e.loc);
         return { s: 'scalar', e: this.evaluate(this.step, arr) };
       }
       case 'rand':
@@ -2157,7 +1389,7 @@ export class AlgoElaborator {
         const par = this.point(arg(1).value, sc, 'the parent has');
         const step = this.step;
         const pv = this.core.materialise(par, step.fn, 'parent');
-        const arr = this.inBox(step, v, e.loc, (j) => ({
+        const arr = this.box.inBox(step, v, e.loc, (j) => ({
           k: 'read',
           t: 'f',
           arr: pv.array,

@@ -22,7 +22,8 @@ import {
   type Ty,
 } from './ir.js';
 
-type SExp = string | SExp[];
+/** A form of the printed IR read as a tree: a word, or a list of forms (the algorithm IR reads its own). */
+export type SExp = string | SExp[];
 
 function tokenize(text: string): string[] {
   const out: string[] = [];
@@ -35,6 +36,11 @@ function tokenize(text: string): string[] {
     if (tok !== undefined) out.push(tok);
   }
   return out;
+}
+
+/** The printed text as one form (the algorithm IR's parser, algo-parse.ts, reads the same syntax). */
+export function readSExp(text: string): SExp {
+  return read(tokenize(text));
 }
 
 function read(tokens: string[]): SExp {
@@ -106,6 +112,11 @@ function word(s: SExp[], i: number): string {
 
 class Ctx {
   scalars = new Map<string, Ty>();
+}
+
+/** An expression outside any function (an algorithm's host expressions): scalars read as floats. */
+export function exprFromSExp(s: SExp): IExpr {
+  return expr(s, new Ctx());
 }
 
 function expr(s: SExp, ctx: Ctx): IExpr {
@@ -334,7 +345,13 @@ export function parseScheduled(text: string): ScheduledProgram {
 }
 
 export function parseProgram(text: string): IrProgram {
-  const s = read(tokenize(text)) as SExp[];
+  return programFromSExp(read(tokenize(text)));
+}
+
+/** A `(program ...)` form already read (an algorithm's step programs are forms of its text). */
+export function programFromSExp(form: SExp): IrProgram {
+  if (!Array.isArray(form)) throw new Error('IR parse: expected (program ...)');
+  const s = form;
   if (s[0] !== 'program') throw new Error('IR parse: expected (program ...)');
   // Every field but main; main is checked once the items are read.
   const p: Omit<IrProgram, 'main'> & { main?: IrFunc } = {

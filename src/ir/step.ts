@@ -36,6 +36,16 @@ export interface Step {
   countsEvals?: boolean;
   /** The condition step of `repeat n while c`: the flag array it sets (see `guard`). */
   decides?: string;
+  /**
+   * The regime the step is scheduled in whatever its size: set by the algorithm pass `regime`
+   * (passes/algo-regime.ts) where the split regime would race on a value row the step writes.
+   */
+  force?: 'team';
+  /**
+   * The step with the previous generation's track fused in, which the run loop takes where this
+   * step opens a generation (the algorithm pass `fuse-track`: passes/algo-fuse-track.ts).
+   */
+  withTrack?: Step;
 }
 
 /**

@@ -1,0 +1,132 @@
+// The algorithm IR's validator, run after elaboration and after every algorithm pass in tests
+// (src/compile/algo-pipeline.ts): the state, populations, best point and trace name arrays of the
+// right shapes; every step program is valid problem IR (validate.ts), runs over its declared
+// domain, and reads and writes only the algorithm's state arrays, with their shapes; host
+// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays.
+
+import { forEachNode, type IExpr, type StateArray } from './ir.js';
+import { allSteps, type AlgoProgram, type Step } from './step.js';
+import { IrInvalid, validate } from './validate.js';
+
+/** The parameter block's host-let slots ($h0..$h3). */
+export const HOST_LET_SLOTS = 4;
+
+function check(cond: unknown, msg: string, where: string): asserts cond {
+  if (!cond) throw new IrInvalid(`algorithm IR invalid after ${where}: ${msg}`);
+}
+
+/** A host expression: decided on the host, so it reads no array and no kernel scalar. */
+function hostExpr(e: IExpr, what: string, where: string): void {
+  forEachNode(e, (n) => {
+    check(
+      n.k !== 'read' && n.k !== 'vref' && n.k !== 'sref' && n.k !== 'callp' && n.k !== 'red',
+      `${what}: a host expression holds a (${n.k} ...), which only a kernel can compute`,
+      where,
+    );
+    if (n.k === 'idx')
+      check(n.name.startsWith('$'), `${what}: a host expression reads index ${n.name}`, where);
+  });
+}
+
+export function validateAlgo(a: AlgoProgram, where: string): void {
+  const state = new Map<string, StateArray>();
+  for (const s of a.state) {
+    check(!state.has(s.name), `state array ${s.name} is declared twice`, where);
+    check(
+      s.rows >= 1 && s.cols >= 0,
+      `state array ${s.name} has shape ${s.rows} x ${s.cols}`,
+      where,
+    );
+    state.set(s.name, s);
+  }
+  const array = (name: string, what: string) => {
+    const s = state.get(name);
+    check(s, `${what} names ${name}, which is no state array`, where);
+    return s;
+  };
+  for (const s of a.state)
+    if (s.lo) {
+      const lo = array(s.lo, `the low part of ${s.name}`);
+      check(lo.rows === s.rows && lo.cols === s.cols, `${s.lo} has not ${s.name}'s shape`, where);
+    }
+  for (const p of a.populations) {
+    const x = array(p.name, `population ${p.name}`);
+    const f = array(p.fit, `population ${p.name}'s fitness`);
+    check(
+      x.rows === p.rows && f.rows === p.rows,
+      `population ${p.name} is not ${p.rows} rows`,
+      where,
+    );
+    check(x.cols === a.dim && f.cols === 0, `population ${p.name} is not D x 1 fitness`, where);
+  }
+  check(
+    array(a.best.point, 'the best point').cols === a.dim,
+    'the best point is not D long',
+    where,
+  );
+  check(array(a.best.fit, 'the best fitness').cols === 0, 'the best fitness is not a value', where);
+  check(
+    array(a.trace.name, 'the trace').rows === a.trace.rows,
+    'the trace has not its rows',
+    where,
+  );
+  const slots = new Set<number>();
+  for (const h of a.hostLets) {
+    check(
+      h.slot >= 0 && h.slot < HOST_LET_SLOTS && !slots.has(h.slot),
+      `host let ${h.name} has slot ${h.slot} (one of 0..${HOST_LET_SLOTS - 1}, each once)`,
+      where,
+    );
+    slots.add(h.slot);
+    hostExpr(h.body, `host let ${h.name}`, where);
+  }
+  validate(a.problem, `${where}: the problem`);
+  check(a.problem.dim === a.dim, `the problem is at D = ${a.problem.dim}, not ${a.dim}`, where);
+  const flag = (name: string, what: string) =>
+    check(array(name, what).rows === 1, `${what}: ${name} is not one row`, where);
+  const step = (st: Step) => {
+    const w = `${where}: step ${st.name}`;
+    validate(st.prog, w);
+    const f = st.prog.main;
+    check(f.domain?.n === st.n, `step ${st.name} runs over ${f.domain?.n}, not ${st.n}`, where);
+    check(st.evals >= 0, `step ${st.name} makes ${st.evals} evaluations`, where);
+    check(st.prog.dim === a.dim, `step ${st.name} is at D = ${st.prog.dim}`, where);
+    for (const s of st.prog.state ?? []) {
+      const t = array(s.name, `step ${st.name}'s state`);
+      check(
+        t.rows === s.rows && t.cols === s.cols && t.lo === s.lo,
+        `step ${st.name} declares ${s.name} unlike the algorithm`,
+        where,
+      );
+    }
+    if (st.count) hostExpr(st.count, `step ${st.name}'s count`, where);
+    if (st.guard !== undefined) flag(st.guard, `step ${st.name}'s guard`);
+    if (st.decides !== undefined) flag(st.decides, `step ${st.name}'s flag`);
+    check(!st.countsEvals || st.decides, `step ${st.name} counts but decides no loop`, where);
+    if (st.withTrack) {
+      check(!st.withTrack.withTrack, `step ${st.name}'s fused step has a fused step`, where);
+      check(
+        st.withTrack.n === st.n && st.withTrack.evals === st.evals,
+        `step ${st.name}'s fused step runs other individuals or evaluations`,
+        where,
+      );
+      step(st.withTrack);
+    }
+  };
+  a.init.forEach(step);
+  allSteps(a.generation).forEach(step);
+  step(a.track);
+  const gen = (g: AlgoProgram['generation']) => {
+    for (const s of g) {
+      if (s.k === 'if') {
+        hostExpr(s.cond, 'a condition', where);
+        gen(s.then);
+        gen(s.else);
+      } else if (s.k === 'repeat') {
+        hostExpr(s.count, 'a repeat count', where);
+        gen(s.body);
+      }
+    }
+  };
+  gen(a.generation);
+}

@@ -1,0 +1,127 @@
+// Print/parse round trip of the algorithm IR (src/ir/algo-print.ts, algo-parse.ts) of every
+// stdlib algorithm after every algorithm pass (ALGO_PASS_NAMES), on a problem without data, a
+// shifted and rotated periodic one (the data pass adds residuals and turns data), at D = 100,000
+// for jDE (the regime pass marks a step) and with float-float populations for DE and PSO:
+//   print -> parse -> print gives identical text;
+//   the parsed algorithm is structurally the original (types included; what the text does not
+//   keep, which steps were one object, is not seen by toEqual, and algo-parse.ts says so);
+//   the parsed algorithm validates (src/ir/algo-validate.ts); the pipeline validated each stage
+//   (validateEach), steps included.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stdlibAlgorithms } from '../../src/api.js';
+import { algorithmIr, type AlgoCompileRequest } from '../../src/compile/algorithm.js';
+import { ALGO_PASS_NAMES } from '../../src/compile/algo-pipeline.js';
+import { parseAlgo } from '../../src/ir/algo-parse.js';
+import { printAlgo } from '../../src/ir/algo-print.js';
+import { validateAlgo } from '../../src/ir/algo-validate.js';
+import { IrInvalid } from '../../src/ir/validate.js';
+import type { AlgoProgram } from '../../src/ir/step.js';
+
+// Synchronous tests one after another: a turn of the event loop before each lets the worker
+// answer vitest's RPC (test/ir/roundtrip.test.ts says why).
+beforeEach(() => new Promise<void>((r) => setImmediate(r)));
+
+function roundTrip(req: AlgoCompileRequest): void {
+  const stages: [string, AlgoProgram][] = [];
+  algorithmIr({ ...req, validateEach: true }, { onPass: (pass, a) => stages.push([pass, a]) });
+  expect(stages.map(([pass]) => pass)).toEqual(ALGO_PASS_NAMES);
+  const what = `${req.algorithm} on ${req.problem} at D = ${req.dim}`;
+  for (const [pass, a] of stages) {
+    const text = printAlgo(a);
+    const back = parseAlgo(text);
+    expect(printAlgo(back), `${what} after ${pass}`).toBe(text);
+    expect(back, `${what} after ${pass}: parsed structure`).toEqual(a);
+    validateAlgo(back, `parse after ${pass}`);
+  }
+}
+
+const ALGORITHMS = stdlibAlgorithms();
+
+describe('the algorithm IR of every stdlib algorithm', () => {
+  it('are found', () => {
+    expect(ALGORITHMS).toEqual([
+      'de',
+      'gojde',
+      'jde',
+      'lshade',
+      'ma_sw_chains',
+      'pso',
+      'scatter_search',
+      'sep_cmaes',
+    ]);
+  });
+
+  for (const algorithm of ALGORITHMS)
+    it(`${algorithm}: round-trips after every pass on sphere and cec2014_f6 at D = 10`, () => {
+      roundTrip({ algorithm, problem: 'sphere', dim: 10 });
+      roundTrip({ algorithm, problem: 'cec2014_f6', dim: 10 });
+    });
+
+  it('round-trips a step forced into the team regime and a fused step (jDE at D = 100,000)', () => {
+    roundTrip({ algorithm: 'jde', problem: 'sphere', dim: 100000 });
+    const text = printAlgo(algorithmIr({ algorithm: 'jde', problem: 'sphere', dim: 100000 }).algo);
+    expect(text).toContain('(force team)');
+    expect(text).toContain('(with-track');
+  });
+
+  it('round-trips float-float populations (DE on cec2017_f5, PSO)', () => {
+    roundTrip({ algorithm: 'de', problem: 'cec2017_f5', dim: 10, precision: 'ff' });
+    roundTrip({ algorithm: 'pso', problem: 'rastrigin', dim: 10, precision: 'ff' });
+    const req = { algorithm: 'de', problem: 'cec2017_f5', dim: 10, precision: 'ff' as const };
+    expect(printAlgo(algorithmIr(req).algo)).toContain('  (state X 48 10 (lo X.lo))\n');
+  });
+});
+
+describe('the algorithm validator', () => {
+  const de = () => algorithmIr({ algorithm: 'de', problem: 'sphere', dim: 4 }).algo;
+  const bad = (edit: (text: string) => string, message: RegExp) => {
+    const text = edit(printAlgo(de()));
+    expect(() => validateAlgo(parseAlgo(text), 'test')).toThrow(IrInvalid);
+    expect(() => validateAlgo(parseAlgo(text), 'test')).toThrow(message);
+  };
+
+  it('accepts DE', () => validateAlgo(de(), 'test'));
+  it('refuses a state array declared twice', () =>
+    bad(
+      (t) => t.replace('  (state X.f 48 0)\n', '  (state X.f 48 0)\n  (state X.f 48 0)\n'),
+      /declared twice/,
+    ));
+  it('refuses a population of the wrong size', () =>
+    bad((t) => t.replace('(population X X.f 48)', '(population X X.f 47)'), /not 47 rows/));
+  it('refuses a best point that is no state array', () =>
+    bad((t) => t.replace('(best best best.f)', '(best nowhere best.f)'), /no state array/));
+  it('refuses a step whose domain is not its n', () =>
+    bad(
+      (t) => t.replace('(step each.X 48 (evals 48)', '(step each.X 49 (evals 48)'),
+      /runs over 48, not 49/,
+    ));
+  it('refuses a step that declares a state array unlike the algorithm', () =>
+    bad(
+      (t) =>
+        t.replace(
+          /(\(program de\.each\.X[^]*?)\(state target\.thr 1 0\)/,
+          '$1(state target.thr 2 0)',
+        ),
+      /declares target\.thr unlike/,
+    ));
+  it('refuses a host expression that reads an array', () =>
+    bad(
+      (t) =>
+        t.replace('(step each.X 48 (evals 48)', '(step each.X 48 (evals 48) (count (read X.f 0))'),
+      /host expression holds a \(read/,
+    ));
+  it('refuses a loop flag that is not one row', () =>
+    bad(
+      (t) => t.replace('(step each.X 48 (evals 48)', '(step each.X 48 (evals 48) (guard X.f)'),
+      /not one row/,
+    ));
+  it('refuses an invalid step program (the problem IR validator)', () =>
+    bad((t) => t.replace('(write X.f ind2', '(write X.f nobody'), /IR invalid/));
+  it('refuses two host lets in one slot', () =>
+    bad(
+      (t) =>
+        t.replace('  (problem\n', '  (host-let a 0 $gen)\n  (host-let b 0 $gen)\n  (problem\n'),
+      /slot 0/,
+    ));
+});
