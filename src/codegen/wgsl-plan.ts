@@ -86,6 +86,9 @@ export interface WgslOptions {
   subgroups?: boolean;
   /** The adapter's largest subgroup: teams at least this wide scan with subgroupInclusiveAdd. */
   subgroupMaxSize?: number;
-  /** An algorithm step (team regime only). */
+  /**
+   * An algorithm step (codegen/wgsl-step.ts): its state, draws and writes, in the team and the
+   * split regimes alike (wgsl-team.ts, wgsl-split.ts).
+   */
   step?: StepHooks;
 }

@@ -13,7 +13,7 @@ import { stepArtefact, type StepArtefact } from './kernels.js';
 import { boxOf, materialiseData, type Box } from '../ir/data.js';
 import { residualData, residualName } from '../passes/residual.js';
 import { turnsData } from '../passes/turns.js';
-import { errorFromG, optimumPointOf } from './problem.js';
+import { checkDimension, errorFromG, optimumPointOf } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
 import { lowPart, twoFloatArrays } from '../passes/twofloat.js';
 import {
@@ -130,8 +130,7 @@ export function withTwoFloat(algo: AlgoProgram): AlgoProgram {
 }
 
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
-  if (!Number.isInteger(req.dim) || req.dim < 1)
-    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  checkDimension(req.dim);
   const parsed = parseChecked(req);
   const elab = new AlgoElaborator(parsed.sources);
   const lowered = elab.lowerAlgorithm(req);

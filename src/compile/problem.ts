@@ -140,10 +140,15 @@ function pickProblem(
   return last(parsed.rootFiles) ?? last(parsed.userFiles);
 }
 
+/** A compile request's dimension, checked (problems and algorithms alike): a positive integer. */
+export function checkDimension(dim: number): void {
+  if (!Number.isInteger(dim) || dim < 1)
+    throw new RangeError(`the dimension must be a positive integer, got ${dim}`);
+}
+
 /** The problem of `req` lowered to the IR, with the sources' texts and its schedule options. */
 function lowerProblem(req: CompileRequest) {
-  if (!Number.isInteger(req.dim) || req.dim < 1)
-    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  checkDimension(req.dim);
   const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
   const name = pickProblem(req, parsed);
