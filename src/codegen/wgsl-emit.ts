@@ -233,7 +233,7 @@ export function header(
   return decl;
 }
 
-/** What an algorithm step declares in each of its kernels (StepHooks, wgsl-plan.ts). */
+/** What an algorithm step declares in each of its kernels (StepHooks, wgsl-kernels.ts). */
 export interface StepDecls {
   /** Its module-scope declarations before the buffers: the parameters' struct, P, S, ... */
   params: Decl[];
@@ -745,7 +745,7 @@ function kernelModule(em: Emitter, decls: Decl[], library: string[], body: Stmt[
  * first) and that module printed, what it binds, and its workgroups for n individuals; its name
  * and grid are the plan's.
  */
-export function kernelPlan(
+export function wgslKernel(
   em: Emitter,
   step: (StepDecls & { library: readonly LibraryId[] }) | undefined,
   k: PlanKernel,

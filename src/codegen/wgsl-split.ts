@@ -20,7 +20,7 @@ import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
-import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
+import type { WgslKernel, WgslOptions } from './wgsl-kernels.js';
 import {
   add,
   assign,
@@ -59,7 +59,7 @@ import {
   gridPrologue,
   kernelDecls,
   isArg,
-  kernelPlan,
+  wgslKernel,
   leadLane,
   teamPrologue,
   resultLine,
@@ -251,7 +251,7 @@ export class SplitKernels {
   }
 
   /** The kernel of plan kernel `k`. */
-  kernel(k: PlanKernel): KernelPlan {
+  kernel(k: PlanKernel): WgslKernel {
     return this.print(this.build(k));
   }
 
@@ -432,9 +432,9 @@ export class SplitKernels {
     return { em, k, shF, shI, shS };
   }
 
-  private print(b: Built): KernelPlan {
+  private print(b: Built): WgslKernel {
     const { step, wg } = this;
-    return kernelPlan(b.em, step, b.k, kernelDecls(b.em, step, wg, b.shF, b.shI, b.shS));
+    return wgslKernel(b.em, step, b.k, kernelDecls(b.em, step, wg, b.shF, b.shI, b.shS));
   }
 
   private writePartials(em: Emitter, accs: Acc[], first: number) {
@@ -808,7 +808,7 @@ export class SplitKernels {
    * the kernel it replaces, in a block of its own; the first two read the previous run's
    * parameters (Q).
    */
-  chainKernel(kc: PlanKernel, kernels: PlanKernel[]): { kernel: KernelPlan; region: number } {
+  chainKernel(kc: PlanKernel, kernels: PlanKernel[]): { kernel: WgslKernel; region: number } {
     const [kp, kcomb, kw] = kernels;
     const chain = this.chain;
     const step = this.step;
@@ -871,6 +871,6 @@ export class SplitKernels {
         ty: `array<f32, ${Math.max(1, chain.values.length)}>`,
       },
     );
-    return { kernel: kernelPlan(em, step, kc, decls), region: chain.region };
+    return { kernel: wgslKernel(em, step, kc, decls), region: chain.region };
   }
 }

@@ -16,10 +16,10 @@ import {
 } from '../ir/ir.js';
 import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import type { LibraryId } from './wgsl-library.js';
-import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
+import { generateWgsl, type WgslKernels, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
 import { countedFor, endLanes, stateLanes, type Emitter, type VectorLanes } from './wgsl-emit.js';
-import type { ChainedValues, StepHooks } from './wgsl-plan.js';
+import type { ChainedValues, StepHooks } from './wgsl-kernels.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
   add,
@@ -103,7 +103,7 @@ export function generateStepWgsl(
   plan: Plan,
   state: StateArray[],
   options: StepOptions = {},
-): GpuPlan {
+): WgslKernels {
   if (state.length > maxStateArrays())
     throw new Error(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
@@ -167,7 +167,7 @@ interface HoistState {
   draws: { name: string; code: Expr; ty: 'vec4' | 'u32' | 'f32' }[];
 }
 
-/** How a step's kernels differ from an evaluation's (StepHooks, wgsl-plan.ts). */
+/** How a step's kernels differ from an evaluation's (StepHooks, wgsl-kernels.ts). */
 class StepCodegen implements StepHooks {
   /** Philox and the draws; the float-float helpers where the state holds pairs (passes/twofloat.ts). */
   readonly library: readonly LibraryId[];

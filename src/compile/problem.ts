@@ -13,7 +13,7 @@ import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { boxAt, boxOf, materialiseData, type Box } from '../ir/data.js';
 import { errorBoundProgram } from '../ir/error-bound.js';
-import { summationChain, type GpuPlan } from '../codegen/wgsl.js';
+import { summationChain, type WgslKernels } from '../codegen/wgsl.js';
 import { once, problemKernels, type ProblemKernelOptions } from './kernels.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
 import { uniform53 } from '../rng/philox.js';
@@ -62,7 +62,7 @@ export interface CompiledProblem {
    * Its WGSL from plan(), each kernel's tree and text, generated once for each set of options
    * (compile/kernels.ts): what the GPU evaluator and the emitters read.
    */
-  kernels(o?: ProblemKernelOptions): GpuPlan;
+  kernels(o?: ProblemKernelOptions): WgslKernels;
   /**
    * The GPU's value g from what its kernels store: rangeDecode where the problem's values may
    * leave float32's range (passes/range.ts stores them as phi(g)), else g itself.

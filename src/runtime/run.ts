@@ -1,20 +1,20 @@
 // The run loop, the same for both backends: initialise, then generations until a budget is spent.
 //
-// The host plans each generation (which steps run: conditions on parameters and draws only) and
-// knows its evaluations in advance, so the evaluation budget is never exceeded: a generation that
-// would exceed it is not started. The steps of a `repeat n while c` body run only while c holds,
-// which the GPU decides: the host counts them as their upper bound (every iteration runs) until it
-// reads back the GPU's counter of their evaluations with the trace; a generation starts only if
-// its upper bound fits what the counts known so far leave of the budget (when it does not, the
-// host first waits for the batches in flight), and the evaluations reported are the exact ones.
-// The GPU records many generations per command buffer (a batch) and the host reads back only the
-// trace rows of the batch (the best fitness after each generation, kept on the GPU by the track
-// step); the target and the wall-clock budget are checked after each batch, so a run stops
+// The host decides each generation's runs (which steps run: conditions on parameters and draws
+// only) and knows its evaluations in advance, so the evaluation budget is never exceeded: a
+// generation that would exceed it is not started. The steps of a `repeat n while c` body run only
+// while c holds, which the GPU decides: the host counts them as their upper bound (every iteration
+// runs) until it reads back the GPU's counter of their evaluations with the trace; a generation
+// starts only if its upper bound fits what the counts known so far leave of the budget (when it
+// does not, the host first waits for the batches in flight), and the evaluations reported are the
+// exact ones. The GPU records many generations per command buffer (a batch) and the host reads back
+// only the trace rows of the batch (the best fitness after each generation, kept on the GPU by the
+// track step); the target and the wall-clock budget are checked after each batch, so a run stops
 // within one batch of them. Batches start small and double, up to the generations whose work
 // (evaluations times D) fits the engine's `batchWork` and at most TRACE_ROWS (the trace buffer's
-// rows). The schedule depends on the program and the engine only,
-// never on the clock: a run that stops at its target or its evaluation budget gives the same
-// result on a fast machine, a slow one and a loaded one (a time budget alone depends on time).
+// rows). The schedule depends on the program and the engine only, never on the clock: a run that
+// stops at its target or its evaluation budget gives the same result on a fast machine, a slow one
+// and a loaded one (a time budget alone depends on time).
 
 import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TARGET_THRESHOLD, TRACE_ROWS } from '../elaborate/algorithm.js';
@@ -24,7 +24,7 @@ import { boxAt, type Box } from '../ir/data.js';
 import { nextFloat32 } from '../ir/float32.js';
 import { rangeDecode, rangeEncode } from '../ir/range.js';
 import type { AlgoEngine, EngineState } from './algo-engine.js';
-import { planGeneration, type GenerationPlan } from './algo-host.js';
+import { generationRuns, type GenerationRuns } from './algo-host.js';
 
 /** Generations in the first batch (small, so a run that reaches its target at once stops soon). */
 const FIRST_BATCH = 4;
@@ -37,8 +37,8 @@ export const DEFAULT_CHECKPOINT_SECONDS = 60;
  * times D, at least D) fits `batchWork`, at least 1 and at most TRACE_ROWS.
  */
 export function maxBatch(c: CompiledAlgorithm, batchWork: number): number {
-  // The first generation's plan counts each `repeat` as often as it runs there.
-  const first = planGeneration(c.algo.generation, 1, { gen: 1, evals: 0, budget: 0 });
+  // The first generation's runs count each `repeat` as often as it runs there.
+  const first = generationRuns(c.algo.generation, 1, { gen: 1, evals: 0, budget: 0 });
   const evals = Math.max(
     allSteps(c.algo.generation).reduce((s, st) => s + st.evals, 0),
     first.runs.reduce((s, r) => s + r.step.evals, 0),
@@ -164,9 +164,9 @@ export type BatchOptions = Omit<RunOptions, 'seed' | 'seconds' | 'onCheckpoint' 
 /**
  * The runs of an engine made for several seeds (GpuAlgoEngine.create with seeds: the runs of one
  * experiment cell in the same kernels), each reported as runAlgorithm reports the same seed run
- * alone, bit for bit (test/gpu/batch.gpu.test.ts): the host plans one generation for all of them
- * (batchRefusal: programs whose plan or evaluations differ between seeds do not batch), reads
- * every run's trace rows after each batch, and each run meets its target, or not, on its own.
+ * alone, bit for bit (test/gpu/batch.gpu.test.ts): the host decides one generation's runs for all
+ * of them (batchRefusal: programs whose runs or evaluations differ between seeds do not batch),
+ * reads every run's trace rows after each batch, and each run meets its target, or not, on its own.
  * A batch ends when every run has met its target or the budget is spent. Wall-clock budgets and
  * checkpoints are for runs alone: a batch's runs share the clock, and an experiment commits its
  * runs when the batch ends.
@@ -268,9 +268,9 @@ const yieldToEvents = () => new Promise((r) => setImmediate(r));
  */
 type Slot = { gen: number; slot: number; host: number; max: number; counts: boolean };
 
-/** A generation planned and admitted to the batch, not yet recorded. */
+/** A generation's runs decided and admitted to the batch, not yet recorded. */
 interface Admitted {
-  plan: GenerationPlan;
+  generation: GenerationRuns;
   /** Where it runs (gen is the generation's number once recorded). */
   at0: { gen: number; evals: number; budget: number };
   /** Its evaluations the host knows, and the upper bound of those of its while bodies. */
@@ -446,7 +446,7 @@ class RunLoop {
       const g = this.admit(runs);
       if (!g) break;
       pendingTrack = this.recordGeneration(g);
-      runs += g.plan.runs.length + 1;
+      runs += g.generation.runs.length + 1;
       this.hostEvals += g.eHost;
       this.pendingMax += g.eMax;
       slots.push({
@@ -454,7 +454,7 @@ class RunLoop {
         slot: this.gen % TRACE_ROWS,
         host: this.hostEvals,
         max: g.eMax,
-        counts: g.plan.runs.some((r) => r.step.countsEvals),
+        counts: g.generation.runs.some((r) => r.step.countsEvals),
       });
       // The CPU backend computes each step as it is recorded, so a batch of its generations is
       // one synchronous stretch (a minute at D = 1,000,000): signal handlers (Ctrl-C), timers
@@ -477,7 +477,7 @@ class RunLoop {
   }
 
   /**
-   * The next generation planned, if it may join a batch that holds `runs` step runs: undefined
+   * The next generation's runs, if they may join a batch that holds `runs` step runs: undefined
    * when the batch ends before it (setting `stopped` when the run ends: its generation limit, or
    * its evaluation budget).
    */
@@ -491,10 +491,10 @@ class RunLoop {
     // waits until the counts of the generations before it are read back.
     if (c.algo.readsProgress && this.pendingMax > 0) return undefined;
     const at0 = { gen: this.gen + 1, evals: this.bound(), budget: this.budget };
-    const plan = planGeneration(c.algo.generation, o.seed, at0, this.round, c.algo.hostLets);
+    const generation = generationRuns(c.algo.generation, o.seed, at0, this.round, c.algo.hostLets);
     let eHost = 0;
     let eMax = 0;
-    for (const r of plan.runs)
+    for (const r of generation.runs)
       if (r.step.guard) eMax += r.evals;
       else eHost += r.evals;
     if (this.bound() + eHost + eMax > this.maxEvals) {
@@ -505,24 +505,24 @@ class RunLoop {
     }
     // A batch holds what the engine has parameter blocks for (the generation, its track and
     // the batch's last track); a generation too large for an empty batch cannot run at all.
-    if (runs + plan.runs.length + 2 > engine.maxRuns) {
+    if (runs + generation.runs.length + 2 > engine.maxRuns) {
       if (runs === 0)
         throw new RangeError(
-          `a generation of ${c.algo.name} runs ${plan.runs.length} steps; the ${engine.backend.toUpperCase()} backend records at most ${engine.maxRuns - 2} in a batch`,
+          `a generation of ${c.algo.name} runs ${generation.runs.length} steps; the ${engine.backend.toUpperCase()} backend records at most ${engine.maxRuns - 2} in a batch`,
         );
       return undefined;
     }
-    return { plan, at0, eHost, eMax };
+    return { generation, at0, eHost, eMax };
   }
 
   /**
    * Records an admitted generation's steps and its track; returns whether its track is still to
    * be recorded (fused into the next generation's first step, or the batch's last track).
    */
-  private recordGeneration({ plan, at0 }: Admitted): boolean {
+  private recordGeneration({ generation, at0 }: Admitted): boolean {
     const { c, engine } = this;
     this.gen++;
-    this.round = plan.nextRound;
+    this.round = generation.nextRound;
     const gen = this.gen;
     const slot = gen % TRACE_ROWS;
     const at_ = (r: { round: number; n?: number }, s: number) => ({
@@ -530,19 +530,19 @@ class RunLoop {
       round: r.round,
       slot: s,
       n: r.n,
-      h: plan.h,
+      h: generation.h,
     });
     // With the track fused into the generation's first step, that step records the previous
     // generation (slot - 1); the batch's last generation is tracked after the loop.
-    const [first, ...rest] = plan.runs;
+    const [first, ...rest] = generation.runs;
     const fused = first && c.fused.get(first.step);
     if (first && fused) {
       engine.run(fused, at_(first, (gen - 1) % TRACE_ROWS));
       for (const r of rest) engine.run(r.step, at_(r, slot));
       return true;
     }
-    for (const r of plan.runs) engine.run(r.step, at_(r, slot));
-    engine.run(c.algo.track, at_({ round: plan.nextRound - 1 }, slot));
+    for (const r of generation.runs) engine.run(r.step, at_(r, slot));
+    engine.run(c.algo.track, at_({ round: generation.nextRound - 1 }, slot));
     return false;
   }
 
