@@ -184,7 +184,7 @@ class TeamKernel {
     // (CEC 2017 F30 at D = 10: 17 reductions, 17 KiB); adapters here allow it.
     if (this.shR && bytes > WORKGROUP_BYTES)
       throw new Error(
-        `wgsl: ${this.k.name} needs ${bytes} bytes of workgroup memory, over the ${WORKGROUP_BYTES} WebGPU guarantees`,
+        `internal: wgsl: ${this.k.name} needs ${bytes} bytes of workgroup memory, over the ${WORKGROUP_BYTES} WebGPU guarantees`,
       );
     if (this.shR)
       decls.push({ k: 'var', space: 'workgroup', name: 'shr', ty: `array<f32, ${this.shR}>` });
@@ -300,7 +300,9 @@ class TeamKernel {
     const off = m && L.dataOffset.get(m.matrix);
     const shape = m && L.dataShape.get(m.matrix);
     if (!m || off === undefined || !shape || !L.dataTransposed?.has(m.matrix))
-      throw new Error(`wgsl: ${name} is tiled but is not a product with a transposed matrix`);
+      throw new Error(
+        `internal: wgsl: ${name} is tiled but is not a product with a transposed matrix`,
+      );
     const rows = shape[0] ?? 0;
     const K = m.cols;
     const R = b.len;

@@ -100,16 +100,16 @@ export function generateWgsl(
     let kp: WgslKernel;
     if (k.role.k === 'team') {
       if (k.dispatch.per !== 'team' || k.dispatch.individuals * k.role.team !== r.wg)
-        throw new Error(`wgsl: kernel ${k.name}: its grid does not match its team`);
+        throw new Error(`internal: wgsl: kernel ${k.name}: its grid does not match its team`);
       kp = teamKernel(p, k, s.stages, k.role.team, r.wg, layout, bind, options);
     } else if (split) kp = split.kernel(k);
-    else throw new Error(`wgsl: kernel ${k.name} (${k.role.k}) in the team regime`);
+    else throw new Error(`internal: wgsl: kernel ${k.name} (${k.role.k}) in the team regime`);
     bindsItsPlan(kp, k);
     gpu.kernels.push(kp);
   }
   if (split) gpu.partStride = split.partStride;
   if (plan.chain) {
-    if (!split) throw new Error('wgsl: a chain in the team regime');
+    if (!split) throw new Error('internal: wgsl: a chain in the team regime');
     gpu.chain = split.chainKernel(plan.chain.kernel, plan.kernels);
     bindsItsPlan(gpu.chain.kernel, plan.chain.kernel);
   }
@@ -124,6 +124,6 @@ function bindsItsPlan(kp: WgslKernel, k: PlanKernel): void {
   const uses = kp.uses.filter((u) => u !== 'RUNS');
   if ([...uses].sort().join() !== ['P', ...k.buffers].sort().join())
     throw new Error(
-      `wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
+      `internal: wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
     );
 }

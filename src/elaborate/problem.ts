@@ -1178,7 +1178,7 @@ export class Elaborator {
         e: { k: 'red', t: redTy(op, body), op, idx: iname, lo, hi, cond, body },
       };
     }
-    throw new Error(`unhandled reduction ${op}`);
+    throw new Error(`internal: unhandled reduction ${op}`);
   }
 
   // ---- data ------------------------------------------------------------------------------

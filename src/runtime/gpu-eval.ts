@@ -299,7 +299,7 @@ export class GpuEvaluator {
       case 'Q':
       case 'RUNS':
       case 'ARGS':
-        throw new Error(`evaluations have no algorithm state (${u})`);
+        throw new Error(`internal: evaluations have no algorithm state (${u})`);
     }
   }
 
