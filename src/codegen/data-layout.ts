@@ -36,9 +36,11 @@ export function packData(
     for (const d of wgsl.data) {
       const seen = layout.get(d.name);
       if (seen && seen.offset !== d.offset)
-        throw new Error(`data ${d.name}: the steps' layouts disagree on its offset`);
+        throw new Error(`internal: data ${d.name}: the steps' layouts disagree on its offset`);
       if (seen && d.read && seen.transpose?.join() !== d.transpose?.join() && seen.read)
-        throw new Error(`data ${d.name}: the steps' layouts disagree on its transposition`);
+        throw new Error(
+          `internal: data ${d.name}: the steps' layouts disagree on its transposition`,
+        );
       if (!seen || (d.read && !seen.read)) layout.set(d.name, { ...d });
     }
   for (const [name, d] of layout) {

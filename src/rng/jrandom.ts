@@ -43,7 +43,7 @@ export class JRandom {
   /** Sets the raw 48-bit state (the low 48 bits of a safe integer, in two's complement) and clears the cached Gaussian. */
   setState(state: number): void {
     if (!Number.isSafeInteger(state))
-      throw new Error(`a java.util.Random state must be a safe integer, not ${state}`);
+      throw new Error(`internal: a java.util.Random state must be a safe integer, not ${state}`);
     const s = ((state % 281474976710656) + 281474976710656) % 281474976710656; // mod 2^48
     this.hi = Math.floor(s / TWO24);
     this.lo = s - this.hi * TWO24;

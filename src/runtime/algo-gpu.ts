@@ -616,7 +616,7 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   private runInner(step: Step, r: RunAt): void {
     if (this.used >= this.paramSlots)
-      throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
+      throw new Error(`internal: a batch holds at most ${this.paramSlots} dispatches`);
     const k = this.kernels.get(step);
     if (!k) throw new Error(`internal: step ${step.name} was not compiled for the GPU`);
     const at = this.used++;
