@@ -222,16 +222,16 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
   if (what === 'ir') return printProgram(p.ir) + '\n';
   if (what === 'plan') return printPlan(p.plan()) + '\n';
   if (what === 'js') return emitJs(p.ir) + '\n';
-  const plan = p.kernels();
+  const wgsl = p.kernels();
   const s = p.ir.schedule;
   const regime =
     s.regime.k === 'team'
       ? `team of ${s.regime.team} lanes, ${s.regime.wg / s.regime.team} individuals per workgroup`
       : `split: ${s.regime.groups} workgroups of ${s.regime.chunk} elements per individual`;
-  const n = plan.kernels.length;
+  const n = wgsl.kernels.length;
   return (
     `// ${p.info.name}, D = ${p.info.dim}: ${n} kernel${n === 1 ? '' : 's'} (${regime})\n` +
-    plan.kernels.map((k) => `// ---- kernel ${k.name}\n${k.code}\n`).join('')
+    wgsl.kernels.map((k) => `// ---- kernel ${k.name}\n${k.code}\n`).join('')
   );
 }
 

@@ -15,7 +15,7 @@ import {
   experimentPlan,
   parseAll,
 } from '../src/api.js';
-import { Workspace } from '../src/lsp/analysis.js';
+import { Workspace } from '../src/lsp/workspace.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'opt-imports-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -138,7 +138,7 @@ export function usageLines(def: CommandDef): string[] {
   return def.usage.map(({ line }) =>
     `opt ${def.name} ${line}`.replace(/<([a-z][a-z-]*)>/g, (_, name: string) => {
       const f = def.flags[name];
-      if (!f) throw new Error(`usage of opt ${def.name} names an unknown flag --${name}`);
+      if (!f) throw new Error(`internal: usage of opt ${def.name} names an unknown flag --${name}`);
       return flagUsage(name, f);
     }),
   );

@@ -97,7 +97,7 @@ export async function benchSuite(
     const t = await timePass(gpu, (enc, tw) => ev.encode(enc, slabs, f, reps, tw));
     const gpuSeconds = t.seconds / reps;
     const s = p.ir.schedule;
-    const kernels = ev.plan.kernels.length;
+    const kernels = ev.wgsl.kernels.length;
     for (const sl of slabs) sl.x.destroy();
     f.destroy();
     ev.destroy();

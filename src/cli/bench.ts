@@ -176,7 +176,7 @@ export async function runBench(argv: string[]): Promise<number> {
         what: name,
         D,
         N,
-        kernels: ev.plan.kernels.length,
+        kernels: ev.wgsl.kernels.length,
         regime: s.regime.k === 'team' ? `team ${s.regime.team}` : `split ${s.regime.groups}`,
         seconds: sec,
         gbps,

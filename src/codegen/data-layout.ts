@@ -6,7 +6,7 @@
 
 import { at, type IrProgram } from '../ir/ir.js';
 import { rowMatrices } from '../ir/matrix.js';
-import type { GpuPlan } from './wgsl-plan.js';
+import type { WgslKernels } from './wgsl-kernels.js';
 
 /**
  * Which data arrays a program reads (`read`), and the 2-D ones to store transposed
@@ -25,17 +25,22 @@ export function dataUse(p: IrProgram): { read: Set<string>; transposed: Set<stri
  * The DATA buffer's contents for plans that share it (an algorithm's steps): each array at its
  * offset, transposed where a plan that reads it says so. Plans that read an array must agree.
  */
-export function packData(plans: GpuPlan[], values: Record<string, Float64Array>): Float32Array {
-  const size = Math.max(0, ...plans.map((p) => p.dataSize));
+export function packData(
+  generated: WgslKernels[],
+  values: Record<string, Float64Array>,
+): Float32Array {
+  const size = Math.max(0, ...generated.map((p) => p.dataSize));
   const out = new Float32Array(size);
-  const layout = new Map<string, GpuPlan['data'][number]>();
-  for (const plan of plans)
-    for (const d of plan.data) {
+  const layout = new Map<string, WgslKernels['data'][number]>();
+  for (const wgsl of generated)
+    for (const d of wgsl.data) {
       const seen = layout.get(d.name);
       if (seen && seen.offset !== d.offset)
-        throw new Error(`data ${d.name}: the steps' layouts disagree on its offset`);
+        throw new Error(`internal: data ${d.name}: the steps' layouts disagree on its offset`);
       if (seen && d.read && seen.transpose?.join() !== d.transpose?.join() && seen.read)
-        throw new Error(`data ${d.name}: the steps' layouts disagree on its transposition`);
+        throw new Error(
+          `internal: data ${d.name}: the steps' layouts disagree on its transposition`,
+        );
       if (!seen || (d.read && !seen.read)) layout.set(d.name, { ...d });
     }
   for (const [name, d] of layout) {

@@ -87,7 +87,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
               : `S[o[${k}] + ${row}]`;
           }
           const shape = local.get(e.arr);
-          if (!shape) throw new Error(`js backend: a read of ${e.arr}, which is not in scope`);
+          if (!shape)
+            throw new Error(`internal: js backend: a read of ${e.arr}, which is not in scope`);
           const i0 = ex(at(e.idx, 0, 'a read'), pre);
           if (e.arr === f.input) return `x[xo + ${i0}]`;
           if (shape.length === 2)
@@ -139,7 +140,7 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
           // BUILTIN: the builtins' float64 implementations (ir/builtins.ts, JS_BUILTINS).
           const args = e.args.map((a) => ex(a, pre));
           const b = builtinOf(e.fn);
-          if (!b) throw new Error(`js backend: unknown builtin ${e.fn}`);
+          if (!b) throw new Error(`internal: js backend: unknown builtin ${e.fn}`);
           const fn = /^[A-Za-z_]\w*$/.test(b.name) ? `.${b.name}` : `[${JSON.stringify(b.name)}]`;
           const c = `BUILTIN${fn}(${args.join(', ')})`;
           return b.result === 'int' ? c : R(c);
@@ -151,7 +152,7 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
         }
         case 'callp': {
           const a = e.args[0];
-          if (a?.k !== 'vref') throw new Error('js backend: problem call takes a vector');
+          if (a?.k !== 'vref') throw new Error('internal: js backend: problem call takes a vector');
           const src = a.name === f.input ? 'x, xo' : `${arr(a.name)}, 0`;
           return `${names.get(e.fn, 'f_')}(${src})`;
         }
@@ -230,7 +231,7 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
               break;
             }
             default:
-              throw new Error(`js backend: reduction ${e.op}`);
+              throw new Error(`internal: js backend: reduction ${e.op}`);
           }
           const guarded = cond ? `if (${cond}) { ${step} }` : step;
           pre.push(
@@ -271,7 +272,8 @@ export function emitJs(p: IrProgram, o: JsOptions = {}): string {
       // A step: the writes, each guarded by its row (a row outside the array writes nothing).
       for (const w of f.writes ?? []) {
         const st = stateOf.get(w.arr);
-        if (!st) throw new Error(`js backend: a write to ${w.arr}, which is not a state array`);
+        if (!st)
+          throw new Error(`internal: js backend: a write to ${w.arr}, which is not a state array`);
         const { k, cols } = st;
         const pre: string[] = [];
         const row = `t${tmp++}`;

@@ -195,7 +195,7 @@ function simple(s: Stmt): string {
     case 'break':
       return 'break';
   }
-  throw new Error(`wgsl: a ${s.k} statement in a for header`);
+  throw new Error(`internal: wgsl: a ${s.k} statement in a for header`);
 }
 
 /** The statement's lines at indentation `depth` (two spaces a level). */
@@ -260,7 +260,7 @@ function oneLine(s: Stmt): string {
       printStmt(s, 0, lines);
       const [line] = lines;
       if (line === undefined || lines.length !== 1)
-        throw new Error(`wgsl: a ${s.k} statement inside a one-line statement`);
+        throw new Error(`internal: wgsl: a ${s.k} statement inside a one-line statement`);
       return line;
     }
     default:

@@ -99,7 +99,7 @@ export function combine(op: string, a: Expr, b: Expr): Expr {
     case 'max':
       return call('max', a, b);
   }
-  throw new Error(op);
+  throw new Error(`internal: wgsl: combine ${op}`);
 }
 
 export const isArg = (op: string) => op === 'argmin' || op === 'argmax';
@@ -173,7 +173,7 @@ export class Emitter {
   }
   close() {
     const top = this.outer.pop();
-    if (!top) throw new Error('wgsl: close() without open()');
+    if (!top) throw new Error('internal: wgsl: close() without open()');
     this.top = top;
   }
 }
@@ -182,7 +182,7 @@ export class Emitter {
 export function scratchAt(L: Layout, name: string): number {
   const at = L.scratchOffset.get(name);
   if (at === undefined)
-    throw new Error(`wgsl: ${name} is written to SCR, not in the plan's storage`);
+    throw new Error(`internal: wgsl: ${name} is written to SCR, not in the plan's storage`);
   return at;
 }
 
@@ -233,7 +233,7 @@ export function header(
   return decl;
 }
 
-/** What an algorithm step declares in each of its kernels (StepHooks, wgsl-plan.ts). */
+/** What an algorithm step declares in each of its kernels (StepHooks, wgsl-kernels.ts). */
 export interface StepDecls {
   /** Its module-scope declarations before the buffers: the parameters' struct, P, S, ... */
   params: Decl[];
@@ -278,7 +278,7 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
   return {
     read(arr, idx, at) {
       const i0 = idx[0];
-      if (!i0) throw new Error(`wgsl: a read of ${arr} without an index`);
+      if (!i0) throw new Error(`internal: wgsl: a read of ${arr} without an index`);
       // The loop's element index (whose vec4 a lane loads once): an index variable of the IR
       // that the loop's lanes name.
       const laneElement = (k: number) => {
@@ -303,7 +303,7 @@ export function context(em: Emitter, L: Layout, scanValue: Map<string, string>):
         const [rows = 0, cols = 0] = shape;
         const i1 = idx[1];
         if (shape.length === 2 && !i1)
-          throw new Error(`wgsl: a read of matrix ${arr} at one index`);
+          throw new Error(`internal: wgsl: a read of matrix ${arr} at one index`);
         // A transposed matrix with whole vec4 columns: the row's vec4 and component without the
         // division by 4 of a flat index (the component is the lane's own, the same for every j).
         if (em.vec4 && i1 && shape.length === 2 && transposed && rows % 4 === 0 && off % 4 === 0)
@@ -402,7 +402,7 @@ export function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: Expr,
     for (const a of accs) {
       const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
       const init = ACC_INIT[a.red.op];
-      if (!init) throw new Error(`wgsl: reduction ${a.red.op}`);
+      if (!init) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
       em.add(varS(accName(a.out).name, ty, init(a.red.t)));
       if (isArg(a.red.op)) em.add(varS(accIndexName(a.out).name, 'i32', i32(2147483647)));
     }
@@ -745,7 +745,7 @@ function kernelModule(em: Emitter, decls: Decl[], library: string[], body: Stmt[
  * first) and that module printed, what it binds, and its workgroups for n individuals; its name
  * and grid are the plan's.
  */
-export function kernelPlan(
+export function wgslKernel(
   em: Emitter,
   step: (StepDecls & { library: readonly LibraryId[] }) | undefined,
   k: PlanKernel,
@@ -914,7 +914,7 @@ export function unrolledRowSum(em: Emitter, e: IExpr, ctx: ExprContext): Expr | 
  */
 export function endLanes(em: Emitter, body: Stmt[], at: number, q: Expr): void {
   const lanes = em.lanes;
-  if (!lanes) throw new Error('wgsl: endLanes() without lanes');
+  if (!lanes) throw new Error('internal: wgsl: endLanes() without lanes');
   const loads: Stmt[] = [];
   const vq = call('u32', q);
   if (lanes.usedX)

@@ -172,7 +172,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
     }
     case 'vref':
     case 'callp':
-      throw new Error('wgsl: problem calls must be inlined first');
+      throw new Error('internal: wgsl: problem calls must be inlined first');
     case 'read':
       return ctx.read(e.arr, e.idx.map(ex), e.idx);
     case 'un':
@@ -205,7 +205,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
     case 'call': {
       // The builtin's WGSL form (ir/builtins.ts) over f32 arguments.
       const b = builtinOf(e.fn);
-      if (!b) throw new Error(`wgsl: unknown builtin ${e.fn}`);
+      if (!b) throw new Error(`internal: wgsl: unknown builtin ${e.fn}`);
       const args = e.args.map((x) => toF32(ex(x), x.t));
       const pair = /^ff\.(\w+)\.([hl])$/.exec(e.fn);
       if (pair) {
@@ -321,7 +321,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
           break;
         }
         default:
-          throw new Error(`wgsl: reduction ${e.op}`);
+          throw new Error(`internal: wgsl: reduction ${e.op}`);
       }
       pre.push(varS(acc.name, ty, init));
       const body2 = cond ? [ifS(cond, steps)] : steps;

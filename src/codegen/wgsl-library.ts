@@ -194,7 +194,7 @@ fn ff_max(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
 /**
  * The WGSL helpers of the float-float builtins, one a builtin (its name and parameters from the
  * IR's table, FF_BUILTINS): declared only in the modules of steps whose state holds pairs
- * (wgsl-step.ts) and of kernels that call them (wgsl-emit.ts kernelPlan), so that the others are
+ * (wgsl-step.ts) and of kernels that call them (wgsl-emit.ts wgslKernel), so that the others are
  * unchanged.
  */
 export const TWO_FLOAT_WGSL = [

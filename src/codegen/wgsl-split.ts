@@ -20,7 +20,7 @@ import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
-import type { KernelPlan, WgslOptions } from './wgsl-plan.js';
+import type { WgslKernel, WgslOptions } from './wgsl-kernels.js';
 import {
   add,
   assign,
@@ -59,7 +59,7 @@ import {
   gridPrologue,
   kernelDecls,
   isArg,
-  kernelPlan,
+  wgslKernel,
   leadLane,
   teamPrologue,
   resultLine,
@@ -105,7 +105,7 @@ function momentTerms(st: ScanStage, accs: Acc[]): MomentTerm[] {
   accs.forEach((a, r) => {
     const isSv = (n: IExpr) => n.k === 'read' && n.arr === st.scan;
     const coeffs = polynomialIn(a.red.body, isSv);
-    if (!coeffs) throw new Error(`wgsl: ${a.out} is not a polynomial in the scan value`);
+    if (!coeffs) throw new Error(`internal: wgsl: ${a.out} is not a polynomial in the scan value`);
     coeffs.forEach((c, m) => {
       if (c.k === 'num' && c.v === 0) return;
       for (let l = 0; l <= m; l++) {
@@ -198,7 +198,7 @@ export class SplitKernels {
       const writes = p.main.writes ?? [];
       const values = plan.chain.values.map((arr) => {
         const w = writes.find((x) => !x.col && x.arr === arr);
-        if (!w) throw new Error(`wgsl: the chain's value row ${arr} has no value write`);
+        if (!w) throw new Error(`internal: wgsl: the chain's value row ${arr} has no value write`);
         return w;
       });
       // One individual: its partials, then its value rows.
@@ -223,7 +223,7 @@ export class SplitKernels {
   private valueCopy(slot: number): Expr {
     const c = this.chain;
     const base = this.parityBase();
-    if (!c || !base) throw new Error('wgsl: value rows outside a chainable step');
+    if (!c || !base) throw new Error('internal: wgsl: value rows outside a chainable step');
     return index(id('PART'), add(base, u32(this.G * this.partStride + slot)));
   }
 
@@ -233,7 +233,9 @@ export class SplitKernels {
     if (k < 0) return undefined;
     const w = this.chain?.values[k];
     if (!w || at.length !== 1 || !exprEqual(at[0] as IExpr, w.row))
-      throw new Error(`wgsl: a read of the value row ${arr} at another row than its write's`);
+      throw new Error(
+        `internal: wgsl: a read of the value row ${arr} at another row than its write's`,
+      );
     return k;
   }
 
@@ -243,7 +245,7 @@ export class SplitKernels {
     if (part) return part;
     const st = at(this.stages, k, 'a split stage');
     if (st.k !== 'reduce' && st.k !== 'scan')
-      throw new Error(`wgsl: stage ${k} (${st.k}) has no partials`);
+      throw new Error(`internal: wgsl: stage ${k} (${st.k}) has no partials`);
     const { accs, nf, ni } = allocAccs(st.outs, this.bind);
     part = { k, st, accs, nf, ni, first: st.k === 'scan' ? 1 : 0, vecs: [] };
     this.parts.set(k, part);
@@ -251,7 +253,7 @@ export class SplitKernels {
   }
 
   /** The kernel of plan kernel `k`. */
-  kernel(k: PlanKernel): KernelPlan {
+  kernel(k: PlanKernel): WgslKernel {
     return this.print(this.build(k));
   }
 
@@ -259,9 +261,9 @@ export class SplitKernels {
     const role = k.role;
     switch (role.k) {
       case 'chain':
-        throw new Error(`wgsl: the chain kernel ${k.name} is built by chainKernel`);
+        throw new Error(`internal: wgsl: the chain kernel ${k.name} is built by chainKernel`);
       case 'team':
-        throw new Error(`wgsl: a team kernel (${k.name}) in the split regime`);
+        throw new Error(`internal: wgsl: a team kernel (${k.name}) in the split regime`);
       case 'scan-moments':
         return this.scanMoments(k, this.part(role.stage));
       case 'scan-chunks':
@@ -296,7 +298,7 @@ export class SplitKernels {
   private sc(name: string): Expr {
     const L = this.L;
     const slot = L.scalarSlot.get(name);
-    if (slot === undefined) throw new Error(`wgsl: scalar ${name} has no slot in SC`);
+    if (slot === undefined) throw new Error(`internal: wgsl: scalar ${name} has no slot in SC`);
     // A chain kernel passes its combine's scalars to its writes in workgroup memory.
     if (this.phase) return index(id('opt_fsc'), u32(slot));
     return index(id('SC'), add(mul(id('n'), u32(L.scalarStride)), u32(slot)));
@@ -396,7 +398,7 @@ export class SplitKernels {
    */
   private loadScalars(em: Emitter, k: PlanKernel) {
     const scalars = k.scalars;
-    if (!scalars) throw new Error(`wgsl: kernel ${k.name} has no scalars in its plan`);
+    if (!scalars) throw new Error(`internal: wgsl: kernel ${k.name} has no scalars in its plan`);
     for (const name of scalars.fromSC) {
       if (!this.phase) em.uses.add('SC');
       const b = this.bind.get(name) as Binding & { k: 'scalar' };
@@ -432,9 +434,9 @@ export class SplitKernels {
     return { em, k, shF, shI, shS };
   }
 
-  private print(b: Built): KernelPlan {
+  private print(b: Built): WgslKernel {
     const { step, wg } = this;
-    return kernelPlan(b.em, step, b.k, kernelDecls(b.em, step, wg, b.shF, b.shI, b.shS));
+    return wgslKernel(b.em, step, b.k, kernelDecls(b.em, step, wg, b.shF, b.shI, b.shS));
   }
 
   private writePartials(em: Emitter, accs: Acc[], first: number) {
@@ -453,7 +455,7 @@ export class SplitKernels {
   /** A scan by moments: per chunk its total and the moments of its scan values. */
   private scanMoments(k: PlanKernel, s: SplitStage): Built {
     const terms = s.moments;
-    if (!terms) throw new Error(`wgsl: kernel ${k.name}: a scan without moments`);
+    if (!terms) throw new Error(`internal: wgsl: kernel ${k.name}: a scan without moments`);
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
     const em = this.chunkKernel(k, true);
     const scanValue = new Map<string, string>();
@@ -662,7 +664,9 @@ export class SplitKernels {
     const team = role.team;
     const ipg = wg / team;
     if (k.dispatch.per !== 'team' || k.dispatch.individuals !== ipg || ipg * team !== wg)
-      throw new Error(`wgsl: kernel ${k.name}: its grid does not match its team of ${team}`);
+      throw new Error(
+        `internal: wgsl: kernel ${k.name}: its grid does not match its team of ${team}`,
+      );
     this.prologue(em3);
     if (this.phase === 'combine') {
       // A chain kernel: every workgroup (n, c) combines its individual's partials (each of its
@@ -718,7 +722,8 @@ export class SplitKernels {
     }
     // A step of one row: its value writes, after every lane has read what they change.
     if (role.values) {
-      if (!this.step) throw new Error(`wgsl: kernel ${k.name}: value writes outside a step`);
+      if (!this.step)
+        throw new Error(`internal: wgsl: kernel ${k.name}: value writes outside a step`);
       const chain = this.chain;
       if (this.phase === 'combine' && chain) {
         // The workgroup's copy of the value rows starts as the previous run's (a write that
@@ -785,7 +790,8 @@ export class SplitKernels {
   /** The writes: chunk c of every row by workgroup (n, c); the scalars come from SC. */
   private stepWrites(k: PlanKernel): Built {
     const step = this.step;
-    if (!step) throw new Error(`wgsl: kernel ${k.name}: writes outside an algorithm step`);
+    if (!step)
+      throw new Error(`internal: wgsl: kernel ${k.name}: writes outside an algorithm step`);
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
     const values = k.role.k === 'writes' && k.role.values;
@@ -808,7 +814,7 @@ export class SplitKernels {
    * the kernel it replaces, in a block of its own; the first two read the previous run's
    * parameters (Q).
    */
-  chainKernel(kc: PlanKernel, kernels: PlanKernel[]): { kernel: KernelPlan; region: number } {
+  chainKernel(kc: PlanKernel, kernels: PlanKernel[]): { kernel: WgslKernel; region: number } {
     const [kp, kcomb, kw] = kernels;
     const chain = this.chain;
     const step = this.step;
@@ -818,8 +824,8 @@ export class SplitKernels {
       kw?.role.k !== 'writes' ||
       kernels.length !== 3
     )
-      throw new Error(`wgsl: a chain of kernels ${kernels.map((k) => k.name)}`);
-    if (!chain || !step) throw new Error('wgsl: a chain kernel outside a chainable step');
+      throw new Error(`internal: wgsl: a chain of kernels ${kernels.map((k) => k.name)}`);
+    if (!chain || !step) throw new Error('internal: wgsl: a chain kernel outside a chainable step');
     const phases: Built[] = [];
     const order = [
       ['combine', kcomb],
@@ -871,6 +877,6 @@ export class SplitKernels {
         ty: `array<f32, ${Math.max(1, chain.values.length)}>`,
       },
     );
-    return { kernel: kernelPlan(em, step, kc, decls), region: chain.region };
+    return { kernel: wgslKernel(em, step, kc, decls), region: chain.region };
   }
 }

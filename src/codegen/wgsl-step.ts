@@ -16,10 +16,10 @@ import {
 } from '../ir/ir.js';
 import { toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import type { LibraryId } from './wgsl-library.js';
-import { generateWgsl, type GpuPlan, type WgslOptions } from './wgsl.js';
+import { generateWgsl, type WgslKernels, type WgslOptions } from './wgsl.js';
 import type { Plan } from '../schedule/plan.js';
 import { countedFor, endLanes, stateLanes, type Emitter, type VectorLanes } from './wgsl-emit.js';
-import type { ChainedValues, StepHooks } from './wgsl-plan.js';
+import type { ChainedValues, StepHooks } from './wgsl-kernels.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import {
   add,
@@ -103,7 +103,7 @@ export function generateStepWgsl(
   plan: Plan,
   state: StateArray[],
   options: StepOptions = {},
-): GpuPlan {
+): WgslKernels {
   if (state.length > maxStateArrays())
     throw new Error(
       `an algorithm has at most ${maxStateArrays()} state arrays, this one ${state.length}`,
@@ -167,7 +167,7 @@ interface HoistState {
   draws: { name: string; code: Expr; ty: 'vec4' | 'u32' | 'f32' }[];
 }
 
-/** How a step's kernels differ from an evaluation's (StepHooks, wgsl-plan.ts). */
+/** How a step's kernels differ from an evaluation's (StepHooks, wgsl-kernels.ts). */
 class StepCodegen implements StepHooks {
   /** Philox and the draws; the float-float helpers where the state holds pairs (passes/twofloat.ts). */
   readonly library: readonly LibraryId[];
@@ -225,7 +225,7 @@ class StepCodegen implements StepHooks {
   private stateArray(name: string): { k: number; a: StateArray } {
     const k = this.index.get(name);
     const a = k === undefined ? undefined : this.state[k];
-    if (k === undefined || !a) throw new Error(`wgsl: ${name} is not a state array`);
+    if (k === undefined || !a) throw new Error(`internal: wgsl: ${name} is not a state array`);
     return { k, a };
   }
 
@@ -266,7 +266,7 @@ class StepCodegen implements StepHooks {
     if (!hs?.draws.length) return [];
     const H = hs.draws.length;
     const tl = em.teamLanes;
-    if (!tl) throw new Error('wgsl: lane-parallel draws outside a team');
+    if (!tl) throw new Error('internal: wgsl: lane-parallel draws outside a team');
     const hd = `opt_hd${em.tag}`;
     const slot = (t: number) => index(id(hd), add(mul(tl.team, u32(H)), u32(t)));
     const stores: Stmt[] = hs.draws.map((d, t) => {
@@ -296,7 +296,7 @@ class StepCodegen implements StepHooks {
   /** Hoists `code` to the start of the kernel (see ExprContext.hoist); returns its name. */
   private hoist(em: Emitter, code: Expr, kind?: Parameters<NonNullable<ExprContext['hoist']>>[1]) {
     const st = this.hoistState.get(em);
-    if (!st) throw new Error('wgsl: hoisting outside a step context');
+    if (!st) throw new Error('internal: wgsl: hoisting outside a step context');
     // Each value once: keyed by its text.
     const key = printExpr(code);
     let name = st.names.get(key);
@@ -361,7 +361,7 @@ class StepCodegen implements StepHooks {
    */
   private laneVec4(lanes: VectorLanes, key: string, start: Expr): Expr {
     if (!lanes.base || !lanes.state)
-      throw new Error('wgsl: vec4 state loads in a loop without its base');
+      throw new Error('internal: wgsl: vec4 state loads in a loop without its base');
     let pl = lanes.state.get(key);
     if (!pl) {
       pl = {
@@ -380,7 +380,7 @@ class StepCodegen implements StepHooks {
   private read(em: Emitter, ctx: ExprContext, arr: string, idx: Expr[], at: IExpr[]): Expr {
     const { k, a } = this.stateArray(arr);
     const row = idx[0];
-    if (!row) throw new Error(`wgsl: a read of ${arr} without an index`);
+    if (!row) throw new Error(`internal: wgsl: a read of ${arr} without an index`);
     const dom = this.p.main.domain!;
     em.uses.add('S');
     // What the indices are, from the IR: the individual's own row, a constant row, a loop's

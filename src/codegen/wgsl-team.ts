@@ -27,7 +27,7 @@ import {
   type Expr,
   type Stmt,
 } from './wgsl-ast.js';
-import type { KernelPlan, StepHooks, WgslOptions } from './wgsl-plan.js';
+import type { WgslKernel, StepHooks, WgslOptions } from './wgsl-kernels.js';
 import {
   Emitter,
   TEAM_SCAN_K,
@@ -36,7 +36,7 @@ import {
   context,
   gridPrologue,
   kernelDecls,
-  kernelPlan,
+  wgslKernel,
   leadLane,
   teamPrologue,
   countedFor,
@@ -69,7 +69,7 @@ export function teamKernel(
   L: Layout,
   bind: Map<string, Binding>,
   options: WgslOptions,
-): KernelPlan {
+): WgslKernel {
   return new TeamKernel(p, k, stages, team, wg, L, bind, options, options.step).build();
 }
 
@@ -138,7 +138,7 @@ class TeamKernel {
     this.ctx = step ? step.context(em, base) : base;
   }
 
-  build(): KernelPlan {
+  build(): WgslKernel {
     const { em, ctx, step, wg, team, L } = this;
     for (let k = 0; k < this.stages.length; k++) {
       const st = this.stages[k]!;
@@ -184,7 +184,7 @@ class TeamKernel {
     // (CEC 2017 F30 at D = 10: 17 reductions, 17 KiB); adapters here allow it.
     if (this.shR && bytes > WORKGROUP_BYTES)
       throw new Error(
-        `wgsl: ${this.k.name} needs ${bytes} bytes of workgroup memory, over the ${WORKGROUP_BYTES} WebGPU guarantees`,
+        `internal: wgsl: ${this.k.name} needs ${bytes} bytes of workgroup memory, over the ${WORKGROUP_BYTES} WebGPU guarantees`,
       );
     if (this.shR)
       decls.push({ k: 'var', space: 'workgroup', name: 'shr', ty: `array<f32, ${this.shR}>` });
@@ -195,7 +195,7 @@ class TeamKernel {
         name: 'shv',
         ty: `array<f32, ${(wg / team) * L.sharedStride}>`,
       });
-    return kernelPlan(em, step, this.k, decls);
+    return wgslKernel(em, step, this.k, decls);
   }
 
   /**
@@ -300,7 +300,9 @@ class TeamKernel {
     const off = m && L.dataOffset.get(m.matrix);
     const shape = m && L.dataShape.get(m.matrix);
     if (!m || off === undefined || !shape || !L.dataTransposed?.has(m.matrix))
-      throw new Error(`wgsl: ${name} is tiled but is not a product with a transposed matrix`);
+      throw new Error(
+        `internal: wgsl: ${name} is tiled but is not a product with a transposed matrix`,
+      );
     const rows = shape[0] ?? 0;
     const K = m.cols;
     const R = b.len;

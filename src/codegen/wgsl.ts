@@ -10,12 +10,18 @@
 import { at, type Binding, type ScheduledProgram } from '../ir/ir.js';
 import { dataUse } from './data-layout.js';
 import type { Plan, PlanKernel } from '../schedule/plan.js';
-import type { GpuPlan, KernelPlan, WgslOptions } from './wgsl-plan.js';
+import type { WgslKernels, WgslKernel, WgslOptions } from './wgsl-kernels.js';
 import { type Layout } from './wgsl-emit.js';
 import { teamKernel } from './wgsl-team.js';
 import { SplitKernels } from './wgsl-split.js';
 
-export type { BufferName, GpuPlan, KernelBinding, KernelPlan, WgslOptions } from './wgsl-plan.js';
+export type {
+  BufferName,
+  WgslKernels,
+  KernelBinding,
+  WgslKernel,
+  WgslOptions,
+} from './wgsl-kernels.js';
 export { TEAM_SCAN_K, shsSize, summationChain } from './wgsl-emit.js';
 
 /**
@@ -24,7 +30,11 @@ export { TEAM_SCAN_K, shsSize, summationChain } from './wgsl-emit.js';
  * the plan's, in its order, with its names and grids, each built for its role (the team kernel,
  * or one of the split regime's: wgsl-split.ts), and each binds exactly the plan's buffers.
  */
-export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptions = {}): GpuPlan {
+export function generateWgsl(
+  p: ScheduledProgram,
+  plan: Plan,
+  options: WgslOptions = {},
+): WgslKernels {
   const s = p.schedule;
   const f = p.main;
   const r = plan.decision.regime;
@@ -38,7 +48,7 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
     const size = d.shape.reduce((a, b) => a * b, 1);
     dataOffset.set(d.name, dataSize);
     dataShape.set(d.name, d.shape);
-    const r: GpuPlan['data'][number] = {
+    const r: WgslKernels['data'][number] = {
       name: d.name,
       offset: dataSize,
       size,
@@ -74,7 +84,7 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
     scalarSlot,
     scalarStride: scalarSlot.size,
   };
-  const gpu: GpuPlan = {
+  const gpu: WgslKernels = {
     kernels: [],
     wg: r.wg,
     data: dataLayout,
@@ -87,19 +97,19 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
   const split =
     r.k === 'split' ? new SplitKernels(p, s.stages, r, layout, bind, plan, options) : undefined;
   for (const k of plan.kernels) {
-    let kp: KernelPlan;
+    let kp: WgslKernel;
     if (k.role.k === 'team') {
       if (k.dispatch.per !== 'team' || k.dispatch.individuals * k.role.team !== r.wg)
-        throw new Error(`wgsl: kernel ${k.name}: its grid does not match its team`);
+        throw new Error(`internal: wgsl: kernel ${k.name}: its grid does not match its team`);
       kp = teamKernel(p, k, s.stages, k.role.team, r.wg, layout, bind, options);
     } else if (split) kp = split.kernel(k);
-    else throw new Error(`wgsl: kernel ${k.name} (${k.role.k}) in the team regime`);
+    else throw new Error(`internal: wgsl: kernel ${k.name} (${k.role.k}) in the team regime`);
     bindsItsPlan(kp, k);
     gpu.kernels.push(kp);
   }
   if (split) gpu.partStride = split.partStride;
   if (plan.chain) {
-    if (!split) throw new Error('wgsl: a chain in the team regime');
+    if (!split) throw new Error('internal: wgsl: a chain in the team regime');
     gpu.chain = split.chainKernel(plan.chain.kernel, plan.kernels);
     bindsItsPlan(gpu.chain.kernel, plan.chain.kernel);
   }
@@ -110,10 +120,10 @@ export function generateWgsl(p: ScheduledProgram, plan: Plan, options: WgslOptio
  * The plan says which buffers a kernel touches; the kernel binds what its code uses (and, as
  * every kernel P, a step's kernel RUNS: the seed of its run, wgsl-step.ts prologue).
  */
-function bindsItsPlan(kp: KernelPlan, k: PlanKernel): void {
+function bindsItsPlan(kp: WgslKernel, k: PlanKernel): void {
   const uses = kp.uses.filter((u) => u !== 'RUNS');
   if ([...uses].sort().join() !== ['P', ...k.buffers].sort().join())
     throw new Error(
-      `wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
+      `internal: wgsl: kernel ${k.name} binds ${kp.uses.join(', ')}, its plan P, ${k.buffers.join(', ')}`,
     );
 }

@@ -13,7 +13,7 @@ import { checkGpuChains, type LongChain } from './gpu-limits.js';
 import type { IrData, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { boxOf, materialiseData, type Box } from '../ir/data.js';
-import { errorFromG, optimumPointOf } from './problem.js';
+import { checkDimension, errorFromG, optimumPointOf } from './problem.js';
 import { AlgoElaborator, type AlgoRequest } from '../elaborate/algorithm.js';
 import { algoTwoFloat } from '../passes/algo-twofloat.js';
 import { allSteps, pingPong, type AlgoProgram, type GenStmt, type Step } from '../ir/step.js';
@@ -168,8 +168,7 @@ export function algorithmIr(
   req: AlgoCompileRequest,
   { until, onPass }: Pick<AlgoPipelineOptions, 'until' | 'onPass'> = {},
 ): { algo: AlgoProgram; texts: Map<string, string>; run: StepRunner; longChains: LongChain[] } {
-  if (!Number.isInteger(req.dim) || req.dim < 1)
-    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  checkDimension(req.dim);
   const parsed = parseChecked(req);
   const elab = new AlgoElaborator(parsed.sources);
   const lowered = elab.lowerAlgorithm(req);

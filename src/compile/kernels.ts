@@ -16,7 +16,12 @@
 import { pingPong, type Step } from '../ir/step.js';
 import type { ScheduledProgram, StateArray } from '../ir/ir.js';
 import type { Plan } from '../schedule/plan.js';
-import { generateWgsl, type GpuPlan, type KernelPlan, type WgslOptions } from '../codegen/wgsl.js';
+import {
+  generateWgsl,
+  type WgslKernels,
+  type WgslKernel,
+  type WgslOptions,
+} from '../codegen/wgsl.js';
 import { generateStepWgsl } from '../codegen/wgsl-step.js';
 
 /** `make` called once, on the first call of the function returned; its value kept. */
@@ -39,7 +44,7 @@ export interface StepArtefact {
   /** The arrays it reads in one copy and writes to the other (the others it updates in place). */
   pingPong(): Set<string>;
   /** Its WGSL (codegen/wgsl-step.ts): each kernel's tree and text, the chain kernel's too; generated once. */
-  kernels(): GpuPlan;
+  kernels(): WgslKernels;
 }
 
 /** The artefact of a step scheduled as `gpuIr`, whose plan `buildPlan` builds, over `state`. */
@@ -57,18 +62,18 @@ export function stepArtefact(
   };
 }
 
-/** The options of a problem's kernels that the artefact is keyed by (codegen/wgsl-plan.ts). */
+/** The options of a problem's kernels that the artefact is keyed by (codegen/wgsl-kernels.ts). */
 export type ProblemKernelOptions = Pick<WgslOptions, 'subgroups' | 'subgroupMaxSize'>;
 
 /**
  * A problem's kernels for each set of options, each generated once: `kernels(o)` returns the
- * same GpuPlan for equal options.
+ * same WgslKernels for equal options.
  */
 export function problemKernels(
   ir: ScheduledProgram,
   plan: () => Plan,
-): (o?: ProblemKernelOptions) => GpuPlan {
-  const made = new Map<string, GpuPlan>();
+): (o?: ProblemKernelOptions) => WgslKernels {
+  const made = new Map<string, WgslKernels>();
   return (o = {}) => {
     const key = `${o.subgroups ?? false}/${o.subgroupMaxSize ?? ''}`;
     let g = made.get(key);
@@ -85,7 +90,7 @@ export function problemKernels(
 /** A kernel of an algorithm's step as the emitters list it. */
 export interface StepKernel {
   step: Step;
-  kernel: KernelPlan;
+  kernel: WgslKernel;
   /**
    * The chain kernel of a chainable step (ir/step.ts, chainable): the runtime dispatches it
    * between two consecutive runs of the step, in place of the earlier run's combine and writes and
@@ -102,7 +107,7 @@ export interface StepKernel {
 export function algorithmKernels(c: {
   steps: Step[];
   fused: Map<Step, Step>;
-  compiled(st: Step): { kernels(): GpuPlan };
+  compiled(st: Step): { kernels(): WgslKernels };
 }): StepKernel[] {
   const fused = new Set(c.fused.keys());
   return c.steps

@@ -13,7 +13,7 @@ import { buildPlan, type Plan } from '../schedule/plan.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { boxAt, boxOf, materialiseData, type Box } from '../ir/data.js';
 import { errorBoundProgram } from '../ir/error-bound.js';
-import { summationChain, type GpuPlan } from '../codegen/wgsl.js';
+import { summationChain, type WgslKernels } from '../codegen/wgsl.js';
 import { once, problemKernels, type ProblemKernelOptions } from './kernels.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
 import { uniform53 } from '../rng/philox.js';
@@ -62,7 +62,7 @@ export interface CompiledProblem {
    * Its WGSL from plan(), each kernel's tree and text, generated once for each set of options
    * (compile/kernels.ts): what the GPU evaluator and the emitters read.
    */
-  kernels(o?: ProblemKernelOptions): GpuPlan;
+  kernels(o?: ProblemKernelOptions): WgslKernels;
   /**
    * The GPU's value g from what its kernels store: rangeDecode where the problem's values may
    * leave float32's range (passes/range.ts stores them as phi(g)), else g itself.
@@ -140,10 +140,15 @@ function pickProblem(
   return last(parsed.rootFiles) ?? last(parsed.userFiles);
 }
 
+/** A compile request's dimension, checked (problems and algorithms alike): a positive integer. */
+export function checkDimension(dim: number): void {
+  if (!Number.isInteger(dim) || dim < 1)
+    throw new RangeError(`the dimension must be a positive integer, got ${dim}`);
+}
+
 /** The problem of `req` lowered to the IR, with the sources' texts and its schedule options. */
 function lowerProblem(req: CompileRequest) {
-  if (!Number.isInteger(req.dim) || req.dim < 1)
-    throw new RangeError(`the dimension must be a positive integer, got ${req.dim}`);
+  checkDimension(req.dim);
   const parsed = parseChecked(req);
   const elab = new Elaborator(parsed.sources);
   const name = pickProblem(req, parsed);

@@ -10,14 +10,14 @@
 //
 // The elaborator holds the elaboration core (core.ts: declarations, diagnostics, name lookup,
 // value and constant checks, parameter checks, lets) and adds what is a problem's own: the
-// expression language (public `expr`, also the algorithm elaborator's), reductions, order
-// functions, problem calls and their specialisation, data, suites and the problem's constants
-// (box, optimum, `where`). An elaborator that extends the expression language does so through
-// its scopes' hooks (scope.ts), not by subclassing.
+// expression language (public `expr`, also the algorithm elaborator's; its elementwise operators,
+// reductions and order functions are in problem-expr.ts), problem calls and their specialisation,
+// data (lowered by problem-data.ts), suites and the problem's constants (box, optimum, `where`).
+// An elaborator that extends the expression language does so through its scopes' hooks
+// (scope.ts), not by subclassing.
 
 import type {
   Arg,
-  DataDecl,
   Expr,
   Loc,
   ParamDecl,
@@ -25,18 +25,7 @@ import type {
   SourceFile,
   SuiteDecl,
 } from '../parser/ast.js';
-import type { Diagnostic, DiagKind } from '../parser/diagnostics.js';
-import {
-  lineOf,
-  placeIn,
-  readNumbers,
-  readTable,
-  resolveDataPath,
-  type BadValue,
-  type FilePos,
-} from '../ir/datafiles.js';
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import type { Diagnostic } from '../parser/diagnostics.js';
 import {
   at,
   bin,
@@ -44,24 +33,16 @@ import {
   freeIdx,
   int,
   num,
-  redTy,
   type IExpr,
-  type IrData,
   type IrFunc,
   type IrProgram,
-  type RedOp,
 } from '../ir/ir.js';
 import { constValue, foldExpr, foldNode } from '../ir/fold.js';
 import { Abort, ElabCore } from './core.js';
+import { DataLowering } from './problem-data.js';
+import { elementwise, elementwise2, onceVector, orderVal, reduce } from './problem-expr.js';
 import { materialiseSome } from '../ir/data.js';
-import {
-  GENERATORS,
-  JRANDOM_GENERATORS,
-  ORDER_FUNCTIONS,
-  binaryBuiltinOf,
-  builtinOf,
-  signatureOf,
-} from './resolve.js';
+import { GENERATORS, ORDER_FUNCTIONS, binaryBuiltinOf, builtinOf } from './resolve.js';
 import {
   FuncBuilder,
   arrayVal,
@@ -72,49 +53,12 @@ import {
   newScope,
   plural,
   toReal,
-  withIndex,
   type Scope,
   type Val,
 } from './scope.js';
 
 // test/ir/builtins.test.ts checks reserved names through the problem elaborator's module.
 export { reservedName } from './resolve.js';
-
-function idxNamesIn(e: IExpr, out = new Set<string>()): Set<string> {
-  switch (e.k) {
-    case 'idx':
-      out.add(e.name);
-      break;
-    case 'read':
-      e.idx.forEach((x) => idxNamesIn(x, out));
-      break;
-    case 'un':
-      idxNamesIn(e.a, out);
-      break;
-    case 'bin':
-      idxNamesIn(e.a, out);
-      idxNamesIn(e.b, out);
-      break;
-    case 'call':
-    case 'callp':
-      e.args.forEach((x) => idxNamesIn(x, out));
-      break;
-    case 'sel':
-      idxNamesIn(e.c, out);
-      idxNamesIn(e.a, out);
-      idxNamesIn(e.b, out);
-      break;
-    case 'red':
-      idxNamesIn(e.lo, out);
-      idxNamesIn(e.hi, out);
-      if (e.cond) idxNamesIn(e.cond, out);
-      idxNamesIn(e.body, out);
-      break;
-    default:
-      break;
-  }
-  return out;
-}
 
 /** A constant condition's value (comparisons of constants, and, or, not); undefined otherwise. */
 function constCondition(e: IExpr): boolean | undefined {
@@ -142,20 +86,18 @@ export class Elaborator {
   readonly core: ElabCore;
   /** The values of a problem's parameters while it is lowered (its defaults otherwise). */
   private paramVals = new Map<ProblemDecl, Map<string, number>>();
-  private data: IrData[] = [];
-  private dataKeys = new Map<string, string>(); // name@len -> IR data name
   private funcs = new Map<string, IrFunc>();
   private funcOrder: IrFunc[] = [];
   private active = new Set<string>();
   /** The problems being lowered, outermost first (recursion is reported with this chain). */
   private callStack: string[] = [];
-  /** The data declarations being lowered (a data defined through itself is reported). */
-  private dataStack: string[] = [];
-  private mainDim = 0;
+  /** The problem's data declarations, lowered as they are used. */
+  private readonly dataL: DataLowering;
 
   /** An elaborator of `files`, or one on an existing core (an algorithm's elaborator shares its own). */
   constructor(files: SourceFile[] | ElabCore) {
     this.core = files instanceof ElabCore ? files : new ElabCore(files);
+    this.dataL = new DataLowering(this);
   }
 
   get diagnostics(): Diagnostic[] {
@@ -220,12 +162,10 @@ export class Elaborator {
 
   /** Lower problem `name` at dimension `dim`; undefined (with diagnostics) on errors. */
   lower(name: string, dim: number, set: Record<string, string> = {}): IrProgram | undefined {
-    this.data = [];
+    this.dataL.reset(dim);
     this.paramVals.clear();
-    this.dataKeys.clear();
     this.funcs.clear();
     this.funcOrder = [];
-    this.mainDim = dim;
     const decl = this.core.problems.get(name);
     if (!decl) {
       const near = didYouMean(name, [...this.core.problems.keys()]);
@@ -234,7 +174,6 @@ export class Elaborator {
     }
     const before = this.diagnostics.length;
     this.callStack = [decl.name];
-    this.dataStack = [];
     try {
       this.paramVals.set(decl, this.paramsFromSet(decl, set));
     } catch (e) {
@@ -271,7 +210,7 @@ export class Elaborator {
         at = part((): IrProgram['at'] => {
           const atData = atExpr.kind === 'name' ? this.core.datas.get(atExpr.name) : undefined;
           if (atData) {
-            const v = this.dataVal(atData, dim, atExpr.loc);
+            const v = this.dataL.dataVal(atData, dim, atExpr.loc);
             if (v.s !== 'vector' || v.len !== dim || !v.array)
               this.core.fail('BadOptimumPoint', atExpr.loc, ` (got a ${describe(v)})`);
             return { k: 'data', name: v.array };
@@ -297,7 +236,7 @@ export class Elaborator {
         optimum,
         at,
         direction: decl.direction,
-        data: this.data,
+        data: this.dataL.data,
         funcs: this.funcOrder,
         main,
       };
@@ -332,7 +271,7 @@ export class Elaborator {
           e.kind === 'name' &&
           (e.name === decl.param || decl.params.some((q) => q.name === e.name));
         if (d && !shadowed) {
-          const v = this.dataVal(d, dim, e.loc);
+          const v = this.dataL.dataVal(d, dim, e.loc);
           if (v.s !== 'vector' || v.len !== dim || !v.array)
             this.core.fail(
               'BoxSide',
@@ -362,7 +301,7 @@ export class Elaborator {
       return { box: [lo, hi] };
     }
     const values = materialiseSome(
-      this.data,
+      this.dataL.data,
       names.filter((n): n is string => n !== null),
     );
     const side = (k: 0 | 1) => (j: number) => {
@@ -595,99 +534,6 @@ export class Elaborator {
     return { name: fname, input: decl.param, len, bindings: fn.bindings, result: toReal(r.e) };
   }
 
-  /**
-   * The vector argument of `fn` (a problem call, rank, argsort, sort), which is materialised once
-   * per evaluation, outside any reduction: it cannot depend on a reduction's or a vector let's
-   * index (CallDependsOnIndex).
-   */
-  private onceVector(fn: string, arg: Arg, sc: Scope): Val & { s: 'vector' } {
-    const v = this.expr(arg.value, sc);
-    if (v.s !== 'vector') this.core.fail('ExpectedVector', arg.value.loc, describe(v));
-    if (sc.idxs.size) {
-      const used = idxNamesIn(v.at({ k: 'idx', t: 'i', name: '$probe' }));
-      for (const [src, ix] of sc.idxs)
-        if (used.has((ix as { name: string }).name))
-          this.core.fail('CallDependsOnIndex', arg.value.loc, fn, src);
-    }
-    return v;
-  }
-
-  /** rank / argsort / sort of `v` (see ORDER_FUNCTIONS) as vector bindings of reductions. */
-  private orderVal(fn: string, v: Val & { s: 'vector' }, sc: Scope): Val {
-    const keys = this.core.materialise(v, sc.fn, `${fn}_keys`);
-    const n = v.len;
-    const key = (i: IExpr) => keys.at(i);
-    // rank_i = #{ j : k_j < k_i, or k_j = k_i and j < i }
-    const i = this.core.freshIdx('i');
-    const j = this.core.freshIdx('j');
-    const before: IExpr = {
-      k: 'bin',
-      t: 'b',
-      op: 'or',
-      a: { k: 'bin', t: 'b', op: '<', a: key(j), b: key(i) },
-      b: {
-        k: 'bin',
-        t: 'b',
-        op: 'and',
-        a: { k: 'bin', t: 'b', op: '==', a: key(j), b: key(i) },
-        b: { k: 'bin', t: 'b', op: '<', a: j, b: i },
-      },
-    };
-    const rankName = sc.fn.fresh(`${fn}_rank`);
-    sc.fn.bindings.push({
-      k: 'vec',
-      name: rankName,
-      idx: (i as { name: string }).name,
-      len: n,
-      body: toReal({
-        k: 'red',
-        t: 'i',
-        op: 'count',
-        idx: (j as { name: string }).name,
-        lo: int(0),
-        hi: int(n),
-        cond: before,
-        body: int(1),
-      }),
-    });
-    // Ranks and indices are integers (stored as floats, exact below 2^24): read back as int, so
-    // that they index (`C[p[a]][p[b]]`).
-    const ints = (name: string): Val & { s: 'vector' } => ({
-      s: 'vector',
-      len: n,
-      at: (k: IExpr): IExpr => ({
-        k: 'call',
-        t: 'i',
-        fn: 'int',
-        args: [{ k: 'read', t: 'f', arr: name, idx: [k] }],
-      }),
-      array: name,
-    });
-    const rank = ints(rankName);
-    if (fn === 'rank') return rank;
-    // argsort_a = the i with rank_i = a (exactly one); sort_a = its key.
-    const a = this.core.freshIdx('a');
-    const m = this.core.freshIdx('i');
-    const outName = sc.fn.fresh(fn);
-    sc.fn.bindings.push({
-      k: 'vec',
-      name: outName,
-      idx: (a as { name: string }).name,
-      len: n,
-      body: {
-        k: 'red',
-        t: 'f',
-        op: 'sum',
-        idx: (m as { name: string }).name,
-        lo: int(0),
-        hi: int(n),
-        cond: { k: 'bin', t: 'b', op: '==', a: rank.at(m), b: a },
-        body: fn === 'argsort' ? toReal(m) : toReal(key(m)),
-      },
-    });
-    return fn === 'argsort' ? ints(outName) : arrayVal(outName, n);
-  }
-
   // ---- expressions -----------------------------------------------------------------------
 
   /** The value of expression `e` in `sc`, checked and lowered (the expression language). */
@@ -759,7 +605,7 @@ export class Elaborator {
           return { s: 'scalar', e: { k: 'un', t: 'b', op: 'not', a: c } };
         }
         if (a.s === 'scalar' && a.e.t === 'b') this.core.boolAsNumber(e.arg);
-        return this.elementwise([a], [e.arg.loc], e.loc, (xs) => {
+        return elementwise(this.core, [a], [e.arg.loc], e.loc, (xs) => {
           const x = at(xs, 0, 'the operand of a negation');
           return foldExpr({ k: 'un', t: x.t, op: 'neg', a: x });
         });
@@ -777,7 +623,7 @@ export class Elaborator {
           this.core.fail('IfShapeMismatch', e.loc, describe(a), describe(b));
         if (a.s === 'scalar' && b.s === 'scalar' && (a.e.t === 'b') !== (b.e.t === 'b'))
           this.core.boolAsNumber(a.e.t === 'b' ? e.then : e.else);
-        return this.elementwise2([a, b], [e.then.loc, e.else.loc], e.loc, (x, y) => ({
+        return elementwise2(this.core, [a, b], [e.then.loc, e.else.loc], e.loc, (x, y) => ({
           k: 'sel',
           t: x.t === 'i' && y.t === 'i' ? 'i' : x.t === 'b' && y.t === 'b' ? 'b' : 'f',
           c,
@@ -788,7 +634,7 @@ export class Elaborator {
       case 'call':
         return this.call(e, sc);
       case 'reduce':
-        return this.reduce(e, sc);
+        return reduce(this, e, sc);
     }
   }
 
@@ -803,57 +649,14 @@ export class Elaborator {
     const v = this.core.lookup(name, sc);
     if (v) return v;
     const d = this.core.datas.get(name);
-    if (d) return this.dataVal(d, sc.len, loc);
+    if (d) return this.dataL.dataVal(d, sc.len, loc);
     // A file's row count (`data XY[N][2] = file(...)`): a constant, read with its data.
     const counted = this.core.rowCounts.get(name);
     if (counted) {
-      const v = this.dataVal(counted, sc.len, loc);
+      const v = this.dataL.dataVal(counted, sc.len, loc);
       return { s: 'scalar', e: int(v.s === 'matrix' ? v.rows : v.s === 'vector' ? v.len : 0) };
     }
     this.core.unknownName(name, loc, sc, asTarget);
-  }
-
-  /** `whole` is the location of the whole elementwise expression (a length mismatch is its error). */
-  private elementwise(vals: Val[], locs: Loc[], whole: Loc, f: (xs: IExpr[]) => IExpr): Val {
-    const vecs = vals.filter((v) => v.s !== 'scalar');
-    vals.forEach((v, k) => {
-      if (v.s === 'matrix') this.core.fail('ExpectedScalar', locs[k], describe(v));
-    });
-    if (vecs.length === 0) return { s: 'scalar', e: f(vals.map((v) => (v as { e: IExpr }).e)) };
-    const first = vals.findIndex((v) => v.s === 'vector');
-    const len = (vecs[0] as { len: number }).len;
-    for (const [k, v] of vals.entries()) {
-      if (v.s === 'vector' && v.len !== len) {
-        const say = (n: number, at: Loc) => {
-          const text = this.core.snippet(at);
-          return text ? `${text} has length ${n}` : `length ${n}`;
-        };
-        this.core.fail(
-          'LengthMismatch',
-          whole,
-          say(len, at(locs, first, 'a vector operand')),
-          say(v.len, at(locs, k, 'a vector operand')),
-        );
-      }
-    }
-    return {
-      s: 'vector',
-      len,
-      at: (i) =>
-        f(vals.map((v) => (v.s === 'scalar' ? v.e : (v as { at: (i: IExpr) => IExpr }).at(i)))),
-    };
-  }
-
-  /** `elementwise` of two values: `f` gets one element (or the scalar) of each. */
-  private elementwise2(
-    vals: [Val, Val],
-    locs: [Loc, Loc],
-    whole: Loc,
-    f: (x: IExpr, y: IExpr) => IExpr,
-  ): Val {
-    return this.elementwise(vals, locs, whole, (xs) =>
-      f(at(xs, 0, 'an operand'), at(xs, 1, 'an operand')),
-    );
   }
 
   /**
@@ -969,7 +772,7 @@ export class Elaborator {
     ) {
       this.core.fail('DivisionByZero', e.right.loc, 'remainder (%)');
     }
-    return this.elementwise2([a, b], [e.left.loc, e.right.loc], e.loc, (x, y) =>
+    return elementwise2(this.core, [a, b], [e.left.loc, e.right.loc], e.loc, (x, y) =>
       powOrBin(op as never, x, y, long ? foldChain : foldExpr),
     );
   }
@@ -997,11 +800,11 @@ export class Elaborator {
         if (constValue(b) === 0) this.core.fail('DivisionByZero', p1.loc, 'division (idiv)');
         return { s: 'scalar', e: foldExpr({ k: 'bin', t: 'i', op: 'idiv', a, b }) };
       }
-      return this.elementwise2([x, y], [p0.loc, p1.loc], e.loc, (p, q) => powOrBin(bb, p, q));
+      return elementwise2(this.core, [x, y], [p0.loc, p1.loc], e.loc, (p, q) => powOrBin(bb, p, q));
     }
     if (ORDER_FUNCTIONS.includes(name)) {
       const a = at(positional(1, [], ' (one vector)'), 0, 'an argument after the arity check');
-      return this.orderVal(name, this.onceVector(name, a, sc), sc);
+      return orderVal(this.core, name, onceVector(this, name, a, sc), sc);
     }
     const b = builtinOf(name);
     if (b) {
@@ -1013,7 +816,8 @@ export class Elaborator {
           v.e.t === 'b' &&
           this.core.boolAsNumber(at(pos, k, 'an argument after the arity check').value),
       );
-      return this.elementwise(
+      return elementwise(
+        this.core,
         args,
         pos.map((a) => a.loc),
         e.loc,
@@ -1052,7 +856,7 @@ export class Elaborator {
         );
         given.set(a.name, this.paramValue(p, q, val, a.value.loc));
       }
-    const v = this.onceVector(name, at(vectorArg, 0, 'an argument after the arity check'), sc);
+    const v = onceVector(this, name, at(vectorArg, 0, 'an argument after the arity check'), sc);
     const onStack = this.callStack.indexOf(name);
     if (onStack >= 0) {
       const chain = [...this.callStack.slice(onStack), name];
@@ -1103,480 +907,6 @@ export class Elaborator {
         fn: key,
         args: [{ k: 'vref', t: 'f', name: arr.array, len: v.len }],
       },
-    };
-  }
-
-  private reduce(e: Expr & { kind: 'reduce' }, sc: Scope): Val {
-    this.core.checkIndexName(e.index, e.indexLoc, sc);
-    let lo: IExpr = int(0);
-    let hi: IExpr = int(sc.len);
-    const range = e.range;
-    if (range) {
-      if (range.kind === 'in') {
-        [lo, hi] = this.core.all([
-          () => this.core.integer(this.expr(range.from, sc), range.from, 'a reduction bound'),
-          () => this.core.integer(this.expr(range.to, sc), range.to, 'a reduction bound'),
-        ]) as [IExpr, IExpr];
-      } else {
-        const b = this.core.integer(this.expr(range.bound, sc), range.bound, 'a reduction bound');
-        hi = range.kind === 'lt' ? b : foldExpr(bin('+', b, int(1)));
-      }
-    }
-    const i = this.core.freshIdx(e.index);
-    if (!range) this.core.coordinates.add(i.name);
-    const inner = withIndex(sc, e.index, i);
-    const where = e.where;
-    const [condV, bodyV] = this.core.both(
-      () => (where ? this.expr(where, inner) : undefined),
-      () => this.expr(e.body, inner),
-    );
-    const cond = where && condV ? this.core.cond(condV, where.loc) : undefined;
-    if (bodyV.s !== 'scalar') this.core.fail('VectorInReduction', e.body.loc, describe(bodyV));
-    let body = bodyV.e;
-    const iname = (i as { name: string }).name;
-    if (e.op === 'count') {
-      // count(i) c counts where c holds; count(i where c) 1 also works.
-      const c = body.t === 'b' ? body : undefined;
-      const all =
-        cond && c
-          ? { k: 'bin' as const, t: 'b' as const, op: 'and' as const, a: cond, b: c }
-          : (cond ?? c);
-      return {
-        s: 'scalar',
-        e: { k: 'red', t: 'i', op: 'count', idx: iname, lo, hi, cond: all, body: int(1) },
-      };
-    }
-    if (body.t === 'b') this.core.boolAsNumber(e.body);
-    if (e.op === 'mean') {
-      const s: IExpr = {
-        k: 'red',
-        t: 'f',
-        op: 'sum',
-        idx: iname,
-        lo,
-        hi,
-        cond,
-        body: toReal(body),
-      };
-      const n: IExpr = cond
-        ? { k: 'red', t: 'i', op: 'count', idx: iname, lo, hi, cond, body: int(1) }
-        : foldExpr(bin('-', hi, lo));
-      return { s: 'scalar', e: bin('/', s, toReal(n)) };
-    }
-    const op = e.op as RedOp;
-    if (
-      op === 'sum' ||
-      op === 'prod' ||
-      op === 'min' ||
-      op === 'max' ||
-      op === 'argmin' ||
-      op === 'argmax'
-    ) {
-      if (op === 'argmin' || op === 'argmax') body = toReal(body);
-      return {
-        s: 'scalar',
-        e: { k: 'red', t: redTy(op, body), op, idx: iname, lo, hi, cond, body },
-      };
-    }
-    throw new Error(`unhandled reduction ${op}`);
-  }
-
-  // ---- data ------------------------------------------------------------------------------
-
-  private dataVal(d: DataDecl, len: number, useLoc: Loc): Val {
-    const key = `${d.name}@${len}`;
-    let irName = this.dataKeys.get(key);
-    if (!irName) {
-      const cycle = this.dataStack.indexOf(d.name);
-      if (cycle >= 0) {
-        const chain = [...this.dataStack.slice(cycle), d.name];
-        this.core.fail(
-          'RecursiveData',
-          useLoc,
-          d.name,
-          chain.length > 2 ? ` (${chain.join(' -> ')})` : '',
-        );
-      }
-      irName = len === this.mainDim ? d.name : `${d.name}@${len}`;
-      this.dataStack.push(d.name);
-      let ir: IrData;
-      try {
-        ir = this.lowerData(d, len, irName);
-      } finally {
-        this.dataStack.pop();
-      }
-      this.data.push(ir);
-      this.dataKeys.set(key, irName);
-    }
-    const ir = this.data.find((x) => x.name === irName);
-    if (!ir) throw new Error(`internal: data ${irName} was not lowered`);
-    const name = irName;
-    // A shape has one or two extents.
-    const [rows, cols] = ir.shape;
-    if (rows === undefined) throw new Error(`internal: data ${name} has an empty shape`);
-    if (cols === undefined) return arrayVal(name, rows);
-    return {
-      s: 'matrix',
-      rows,
-      cols,
-      at: (i, j) => ({ k: 'read', t: 'f', arr: name, idx: [i, j] }),
-    };
-  }
-
-  private dataScope(d: DataDecl, len: number, constant?: string): Scope {
-    return newScope({
-      fn: new FuncBuilder('', '$none', len),
-      len,
-      dimName: 'D',
-      file: d.file,
-      sites: indexSites([...d.dims, d.init]),
-      constant,
-      data: d.name,
-    });
-  }
-
-  /** The shape of a generated data declaration at dimension `len`. */
-  private dataShape(d: DataDecl, len: number, from = 0): number[] {
-    const sc = this.dataScope(d, len, 'a data dimension');
-    return d.dims.slice(from).map((x) => {
-      const v = this.expr(x, sc);
-      const c = v.s === 'scalar' && v.e.t === 'i' ? constValue(v.e) : undefined;
-      if (c === undefined || c < 1) this.core.fail('BadDataDimension', x.loc, d.name);
-      return c;
-    });
-  }
-
-  /**
-   * jrandom_shift(lo, hi), jrandom_permutation(), jrandom_rotation(): the CEC 2010 data drawn
-   * from a java.util.Random stream that starts at the 48-bit state `seed:` (default 0, as the
-   * official code) or continues the stream of the jrandom data named by `after:`.
-   */
-  private lowerJrandom(
-    d: DataDecl,
-    len: number,
-    irName: string,
-    shape: number[],
-    callee: string,
-    pos: Arg[],
-    named: Map<string, Arg>,
-    whole: (a: Arg | undefined, dflt: number, what: string, min?: number) => number,
-  ): IrData {
-    const seedArg = named.get('seed');
-    const afterArg = named.get('after');
-    if (seedArg && afterArg) this.core.fail('SeedAndAfter', afterArg.loc, d.name, callee);
-    let from: number | string = whole(seedArg, 0, 'the seed');
-    // Only a given seed can be too large (the default is 0).
-    if (seedArg && from >= 2 ** 48)
-      this.core.fail('JrandomSeedTooLarge', seedArg.value.loc, d.name, from);
-    if (afterArg) {
-      const a = afterArg.value;
-      const prev = a.kind === 'name' ? this.core.datas.get(a.name) : undefined;
-      if (a.kind !== 'name' || !prev) {
-        if (a.kind === 'name') {
-          const near = didYouMean(a.name, [...this.core.datas.keys()]);
-          this.core.fail('UnknownName', a.loc, a.name, near);
-        }
-        this.core.fail('AfterNotData', a.loc, d.name);
-      }
-      if (prev.init.kind !== 'call' || !JRANDOM_GENERATORS.includes(prev.init.callee))
-        this.core.fail('AfterNotJrandom', a.loc, d.name, prev.name, JRANDOM_GENERATORS.join(', '));
-      // The predecessor is specialised at the same dimension and comes first in the program's data.
-      this.dataVal(prev, len, a.loc);
-      const prevName = this.dataKeys.get(`${prev.name}@${len}`);
-      if (prevName === undefined) throw new Error(`internal: data ${prev.name} was not lowered`);
-      from = prevName;
-    }
-    if (callee === 'jrandom_shift') {
-      if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
-      const csc = this.dataScope(d, len, 'a generator argument');
-      const loArg = at(pos, 0, 'an argument after the arity check').value;
-      const hiArg = at(pos, 1, 'an argument after the arity check').value;
-      const lo = this.constant(loArg, csc, 'a generator parameter');
-      const hi = this.constant(hiArg, csc, 'a generator parameter');
-      if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi))
-        this.core.fail('BadShiftBounds', loArg.loc, d.name, lo, hi);
-      return { name: irName, shape, def: { k: 'jshift', lo, hi, from } };
-    }
-    if (callee === 'jrandom_permutation') {
-      if (shape.length !== 1) this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, callee);
-      return { name: irName, shape, def: { k: 'jperm', from } };
-    }
-    const [rows, cols] = shape;
-    if (shape.length !== 2 || rows === undefined || cols === undefined || rows % cols !== 0)
-      this.core.fail('BadRotationShape', d.dims[0]?.loc, d.name, shape.join(' x '));
-    return { name: irName, shape, def: { k: 'jrot', from } };
-  }
-
-  /**
-   * file(PATH, ...): the file read as a table (a matrix without offset: and row:, or data whose
-   * row count is named by its first size, `data XY[N][2]`), or as a flat stream of numbers
-   * (vectors, and matrices with offset: or row:, which read part of a file by design: the CEC
-   * formats). docs/language.md, "Data", states the rule.
-   */
-  private lowerFile(
-    d: DataDecl,
-    len: number,
-    irName: string,
-    pos: Arg[],
-    named: Map<string, Arg>,
-    whole: (a: Arg | undefined, dflt: number, what: string, min?: number) => number,
-  ): IrData {
-    const pathArg = at(pos, 0, 'an argument after the arity check').value;
-    if (pathArg.kind !== 'str') this.core.fail('FilePathNotString', pathArg.loc, d.name);
-    const nonfinite = this.flag(d, named.get('nonfinite'));
-    const rowCount = this.core.rowCountName(d);
-    const later = d.dims.slice(1).find((x) => this.core.rowCountName({ ...d, dims: [x] }));
-    if (later) this.core.fail('RowCountNotFirst', later.loc, d.name);
-    const flatArg = named.get('offset') ?? named.get('row');
-    if (rowCount && flatArg)
-      this.core.fail('RowCountWithOffset', flatArg.loc, d.name, rowCount, `${flatArg.name}:`);
-    const table = rowCount !== undefined || (d.dims.length === 2 && !flatArg);
-    // The declared shape; a named row count is the file's (0 until it is read).
-    const shape = rowCount ? [0, ...this.dataShape(d, len, 1)] : this.dataShape(d, len);
-    // `{D}` in a path is the dimension: the CEC files come one per D (M_5_D{D}.txt).
-    const abs = resolveDataPath(pathArg.value.replace(/\{D\}/g, String(len)), d.file);
-    const read = <T extends { ok: boolean; reason?: string }>(f: () => T): T => {
-      let r: T;
-      try {
-        r = f();
-      } catch (err) {
-        this.core.fail(
-          'DataFileUnreadable',
-          pathArg.loc,
-          abs,
-          (err as { code?: string }).code === 'EISDIR'
-            ? 'it is a directory'
-            : String((err as Error).message ?? err),
-        );
-      }
-      if (!r.ok && r.reason === 'missing') {
-        // For a per-D file name, say which dimensions have files.
-        const dims = pathArg.value.includes('{D}')
-          ? availableDims(resolveDataPath(pathArg.value, d.file))
-          : [];
-        this.core.fail(
-          'DataFileMissing',
-          pathArg.loc,
-          dims.length
-            ? `${abs} (no data for D = ${len}; the files exist for D = ${dims.join(', ')})`
-            : abs,
-        );
-      }
-      return r;
-    };
-    /** An error about place `p` of the file: at the path, the place a note with its line. */
-    const failAt = (
-      kind: DiagKind,
-      p: FilePos,
-      note: string,
-      ...args: (string | number)[]
-    ): never =>
-      this.core.failRelated(
-        kind,
-        pathArg.loc,
-        { file: abs, ...p, text: lineOf(abs, p.line), message: note },
-        ...args,
-      );
-    /** A value the file cannot give: not a number, or not finite where that is not allowed. */
-    const badValue = (r: BadValue): never => {
-      const where = placeIn(abs, r);
-      if (r.reason === 'nonfinite') return failAt('DataNonFinite', r, 'not finite', where, r.token);
-      return failAt('DataFileBadNumber', r, 'not a number', where, r.token);
-    };
-    if (table) {
-      const cols = shape.length === 2 ? at(shape, 1, 'a matrix shape') : 1;
-      const columns =
-        shape.length === 2 ? plural(cols, 'column') : '1 column (a vector: one value a line)';
-      const r = read(() => readTable(abs, cols, nonfinite));
-      if (!r.ok) {
-        if (r.reason === 'missing') throw new Error('internal: a missing file is reported');
-        const where = placeIn(abs, r);
-        if (r.reason === 'empty-value') return failAt('DataEmptyValue', r, 'an empty value', where);
-        if (r.reason === 'row-length')
-          return failAt(
-            'DataRowLength',
-            r,
-            r.have > cols
-              ? `value ${cols + 1}, beyond the ${plural(cols, 'column')}`
-              : 'the row ends here',
-            d.name,
-            where,
-            r.line,
-            plural(r.have, 'value'),
-            columns,
-          );
-        if (r.reason === 'header-length')
-          return failAt(
-            'DataHeaderLength',
-            r,
-            r.have > cols
-              ? `name ${cols + 1}, beyond the ${plural(cols, 'column')}`
-              : 'the header ends here',
-            d.name,
-            where,
-            plural(r.have, 'column'),
-            columns,
-          );
-        return badValue(r);
-      }
-      const rows = r.lines.length;
-      if (rows === 0)
-        this.core.fail(
-          'DataFileNoRows',
-          pathArg.loc,
-          d.name,
-          abs,
-          r.header ? ` (only the header, line ${r.header})` : '',
-        );
-      if (rowCount) shape[0] = rows;
-      const want = at(shape, 0, 'a shape');
-      if (rows !== want) {
-        // Too many: the first row beyond the declared ones; too few: the end of the file.
-        const place = rows > want ? { line: at(r.lines, want, 'a row'), col: 1 } : r.end;
-        const hint =
-          rows > want
-            ? ` (to take the row count from the file, name it: data ${d.name}[N]${shape.length === 2 ? `[${cols}]` : ''} = file(...)${d.dims.length === 2 ? '; to read only part of the file, as the CEC matrices are, read it as a flat stream: offset: 0' : ''})`
-            : '';
-        failAt(
-          'DataRowCount',
-          place,
-          rows > want
-            ? `row ${want + 1}, beyond the ${plural(want, 'row')} declared`
-            : 'the file ends here',
-          d.name,
-          placeIn(abs, place),
-          plural(rows, 'row'),
-          plural(want, 'row'),
-          hint,
-        );
-      }
-      const def: IrData['def'] = { k: 'file', path: abs, offset: 0, row: cols };
-      if (r.header !== undefined) Object.assign(def, { header: true });
-      if (nonfinite) Object.assign(def, { nonfinite: true });
-      return { name: irName, shape, def };
-    }
-    const offset = whole(named.get('offset'), 0, 'the offset');
-    // A shape has one or two extents: rows x cols, or a vector of n.
-    const [n, cols] = shape;
-    if (n === undefined) throw new Error(`internal: data ${d.name} has an empty shape`);
-    const row = whole(named.get('row'), cols ?? n, 'the row length', 1);
-    const r = read(() => readNumbers(abs, nonfinite));
-    if (!r.ok) {
-      if (r.reason === 'missing') throw new Error('internal: a missing file is reported');
-      return badValue(r);
-    }
-    if (cols !== undefined && cols > row) {
-      // Rows of `row` numbers hold at most `row` columns: find the largest D whose shape fits.
-      let maxD = 0;
-      for (let k = len - 1; k >= 1 && maxD === 0; k--) {
-        try {
-          if (at(this.dataShape(d, k), 1, 'a matrix shape') <= row) maxD = k;
-        } catch (err) {
-          if (!(err instanceof Abort)) throw err;
-        }
-      }
-      if (maxD === 0) this.core.fail('FileRowsTooShort', d.dims[1]?.loc, d.name, cols, row);
-      this.core.fail(
-        'DataTooLarge',
-        d.nameLoc,
-        d.name,
-        maxD,
-        len,
-        ` (the file's rows have ${row} numbers; the matrix needs ${shape[1]} columns)`,
-      );
-    }
-    const need = cols !== undefined ? offset + (n - 1) * row + cols : offset + n;
-    const have = r.values.length;
-    if (have < need) {
-      const what =
-        shape.length === 2
-          ? `a ${shape[0]}x${shape[1]} matrix from number ${offset + 1} with rows of ${row}`
-          : `${shape[0]} values from number ${offset + 1}`;
-      this.core.fail('DataFileTooShort', pathArg.loc, abs, have, need, `${d.name}: ${what}`);
-    }
-    const def: IrData['def'] = { k: 'file', path: abs, offset, row };
-    if (nonfinite) Object.assign(def, { nonfinite: true });
-    return { name: irName, shape, def };
-  }
-
-  /** A flag argument (`nonfinite: true`): true or false, false where it is not given. */
-  private flag(d: DataDecl, a: Arg | undefined): boolean {
-    if (!a) return false;
-    const v = a.value;
-    if (v.kind === 'name' && (v.name === 'true' || v.name === 'false')) return v.name === 'true';
-    this.core.fail('BadFlag', v.loc, d.name, `${a.name}:`);
-  }
-
-  private lowerData(d: DataDecl, len: number, irName: string): IrData {
-    const sc = this.dataScope(d, len);
-    if (d.dims.length < 1 || d.dims.length > 2) this.core.fail('BadDataRank', d.nameLoc, d.name);
-    const init = d.init;
-    const isGen = init.kind === 'call' && GENERATORS.includes(init.callee);
-    if (isGen) {
-      const call = init as Expr & { kind: 'call' };
-      const named = new Map<string, Arg>();
-      for (const a of call.args) if (a.name) named.set(a.name, a);
-      // The generator's signature (ir/builtins.ts): its positional and named arguments.
-      const sig = signatureOf('generator', call.callee);
-      const pos = this.core.checkArguments(call, call.callee, sig.positional, sig.named);
-      const csc = this.dataScope(d, len, 'a generator argument');
-      const c = (a: Arg | undefined, dflt: number, what: string) =>
-        a ? this.constant(a.value, csc, what) : dflt;
-      /** A count or a position: a non-negative integer (at least `min`; the defaults are). */
-      const whole = (a: Arg | undefined, dflt: number, what: string, min = 0) => {
-        const v = c(a, dflt, what);
-        if (!Number.isInteger(v) || v < min || v > Number.MAX_SAFE_INTEGER) {
-          this.core.fail('BadGeneratorCount', a?.value.loc, d.name, what, min, v);
-        }
-        return v;
-      };
-      if (call.callee === 'file') return this.lowerFile(d, len, irName, pos, named, whole);
-      const shape = this.dataShape(d, len);
-      if (JRANDOM_GENERATORS.includes(call.callee))
-        return this.lowerJrandom(d, len, irName, shape, call.callee, pos, named, whole);
-      const seed = whole(named.get('seed'), 0, 'the seed');
-      if (call.callee === 'uniform' || call.callee === 'normal') {
-        const a = c(pos[0], 0, 'a generator parameter');
-        const b = c(pos[1], 0, 'a generator parameter');
-        const def =
-          call.callee === 'uniform'
-            ? { k: 'uniform' as const, lo: a, hi: b, seed }
-            : { k: 'normal' as const, mu: a, sigma: b, seed };
-        return { name: irName, shape, def };
-      }
-      if (call.callee === 'permutation') {
-        if (shape.length !== 1)
-          this.core.fail('GeneratorDrawsVector', d.nameLoc, d.name, call.callee);
-        return { name: irName, shape, def: { k: 'perm', seed } };
-      }
-      throw new Error(`internal: generator ${call.callee} is not lowered`);
-    }
-    // Index form: data B[i] = expr, data M[i][j] = expr.
-    const idxNames = d.dims.map((x) => {
-      if (x.kind !== 'name') this.core.fail('DataIndexNotName', x.loc, d.name);
-      if (x.name === 'D') {
-        // `data o[D] = 5`: D would silently become an index name.
-        this.core.fail('ShapedDataInit', init.loc, d.name);
-      }
-      return x.name;
-    });
-    idxNames.forEach((n, k) => {
-      if (idxNames.indexOf(n) !== k)
-        this.core.fail('ShadowedIndex', d.dims[k]?.loc, n, 'the index before it');
-      if (this.core.datas.has(n))
-        this.core.fail('ShadowedIndex', d.dims[k]?.loc, n, `the data '${n}'`);
-    });
-    const shape = idxNames.map(() => len);
-    const irIdx = idxNames.map((n) => this.core.freshIdx(n));
-    const inner: Scope = {
-      ...sc,
-      idxs: new Map(idxNames.map((n, k) => [n, at(irIdx, k, 'a data index')])),
-    };
-    const body = toReal(this.core.number(this.expr(init, inner), init));
-    return {
-      name: irName,
-      shape,
-      def: { k: 'expr', idx: irIdx.map((x) => (x as { name: string }).name), body },
     };
   }
 }
@@ -1633,16 +963,4 @@ function foldChain(e: IExpr): IExpr {
 function spanLoc(a: Loc, b: Loc): Loc {
   if (a.file !== b.file || a.line !== b.line || b.offset < a.offset) return a;
   return { ...a, length: b.offset + b.length - a.offset };
-}
-
-/** The D values for which a `{D}` path template names an existing file. */
-function availableDims(template: string): number[] {
-  const dir = dirname(template);
-  const [pre, post] = basename(template).split('{D}') as [string, string];
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(pre) && f.endsWith(post))
-    .map((f) => Number(f.slice(pre.length, f.length - post.length)))
-    .filter((n) => Number.isInteger(n) && n > 0)
-    .sort((a, b) => a - b);
 }

@@ -119,7 +119,9 @@ function printNode(path: Path, print: Print): Doc {
       return n > 0 ? ['('.repeat(n), body, ')'.repeat(n)] : body;
     }
     default:
-      throw new Error(`opt formatter: no printer for ${JSON.stringify(Object.keys(node))}`);
+      throw new Error(
+        `internal: opt formatter: no printer for ${JSON.stringify(Object.keys(node))}`,
+      );
   }
 }
 

@@ -11,7 +11,7 @@ import { exprFromSExp, programFromSExp, readSExp, type SExp } from './parse.js';
 import type { AlgoProgram, GenStmt, Population, Step } from './step.js';
 
 const fail = (what: string): never => {
-  throw new Error(`algorithm IR parse: ${what}`);
+  throw new Error(`internal: algorithm IR parse: ${what}`);
 };
 
 function list(s: SExp | undefined, what: string): SExp[] {

@@ -66,7 +66,7 @@ function materialiseOne(
     const before = typeof from === 'string' ? streams.get(from) : undefined;
     if (typeof from === 'string' && !before)
       throw new Error(
-        `data ${d.name} continues the stream of ${from}, which is not earlier jrandom data`,
+        `internal: data ${d.name} continues the stream of ${from}, which is not earlier jrandom data`,
       ); // validated
     const r = before ? before.clone() : JRandom.fromState(from as number);
     let v: Float64Array;
@@ -111,7 +111,7 @@ function materialiseOne(
     }
     case 'residual': {
       const of = views.get(d.def.of);
-      if (!of) throw new Error(`data ${d.name}: no earlier data ${d.def.of}`); // validated
+      if (!of) throw new Error(`internal: data ${d.name}: no earlier data ${d.def.of}`); // validated
       for (let i = 0; i < size; i++) {
         const x = at(of.values, i, `data ${d.def.of}`);
         v[i] = x - Math.fround(x);
@@ -120,14 +120,14 @@ function materialiseOne(
     }
     case 'inward': {
       const of = views.get(d.def.of);
-      if (!of) throw new Error(`data ${d.name}: no earlier data ${d.def.of}`); // validated
+      if (!of) throw new Error(`internal: data ${d.name}: no earlier data ${d.def.of}`); // validated
       for (let i = 0; i < size; i++)
         v[i] = inwardFloat32(at(of.values, i, `data ${d.def.of}`), d.def.dir);
       return v;
     }
     case 'file': {
       const r = readNumbers(d.def.path, d.def.nonfinite ?? false, d.def.header ?? false);
-      if (!r.ok) throw new Error(`data file ${d.def.path} cannot be read`); // checked at compile time
+      if (!r.ok) throw new Error(`internal: data file ${d.def.path} cannot be read`); // checked at compile time
       const { offset, row } = d.def;
       if (d.shape.length === 1) v.set(r.values.subarray(offset, offset + size));
       else {

@@ -44,7 +44,7 @@ import {
 export { ULPS };
 
 export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
-  if (p.funcs.length) throw new Error('error bound: inline first');
+  if (p.funcs.length) throw new Error('internal: error bound: inline first');
   const f = p.main;
   const data = new Set(p.data.map((d) => d.name));
   // Residuals (passes/residual.ts): o.lo -> o.
@@ -96,7 +96,7 @@ export function errorBoundProgram(p: IrProgram, chain: number): IrProgram {
         return { k: 'read', t: 'f', arr: muName(e.arr), idx: e.idx };
       case 'vref':
       case 'callp':
-        throw new Error('error bound: inline first');
+        throw new Error('internal: error bound: inline first');
       case 'draw':
         // Uniform and integer draws are bit-identical on both backends; a normal draw goes
         // through log, sqrt and cos: a few ulps of its magnitude.

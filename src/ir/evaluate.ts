@@ -58,14 +58,14 @@ export class Evaluator {
       case 'idx':
       case 'sref': {
         const s = scope.get(e.name);
-        if (s === undefined) throw new Error(`evaluate: unbound ${e.name}`);
+        if (s === undefined) throw new Error(`internal: evaluate: unbound ${e.name}`);
         return () => R[s]!;
       }
       case 'read': {
         const a = this.env.array(e.arr);
-        if (!a) throw new Error(`evaluate: unknown array ${e.arr}`);
+        if (!a) throw new Error(`internal: evaluate: unknown array ${e.arr}`);
         const [ix, jx] = e.idx;
-        if (!ix) throw new Error(`evaluate: ${e.arr} read without an index`);
+        if (!ix) throw new Error(`internal: evaluate: ${e.arr} read without an index`);
         const i = c(ix);
         // An index outside the array reads undefined, as in the CPU backend's source.
         if (!jx) return () => a.values[a.offset + i()] as number;
@@ -73,12 +73,12 @@ export class Evaluator {
         return () => a.values[a.offset + i() * a.cols + j()] as number;
       }
       case 'vref':
-        throw new Error('evaluate: a whole vector is only a problem-call argument');
+        throw new Error('internal: evaluate: a whole vector is only a problem-call argument');
       case 'callp': {
         const arg = e.args[0];
         const a = arg?.k === 'vref' ? this.env.array(arg.name) : undefined;
         const call = this.env.callp;
-        if (!a || !call) throw new Error(`evaluate: cannot call ${e.fn}`);
+        if (!a || !call) throw new Error(`internal: evaluate: cannot call ${e.fn}`);
         const fn = e.fn;
         return () => call(fn, a);
       }
@@ -90,7 +90,7 @@ export class Evaluator {
         return this.bin(e.op, e.t === 'i', c(e.a), c(e.b));
       case 'call': {
         const b = builtinOf(e.fn);
-        if (!b) throw new Error(`evaluate: unknown builtin ${e.fn}`);
+        if (!b) throw new Error(`internal: evaluate: unknown builtin ${e.fn}`);
         const f = b.cpu;
         const args = e.args.map(c);
         if (args.length === 1) {
@@ -105,7 +105,7 @@ export class Evaluator {
       }
       case 'draw': {
         const draw = this.env.draw;
-        if (!draw) throw new Error('evaluate: a draw outside an algorithm');
+        if (!draw) throw new Error('internal: evaluate: a draw outside an algorithm');
         const args = e.args.map(c);
         const { dist, site } = e;
         return () =>
@@ -169,7 +169,7 @@ export class Evaluator {
       case '>=':
         return () => (a() >= b() ? 1 : 0);
     }
-    throw new Error(`evaluate: operator ${op}`);
+    throw new Error(`internal: evaluate: operator ${op}`);
   }
 
   private red(e: IExpr & { k: 'red' }, scope: Scope): Code {
@@ -239,7 +239,7 @@ export class Evaluator {
         };
       }
     }
-    throw new Error(`evaluate: reduction ${e.op}`);
+    throw new Error(`internal: evaluate: reduction ${e.op}`);
   }
 }
 
@@ -258,20 +258,20 @@ export function evaluateProgram(
   const views = new Map<string, ArrayView>(
     p.data.map((d) => {
       const values = data[d.name];
-      if (!values) throw new Error(`evaluate: no values for data ${d.name}`);
+      if (!values) throw new Error(`internal: evaluate: no values for data ${d.name}`);
       return [d.name, { values, offset: 0, cols: d.shape[1] ?? 0 }];
     }),
   );
   const funcs = new Map<string, (arg: ArrayView) => number>();
   const compileFunc = (f: IrFunc) => {
-    if (f.domain) throw new Error('evaluate: algorithm steps run on the CPU backend');
+    if (f.domain) throw new Error('internal: evaluate: algorithm steps run on the CPU backend');
     const input: ArrayView = { values: [], offset: 0, cols: 0 };
     const local = new Map<string, ArrayView>([[f.input, input]]);
     const ev = new Evaluator({
       array: (n) => local.get(n) ?? views.get(n),
       callp: (fn, arg) => {
         const g = funcs.get(fn);
-        if (!g) throw new Error(`evaluate: unknown function ${fn}`);
+        if (!g) throw new Error(`internal: evaluate: unknown function ${fn}`);
         return g(arg);
       },
     });

@@ -47,21 +47,21 @@ function read(tokens: string[]): SExp {
   let pos = 0;
   const parse = (): SExp => {
     const t = tokens[pos++];
-    if (t === undefined) throw new Error('IR parse: unexpected end of input');
+    if (t === undefined) throw new Error('internal: IR parse: unexpected end of input');
     if (t === '(') {
       const list: SExp[] = [];
       while (tokens[pos] !== ')') {
-        if (pos >= tokens.length) throw new Error('IR parse: missing )');
+        if (pos >= tokens.length) throw new Error('internal: IR parse: missing )');
         list.push(parse());
       }
       pos++;
       return list;
     }
-    if (t === ')') throw new Error('IR parse: unexpected )');
+    if (t === ')') throw new Error('internal: IR parse: unexpected )');
     return t;
   };
   const e = parse();
-  if (pos !== tokens.length) throw new Error('IR parse: trailing input');
+  if (pos !== tokens.length) throw new Error('internal: IR parse: trailing input');
   return e;
 }
 
@@ -92,21 +92,21 @@ function parseNumber(s: string): number {
   if (s === 'inf') return Infinity;
   if (s === '-inf') return -Infinity;
   const v = Number(s);
-  if (Number.isNaN(v)) throw new Error(`IR parse: bad number ${s}`);
+  if (Number.isNaN(v)) throw new Error(`internal: IR parse: bad number ${s}`);
   return v;
 }
 
 /** Item `i` of a form read from the text: a parse error, not `undefined`, when the form is short. */
 function nth(s: SExp[], i: number): SExp {
   const v = s[i];
-  if (v === undefined) throw new Error(`IR parse: a form is too short (no item ${i})`);
+  if (v === undefined) throw new Error(`internal: IR parse: a form is too short (no item ${i})`);
   return v;
 }
 
 /** Item `i` of a form, a word. */
 function word(s: SExp[], i: number): string {
   const v = nth(s, i);
-  if (typeof v !== 'string') throw new Error(`IR parse: expected a word as item ${i}`);
+  if (typeof v !== 'string') throw new Error(`internal: IR parse: expected a word as item ${i}`);
   return v;
 }
 
@@ -129,7 +129,7 @@ function expr(s: SExp, ctx: Ctx): IExpr {
     return { k: 'idx', t: 'i', name: s };
   }
   const [head, ...rest] = s;
-  if (typeof head !== 'string') throw new Error('IR parse: expected an operator');
+  if (typeof head !== 'string') throw new Error('internal: IR parse: expected an operator');
   if (head === 'read')
     return {
       k: 'read',
@@ -191,7 +191,7 @@ function expr(s: SExp, ctx: Ctx): IExpr {
     const op = head as BinOp;
     return { k: 'bin', t: binTy(op, a, b), op, a, b };
   }
-  throw new Error(`IR parse: unknown form (${head} ...)`);
+  throw new Error(`internal: IR parse: unknown form (${head} ...)`);
 }
 
 function binding(s: SExp[], ctx: Ctx): Binding {
@@ -219,7 +219,7 @@ function binding(s: SExp[], ctx: Ctx): Binding {
     ctx.scalars.set(s[1] as string, t);
     return { k: 'scalar', name: s[1] as string, t, body: expr(nth(s, 3), ctx) };
   }
-  throw new Error(`IR parse: unknown binding ${String(head)}`);
+  throw new Error(`internal: IR parse: unknown binding ${String(head)}`);
 }
 
 function func(s: SExp[]): IrFunc {
@@ -242,7 +242,7 @@ function func(s: SExp[]): IrFunc {
       });
     } else bindings.push(binding(item, ctx));
   }
-  if (!result) throw new Error('IR parse: func without result');
+  if (!result) throw new Error('internal: IR parse: func without result');
   const f: IrFunc = {
     name: s[1] as string,
     input: input[1] as string,
@@ -258,7 +258,7 @@ function func(s: SExp[]): IrFunc {
 /** A jrandom generator's start: a seed (digits) or the name of the data whose stream it continues. */
 function jrandomFrom(s: SExp | undefined): number | string {
   if (typeof s !== 'string')
-    throw new Error('IR parse: a jrandom generator needs a seed or a data name');
+    throw new Error('internal: IR parse: a jrandom generator needs a seed or a data name');
   return /^\d+$/.test(s) ? Number(s) : s;
 }
 
@@ -307,7 +307,7 @@ function dataDef(s: SExp[]): DataDef {
     case 'inward':
       return { k: 'inward', of: s[1] as string, dir: s[2] === 'up' ? 1 : -1 };
   }
-  throw new Error(`IR parse: unknown data definition ${String(s[0])}`);
+  throw new Error(`internal: IR parse: unknown data definition ${String(s[0])}`);
 }
 
 function schedule(s: SExp[]): Schedule {
@@ -326,7 +326,7 @@ function schedule(s: SExp[]): Schedule {
       case 'vec': {
         const tile = st[2] as unknown as string[] | undefined;
         if (tile && (tile[0] !== 'tile' || !(Number(tile[1]) >= 1)))
-          throw new Error('IR parse: a vector stage takes (tile C) with C >= 1');
+          throw new Error('internal: IR parse: a vector stage takes (tile C) with C >= 1');
         return tile
           ? { k: 'vec', name: word(st, 1), tile: Number(tile[1]) }
           : { k: 'vec', name: word(st, 1) };
@@ -334,7 +334,7 @@ function schedule(s: SExp[]): Schedule {
       case 'scalar':
         return { k: 'scalar', name: word(st, 1) };
     }
-    throw new Error(`IR parse: unknown stage ${String(st[0])}`);
+    throw new Error(`internal: IR parse: unknown stage ${String(st[0])}`);
   });
   return { regime, stages, kernels };
 }
@@ -350,9 +350,9 @@ export function parseProgram(text: string): IrProgram {
 
 /** A `(program ...)` form already read (an algorithm's step programs are forms of its text). */
 export function programFromSExp(form: SExp): IrProgram {
-  if (!Array.isArray(form)) throw new Error('IR parse: expected (program ...)');
+  if (!Array.isArray(form)) throw new Error('internal: IR parse: expected (program ...)');
   const s = form;
-  if (s[0] !== 'program') throw new Error('IR parse: expected (program ...)');
+  if (s[0] !== 'program') throw new Error('internal: IR parse: expected (program ...)');
   // Every field but main; main is checked once the items are read.
   const p: Omit<IrProgram, 'main'> & { main?: IrFunc } = {
     name: s[1] as string,
@@ -424,10 +424,10 @@ export function programFromSExp(form: SExp): IrProgram {
         });
         break;
       default:
-        throw new Error(`IR parse: unknown program item ${String(item[0])}`);
+        throw new Error(`internal: IR parse: unknown program item ${String(item[0])}`);
     }
   }
   const main = p.main;
-  if (!main) throw new Error('IR parse: program without (func main ...)');
+  if (!main) throw new Error('internal: IR parse: program without (func main ...)');
   return { ...p, main };
 }

@@ -26,7 +26,7 @@ import { countKernels } from './kernels.js';
 export class IrInvalid extends Error {}
 
 function check(cond: unknown, msg: string, where: string): asserts cond {
-  if (!cond) throw new IrInvalid(`IR invalid after ${where}: ${msg}`);
+  if (!cond) throw new IrInvalid(`internal: IR invalid after ${where}: ${msg}`);
 }
 
 interface Env {

@@ -1,4 +1,4 @@
-// The language server (`opt lsp --stdio`): the protocol over src/lsp/analysis.ts, with
+// The language server (`opt lsp --stdio`): the protocol over src/lsp/workspace.ts, with
 // vscode-languageserver. Diagnostics are published as the user types (after a pause of
 // DIAGNOSTIC_DELAY_MS), for the open documents and the files they import (syntax, imports and
 // elaboration) at the dimension that the setting
@@ -24,7 +24,7 @@ import {
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { formatOpt, optFilesUnder, OptError, type Diagnostic } from '../api.js';
-import { Workspace, type Completion, type OutlineSymbol, type Place } from './analysis.js';
+import { Workspace, type Completion, type OutlineSymbol, type Place } from './workspace.js';
 
 /** Diagnostics wait this long after the last change (elaboration takes tens of milliseconds). */
 export const DIAGNOSTIC_DELAY_MS = 150;

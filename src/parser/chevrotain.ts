@@ -18,4 +18,4 @@ async function load(): Promise<typeof Chevrotain> {
 
 const chevrotain = await load();
 export const { createToken, Lexer, EmbeddedActionsParser } = chevrotain;
-export type { IToken, TokenType } from 'chevrotain';
+export type { IToken, ParserMethod, TokenType } from 'chevrotain';

@@ -11,7 +11,7 @@ export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {
     const up = dirname(dir);
-    if (up === dir) throw new Error('cannot find the package root');
+    if (up === dir) throw new Error('internal: cannot find the package root');
     dir = up;
   }
   return dir;

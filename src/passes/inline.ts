@@ -88,9 +88,10 @@ export function inlineFunc(f: IrFunc, callee: (name: string) => IrFunc | undefin
     transform(e, (n) => {
       if (n.k !== 'callp') return n;
       const g = callee(n.fn);
-      if (!g) throw new Error(`inline: unknown function ${n.fn}`);
+      if (!g) throw new Error(`internal: inline: unknown function ${n.fn}`);
       const arg = n.args[0];
-      if (!arg || arg.k !== 'vref') throw new Error('inline: a problem call takes one vector');
+      if (!arg || arg.k !== 'vref')
+        throw new Error('internal: inline: a problem call takes one vector');
       const prefix = n.fn.replace(/@\d+$/, '');
       const arrays = new Map<string, string>([[g.input, arg.name]]);
       const scalars = new Map<string, string>();

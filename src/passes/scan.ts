@@ -2,7 +2,15 @@
 // is an inclusive (exclusive) prefix scan. `let s[i] = sum(j <= i) x[j]` costs O(D) as a scan
 // instead of O(D^2) as written; the fuse and schedule passes then fuse it with its consumers.
 
-import { freeIdx, type Binding, type IExpr, type IrFunc, type IrProgram } from '../ir/ir.js';
+import {
+  freeIdx,
+  idx,
+  substIdx,
+  type Binding,
+  type IExpr,
+  type IrFunc,
+  type IrProgram,
+} from '../ir/ir.js';
 import { foldExpr } from '../ir/fold.js';
 
 /** hi of the reduction as `i + c` for the vector's index i: returns c, or undefined. */
@@ -25,22 +33,8 @@ export function recogniseScan(b: Binding): Binding {
   if (c !== 0 && c !== 1) return b;
   if (freeIdx(r.body).has(b.idx)) return b; // the term depends on i: not a scan
   // s[i] = sum_{j < i + c} t(j): inclusive scan of t when c = 1, exclusive when c = 0.
-  const body = substitute(r.body, r.idx, b.idx);
+  const body = substIdx(r.body, r.idx, idx(b.idx));
   return { k: 'scan', name: b.name, idx: b.idx, len: b.len, body, exclusive: c === 0 };
-}
-
-function substitute(e: IExpr, from: string, to: string): IExpr {
-  if (e.k === 'idx') return e.name === from ? { ...e, name: to } : e;
-  if (e.k === 'red' && e.idx === from) return e;
-  const m = { ...e } as Record<string, unknown>;
-  for (const [k, v] of Object.entries(e)) {
-    if (v && typeof v === 'object' && 'k' in (v as object)) m[k] = substitute(v as IExpr, from, to);
-    else if (Array.isArray(v))
-      m[k] = v.map((x) =>
-        x && typeof x === 'object' && 'k' in x ? substitute(x as IExpr, from, to) : x,
-      );
-  }
-  return m as IExpr;
 }
 
 export function scanFunc(f: IrFunc): IrFunc {

@@ -43,7 +43,7 @@ export class JRandom {
   /** Sets the raw 48-bit state (the low 48 bits of a safe integer, in two's complement) and clears the cached Gaussian. */
   setState(state: number): void {
     if (!Number.isSafeInteger(state))
-      throw new Error(`a java.util.Random state must be a safe integer, not ${state}`);
+      throw new Error(`internal: a java.util.Random state must be a safe integer, not ${state}`);
     const s = ((state % 281474976710656) + 281474976710656) % 281474976710656; // mod 2^48
     this.hi = Math.floor(s / TWO24);
     this.lo = s - this.hi * TWO24;
@@ -87,7 +87,7 @@ export class JRandom {
    */
   nextIntPairs(n: number, js: Int32Array, ks: Int32Array, count: number): void {
     if (!Number.isInteger(n) || n <= 1 || n > 2147483647)
-      throw new Error(`nextIntPairs(n) needs an integer 1 < n < 2^31, not ${n}`);
+      throw new Error(`internal: nextIntPairs(n) needs an integer 1 < n < 2^31, not ${n}`);
     if ((n & -n) === n) {
       // A power of two: the plain calls (rare; no rejection loop to speed up).
       for (let b = 0; b < count; b++) {
@@ -133,7 +133,7 @@ export class JRandom {
   nextInt(n?: number): number {
     if (n === undefined) return this.next(32);
     if (!Number.isInteger(n) || n <= 0 || n > 2147483647)
-      throw new Error(`nextInt(n) needs an integer 0 < n < 2^31, not ${n}`);
+      throw new Error(`internal: nextInt(n) needs an integer 0 < n < 2^31, not ${n}`);
     if ((n & -n) === n) return Math.floor((n * this.next(31)) / 2147483648); // (n * next(31)) >> 31
     let bits: number;
     let val: number;

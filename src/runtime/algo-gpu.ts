@@ -9,10 +9,10 @@ import type { CompiledAlgorithm } from '../compile/algorithm.js';
 import { TRACE_ROWS } from '../elaborate/algorithm.js';
 import { countsOnGpu, WHILE_COUNT, type Step } from '../ir/step.js';
 import { STEP_PARAM_BYTES, STEP_PARAM_HEAD, stepParam, tableQuads } from '../codegen/wgsl-step.js';
-import type { GpuPlan, KernelBinding, KernelPlan } from '../codegen/wgsl.js';
+import type { WgslKernels, KernelBinding, WgslKernel } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { materialiseData } from '../ir/data.js';
-import { batchRefusal, planGeneration, type RunAt } from './algo-host.js';
+import { batchRefusal, generationRuns, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
 import { skipKernel, type SkipCount } from '../codegen/wgsl-service.js';
 import { StateLayout, wordsOf } from './algo-layout.js';
@@ -34,7 +34,7 @@ interface GpuKernel {
 }
 
 interface StepKernel {
-  plan: GpuPlan;
+  wgsl: WgslKernels;
   /** Words of SCR, PART and SC each run of the batch owns (the kernels' P.run_scr, ...). */
   perRun: { scr: number; part: number; sc: number };
   /** One kernel, or (split regime) partials, combines and the writes, dispatched in order. */
@@ -182,16 +182,16 @@ function dispatchRun(
  * a run of the batch (the kernels add z P.run_scr, ...: wgsl-emit.ts perRun). A chainable step's
  * kernels use two copies of PART, by the dispatch's parity.
  */
-function scratchWords(st: Step, plan: GpuPlan): { scr: number; part: number; sc: number } {
-  const uses = new Set(plan.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
+function scratchWords(st: Step, wgsl: WgslKernels): { scr: number; part: number; sc: number } {
+  const uses = new Set(wgsl.kernels.flatMap((k) => k.bindings.map((b) => b.name)));
   return {
-    scr: uses.has('SCR') ? st.n * plan.scratchStride : 0,
+    scr: uses.has('SCR') ? st.n * wgsl.scratchStride : 0,
     part: !uses.has('PART')
       ? 0
-      : plan.chain
-        ? 2 * plan.chain.region
-        : st.n * plan.groups * plan.partStride,
-    sc: uses.has('SC') ? st.n * plan.scalarStride : 0,
+      : wgsl.chain
+        ? 2 * wgsl.chain.region
+        : st.n * wgsl.groups * wgsl.partStride,
+    sc: uses.has('SC') ? st.n * wgsl.scalarStride : 0,
   };
 }
 
@@ -285,12 +285,12 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.stride = Math.ceil(this.layout.size / 64) * 64;
     checkGpuRun(c, gpu, this.stride);
     // Each step's kernels as compiled (CompiledStep.kernels: generated once, compile/kernels.ts).
-    const plans = new Map(c.steps.map((st) => [st, c.compiled(st).kernels()]));
+    const generated = new Map(c.steps.map((st) => [st, c.compiled(st).kernels()]));
     // Each buffer holds a region a run: the largest region bounds the runs a batch can hold.
     const limit = gpu.limits.maxStorageBufferBindingSize;
     const largest = Math.max(
       this.stride,
-      ...[...plans].flatMap(([st, plan]) => Object.values(scratchWords(st, plan))),
+      ...[...generated].flatMap(([st, wgsl]) => Object.values(scratchWords(st, wgsl))),
     );
     if (this.runs > 1 && this.runs * largest * 4 > limit)
       throw new BatchTooLarge(this.runs, Math.floor(limit / (largest * 4)));
@@ -338,7 +338,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.traceStage = [traceBuffer(0), traceBuffer(1)];
     device.pushErrorScope('validation');
     // One DATA buffer for every step: the problem's data, laid out as the steps read it.
-    const withData = [...plans.values()].filter((p) => p.dataSize > 0);
+    const withData = [...generated.values()].filter((p) => p.dataSize > 0);
     if (withData.length) {
       const packed = packData(withData, dataValues);
       this.data = device.createBuffer({
@@ -350,7 +350,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       new Float32Array(this.data.getMappedRange()).set(packed);
       this.data.unmap();
     }
-    for (const [st, plan] of plans) this.kernels.set(st, this.buildKernel(st, plan));
+    for (const [st, wgsl] of generated) this.kernels.set(st, this.buildKernel(st, wgsl));
     this.buildSkips(c);
   }
 
@@ -431,7 +431,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   /** Parameter slots used by the batch being recorded. */
   private used = 0;
 
-  private buildKernel(st: Step, plan: GpuPlan): StepKernel {
+  private buildKernel(st: Step, wgsl: WgslKernels): StepKernel {
     const device = this.gpu.device;
     // Per-step buffers shared by the step's kernels (split regime: partials, scalars, the trial).
     const own = (name: string, floats: number) => {
@@ -443,7 +443,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.owned.push(b);
       return b;
     };
-    const perRun = scratchWords(st, plan);
+    const perRun = scratchWords(st, wgsl);
     const scr = perRun.scr ? own('SCR', this.runs * perRun.scr) : undefined;
     const part = perRun.part ? own('PART', this.runs * perRun.part) : undefined;
     const sc = perRun.sc ? own('SC', this.runs * perRun.sc) : undefined;
@@ -476,7 +476,7 @@ export class GpuAlgoEngine implements AlgoEngine {
           throw new Error(`internal: a step's kernel binds ${b.name} (a counts kernel's)`);
       }
     };
-    const make = (k: KernelPlan): GpuKernel => {
+    const make = (k: WgslKernel): GpuKernel => {
       // The layout and the entries from the kernel's rows of the binding table (wgsl-bindings.ts).
       const entries = layoutEntries(k.bindings);
       const resources: GPUBindGroupEntry[] = k.bindings.map((b) => ({
@@ -496,7 +496,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       const wgs = k.workgroups(st.n);
       const gx = Math.min(wgs, this.gpu.limits.maxComputeWorkgroupsPerDimension);
       // The kernels of a step share one parameter block, whose grid width is the first kernel's.
-      if (wgs > gx && plan.kernels.length > 1)
+      if (wgs > gx && wgsl.kernels.length > 1)
         throw new RangeError(
           `step ${st.name}: ${wgs} workgroups in one dimension exceed the device's ${gx}; use a smaller population`,
         );
@@ -510,10 +510,10 @@ export class GpuAlgoEngine implements AlgoEngine {
       this.pipelinesMade.push(made.then((p) => void (kernel.pipeline = p)));
       return kernel;
     };
-    const kernels = plan.kernels.map(make);
-    return plan.chain
-      ? { plan, perRun, kernels, chain: make(plan.chain.kernel) }
-      : { plan, perRun, kernels };
+    const kernels = wgsl.kernels.map(make);
+    return wgsl.chain
+      ? { wgsl, perRun, kernels, chain: make(wgsl.chain.kernel) }
+      : { wgsl, perRun, kernels };
   }
 
   /**
@@ -556,7 +556,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       const rejected = await rejectedShaders(e.shaders);
       if (rejected) throw new GpuError(rejectedMessage(rejected));
       const code = [...e.kernels].flatMap(([st, k]) =>
-        k.plan.kernels.map((kp) => `// ---- ${st.name} ${kp.name}\n${kp.code}`),
+        k.wgsl.kernels.map((kp) => `// ---- ${st.name} ${kp.name}\n${kp.code}`),
       );
       throw new Error(
         `GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code.join('\n') : '(set OPT_DEBUG=1 to print the WGSL)'}`,
@@ -570,7 +570,7 @@ export class GpuAlgoEngine implements AlgoEngine {
    * track fused into the first step or as a step of its own.
    */
   static kernelsPerGeneration(c: CompiledAlgorithm): number {
-    const steps = planGeneration(c.algo.generation, 1, { gen: 1, evals: 0, budget: 0 }).runs.map(
+    const steps = generationRuns(c.algo.generation, 1, { gen: 1, evals: 0, budget: 0 }).runs.map(
       (r) => r.step,
     );
     const fused = steps[0] && c.fused.get(steps[0]);
@@ -616,7 +616,7 @@ export class GpuAlgoEngine implements AlgoEngine {
 
   private runInner(step: Step, r: RunAt): void {
     if (this.used >= this.paramSlots)
-      throw new Error(`a batch holds at most ${this.paramSlots} dispatches`);
+      throw new Error(`internal: a batch holds at most ${this.paramSlots} dispatches`);
     const k = this.kernels.get(step);
     if (!k) throw new Error(`internal: step ${step.name} was not compiled for the GPU`);
     const at = this.used++;

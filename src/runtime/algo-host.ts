@@ -65,8 +65,8 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: Gen
   return ev.compile(e, env)();
 }
 
-/** A generation as the host plans it: the steps in order, each with its round. */
-export interface GenerationPlan {
+/** A generation's runs as the host decides them: the steps in order, each with its round. */
+export interface GenerationRuns {
   /** `n`: the individuals the run takes (a step's count, or all); `evals`: what they evaluate. */
   runs: { step: Step; round: number; n: number; evals: number }[];
   /** The host lets' values in this generation ($h0..$h3: no draws, so one value a generation). */
@@ -79,13 +79,13 @@ export interface GenerationPlan {
  * The steps generation `at_.gen` runs, in order, starting at round `round` (the generation's own;
  * each iteration of a `repeat` starts the next).
  */
-export function planGeneration(
+export function generationRuns(
   g: GenStmt[],
   seed: number,
   at_: GenAt,
   round = at_.gen,
   hostLets: { slot: number; body: IExpr }[] = [],
-): GenerationPlan {
+): GenerationRuns {
   const ctx = { round };
   const draws = drawTable(seed, ctx);
   const h = [0, 0, 0, 0];
@@ -93,14 +93,14 @@ export function planGeneration(
     const v = Math.trunc(evalHost(l.body, draws, at_));
     h[l.slot] = Number.isFinite(v) ? v : 0;
   }
-  const runs: GenerationPlan['runs'] = [];
+  const runs: GenerationRuns['runs'] = [];
   const walk = (ss: GenStmt[]) => {
     for (const s of ss) {
       if (s.k === 'step') {
         const st = s.step;
         // An active prefix (each i in X[:n]): n on the host (its draws in the round the step runs in).
         const c = st.count ? Math.trunc(evalHost(st.count, draws, at_)) : st.n;
-        // (NaN: a plan made without a budget, for sizing only: all rows.)
+        // (NaN: runs decided without a budget, for sizing only: all rows.)
         const n = Number.isNaN(c) ? st.n : Math.max(0, Math.min(st.n, c));
         const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
         runs.push({ step: st, round: ctx.round, n, evals });
@@ -120,8 +120,8 @@ export function planGeneration(
 
 /**
  * Why runs of this program with different seeds cannot share one set of kernels (a batch:
- * src/runtime/algo-gpu.ts), or undefined when they can. A batch runs one host plan for all its
- * runs, so the plan must not depend on the seed (no draw in a host condition, count or let), and
+ * src/runtime/algo-gpu.ts), or undefined when they can. A batch runs one generation's runs for all its
+ * runs, so they must not depend on the seed (no draw in a host condition, count or let), and
  * the evaluations must not depend on the run's state (no `repeat n while c`, whose iterations the
  * GPU decides run by run).
  */

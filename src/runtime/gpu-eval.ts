@@ -11,9 +11,9 @@
 import type { CompiledProblem } from '../compile/problem.js';
 import {
   type BufferName,
-  type GpuPlan,
+  type WgslKernels,
   type KernelBinding,
-  type KernelPlan,
+  type WgslKernel,
 } from '../codegen/wgsl.js';
 import { packData } from '../codegen/data-layout.js';
 import { EVAL_PARAM_BYTES, evalParamWords } from '../codegen/wgsl-bindings.js';
@@ -58,7 +58,7 @@ export interface Slab {
 }
 
 export class GpuEvaluator {
-  readonly plan: GpuPlan;
+  readonly wgsl: WgslKernels;
   private pipelines: GPUComputePipeline[] = [];
   private readonly pipelinesMade: Promise<GPUComputePipeline[] | Error>;
   /** The kernels' shader modules, for what the device says of one it rejects (ready()). */
@@ -90,7 +90,7 @@ export class GpuEvaluator {
       gpu: { limits: gpu.limits, name: gpu.adapterName },
     });
     // The problem's kernels for these options (CompiledProblem.kernels: generated once for them).
-    this.plan = problem.kernels({
+    this.wgsl = problem.kernels({
       subgroups: (o.subgroups ?? false) && gpu.features.subgroups,
       subgroupMaxSize: gpu.features.subgroupMaxSize,
     });
@@ -110,27 +110,27 @@ export class GpuEvaluator {
     this.slabSize = Math.min(
       capacity,
       perSlab,
-      perDispatch(this.plan.scratchStride),
-      perDispatch(this.plan.groups * this.plan.partStride),
+      perDispatch(this.wgsl.scratchStride),
+      perDispatch(this.wgsl.groups * this.wgsl.partStride),
     );
     if (this.slabSize < 1)
       throw new ResourceError(
-        `the per-individual scratch of this program (${bytesText(4 * Math.max(this.plan.scratchStride, this.plan.groups * this.plan.partStride))}) exceeds the largest storage binding (${bytesText(maxBind)})`,
+        `the per-individual scratch of this program (${bytesText(4 * Math.max(this.wgsl.scratchStride, this.wgsl.groups * this.wgsl.partStride))}) exceeds the largest storage binding (${bytesText(maxBind)})`,
       );
     device.pushErrorScope('validation');
-    this.layouts = this.plan.kernels.map((k) =>
+    this.layouts = this.wgsl.kernels.map((k) =>
       device.createBindGroupLayout({ label: k.name, entries: layoutEntries(k.bindings) }),
     );
     // Compiled asynchronously (ready() waits): a driver that compiles on the CPU (lavapipe's
     // LLVM takes seconds for the largest kernels, the CEC compositions with float-float
     // arguments) does not hold the event loop meanwhile.
-    this.shaders = this.plan.kernels.map((k) => ({
+    this.shaders = this.wgsl.kernels.map((k) => ({
       label: k.name,
       code: k.code,
       module: device.createShaderModule({ label: k.name, code: k.code }),
     }));
     this.pipelinesMade = Promise.all(
-      this.plan.kernels.map((k, ki) =>
+      this.wgsl.kernels.map((k, ki) =>
         device.createComputePipelineAsync({
           label: k.name,
           layout: device.createPipelineLayout({ bindGroupLayouts: this.layouts.slice(ki, ki + 1) }),
@@ -143,34 +143,34 @@ export class GpuEvaluator {
     );
     const n = this.slabSize;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    if (this.plan.dataSize > 0) {
+    if (this.wgsl.dataSize > 0) {
       // Written through a mapping at creation (no staging copy through the queue).
       this.dataBuf = device.createBuffer({
-        size: this.plan.dataSize * 4,
+        size: this.wgsl.dataSize * 4,
         usage: storage,
         label: 'DATA',
         mappedAtCreation: true,
       });
-      new Float32Array(this.dataBuf.getMappedRange()).set(packData([this.plan], problem.dataAll()));
+      new Float32Array(this.dataBuf.getMappedRange()).set(packData([this.wgsl], problem.dataAll()));
       this.dataBuf.unmap();
     }
-    if (this.plan.scratchStride > 0)
+    if (this.wgsl.scratchStride > 0)
       this.scr = device.createBuffer({
-        size: n * this.plan.scratchStride * 4,
+        size: n * this.wgsl.scratchStride * 4,
         usage: storage,
         label: 'SCR',
       });
     const binds = (name: BufferName) =>
-      this.plan.kernels.some((k) => k.bindings.some((b) => b.name === name));
+      this.wgsl.kernels.some((k) => k.bindings.some((b) => b.name === name));
     if (binds('PART'))
       this.part = device.createBuffer({
-        size: Math.max(4, n * this.plan.groups * this.plan.partStride * 4),
+        size: Math.max(4, n * this.wgsl.groups * this.wgsl.partStride * 4),
         usage: storage,
         label: 'PART',
       });
     if (binds('SC'))
       this.sc = device.createBuffer({
-        size: Math.max(4, n * this.plan.scalarStride * 4),
+        size: Math.max(4, n * this.wgsl.scalarStride * 4),
         usage: storage,
         label: 'SC',
       });
@@ -185,7 +185,7 @@ export class GpuEvaluator {
     if (err) {
       const rejected = await rejectedShaders(this.shaders);
       if (rejected) throw new GpuError(rejectedMessage(rejected));
-      const code = this.plan.kernels.map((k) => `// ---- ${k.name}\n${k.code}`).join('\n');
+      const code = this.wgsl.kernels.map((k) => `// ---- ${k.name}\n${k.code}`).join('\n');
       throw new Error(
         `GPU pipeline creation failed: ${err.message}\n${process.env.OPT_DEBUG ? code : '(set OPT_DEBUG=1 to print the WGSL)'}`,
       );
@@ -230,7 +230,7 @@ export class GpuEvaluator {
     if (!cached) {
       const made: Dispatch[] = [];
       for (const slab of slabs) {
-        this.plan.kernels.forEach((k, ki) => {
+        this.wgsl.kernels.forEach((k, ki) => {
           const pipeline = this.pipelines[ki];
           const layout = this.layouts[ki];
           if (!pipeline || !layout) throw new Error(`internal: no pipeline for kernel ${k.name}`);
@@ -299,7 +299,7 @@ export class GpuEvaluator {
       case 'Q':
       case 'RUNS':
       case 'ARGS':
-        throw new Error(`evaluations have no algorithm state (${u})`);
+        throw new Error(`internal: evaluations have no algorithm state (${u})`);
     }
   }
 
@@ -344,4 +344,4 @@ export class GpuEvaluator {
   }
 }
 
-export type { KernelPlan };
+export type { WgslKernel };

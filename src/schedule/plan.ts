@@ -172,7 +172,9 @@ export function buildPlan(
   // The plan explains the IR's schedule: options other than those it was scheduled with would
   // explain another one.
   if (JSON.stringify(decision.regime) !== JSON.stringify(s.regime))
-    throw new Error('plan: the schedule options differ from those the program was scheduled with');
+    throw new Error(
+      'internal: plan: the schedule options differ from those the program was scheduled with',
+    );
   const bind = new Map<string, Binding>(f.bindings.map((b) => [b.name, b]));
   const len = (name: string) => (bind.get(name) as { len: number }).len;
   const data = new Set(p.data.map((d) => d.name));
@@ -295,7 +297,7 @@ export function buildPlan(
     s.stages.forEach((st, k) => {
       if (st.k === 'scalar') return;
       if (st.k === 'vec') {
-        if (!step) throw new Error('plan: a materialised vector in the split regime');
+        if (!step) throw new Error('internal: plan: a materialised vector in the split regime');
         pending.push(st.name);
         return;
       }
@@ -432,7 +434,7 @@ export function buildPlan(
       si++;
     });
     if (step) {
-      if (pending.length) throw new Error('plan: a kept vector without a reduction');
+      if (pending.length) throw new Error('internal: plan: a kept vector without a reduction');
       // Value rows that the step's own scalars read: written after the vector writes.
       const after = valueWritesAfter(p);
       const values = !valueKeep && !after;

@@ -604,7 +604,9 @@ function tileStages(
     const b = f.bindings.find((x) => x.name === st.name) as Binding & { k: 'vec' };
     const tile = tileWidth(b.len, G, r.wg, o.tile);
     if (G % tile !== 0)
-      throw new Error(`schedule: a tile of ${tile} individuals a lane does not divide ${G}`);
+      throw new Error(
+        `internal: schedule: a tile of ${tile} individuals a lane does not divide ${G}`,
+      );
     return { ...st, tile };
   });
 }
@@ -618,7 +620,7 @@ export function scheduleProgram(
   p: IrProgram,
   o: ScheduleOptions = defaultScheduleOptions,
 ): ScheduledProgram {
-  if (p.funcs.length) throw new Error('schedule: inline first');
+  if (p.funcs.length) throw new Error('internal: schedule: inline first');
   const state = stateNames(p);
   const levelled = stagesOf(p.main);
   const regime = chooseRegime(p.main, levelled, o, state);

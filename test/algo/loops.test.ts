@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { drawTable } from '../../src/runtime/draws.js';
-import { planGeneration } from '../../src/runtime/algo-host.js';
+import { generationRuns } from '../../src/runtime/algo-host.js';
 import { algo, runCpu } from './helpers.js';
 
 const P = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }\n`;
@@ -85,12 +85,17 @@ describe('repeat n { }', () => {
     let round = 1;
     const rounds: number[] = [];
     for (let g = 1; g <= G; g++) {
-      const plan = planGeneration(c.algo.generation, seed, { gen: g, evals: 0, budget: 0 }, round);
+      const generation = generationRuns(
+        c.algo.generation,
+        seed,
+        { gen: g, evals: 0, budget: 0 },
+        round,
+      );
       expect(round).toBe(1 + (g - 1) * (K + 1));
-      const each = plan.runs.filter((r) => r.step.name.startsWith('each'));
+      const each = generation.runs.filter((r) => r.step.name.startsWith('each'));
       expect(each.map((r) => r.round)).toEqual(Array.from({ length: K }, (_, k) => round + k + 1));
       rounds.push(...each.map((r) => r.round));
-      round = plan.nextRound;
+      round = generation.nextRound;
     }
     // The accumulated draws are those of the rounds above, computed independently.
     const acc = await e.readArray('acc');
@@ -126,9 +131,14 @@ describe('repeat n { }', () => {
     const { e } = await runCpu(c, { seed, maxGenerations: G });
     let round = 1;
     for (let g = 1; g <= G; g++) {
-      const plan = planGeneration(c.algo.generation, seed, { gen: g, evals: 0, budget: 0 }, round);
-      expect(plan.runs.every((r) => r.round === g)).toBe(true);
-      round = plan.nextRound;
+      const generation = generationRuns(
+        c.algo.generation,
+        seed,
+        { gen: g, evals: 0, budget: 0 },
+        round,
+      );
+      expect(generation.runs.every((r) => r.round === g)).toBe(true);
+      round = generation.nextRound;
     }
     const sites = matchingSites(
       (site) => {

@@ -92,11 +92,11 @@ export function* corpus(): Generator<[string, string]> {
       for (const sg of SUBGROUPS) {
         let text = '';
         for (const st of c.steps) {
-          const plan = generateStepWgsl(c.compiled(st).gpuIr, c.compiled(st).plan(), c.algo.state, {
+          const wgsl = generateStepWgsl(c.compiled(st).gpuIr, c.compiled(st).plan(), c.algo.state, {
             pingPong: c.pingPong,
             ...sg.o,
           });
-          for (const k of plan.kernels)
+          for (const k of wgsl.kernels)
             text += `// ---- step ${st.name} kernel ${k.name} uses ${k.bindings.map((b) => b.name).join(',')}\n${k.code}\n`;
         }
         if (seen.has(text)) continue;

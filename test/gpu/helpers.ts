@@ -68,8 +68,8 @@ export async function compareOnGpu(
     maxBindingBytes: o.maxBindingBytes,
     subgroups: o.subgroups,
   });
-  const usedSubgroups = ev.plan.kernels.some((k) => k.code.includes('enable subgroups;'));
-  const code = ev.plan.kernels.map((k) => k.code).join('\n');
+  const usedSubgroups = ev.wgsl.kernels.some((k) => k.code.includes('enable subgroups;'));
+  const code = ev.wgsl.kernels.map((k) => k.code).join('\n');
   const slabs = Math.ceil(n / ev.slabSize);
   await ev.ready();
   const g = await ev.evaluate(x, n);

@@ -102,10 +102,10 @@ algorithm sw(N = 4) {
     calls.problem = 0;
     const a = new GpuEvaluator(ctx!, p, 16);
     const b = new GpuEvaluator(ctx!, p, 32);
-    expect(a.plan).toBe(
+    expect(a.wgsl).toBe(
       p.kernels({ subgroups: false, subgroupMaxSize: ctx!.features.subgroupMaxSize }),
     );
-    expect(b.plan).toBe(a.plan);
+    expect(b.wgsl).toBe(a.wgsl);
     expect(calls.problem).toBe(1);
     a.destroy();
     b.destroy();

@@ -8,7 +8,7 @@ import { compileProblem } from '../../src/api.js';
 import { dataUse, packData } from '../../src/codegen/data-layout.js';
 
 const transposedData = (p: Parameters<typeof dataUse>[0]) => dataUse(p).transposed;
-import { generateWgsl, type GpuPlan } from '../../src/codegen/wgsl.js';
+import { generateWgsl, type WgslKernels } from '../../src/codegen/wgsl.js';
 
 const src = (body: string) => ({
   'm.opt': `data M[D][D] = uniform(-1, 1, seed: 5)\nproblem f(x[D]) in [-1, 1] {\n${body}\n}\n`,
@@ -18,10 +18,10 @@ describe('transposed matrices', () => {
   it('a rotation row is transposed; the kernel reads M[j][i] column-major', () => {
     const p = compileProblem({ problem: 'cec2017_f5', dim: 10 });
     expect([...transposedData(p.ir)]).toEqual(['cec2017_M5']);
-    const plan = generateWgsl(p.ir, p.plan());
-    expect(plan.data.find((d) => d.name === 'cec2017_M5')!.transpose).toEqual([10, 10]);
+    const wgsl = generateWgsl(p.ir, p.plan());
+    expect(wgsl.data.find((d) => d.name === 'cec2017_M5')!.transpose).toEqual([10, 10]);
     // The row loop (D = 10, below a tile): lane i reads M[i][j] at j * 10 + i.
-    expect(plan.kernels[0]!.code).toMatch(/u32\(i_j\d+\) \* 10u \+ u32\(i_i\d+\)/);
+    expect(wgsl.kernels[0]!.code).toMatch(/u32\(i_j\d+\) \* 10u \+ u32\(i_i\d+\)/);
     // The tiled product (D = 50): column j's four rows from 4 rq, at j * 50 + row.
     const tiled = compileProblem({ problem: 'cec2017_f5', dim: 50 });
     expect(generateWgsl(tiled.ir, tiled.plan()).kernels[0]!.code).toMatch(
@@ -46,7 +46,7 @@ describe('transposed matrices', () => {
 
   it('packs transposed arrays column-major, and plans that read an array must agree', () => {
     const values = { M: Float64Array.from([1, 2, 3, 4, 5, 6]), v: Float64Array.from([7, 8]) };
-    const plan = (transpose: boolean, read = true): GpuPlan => ({
+    const wgsl = (transpose: boolean, read = true): WgslKernels => ({
       kernels: [],
       wg: 64,
       data: [
@@ -60,15 +60,15 @@ describe('transposed matrices', () => {
       scalarStride: 0,
     });
     // M is 2 x 3: [[1, 2, 3], [4, 5, 6]]; column-major 1 4 2 5 3 6.
-    expect(Array.from(packData([plan(true)], values))).toEqual([
+    expect(Array.from(packData([wgsl(true)], values))).toEqual([
       1, 4, 2, 5, 3, 6, 0, 0, 7, 8, 0, 0,
     ]);
-    expect(Array.from(packData([plan(false)], values)).slice(0, 6)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(Array.from(packData([wgsl(false)], values)).slice(0, 6)).toEqual([1, 2, 3, 4, 5, 6]);
     // A step that does not read M does not decide its layout.
-    expect(Array.from(packData([plan(false, false), plan(true)], values)).slice(0, 6)).toEqual([
+    expect(Array.from(packData([wgsl(false, false), wgsl(true)], values)).slice(0, 6)).toEqual([
       1, 4, 2, 5, 3, 6,
     ]);
-    expect(() => packData([plan(false), plan(true)], values)).toThrow(
+    expect(() => packData([wgsl(false), wgsl(true)], values)).toThrow(
       /disagree on its transposition/,
     );
   });

@@ -21,7 +21,7 @@ const SHIFTED = suiteProblems('lastra2015');
 function compile(problem: string, dim: number, population: number) {
   const c = compileProblem({ problem, dim, schedule: { population }, validateEach: true });
   validate(c.ir, 'pipeline');
-  return { c, plan: generateWgsl(c.ir, c.plan()) };
+  return { c, wgsl: generateWgsl(c.ir, c.plan()) };
 }
 
 /** A kernel's code with the shared helper functions (checked to be there once) cut out. */
@@ -34,20 +34,20 @@ function kernelBody(code: string): string {
 
 describe('kernel counts of the six seed-001 shifted functions', () => {
   it.each(SHIFTED)('%s: one fused kernel at D = 1000 (population 64)', (name) => {
-    const { c, plan } = compile(name, 1000, 64);
+    const { c, wgsl } = compile(name, 1000, 64);
     const s = c.ir.schedule!;
     expect(s.regime.k).toBe('team');
     expect(s.kernels).toBe(1);
-    expect(plan.kernels).toHaveLength(1);
+    expect(wgsl.kernels).toHaveLength(1);
     // Everything was fused: no materialised vector, so no scratch memory.
     expect(s.stages.some((st) => st.k === 'vec')).toBe(false);
-    expect(plan.scratchStride).toBe(0);
+    expect(wgsl.scratchStride).toBe(0);
   });
 
   it.each(SHIFTED)(
     '%s: split regime at D = 1,000,000 (population 16), never the 4 kernels of seed 001',
     (name) => {
-      const { c, plan } = compile(name, 1_000_000, 16);
+      const { c, wgsl } = compile(name, 1_000_000, 16);
       const s = c.ir.schedule!;
       // Schwefel 1.2's square-sum is a polynomial in the scan value: one pass (moments per chunk),
       // then the carries in the combine kernel; the others are a partials and a combine kernel.
@@ -55,8 +55,8 @@ describe('kernel counts of the six seed-001 shifted functions', () => {
       const { wg, chunk } = defaultScheduleOptions;
       expect(s.regime).toEqual({ k: 'split', wg, chunk, groups: Math.ceil(1_000_000 / chunk) });
       expect(s.kernels).toBe(want);
-      expect(plan.kernels).toHaveLength(want);
-      expect(plan.kernels.length).not.toBe(4);
+      expect(wgsl.kernels).toHaveLength(want);
+      expect(wgsl.kernels.length).not.toBe(4);
     },
   );
 
@@ -80,8 +80,8 @@ describe('kernel counts of the six seed-001 shifted functions', () => {
   });
 
   it.each(SHIFTED)('%s: names of the split kernels', (name) => {
-    const { plan } = compile(name, 1_000_000, 16);
-    const names = plan.kernels.map((k) => k.name);
+    const { wgsl } = compile(name, 1_000_000, 16);
+    const names = wgsl.kernels.map((k) => k.name);
     if (name === 'shifted_schwefel_1_2') expect(names).toEqual(['scan_moments_0', 'combine_0']);
     else expect(names).toEqual(['reduce_partials_0', 'combine_0']);
   });
@@ -89,15 +89,15 @@ describe('kernel counts of the six seed-001 shifted functions', () => {
 
 describe('WGSL snapshots', () => {
   it('rastrigin at D = 10: the team kernel', () => {
-    const { c, plan } = compile('rastrigin', 10, 64);
+    const { c, wgsl } = compile('rastrigin', 10, 64);
     expect(c.ir.schedule!.stages).toEqual([{ k: 'reduce', outs: ['r0'] }]);
     expect(printSchedule(c.ir.schedule!)).toMatchInlineSnapshot(`
       "  (schedule (team 1 256) (kernels 1)
           (reduce r0))"
     `);
-    expect(plan.kernels).toHaveLength(1);
-    expect(plan.kernels[0]!.name).toMatchInlineSnapshot(`"evaluate"`);
-    expect(kernelBody(plan.kernels[0]!.code)).toMatchInlineSnapshot(`
+    expect(wgsl.kernels).toHaveLength(1);
+    expect(wgsl.kernels[0]!.name).toMatchInlineSnapshot(`"evaluate"`);
+    expect(kernelBody(wgsl.kernels[0]!.code)).toMatchInlineSnapshot(`
       "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
       @group(0) @binding(0) var<uniform> P: Params;
       @group(0) @binding(1) var<storage, read> X: array<f32>;
@@ -136,13 +136,13 @@ describe('WGSL snapshots', () => {
   });
 
   it('shifted_schwefel_1_2 at D = 1,000,000: the split kernels', () => {
-    const { c, plan } = compile('shifted_schwefel_1_2', 1_000_000, 16);
+    const { c, wgsl } = compile('shifted_schwefel_1_2', 1_000_000, 16);
     expect(printSchedule(c.ir.schedule!)).toMatchInlineSnapshot(`
       "  (schedule (split 256 16384 62) (kernels 2)
           (scan schwefel_1_2.s r0))"
     `);
-    expect(plan.kernels).toHaveLength(2);
-    const [moments, combine] = plan.kernels.map((k) => kernelBody(k.code));
+    expect(wgsl.kernels).toHaveLength(2);
+    const [moments, combine] = wgsl.kernels.map((k) => kernelBody(k.code));
     expect(moments).toMatchInlineSnapshot(`
       "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
       @group(0) @binding(0) var<uniform> P: Params;

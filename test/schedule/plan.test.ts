@@ -16,7 +16,7 @@ import {
 import { generateWgsl } from '../../src/codegen/wgsl.js';
 import { splitWriteRace } from '../../src/compile/algorithm.js';
 import { generateStepWgsl } from '../../src/codegen/wgsl-step.js';
-import type { GpuPlan } from '../../src/codegen/wgsl-plan.js';
+import type { WgslKernels } from '../../src/codegen/wgsl-kernels.js';
 import { countKernels } from '../../src/ir/kernels.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import {
@@ -555,14 +555,14 @@ algorithm sw(N = 4) {
 // ---- The plan against the WGSL backend
 
 const KS = [1, 5, 64, 1000];
-/** What a plan and a GpuPlan must agree on: names, workgroups at a few n, buffers (and SCR). */
+/** What a plan and a WgslKernels must agree on: names, workgroups at a few n, buffers (and SCR). */
 const fromPlan = (p: Plan) =>
   p.kernels.map((k) => ({
     name: k.name,
     workgroups: KS.map((n) => workgroupsFor(k.dispatch, n)),
     buffers: [...k.buffers].sort(),
   }));
-const fromGpu = (g: GpuPlan) =>
+const fromGpu = (g: WgslKernels) =>
   g.kernels.map((k) => ({
     name: k.name,
     workgroups: KS.map((n) => k.workgroups(n)),

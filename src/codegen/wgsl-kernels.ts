@@ -40,7 +40,7 @@ export interface ChainedValues {
   writesS: Expr;
 }
 
-export interface KernelPlan {
+export interface WgslKernel {
   name: string;
   /** Its WGSL syntax tree (wgsl-ast.ts), the one `code` was printed from. */
   module: Module;
@@ -54,8 +54,8 @@ export interface KernelPlan {
   workgroups(n: number): number;
 }
 
-export interface GpuPlan {
-  kernels: KernelPlan[];
+export interface WgslKernels {
+  kernels: WgslKernel[];
   wg: number;
   /**
    * Each data array's place in DATA; `transpose`: stored column-major ([rows, cols] of the
@@ -78,7 +78,7 @@ export interface GpuPlan {
    * PART's two copies (its partials, then the value rows), which every kernel of the step
    * addresses by the run's parity.
    */
-  chain?: { kernel: KernelPlan; region: number };
+  chain?: { kernel: WgslKernel; region: number };
 }
 
 export interface WgslOptions {
@@ -86,6 +86,9 @@ export interface WgslOptions {
   subgroups?: boolean;
   /** The adapter's largest subgroup: teams at least this wide scan with subgroupInclusiveAdd. */
   subgroupMaxSize?: number;
-  /** An algorithm step (team regime only). */
+  /**
+   * An algorithm step (codegen/wgsl-step.ts): its state, draws and writes, in the team and the
+   * split regimes alike (wgsl-team.ts, wgsl-split.ts).
+   */
   step?: StepHooks;
 }
