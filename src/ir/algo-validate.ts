@@ -12,7 +12,7 @@ import { IrInvalid, validate } from './validate.js';
 export const HOST_LET_SLOTS = 4;
 
 function check(cond: unknown, msg: string, where: string): asserts cond {
-  if (!cond) throw new IrInvalid(`algorithm IR invalid after ${where}: ${msg}`);
+  if (!cond) throw new IrInvalid(`internal: algorithm IR invalid after ${where}: ${msg}`);
 }
 
 /** A host expression: decided on the host, so it reads no array and no kernel scalar. */
