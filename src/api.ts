@@ -222,6 +222,7 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
   if (what === 'ir') return printProgram(p.ir) + '\n';
   if (what === 'plan') return printPlan(p.plan()) + '\n';
   if (what === 'js') return emitJs(p.ir) + '\n';
+  p.gpuCheck(); // the GPU backend's limits (compile/gpu-limits.ts) before its kernels
   const wgsl = p.kernels();
   const s = p.ir.schedule;
   const regime =
@@ -240,6 +241,8 @@ export function emitProblem(p: CompiledProblem, what: EmitKind): string {
  * (fused steps are part of the step they are fused into) with its IR, plan, JavaScript or WGSL.
  */
 export function emitAlgorithm(c: CompiledAlgorithm, what: EmitKind): string {
+  // Every kind prints from the GPU kernels: the GPU backend's limits first (compile/gpu-limits.ts).
+  c.gpuCheck();
   const fused = new Set(c.fused.keys());
   const steps = c.steps.filter((st) => !fused.has(st));
   // The kernels as compiled (compile/kernels.ts), by step: the same list `--emit ts` embeds.

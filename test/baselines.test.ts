@@ -78,6 +78,7 @@ function diagnosticsOf(file: string, c: Command): { ds: Diagnostic[]; texts: Map
   try {
     if (c.command === 'eval') suiteProblems(one('suite')!, { files: [file] });
     else if (c.command === 'experiment') experimentPlan(one('name'), { files: [file] });
+    // opt compile prints the GPU kernels (--emit wgsl), so the GPU backend's limits hold too.
     else if (one('algorithm'))
       compileAlgorithm({
         algorithm: one('algorithm')!,
@@ -85,8 +86,8 @@ function diagnosticsOf(file: string, c: Command): { ds: Diagnostic[]; texts: Map
         dim,
         set,
         files: [file],
-      });
-    else compileProblem({ problem: one('problem'), dim, set, files: [file] });
+      }).gpuCheck();
+    else compileProblem({ problem: one('problem'), dim, set, files: [file] }).gpuCheck();
   } catch (e) {
     if (e instanceof OptError) return { ds: [...e.diagnostics], texts: e.sources };
     throw e;

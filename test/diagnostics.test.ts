@@ -44,6 +44,7 @@ function diagnosticsOf(
         dim: opts.dim ?? 4,
         sources,
         set: opts.set,
+        gpu: opts.gpu,
       });
     else compileProblem({ problem: opts.problem, dim: opts.dim ?? 4, sources, gpu: opts.gpu });
   } catch (e) {
@@ -352,6 +353,25 @@ const CASES: { [K in DiagKind]: Case } = {
     src: `problem f(x[D]) { sum(i) (${Array.from({ length: 1001 }, () => 'x[i]').join(' + ')}) }`,
     at: '1:7027',
     message: /^this chain of operators is longer than 1,000 terms where it depends on a reduction/,
+  },
+  GpuTooManyStates: {
+    // 70 declared arrays and the compiler's (best, trace): one parameter block addresses 52.
+    src: `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm many(N = 8) {
+  population X[N]
+${Array.from({ length: 70 }, (_, i) => `  state s${i}[N] = 0`).join('\n')}
+  generation {
+    each i in X {
+      let y[j] = clamp(X[i][j] + 0.1, lo, hi)
+      X[i] = if f(y) < f(X[i]) then y else X[i]
+    }
+  }
+}`,
+    algorithm: 'many',
+    gpu: true,
+    at: '2:11',
+    message:
+      "algorithm 'many' has 76 state arrays on the GPU (its own and those the compiler adds: best, trace, a loop's flags), more than the 52 a step's parameter block addresses: merge some into one array with more columns, or use --backend cpu",
   },
   GpuChainsTooLong: {
     // 20,001 operators for the GPU backend (20,000 pass, and the CPU has no limit:

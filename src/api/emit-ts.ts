@@ -280,6 +280,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
       ],
     });
     addParams(f, decl.params, `problem ${decl.name}`);
+    p.gpuCheck(); // the embedded kernels are the GPU backend's (compile/gpu-limits.ts)
     embedKernels(
       f,
       p.kernels().kernels.map((k) => ({ name: k.name, code: k.code })),
@@ -355,7 +356,9 @@ export function emitTypeScript(req: EmitTsRequest): string {
         dim: req.dim,
         files: file ? [file] : [],
       });
-      // The kernels as compiled (compile/kernels.ts): the list `--emit wgsl` prints.
+      // The kernels as compiled (compile/kernels.ts): the list `--emit wgsl` prints; the GPU
+      // backend's limits first (compile/gpu-limits.ts).
+      c.gpuCheck();
       const kernels = algorithmKernels(c).map(
         ({ step, kernel, chain }): Embedded => ({
           name: `${step.name}.${kernel.name}`,

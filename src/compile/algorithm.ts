@@ -9,7 +9,7 @@ import { runAlgoPipeline, type AlgoPipelineOptions } from './algo-pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan } from '../schedule/plan.js';
 import { stepArtefact, type StepArtefact } from './kernels.js';
-import { checkGpuChains, type LongChain } from './gpu-limits.js';
+import { checkGpuChains, checkGpuStates } from './gpu-limits.js';
 import type { IrData, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
 import { boxOf, materialiseData, type Box } from '../ir/data.js';
@@ -167,13 +167,25 @@ export function stepRunner(req: AlgoCompileRequest): StepRunner {
 export function algorithmIr(
   req: AlgoCompileRequest,
   { until, onPass }: Pick<AlgoPipelineOptions, 'until' | 'onPass'> = {},
-): { algo: AlgoProgram; texts: Map<string, string>; run: StepRunner; longChains: LongChain[] } {
+): {
+  algo: AlgoProgram;
+  texts: Map<string, string>;
+  run: StepRunner;
+  gpuCheck: (a: AlgoProgram) => void;
+} {
   checkDimension(req.dim);
   const parsed = parseChecked(req);
   const elab = new AlgoElaborator(parsed.sources);
   const lowered = elab.lowerAlgorithm(req);
   if (!lowered || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  if (req.gpu) checkGpuChains(elab.core.longChains, parsed.texts);
+  const at = elab.core.algorithms.get(req.algorithm)?.nameLoc;
+  // The GPU backend's limits (compile/gpu-limits.ts), on the algorithm after its passes (a
+  // float-float population adds arrays); early, once lowered, where the request is for the GPU.
+  const gpuCheck = (a: AlgoProgram) => {
+    checkGpuChains(elab.core.longChains, parsed.texts);
+    checkGpuStates(req.algorithm, a.state.length, at, parsed.texts);
+  };
+  if (req.gpu) gpuCheck(lowered);
   const run = stepRunner(req);
   let data = lowered.problem.data;
   const algo = runAlgoPipeline(
@@ -194,7 +206,7 @@ export function algorithmIr(
       },
     },
   );
-  return { algo, texts: parsed.texts, run, longChains: elab.core.longChains };
+  return { algo, texts: parsed.texts, run, gpuCheck };
 }
 
 /** The algorithm IR of a request after pass `until` (`opt compile --dump-algo-ir after:NAME`). */
@@ -203,7 +215,7 @@ export function algorithmIrUntil(req: AlgoCompileRequest, until: string): AlgoPr
 }
 
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
-  const { algo, texts, run, longChains } = algorithmIr(req);
+  const { algo, texts, run, gpuCheck } = algorithmIr(req);
   const data = algo.problem.data;
   const records = new Map<Step, CompiledStep>();
   const repeated = repeatedSteps(algo.generation);
@@ -284,7 +296,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     stepPingPong: (st) => compiled(st).pingPong(),
     fused,
     sources: texts,
-    gpuCheck: () => checkGpuChains(longChains, texts),
+    gpuCheck: () => gpuCheck(algo),
     evaluatePoint,
     errorAt,
   };

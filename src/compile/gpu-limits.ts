@@ -19,12 +19,28 @@
 
 import { diag, OptError } from '../parser/diagnostics.js';
 import type { Loc } from '../parser/ast.js';
+import { maxStateArrays } from '../codegen/wgsl-step.js';
 
 /** The most operators (over chains longer than CHAIN_CHUNK) the GPU backend compiles. */
 export const GPU_MAX_CHAIN_OPERATORS = 20_000;
 
 /** What the limit was measured with, as the diagnostic quotes it. */
 const MEASURED = '10,000 terms took 18.8 s to compile on an NVIDIA H200';
+
+/**
+ * Throws OptError (GpuTooManyStates) where an algorithm has more state arrays than a step's
+ * parameter block has offsets for (codegen/wgsl-step.ts maxStateArrays): the GPU backend cannot
+ * address them; the CPU backend has no such limit.
+ */
+export function checkGpuStates(
+  algorithm: string,
+  states: number,
+  loc: Loc | undefined,
+  texts: Map<string, string>,
+): void {
+  if (states <= maxStateArrays()) return;
+  throw new OptError([diag('GpuTooManyStates', loc, algorithm, states, maxStateArrays())], texts);
+}
 
 export interface LongChain {
   operators: number;

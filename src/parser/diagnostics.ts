@@ -410,6 +410,11 @@ export const Diag = {
     message:
       'a resample is the whole body of a repair, retry(TRIES, FALLBACK): TRIES a constant from 1 to {0}, FALLBACK the name of another repair that is not a retry{1}',
   },
+  GpuTooManyStates: {
+    code: 6047,
+    message:
+      "algorithm '{0}' has {1} state arrays on the GPU (its own and those the compiler adds: best, trace, a loop's flags), more than the {2} a step's parameter block addresses: merge some into one array with more columns, or use --backend cpu",
+  },
   // 7xxx: experiments (src/elaborate/experiment.ts)
   UnknownExperimentEntry: {
     code: 7001,
