@@ -5,7 +5,7 @@
 // runtime and the rooms above them (src/experiment, src/report), and below the CLI.
 
 import { AlgoElaborator } from './elaborate/algorithm.js';
-import { Elaborator } from './elaborate/problem.js';
+import { ProblemElaborator } from './elaborate/problem.js';
 import { parseAll, type SourceRequest } from './parser/sources.js';
 import { stdlibFiles } from './parser/stdlib.js';
 export { optFilesUnder, stdlibFiles } from './parser/stdlib.js';
@@ -108,7 +108,7 @@ const sameDiag = (x: Diagnostic, y: Diagnostic) =>
  * The dimensions a problem is checked at: 2 and 10, or for a problem with a `where` clause the
  * first two up to 4096 that it allows (none: 2, which reports the clause).
  */
-function checkDims(elab: Elaborator, name: string): number[] {
+function checkDims(elab: ProblemElaborator, name: string): number[] {
   if (elab.dimensionAllowed(name, 2) && elab.dimensionAllowed(name, 10)) return [2, 10];
   const ok: number[] = [];
   for (let d = 1; d <= 4096 && ok.length < 2; d++) if (elab.dimensionAllowed(name, d)) ok.push(d);
@@ -132,7 +132,7 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
   const parsed = parseAll(req);
   const diags = [...parsed.diagnostics];
   if (!diags.length) {
-    const elab = new Elaborator(parsed.sources);
+    const elab = new ProblemElaborator(parsed.sources);
     diags.push(...elab.diagnostics);
     // Only the declarations the elaborator kept: one rejected as a duplicate (or named like a
     // builtin) is reported already, and asking for it by name would add a 'no problem named'.

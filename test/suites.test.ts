@@ -3,12 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { fixedDimension, parseAll, suiteProblems } from '../src/api.js';
-import { Elaborator } from '../src/elaborate/problem.js';
+import { ProblemElaborator } from '../src/elaborate/problem.js';
 
 describe('stdlib suites', () => {
   it('all resolve to problems', () => {
     const parsed = parseAll({});
-    const elab = new Elaborator(parsed.sources);
+    const elab = new ProblemElaborator(parsed.sources);
     const names = elab.suiteNames();
     expect(names).toEqual(
       expect.arrayContaining(['gpu_de_benchmark', 'cec2017', 'cec2014', 'seed000', 'lastra2015']),

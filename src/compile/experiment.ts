@@ -3,7 +3,7 @@
 
 import { Diag, diag, OptError, type Diagnostic } from '../parser/diagnostics.js';
 import type { ExperimentDecl, Loc, SourceFile } from '../parser/ast.js';
-import { Elaborator } from '../elaborate/problem.js';
+import { ProblemElaborator } from '../elaborate/problem.js';
 import { AlgoElaborator } from '../elaborate/algorithm.js';
 import { didYouMean } from '../elaborate/scope.js';
 import { elaborateExperiment, type ExperimentPlan } from '../elaborate/experiment.js';
@@ -16,7 +16,7 @@ export type {
 } from '../elaborate/experiment.js';
 
 /** The plan of `decl` with the elaborator `elab`, its errors reported there. */
-export function planOf(elab: Elaborator, decl: ExperimentDecl): ExperimentPlan | undefined {
+export function planOf(elab: ProblemElaborator, decl: ExperimentDecl): ExperimentPlan | undefined {
   const suite = (name: string, loc: Loc) => {
     if (!elab.core.suites.has(name)) {
       const names = elab.suiteNames();
@@ -71,7 +71,7 @@ export function cellDiagnostics(
     const key = `${problem}\0${dim}`;
     let failed = problemFails.get(key);
     if (failed === undefined) {
-      const e = new Elaborator(sources);
+      const e = new ProblemElaborator(sources);
       const before = e.diagnostics.length;
       e.lower(problem, dim);
       const ds = e.diagnostics.slice(before);
@@ -120,7 +120,7 @@ export function experimentPlan(
   req: SourceRequest = {},
 ): ExperimentPlan & { source: string; sources: Map<string, string> } {
   const parsed = parseChecked(req);
-  const elab = new Elaborator(parsed.sources);
+  const elab = new ProblemElaborator(parsed.sources);
   // The experiments of the named files; where they declare none, of the files they import.
   const experimentsOf = (files: typeof parsed.userFiles) =>
     files.flatMap((f) => f.decls.filter((d) => d.kind === 'experiment'));

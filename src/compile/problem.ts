@@ -3,7 +3,7 @@
 
 import type { SourceFile } from '../parser/ast.js';
 import { diag, OptError } from '../parser/diagnostics.js';
-import { Elaborator } from '../elaborate/problem.js';
+import { ProblemElaborator } from '../elaborate/problem.js';
 import type { IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { checkGpuChains } from './gpu-limits.js';
 import { runPipeline } from './pipeline.js';
@@ -150,7 +150,7 @@ export function checkDimension(dim: number): void {
 function lowerProblem(req: CompileRequest) {
   checkDimension(req.dim);
   const parsed = parseChecked(req);
-  const elab = new Elaborator(parsed.sources);
+  const elab = new ProblemElaborator(parsed.sources);
   const name = pickProblem(req, parsed);
   if (!name) throw new OptError([diag('NoProblemToCompile', undefined)], parsed.texts);
   const lowered = elab.lower(name, req.dim, req.set);
@@ -256,7 +256,7 @@ export function compileProblem(req: CompileRequest): CompiledProblem {
  */
 export function suiteProblems(name: string, req: SourceRequest = {}): string[] {
   const parsed = parseChecked(req);
-  const elab = new Elaborator(parsed.sources);
+  const elab = new ProblemElaborator(parsed.sources);
   const members = elab.suite(name);
   if (!members || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
   return members;
@@ -265,7 +265,7 @@ export function suiteProblems(name: string, req: SourceRequest = {}): string[] {
 /** The dimension problem `name` is fixed to by `where D == N`, or undefined. */
 export function fixedDimension(name: string, req: SourceRequest = {}): number | undefined {
   const parsed = parseChecked(req);
-  return new Elaborator(parsed.sources).fixedDimension(name);
+  return new ProblemElaborator(parsed.sources).fixedDimension(name);
 }
 
 /** The largest float32 is 3.4028234663852886e38; values from half an ulp above it round to inf. */

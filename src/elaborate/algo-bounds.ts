@@ -19,7 +19,7 @@ import {
 import { constValue } from '../ir/fold.js';
 import { inwardFloat32 } from '../ir/float32.js';
 import type { ElabCore } from './core.js';
-import type { Elaborator } from './problem.js';
+import type { ProblemElaborator } from './problem.js';
 import { didYouMean, newScope, toReal, type Scope, type ScopeHooks, type Val } from './scope.js';
 import { kept, type SiteNumbers, type StepBuilder } from './algo-builder.js';
 
@@ -32,7 +32,7 @@ export const inwardName = (n: string) => `${n}.inward`;
 /** What the box repair reads of the algorithm elaborator (its per-request values as functions). */
 export interface BoundsHost {
   core: ElabCore;
-  lang: Elaborator;
+  problems: ProblemElaborator;
   hooks: ScopeHooks;
   sites: SiteNumbers;
   dim(): number;
@@ -165,7 +165,7 @@ export class BoxRepair {
     // The coordinate's index, innermost: the policy's draws are keyed by it (drawKey).
     sc.idxs.set(`${j.name}.coordinate`, j);
     return this.h.sites.salted(`${loc.file}:${loc.offset}`, () =>
-      this.h.core.number(this.h.lang.expr(policy.value, sc), policy.value),
+      this.h.core.number(this.h.problems.expr(policy.value, sc), policy.value),
     );
   }
 
@@ -183,7 +183,7 @@ export class BoxRepair {
     if (n.name || f.name) return bad(' (its arguments have no names)');
     if (f.value.kind !== 'name') return bad(' (the fallback is a name)');
     const tries = this.h.core.typedConstant(
-      this.h.lang.expr(n.value, this.h.constScope()),
+      this.h.problems.expr(n.value, this.h.constScope()),
       n.value,
       'the number of tries of retry',
     ).v;

@@ -49,7 +49,7 @@ import { needsRange, RANGE } from '../ir/range.js';
 import { NAN_WORST } from '../ir/builtins.js';
 import { peelConstant } from '../ir/peel.js';
 import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
-import { Elaborator } from './problem.js';
+import { ProblemElaborator } from './problem.js';
 import { BoxRepair, MAX_TRIES, inwardName } from './algo-bounds.js';
 import {
   SiteNumbers,
@@ -107,7 +107,7 @@ const HOST_LETS = 4;
 export class AlgoElaborator {
   readonly core: ElabCore;
   /** The problem elaborator, on the same core: it lowers the problem and every expression. */
-  private readonly lang: Elaborator;
+  private readonly problems: ProblemElaborator;
   /** What the algorithm adds to the expression language: its choice symbols and functions. */
   private readonly hooks: ScopeHooks = {
     name: (name, sc) => this.symbol(name, sc),
@@ -151,10 +151,10 @@ export class AlgoElaborator {
 
   constructor(files: SourceFile[]) {
     this.core = new ElabCore(files);
-    this.lang = new Elaborator(this.core);
+    this.problems = new ProblemElaborator(this.core);
     this.box = new BoxRepair({
       core: this.core,
-      lang: this.lang,
+      problems: this.problems,
       hooks: this.hooks,
       sites: this.sites,
       dim: () => this.dim,
@@ -211,7 +211,7 @@ export class AlgoElaborator {
     }
     // --set names the algorithm's parameters and the problem's (`lambda` of an ETC fitness).
     const { problemSet, algoSet } = this.core.splitSet(decl, req.problem, req.set ?? {});
-    const lowered = this.lang.lower(req.problem, req.dim, problemSet);
+    const lowered = this.problems.lower(req.problem, req.dim, problemSet);
     if (!lowered) return undefined;
     // The problem's data and the algorithm's state share the step programs' namespace: a data
     // array named like a state array (data X beside population X) is renamed X.data there.
@@ -403,7 +403,7 @@ export class AlgoElaborator {
 
   /** The value of `e`, a constant integer or real (parameters, sizes). */
   private constantOf(e: Expr, sc: Scope, what: string): { t: 'i' | 'f'; v: number } {
-    return this.core.typedConstant(this.lang.expr(e, sc), e, what);
+    return this.core.typedConstant(this.problems.expr(e, sc), e, what);
   }
 
   private constScope(): Scope {
@@ -657,7 +657,7 @@ export class AlgoElaborator {
         const j = this.core.freshIdx('j');
         if (A.cols === this.dim) this.core.coordinates.add(j.name);
         const withJ = withIndex(inner, '$col', j);
-        const v = this.core.number(this.lang.expr(init, withJ), init);
+        const v = this.core.number(this.problems.expr(init, withJ), init);
         return {
           arr: A.name,
           row,
@@ -665,7 +665,7 @@ export class AlgoElaborator {
           body: toReal(v),
         };
       }
-      const v = this.core.number(this.lang.expr(init, inner), init);
+      const v = this.core.number(this.problems.expr(init, inner), init);
       return { arr: A.name, row, body: toReal(v) };
     } finally {
       this.step = saved;
@@ -714,7 +714,7 @@ export class AlgoElaborator {
     label = 'the count of repeat',
   ): IExpr {
     const b = this.beginStep();
-    const c = this.lang.expr(e, childScope(sc, b.fn));
+    const c = this.problems.expr(e, childScope(sc, b.fn));
     if (what === 'cond' && (c.s !== 'scalar' || c.e.t !== 'b'))
       this.fail('ExpectedBoolean', e.loc, describe(c));
     const v = what === 'count' ? this.core.integer(c, e, label) : (c as { e: IExpr }).e;
@@ -787,7 +787,7 @@ export class AlgoElaborator {
     this.step = b;
     let c: Val;
     try {
-      c = this.lang.expr(cond, inner);
+      c = this.problems.expr(cond, inner);
     } finally {
       this.step = null;
     }
@@ -817,7 +817,7 @@ export class AlgoElaborator {
     this.core.defineLet(l, sc);
     if (!l.index) {
       const b = this.beginStep();
-      const v = this.lang.expr(l.value, childScope(sc, b.fn));
+      const v = this.problems.expr(l.value, childScope(sc, b.fn));
       if (v.s !== 'scalar')
         this.fail(
           'ExpectedScalar',
@@ -864,7 +864,7 @@ export class AlgoElaborator {
     this.core.coordinates.add(j.name);
     const inner = childScope(sc, b.fn);
     inner.idxs.set(l.index, j);
-    const v = this.core.number(this.lang.expr(l.value, inner), l.value);
+    const v = this.core.number(this.problems.expr(l.value, inner), l.value);
     const A: StateArray = { name: `g${++this.globalVecs}.${l.name}`, rows: 1, cols: this.dim };
     this.stateArrays.push(A);
     b.writes.push({
@@ -950,7 +950,7 @@ export class AlgoElaborator {
         this.fail('BadEachCount', st.count.loc, over.name, over.rows, c);
     }
     if (st.row) {
-      const r = this.core.integer(this.lang.expr(st.row, inner), st.row, 'the row of each');
+      const r = this.core.integer(this.problems.expr(st.row, inner), st.row, 'the row of each');
       const c = constValue(r);
       if (c !== undefined && (c < 0 || c >= over.rows))
         this.fail('IndexOutOfRange', st.row.loc, c, over.name, over.rows);
@@ -1031,11 +1031,11 @@ export class AlgoElaborator {
       const length = () => this.dim;
       sc.vars.set(
         l.name,
-        this.core.vectorLet(index, sc, length, (inner) => this.lang.expr(l.value, inner)),
+        this.core.vectorLet(index, sc, length, (inner) => this.problems.expr(l.value, inner)),
       );
       return;
     }
-    const v = this.lang.expr(l.value, sc);
+    const v = this.problems.expr(l.value, sc);
     if (v.s === 'scalar' && v.e.t === 'b') {
       // A condition (let keep = f(u) <= f(X[i])): computed once, kept as 0 or 1.
       sc.vars.set(l.name, { s: 'scalar', e: this.kept(b.fn, l.name, v.e) });
@@ -1073,7 +1073,7 @@ export class AlgoElaborator {
   /** The value assigned to a population row, with its fitness: stored, evaluated, or chosen. */
   private withFitness(e: Expr, sc: Scope, b: StepBuilder): { at: (j: IExpr) => IExpr; fit: IExpr } {
     if (e.kind === 'if') {
-      const c = this.lang.expr(e.cond, sc);
+      const c = this.problems.expr(e.cond, sc);
       if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('ExpectedBoolean', e.cond.loc, describe(c));
       const A = this.withFitness(e.then, sc, b);
       const B = this.withFitness(e.else, sc, b);
@@ -1091,7 +1091,7 @@ export class AlgoElaborator {
     if (e.kind === 'index' && e.target.kind === 'name') {
       const P = this.pops.find((p) => p.name === (e.target as { name: string }).name);
       if (P) {
-        const r = this.core.integer(this.lang.expr(e.index, sc), e.index);
+        const r = this.core.integer(this.problems.expr(e.index, sc), e.index);
         return {
           at: (j) => ({ k: 'read', t: 'f', arr: P.name, idx: [r, j] }),
           fit: { k: 'read', t: 'f', arr: P.fit, idx: [r] },
@@ -1107,7 +1107,7 @@ export class AlgoElaborator {
 
   /** `e` as a point, a vector of length D (OPT3002 otherwise: `what` length D, as the message says). */
   private point(e: Expr, sc: Scope, what: string): Val & { s: 'vector' } {
-    const v = this.lang.expr(e, sc);
+    const v = this.problems.expr(e, sc);
     if (v.s !== 'vector' || v.len !== this.dim)
       this.fail('ExpectedVector', e.loc, `${describe(v)} (${what} length D = ${this.dim})`);
     return v;
@@ -1161,9 +1161,9 @@ export class AlgoElaborator {
       if (st.col) {
         this.core.checkIndexName(st.col, st.colLoc!, sc);
         const inner = withIndex(sc, st.col, j);
-        body = this.core.number(this.lang.expr(st.value, inner), st.value);
+        body = this.core.number(this.problems.expr(st.value, inner), st.value);
       } else {
-        const v = this.lang.expr(st.value, sc);
+        const v = this.problems.expr(st.value, sc);
         if (v.s !== 'vector' || v.len !== A.cols)
           this.fail(
             'ExpectedVector',
@@ -1176,7 +1176,7 @@ export class AlgoElaborator {
       return;
     }
     if (st.col) this.fail('TooManyIndices', st.colLoc!, A.name, '1 dimension', '2 indices are');
-    const v = this.core.number(this.lang.expr(st.value, sc), st.value);
+    const v = this.core.number(this.problems.expr(st.value, sc), st.value);
     b.writes.push({ arr: A.name, row: i, body: toReal(v) });
   }
 
@@ -1277,7 +1277,7 @@ export class AlgoElaborator {
       const s = signatureOf('draw', e.callee);
       arity(s.positional, s.named);
     };
-    const real = (a: Expr) => toReal(this.core.number(this.lang.expr(a, sc), a));
+    const real = (a: Expr) => toReal(this.core.number(this.problems.expr(a, sc), a));
     switch (e.callee) {
       case 'f': {
         arity([1]);
@@ -1285,7 +1285,7 @@ export class AlgoElaborator {
         if (a.kind === 'index' && a.target.kind === 'name') {
           const P = this.pops.find((p) => p.name === (a.target as { name: string }).name);
           if (P) {
-            const r = this.core.integer(this.lang.expr(a.index, sc), a.index);
+            const r = this.core.integer(this.problems.expr(a.index, sc), a.index);
             return { s: 'scalar', e: { k: 'read', t: 'f', arr: P.fit, idx: [r] } };
           }
         }
@@ -1319,7 +1319,7 @@ export class AlgoElaborator {
       case 'randint': {
         drawArity();
         const n = this.core.integer(
-          this.lang.expr(arg(0).value, sc),
+          this.problems.expr(arg(0).value, sc),
           arg(0).value,
           'the bound of randint',
         );
@@ -1340,17 +1340,17 @@ export class AlgoElaborator {
         drawArity();
         const cnt = constValue(
           this.core.integer(
-            this.lang.expr(arg(0).value, sc),
+            this.problems.expr(arg(0).value, sc),
             arg(0).value,
             'the count of distinct',
           ),
         );
         if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', arg(0).loc);
         const range = arg(1).value;
-        const n = this.core.integer(this.lang.expr(range, sc), range, 'the range of distinct');
+        const n = this.core.integer(this.problems.expr(range, sc), range, 'the range of distinct');
         const ex = named('except');
         const except = ex
-          ? this.core.integer(this.lang.expr(ex.value, sc), ex.value, 'except')
+          ? this.core.integer(this.problems.expr(ex.value, sc), ex.value, 'except')
           : int(-1);
         const nc = constValue(n);
         const need = cnt + (ex ? 1 : 0);

@@ -1,4 +1,4 @@
-// Parts of the problem elaborator's expression language (problem.ts, Elaborator.expr) that need
+// Parts of the problem elaborator's expression language (problem.ts, ProblemElaborator.expr) that need
 // only the elaboration core and `expr` itself: elementwise operators over scalars and vectors
 // (a length mismatch reported at the whole expression), reductions (`sum(i < n where c) body`,
 // count, mean, min, max, argmin, argmax, prod), and the order functions (rank, argsort, sort)

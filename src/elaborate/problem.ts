@@ -81,7 +81,7 @@ function constCondition(e: IExpr): boolean | undefined {
   );
 }
 
-export class Elaborator {
+export class ProblemElaborator {
   /** Declarations, diagnostics, scopes, constants, parameters, lets (shared with AlgoElaborator). */
   readonly core: ElabCore;
   /** The values of a problem's parameters while it is lowered (its defaults otherwise). */
@@ -913,7 +913,7 @@ export class Elaborator {
 
 /**
  * A chain of more operators than this is lowered in parts of this many, each a binding (see
- * Elaborator.binary); below it nothing changes. Every IR expression then has at most about this
+ * ProblemElaborator.binary); below it nothing changes. Every IR expression then has at most about this
  * many operators on a path, which every recursive walker of the compiler handles.
  */
 export const CHAIN_CHUNK = 256;
@@ -947,7 +947,7 @@ function powOrBin(
 /** What foldChain made: folded already, not walked again. */
 const chainFolded = new WeakSet<IExpr>();
 /**
- * foldExpr of a node of a long chain (Elaborator.binary) whose left operand is the chain so far:
+ * foldExpr of a node of a long chain (ProblemElaborator.binary) whose left operand is the chain so far:
  * that was folded when it was made, so only the new operand and the node are (foldExpr would walk
  * the whole part again at every operator: quadratic in the part's length).
  */

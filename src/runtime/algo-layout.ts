@@ -170,7 +170,9 @@ export class StateLayout {
   setCurrents(cur: readonly number[]): void {
     if (cur.length !== this.slots.length || cur.some((c) => c !== 0 && c !== 1))
       throw new Error(
-        `a checkpoint's state has ${cur.length} arrays, this program's ${this.slots.length}`,
+        // The checkpoint's program digest was checked (src/experiment/checkpoint.ts): a layout that
+        // differs after it is ours.
+        `internal: a checkpoint's state has ${cur.length} arrays, this program's ${this.slots.length}`,
       );
     this.slots.forEach((s, k) => (s.cur = cur[k] as 0 | 1));
   }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitJs, JS_BUILTINS } from '../../src/codegen/js.js';
 import { materialiseData } from '../../src/ir/data.js';
-import { Elaborator } from '../../src/elaborate/problem.js';
+import { ProblemElaborator } from '../../src/elaborate/problem.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { loadStdlib } from '../../src/parser/stdlib.js';
 
@@ -42,7 +42,7 @@ function referenceExpr(p: IrProgram, name: string, done: Record<string, Float64A
 
 const bits = (v: Float64Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
-const elab = new Elaborator(loadStdlib().sources);
+const elab = new ProblemElaborator(loadStdlib().sources);
 const names = elab.problemNames().sort();
 
 describe('data materialisation', () => {
@@ -55,7 +55,7 @@ describe('data materialisation', () => {
     it(`equals the former evaluation for every stdlib problem at D = ${dim}`, () => {
       let computed = 0;
       for (const name of names) {
-        const e = new Elaborator(loadStdlib().sources);
+        const e = new ProblemElaborator(loadStdlib().sources);
         const p = e.lower(name, dim);
         if (!p || e.diagnostics.length) continue; // a problem of other dimensions
         const got = materialiseData(p);

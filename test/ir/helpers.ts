@@ -9,7 +9,7 @@ import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
 import { materialiseData } from '../../src/ir/data.js';
 import { loadStdlib } from '../../src/parser/stdlib.js';
-import { Elaborator } from '../../src/elaborate/problem.js';
+import { ProblemElaborator } from '../../src/elaborate/problem.js';
 
 /** `count` points of dimension dim, uniform in [lo, hi]. */
 export function randomPoints(
@@ -56,7 +56,7 @@ export function parseChecked(text: string): IrProgram {
 
 /** The stdlib problem names. */
 export function stdlibProblems(): string[] {
-  return new Elaborator(loadStdlib().sources).problemNames().sort();
+  return new ProblemElaborator(loadStdlib().sources).problemNames().sort();
 }
 
 /** Relative comparison with an absolute floor; equal infinities/NaNs compare equal. */
