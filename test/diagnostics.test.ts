@@ -354,6 +354,25 @@ const CASES: { [K in DiagKind]: Case } = {
     at: '1:7027',
     message: /^this chain of operators is longer than 1,000 terms where it depends on a reduction/,
   },
+  CountedStepTwoCopies: {
+    // T's write reads S, which the step's first write changed in place: S needs two copies.
+    src: `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
+algorithm cnt(N = 8) {
+  population X[N]
+  state S[N] = 0
+  state T[N] = 0
+  generation {
+    each i in X[:4] {
+      S[i] = S[i] + 1
+      T[i] = S[i] * 2
+    }
+  }
+}`,
+    algorithm: 'cnt',
+    at: '2:11',
+    message:
+      "algorithm 'cnt': step each.X runs the first n rows (each i in X[:n]) but would write S to a second copy on the GPU, leaving the other rows stale there (a write reads an array an earlier write of the step changed): write those arrays in a step of their own",
+  },
   GpuTooManyStates: {
     // 70 declared arrays and the compiler's (best, trace): one parameter block addresses 52.
     src: `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }

@@ -3,7 +3,8 @@
 // every step through the problem pipeline.
 
 import { parseChecked } from '../parser/sources.js';
-import { OptError } from '../parser/diagnostics.js';
+import { diag, OptError } from '../parser/diagnostics.js';
+import type { Loc } from '../parser/ast.js';
 import { runPipeline } from './pipeline.js';
 import { runAlgoPipeline, type AlgoPipelineOptions } from './algo-pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
@@ -172,6 +173,8 @@ export function algorithmIr(
   texts: Map<string, string>;
   run: StepRunner;
   gpuCheck: (a: AlgoProgram) => void;
+  /** The algorithm's declaration, where whole-algorithm diagnostics point. */
+  at: Loc | undefined;
 } {
   checkDimension(req.dim);
   const parsed = parseChecked(req);
@@ -206,7 +209,7 @@ export function algorithmIr(
       },
     },
   );
-  return { algo, texts: parsed.texts, run, gpuCheck };
+  return { algo, texts: parsed.texts, run, gpuCheck, at };
 }
 
 /** The algorithm IR of a request after pass `until` (`opt compile --dump-algo-ir after:NAME`). */
@@ -215,7 +218,7 @@ export function algorithmIrUntil(req: AlgoCompileRequest, until: string): AlgoPr
 }
 
 export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
-  const { algo, texts, run, gpuCheck } = algorithmIr(req);
+  const { algo, texts, run, gpuCheck, at } = algorithmIr(req);
   const data = algo.problem.data;
   const records = new Map<Step, CompiledStep>();
   const repeated = repeatedSteps(algo.generation);
@@ -252,8 +255,9 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     if (!st.count) continue;
     const two = pingPong([compiled(st).gpuIr]);
     if (two.size)
-      throw new Error(
-        `step ${st.name} runs the first n rows (each i in X[:n]) but would write ${[...two].join(', ')} to a second copy on the GPU, leaving the other rows stale there: write those arrays in a step of their own`,
+      throw new OptError(
+        [diag('CountedStepTwoCopies', at, req.algorithm, st.name, [...two].join(', '))],
+        texts,
       );
   }
   // The problem alone on the CPU backend: g in float64, and its constant (passes/bias.ts).

@@ -415,6 +415,11 @@ export const Diag = {
     message:
       "algorithm '{0}' has {1} state arrays on the GPU (its own and those the compiler adds: best, trace, a loop's flags), more than the {2} a step's parameter block addresses: merge some into one array with more columns, or use --backend cpu",
   },
+  CountedStepTwoCopies: {
+    code: 6048,
+    message:
+      "algorithm '{0}': step {1} runs the first n rows (each i in X[:n]) but would write {2} to a second copy on the GPU, leaving the other rows stale there (a write reads an array an earlier write of the step changed): write those arrays in a step of their own",
+  },
   // 7xxx: experiments (src/elaborate/experiment.ts)
   UnknownExperimentEntry: {
     code: 7001,
