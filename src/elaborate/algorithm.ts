@@ -6,7 +6,9 @@
 // checks and lowers expressions; the algorithm's scopes bind the names an algorithm sees
 // (parameters, populations, state, D, lo, hi), and their hooks add its choice symbols and its
 // functions: f (the fitness of a vector: a stored one for a population row, an evaluation
-// otherwise), rand, normal, randint, distinct and better.
+// otherwise), rand, normal, randint, distinct and better (algo-calls.ts). Parameters (algo-params.ts)
+// and state declarations with their initialisation steps (algo-state.ts) are helpers of their own,
+// each reading the elaborator's state through a small host interface.
 //
 // Random draws are keyed by (seed, call site, generation, individual, dimension): the call site is
 // numbered by its place in the source, the individual is the `each` index (0 outside), and the
@@ -14,17 +16,7 @@
 // scalars). So every element of `let U[j] = ... rand() ...` has its own draw, and recomputing U
 // (which fusion does) draws the same numbers again.
 
-import type {
-  AlgoStmt,
-  AlgorithmDecl,
-  Expr,
-  Let,
-  Loc,
-  ParamDecl,
-  RepairDecl,
-  SourceFile,
-  StateDecl,
-} from '../parser/ast.js';
+import type { AlgoStmt, AlgorithmDecl, Expr, Let, Loc, SourceFile } from '../parser/ast.js';
 import {
   at,
   bin,
@@ -40,7 +32,6 @@ import {
   type IrFunc,
   type IrProgram,
   type StateArray,
-  type Write,
 } from '../ir/ir.js';
 import type { DiagKind } from '../parser/diagnostics.js';
 import { constValue, foldExpr } from '../ir/fold.js';
@@ -48,9 +39,12 @@ import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
 import { needsRange, RANGE } from '../ir/range.js';
 import { NAN_WORST } from '../ir/builtins.js';
 import { peelConstant } from '../ir/peel.js';
-import { Abort, BOUNDS, ElabCore, NO_REPAIR } from './core.js';
+import { Abort, ElabCore } from './core.js';
 import { ProblemElaborator } from './problem.js';
-import { BoxRepair, MAX_TRIES, inwardName } from './algo-bounds.js';
+import { BoxRepair, inwardName } from './algo-bounds.js';
+import { AlgoParams } from './algo-params.js';
+import { AlgoState } from './algo-state.js';
+import { AlgoCalls, GEN, PROGRESS } from './algo-calls.js';
 import {
   SiteNumbers,
   kept,
@@ -64,14 +58,11 @@ import { Selection } from './algo-select.js';
 import { storeLets } from './algo-store-lets.js';
 import { TARGET_THRESHOLD, TRACE_ROWS, trackStep } from './algo-track.js';
 import { conditionWrites, guardStep, type WhileHost } from './algo-while.js';
-import { signatureOf } from './resolve.js';
 import {
   FuncBuilder,
-  arrayVal,
   childScope,
   describe,
   didYouMean,
-  newScope,
   toReal,
   withIndex,
   type Scope,
@@ -85,13 +76,6 @@ export { TRACE_ROWS } from './algo-track.js';
 
 /** The run's target threshold array (the track step's: algo-track.ts). */
 export { TARGET_THRESHOLD } from './algo-track.js';
-
-/** Call sites the compiler adds (initialisation draws) are numbered from here. */
-const INTERNAL_SITE = 1 << 20;
-/** The generation number's name in an algorithm (reserved there; unknown in a problem). */
-const GEN = 'gen';
-/** The fraction of the evaluation budget used before the generation. */
-const PROGRESS = 'progress';
 
 export interface AlgoRequest {
   algorithm: string;
@@ -110,8 +94,8 @@ export class AlgoElaborator {
   private readonly problems: ProblemElaborator;
   /** What the algorithm adds to the expression language: its choice symbols and functions. */
   private readonly hooks: ScopeHooks = {
-    name: (name, sc) => this.symbol(name, sc),
-    call: (e, sc) => this.call(e, sc),
+    name: (name, sc) => this.calls.symbol(name, sc),
+    call: (e, sc) => this.calls.call(e, sc),
     reserved: (name) =>
       name === GEN
         ? 'the generation number'
@@ -125,10 +109,11 @@ export class AlgoElaborator {
   private objective!: IrFunc;
   private readonly sites = new SiteNumbers();
   private readonly box: BoxRepair;
+  private readonly parameters: AlgoParams;
+  private readonly stateDecls: AlgoState;
+  private readonly calls: AlgoCalls;
   private readonly select: Selection;
   private readonly whileHost: WhileHost;
-  private internalSites = 0;
-  private symbols = new Map<string, number>(); // choice name -> its number
   private stateArrays: StateArray[] = [];
   private pops: Population[] = [];
   private stateNames = new Map<string, StateArray>();
@@ -143,10 +128,6 @@ export class AlgoElaborator {
   private stepCount = 0;
   private globalVecs = 0;
   private whileLoops = 0;
-  /** The run's bound-handling policy (`bounds`); undefined for `none`. */
-  private policy: RepairDecl | undefined;
-  /** The values `lo` and `hi` are bound to (baseScope): a box per coordinate reads them at one. */
-  private boxVals: [Val, Val] | undefined;
   /** Set while a policy's expression is elaborated: its draws' sites are those of that use. */
 
   constructor(files: SourceFile[]) {
@@ -159,8 +140,55 @@ export class AlgoElaborator {
       sites: this.sites,
       dim: () => this.dim,
       problem: () => this.problemIr,
-      policy: () => this.policy,
-      constScope: () => this.constScope(),
+      policy: () => this.parameters.policy,
+      constScope: () => this.parameters.constScope(),
+    });
+    this.parameters = new AlgoParams({
+      core: this.core,
+      problems: this.problems,
+      hooks: this.hooks,
+      box: this.box,
+      dim: () => this.dim,
+      problem: () => this.problemIr,
+      file: () => this.algo.file,
+      notGen: (name, loc) => this.notGen(name, loc),
+    });
+    this.stateDecls = new AlgoState({
+      core: this.core,
+      problems: this.problems,
+      box: this.box,
+      dim: () => this.dim,
+      stateArrays: this.stateArrays,
+      pops: this.pops,
+      stateNames: this.stateNames,
+      attached: this.attached,
+      constantOf: (e, sc, what) => this.parameters.constantOf(e, sc, what),
+      notGen: (name, loc) => this.notGen(name, loc),
+      beginEachStep: () => this.beginEachStep(),
+      endStep: (b, name, n) => this.endStep(b, name, n),
+      evaluate: (b, arr) => this.evaluate(b, arr),
+      setStep: (b) => {
+        const saved = this.step;
+        this.step = b;
+        return saved;
+      },
+    });
+    this.calls = new AlgoCalls({
+      core: this.core,
+      problems: this.problems,
+      box: this.box,
+      sites: this.sites,
+      params: this.parameters,
+      pops: this.pops,
+      dim: () => this.dim,
+      step: () => this.step,
+      inGeneration: () => this.inGeneration,
+      readProgress: () => {
+        this.readsProgress = true;
+      },
+      point: (e, sc, what) => this.point(e, sc, what),
+      evaluate: (b, arr) => this.evaluate(b, arr),
+      withFitness: (e, sc, b) => this.withFitness(e, sc, b),
     });
     this.whileHost = {
       core: this.core,
@@ -175,7 +203,7 @@ export class AlgoElaborator {
       beginEachStep: () => this.beginEachStep(),
       endStep: (b, name, n) => this.endStep(b, name, n),
       attached: (X) => this.attached.get(X) ?? [],
-      initWrite: (att, b, row) => this.initWrite(att.init, att.array, att.scope, b, row),
+      initWrite: (att, b, row) => this.stateDecls.initWrite(att.init, att.array, att.scope, b, row),
     });
   }
 
@@ -253,10 +281,10 @@ export class AlgoElaborator {
     this.objective = { ...problem.main, name: OBJECTIVE, result: signed(peeled.rest) };
     const before = this.diagnostics.length;
     try {
-      const params = this.params(decl, algoSet);
+      const params = this.parameters.params(decl, algoSet);
       if (this.diagnostics.length > before) return undefined;
-      const scope = this.baseScope(params);
-      const init = this.states(decl.states, scope);
+      const scope = this.parameters.baseScope(params);
+      const init = this.stateDecls.states(decl.states, scope);
       this.stateArrays.push({ name: 'best', rows: 1, cols: req.dim });
       this.stateArrays.push({ name: 'best.f', rows: 1, cols: 0 });
       this.stateArrays.push({ name: 'trace', rows: TRACE_ROWS, cols: 0 });
@@ -329,193 +357,7 @@ export class AlgoElaborator {
     }
   }
 
-  // ---- parameters ------------------------------------------------------------------------
-
-  private params(
-    decl: AlgorithmDecl,
-    set: Record<string, string>,
-  ): { name: string; value: number | string; val: Val | undefined }[] {
-    const out: { name: string; value: number | string; val: Val | undefined }[] = [];
-    for (const p of decl.params)
-      if (p.name !== BOUNDS)
-        for (const c of p.choices ?? [])
-          if (!this.symbols.has(c.name)) this.symbols.set(c.name, this.symbols.size);
-    this.core.unknownParams(decl.name, decl.params, set);
-    for (const p of decl.params) {
-      try {
-        this.notGen(p.name, p.nameLoc);
-        if (p.name === BOUNDS) {
-          out.push(this.boundsParam(p, set[p.name]));
-          continue;
-        }
-        for (const c of p.choices ?? []) this.notGen(c.name, c.loc);
-        out.push(this.param(p, set[p.name]));
-      } catch (e) {
-        if (!(e instanceof Abort)) throw e;
-      }
-    }
-    return out;
-  }
-
-  /**
-   * `bounds`: the policy that brings every point into the box before it is evaluated (a choice
-   * among the repair declarations, core.ts withBounds). `none` only where the box is no
-   * constraint (`in [lo, hi] unconstrained`; OPT6044 elsewhere). Not a name in the algorithm's
-   * scope.
-   */
-  private boundsParam(p: ParamDecl, override: string | undefined) {
-    const value = this.core.choiceValue(p, override);
-    if (value === NO_REPAIR && !this.problemIr.unconstrained) {
-      const names = (p.choices ?? []).map((c) => c.name).filter((n) => n !== NO_REPAIR);
-      this.fail(
-        'BoundsNone',
-        override === undefined ? p.value.loc : undefined,
-        this.problemIr.name,
-        names.join(', '),
-      );
-    }
-    this.policy = this.core.repairs.get(value);
-    // A resample's form is checked here, where the policy is chosen, not only where it is used.
-    if (this.policy) this.box.retryOf(this.policy);
-    return { name: p.name, value, val: undefined };
-  }
-
-  private param(p: ParamDecl, override: string | undefined) {
-    if (p.choices) {
-      const value = this.core.choiceValue(p, override);
-      const symbol = this.symbols.get(value);
-      if (symbol === undefined) throw new Error(`internal: choice ${value} has no number`);
-      return { name: p.name, value, val: { s: 'scalar', e: int(symbol) } as Val };
-    }
-    const empty = this.constScope();
-    const constant = (e: Expr, what: string) => this.constantOf(e, empty, what);
-    const dflt = this.core.paramDefault(p, constant);
-    const isInt = dflt.t === 'i';
-    const v = override === undefined ? dflt.v : this.core.numberFromSet(p, override, isInt);
-    this.core.paramInRange(
-      p,
-      v,
-      override === undefined ? p.value.loc : undefined,
-      (e, what) => constant(e, what).v,
-    );
-    return { name: p.name, value: v, val: { s: 'scalar', e: isInt ? int(v) : num(v) } as Val };
-  }
-
-  /** The value of `e`, a constant integer or real (parameters, sizes). */
-  private constantOf(e: Expr, sc: Scope, what: string): { t: 'i' | 'f'; v: number } {
-    return this.core.typedConstant(this.problems.expr(e, sc), e, what);
-  }
-
-  private constScope(): Scope {
-    return newScope({
-      fn: new FuncBuilder('', '_', 1),
-      len: this.dim,
-      dimName: 'D',
-      file: this.algo.file,
-      constant: 'a parameter',
-      hooks: this.hooks,
-    });
-  }
-
-  private baseScope(params: { name: string; val: Val | undefined }[]): Scope {
-    const sc = this.constScope();
-    delete sc.constant;
-    for (const p of params) if (p.val) this.core.bindParameter(sc, p.name, p.val);
-    // A box per coordinate: lo and hi are data vectors, read at the coordinate where there is one
-    // (symbol), elementwise in a vector expression (clamp(X[i] + v, lo, hi)).
-    const [lo, hi] = ([0, 1] as const).map((k): Val => {
-      const side = this.box.side(k);
-      return typeof side === 'string' ? arrayVal(side, this.dim) : { s: 'scalar', e: num(side) };
-    }) as [Val, Val];
-    this.boxVals = [lo, hi];
-    sc.vars.set('lo', lo);
-    sc.vars.set('hi', hi);
-    sc.origins.set('lo', "the lower bound of the problem's box");
-    sc.origins.set('hi', "the upper bound of the problem's box");
-    return sc;
-  }
-
-  // ---- state -----------------------------------------------------------------------------
-
-  private states(decls: StateDecl[], sc: Scope): Step[] {
-    const steps: Step[] = [];
-    for (const d of decls) {
-      // Set once the name itself is valid: a declaration that fails after that (its size, its
-      // shape) makes later uses of the name quiet (core.failedNames), one that fails on its name
-      // (reserved, a duplicate) does not.
-      let named = false;
-      try {
-        this.notGen(d.name, d.nameLoc);
-        if (sc.vars.has(d.name) || this.stateNames.has(d.name))
-          this.fail('DuplicateName', d.nameLoc, d.name, '');
-        named = true;
-        // `state S[X] = ...`: one row per individual of population X, moving with it.
-        const first = d.dims[0];
-        const owner =
-          d.kind === 'state' && first?.kind === 'name'
-            ? this.pops.find((p) => p.name === (first as { name: string }).name)
-            : undefined;
-        const dims = d.dims.map((e, k) => {
-          if (k === 0 && owner) return owner.rows;
-          const c = this.constantOf(e, sc, 'the size of a state array');
-          if (c.t !== 'i')
-            this.fail(
-              'RealSize',
-              e.loc,
-              this.core.snippet(e.loc) ?? 'this',
-              this.core.realSizeHint(e, c.v),
-            );
-          if (c.v < 1) this.fail('BadStateSize', e.loc, c.v);
-          return c.v;
-        });
-        // The grammar gives a state array at least one extent.
-        const rows = at(dims, 0, 'the extents of a state array');
-        if (d.kind === 'population') {
-          if (dims.length !== 1) this.fail('PopulationShape', d.loc, d.name);
-          const X: StateArray = { name: d.name, rows, cols: this.dim };
-          const F: StateArray = { name: `${d.name}.f`, rows, cols: 0 };
-          this.stateArrays.push(X, F);
-          this.stateNames.set(X.name, X);
-          this.stateNames.set(F.name, F);
-          this.pops.push({ name: X.name, fit: F.name, rows });
-          sc.vars.set(d.name, this.matrixOf(X));
-          sc.origins.set(d.name, `the population ${d.name}`);
-          steps.push(this.initPopulation(d, X, F));
-        } else {
-          if (dims.length > 2) this.fail('StateShape', d.loc, d.name);
-          const A: StateArray = { name: d.name, rows, cols: dims[1] ?? 0 };
-          this.stateArrays.push(A);
-          this.stateNames.set(A.name, A);
-          if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
-          steps.push(this.initState(d.init, A, sc));
-          if (owner) {
-            const list = this.attached.get(owner.name) ?? [];
-            this.attached.set(owner.name, list);
-            list.push({ array: A, init: d.init, scope: sc });
-          }
-          sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
-          sc.origins.set(d.name, `the state ${d.name}`);
-        }
-      } catch (e) {
-        if (!(e instanceof Abort)) throw e;
-        if (named) this.core.failedNames.add(d.name);
-      }
-    }
-    return steps;
-  }
-
-  private matrixOf(A: StateArray): Val {
-    return {
-      s: 'matrix',
-      rows: A.rows,
-      cols: A.cols,
-      at: (i, j) => ({ k: 'read', t: 'f', arr: A.name, idx: [i, j] }),
-    };
-  }
-
-  private vectorOf(A: StateArray): Val {
-    return { s: 'vector', len: A.rows, at: (i) => ({ k: 'read', t: 'f', arr: A.name, idx: [i] }) };
-  }
+  // ---- building a step -------------------------------------------------------------------
 
   private beginStep(): StepBuilder {
     const fn = new FuncBuilder('main', '_', this.dim);
@@ -595,81 +437,6 @@ export class AlgoElaborator {
         state: this.stateArrays,
       },
     };
-  }
-
-  private initPopulation(d: StateDecl, X: StateArray, F: StateArray): Step {
-    const b = this.beginEachStep();
-    const i = b.idx;
-    const j: IExpr = this.core.freshIdx('j');
-    const jn = (j as { name: string }).name;
-    let point: IExpr;
-    let fit: IExpr;
-    if (d.init) {
-      // population B[N] = P: a copy of another population (points and fitness).
-      const src =
-        d.init.kind === 'name'
-          ? this.pops.find((p) => p.name === (d.init as { name: string }).name)
-          : undefined;
-      if (!src) this.fail('BadPopulationInit', d.init.loc);
-      if (src.rows !== X.rows)
-        this.fail('PopulationCopySize', d.init.loc, X.name, X.rows, src.name, src.rows);
-      point = { k: 'read', t: 'f', arr: src.name, idx: [i, j] };
-      fit = { k: 'read', t: 'f', arr: src.fit, idx: [i] };
-    } else {
-      const site = INTERNAL_SITE + this.internalSites++;
-      const u: IExpr = { k: 'draw', t: 'f', dist: 'u', site, args: [i, j] };
-      const name = b.fn.fresh(`${X.name}.init`);
-      const [lo, hi] = this.box.at(j);
-      b.fn.bindings.push({
-        k: 'vec',
-        name,
-        idx: jn,
-        len: this.dim,
-        // lo + (hi - lo) u: (hi - lo) folds to one constant for a box the same at every coordinate.
-        body: bin('+', lo, bin('*', foldExpr(bin('-', hi, lo)), u)),
-      });
-      fit = this.evaluate(b, name);
-      point = { k: 'read', t: 'f', arr: name, idx: [j] };
-    }
-    b.writes.push({ arr: X.name, row: i, col: { idx: jn, len: this.dim }, body: point });
-    b.writes.push({ arr: F.name, row: i, body: fit });
-    return this.endStep(b, `init.${X.name}`, X.rows);
-  }
-
-  /** The step that fills state array `A` with `init` (its declared initial value). */
-  private initState(init: Expr, A: StateArray, sc: Scope): Step {
-    const b = this.beginEachStep();
-    b.writes.push(this.initWrite(init, A, sc, b, b.idx));
-    return this.endStep(b, `init.${A.name}`, A.rows);
-  }
-
-  /**
-   * The write of state array A's initial value `init` at `row`, in step `b` (its draws keyed by
-   * b's individual): the initialisation, and an individual entering a population with state
-   * attached to it.
-   */
-  private initWrite(init: Expr, A: StateArray, sc: Scope, b: EachStep, row: IExpr): Write {
-    const inner = childScope(sc, b.fn);
-    const saved = this.step;
-    this.step = b; // draws in the initial value are keyed by the row
-    try {
-      if (A.cols) {
-        const j = this.core.freshIdx('j');
-        if (A.cols === this.dim) this.core.coordinates.add(j.name);
-        const withJ = withIndex(inner, '$col', j);
-        const v = this.core.number(this.problems.expr(init, withJ), init);
-        return {
-          arr: A.name,
-          row,
-          col: { idx: (j as { name: string }).name, len: A.cols },
-          body: toReal(v),
-        };
-      }
-      const v = this.core.number(this.problems.expr(init, inner), init);
-      return { arr: A.name, row, body: toReal(v) };
-    } finally {
-      this.step = saved;
-    }
   }
 
   // ---- the generation --------------------------------------------------------------------
@@ -1210,208 +977,10 @@ export class AlgoElaborator {
     return { k: 'sref', t: 'f', name };
   }
 
-  // ---- names and functions of algorithms -------------------------------------------------
-
-  /** A choice symbol (`mode = a in {a, b}` makes `a` and `b` names), unless a let or index hides it. */
-  private symbol(name: string, sc: Scope): Val | undefined {
-    // lo and hi of a box per coordinate, inside an index over the coordinates: that coordinate's.
-    const side = name === 'lo' ? 0 : name === 'hi' ? 1 : undefined;
-    if (side !== undefined && this.boxVals && sc.vars.get(name) === this.boxVals[side]) {
-      const arr = this.box.side(side);
-      const j = typeof arr === 'string' ? this.core.coordinateOf(sc) : undefined;
-      if (typeof arr === 'string' && j)
-        return { s: 'scalar', e: { k: 'read', t: 'f', arr, idx: [j] } };
-    }
-    if (sc.vars.has(name) || sc.idxs.has(name)) return undefined;
-    // The generation number, 0 in the first generation. The engines run generation g's steps with
-    // $gen = g + 1 (0 is the initialisation; the draws are keyed by it), and a track fused into
-    // a generation's first step reads no $gen, so gen = $gen - 1 in every step of generation g,
-    // on both backends, fused or not; the host's conditions get the same value (runtime/algo-host.ts).
-    // Outside the generation (a state's initial value, a parameter) it is an unknown name.
-    if (name === GEN && this.inGeneration)
-      return { s: 'scalar', e: bin('-', { k: 'idx', t: 'i', name: '$gen' }, int(1)) };
-    // The fraction of the evaluation budget used before the generation: $evals / $budget, from
-    // the host (a run of an algorithm that reads it needs --evals: src/runtime/run.ts).
-    if (name === PROGRESS && this.inGeneration) {
-      this.readsProgress = true;
-      const real = (n: string): IExpr => toReal({ k: 'idx', t: 'i', name: n });
-      return { s: 'scalar', e: bin('/', real('$evals'), real('$budget')) };
-    }
-    const v = this.symbols.get(name);
-    if (v !== undefined) return { s: 'scalar', e: int(v) };
-    return undefined;
-  }
-
   /** `gen` and `progress` are reserved in an algorithm: a parameter, choice, state or let of that name is an error. */
   private notGen(name: string, loc: Loc): void {
     if (name === GEN) this.fail('DuplicateName', loc, name, ' (it is the generation number)');
     if (name === PROGRESS)
       this.fail('DuplicateName', loc, name, ' (it is the fraction of the evaluation budget used)');
-  }
-
-  private siteOf(loc: Loc): number {
-    // A policy's draw is numbered by its use and its place in the policy: two uses draw apart.
-    return this.sites.of(loc);
-  }
-
-  /** The (individual, dimension) key of a draw here. */
-  private drawKey(sc: Scope): [IExpr, IExpr] {
-    const ind = this.step?.idx ?? int(0);
-    const idxs = [...sc.idxs.values()];
-    const last = idxs[idxs.length - 1];
-    const dim =
-      last && !(ind.k === 'idx' && last.k === 'idx' && last.name === ind.name) ? last : int(0);
-    return [ind, dim];
-  }
-
-  /** A call of an algorithm's function; undefined for the others (the problem's functions). */
-  private call(e: Expr & { kind: 'call' }, sc: Scope): Val | undefined {
-    const pos = e.args.filter((a) => !a.name);
-    // Positional argument k, once the arity is checked.
-    const arg = (k: number) => at(pos, k, 'an argument after the arity check');
-    const named = (n: string) => e.args.find((a) => a.name === n);
-    const arity = (n: number[], names: string[] = []) =>
-      this.core.checkArguments(e, e.callee, n, names);
-    // A draw's signature (ir/builtins.ts).
-    const drawArity = () => {
-      const s = signatureOf('draw', e.callee);
-      arity(s.positional, s.named);
-    };
-    const real = (a: Expr) => toReal(this.core.number(this.problems.expr(a, sc), a));
-    switch (e.callee) {
-      case 'f': {
-        arity([1]);
-        const a = arg(0).value;
-        if (a.kind === 'index' && a.target.kind === 'name') {
-          const P = this.pops.find((p) => p.name === (a.target as { name: string }).name);
-          if (P) {
-            const r = this.core.integer(this.problems.expr(a.index, sc), a.index);
-            return { s: 'scalar', e: { k: 'read', t: 'f', arr: P.fit, idx: [r] } };
-          }
-        }
-        if (!this.step) this.fail('EvaluationOutsideEach', e.loc);
-        const v = this.point(a, sc, 'f takes a point of');
-        const innermost = [...sc.idxs.keys()].at(-1);
-        if (sc.idxs.size > 1 && innermost !== undefined)
-          this.fail('CallDependsOnIndex', a.loc, 'f', innermost);
-        const arr = this.box.inBox(this.step, v, e.loc);
-        return { s: 'scalar', e: this.evaluate(this.step, arr) };
-      }
-      case 'rand':
-      case 'normal': {
-        drawArity();
-        const dist = e.callee === 'rand' ? 'u' : 'n';
-        const d: IExpr = {
-          k: 'draw',
-          t: 'f',
-          dist,
-          site: this.siteOf(e.loc),
-          args: this.drawKey(sc),
-        };
-        if (!pos.length) return { s: 'scalar', e: d };
-        const [a, b] = [real(arg(0).value), real(arg(1).value)];
-        // rand(lo, hi) = lo + (hi - lo) u;  normal(mu, sigma) = mu + sigma n
-        return {
-          s: 'scalar',
-          e: dist === 'u' ? bin('+', a, bin('*', bin('-', b, a), d)) : bin('+', a, bin('*', b, d)),
-        };
-      }
-      case 'randint': {
-        drawArity();
-        const n = this.core.integer(
-          this.problems.expr(arg(0).value, sc),
-          arg(0).value,
-          'the bound of randint',
-        );
-        const c = constValue(n);
-        if (c !== undefined && c < 1) this.fail('BadRandintBound', arg(0).loc, c);
-        return {
-          s: 'scalar',
-          e: {
-            k: 'draw',
-            t: 'i',
-            dist: 'int',
-            site: this.siteOf(e.loc),
-            args: [...this.drawKey(sc), n],
-          },
-        };
-      }
-      case 'distinct': {
-        drawArity();
-        const cnt = constValue(
-          this.core.integer(
-            this.problems.expr(arg(0).value, sc),
-            arg(0).value,
-            'the count of distinct',
-          ),
-        );
-        if (cnt === undefined || cnt < 1 || cnt > 4) this.fail('BadDistinctCount', arg(0).loc);
-        const range = arg(1).value;
-        const n = this.core.integer(this.problems.expr(range, sc), range, 'the range of distinct');
-        const ex = named('except');
-        const except = ex
-          ? this.core.integer(this.problems.expr(ex.value, sc), ex.value, 'except')
-          : int(-1);
-        const nc = constValue(n);
-        const need = cnt + (ex ? 1 : 0);
-        if (nc !== undefined && nc < need)
-          this.fail(
-            'PopulationTooSmall',
-            e.loc,
-            cnt,
-            need,
-            nc,
-            range.kind === 'name' ? ` (set ${range.name} to at least ${need})` : '',
-          );
-        const site = this.siteOf(e.loc);
-        const [ind] = this.drawKey(sc);
-        return {
-          s: 'vector',
-          len: cnt,
-          at: (w) => ({
-            k: 'draw',
-            t: 'i',
-            dist: 'distinct',
-            site,
-            args: [ind, int(cnt), n, except, w],
-          }),
-        };
-      }
-      case 'retry':
-        // A resample is a policy's whole body (retryOf), not a value.
-        return this.fail('RetryForm', e.loc, MAX_TRIES, ' (here it is part of an expression)');
-      case 'inbox': {
-        // inbox(v, parent): v brought into the box by the run's policy with the parent given
-        // (L-SHADE's trial, made from X[i] but stored in U[i]); not repaired again when stored.
-        if (!this.step) this.fail('RepairOutsideEach', e.loc);
-        arity([2]);
-        const v = this.point(arg(0).value, sc, 'a point has');
-        const par = this.point(arg(1).value, sc, 'the parent has');
-        const step = this.step;
-        const pv = this.core.materialise(par, step.fn, 'parent');
-        const arr = this.box.inBox(step, v, e.loc, (j) => ({
-          k: 'read',
-          t: 'f',
-          arr: pv.array,
-          idx: [j],
-        }));
-        return {
-          s: 'vector',
-          len: this.dim,
-          at: (j) => ({ k: 'read', t: 'f', arr, idx: [j] }),
-          array: arr,
-        };
-      }
-      case 'better':
-        if (!this.step) this.fail('BetterOutsideEach', e.loc);
-        {
-          arity([2]);
-          const r = this.withFitness(e, sc, this.step);
-          return { s: 'vector', len: this.dim, at: r.at };
-        }
-      case 'best':
-        this.fail('BestInExpression', e.loc);
-    }
-    return undefined;
   }
 }
