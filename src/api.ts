@@ -329,27 +329,7 @@ export function checkRun(c: CompiledAlgorithm, gpu: GpuContext | null): void {
   else checkCpuRun(c);
 }
 
-/** The engine that runs a compiled algorithm: on the GPU when one is given, else on the CPU. */
-export async function createEngine(
-  c: CompiledAlgorithm,
-  seed: number,
-  gpu: GpuContext | null,
-): Promise<AlgoEngine> {
-  return gpu ? await GpuAlgoEngine.create(gpu, c, seed) : new CpuAlgoEngine(c, seed);
-}
-
-/**
- * An engine that runs the runs of `seeds` together in the same kernels (runBatch), each as the
- * same seed run alone. Refused (a RangeError that says why) for a program whose runs cannot share
- * a host plan (batchRefusal); BatchTooLarge where their state exceeds the device's buffers.
- */
-export async function createBatchEngine(
-  c: CompiledAlgorithm,
-  seeds: readonly number[],
-  gpu: GpuContext,
-): Promise<AlgoEngine> {
-  return GpuAlgoEngine.create(gpu, c, seeds);
-}
+export { createBatchEngine, createEngine } from './runtime/engines.js';
 
 // ---- What the benchmarks time with (opt bench)
 

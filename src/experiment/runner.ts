@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { compileAlgorithm } from '../compile/algorithm.js';
 import { experimentPlan, type ExperimentCell } from '../compile/experiment.js';
 import type { AlgoEngine } from '../runtime/algo-engine.js';
-import { CpuAlgoEngine } from '../runtime/algo-cpu.js';
-import { BatchTooLarge, GpuAlgoEngine } from '../runtime/algo-gpu.js';
+import { BatchTooLarge } from '../runtime/algo-gpu.js';
+import { createBatchEngine, createEngine } from '../runtime/engines.js';
 import { batchRefusal } from '../runtime/algo-host.js';
 import { openGpu, type GpuContext } from '../runtime/device.js';
 import { runAlgorithm, runBatch, type RunResult } from '../runtime/run.js';
@@ -141,13 +141,10 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
         const seeds = group.map((r) => plan.seed + r);
         let engine: AlgoEngine;
         try {
-          // The engines as src/api.ts's createEngine and createBatchEngine make them.
           engine =
             group.length > 1
-              ? await GpuAlgoEngine.create(gpu!, c, seeds)
-              : gpu
-                ? await GpuAlgoEngine.create(gpu, c, seeds[0]!)
-                : new CpuAlgoEngine(c, seeds[0]!);
+              ? await createBatchEngine(c, seeds, gpu!)
+              : await createEngine(c, seeds[0]!, gpu);
         } catch (e) {
           if (!(e instanceof BatchTooLarge)) throw e;
           size = Math.max(1, e.fits);
