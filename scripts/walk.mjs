@@ -28,8 +28,9 @@
 //   walk in one room: a call into another file and the return from it each start a stay, a call
 //   within the file starts none;
 // - a return is a stay in a room the walk had been in before (so returns = stays - rooms);
-// - a climb is a call that goes up: into a higher stage (which only a callback can, the imports
-//   going down), or into a room already on the call stack (a callback up within a stage).
+// - a climb is a call that goes back up: into a higher stage (which only a callback can, the
+//   imports going down), or, within a stage, into a room already on the call stack (a callback
+//   there). A call down a stage is no climb, whatever room it enters.
 
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -221,8 +222,10 @@ export function walkFigures(events, fns, files, level) {
       n.calls++;
       if (f !== prev) {
         stays.push(f);
+        // Up a stage (a callback from below), or back into a room of the stack within a stage
+        // (a callback there); a call down a stage is none, into whatever room.
         const up = prev >= 0 && levelOf(f) > levelOf(prev);
-        const again = (onStack.get(f) ?? 0) > 0;
+        const again = prev >= 0 && levelOf(f) === levelOf(prev) && (onStack.get(f) ?? 0) > 0;
         if (up) n.upStage++;
         if (again) n.reentries++;
         if (up || again) {
@@ -275,7 +278,7 @@ function levelsOf(root) {
 function line(what, w) {
   return (
     `${what}: ${w.stays} stays in ${w.rooms} rooms, ${w.returns} returns, ${w.climbs} climbs` +
-    ` (${w.upStage} up a stage, ${w.reentries} into a room on the stack; ${w.returnsUp} returns` +
+    ` (${w.upStage} up a stage, ${w.reentries} back into a room on the stack within a stage; ${w.returnsUp} returns` +
     ` up a stage; ${w.calls} calls)`
   );
 }

@@ -35,13 +35,27 @@ describe('scripts/walk.mjs', () => {
       ...Array(5).fill(['src/ir/b.ts', 'src/compile/a.ts']).flat(),
     ]);
     expect([w.stays, w.rooms, w.returns]).toEqual([11, 2, 9]);
-    expect([w.climbs, w.upStage, w.reentries]).toEqual([2, 2, 2]);
+    expect([w.climbs, w.upStage, w.reentries]).toEqual([2, 2, 0]);
   });
 
   it('view tree: each function once, under the one that first ran it', () => {
     const w = walkFigures(walkTrace(trace, 'tree'), fns, files, level);
     // a (request) b (visit) a (callback) b a, then b (helper) a
     expect([w.stays, w.rooms, w.returns, w.climbs]).toEqual([7, 2, 5, 1]);
+  });
+
+  it('a climb within a stage: back into a room on the stack; a call down a stage is none', () => {
+    // a calls c (compile, the same stage), which calls back into a, which calls b (ir) and b calls
+    // c again: a b climbs into c's stage from below.
+    const f3 = ['compile/a.js', 'ir/b.js', 'compile/c.js'];
+    const fs3 = [{ file: 0 }, { file: 2 }, { file: 0 }, { file: 1 }, { file: 2 }];
+    const t = [0, 1, 2, 3, 4, ~4, ~3, ~2, ~1, ~0];
+    const w = walkFigures(walkTrace(t, 'all'), fs3, f3, level);
+    expect([w.climbs, w.upStage, w.reentries]).toEqual([2, 1, 1]);
+    expect(w.climbsByPair).toEqual([
+      ['src/compile/c.ts -> src/compile/a.ts', 1],
+      ['src/ir/b.ts -> src/compile/c.ts', 1],
+    ]);
   });
 
   it('functions run before (the request so far) are not followed again', () => {
