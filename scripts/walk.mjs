@@ -12,8 +12,8 @@
 // instrumented: chevrotain running a parser rule counts as the parser's own time. Generators and
 // async functions are left as they are (an enter and an exit around a yield or an await would be
 // wrong); the compile path has none. Then one request runs as `opt compile --algorithm A
-// --problem P --dim D --emit K` runs it: compileAlgorithm, then emitAlgorithm of its result, each
-// traced apart.
+// --problem P --dim D --emit K` runs it, in three parts traced apart: its sources parsed
+// (parseChecked: the stdlib and FILES), compileAlgorithm, and emitAlgorithm of its result.
 //
 // Definitions:
 // - a room is a source file (dist/compile/algorithm.js is src/compile/algorithm.ts); its stage is
@@ -21,9 +21,10 @@
 //   test/layering.test.ts LEVELS, read from ROOT;
 // - the walk, by default (view 'tree'), follows each function once: under the function that ran it
 //   first (whichever run of that function it was), its callees in the order they first ran, depth
-//   first. emitAlgorithm's walk continues the request's: what compileAlgorithm ran is not followed
-//   again (`--separate`: emitAlgorithm as if alone). View 'all' follows every call; 'first' each
-//   function's first run in place (its later runs transparent);
+//   first. Each part's walk continues the request's: what an earlier part ran is not followed
+//   again, so compileAlgorithm's walk starts after the parse (which it repeats, from a cache in
+//   part) and emitAlgorithm's after the compile (`--separate`: each part as if alone). View 'all'
+//   follows every call; 'first' each function's first run in place (its later runs transparent);
 // - the current room is the file of the function the walk is in; a stay is a maximal run of the
 //   walk in one room: a call into another file and the return from it each start a stay, a call
 //   within the file starts none;
@@ -323,21 +324,20 @@ async function main() {
     set: {},
     files: [],
   };
+  const parsed = rec.measure(() => api.parseChecked({ files: req.files }));
   const compiled = rec.measure(() => api.compileAlgorithm(req));
   const emitted = rec.measure(() => api.emitAlgorithm(compiled.value, o.emit));
   console.log(`walk of ${o.algorithm} on ${o.problem}, D = ${o.dim}, --emit ${o.emit} (${root})`);
-  const figures = (view, separate) => [
-    ['compileAlgorithm', walkFigures(walkTrace(compiled.trace, view), rec.fns, rec.files, level)],
-    [
-      'emitAlgorithm',
-      walkFigures(
-        walkTrace(emitted.trace, view, separate ? [] : compiled.trace),
-        rec.fns,
-        rec.files,
-        level,
-      ),
-    ],
+  const parts = [
+    ['parse', parsed],
+    ['compileAlgorithm', compiled],
+    ['emitAlgorithm', emitted],
   ];
+  const figures = (view, separate) =>
+    parts.map(([what, r], i) => {
+      const before = separate ? [] : parts.slice(0, i).flatMap(([, p]) => p.trace);
+      return [what, walkFigures(walkTrace(r.trace, view, before), rec.fns, rec.files, level)];
+    });
   if (o.variants) {
     for (const view of ['tree', 'first', 'all'])
       for (const separate of [false, true]) {
