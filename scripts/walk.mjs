@@ -13,7 +13,8 @@
 // async functions are left as they are (an enter and an exit around a yield or an await would be
 // wrong); the compile path has none. Then one request runs as `opt compile --algorithm A
 // --problem P --dim D --emit K` runs it, in three parts traced apart: its sources parsed
-// (parseChecked: the stdlib and FILES), compileAlgorithm, and emitAlgorithm of its result.
+// (parseChecked: the stdlib, the request naming no file), compileAlgorithm, and emitAlgorithm of
+// its result.
 //
 // Definitions:
 // - a room is a source file (dist/compile/algorithm.js is src/compile/algorithm.ts); its stage is
