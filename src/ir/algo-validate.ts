@@ -2,7 +2,9 @@
 // (src/compile/algo-pipeline.ts): the state, populations, best point and trace name arrays of the
 // right shapes; every step program is valid problem IR (validate.ts), runs over its declared
 // domain, and reads and writes only the algorithm's state arrays, with their shapes; host
-// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays.
+// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays;
+// a generation-level let statement (before the pass store-lets only) is defined once and reads
+// state arrays and earlier lets.
 
 import { forEachNode, type IExpr, type StateArray } from './ir.js';
 import { allSteps, type AlgoProgram, type LetStmt, type Step } from './step.js';
