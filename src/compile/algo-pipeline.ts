@@ -8,12 +8,18 @@
 import type { AlgoProgram } from '../ir/step.js';
 import { validateAlgo } from '../ir/algo-validate.js';
 import type { AlgoPass, AlgoPassContext } from '../passes/algo-pass.js';
+import { algoStoreLets } from '../passes/algo-store-lets.js';
+import { algoFitness } from '../passes/algo-fitness.js';
 import { algoData } from '../passes/algo-data.js';
 import { algoTwoFloat } from '../passes/algo-twofloat.js';
 import { algoRegime } from '../passes/algo-regime.js';
 import { algoFuseTrack } from '../passes/algo-fuse-track.js';
 
 export const ALGO_PASSES: readonly AlgoPass[] = [
+  // The generation-level lets that a step of their own computes once; no let statement after it.
+  { name: 'store-lets', run: algoStoreLets },
+  // The objective's constant and range, decided from every step (the stored lets' included).
+  { name: 'fitness', run: algoFitness },
   // The data every step declares (residuals, the turns pass's data).
   { name: 'data', run: algoData },
   // Float-float populations (precision ff; the identity otherwise).
@@ -25,6 +31,11 @@ export const ALGO_PASSES: readonly AlgoPass[] = [
 ];
 
 export const ALGO_PASS_NAMES = ['lower', ...ALGO_PASSES.map((p) => p.name)];
+
+/** May the generation after stage `stage` (`lower` or a pass) still hold let statements? */
+export function letsAfter(stage: string): boolean {
+  return ALGO_PASS_NAMES.indexOf(stage) < ALGO_PASS_NAMES.indexOf('store-lets');
+}
 
 export interface AlgoPipelineOptions {
   validateEach?: boolean;
@@ -41,12 +52,12 @@ export function runAlgoPipeline(
 ): AlgoProgram {
   if (options.until !== undefined && !ALGO_PASS_NAMES.includes(options.until))
     throw new Error(`internal: no algorithm pass ${options.until}`);
-  if (options.validateEach) validateAlgo(a, 'lower');
+  if (options.validateEach) validateAlgo(a, 'lower', { lets: true });
   options.onPass?.('lower', a);
   if (options.until === 'lower') return a;
   for (const pass of ALGO_PASSES) {
     a = pass.run(a, ctx);
-    if (options.validateEach) validateAlgo(a, pass.name);
+    if (options.validateEach) validateAlgo(a, pass.name, { lets: letsAfter(pass.name) });
     options.onPass?.(pass.name, a);
     if (options.until === pass.name) return a;
   }

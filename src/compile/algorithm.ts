@@ -205,6 +205,8 @@ export function algorithmIr(
       // A step is compiled with the algorithm's data (passes/algo-data.ts).
       onPass: (name, a) => {
         data = a.problem.data;
+        // Again once the stored lets have declared their arrays.
+        if (req.gpu && name === 'store-lets') gpuCheck(a);
         onPass?.(name, a);
       },
     },

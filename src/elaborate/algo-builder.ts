@@ -3,7 +3,7 @@
 
 import type { Expr, Loc } from '../parser/ast.js';
 import { bin, int, type IExpr, type StateArray, type Write } from '../ir/ir.js';
-import type { Population, Step } from '../ir/step.js';
+import type { Population } from '../ir/step.js';
 import type { ElabCore } from './core.js';
 import type { FuncBuilder, Scope } from './scope.js';
 
@@ -85,22 +85,14 @@ export function countOf(k: { name: string }, n: number, cond: IExpr): IExpr {
   return { k: 'red', t: 'i', op: 'count', idx: k.name, lo: int(0), hi: int(n), cond, body: int(1) };
 }
 
-/** A generation-level let while elaborating (stored lets: algo-store-lets.ts). */
+/**
+ * A generation-level let while elaborating: its scalar's name and body, which every step built
+ * after it binds (and keeps where used); the generation holds it as a `let` statement (GenStmt),
+ * which the pass store-lets rewrites (passes/algo-store-lets.ts).
+ */
 export interface GenLet {
   name: string;
   body: IExpr;
-  /** The state arrays its value reads, and whether it draws (a new round draws other numbers). */
-  reads: Set<string>;
-  draws: boolean;
-  /** Set when a step after its definition would see other values: it is then computed once. */
-  stored?: StateArray;
   /** A host let: its value as the host computes it (body is then its kernel parameter $hK). */
   host?: IExpr;
 }
-
-/** A generation statement while elaborating: also the place where a generation-level let is defined. */
-export type ElabStmt =
-  | { k: 'step'; step: Step }
-  | { k: 'let'; let: GenLet }
-  | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
-  | { k: 'repeat'; count: IExpr; body: ElabStmt[] };

@@ -35,8 +35,7 @@ import {
 } from '../ir/ir.js';
 import type { DiagKind } from '../parser/diagnostics.js';
 import { constValue, foldExpr } from '../ir/fold.js';
-import { absoluteFitnessUse, OBJECTIVE } from '../ir/fitness-use.js';
-import { needsRange, RANGE } from '../ir/range.js';
+import { OBJECTIVE } from '../ir/fitness-use.js';
 import { NAN_WORST } from '../ir/builtins.js';
 import { peelConstant } from '../ir/peel.js';
 import { Abort, ElabCore } from './core.js';
@@ -50,12 +49,10 @@ import {
   kept,
   type Attached,
   type EachStep,
-  type ElabStmt,
   type GenLet,
   type StepBuilder,
 } from './algo-builder.js';
 import { Selection } from './algo-select.js';
-import { storeLets } from './algo-store-lets.js';
 import { TARGET_THRESHOLD, TRACE_ROWS, trackStep } from './algo-track.js';
 import { conditionWrites, guardStep, type WhileHost } from './algo-while.js';
 import {
@@ -69,7 +66,13 @@ import {
   type ScopeHooks,
   type Val,
 } from './scope.js';
-import { WHILE_COUNT, allSteps, type AlgoProgram, type Population, type Step } from '../ir/step.js';
+import {
+  WHILE_COUNT,
+  type AlgoProgram,
+  type GenStmt,
+  type Population,
+  type Step,
+} from '../ir/step.js';
 
 /** Rows of the trace buffer (algo-track.ts). */
 export { TRACE_ROWS } from './algo-track.js';
@@ -273,8 +276,8 @@ export class AlgoElaborator {
     // reports turn the values back into f and the error into f* - f (src/runtime/run.ts).
     // The kernels compute f less its constant terms c (passes/bias.ts), and the host adds c in
     // float64, while the algorithm uses f only in ways a constant shift does not change
-    // (ir/fitness-use.ts, checked once the steps are built; otherwise the objective is restored,
-    // the same object every step's funcs hold).
+    // (ir/fitness-use.ts, checked by the pass `fitness` once every step is built, which otherwise
+    // restores the objective in every step: passes/algo-fitness.ts).
     const s = problem.direction === 'maximize' ? -1 : 1;
     const peeled = peelConstant(problem.main.result);
     const signed = (e: IExpr): IExpr => (s < 0 ? { k: 'un', t: e.t, op: 'neg', a: e } : e);
@@ -291,13 +294,9 @@ export class AlgoElaborator {
       // The run's target as a threshold on best.f, which the host sets (runtime/run.ts).
       this.stateArrays.push({ name: TARGET_THRESHOLD, rows: 1, cols: 0 });
       this.inGeneration = true;
-      const generation = storeLets(this.block(decl.generation, scope), {
-        genLets: this.genLets,
-        dim: this.dim,
-        declare: (A) => this.stateArrays.push(A),
-        beginStep: () => this.beginStep(),
-        endStep: (b, name, n) => this.endStep(b, name, n),
-      });
+      // The lets stay statements at their place of definition: the pass store-lets decides which
+      // a step of their own computes (passes/algo-store-lets.ts).
+      const generation = this.block(decl.generation, scope);
       this.inGeneration = false;
       if (this.diagnostics.length > before) return undefined;
       if (!this.pops.length) {
@@ -311,27 +310,6 @@ export class AlgoElaborator {
         beginStep: () => this.beginStep(),
         endStep: (b, name, n) => this.endStep(b, name, n),
       });
-      let offset = s * peeled.c;
-      let fullFitness: string | undefined;
-      if (offset !== 0) {
-        fullFitness = absoluteFitnessUse(
-          [...init, ...allSteps(generation), track],
-          [...this.pops.map((p) => p.fit), 'best.f', 'trace', TARGET_THRESHOLD],
-        );
-        if (fullFitness) {
-          this.objective.result = signed(problem.main.result);
-          offset = 0;
-        }
-      }
-      // Values beyond float32's range (a product of many factors: passes/range.ts) are stored as
-      // phi(v), an increasing function of v, where the algorithm uses fitness only through its
-      // order; another algorithm keeps v (the GPU refuses a population it cannot order).
-      const steps = [...init, ...allSteps(generation), track];
-      const fits = [...this.pops.map((p) => p.fit), 'best.f', 'trace', TARGET_THRESHOLD];
-      const rangeRefused = needsRange(problem) ? absoluteFitnessUse(steps, fits, true) : undefined;
-      const range = needsRange(problem) && !rangeRefused;
-      if (range)
-        this.objective.result = { k: 'call', t: 'f', fn: RANGE, args: [this.objective.result] };
       return {
         name: decl.name,
         params: params.map((p) => ({ name: p.name, value: p.value })),
@@ -342,10 +320,9 @@ export class AlgoElaborator {
         init,
         generation,
         track,
-        offset,
-        ...(fullFitness ? { fullFitness } : {}),
-        ...(range ? { range } : {}),
-        ...(rangeRefused ? { rangeRefused } : {}),
+        // The problem's constant, which the objective leaves out: the pass `fitness` decides
+        // whether the host adds it (passes/algo-fitness.ts).
+        offset: s * peeled.c,
         readsProgress: this.readsProgress,
         hostLets: this.hostLets,
         best: { point: 'best', fit: 'best.f' },
@@ -441,8 +418,8 @@ export class AlgoElaborator {
 
   // ---- the generation --------------------------------------------------------------------
 
-  private block(stmts: AlgoStmt[], sc: Scope): ElabStmt[] {
-    const out: ElabStmt[] = [];
+  private block(stmts: AlgoStmt[], sc: Scope): GenStmt[] {
+    const out: GenStmt[] = [];
     for (const st of stmts) {
       try {
         switch (st.kind) {
@@ -501,7 +478,7 @@ export class AlgoElaborator {
     return subst(e);
   }
 
-  private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): ElabStmt {
+  private hostIf(st: AlgoStmt & { kind: 'if' }, sc: Scope): GenStmt {
     const cond = this.hostExpr(st.cond, sc, 'cond');
     return {
       k: 'if',
@@ -512,7 +489,7 @@ export class AlgoElaborator {
   }
 
   /** `repeat n { ... }`: n on the host; each iteration is a round of its own (its draws differ). */
-  private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): ElabStmt[] {
+  private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): GenStmt[] {
     if (!st.count) this.fail('WhileBound', st.whileLoc ?? st.loc);
     const count = this.hostExpr(st.count, sc, 'count');
     const c = constValue(count);
@@ -537,7 +514,7 @@ export class AlgoElaborator {
     cond: Expr,
     count: IExpr,
     sc: Scope,
-  ): ElabStmt[] {
+  ): GenStmt[] {
     for (const x of st.body)
       if (x.kind === 'if' || x.kind === 'repeat')
         this.fail('WhileBody', x.loc, x.kind === 'if' ? 'generation-level if' : 'repeat');
@@ -577,7 +554,7 @@ export class AlgoElaborator {
     ];
   }
 
-  private genLet(l: Let, sc: Scope): ElabStmt[] {
+  private genLet(l: Let, sc: Scope): GenStmt[] {
     this.notGen(l.name, l.nameLoc);
     if (sc.vars.has(l.name) || this.stateNames.has(l.name))
       this.fail('DuplicateName', l.nameLoc, l.name, ` (${sc.origins.get(l.name) ?? 'state'})`);
@@ -593,19 +570,7 @@ export class AlgoElaborator {
         );
       if (v.e.t === 'b') this.fail('BooleanAsNumber', l.value.loc, '');
       const name = `g.${l.name}`;
-      // What it reads and whether it draws, through the generation-level lets it uses.
-      const reads = new Set<string>();
-      let draws = false;
-      forEachNode(v.e, (n) => {
-        if (n.k === 'read') reads.add(n.arr);
-        if (n.k === 'draw') draws = true;
-        const g = n.k === 'sref' ? this.genLets.find((x) => x.name === n.name) : undefined;
-        if (g) {
-          for (const r of g.reads) reads.add(r);
-          draws ||= g.draws;
-        }
-      });
-      const g: GenLet = { name, body: v.e, reads, draws };
+      const g: GenLet = { name, body: v.e };
       // An integer let of parameters, gen and progress only (L-SHADE's n): the host computes it
       // in float64 and passes it to the kernels, so that a kernel never rounds it otherwise than
       // the host, which decides counts from it (the first HOST_LETS such lets).
@@ -623,7 +588,7 @@ export class AlgoElaborator {
       }
       this.genLets.push(g);
       sc.vars.set(l.name, { s: 'scalar', e: { k: 'sref', t: v.e.t, name } });
-      return [{ k: 'let', let: g }];
+      return [{ k: 'let', name, body: g.body }];
     }
     // A vector of the generation (GOBL's dynamic bounds): one step computes it into a global row.
     const b = this.beginEachStep();

@@ -6,9 +6,9 @@
 // compileAlgorithm, which keys its records by the step object, compiles each. Host expressions'
 // scalar references read as floats (they have none today: the host reads $gen, $evals, $budget).
 
-import type { StateArray } from './ir.js';
+import type { StateArray, Ty } from './ir.js';
 import { exprFromSExp, programFromSExp, readSExp, type SExp } from './parse.js';
-import type { AlgoProgram, GenStmt, Population, Step } from './step.js';
+import type { AlgoProgram, GenStmt, LetStmt, Population, Step } from './step.js';
 
 const fail = (what: string): never => {
   throw new Error(`internal: algorithm IR parse: ${what}`);
@@ -101,7 +101,18 @@ function step(s: SExp): Step {
   return { ...st, evals, prog };
 }
 
-function gen(s: SExp): GenStmt {
+/**
+ * `(let NAME EXPR)`: a generation-level let (before the pass store-lets). `lets`: the types of
+ * the lets read so far, which its body may use (@g.n of an integer let is an integer).
+ */
+function letStmt(f: SExp[], lets: Map<string, Ty>): LetStmt {
+  const name = word(f[1], 'let name');
+  const body = exprFromSExp(f[2] ?? fail('let without body'), lets);
+  lets.set(name, body.t);
+  return { k: 'let', name, body };
+}
+
+function gen(s: SExp, lets: Map<string, Ty>): GenStmt {
   const f = list(s, 'generation statement');
   switch (f[0]) {
     case 'step':
@@ -113,16 +124,18 @@ function gen(s: SExp): GenStmt {
       return {
         k: 'if',
         cond: exprFromSExp(f[1] ?? fail('if without condition')),
-        then: then.slice(1).map(gen),
-        else: els.slice(1).map(gen),
+        then: then.slice(1).map((x) => gen(x, lets)),
+        else: els.slice(1).map((x) => gen(x, lets)),
       };
     }
     case 'repeat':
       return {
         k: 'repeat',
         count: exprFromSExp(f[1] ?? fail('repeat without count')),
-        body: f.slice(2).map(gen),
+        body: f.slice(2).map((x) => gen(x, lets)),
       };
+    case 'let':
+      return letStmt(f, lets);
   }
   return fail(`unknown generation statement (${String(f[0])} ...)`);
 }
@@ -199,9 +212,11 @@ export function parseAlgo(text: string): AlgoProgram {
       case 'init':
         a.init = i.slice(1).map(step);
         break;
-      case 'generation':
-        a.generation = i.slice(1).map(gen);
+      case 'generation': {
+        const lets = new Map<string, Ty>();
+        a.generation = i.slice(1).map((x) => gen(x, lets));
         break;
+      }
       case 'track':
         a.track = step(i[1] ?? fail('(track STEP)'));
         break;

@@ -13,13 +13,14 @@
 //     (init STEP...)
 //     (generation GEN...)                  GEN: STEP | (if EXPR (then GEN...) (else GEN...))
 //                                               | (repeat EXPR GEN...)
+//                                               | (let NAME EXPR)  before store-lets only
 //     (track STEP))
 //   STEP: (step NAME N (evals E) [(count EXPR)] [(guard A)] [(counts-evals)] [(decides A)]
 //           [(force team)] (program ...) [(with-track STEP)])
 
 import type { StateArray } from './ir.js';
 import { printExpr, printNum, printProgram } from './print.js';
-import type { AlgoProgram, GenStmt, Step } from './step.js';
+import type { AlgoProgram, GenStmt, LetStmt, Step } from './step.js';
 
 const indented = (text: string, indent: string) =>
   text
@@ -46,6 +47,11 @@ export function printStep(st: Step, indent = ''): string {
   return `${indent}(step ${st.name} ${st.n} ${opts.join(' ')}\n${indented(printProgram(st.prog), indent + '  ')}${fused})`;
 }
 
+/** A generation-level let at its place of definition (before the pass store-lets). */
+function printLet(g: LetStmt, indent: string): string {
+  return `${indent}(let ${g.name} ${printExpr(g.body)})`;
+}
+
 export function printGen(g: GenStmt, indent = ''): string {
   const inner = indent + '  ';
   const block = (ss: GenStmt[]) => ss.map((s) => '\n' + printGen(s, inner + '  ')).join('');
@@ -56,6 +62,8 @@ export function printGen(g: GenStmt, indent = ''): string {
       return `${indent}(if ${printExpr(g.cond)}\n${inner}(then${block(g.then)})\n${inner}(else${block(g.else)}))`;
     case 'repeat':
       return `${indent}(repeat ${printExpr(g.count)}${g.body.map((s) => '\n' + printGen(s, inner)).join('')})`;
+    case 'let':
+      return printLet(g, indent);
   }
 }
 

@@ -2,10 +2,12 @@
 // (src/compile/algo-pipeline.ts): the state, populations, best point and trace name arrays of the
 // right shapes; every step program is valid problem IR (validate.ts), runs over its declared
 // domain, and reads and writes only the algorithm's state arrays, with their shapes; host
-// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays.
+// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays;
+// a generation-level let statement (before the pass store-lets only) is defined once and reads
+// state arrays and earlier lets.
 
 import { forEachNode, type IExpr, type StateArray } from './ir.js';
-import { allSteps, type AlgoProgram, type Step } from './step.js';
+import { allSteps, type AlgoProgram, type LetStmt, type Step } from './step.js';
 import { IrInvalid, validate } from './validate.js';
 
 /** The parameter block's host-let slots ($h0..$h3). */
@@ -13,6 +15,26 @@ export const HOST_LET_SLOTS = 4;
 
 function check(cond: unknown, msg: string, where: string): asserts cond {
   if (!cond) throw new IrInvalid(`internal: algorithm IR invalid after ${where}: ${msg}`);
+}
+
+/**
+ * A generation-level let (before store-lets): defined once, and its body reads state arrays and
+ * the lets defined before it only.
+ */
+function letStmt(
+  s: LetStmt,
+  defined: Set<string>,
+  array: (name: string, what: string) => StateArray,
+  where: string,
+): void {
+  check(!defined.has(s.name), `the let ${s.name} is defined twice`, where);
+  forEachNode(s.body, (n) => {
+    if (n.k === 'read') array(n.arr, `the let ${s.name}`);
+    if (n.k === 'sref')
+      check(defined.has(n.name), `the let ${s.name} reads ${n.name}, no let before it`, where);
+    check(n.k !== 'vref', `the let ${s.name} holds a (vref ...)`, where);
+  });
+  defined.add(s.name);
 }
 
 /** A host expression: decided on the host, so it reads no array and no kernel scalar. */
@@ -28,7 +50,16 @@ function hostExpr(e: IExpr, what: string, where: string): void {
   });
 }
 
-export function validateAlgo(a: AlgoProgram, where: string): void {
+/**
+ * `where`: the stage, for the message. `lets`: whether the generation may still hold `let`
+ * statements (before the pass store-lets: runAlgoPipeline says, from the pass order); after it a
+ * let is an error, since no later stage computes one.
+ */
+export function validateAlgo(
+  a: AlgoProgram,
+  where: string,
+  { lets = false }: { lets?: boolean } = {},
+): void {
   const state = new Map<string, StateArray>();
   for (const s of a.state) {
     check(!state.has(s.name), `state array ${s.name} is declared twice`, where);
@@ -116,9 +147,13 @@ export function validateAlgo(a: AlgoProgram, where: string): void {
   a.init.forEach(step);
   allSteps(a.generation).forEach(step);
   step(a.track);
+  const letNames = new Set<string>();
   const gen = (g: AlgoProgram['generation']) => {
     for (const s of g) {
-      if (s.k === 'if') {
+      if (s.k === 'let') {
+        check(lets, `a let statement (${s.name}) after the pass store-lets`, where);
+        letStmt(s, letNames, array, where);
+      } else if (s.k === 'if') {
         hostExpr(s.cond, 'a condition', where);
         gen(s.then);
         gen(s.else);

@@ -6,7 +6,7 @@
 // of two, minima and argmins, stored fitness compared later. All of the standard library's
 // algorithms are such. One that reads a fitness absolutely (f < 5, f * w, log f, a sum of
 // fitness values) gets its f with the bias (the compiler keeps the constant in the kernels:
-// elaborate/algorithm.ts), and this analysis says where it read it.
+// the algorithm pass fitness, passes/algo-fitness.ts), and this analysis says where it read it.
 //
 // Each expression gets a kind: `none` (no fitness in it, or a shift-invariant function of it),
 // `fit` (shifted by c when f is: f itself, f + k, min(f, f'), a stored fitness) or `abs` (any

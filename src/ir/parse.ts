@@ -114,9 +114,14 @@ class Ctx {
   scalars = new Map<string, Ty>();
 }
 
-/** An expression outside any function (an algorithm's host expressions): scalars read as floats. */
-export function exprFromSExp(s: SExp): IExpr {
-  return expr(s, new Ctx());
+/**
+ * An expression outside any function (an algorithm's host expressions and generation-level lets):
+ * scalars read as floats unless `scalars` gives their type (the lets defined before).
+ */
+export function exprFromSExp(s: SExp, scalars?: ReadonlyMap<string, Ty>): IExpr {
+  const ctx = new Ctx();
+  for (const [name, t] of scalars ?? []) ctx.scalars.set(name, t);
+  return expr(s, ctx);
 }
 
 function expr(s: SExp, ctx: Ctx): IExpr {

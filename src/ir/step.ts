@@ -70,7 +70,31 @@ export type GenStmt =
   | { k: 'step'; step: Step }
   | { k: 'if'; cond: IExpr; then: GenStmt[]; else: GenStmt[] }
   /** `repeat n { ... }`: the body `count` times, each time in a round of its own (draws differ). */
-  | { k: 'repeat'; count: IExpr; body: GenStmt[] };
+  | { k: 'repeat'; count: IExpr; body: GenStmt[] }
+  | LetStmt;
+
+/**
+ * A generation-level let at its place of definition (the IR before the pass `store-lets`, which
+ * removes every one: passes/algo-store-lets.ts). `name` is the scalar binding by which the steps
+ * that use it compute it (`g.NAME`), each with `body`; the pass decides which are computed once
+ * instead, by a step of their own. What it reads and whether it draws are read off `body` and the
+ * lets it uses. A host let (AlgoProgram.hostLets) is one too, its body the kernel parameter $hK.
+ */
+export interface LetStmt {
+  k: 'let';
+  name: string;
+  body: IExpr;
+}
+
+/** The steps of one generation statement (none for a let). */
+function stmtSteps(s: GenStmt): Step[] {
+  if (s.k === 'let') return [];
+  return s.k === 'step'
+    ? [s.step]
+    : s.k === 'if'
+      ? [...allSteps(s.then), ...allSteps(s.else)]
+      : allSteps(s.body);
+}
 
 export interface Population {
   name: string;
@@ -121,24 +145,20 @@ export interface AlgoProgram {
 
 /** Every step of a generation, in both branches of its conditions. */
 export function allSteps(g: GenStmt[]): Step[] {
-  return g.flatMap((s) =>
-    s.k === 'step'
-      ? [s.step]
-      : s.k === 'if'
-        ? [...allSteps(s.then), ...allSteps(s.else)]
-        : allSteps(s.body),
-  );
+  return g.flatMap(stmtSteps);
 }
 
 /** `algo` with every step (init, generation, track) replaced by `f` of it. */
 export function mapSteps(algo: AlgoProgram, f: (st: Step) => Step): AlgoProgram {
   const gen = (g: GenStmt[]): GenStmt[] =>
     g.map((s) =>
-      s.k === 'step'
-        ? { ...s, step: f(s.step) }
-        : s.k === 'if'
-          ? { ...s, then: gen(s.then), else: gen(s.else) }
-          : { ...s, body: gen(s.body) },
+      s.k === 'let'
+        ? s
+        : s.k === 'step'
+          ? { ...s, step: f(s.step) }
+          : s.k === 'if'
+            ? { ...s, then: gen(s.then), else: gen(s.else) }
+            : { ...s, body: gen(s.body) },
     );
   return {
     ...algo,
@@ -146,6 +166,16 @@ export function mapSteps(algo: AlgoProgram, f: (st: Step) => Step): AlgoProgram 
     generation: gen(algo.generation),
     track: f(algo.track),
   };
+}
+
+/** mapSteps with `f` called once a step object: a step in two places stays one object there. */
+export function mapStepsOnce(algo: AlgoProgram, f: (st: Step) => Step): AlgoProgram {
+  const done = new Map<Step, Step>();
+  return mapSteps(algo, (st) => {
+    let out = done.get(st);
+    if (!out) done.set(st, (out = f(st)));
+    return out;
+  });
 }
 
 const isIdx = (e: IExpr, name: string) => e.k === 'idx' && e.name === name;

@@ -18,6 +18,7 @@ export function firstSteps(g: GenStmt[]): Step[] {
   const s = g[0];
   if (!s) return [];
   if (s.k === 'step') return [s.step];
+  if (s.k === 'let') return firstSteps(g.slice(1)); // (before store-lets only)
   // A repeat opens with its body's first step, or (run 0 times) with what follows it.
   if (s.k === 'repeat')
     return [...new Set([...firstSteps([...s.body, ...g.slice(1)]), ...firstSteps(g.slice(1))])];

@@ -105,6 +105,7 @@ export function generationRuns(
         const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
         runs.push({ step: st, round: ctx.round, n, evals });
       } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
+      else if (s.k === 'let') noLet(s);
       else {
         const n = evalHost(s.count, draws, at_);
         for (let k = 0; k < n; k++) {
@@ -116,6 +117,13 @@ export function generationRuns(
   };
   walk(g);
   return { runs, nextRound: ctx.round + 1, h };
+}
+
+/** The runtime runs the IR after every algorithm pass: store-lets has removed the lets. */
+function noLet(s: { name: string }): never {
+  throw new Error(
+    `internal: the generation still holds the let ${s.name} (store-lets did not run)`,
+  );
 }
 
 /**
@@ -145,7 +153,9 @@ export function batchRefusal(a: {
         ? draws(s.step.count)
         : s.k === 'if'
           ? draws(s.cond) || walk(s.then) || walk(s.else)
-          : draws(s.count) || walk(s.body),
+          : s.k === 'let'
+            ? noLet(s)
+            : draws(s.count) || walk(s.body),
     );
   if (walk(a.generation) || a.hostLets.some((l) => draws(l.body)))
     return 'its generation decides which steps run by a random draw, which differs from seed to seed';

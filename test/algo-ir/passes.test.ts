@@ -17,6 +17,8 @@ import { validateAlgo } from '../../src/ir/algo-validate.js';
 import type { AlgoProgram } from '../../src/ir/step.js';
 import type { AlgoPassContext } from '../../src/passes/algo-pass.js';
 import { algoData } from '../../src/passes/algo-data.js';
+import { algoFitness } from '../../src/passes/algo-fitness.js';
+import { algoStoreLets } from '../../src/passes/algo-store-lets.js';
 import { algoFuseTrack } from '../../src/passes/algo-fuse-track.js';
 import { algoRegime } from '../../src/passes/algo-regime.js';
 import { algoTwoFloat } from '../../src/passes/algo-twofloat.js';
@@ -59,7 +61,7 @@ function contextFor(req: AlgoCompileRequest, a: AlgoProgram): AlgoPassContext {
 function parsed(text: string): AlgoProgram {
   const a = parseAlgo(text);
   expect(printAlgo(a)).toBe(text);
-  validateAlgo(a, 'parsing the input');
+  validateAlgo(a, 'parsing the input', { lets: true });
   return a;
 }
 
@@ -89,12 +91,162 @@ const DATA = LOWER.replace(
 
 describe('the algorithm pipeline', () => {
   it('names its passes in order, after lower', () => {
-    expect(ALGO_PASS_NAMES).toEqual(['lower', 'data', 'twofloat', 'regime', 'fuse-track']);
+    expect(ALGO_PASS_NAMES).toEqual([
+      'lower',
+      'store-lets',
+      'fitness',
+      'data',
+      'twofloat',
+      'regime',
+      'fuse-track',
+    ]);
     expect(ALGO_PASSES.map((p) => p.name)).toEqual(ALGO_PASS_NAMES.slice(1));
   });
 
   it('lower: the fixture is what elaboration gives', () => {
     expect(after(TINY_REQ, 'lower')).toBe(LOWER);
+  });
+});
+
+// Generation-level lets (store-lets) and a problem with a constant term (fitness).
+const LETS = `
+data tiny_o[D] = uniform(-1, 1, seed: 7)
+problem tiny_shifted(x[D]) in [-5, 5] optimum 0 at tiny_o {
+  sum(j < D) (x[j] - tiny_o[j])^2
+}
+problem tiny_lifted(x[D]) in [-5, 5] optimum 3 at 0 {
+  sum(j < D) x[j]^2 + 3
+}
+algorithm lets(NP = 4) {
+  population X[NP]
+  generation {
+    let m = argmin(k < NP) f(X[k])
+    let s = 0.5 * min(k < NP) f(X[k])
+    each i in X {
+      let u[j] = X[m][j] + s * (rand() - 0.5)
+      X[i] = better(u, X[i])
+    }
+    each i in X {
+      let u[j] = X[i][j] + 0.5 * (X[m][j] - X[i][j])
+      X[i] = better(u, X[i])
+    }
+  }
+}
+algorithm plain(NP = 4) {
+  population X[NP]
+  generation {
+    each i in X {
+      let u[j] = X[i][j] + 0.5 * (rand() - 0.5)
+      X[i] = better(u, X[i])
+    }
+  }
+}
+algorithm absolute(NP = 4) {
+  population X[NP]
+  generation {
+    each i in X {
+      let u[j] = X[i][j] * (if f(X[i]) < 4 then 0.5 else 1.5)
+      X[i] = better(u, X[i])
+    }
+  }
+}
+`;
+const lets = (algorithm: string, problem: string): AlgoCompileRequest => ({
+  algorithm,
+  problem,
+  dim: 2,
+  sources: { 't.opt': LETS },
+});
+
+describe('store-lets', () => {
+  const req = lets('lets', 'tiny_shifted');
+  const LET_STEP = `
+    (step let.m 1 (evals 0)
+      (program lets.let.m (dim 2) (box -5.0 5.0) (optimum 0.0) (at tiny_o) (minimize)
+        (data tiny_o (2) (uniform -1.0 1.0 7))
+        (state X 4 2)
+        (state X.f 4 0)
+        (state best 1 2)
+        (state best.f 1 0)
+        (state trace 1024 0)
+        (state target.thr 1 0)
+        (func objective (input x 2)
+          (result (sum j1 0 2 (pow (- (read x j1) (read tiny_o j1)) 2.0))))
+        (func main (input _ 2) (each ind5 1)
+          (scalar g.m i (argmin k3 0 4 (read X.f k3)))
+          (write let.m 0 @g.m)
+          (result 0))))`;
+
+  it("stores m, which the second step would see after the first changed X.f, and not s, used before: a step of m's own where it is defined, its array after the others, every step's m read from it", () => {
+    const input = after(req, 'lower');
+    const defs =
+      '\n    (let g.m (argmin k3 0 4 (read X.f k3)))\n    (let g.s (* 0.5 (min k4 0 4 (read X.f k4))))';
+    const computed = '(scalar g.m i (argmin k3 0 4 (read X.f k3)))';
+    expect(input.split(defs)).toHaveLength(2);
+    expect(input.split(computed)).toHaveLength(3); // both steps compute m
+    expect(input).toContain('(scalar g.s f (* 0.5 (min k4 0 4 (read X.f k4))))');
+    const expected = input
+      .replace(defs, LET_STEP)
+      .replaceAll(computed, '(scalar g.m i (call int (read let.m 0)))')
+      .replace(/^( *)\(state target\.thr 1 0\)$/gm, '$1(state target.thr 1 0)\n$1(state let.m 1 0)')
+      // The let step computes m itself (the replacement above read it there too).
+      .replace(
+        '(each ind5 1)\n          (scalar g.m i (call int (read let.m 0)))',
+        `(each ind5 1)\n          ${computed}`,
+      );
+    checkPass(algoStoreLets, input, expected, req);
+    expect(after(req, 'store-lets')).toBe(expected);
+  });
+
+  it('removes the lets that it does not store (tiny has none; a lone let is computed where used)', () => {
+    checkPass(algoStoreLets, LOWER, LOWER);
+    const one = LETS.replace(
+      / {4}each i in X \{\n {6}let u\[j\] = X\[i\]\[j\] \+ 0\.5[^]*?\n {4}\}\n/,
+      '',
+    );
+    const req1 = { ...req, sources: { 't.opt': one } };
+    const input = after(req1, 'lower');
+    expect(input).toContain('(let g.m ');
+    const expected = input.replace(/\n {4}\(let g\.[ms] .*\)$/gm, '');
+    expect(expected).not.toContain('(let ');
+    checkPass(algoStoreLets, input, expected, req1);
+  });
+
+  it('stores a let whose work every individual of a large step would repeat (PSO at N = 4,096)', () => {
+    const pso = { algorithm: 'pso', problem: 'sphere', dim: 2, set: { N: '4096' } };
+    expect(after(pso, 'store-lets')).toContain('(step let.g 1 (evals 0)');
+    expect(after({ ...pso, set: { N: '100' } }, 'store-lets')).not.toContain('(step let.');
+  });
+});
+
+describe('fitness', () => {
+  it("keeps the problem's constant on the host where the algorithm compares fitness only (tiny on f + 3)", () => {
+    const req = lets('plain', 'tiny_lifted');
+    const input = after(req, 'store-lets');
+    expect(input).toMatch(/^\(algorithm plain \(dim 2\) \(offset 3\.0\)\n/);
+    expect(input).toContain('(result (sum j1 0 2 (pow (read x j1) 2.0))))');
+    checkPass(algoFitness, input, input, req);
+  });
+
+  it('restores the constant in every step where the algorithm reads a fitness absolutely (f(X[i]) < 4), the offset 0', () => {
+    const req = lets('absolute', 'tiny_lifted');
+    const input = after(req, 'store-lets');
+    const objective = '(result (sum j1 0 2 (pow (read x j1) 2.0))))';
+    expect(input.split(objective)).toHaveLength(4); // init, the generation's step, the track
+    const expected = input
+      .replace(
+        '(algorithm absolute (dim 2) (offset 3.0)',
+        '(algorithm absolute (dim 2) (offset 0.0) (full-fitness "step each.X: the binding u")',
+      )
+      .replaceAll(objective, '(result (+ (sum j1 0 2 (pow (read x j1) 2.0)) 3.0)))');
+    const out = checkPass(algoFitness, input, expected, req);
+    // One objective, the same in every step.
+    const objectives = new Set(
+      [...out.init, ...out.generation, out.track]
+        .flatMap((s) => ('k' in s ? (s.k === 'step' ? [s.step] : []) : [s]))
+        .map((st) => st.prog.funcs.find((f) => f.name === 'objective')),
+    );
+    expect(objectives.size).toBe(1);
   });
 });
 
@@ -106,9 +258,9 @@ describe('data', () => {
 
   it('adds the turns data of a rotated periodic problem after the residuals', () => {
     const req = { algorithm: 'de', problem: 'cec2014_f6', dim: 10 };
-    const out = checkPass(algoData, after(req, 'lower'), after(req, 'data'), req);
+    const out = checkPass(algoData, after(req, 'fitness'), after(req, 'data'), req);
     const added = out.problem.data.slice(
-      algorithmIr(req, { until: 'lower' }).algo.problem.data.length,
+      algorithmIr(req, { until: 'fitness' }).algo.problem.data.length,
     );
     expect(added.map((d) => d.def.k)).toEqual(['residual', 'residual']);
     expect(added.map((d) => d.name)).toEqual(['cec2014_o6.lo', 'cec2014_M6.lo']);
@@ -116,7 +268,7 @@ describe('data', () => {
 
   it('leaves an algorithm on a problem without data as it is', () => {
     const req = { algorithm: 'de', problem: 'sphere', dim: 3 };
-    const text = after(req, 'lower');
+    const text = after(req, 'fitness');
     checkPass(algoData, text, text, req);
   });
 });

@@ -11,7 +11,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stdlibAlgorithms } from '../../src/api.js';
 import { algorithmIr, type AlgoCompileRequest } from '../../src/compile/algorithm.js';
-import { ALGO_PASS_NAMES } from '../../src/compile/algo-pipeline.js';
+import { ALGO_PASS_NAMES, letsAfter } from '../../src/compile/algo-pipeline.js';
 import { parseAlgo } from '../../src/ir/algo-parse.js';
 import { printAlgo } from '../../src/ir/algo-print.js';
 import { validateAlgo } from '../../src/ir/algo-validate.js';
@@ -32,7 +32,7 @@ function roundTrip(req: AlgoCompileRequest): void {
     const back = parseAlgo(text);
     expect(printAlgo(back), `${what} after ${pass}`).toBe(text);
     expect(back, `${what} after ${pass}: parsed structure`).toEqual(a);
-    validateAlgo(back, `parse after ${pass}`);
+    validateAlgo(back, `parse after ${pass}`, { lets: letsAfter(pass) });
   }
 }
 
@@ -118,6 +118,23 @@ describe('the algorithm validator', () => {
     ));
   it('refuses an invalid step program (the problem IR validator)', () =>
     bad((t) => t.replace('(write X.f ind2', '(write X.f nobody'), /IR invalid/));
+  it('refuses a let statement after the pass store-lets, and accepts it before', () => {
+    const text = printAlgo(de()).replace(
+      '  (generation\n',
+      '  (generation\n    (let g.m (min k 0 48 (read X.f k)))\n',
+    );
+    expect(() => validateAlgo(parseAlgo(text), 'test')).toThrow(/let statement \(g\.m\) after/);
+    validateAlgo(parseAlgo(text), 'test', { lets: true });
+  });
+  it('refuses a let that reads a let not defined before it', () => {
+    const text = printAlgo(de()).replace(
+      '  (generation\n',
+      '  (generation\n    (let g.m (+ @g.n 1.0))\n    (let g.n 1.0)\n',
+    );
+    expect(() => validateAlgo(parseAlgo(text), 'test', { lets: true })).toThrow(
+      /reads g\.n, no let before it/,
+    );
+  });
   it('refuses two host lets in one slot', () =>
     bad(
       (t) =>

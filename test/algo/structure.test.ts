@@ -52,7 +52,7 @@ describe('the other algorithms', () => {
   });
 });
 
-describe('a let every individual would compute again, computed once (elaborate/algorithm.ts, storeLets)', () => {
+describe('a let every individual would compute again, computed once (the pass store-lets: passes/algo-store-lets.ts)', () => {
   const stepNames = (c: ReturnType<typeof algo>) =>
     c.algo.generation.flatMap((g) => (g.k === 'step' ? [g.step.name] : []));
   it("PSO's global best at N = 4,096 (4,096 x 4,096 terms): a step of its own before each.P", () => {
