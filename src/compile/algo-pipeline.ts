@@ -8,12 +8,16 @@
 import type { AlgoProgram } from '../ir/step.js';
 import { validateAlgo } from '../ir/algo-validate.js';
 import type { AlgoPass, AlgoPassContext } from '../passes/algo-pass.js';
+import { algoWhile } from '../passes/algo-while.js';
 import { algoData } from '../passes/algo-data.js';
 import { algoTwoFloat } from '../passes/algo-twofloat.js';
 import { algoRegime } from '../passes/algo-regime.js';
 import { algoFuseTrack } from '../passes/algo-fuse-track.js';
 
 export const ALGO_PASSES: readonly AlgoPass[] = [
+  // `repeat n while c` for the GPU: a flag, a start step, the condition's writes and counter,
+  // the body's writes guarded (first: the passes after it see step, if and repeat only).
+  { name: 'while', run: algoWhile },
   // The data every step declares (residuals, the turns pass's data).
   { name: 'data', run: algoData },
   // Float-float populations (precision ff; the identity otherwise).

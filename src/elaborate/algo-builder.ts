@@ -103,4 +103,6 @@ export type ElabStmt =
   | { k: 'step'; step: Step }
   | { k: 'let'; let: GenLet }
   | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
-  | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
+  | { k: 'repeat'; count: IExpr; body: ElabStmt[] }
+  /** `repeat n while c` (ir/step.ts WhileStmt), its body's lets still in it. */
+  | { k: 'while'; count: IExpr; cond: Step; body: ElabStmt[] };

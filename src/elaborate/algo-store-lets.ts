@@ -42,6 +42,12 @@ export interface StoreLetsHost {
   endStep(b: StepBuilder, name: string, n: number): Step;
 }
 
+/** A while loop's iteration: its condition step, then its body (as a repeat runs them). */
+const loopOf = (x: ElabStmt & { k: 'while' }): ElabStmt[] => [
+  { k: 'step', step: x.cond },
+  ...x.body,
+];
+
 /**
  * Generation-level lets are computed by every step that uses them (so DE's argmin fuses into
  * its step), which is right only while what they read is unchanged. A let that a step would see
@@ -71,6 +77,8 @@ export function storeLets(stmts: ElabStmt[], h: StoreLetsHost): GenStmt[] {
       visit(w.row);
       visit(w.body);
     }
+    // A while's condition step computes its condition as its result.
+    visit(f.result);
     return out;
   };
   const all = (ss: ElabStmt[]): Step[] =>
@@ -81,7 +89,9 @@ export function storeLets(stmts: ElabStmt[], h: StoreLetsHost): GenStmt[] {
           ? [...all(x.then), ...all(x.else)]
           : x.k === 'repeat'
             ? all(x.body)
-            : [],
+            : x.k === 'while'
+              ? all(loopOf(x))
+              : [],
     );
   const writesOf = (ss: ElabStmt[]) =>
     new Set(all(ss).flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
@@ -89,7 +99,8 @@ export function storeLets(stmts: ElabStmt[], h: StoreLetsHost): GenStmt[] {
   const store = new Set<GenLet>();
   const walk = (ss: ElabStmt[], dirty: Map<GenLet, boolean>) => {
     for (const x of ss) {
-      if (x.k === 'let') dirty.set(x.let, false);
+      if (x.k === 'while') walk([{ k: 'repeat', count: x.count, body: loopOf(x) }], dirty);
+      else if (x.k === 'let') dirty.set(x.let, false);
       else if (x.k === 'step') {
         for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
         for (const g of uses(x.step, true))
@@ -142,6 +153,7 @@ export function storeLets(stmts: ElabStmt[], h: StoreLetsHost): GenStmt[] {
       }
       if (x.k === 'if')
         return [{ k: 'if', cond: x.cond, then: lower(x.then), else: lower(x.else) }];
+      if (x.k === 'while') return [{ ...x, body: lower(x.body) }];
       return [{ k: 'repeat', count: x.count, body: lower(x.body) }];
     });
   return lower(stmts);

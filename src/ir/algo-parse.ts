@@ -123,8 +123,22 @@ function gen(s: SExp): GenStmt {
         count: exprFromSExp(f[1] ?? fail('repeat without count')),
         body: f.slice(2).map(gen),
       };
+    case 'while':
+      return whileStmt(f);
   }
   return fail(`unknown generation statement (${String(f[0])} ...)`);
+}
+
+/** `(while COUNT (cond STEP) GEN...)`. */
+function whileStmt(f: SExp[]): GenStmt {
+  const c = list(f[2], 'while condition');
+  if (c[0] !== 'cond' || c.length !== 2) fail('(while COUNT (cond STEP) GEN...)');
+  return {
+    k: 'while',
+    count: exprFromSExp(f[1] ?? fail('while without count')),
+    cond: step(c[1]!),
+    body: f.slice(3).map(gen),
+  };
 }
 
 export function parseAlgo(text: string): AlgoProgram {
