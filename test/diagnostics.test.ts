@@ -889,6 +889,17 @@ ${Array.from({ length: 70 }, (_, i) => `  state s${i}[N] = 0`).join('\n')}
     message:
       "a repeat inside repeat n while c: its body holds each blocks, lets and selections only (the GPU counts an iteration's evaluations as one number)",
   },
+  WhileEvaluations: {
+    // An iteration evaluates 2^20 points: the GPU's float32 counter adds fewer an iteration.
+    src:
+      P +
+      'algorithm a() { population X[1048576] generation { repeat 3 while f(X[0]) > 1 { each i in X { X[i] = better(X[i] * 0.5, X[i]) } } } }',
+    algorithm: 'a',
+    dim: 1,
+    at: '2:52',
+    message:
+      'an iteration of this repeat n while c makes 1048576 evaluations, but the GPU counts fewer than 1048576 an iteration (its float32 counter): split the body over more iterations or make the population smaller',
+  },
   // Bound handling.
   RepairParameters: {
     src: P + 'repair half(x) = x / 2',

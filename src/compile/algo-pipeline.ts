@@ -8,6 +8,7 @@
 import type { AlgoProgram } from '../ir/step.js';
 import { validateAlgo } from '../ir/algo-validate.js';
 import type { AlgoPass, AlgoPassContext } from '../passes/algo-pass.js';
+import { algoWhile } from '../passes/algo-while.js';
 import { algoStoreLets } from '../passes/algo-store-lets.js';
 import { algoFitness } from '../passes/algo-fitness.js';
 import { algoData } from '../passes/algo-data.js';
@@ -16,6 +17,9 @@ import { algoRegime } from '../passes/algo-regime.js';
 import { algoFuseTrack } from '../passes/algo-fuse-track.js';
 
 export const ALGO_PASSES: readonly AlgoPass[] = [
+  // `repeat n while c` for the GPU: a flag, a start step, the condition's writes and counter,
+  // the body's writes guarded (first: the passes after it see step, if and repeat only).
+  { name: 'while', run: algoWhile },
   // The generation-level lets that a step of their own computes once; no let statement after it.
   { name: 'store-lets', run: algoStoreLets },
   // The objective's constant and range, decided from every step (the stored lets' included).

@@ -23,7 +23,6 @@ import {
   forEachNode,
   int,
   mapChildren,
-  num,
   renameData,
   some,
   type Binding,
@@ -54,7 +53,6 @@ import {
 } from './algo-builder.js';
 import { Selection } from './algo-select.js';
 import { TARGET_THRESHOLD, TRACE_ROWS, trackStep } from './algo-track.js';
-import { conditionWrites, guardStep, type WhileHost } from './algo-while.js';
 import {
   FuncBuilder,
   childScope,
@@ -116,7 +114,6 @@ export class AlgoElaborator {
   private readonly stateDecls: AlgoState;
   private readonly calls: AlgoCalls;
   private readonly select: Selection;
-  private readonly whileHost: WhileHost;
   private stateArrays: StateArray[] = [];
   private pops: Population[] = [];
   private stateNames = new Map<string, StateArray>();
@@ -193,11 +190,6 @@ export class AlgoElaborator {
       evaluate: (b, arr) => this.evaluate(b, arr),
       withFitness: (e, sc, b) => this.withFitness(e, sc, b),
     });
-    this.whileHost = {
-      core: this.core,
-      declare: (...arrays) => this.stateArrays.push(...arrays),
-      declared: (name) => this.stateArrays.some((a) => a.name === name),
-    };
     this.select = new Selection({
       core: this.core,
       dim: () => this.dim,
@@ -369,13 +361,14 @@ export class AlgoElaborator {
    * unused let (Scatter Search's farthest-point argmax, O(P^2 D), defined in generation 0 only)
    * would otherwise be computed by every individual of every later step.
    */
-  private liveGenLets(b: StepBuilder): Binding[] {
+  private liveGenLets(b: StepBuilder, result: IExpr): Binding[] {
     const gen = new Set(this.genLets.map((g) => g.name));
     const live = new Set<string>();
     const mark = (e: IExpr) =>
       forEachNode(e, (n) => {
         if (n.k === 'sref') live.add(n.name);
       });
+    mark(result);
     for (const w of b.writes) {
       mark(w.row);
       mark(w.body);
@@ -385,14 +378,15 @@ export class AlgoElaborator {
     return b.fn.bindings.filter((bd) => !gen.has(bd.name) || live.has(bd.name));
   }
 
-  private endStep(b: StepBuilder, name: string, n: number): Step {
+  /** The step of `b`; `result`: what its main computes besides its writes (a while's condition). */
+  private endStep(b: StepBuilder, name: string, n: number, result: IExpr = int(0)): Step {
     const idxName = b.idx ? (b.idx as { name: string }).name : `ind${++this.stepCount}`;
     const main: IrFunc = {
       name: 'main',
       input: '_',
       len: this.dim,
-      bindings: this.liveGenLets(b),
-      result: int(0),
+      bindings: this.liveGenLets(b, result),
+      result,
       domain: { idx: idxName, n },
       writes: b.writes,
     };
@@ -500,14 +494,12 @@ export class AlgoElaborator {
 
   /**
    * `repeat n while c { ... }`: at most n iterations (the host's bound), each a round of its own,
-   * while c holds. Three parts: a step `whileK.start` sets the loop's flag, the one-row array
-   * `whileK`, to 1; each iteration begins with a step `whileK.cond` (one individual) that computes
-   * c, clears the flag once c is false (it stays clear: the flag is flag and c) and adds the
-   * iteration's evaluations to the GPU's counter (WHILE_COUNT) when the flag is set; every write of
-   * the body's steps is conditional on the flag (a step of an iteration after the loop ended
-   * rewrites what it read, so a double-buffered array is copied and the others stay as they are).
-   * The host runs all n iterations (their rounds are consumed, so both backends draw alike) and
-   * counts their evaluations as at most n times an iteration's until it reads the counter back.
+   * while c holds, as a `while` statement (ir/step.ts WhileStmt) whose condition is a step of one
+   * individual (draws keyed by individual 0, as in each i in X[c]) computing c as 0 or 1. The
+   * algorithm pass `while` (passes/algo-while.ts) rewrites it for the GPU: a flag, a start step,
+   * the condition's writes and the evaluation counter, the body's writes guarded by the flag.
+   * Here: the language's rules (the bound, a comparison, no host control in the body) and the
+   * counter's limit (fewer than WHILE_COUNT.carry evaluations an iteration: OPT6049).
    */
   private repeatWhile(
     st: AlgoStmt & { kind: 'repeat' },
@@ -519,13 +511,6 @@ export class AlgoElaborator {
       if (x.kind === 'if' || x.kind === 'repeat')
         this.fail('WhileBody', x.loc, x.kind === 'if' ? 'generation-level if' : 'repeat');
     const k = ++this.whileLoops;
-    const W: StateArray = { name: `while${k}`, rows: 1, cols: 0 };
-    this.stateArrays.push(W);
-    const flag: IExpr = { k: 'read', t: 'f', arr: W.name, idx: [int(0)] };
-    const s0 = this.beginStep();
-    s0.writes.push({ arr: W.name, row: int(0), body: num(1) });
-    const start = this.endStep(s0, `${W.name}.start`, 1);
-    // The condition: a step of one individual (draws keyed by individual 0, as in each i in X[c]).
     const b = this.beginEachStep();
     const inner = childScope(sc, b.fn);
     this.step = b;
@@ -536,22 +521,14 @@ export class AlgoElaborator {
       this.step = null;
     }
     if (c.s !== 'scalar' || c.e.t !== 'b') this.fail('WhileCondition', cond.loc, describe(c));
+    const test: IExpr = { k: 'sel', t: 'i', c: c.e, a: int(1), b: int(0) };
+    const condStep = this.endStep(b, `while${k}.cond`, 1, test);
+    // It writes nothing: no list of writes, as its printed form reads back (ir/algo-parse.ts).
+    delete condStep.prog.main.writes;
     const body = this.block(st.body, { ...sc, vars: new Map(sc.vars) });
-    const steps = body.flatMap((x) => (x.k === 'step' ? [x.step] : []));
-    const E = steps.reduce((n, s) => n + s.evals, 0);
-    if (E >= WHILE_COUNT.carry)
-      throw new RangeError(
-        `an iteration of repeat n while c makes ${E} evaluations; the GPU's counter takes fewer than ${WHILE_COUNT.carry}`,
-      );
-    for (const s of steps) guardStep(s, flag, W.name);
-    conditionWrites(this.whileHost, b, W, flag, c.e, E);
-    const condStep = this.endStep(b, `${W.name}.cond`, 1);
-    if (E > 0) condStep.countsEvals = true;
-    condStep.decides = W.name;
-    return [
-      { k: 'step', step: start },
-      { k: 'repeat', count, body: [{ k: 'step', step: condStep }, ...body] },
-    ];
+    const E = body.reduce((n, x) => n + (x.k === 'step' ? x.step.evals : 0), 0);
+    if (E >= WHILE_COUNT.carry) this.fail('WhileEvaluations', st.loc, E, WHILE_COUNT.carry);
+    return [{ k: 'while', count, cond: condStep, body }];
   }
 
   private genLet(l: Let, sc: Scope): GenStmt[] {

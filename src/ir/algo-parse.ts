@@ -136,8 +136,22 @@ function gen(s: SExp, lets: Map<string, Ty>): GenStmt {
       };
     case 'let':
       return letStmt(f, lets);
+    case 'while':
+      return whileStmt(f, lets);
   }
   return fail(`unknown generation statement (${String(f[0])} ...)`);
+}
+
+/** `(while COUNT (cond STEP) GEN...)`. */
+function whileStmt(f: SExp[], lets: Map<string, Ty>): GenStmt {
+  const c = list(f[2], 'while condition');
+  if (c[0] !== 'cond' || c.length !== 2) fail('(while COUNT (cond STEP) GEN...)');
+  return {
+    k: 'while',
+    count: exprFromSExp(f[1] ?? fail('while without count')),
+    cond: step(c[1]!),
+    body: f.slice(3).map((x) => gen(x, lets)),
+  };
 }
 
 export function parseAlgo(text: string): AlgoProgram {

@@ -14,13 +14,14 @@
 //     (generation GEN...)                  GEN: STEP | (if EXPR (then GEN...) (else GEN...))
 //                                               | (repeat EXPR GEN...)
 //                                               | (let NAME EXPR)  before store-lets only
+//                                               | (while EXPR (cond STEP) GEN...)   (lower only)
 //     (track STEP))
 //   STEP: (step NAME N (evals E) [(count EXPR)] [(guard A)] [(counts-evals)] [(decides A)]
 //           [(force team)] (program ...) [(with-track STEP)])
 
 import type { StateArray } from './ir.js';
 import { printExpr, printNum, printProgram } from './print.js';
-import type { AlgoProgram, GenStmt, LetStmt, Step } from './step.js';
+import type { AlgoProgram, GenStmt, LetStmt, Step, WhileStmt } from './step.js';
 
 const indented = (text: string, indent: string) =>
   text
@@ -64,7 +65,16 @@ export function printGen(g: GenStmt, indent = ''): string {
       return `${indent}(repeat ${printExpr(g.count)}${g.body.map((s) => '\n' + printGen(s, inner)).join('')})`;
     case 'let':
       return printLet(g, indent);
+    case 'while':
+      return printWhile(g, indent);
   }
+}
+
+/** `repeat n while c` before the `while` pass: its bound, its condition step, its body. */
+function printWhile(g: WhileStmt, indent: string): string {
+  const inner = indent + '  ';
+  const body = g.body.map((s) => '\n' + printGen(s, inner)).join('');
+  return `${indent}(while ${printExpr(g.count)}\n${inner}(cond\n${printStep(g.cond, inner + '  ')})${body})`;
 }
 
 export function printAlgo(a: AlgoProgram): string {

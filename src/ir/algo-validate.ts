@@ -4,10 +4,19 @@
 // domain, and reads and writes only the algorithm's state arrays, with their shapes; host
 // expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays;
 // a generation-level let statement (before the pass store-lets only) is defined once and reads
-// state arrays and earlier lets.
+// state arrays and earlier lets; a `repeat n while c` statement only in the elaborator's output
+// (stage `lower`), its condition a step of one individual that writes nothing, its body without
+// host control and of fewer than WHILE_COUNT.carry evaluations an iteration.
 
 import { forEachNode, type IExpr, type StateArray } from './ir.js';
-import { allSteps, type AlgoProgram, type LetStmt, type Step } from './step.js';
+import {
+  allSteps,
+  WHILE_COUNT,
+  type AlgoProgram,
+  type LetStmt,
+  type Step,
+  type WhileStmt,
+} from './step.js';
 import { IrInvalid, validate } from './validate.js';
 
 /** The parameter block's host-let slots ($h0..$h3). */
@@ -51,14 +60,49 @@ function hostExpr(e: IExpr, what: string, where: string): void {
 }
 
 /**
- * `where`: the stage, for the message. `lets`: whether the generation may still hold `let`
- * statements (before the pass store-lets: runAlgoPipeline says, from the pass order); after it a
- * let is an error, since no later stage computes one.
+ * `repeat n while c` (a WhileStmt): only before the `while` pass, which rewrites every one
+ * (passes/algo-while.ts); the steps themselves are checked with the others.
+ */
+function whileStmt(s: WhileStmt, where: string, stage: string): void {
+  check(
+    stage === 'lower',
+    `a while statement after lower (the while pass leaves only step, if and repeat)`,
+    where,
+  );
+  hostExpr(s.count, 'a while count', where);
+  const c = s.cond;
+  check(c.n === 1, `the condition step ${c.name} runs over ${c.n} individuals, not 1`, where);
+  check(!c.prog.main.writes?.length, `the condition step ${c.name} writes`, where);
+  check(c.prog.main.result.t === 'i', `the condition step ${c.name}'s result is no integer`, where);
+  check(
+    c.guard === undefined && !c.countsEvals && c.decides === undefined && !c.count,
+    `the condition step ${c.name} is marked as the while pass's output`,
+    where,
+  );
+  check(
+    s.body.every((x) => x.k !== 'if' && x.k !== 'repeat' && x.k !== 'while'),
+    'a while body holds host control (if, repeat, while)',
+    where,
+  );
+  const E = allSteps(s.body).reduce((n, st) => n + st.evals, 0);
+  check(
+    E < WHILE_COUNT.carry,
+    `a while iteration makes ${E} evaluations (the GPU counts fewer than ${WHILE_COUNT.carry})`,
+    where,
+  );
+}
+
+/**
+ * Throws IrInvalid where `a` breaks a rule above. `where` names the check in the message; `stage`
+ * is the last stage run (`lower` or an algorithm pass's name), by default `where`. `lets`:
+ * whether the generation may still hold `let` statements (before the pass store-lets:
+ * runAlgoPipeline says, from the pass order); after it a let is an error, since no later stage
+ * computes one.
  */
 export function validateAlgo(
   a: AlgoProgram,
   where: string,
-  { lets = false }: { lets?: boolean } = {},
+  { lets = false, stage = where }: { lets?: boolean; stage?: string } = {},
 ): void {
   const state = new Map<string, StateArray>();
   for (const s of a.state) {
@@ -159,6 +203,9 @@ export function validateAlgo(
         gen(s.else);
       } else if (s.k === 'repeat') {
         hostExpr(s.count, 'a repeat count', where);
+        gen(s.body);
+      } else if (s.k === 'while') {
+        whileStmt(s, where, stage);
         gen(s.body);
       }
     }

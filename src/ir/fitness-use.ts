@@ -142,6 +142,8 @@ function stepUse(
     if (k === 'abs') return `the binding ${b.name}`;
     env.set(b.name, k);
   }
+  // A while's condition step computes its condition as its result (ir/step.ts WhileStmt).
+  if (kind(main.result) === 'abs') return 'the result';
   for (const w of main.writes ?? []) {
     if (kind(w.row) !== 'none') return `the row of the write to ${w.arr}`;
     const k = kind(w.body);

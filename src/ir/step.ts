@@ -27,8 +27,8 @@ export interface Step {
   count?: IExpr;
   prog: IrProgram;
   /**
-   * In the body of `repeat n while c`: the one-row flag array (1 while the loop runs) that every
-   * write of the step is conditional on. Its evaluations are counted on the GPU, by the loop's
+   * In the body of `repeat n while c` (set by the algorithm pass `while`, passes/algo-while.ts):
+   * the one-row flag array (1 while the loop runs) that every write of the step is conditional on. Its evaluations are counted on the GPU, by the loop's
    * condition step, and the host counts them as at most `evals` until it reads the counter back.
    */
   guard?: string;
@@ -71,7 +71,8 @@ export type GenStmt =
   | { k: 'if'; cond: IExpr; then: GenStmt[]; else: GenStmt[] }
   /** `repeat n { ... }`: the body `count` times, each time in a round of its own (draws differ). */
   | { k: 'repeat'; count: IExpr; body: GenStmt[] }
-  | LetStmt;
+  | LetStmt
+  | WhileStmt;
 
 /**
  * A generation-level let at its place of definition (the IR before the pass `store-lets`, which
@@ -86,6 +87,22 @@ export interface LetStmt {
   body: IExpr;
 }
 
+/**
+ * `repeat n while c { ... }` as the language means it, before the algorithm pass `while`
+ * (passes/algo-while.ts) rewrites it for the GPU into steps, a `repeat` and guarded writes: at
+ * most `count` iterations, each a round of its own, each while c holds before it. `cond` is a step
+ * of one individual that writes nothing: its main's result is c as an integer 0 or 1 (`(if c 1
+ * 0)`), computed on the GPU before each iteration. The body holds no host control (if, repeat,
+ * while: OPT6041), and an iteration makes fewer than WHILE_COUNT.carry evaluations (OPT6049).
+ * Only the elaborator's output (`lower`) holds one; the validator refuses it after that.
+ */
+export interface WhileStmt {
+  k: 'while';
+  count: IExpr;
+  cond: Step;
+  body: GenStmt[];
+}
+
 /** The steps of one generation statement (none for a let). */
 function stmtSteps(s: GenStmt): Step[] {
   if (s.k === 'let') return [];
@@ -93,7 +110,9 @@ function stmtSteps(s: GenStmt): Step[] {
     ? [s.step]
     : s.k === 'if'
       ? [...allSteps(s.then), ...allSteps(s.else)]
-      : allSteps(s.body);
+      : s.k === 'while'
+        ? [s.cond, ...allSteps(s.body)]
+        : allSteps(s.body);
 }
 
 export interface Population {
@@ -158,7 +177,9 @@ export function mapSteps(algo: AlgoProgram, f: (st: Step) => Step): AlgoProgram 
           ? { ...s, step: f(s.step) }
           : s.k === 'if'
             ? { ...s, then: gen(s.then), else: gen(s.else) }
-            : { ...s, body: gen(s.body) },
+            : s.k === 'while'
+              ? { ...s, cond: f(s.cond), body: gen(s.body) }
+              : { ...s, body: gen(s.body) },
     );
   return {
     ...algo,

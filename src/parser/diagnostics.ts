@@ -420,6 +420,11 @@ export const Diag = {
     message:
       "algorithm '{0}': step {1} runs the first n rows (each i in X[:n]) but would write {2} to a second copy on the GPU, leaving the other rows stale there (a write reads an array an earlier write of the step changed): write those arrays in a step of their own",
   },
+  WhileEvaluations: {
+    code: 6049,
+    message:
+      'an iteration of this repeat n while c makes {0} evaluations, but the GPU counts fewer than {1} an iteration (its float32 counter): split the body over more iterations or make the population smaller',
+  },
   // 7xxx: experiments (src/elaborate/experiment.ts)
   UnknownExperimentEntry: {
     code: 7001,

@@ -22,6 +22,8 @@ export function firstSteps(g: GenStmt[]): Step[] {
   // A repeat opens with its body's first step, or (run 0 times) with what follows it.
   if (s.k === 'repeat')
     return [...new Set([...firstSteps([...s.body, ...g.slice(1)]), ...firstSteps(g.slice(1))])];
+  if (s.k === 'while')
+    throw new Error('internal: fuse-track: a while statement after the while pass');
   const a = s.then.length ? firstSteps(s.then) : firstSteps(g.slice(1));
   const b = s.else.length ? firstSteps(s.else) : firstSteps(g.slice(1));
   return [...new Set([...a, ...b])];

@@ -3,7 +3,9 @@
 // pass, compares the printed result with the expected text (the input with the pass's change
 // written out), and validates the result. The input is tiny.lower.algo, the IR that elaboration
 // gives for the algorithm `tiny` below (checked first, so the fixture cannot go stale), or the
-// printed IR of a stdlib algorithm where only a large one shows the change.
+// printed IR of a stdlib algorithm where only a large one shows the change; the `while` pass's
+// is tinyw.lower.algo (a `repeat 3 while c` loop, checked the same way), its output
+// tinyw.while.algo.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,8 @@ import { algoStoreLets } from '../../src/passes/algo-store-lets.js';
 import { algoFuseTrack } from '../../src/passes/algo-fuse-track.js';
 import { algoRegime } from '../../src/passes/algo-regime.js';
 import { algoTwoFloat } from '../../src/passes/algo-twofloat.js';
+import { algoWhile } from '../../src/passes/algo-while.js';
+import { allSteps, WHILE_COUNT } from '../../src/ir/step.js';
 import { defaultScheduleOptions } from '../../src/schedule/schedule.js';
 
 const TINY = `
@@ -45,7 +49,28 @@ const TINY_REQ: AlgoCompileRequest = {
   dim: 2,
   sources: { 't.opt': TINY },
 };
-const LOWER = readFileSync(join(import.meta.dirname, 'tiny.lower.algo'), 'utf8').trimEnd();
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, name), 'utf8').trimEnd();
+const LOWER = fixture('tiny.lower.algo');
+
+const TINY_WHILE = `
+problem tinyw_q(x[D]) in [-5, 5] { sum(j < D) x[j]^2 }
+algorithm tinyw(NP = 2) {
+  population X[NP]
+  generation {
+    repeat 3 while f(X[0]) > 0.001 {
+      each i in X {
+        X[i] = better(X[i] * 0.5, X[i])
+      }
+    }
+  }
+}
+`;
+const WHILE_REQ: AlgoCompileRequest = {
+  algorithm: 'tinyw',
+  problem: 'tinyw_q',
+  dim: 1,
+  sources: { 'w.opt': TINY_WHILE },
+};
 
 /** The context compileAlgorithm gives the passes, for request `req`. */
 function contextFor(req: AlgoCompileRequest, a: AlgoProgram): AlgoPassContext {
@@ -58,10 +83,11 @@ function contextFor(req: AlgoCompileRequest, a: AlgoProgram): AlgoPassContext {
   };
 }
 
+/** The input, which may hold what elaboration gives (stage `lower`: a while statement). */
 function parsed(text: string): AlgoProgram {
   const a = parseAlgo(text);
   expect(printAlgo(a)).toBe(text);
-  validateAlgo(a, 'parsing the input', { lets: true });
+  validateAlgo(a, 'parsing the input', { stage: 'lower', lets: true });
   return a;
 }
 
@@ -93,6 +119,7 @@ describe('the algorithm pipeline', () => {
   it('names its passes in order, after lower', () => {
     expect(ALGO_PASS_NAMES).toEqual([
       'lower',
+      'while',
       'store-lets',
       'fitness',
       'data',
@@ -105,6 +132,66 @@ describe('the algorithm pipeline', () => {
 
   it('lower: the fixture is what elaboration gives', () => {
     expect(after(TINY_REQ, 'lower')).toBe(LOWER);
+    expect(after(WHILE_REQ, 'lower')).toBe(fixture('tinyw.lower.algo'));
+  });
+});
+
+describe('while', () => {
+  const input = fixture('tinyw.lower.algo');
+  const expected = fixture('tinyw.while.algo');
+
+  it('rewrites repeat 3 while c: a flag, a start step, a repeat of the condition step (its writes and counter) and the guarded body', () => {
+    // The elaborator's form: the condition step computes c as 0 or 1 and writes nothing.
+    expect(input).toContain('    (while 3\n      (cond\n        (step while1.cond 1 (evals 0)\n');
+    expect(input).toContain('(result (if (> (read X.f 0) 0.001) 1 0))');
+    expect(input).not.toContain('(state while');
+    const out = checkPass(algoWhile, input, expected, WHILE_REQ);
+    // The pass's form: the flag and the counter (declared after the others), the start step, the
+    // condition step that clears the flag and counts the body's 2 evaluations while it is set.
+    expect(out.state.map((a) => a.name).slice(-4)).toEqual([
+      'while1',
+      WHILE_COUNT.lo,
+      WHILE_COUNT.hi,
+      WHILE_COUNT.trace,
+    ]);
+    expect(expected).toContain('    (step while1.start 1 (evals 0)\n');
+    expect(expected).toContain('          (write while1 0 1.0)\n');
+    expect(expected).toContain(
+      '    (repeat 3\n      (step while1.cond 1 (evals 0) (counts-evals) (decides while1)\n',
+    );
+    expect(expected).toContain(
+      '(scalar while1.go i (if (and (!= (read while1 0) 0.0) (> (read X.f 0) 0.001)) 1 0))',
+    );
+    expect(expected).toContain('(if (!= @while1.go 0) 2.0 0.0)');
+    expect(expected).toContain('      (step each.X 2 (evals 2) (guard while1)\n');
+    expect(expected).toContain(
+      '(write X.f ind3 (if (!= (read while1 0) 0.0) (if (!= @keep 0) @fitness (read X.f ind3)) (read X.f ind3)))',
+    );
+    expect(expected).not.toContain('(while ');
+    // Every step declares the new arrays.
+    for (const st of [...out.init, ...allSteps(out.generation), out.track])
+      expect(st.prog.state).toEqual(out.state);
+  });
+
+  it('is what the pipeline gives after while', () => {
+    expect(after(WHILE_REQ, 'while')).toBe(expected);
+  });
+
+  it('leaves an algorithm without while as it is', () => {
+    checkPass(algoWhile, LOWER, LOWER);
+  });
+
+  it('counts nothing where the body does not evaluate: a flag, no counter', () => {
+    const req = {
+      ...WHILE_REQ,
+      sources: { 'w.opt': TINY_WHILE.replace('X[i] = better(X[i] * 0.5, X[i])', '') },
+    };
+    const out = algoWhile(algorithmIr(req, { until: 'lower' }).algo);
+    expect(out.state.map((a) => a.name).filter((n) => n.startsWith('while'))).toEqual(['while1']);
+    const cond = allSteps(out.generation).find((st) => st.name === 'while1.cond')!;
+    expect(cond.countsEvals).toBeUndefined();
+    expect(cond.decides).toBe('while1');
+    expect(cond.prog.main.writes!.map((w) => w.arr)).toEqual(['while1']);
   });
 });
 

@@ -1,7 +1,8 @@
 // Print/parse round trip of the algorithm IR (src/ir/algo-print.ts, algo-parse.ts) of every
 // stdlib algorithm after every algorithm pass (ALGO_PASS_NAMES), on a problem without data, a
 // shifted and rotated periodic one (the data pass adds residuals and turns data), at D = 100,000
-// for jDE (the regime pass marks a step) and with float-float populations for DE and PSO:
+// for jDE (the regime pass marks a step), with float-float populations for DE and PSO, and the
+// (1+1)-ES of examples/es_one_plus_one.opt (a `repeat n while c`, which the `while` pass rewrites):
 //   print -> parse -> print gives identical text;
 //   the parsed algorithm is structurally the original (types included; what the text does not
 //   keep, which steps were one object, is not seen by toEqual, and algo-parse.ts says so);
@@ -32,7 +33,7 @@ function roundTrip(req: AlgoCompileRequest): void {
     const back = parseAlgo(text);
     expect(printAlgo(back), `${what} after ${pass}`).toBe(text);
     expect(back, `${what} after ${pass}: parsed structure`).toEqual(a);
-    validateAlgo(back, `parse after ${pass}`, { lets: letsAfter(pass) });
+    validateAlgo(back, `parse after ${pass}`, { lets: letsAfter(pass), stage: pass });
   }
 }
 
@@ -70,6 +71,20 @@ describe('the algorithm IR of every stdlib algorithm', () => {
     roundTrip({ algorithm: 'pso', problem: 'rastrigin', dim: 10, precision: 'ff' });
     const req = { algorithm: 'de', problem: 'cec2017_f5', dim: 10, precision: 'ff' as const };
     expect(printAlgo(algorithmIr(req).algo)).toContain('  (state X 48 10 (lo X.lo))\n');
+  });
+
+  it('round-trips a repeat n while c before and after the while pass (examples/es_one_plus_one.opt)', () => {
+    const req = {
+      algorithm: 'es11',
+      problem: 'sphere',
+      dim: 10,
+      files: ['examples/es_one_plus_one.opt'],
+    };
+    roundTrip(req);
+    expect(printAlgo(algorithmIr(req, { until: 'lower' }).algo)).toContain('\n    (while 2000\n');
+    const text = printAlgo(algorithmIr(req, { until: 'while' }).algo);
+    expect(text).not.toContain('(while ');
+    expect(text).toContain('(decides while1)');
   });
 });
 
@@ -134,6 +149,35 @@ describe('the algorithm validator', () => {
     expect(() => validateAlgo(parseAlgo(text), 'test', { lets: true })).toThrow(
       /reads g\.n, no let before it/,
     );
+  });
+  describe('a while statement', () => {
+    const req = {
+      algorithm: 'es11',
+      problem: 'sphere',
+      dim: 4,
+      files: ['examples/es_one_plus_one.opt'],
+    };
+    const lower = () => printAlgo(algorithmIr(req, { until: 'lower' }).algo);
+    const badWhile = (text: string, stage: string, message: RegExp) => {
+      expect(() => validateAlgo(parseAlgo(text), 'test', { stage, lets: true })).toThrow(IrInvalid);
+      expect(() => validateAlgo(parseAlgo(text), 'test', { stage, lets: true })).toThrow(message);
+    };
+    it('is accepted from the elaborator (stage lower)', () =>
+      validateAlgo(parseAlgo(lower()), 'test', { stage: 'lower', lets: true }));
+    it('is refused after lower: the while pass leaves none', () =>
+      badWhile(lower(), 'while', /a while statement after lower/));
+    it('refuses an iteration of WHILE_COUNT.carry evaluations or more', () =>
+      badWhile(
+        lower().replace('(step each.X 8 (evals 8)', '(step each.X 8 (evals 1048576)'),
+        'lower',
+        /makes 1048576 evaluations/,
+      ));
+    it('refuses a condition step that writes', () =>
+      badWhile(
+        lower().replace(/(\(cond\n[^]*?)(\(result \(if )/, '$1(write sigma 0 1.0) $2'),
+        'lower',
+        /condition step while1\.cond writes/,
+      ));
   });
   it('refuses two host lets in one slot', () =>
     bad(
