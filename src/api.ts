@@ -60,6 +60,7 @@ export {
   type CompiledAlgorithm,
   type Precision,
 } from './compile/algorithm.js';
+export type { EmbeddedKernels, EmbeddedStepKernels, EmbeddedKernel } from './compile/kernels.js';
 export { PASS_NAMES } from './compile/pipeline.js';
 export { ALGO_PASS_NAMES } from './compile/algo-pipeline.js';
 export { emitTypeScript, type EmitTsRequest } from './api/emit-ts.js';
