@@ -24,9 +24,7 @@ vi.mock('../src/codegen/wgsl.js', async (importOriginal) => {
 
 const { compileAlgorithm, compileProblem, emitAlgorithm, emitProblem, emitTypeScript } =
   await import('../src/api.js');
-const { algorithmKernels, embeddedKernels, kernelsDigest } = await import(
-  '../src/compile/kernels.js'
-);
+const { algorithmKernels, embedKernels, kernelsDigest } = await import('../src/compile/kernels.js');
 type EmbeddedKernels = import('../src/compile/kernels.js').EmbeddedKernels;
 type CompiledAlgorithm = import('../src/compile/algorithm.js').CompiledAlgorithm;
 
@@ -147,7 +145,7 @@ describe('kernels are generated once, in the compiled artefact', () => {
       const module = emitTypeScript({ name: algorithm, problem, dim });
       expect(calls.step).toBe(c.steps.length);
       const e = embeddedAlgorithm(module);
-      expect(e).toEqual(embeddedKernels(c));
+      expect(e).toEqual(embedKernels(c));
       expect(e.digest).toBe(kernelsDigest(c));
       expect(listedOf(e)).toEqual(
         listed.map((k) => ({
@@ -170,7 +168,7 @@ describe('kernels are generated once, in the compiled artefact', () => {
     });
 
   it("embedded kernels are taken where their digest is the compilation's, else generated", () => {
-    const e = embeddedKernels(compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 4 }));
+    const e = embedKernels(compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 4 }));
     const de = (set: Record<string, string>, embedded: EmbeddedKernels = e) =>
       compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 4, set, embedded });
     // The defaults written out are the same program.

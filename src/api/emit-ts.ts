@@ -25,7 +25,7 @@ import { parseAll } from '../parser/sources.js';
 import { compileProblem } from '../compile/problem.js';
 import { boxAt } from '../ir/data.js';
 import { compileAlgorithm } from '../compile/algorithm.js';
-import { embeddedKernels, type EmbeddedKernels } from '../compile/kernels.js';
+import { embedKernels, type EmbeddedKernels } from '../compile/kernels.js';
 import { emitJs } from '../codegen/js.js';
 
 let tsMorph: typeof TsMorph | undefined;
@@ -169,7 +169,7 @@ interface Embedded {
 }
 
 /** A problem's kernels and its float64 JavaScript (for reading: evaluateGpu does not run them). */
-function embedKernels(f: TsFile, kernels: Embedded[], o: { js?: string } = {}): void {
+function embedProblemKernels(f: TsFile, kernels: Embedded[], o: { js?: string } = {}): void {
   f.addVariableStatement({
     isExported: true,
     declarationKind: morph().VariableDeclarationKind.Const,
@@ -326,7 +326,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
     });
     addParams(f, decl.params, `problem ${decl.name}`);
     p.gpuCheck(); // the embedded kernels are the GPU backend's (compile/gpu-limits.ts)
-    embedKernels(
+    embedProblemKernels(
       f,
       p.kernels().kernels.map((k) => ({ name: k.name, code: k.code })),
       { js: emitJs(p.ir) },
@@ -405,7 +405,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
       // The kernels as compiled (compile/kernels.ts): every step's, those the engines run; the
       // GPU backend's limits first (compile/gpu-limits.ts).
       c.gpuCheck();
-      embedAlgorithmKernels(f, embeddedKernels(c));
+      embedAlgorithmKernels(f, embedKernels(c));
     }
     // Generated for a problem at D: the module's run is that run (its kernels are embedded above),
     // and the options do not name them again; otherwise each run names its problem and D.

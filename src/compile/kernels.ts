@@ -215,7 +215,7 @@ export function kernelsDigest(c: DigestedAlgorithm): string {
 }
 
 /** A compiled algorithm's kernels as data, every step's, with their digest (kernelsDigest). */
-export function embeddedKernels(c: {
+export function embedKernels(c: {
   steps: Step[];
   algo: { state: StateArray[] };
   fused: Map<Step, Step>;

@@ -24,7 +24,7 @@ vi.mock('../../src/codegen/wgsl.js', async (importOriginal) => {
 
 const { compileAlgorithm } = await import('../../src/compile/algorithm.js');
 const { compileProblem } = await import('../../src/compile/problem.js');
-const { algorithmKernels, embeddedKernels } = await import('../../src/compile/kernels.js');
+const { algorithmKernels, embedKernels } = await import('../../src/compile/kernels.js');
 const { emitAlgorithm } = await import('../../src/api.js');
 const { GpuAlgoEngine } = await import('../../src/runtime/algo-gpu.js');
 const { GpuEvaluator } = await import('../../src/runtime/gpu-eval.js');
@@ -127,7 +127,7 @@ algorithm sw(N = 4) {
       };
       const c = compileAlgorithm(req);
       const generated = await run(c);
-      const e = embeddedKernels(c);
+      const e = embedKernels(c);
       calls.step = 0;
       const d = compileAlgorithm({ ...req, embedded: e });
       expect(d.embeddedKernels).toBe(true);
