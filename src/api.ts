@@ -12,9 +12,9 @@ export { optFilesUnder, stdlibFiles } from './parser/stdlib.js';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic } from './parser/diagnostics.js';
 import type { ExperimentDecl } from './parser/ast.js';
-import type { ExperimentPlan } from './compile/experiment.js';
+import type { ExperimentDesign } from './compile/experiment.js';
 import { compileIrUntil, type CompiledProblem, type CompileRequest } from './compile/problem.js';
-import { cellDiagnostics, planOf } from './compile/experiment.js';
+import { cellDiagnostics, designOf } from './compile/experiment.js';
 import {
   algorithmIrUntil,
   type AlgoCompileRequest,
@@ -48,8 +48,8 @@ export {
   type ProblemInfo,
 } from './compile/problem.js';
 export {
-  experimentPlan,
-  type ExperimentPlan,
+  experimentDesign,
+  type ExperimentDesign,
   type ExperimentCell,
   type ExperimentAlgorithm,
 } from './compile/experiment.js';
@@ -60,6 +60,7 @@ export {
   type CompiledAlgorithm,
   type Precision,
 } from './compile/algorithm.js';
+export type { EmbeddedKernels, EmbeddedStepKernels, EmbeddedKernel } from './compile/kernels.js';
 export { PASS_NAMES } from './compile/pipeline.js';
 export { ALGO_PASS_NAMES } from './compile/algo-pipeline.js';
 export { emitTypeScript, type EmitTsRequest } from './api/emit-ts.js';
@@ -142,13 +143,13 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
           for (const dim of req.dims ?? checkDims(elab, d.name)) elab.lower(d.name, dim);
         else if (d.kind === 'suite' && elab.core.suites.get(d.name) === d) elab.suite(d.name);
     }
-    const plans: [ExperimentDecl, ExperimentPlan][] = [];
+    const designs: [ExperimentDecl, ExperimentDesign][] = [];
     for (const file of parsed.userFiles)
       for (const d of file.decls)
         if (d.kind === 'experiment' && elab.core.experiments.get(d.name) === d) {
           const before = elab.diagnostics.length;
-          const plan = planOf(elab, d);
-          if (plan && elab.diagnostics.length === before) plans.push([d, plan]);
+          const design = designOf(elab, d);
+          if (design && elab.diagnostics.length === before) designs.push([d, design]);
         }
     for (const d of elab.diagnostics) if (!diags.includes(d)) diags.push(d);
     const lowerAlgorithm = (algorithm: string, set?: Record<string, string>) => {
@@ -171,8 +172,8 @@ export function checkSources(req: SourceRequest & { dims?: number[] }): CheckRes
     // problem at the cell's D, the algorithm for it): an error there at the experiment's entry.
     // (Where the rest has errors, a cell would report the same ones again, elsewhere.)
     if (!diags.length)
-      for (const [d, plan] of plans)
-        for (const x of cellDiagnostics(parsed.sources, d, plan))
+      for (const [d, design] of designs)
+        for (const x of cellDiagnostics(parsed.sources, d, design))
           if (!diags.some((y) => sameDiag(x, y))) diags.push(x);
   }
   const count = (kind: string) =>
@@ -354,7 +355,7 @@ export type { Shard } from './experiment/shard.js';
 export { ExperimentError } from './experiment/errors.js';
 
 /**
- * Runs an experiment's plan (its missing runs, or shard K/N's) into `out`/results.sqlite, as
+ * Runs an experiment's design (its missing runs, or shard K/N's) into `out`/results.sqlite, as
  * `opt experiment FILE [NAME] --out DIR` does, without printing: onStart, onRun and onNote say
  * what happens, `signal` stops it after the current batch. Loaded on the first call (SQLite, the
  * experiment room), not with the API.

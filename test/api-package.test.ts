@@ -111,8 +111,9 @@ describe("the package's API, imported as 'opt-compiler'", () => {
 
   it('opt compile --emit ts writes typed modules of a problem and of DE that type-check and run', () => {
     const dir = project(`import { evaluate, info, wgsl, cpuSource } from './gen/bowl.js';
-import { run, problem, dim } from './gen/de.js';
+import { run, problem, dim, kernels, wgsl as deWgsl } from './gen/de.js';
 import { run as runOnBowl } from './gen2/de.js';
+import { compileAlgorithm, createEngine, runAlgorithm } from 'opt-compiler';
 
 const f = evaluate([[1, 1, 1]]);
 const g = evaluate([[1, 1, 1]], { scale: 3 });
@@ -126,7 +127,15 @@ try {
 const r = await run({ evals: 2000, params: { NP: 16, crossover: 'bin' }, state: true });
 // Generated for the user file's problem: the module embeds the file.
 const b = await runOnBowl({ evals: 1000, params: { NP: 8 } });
+// At the defaults the module's compilation takes the kernels it embeds (with NP 16 it generates
+// them), and the run is the package's own run of that program.
+const d = await run({ evals: 1500, seed: 7 });
+const c = compileAlgorithm({ algorithm: 'de', problem: 'sphere', dim: 4 });
+const own = await runAlgorithm(c, await createEngine(c, 7, null), { seed: 7, maxEvals: 1500 });
 console.log(JSON.stringify({
+  embedded: [d.embeddedKernels, r.embeddedKernels], same: d.bestError === own.bestError &&
+    d.evals === own.evals && d.bestPoint.every((x, j) => x === own.bestPoint[j]),
+  steps: kernels.steps.length, listed: deWgsl.length,
   info, f, g, refused, kernels: wgsl.length, compute: wgsl.every((k) => k.code.includes('@compute')),
   cpu: cpuSource.includes('function f_main'), evals: r.evals, error: r.bestError, problem, dim,
   bowl: { evals: b.evals, dim: b.bestPoint.length, state: b.state === undefined },
@@ -188,8 +197,14 @@ console.log(JSON.stringify({
       dim: 4,
       bowl: { evals: 1000, dim: 3, state: true },
       state: { rows: 16, cols: 4, fitness: 16 },
+      embedded: [true, false],
+      same: true,
     });
     expect(out.kernels).toBeGreaterThan(0);
+    // Every step's kernels are embedded; the list `--emit wgsl` prints has them but the steps
+    // the track is fused into.
+    expect(out.listed).toBeGreaterThan(0);
+    expect(out.steps).toBeGreaterThan(0);
     expect(out.error).toBeGreaterThanOrEqual(0);
     // A choice outside the algorithm's union is a type error, and so is another problem for a
     // module generated for one.

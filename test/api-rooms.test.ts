@@ -35,7 +35,7 @@ describe('runExperiment and writeReport (src/api.ts)', () => {
   writeFileSync(file, TINY);
   const api = join(dir, 'api');
 
-  it('runs the plan into DIR/results.sqlite, saying each run, and prints nothing', async () => {
+  it('runs the design into DIR/results.sqlite, saying each run, and prints nothing', async () => {
     const starts: { total: number; done: number; backend: string }[] = [];
     const runs: ExperimentRunDone[] = [];
     const before = [out, err];
@@ -50,7 +50,7 @@ describe('runExperiment and writeReport (src/api.ts)', () => {
     expect(r.backend).toBe('cpu');
     expect(r.total).toBe(4);
     expect(r.interrupted).toBe(false);
-    expect(r.plan.name).toBe('tiny');
+    expect(r.design.name).toBe('tiny');
     expect(starts).toEqual([{ total: 4, done: 0, backend: 'cpu' }]);
     expect(runs.map((x) => [x.done, x.cell.algorithm.label, x.run, x.seed, x.batch])).toEqual([
       [1, 'de', 0, 5, 1],

@@ -11,7 +11,7 @@
 // appended): `// opt check` (every problem at two dimensions, every suite, every algorithm: what
 // reports the most), `// opt compile --problem P --dim D [--set k=v]`, `// opt compile
 // --algorithm A --problem P --dim D [--set k=v]`, `// opt eval --suite S`, `// opt experiment
-// [--name N]` (the plan of experiment N, or of the file's one). The test calls the api
+// [--name N]` (the design of experiment N, or of the file's one). The test calls the api
 // as those commands do. Paths are printed relative to the cases folder, so the references do not
 // depend on where the repository lies. Across the corpus every code of the catalogue appears.
 
@@ -23,7 +23,7 @@ import {
   checkFiles,
   compileAlgorithm,
   compileProblem,
-  experimentPlan,
+  experimentDesign,
   formatDiagnostic,
   OptError,
   suiteProblems,
@@ -77,7 +77,7 @@ function diagnosticsOf(file: string, c: Command): { ds: Diagnostic[]; texts: Map
   );
   try {
     if (c.command === 'eval') suiteProblems(one('suite')!, { files: [file] });
-    else if (c.command === 'experiment') experimentPlan(one('name'), { files: [file] });
+    else if (c.command === 'experiment') experimentDesign(one('name'), { files: [file] });
     // opt compile prints the GPU kernels (--emit wgsl), so the GPU backend's limits hold too.
     else if (one('algorithm'))
       compileAlgorithm({

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileProblem, experimentPlan, OptError, parseAll, suiteProblems } from '../src/api.js';
+import { compileProblem, experimentDesign, OptError, parseAll, suiteProblems } from '../src/api.js';
 import { compileAlgorithm } from '../src/compile/algorithm.js';
 import { setDataRoot } from '../src/ir/datafiles.js';
 import {
@@ -35,7 +35,7 @@ function diagnosticsOf(
 ): Diagnostic[] {
   try {
     if (opts.experiment)
-      experimentPlan(opts.experiment === true ? undefined : opts.experiment, { sources });
+      experimentDesign(opts.experiment === true ? undefined : opts.experiment, { sources });
     else if (opts.suite) suiteProblems(opts.suite, { sources });
     else if (opts.algorithm)
       compileAlgorithm({
@@ -99,7 +99,7 @@ interface Case {
   set?: Record<string, string>;
   /** Resolve this suite instead of compiling a problem. */
   suite?: string;
-  /** Plan this experiment (true: the file's one) instead of compiling a problem. */
+  /** Elaborate this experiment's design (true: the file's one's) instead of compiling a problem. */
   experiment?: string | true;
   /** Compile the problem for the GPU backend (CompileRequest.gpu). */
   gpu?: boolean;

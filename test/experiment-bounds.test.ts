@@ -135,19 +135,19 @@ experiment perc {
   });
 
   it('reads precision and zero, and refuses other values at their place', async () => {
-    const { experimentPlan, OptError } = await import('../src/api.js');
+    const { experimentDesign, OptError } = await import('../src/api.js');
     const base =
       'experiment e {\n  algorithms = [de]\n  problems = [sphere]\n  dims = [4]\n  runs = 1\n  budget = evals(10 * D)\n';
-    const p = experimentPlan(undefined, { sources: { 'e.opt': base + '  zero = 1e-14\n}\n' } });
+    const p = experimentDesign(undefined, { sources: { 'e.opt': base + '  zero = 1e-14\n}\n' } });
     expect(p.zero).toBe(1e-14);
     expect(p.precision).toBe('auto');
-    const q = experimentPlan(undefined, { sources: { 'e.opt': base + '  precision = ff\n}\n' } });
+    const q = experimentDesign(undefined, { sources: { 'e.opt': base + '  precision = ff\n}\n' } });
     expect(q.precision).toBe('ff');
     expect(() =>
-      experimentPlan(undefined, { sources: { 'e.opt': base + '  precision = f64\n}\n' } }),
+      experimentDesign(undefined, { sources: { 'e.opt': base + '  precision = f64\n}\n' } }),
     ).toThrow(OptError);
     try {
-      experimentPlan(undefined, { sources: { 'e.opt': base + '  zero = -1\n}\n' } });
+      experimentDesign(undefined, { sources: { 'e.opt': base + '  zero = -1\n}\n' } });
       expect.unreachable();
     } catch (e) {
       expect((e as Error).message).toMatch(

@@ -28,7 +28,7 @@ const SMALL = `experiment small {
 
 describe('the share of a shard', () => {
   it('cuts the runs, cell by cell, into N contiguous blocks differing by at most one run', () => {
-    // 4 cells x 3 runs in 3 shards: runs 1-4, 5-8, 9-12 of the plan.
+    // 4 cells x 3 runs in 3 shards: runs 1-4, 5-8, 9-12 of the design.
     expect(shardRuns(4, 3, { k: 1, n: 3 })).toEqual([[0, 1, 2], [0], [], []]);
     expect(shardRuns(4, 3, { k: 2, n: 3 })).toEqual([[], [1, 2], [0, 1], []]);
     expect(shardRuns(4, 3, { k: 3, n: 3 })).toEqual([[], [], [2], [0, 1, 2]]);
@@ -46,7 +46,7 @@ describe('the share of a shard', () => {
         for (let k = 1; k <= n; k++) {
           const share = shardRuns(cells, runs, { k, n });
           const flat = share.flatMap((rs, c) => rs.map((r) => c * runs + r));
-          // Contiguous in the plan's order, and what shardBlock says.
+          // Contiguous in the design's order, and what shardBlock says.
           const { first, end } = shardBlock(cells * runs, { k, n });
           expect(flat).toEqual(Array.from({ length: end - first }, (_, j) => first + j));
           for (const x of flat) seen.set(`${x}`, (seen.get(`${x}`) ?? 0) + 1);
@@ -78,10 +78,10 @@ describe('opt experiment --shard and opt experiment merge', () => {
   const db = (d: string) => join(d, RESULTS_FILE);
   const run = (...args: string[]) => main(['experiment', small, '--backend', 'cpu', ...args]);
 
-  it("--list --shard K/N prints the plan and the shard's runs; N above the runs is refused", async () => {
+  it("--list --shard K/N prints the design and the shard's runs; N above the runs is refused", async () => {
     expect(await run('--list', '--shard', '2/3')).toBe(0);
     expect(out).toContain(
-      'shard 2/3: 4 of the 12 runs (runs 5 to 8 of the plan, cell by cell)\n  cell 2: runs 2 to 3 (of 3)\n  cell 3: runs 1 to 2 (of 3)\n',
+      'shard 2/3: 4 of the 12 runs (runs 5 to 8 of the design, cell by cell)\n  cell 2: runs 2 to 3 (of 3)\n  cell 3: runs 1 to 2 (of 3)\n',
     );
     expect(await run('--list', '--shard', '1/13')).toBe(2);
     expect(err).toContain(

@@ -1,4 +1,4 @@
-// Experiments (issue 14, first step): `experiment NAME { ... }` declarations read into plans
+// Experiments (issue 14, first step): `experiment NAME { ... }` declarations read into designs
 // (src/elaborate/experiment.ts), `opt experiment FILE [NAME] --list` and `opt check` on them. The
 // diagnostics of each error code are in test/diagnostics.test.ts.
 
@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { experimentPlan, OptError, suiteProblems } from '../src/api.js';
+import { experimentDesign, OptError, suiteProblems } from '../src/api.js';
 import { main } from '../src/cli/main.js';
 import { RESULTS_FILE } from '../src/experiment/database.js';
 import { experimentProgress } from '../src/cli/progress.js';
@@ -26,9 +26,9 @@ experiment study {
 }
 `;
 
-describe('experiment plans', () => {
+describe('experiment designs', () => {
   it('reads every entry: algorithms with their values, a suite, dimensions, a budget of D', () => {
-    const p = experimentPlan(undefined, { sources: { 'study.opt': STUDY } });
+    const p = experimentDesign(undefined, { sources: { 'study.opt': STUDY } });
     const suite = suiteProblems('gpu_de_benchmark');
     expect(p.name).toBe('study');
     expect(p.algorithms).toEqual([
@@ -56,7 +56,7 @@ describe('experiment plans', () => {
   });
 
   it('takes a time budget, a list of problems, and defaults for what it leaves out', () => {
-    const p = experimentPlan('timed', {
+    const p = experimentDesign('timed', {
       sources: {
         'a.opt': STUDY,
         'b.opt': `experiment timed {
@@ -85,7 +85,7 @@ describe('experiment plans', () => {
 }`;
     let e: unknown;
     try {
-      experimentPlan(undefined, { sources: { 'bad.opt': bad } });
+      experimentDesign(undefined, { sources: { 'bad.opt': bad } });
     } catch (x) {
       e = x;
     }
@@ -107,7 +107,7 @@ describe('opt experiment and opt check', () => {
   const study = join(dir, 'study.opt');
   writeFileSync(study, STUDY);
 
-  it('--list prints the plan, a line per cell; --json the plan as JSON', async () => {
+  it('--list prints the design, a line per cell; --json the design as JSON', async () => {
     expect(await main(['experiment', study, '--list'])).toBe(0);
     const lines = out.trim().split('\n');
     const n = suiteProblems('gpu_de_benchmark').length;
@@ -123,13 +123,13 @@ describe('opt experiment and opt check', () => {
     );
     clearOut();
     expect(await main(['experiment', study, 'study', '--json'])).toBe(0);
-    const { sources: _s, ...plan } = experimentPlan('study', { files: [study] });
-    expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(plan)));
+    const { sources: _s, ...design } = experimentDesign('study', { files: [study] });
+    expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(design)));
   });
 
   it('asks for --out or --list, and names an unknown experiment', async () => {
     expect(await main(['experiment', study])).toBe(2);
-    expect(err).toMatch(/give --out DIR to run it .* or --list to print its plan/);
+    expect(err).toMatch(/give --out DIR to run it .* or --list to print its design/);
     clearErr();
     expect(await main(['experiment', study, 'studdy', '--list'])).toBe(2);
     expect(err).toContain("error OPT7006: no experiment named 'studdy' (did you mean 'study'?)");

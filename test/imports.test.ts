@@ -12,7 +12,7 @@ import {
   checkFiles,
   compileProblem,
   emitTypeScript,
-  experimentPlan,
+  experimentDesign,
   parseAll,
 } from '../src/api.js';
 import { Workspace } from '../src/lsp/workspace.js';
@@ -91,8 +91,8 @@ describe('import', () => {
       'with-exp.opt',
       `import "top.opt"\nexperiment mine {\n  algorithms = [de]\n  problems = [left]\n  dims = [4]\n  runs = 1\n  budget = evals(100)\n}\n`,
     );
-    expect(experimentPlan(undefined, { files: [top] }).name).toBe('e');
-    expect(experimentPlan(undefined, { files: [other] }).name).toBe('mine');
+    expect(experimentDesign(undefined, { files: [top] }).name).toBe('e');
+    expect(experimentDesign(undefined, { files: [other] }).name).toBe('mine');
   });
 
   it('a name declared in two files is a DuplicateName at the second, naming the first', () => {
@@ -166,9 +166,9 @@ console.log(p.evaluateCpu([[1, 1, 1, 1]])[0]);`,
     const c = checkFiles([study]);
     expect(c.diagnostics).toEqual([]);
     expect([c.problems, c.algorithms, c.experiments, c.imported.length]).toEqual([2, 1, 1, 2]);
-    const plan = experimentPlan(undefined, { files: [study] });
-    expect(plan.cells).toHaveLength(12);
-    expect(new Set(plan.cells.map((x) => x.problem))).toEqual(new Set(['tilted_bowl', 'ridge']));
+    const design = experimentDesign(undefined, { files: [study] });
+    expect(design.cells).toHaveLength(12);
+    expect(new Set(design.cells.map((x) => x.problem))).toEqual(new Set(['tilted_bowl', 'ridge']));
   });
 
   it('a file that imports itself is a cycle', () => {

@@ -4,9 +4,16 @@
 // time); a problem's module has `evaluate` (the float64 CPU backend) and `evaluateGpu`, an
 // algorithm's `run`; both embed the code the compiler generated for them (the WGSL kernels and
 // the float64 JavaScript; the kernels are the compiled artefact's, compile/kernels.ts) and
-// evaluate through the package ('opt-compiler'), which compiles the embedded source again for
-// other parameter values. A user file's program is embedded as text, so that the module stands
-// alone beside the package.
+// evaluate through the package ('opt-compiler'), which compiles the embedded source again. A user
+// file's program is embedded as text, so that the module stands alone beside the package.
+//
+// An algorithm's module generated for a problem runs the kernels it embeds: its run hands them
+// (every step's, with their digest: compile/kernels.ts, EmbeddedKernels) to compileAlgorithm,
+// which compiles the program for the run's parameters and takes them in place of generating
+// where the digest is its own (parameters that leave every step's IR and plan as at the defaults,
+// and the package version that generated them); otherwise its kernels are generated, and the run
+// says which (`embeddedKernels`). A problem's module does not: its evaluateGpu takes the kernels
+// the GPU evaluator generates for the adapter (subgroups), which are not the embedded ones.
 
 import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
@@ -18,7 +25,7 @@ import { parseAll } from '../parser/sources.js';
 import { compileProblem } from '../compile/problem.js';
 import { boxAt } from '../ir/data.js';
 import { compileAlgorithm } from '../compile/algorithm.js';
-import { algorithmKernels } from '../compile/kernels.js';
+import { embedKernels, type EmbeddedKernels } from '../compile/kernels.js';
 import { emitJs } from '../codegen/js.js';
 
 let tsMorph: typeof TsMorph | undefined;
@@ -155,41 +162,28 @@ function prelude(
   });
 }
 
-/** An embedded kernel: its name, its WGSL, and for an algorithm whether it is a chain kernel. */
+/** A problem's embedded kernel: its name and its WGSL. */
 interface Embedded {
   name: string;
   code: string;
-  chain?: true;
 }
 
-function embedKernels(
-  f: TsFile,
-  kernels: Embedded[],
-  o: { js?: string; algorithm?: boolean } = {},
-): void {
+/** A problem's kernels and its float64 JavaScript (for reading: evaluateGpu does not run them). */
+function embedProblemKernels(f: TsFile, kernels: Embedded[], o: { js?: string } = {}): void {
   f.addVariableStatement({
     isExported: true,
     declarationKind: morph().VariableDeclarationKind.Const,
     docs: [
-      o.algorithm
-        ? // The module's run goes through the package, which compiles the program again for the
-          // run's parameters and runs that compilation's kernels: the embedded text is what the
-          // compiler made at the defaults, for reading; the chain kernel is part of it, marked.
-          [
-            "The WGSL kernels the compiler generated (for the problem and dimension named below, at the parameters' defaults):",
-            "each step's kernels in their order, `<step>.<kernel>`, then a chainable step's chain kernel (`chain: true`),",
-            "which the runtime dispatches between two consecutive runs of the step in place of the earlier run's last",
-            "kernels and the later run's first. `run` does not read them: it compiles the program for its parameters",
-            'through the package, whose runtime runs the kernels of that compilation, the chain kernel included.',
-          ].join('\n')
-        : 'The WGSL kernels the compiler generated (at the dimension named above).',
+      [
+        'The WGSL kernels the compiler generated (at the dimension named above), for reading: `evaluateGpu`',
+        'compiles the problem for its parameters and runs the kernels the package generates for the adapter',
+        '(with subgroup operations where it has them).',
+      ].join('\n'),
     ],
     declarations: [
       {
         name: 'wgsl',
-        type: o.algorithm
-          ? 'readonly { name: string; code: string; chain?: true }[]'
-          : 'readonly { name: string; code: string }[]',
+        type: 'readonly { name: string; code: string }[]',
         initializer: JSON.stringify(kernels, null, 2),
       },
     ],
@@ -204,6 +198,57 @@ function embedKernels(
       ],
       declarations: [{ name: 'cpuSource', type: 'string', initializer: JSON.stringify(js) }],
     });
+}
+
+/**
+ * An algorithm's kernels (compile/kernels.ts, EmbeddedKernels): every step's, which `run` hands to
+ * the package, and `wgsl`, the list `--emit wgsl` prints, read from them.
+ */
+function embedAlgorithmKernels(f: TsFile, kernels: EmbeddedKernels): void {
+  f.addVariableStatement({
+    isExported: true,
+    declarationKind: morph().VariableDeclarationKind.Const,
+    docs: [
+      [
+        "The compiled artefact's kernels (for the problem and dimension named below, at the parameters' defaults):",
+        "every step's WGSL kernels with their bindings and buffer layout, a chainable step's chain kernel, and the",
+        "digest of what they were generated from (the package version, each step's IR and plan). `run` hands them to",
+        "the package, which compiles the program for the run's parameters and runs these kernels where its digest is",
+        "theirs (the defaults, and parameters that change no step's IR or plan), else kernels it generates again.",
+      ].join('\n'),
+    ],
+    declarations: [
+      { name: 'kernels', type: 'EmbeddedKernels', initializer: JSON.stringify(kernels, null, 2) },
+    ],
+  });
+  f.addVariableStatement({
+    isExported: true,
+    declarationKind: morph().VariableDeclarationKind.Const,
+    docs: [
+      [
+        "The WGSL kernels as `opt compile --emit wgsl` lists them (read from `kernels`): each step's kernels in their",
+        "order, `<step>.<kernel>` (a step with the track fused in stands for both), then a chainable step's chain",
+        'kernel (`chain: true`), which the runtime dispatches between two consecutive runs of the step in place of',
+        "the earlier run's last kernels and the later run's first.",
+      ].join('\n'),
+    ],
+    declarations: [
+      {
+        name: 'wgsl',
+        type: 'readonly { name: string; code: string; chain?: true }[]',
+        initializer: [
+          'kernels.steps',
+          '  .filter((s) => s.fusedInto === undefined)',
+          '  .flatMap((s) => [',
+          '    ...s.kernels.map((k) => ({ name: `${s.step}.${k.name}`, code: k.code })),',
+          '    ...(s.chain',
+          '      ? [{ name: `${s.step}.${s.chain.kernel.name}`, code: s.chain.kernel.code, chain: true as const }]',
+          '      : []),',
+          '  ])',
+        ].join('\n'),
+      },
+    ],
+  });
 }
 
 /** The TypeScript module for a problem or an algorithm (its text). */
@@ -281,7 +326,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
     });
     addParams(f, decl.params, `problem ${decl.name}`);
     p.gpuCheck(); // the embedded kernels are the GPU backend's (compile/gpu-limits.ts)
-    embedKernels(
+    embedProblemKernels(
       f,
       p.kernels().kernels.map((k) => ({ name: k.name, code: k.code })),
       { js: emitJs(p.ir) },
@@ -344,6 +389,7 @@ export function emitTypeScript(req: EmitTsRequest): string {
         'openGpu',
         'readState',
         'runAlgorithm',
+        ...(req.problem ? [{ name: 'EmbeddedKernels', isTypeOnly: true }] : []),
         { name: 'RunResult', isTypeOnly: true },
         { name: 'StateArrayValues', isTypeOnly: true },
       ],
@@ -356,17 +402,10 @@ export function emitTypeScript(req: EmitTsRequest): string {
         dim: req.dim,
         files: file ? [file] : [],
       });
-      // The kernels as compiled (compile/kernels.ts): the list `--emit wgsl` prints; the GPU
-      // backend's limits first (compile/gpu-limits.ts).
+      // The kernels as compiled (compile/kernels.ts): every step's, those the engines run; the
+      // GPU backend's limits first (compile/gpu-limits.ts).
       c.gpuCheck();
-      const kernels = algorithmKernels(c).map(
-        ({ step, kernel, chain }): Embedded => ({
-          name: `${step.name}.${kernel.name}`,
-          code: kernel.code,
-          ...(chain ? { chain: true as const } : {}),
-        }),
-      );
-      embedKernels(f, kernels, { algorithm: true });
+      embedAlgorithmKernels(f, embedKernels(c));
     }
     // Generated for a problem at D: the module's run is that run (its kernels are embedded above),
     // and the options do not name them again; otherwise each run names its problem and D.
@@ -447,24 +486,37 @@ export function emitTypeScript(req: EmitTsRequest): string {
       isExported: true,
       isAsync: true,
       docs: [
-        `A run of ${decl.name}${fixed !== undefined ? ` on ${fixed} at D = ${req.dim}` : ''}: its best point, its float64 error, its trace.`,
+        fixed !== undefined
+          ? [
+              `A run of ${decl.name} on ${fixed} at D = ${req.dim}: its best point, its float64 error, its trace.`,
+              "On the GPU it runs the kernels above (`kernels`) where the run's parameters compile to the program they",
+              "were generated for (the defaults, or values that change no step's IR or plan) with the package version",
+              'that generated them; otherwise the package generates them again. `embeddedKernels` says which.',
+            ].join('\n')
+          : `A run of ${decl.name}: its best point, its float64 error, its trace.`,
       ],
       parameters: [
         fixed !== undefined
           ? { name: 'o', type: 'RunOptions', initializer: '{}' }
           : { name: 'o', type: 'RunOptions' },
       ],
-      returnType: 'Promise<RunResult & { state?: Record<string, StateArrayValues> }>',
+      returnType:
+        fixed !== undefined
+          ? 'Promise<RunResult & { embeddedKernels: boolean; state?: Record<string, StateArrayValues> }>'
+          : 'Promise<RunResult & { state?: Record<string, StateArrayValues> }>',
       statements: [
         fixed !== undefined
-          ? `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem, dim, set: settings(o.params ?? {}), sources: ${sources} });`
+          ? // The package takes the embedded kernels where their digest is its compilation's.
+            `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem, dim, set: settings(o.params ?? {}), sources: ${sources}, embedded: kernels });`
           : `const c = compileAlgorithm({ algorithm: ${JSON.stringify(decl.name)}, problem: o.problem, dim: o.dim, set: settings(o.params ?? {}), sources: { ...o.sources, ...${sources} } });`,
         "const gpu = o.backend === 'gpu' ? await openGpu() : null;",
         "if (o.backend === 'gpu' && !gpu) throw new Error('no WebGPU adapter');",
         'const seed = o.seed ?? 1;',
         'const engine = await createEngine(c, seed, gpu);',
         'try {',
-        '  const r = await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
+        fixed !== undefined
+          ? '  const r = { ...(await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target })), embeddedKernels: c.embeddedKernels };'
+          : '  const r = await runAlgorithm(c, engine, { seed, maxEvals: o.evals, seconds: o.seconds, target: o.target });',
         '  return o.state ? { ...r, state: await readState(c, engine) } : r;',
         '} finally {',
         '  engine.destroy();',

@@ -1,5 +1,5 @@
 // The experiment room (src/experiment) as the CLI and the API reach it: running an experiment's
-// plan into its results database, the database, shards, merge, Slurm scripts, a run's report and
+// design into its results database, the database, shards, merge, Slurm scripts, a run's report and
 // checkpoint, and the GPU clocks before a timed run. Loaded by the commands that run things
 // (opt run, opt experiment, opt bench), which load the compiler and the runtime anyway.
 
@@ -7,7 +7,7 @@ export {
   runExperiment,
   type ExperimentOutcome,
   type ExperimentRunDone,
-  type PlannedExperiment,
+  type CompiledExperiment,
   type RunExperimentOptions,
 } from '../experiment/runner.js';
 export { ExperimentError } from '../experiment/errors.js';

@@ -1,5 +1,5 @@
 // `opt experiment FILE [NAME] --out DIR --gpus all|N`: one worker process a GPU, worker K running
-// shard K/N of the plan (src/experiment/shard.ts) into DIR/gpu-K on its own GPU, then the
+// shard K/N of the design (src/experiment/shard.ts) into DIR/gpu-K on its own GPU, then the
 // shards merged into DIR/results.sqlite (src/experiment/merge.ts) as one machine writes it.
 //
 // Giving Dawn one particular GPU of several identical ones. dawn.node picks an adapter by a

@@ -1,9 +1,9 @@
-// `opt experiment FILE [NAME] --out DIR`: the flags read, then the experiment's plan
+// `opt experiment FILE [NAME] --out DIR`: the flags read, then the experiment's design
 // (src/compile/experiment.ts) run into DIR/results.sqlite by src/experiment/runner.ts (each run as
 // `opt run` makes it with that seed, committed as it finishes, batched on the GPU; again after a
 // kill: the missing runs). This file parses, dispatches and prints: the progress (a bar of the
 // runs with the time left on a terminal, a line a run elsewhere), Ctrl-C and SIGTERM as the
-// runner's signal, the last line. `--list` / `--json` print the plan instead.
+// runner's signal, the last line. `--list` / `--json` print the design instead.
 //
 // More than one machine (docs/experiments.md, "More than one machine: shards, Slurm and merge"):
 // `--shard K/N` runs the K-th of N shares of the runs (src/experiment/shard.ts) into its own
@@ -14,7 +14,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { experimentPlan, setDataRoot, type ExperimentPlan } from '../api.js';
+import { experimentDesign, setDataRoot, type ExperimentDesign } from '../api.js';
 import {
   checkShardCount,
   RESULTS_FILE,
@@ -23,7 +23,7 @@ import {
   shardText,
   sq,
   writeSlurm,
-  type PlannedExperiment,
+  type CompiledExperiment,
   type Shard,
   type SlurmWritten,
 } from '../api/experiment.js';
@@ -55,31 +55,31 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     throw new CliError('--slurm-opt: goes with --slurm N (a line of the script it writes)');
   if (!flags.list && !flags.json && flags.out === undefined && slurm === undefined)
     throw new CliError(
-      'opt experiment: give --out DIR to run it (its results go to DIR/results.sqlite), or --list to print its plan',
+      'opt experiment: give --out DIR to run it (its results go to DIR/results.sqlite), or --list to print its design',
     );
-  const plan = experimentPlan(name, { files: [file] });
-  const cells = plan.cells.length;
-  if (shard) checkShardCount(`--shard ${shard.k}/${shard.n}`, shard.n, cells, plan.runs);
+  const design = experimentDesign(name, { files: [file] });
+  const cells = design.cells.length;
+  if (shard) checkShardCount(`--shard ${shard.k}/${shard.n}`, shard.n, cells, design.runs);
   if (flags.list || flags.json) {
-    const { sources: _sources, ...shown } = plan;
-    const share = shard && { ...shard, runs: shardRuns(cells, plan.runs, shard) };
+    const { sources: _sources, ...shown } = design;
+    const share = shard && { ...shard, runs: shardRuns(cells, design.runs, shard) };
     process.stdout.write(
       flags.json
         ? JSON.stringify(share ? { ...shown, shard: share } : shown) + '\n'
-        : planText(plan) + (shard ? shardText(cells, plan.runs, shard) : ''),
+        : designText(design) + (shard ? shardText(cells, design.runs, shard) : ''),
     );
     return 0;
   }
   if (slurm !== undefined) {
-    checkShardCount('--slurm', slurm, cells, plan.runs);
+    checkShardCount('--slurm', slurm, cells, design.runs);
     return slurmWritten(
-      plan,
+      design,
       slurm,
       writeSlurm({
-        plan,
+        design,
         file,
         n: slurm,
-        out: flags.out ?? plan.name,
+        out: flags.out ?? design.name,
         options: flags['slurm-opt'],
         backend: flags.backend,
         adapter: flags.adapter,
@@ -87,8 +87,8 @@ export async function experimentCommand(argv: string[]): Promise<number> {
       }),
     );
   }
-  if (flags.gpus !== undefined) return onGpus(plan.name, file, flags);
-  return experiment(plan, file, flags.out!, flags.backend, flags.adapter, shard);
+  if (flags.gpus !== undefined) return onGpus(design.name, file, flags);
+  return experiment(design, file, flags.out!, flags.backend, flags.adapter, shard);
 }
 
 /** `--gpus all|N`: a worker a GPU, each a shard, then merged (src/cli/experiment-gpus.ts). */
@@ -127,9 +127,9 @@ async function onGpus(
   ]);
 }
 
-/** Runs the plan into OUT (src/experiment/runner.ts): the progress on stderr, Ctrl-C its stop. */
+/** Runs the design into OUT (src/experiment/runner.ts): the progress on stderr, Ctrl-C its stop. */
 async function experiment(
-  plan: PlannedExperiment,
+  design: CompiledExperiment,
   file: string,
   out: string,
   backend: 'cpu' | 'gpu',
@@ -149,7 +149,7 @@ async function experiment(
   try {
     r = await runExperiment({
       file,
-      plan,
+      design,
       out,
       backend,
       adapter,
@@ -175,17 +175,17 @@ async function experiment(
   }
   if (r.interrupted) return EXIT.INTERRUPTED;
   process.stdout.write(
-    `experiment ${plan.name}${shard ? `, shard ${shard.k}/${shard.n}` : ''}: ${r.total} runs in ${r.database} (${r.backend})\n`,
+    `experiment ${design.name}${shard ? `, shard ${shard.k}/${shard.n}` : ''}: ${r.total} runs in ${r.database} (${r.backend})\n`,
   );
   return EXIT.DONE;
 }
 
 /** `--slurm N`: what was written (src/experiment/slurm.ts), and how to submit it. */
-function slurmWritten(plan: ExperimentPlan, n: number, w: SlurmWritten): number {
+function slurmWritten(design: ExperimentDesign, n: number, w: SlurmWritten): number {
   const each = w.lo === w.hi ? `${w.lo} runs each` : `${w.lo} or ${w.hi} runs each`;
   process.stdout.write(
     [
-      `wrote ${w.experiment}: a Slurm job array of ${n} task${n === 1 ? '' : 's'}, task K running shard K/${n} of experiment '${plan.name}' (${w.total} runs, ${each}) into ${w.out}/shard-K, its log in ${w.logs}`,
+      `wrote ${w.experiment}: a Slurm job array of ${n} task${n === 1 ? '' : 's'}, task K running shard K/${n} of experiment '${design.name}' (${w.total} runs, ${each}) into ${w.out}/shard-K, its log in ${w.logs}`,
       `and ${w.merge}: the shards merged into ${join(w.out, RESULTS_FILE)}`,
       'submit both (the merge waits for every task to end well):',
       `  jid=$(sbatch --parsable ${sq(w.experiment)}) && sbatch --dependency=afterok:$jid ${sq(w.merge)}`,
@@ -200,8 +200,8 @@ function slurmWritten(plan: ExperimentPlan, n: number, w: SlurmWritten): number 
 
 const thousands = (n: number) => n.toLocaleString('en-US');
 
-/** The plan as text: a summary, then one line per cell. */
-export function planText(p: ExperimentPlan): string {
+/** The design as text: a summary, then one line per cell. */
+export function designText(p: ExperimentDesign): string {
   const n = (k: number, what: string) => `${thousands(k)} ${what}${k === 1 ? '' : 's'}`;
   // Without `dims`: a cell a problem at its fixed size, not every problem at every D.
   const ownSizes = p.cells.length !== p.algorithms.length * p.problems.length * p.dims.length;

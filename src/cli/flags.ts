@@ -93,7 +93,7 @@ function parseTarget(raw: string): number | 'none' {
 }
 
 /** A comma-separated list of names. */
-/** `--shard K/N`: two integers with 1 <= K <= N (N against the plan's runs is checked later). */
+/** `--shard K/N`: two integers with 1 <= K <= N (N against the design's runs is checked later). */
 export function parseShard(raw: string): Shard {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const k = m ? Number(m[1]) : NaN;
@@ -133,7 +133,7 @@ export const COMMANDS = {
   experiment: {
     name: 'experiment',
     summary:
-      'Runs an experiment (algorithms x problems x dimensions x runs) into a SQLite database in --out, or prints its plan.',
+      'Runs an experiment (algorithms x problems x dimensions x runs) into a SQLite database in --out, or prints its design.',
     usage: [
       {
         line: 'FILE [NAME] <out> [<backend>] [<adapter>] [<shard>]',
@@ -149,7 +149,7 @@ export const COMMANDS = {
       },
       {
         line: 'FILE [NAME] --list [--json] [<shard>]',
-        note: "the plan: its cells, budgets and seeds (and the shard's runs)",
+        note: "the design: its cells, budgets and seeds (and the shard's runs)",
       },
     ],
     flags: {
@@ -164,7 +164,7 @@ export const COMMANDS = {
       shard: {
         kind: 'custom',
         value: 'K/N',
-        help: "run shard K of N only: the plan's runs, cell by cell, cut into N contiguous blocks of (nearly) equal size, the K-th of them; its folder holds that shard alone (opt experiment merge puts the shards together); N is at most the experiment's runs",
+        help: "run shard K of N only: the design's runs, cell by cell, cut into N contiguous blocks of (nearly) equal size, the K-th of them; its folder holds that shard alone (opt experiment merge puts the shards together); N is at most the experiment's runs",
         parse: parseShard,
       },
       slurm: {
@@ -184,8 +184,8 @@ export const COMMANDS = {
         value: 'OPTION',
         help: "with --slurm: an sbatch option written as an #SBATCH line of both scripts, after opt's own (so it overrides them), e.g. --slurm-opt=--partition=gpu --slurm-opt=--time=4:00:00",
       },
-      list: { kind: 'bool', help: 'print the plan: one line per cell' },
-      json: { kind: 'bool', help: 'print the plan as one JSON object' },
+      list: { kind: 'bool', help: 'print the design: one line per cell' },
+      json: { kind: 'bool', help: 'print the design as one JSON object' },
     },
   },
   'experiment merge': {

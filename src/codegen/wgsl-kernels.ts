@@ -42,8 +42,11 @@ export interface ChainedValues {
 
 export interface WgslKernel {
   name: string;
-  /** Its WGSL syntax tree (wgsl-ast.ts), the one `code` was printed from. */
-  module: Module;
+  /**
+   * Its WGSL syntax tree (wgsl-ast.ts), the one `code` was printed from; absent from a kernel read
+   * back from a module of `--emit ts` (compile/kernels.ts, EmbeddedKernels), which keeps the text.
+   */
+  module?: Module;
   /** Its WGSL text: `module` printed once (printModule). */
   code: string;
   /** The buffers it binds (rows of wgsl-bindings.ts): its declarations and the runtime's bind group. */

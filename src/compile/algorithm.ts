@@ -9,7 +9,13 @@ import { runPipeline } from './pipeline.js';
 import { runAlgoPipeline, type AlgoPipelineOptions } from './algo-pipeline.js';
 import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
 import { buildPlan } from '../schedule/plan.js';
-import { stepArtefact, type StepArtefact } from './kernels.js';
+import {
+  kernelsDigest,
+  stepArtefact,
+  type EmbeddedKernels,
+  type EmbeddedStepKernels,
+  type StepArtefact,
+} from './kernels.js';
 import { checkGpuChains, checkGpuStates } from './gpu-limits.js';
 import type { IrData, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { compileJs, type CpuEvaluator } from '../codegen/js.js';
@@ -53,6 +59,11 @@ export interface CompiledAlgorithm {
   stepPingPong(st: Step): Set<string>;
   /** The generation-opening steps with the previous generation's track fused in (fuse-track.ts). */
   fused: Map<Step, Step>;
+  /**
+   * The steps' kernels are the request's embedded ones (AlgoCompileRequest.embedded: their digest
+   * is this compilation's), not generated.
+   */
+  embeddedKernels: boolean;
   sources: Map<string, string>;
   /** Throws OptError where the GPU backend refuses the program (CompiledProblem.gpuCheck). */
   gpuCheck(): void;
@@ -90,6 +101,12 @@ export interface AlgoCompileRequest extends AlgoRequest {
   precision?: Precision;
   /** For the GPU backend: its limits checked once the program is lowered (CompileRequest.gpu). */
   gpu?: boolean;
+  /**
+   * Kernels compiled before (a module of `opt compile --emit ts` embeds them: compile/kernels.ts):
+   * the steps take them instead of generating their own where their digest is this compilation's
+   * (the same package version, steps, IR and plans); otherwise they are not used.
+   */
+  embedded?: EmbeddedKernels;
 }
 
 export type Precision = 'f32' | 'ff';
@@ -224,6 +241,8 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
   const data = algo.problem.data;
   const records = new Map<Step, CompiledStep>();
   const repeated = repeatedSteps(algo.generation);
+  // The request's embedded kernels, by step, once their digest is checked (below).
+  let embedded: Map<Step, EmbeddedStepKernels> | undefined;
   const compile = (st: Step): CompiledStep => {
     const { gpuIr, cpuIr, o } = run(st, data);
     const r: CompiledStep = {
@@ -232,7 +251,12 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
       cpuIr,
       scheduleOptions: o,
       // Runs of a step that follow one another (a repeat of it alone) may chain (ir/step.ts).
-      ...stepArtefact(gpuIr, () => buildPlan(gpuIr, o, { chain: repeated.has(st) }), algo.state),
+      ...stepArtefact(
+        gpuIr,
+        () => buildPlan(gpuIr, o, { chain: repeated.has(st) }),
+        algo.state,
+        () => embedded?.get(st),
+      ),
     };
     records.set(st, r);
     return r;
@@ -261,6 +285,15 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
         [diag('CountedStepTwoCopies', at, req.algorithm, st.name, [...two].join(', '))],
         texts,
       );
+  }
+  // Embedded kernels are taken where they were generated from what this compilation's would be.
+  if (req.embedded && req.embedded.digest === kernelsDigest({ steps, algo, compiled })) {
+    const given = req.embedded.steps;
+    if (given.length !== steps.length || steps.some((st, i) => given[i]?.step !== st.name))
+      throw new RangeError(
+        `the embedded kernels' steps (${given.map((e) => e.step).join(', ')}) are not ${req.algorithm}'s (${steps.map((st) => st.name).join(', ')}) though their digest is: they were edited; generate the module again`,
+      );
+    embedded = new Map(steps.map((st, i) => [st, given[i]!]));
   }
   // The problem alone on the CPU backend: g in float64, and its constant (passes/bias.ts).
   let problemData: Record<string, Float64Array> | undefined;
@@ -301,6 +334,7 @@ export function compileAlgorithm(req: AlgoCompileRequest): CompiledAlgorithm {
     pingPong: pingPong(steps.map((st) => compiled(st).gpuIr)),
     stepPingPong: (st) => compiled(st).pingPong(),
     fused,
+    embeddedKernels: embedded !== undefined,
     sources: texts,
     gpuCheck: () => gpuCheck(algo),
     evaluatePoint,

@@ -1,4 +1,4 @@
-// An experiment's plan from the sources (`opt experiment FILE [NAME]`, `opt check`): the
+// An experiment's design from the sources (`opt experiment FILE [NAME]`, `opt check`): the
 // elaboration of src/elaborate/experiment.ts over the standard library and the user's files.
 
 import { Diag, diag, OptError, type Diagnostic } from '../parser/diagnostics.js';
@@ -6,17 +6,20 @@ import type { ExperimentDecl, Loc, SourceFile } from '../parser/ast.js';
 import { ProblemElaborator } from '../elaborate/problem.js';
 import { AlgoElaborator } from '../elaborate/algorithm.js';
 import { didYouMean } from '../elaborate/scope.js';
-import { elaborateExperiment, type ExperimentPlan } from '../elaborate/experiment.js';
+import { elaborateExperiment, type ExperimentDesign } from '../elaborate/experiment.js';
 import { parseChecked, type SourceRequest } from '../parser/sources.js';
 
 export type {
-  ExperimentPlan,
+  ExperimentDesign,
   ExperimentCell,
   ExperimentAlgorithm,
 } from '../elaborate/experiment.js';
 
-/** The plan of `decl` with the elaborator `elab`, its errors reported there. */
-export function planOf(elab: ProblemElaborator, decl: ExperimentDecl): ExperimentPlan | undefined {
+/** The design of `decl` with the elaborator `elab`, its errors reported there. */
+export function designOf(
+  elab: ProblemElaborator,
+  decl: ExperimentDecl,
+): ExperimentDesign | undefined {
   const suite = (name: string, loc: Loc) => {
     if (!elab.core.suites.has(name)) {
       const names = elab.suiteNames();
@@ -34,7 +37,7 @@ export function planOf(elab: ProblemElaborator, decl: ExperimentDecl): Experimen
 }
 
 /**
- * The errors a run of `plan` would meet before its first generation: every cell (algorithm x
+ * The errors a run of `design` would meet before its first generation: every cell (algorithm x
  * problem x dimension, with the algorithm's parameter values) elaborated, the problem at the
  * cell's D and the algorithm for it (lowered to IR, not compiled for the GPU). Each error keeps
  * its code and message and is placed at the experiment's entry that makes the cell: an error of
@@ -47,14 +50,14 @@ export function planOf(elab: ProblemElaborator, decl: ExperimentDecl): Experimen
 export function cellDiagnostics(
   sources: SourceFile[],
   decl: ExperimentDecl,
-  plan: ExperimentPlan,
+  design: ExperimentDesign,
 ): Diagnostic[] {
   const value = (key: string) => decl.entries.find((e) => e.key === key)?.value;
   const item = (key: string, k: number): Loc | undefined => {
     const v = value(key);
     return v?.kind === 'list' ? (v.items[k]?.loc ?? v.loc) : v?.loc;
   };
-  const problemLoc = (p: string) => item('problems', plan.problems.indexOf(p));
+  const problemLoc = (p: string) => item('problems', design.problems.indexOf(p));
   // Errors by where they go and what they say (a cell's own code, message and place), each with
   // the dimensions it arose at: one diagnostic for an algorithm's error at every D of a problem.
   const found = new Map<string, { d: Diagnostic; loc?: Loc; cell: string; dims: number[] }>();
@@ -78,13 +81,13 @@ export function cellDiagnostics(
       // The problem's errors at a D (the problems are checked on their own elsewhere): at that
       // dimension in dims, or at the problem where each is at its own size. A dimension it does
       // not allow (BadDimension) names the problem and D itself.
-      const loc = (value('dims') && item('dims', plan.dims.indexOf(dim))) ?? problemLoc(problem);
+      const loc = (value('dims') && item('dims', design.dims.indexOf(dim))) ?? problemLoc(problem);
       for (const d of ds) add(d, loc, d.code === Diag.BadDimension.code ? '' : problem, dim);
       problemFails.set(key, (failed = ds.length > 0));
     }
     return failed;
   };
-  for (const c of plan.cells) {
+  for (const c of design.cells) {
     if (problemFails.get(`${c.problem}\0${c.dim}`)) continue;
     const a = new AlgoElaborator(sources);
     const before = a.diagnostics.length;
@@ -96,7 +99,7 @@ export function cellDiagnostics(
     });
     const ds = a.diagnostics.slice(before);
     if (!ds.length || problemFailed(c.problem, c.dim)) continue;
-    const loc = item('algorithms', plan.algorithms.indexOf(c.algorithm));
+    const loc = item('algorithms', design.algorithms.indexOf(c.algorithm));
     for (const d of ds) add(d, loc, `${c.algorithm.label} on ${c.problem}`, c.dim);
   }
   const out: Diagnostic[] = [];
@@ -112,13 +115,13 @@ export function cellDiagnostics(
 }
 
 /**
- * The plan of experiment `name`, or of the one experiment the user's files declare when `name` is
+ * The design of experiment `name`, or of the one experiment the user's files declare when `name` is
  * undefined. Throws OptError with the experiment's errors, or naming the experiments there are.
  */
-export function experimentPlan(
+export function experimentDesign(
   name: string | undefined,
   req: SourceRequest = {},
-): ExperimentPlan & { source: string; sources: Map<string, string> } {
+): ExperimentDesign & { source: string; sources: Map<string, string> } {
   const parsed = parseChecked(req);
   const elab = new ProblemElaborator(parsed.sources);
   // The experiments of the named files; where they declare none, of the files they import.
@@ -143,13 +146,13 @@ export function experimentPlan(
           : diag('NoExperiment', undefined);
     throw new OptError([...elab.diagnostics, d], parsed.texts);
   }
-  const plan = planOf(elab, decl);
-  if (!plan || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
-  const cells = cellDiagnostics(parsed.sources, decl, plan);
+  const design = designOf(elab, decl);
+  if (!design || elab.diagnostics.length) throw new OptError(elab.diagnostics, parsed.texts);
+  const cells = cellDiagnostics(parsed.sources, decl, design);
   if (cells.length) throw new OptError(cells, parsed.texts);
   const text = parsed.texts.get(decl.file) ?? '';
   return {
-    ...plan,
+    ...design,
     source: text.slice(decl.loc.offset, decl.end),
     sources: parsed.texts,
   };

@@ -1,4 +1,4 @@
-// Experiments: `experiment NAME { key = value ... }` read into a plan of cells (algorithm x problem
+// Experiments: `experiment NAME { key = value ... }` read into a design of cells (algorithm x problem
 // x dimension) and runs (issue 14). The entries:
 //
 //   algorithms = [jde, de(mutation: best1, crossover: bin)]   algorithms, with parameter values
@@ -15,7 +15,7 @@
 // that two algorithms' runs on a problem pair up, and a cell's runs are the runs `opt run` makes
 // with those seeds. A target is separate from the budget (the issue's `evals(...)` "with or
 // without target(1e-8)"): `target = 1e-8` reads as what it is, and `target(1e-8)` is accepted in
-// the budget's place too. Every error has the entry's location; a plan is returned only when there
+// the budget's place too. Every error has the entry's location; a design is returned only when there
 // is none.
 
 import type * as ast from '../parser/ast.js';
@@ -46,7 +46,7 @@ export interface ExperimentCell {
   seconds?: number;
 }
 
-export interface ExperimentPlan {
+export interface ExperimentDesign {
   name: string;
   algorithms: ExperimentAlgorithm[];
   problems: string[];
@@ -91,7 +91,7 @@ const REQUIRED = ['algorithms', 'problems', 'runs', 'budget'];
 class Stop extends Error {}
 
 /**
- * The plan of experiment `decl`, or undefined with its errors reported to `core`. `suite` gives a
+ * The design of experiment `decl`, or undefined with its errors reported to `core`. `suite` gives a
  * suite's members (reporting an unknown one), as the problem elaborator does.
  */
 export function elaborateExperiment(
@@ -99,7 +99,7 @@ export function elaborateExperiment(
   decl: ast.ExperimentDecl,
   suite: (name: string, loc: ast.Loc) => string[] | undefined,
   fixedDim: (problem: string) => number | undefined,
-): ExperimentPlan | undefined {
+): ExperimentDesign | undefined {
   const fail = (kind: DiagKind, loc: ast.Loc | undefined, ...args: (string | number)[]): never => {
     core.report(kind, loc, ...args);
     throw new Stop();

@@ -2,7 +2,7 @@
 //
 //   experiment  the experiment's name, its declaration's text and the hash of it, the digest of
 //               the program it ran (the standard library's and the user's files), the backend
-//   cell        algorithm (its label and parameter values), problem, D, budget: the plan's order
+//   cell        algorithm (its label and parameter values), problem, D, budget: the design's order
 //   run         a finished run: seed, evaluations, generations, seconds, why it stopped, the best
 //               f and error in float64 at the best point (and as the backend computed them), the
 //               point (float64, little-endian), and how many runs ran together in one set of
@@ -11,7 +11,7 @@
 //               error level (thinTrace): the fixed-target view (the evaluations at which a target
 //               was first met, exact for COCO's targets and the experiment's) and the figures
 //               read it
-//   record      each run's best at the plan's fractions of its budget: the fixed-budget view
+//   record      each run's best at the design's fractions of its budget: the fixed-budget view
 //   shard       one row (k, n) in the database of shard k of n (`opt experiment --shard K/N`,
 //               src/experiment/shard.ts), none in the whole experiment's (a merged one too)
 //
@@ -23,7 +23,7 @@
 
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import type { ExperimentPlan } from '../compile/experiment.js';
+import type { ExperimentDesign } from '../compile/experiment.js';
 import { COCO_TARGETS } from '../analysis/fixed-target.js';
 import { ExperimentError } from './errors.js';
 import type { Shard } from './shard.js';
@@ -171,7 +171,7 @@ export class ResultsDb {
   private readonly db: Database.Database;
 
   /**
-   * Opens (or makes) `path` for `plan` run on `backend`, as shard `shard` (undefined: the whole
+   * Opens (or makes) `path` for `design` run on `backend`, as shard `shard` (undefined: the whole
    * experiment). A file of another experiment, of this one with another text, program or backend,
    * of another shard (or a shard's where the whole experiment runs, or the other way round), or
    * one another experiment is writing, is an ExperimentError.
@@ -181,12 +181,12 @@ export class ResultsDb {
 
   constructor(
     readonly path: string,
-    plan: ExperimentPlan & { source: string },
+    design: ExperimentDesign & { source: string },
     program: string,
     backend: string,
     shard?: Shard,
   ) {
-    this.exact = [...COCO_TARGETS, ...(plan.target !== undefined ? [plan.target] : []), 0];
+    this.exact = [...COCO_TARGETS, ...(design.target !== undefined ? [design.target] : []), 0];
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { timeout: 0 });
@@ -217,14 +217,14 @@ export class ResultsDb {
         `${path}: cannot open the results database (${(e as Error).message})`,
       );
     }
-    const hash = experimentHash(plan.source);
+    const hash = experimentHash(design.source);
     const row = this.db.prepare('SELECT name, hash, program, backend FROM experiment').get() as
       | { name: string; hash: string; program: string; backend: string }
       | undefined;
     if (row) {
       const differs =
-        row.name !== plan.name
-          ? `experiment '${row.name}', not '${plan.name}'`
+        row.name !== design.name
+          ? `experiment '${row.name}', not '${design.name}'`
           : row.hash !== hash
             ? `experiment '${row.name}' as it was written then: its text has changed since`
             : row.program !== program
@@ -264,18 +264,18 @@ export class ResultsDb {
           'INSERT INTO experiment (id, name, text, hash, program, backend, runs, seed, target, record, zero) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
-          plan.name,
-          plan.source,
+          design.name,
+          design.source,
           hash,
           program,
           backend,
-          plan.runs,
-          plan.seed,
-          plan.target ?? null,
-          JSON.stringify(plan.record),
-          plan.zero ?? null,
+          design.runs,
+          design.seed,
+          design.target ?? null,
+          JSON.stringify(design.record),
+          design.zero ?? null,
         );
-      plan.cells.forEach((c, k) =>
+      design.cells.forEach((c, k) =>
         insertCell.run(
           k + 1,
           c.algorithm.name,

@@ -1,10 +1,10 @@
-// An experiment's plan (src/compile/experiment.ts) run into DIR/results.sqlite
+// An experiment's design (src/compile/experiment.ts) run into DIR/results.sqlite
 // (src/experiment/database.ts): each run as `opt run` makes it with that seed (the same compiled
 // algorithm and run loop: src/experiment/run.ts), committed with its trace and records when it
 // finishes. On the GPU, the missing runs of a cell with an evaluation budget run together in one
 // set of kernels (runBatch: each run bit for bit the run alone), as many a batch as the device's
-// buffers hold; a wall-clock budget, the CPU backend and programs whose host plan depends on the
-// seed (batchRefusal) run one run after another. The database says which (run.batch). Stopped
+// buffers hold; a wall-clock budget, the CPU backend and programs whose generation's runs depend on
+// the seed (batchRefusal) run one run after another. The database says which (run.batch). Stopped
 // (its signal aborted: the CLI's Ctrl-C, SIGTERM) or killed, and run again, it runs the missing
 // runs only, so the database ends as an uninterrupted experiment's (timings aside).
 //
@@ -15,7 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileAlgorithm } from '../compile/algorithm.js';
-import { experimentPlan, type ExperimentCell } from '../compile/experiment.js';
+import { experimentDesign, type ExperimentCell } from '../compile/experiment.js';
 import type { AlgoEngine } from '../runtime/algo-engine.js';
 import { BatchTooLarge } from '../runtime/algo-gpu.js';
 import { createBatchEngine, createEngine } from '../runtime/engines.js';
@@ -29,16 +29,16 @@ import { warmClocks } from './roofline.js';
 import { compileAtPrecision, makeReport, type RunReport } from './run.js';
 import { shardRuns, type Shard } from './shard.js';
 
-/** A plan as experimentPlan makes it: with its declaration's text and the program's sources. */
-export type PlannedExperiment = ReturnType<typeof experimentPlan>;
+/** A design as experimentDesign makes it: with its declaration's text and the program's sources. */
+export type CompiledExperiment = ReturnType<typeof experimentDesign>;
 
 export interface RunExperimentOptions {
   /** The .opt file that declares the experiment (and the files it imports). */
   file: string;
   /** The experiment's name; may be left out where the file declares one experiment. */
   name?: string;
-  /** The plan of `name` in `file`, where the caller made it already (else it is made here). */
-  plan?: PlannedExperiment;
+  /** The design of `name` in `file`, where the caller made it already (else it is made here). */
+  design?: CompiledExperiment;
   /** The results folder (made if missing): DIR/results.sqlite. */
   out: string;
   /** Where the runs run: 'cpu' (the default, float64) or 'gpu' (the CPU where none is found). */
@@ -72,7 +72,7 @@ export interface ExperimentRunDone {
 }
 
 export interface ExperimentOutcome {
-  plan: PlannedExperiment;
+  design: CompiledExperiment;
   /** DIR/results.sqlite. */
   database: string;
   backend: 'cpu' | 'gpu';
@@ -82,10 +82,10 @@ export interface ExperimentOutcome {
   interrupted: boolean;
 }
 
-/** Runs the plan's missing runs (or the shard's) into `out`/results.sqlite. */
+/** Runs the design's missing runs (or the shard's) into `out`/results.sqlite. */
 export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
   const { file, out, shard } = o;
-  const plan = o.plan ?? experimentPlan(o.name, { files: [file] });
+  const design = o.design ?? experimentDesign(o.name, { files: [file] });
   try {
     mkdirSync(out, { recursive: true });
   } catch (e) {
@@ -98,12 +98,12 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   }
   const backend = gpu ? 'gpu' : 'cpu';
   const database = join(out, RESULTS_FILE);
-  const db = new ResultsDb(database, plan, programDigest(plan.sources), backend, shard);
+  const db = new ResultsDb(database, design, programDigest(design.sources), backend, shard);
   const signal = o.signal ?? new AbortController().signal;
   // The populations' precision on the GPU, by the experiment's rule (its `precision`): auto takes
   // float-float for a cell whose float32 floor (the error of the float32 point nearest the
   // optimum) lies above the smallest error the experiment tells apart, its target or its zero.
-  const threshold = Math.min(plan.target ?? Infinity, plan.zero ?? Infinity);
+  const threshold = Math.min(design.target ?? Infinity, design.zero ?? Infinity);
   const compileCell = (cell: ExperimentCell) =>
     compileAtPrecision(
       (precision) =>
@@ -115,17 +115,17 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
           files: [file],
           precision,
         }),
-      plan.precision,
+      design.precision,
       gpu !== null,
       threshold,
     );
   // The runs of each cell this call runs: all of them, or shard K/N's share.
-  const share = shardRuns(plan.cells.length, plan.runs, shard);
+  const share = shardRuns(design.cells.length, design.runs, shard);
   const total = share.reduce((n, rs) => n + rs.length, 0);
   let done = db.count();
   try {
     o.onStart?.({ total, done, backend });
-    for (const [k, cell] of plan.cells.entries()) {
+    for (const [k, cell] of design.cells.entries()) {
       const finished = db.finished(k + 1);
       const missing = share[k]!.filter((r) => !finished.has(r));
       if (!missing.length) continue;
@@ -138,7 +138,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
           : 1;
       for (let i = 0; i < missing.length && !signal.aborted; ) {
         const group = missing.slice(i, i + size);
-        const seeds = group.map((r) => plan.seed + r);
+        const seeds = group.map((r) => design.seed + r);
         let engine: AlgoEngine;
         try {
           engine =
@@ -154,7 +154,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
         // (src/experiment/roofline.ts, warmClocks); the runs after it keep the GPU busy.
         if (gpu && cell.seconds !== undefined && i === 0) await warmClocks(gpu, 200);
         try {
-          const ro = { maxEvals: cell.evals, target: plan.target, signal };
+          const ro = { maxEvals: cell.evals, target: design.target, signal };
           const results: RunResult[] =
             group.length > 1
               ? await runBatch(c, engine, seeds, ro)
@@ -163,7 +163,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
           results.forEach((result, j) => {
             const r = group[j]!;
             const report = makeReport(c, engine, seeds[j]!, result);
-            db.store(k + 1, r, report, plan.record, cell, group.length);
+            db.store(k + 1, r, report, design.record, cell, group.length);
             done++;
             o.onRun?.({ done, total, cell, run: r, seed: seeds[j]!, batch: group.length, report });
           });
@@ -177,5 +177,5 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   } finally {
     db.close();
   }
-  return { plan, database, backend, total, interrupted: signal.aborted };
+  return { design, database, backend, total, interrupted: signal.aborted };
 }

@@ -20,7 +20,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExperimentPlan } from '../compile/experiment.js';
+import type { ExperimentDesign } from '../compile/experiment.js';
 import { RESULTS_FILE } from './database.js';
 import { ExperimentError } from './errors.js';
 
@@ -28,7 +28,7 @@ import { ExperimentError } from './errors.js';
 export const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export interface SlurmRequest {
-  plan: ExperimentPlan;
+  design: ExperimentDesign;
   file: string;
   /** The array's tasks: the shards. */
   n: number;
@@ -45,7 +45,7 @@ export function slurmScripts(r: SlurmRequest & { node: string; opt: string }): {
   experiment: string;
   merge: string;
 } {
-  const { plan, n } = r;
+  const { design, n } = r;
   const out = resolve(r.out);
   const logs = join(out, 'logs');
   const opt = `exec ${sq(r.node)} ${sq(r.opt)}`;
@@ -58,13 +58,13 @@ export function slurmScripts(r: SlurmRequest & { node: string; opt: string }): {
   const shards = `${sq(out)}/shard-{1..${n}}`;
   const experiment = [
     '#!/bin/bash',
-    `# Experiment '${plan.name}' as a Slurm job array (written by opt experiment --slurm ${n}): task K`,
+    `# Experiment '${design.name}' as a Slurm job array (written by opt experiment --slurm ${n}): task K`,
     `# runs shard K/${n} of its runs into ${out}/shard-K (opt experiment --shard; docs/experiments.md,`,
     '# "More than one machine: shards, Slurm and merge"). Submit with merge.sbatch after it:',
     `#   jid=$(sbatch --parsable ${sq(join(out, 'experiment.sbatch'))}) && sbatch --dependency=afterok:$jid ${sq(join(out, 'merge.sbatch'))}`,
     '# A task that failed or was cut short (time limit, a node lost) ran its finished runs into its',
     "# shard: resubmitted alone (sbatch --array=K this-file), it runs the shard's missing runs.",
-    `#SBATCH --job-name=opt-${plan.name}`,
+    `#SBATCH --job-name=opt-${design.name}`,
     `#SBATCH --array=1-${n}`,
     `#SBATCH --output=${logs}/%x-%A_%a.out`,
     '#SBATCH --ntasks=1',
@@ -72,16 +72,16 @@ export function slurmScripts(r: SlurmRequest & { node: string; opt: string }): {
     ...(r.backend === 'gpu' ? ['#SBATCH --gres=gpu:1'] : []),
     ...own,
     ': "${SLURM_ARRAY_TASK_ID:?is not set: submit this script with sbatch (it is a job array)}"',
-    `echo "opt: shard $SLURM_ARRAY_TASK_ID/${n} of experiment ${plan.name} on $(hostname)" >&2`,
-    `${opt} experiment ${sq(resolve(r.file))} ${sq(plan.name)} --out ${sq(out)}/shard-"$SLURM_ARRAY_TASK_ID" --shard "$SLURM_ARRAY_TASK_ID"/${n} ${flags}`,
+    `echo "opt: shard $SLURM_ARRAY_TASK_ID/${n} of experiment ${design.name} on $(hostname)" >&2`,
+    `${opt} experiment ${sq(resolve(r.file))} ${sq(design.name)} --out ${sq(out)}/shard-"$SLURM_ARRAY_TASK_ID" --shard "$SLURM_ARRAY_TASK_ID"/${n} ${flags}`,
     '',
   ].join('\n');
   const merge = [
     '#!/bin/bash',
-    `# Merges the ${n} shards of experiment '${plan.name}' (experiment.sbatch's array) into`,
+    `# Merges the ${n} shards of experiment '${design.name}' (experiment.sbatch's array) into`,
     `# ${join(out, RESULTS_FILE)} once every task has ended well; submit it with the array's id:`,
     `#   sbatch --dependency=afterok:JOBID ${sq(join(out, 'merge.sbatch'))}`,
-    `#SBATCH --job-name=opt-${plan.name}-merge`,
+    `#SBATCH --job-name=opt-${design.name}-merge`,
     // A task that failed leaves the dependency unmet for good: cancel the merge then, rather than
     // keep it pending forever.
     '#SBATCH --kill-on-invalid-dep=yes',
@@ -132,7 +132,7 @@ export function writeSlurm(r: SlurmRequest): SlurmWritten {
   } catch (e) {
     throw new ExperimentError(`--out ${r.out}: cannot write the scripts (${(e as Error).message})`);
   }
-  const total = r.plan.cells.length * r.plan.runs;
+  const total = r.design.cells.length * r.design.runs;
   const lo = Math.floor(total / r.n);
   const hi = Math.ceil(total / r.n);
   return {

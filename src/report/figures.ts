@@ -304,7 +304,7 @@ export function cdInput(rows: readonly TestRow[], dim: number): CdInput | null {
 // ---- specifications ---------------------------------------------------------------------------
 
 /**
- * Every figure colours an algorithm alike: the plan's order fixes the colour scale's domain. The
+ * Every figure colours an algorithm alike: the design's order fixes the colour scale's domain. The
  * legend sits above the plot (where it takes no width from the panels), its swatches the line
  * colour: a layer whose marks are paler (the convergence bands, the boxes) takes `legend: null`,
  * so that the legend is drawn from the line layer alone.
@@ -779,7 +779,7 @@ export interface ReportFigures {
 }
 
 /**
- * The figures of the experiment, D by D in the plan's order: convergence, final errors, runtime
+ * The figures of the experiment, D by D in the design's order: convergence, final errors, runtime
  * ECDF, critical-difference diagram, each where its data exist (the notes say why not).
  */
 export function reportFigures(

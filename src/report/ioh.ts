@@ -42,7 +42,7 @@
 // round-trip), not with the logger's fixed 10 decimals, which would write an error of 1e-12 as 0.
 //
 // What opt has no equivalent of: instances (every run is instance 1, the runs differing by their
-// seed, a run attribute); the suite (the experiment's name); function ids (1, 2, ... in the plan's
+// seed, a run attribute); the suite (the experiment's name); function ids (1, 2, ... in the design's
 // order of problems, the same id for a problem in every algorithm's folder).
 
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -41,7 +41,7 @@ export interface CellStats extends TableCell {
   meanEvals: number;
   /**
    * How the runs ran: the most runs that shared one set of kernels (a batch on the GPU), 1 where
-   * every run ran alone (a wall-clock budget, the CPU, a program whose plan depends on the seed).
+   * every run ran alone (a wall-clock budget, the CPU, a program whose generation's runs depend on the seed).
    */
   batch: number;
   /**
@@ -51,7 +51,7 @@ export interface CellStats extends TableCell {
   outside: number | null;
 }
 
-/** The statistics of every cell with a finished run, in the plan's order. */
+/** The statistics of every cell with a finished run, in the design's order. */
 export function cellStats(path: string): {
   name: string;
   target: number | null;
@@ -125,7 +125,7 @@ export function reportMarkdown(r: ReturnType<typeof cellStats>): string {
   const lines = [
     `# Experiment ${r.name}`,
     '',
-    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}.${r.zero !== null ? ` An error below the experiment's zero, ${r.zero}, counts as 0 here and in the rank tests (results.sqlite keeps each run's own value).` : ''} Batch: the most runs of the cell that ran together in one set of kernels on the GPU (each bit for bit as it runs alone); 1: one run at a time (a wall-clock budget, the CPU backend, or an algorithm whose generation plan depends on the seed).`,
+    `Final ${r.cells.some((c) => c.of === 'f') ? 'error (best f where a problem has no optimum)' : 'error'} over each cell's finished runs: mean, sample standard deviation, median, best and worst${r.target !== null ? `; success: runs whose error is at most the target ${r.target}` : ''}.${r.zero !== null ? ` An error below the experiment's zero, ${r.zero}, counts as 0 here and in the rank tests (results.sqlite keeps each run's own value).` : ''} Batch: the most runs of the cell that ran together in one set of kernels on the GPU (each bit for bit as it runs alone); 1: one run at a time (a wall-clock budget, the CPU backend, or an algorithm whose generation's runs depend on the seed).`,
   ];
   for (const D of [...new Set(r.cells.map((c) => c.dim))]) {
     lines.push(

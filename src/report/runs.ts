@@ -52,7 +52,7 @@ export interface ExperimentRuns {
 }
 
 /**
- * The experiment's cells in the plan's order, each with its finished runs in run order. With
+ * The experiment's cells in the design's order, each with its finished runs in run order. With
  * `points`, each run's best point too, for cells of D at most `points.maxDim` (a point is D
  * float64 values a run: the IOHprofiler export writes them where they stay small).
  */

@@ -83,7 +83,7 @@ export interface RankTests {
 
 // ---- reading ---------------------------------------------------------------------------------
 
-/** Every cell with its finished runs (run index, final error, seconds), in the plan's order. */
+/** Every cell with its finished runs (run index, final error, seconds), in the design's order. */
 function readCells(path: string): CellRuns[] {
   const db = openResults(path);
   try {

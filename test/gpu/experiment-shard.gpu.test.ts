@@ -1,5 +1,5 @@
 // `opt experiment --shard K/N --backend gpu` (lavapipe in CI): a shard's runs of a cell still run
-// as one batch (the share is contiguous blocks of the plan: src/experiment/shard.ts), and the
+// as one batch (the share is contiguous blocks of the design: src/experiment/shard.ts), and the
 // shards merged are the database of the whole experiment on one machine, apart from how the runs
 // were batched (run.batch) and their seconds.
 
@@ -39,7 +39,7 @@ maybe('opt experiment --shard on the GPU', () => {
   it("batches a shard's runs of a cell; merged, the shards are the whole experiment", async () => {
     const whole = join(dir, 'whole');
     expect(await main(['experiment', file, '--out', whole, '--backend', 'gpu'])).toBe(0);
-    // 16 runs in 3 shards: runs 1-5, 6-10, 11-16 of the plan (cells of 4 runs).
+    // 16 runs in 3 shards: runs 1-5, 6-10, 11-16 of the design (cells of 4 runs).
     const batches: number[][][] = [];
     for (const k of [1, 2, 3]) {
       const out = join(dir, `shard-${k}`);

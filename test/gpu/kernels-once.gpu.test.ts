@@ -1,8 +1,10 @@
 // The GPU engines read the compiled artefact's kernels (src/compile/kernels.ts): the shader
 // modules an algorithm's engine makes are the texts of CompiledStep.kernels(), which `--emit
 // wgsl` prints, and making the engine generates nothing more; a problem's evaluator takes
-// CompiledProblem.kernels() for its options. The code generator is wrapped to count its calls.
-// test/kernels-once.test.ts checks the emitters.
+// CompiledProblem.kernels() for its options. An engine of a compilation handed embedded kernels
+// (a module of `--emit ts`: AlgoCompileRequest.embedded) runs those, generating nothing, and its
+// run is the run of kernels generated again, bit for bit. The code generator is wrapped to count
+// its calls. test/kernels-once.test.ts checks the emitters.
 
 import { describe, expect, it, vi } from 'vitest';
 import type { ShaderSource } from '../../src/runtime/shader-check.js';
@@ -22,7 +24,7 @@ vi.mock('../../src/codegen/wgsl.js', async (importOriginal) => {
 
 const { compileAlgorithm } = await import('../../src/compile/algorithm.js');
 const { compileProblem } = await import('../../src/compile/problem.js');
-const { algorithmKernels } = await import('../../src/compile/kernels.js');
+const { algorithmKernels, embedKernels } = await import('../../src/compile/kernels.js');
 const { emitAlgorithm } = await import('../../src/api.js');
 const { GpuAlgoEngine } = await import('../../src/runtime/algo-gpu.js');
 const { GpuEvaluator } = await import('../../src/runtime/gpu-eval.js');
@@ -95,6 +97,46 @@ algorithm sw(N = 4) {
       } finally {
         engine.destroy();
       }
+    });
+
+  for (const req of cases)
+    it(`${req.algorithm}: an engine of embedded kernels runs them, generating nothing, as a generated one runs`, async () => {
+      const shadersOf = (e: unknown) =>
+        (e as { shaders: ShaderSource[] }).shaders.map((s) => ({ label: s.label, code: s.code }));
+      const run = async (c: ReturnType<typeof compileAlgorithm>) => {
+        const engine = await GpuAlgoEngine.create(ctx!, c, 5);
+        try {
+          const {
+            seconds: _s,
+            trace,
+            ...r
+          } = await runAlgorithm(c, engine, {
+            seed: 5,
+            maxGenerations: 6,
+          });
+          // Everything but the clock.
+          const untimed = trace.map(({ seconds: _t, ...t }) => t);
+          return {
+            r: { ...r, trace: untimed },
+            shaders: shadersOf(engine),
+            chained: engine.chained,
+          };
+        } finally {
+          engine.destroy();
+        }
+      };
+      const c = compileAlgorithm(req);
+      const generated = await run(c);
+      const e = embedKernels(c);
+      calls.step = 0;
+      const d = compileAlgorithm({ ...req, embedded: e });
+      expect(d.embeddedKernels).toBe(true);
+      const taken = await run(d);
+      expect(calls.step).toBe(0);
+      expect(taken.shaders).toEqual(generated.shaders);
+      expect(taken.chained).toBe(generated.chained);
+      // The same run: evaluations, generations, best point and value, trace.
+      expect(taken.r).toEqual(generated.r);
     });
 
   it("a problem's evaluator takes the artefact's kernels for its options", () => {

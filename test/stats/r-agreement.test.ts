@@ -522,7 +522,7 @@ interface Cell {
   errors: number[];
 }
 
-/** The experiment's cells in the plan's order with their raw final errors, and its zero. */
+/** The experiment's cells in the design's order with their raw final errors, and its zero. */
 function readDatabase(path: string): { cells: Cell[]; zero: number } {
   const db = new Database(path, { readonly: true });
   try {
