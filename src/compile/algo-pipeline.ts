@@ -8,12 +8,15 @@
 import type { AlgoProgram } from '../ir/step.js';
 import { validateAlgo } from '../ir/algo-validate.js';
 import type { AlgoPass, AlgoPassContext } from '../passes/algo-pass.js';
+import { algoSelect } from '../passes/algo-select.js';
 import { algoData } from '../passes/algo-data.js';
 import { algoTwoFloat } from '../passes/algo-twofloat.js';
 import { algoRegime } from '../passes/algo-regime.js';
 import { algoFuseTrack } from '../passes/algo-fuse-track.js';
 
 export const ALGO_PASSES: readonly AlgoPass[] = [
+  // The selections (best of a union, in place or into another population; sorted) as steps.
+  { name: 'select', run: algoSelect },
   // The data every step declares (residuals, the turns pass's data).
   { name: 'data', run: algoData },
   // Float-float populations (precision ff; the identity otherwise).
@@ -44,9 +47,11 @@ export function runAlgoPipeline(
   if (options.validateEach) validateAlgo(a, 'lower');
   options.onPass?.('lower', a);
   if (options.until === 'lower') return a;
+  const ran: string[] = [];
   for (const pass of ALGO_PASSES) {
     a = pass.run(a, ctx);
-    if (options.validateEach) validateAlgo(a, pass.name);
+    ran.push(pass.name);
+    if (options.validateEach) validateAlgo(a, pass.name, ran);
     options.onPass?.(pass.name, a);
     if (options.until === pass.name) return a;
   }

@@ -3,7 +3,7 @@
 
 import type { Expr, Loc } from '../parser/ast.js';
 import { bin, int, type IExpr, type StateArray, type Write } from '../ir/ir.js';
-import type { Population, Step } from '../ir/step.js';
+import type { Population, SelectStmt, Step } from '../ir/step.js';
 import type { ElabCore } from './core.js';
 import type { FuncBuilder, Scope } from './scope.js';
 
@@ -80,11 +80,6 @@ export interface Attached {
   scope: Scope;
 }
 
-/** `count(k < n where cond)`: an integer reduction. */
-export function countOf(k: { name: string }, n: number, cond: IExpr): IExpr {
-  return { k: 'red', t: 'i', op: 'count', idx: k.name, lo: int(0), hi: int(n), cond, body: int(1) };
-}
-
 /** A generation-level let while elaborating (stored lets: algo-store-lets.ts). */
 export interface GenLet {
   name: string;
@@ -103,4 +98,5 @@ export type ElabStmt =
   | { k: 'step'; step: Step }
   | { k: 'let'; let: GenLet }
   | { k: 'if'; cond: IExpr; then: ElabStmt[]; else: ElabStmt[] }
-  | { k: 'repeat'; count: IExpr; body: ElabStmt[] };
+  | { k: 'repeat'; count: IExpr; body: ElabStmt[] }
+  | SelectStmt;

@@ -7,7 +7,13 @@
 
 import { children, int, forEachNode, type IExpr, type StateArray } from '../ir/ir.js';
 import { foldExpr } from '../ir/fold.js';
-import type { GenStmt, Step } from '../ir/step.js';
+import {
+  selectWrites,
+  type GenStmt,
+  type Population,
+  type SelectStmt,
+  type Step,
+} from '../ir/step.js';
 import { toReal } from './scope.js';
 import type { ElabStmt, GenLet, StepBuilder } from './algo-builder.js';
 
@@ -36,6 +42,8 @@ export interface StoreLetsHost {
   /** The generation-level lets in order of definition (each gains `stored` when it is). */
   genLets: GenLet[];
   dim: number;
+  /** The populations (what a selection writes: its target's fitness). */
+  populations: Population[];
   /** Declares a state array (after those declared so far). */
   declare(A: StateArray): void;
   beginStep(): StepBuilder;
@@ -83,14 +91,31 @@ export function storeLets(stmts: ElabStmt[], h: StoreLetsHost): GenStmt[] {
             ? all(x.body)
             : [],
     );
+  // A selection's steps are made later (the select pass), but what they write is known.
+  const selects = (ss: ElabStmt[]): SelectStmt[] =>
+    ss.flatMap((x) =>
+      x.k === 'select'
+        ? [x]
+        : x.k === 'if'
+          ? [...selects(x.then), ...selects(x.else)]
+          : x.k === 'repeat'
+            ? selects(x.body)
+            : [],
+    );
   const writesOf = (ss: ElabStmt[]) =>
-    new Set(all(ss).flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)));
+    new Set([
+      ...all(ss).flatMap((st) => (st.prog.main.writes ?? []).map((w) => w.arr)),
+      ...selects(ss).flatMap((x) => selectWrites(x, h.populations)),
+    ]);
   const meets = (a: Set<string>, b: Set<string>) => [...a].some((x) => b.has(x));
   const store = new Set<GenLet>();
   const walk = (ss: ElabStmt[], dirty: Map<GenLet, boolean>) => {
     for (const x of ss) {
       if (x.k === 'let') dirty.set(x.let, false);
-      else if (x.k === 'step') {
+      else if (x.k === 'select') {
+        const w = writesOf([x]);
+        for (const g of dirty.keys()) if (meets(g.reads, w)) dirty.set(g, true);
+      } else if (x.k === 'step') {
         for (const g of uses(x.step)) if (dirty.get(g)) store.add(g);
         for (const g of uses(x.step, true))
           if (!g.draws && x.step.n * letWork(g.body, h.dim) >= STORE_LET_WORK) store.add(g);
@@ -135,7 +160,7 @@ export function storeLets(stmts: ElabStmt[], h: StoreLetsHost): GenStmt[] {
     }
   const lower = (ss: ElabStmt[]): GenStmt[] =>
     ss.flatMap((x): GenStmt[] => {
-      if (x.k === 'step') return [x];
+      if (x.k === 'step' || x.k === 'select') return [x];
       if (x.k === 'let') {
         const st = steps.get(x.let);
         return st ? [{ k: 'step', step: st }] : [];

@@ -2,10 +2,10 @@
 // the loop's flag is a one-row state array `whileK`; the condition step `whileK.cond` clears it
 // once c is false and adds the iteration's evaluations to the GPU's counter (WHILE_COUNT: lo +
 // CARRY hi, and its value after each generation in the trace row $slot of while.trace); every
-// write of the body's steps is conditional on the flag (guardStep).
+// write of the body's steps is conditional on the flag (guardStep, src/ir/step-builder.ts).
 
 import { bin, int, num, type IExpr, type StateArray } from '../ir/ir.js';
-import { WHILE_COUNT, type Step } from '../ir/step.js';
+import { WHILE_COUNT } from '../ir/step.js';
 import type { ElabCore } from './core.js';
 import { kept, type EachStep } from './algo-builder.js';
 import { TRACE_ROWS } from './algo-track.js';
@@ -86,21 +86,6 @@ export function counterArrays(h: WhileHost): void {
   h.declare(...arrays);
 }
 
-/**
- * Every write of `st` conditional on the loop's flag: when it is clear the write stores what the
- * step read there (in place: the value it has; double-buffered: a copy into the other buffer).
- */
-export function guardStep(st: Step, flag: IExpr, W: string): void {
-  const on = bin('!=', flag, num(0));
-  const f = st.prog.main;
-  f.writes = (f.writes ?? []).map((w) => {
-    const old: IExpr = {
-      k: 'read',
-      t: 'f',
-      arr: w.arr,
-      idx: w.col ? [w.row, { k: 'idx', t: 'i', name: w.col.idx }] : [w.row],
-    };
-    return { ...w, body: { k: 'sel', t: w.body.t, c: on, a: w.body, b: old } };
-  });
-  st.guard = W;
-}
+// Every write of a step of the loop's body conditional on its flag (the select pass guards a
+// selection's steps too).
+export { guardStep } from '../ir/step-builder.js';

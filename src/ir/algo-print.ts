@@ -12,14 +12,16 @@
 //     (problem (program ...))
 //     (init STEP...)
 //     (generation GEN...)                  GEN: STEP | (if EXPR (then GEN...) (else GEN...))
-//                                               | (repeat EXPR GEN...)
+//                                               | (repeat EXPR GEN...) | SELECT
+//   SELECT: (select best|best-into|sort X [(from P...)] [(ranks A...)] [(attached A...)]
+//             [(guard A)] [(entrant (func ...))])     (passes/algo-select.ts lowers it)
 //     (track STEP))
 //   STEP: (step NAME N (evals E) [(count EXPR)] [(guard A)] [(counts-evals)] [(decides A)]
 //           [(force team)] (program ...) [(with-track STEP)])
 
 import type { StateArray } from './ir.js';
-import { printExpr, printNum, printProgram } from './print.js';
-import type { AlgoProgram, GenStmt, Step } from './step.js';
+import { printExpr, printFunc, printNum, printProgram } from './print.js';
+import type { AlgoProgram, GenStmt, SelectStmt, Step } from './step.js';
 
 const indented = (text: string, indent: string) =>
   text
@@ -56,7 +58,18 @@ export function printGen(g: GenStmt, indent = ''): string {
       return `${indent}(if ${printExpr(g.cond)}\n${inner}(then${block(g.then)})\n${inner}(else${block(g.else)}))`;
     case 'repeat':
       return `${indent}(repeat ${printExpr(g.count)}${g.body.map((s) => '\n' + printGen(s, inner)).join('')})`;
+    case 'select':
+      return printSelect(g, indent);
   }
+}
+
+function printSelect(s: SelectStmt, indent: string): string {
+  const names = (what: string, xs: string[]) => (xs.length ? ` (${what} ${xs.join(' ')})` : '');
+  const entrant = s.entrant
+    ? `\n${indent}  (entrant\n${printFunc(s.entrant, indent + '    ')})`
+    : '';
+  const guard = s.guard !== undefined ? ` (guard ${s.guard})` : '';
+  return `${indent}(select ${s.op} ${s.target}${names('from', s.from)}${names('ranks', s.ranks)}${names('attached', s.attached)}${guard}${entrant})`;
 }
 
 export function printAlgo(a: AlgoProgram): string {

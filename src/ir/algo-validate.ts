@@ -2,10 +2,12 @@
 // (src/compile/algo-pipeline.ts): the state, populations, best point and trace name arrays of the
 // right shapes; every step program is valid problem IR (validate.ts), runs over its declared
 // domain, and reads and writes only the algorithm's state arrays, with their shapes; host
-// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays.
+// expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays;
+// a selection names populations and rank arrays of their sizes, and none is left once the pass
+// that lowers it (select) has run.
 
 import { forEachNode, type IExpr, type StateArray } from './ir.js';
-import { allSteps, type AlgoProgram, type Step } from './step.js';
+import { allSteps, type AlgoProgram, type SelectStmt, type Step } from './step.js';
 import { IrInvalid, validate } from './validate.js';
 
 /** The parameter block's host-let slots ($h0..$h3). */
@@ -28,7 +30,15 @@ function hostExpr(e: IExpr, what: string, where: string): void {
   });
 }
 
-export function validateAlgo(a: AlgoProgram, where: string): void {
+/**
+ * Validates `a` after stage `where` (`lower`, a pass's name, or what a test did), `passesRun` the
+ * algorithm passes that have run: a statement that one of them lowers must be gone.
+ */
+export function validateAlgo(
+  a: AlgoProgram,
+  where: string,
+  passesRun: readonly string[] = [],
+): void {
   const state = new Map<string, StateArray>();
   for (const s of a.state) {
     check(!state.has(s.name), `state array ${s.name} is declared twice`, where);
@@ -125,8 +135,64 @@ export function validateAlgo(a: AlgoProgram, where: string): void {
       } else if (s.k === 'repeat') {
         hostExpr(s.count, 'a repeat count', where);
         gen(s.body);
-      }
+      } else if (s.k === 'select') selection(a, s, array, passesRun, where);
     }
   };
   gen(a.generation);
+}
+
+/** A selection: populations of the right sizes, its rank and attached arrays one value a row. */
+function selection(
+  a: AlgoProgram,
+  s: SelectStmt,
+  array: (name: string, what: string) => StateArray,
+  passesRun: readonly string[],
+  where: string,
+): void {
+  const what = `(select ${s.op} ${s.target})`;
+  check(!passesRun.includes('select'), `${what} is left after the select pass`, where);
+  const pop = (name: string) => {
+    const p = a.populations.find((q) => q.name === name);
+    check(p, `${what} names ${name}, which is no population`, where);
+    return p;
+  };
+  const X = pop(s.target);
+  const from = s.from.map(pop);
+  const arity = { best: [1, 2], 'best-into': [2, 0], sort: [0, 1] }[s.op];
+  check(
+    from.length === arity[0] && s.ranks.length === arity[1],
+    `${what} selects from ${from.length} populations with ${s.ranks.length} rank arrays`,
+    where,
+  );
+  if (s.op === 'best') check(from[0] !== X, `${what} selects from itself`, where);
+  if (s.op === 'best-into') check(from[0]?.rows === X.rows, `${what}: A is not X's size`, where);
+  [X, ...from].slice(0, s.ranks.length).forEach((P, k) => {
+    const R = array(s.ranks[k]!, `${what}'s ranks`);
+    check(R.rows === P.rows && R.cols === 0, `${what}: ${R.name} is not ${P.rows} values`, where);
+  });
+  check(s.op === 'sort' || !s.attached.length, `${what} moves attached state`, where);
+  for (const name of s.attached)
+    check(
+      array(name, `${what}'s attached state`).rows === X.rows,
+      `${what}: ${name} is not X's rows`,
+      where,
+    );
+  if (s.guard !== undefined)
+    check(array(s.guard, `${what}'s guard`).rows === 1, `${what}: its guard is not one row`, where);
+  const e = s.entrant;
+  if (e) {
+    check(s.op === 'best' && e.domain?.n === X.rows, `${what}: its entrant is not over X`, where);
+    for (const w of e.writes ?? []) {
+      check(
+        array(w.arr, `${what}'s entrant`).rows === X.rows,
+        `${what}: ${w.arr} is not X's rows`,
+        where,
+      );
+      check(
+        w.row.k === 'idx' && w.row.name === e.domain.idx,
+        `${what}: its entrant writes another row`,
+        where,
+      );
+    }
+  }
 }

@@ -9,7 +9,7 @@
 // draws new numbers each time. Without loops the round is the generation ($gen), so programs
 // without `repeat` draw what they drew before loops existed.
 
-import { countsOnGpu, type GenStmt, type Step } from '../ir/step.js';
+import { countsOnGpu, unlowered, type GenStmt, type Step } from '../ir/step.js';
 import { Evaluator } from '../ir/evaluate.js';
 import { at, forEachNode, type IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
@@ -105,6 +105,7 @@ export function generationRuns(
         const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
         runs.push({ step: st, round: ctx.round, n, evals });
       } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
+      else if (s.k === 'select') unlowered(s);
       else {
         const n = evalHost(s.count, draws, at_);
         for (let k = 0; k < n; k++) {
@@ -145,7 +146,9 @@ export function batchRefusal(a: {
         ? draws(s.step.count)
         : s.k === 'if'
           ? draws(s.cond) || walk(s.then) || walk(s.else)
-          : draws(s.count) || walk(s.body),
+          : s.k === 'repeat'
+            ? draws(s.count) || walk(s.body)
+            : unlowered(s),
     );
   if (walk(a.generation) || a.hostLets.some((l) => draws(l.body)))
     return 'its generation decides which steps run by a random draw, which differs from seed to seed';

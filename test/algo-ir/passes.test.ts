@@ -89,7 +89,14 @@ const DATA = LOWER.replace(
 
 describe('the algorithm pipeline', () => {
   it('names its passes in order, after lower', () => {
-    expect(ALGO_PASS_NAMES).toEqual(['lower', 'data', 'twofloat', 'regime', 'fuse-track']);
+    expect(ALGO_PASS_NAMES).toEqual([
+      'lower',
+      'select',
+      'data',
+      'twofloat',
+      'regime',
+      'fuse-track',
+    ]);
     expect(ALGO_PASSES.map((p) => p.name)).toEqual(ALGO_PASS_NAMES.slice(1));
   });
 
