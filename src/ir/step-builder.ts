@@ -133,7 +133,8 @@ export function guardStep(st: Step, flag: IExpr, W: string): void {
       arr: w.arr,
       idx: w.col ? [w.row, { k: 'idx', t: 'i', name: w.col.idx }] : [w.row],
     };
-    return { ...w, body: { k: 'sel', t: w.body.t, c: on, a: w.body, b: old } };
+    // The state holds reals: an integer value (a selection's rank) and the real read are a real.
+    return { ...w, body: { k: 'sel', t: 'f', c: on, a: w.body, b: old } };
   });
   st.guard = W;
 }

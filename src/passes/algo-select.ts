@@ -5,7 +5,7 @@
 // lower rows. The rank arrays are the statement's (declared by the elaborator, in the state's
 // order); the steps' programs are made by src/ir/step-builder.ts.
 
-import { bin, int, type IExpr, type Write } from '../ir/ir.js';
+import { bin, int, num, type IExpr, type Write } from '../ir/ir.js';
 import { foldExpr } from '../ir/fold.js';
 import { StepMaker, guardStep } from '../ir/step-builder.js';
 import type { AlgoProgram, GenStmt, Population, SelectStmt, Step } from '../ir/step.js';
@@ -20,14 +20,8 @@ export function algoSelect(a: AlgoProgram): AlgoProgram {
           return [{ ...s, then: gen(s.then), else: gen(s.else) }];
         case 'repeat':
           return [{ ...s, body: gen(s.body) }];
-        case 'select': {
-          const steps = lower(a, s);
-          // In the body of `repeat n while c`: every write on the loop's flag.
-          const W = s.guard;
-          if (W !== undefined)
-            for (const st of steps) guardStep(st, { k: 'read', t: 'f', arr: W, idx: [int(0)] }, W);
-          return steps.map((step) => ({ k: 'step', step }));
-        }
+        case 'select':
+          return lower(a, s).map((step) => ({ k: 'step', step }));
       }
     });
   return { ...a, generation: gen(a.generation) };
@@ -42,16 +36,32 @@ function lower(a: AlgoProgram, s: SelectStmt): Step[] {
   const X = pop(s.target);
   const [A, B] = s.from.map(pop);
   const [R0, R1] = s.ranks;
+  // In the body of `repeat n while c`: every write on the loop's flag (guardStep: when it is
+  // clear, a write stores what it reads there), but best.X's, which write only the rows that
+  // change: they are dropped instead (rows outside the array), since a guard that read X at
+  // those rows would double-buffer X, and the rows not written would be stale in the other copy.
+  const W = s.guard;
+  const flag: IExpr | undefined =
+    W !== undefined ? { k: 'read', t: 'f', arr: W, idx: [int(0)] } : undefined;
+  const guarded = (steps: Step[], except?: Step): Step[] => {
+    if (W !== undefined && flag)
+      for (const st of steps)
+        if (st === except) st.guard = W;
+        else guardStep(st, flag, W);
+    return steps;
+  };
   switch (s.op) {
-    case 'best':
+    case 'best': {
       if (!A || R0 === undefined || R1 === undefined) break;
-      return bestInPlace(a, X, A, R0, R1, s);
+      const [ranks, best] = bestInPlace(a, X, A, R0, R1, s, flag);
+      return guarded([ranks, best], best);
+    }
     case 'best-into':
       if (!A || !B) break;
-      return [bestSorted(a, X, A, B)];
+      return guarded([bestSorted(a, X, A, B)]);
     case 'sort':
       if (R0 === undefined) break;
-      return sortInPlace(a, X, R0, s.attached);
+      return guarded(sortInPlace(a, X, R0, s.attached));
   }
   throw new Error(`internal: (select ${s.op} ${s.target}) has not its populations or ranks`);
 }
@@ -84,7 +94,8 @@ function bestInPlace(
   RX: string,
   RO: string,
   s: SelectStmt,
-): Step[] {
+  flag?: IExpr,
+): [Step, Step] {
   const N = X.rows;
   const M = O.rows;
   // Step 1: ranks.
@@ -109,7 +120,13 @@ function bestInPlace(
   const b = new StepMaker(a, e0?.domain?.idx, e0 ? [e0] : []);
   const v = b.idx;
   const myRank = b.scalar('rank', readInt(RX, v));
-  const leaves = b.kept('leaves', bin('>=', myRank, int(N)));
+  // (In a `repeat n while c` body, only while the loop's flag is set.)
+  const leaves = b.kept(
+    'leaves',
+    flag
+      ? bin('and', bin('>=', myRank, int(N)), bin('!=', flag, num(0)))
+      : bin('>=', myRank, int(N)),
+  );
   const x = b.freshIdx('x');
   const ord = b.scalar(
     'ordinal',

@@ -125,3 +125,39 @@ describe('the algorithm validator', () => {
       /slot 0/,
     ));
 });
+
+describe('the algorithm validator on selections (before the select pass)', () => {
+  const gojde = () =>
+    printAlgo(
+      algorithmIr({ algorithm: 'gojde', problem: 'sphere', dim: 4 }, { until: 'lower' }).algo,
+    );
+  const bad = (edit: (text: string) => string, message: RegExp, passesRun: string[] = []) => {
+    const text = edit(gojde());
+    expect(text).not.toBe(gojde());
+    expect(() => validateAlgo(parseAlgo(text), 'test', passesRun)).toThrow(IrInvalid);
+    expect(() => validateAlgo(parseAlgo(text), 'test', passesRun)).toThrow(message);
+  };
+  const SELECT = '(select best X (from O) (ranks X.rank3 O.rank3))';
+
+  it('accepts GOjDE with its selection, which only the select pass may not leave', () => {
+    expect(gojde()).toContain(SELECT);
+    validateAlgo(parseAlgo(gojde()), 'test', []);
+    expect(() => validateAlgo(parseAlgo(gojde()), 'test', ['select'])).toThrow(
+      /\(select best X\) is left after the select pass/,
+    );
+  });
+  it('refuses a selection from no population', () =>
+    bad(
+      (t) => t.replace(SELECT, SELECT.replace('(from O)', '(from Q)')),
+      /names Q, which is no population/,
+    ));
+  it('refuses a rank array not of its population’s size', () =>
+    bad(
+      (t) => t.replace(SELECT, SELECT.replace('O.rank3', 'best.f')),
+      /best\.f is not 128 values/,
+    ));
+  it('refuses best in place without its second rank array', () =>
+    bad((t) => t.replace(SELECT, SELECT.replace(' O.rank3', '')), /with 1 rank arrays/));
+  it('refuses a guard of more than one row', () =>
+    bad((t) => t.replace(SELECT, SELECT.replace('))', ') (guard X.f))')), /guard is not one row/));
+});
