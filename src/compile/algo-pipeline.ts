@@ -9,6 +9,7 @@ import type { AlgoProgram } from '../ir/step.js';
 import { validateAlgo } from '../ir/algo-validate.js';
 import type { AlgoPass, AlgoPassContext } from '../passes/algo-pass.js';
 import { algoWhile } from '../passes/algo-while.js';
+import { algoSelect } from '../passes/algo-select.js';
 import { algoStoreLets } from '../passes/algo-store-lets.js';
 import { algoFitness } from '../passes/algo-fitness.js';
 import { algoData } from '../passes/algo-data.js';
@@ -18,8 +19,10 @@ import { algoFuseTrack } from '../passes/algo-fuse-track.js';
 
 export const ALGO_PASSES: readonly AlgoPass[] = [
   // `repeat n while c` for the GPU: a flag, a start step, the condition's writes and counter,
-  // the body's writes guarded (first: the passes after it see step, if and repeat only).
+  // the body's writes guarded, a selection's marked (first: the passes after it see no while).
   { name: 'while', run: algoWhile },
+  // The selections (best of a union, in place or into another population; sorted) as steps.
+  { name: 'select', run: algoSelect },
   // The generation-level lets that a step of their own computes once; no let statement after it.
   { name: 'store-lets', run: algoStoreLets },
   // The objective's constant and range, decided from every step (the stored lets' included).
@@ -36,9 +39,9 @@ export const ALGO_PASSES: readonly AlgoPass[] = [
 
 export const ALGO_PASS_NAMES = ['lower', ...ALGO_PASSES.map((p) => p.name)];
 
-/** May the generation after stage `stage` (`lower` or a pass) still hold let statements? */
-export function letsAfter(stage: string): boolean {
-  return ALGO_PASS_NAMES.indexOf(stage) < ALGO_PASS_NAMES.indexOf('store-lets');
+/** The passes that have run once stage `stage` (`lower` or a pass) is reached, in order. */
+export function passesThrough(stage: string): string[] {
+  return ALGO_PASS_NAMES.slice(1, ALGO_PASS_NAMES.indexOf(stage) + 1);
 }
 
 export interface AlgoPipelineOptions {
@@ -56,12 +59,14 @@ export function runAlgoPipeline(
 ): AlgoProgram {
   if (options.until !== undefined && !ALGO_PASS_NAMES.includes(options.until))
     throw new Error(`internal: no algorithm pass ${options.until}`);
-  if (options.validateEach) validateAlgo(a, 'lower', { lets: true });
+  if (options.validateEach) validateAlgo(a, 'lower');
   options.onPass?.('lower', a);
   if (options.until === 'lower') return a;
+  const ran: string[] = [];
   for (const pass of ALGO_PASSES) {
     a = pass.run(a, ctx);
-    if (options.validateEach) validateAlgo(a, pass.name, { lets: letsAfter(pass.name) });
+    ran.push(pass.name);
+    if (options.validateEach) validateAlgo(a, pass.name, ran);
     options.onPass?.(pass.name, a);
     if (options.until === pass.name) return a;
   }

@@ -1,6 +1,7 @@
 // Elaboration of an algorithm for one problem and dimension: parameters resolved (defaults, --set
-// overrides, ranges, choices), state declared, and every `each` block, generation-level vector and
-// best-of-union selection lowered to a step (src/ir/step.ts). The elaborator holds the elaboration
+// overrides, ranges, choices), state declared, every `each` block and generation-level vector
+// lowered to a step (src/ir/step.ts), and a selection (best of a union, sorted) stated for the
+// algorithm pass that makes its steps (algo-select.ts). The elaborator holds the elaboration
 // core (src/elaborate/core.ts: declarations, diagnostics, scopes, constants, parameter checks, lets)
 // and a problem elaborator on the same core (src/elaborate/problem.ts), which lowers the problem and
 // checks and lowers expressions; the algorithm's scopes bind the names an algorithm sees
@@ -51,7 +52,7 @@ import {
   type GenLet,
   type StepBuilder,
 } from './algo-builder.js';
-import { Selection } from './algo-select.js';
+import { selection, type SelectionHost } from './algo-select.js';
 import { TARGET_THRESHOLD, TRACE_ROWS, trackStep } from './algo-track.js';
 import {
   FuncBuilder,
@@ -113,7 +114,7 @@ export class AlgoElaborator {
   private readonly parameters: AlgoParams;
   private readonly stateDecls: AlgoState;
   private readonly calls: AlgoCalls;
-  private readonly select: Selection;
+  private readonly selectHost: SelectionHost;
   private stateArrays: StateArray[] = [];
   private pops: Population[] = [];
   private stateNames = new Map<string, StateArray>();
@@ -190,16 +191,16 @@ export class AlgoElaborator {
       evaluate: (b, arr) => this.evaluate(b, arr),
       withFitness: (e, sc, b) => this.withFitness(e, sc, b),
     });
-    this.select = new Selection({
+    this.selectHost = {
       core: this.core,
       dim: () => this.dim,
+      pops: this.pops,
+      attached: (X) => this.attached.get(X) ?? [],
       nextArray: () => ++this.globalVecs,
       declare: (...arrays) => this.stateArrays.push(...arrays),
       beginEachStep: () => this.beginEachStep(),
-      endStep: (b, name, n) => this.endStep(b, name, n),
-      attached: (X) => this.attached.get(X) ?? [],
       initWrite: (att, b, row) => this.stateDecls.initWrite(att.init, att.array, att.scope, b, row),
-    });
+    };
   }
 
   get diagnostics() {
@@ -430,7 +431,7 @@ export class AlgoElaborator {
             out.push(...this.repeat(st, sc));
             break;
           case 'assign':
-            out.push(...this.popAssign(st).map((step) => ({ k: 'step' as const, step })));
+            out.push(selection(this.selectHost, st));
             break;
         }
       } catch (e) {
@@ -588,42 +589,6 @@ export class AlgoElaborator {
       at: (k) => ({ k: 'read', t: 'f', arr: A.name, idx: [int(0), k] }),
     });
     return [{ k: 'step', step: this.endStep(b, `vec.${l.name}`, 1) }];
-  }
-
-  /** `X = best(X, O)`: the N best of the union of two populations (GOjDE's elite selection). */
-  private popAssign(st: AlgoStmt & { kind: 'assign' }): Step[] {
-    const X = this.pops.find((p) => p.name === st.target);
-    const v = st.value;
-    if (
-      !st.row &&
-      X &&
-      v.kind === 'call' &&
-      v.callee === 'sorted' &&
-      v.args.length === 1 &&
-      v.args[0]?.value.kind === 'name'
-    ) {
-      // X = sorted(X): the rows of X in order of fitness, in place.
-      if ((v.args[0].value as { name: string }).name !== X.name)
-        this.fail('SortedArgument', v.args[0].loc, X.name);
-      return this.select.sortInPlace(X);
-    }
-    if (st.row || !X || v.kind !== 'call' || v.callee !== 'best' || v.args.length !== 2)
-      this.fail('GenerationAssignment', st.loc);
-    const [A, B] = v.args.map((a) => {
-      const p =
-        a.value.kind === 'name'
-          ? this.pops.find((q) => q.name === (a.value as { name: string }).name)
-          : undefined;
-      if (!p) {
-        // A population whose declaration failed has had its error.
-        if (a.value.kind === 'name' && this.core.failedNames.has(a.value.name)) throw new Abort();
-        this.fail('BestArgument', a.loc);
-      }
-      return p;
-    }) as [Population, Population];
-    if (A.rows !== X.rows) this.fail('BestSize', st.loc, X.name, A.name, B.name, A.rows, X.rows);
-    if (A === X && B !== X) return this.select.bestInPlace(X, B);
-    return [this.select.bestSorted(X, A, B)];
   }
 
   private each(st: AlgoStmt & { kind: 'each' }, sc: Scope): Step {

@@ -7,8 +7,8 @@
 // scalar references read as floats (they have none today: the host reads $gen, $evals, $budget).
 
 import type { StateArray, Ty } from './ir.js';
-import { exprFromSExp, programFromSExp, readSExp, type SExp } from './parse.js';
-import type { AlgoProgram, GenStmt, LetStmt, Population, Step } from './step.js';
+import { exprFromSExp, funcFromSExp, programFromSExp, readSExp, type SExp } from './parse.js';
+import type { AlgoProgram, GenStmt, LetStmt, Population, SelectStmt, Step } from './step.js';
 
 const fail = (what: string): never => {
   throw new Error(`internal: algorithm IR parse: ${what}`);
@@ -138,6 +138,8 @@ function gen(s: SExp, lets: Map<string, Ty>): GenStmt {
       return letStmt(f, lets);
     case 'while':
       return whileStmt(f, lets);
+    case 'select':
+      return select(f);
   }
   return fail(`unknown generation statement (${String(f[0])} ...)`);
 }
@@ -152,6 +154,45 @@ function whileStmt(f: SExp[], lets: Map<string, Ty>): GenStmt {
     cond: step(c[1]!),
     body: f.slice(3).map((x) => gen(x, lets)),
   };
+}
+
+const SELECT_OPS: readonly string[] = ['best', 'best-into', 'sort'] satisfies SelectStmt['op'][];
+
+function select(f: SExp[]): SelectStmt {
+  const op = word(f[1], 'select op');
+  if (!SELECT_OPS.includes(op)) fail(`(select best|best-into|sort ...), not (select ${op} ...)`);
+  const s: SelectStmt = {
+    k: 'select',
+    op: op as SelectStmt['op'],
+    target: word(f[2], 'select target'),
+    from: [],
+    ranks: [],
+    attached: [],
+  };
+  for (const item of f.slice(3)) {
+    const i = list(item, 'select item');
+    const names = () => i.slice(1).map((x) => word(x, `select ${String(i[0])}`));
+    switch (i[0]) {
+      case 'from':
+        s.from = names();
+        break;
+      case 'ranks':
+        s.ranks = names();
+        break;
+      case 'attached':
+        s.attached = names();
+        break;
+      case 'guard':
+        s.guard = word(i[1], 'select guard');
+        break;
+      case 'entrant':
+        s.entrant = funcFromSExp(list(i[1], '(entrant (func ...))'));
+        break;
+      default:
+        fail(`unknown select item (${String(i[0])} ...)`);
+    }
+  }
+  return s;
 }
 
 export function parseAlgo(text: string): AlgoProgram {

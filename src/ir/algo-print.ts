@@ -12,16 +12,18 @@
 //     (problem (program ...))
 //     (init STEP...)
 //     (generation GEN...)                  GEN: STEP | (if EXPR (then GEN...) (else GEN...))
-//                                               | (repeat EXPR GEN...)
+//                                               | (repeat EXPR GEN...) | SELECT
 //                                               | (let NAME EXPR)  before store-lets only
 //                                               | (while EXPR (cond STEP) GEN...)   (lower only)
+//   SELECT: (select best|best-into|sort X [(from P...)] [(ranks A...)] [(attached A...)]
+//             [(guard A)] [(entrant (func ...))])     (passes/algo-select.ts lowers it)
 //     (track STEP))
 //   STEP: (step NAME N (evals E) [(count EXPR)] [(guard A)] [(counts-evals)] [(decides A)]
 //           [(force team)] (program ...) [(with-track STEP)])
 
 import type { StateArray } from './ir.js';
-import { printExpr, printNum, printProgram } from './print.js';
-import type { AlgoProgram, GenStmt, LetStmt, Step, WhileStmt } from './step.js';
+import { printExpr, printFunc, printNum, printProgram } from './print.js';
+import type { AlgoProgram, GenStmt, LetStmt, SelectStmt, Step, WhileStmt } from './step.js';
 
 const indented = (text: string, indent: string) =>
   text
@@ -67,6 +69,8 @@ export function printGen(g: GenStmt, indent = ''): string {
       return printLet(g, indent);
     case 'while':
       return printWhile(g, indent);
+    case 'select':
+      return printSelect(g, indent);
   }
 }
 
@@ -75,6 +79,15 @@ function printWhile(g: WhileStmt, indent: string): string {
   const inner = indent + '  ';
   const body = g.body.map((s) => '\n' + printGen(s, inner)).join('');
   return `${indent}(while ${printExpr(g.count)}\n${inner}(cond\n${printStep(g.cond, inner + '  ')})${body})`;
+}
+
+function printSelect(s: SelectStmt, indent: string): string {
+  const names = (what: string, xs: string[]) => (xs.length ? ` (${what} ${xs.join(' ')})` : '');
+  const entrant = s.entrant
+    ? `\n${indent}  (entrant\n${printFunc(s.entrant, indent + '    ')})`
+    : '';
+  const guard = s.guard !== undefined ? ` (guard ${s.guard})` : '';
+  return `${indent}(select ${s.op} ${s.target}${names('from', s.from)}${names('ranks', s.ranks)}${names('attached', s.attached)}${guard}${entrant})`;
 }
 
 export function printAlgo(a: AlgoProgram): string {

@@ -4,9 +4,10 @@
 // domain, and reads and writes only the algorithm's state arrays, with their shapes; host
 // expressions (counts, conditions, host lets) read no array; the loop flags name one-row arrays;
 // a generation-level let statement (before the pass store-lets only) is defined once and reads
-// state arrays and earlier lets; a `repeat n while c` statement only in the elaborator's output
-// (stage `lower`), its condition a step of one individual that writes nothing, its body without
-// host control and of fewer than WHILE_COUNT.carry evaluations an iteration.
+// state arrays and earlier lets; a `repeat n while c` statement (before the pass while only), its
+// condition a step of one individual that writes nothing, its body without host control and of
+// fewer than WHILE_COUNT.carry evaluations an iteration; a selection (before the pass select only)
+// names populations and rank arrays of their sizes.
 
 import { forEachNode, type IExpr, type StateArray } from './ir.js';
 import {
@@ -14,6 +15,7 @@ import {
   WHILE_COUNT,
   type AlgoProgram,
   type LetStmt,
+  type SelectStmt,
   type Step,
   type WhileStmt,
 } from './step.js';
@@ -63,10 +65,10 @@ function hostExpr(e: IExpr, what: string, where: string): void {
  * `repeat n while c` (a WhileStmt): only before the `while` pass, which rewrites every one
  * (passes/algo-while.ts); the steps themselves are checked with the others.
  */
-function whileStmt(s: WhileStmt, where: string, stage: string): void {
+function whileStmt(s: WhileStmt, where: string, passesRun: readonly string[]): void {
   check(
-    stage === 'lower',
-    `a while statement after lower (the while pass leaves only step, if and repeat)`,
+    !passesRun.includes('while'),
+    `a while statement after the while pass (it leaves only step, if, repeat and select)`,
     where,
   );
   hostExpr(s.count, 'a while count', where);
@@ -93,16 +95,13 @@ function whileStmt(s: WhileStmt, where: string, stage: string): void {
 }
 
 /**
- * Throws IrInvalid where `a` breaks a rule above. `where` names the check in the message; `stage`
- * is the last stage run (`lower` or an algorithm pass's name), by default `where`. `lets`:
- * whether the generation may still hold `let` statements (before the pass store-lets:
- * runAlgoPipeline says, from the pass order); after it a let is an error, since no later stage
- * computes one.
+ * Validates `a` after stage `where` (`lower`, a pass's name, or what a test did), `passesRun` the
+ * algorithm passes that have run: a statement that one of them lowers must be gone.
  */
 export function validateAlgo(
   a: AlgoProgram,
   where: string,
-  { lets = false, stage = where }: { lets?: boolean; stage?: string } = {},
+  passesRun: readonly string[] = [],
 ): void {
   const state = new Map<string, StateArray>();
   for (const s of a.state) {
@@ -195,7 +194,11 @@ export function validateAlgo(
   const gen = (g: AlgoProgram['generation']) => {
     for (const s of g) {
       if (s.k === 'let') {
-        check(lets, `a let statement (${s.name}) after the pass store-lets`, where);
+        check(
+          !passesRun.includes('store-lets'),
+          `a let statement (${s.name}) after the pass store-lets`,
+          where,
+        );
         letStmt(s, letNames, array, where);
       } else if (s.k === 'if') {
         hostExpr(s.cond, 'a condition', where);
@@ -205,10 +208,66 @@ export function validateAlgo(
         hostExpr(s.count, 'a repeat count', where);
         gen(s.body);
       } else if (s.k === 'while') {
-        whileStmt(s, where, stage);
+        whileStmt(s, where, passesRun);
         gen(s.body);
-      }
+      } else if (s.k === 'select') selection(a, s, array, passesRun, where);
     }
   };
   gen(a.generation);
+}
+
+/** A selection: populations of the right sizes, its rank and attached arrays one value a row. */
+function selection(
+  a: AlgoProgram,
+  s: SelectStmt,
+  array: (name: string, what: string) => StateArray,
+  passesRun: readonly string[],
+  where: string,
+): void {
+  const what = `(select ${s.op} ${s.target})`;
+  check(!passesRun.includes('select'), `${what} is left after the select pass`, where);
+  const pop = (name: string) => {
+    const p = a.populations.find((q) => q.name === name);
+    check(p, `${what} names ${name}, which is no population`, where);
+    return p;
+  };
+  const X = pop(s.target);
+  const from = s.from.map(pop);
+  const arity = { best: [1, 2], 'best-into': [2, 0], sort: [0, 1] }[s.op];
+  check(
+    from.length === arity[0] && s.ranks.length === arity[1],
+    `${what} selects from ${from.length} populations with ${s.ranks.length} rank arrays`,
+    where,
+  );
+  if (s.op === 'best') check(from[0] !== X, `${what} selects from itself`, where);
+  if (s.op === 'best-into') check(from[0]?.rows === X.rows, `${what}: A is not X's size`, where);
+  [X, ...from].slice(0, s.ranks.length).forEach((P, k) => {
+    const R = array(s.ranks[k]!, `${what}'s ranks`);
+    check(R.rows === P.rows && R.cols === 0, `${what}: ${R.name} is not ${P.rows} values`, where);
+  });
+  check(s.op === 'sort' || !s.attached.length, `${what} moves attached state`, where);
+  for (const name of s.attached)
+    check(
+      array(name, `${what}'s attached state`).rows === X.rows,
+      `${what}: ${name} is not X's rows`,
+      where,
+    );
+  if (s.guard !== undefined)
+    check(array(s.guard, `${what}'s guard`).rows === 1, `${what}: its guard is not one row`, where);
+  const e = s.entrant;
+  if (e) {
+    check(s.op === 'best' && e.domain?.n === X.rows, `${what}: its entrant is not over X`, where);
+    for (const w of e.writes ?? []) {
+      check(
+        array(w.arr, `${what}'s entrant`).rows === X.rows,
+        `${what}: ${w.arr} is not X's rows`,
+        where,
+      );
+      check(
+        w.row.k === 'idx' && w.row.name === e.domain.idx,
+        `${what}: its entrant writes another row`,
+        where,
+      );
+    }
+  }
 }

@@ -227,6 +227,11 @@ function binding(s: SExp[], ctx: Ctx): Binding {
   throw new Error(`internal: IR parse: unknown binding ${String(head)}`);
 }
 
+/** A function's form `(func NAME (input I LEN) ...)` (an algorithm's selection holds one: algo-parse.ts). */
+export function funcFromSExp(s: SExp[]): IrFunc {
+  return func(s);
+}
+
 function func(s: SExp[]): IrFunc {
   const ctx = new Ctx();
   const input = s[2] as SExp[];

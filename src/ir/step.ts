@@ -9,7 +9,7 @@
 // that a step reads at rows other than the one an individual writes is double-buffered (see
 // pingPong below); the others are updated in place.
 
-import type { IExpr, IrProgram, ScheduledProgram, StateArray, Write } from './ir.js';
+import type { IExpr, IrFunc, IrProgram, ScheduledProgram, StateArray, Write } from './ir.js';
 import { at, exprEqual, forEachNode, some } from './ir.js';
 
 export interface Step {
@@ -72,7 +72,8 @@ export type GenStmt =
   /** `repeat n { ... }`: the body `count` times, each time in a round of its own (draws differ). */
   | { k: 'repeat'; count: IExpr; body: GenStmt[] }
   | LetStmt
-  | WhileStmt;
+  | WhileStmt
+  | SelectStmt;
 
 /**
  * A generation-level let at its place of definition (the IR before the pass `store-lets`, which
@@ -103,9 +104,9 @@ export interface WhileStmt {
   body: GenStmt[];
 }
 
-/** The steps of one generation statement (none for a let). */
+/** The steps of one generation statement (none for a let, nor a selection before the select pass). */
 function stmtSteps(s: GenStmt): Step[] {
-  if (s.k === 'let') return [];
+  if (s.k === 'let' || s.k === 'select') return [];
   return s.k === 'step'
     ? [s.step]
     : s.k === 'if'
@@ -113,6 +114,60 @@ function stmtSteps(s: GenStmt): Step[] {
       : s.k === 'while'
         ? [s.cond, ...allSteps(s.body)]
         : allSteps(s.body);
+}
+
+/**
+ * A selection as the elaborator states it: what is selected, not how. The algorithm pass `select`
+ * (passes/algo-select.ts) lowers it to steps; none is left after that pass.
+ * - `best`: `X = best(X, O)`, the N best of X and O stay in X, in place: an individual of X among
+ *   them keeps its row and its attached state, the rows of those that leave take the entering
+ *   members of O with the attached state at its initial value (`entrant`);
+ * - `best-into`: `X = best(A, B)` with A other than X: the N best of A and B into X, sorted;
+ * - `sort`: `X = sorted(X)`, the rows of X in order of fitness, its attached state moving with them.
+ */
+export interface SelectStmt {
+  k: 'select';
+  op: 'best' | 'best-into' | 'sort';
+  /** The population selected into (X). */
+  target: string;
+  /** The populations selected from besides the target: [O] (best), [A, B] (best-into), [] (sort). */
+  from: string[];
+  /**
+   * The arrays of ranks the lowering uses, one value a row: [X.rankK, O.rankK] (best), [X.rankK]
+   * (sort), [] (best-into). Declared by the elaborator where the statement is: the state's order
+   * reaches the kernels (their parameter block's offsets).
+   */
+  ranks: string[];
+  /** `sort`: the state attached to X (`state S[X] = ...`), which moves with its individual. */
+  attached: string[];
+  /**
+   * `best` where X has attached state: its initial values, as the writes of a function over X's
+   * rows (`(each IDX N)`) at row IDX, their draws keyed by IDX: an entrant's (elaborated from the
+   * source's init expressions, so that the draws are those of the language). The pass writes them
+   * at the rows that entrants take.
+   */
+  entrant?: IrFunc;
+  /** In the body of `repeat n while c`: the loop's flag, on which its steps' writes are (Step.guard). */
+  guard?: string;
+}
+
+/** A statement that an algorithm pass lowers, met after the passes (in the run loop): an internal error. */
+export function unlowered(s: { k: string }): never {
+  throw new Error(
+    `internal: a ${s.k} statement after the algorithm passes (the ${s.k} pass lowers it)`,
+  );
+}
+
+/** The arrays that a selection's steps write (its target, the target's fitness, ranks, attached state). */
+export function selectWrites(s: SelectStmt, populations: readonly Population[]): string[] {
+  const X = populations.find((p) => p.name === s.target);
+  return [
+    ...s.ranks,
+    s.target,
+    ...(X ? [X.fit] : []),
+    ...s.attached,
+    ...(s.entrant?.writes ?? []).map((w) => w.arr),
+  ];
 }
 
 export interface Population {
@@ -171,7 +226,7 @@ export function allSteps(g: GenStmt[]): Step[] {
 export function mapSteps(algo: AlgoProgram, f: (st: Step) => Step): AlgoProgram {
   const gen = (g: GenStmt[]): GenStmt[] =>
     g.map((s) =>
-      s.k === 'let'
+      s.k === 'let' || s.k === 'select'
         ? s
         : s.k === 'step'
           ? { ...s, step: f(s.step) }

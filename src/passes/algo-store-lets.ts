@@ -11,6 +11,7 @@ import { foldExpr } from '../ir/fold.js';
 import {
   allSteps,
   mapStepsOnce,
+  unlowered,
   type AlgoProgram,
   type GenStmt,
   type LetStmt,
@@ -123,11 +124,11 @@ function letsToStore(g: GenStmt[], lets: Let[], dim: number): Set<Let> {
         walk(x.then, a);
         walk(x.else, b);
         for (const l of dirty.keys()) dirty.set(l, !!(a.get(l) || b.get(l)));
-      } else {
+      } else if (x.k === 'repeat') {
         const w = writesOf(x.body);
         for (const l of dirty.keys()) if (l.draws || meets(l.reads, w)) dirty.set(l, true);
         walk(x.body, dirty);
-      }
+      } else unlowered(x);
     }
   };
   walk(g, new Map());

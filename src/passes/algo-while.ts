@@ -17,6 +17,7 @@
 
 import { bin, int, num, type Binding, type IExpr, type StateArray, type Write } from '../ir/ir.js';
 import { freshName, namesIn } from '../ir/names.js';
+import { guardStep } from '../ir/step-builder.js';
 import {
   mapSteps,
   WHILE_COUNT,
@@ -40,22 +41,14 @@ function hasWhile(g: GenStmt[]): boolean {
 }
 
 /**
- * Every write of `st` conditional on the loop's flag (`flag`, the read of array W): when it is
- * clear the write stores what the step read there.
+ * A copy of `st` with every write conditional on the loop's flag (`flag`, the read of array W):
+ * when it is clear the write stores what the step read there (ir/step-builder.ts guardStep, which
+ * the select pass uses for a selection's steps too).
  */
-function guardStep(st: Step, flag: IExpr, W: string): Step {
-  const on = bin('!=', flag, num(0));
-  const f = st.prog.main;
-  const writes = (f.writes ?? []).map((w): Write => {
-    const old: IExpr = {
-      k: 'read',
-      t: 'f',
-      arr: w.arr,
-      idx: w.col ? [w.row, { k: 'idx', t: 'i', name: w.col.idx }] : [w.row],
-    };
-    return { ...w, body: { k: 'sel', t: w.body.t, c: on, a: w.body, b: old } };
-  });
-  return { ...st, guard: W, prog: { ...st.prog, main: { ...f, writes } } };
+function guarded(st: Step, flag: IExpr, W: string): Step {
+  const out: Step = { ...st, prog: { ...st.prog, main: { ...st.prog.main } } };
+  guardStep(out, flag, W);
+  return out;
 }
 
 export function algoWhile(a: AlgoProgram): AlgoProgram {
@@ -169,8 +162,14 @@ export function algoWhile(a: AlgoProgram): AlgoProgram {
       throw new Error(
         `internal: while: an iteration of ${E} evaluations (the elaborator refuses ${WHILE_COUNT.carry} or more: OPT6049)`,
       );
+    // A selection's steps are made later, by the select pass, which guards them by its `guard`.
     const body = inner.map(
-      (x): GenStmt => (x.k === 'step' ? { k: 'step', step: guardStep(x.step, flag, W) } : x),
+      (x): GenStmt =>
+        x.k === 'step'
+          ? { k: 'step', step: guarded(x.step, flag, W) }
+          : x.k === 'select'
+            ? { ...x, guard: W }
+            : x,
     );
     const cond = conditionStep(s.cond, W, flag, E);
     return [

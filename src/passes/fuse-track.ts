@@ -6,7 +6,7 @@
 // generation. The run loop then tracks the last generation of a batch with the track step itself.
 
 import { bin, int, mapChildren, type Binding, type IExpr, type IrFunc } from '../ir/ir.js';
-import type { GenStmt, Step } from '../ir/step.js';
+import { unlowered, type GenStmt, type Step } from '../ir/step.js';
 
 /** Above this many individuals the per-team argmin of the fused track costs more than a dispatch. */
 export const FUSE_TRACK_MAX_N = 1024;
@@ -22,8 +22,7 @@ export function firstSteps(g: GenStmt[]): Step[] {
   // A repeat opens with its body's first step, or (run 0 times) with what follows it.
   if (s.k === 'repeat')
     return [...new Set([...firstSteps([...s.body, ...g.slice(1)]), ...firstSteps(g.slice(1))])];
-  if (s.k === 'while')
-    throw new Error('internal: fuse-track: a while statement after the while pass');
+  if (s.k === 'while' || s.k === 'select') return unlowered(s);
   const a = s.then.length ? firstSteps(s.then) : firstSteps(g.slice(1));
   const b = s.else.length ? firstSteps(s.else) : firstSteps(g.slice(1));
   return [...new Set([...a, ...b])];

@@ -9,7 +9,7 @@
 // draws new numbers each time. Without loops the round is the generation ($gen), so programs
 // without `repeat` draw what they drew before loops existed.
 
-import { countsOnGpu, type GenStmt, type Step } from '../ir/step.js';
+import { countsOnGpu, unlowered, type GenStmt, type Step } from '../ir/step.js';
 import { Evaluator } from '../ir/evaluate.js';
 import { at, forEachNode, type IExpr } from '../ir/ir.js';
 import { drawTable } from './draws.js';
@@ -105,25 +105,17 @@ export function generationRuns(
         const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
         runs.push({ step: st, round: ctx.round, n, evals });
       } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
-      else if (s.k === 'let') noLet(s);
-      else {
+      else if (s.k === 'repeat') {
         const n = evalHost(s.count, draws, at_);
         for (let k = 0; k < n; k++) {
           ctx.round++;
           walk(s.body);
         }
-      }
+      } else unlowered(s);
     }
   };
   walk(g);
   return { runs, nextRound: ctx.round + 1, h };
-}
-
-/** The runtime runs the IR after every algorithm pass: store-lets has removed the lets. */
-function noLet(s: { name: string }): never {
-  throw new Error(
-    `internal: the generation still holds the let ${s.name} (store-lets did not run)`,
-  );
 }
 
 /**
@@ -153,9 +145,9 @@ export function batchRefusal(a: {
         ? draws(s.step.count)
         : s.k === 'if'
           ? draws(s.cond) || walk(s.then) || walk(s.else)
-          : s.k === 'let'
-            ? noLet(s)
-            : draws(s.count) || walk(s.body),
+          : s.k === 'repeat'
+            ? draws(s.count) || walk(s.body)
+            : unlowered(s),
     );
   if (walk(a.generation) || a.hostLets.some((l) => draws(l.body)))
     return 'its generation decides which steps run by a random draw, which differs from seed to seed';

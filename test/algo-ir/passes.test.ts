@@ -14,13 +14,15 @@ import { algorithmIr, stepRunner, type AlgoCompileRequest } from '../../src/comp
 import { ALGO_PASSES, ALGO_PASS_NAMES } from '../../src/compile/algo-pipeline.js';
 import { runPipeline } from '../../src/compile/pipeline.js';
 import { parseAlgo } from '../../src/ir/algo-parse.js';
-import { printAlgo } from '../../src/ir/algo-print.js';
+import { printAlgo, printStep } from '../../src/ir/algo-print.js';
 import { validateAlgo } from '../../src/ir/algo-validate.js';
-import type { AlgoProgram } from '../../src/ir/step.js';
+import { printExpr } from '../../src/ir/print.js';
+import type { AlgoProgram, Step } from '../../src/ir/step.js';
 import type { AlgoPassContext } from '../../src/passes/algo-pass.js';
 import { algoData } from '../../src/passes/algo-data.js';
 import { algoFitness } from '../../src/passes/algo-fitness.js';
 import { algoStoreLets } from '../../src/passes/algo-store-lets.js';
+import { algoSelect } from '../../src/passes/algo-select.js';
 import { algoFuseTrack } from '../../src/passes/algo-fuse-track.js';
 import { algoRegime } from '../../src/passes/algo-regime.js';
 import { algoTwoFloat } from '../../src/passes/algo-twofloat.js';
@@ -87,7 +89,7 @@ function contextFor(req: AlgoCompileRequest, a: AlgoProgram): AlgoPassContext {
 function parsed(text: string): AlgoProgram {
   const a = parseAlgo(text);
   expect(printAlgo(a)).toBe(text);
-  validateAlgo(a, 'parsing the input', { stage: 'lower', lets: true });
+  validateAlgo(a, 'parsing the input');
   return a;
 }
 
@@ -120,6 +122,7 @@ describe('the algorithm pipeline', () => {
     expect(ALGO_PASS_NAMES).toEqual([
       'lower',
       'while',
+      'select',
       'store-lets',
       'fitness',
       'data',
@@ -334,6 +337,152 @@ describe('fitness', () => {
         .map((st) => st.prog.funcs.find((f) => f.name === 'objective')),
     );
     expect(objectives.size).toBe(1);
+  });
+});
+
+// Selections (the select pass): best of X and O in place (X has attached state, S with a draw,
+// V a vector), best of X and O into O, and X sorted with its attached state.
+const TSEL = `
+algorithm tsel(NP = 3) {
+  population X[NP]
+  population O[NP] = X
+  state S[X] = rand()
+  state V[X][D] = 0
+  generation {
+    each i in O {
+      let u[j] = O[i][j] + 0.5 * (rand() - 0.5)
+      O[i] = u
+    }
+    X = best(X, O)
+    O = best(X, O)
+    X = sorted(X)
+  }
+}
+`;
+const TSEL_REQ: AlgoCompileRequest = {
+  ...TINY_REQ,
+  algorithm: 'tsel',
+  sources: { 't.opt': TINY + TSEL },
+};
+
+describe('select', () => {
+  // What the elaborator states: what is selected, the rank arrays it declared, and an entrant's
+  // attached state at its initial value (the draw of S keyed by the entrant's individual).
+  const SELECTS = `    (select best X (from O) (ranks X.rank1 O.rank1)
+      (entrant
+        (func entrant (input _ 2) (each ind6 3)
+          (write S ind6 (draw u 1 ind6 0))
+          (write V ind6 (j8 2) 0.0)
+          (result 0))))
+    (select best-into O (from X O))
+    (select sort X (ranks X.rank2) (attached S V))`;
+  const union = (k: string) =>
+    `(if (< ${k} 3) (read X.f (min ${k} 2)) (read O.f (max (- ${k} 3) 0)))`;
+  const MAINS: [string, number, string][] = [
+    [
+      'rank.X',
+      6,
+      `        (func main (input _ 2) (each ind 6)
+          (scalar union.f f ${union('ind')})
+          (scalar rank i (count k 0 6 (where (or (< ${union('k')} @union.f) (and (== ${union('k')} @union.f) (< k ind)))) 1))
+          (write X.rank1 (if (< ind 3) ind 3) @rank)
+          (write O.rank1 (if (>= ind 3) (- ind 3) 3) @rank)
+          (result 0))`,
+    ],
+    [
+      'best.X',
+      3,
+      `        (func main (input _ 2) (each ind6 3)
+          (scalar rank i (call int (read X.rank1 ind6)))
+          (scalar leaves i (if (>= @rank 3) 1 0))
+          (scalar ordinal i (count x_1 0 3 (where (and (>= (call int (read X.rank1 x_1)) 3) (< (call int (read X.rank1 x_1)) @rank))) 1))
+          (scalar entrant i (sum o 0 3 (where (and (< (call int (read O.rank1 o)) 3) (== (count o_1 0 3 (where (and (< (call int (read O.rank1 o_1)) 3) (< (call int (read O.rank1 o_1)) (call int (read O.rank1 o))))) 1) @ordinal))) o))
+          (write X (if (!= @leaves 0) ind6 3) (j 2) (read O @entrant j))
+          (write X.f (if (!= @leaves 0) ind6 3) (read O.f @entrant))
+          (write S (if (!= @leaves 0) ind6 3) (draw u 1 ind6 0))
+          (write V (if (!= @leaves 0) ind6 3) (j8 2) 0.0)
+          (result 0))`,
+    ],
+    [
+      'best.O',
+      6,
+      `        (func main (input _ 2) (each ind 6)
+          (scalar union.f f ${union('ind')})
+          (scalar rank i (count k 0 6 (where (or (< ${union('k')} @union.f) (and (== ${union('k')} @union.f) (< k ind)))) 1))
+          (write O (if (< @rank 3) @rank 3) (j 2) (if (< ind 3) (read X (min ind 2) j) (read O (max (- ind 3) 0) j)))
+          (write O.f (if (< @rank 3) @rank 3) @union.f)
+          (result 0))`,
+    ],
+    [
+      'rank.X',
+      3,
+      `        (func main (input _ 2) (each ind 3)
+          (scalar sort.f f (read X.f ind))
+          (scalar rank i (count k 0 3 (where (or (< (read X.f k) @sort.f) (and (== (read X.f k) @sort.f) (< k ind)))) 1))
+          (write X.rank2 ind @rank)
+          (result 0))`,
+    ],
+    [
+      'sort.X',
+      3,
+      `        (func main (input _ 2) (each ind 3)
+          (scalar src i (sum o 0 3 (where (== (call int (read X.rank2 o)) ind)) o))
+          (write X ind (j 2) (read X @src j))
+          (write X.f ind (read X.f @src))
+          (write S ind (read S @src))
+          (write V ind (c 2) (read V @src c))
+          (result 0))`,
+    ],
+  ];
+
+  it('lowers best in place, best into another population and sort to their steps, the rank arrays the statements name', () => {
+    const input = after(TSEL_REQ, 'lower');
+    expect(input.split(SELECTS)).toHaveLength(2);
+    // Every step's program but its main: the problem's part and the state.
+    const from = input.indexOf('(program tsel.each.O') + '(program tsel.each.O'.length;
+    const template = input.slice(from, input.indexOf('        (func main', from));
+    expect(template).toContain('        (state X.rank2 3 0)\n');
+    const steps = MAINS.map(
+      ([name, n, main]) =>
+        `    (step ${name} ${n} (evals 0)\n      (program tsel.${name}${template}${main}))`,
+    );
+    checkPass(algoSelect, input, input.replace(SELECTS, steps.join('\n')), TSEL_REQ);
+  });
+
+  it("guards a selection's steps in a repeat-while body on the loop's flag; best.X's rows, which would double-buffer X", () => {
+    const src = TSEL.replace('tsel', 'twhile').replace(
+      /each i in O \{[^]*X = sorted\(X\)/,
+      'repeat 2 while rand() < 0.5 { X = best(X, O)\n X = sorted(X) }',
+    );
+    const req = { ...TINY_REQ, algorithm: 'twhile', sources: { 't.opt': TINY + src } };
+    const input = after(req, 'lower');
+    expect(input).toContain('(select sort X (ranks X.rank2) (attached S V) (guard while1))');
+    const out = checkPass(algoSelect, input, after(req, 'select'), req);
+    const steps = out.generation.flatMap((g) => (g.k === 'repeat' ? g.body : []));
+    expect(steps.map((g) => (g.k === 'step' ? `${g.step.name} ${g.step.guard}` : g.k))).toEqual([
+      'while1.cond undefined',
+      'rank.X while1',
+      'best.X while1',
+      'rank.X while1',
+      'sort.X while1',
+    ]);
+    // Every write stores what it read there while the flag is clear (guardStep)...
+    const on = '(if (!= (read while1 0) 0.0)';
+    const text = (st: Step) => printStep(st);
+    for (const g of steps.slice(1))
+      if (g.k === 'step' && g.step.name !== 'best.X')
+        for (const w of g.step.prog.main.writes ?? [])
+          expect(printExpr(w.body).startsWith(on)).toBe(true);
+    // ... but best.X's, whose rows leave the array then: it reads X nowhere, as unguarded.
+    const best = steps[2]?.k === 'step' ? steps[2].step : undefined;
+    expect(text(best!)).toContain(
+      '(scalar leaves i (if (and (>= @rank 3) (!= (read while1 0) 0.0)) 1 0))',
+    );
+    expect(text(best!)).not.toContain('(read X ');
+  });
+
+  it('leaves an algorithm without selections as it is', () => {
+    checkPass(algoSelect, LOWER, LOWER);
   });
 });
 

@@ -12,7 +12,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stdlibAlgorithms } from '../../src/api.js';
 import { algorithmIr, type AlgoCompileRequest } from '../../src/compile/algorithm.js';
-import { ALGO_PASS_NAMES, letsAfter } from '../../src/compile/algo-pipeline.js';
+import { ALGO_PASS_NAMES, passesThrough } from '../../src/compile/algo-pipeline.js';
 import { parseAlgo } from '../../src/ir/algo-parse.js';
 import { printAlgo } from '../../src/ir/algo-print.js';
 import { validateAlgo } from '../../src/ir/algo-validate.js';
@@ -33,7 +33,7 @@ function roundTrip(req: AlgoCompileRequest): void {
     const back = parseAlgo(text);
     expect(printAlgo(back), `${what} after ${pass}`).toBe(text);
     expect(back, `${what} after ${pass}: parsed structure`).toEqual(a);
-    validateAlgo(back, `parse after ${pass}`, { lets: letsAfter(pass), stage: pass });
+    validateAlgo(back, `parse after ${pass}`, passesThrough(pass));
   }
 }
 
@@ -138,17 +138,17 @@ describe('the algorithm validator', () => {
       '  (generation\n',
       '  (generation\n    (let g.m (min k 0 48 (read X.f k)))\n',
     );
-    expect(() => validateAlgo(parseAlgo(text), 'test')).toThrow(/let statement \(g\.m\) after/);
-    validateAlgo(parseAlgo(text), 'test', { lets: true });
+    expect(() => validateAlgo(parseAlgo(text), 'test', passesThrough('store-lets'))).toThrow(
+      /let statement \(g\.m\) after/,
+    );
+    validateAlgo(parseAlgo(text), 'test', passesThrough('select'));
   });
   it('refuses a let that reads a let not defined before it', () => {
     const text = printAlgo(de()).replace(
       '  (generation\n',
       '  (generation\n    (let g.m (+ @g.n 1.0))\n    (let g.n 1.0)\n',
     );
-    expect(() => validateAlgo(parseAlgo(text), 'test', { lets: true })).toThrow(
-      /reads g\.n, no let before it/,
-    );
+    expect(() => validateAlgo(parseAlgo(text), 'test')).toThrow(/reads g\.n, no let before it/);
   });
   describe('a while statement', () => {
     const req = {
@@ -159,11 +159,11 @@ describe('the algorithm validator', () => {
     };
     const lower = () => printAlgo(algorithmIr(req, { until: 'lower' }).algo);
     const badWhile = (text: string, stage: string, message: RegExp) => {
-      expect(() => validateAlgo(parseAlgo(text), 'test', { stage, lets: true })).toThrow(IrInvalid);
-      expect(() => validateAlgo(parseAlgo(text), 'test', { stage, lets: true })).toThrow(message);
+      expect(() => validateAlgo(parseAlgo(text), 'test', passesThrough(stage))).toThrow(IrInvalid);
+      expect(() => validateAlgo(parseAlgo(text), 'test', passesThrough(stage))).toThrow(message);
     };
     it('is accepted from the elaborator (stage lower)', () =>
-      validateAlgo(parseAlgo(lower()), 'test', { stage: 'lower', lets: true }));
+      validateAlgo(parseAlgo(lower()), 'test', passesThrough('lower')));
     it('is refused after lower: the while pass leaves none', () =>
       badWhile(lower(), 'while', /a while statement after lower/));
     it('refuses an iteration of WHILE_COUNT.carry evaluations or more', () =>
@@ -185,4 +185,40 @@ describe('the algorithm validator', () => {
         t.replace('  (problem\n', '  (host-let a 0 $gen)\n  (host-let b 0 $gen)\n  (problem\n'),
       /slot 0/,
     ));
+});
+
+describe('the algorithm validator on selections (before the select pass)', () => {
+  const gojde = () =>
+    printAlgo(
+      algorithmIr({ algorithm: 'gojde', problem: 'sphere', dim: 4 }, { until: 'lower' }).algo,
+    );
+  const bad = (edit: (text: string) => string, message: RegExp, passesRun: string[] = []) => {
+    const text = edit(gojde());
+    expect(text).not.toBe(gojde());
+    expect(() => validateAlgo(parseAlgo(text), 'test', passesRun)).toThrow(IrInvalid);
+    expect(() => validateAlgo(parseAlgo(text), 'test', passesRun)).toThrow(message);
+  };
+  const SELECT = '(select best X (from O) (ranks X.rank3 O.rank3))';
+
+  it('accepts GOjDE with its selection, which only the select pass may not leave', () => {
+    expect(gojde()).toContain(SELECT);
+    validateAlgo(parseAlgo(gojde()), 'test', []);
+    expect(() => validateAlgo(parseAlgo(gojde()), 'test', ['select'])).toThrow(
+      /\(select best X\) is left after the select pass/,
+    );
+  });
+  it('refuses a selection from no population', () =>
+    bad(
+      (t) => t.replace(SELECT, SELECT.replace('(from O)', '(from Q)')),
+      /names Q, which is no population/,
+    ));
+  it('refuses a rank array not of its population’s size', () =>
+    bad(
+      (t) => t.replace(SELECT, SELECT.replace('O.rank3', 'best.f')),
+      /best\.f is not 128 values/,
+    ));
+  it('refuses best in place without its second rank array', () =>
+    bad((t) => t.replace(SELECT, SELECT.replace(' O.rank3', '')), /with 1 rank arrays/));
+  it('refuses a guard of more than one row', () =>
+    bad((t) => t.replace(SELECT, SELECT.replace('))', ') (guard X.f))')), /guard is not one row/));
 });

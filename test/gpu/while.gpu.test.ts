@@ -106,6 +106,22 @@ algorithm two(N = 4, K = 30) {
       }
     }
   }
+}
+algorithm sel(N = 4, K = 3) {
+  population X[N]
+  population O[N] = X
+  state S[X] = rand()
+  generation {
+    repeat K while rand() < 0.7 {
+      each i in O {
+        let u[j] = X[i][j] + 0.5 * (rand() - 0.5)
+        O[i] = u
+      }
+      X = best(X, O)
+      O = best(X, O)
+      X = sorted(X)
+    }
+  }
 }`;
 const SRC = { 'while.opt': SOURCE };
 
@@ -166,6 +182,18 @@ maybe('repeat n while c: GPU and CPU', () => {
       expect(Array.from(await g.readArray(name)), name).toEqual(
         Array.from(await k.readArray(name)),
       );
+    expect(rg.evals).toBe(rk.evals);
+    expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
+    await expectSameState(c, g, k);
+    g.destroy();
+  });
+
+  it('selections in the body (best in place, best into O, sorted, with attached state) keep the state of the CPU', async () => {
+    // best.X writes only the rows that change: guarded, its rows leave the array while the flag
+    // is clear (a guard that read X there would double-buffer X, leaving the other rows stale).
+    const c = algo('sel', 'p', 6, {}, SRC);
+    expect(c.stepPingPong(c.steps.find((s) => s.name === 'best.X')!).has('X')).toBe(false);
+    const { g, k, rg, rk } = await both(c, { seed: 2, maxGenerations: 6, batch: 1 });
     expect(rg.evals).toBe(rk.evals);
     expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
     await expectSameState(c, g, k);

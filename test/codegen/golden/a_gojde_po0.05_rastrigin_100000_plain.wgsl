@@ -2614,8 +2614,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(256i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 256i) {
-      let i_k12 = iv;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) == s_union_f) && (i_k12 < i32(n))))) {
+      let i_k = iv;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -3270,8 +3270,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_x13 = iv;
-      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x13))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x13))) < s_rank))) {
+      let i_x_1 = iv;
+      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
     }
@@ -3728,15 +3728,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 16384u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_o14 = iv;
+      let i_o = iv;
       var t1: i32 = 0i;
-      for (var i_o15: i32 = 0i; i_o15 < 128i; i_o15++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14)))))) {
+      for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o)))))) {
           t1 = t1 + 1i;
         }
       }
-      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o14))) < 128i) && (t1 == s_ordinal))) {
-        acc_entrant = acc_entrant + i_o14;
+      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o))) < 128i) && (t1 == s_ordinal))) {
+        acc_entrant = acc_entrant + i_o;
       }
     }
   }
@@ -4198,22 +4198,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100000u + u32(jw4)) >> 2u];
         var t2: f32 = 0.0f;
         {
-          let i_j16 = jw4 + 0i;
+          let i_j = jw4 + 0i;
           t2 = sv0[0];
         }
         var t3: f32 = 0.0f;
         {
-          let i_j16 = jw4 + 1i;
+          let i_j = jw4 + 1i;
           t3 = sv0[1];
         }
         var t4: f32 = 0.0f;
         {
-          let i_j16 = jw4 + 2i;
+          let i_j = jw4 + 2i;
           t4 = sv0[2];
         }
         var t5: f32 = 0.0f;
         {
-          let i_j16 = jw4 + 3i;
+          let i_j = jw4 + 3i;
           t5 = sv0[3];
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t1) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t2, t3, t4, t5);
@@ -4448,23 +4448,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     {
       let iv = iv4 + 0i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -4525,23 +4525,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t13: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 0i;
+          t13 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 1i;
+          t14 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 2i;
+          t15 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t16: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 3i;
+          t16 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
@@ -4761,14 +4761,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let ce = min(128i, i32((c + 1u) * 1024u));
   for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
     if (iv >= 0i && iv < 128i) {
-      let i_k21 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k21; }
+      let i_k16 = iv;
+      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k16; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k22 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k22; }
+      let i_k17 = iv;
+      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k17; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -5296,22 +5296,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
         var t1: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 0i;
+          let i_j18 = jw4 + 0i;
           t1 = select(sv2[0], select(sv1[0], sv0[0], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         var t2: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 1i;
+          let i_j18 = jw4 + 1i;
           t2 = select(sv2[1], select(sv1[1], sv0[1], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         var t3: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 2i;
+          let i_j18 = jw4 + 2i;
           t3 = select(sv2[2], select(sv1[2], sv0[2], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         var t4: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 3i;
+          let i_j18 = jw4 + 3i;
           t4 = select(sv2[3], select(sv1[3], sv0[3], (opt_s((P.o[0][1] + wid.z * P.run_s) + u32(s_arg_X)) == s_min)), (s_improved != 0i));
         }
         S[((P.w[1][2] + wid.z * P.run_s) + u32(t0) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t1, t2, t3, t4);
@@ -5543,23 +5543,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
     {
       let iv = iv4 + 0i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
-      let i_j18 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j18 - s_k) + 100000i), 100000i)) < s_L)); }
+      let i_j13 = iv;
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -5576,14 +5576,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k21 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k21));
-      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k21; }
+      let i_k16 = iv;
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k16; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k22 = iv;
-      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k22));
-      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k22; }
+      let i_k17 = iv;
+      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k17; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -5660,23 +5660,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
         var t17: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 0i;
-          t17 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 0i;
+          t17 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 1i;
-          t18 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 1i;
+          t18 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 2i;
-          t19 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 2i;
+          t19 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 3i;
-          t20 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j20)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          let i_j15 = jw4 + 3i;
+          t20 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }
@@ -5715,22 +5715,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
         var t26: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 0i;
+          let i_j18 = jw4 + 0i;
           t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t27: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 1i;
+          let i_j18 = jw4 + 1i;
           t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t28: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 2i;
+          let i_j18 = jw4 + 2i;
           t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t29: f32 = 0.0f;
         {
-          let i_j23 = jw4 + 3i;
+          let i_j18 = jw4 + 3i;
           t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);

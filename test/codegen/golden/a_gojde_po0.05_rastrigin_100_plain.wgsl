@@ -1534,16 +1534,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_rank: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 256i) {
-      let i_k12 = i32(lane) + 0i;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) == s_union_f) && (i_k12 < i32(n))))) {
+      let i_k = i32(lane) + 0i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
   }
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 256i) {
-      let i_k12 = i32(lane) + 128i;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k12 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k12, 127i))), (i_k12 < 128i)) == s_union_f) && (i_k12 < i32(n))))) {
+      let i_k = i32(lane) + 128i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -1788,7 +1788,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_ordinal: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_x13 = i32(lane) + 0i;
+      let i_x_1 = i32(lane) + 0i;
       if (((i32(t1) >= 128i) && (i32(t1) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
@@ -1829,15 +1829,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_entrant: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_o14 = i32(lane) + 0i;
+      let i_o = i32(lane) + 0i;
       var t3: i32 = 0i;
-      for (var i_o15: i32 = 0i; i_o15 < 128i; i_o15++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o15))) < i32(t2)))) {
+      for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(t2)))) {
           t3 = t3 + 1i;
         }
       }
       if (((i32(t2) < 128i) && (t3 == s_ordinal))) {
-        acc_entrant = acc_entrant + i_o14;
+        acc_entrant = acc_entrant + i_o;
       }
     }
   }
@@ -1878,8 +1878,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t4: i32 = select(128i, i32(n), (s_leaves != 0i));
     if (valid && t4 >= 0i && t4 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j16 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j16)));
+        let i_j = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j)));
       }
     }
   }
@@ -2106,8 +2106,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j18 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
+    let i_j13 = iv;
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j13)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j13)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j13))))), (f32(opt_imod(((i_j13 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2160,8 +2160,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t13: i32 = i32(n);
     if (valid && t13 >= 0i && t13 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j20 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), select(select(shv[team * 100u + 0u + u32(i_j20)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j20)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j20)] < -5.119999885559082f)), (s_keep_1 != 0i)));
+        let i_j15 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15)), select(select(shv[team * 100u + 0u + u32(i_j15)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] < -5.119999885559082f)), (s_keep_1 != 0i)));
       }
     }
   }
@@ -2382,14 +2382,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_O: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k21 = i32(lane) + 0i;
+      let i_k16 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k21 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k21; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k16; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k22 = i32(lane) + 0i;
+      let i_k17 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k22 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k22; }
+      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k17; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2449,8 +2449,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j23 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j23)), (sval_arg_X == s_min)), (s_improved != 0i)));
+        let i_j18 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j18)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j18)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j18)), (sval_arg_X == s_min)), (s_improved != 0i)));
       }
     }
   }
@@ -2659,14 +2659,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_O: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k21 = i32(lane) + 0i;
+      let i_k16 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k21; }
+      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k16; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k22 = i32(lane) + 0i;
+      let i_k17 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k22; }
+      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k17; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -2739,8 +2739,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t9: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t9 >= 0i && t9 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j23 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        let i_j18 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j18)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j18)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j18)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
@@ -2972,8 +2972,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t7);
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
-    let i_j18 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j18)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j18)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j18))))), (f32(opt_imod(((i_j18 - s_k) + 100i), 100i)) < s_L));
+    let i_j13 = iv;
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j13)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j13)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j13))))), (f32(opt_imod(((i_j13 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2989,14 +2989,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k21 = i32(lane) + 0i;
+      let i_k16 = i32(lane) + 0i;
       let t13 = t12;
-      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k21 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k21; }
+      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k16; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k22 = i32(lane) + 0i;
+      let i_k17 = i32(lane) + 0i;
       let t15 = t14;
-      if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k22 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k22; }
+      if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k17; }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -3064,8 +3064,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t19: i32 = i32(n);
     if (valid && t19 >= 0i && t19 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j20 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20)), select(select(shv[team * 100u + 0u + u32(i_j20)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j20)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j20))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j20)] < -5.119999885559082f)), (s_keep_1 != 0i)));
+        let i_j15 = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15)), select(select(shv[team * 100u + 0u + u32(i_j15)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] < -5.119999885559082f)), (s_keep_1 != 0i)));
       }
     }
   }
@@ -3097,8 +3097,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t24 >= 0i && t24 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j23 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j23)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j23)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j23)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        let i_j18 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j18)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j18)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j18)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }

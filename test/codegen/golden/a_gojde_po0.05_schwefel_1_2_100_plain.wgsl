@@ -1642,16 +1642,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_rank: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 256i) {
-      let i_k14 = i32(lane) + 0i;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k14 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k14, 127i))), (i_k14 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k14 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k14, 127i))), (i_k14 < 128i)) == s_union_f) && (i_k14 < i32(n))))) {
+      let i_k = i32(lane) + 0i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
   }
   {
     if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 256i) {
-      let i_k14 = i32(lane) + 128i;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k14 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k14, 127i))), (i_k14 < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k14 - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k14, 127i))), (i_k14 < 128i)) == s_union_f) && (i_k14 < i32(n))))) {
+      let i_k = i32(lane) + 128i;
+      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
         acc_rank = acc_rank + 1i;
       }
     }
@@ -1896,7 +1896,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_ordinal: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_x15 = i32(lane) + 0i;
+      let i_x_1 = i32(lane) + 0i;
       if (((i32(t1) >= 128i) && (i32(t1) < s_rank))) {
         acc_ordinal = acc_ordinal + 1i;
       }
@@ -1937,15 +1937,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_entrant: i32 = 0i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_o16 = i32(lane) + 0i;
+      let i_o = i32(lane) + 0i;
       var t3: i32 = 0i;
-      for (var i_o17: i32 = 0i; i_o17 < 128i; i_o17++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o17))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o17))) < i32(t2)))) {
+      for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(t2)))) {
           t3 = t3 + 1i;
         }
       }
       if (((i32(t2) < 128i) && (t3 == s_ordinal))) {
-        acc_entrant = acc_entrant + i_o16;
+        acc_entrant = acc_entrant + i_o;
       }
     }
   }
@@ -1986,8 +1986,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t4: i32 = select(128i, i32(n), (s_leaves != 0i));
     if (valid && t4 >= 0i && t4 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j18 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j18)));
+        let i_j = jw;
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t4) * 100u + u32(jw), opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_entrant) * 100u + u32(i_j)));
       }
     }
   }
@@ -2211,23 +2211,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
     {
       let iv = iv4 + 0i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -2285,23 +2285,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t13: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 0i;
+          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 1i;
+          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 2i;
+          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t16: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 3i;
+          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
@@ -2524,14 +2524,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_O: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k23 = i32(lane) + 0i;
+      let i_k18 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k23 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k23; }
+      if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k18 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k18; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k24 = i32(lane) + 0i;
+      let i_k19 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k24 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k24; }
+      if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k19 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k19; }
     }
   }
   shf[0u + lid] = acc_arg_X;
@@ -2591,8 +2591,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t7: i32 = 0i;
     if (valid && t7 >= 0i && t7 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j25 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j25)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j25)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j25)), (sval_arg_X == s_min)), (s_improved != 0i)));
+        let i_j20 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t7) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j20)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_arg_O) * 100u + u32(i_j20)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_arg_X) * 100u + u32(i_j20)), (sval_arg_X == s_min)), (s_improved != 0i)));
       }
     }
   }
@@ -2801,14 +2801,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_O: i32 = 2147483647i;
   {
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k23 = i32(lane) + 0i;
+      let i_k18 = i32(lane) + 0i;
       let t1 = t0;
-      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k23 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k23; }
+      if ((t1 < acc_track_arg_X || (t1 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t1; acci_track_arg_X = i_k18; }
     }
     if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k24 = i32(lane) + 0i;
+      let i_k19 = i32(lane) + 0i;
       let t3 = t2;
-      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k24 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k24; }
+      if ((t3 < acc_track_arg_O || (t3 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t3; acci_track_arg_O = i_k19; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -2881,8 +2881,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let t9: i32 = select(-1i, 0i, (i32(n) == 0i));
     if (valid && t9 >= 0i && t9 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
-        let i_j25 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j25)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j25)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j25)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        let i_j20 = jw;
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j20)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j20)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j20)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
@@ -3109,23 +3109,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(iv4)) >> 2u];
     {
       let iv = iv4 + 0i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
-      let i_j20 = iv;
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j20 - s_k) + 100i), 100i)) < s_L)); }
+      let i_j15 = iv;
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j15 - s_k) + 100i), 100i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -3177,14 +3177,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_O: i32 = 2147483647i;
   for (var iv: i32 = 0i + i32(lid); iv < 128i; iv += 128i) {
     if (iv >= 0i && iv < 128i) {
-      let i_k23 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k23));
-      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k23 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k23; }
+      let i_k18 = iv;
+      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k18; }
     }
     if (iv >= 0i && iv < 128i) {
-      let i_k24 = iv;
-      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k24));
-      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k24 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k24; }
+      let i_k19 = iv;
+      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k19; }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -3246,23 +3246,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
         var t17: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 0i;
-          t17 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 0i;
+          t17 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 1i;
-          t18 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 1i;
+          t18 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t19: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 2i;
-          t19 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 2i;
+          t19 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t20: f32 = 0.0f;
         {
-          let i_j22 = jw4 + 3i;
-          t20 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j22)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 3i;
+          t20 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
       }
@@ -3301,22 +3301,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
         var t26: f32 = 0.0f;
         {
-          let i_j25 = jw4 + 0i;
+          let i_j20 = jw4 + 0i;
           t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t27: f32 = 0.0f;
         {
-          let i_j25 = jw4 + 1i;
+          let i_j20 = jw4 + 1i;
           t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t28: f32 = 0.0f;
         {
-          let i_j25 = jw4 + 2i;
+          let i_j20 = jw4 + 2i;
           t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t29: f32 = 0.0f;
         {
-          let i_j25 = jw4 + 3i;
+          let i_j20 = jw4 + 3i;
           t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
