@@ -389,7 +389,7 @@ describe('opt check and compile', () => {
     expect(out).toContain('(with-track');
     expect(await main([...args, '--dump-algo-ir', 'after:magic'])).toBe(2);
     expect(err).toContain(
-      '--dump-algo-ir: expected after:PASS with PASS one of lower, while, store-lets, fitness, data, twofloat, regime, fuse-track',
+      '--dump-algo-ir: expected after:PASS with PASS one of lower, while, select, store-lets, fitness, data, twofloat, regime, fuse-track',
     );
     clearErr();
     expect(

@@ -455,7 +455,9 @@ describe('select', () => {
       'repeat 2 while rand() < 0.5 { X = best(X, O)\n X = sorted(X) }',
     );
     const req = { ...TINY_REQ, algorithm: 'twhile', sources: { 't.opt': TINY + src } };
-    const input = after(req, 'lower');
+    // The elaborator states the selection; the while pass marks it with the loop's flag.
+    expect(after(req, 'lower')).toContain('(select sort X (ranks X.rank2) (attached S V))');
+    const input = after(req, 'while');
     expect(input).toContain('(select sort X (ranks X.rank2) (attached S V) (guard while1))');
     const out = checkPass(algoSelect, input, after(req, 'select'), req);
     const steps = out.generation.flatMap((g) => (g.k === 'repeat' ? g.body : []));

@@ -165,7 +165,7 @@ describe('the algorithm validator', () => {
     it('is accepted from the elaborator (stage lower)', () =>
       validateAlgo(parseAlgo(lower()), 'test', passesThrough('lower')));
     it('is refused after lower: the while pass leaves none', () =>
-      badWhile(lower(), 'while', /a while statement after lower/));
+      badWhile(lower(), 'while', /a while statement after the while pass/));
     it('refuses an iteration of WHILE_COUNT.carry evaluations or more', () =>
       badWhile(
         lower().replace('(step each.X 8 (evals 8)', '(step each.X 8 (evals 1048576)'),
