@@ -334,7 +334,7 @@ function validateFunc(
     validateExpr(w.body, { arrays, scalars, idx, funcs }, where);
     check(w.body.t !== 'b', `write to ${w.arr} of a boolean`, where);
   }
-  validateExpr(f.result, { arrays, scalars, idx: new Set(), funcs }, where);
+  validateExpr(f.result, { arrays, scalars, idx: new Set(top), funcs }, where);
   check(f.result.t !== 'b', `the result of ${f.name} is a boolean`, where);
 }
 

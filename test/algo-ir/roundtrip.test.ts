@@ -158,6 +158,25 @@ describe('the algorithm validator', () => {
       files: ['examples/es_one_plus_one.opt'],
     };
     const lower = () => printAlgo(algorithmIr(req, { until: 'lower' }).algo);
+    it('accepts a condition that draws (the individual index is bound in its result too)', () => {
+      const src = `problem p(x[D]) in [-5, 5] optimum 0 { sum(j < D) x[j]^2 }
+algorithm w(N = 4) {
+  population X[N]
+  generation {
+    repeat 3 while rand() < 0.7 {
+      each i in X { X[i] = better(X[i] * 0.5, X[i]) }
+    }
+  }
+}`;
+      const a = algorithmIr(
+        { algorithm: 'w', problem: 'p', dim: 2, sources: { 'w.opt': src } },
+        {
+          until: 'lower',
+        },
+      ).algo;
+      expect(printAlgo(a)).toMatch(/\(result \(if \(< \(draw u \d+ ind\d+ 0\) 0\.7\) 1 0\)\)/);
+      validateAlgo(a, 'lower');
+    });
     const badWhile = (text: string, stage: string, message: RegExp) => {
       expect(() => validateAlgo(parseAlgo(text), 'test', passesThrough(stage))).toThrow(IrInvalid);
       expect(() => validateAlgo(parseAlgo(text), 'test', passesThrough(stage))).toThrow(message);
