@@ -4,6 +4,7 @@
 
 import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
+import { canonicalChain } from '../schedule/canonical.js';
 import { porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { isTwoFloatFunction, libraryTexts, type LibraryId } from './wgsl-library.js';
 
@@ -53,23 +54,29 @@ export const TEAM_SCAN_K = 8;
 
 /**
  * The longest chain of sequential additions in the generated code's summation order for `p`'s
- * schedule: the `chain` of the running error bound (ir/error-bound.ts). Team: each lane adds
- * ceil(D / T) terms, then log2(T) tree levels; a scan adds TEAM_SCAN_K sequential adds per lane
- * and tile as well. Split: chunk / wg adds per lane (twice in a scan: chunk sums, then the
- * rescan), the workgroup tree, the carry over earlier chunks, and the combine over the chunks.
+ * schedule: the `chain` of the running error bound (ir/error-bound.ts). A reduction sums in the
+ * canonical order whatever the schedule (schedule/canonical.ts, canonicalChain: the terms of a
+ * partial, the blocks' tree, the lanes' tree). A scan's order still follows the schedule: team,
+ * ceil(D / T) adds per lane, TEAM_SCAN_K a tile and log2(T) tree levels; split, chunk / wg adds
+ * per lane (twice: chunk sums, then the rescan), the workgroup tree, the carry over earlier chunks
+ * and the combine over the chunks. Programs with a scan take the larger of the two.
  */
 export function summationChain(p: ScheduledProgram): number {
+  const canonical = canonicalChain(p.main.len) + 2;
+  if (!p.schedule.stages.some((st) => st.k === 'scan')) return canonical;
   const r = p.schedule.regime;
-  if (r.k === 'team') return Math.ceil(p.dim / r.team) + TEAM_SCAN_K + Math.log2(r.team) + 2;
+  if (r.k === 'team')
+    return Math.max(canonical, Math.ceil(p.dim / r.team) + TEAM_SCAN_K + Math.log2(r.team) + 2);
   const { wg, chunk, groups } = r;
   const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
-  return (
+  return Math.max(
+    canonical,
     2 * (chunk / wg) +
-    2 * Math.log2(wg) +
-    Math.ceil(groups / wg) +
-    Math.ceil(groups / tc) +
-    Math.log2(tc) +
-    2
+      2 * Math.log2(wg) +
+      Math.ceil(groups / wg) +
+      Math.ceil(groups / tc) +
+      Math.log2(tc) +
+      2,
   );
 }
 

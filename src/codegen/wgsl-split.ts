@@ -20,6 +20,8 @@ import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
+import { canonicalOrder, splitBlocks, type CanonicalOrder } from '../schedule/canonical.js';
+import { canonicalLoop, LeafTree, orderDependent, unitElements } from './wgsl-canonical.js';
 import type { WgslKernel, WgslOptions } from './wgsl-kernels.js';
 import {
   add,
@@ -164,6 +166,10 @@ export class SplitKernels {
   private readonly parts = new Map<number, SplitStage>();
   /** Floats of a (individual, chunk)'s partials. */
   readonly partStride: number;
+  /** The canonical order of the function's reductions (schedule/canonical.ts). */
+  private readonly order: CanonicalOrder;
+  /** A reduce stage's chunks (1 where the order is one block) and blocks a chunk. */
+  private readonly red: { chunks: number; blocks: number };
 
   constructor(
     private readonly p: IrProgram,
@@ -188,10 +194,19 @@ export class SplitKernels {
         part.vecs = role.vectors.map((v) => bind.get(v) as VecBinding);
       if (role.k === 'scan-moments') part.moments = momentTerms(part.st as ScanStage, part.accs);
     }
+    this.order = canonicalOrder(p.main.len);
+    this.red = splitBlocks(this.order, r.chunk, r.groups);
+    // A reduce stage's partials are its lane-partials, W a chunk and slot (redAt): its region of
+    // an individual takes red.chunks * 2 A * W floats of the G * partStride an individual owns.
+    const { W } = this.order;
     this.partStride = Math.max(
       1,
       ...[...this.parts.values()].map((s) =>
-        s.moments ? 1 + s.moments.length : s.first + 2 * s.accs.length,
+        s.st.k === 'reduce'
+          ? Math.ceil((this.red.chunks * 2 * s.accs.length * W) / this.G)
+          : s.moments
+            ? 1 + s.moments.length
+            : s.first + 2 * s.accs.length,
       ),
     );
     if (plan.chain) {
@@ -292,6 +307,21 @@ export class SplitKernels {
   /** `PART[at(chunk, slot)]`. */
   private partial(chunk: string, slot?: number): Expr {
     return index(id('PART'), this.at(chunk, slot));
+  }
+
+  /**
+   * A reduce stage's lane-partial `l` of chunk `chunk` at slot `slot` (2 a reduction: its value,
+   * and an argmin's index): the individual's region, then ((chunk * 2 A + slot) * W + l).
+   */
+  private redAt(s: SplitStage, chunk: Expr, slot: number, l: Expr): Expr {
+    const region = mul(id('n'), u32(this.G * this.partStride));
+    const base = this.parityBase();
+    const at = add(
+      region,
+      mul(paren(add(mul(chunk, u32(2 * s.accs.length)), u32(slot))), u32(this.order.W)),
+      call('u32', l),
+    );
+    return index(id('PART'), base ? add(base, at) : at);
   }
 
   /** Scalar `name` of individual n in SC. */
@@ -587,9 +617,11 @@ export class SplitKernels {
     }
   }
 
-  /** A reduction's partials that also computes the step's kept vectors, element by element. */
+  /**
+   * A reduction's partials that also computes the step's kept vectors, element by element, in the
+   * canonical order's loop (every element of the chunk's blocks: the vectors' too).
+   */
   private stepPartials(k: PlanKernel, s: SplitStage): Built {
-    const { r, wg } = this;
     const { accs, vecs } = s;
     const em = this.chunkKernel(k);
     const sv = new Map<string, string>();
@@ -597,29 +629,32 @@ export class SplitKernels {
     accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
     const vlen = Math.max(...vecs.map((b) => b.len));
-    em.add(letS('cs', add(call('min', i32(0), lo), this.chunkStart())));
-    em.add(letS('ce', call('min', call('max', i32(vlen), hi), this.chunkEnd())));
-    // Four consecutive elements a lane: their draws share one Philox block, and (D a multiple
-    // of 4) each row they read is one 16-byte load.
-    const vec = vecs.every((b) => b.len % 4 === 0) && r.chunk % 4 === 0;
-    const from = add(id('cs'), mul(i32(4), call('i32', id('lid'))));
-    const loop = em.open(countedFor('iv4', 'i32', from, id('ce'), i32(4 * wg)));
-    if (vec)
-      em.lanes = stateLanes([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)], 'iv4');
-    for (let u = 0; u < 4; u++) {
-      if (em.lanes) em.lanes.k = u;
-      em.open(ifS(bin(add(id('iv4'), i32(u)), '<', id('ce'))));
-      em.add(letS('iv', add(id('iv4'), i32(u))));
-      // The reductions read the vectors at the loop's element: the value just computed.
-      this.keptVectors(em, ctx, sv, vecs, id('iv'), true);
-      accumulate(em, accs, ctx, id('iv'), false);
-      sv.clear();
-      em.close();
-    }
-    if (em.lanes) endLanes(em, loop.body, 0, bin(id('iv4'), '/', i32(4)));
-    em.close();
-    treeReduce(em, accs, wg, wg, 'lid', u32(0));
-    this.writePartials(em, accs, s.first);
+    const U = this.order.U;
+    // Four consecutive elements a lane (a unit, D a multiple of 4): their draws share one Philox
+    // block, and each row they read is one 16-byte load.
+    const vec = U === 4 && vecs.every((b) => b.len % 4 === 0);
+    const from =
+      lo.k === 'lit' && typeof lo.v === 'number' ? i32(Math.min(0, lo.v)) : call('min', i32(0), lo);
+    const to =
+      hi.k === 'lit' && typeof hi.v === 'number'
+        ? i32(Math.max(vlen, hi.v))
+        : call('max', i32(vlen), hi);
+    this.canonicalPartials(em, s, from, to, (q, loop) => {
+      em.add(letS('iv4', U === 4 ? mul(q, i32(4)) : q));
+      if (vec)
+        em.lanes = stateLanes([...vecs.map((b) => b.idx), ...accs.map((a) => a.red.idx)], 'iv4');
+      for (let u = 0; u < U; u++) {
+        if (em.lanes) em.lanes.k = u;
+        em.open(block());
+        em.add(letS('iv', add(id('iv4'), i32(u))));
+        // The reductions read the vectors at the loop's element: the value just computed.
+        this.keptVectors(em, ctx, sv, vecs, id('iv'), true);
+        accumulate(em, accs, ctx, id('iv'), false);
+        sv.clear();
+        em.close();
+      }
+      if (em.lanes) endLanes(em, loop.body, 1, bin(id('iv4'), '/', i32(4)));
+    });
     this.storeValueCopy(em, ctx);
     return this.finish(em, k, Math.max(1, s.nf), s.ni);
   }
@@ -640,20 +675,75 @@ export class SplitKernels {
     em.close();
   }
 
-  /** A reduction's partials: each chunk's accumulators. */
+  /** A reduction's partials: each chunk's lane-partials in the canonical order. */
   private reducePartials(k: PlanKernel, s: SplitStage): Built {
     const { accs } = s;
     const em = this.chunkKernel(k);
     const ctx = this.context(em);
     accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
-    em.add(letS('cs', call('max', lo, this.chunkStart())));
-    em.add(letS('ce', call('min', hi, this.chunkEnd())));
-    this.chunkLoop(em, accs, ctx);
-    treeReduce(em, accs, this.wg, this.wg, 'lid', u32(0));
-    this.writePartials(em, accs, s.first);
+    const lanes = vectorisable(em, accs) && this.order.U === 4;
+    this.canonicalPartials(em, s, lo, hi, (q, loop) => {
+      if (lanes)
+        em.lanes = {
+          names: new Set(accs.map((a) => a.red.idx)),
+          k: 0,
+          usedX: false,
+          dv: new Map(),
+        };
+      unitElements(this.order.U, q, (e, c) => {
+        if (em.lanes) em.lanes.k = c;
+        em.add(letS(`e${c}`, e));
+        accumulate(em, accs, ctx, id(`e${c}`), false);
+      });
+      if (lanes) endLanes(em, loop.body, 0, q);
+    });
     this.storeValueCopy(em, ctx);
     return this.finish(em, k, Math.max(1, s.nf), s.ni);
+  }
+
+  /**
+   * The canonical loop of stage s's accumulators over [lo, hi) by the workgroup's lanes, over
+   * chunk c's blocks, each lane-partial stored to PART (redAt) for the combine.
+   */
+  private canonicalPartials(
+    em: Emitter,
+    s: SplitStage,
+    lo: Expr,
+    hi: Expr,
+    unit: (q: Expr, loop: { body: Stmt[] }) => void,
+  ) {
+    const { order, red, wg } = this;
+    em.uses.add('PART');
+    canonicalLoop(em, {
+      order,
+      team: wg,
+      lane: id('lid'),
+      lo,
+      hi,
+      accs: s.accs,
+      split: {
+        first: mul(id('c'), u32(red.blocks)),
+        count: red.blocks,
+        store: (vl) => {
+          em.open(ifS(id('valid')));
+          s.accs.forEach((a, j) => {
+            const A = accName(a.out);
+            const v = isArg(a.red.op) ? A : a.red.t === 'i' ? call('bitcast<f32>', A) : A;
+            em.add(assign(this.redAt(s, id('c'), 2 * j, vl), v));
+            if (isArg(a.red.op))
+              em.add(
+                assign(
+                  this.redAt(s, id('c'), 2 * j + 1, vl),
+                  call('bitcast<f32>', accIndexName(a.out)),
+                ),
+              );
+          });
+          em.close();
+        },
+      },
+      unit,
+    });
   }
 
   /** 3. combine the partials of each individual, then the scalar stages that follow. */
@@ -691,6 +781,7 @@ export class SplitKernels {
     this.loadScalars(em3, k);
     em3.uses.add('PART');
     if (s.moments) this.combineMoments(em3, s, s.moments, team);
+    else if (s.st.k === 'reduce') this.combineCanonical(em3, s, team);
     else {
       const caccs = accs.map((a) => ({ ...a }));
       accumulate(em3, caccs, this.context(em3), id(''), true);
@@ -749,6 +840,65 @@ export class SplitKernels {
       Math.max(1, accs.filter((a) => a.f >= 0).length),
       accs.filter((a) => a.i >= 0).length,
     );
+  }
+
+  /**
+   * A reduce stage's combine in the canonical order: lane l (of W, the team) takes its
+   * lane-partial from each chunk in order, their adjacent-pairs tree (the chunks are aligned runs
+   * of blocks, so these are the tree's upper levels; the chunks past the last are the identity),
+   * then the tree over the W lanes.
+   */
+  private combineCanonical(em3: Emitter, s: SplitStage, team: number) {
+    const { wg } = this;
+    const { W } = this.order;
+    // A team of at most W lanes (the plan's min(W, wg); an edited plan may take fewer).
+    if (team > W || W % team !== 0)
+      throw new Error(`internal: wgsl: a combine of ${team} lanes for ${W} lane-partials`);
+    // Lane t takes the lane-partials t + i team (i < V), as a team does (wgsl-canonical.ts).
+    const V = W / team;
+    const { accs } = s;
+    const caccs = accs.map((a) => ({ ...a }));
+    accumulate(em3, caccs, this.context(em3), id(''), true);
+    const dep = orderDependent(caccs);
+    const tag = (a: Acc) => a.out.replace(/\W/g, '_');
+    const chunks = this.red.chunks;
+    em3.open(block());
+    if (V > 1) for (const a of dep) em3.add(varS(`cv_${tag(a)}`, `array<${wty(a.red.t)}, ${V}>`));
+    if (V > 1) em3.open(countedFor('vi', 'u32', u32(0), u32(V)));
+    em3.add(letS('vl', V > 1 ? add(id('lane'), mul(id('vi'), u32(team))) : id('lane')));
+    const tree = new LeafTree(em3, dep, Math.ceil(Math.log2(chunks)));
+    tree.declare();
+    em3.open(countedFor('cc', 'u32', u32(0), u32(chunks)));
+    caccs.forEach((a, j) => {
+      const v = this.redAt(s, id('cc'), 2 * j, id('vl'));
+      const A = accName(a.out);
+      if (isArg(a.red.op)) {
+        const AI = accIndexName(a.out);
+        const [pv, pi] = [id(`pv${j}`), id(`pi${j}`)];
+        const vi = this.redAt(s, id('cc'), 2 * j + 1, id('vl'));
+        em3.add(seq(letS(pv.name, v), letS(pi.name, call('bitcast<i32>', vi))));
+        em3.add(ifS(better(a.red.op, pv, pi, A, AI), [assign(A, pv), assign(AI, pi)], true));
+      } else if (dep.includes(a))
+        em3.add(varS(tree.v(a).name, wty(a.red.t), a.red.t === 'i' ? call('bitcast<i32>', v) : v));
+      else em3.add(assign(A, combine(a.red.op, A, a.red.t === 'i' ? call('bitcast<i32>', v) : v)));
+    });
+    tree.merge();
+    em3.close();
+    for (const a of dep) em3.add(varS(tree.v(a).name, wty(a.red.t)));
+    tree.result();
+    if (V > 1) {
+      for (const a of dep) em3.add(assign(index(id(`cv_${tag(a)}`), id('vi')), tree.v(a)));
+      em3.close();
+      for (let off = V / 2; off >= 1; off /= 2)
+        for (let i = 0; i < off; i++)
+          for (const a of dep) {
+            const cv = (k: number) => index(id(`cv_${tag(a)}`), u32(k));
+            em3.add(assign(cv(i), combine(a.red.op, cv(i), cv(i + off))));
+          }
+      for (const a of dep) em3.add(assign(accName(a.out), index(id(`cv_${tag(a)}`), u32(0))));
+    } else for (const a of dep) em3.add(assign(accName(a.out), tree.v(a)));
+    em3.close();
+    treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
 
   /**

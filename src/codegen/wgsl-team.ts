@@ -5,6 +5,8 @@ import { WORKGROUP_BYTES, type PlanKernel } from '../schedule/plan.js';
 import { orderFreeReduction, readsOnlyAt, workgroupReductions } from '../schedule/schedule.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
 import { matrixProduct } from '../ir/matrix.js';
+import { canonicalOrder } from '../schedule/canonical.js';
+import { canonicalLoop, unitElements } from './wgsl-canonical.js';
 import {
   add,
   assign,
@@ -255,28 +257,51 @@ class TeamKernel {
       this.shI = Math.max(this.shI, red.ni);
       accumulate(em, red.accs, ctx, id(''), true);
     }
-    const loop = em.open(
-      countedFor('iv4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(b.len), i32(4 * team)),
-    );
-    em.lanes = stateLanes([b.idx, ...(red?.accs.map((a) => a.red.idx) ?? [])], 'iv4');
-    for (let u = 0; u < 4; u++) {
-      em.lanes.k = u;
-      em.open(block());
-      em.add(letS('iv', add(id('iv4'), i32(u))));
-      em.add(letS(ctx.indexName(b.idx), id('iv')));
-      const pre: Stmt[] = [];
-      const v = wgslNode(b.body, ctx, pre);
-      em.add(...pre);
-      const iv = call('u32', id('iv'));
-      if (at !== undefined)
-        em.add(assign(slotAt('shv', id('team'), L.sharedStride ?? 0, at, iv), toF32(v, b.body.t)));
-      else storeScratch(em, L, b.name, iv, toF32(v, b.body.t));
-      // The lane reads back its own element: no barrier between.
-      if (red) accumulate(em, red.accs, ctx, id('iv'), false);
+    // The unit of four elements starting at iv4: its draws, its values, its reductions' terms.
+    const unit = (loop: { body: Stmt[] }, at0: number) => {
+      em.lanes = stateLanes([b.idx, ...(red?.accs.map((a) => a.red.idx) ?? [])], 'iv4');
+      for (let u = 0; u < 4; u++) {
+        em.lanes.k = u;
+        em.open(block());
+        em.add(letS('iv', add(id('iv4'), i32(u))));
+        em.add(letS(ctx.indexName(b.idx), id('iv')));
+        const pre: Stmt[] = [];
+        const v = wgslNode(b.body, ctx, pre);
+        em.add(...pre);
+        const iv = call('u32', id('iv'));
+        if (at !== undefined)
+          em.add(
+            assign(slotAt('shv', id('team'), L.sharedStride ?? 0, at, iv), toF32(v, b.body.t)),
+          );
+        else storeScratch(em, L, b.name, iv, toF32(v, b.body.t));
+        // The lane reads back its own element: no barrier between.
+        if (red) accumulate(em, red.accs, ctx, id('iv'), false);
+        em.close();
+      }
+      endLanes(em, loop.body, at0, bin(id('iv4'), '/', i32(4)));
+    };
+    if (red)
+      // The reductions' terms in the canonical order (fusesReduce: D a multiple of 4, so a unit is
+      // these four elements); the vector's elements are the same whichever lane makes them.
+      canonicalLoop(em, {
+        order: canonicalOrder(this.p.main.len),
+        team,
+        lane: id('lane'),
+        lo: i32(0),
+        hi: i32(b.len),
+        accs: red.accs,
+        unit: (q, loop) => {
+          em.add(letS('iv4', mul(q, i32(4))));
+          unit(loop, 1);
+        },
+      });
+    else {
+      const loop = em.open(
+        countedFor('iv4', 'i32', mul(i32(4), call('i32', id('lane'))), i32(b.len), i32(4 * team)),
+      );
+      unit(loop, 0);
       em.close();
     }
-    endLanes(em, loop.body, 0, bin(id('iv4'), '/', i32(4)));
-    em.close();
     em.add(barrier(at !== undefined ? 'workgroup' : 'storage'));
     if (red) treeReduce(em, red.accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
@@ -439,6 +464,8 @@ class TeamKernel {
    */
   private fusesReduce(b: Binding & { k: 'vec' }, outs: string[]): boolean {
     if (!this.step || !this.fourALane(b.len)) return false;
+    // A unit of the canonical order is four elements (D a multiple of 4), the loop's own.
+    if (canonicalOrder(this.p.main.len).U !== 4) return false;
     if (this.L.sharedOffset?.get(b.name) === undefined) return false;
     return outs.every((o) => {
       const r = this.bind.get(o);
@@ -507,26 +534,17 @@ class TeamKernel {
       }
       endLanes(em, loop.body, 0, bin(id('q4'), '/', i32(4)));
       em.close();
-    } else if (v4 && Math.ceil(v4.hi / 4) - Math.floor(v4.lo / 4) >= team)
-      vectorLoop(
-        em,
-        accs,
-        ctx,
-        i32(Math.floor(v4.lo / 4)),
-        i32(Math.ceil(v4.hi / 4)),
-        team,
-        id(lane),
-      );
-    else if (
+    } else if (
       this.step &&
       lane === 'lane' &&
       lit &&
       lit.lo >= 0 &&
-      lit.hi - lit.lo <= UNROLL_ROWS * team
+      lit.hi - lit.lo <= UNROLL_ROWS * team &&
+      accs.every(orderFree)
     ) {
-      // A step's short loop (at most UNROLL_ROWS elements a lane: DE's fused track at NP = 250),
-      // unrolled: the value rows it reads are loaded at the start of the kernel instead of after
-      // the barriers before it. The same terms in the same order as the loop.
+      // A step's short loop of order-free reductions (at most UNROLL_ROWS elements a lane: DE's
+      // fused track at NP = 250), unrolled: the value rows it reads are loaded at the start of the
+      // kernel instead of after the barriers before it.
       const names = new Set(accs.map((a) => a.red.idx));
       for (let off = lit.lo; off < lit.hi; off += team) {
         em.open(block());
@@ -534,12 +552,49 @@ class TeamKernel {
         accumulate(em, accs, { ...ctx, laneRow }, add(call('i32', id('lane')), i32(off)), false);
         em.close();
       }
-    } else {
-      em.open(countedFor('iv', 'i32', add(lo, call('i32', id(lane))), hi, i32(team)));
-      accumulate(em, accs, ctx, id('iv'), false);
-      em.close();
-    }
+    } else this.canonicalReduce(accs, id(lane), team, lo, hi, !!v4);
     treeReduce(em, accs, team, wg, lane, base);
+  }
+
+  /**
+   * The canonical loop (codegen/wgsl-canonical.ts) of `accs` over [lo, hi) by `team` lanes: the
+   * terms in the order D fixes, whatever the team. `vec4`: constant bounds, each unit's x and
+   * data vectors one 16-byte load (D a multiple of 4).
+   */
+  private canonicalReduce(
+    accs: Acc[],
+    lane: Expr,
+    team: number,
+    lo: Expr,
+    hi: Expr,
+    vec4: boolean,
+  ) {
+    const { em, ctx } = this;
+    const order = canonicalOrder(this.p.main.len);
+    const lanes = vec4 && em.vec4 && order.U === 4;
+    canonicalLoop(em, {
+      order,
+      team,
+      lane,
+      lo,
+      hi,
+      accs,
+      unit: (q, loop) => {
+        if (lanes)
+          em.lanes = {
+            names: new Set(accs.map((a) => a.red.idx)),
+            k: 0,
+            usedX: false,
+            dv: new Map(),
+          };
+        unitElements(order.U, q, (e, c) => {
+          if (em.lanes) em.lanes.k = c;
+          em.add(letS(`e${c}`, e));
+          accumulate(em, accs, ctx, id(`e${c}`), false);
+        });
+        if (lanes) endLanes(em, loop.body, 0, q);
+      },
+    });
   }
 
   /** A tiled scan over the team, its value fed to its consumers (and stored where read later). */

@@ -17,6 +17,7 @@ import {
   type Write,
 } from '../ir/ir.js';
 import { chainable, valueWritesAfter, valueWritesInCombine } from '../ir/step.js';
+import { canonicalOrder, splitBlocks } from './canonical.js';
 import {
   decideRegime,
   reductionSlotBytes,
@@ -187,7 +188,13 @@ export function buildPlan(
   const vecs = s.stages.flatMap((st) => (st.k === 'vec' ? [st.name] : []));
   const r = s.regime;
   // A split step whose runs chain: its value writes, whose rows its partials store (so read, in S).
-  const chainValues = r.k === 'split' && step && opts.chain ? chainable(p) : undefined;
+  // The canonical order's partials of a reduce stage (schedule/canonical.ts): the workgroups of
+  // their kernel, and whether they are the regime's chunks. A chain kernel's partials phase reads
+  // the elements its own writes phase wrote, so its workgroups must be the chunks.
+  const order = canonicalOrder(f.len);
+  const red = r.k === 'split' ? splitBlocks(order, r.chunk, r.groups) : undefined;
+  const chainValues =
+    r.k === 'split' && step && opts.chain && red?.chunks === r.groups ? chainable(p) : undefined;
   const vecBytes = r.k === 'team' ? (r.wg / r.team) * vecs.reduce((a, n) => a + len(n), 0) * 4 : 0;
   const shared =
     r.k === 'team' && keptInWorkgroup(f, s.stages, r.wg, r.wg / r.team, vecBytes, stateSet);
@@ -261,7 +268,7 @@ export function buildPlan(
       name: 'evaluate',
       role: { k: 'team', team: r.team },
       stages: s.stages.map((st) => stageText(st)),
-      thread: `${lanes}${s.stages.some((st) => st.k === 'scan') ? ' (scans by tiles)' : ''}; ${step ? "the team's lanes share its individual's writes" : 'lane 0 writes the fitness'}`,
+      thread: `${lanes}${s.stages.some((st) => st.k === 'scan') ? ' (scans by tiles)' : ''}${s.stages.some((st) => st.k === 'reduce') ? `; a reduction's terms in the canonical order (${order.W} lane-partials of ${order.U}-element units${order.K > 1 ? `, ${order.K} blocks` : ''}${order.W > r.team ? `: ${order.W / r.team} a lane` : order.W < r.team ? `: lanes from ${order.W} hold the identity` : ''})` : ''}; ${step ? "the team's lanes share its individual's writes" : 'lane 0 writes the fitness'}`,
       workgroup: `${ipg} individual${ipg === 1 ? '' : 's'} (a team each); a tree over the team per reduction, barriers between stages`,
       dispatch: { per: 'team', individuals: ipg },
       buffers: sorted(b),
@@ -373,19 +380,22 @@ export function buildPlan(
               ...pending.map((v) => stageText(bindStage(v), { split: true })),
               stageText(st),
             ],
-            // Four consecutive elements a lane: their draws share one Philox block.
-            thread: pending.length
-              ? `lane l of workgroup (n, c) takes elements c * ${r.chunk} + 4l .. 4l + 3, + ${4 * r.wg}, ... of chunk c of individual n`
-              : across,
-            workgroup: `${chunkGroup}: a tree over the workgroup, partials of ${list(outs)} to PART`,
-            dispatch: chunk,
+            // The canonical order's lane-partials (schedule/canonical.ts): unit l + b W of each
+            // block b of the chunk (of the whole individual where the order is one block).
+            thread:
+              order.K > 1
+                ? `lane l of workgroup (n, c) takes unit l of each of the ${red?.blocks} blocks of chunk c of individual n (${order.U} elements a unit, ${order.W} a block), their tree as they come`
+                : `lane l of workgroup (n, 0) takes units l, l + ${order.W}, ... of individual n (${order.U} elements a unit)`,
+            workgroup: `${red?.chunks === G ? chunkGroup : 'individual n'}: its ${order.W} lane-partials of ${list(outs)} to PART`,
+            dispatch: { per: 'chunk', chunks: red?.chunks ?? G },
           },
           b,
         );
         pending = [];
       }
-      // The combine: a team per individual over its G partials, then the scalar stages after.
-      const team = Math.min(r.wg, nextPow2(G));
+      // The combine: a team per individual over its G partials (a reduce stage's: W lanes, one
+      // lane-partial each over the chunks), then the scalar stages after.
+      const team = st.k === 'reduce' ? Math.min(order.W, r.wg) : Math.min(r.wg, nextPow2(G));
       const ipg = r.wg / team;
       const after: string[] = [];
       for (const st of s.stages.slice(k + 1)) {
@@ -424,7 +434,10 @@ export function buildPlan(
             ...after.map((a) => `scalar ${a}`),
             ...(values ? ['the value writes'] : []),
           ],
-          thread: `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
+          thread:
+            st.k === 'reduce'
+              ? `lane l of a team of ${team} combines lane-partial${order.W > team ? `s l, l + ${team}, ...` : ' l'} of its individual's ${red?.chunks} chunk${red?.chunks === 1 ? '' : 's'} (their tree), then the tree over the team`
+              : `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
           workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and(stores)} in SC${values ? ' and makes the value writes' : ''}`}`,
           dispatch: { per: 'team', individuals: ipg },
         },

@@ -11,6 +11,7 @@
 // element (fused into the scan), then one fused loop for all other reductions of the level.
 
 import { countKernels, readsAnyOf, readsArray } from '../ir/kernels.js';
+import { blockElements, canonicalOrder } from './canonical.js';
 import { matrixProduct, rowMatrices } from '../ir/matrix.js';
 import {
   children,
@@ -395,8 +396,17 @@ export interface RegimeDecision {
  * iteration).
  */
 export function splitChunk(D: number, o: ScheduleOptions): number {
-  let chunk = o.chunk;
-  while (chunk > 4 * o.wg && o.population * Math.ceil(D / chunk) < SPLIT_MIN_WORKGROUPS) chunk /= 2;
+  // A chunk is a power-of-two multiple of the canonical order's block (schedule/canonical.ts),
+  // so that its reductions' partials are whole subtrees of the order.
+  const order = canonicalOrder(D);
+  const E = order.K > 1 ? blockElements(order) : 1;
+  let chunk = order.K > 1 ? E : o.chunk;
+  while (chunk < o.chunk) chunk *= 2;
+  while (
+    chunk > Math.max(4 * o.wg, E) &&
+    o.population * Math.ceil(D / chunk) < SPLIT_MIN_WORKGROUPS
+  )
+    chunk /= 2;
   return chunk;
 }
 

@@ -17,15 +17,17 @@ if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
 const maybe = ctx ? describe : describe.skip;
 
 maybe('chained runs of a split step of one row', () => {
-  it('ma_sw_chains (D = 2,000, split in chunks of 256): the same state bit for bit as unchained', async () => {
+  it('ma_sw_chains (D = 70,000, split in chunks of 1,024): the same state bit for bit as unchained', async () => {
     // 2 generations of N = 8, Noff = 4, Istr = 40: 80 Solis-Wets iterations in chains of up to
     // 40 runs (a batch ends a chain), with successes and failures (rho doubles and halves).
     const c = compileAlgorithm({
       algorithm: 'ma_sw_chains',
       problem: 'shifted_rastrigin',
-      dim: 2000,
+      // A chain's chunks are whole blocks of the canonical order (schedule/canonical.ts): D past
+      // 65,536, chunks of at least 1,024 elements.
+      dim: 70_000,
       set: { N: '8', Noff: '4', Istr: '40' },
-      schedule: { force: 'split', chunk: 256, wg: 64 },
+      schedule: { force: 'split', chunk: 1024, wg: 64 },
       validateEach: true,
     });
     const move = c.steps.filter((st) => c.compiled(st).plan().chain?.values.includes('rho'));

@@ -47,6 +47,12 @@ function plan(
 
 // Small chunks and workgroups, so that D = 10 .. 64 gives several workgroups an individual.
 const SPLIT = { force: 'split', chunk: 16, wg: 16 } as const;
+/**
+ * A chain needs chunks that are whole blocks of the canonical order (schedule/canonical.ts): D
+ * past 65,536, chunks of at least 1,024 elements.
+ */
+const CHAIN_DIM = 70_000;
+const CHAIN_SPLIT = { force: 'split', chunk: 1024, wg: 16 } as const;
 
 /** A Solis-Wets-like step on one row in a loop, reading X at `y`'s element and updating S[i] by `s`. */
 const SW_LOOP = (
@@ -88,7 +94,7 @@ describe('the plan, text out', () => {
         why     D = 10 < 4 chunks of 16384
         kernel evaluate: ceil(n / 256) workgroups; buffers X, F
           runs       reduce r0
-          thread     one lane per individual: every loop element by element; lane 0 writes the fitness
+          thread     one lane per individual: every loop element by element; a reduction's terms in the canonical order (8 lane-partials of 1-element units: 8 a lane); lane 0 writes the fitness
           workgroup  256 individuals (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
@@ -97,14 +103,14 @@ describe('the plan, text out', () => {
       "plan plain_sum, D = 64: 2 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel reduce_partials_0: n * 4 workgroups; buffers X, PART
+        kernel reduce_partials_0: n * 1 workgroups; buffers X, PART
           runs       reduce r0
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of r0 to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of r0 to PART
+        kernel combine_0: ceil(n / 2) workgroups; buffers PART, F
           runs       combine r0
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 writes the fitness"
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 writes the fitness"
     `);
   });
   it('Schwefel 1.2: the square-sum fused into the scan', () => {
@@ -158,24 +164,24 @@ describe('the plan, text out', () => {
       "plan variance, D = 64: 4 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel reduce_partials_0: n * 4 workgroups; buffers X, PART
+        kernel reduce_partials_0: n * 1 workgroups; buffers X, PART
           runs       reduce m
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of m to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of m to PART
+        kernel combine_0: ceil(n / 2) workgroups; buffers PART, SC
           runs       combine m
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores m in SC
-        kernel reduce_partials_1: n * 4 workgroups; buffers X, PART, SC
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 stores m in SC
+        kernel reduce_partials_1: n * 1 workgroups; buffers X, PART, SC
           runs       reduce r0
           scalars    m from SC
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of r0 to PART
-        kernel combine_1: ceil(n / 4) workgroups; buffers PART, SC, F
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of r0 to PART
+        kernel combine_1: ceil(n / 2) workgroups; buffers PART, SC, F
           runs       combine r0
           scalars    m from SC
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 writes the fitness"
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 writes the fitness"
     `);
   });
   it('a rotation of 30 columns (below a tile): the team sized by the rows, the rotated vector in SCR', () => {
@@ -187,7 +193,7 @@ describe('the plan, text out', () => {
         kernel evaluate: ceil(n / 16) workgroups; buffers X, DATA, SCR, F
           runs       vector z[30] stored in SCR
           runs       reduce r0
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; lane 0 writes the fitness
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); lane 0 writes the fitness
           workgroup  16 individuals (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
@@ -201,7 +207,7 @@ describe('the plan, text out', () => {
         kernel evaluate: n workgroups; buffers X, DATA, SCR, F
           runs       vector z[30] stored in SCR
           runs       reduce r0
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; lane 0 writes the fitness
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); lane 0 writes the fitness
           workgroup  1 individual (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
@@ -212,12 +218,12 @@ describe('the plan, text out', () => {
         why     D = 1000000 >= 4 chunks of 16384 and the team regime fills 16 workgroups at population 16 (< 512)
         kernel reduce_partials_0: n * 62 workgroups; buffers X, DATA, PART
           runs       reduce r0
-          thread     lane l of workgroup (n, c) takes elements c * 16384 + l, + 256, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16384 elements): a tree over the workgroup, partials of r0 to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
+          thread     lane l of workgroup (n, c) takes unit l of each of the 16 blocks of chunk c of individual n (4 elements a unit, 256 a block), their tree as they come
+          workgroup  chunk c of individual n (16384 elements): its 256 lane-partials of r0 to PART
+        kernel combine_0: n workgroups; buffers PART, F
           runs       combine r0
-          thread     lane l of a team of 64 combines partials l, l + 64, ... of its individual's 62 chunks
-          workgroup  4 individuals; lane 0 writes the fitness"
+          thread     lane l of a team of 256 combines lane-partial l of its individual's 62 chunks (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 writes the fitness"
     `);
   });
   it("DE's steps: one team kernel each", () => {
@@ -233,7 +239,7 @@ describe('the plan, text out', () => {
           runs       vector X.init[10] in workgroup memory
           runs       reduce fit
           runs       scalar fitness
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (8 lane-partials of 1-element units: lanes from 8 hold the identity); the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       // ---- step track: 1 individual(s), 0 evaluation(s), team regime, 1 kernel(s)
       plan de.track, D = 10, 1 individual(s): 1 kernel
@@ -244,7 +250,7 @@ describe('the plan, text out', () => {
           runs       reduce arg.X once for the workgroup's individuals, over all its lanes
           runs       scalar min
           runs       scalar improved
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (8 lane-partials of 1-element units: lanes from 8 hold the identity); the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       // ---- step each.X+track: 48 individual(s), 48 evaluation(s), team regime, 1 kernel(s)
       plan de.each.X+track, D = 10, 48 individual(s): 1 kernel
@@ -263,7 +269,7 @@ describe('the plan, text out', () => {
           runs       scalar keep
           runs       scalar track.min
           runs       scalar track.improved
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; the team's lanes share its individual's writes
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (8 lane-partials of 1-element units: lanes from 8 hold the identity); the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       "
     `);
@@ -321,16 +327,16 @@ describe('the plan, text out', () => {
       plan de.init.X, D = 64, 48 individual(s): 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel step_partials_0: n * 4 workgroups; buffers SCR, PART
+        kernel step_partials_0: n * 1 workgroups; buffers SCR, PART
           runs       vector X.init[64], element by element in the loop
           runs       reduce fit
-          thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of fit to PART
+        kernel combine_0: ceil(n / 2) workgroups; buffers PART, SC
           runs       combine fit
           runs       scalar fitness
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores fit and fitness in SC
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 stores fit and fitness in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
           scalars    fit and fitness from SC
@@ -340,19 +346,19 @@ describe('the plan, text out', () => {
       plan de.each.X, D = 64, 48 individual(s): 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel step_partials_0: n * 4 workgroups; buffers S, SCR, PART
+        kernel step_partials_0: n * 1 workgroups; buffers S, SCR, PART
           runs       vector u[64], element by element in the loop
           runs       reduce fit
           scalars    r0, r1, r2, k and L computed again
-          thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of fit to PART
+        kernel combine_0: ceil(n / 2) workgroups; buffers S, PART, SC
           runs       combine fit
           runs       scalar fitness
           runs       scalar keep
           scalars    r0, r1, r2, k and L computed again
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores fit, fitness and keep in SC
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 stores fit, fitness and keep in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
           scalars    fit, fitness and keep from SC; r0, r1, r2, k and L computed again
@@ -362,17 +368,17 @@ describe('the plan, text out', () => {
       plan de.track, D = 64, 1 individual(s): 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel reduce_partials_0: n * 4 workgroups; buffers S, PART
+        kernel reduce_partials_0: n * 1 workgroups; buffers S, PART
           runs       reduce arg.X
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of arg.X to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of arg.X to PART
+        kernel combine_0: ceil(n / 2) workgroups; buffers S, PART, SC
           runs       combine arg.X
           runs       scalar min
           runs       scalar improved
           runs       the value writes
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores arg.X, min and improved in SC and makes the value writes
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 stores arg.X, min and improved in SC and makes the value writes
         kernel step_writes: n * 4 workgroups; buffers S, SC
           runs       the vector writes (the value writes were the combine's)
           scalars    arg.X, min and improved from SC
@@ -452,21 +458,21 @@ algorithm sw(N = 4) {
       "plan sw.at.X, D = 64, 1 individual(s): 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel step_partials_0: n * 4 workgroups; buffers S, SCR, PART
+        kernel step_partials_0: n * 1 workgroups; buffers S, SCR, PART
           runs       vector y[64], element by element in the loop
           runs       reduce fit
           scalars    i.row and plus computed again
-          thread     lane l of workgroup (n, c) takes elements c * 16 + 4l .. 4l + 3, + 64, ... of chunk c of individual n
-          workgroup  chunk c of individual n (16 elements): a tree over the workgroup, partials of fit to PART
-        kernel combine_0: ceil(n / 4) workgroups; buffers S, PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 8 lane-partials of fit to PART
+        kernel combine_0: ceil(n / 2) workgroups; buffers S, PART, SC
           runs       combine fit
           runs       scalar fitness
           runs       scalar ok
           runs       scalar keep
           runs       the value writes
           scalars    i.row and plus computed again
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
-          workgroup  4 individuals; lane 0 stores fit, fitness, ok, keep and plus in SC and makes the value writes
+          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  2 individuals; lane 0 stores fit, fitness, ok, keep and plus in SC and makes the value writes
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the vector writes (the value writes were the combine's)
           scalars    fit, fitness, ok, keep and plus from SC; i.row computed again
@@ -480,20 +486,20 @@ algorithm sw(N = 4) {
     const c = compileAlgorithm({
       algorithm: 'sw',
       problem: 'p',
-      dim: 64,
-      schedule: SPLIT,
+      dim: CHAIN_DIM,
+      schedule: CHAIN_SPLIT,
       sources: { 'sw.opt': SW_LOOP('X[i][j]') },
     });
     const st = c.steps.find((s) => s.name === 'at.X')!;
     const text = printPlan(c.compiled(st).plan());
     expect(text.slice(text.indexOf('  chain'))).toMatchInlineSnapshot(`
       "  chain  consecutive runs t - 1, t: step_partials_0 of the first run, step_chain between two runs, combine_0 and step_writes of the last
-        kernel step_chain: n * 4 workgroups; buffers Q, S, SCR, PART
+        kernel step_chain: n * 69 workgroups; buffers Q, S, SCR, PART
           runs       run t - 1 (parameters Q): combine fit, scalar fitness, scalar ok, scalar keep, the value writes, every workgroup for itself (the value rows from the copy of run t - 1, written to S by chunk 0)
           runs       run t - 1: the vector writes of chunk c
-          runs       run t (parameters P): vector y[64], element by element in the loop, reduce fit; chunk 0 stores the value rows X.f, S and phase for run t + 1
+          runs       run t (parameters P): vector y[70000], element by element in the loop, reduce fit; chunk 0 stores the value rows X.f, S and phase for run t + 1
           values     X.f, S and phase: two copies in PART, by the run's parity
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks; then as step_writes, then as step_partials_0
+          thread     lane l of a team of 16 combines lane-partials l, l + 16, ... of its individual's 69 chunks (their tree), then the tree over the team; then as step_writes, then as step_partials_0
           workgroup  chunk c of individual n: the combine's scalars and the value rows in workgroup memory, barriers between the three"
     `);
   });
@@ -502,8 +508,8 @@ algorithm sw(N = 4) {
       const c = compileAlgorithm({
         algorithm: 'sw',
         problem: 'p',
-        dim: 64,
-        schedule: SPLIT,
+        dim: CHAIN_DIM,
+        schedule: CHAIN_SPLIT,
         sources: { 'sw.opt': SW_LOOP(y, s) },
       });
       const st = c.steps.find((x) => x.name === 'at.X')!;
@@ -529,7 +535,7 @@ algorithm sw(N = 4) {
         { fromSC: [], recomputed: [] },
       ],
       [
-        { k: 'combine', stage: 0, team: 4, scalars: [], to: 'SC', keep: [], values: false },
+        { k: 'combine', stage: 0, team: 8, scalars: [], to: 'SC', keep: [], values: false },
         { fromSC: [], recomputed: [] },
       ],
       [
@@ -537,7 +543,7 @@ algorithm sw(N = 4) {
         { fromSC: ['m'], recomputed: [] },
       ],
       [
-        { k: 'combine', stage: 1, team: 4, scalars: [], to: 'F', keep: [], values: false },
+        { k: 'combine', stage: 1, team: 8, scalars: [], to: 'F', keep: [], values: false },
         { fromSC: ['m'], recomputed: [] },
       ],
     ]);
@@ -679,20 +685,23 @@ describe('a change of strategy is a change to the plan', () => {
     expect(gpu.kernels[0]!.code).not.toEqual(generateWgsl(c.ir, p).kernels[0]!.code);
     expect(KS.map((n) => gpu.kernels[0]!.workgroups(n))).toEqual([1, 2, 16, 250]);
   });
-  it('a combine of 2 lanes an individual in the plan: its loop and its grid', () => {
+  it('a combine of 4 lanes an individual in the plan: its loop and its grid', () => {
+    // D = 64: 8 lane-partials (schedule/canonical.ts), so the combine's team is 8 lanes.
     const c = compileProblem({ problem: 'sphere', dim: 64, schedule: SPLIT });
     const p = c.plan();
-    expect(p.kernels[1]!.role).toMatchObject({ k: 'combine', team: 4 });
+    expect(p.kernels[1]!.role).toMatchObject({ k: 'combine', team: 8 });
     const before = generateWgsl(c.ir, p).kernels[1]!;
-    expect(before.code).toContain('for (var cc: u32 = lane; cc < 4u; cc += 4u)');
+    expect(before.code).not.toContain('vi < 2u');
     const narrow = edit(p, 'combine_0', (k) => {
-      if (k.role.k === 'combine') k.role.team = 2;
-      k.dispatch = { per: 'team', individuals: 8 };
+      if (k.role.k === 'combine') k.role.team = 4;
+      k.dispatch = { per: 'team', individuals: 4 };
     });
     const after = generateWgsl(c.ir, narrow).kernels[1]!;
-    expect(after.code).toContain('for (var cc: u32 = lane; cc < 4u; cc += 2u)');
-    expect(after.code).toContain('let team = lid / 2u;');
-    expect(KS.map((n) => after.workgroups(n))).toEqual([1, 1, 8, 125]);
+    // Each lane takes two lane-partials, then the tree's level between them inside the lane.
+    expect(after.code).toContain('for (var vi: u32 = 0u; vi < 2u; vi++)');
+    expect(after.code).toContain('cv_r0[0u] = cv_r0[0u] + cv_r0[1u];');
+    expect(after.code).toContain('let team = lid / 4u;');
+    expect(KS.map((n) => after.workgroups(n))).toEqual([1, 2, 16, 250]);
     // The partials kernel is the same.
     expect(generateWgsl(c.ir, narrow).kernels[0]!.code).toBe(
       generateWgsl(c.ir, p).kernels[0]!.code,

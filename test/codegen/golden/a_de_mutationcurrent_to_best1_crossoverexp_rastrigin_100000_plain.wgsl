@@ -1,4 +1,4 @@
-// ---- step init.X kernel step_partials_0 uses P,RUNS,SCR,PART
+// ---- step init.X kernel step_partials_0 uses P,RUNS,PART,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -24,112 +24,105 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_fit: f32 = 0.0f;
-  let cs = min(0i, 0i) + i32(c * 16384u);
-  let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
-  for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    if (iv4 + 0i < ce) {
-      let iv = iv4 + 0i;
-      var kv_t0: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+  {
+    let vl = i32(lid);
+    var lv_fit: array<f32, 5>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let iv4 = q * 4i;
+        {
+          let iv = iv4 + 0i;
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t2 = kv_t0;
+            let t3 = sin((3.141592653589793f * kv_t0));
+            acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+          }
+        }
+        {
+          let iv = iv4 + 1i;
+          var kv_t4: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t6 = kv_t4;
+            let t7 = sin((3.141592653589793f * kv_t4));
+            acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+          }
+        }
+        {
+          let iv = iv4 + 2i;
+          var kv_t8: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t10 = kv_t8;
+            let t11 = sin((3.141592653589793f * kv_t8));
+            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          }
+        }
+        {
+          let iv = iv4 + 3i;
+          var kv_t12: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t14 = kv_t12;
+            let t15 = sin((3.141592653589793f * kv_t12));
+            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+          }
+        }
       }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t2 = kv_t0;
-        let t3 = sin((3.141592653589793f * kv_t0));
-        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
       }
     }
-    if (iv4 + 1i < ce) {
-      let iv = iv4 + 1i;
-      var kv_t4: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t6 = kv_t4;
-        let t7 = sin((3.141592653589793f * kv_t4));
-        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
-      }
+    acc_fit = v_fit;
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_fit;
     }
-    if (iv4 + 2i < ce) {
-      let iv = iv4 + 2i;
-      var kv_t8: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t10 = kv_t8;
-        let t11 = sin((3.141592653589793f * kv_t8));
-        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv_t12: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t14 = kv_t12;
-        let t15 = sin((3.141592653589793f * kv_t12));
-        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
-      }
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -315,17 +308,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_fit: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
+  {
+    let vl = lane;
+    var lv_fit: array<f32, 4>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -339,7 +377,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 8u];
+  let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
@@ -734,7 +772,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel reduce_partials_0 uses P,RUNS,S,PART
+// ---- step each.X kernel reduce_partials_0 uses P,RUNS,PART,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -761,56 +799,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(48i, i32((c + 1u) * 16384u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k3 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 12i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 48i) {
+          let i_k3 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
+          if ((t0 < acc_g_g || (t0 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k3; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 48i) {
+          let i_k3 = e1;
+          let t1 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
+          if ((t1 < acc_g_g || (t1 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k3; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 48i) {
+          let i_k3 = e2;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
+          if ((t2 < acc_g_g || (t2 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k3; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 48i) {
+          let i_k3 = e3;
+          let t3 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k3));
+          if ((t3 < acc_g_g || (t3 == acc_g_g && i_k3 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k3; }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
     }
-  }
-  shf[0u + lid] = acc_g_g;
-  shi[0u + lid] = acci_g_g;
-  workgroupBarrier();
-  if (lid < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_g_g: i32 = shi[0u + 0u];
-  let sval_g_g: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = sval_g_g;
-    PART[((n * 7u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_g_g);
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_g_g;
+      PART[(n * 3584u + (c * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_g_g);
+    }
   }
 }
 
@@ -976,7 +1014,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.X kernel combine_0 uses P,RUNS,PART,SC
-var<workgroup> opt_hd: array<vec4<u32>, 96>;
+var<workgroup> opt_hd: array<vec4<u32>, 3>;
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -998,9 +1036,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -1013,12 +1051,50 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = bitcast<f32>(opt_hd[team * 3u + 2u].x);
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 7u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
-    if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      let pv0 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 3584u + (cc * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shf[0u + lid] = acc_g_g;
   shi[0u + lid] = acci_g_g;
+  workgroupBarrier();
+  if (lane < 128u) {
+    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+  }
   workgroupBarrier();
   if (lane < 4u) {
     if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
@@ -1032,8 +1108,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_g_g: i32 = shi[0u + team * 8u];
-  let sval_g_g: f32 = shf[0u + team * 8u];
+  let s_g_g: i32 = shi[0u + team * 256u];
+  let sval_g_g: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_r1: i32 = i32(t0[u32(1i)]);
   let s_r2: i32 = i32(t0[u32(2i)]);
@@ -1209,7 +1285,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel step_partials_1 uses P,RUNS,SC,S,SCR,PART
+// ---- step each.X kernel step_partials_1 uses P,RUNS,SC,PART,S,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1241,112 +1317,105 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(SC[(n * 8u + 3u) + wid.z * P.run_sc]);
   let s_L: f32 = SC[(n * 8u + 4u) + wid.z * P.run_sc];
   var acc_fit: f32 = 0.0f;
-  let cs = min(0i, 0i) + i32(c * 16384u);
-  let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
-  for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100000u + u32(iv4)) >> 2u];
-    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(iv4)) >> 2u];
-    let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
-    if (iv4 + 0i < ce) {
-      let iv = iv4 + 0i;
-      var kv_t0: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j5 = iv;
-        kv_t0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+  {
+    let vl = i32(lid);
+    var lv_fit: array<f32, 5>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let iv4 = q * 4i;
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+        let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100000u + u32(iv4)) >> 2u];
+        let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100000u + u32(iv4)) >> 2u];
+        let sv3 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100000u + u32(iv4)) >> 2u];
+        {
+          let iv = iv4 + 0i;
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j5 = iv;
+            kv_t0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t1 = select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f));
+            let t2 = sin((3.141592653589793f * select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+          }
+        }
+        {
+          let iv = iv4 + 1i;
+          var kv_t3: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j5 = iv;
+            kv_t3 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t3; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t4 = select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f));
+            let t5 = sin((3.141592653589793f * select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+          }
+        }
+        {
+          let iv = iv4 + 2i;
+          var kv_t6: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j5 = iv;
+            kv_t6 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t7 = select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
+            let t8 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+          }
+        }
+        {
+          let iv = iv4 + 3i;
+          var kv_t9: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j5 = iv;
+            kv_t9 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t10 = select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f));
+            let t11 = sin((3.141592653589793f * select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          }
+        }
       }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t1 = select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f));
-        let t2 = sin((3.141592653589793f * select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
       }
     }
-    if (iv4 + 1i < ce) {
-      let iv = iv4 + 1i;
-      var kv_t3: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j5 = iv;
-        kv_t3 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t3; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t4 = select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f));
-        let t5 = sin((3.141592653589793f * select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
-      }
+    acc_fit = v_fit;
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_fit;
     }
-    if (iv4 + 2i < ce) {
-      let iv = iv4 + 2i;
-      var kv_t6: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j5 = iv;
-        kv_t6 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t7 = select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
-        let t8 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv_t9: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j5 = iv;
-        kv_t9 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t10 = select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f));
-        let t11 = sin((3.141592653589793f * select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
-      }
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -1532,9 +1601,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -1545,10 +1614,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = SC[(n * 8u + 4u) + wid.z * P.run_sc];
   let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   var acc_fit: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
+  {
+    let vl = lane;
+    var lv_fit: array<f32, 4>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -1562,7 +1676,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 8u];
+  let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   let s_keep: i32 = select(0i, 1i, (s_fitness <= t0));
@@ -1966,7 +2080,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+// ---- step track kernel reduce_partials_0 uses P,RUNS,PART,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1993,56 +2107,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 1024u));
-  let ce = min(48i, i32((c + 1u) * 1024u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k8 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k8; }
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 1u); kb < min(i32(c * 1u) + 1i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 12i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 48i) {
+          let i_k8 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k8; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 48i) {
+          let i_k8 = e1;
+          let t1 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k8; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 48i) {
+          let i_k8 = e2;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t2 < acc_arg_X || (t2 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t2; acci_arg_X = i_k8; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 48i) {
+          let i_k8 = e3;
+          let t3 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k8 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k8; }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
     }
-  }
-  shf[0u + lid] = acc_arg_X;
-  shi[0u + lid] = acci_arg_X;
-  workgroupBarrier();
-  if (lid < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + 0u];
-  let sval_arg_X: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 98u + c) * 2u + 0u) + wid.z * P.run_part] = sval_arg_X;
-    PART[((n * 98u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
+    if (valid) {
+      PART[(n * 50176u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_arg_X;
+      PART[(n * 50176u + (c * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_arg_X);
+    }
   }
 }
 
@@ -2229,9 +2343,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 128u;
-  let lane = lid % 128u;
-  let n_raw = group * 2u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -2239,12 +2353,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[((n * 98u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
-    if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 98u; cc++) {
+      let pv0 = PART[(n * 50176u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 50176u + (cc * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 8u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shf[0u + lid] = acc_arg_X;
   shi[0u + lid] = acci_arg_X;
+  workgroupBarrier();
+  if (lane < 128u) {
+    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
+  }
   workgroupBarrier();
   if (lane < 64u) {
     if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
@@ -2274,8 +2410,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + team * 128u];
-  let sval_arg_X: f32 = shf[0u + team * 128u];
+  let s_arg_X: i32 = shi[0u + team * 256u];
+  let sval_arg_X: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));

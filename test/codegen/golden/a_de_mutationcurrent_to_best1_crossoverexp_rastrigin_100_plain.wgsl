@@ -32,11 +32,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t1 = shv[team * 100u + 0u + u32(i_i1)];
+          let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t3 = shv[team * 100u + 0u + u32(i_i1)];
+          let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t5 = shv[team * 100u + 0u + u32(i_i1)];
+          let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t7 = shv[team * 100u + 0u + u32(i_i1)];
+          let t8 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -73,18 +100,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 48i) {
+    let t9: i32 = i32(n);
+    if (valid && t9 >= 0i && t9 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -280,7 +307,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
   let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -342,11 +369,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t8 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t9 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t12 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t13 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -382,20 +436,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t8));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t14));
   {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 48i) {
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), select(select(shv[team * 100u + 0u + u32(i_j7)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] < -5.119999885559082f)), (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), select(select(shv[team * 100u + 0u + u32(i_j7)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] < -5.119999885559082f)), (s_keep != 0i)));
       }
     }
   }
   {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), select(t8, s_fitness, (s_keep != 0i)));
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t16), select(t14, s_fitness, (s_keep != 0i)));
     }
   }
 }
@@ -849,9 +903,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 47i)));
   let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t9 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t10 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t15 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t16 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 3u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 3u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i)), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 3u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(3u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -913,11 +967,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t8 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t9 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t12 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t13 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -953,43 +1034,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t8));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t14));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t9) && (!(t9 <= t10))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t15) && (!(t15 <= t16))));
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 48i) {
+    let t17: i32 = i32(n);
+    if (valid && t17 >= 0i && t17 < 48i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), select(select(shv[team * 100u + 0u + u32(i_j7)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] < -5.119999885559082f)), (s_keep != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7)), select(select(shv[team * 100u + 0u + u32(i_j7)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j7))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j7)] < -5.119999885559082f)), (s_keep != 0i)));
       }
     }
   }
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t12), select(t8, s_fitness, (s_keep != 0i)));
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t18), select(t14, s_fitness, (s_keep != 0i)));
     }
   }
   {
-    let t13: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t13 >= 0i && t13 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13), select(t9, s_track_min, (s_track_improved != 0i)));
+    let t19: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t19 >= 0i && t19 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t19), select(t15, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t14: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t14 >= 0i && t14 < 1i) {
+    let t20: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t20 >= 0i && t20 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j9 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j9)), (s_track_improved != 0i)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t20) * 100u + u32(jw), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j9)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t15: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t15 >= 0i && t15 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t15), select(t9, s_track_min, (s_track_improved != 0i)));
+    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t21 >= 0i && t21 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t21), select(t15, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1611,7 +1611,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+// ---- step track kernel reduce_partials_0 uses P,RUNS,PART,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1638,56 +1638,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 1024u));
-  let ce = min(48i, i32((c + 1u) * 1024u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k10 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k10));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k10 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k10; }
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 1u); kb < min(i32(c * 1u) + 1i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 12i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 48i) {
+          let i_k10 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k10));
+          if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k10 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k10; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 48i) {
+          let i_k10 = e1;
+          let t1 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k10));
+          if ((t1 < acc_arg_X || (t1 == acc_arg_X && i_k10 < acci_arg_X))) { acc_arg_X = t1; acci_arg_X = i_k10; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 48i) {
+          let i_k10 = e2;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k10));
+          if ((t2 < acc_arg_X || (t2 == acc_arg_X && i_k10 < acci_arg_X))) { acc_arg_X = t2; acci_arg_X = i_k10; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 48i) {
+          let i_k10 = e3;
+          let t3 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k10));
+          if ((t3 < acc_arg_X || (t3 == acc_arg_X && i_k10 < acci_arg_X))) { acc_arg_X = t3; acci_arg_X = i_k10; }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
     }
-  }
-  shf[0u + lid] = acc_arg_X;
-  shi[0u + lid] = acci_arg_X;
-  workgroupBarrier();
-  if (lid < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + 0u];
-  let sval_arg_X: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 98u + c) * 2u + 0u) + wid.z * P.run_part] = sval_arg_X;
-    PART[((n * 98u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
+    if (valid) {
+      PART[(n * 50176u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_arg_X;
+      PART[(n * 50176u + (c * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_arg_X);
+    }
   }
 }
 
@@ -1874,9 +1874,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 128u;
-  let lane = lid % 128u;
-  let n_raw = group * 2u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -1884,12 +1884,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t1 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   var acc_arg_X: f32 = opt_inf();
   var acci_arg_X: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[((n * 98u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
-    if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 98u; cc++) {
+      let pv0 = PART[(n * 50176u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 50176u + (cc * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 8u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shf[0u + lid] = acc_arg_X;
   shi[0u + lid] = acci_arg_X;
+  workgroupBarrier();
+  if (lane < 128u) {
+    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
+  }
   workgroupBarrier();
   if (lane < 64u) {
     if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
@@ -1919,8 +1941,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + team * 128u];
-  let sval_arg_X: f32 = shf[0u + team * 128u];
+  let s_arg_X: i32 = shi[0u + team * 256u];
+  let sval_arg_X: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_min: f32 = sval_arg_X;
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));

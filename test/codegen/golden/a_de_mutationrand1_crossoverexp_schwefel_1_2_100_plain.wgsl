@@ -883,9 +883,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t7 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t8 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t10 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t11 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   let t0 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n)));
   let t1 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
   let t2 = opt_draw_u(3u, u32(i32(n)), u32(0i));
@@ -965,11 +965,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 48i; iv += 128i) {
-    if (iv >= 0i && iv < 48i) {
-      let i_k5 = iv;
-      let t5 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
-      if ((t5 < acc_g_g || (t5 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t5; acci_g_g = i_k5; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 12i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 48i) {
+          let i_k5 = e0;
+          let t5 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t5 < acc_g_g || (t5 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t5; acci_g_g = i_k5; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 48i) {
+          let i_k5 = e1;
+          let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t6 < acc_g_g || (t6 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t6; acci_g_g = i_k5; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 48i) {
+          let i_k5 = e2;
+          let t7 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t7 < acc_g_g || (t7 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t7; acci_g_g = i_k5; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 48i) {
+          let i_k5 = e3;
+          let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t8 < acc_g_g || (t8 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t8; acci_g_g = i_k5; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -1007,84 +1031,84 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t6));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t9));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t7) && (!(t7 <= t8))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t10) && (!(t10 <= t11))));
   {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 48i) {
+    let t12: i32 = i32(n);
+    if (valid && t12 >= 0i && t12 < 48i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t10: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 0i;
-          t10 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t11: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 1i;
-          t11 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t12: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 2i;
-          t12 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
         var t13: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t13 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          let i_j9 = jw4 + 0i;
+          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t10, t11, t12, t13);
+        var t14: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t15: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t16: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
       }
     }
   }
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t6, s_fitness, (s_keep != 0i)));
+    let t17: i32 = i32(n);
+    if (valid && t17 >= 0i && t17 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t9, s_fitness, (s_keep != 0i)));
     }
   }
   {
-    let t15: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t15 >= 0i && t15 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t15), select(t7, s_track_min, (s_track_improved != 0i)));
+    let t18: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t18 >= 0i && t18 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), select(t10, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t16: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t16 >= 0i && t16 < 1i) {
+    let t19: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t19 >= 0i && t19 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t17: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 0i;
-          t17 = select(sv1[0], sv0[0], (s_track_improved != 0i));
-        }
-        var t18: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 1i;
-          t18 = select(sv1[1], sv0[1], (s_track_improved != 0i));
-        }
-        var t19: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 2i;
-          t19 = select(sv1[2], sv0[2], (s_track_improved != 0i));
-        }
         var t20: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 3i;
-          t20 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+          let i_j11 = jw4 + 0i;
+          t20 = select(sv1[0], sv0[0], (s_track_improved != 0i));
         }
-        S[((P.w[0][2] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
+        var t21: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 1i;
+          t21 = select(sv1[1], sv0[1], (s_track_improved != 0i));
+        }
+        var t22: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 2i;
+          t22 = select(sv1[2], sv0[2], (s_track_improved != 0i));
+        }
+        var t23: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 3i;
+          t23 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
       }
     }
   }
   {
-    let t21: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t21 >= 0i && t21 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t21), select(t7, s_track_min, (s_track_improved != 0i)));
+    let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t24 >= 0i && t24 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t24), select(t10, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -320,16 +320,40 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t1 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(64i), u32(i32(n)));
-  let t2 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
+  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t4 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(64i), u32(i32(n)));
+  let t5 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 64i; iv += 128i) {
-    if (iv >= 0i && iv < 64i) {
-      let i_k5 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 16i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 64i) {
+          let i_k5 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 64i) {
+          let i_k5 = e1;
+          let t1 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t1 < acc_g_g || (t1 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k5; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 64i) {
+          let i_k5 = e2;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t2 < acc_g_g || (t2 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k5; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 64i) {
+          let i_k5 = e3;
+          let t3 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t3 < acc_g_g || (t3 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k5; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -366,10 +390,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_g: i32 = shi[0u + 0u];
   let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
-  let s_r0: i32 = i32(t1[u32(0i)]);
-  let s_r1: i32 = i32(t1[u32(1i)]);
-  let s_r2: i32 = i32(t1[u32(2i)]);
-  let s_k: i32 = i32(t2);
+  let s_r0: i32 = i32(t4[u32(0i)]);
+  let s_r1: i32 = i32(t4[u32(1i)]);
+  let s_r2: i32 = i32(t4[u32(2i)]);
+  let s_k: i32 = i32(t5);
   for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
     let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(iv4)) >> 2u];
     let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(iv4)) >> 2u];
@@ -379,26 +403,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j7 = iv;
-      let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[0], (((0.5f * sv0[0]) + (0.5f * sv1[0])) + (0.52f * (sv2[0] - sv3[0]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
+      let t6 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[0], (((0.5f * sv0[0]) + (0.5f * sv1[0])) + (0.52f * (sv2[0] - sv3[0]))), ((t6 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
-      let t4 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[1], (((0.5f * sv0[1]) + (0.5f * sv1[1])) + (0.52f * (sv2[1] - sv3[1]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
+      let t7 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[1], (((0.5f * sv0[1]) + (0.5f * sv1[1])) + (0.52f * (sv2[1] - sv3[1]))), ((t7 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
-      let t5 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[2], (((0.5f * sv0[2]) + (0.5f * sv1[2])) + (0.52f * (sv2[2] - sv3[2]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
+      let t8 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[2], (((0.5f * sv0[2]) + (0.5f * sv1[2])) + (0.52f * (sv2[2] - sv3[2]))), ((t8 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
-      let t6 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[3], (((0.5f * sv0[3]) + (0.5f * sv1[3])) + (0.52f * (sv2[3] - sv3[3]))), ((t6 < 0.879f) || (i_j7 == s_k))); }
+      let t9 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[3], (((0.5f * sv0[3]) + (0.5f * sv1[3])) + (0.52f * (sv2[3] - sv3[3]))), ((t9 < 0.879f) || (i_j7 == s_k))); }
     }
   }
   storageBarrier();
@@ -420,8 +444,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t7 = shf[lid];
-      var run = carry + t7 - lsum;
+      let t10 = shf[lid];
+      var run = carry + t10 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -432,8 +456,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t8 = sv;
-            acc_fit = acc_fit + (t8 * t8);
+            let t11 = sv;
+            acc_fit = acc_fit + (t11 * t11);
           }
         }
       }
@@ -445,40 +469,40 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t9));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t12));
   {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 64i) {
+    let t13: i32 = i32(n);
+    if (valid && t13 >= 0i && t13 < 64i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t11: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 0i;
-          t11 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t12: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 1i;
-          t12 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t13: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 2i;
-          t13 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
         var t14: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t14 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          let i_j9 = jw4 + 0i;
+          t14 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t11, t12, t13, t14);
+        var t15: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t15 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t16: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t16 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t17: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t17 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t14, t15, t16, t17);
       }
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 64i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t15), select(t9, s_fitness, (s_keep != 0i)));
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 64i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t18), select(t12, s_fitness, (s_keep != 0i)));
     }
   }
 }
@@ -930,18 +954,42 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t10 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t11 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t1 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(64i), u32(i32(n)));
-  let t2 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
+  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t13 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t14 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t4 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(64i), u32(i32(n)));
+  let t5 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 64i; iv += 128i) {
-    if (iv >= 0i && iv < 64i) {
-      let i_k5 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 16i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 64i) {
+          let i_k5 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 64i) {
+          let i_k5 = e1;
+          let t1 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t1 < acc_g_g || (t1 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k5; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 64i) {
+          let i_k5 = e2;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t2 < acc_g_g || (t2 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k5; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 64i) {
+          let i_k5 = e3;
+          let t3 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k5));
+          if ((t3 < acc_g_g || (t3 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k5; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -978,10 +1026,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_g: i32 = shi[0u + 0u];
   let sval_g_g: f32 = shf[0u + 0u];
   workgroupBarrier();
-  let s_r0: i32 = i32(t1[u32(0i)]);
-  let s_r1: i32 = i32(t1[u32(1i)]);
-  let s_r2: i32 = i32(t1[u32(2i)]);
-  let s_k: i32 = i32(t2);
+  let s_r0: i32 = i32(t4[u32(0i)]);
+  let s_r1: i32 = i32(t4[u32(1i)]);
+  let s_r2: i32 = i32(t4[u32(2i)]);
+  let s_k: i32 = i32(t5);
   for (var iv4: i32 = 4i * i32(lane); iv4 < 100i; iv4 += 4i) {
     let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(iv4)) >> 2u];
     let sv1 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(iv4)) >> 2u];
@@ -991,26 +1039,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j7 = iv;
-      let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[0], (((0.5f * sv0[0]) + (0.5f * sv1[0])) + (0.52f * (sv2[0] - sv3[0]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
+      let t6 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[0], (((0.5f * sv0[0]) + (0.5f * sv1[0])) + (0.52f * (sv2[0] - sv3[0]))), ((t6 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
-      let t4 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[1], (((0.5f * sv0[1]) + (0.5f * sv1[1])) + (0.52f * (sv2[1] - sv3[1]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
+      let t7 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[1], (((0.5f * sv0[1]) + (0.5f * sv1[1])) + (0.52f * (sv2[1] - sv3[1]))), ((t7 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
-      let t5 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[2], (((0.5f * sv0[2]) + (0.5f * sv1[2])) + (0.52f * (sv2[2] - sv3[2]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
+      let t8 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[2], (((0.5f * sv0[2]) + (0.5f * sv1[2])) + (0.52f * (sv2[2] - sv3[2]))), ((t8 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
-      let t6 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[3], (((0.5f * sv0[3]) + (0.5f * sv1[3])) + (0.52f * (sv2[3] - sv3[3]))), ((t6 < 0.879f) || (i_j7 == s_k))); }
+      let t9 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv4[3], (((0.5f * sv0[3]) + (0.5f * sv1[3])) + (0.52f * (sv2[3] - sv3[3]))), ((t9 < 0.879f) || (i_j7 == s_k))); }
     }
   }
   storageBarrier();
@@ -1032,8 +1080,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t7 = shf[lid];
-      var run = carry + t7 - lsum;
+      let t10 = shf[lid];
+      var run = carry + t10 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -1044,8 +1092,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t8 = sv;
-            acc_fit = acc_fit + (t8 * t8);
+            let t11 = sv;
+            acc_fit = acc_fit + (t11 * t11);
           }
         }
       }
@@ -1057,84 +1105,84 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 1u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t9));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t12));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t10) && (!(t10 <= t11))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t13) && (!(t13 <= t14))));
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 64i) {
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 64i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t13: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t14: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t15: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
         var t16: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          let i_j9 = jw4 + 0i;
+          t16 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
+        var t17: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t17 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t18: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t18 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t19: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t19 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t16, t17, t18, t19);
       }
     }
   }
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 64i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t9, s_fitness, (s_keep != 0i)));
+    let t20: i32 = i32(n);
+    if (valid && t20 >= 0i && t20 < 64i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t12, s_fitness, (s_keep != 0i)));
     }
   }
   {
-    let t18: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t18 >= 0i && t18 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), select(t10, s_track_min, (s_track_improved != 0i)));
+    let t21: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t21 >= 0i && t21 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21), select(t13, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t19: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t19 >= 0i && t19 < 1i) {
+    let t22: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t22 >= 0i && t22 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t20: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 0i;
-          t20 = select(sv1[0], sv0[0], (s_track_improved != 0i));
-        }
-        var t21: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 1i;
-          t21 = select(sv1[1], sv0[1], (s_track_improved != 0i));
-        }
-        var t22: f32 = 0.0f;
-        {
-          let i_j11 = jw4 + 2i;
-          t22 = select(sv1[2], sv0[2], (s_track_improved != 0i));
-        }
         var t23: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 3i;
-          t23 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+          let i_j11 = jw4 + 0i;
+          t23 = select(sv1[0], sv0[0], (s_track_improved != 0i));
         }
-        S[((P.w[0][2] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+        var t24: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 1i;
+          t24 = select(sv1[1], sv0[1], (s_track_improved != 0i));
+        }
+        var t25: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 2i;
+          t25 = select(sv1[2], sv0[2], (s_track_improved != 0i));
+        }
+        var t26: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 3i;
+          t26 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+        }
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t22) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t23, t24, t25, t26);
       }
     }
   }
   {
-    let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t24 >= 0i && t24 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t24), select(t10, s_track_min, (s_track_improved != 0i)));
+    let t27: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t27 >= 0i && t27 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t27), select(t13, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1,4 +1,4 @@
-// ---- step init.X kernel step_partials_0 uses P,RUNS,SCR,PART
+// ---- step init.X kernel step_partials_0 uses P,RUNS,PART,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -24,112 +24,105 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_fit: f32 = 0.0f;
-  let cs = min(0i, 0i) + i32(c * 16384u);
-  let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
-  for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    if (iv4 + 0i < ce) {
-      let iv = iv4 + 0i;
-      var kv_t0: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+  {
+    let vl = i32(lid);
+    var lv_fit: array<f32, 5>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let iv4 = q * 4i;
+        {
+          let iv = iv4 + 0i;
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t2 = kv_t0;
+            let t3 = sin((3.141592653589793f * kv_t0));
+            acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+          }
+        }
+        {
+          let iv = iv4 + 1i;
+          var kv_t4: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t6 = kv_t4;
+            let t7 = sin((3.141592653589793f * kv_t4));
+            acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+          }
+        }
+        {
+          let iv = iv4 + 2i;
+          var kv_t8: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t10 = kv_t8;
+            let t11 = sin((3.141592653589793f * kv_t8));
+            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          }
+        }
+        {
+          let iv = iv4 + 3i;
+          var kv_t12: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t14 = kv_t12;
+            let t15 = sin((3.141592653589793f * kv_t12));
+            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+          }
+        }
       }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t2 = kv_t0;
-        let t3 = sin((3.141592653589793f * kv_t0));
-        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
       }
     }
-    if (iv4 + 1i < ce) {
-      let iv = iv4 + 1i;
-      var kv_t4: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t6 = kv_t4;
-        let t7 = sin((3.141592653589793f * kv_t4));
-        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
-      }
+    acc_fit = v_fit;
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_fit;
     }
-    if (iv4 + 2i < ce) {
-      let iv = iv4 + 2i;
-      var kv_t8: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t10 = kv_t8;
-        let t11 = sin((3.141592653589793f * kv_t8));
-        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv_t12: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t14 = kv_t12;
-        let t15 = sin((3.141592653589793f * kv_t12));
-        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
-      }
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -315,17 +308,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_fit: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
+  {
+    let vl = lane;
+    var lv_fit: array<f32, 4>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -339,7 +377,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 8u];
+  let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
@@ -1803,7 +1841,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.O kernel step_partials_0 uses P,RUNS,S,SCR,PART
+// ---- step each.O kernel step_partials_0 uses P,RUNS,PART,S,SCR
 var<workgroup> opt_hd: array<vec4<u32>, 1>;
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
@@ -1834,140 +1872,133 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = bitcast<f32>(opt_hd[0u * 1u + 0u].x);
   let s_g_kk: f32 = t0;
   var acc_fit: f32 = 0.0f;
-  let cs = min(0i, 0i) + i32(c * 16384u);
-  let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
-  for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
-    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    if (iv4 + 0i < ce) {
-      let iv = iv4 + 0i;
-      var kv_t1: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j9 = iv;
-        var t3: f32;
-        if (((((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) < -5.119999885559082f) || (((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) > 5.119999885559082f))) {
-          let t2 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t3 = (sv0[0] + (t2 * (sv1[0] - sv0[0])));
-        } else {
-          t3 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
+  {
+    let vl = i32(lid);
+    var lv_fit: array<f32, 5>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let iv4 = q * 4i;
+        let sv0 = S[((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
+        let sv1 = S[((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100000u + u32(iv4)) >> 2u];
+        let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+        let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+        {
+          let iv = iv4 + 0i;
+          var kv_t1: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j9 = iv;
+            var t3: f32;
+            if (((((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) < -5.119999885559082f) || (((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) > 5.119999885559082f))) {
+              let t2 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+              t3 = (sv0[0] + (t2 * (sv1[0] - sv0[0])));
+            } else {
+              t3 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
+            }
+            kv_t1 = t3;
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t4 = select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f));
+            let t5 = sin((3.141592653589793f * select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+          }
         }
-        kv_t1 = t3;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
+        {
+          let iv = iv4 + 1i;
+          var kv_t6: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j9 = iv;
+            var t8: f32;
+            if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.119999885559082f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.119999885559082f))) {
+              let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+              t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
+            } else {
+              t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
+            }
+            kv_t6 = t8;
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t9 = select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
+            let t10 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+          }
+        }
+        {
+          let iv = iv4 + 2i;
+          var kv_t11: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j9 = iv;
+            var t13: f32;
+            if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.119999885559082f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.119999885559082f))) {
+              let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+              t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
+            } else {
+              t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
+            }
+            kv_t11 = t13;
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t11; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t14 = select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f));
+            let t15 = sin((3.141592653589793f * select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+          }
+        }
+        {
+          let iv = iv4 + 3i;
+          var kv_t16: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j9 = iv;
+            var t18: f32;
+            if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.119999885559082f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.119999885559082f))) {
+              let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
+              t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
+            } else {
+              t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
+            }
+            kv_t16 = t18;
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t19 = select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f));
+            let t20 = sin((3.141592653589793f * select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f))));
+            acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
+          }
+        }
       }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t4 = select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f));
-        let t5 = sin((3.141592653589793f * select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
       }
     }
-    if (iv4 + 1i < ce) {
-      let iv = iv4 + 1i;
-      var kv_t6: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j9 = iv;
-        var t8: f32;
-        if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.119999885559082f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.119999885559082f))) {
-          let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
-        } else {
-          t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
-        }
-        kv_t6 = t8;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t9 = select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
-        let t10 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
-      }
+    acc_fit = v_fit;
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_fit;
     }
-    if (iv4 + 2i < ce) {
-      let iv = iv4 + 2i;
-      var kv_t11: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j9 = iv;
-        var t13: f32;
-        if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.119999885559082f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.119999885559082f))) {
-          let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
-        } else {
-          t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
-        }
-        kv_t11 = t13;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t11; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t14 = select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f));
-        let t15 = sin((3.141592653589793f * select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv_t16: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j9 = iv;
-        var t18: f32;
-        if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.119999885559082f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.119999885559082f))) {
-          let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-          t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
-        } else {
-          t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
-        }
-        kv_t16 = t18;
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t19 = select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f));
-        let t20 = sin((3.141592653589793f * select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f))));
-        acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
-      }
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -2133,7 +2164,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 }
 
 // ---- step each.O kernel combine_0 uses P,RUNS,PART,SC
-var<workgroup> opt_hd: array<vec4<u32>, 32>;
+var<workgroup> opt_hd: array<vec4<u32>, 1>;
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -2154,9 +2185,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -2165,10 +2196,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = bitcast<f32>(opt_hd[team * 1u + 0u].x);
   let s_g_kk: f32 = t0;
   var acc_fit: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
+  {
+    let vl = lane;
+    var lv_fit: array<f32, 4>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -2182,7 +2258,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 8u];
+  let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
@@ -2610,54 +2686,59 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 100000u;
   let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(256i, i32((c + 1u) * 16384u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 256i) {
-      let i_k = iv;
-      if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
-        acc_rank = acc_rank + 1i;
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 64i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 256i) {
+          let i_k = e0;
+          if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
+            acc_rank = acc_rank + 1i;
+          }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 256i) {
+          let i_k = e1;
+          if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
+            acc_rank = acc_rank + 1i;
+          }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 256i) {
+          let i_k = e2;
+          if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
+            acc_rank = acc_rank + 1i;
+          }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 256i) {
+          let i_k = e3;
+          if (((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) < s_union_f) || ((select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i_k - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i_k, 127i))), (i_k < 128i)) == s_union_f) && (i_k < i32(n))))) {
+            acc_rank = acc_rank + 1i;
+          }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
       }
     }
-  }
-  shi[0u + lid] = acc_rank;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_rank: i32 = shi[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_rank);
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acc_rank);
+    }
   }
 }
 
@@ -2844,18 +2925,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let s_union_f: f32 = select(opt_s((P.o[0][3] + wid.z * P.run_s) + u32(max((i32(n) - 128i), 0i))), opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(n), 127i))), (i32(n) < 128i));
   var acc_rank: i32 = 0i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_rank = acc_rank + i32(PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]);
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shi[0u + lid] = acc_rank;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
@@ -2869,7 +2988,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_rank: i32 = shi[0u + team * 8u];
+  let s_rank: i32 = shi[0u + team * 256u];
   workgroupBarrier();
   if (valid && lane == 0u) {
     SC[(n * 2u + 1u) + wid.z * P.run_sc] = f32(s_rank);
@@ -3266,54 +3385,59 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(128i, i32((c + 1u) * 16384u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_x_1 = iv;
-      if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) < s_rank))) {
-        acc_ordinal = acc_ordinal + 1i;
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 128i) {
+          let i_x_1 = e0;
+          if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) < s_rank))) {
+            acc_ordinal = acc_ordinal + 1i;
+          }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 128i) {
+          let i_x_1 = e1;
+          if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) < s_rank))) {
+            acc_ordinal = acc_ordinal + 1i;
+          }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 128i) {
+          let i_x_1 = e2;
+          if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) < s_rank))) {
+            acc_ordinal = acc_ordinal + 1i;
+          }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 128i) {
+          let i_x_1 = e3;
+          if (((i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) >= 128i) && (i32(opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i_x_1))) < s_rank))) {
+            acc_ordinal = acc_ordinal + 1i;
+          }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
       }
     }
-  }
-  shi[0u + lid] = acc_ordinal;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_ordinal: i32 = shi[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_ordinal);
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acc_ordinal);
+    }
   }
 }
 
@@ -3500,19 +3624,57 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_ordinal: i32 = 0i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_ordinal = acc_ordinal + i32(PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]);
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shi[0u + lid] = acc_ordinal;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
@@ -3526,7 +3688,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_ordinal: i32 = shi[0u + team * 8u];
+  let s_ordinal: i32 = shi[0u + team * 256u];
   workgroupBarrier();
   if (valid && lane == 0u) {
     SC[(n * 4u + 2u) + wid.z * P.run_sc] = f32(s_ordinal);
@@ -3724,60 +3886,83 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_entrant: i32 = 0i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(128i, i32((c + 1u) * 16384u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_o = iv;
-      var t1: i32 = 0i;
-      for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
-        if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o)))))) {
-          t1 = t1 + 1i;
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 128i) {
+          let i_o = e0;
+          var t1: i32 = 0i;
+          for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+            if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o)))))) {
+              t1 = t1 + 1i;
+            }
+          }
+          if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o))) < 128i) && (t1 == s_ordinal))) {
+            acc_entrant = acc_entrant + i_o;
+          }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 128i) {
+          let i_o = e1;
+          var t2: i32 = 0i;
+          for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+            if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o)))))) {
+              t2 = t2 + 1i;
+            }
+          }
+          if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o))) < 128i) && (t2 == s_ordinal))) {
+            acc_entrant = acc_entrant + i_o;
+          }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 128i) {
+          let i_o = e2;
+          var t3: i32 = 0i;
+          for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+            if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o)))))) {
+              t3 = t3 + 1i;
+            }
+          }
+          if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o))) < 128i) && (t3 == s_ordinal))) {
+            acc_entrant = acc_entrant + i_o;
+          }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 128i) {
+          let i_o = e3;
+          var t4: i32 = 0i;
+          for (var i_o_1: i32 = 0i; i_o_1 < 128i; i_o_1++) {
+            if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < 128i) && (i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o_1))) < i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o)))))) {
+              t4 = t4 + 1i;
+            }
+          }
+          if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o))) < 128i) && (t4 == s_ordinal))) {
+            acc_entrant = acc_entrant + i_o;
+          }
         }
       }
-      if (((i32(opt_s((P.o[3][1] + wid.z * P.run_s) + u32(i_o))) < 128i) && (t1 == s_ordinal))) {
-        acc_entrant = acc_entrant + i_o;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
       }
     }
-  }
-  shi[0u + lid] = acc_entrant;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_entrant: i32 = shi[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_entrant);
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acc_entrant);
+    }
   }
 }
 
@@ -3964,9 +4149,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -3974,10 +4159,48 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = opt_s((P.o[3][0] + wid.z * P.run_s) + u32(i32(n)));
   let s_rank: i32 = i32(t0);
   var acc_entrant: i32 = 0i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_entrant = acc_entrant + i32(PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]);
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shi[0u + lid] = acc_entrant;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
@@ -3991,7 +4214,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_entrant: i32 = shi[0u + team * 8u];
+  let s_entrant: i32 = shi[0u + team * 256u];
   workgroupBarrier();
   let s_leaves: i32 = select(0i, 1i, (s_rank >= 128i));
   if (valid && lane == 0u) {
@@ -4418,7 +4641,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u;
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t17 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -4469,13 +4692,65 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   storageBarrier();
   var acc_fit: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
-    if (iv >= 0i && iv < 100000i) {
-      let i_i1 = iv;
-      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
-      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+  {
+    let vl = i32(lane);
+    var lv_fit: array<f32, 8>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = 0i; kb < min(0i + 128i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100000i) {
+          let i_i1 = e0;
+          let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100000i) {
+          let i_i1 = e1;
+          let t11 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t12 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t11 * t11) + (20.0f * (t12 * t12)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100000i) {
+          let i_i1 = e2;
+          let t13 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t14 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100000i) {
+          let i_i1 = e3;
+          let t15 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t16 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t15 * t15) + (20.0f * (t16 * t16)));
+        }
+      }
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
     }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 8u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
@@ -4514,55 +4789,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t11));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t17));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 128i) {
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100000i; jw4 += 1024i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
-        var t13: f32 = 0.0f;
+        var t19: f32 = 0.0f;
         {
           let i_j15 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t19 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        var t14: f32 = 0.0f;
+        var t20: f32 = 0.0f;
         {
           let i_j15 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t20 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        var t15: f32 = 0.0f;
+        var t21: f32 = 0.0f;
         {
           let i_j15 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t21 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        var t16: f32 = 0.0f;
+        var t22: f32 = 0.0f;
         {
           let i_j15 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t22 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t18) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t19, t20, t21, t22);
       }
     }
   }
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t11, s_fitness, (s_keep_1 != 0i)));
+    let t23: i32 = i32(n);
+    if (valid && t23 >= 0i && t23 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t23), select(t17, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t18: i32 = i32(n);
-    if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), s_F);
+    let t24: i32 = i32(n);
+    if (valid && t24 >= 0i && t24 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t24), s_F);
     }
   }
   {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t19), s_CR);
+    let t25: i32 = i32(n);
+    if (valid && t25 >= 0i && t25 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t25), s_CR);
     }
   }
 }
@@ -4728,7 +5003,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+// ---- step track kernel reduce_partials_0 uses P,RUNS,PART,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 4>, w: array<vec4<u32>, 4> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -4757,75 +5032,78 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
   var acci_arg_O: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 1024u));
-  let ce = min(128i, i32((c + 1u) * 1024u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_k16 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
-      if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k16; }
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 1u); kb < min(i32(c * 1u) + 1i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k16 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t0 < acc_arg_X || (t0 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t0; acci_arg_X = i_k16; }
+        }
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k17 = e0;
+          let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k17; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k16 = e1;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t2 < acc_arg_X || (t2 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t2; acci_arg_X = i_k16; }
+        }
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k17 = e1;
+          let t3 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t3 < acc_arg_O || (t3 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t3; acci_arg_O = i_k17; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k16 = e2;
+          let t4 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t4 < acc_arg_X || (t4 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t4; acci_arg_X = i_k16; }
+        }
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k17 = e2;
+          let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t5 < acc_arg_O || (t5 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t5; acci_arg_O = i_k17; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k16 = e3;
+          let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t6 < acc_arg_X || (t6 == acc_arg_X && i_k16 < acci_arg_X))) { acc_arg_X = t6; acci_arg_X = i_k16; }
+        }
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k17 = e3;
+          let t7 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t7 < acc_arg_O || (t7 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t7; acci_arg_O = i_k17; }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k17 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
-      if ((t1 < acc_arg_O || (t1 == acc_arg_O && i_k17 < acci_arg_O))) { acc_arg_O = t1; acci_arg_O = i_k17; }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
     }
-  }
-  shf[0u + lid] = acc_arg_X;
-  shi[0u + lid] = acci_arg_X;
-  shf[256u + lid] = acc_arg_O;
-  shi[256u + lid] = acci_arg_O;
-  workgroupBarrier();
-  if (lid < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-    if ((shf[256u + lid + 128u] < shf[256u + lid] || (shf[256u + lid + 128u] == shf[256u + lid] && shi[256u + lid + 128u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 128u]; shi[256u + lid] = shi[256u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-    if ((shf[256u + lid + 64u] < shf[256u + lid] || (shf[256u + lid + 64u] == shf[256u + lid] && shi[256u + lid + 64u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 64u]; shi[256u + lid] = shi[256u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-    if ((shf[256u + lid + 32u] < shf[256u + lid] || (shf[256u + lid + 32u] == shf[256u + lid] && shi[256u + lid + 32u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 32u]; shi[256u + lid] = shi[256u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-    if ((shf[256u + lid + 16u] < shf[256u + lid] || (shf[256u + lid + 16u] == shf[256u + lid] && shi[256u + lid + 16u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 16u]; shi[256u + lid] = shi[256u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-    if ((shf[256u + lid + 8u] < shf[256u + lid] || (shf[256u + lid + 8u] == shf[256u + lid] && shi[256u + lid + 8u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 8u]; shi[256u + lid] = shi[256u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-    if ((shf[256u + lid + 4u] < shf[256u + lid] || (shf[256u + lid + 4u] == shf[256u + lid] && shi[256u + lid + 4u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 4u]; shi[256u + lid] = shi[256u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-    if ((shf[256u + lid + 2u] < shf[256u + lid] || (shf[256u + lid + 2u] == shf[256u + lid] && shi[256u + lid + 2u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 2u]; shi[256u + lid] = shi[256u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-    if ((shf[256u + lid + 1u] < shf[256u + lid] || (shf[256u + lid + 1u] == shf[256u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + 0u];
-  let sval_arg_X: f32 = shf[0u + 0u];
-  let s_arg_O: i32 = shi[256u + 0u];
-  let sval_arg_O: f32 = shf[256u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 98u + c) * 4u + 0u) + wid.z * P.run_part] = sval_arg_X;
-    PART[((n * 98u + c) * 4u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_X);
-    PART[((n * 98u + c) * 4u + 2u) + wid.z * P.run_part] = sval_arg_O;
-    PART[((n * 98u + c) * 4u + 2u + 1u) + wid.z * P.run_part] = f32(s_arg_O);
+    if (valid) {
+      PART[(n * 100352u + (c * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_arg_X;
+      PART[(n * 100352u + (c * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_arg_X);
+      PART[(n * 100352u + (c * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_arg_O;
+      PART[(n * 100352u + (c * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_arg_O);
+    }
   }
 }
 
@@ -5012,9 +5290,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 128u;
-  let lane = lid % 128u;
-  let n_raw = group * 2u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -5024,16 +5302,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_X: i32 = 2147483647i;
   var acc_arg_O: f32 = opt_inf();
   var acci_arg_O: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[((n * 98u + cc) * 4u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 4u + 0u + 1u) + wid.z * P.run_part]);
-    if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
-    let pv1 = PART[((n * 98u + cc) * 4u + 2u) + wid.z * P.run_part]; let pi1 = i32(PART[((n * 98u + cc) * 4u + 2u + 1u) + wid.z * P.run_part]);
-    if ((pv1 < acc_arg_O || (pv1 == acc_arg_O && pi1 < acci_arg_O))) { acc_arg_O = pv1; acci_arg_O = pi1; }
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 98u; cc++) {
+      let pv0 = PART[(n * 100352u + (cc * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 100352u + (cc * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
+      let pv1 = PART[(n * 100352u + (cc * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1 = bitcast<i32>(PART[(n * 100352u + (cc * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv1 < acc_arg_O || (pv1 == acc_arg_O && pi1 < acci_arg_O))) { acc_arg_O = pv1; acci_arg_O = pi1; }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 8u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shf[0u + lid] = acc_arg_X;
   shi[0u + lid] = acci_arg_X;
   shf[256u + lid] = acc_arg_O;
   shi[256u + lid] = acci_arg_O;
+  workgroupBarrier();
+  if (lane < 128u) {
+    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
+    if ((shf[256u + lid + 128u] < shf[256u + lid] || (shf[256u + lid + 128u] == shf[256u + lid] && shi[256u + lid + 128u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 128u]; shi[256u + lid] = shi[256u + lid + 128u]; }
+  }
   workgroupBarrier();
   if (lane < 64u) {
     if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
@@ -5070,10 +5371,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[256u + lid + 1u] < shf[256u + lid] || (shf[256u + lid + 1u] == shf[256u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_arg_X: i32 = shi[0u + team * 128u];
-  let sval_arg_X: f32 = shf[0u + team * 128u];
-  let s_arg_O: i32 = shi[256u + team * 128u];
-  let sval_arg_O: f32 = shf[256u + team * 128u];
+  let s_arg_X: i32 = shi[0u + team * 256u];
+  let sval_arg_X: f32 = shf[0u + team * 256u];
+  let s_arg_O: i32 = shi[256u + team * 256u];
+  let sval_arg_O: f32 = shf[256u + team * 256u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_X, sval_arg_O);
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));
@@ -5511,9 +5812,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100000u;
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t14 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t15 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t25 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t26 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t27 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -5568,23 +5869,105 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
   var acci_track_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lane); iv < 100000i; iv += 256i) {
-    if (iv >= 0i && iv < 100000i) {
-      let i_i1 = iv;
-      let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
-      let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+  {
+    let vl = i32(lane);
+    var lv_fit: array<f32, 8>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = 0i; kb < min(0i + 128i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100000i) {
+          let i_i1 = e0;
+          let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+        }
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k16 = e0;
+          let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k16; }
+        }
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k17 = e0;
+          let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k17; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100000i) {
+          let i_i1 = e1;
+          let t13 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t14 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+        }
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k16 = e1;
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t15 < acc_track_arg_X || (t15 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t15; acci_track_arg_X = i_k16; }
+        }
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k17 = e1;
+          let t16 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t16 < acc_track_arg_O || (t16 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t16; acci_track_arg_O = i_k17; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100000i) {
+          let i_i1 = e2;
+          let t17 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t18 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t17 * t17) + (20.0f * (t18 * t18)));
+        }
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k16 = e2;
+          let t19 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t19 < acc_track_arg_X || (t19 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t19; acci_track_arg_X = i_k16; }
+        }
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k17 = e2;
+          let t20 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t20 < acc_track_arg_O || (t20 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t20; acci_track_arg_O = i_k17; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100000i) {
+          let i_i1 = e3;
+          let t21 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
+          let t22 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t21 * t21) + (20.0f * (t22 * t22)));
+        }
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k16 = e3;
+          let t23 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t23 < acc_track_arg_X || (t23 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t23; acci_track_arg_X = i_k16; }
+        }
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k17 = e3;
+          let t24 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t24 < acc_track_arg_O || (t24 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t24; acci_track_arg_O = i_k17; }
+        }
+      }
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k16 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
-      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k16; }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 8u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
     }
-    if (iv >= 0i && iv < 128i) {
-      let i_k17 = iv;
-      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
-      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k17; }
-    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
   shf[256u + lid] = acc_track_arg_X;
@@ -5647,100 +6030,100 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[512u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t13));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t25));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t26) && (!(t26 <= t27))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i) {
+    let t28: i32 = i32(n);
+    if (valid && t28 >= 0i && t28 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100000i; jw4 += 1024i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(jw4)) >> 2u];
-        var t17: f32 = 0.0f;
+        var t29: f32 = 0.0f;
         {
           let i_j15 = jw4 + 0i;
-          t17 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t29 = select(sv0[0], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        var t18: f32 = 0.0f;
+        var t30: f32 = 0.0f;
         {
           let i_j15 = jw4 + 1i;
-          t18 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t30 = select(sv0[1], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        var t19: f32 = 0.0f;
+        var t31: f32 = 0.0f;
         {
           let i_j15 = jw4 + 2i;
-          t19 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t31 = select(sv0[2], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        var t20: f32 = 0.0f;
+        var t32: f32 = 0.0f;
         {
           let i_j15 = jw4 + 3i;
-          t20 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
+          t32 = select(sv0[3], select(select(SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr], clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_j15)) + wid.z * P.run_scr] < -5.119999885559082f)), (s_keep_1 != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t28) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t29, t30, t31, t32);
       }
     }
   }
   {
-    let t21: i32 = i32(n);
-    if (valid && t21 >= 0i && t21 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), select(t13, s_fitness, (s_keep_1 != 0i)));
+    let t33: i32 = i32(n);
+    if (valid && t33 >= 0i && t33 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t33), select(t25, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t22: i32 = i32(n);
-    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t22), s_F);
+    let t34: i32 = i32(n);
+    if (valid && t34 >= 0i && t34 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t34), s_F);
     }
   }
   {
-    let t23: i32 = i32(n);
-    if (valid && t23 >= 0i && t23 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t23), s_CR);
+    let t35: i32 = i32(n);
+    if (valid && t35 >= 0i && t35 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t35), s_CR);
     }
   }
   {
-    let t24: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t24 >= 0i && t24 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t24), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t36: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t36 >= 0i && t36 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t36), select(t26, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t25 >= 0i && t25 < 1i) {
+    let t37: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t37 >= 0i && t37 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100000i; jw4 += 1024i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100000u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100000u + u32(jw4)) >> 2u];
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100000u + u32(jw4)) >> 2u];
-        var t26: f32 = 0.0f;
+        var t38: f32 = 0.0f;
         {
           let i_j18 = jw4 + 0i;
-          t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t38 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        var t27: f32 = 0.0f;
+        var t39: f32 = 0.0f;
         {
           let i_j18 = jw4 + 1i;
-          t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t39 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        var t28: f32 = 0.0f;
+        var t40: f32 = 0.0f;
         {
           let i_j18 = jw4 + 2i;
-          t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t40 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        var t29: f32 = 0.0f;
+        var t41: f32 = 0.0f;
         {
           let i_j18 = jw4 + 3i;
-          t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t41 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
+        S[((P.w[1][2] + wid.z * P.run_s) + u32(t37) * 100000u + u32(jw4)) >> 2u] = vec4<f32>(t38, t39, t40, t41);
       }
     }
   }
   {
-    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t30 >= 0i && t30 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t30), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t42: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t42 >= 0i && t42 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t42), select(t26, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -32,11 +32,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t1 = shv[team * 100u + 0u + u32(i_i1)];
+          let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t3 = shv[team * 100u + 0u + u32(i_i1)];
+          let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t5 = shv[team * 100u + 0u + u32(i_i1)];
+          let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t7 = shv[team * 100u + 0u + u32(i_i1)];
+          let t8 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -73,18 +100,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 128i) {
+    let t9: i32 = i32(n);
+    if (valid && t9 >= 0i && t9 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -1284,11 +1311,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t3 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t4 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t3 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t4 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t5 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t6 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t7 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t8 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t9 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t10 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1327,18 +1381,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t5: i32 = i32(n);
-    if (valid && t5 >= 0i && t5 < 128i) {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j11 = jw;
-        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw), select(select(shv[team * 100u + 0u + u32(i_j11)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j11)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j11)] < -5.119999885559082f)));
+        opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw), select(select(shv[team * 100u + 0u + u32(i_j11)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j11)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j11))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j11)] < -5.119999885559082f)));
       }
     }
   }
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t6), s_fitness);
+    let t12: i32 = i32(n);
+    if (valid && t12 >= 0i && t12 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t12), s_fitness);
     }
   }
 }
@@ -2082,7 +2136,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
   let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2112,11 +2166,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t12 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t13 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t16 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t17 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -2152,35 +2233,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t12));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t18));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 128i) {
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15)), select(select(shv[team * 100u + 0u + u32(i_j15)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] < -5.119999885559082f)), (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15)), select(select(shv[team * 100u + 0u + u32(i_j15)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] < -5.119999885559082f)), (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fitness, (s_keep_1 != 0i)));
+    let t20: i32 = i32(n);
+    if (valid && t20 >= 0i && t20 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t18, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t15), s_F);
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21), s_F);
     }
   }
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t16), s_CR);
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t22), s_CR);
     }
   }
 }
@@ -2944,11 +3025,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
   let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
-  let t14 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 127i)));
-  let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t17 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t18 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t26 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t27 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t28 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   if (lane == 0u) { opt_hd[team * 7u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(4u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 7u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(5u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 2u) { opt_hd[team * 7u + 2u] = vec4<u32>(bitcast<u32>(opt_draw_u(6u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -2982,21 +3061,78 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_track_arg_O: f32 = opt_inf();
   var acci_track_arg_O: i32 = 2147483647i;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
-    }
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k16 = i32(lane) + 0i;
-      let t13 = t12;
-      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k16; }
-    }
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 128i) {
-      let i_k17 = i32(lane) + 0i;
-      let t15 = t14;
-      if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k17; }
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 32i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k16 = e0;
+          let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k16; }
+        }
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k17 = e0;
+          let t13 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t13 < acc_track_arg_O || (t13 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t13; acci_track_arg_O = i_k17; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+        }
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k16 = e1;
+          let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t16 < acc_track_arg_X || (t16 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t16; acci_track_arg_X = i_k16; }
+        }
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k17 = e1;
+          let t17 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t17 < acc_track_arg_O || (t17 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t17; acci_track_arg_O = i_k17; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t18 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t19 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t18 * t18) + (20.0f * (t19 * t19)));
+        }
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k16 = e2;
+          let t20 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t20 < acc_track_arg_X || (t20 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t20; acci_track_arg_X = i_k16; }
+        }
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k17 = e2;
+          let t21 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t21 < acc_track_arg_O || (t21 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t21; acci_track_arg_O = i_k17; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t22 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t23 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t22 * t22) + (20.0f * (t23 * t23)));
+        }
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k16 = e3;
+          let t24 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k16));
+          if ((t24 < acc_track_arg_X || (t24 == acc_track_arg_X && i_k16 < acci_track_arg_X))) { acc_track_arg_X = t24; acci_track_arg_X = i_k16; }
+        }
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k17 = e3;
+          let t25 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k17));
+          if ((t25 < acc_track_arg_O || (t25 == acc_track_arg_O && i_k17 < acci_track_arg_O))) { acc_track_arg_O = t25; acci_track_arg_O = i_k17; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -3054,58 +3190,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[256u + team * 128u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t16));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t26));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t17) && (!(t17 <= t18))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t27) && (!(t27 <= t28))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 128i) {
+    let t29: i32 = i32(n);
+    if (valid && t29 >= 0i && t29 < 128i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j15 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15)), select(select(shv[team * 100u + 0u + u32(i_j15)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] < -5.119999885559082f)), (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t29) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15)), select(select(shv[team * 100u + 0u + u32(i_j15)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j15))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j15)] < -5.119999885559082f)), (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t20: i32 = i32(n);
-    if (valid && t20 >= 0i && t20 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t16, s_fitness, (s_keep_1 != 0i)));
+    let t30: i32 = i32(n);
+    if (valid && t30 >= 0i && t30 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t30), select(t26, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t21: i32 = i32(n);
-    if (valid && t21 >= 0i && t21 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21), s_F);
+    let t31: i32 = i32(n);
+    if (valid && t31 >= 0i && t31 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t31), s_F);
     }
   }
   {
-    let t22: i32 = i32(n);
-    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t22), s_CR);
+    let t32: i32 = i32(n);
+    if (valid && t32 >= 0i && t32 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t32), s_CR);
     }
   }
   {
-    let t23: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t23 >= 0i && t23 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t23), select(t17, s_track_min, (s_track_improved != 0i)));
+    let t33: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t33 >= 0i && t33 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t33), select(t27, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t24 >= 0i && t24 < 1i) {
+    let t34: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t34 >= 0i && t34 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j18 = jw;
-        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j18)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j18)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j18)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t34) * 100u + u32(jw), select(opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j18)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(i_j18)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j18)), (sval_track_arg_X == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t25 >= 0i && t25 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t25), select(t17, s_track_min, (s_track_improved != 0i)));
+    let t35: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t35 >= 0i && t35 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t35), select(t27, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

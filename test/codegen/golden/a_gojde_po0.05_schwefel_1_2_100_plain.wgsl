@@ -3085,9 +3085,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t14 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t15 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t19 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t20 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t21 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   let t0 = opt_draw_u(4u, u32(i32(n)), u32(0i));
   let t1 = opt_draw_u(5u, u32(i32(n)), u32(0i));
   let t3 = opt_draw_u(6u, u32(i32(n)), u32(0i));
@@ -3175,16 +3175,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
   var acci_track_arg_O: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 128i; iv += 128i) {
-    if (iv >= 0i && iv < 128i) {
-      let i_k18 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
-      if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k18; }
-    }
-    if (iv >= 0i && iv < 128i) {
-      let i_k19 = iv;
-      let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
-      if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k19; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 32i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k18 = e0;
+          let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k18; }
+        }
+        if (e0 >= 0i && e0 < 128i) {
+          let i_k19 = e0;
+          let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k19; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k18 = e1;
+          let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k18; }
+        }
+        if (e1 >= 0i && e1 < 128i) {
+          let i_k19 = e1;
+          let t14 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t14 < acc_track_arg_O || (t14 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t14; acci_track_arg_O = i_k19; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k18 = e2;
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t15 < acc_track_arg_X || (t15 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t15; acci_track_arg_X = i_k18; }
+        }
+        if (e2 >= 0i && e2 < 128i) {
+          let i_k19 = e2;
+          let t16 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t16 < acc_track_arg_O || (t16 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t16; acci_track_arg_O = i_k19; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k18 = e3;
+          let t17 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k18; }
+        }
+        if (e3 >= 0i && e3 < 128i) {
+          let i_k19 = e3;
+          let t18 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t18 < acc_track_arg_O || (t18 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t18; acci_track_arg_O = i_k19; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -3233,100 +3272,100 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[128u + 0u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t13));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t19));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t14) && (!(t14 <= t15))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t20) && (!(t20 <= t21))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i) {
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t17: f32 = 0.0f;
+        var t23: f32 = 0.0f;
         {
           let i_j17 = jw4 + 0i;
-          t17 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t23 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        var t18: f32 = 0.0f;
+        var t24: f32 = 0.0f;
         {
           let i_j17 = jw4 + 1i;
-          t18 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t24 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        var t19: f32 = 0.0f;
+        var t25: f32 = 0.0f;
         {
           let i_j17 = jw4 + 2i;
-          t19 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t25 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        var t20: f32 = 0.0f;
+        var t26: f32 = 0.0f;
         {
           let i_j17 = jw4 + 3i;
-          t20 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t26 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t22) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t23, t24, t25, t26);
       }
     }
   }
   {
-    let t21: i32 = i32(n);
-    if (valid && t21 >= 0i && t21 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), select(t13, s_fitness, (s_keep_1 != 0i)));
+    let t27: i32 = i32(n);
+    if (valid && t27 >= 0i && t27 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t27), select(t19, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t22: i32 = i32(n);
-    if (valid && t22 >= 0i && t22 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t22), s_F);
+    let t28: i32 = i32(n);
+    if (valid && t28 >= 0i && t28 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t28), s_F);
     }
   }
   {
-    let t23: i32 = i32(n);
-    if (valid && t23 >= 0i && t23 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t23), s_CR);
+    let t29: i32 = i32(n);
+    if (valid && t29 >= 0i && t29 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t29), s_CR);
     }
   }
   {
-    let t24: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t24 >= 0i && t24 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t24), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t30: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t30), select(t20, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t25 >= 0i && t25 < 1i) {
+    let t31: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t31 >= 0i && t31 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(jw4)) >> 2u];
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t26: f32 = 0.0f;
+        var t32: f32 = 0.0f;
         {
           let i_j20 = jw4 + 0i;
-          t26 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t32 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        var t27: f32 = 0.0f;
+        var t33: f32 = 0.0f;
         {
           let i_j20 = jw4 + 1i;
-          t27 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t33 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        var t28: f32 = 0.0f;
+        var t34: f32 = 0.0f;
         {
           let i_j20 = jw4 + 2i;
-          t28 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t34 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        var t29: f32 = 0.0f;
+        var t35: f32 = 0.0f;
         {
           let i_j20 = jw4 + 3i;
-          t29 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t35 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        S[((P.w[1][2] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
+        S[((P.w[1][2] + wid.z * P.run_s) + u32(t31) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t32, t33, t34, t35);
       }
     }
   }
   {
-    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t30 >= 0i && t30 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t30), select(t14, s_track_min, (s_track_improved != 0i)));
+    let t36: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t36 >= 0i && t36 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t36), select(t20, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

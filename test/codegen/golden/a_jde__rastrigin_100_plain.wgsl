@@ -32,11 +32,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t1 = shv[team * 100u + 0u + u32(i_i1)];
+          let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t3 = shv[team * 100u + 0u + u32(i_i1)];
+          let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t5 = shv[team * 100u + 0u + u32(i_i1)];
+          let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t7 = shv[team * 100u + 0u + u32(i_i1)];
+          let t8 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -73,18 +100,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 250i) {
+    let t9: i32 = i32(n);
+    if (valid && t9 >= 0i && t9 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 250i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -668,7 +695,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t8 = opt_draw_u(7u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 6u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(1u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 6u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -696,11 +723,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t12 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t13 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t16 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t17 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -736,35 +790,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_fit: f32 = shf[0u + team * 128u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t12));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t18));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 250i) {
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j5 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), select(select(shv[team * 100u + 0u + u32(i_j5)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] < -5.119999885559082f)), (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), select(select(shv[team * 100u + 0u + u32(i_j5)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] < -5.119999885559082f)), (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t12, s_fitness, (s_keep_1 != 0i)));
+    let t20: i32 = i32(n);
+    if (valid && t20 >= 0i && t20 < 250i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t20), select(t18, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t15), s_F);
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t21), s_F);
     }
   }
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t16), s_CR);
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t22), s_CR);
     }
   }
 }
@@ -1227,11 +1281,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
   let t9 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 249i)));
-  let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 128i, 249i)));
-  let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t19 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t20 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t22 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t23 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t24 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   let t8 = opt_draw_u(7u, u32(i32(n)), u32(i32(lane)));
   if (lane == 0u) { opt_hd[team * 6u + 0u] = vec4<u32>(bitcast<u32>(opt_draw_u(1u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
   if (lane == 1u) { opt_hd[team * 6u + 1u] = vec4<u32>(bitcast<u32>(opt_draw_u(2u, u32(i32(n)), u32(0i))), 0u, 0u, 0u); }
@@ -1261,29 +1313,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
-    }
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 250i) {
-      let i_k6 = i32(lane) + 0i;
-      let t13 = t12;
-      if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k6; }
-    }
-  }
-  {
-    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 100i) {
-      let i_i1 = i32(lane) + 128i;
-      let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
-      let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-      acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
-    }
-    if (i32(lane) + 128i >= 0i && i32(lane) + 128i < 250i) {
-      let i_k6 = i32(lane) + 128i;
-      let t17 = t16;
-      if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k6; }
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 63i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        if (e0 >= 0i && e0 < 250i) {
+          let i_k6 = e0;
+          let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k6));
+          if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k6; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t13 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t14 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+        }
+        if (e1 >= 0i && e1 < 250i) {
+          let i_k6 = e1;
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k6));
+          if ((t15 < acc_track_arg_X || (t15 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t15; acci_track_arg_X = i_k6; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t16 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t17 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
+        }
+        if (e2 >= 0i && e2 < 250i) {
+          let i_k6 = e2;
+          let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k6));
+          if ((t18 < acc_track_arg_X || (t18 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t18; acci_track_arg_X = i_k6; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t19 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
+          let t20 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
+          acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
+        }
+        if (e3 >= 0i && e3 < 250i) {
+          let i_k6 = e3;
+          let t21 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k6));
+          if ((t21 < acc_track_arg_X || (t21 == acc_track_arg_X && i_k6 < acci_track_arg_X))) { acc_track_arg_X = t21; acci_track_arg_X = i_k6; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1330,58 +1411,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_X: f32 = shf[128u + team * 128u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t18));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t22));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = sval_track_arg_X;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t19) && (!(t19 <= t20))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t23) && (!(t23 <= t24))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t21: i32 = i32(n);
-    if (valid && t21 >= 0i && t21 < 250i) {
+    let t25: i32 = i32(n);
+    if (valid && t25 >= 0i && t25 < 250i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j5 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), select(select(shv[team * 100u + 0u + u32(i_j5)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] < -5.119999885559082f)), (s_keep_1 != 0i)));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw), select(opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5)), select(select(shv[team * 100u + 0u + u32(i_j5)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j5))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_j5)] < -5.119999885559082f)), (s_keep_1 != 0i)));
       }
     }
   }
   {
-    let t22: i32 = i32(n);
-    if (valid && t22 >= 0i && t22 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t22), select(t18, s_fitness, (s_keep_1 != 0i)));
+    let t26: i32 = i32(n);
+    if (valid && t26 >= 0i && t26 < 250i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t26), select(t22, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t23: i32 = i32(n);
-    if (valid && t23 >= 0i && t23 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t23), s_F);
+    let t27: i32 = i32(n);
+    if (valid && t27 >= 0i && t27 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t27), s_F);
     }
   }
   {
-    let t24: i32 = i32(n);
-    if (valid && t24 >= 0i && t24 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t24), s_CR);
+    let t28: i32 = i32(n);
+    if (valid && t28 >= 0i && t28 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t28), s_CR);
     }
   }
   {
-    let t25: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t25 >= 0i && t25 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t25), select(t19, s_track_min, (s_track_improved != 0i)));
+    let t29: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t29 >= 0i && t29 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t29), select(t23, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t26: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t26 >= 0i && t26 < 1i) {
+    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j7 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j7)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j7)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t30) * 100u + u32(jw), select(opt_s((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j7)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(i_j7)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t27: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t27 >= 0i && t27 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t27), select(t19, s_track_min, (s_track_improved != 0i)));
+    let t31: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t31 >= 0i && t31 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t31), select(t23, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1346,9 +1346,9 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let xo = n * 100u;
   let t2 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i32(n)));
-  let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t16 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
-  let t17 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t19 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t20 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
   let t0 = opt_draw_u(1u, u32(i32(n)), u32(0i));
   let t1 = opt_draw_u(2u, u32(i32(n)), u32(0i));
   let t3 = opt_draw_u(3u, u32(i32(n)), u32(0i));
@@ -1450,11 +1450,35 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   workgroupBarrier();
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 250i; iv += 128i) {
-    if (iv >= 0i && iv < 250i) {
-      let i_k8 = iv;
-      let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
-      if ((t14 < acc_track_arg_X || (t14 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t14; acci_track_arg_X = i_k8; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 63i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 250i) {
+          let i_k8 = e0;
+          let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t14 < acc_track_arg_X || (t14 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t14; acci_track_arg_X = i_k8; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 250i) {
+          let i_k8 = e1;
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t15 < acc_track_arg_X || (t15 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t15; acci_track_arg_X = i_k8; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 250i) {
+          let i_k8 = e2;
+          let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t16 < acc_track_arg_X || (t16 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t16; acci_track_arg_X = i_k8; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 250i) {
+          let i_k8 = e3;
+          let t17 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k8));
+          if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k8 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k8; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_track_arg_X;
@@ -1492,99 +1516,99 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   let sval_track_arg_X: f32 = shf[0u + 0u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t15));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t18));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = sval_track_arg_X;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t16) && (!(t16 <= t17))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t19) && (!(t19 <= t20))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t18: i32 = i32(n);
-    if (valid && t18 >= 0i && t18 < 250i) {
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 250i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t19: f32 = 0.0f;
-        {
-          let i_j7 = jw4 + 0i;
-          t19 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
-        }
-        var t20: f32 = 0.0f;
-        {
-          let i_j7 = jw4 + 1i;
-          t20 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
-        }
-        var t21: f32 = 0.0f;
-        {
-          let i_j7 = jw4 + 2i;
-          t21 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
-        }
         var t22: f32 = 0.0f;
         {
-          let i_j7 = jw4 + 3i;
-          t22 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j7 = jw4 + 0i;
+          t22 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t18) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t19, t20, t21, t22);
+        var t23: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 1i;
+          t23 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+        }
+        var t24: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 2i;
+          t24 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+        }
+        var t25: f32 = 0.0f;
+        {
+          let i_j7 = jw4 + 3i;
+          t25 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j7)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t22, t23, t24, t25);
       }
     }
   }
   {
-    let t23: i32 = i32(n);
-    if (valid && t23 >= 0i && t23 < 250i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t23), select(t15, s_fitness, (s_keep_1 != 0i)));
+    let t26: i32 = i32(n);
+    if (valid && t26 >= 0i && t26 < 250i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t26), select(t18, s_fitness, (s_keep_1 != 0i)));
     }
   }
   {
-    let t24: i32 = i32(n);
-    if (valid && t24 >= 0i && t24 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t24), s_F);
+    let t27: i32 = i32(n);
+    if (valid && t27 >= 0i && t27 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][2] + wid.z * P.run_s) + u32(t27), s_F);
     }
   }
   {
-    let t25: i32 = i32(n);
-    if (valid && t25 >= 0i && t25 < 250i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t25), s_CR);
+    let t28: i32 = i32(n);
+    if (valid && t28 >= 0i && t28 < 250i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t28), s_CR);
     }
   }
   {
-    let t26: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t26 >= 0i && t26 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t26), select(t16, s_track_min, (s_track_improved != 0i)));
+    let t29: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t29 >= 0i && t29 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t29), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t27: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t27 >= 0i && t27 < 1i) {
+    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[1][0] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t28: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 0i;
-          t28 = select(sv1[0], sv0[0], (s_track_improved != 0i));
-        }
-        var t29: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 1i;
-          t29 = select(sv1[1], sv0[1], (s_track_improved != 0i));
-        }
-        var t30: f32 = 0.0f;
-        {
-          let i_j9 = jw4 + 2i;
-          t30 = select(sv1[2], sv0[2], (s_track_improved != 0i));
-        }
         var t31: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 3i;
-          t31 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+          let i_j9 = jw4 + 0i;
+          t31 = select(sv1[0], sv0[0], (s_track_improved != 0i));
         }
-        S[((P.w[1][0] + wid.z * P.run_s) + u32(t27) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t28, t29, t30, t31);
+        var t32: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t32 = select(sv1[1], sv0[1], (s_track_improved != 0i));
+        }
+        var t33: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 2i;
+          t33 = select(sv1[2], sv0[2], (s_track_improved != 0i));
+        }
+        var t34: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 3i;
+          t34 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t30) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t31, t32, t33, t34);
       }
     }
   }
   {
-    let t32: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t32 >= 0i && t32 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t32), select(t16, s_track_min, (s_track_improved != 0i)));
+    let t35: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t35 >= 0i && t35 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t35), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

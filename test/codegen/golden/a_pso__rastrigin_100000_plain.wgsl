@@ -1,4 +1,4 @@
-// ---- step init.P kernel step_partials_0 uses P,RUNS,SCR,PART
+// ---- step init.P kernel step_partials_0 uses P,RUNS,PART,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -24,112 +24,105 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_fit: f32 = 0.0f;
-  let cs = min(0i, 0i) + i32(c * 16384u);
-  let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
-  for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    if (iv4 + 0i < ce) {
-      let iv = iv4 + 0i;
-      var kv_t0: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+  {
+    let vl = i32(lid);
+    var lv_fit: array<f32, 5>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let iv4 = q * 4i;
+        {
+          let iv = iv4 + 0i;
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t2 = kv_t0;
+            let t3 = sin((3.141592653589793f * kv_t0));
+            acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+          }
+        }
+        {
+          let iv = iv4 + 1i;
+          var kv_t4: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t6 = kv_t4;
+            let t7 = sin((3.141592653589793f * kv_t4));
+            acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+          }
+        }
+        {
+          let iv = iv4 + 2i;
+          var kv_t8: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t10 = kv_t8;
+            let t11 = sin((3.141592653589793f * kv_t8));
+            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          }
+        }
+        {
+          let iv = iv4 + 3i;
+          var kv_t12: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j2 = iv;
+            let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
+            kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t14 = kv_t12;
+            let t15 = sin((3.141592653589793f * kv_t12));
+            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+          }
+        }
       }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t2 = kv_t0;
-        let t3 = sin((3.141592653589793f * kv_t0));
-        acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
       }
     }
-    if (iv4 + 1i < ce) {
-      let iv = iv4 + 1i;
-      var kv_t4: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t6 = kv_t4;
-        let t7 = sin((3.141592653589793f * kv_t4));
-        acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
-      }
+    acc_fit = v_fit;
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_fit;
     }
-    if (iv4 + 2i < ce) {
-      let iv = iv4 + 2i;
-      var kv_t8: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t10 = kv_t8;
-        let t11 = sin((3.141592653589793f * kv_t8));
-        acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv_t12: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j2 = iv;
-        let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-        kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t14 = kv_t12;
-        let t15 = sin((3.141592653589793f * kv_t12));
-        acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
-      }
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -315,17 +308,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_fit: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
+  {
+    let vl = lane;
+    var lv_fit: array<f32, 4>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -339,7 +377,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 8u];
+  let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
@@ -1172,7 +1210,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel reduce_partials_0 uses P,RUNS,S,PART
+// ---- step each.P kernel reduce_partials_0 uses P,RUNS,PART,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1199,56 +1237,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 100000u;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 16384u));
-  let ce = min(125i, i32((c + 1u) * 16384u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k5 = iv;
-      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k5 = e0;
+          let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
+          if ((t0 < acc_g_g || (t0 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k5; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k5 = e1;
+          let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
+          if ((t1 < acc_g_g || (t1 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k5; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k5 = e2;
+          let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
+          if ((t2 < acc_g_g || (t2 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k5; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k5 = e3;
+          let t3 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k5));
+          if ((t3 < acc_g_g || (t3 == acc_g_g && i_k5 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k5; }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
     }
-  }
-  shf[0u + lid] = acc_g_g;
-  shi[0u + lid] = acci_g_g;
-  workgroupBarrier();
-  if (lid < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_g_g: i32 = shi[0u + 0u];
-  let sval_g_g: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = sval_g_g;
-    PART[((n * 7u + c) * 2u + 0u + 1u) + wid.z * P.run_part] = f32(s_g_g);
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_g_g;
+      PART[(n * 3584u + (c * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_g_g);
+    }
   }
 }
 
@@ -1435,20 +1473,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    let pv0 = PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 7u + cc) * 2u + 0u + 1u) + wid.z * P.run_part]);
-    if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      let pv0 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 3584u + (cc * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shf[0u + lid] = acc_g_g;
   shi[0u + lid] = acci_g_g;
+  workgroupBarrier();
+  if (lane < 128u) {
+    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
+  }
   workgroupBarrier();
   if (lane < 4u) {
     if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
@@ -1462,8 +1538,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_g_g: i32 = shi[0u + team * 8u];
-  let sval_g_g: f32 = shf[0u + team * 8u];
+  let s_g_g: i32 = shi[0u + team * 256u];
+  let sval_g_g: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_l: i32 = s_g_g;
   if (valid && lane == 0u) {
@@ -1633,7 +1709,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.P kernel step_partials_1 uses P,RUNS,SC,S,SCR,PART
+// ---- step each.P kernel step_partials_1 uses P,RUNS,SC,PART,S,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -1662,120 +1738,113 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_g: i32 = i32(SC[(n * 4u + 0u) + wid.z * P.run_sc]);
   let s_l: i32 = i32(SC[(n * 4u + 1u) + wid.z * P.run_sc]);
   var acc_fit: f32 = 0.0f;
-  let cs = min(0i, 0i) + i32(c * 16384u);
-  let ce = min(max(100000i, 100000i), i32((c + 1u) * 16384u));
-  for (var iv4: i32 = cs + 4i * i32(lid); iv4 < ce; iv4 += 1024i) {
-    let sv0 = S[((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
-    let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100000u + u32(iv4)) >> 2u];
-    if (iv4 + 0i < ce) {
-      let iv = iv4 + 0i;
-      var kv_t0: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t0 = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0])));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+  {
+    let vl = i32(lid);
+    var lv_fit: array<f32, 5>;
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 16u); kb < min(i32(c * 16u) + 16i, 98i); kb++) {
+      acc_fit = 0.0f;
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 25000i) {
+        let iv4 = q * 4i;
+        let sv0 = S[((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+        let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+        let sv2 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(iv4)) >> 2u];
+        let sv3 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_l) * 100000u + u32(iv4)) >> 2u];
+        {
+          let iv = iv4 + 0i;
+          var kv_t0: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j6 = iv;
+            let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+            let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+            kv_t0 = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0])));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t3 = clamp((sv2[0] + kv_t0), -5.119999885559082f, 5.119999885559082f);
+            let t4 = sin((3.141592653589793f * clamp((sv2[0] + kv_t0), -5.119999885559082f, 5.119999885559082f)));
+            acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+          }
+        }
+        {
+          let iv = iv4 + 1i;
+          var kv_t5: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j6 = iv;
+            let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+            let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+            kv_t5 = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1])));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t5; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t8 = clamp((sv2[1] + kv_t5), -5.119999885559082f, 5.119999885559082f);
+            let t9 = sin((3.141592653589793f * clamp((sv2[1] + kv_t5), -5.119999885559082f, 5.119999885559082f)));
+            acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
+          }
+        }
+        {
+          let iv = iv4 + 2i;
+          var kv_t10: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j6 = iv;
+            let t11 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+            let t12 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+            kv_t10 = (((0.494f * sv0[2]) + ((1.862f * t11) * (sv1[2] - sv2[2]))) + ((1.881f * t12) * (sv3[2] - sv2[2])));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t10; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t13 = clamp((sv2[2] + kv_t10), -5.119999885559082f, 5.119999885559082f);
+            let t14 = sin((3.141592653589793f * clamp((sv2[2] + kv_t10), -5.119999885559082f, 5.119999885559082f)));
+            acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+          }
+        }
+        {
+          let iv = iv4 + 3i;
+          var kv_t15: f32 = 0.0f;
+          if (iv < 100000i) {
+            let i_j6 = iv;
+            let t16 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
+            let t17 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
+            kv_t15 = (((0.494f * sv0[3]) + ((1.862f * t16) * (sv1[3] - sv2[3]))) + ((1.881f * t17) * (sv3[3] - sv2[3])));
+            if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t15; }
+          }
+          if (iv >= 0i && iv < 100000i) {
+            let i_i1 = iv;
+            let t18 = clamp((sv2[3] + kv_t15), -5.119999885559082f, 5.119999885559082f);
+            let t19 = sin((3.141592653589793f * clamp((sv2[3] + kv_t15), -5.119999885559082f, 5.119999885559082f)));
+            acc_fit = acc_fit + ((t18 * t18) + (20.0f * (t19 * t19)));
+          }
+        }
       }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t3 = clamp((sv2[0] + kv_t0), -5.119999885559082f, 5.119999885559082f);
-        let t4 = sin((3.141592653589793f * clamp((sv2[0] + kv_t0), -5.119999885559082f, 5.119999885559082f)));
-        acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+      var v_fit: f32 = acc_fit;
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 5u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
       }
     }
-    if (iv4 + 1i < ce) {
-      let iv = iv4 + 1i;
-      var kv_t5: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t5 = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1])));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t5; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t8 = clamp((sv2[1] + kv_t5), -5.119999885559082f, 5.119999885559082f);
-        let t9 = sin((3.141592653589793f * clamp((sv2[1] + kv_t5), -5.119999885559082f, 5.119999885559082f)));
-        acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
-      }
+    acc_fit = v_fit;
+    if (valid) {
+      PART[(n * 3584u + (c * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_fit;
     }
-    if (iv4 + 2i < ce) {
-      let iv = iv4 + 2i;
-      var kv_t10: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        let t11 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t12 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t10 = (((0.494f * sv0[2]) + ((1.862f * t11) * (sv1[2] - sv2[2]))) + ((1.881f * t12) * (sv3[2] - sv2[2])));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t10; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t13 = clamp((sv2[2] + kv_t10), -5.119999885559082f, 5.119999885559082f);
-        let t14 = sin((3.141592653589793f * clamp((sv2[2] + kv_t10), -5.119999885559082f, 5.119999885559082f)));
-        acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
-      }
-    }
-    if (iv4 + 3i < ce) {
-      let iv = iv4 + 3i;
-      var kv_t15: f32 = 0.0f;
-      if (iv < 100000i) {
-        let i_j6 = iv;
-        let t16 = opt_draw_u(1u, u32(i32(n)), u32(i_j6));
-        let t17 = opt_draw_u(2u, u32(i32(n)), u32(i_j6));
-        kv_t15 = (((0.494f * sv0[3]) + ((1.862f * t16) * (sv1[3] - sv2[3]))) + ((1.881f * t17) * (sv3[3] - sv2[3])));
-        if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t15; }
-      }
-      if (iv >= 0i && iv < 100000i) {
-        let i_i1 = iv;
-        let t18 = clamp((sv2[3] + kv_t15), -5.119999885559082f, 5.119999885559082f);
-        let t19 = sin((3.141592653589793f * clamp((sv2[3] + kv_t15), -5.119999885559082f, 5.119999885559082f)));
-        acc_fit = acc_fit + ((t18 * t18) + (20.0f * (t19 * t19)));
-      }
-    }
-  }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 2u + 0u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -1961,19 +2030,64 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 32u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
   let s_g_g: i32 = i32(SC[(n * 4u + 0u) + wid.z * P.run_sc]);
   let s_l: i32 = i32(SC[(n * 4u + 1u) + wid.z * P.run_sc]);
   var acc_fit: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
-    acc_fit = acc_fit + PART[((n * 7u + cc) * 2u + 0u) + wid.z * P.run_part];
+  {
+    let vl = lane;
+    var lv_fit: array<f32, 4>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 7u; cc++) {
+      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_fit = lv_fit[kj] + v_fit;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_fit[kj] = v_fit;
+      kd += 1u;
+    }
+    var v_fit: f32;
+    v_fit = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
+        kf = false;
+      }
+    }
+    acc_fit = v_fit;
   }
   shf[0u + lid] = acc_fit;
+  workgroupBarrier();
+  if (lane < 128u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+  }
+  workgroupBarrier();
+  if (lane < 64u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+  }
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -1987,7 +2101,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 8u];
+  let s_fit: f32 = shf[0u + team * 256u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   if (valid && lane == 0u) {
@@ -2829,7 +2943,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step track kernel reduce_partials_0 uses P,RUNS,S,PART
+// ---- step track kernel reduce_partials_0 uses P,RUNS,PART,S
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 3>, w: array<vec4<u32>, 3> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -2858,75 +2972,78 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
-  let cs = max(0i, i32(c * 1024u));
-  let ce = min(125i, i32((c + 1u) * 1024u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 256i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k12 = iv;
-      let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
-      if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k12; }
+  {
+    let vl = i32(lid);
+    var kd: u32 = 0u;
+    for (var kb: i32 = i32(c * 1u); kb < min(i32(c * 1u) + 1i, 98i); kb++) {
+      let q = kb * 256i + vl;
+      if (q >= 0i && q < 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k12 = e0;
+          let t0 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t0 < acc_arg_P || (t0 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t0; acci_arg_P = i_k12; }
+        }
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k13 = e0;
+          let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k13));
+          if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k13; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k12 = e1;
+          let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t2 < acc_arg_P || (t2 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t2; acci_arg_P = i_k12; }
+        }
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k13 = e1;
+          let t3 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k13));
+          if ((t3 < acc_arg_B || (t3 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t3; acci_arg_B = i_k13; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k12 = e2;
+          let t4 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t4 < acc_arg_P || (t4 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t4; acci_arg_P = i_k12; }
+        }
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k13 = e2;
+          let t5 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k13));
+          if ((t5 < acc_arg_B || (t5 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t5; acci_arg_B = i_k13; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k12 = e3;
+          let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t6 < acc_arg_P || (t6 == acc_arg_P && i_k12 < acci_arg_P))) { acc_arg_P = t6; acci_arg_P = i_k12; }
+        }
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k13 = e3;
+          let t7 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k13));
+          if ((t7 < acc_arg_B || (t7 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t7; acci_arg_B = i_k13; }
+        }
+      }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
     }
-    if (iv >= 0i && iv < 125i) {
-      let i_k13 = iv;
-      let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k13));
-      if ((t1 < acc_arg_B || (t1 == acc_arg_B && i_k13 < acci_arg_B))) { acc_arg_B = t1; acci_arg_B = i_k13; }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
     }
-  }
-  shf[0u + lid] = acc_arg_P;
-  shi[0u + lid] = acci_arg_P;
-  shf[256u + lid] = acc_arg_B;
-  shi[256u + lid] = acci_arg_B;
-  workgroupBarrier();
-  if (lid < 128u) {
-    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
-    if ((shf[256u + lid + 128u] < shf[256u + lid] || (shf[256u + lid + 128u] == shf[256u + lid] && shi[256u + lid + 128u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 128u]; shi[256u + lid] = shi[256u + lid + 128u]; }
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-    if ((shf[256u + lid + 64u] < shf[256u + lid] || (shf[256u + lid + 64u] == shf[256u + lid] && shi[256u + lid + 64u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 64u]; shi[256u + lid] = shi[256u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    if ((shf[0u + lid + 32u] < shf[0u + lid] || (shf[0u + lid + 32u] == shf[0u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-    if ((shf[256u + lid + 32u] < shf[256u + lid] || (shf[256u + lid + 32u] == shf[256u + lid] && shi[256u + lid + 32u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 32u]; shi[256u + lid] = shi[256u + lid + 32u]; }
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    if ((shf[0u + lid + 16u] < shf[0u + lid] || (shf[0u + lid + 16u] == shf[0u + lid] && shi[0u + lid + 16u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 16u]; shi[0u + lid] = shi[0u + lid + 16u]; }
-    if ((shf[256u + lid + 16u] < shf[256u + lid] || (shf[256u + lid + 16u] == shf[256u + lid] && shi[256u + lid + 16u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 16u]; shi[256u + lid] = shi[256u + lid + 16u]; }
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    if ((shf[0u + lid + 8u] < shf[0u + lid] || (shf[0u + lid + 8u] == shf[0u + lid] && shi[0u + lid + 8u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 8u]; shi[0u + lid] = shi[0u + lid + 8u]; }
-    if ((shf[256u + lid + 8u] < shf[256u + lid] || (shf[256u + lid + 8u] == shf[256u + lid] && shi[256u + lid + 8u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 8u]; shi[256u + lid] = shi[256u + lid + 8u]; }
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    if ((shf[0u + lid + 4u] < shf[0u + lid] || (shf[0u + lid + 4u] == shf[0u + lid] && shi[0u + lid + 4u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 4u]; shi[0u + lid] = shi[0u + lid + 4u]; }
-    if ((shf[256u + lid + 4u] < shf[256u + lid] || (shf[256u + lid + 4u] == shf[256u + lid] && shi[256u + lid + 4u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 4u]; shi[256u + lid] = shi[256u + lid + 4u]; }
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    if ((shf[0u + lid + 2u] < shf[0u + lid] || (shf[0u + lid + 2u] == shf[0u + lid] && shi[0u + lid + 2u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 2u]; shi[0u + lid] = shi[0u + lid + 2u]; }
-    if ((shf[256u + lid + 2u] < shf[256u + lid] || (shf[256u + lid + 2u] == shf[256u + lid] && shi[256u + lid + 2u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 2u]; shi[256u + lid] = shi[256u + lid + 2u]; }
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    if ((shf[0u + lid + 1u] < shf[0u + lid] || (shf[0u + lid + 1u] == shf[0u + lid] && shi[0u + lid + 1u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 1u]; shi[0u + lid] = shi[0u + lid + 1u]; }
-    if ((shf[256u + lid + 1u] < shf[256u + lid] || (shf[256u + lid + 1u] == shf[256u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
-  }
-  workgroupBarrier();
-  let s_arg_P: i32 = shi[0u + 0u];
-  let sval_arg_P: f32 = shf[0u + 0u];
-  let s_arg_B: i32 = shi[256u + 0u];
-  let sval_arg_B: f32 = shf[256u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[((n * 98u + c) * 4u + 0u) + wid.z * P.run_part] = sval_arg_P;
-    PART[((n * 98u + c) * 4u + 0u + 1u) + wid.z * P.run_part] = f32(s_arg_P);
-    PART[((n * 98u + c) * 4u + 2u) + wid.z * P.run_part] = sval_arg_B;
-    PART[((n * 98u + c) * 4u + 2u + 1u) + wid.z * P.run_part] = f32(s_arg_B);
+    if (valid) {
+      PART[(n * 100352u + (c * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_arg_P;
+      PART[(n * 100352u + (c * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_arg_P);
+      PART[(n * 100352u + (c * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part] = acc_arg_B;
+      PART[(n * 100352u + (c * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part] = bitcast<f32>(acci_arg_B);
+    }
   }
 }
 
@@ -3113,9 +3230,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   opt_draw_round = P.round;
   opt_slot = P.slot;
   opt_seed = RUNS[wid.z];
-  let team = lid / 128u;
-  let lane = lid % 128u;
-  let n_raw = group * 2u + team;
+  let team = lid / 256u;
+  let lane = lid % 256u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
@@ -3125,16 +3242,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_arg_P: i32 = 2147483647i;
   var acc_arg_B: f32 = opt_inf();
   var acci_arg_B: i32 = 2147483647i;
-  for (var cc: u32 = lane; cc < 98u; cc += 128u) {
-    let pv0 = PART[((n * 98u + cc) * 4u + 0u) + wid.z * P.run_part]; let pi0 = i32(PART[((n * 98u + cc) * 4u + 0u + 1u) + wid.z * P.run_part]);
-    if ((pv0 < acc_arg_P || (pv0 == acc_arg_P && pi0 < acci_arg_P))) { acc_arg_P = pv0; acci_arg_P = pi0; }
-    let pv1 = PART[((n * 98u + cc) * 4u + 2u) + wid.z * P.run_part]; let pi1 = i32(PART[((n * 98u + cc) * 4u + 2u + 1u) + wid.z * P.run_part]);
-    if ((pv1 < acc_arg_B || (pv1 == acc_arg_B && pi1 < acci_arg_B))) { acc_arg_B = pv1; acci_arg_B = pi1; }
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 98u; cc++) {
+      let pv0 = PART[(n * 100352u + (cc * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 100352u + (cc * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv0 < acc_arg_P || (pv0 == acc_arg_P && pi0 < acci_arg_P))) { acc_arg_P = pv0; acci_arg_P = pi0; }
+      let pv1 = PART[(n * 100352u + (cc * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1 = bitcast<i32>(PART[(n * 100352u + (cc * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((pv1 < acc_arg_B || (pv1 == acc_arg_B && pi1 < acci_arg_B))) { acc_arg_B = pv1; acci_arg_B = pi1; }
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 8u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shf[0u + lid] = acc_arg_P;
   shi[0u + lid] = acci_arg_P;
   shf[256u + lid] = acc_arg_B;
   shi[256u + lid] = acci_arg_B;
+  workgroupBarrier();
+  if (lane < 128u) {
+    if ((shf[0u + lid + 128u] < shf[0u + lid] || (shf[0u + lid + 128u] == shf[0u + lid] && shi[0u + lid + 128u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 128u]; shi[0u + lid] = shi[0u + lid + 128u]; }
+    if ((shf[256u + lid + 128u] < shf[256u + lid] || (shf[256u + lid + 128u] == shf[256u + lid] && shi[256u + lid + 128u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 128u]; shi[256u + lid] = shi[256u + lid + 128u]; }
+  }
   workgroupBarrier();
   if (lane < 64u) {
     if ((shf[0u + lid + 64u] < shf[0u + lid] || (shf[0u + lid + 64u] == shf[0u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[0u + lid] = shf[0u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
@@ -3171,10 +3311,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if ((shf[256u + lid + 1u] < shf[256u + lid] || (shf[256u + lid + 1u] == shf[256u + lid] && shi[256u + lid + 1u] < shi[256u + lid]))) { shf[256u + lid] = shf[256u + lid + 1u]; shi[256u + lid] = shi[256u + lid + 1u]; }
   }
   workgroupBarrier();
-  let s_arg_P: i32 = shi[0u + team * 128u];
-  let sval_arg_P: f32 = shf[0u + team * 128u];
-  let s_arg_B: i32 = shi[256u + team * 128u];
-  let sval_arg_B: f32 = shf[256u + team * 128u];
+  let s_arg_P: i32 = shi[0u + team * 256u];
+  let sval_arg_P: f32 = shf[0u + team * 256u];
+  let s_arg_B: i32 = shi[256u + team * 256u];
+  let sval_arg_B: f32 = shf[256u + team * 256u];
   workgroupBarrier();
   let s_min: f32 = min(sval_arg_P, sval_arg_B);
   let s_improved: i32 = select(0i, 1i, ((s_min < t0) && (!(t0 <= t1))));

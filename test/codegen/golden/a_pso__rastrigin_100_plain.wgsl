@@ -32,11 +32,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t1 = shv[team * 100u + 0u + u32(i_i1)];
-      let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-      acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t1 = shv[team * 100u + 0u + u32(i_i1)];
+          let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t3 = shv[team * 100u + 0u + u32(i_i1)];
+          let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t5 = shv[team * 100u + 0u + u32(i_i1)];
+          let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t7 = shv[team * 100u + 0u + u32(i_i1)];
+          let t8 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -73,18 +100,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t3: i32 = i32(n);
-    if (valid && t3 >= 0i && t3 < 125i) {
+    let t9: i32 = i32(n);
+    if (valid && t9 >= 0i && t9 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j2 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t3) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), shv[team * 100u + 0u + u32(i_j2)]);
       }
     }
   }
   {
-    let t4: i32 = i32(n);
-    if (valid && t4 >= 0i && t4 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t4), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -735,11 +762,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
-      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
-      acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t9 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t10 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t11 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t12 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t11 * t11) + (20.0f * (t12 * t12)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t13 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t14 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -778,27 +832,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t9: i32 = i32(n);
-    if (valid && t9 >= 0i && t9 < 125i) {
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.119999885559082f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.119999885559082f))));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t15) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.119999885559082f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.119999885559082f))));
       }
     }
   }
   {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 125i) {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.119999885559082f, 5.119999885559082f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.119999885559082f, 5.119999885559082f));
       }
     }
   }
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fitness);
+    let t17: i32 = i32(n);
+    if (valid && t17 >= 0i && t17 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), s_fitness);
     }
   }
 }
@@ -1480,9 +1534,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
   let t4 = opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
   let t5 = opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i32(lane)));
-  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(min(i32(lane) + 0i, 124i)));
-  let t11 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
-  let t12 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  let t19 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t20 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   let t3 = opt_draw_u(1u, u32(i32(n)), u32(i32(lane)));
   let t6 = opt_draw_u(2u, u32(i32(n)), u32(i32(lane)));
   var acc_g_g: f32 = opt_inf();
@@ -1538,16 +1591,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_track_arg_P: f32 = opt_inf();
   var acci_track_arg_P: i32 = 2147483647i;
   {
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 100i) {
-      let i_i1 = i32(lane) + 0i;
-      let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
-      let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
-      acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
-    }
-    if (i32(lane) + 0i >= 0i && i32(lane) + 0i < 125i) {
-      let i_k12 = i32(lane) + 0i;
-      let t10 = t9;
-      if ((t10 < acc_track_arg_P || (t10 == acc_track_arg_P && i_k12 < acci_track_arg_P))) { acc_track_arg_P = t10; acci_track_arg_P = i_k12; }
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 32i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t7 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t8 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+        }
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k12 = e0;
+          let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t9 < acc_track_arg_P || (t9 == acc_track_arg_P && i_k12 < acci_track_arg_P))) { acc_track_arg_P = t9; acci_track_arg_P = i_k12; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t10 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t11 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+        }
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k12 = e1;
+          let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t12 < acc_track_arg_P || (t12 == acc_track_arg_P && i_k12 < acci_track_arg_P))) { acc_track_arg_P = t12; acci_track_arg_P = i_k12; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t13 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t14 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+        }
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k12 = e2;
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t15 < acc_track_arg_P || (t15 == acc_track_arg_P && i_k12 < acci_track_arg_P))) { acc_track_arg_P = t15; acci_track_arg_P = i_k12; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t16 = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f);
+          let t17 = sin((3.141592653589793f * clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + shv[team * 100u + 0u + u32(i_i1)]), -5.119999885559082f, 5.119999885559082f)));
+          acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
+        }
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k12 = e3;
+          let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k12));
+          if ((t18 < acc_track_arg_P || (t18 == acc_track_arg_P && i_k12 < acci_track_arg_P))) { acc_track_arg_P = t18; acci_track_arg_P = i_k12; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_fit;
@@ -1595,52 +1690,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t11) && (!(t11 <= t12))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t19) && (!(t19 <= t20))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t13: i32 = i32(n);
-    if (valid && t13 >= 0i && t13 < 125i) {
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j8 = jw;
-        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.119999885559082f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.119999885559082f))));
+        opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw), select(shv[team * 100u + 0u + u32(i_j8)], (-0.5f * shv[team * 100u + 0u + u32(i_j8)]), (((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) < -5.119999885559082f) || ((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j8)) + shv[team * 100u + 0u + u32(i_j8)]) > 5.119999885559082f))));
       }
     }
   }
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 125i) {
+    let t22: i32 = i32(n);
+    if (valid && t22 >= 0i && t22 < 125i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j10 = jw;
-        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.119999885559082f, 5.119999885559082f));
+        opt_s_set((P.w[0][0] + wid.z * P.run_s) + u32(t22) * 100u + u32(jw), clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_j10)) + shv[team * 100u + 0u + u32(i_j10)]), -5.119999885559082f, 5.119999885559082f));
       }
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t15), s_fitness);
+    let t23: i32 = i32(n);
+    if (valid && t23 >= 0i && t23 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t23), s_fitness);
     }
   }
   {
-    let t16: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t16 >= 0i && t16 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t16), select(t11, s_track_min, (s_track_improved != 0i)));
+    let t24: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t24 >= 0i && t24 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t24), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t17: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t17 >= 0i && t17 < 1i) {
+    let t25: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t25 >= 0i && t25 < 1i) {
       for (var jw: i32 = i32(lane); jw < 100i; jw += 128i) {
         let i_j14 = jw;
-        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t17) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j14)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j14)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j14)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
+        opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw), select(opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j14)), select(opt_s((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(i_j14)), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(i_j14)), (sval_track_arg_P == s_track_min)), (s_track_improved != 0i)));
       }
     }
   }
   {
-    let t18: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t18 >= 0i && t18 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t18), select(t11, s_track_min, (s_track_improved != 0i)));
+    let t26: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t26 >= 0i && t26 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t26), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -723,11 +723,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k7 = iv;
-      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 32i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k7 = e0;
+          let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k7 = e1;
+          let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t1 < acc_g_g || (t1 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k7; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k7 = e2;
+          let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t2 < acc_g_g || (t2 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k7; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k7 = e3;
+          let t3 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t3 < acc_g_g || (t3 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k7; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -773,30 +797,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j8 = iv;
-      let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0]))); }
+      let t4 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t5 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t4) * (sv1[0] - sv2[0]))) + ((1.881f * t5) * (sv3[0] - sv2[0]))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j8 = iv;
-      let t3 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t4 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t3) * (sv1[1] - sv2[1]))) + ((1.881f * t4) * (sv3[1] - sv2[1]))); }
+      let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1]))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j8 = iv;
-      let t5 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t6 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t5) * (sv1[2] - sv2[2]))) + ((1.881f * t6) * (sv3[2] - sv2[2]))); }
+      let t8 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t9 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t8) * (sv1[2] - sv2[2]))) + ((1.881f * t9) * (sv3[2] - sv2[2]))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j8 = iv;
-      let t7 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t8 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t7) * (sv1[3] - sv2[3]))) + ((1.881f * t8) * (sv3[3] - sv2[3]))); }
+      let t10 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t11 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t10) * (sv1[3] - sv2[3]))) + ((1.881f * t11) * (sv3[3] - sv2[3]))); }
     }
   }
   storageBarrier();
@@ -818,8 +842,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t9 = shf[lid];
-      var run = carry + t9 - lsum;
+      let t12 = shf[lid];
+      var run = carry + t12 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -830,8 +854,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t10 = sv;
-            acc_fit = acc_fit + (t10 * t10);
+            let t13 = sv;
+            acc_fit = acc_fit + (t13 * t13);
           }
         }
       }
@@ -846,67 +870,67 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   workgroupBarrier();
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 125i) {
+    let t14: i32 = i32(n);
+    if (valid && t14 >= 0i && t14 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t12: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 0i;
-          t12 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t13: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 1i;
-          t13 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t14: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 2i;
-          t14 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
         var t15: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 3i;
-          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          let i_j10 = jw4 + 0i;
+          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
-        S[((P.w[1][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
-      }
-    }
-  }
-  {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 125i) {
-      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t16: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 1i;
+          t16 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+        }
         var t17: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 0i;
-          t17 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j10 = jw4 + 2i;
+          t17 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t18: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 1i;
-          t18 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j10 = jw4 + 3i;
+          t18 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
-        var t19: f32 = 0.0f;
-        {
-          let i_j12 = jw4 + 2i;
-          t19 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
-        }
-        var t20: f32 = 0.0f;
-        {
-          let i_j12 = jw4 + 3i;
-          t20 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
-        }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t16) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t17, t18, t19, t20);
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
       }
     }
   }
   {
-    let t21: i32 = i32(n);
-    if (valid && t21 >= 0i && t21 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t21), s_fitness);
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t20: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 0i;
+          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t21: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 1i;
+          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t22: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 2i;
+          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t23: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 3i;
+          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+      }
+    }
+  }
+  {
+    let t24: i32 = i32(n);
+    if (valid && t24 >= 0i && t24 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t24), s_fitness);
     }
   }
 }
@@ -1585,15 +1609,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t12 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
-  let t13 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  let t18 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t19 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k7 = iv;
-      let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
-      if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 32i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k7 = e0;
+          let t0 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t0 < acc_g_g || (t0 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t0; acci_g_g = i_k7; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k7 = e1;
+          let t1 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t1 < acc_g_g || (t1 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t1; acci_g_g = i_k7; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k7 = e2;
+          let t2 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t2 < acc_g_g || (t2 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t2; acci_g_g = i_k7; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k7 = e3;
+          let t3 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k7));
+          if ((t3 < acc_g_g || (t3 == acc_g_g && i_k7 < acci_g_g))) { acc_g_g = t3; acci_g_g = i_k7; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_g_g;
@@ -1639,30 +1687,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j8 = iv;
-      let t1 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t2 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t1) * (sv1[0] - sv2[0]))) + ((1.881f * t2) * (sv3[0] - sv2[0]))); }
+      let t4 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t5 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[0]) + ((1.862f * t4) * (sv1[0] - sv2[0]))) + ((1.881f * t5) * (sv3[0] - sv2[0]))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j8 = iv;
-      let t3 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t4 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t3) * (sv1[1] - sv2[1]))) + ((1.881f * t4) * (sv3[1] - sv2[1]))); }
+      let t6 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t7 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[1]) + ((1.862f * t6) * (sv1[1] - sv2[1]))) + ((1.881f * t7) * (sv3[1] - sv2[1]))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j8 = iv;
-      let t5 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t6 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t5) * (sv1[2] - sv2[2]))) + ((1.881f * t6) * (sv3[2] - sv2[2]))); }
+      let t8 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t9 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[2]) + ((1.862f * t8) * (sv1[2] - sv2[2]))) + ((1.881f * t9) * (sv3[2] - sv2[2]))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j8 = iv;
-      let t7 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
-      let t8 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t7) * (sv1[3] - sv2[3]))) + ((1.881f * t8) * (sv3[3] - sv2[3]))); }
+      let t10 = opt_draw_u(1u, u32(i32(n)), u32(i_j8));
+      let t11 = opt_draw_u(2u, u32(i32(n)), u32(i_j8));
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (((0.494f * sv0[3]) + ((1.862f * t10) * (sv1[3] - sv2[3]))) + ((1.881f * t11) * (sv3[3] - sv2[3]))); }
     }
   }
   storageBarrier();
@@ -1684,8 +1732,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
       shf[lid] = lsum;
       workgroupBarrier();
-      let t9 = shf[lid];
-      var run = carry + t9 - lsum;
+      let t12 = shf[lid];
+      var run = carry + t12 - lsum;
       carry = carry + shf[(team) * 1u + 0u];
       for (var k: u32 = 0u; k < 8u; k++) {
         let iv = base + i32(lane * 8u + k);
@@ -1696,8 +1744,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t10 = sv;
-            acc_fit = acc_fit + (t10 * t10);
+            let t13 = sv;
+            acc_fit = acc_fit + (t13 * t13);
           }
         }
       }
@@ -1710,11 +1758,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_track_arg_P: f32 = opt_inf();
   var acci_track_arg_P: i32 = 2147483647i;
-  for (var iv: i32 = 0i + i32(lid); iv < 125i; iv += 128i) {
-    if (iv >= 0i && iv < 125i) {
-      let i_k14 = iv;
-      let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
-      if ((t11 < acc_track_arg_P || (t11 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t11; acci_track_arg_P = i_k14; }
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 32i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 125i) {
+          let i_k14 = e0;
+          let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t14 < acc_track_arg_P || (t14 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t14; acci_track_arg_P = i_k14; }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 125i) {
+          let i_k14 = e1;
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t15 < acc_track_arg_P || (t15 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t15; acci_track_arg_P = i_k14; }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 125i) {
+          let i_k14 = e2;
+          let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t16 < acc_track_arg_P || (t16 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t16; acci_track_arg_P = i_k14; }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 125i) {
+          let i_k14 = e3;
+          let t17 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t17 < acc_track_arg_P || (t17 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t17; acci_track_arg_P = i_k14; }
+        }
+      }
     }
   }
   shf[0u + lid] = acc_track_arg_P;
@@ -1753,114 +1825,114 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t12) && (!(t12 <= t13))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t18) && (!(t18 <= t19))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 125i) {
+    let t20: i32 = i32(n);
+    if (valid && t20 >= 0i && t20 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t15: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 0i;
-          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t16: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 1i;
-          t16 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t17: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 2i;
-          t17 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t18: f32 = 0.0f;
-        {
-          let i_j10 = jw4 + 3i;
-          t18 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
-      }
-    }
-  }
-  {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 125i) {
-      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t20: f32 = 0.0f;
-        {
-          let i_j12 = jw4 + 0i;
-          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
-        }
         var t21: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 1i;
-          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j10 = jw4 + 0i;
+          t21 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t22: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 2i;
-          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j10 = jw4 + 1i;
+          t22 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t23: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 3i;
-          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j10 = jw4 + 2i;
+          t23 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+        var t24: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 3i;
+          t24 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+        }
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t20) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t21, t22, t23, t24);
       }
     }
   }
   {
-    let t24: i32 = i32(n);
-    if (valid && t24 >= 0i && t24 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t24), s_fitness);
+    let t25: i32 = i32(n);
+    if (valid && t25 >= 0i && t25 < 125i) {
+      for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
+        let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
+        var t26: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 0i;
+          t26 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t27: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 1i;
+          t27 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t28: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 2i;
+          t28 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t29: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 3i;
+          t29 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
+      }
     }
   }
   {
-    let t25: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t25 >= 0i && t25 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t25), select(t12, s_track_min, (s_track_improved != 0i)));
+    let t30: i32 = i32(n);
+    if (valid && t30 >= 0i && t30 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t30), s_fitness);
     }
   }
   {
-    let t26: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t26 >= 0i && t26 < 1i) {
+    let t31: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t31 >= 0i && t31 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t31), select(t18, s_track_min, (s_track_improved != 0i)));
+    }
+  }
+  {
+    let t32: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t32 >= 0i && t32 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(jw4)) >> 2u];
         let sv2 = S[((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t27: f32 = 0.0f;
+        var t33: f32 = 0.0f;
         {
           let i_j16 = jw4 + 0i;
-          t27 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          t33 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
-        var t28: f32 = 0.0f;
+        var t34: f32 = 0.0f;
         {
           let i_j16 = jw4 + 1i;
-          t28 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          t34 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
-        var t29: f32 = 0.0f;
+        var t35: f32 = 0.0f;
         {
           let i_j16 = jw4 + 2i;
-          t29 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          t35 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
-        var t30: f32 = 0.0f;
+        var t36: f32 = 0.0f;
         {
           let i_j16 = jw4 + 3i;
-          t30 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          t36 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
-        S[((P.w[1][1] + wid.z * P.run_s) + u32(t26) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t27, t28, t29, t30);
+        S[((P.w[1][1] + wid.z * P.run_s) + u32(t32) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t33, t34, t35, t36);
       }
     }
   }
   {
-    let t31: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t31 >= 0i && t31 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t31), select(t12, s_track_min, (s_track_improved != 0i)));
+    let t37: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t37 >= 0i && t37 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t37), select(t18, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

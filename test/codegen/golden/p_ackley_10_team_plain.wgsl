@@ -17,17 +17,45 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 10u;
   var acc_s2: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      let t0 = X[xo + u32(i_i1)];
-      acc_s2 = acc_s2 + (t0 * t0);
+  {
+    var cv_s2: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_s2 = 0.0f;
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          let t0 = X[xo + u32(i_i1)];
+          acc_s2 = acc_s2 + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          let t1 = sin((3.141592653589793f * X[xo + u32(i_i2)]));
+          acc_r0 = acc_r0 + (2.0f * (t1 * t1));
+        }
+      }
+      cv_s2[vi] = acc_s2;
+      cv_r0[vi] = acc_r0;
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      let t1 = sin((3.141592653589793f * X[xo + u32(i_i2)]));
-      acc_r0 = acc_r0 + (2.0f * (t1 * t1));
-    }
+    cv_s2[0u] = cv_s2[0u] + cv_s2[4u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_s2[1u] = cv_s2[1u] + cv_s2[5u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_s2[2u] = cv_s2[2u] + cv_s2[6u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_s2[3u] = cv_s2[3u] + cv_s2[7u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_s2[0u] = cv_s2[0u] + cv_s2[2u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_s2[1u] = cv_s2[1u] + cv_s2[3u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_s2[0u] = cv_s2[0u] + cv_s2[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_s2 = cv_s2[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_s2;
   shf[256u + lid] = acc_r0;

@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -15,94 +15,63 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 3000u;
   var acc_s2: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(3000i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      acc_s2 = acc_s2 + (t0 * t0);
+  {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lid + vi * 64u);
+      acc_s2 = 0.0f;
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          acc_s2 = acc_s2 + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          let t1 = sin((3.141592653589793f * xv[0]));
+          acc_r0 = acc_r0 + (2.0f * (t1 * t1));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i1 = e1;
+          let t2 = xv[1];
+          acc_s2 = acc_s2 + (t2 * t2);
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          let t3 = sin((3.141592653589793f * xv[1]));
+          acc_r0 = acc_r0 + (2.0f * (t3 * t3));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i1 = e2;
+          let t4 = xv[2];
+          acc_s2 = acc_s2 + (t4 * t4);
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          let t5 = sin((3.141592653589793f * xv[2]));
+          acc_r0 = acc_r0 + (2.0f * (t5 * t5));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i1 = e3;
+          let t6 = xv[3];
+          acc_s2 = acc_s2 + (t6 * t6);
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          let t7 = sin((3.141592653589793f * xv[3]));
+          acc_r0 = acc_r0 + (2.0f * (t7 * t7));
+        }
+      }
+      if (valid) {
+        PART[n * 1032u + (c * 4u + 0u) * 256u + u32(vl)] = acc_s2;
+        PART[n * 1032u + (c * 4u + 2u) * 256u + u32(vl)] = acc_r0;
+      }
     }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      let t1 = sin((3.141592653589793f * xv[0]));
-      acc_r0 = acc_r0 + (2.0f * (t1 * t1));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i1 = e1;
-      let t2 = xv[1];
-      acc_s2 = acc_s2 + (t2 * t2);
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      let t3 = sin((3.141592653589793f * xv[1]));
-      acc_r0 = acc_r0 + (2.0f * (t3 * t3));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i1 = e2;
-      let t4 = xv[2];
-      acc_s2 = acc_s2 + (t4 * t4);
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      let t5 = sin((3.141592653589793f * xv[2]));
-      acc_r0 = acc_r0 + (2.0f * (t5 * t5));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i1 = e3;
-      let t6 = xv[3];
-      acc_s2 = acc_s2 + (t6 * t6);
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      let t7 = sin((3.141592653589793f * xv[3]));
-      acc_r0 = acc_r0 + (2.0f * (t7 * t7));
-    }
-  }
-  shf[0u + lid] = acc_s2;
-  shf[64u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_s2: f32 = shf[0u + 0u];
-  let s_r0: f32 = shf[64u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 12u + c) * 4u + 0u] = f32(s_s2);
-    PART[(n * 12u + c) * 4u + 2u] = f32(s_r0);
   }
 }
 
@@ -141,20 +110,74 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 64u;
+  let lane = lid % 64u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u; // an epilogue may read single elements (Discus: x[0])
   var acc_s2: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 12u; cc += 16u) {
-    acc_s2 = acc_s2 + PART[(n * 12u + cc) * 4u + 0u];
-    acc_r0 = acc_r0 + PART[(n * 12u + cc) * 4u + 2u];
+  {
+    var cv_s2: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = lane + vi * 64u;
+      var lv_s2: array<f32, 1>;
+      var lv_r0: array<f32, 1>;
+      var kd: u32 = 0u;
+      for (var cc: u32 = 0u; cc < 1u; cc++) {
+        var v_s2: f32 = PART[n * 1032u + (cc * 4u + 0u) * 256u + u32(vl)];
+        var v_r0: f32 = PART[n * 1032u + (cc * 4u + 2u) * 256u + u32(vl)];
+        var kj: u32 = 0u;
+        var kt: u32 = kd;
+        loop {
+          if ((kt & 1u) == 0u) { break; }
+          v_s2 = lv_s2[kj] + v_s2;
+          v_r0 = lv_r0[kj] + v_r0;
+          kj += 1u;
+          kt >>= 1u;
+        }
+        lv_s2[kj] = v_s2;
+        lv_r0[kj] = v_r0;
+        kd += 1u;
+      }
+      var v_s2: f32;
+      var v_r0: f32;
+      v_s2 = 0.0f;
+      v_r0 = 0.0f;
+      var kf: bool = true;
+      for (var kr: u32 = 0u; kr < 1u; kr++) {
+        if (((kd >> kr) & 1u) == 1u) {
+          v_s2 = select(lv_s2[kr] + v_s2, lv_s2[kr], kf);
+          v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+          kf = false;
+        }
+      }
+      cv_s2[vi] = v_s2;
+      cv_r0[vi] = v_r0;
+    }
+    cv_s2[0u] = cv_s2[0u] + cv_s2[2u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_s2[1u] = cv_s2[1u] + cv_s2[3u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_s2[0u] = cv_s2[0u] + cv_s2[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_s2 = cv_s2[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_s2;
   shf[64u + lid] = acc_r0;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
+  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -176,8 +199,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
   }
   workgroupBarrier();
-  let s_s2: f32 = shf[0u + team * 16u];
-  let s_r0: f32 = shf[64u + team * 16u];
+  let s_s2: f32 = shf[0u + team * 64u];
+  let s_r0: f32 = shf[64u + team * 64u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = ((-(20.0f * opt_expm1((-0.2f * sqrt((s_s2 / 3000.0f)))))) - (2.718281828459045f * opt_expm1(((-s_r0) / 3000.0f)))); }
 }

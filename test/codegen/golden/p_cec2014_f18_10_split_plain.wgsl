@@ -30,25 +30,29 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec14_hf2_cec17_hgbat_sz_c: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 4i; iv += 8i) {
-    if (iv >= 0i && iv < 3i) {
-      let i_i7 = iv;
-      acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 2.0f));
-    }
-    if (iv >= 0i && iv < 3i) {
-      let i_i8 = iv;
-      acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]);
-    }
-    if (iv >= 1i && iv < 3i) {
-      let i_i4 = iv;
-      let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-      acc_r0 = acc_r0 + (t1 * t1);
-    }
-    if (iv >= 0i && iv < 4i) {
-      let i_i11 = iv;
-      let t2 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
-      let t3 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
-      acc_r1 = acc_r1 + ((t2 * t2) + (20.0f * (t3 * t3)));
+  {
+    let vl = i32(lane);
+    for (var q: i32 = vl; q < 4i; q += 8i) {
+      let e0 = q;
+      if (e0 >= 0i && e0 < 3i) {
+        let i_i7 = e0;
+        acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 2.0f));
+      }
+      if (e0 >= 0i && e0 < 3i) {
+        let i_i8 = e0;
+        acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]);
+      }
+      if (e0 >= 1i && e0 < 3i) {
+        let i_i4 = e0;
+        let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+        acc_r0 = acc_r0 + (t1 * t1);
+      }
+      if (e0 >= 0i && e0 < 4i) {
+        let i_i11 = e0;
+        let t2 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
+        let t3 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
+        acc_r1 = acc_r1 + ((t2 * t2) + (20.0f * (t3 * t3)));
+      }
     }
   }
   shf[0u + lid] = acc_cec14_hf2_cec17_hgbat_r2_c;

@@ -57,26 +57,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i17 = iv;
-      let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
-      acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i19 = iv;
-      let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
-      acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i21 = iv;
-      let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
-      acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i23 = iv;
-      let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
-      acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+  {
+    let vl = i32(lane);
+    for (var q: i32 = vl; q < 10i; q += 8i) {
+      let e0 = q;
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i17 = e0;
+        let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
+        acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i19 = e0;
+        let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
+        acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i21 = e0;
+        let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
+        acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i23 = e0;
+        let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
+        acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+      }
     }
   }
   shf[0u + lid] = acc_cec17_w10_s;
@@ -121,36 +125,40 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i9 = iv;
-      let t8 = SCR[n * 40u + 0u + u32(i_i9)];
-      acc_r0 = acc_r0 + ((t8 * t8) / 10.0f);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i10 = iv;
-      acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i11 = iv;
-      let t9 = SCR[n * 40u + 10u + u32(i_i11)];
-      acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t9 * t9));
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i13 = iv;
-      let t10 = (6.0f * SCR[n * 40u + 20u + u32(i_i13)]);
-      acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i14 = iv;
-      let t11 = sin((0.5f * ((6.0f * SCR[n * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-      acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i16 = iv;
-      let t12 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
-      let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
-      acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
+  {
+    let vl = i32(lane);
+    for (var q: i32 = vl; q < 10i; q += 8i) {
+      let e0 = q;
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i9 = e0;
+        let t8 = SCR[n * 40u + 0u + u32(i_i9)];
+        acc_r0 = acc_r0 + ((t8 * t8) / 10.0f);
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i10 = e0;
+        acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f);
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i11 = e0;
+        let t9 = SCR[n * 40u + 10u + u32(i_i11)];
+        acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t9 * t9));
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i13 = e0;
+        let t10 = (6.0f * SCR[n * 40u + 20u + u32(i_i13)]);
+        acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i14 = e0;
+        let t11 = sin((0.5f * ((6.0f * SCR[n * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+        acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
+      }
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i16 = e0;
+        let t12 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
+        let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
+        acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
+      }
     }
   }
   shf[0u + lid] = acc_r0;

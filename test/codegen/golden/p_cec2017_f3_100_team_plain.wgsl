@@ -185,46 +185,49 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_s: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 25i; q += 16i) {
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i3 = e0;
-      acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-    }
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i4 = e0;
-      let t0 = shv[team * 100u + 0u + u32(i_i4)];
-      acc_r0 = acc_r0 + (t0 * t0);
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i3 = e1;
-      acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-    }
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i4 = e1;
-      let t1 = shv[team * 100u + 0u + u32(i_i4)];
-      acc_r0 = acc_r0 + (t1 * t1);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i3 = e2;
-      acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-    }
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i4 = e2;
-      let t2 = shv[team * 100u + 0u + u32(i_i4)];
-      acc_r0 = acc_r0 + (t2 * t2);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i3 = e3;
-      acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-    }
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i4 = e3;
-      let t3 = shv[team * 100u + 0u + u32(i_i4)];
-      acc_r0 = acc_r0 + (t3 * t3);
+  {
+    let vl = i32(lane);
+    for (var q: i32 = vl; q < 25i; q += 16i) {
+      let e0 = q * 4i + 0i;
+      if (e0 >= 0i && e0 < 100i) {
+        let i_i3 = e0;
+        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+      }
+      if (e0 >= 0i && e0 < 100i) {
+        let i_i4 = e0;
+        let t0 = shv[team * 100u + 0u + u32(i_i4)];
+        acc_r0 = acc_r0 + (t0 * t0);
+      }
+      let e1 = q * 4i + 1i;
+      if (e1 >= 0i && e1 < 100i) {
+        let i_i3 = e1;
+        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+      }
+      if (e1 >= 0i && e1 < 100i) {
+        let i_i4 = e1;
+        let t1 = shv[team * 100u + 0u + u32(i_i4)];
+        acc_r0 = acc_r0 + (t1 * t1);
+      }
+      let e2 = q * 4i + 2i;
+      if (e2 >= 0i && e2 < 100i) {
+        let i_i3 = e2;
+        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+      }
+      if (e2 >= 0i && e2 < 100i) {
+        let i_i4 = e2;
+        let t2 = shv[team * 100u + 0u + u32(i_i4)];
+        acc_r0 = acc_r0 + (t2 * t2);
+      }
+      let e3 = q * 4i + 3i;
+      if (e3 >= 0i && e3 < 100i) {
+        let i_i3 = e3;
+        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+      }
+      if (e3 >= 0i && e3 < 100i) {
+        let i_i4 = e3;
+        let t3 = shv[team * 100u + 0u + u32(i_i4)];
+        acc_r0 = acc_r0 + (t3 * t3);
+      }
     }
   }
   shf[0u + lid] = acc_s;

@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -16,69 +16,44 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 100u;
   let s_m: i32 = 33i;
   var acc_k: i32 = 0i;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(100i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i1 = e0;
-      if ((xv[0] > f32(0i))) {
-        acc_k = acc_k + 1i;
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          if ((xv[0] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          if ((xv[1] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          if ((xv[2] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          if ((xv[3] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+      }
+      if (valid) {
+        PART[n * 64u + (c * 2u + 0u) * 16u + u32(vl)] = bitcast<f32>(acc_k);
       }
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i1 = e1;
-      if ((xv[1] > f32(0i))) {
-        acc_k = acc_k + 1i;
-      }
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i1 = e2;
-      if ((xv[2] > f32(0i))) {
-        acc_k = acc_k + 1i;
-      }
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i1 = e3;
-      if ((xv[3] > f32(0i))) {
-        acc_k = acc_k + 1i;
-      }
-    }
-  }
-  shi[0u + lid] = acc_k;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_k: i32 = shi[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 1u + c) * 4u + 0u] = f32(s_k);
   }
 }
 
@@ -118,20 +93,54 @@ var<workgroup> shi: array<i32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 1u;
-  let lane = lid % 1u;
-  let n_raw = group * 64u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
   let s_m: i32 = 33i;
   var acc_k: i32 = 0i;
-  for (var cc: u32 = lane; cc < 1u; cc += 1u) {
-    acc_k = acc_k + i32(PART[(n * 1u + cc) * 4u + 0u]);
+  {
+    let vl = lane;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 1u; cc++) {
+      acc_k = acc_k + bitcast<i32>(PART[n * 64u + (cc * 2u + 0u) * 16u + u32(vl)]);
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        kj += 1u;
+        kt >>= 1u;
+      }
+      kd += 1u;
+    }
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        kf = false;
+      }
+    }
   }
   shi[0u + lid] = acc_k;
   workgroupBarrier();
-  let s_k: i32 = shi[0u + team * 1u];
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_k: i32 = shi[0u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) {
     SC[n * 4u + 0u] = f32(s_k);
@@ -162,7 +171,7 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
-// ---- reduce_partials_1 uses P,SC,X,PART
+// ---- reduce_partials_1 uses P,SC,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -184,58 +193,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = (-opt_inf());
   let t0 = min(0i, s_m);
   let t1 = max(s_k, s_k);
-  let cs = max(t0, i32(c * 256u));
-  let ce = min(t1, i32((c + 1u) * 256u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 64i) {
-    if (iv >= 0i && iv < s_k) {
-      let i_i2 = iv;
-      let t2 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
-      acc_r0 = acc_r0 + (t2 * t2);
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 15i); q < (t1 + 3i) / 4i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < s_k) {
+          let i_i2 = e0;
+          let t2 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        if (e0 >= s_m && e0 < s_k) {
+          let i_i3 = e0;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < s_k) {
+          let i_i2 = e1;
+          let t3 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t3 * t3);
+        }
+        if (e1 >= s_m && e1 < s_k) {
+          let i_i3 = e1;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < s_k) {
+          let i_i2 = e2;
+          let t4 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t4 * t4);
+        }
+        if (e2 >= s_m && e2 < s_k) {
+          let i_i3 = e2;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < s_k) {
+          let i_i2 = e3;
+          let t5 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t5 * t5);
+        }
+        if (e3 >= s_m && e3 < s_k) {
+          let i_i3 = e3;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+      }
+      if (valid) {
+        PART[n * 64u + (c * 4u + 0u) * 16u + u32(vl)] = acc_r0;
+        PART[n * 64u + (c * 4u + 2u) * 16u + u32(vl)] = acc_r1;
+      }
     }
-    if (iv >= s_m && iv < s_k) {
-      let i_i3 = iv;
-      acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
-    }
-  }
-  shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 32u]);
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 16u]);
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 8u]);
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 4u]);
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 2u]);
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 1u]);
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + 0u];
-  let s_r1: f32 = shf[64u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 1u + c) * 4u + 0u] = f32(s_r0);
-    PART[(n * 1u + c) * 4u + 2u] = f32(s_r1);
   }
 }
 
@@ -275,9 +282,9 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 1u;
-  let lane = lid % 1u;
-  let n_raw = group * 64u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
@@ -285,15 +292,67 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_m: i32 = 33i;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = (-opt_inf());
-  for (var cc: u32 = lane; cc < 1u; cc += 1u) {
-    acc_r0 = acc_r0 + PART[(n * 1u + cc) * 4u + 0u];
-    acc_r1 = max(acc_r1, PART[(n * 1u + cc) * 4u + 2u]);
+  {
+    let vl = lane;
+    var lv_r0: array<f32, 1>;
+    var lv_r1: array<f32, 1>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 1u; cc++) {
+      var v_r0: f32 = PART[n * 64u + (cc * 4u + 0u) * 16u + u32(vl)];
+      var v_r1: f32 = PART[n * 64u + (cc * 4u + 2u) * 16u + u32(vl)];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_r0 = lv_r0[kj] + v_r0;
+        v_r1 = max(lv_r1[kj], v_r1);
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_r0[kj] = v_r0;
+      lv_r1[kj] = v_r1;
+      kd += 1u;
+    }
+    var v_r0: f32;
+    var v_r1: f32;
+    v_r0 = 0.0f;
+    v_r1 = (-opt_inf());
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+        v_r1 = select(max(lv_r1[kr], v_r1), lv_r1[kr], kf);
+        kf = false;
+      }
+    }
+    acc_r0 = v_r0;
+    acc_r1 = v_r1;
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 1u];
-  let s_r1: f32 = shf[64u + team * 1u];
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 8u]);
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 4u]);
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 2u]);
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 1u]);
+  }
+  workgroupBarrier();
+  let s_r0: f32 = shf[0u + team * 16u];
+  let s_r1: f32 = shf[64u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }

@@ -18,11 +18,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 10u;
   let s_m: i32 = 3i;
   var acc_k: i32 = 0i;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      if ((X[xo + u32(i_i1)] > f32(0i))) {
-        acc_k = acc_k + 1i;
+  {
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          if ((X[xo + u32(i_i1)] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
       }
     }
   }
@@ -34,16 +40,44 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = (-opt_inf());
   let t0 = min(0i, s_m);
   let t1 = max(s_k, s_k);
-  for (var iv: i32 = t0 + i32(lane); iv < t1; iv += 1i) {
-    if (iv >= 0i && iv < s_k) {
-      let i_i2 = iv;
-      let t2 = X[xo + u32(i_i2)];
-      acc_r0 = acc_r0 + (t2 * t2);
+  {
+    var cv_r0: array<f32, 8>;
+    var cv_r1: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      acc_r1 = (-opt_inf());
+      for (var q: i32 = t0 + ((vl - t0) & 7i); q < t1; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < s_k) {
+          let i_i2 = e0;
+          let t2 = X[xo + u32(i_i2)];
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        if (e0 >= s_m && e0 < s_k) {
+          let i_i3 = e0;
+          acc_r1 = max(acc_r1, X[xo + u32(i_i3)]);
+        }
+      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
     }
-    if (iv >= s_m && iv < s_k) {
-      let i_i3 = iv;
-      acc_r1 = max(acc_r1, X[xo + u32(i_i3)]);
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[4u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r1[1u] = max(cv_r1[1u], cv_r1[5u]);
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r1[2u] = max(cv_r1[2u], cv_r1[6u]);
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r1[3u] = max(cv_r1[3u], cv_r1[7u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[2u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r1[1u] = max(cv_r1[1u], cv_r1[3u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[1u]);
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_r1;

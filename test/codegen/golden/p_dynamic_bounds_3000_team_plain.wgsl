@@ -18,34 +18,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 3000u;
   let s_m: i32 = 1000i;
   var acc_k: i32 = 0i;
-  for (var q: i32 = 0i + i32(lane); q < 750i; q += 128i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i1 = e0;
-      if ((xv[0] > f32(0i))) {
-        acc_k = acc_k + 1i;
-      }
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i1 = e1;
-      if ((xv[1] > f32(0i))) {
-        acc_k = acc_k + 1i;
-      }
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i1 = e2;
-      if ((xv[2] > f32(0i))) {
-        acc_k = acc_k + 1i;
-      }
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i1 = e3;
-      if ((xv[3] > f32(0i))) {
-        acc_k = acc_k + 1i;
+  {
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 128u);
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i1 = e0;
+          if ((xv[0] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i1 = e1;
+          if ((xv[1] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i1 = e2;
+          if ((xv[2] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i1 = e3;
+          if ((xv[3] > f32(0i))) {
+            acc_k = acc_k + 1i;
+          }
+        }
       }
     }
   }
@@ -85,16 +90,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = (-opt_inf());
   let t0 = min(0i, s_m);
   let t1 = max(s_k, s_k);
-  for (var iv: i32 = t0 + i32(lane); iv < t1; iv += 128i) {
-    if (iv >= 0i && iv < s_k) {
-      let i_i2 = iv;
-      let t2 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
-      acc_r0 = acc_r0 + (t2 * t2);
+  {
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 128u);
+      acc_r0 = 0.0f;
+      acc_r1 = (-opt_inf());
+      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 255i); q < (t1 + 3i) / 4i; q += 256i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < s_k) {
+          let i_i2 = e0;
+          let t2 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        if (e0 >= s_m && e0 < s_k) {
+          let i_i3 = e0;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < s_k) {
+          let i_i2 = e1;
+          let t3 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t3 * t3);
+        }
+        if (e1 >= s_m && e1 < s_k) {
+          let i_i3 = e1;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < s_k) {
+          let i_i2 = e2;
+          let t4 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t4 * t4);
+        }
+        if (e2 >= s_m && e2 < s_k) {
+          let i_i3 = e2;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < s_k) {
+          let i_i2 = e3;
+          let t5 = X[(xo + u32(i_i2)) >> 2u][(xo + u32(i_i2)) & 3u];
+          acc_r0 = acc_r0 + (t5 * t5);
+        }
+        if (e3 >= s_m && e3 < s_k) {
+          let i_i3 = e3;
+          acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
+        }
+      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
     }
-    if (iv >= s_m && iv < s_k) {
-      let i_i3 = iv;
-      acc_r1 = max(acc_r1, X[(xo + u32(i_i3)) >> 2u][(xo + u32(i_i3)) & 3u]);
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[1u]);
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_r1;

@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -15,94 +15,63 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 1000u;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(1000i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+  {
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lid + vi * 64u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      for (var q: i32 = vl; q < 250i; q += 128i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i2 = e0;
+          let t1 = sin((0.5f * (xv[0] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i1 = e1;
+          let t2 = xv[1];
+          acc_r0 = acc_r0 + ((t2 * t2) / 4000.0f);
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i2 = e1;
+          let t3 = sin((0.5f * (xv[1] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t3 * t3))) - (acc_r1 * (2.0f * (t3 * t3))));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i1 = e2;
+          let t4 = xv[2];
+          acc_r0 = acc_r0 + ((t4 * t4) / 4000.0f);
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i2 = e2;
+          let t5 = sin((0.5f * (xv[2] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t5 * t5))) - (acc_r1 * (2.0f * (t5 * t5))));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i1 = e3;
+          let t6 = xv[3];
+          acc_r0 = acc_r0 + ((t6 * t6) / 4000.0f);
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i2 = e3;
+          let t7 = sin((0.5f * (xv[3] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t7 * t7))) - (acc_r1 * (2.0f * (t7 * t7))));
+        }
+      }
+      if (valid) {
+        PART[n * 512u + (c * 4u + 0u) * 128u + u32(vl)] = acc_r0;
+        PART[n * 512u + (c * 4u + 2u) * 128u + u32(vl)] = acc_r1;
+      }
     }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i2 = e0;
-      let t1 = sin((0.5f * (xv[0] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i1 = e1;
-      let t2 = xv[1];
-      acc_r0 = acc_r0 + ((t2 * t2) / 4000.0f);
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i2 = e1;
-      let t3 = sin((0.5f * (xv[1] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t3 * t3))) - (acc_r1 * (2.0f * (t3 * t3))));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i1 = e2;
-      let t4 = xv[2];
-      acc_r0 = acc_r0 + ((t4 * t4) / 4000.0f);
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i2 = e2;
-      let t5 = sin((0.5f * (xv[2] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t5 * t5))) - (acc_r1 * (2.0f * (t5 * t5))));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i1 = e3;
-      let t6 = xv[3];
-      acc_r0 = acc_r0 + ((t6 * t6) / 4000.0f);
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i2 = e3;
-      let t7 = sin((0.5f * (xv[3] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t7 * t7))) - (acc_r1 * (2.0f * (t7 * t7))));
-    }
-  }
-  shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 32u]) - (shf[64u + lid] * shf[64u + lid + 32u]));
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 16u]) - (shf[64u + lid] * shf[64u + lid + 16u]));
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 8u]) - (shf[64u + lid] * shf[64u + lid + 8u]));
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 2u]) - (shf[64u + lid] * shf[64u + lid + 2u]));
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + 0u];
-  let s_r1: f32 = shf[64u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 4u + c) * 4u + 0u] = f32(s_r0);
-    PART[(n * 4u + c) * 4u + 2u] = f32(s_r1);
   }
 }
 
@@ -141,20 +110,80 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 4u;
-  let lane = lid % 4u;
-  let n_raw = group * 16u + team;
+  let team = lid / 64u;
+  let lane = lid % 64u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 1000u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 4u; cc += 4u) {
-    acc_r0 = acc_r0 + PART[(n * 4u + cc) * 4u + 0u];
-    acc_r1 = ((acc_r1 + PART[(n * 4u + cc) * 4u + 2u]) - (acc_r1 * PART[(n * 4u + cc) * 4u + 2u]));
+  {
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = lane + vi * 64u;
+      var lv_r0: array<f32, 1>;
+      var lv_r1: array<f32, 1>;
+      var kd: u32 = 0u;
+      for (var cc: u32 = 0u; cc < 1u; cc++) {
+        var v_r0: f32 = PART[n * 512u + (cc * 4u + 0u) * 128u + u32(vl)];
+        var v_r1: f32 = PART[n * 512u + (cc * 4u + 2u) * 128u + u32(vl)];
+        var kj: u32 = 0u;
+        var kt: u32 = kd;
+        loop {
+          if ((kt & 1u) == 0u) { break; }
+          v_r0 = lv_r0[kj] + v_r0;
+          v_r1 = ((lv_r1[kj] + v_r1) - (lv_r1[kj] * v_r1));
+          kj += 1u;
+          kt >>= 1u;
+        }
+        lv_r0[kj] = v_r0;
+        lv_r1[kj] = v_r1;
+        kd += 1u;
+      }
+      var v_r0: f32;
+      var v_r1: f32;
+      v_r0 = 0.0f;
+      v_r1 = 0.0f;
+      var kf: bool = true;
+      for (var kr: u32 = 0u; kr < 1u; kr++) {
+        if (((kd >> kr) & 1u) == 1u) {
+          v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+          v_r1 = select(((lv_r1[kr] + v_r1) - (lv_r1[kr] * v_r1)), lv_r1[kr], kf);
+          kf = false;
+        }
+      }
+      cv_r0[vi] = v_r0;
+      cv_r1[vi] = v_r1;
+    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[1u]) - (cv_r1[0u] * cv_r1[1u]));
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 32u]) - (shf[64u + lid] * shf[64u + lid + 32u]));
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 16u]) - (shf[64u + lid] * shf[64u + lid + 16u]));
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 8u]) - (shf[64u + lid] * shf[64u + lid + 8u]));
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
+  }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
@@ -166,8 +195,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 4u];
-  let s_r1: f32 = shf[64u + team * 4u];
+  let s_r0: f32 = shf[0u + team * 64u];
+  let s_r1: f32 = shf[64u + team * 64u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }

@@ -17,52 +17,71 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 1000u;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 250i; q += 32i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+  {
+    var cv_r0: array<f32, 4>;
+    var cv_r1: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 32u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      for (var q: i32 = vl; q < 250i; q += 128i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i2 = e0;
+          let t1 = sin((0.5f * (xv[0] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i1 = e1;
+          let t2 = xv[1];
+          acc_r0 = acc_r0 + ((t2 * t2) / 4000.0f);
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i2 = e1;
+          let t3 = sin((0.5f * (xv[1] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t3 * t3))) - (acc_r1 * (2.0f * (t3 * t3))));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i1 = e2;
+          let t4 = xv[2];
+          acc_r0 = acc_r0 + ((t4 * t4) / 4000.0f);
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i2 = e2;
+          let t5 = sin((0.5f * (xv[2] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t5 * t5))) - (acc_r1 * (2.0f * (t5 * t5))));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i1 = e3;
+          let t6 = xv[3];
+          acc_r0 = acc_r0 + ((t6 * t6) / 4000.0f);
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i2 = e3;
+          let t7 = sin((0.5f * (xv[3] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t7 * t7))) - (acc_r1 * (2.0f * (t7 * t7))));
+        }
+      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
     }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i2 = e0;
-      let t1 = sin((0.5f * (xv[0] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i1 = e1;
-      let t2 = xv[1];
-      acc_r0 = acc_r0 + ((t2 * t2) / 4000.0f);
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i2 = e1;
-      let t3 = sin((0.5f * (xv[1] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t3 * t3))) - (acc_r1 * (2.0f * (t3 * t3))));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i1 = e2;
-      let t4 = xv[2];
-      acc_r0 = acc_r0 + ((t4 * t4) / 4000.0f);
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i2 = e2;
-      let t5 = sin((0.5f * (xv[2] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t5 * t5))) - (acc_r1 * (2.0f * (t5 * t5))));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i1 = e3;
-      let t6 = xv[3];
-      acc_r0 = acc_r0 + ((t6 * t6) / 4000.0f);
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i2 = e3;
-      let t7 = sin((0.5f * (xv[3] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t7 * t7))) - (acc_r1 * (2.0f * (t7 * t7))));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[2u]) - (cv_r1[0u] * cv_r1[2u]));
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r1[1u] = ((cv_r1[1u] + cv_r1[3u]) - (cv_r1[1u] * cv_r1[3u]));
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[1u]) - (cv_r1[0u] * cv_r1[1u]));
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_r1;

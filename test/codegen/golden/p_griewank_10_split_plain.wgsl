@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<f32>;
@@ -15,59 +15,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 10u;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(10i, i32((c + 1u) * 256u));
-  for (var iv: i32 = cs + i32(lid); iv < ce; iv += 64i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      let t0 = X[xo + u32(i_i1)];
-      acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+  {
+    let vl = i32(lid);
+    if (vl < 8i) {
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          let t0 = X[xo + u32(i_i1)];
+          acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          let t1 = sin((0.5f * (X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
+        }
+      }
+      if (valid) {
+        PART[n * 32u + (c * 4u + 0u) * 8u + u32(vl)] = acc_r0;
+        PART[n * 32u + (c * 4u + 2u) * 8u + u32(vl)] = acc_r1;
+      }
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      let t1 = sin((0.5f * (X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
-    }
-  }
-  shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 32u]) - (shf[64u + lid] * shf[64u + lid + 32u]));
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 16u]) - (shf[64u + lid] * shf[64u + lid + 16u]));
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 8u]) - (shf[64u + lid] * shf[64u + lid + 8u]));
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 2u]) - (shf[64u + lid] * shf[64u + lid + 2u]));
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + 0u];
-  let s_r1: f32 = shf[64u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 1u + c) * 4u + 0u] = f32(s_r0);
-    PART[(n * 1u + c) * 4u + 2u] = f32(s_r1);
   }
 }
 
@@ -106,23 +74,70 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 1u;
-  let lane = lid % 1u;
-  let n_raw = group * 64u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 8u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 1u; cc += 1u) {
-    acc_r0 = acc_r0 + PART[(n * 1u + cc) * 4u + 0u];
-    acc_r1 = ((acc_r1 + PART[(n * 1u + cc) * 4u + 2u]) - (acc_r1 * PART[(n * 1u + cc) * 4u + 2u]));
+  {
+    let vl = lane;
+    var lv_r0: array<f32, 1>;
+    var lv_r1: array<f32, 1>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 1u; cc++) {
+      var v_r0: f32 = PART[n * 32u + (cc * 4u + 0u) * 8u + u32(vl)];
+      var v_r1: f32 = PART[n * 32u + (cc * 4u + 2u) * 8u + u32(vl)];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_r0 = lv_r0[kj] + v_r0;
+        v_r1 = ((lv_r1[kj] + v_r1) - (lv_r1[kj] * v_r1));
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_r0[kj] = v_r0;
+      lv_r1[kj] = v_r1;
+      kd += 1u;
+    }
+    var v_r0: f32;
+    var v_r1: f32;
+    v_r0 = 0.0f;
+    v_r1 = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+        v_r1 = select(((lv_r1[kr] + v_r1) - (lv_r1[kr] * v_r1)), lv_r1[kr], kf);
+        kf = false;
+      }
+    }
+    acc_r0 = v_r0;
+    acc_r1 = v_r1;
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 1u];
-  let s_r1: f32 = shf[64u + team * 1u];
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 4u]) - (shf[64u + lid] * shf[64u + lid + 4u]));
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 2u]) - (shf[64u + lid] * shf[64u + lid + 2u]));
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    shf[64u + lid] = ((shf[64u + lid] + shf[64u + lid + 1u]) - (shf[64u + lid] * shf[64u + lid + 1u]));
+  }
+  workgroupBarrier();
+  let s_r0: f32 = shf[0u + team * 8u];
+  let s_r1: f32 = shf[64u + team * 8u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }

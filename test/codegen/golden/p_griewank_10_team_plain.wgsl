@@ -17,17 +17,45 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 10u;
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      let t0 = X[xo + u32(i_i1)];
-      acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+  {
+    var cv_r0: array<f32, 8>;
+    var cv_r1: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          let t0 = X[xo + u32(i_i1)];
+          acc_r0 = acc_r0 + ((t0 * t0) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          let t1 = sin((0.5f * (X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
+        }
+      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      let t1 = sin((0.5f * (X[xo + u32(i_i2)] / sqrt(f32((i_i2 + 1i))))));
-      acc_r1 = ((acc_r1 + (2.0f * (t1 * t1))) - (acc_r1 * (2.0f * (t1 * t1))));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[4u]) - (cv_r1[0u] * cv_r1[4u]));
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r1[1u] = ((cv_r1[1u] + cv_r1[5u]) - (cv_r1[1u] * cv_r1[5u]));
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r1[2u] = ((cv_r1[2u] + cv_r1[6u]) - (cv_r1[2u] * cv_r1[6u]));
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r1[3u] = ((cv_r1[3u] + cv_r1[7u]) - (cv_r1[3u] * cv_r1[7u]));
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[2u]) - (cv_r1[0u] * cv_r1[2u]));
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r1[1u] = ((cv_r1[1u] + cv_r1[3u]) - (cv_r1[1u] * cv_r1[3u]));
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[1u]) - (cv_r1[0u] * cv_r1[1u]));
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_r1;

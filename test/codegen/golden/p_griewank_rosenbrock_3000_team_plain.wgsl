@@ -16,60 +16,70 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u;
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 750i; q += 128i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      let t0 = xv[0];
-      let t1 = ((t0 * t0) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t2 = (xv[0] - 1.0f);
-      let t3 = ((100.0f * (t1 * t1)) + (t2 * t2));
-      let t4 = xv[0];
-      let t5 = ((t4 * t4) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t6 = (xv[0] - 1.0f);
-      let t7 = sin((0.5f * ((100.0f * (t5 * t5)) + (t6 * t6))));
-      acc_r0 = acc_r0 + (((t3 * t3) / 4000.0f) + (2.0f * (t7 * t7)));
+  {
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 128u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          let t0 = xv[0];
+          let t1 = ((t0 * t0) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t2 = (xv[0] - 1.0f);
+          let t3 = ((100.0f * (t1 * t1)) + (t2 * t2));
+          let t4 = xv[0];
+          let t5 = ((t4 * t4) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t6 = (xv[0] - 1.0f);
+          let t7 = sin((0.5f * ((100.0f * (t5 * t5)) + (t6 * t6))));
+          acc_r0 = acc_r0 + (((t3 * t3) / 4000.0f) + (2.0f * (t7 * t7)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          let t8 = xv[1];
+          let t9 = ((t8 * t8) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t10 = (xv[1] - 1.0f);
+          let t11 = ((100.0f * (t9 * t9)) + (t10 * t10));
+          let t12 = xv[1];
+          let t13 = ((t12 * t12) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t14 = (xv[1] - 1.0f);
+          let t15 = sin((0.5f * ((100.0f * (t13 * t13)) + (t14 * t14))));
+          acc_r0 = acc_r0 + (((t11 * t11) / 4000.0f) + (2.0f * (t15 * t15)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          let t16 = xv[2];
+          let t17 = ((t16 * t16) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t18 = (xv[2] - 1.0f);
+          let t19 = ((100.0f * (t17 * t17)) + (t18 * t18));
+          let t20 = xv[2];
+          let t21 = ((t20 * t20) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t22 = (xv[2] - 1.0f);
+          let t23 = sin((0.5f * ((100.0f * (t21 * t21)) + (t22 * t22))));
+          acc_r0 = acc_r0 + (((t19 * t19) / 4000.0f) + (2.0f * (t23 * t23)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          let t24 = xv[3];
+          let t25 = ((t24 * t24) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t26 = (xv[3] - 1.0f);
+          let t27 = ((100.0f * (t25 * t25)) + (t26 * t26));
+          let t28 = xv[3];
+          let t29 = ((t28 * t28) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
+          let t30 = (xv[3] - 1.0f);
+          let t31 = sin((0.5f * ((100.0f * (t29 * t29)) + (t30 * t30))));
+          acc_r0 = acc_r0 + (((t27 * t27) / 4000.0f) + (2.0f * (t31 * t31)));
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      let t8 = xv[1];
-      let t9 = ((t8 * t8) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t10 = (xv[1] - 1.0f);
-      let t11 = ((100.0f * (t9 * t9)) + (t10 * t10));
-      let t12 = xv[1];
-      let t13 = ((t12 * t12) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t14 = (xv[1] - 1.0f);
-      let t15 = sin((0.5f * ((100.0f * (t13 * t13)) + (t14 * t14))));
-      acc_r0 = acc_r0 + (((t11 * t11) / 4000.0f) + (2.0f * (t15 * t15)));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      let t16 = xv[2];
-      let t17 = ((t16 * t16) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t18 = (xv[2] - 1.0f);
-      let t19 = ((100.0f * (t17 * t17)) + (t18 * t18));
-      let t20 = xv[2];
-      let t21 = ((t20 * t20) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t22 = (xv[2] - 1.0f);
-      let t23 = sin((0.5f * ((100.0f * (t21 * t21)) + (t22 * t22))));
-      acc_r0 = acc_r0 + (((t19 * t19) / 4000.0f) + (2.0f * (t23 * t23)));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      let t24 = xv[3];
-      let t25 = ((t24 * t24) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t26 = (xv[3] - 1.0f);
-      let t27 = ((100.0f * (t25 * t25)) + (t26 * t26));
-      let t28 = xv[3];
-      let t29 = ((t28 * t28) - X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u]);
-      let t30 = (xv[3] - 1.0f);
-      let t31 = sin((0.5f * ((100.0f * (t29 * t29)) + (t30 * t30))));
-      acc_r0 = acc_r0 + (((t27 * t27) / 4000.0f) + (2.0f * (t31 * t31)));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -16,13 +16,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      let t0 = f32((i_i1 + 1i));
-      let t1 = X[xo + u32(i_i1)];
-      acc_r0 = acc_r0 + ((t0 * t0) * (t1 * t1));
+  {
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          let t0 = f32((i_i1 + 1i));
+          let t1 = X[xo + u32(i_i1)];
+          acc_r0 = acc_r0 + ((t0 * t0) * (t1 * t1));
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -28,27 +28,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   let s_range_lp: f32 = (-6.907755278982137f + t0);
   var acc_range_s: f32 = 1.0f;
-  for (var q: i32 = 0i + i32(lane); q < 25i; q += 4i) {
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i3 = e0;
-      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+  {
+    var cv_range_s: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 4u);
+      acc_range_s = 1.0f;
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i3 = e0;
+          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i3 = e1;
+          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i3 = e2;
+          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i3 = e3;
+          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
+        }
+      }
+      cv_range_s[vi] = acc_range_s;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i3 = e1;
-      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i3 = e2;
-      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i3 = e3;
-      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 100u + 0u + u32(i_i3)])), 0.039810717055349734f));
-    }
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
+    acc_range_s = cv_range_s[0u];
   }
   shf[0u + lid] = acc_range_s;
   workgroupBarrier();

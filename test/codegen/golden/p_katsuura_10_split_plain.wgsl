@@ -28,11 +28,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   let s_range_lp: f32 = (-2.3025850929940455f + t0);
   var acc_range_s: f32 = 1.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i3 = iv;
-      acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 10u + 0u + u32(i_i3)])), 0.6309573444801934f));
+  {
+    var cv_range_s: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_range_s = 1.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i3 = e0;
+          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 10u + 0u + u32(i_i3)])), 0.6309573444801934f));
+        }
+      }
+      cv_range_s[vi] = acc_range_s;
     }
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[4u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[5u];
+    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[6u];
+    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[7u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
+    acc_range_s = cv_range_s[0u];
   }
   shf[0u + lid] = acc_range_s;
   workgroupBarrier();

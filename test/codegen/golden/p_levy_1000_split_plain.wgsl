@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -14,69 +14,45 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 4u;
   let xo = min(n, P.n - 1u) * 1000u;
   var acc_r0: f32 = 0.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(999i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 999i) {
-      let i_i2 = e0;
-      let t0 = ((xv[0] / 4.0f) - 0.25f);
-      let t1 = sin(((3.141592653589793f * (1.0f + ((xv[0] - 1.0f) / 4.0f))) + 1.0f));
-      acc_r0 = acc_r0 + ((t0 * t0) * (1.0f + (10.0f * (t1 * t1))));
+  {
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lid + vi * 64u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 250i; q += 128i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 999i) {
+          let i_i2 = e0;
+          let t0 = ((xv[0] / 4.0f) - 0.25f);
+          let t1 = sin(((3.141592653589793f * (1.0f + ((xv[0] - 1.0f) / 4.0f))) + 1.0f));
+          acc_r0 = acc_r0 + ((t0 * t0) * (1.0f + (10.0f * (t1 * t1))));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 999i) {
+          let i_i2 = e1;
+          let t2 = ((xv[1] / 4.0f) - 0.25f);
+          let t3 = sin(((3.141592653589793f * (1.0f + ((xv[1] - 1.0f) / 4.0f))) + 1.0f));
+          acc_r0 = acc_r0 + ((t2 * t2) * (1.0f + (10.0f * (t3 * t3))));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 999i) {
+          let i_i2 = e2;
+          let t4 = ((xv[2] / 4.0f) - 0.25f);
+          let t5 = sin(((3.141592653589793f * (1.0f + ((xv[2] - 1.0f) / 4.0f))) + 1.0f));
+          acc_r0 = acc_r0 + ((t4 * t4) * (1.0f + (10.0f * (t5 * t5))));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 999i) {
+          let i_i2 = e3;
+          let t6 = ((xv[3] / 4.0f) - 0.25f);
+          let t7 = sin(((3.141592653589793f * (1.0f + ((xv[3] - 1.0f) / 4.0f))) + 1.0f));
+          acc_r0 = acc_r0 + ((t6 * t6) * (1.0f + (10.0f * (t7 * t7))));
+        }
+      }
+      if (valid) {
+        PART[n * 256u + (c * 2u + 0u) * 128u + u32(vl)] = acc_r0;
+      }
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 999i) {
-      let i_i2 = e1;
-      let t2 = ((xv[1] / 4.0f) - 0.25f);
-      let t3 = sin(((3.141592653589793f * (1.0f + ((xv[1] - 1.0f) / 4.0f))) + 1.0f));
-      acc_r0 = acc_r0 + ((t2 * t2) * (1.0f + (10.0f * (t3 * t3))));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 999i) {
-      let i_i2 = e2;
-      let t4 = ((xv[2] / 4.0f) - 0.25f);
-      let t5 = sin(((3.141592653589793f * (1.0f + ((xv[2] - 1.0f) / 4.0f))) + 1.0f));
-      acc_r0 = acc_r0 + ((t4 * t4) * (1.0f + (10.0f * (t5 * t5))));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 999i) {
-      let i_i2 = e3;
-      let t6 = ((xv[3] / 4.0f) - 0.25f);
-      let t7 = sin(((3.141592653589793f * (1.0f + ((xv[3] - 1.0f) / 4.0f))) + 1.0f));
-      acc_r0 = acc_r0 + ((t6 * t6) * (1.0f + (10.0f * (t7 * t7))));
-    }
-  }
-  shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 4u + c) * 2u + 0u] = f32(s_r0);
   }
 }
 
@@ -116,17 +92,63 @@ var<workgroup> shf: array<f32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 4u;
-  let lane = lid % 4u;
-  let n_raw = group * 16u + team;
+  let team = lid / 64u;
+  let lane = lid % 64u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 1000u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 4u; cc += 4u) {
-    acc_r0 = acc_r0 + PART[(n * 4u + cc) * 2u + 0u];
+  {
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = lane + vi * 64u;
+      var lv_r0: array<f32, 1>;
+      var kd: u32 = 0u;
+      for (var cc: u32 = 0u; cc < 1u; cc++) {
+        var v_r0: f32 = PART[n * 256u + (cc * 2u + 0u) * 128u + u32(vl)];
+        var kj: u32 = 0u;
+        var kt: u32 = kd;
+        loop {
+          if ((kt & 1u) == 0u) { break; }
+          v_r0 = lv_r0[kj] + v_r0;
+          kj += 1u;
+          kt >>= 1u;
+        }
+        lv_r0[kj] = v_r0;
+        kd += 1u;
+      }
+      var v_r0: f32;
+      v_r0 = 0.0f;
+      var kf: bool = true;
+      for (var kr: u32 = 0u; kr < 1u; kr++) {
+        if (((kd >> kr) & 1u) == 1u) {
+          v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+          kf = false;
+        }
+      }
+      cv_r0[vi] = v_r0;
+    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
+  workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+  }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
@@ -136,7 +158,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 4u];
+  let s_r0: f32 = shf[0u + team * 64u];
   workgroupBarrier();
   let t0 = sin((3.141592653589793f * (1.0f + ((X[(xo + u32(0i)) >> 2u][(xo + u32(0i)) & 3u] - 1.0f) / 4.0f))));
   let t1 = ((X[(xo + u32(999i)) >> 2u][(xo + u32(999i)) & 3u] / 4.0f) - 0.25f);

@@ -42,11 +42,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i3 = iv;
-      let t1 = SCR[n * 100u + 0u + u32(i_i3)];
-      acc_r0 = acc_r0 + (t1 * t1);
+  {
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i3 = e0;
+          let t1 = SCR[n * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + (t1 * t1);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i3 = e1;
+          let t2 = SCR[n * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i3 = e2;
+          let t3 = SCR[n * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + (t3 * t3);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i3 = e3;
+          let t4 = SCR[n * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + (t4 * t4);
+        }
+      }
     }
   }
   shf[0u + lid] = acc_r0;

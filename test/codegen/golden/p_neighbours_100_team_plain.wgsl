@@ -16,28 +16,40 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 25i; q += 4i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i2 = e0;
-      acc_r0 = acc_r0 + ((((xv[0] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+  {
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 4u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i2 = e0;
+          acc_r0 = acc_r0 + ((((xv[0] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i2 = e1;
+          acc_r0 = acc_r0 + ((((xv[1] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i2 = e2;
+          acc_r0 = acc_r0 + ((((xv[2] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i2 = e3;
+          acc_r0 = acc_r0 + ((((xv[3] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i2 = e1;
-      acc_r0 = acc_r0 + ((((xv[1] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i2 = e2;
-      acc_r0 = acc_r0 + ((((xv[2] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i2 = e3;
-      acc_r0 = acc_r0 + ((((xv[3] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

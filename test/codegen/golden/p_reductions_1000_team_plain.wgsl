@@ -27,184 +27,231 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
-  for (var q: i32 = 0i + i32(lane); q < 250i; q += 32i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      acc_a = acc_a + (t0 * t0);
-    }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i3 = e0;
-      acc_c = min(acc_c, xv[0]);
-    }
-    if (e0 >= 0i && e0 < 999i) {
-      let i_i4 = e0;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i5 = e0;
-      if ((xv[0] > f32(0i))) {
-        acc_e = acc_e + 1i;
+  {
+    var cv_a: array<f32, 4>;
+    var cv_c: array<f32, 4>;
+    var cv_d: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    var cv_range_lp: array<f32, 4>;
+    var cv_range_s: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 32u);
+      acc_a = 0.0f;
+      acc_c = opt_inf();
+      acc_d = (-opt_inf());
+      acc_r0 = 0.0f;
+      acc_range_lp = 0.0f;
+      acc_range_s = 1.0f;
+      for (var q: i32 = vl; q < 250i; q += 128i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          acc_a = acc_a + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i3 = e0;
+          acc_c = min(acc_c, xv[0]);
+        }
+        if (e0 >= 0i && e0 < 999i) {
+          let i_i4 = e0;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i5 = e0;
+          if ((xv[0] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i6 = e0;
+          let t1 = abs((xv[0] - 1.0f));
+          if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i7 = e0;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t2 = xv[0];
+            if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
+          }
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i8 = e0;
+          acc_r0 = acc_r0 + xv[0];
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i2 = e0;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[0])))), -1e+30f, (abs((1.0f + (0.01f * xv[0]))) == 0.0f));
+        }
+        if (e0 >= 0i && e0 < 1000i) {
+          let i_i2 = e0;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[0])));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i1 = e1;
+          let t3 = xv[1];
+          acc_a = acc_a + (t3 * t3);
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i3 = e1;
+          acc_c = min(acc_c, xv[1]);
+        }
+        if (e1 >= 0i && e1 < 999i) {
+          let i_i4 = e1;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i5 = e1;
+          if ((xv[1] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i6 = e1;
+          let t4 = abs((xv[1] - 1.0f));
+          if ((t4 < acc_f || (t4 == acc_f && i_i6 < acci_f))) { acc_f = t4; acci_f = i_i6; }
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i7 = e1;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t5 = xv[1];
+            if ((t5 > acc_g || (t5 == acc_g && i_i7 < acci_g))) { acc_g = t5; acci_g = i_i7; }
+          }
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i8 = e1;
+          acc_r0 = acc_r0 + xv[1];
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i2 = e1;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[1])))), -1e+30f, (abs((1.0f + (0.01f * xv[1]))) == 0.0f));
+        }
+        if (e1 >= 0i && e1 < 1000i) {
+          let i_i2 = e1;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[1])));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i1 = e2;
+          let t6 = xv[2];
+          acc_a = acc_a + (t6 * t6);
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i3 = e2;
+          acc_c = min(acc_c, xv[2]);
+        }
+        if (e2 >= 0i && e2 < 999i) {
+          let i_i4 = e2;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i5 = e2;
+          if ((xv[2] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i6 = e2;
+          let t7 = abs((xv[2] - 1.0f));
+          if ((t7 < acc_f || (t7 == acc_f && i_i6 < acci_f))) { acc_f = t7; acci_f = i_i6; }
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i7 = e2;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t8 = xv[2];
+            if ((t8 > acc_g || (t8 == acc_g && i_i7 < acci_g))) { acc_g = t8; acci_g = i_i7; }
+          }
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i8 = e2;
+          acc_r0 = acc_r0 + xv[2];
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i2 = e2;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[2])))), -1e+30f, (abs((1.0f + (0.01f * xv[2]))) == 0.0f));
+        }
+        if (e2 >= 0i && e2 < 1000i) {
+          let i_i2 = e2;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[2])));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i1 = e3;
+          let t9 = xv[3];
+          acc_a = acc_a + (t9 * t9);
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i3 = e3;
+          acc_c = min(acc_c, xv[3]);
+        }
+        if (e3 >= 0i && e3 < 999i) {
+          let i_i4 = e3;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i5 = e3;
+          if ((xv[3] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i6 = e3;
+          let t10 = abs((xv[3] - 1.0f));
+          if ((t10 < acc_f || (t10 == acc_f && i_i6 < acci_f))) { acc_f = t10; acci_f = i_i6; }
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i7 = e3;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t11 = xv[3];
+            if ((t11 > acc_g || (t11 == acc_g && i_i7 < acci_g))) { acc_g = t11; acci_g = i_i7; }
+          }
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i8 = e3;
+          acc_r0 = acc_r0 + xv[3];
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i2 = e3;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[3])))), -1e+30f, (abs((1.0f + (0.01f * xv[3]))) == 0.0f));
+        }
+        if (e3 >= 0i && e3 < 1000i) {
+          let i_i2 = e3;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[3])));
+        }
       }
+      cv_a[vi] = acc_a;
+      cv_c[vi] = acc_c;
+      cv_d[vi] = acc_d;
+      cv_r0[vi] = acc_r0;
+      cv_range_lp[vi] = acc_range_lp;
+      cv_range_s[vi] = acc_range_s;
     }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i6 = e0;
-      let t1 = abs((xv[0] - 1.0f));
-      if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
-    }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i7 = e0;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t2 = xv[0];
-        if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
-      }
-    }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i8 = e0;
-      acc_r0 = acc_r0 + xv[0];
-    }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i2 = e0;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[0])))), -1e+30f, (abs((1.0f + (0.01f * xv[0]))) == 0.0f));
-    }
-    if (e0 >= 0i && e0 < 1000i) {
-      let i_i2 = e0;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[0])));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i1 = e1;
-      let t3 = xv[1];
-      acc_a = acc_a + (t3 * t3);
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i3 = e1;
-      acc_c = min(acc_c, xv[1]);
-    }
-    if (e1 >= 0i && e1 < 999i) {
-      let i_i4 = e1;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i5 = e1;
-      if ((xv[1] > f32(0i))) {
-        acc_e = acc_e + 1i;
-      }
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i6 = e1;
-      let t4 = abs((xv[1] - 1.0f));
-      if ((t4 < acc_f || (t4 == acc_f && i_i6 < acci_f))) { acc_f = t4; acci_f = i_i6; }
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i7 = e1;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t5 = xv[1];
-        if ((t5 > acc_g || (t5 == acc_g && i_i7 < acci_g))) { acc_g = t5; acci_g = i_i7; }
-      }
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i8 = e1;
-      acc_r0 = acc_r0 + xv[1];
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i2 = e1;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[1])))), -1e+30f, (abs((1.0f + (0.01f * xv[1]))) == 0.0f));
-    }
-    if (e1 >= 0i && e1 < 1000i) {
-      let i_i2 = e1;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[1])));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i1 = e2;
-      let t6 = xv[2];
-      acc_a = acc_a + (t6 * t6);
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i3 = e2;
-      acc_c = min(acc_c, xv[2]);
-    }
-    if (e2 >= 0i && e2 < 999i) {
-      let i_i4 = e2;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i5 = e2;
-      if ((xv[2] > f32(0i))) {
-        acc_e = acc_e + 1i;
-      }
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i6 = e2;
-      let t7 = abs((xv[2] - 1.0f));
-      if ((t7 < acc_f || (t7 == acc_f && i_i6 < acci_f))) { acc_f = t7; acci_f = i_i6; }
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i7 = e2;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t8 = xv[2];
-        if ((t8 > acc_g || (t8 == acc_g && i_i7 < acci_g))) { acc_g = t8; acci_g = i_i7; }
-      }
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i8 = e2;
-      acc_r0 = acc_r0 + xv[2];
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i2 = e2;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[2])))), -1e+30f, (abs((1.0f + (0.01f * xv[2]))) == 0.0f));
-    }
-    if (e2 >= 0i && e2 < 1000i) {
-      let i_i2 = e2;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[2])));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i1 = e3;
-      let t9 = xv[3];
-      acc_a = acc_a + (t9 * t9);
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i3 = e3;
-      acc_c = min(acc_c, xv[3]);
-    }
-    if (e3 >= 0i && e3 < 999i) {
-      let i_i4 = e3;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i5 = e3;
-      if ((xv[3] > f32(0i))) {
-        acc_e = acc_e + 1i;
-      }
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i6 = e3;
-      let t10 = abs((xv[3] - 1.0f));
-      if ((t10 < acc_f || (t10 == acc_f && i_i6 < acci_f))) { acc_f = t10; acci_f = i_i6; }
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i7 = e3;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t11 = xv[3];
-        if ((t11 > acc_g || (t11 == acc_g && i_i7 < acci_g))) { acc_g = t11; acci_g = i_i7; }
-      }
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i8 = e3;
-      acc_r0 = acc_r0 + xv[3];
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i2 = e3;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[3])))), -1e+30f, (abs((1.0f + (0.01f * xv[3]))) == 0.0f));
-    }
-    if (e3 >= 0i && e3 < 1000i) {
-      let i_i2 = e3;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[3])));
-    }
+    cv_a[0u] = cv_a[0u] + cv_a[2u];
+    cv_c[0u] = min(cv_c[0u], cv_c[2u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[2u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[2u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
+    cv_a[1u] = cv_a[1u] + cv_a[3u];
+    cv_c[1u] = min(cv_c[1u], cv_c[3u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[3u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[3u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
+    cv_a[0u] = cv_a[0u] + cv_a[1u];
+    cv_c[0u] = min(cv_c[0u], cv_c[1u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[1u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[1u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
+    acc_a = cv_a[0u];
+    acc_c = cv_c[0u];
+    acc_d = cv_d[0u];
+    acc_r0 = cv_r0[0u];
+    acc_range_lp = cv_range_lp[0u];
+    acc_range_s = cv_range_s[0u];
   }
   shf[0u + lid] = acc_a;
   shf[256u + lid] = acc_c;

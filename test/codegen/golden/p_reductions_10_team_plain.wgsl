@@ -27,50 +27,122 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      let t0 = X[xo + u32(i_i1)];
-      acc_a = acc_a + (t0 * t0);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i3 = iv;
-      acc_c = min(acc_c, X[xo + u32(i_i3)]);
-    }
-    if (iv >= 0i && iv < 9i) {
-      let i_i4 = iv;
-      acc_d = max(acc_d, X[xo + u32((i_i4 + 1i))]);
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i5 = iv;
-      if ((X[xo + u32(i_i5)] > f32(0i))) {
-        acc_e = acc_e + 1i;
+  {
+    var cv_a: array<f32, 8>;
+    var cv_c: array<f32, 8>;
+    var cv_d: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    var cv_range_lp: array<f32, 8>;
+    var cv_range_s: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_a = 0.0f;
+      acc_c = opt_inf();
+      acc_d = (-opt_inf());
+      acc_r0 = 0.0f;
+      acc_range_lp = 0.0f;
+      acc_range_s = 1.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          let t0 = X[xo + u32(i_i1)];
+          acc_a = acc_a + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i3 = e0;
+          acc_c = min(acc_c, X[xo + u32(i_i3)]);
+        }
+        if (e0 >= 0i && e0 < 9i) {
+          let i_i4 = e0;
+          acc_d = max(acc_d, X[xo + u32((i_i4 + 1i))]);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i5 = e0;
+          if ((X[xo + u32(i_i5)] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i6 = e0;
+          let t1 = abs((X[xo + u32(i_i6)] - 1.0f));
+          if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i7 = e0;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t2 = X[xo + u32(i_i7)];
+            if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
+          }
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i8 = e0;
+          acc_r0 = acc_r0 + X[xo + u32(i_i8)];
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * X[xo + u32(i_i2)])))), -1e+30f, (abs((1.0f + (0.01f * X[xo + u32(i_i2)]))) == 0.0f));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * X[xo + u32(i_i2)])));
+        }
       }
+      cv_a[vi] = acc_a;
+      cv_c[vi] = acc_c;
+      cv_d[vi] = acc_d;
+      cv_r0[vi] = acc_r0;
+      cv_range_lp[vi] = acc_range_lp;
+      cv_range_s[vi] = acc_range_s;
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i6 = iv;
-      let t1 = abs((X[xo + u32(i_i6)] - 1.0f));
-      if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i7 = iv;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t2 = X[xo + u32(i_i7)];
-        if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
-      }
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i8 = iv;
-      acc_r0 = acc_r0 + X[xo + u32(i_i8)];
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * X[xo + u32(i_i2)])))), -1e+30f, (abs((1.0f + (0.01f * X[xo + u32(i_i2)]))) == 0.0f));
-    }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * X[xo + u32(i_i2)])));
-    }
+    cv_a[0u] = cv_a[0u] + cv_a[4u];
+    cv_c[0u] = min(cv_c[0u], cv_c[4u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[4u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[4u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[4u];
+    cv_a[1u] = cv_a[1u] + cv_a[5u];
+    cv_c[1u] = min(cv_c[1u], cv_c[5u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[5u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[5u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[5u];
+    cv_a[2u] = cv_a[2u] + cv_a[6u];
+    cv_c[2u] = min(cv_c[2u], cv_c[6u]);
+    cv_d[2u] = max(cv_d[2u], cv_d[6u]);
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_range_lp[2u] = cv_range_lp[2u] + cv_range_lp[6u];
+    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[6u];
+    cv_a[3u] = cv_a[3u] + cv_a[7u];
+    cv_c[3u] = min(cv_c[3u], cv_c[7u]);
+    cv_d[3u] = max(cv_d[3u], cv_d[7u]);
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_range_lp[3u] = cv_range_lp[3u] + cv_range_lp[7u];
+    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[7u];
+    cv_a[0u] = cv_a[0u] + cv_a[2u];
+    cv_c[0u] = min(cv_c[0u], cv_c[2u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[2u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[2u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
+    cv_a[1u] = cv_a[1u] + cv_a[3u];
+    cv_c[1u] = min(cv_c[1u], cv_c[3u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[3u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[3u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
+    cv_a[0u] = cv_a[0u] + cv_a[1u];
+    cv_c[0u] = min(cv_c[0u], cv_c[1u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[1u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[1u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
+    acc_a = cv_a[0u];
+    acc_c = cv_c[0u];
+    acc_d = cv_d[0u];
+    acc_r0 = cv_r0[0u];
+    acc_range_lp = cv_range_lp[0u];
+    acc_range_s = cv_range_s[0u];
   }
   shf[0u + lid] = acc_a;
   shf[256u + lid] = acc_c;

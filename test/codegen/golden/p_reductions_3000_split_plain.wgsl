@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -25,295 +25,211 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(3000i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      acc_a = acc_a + (t0 * t0);
-    }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i3 = e0;
-      acc_c = min(acc_c, xv[0]);
-    }
-    if (e0 >= 0i && e0 < 2999i) {
-      let i_i4 = e0;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i5 = e0;
-      if ((xv[0] > f32(0i))) {
-        acc_e = acc_e + 1i;
+  {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lid + vi * 64u);
+      acc_a = 0.0f;
+      acc_c = opt_inf();
+      acc_d = (-opt_inf());
+      acc_e = 0i;
+      acc_f = opt_inf();
+      acc_g = (-opt_inf());
+      acc_r0 = 0.0f;
+      acc_range_lp = 0.0f;
+      acc_range_s = 1.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          acc_a = acc_a + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i3 = e0;
+          acc_c = min(acc_c, xv[0]);
+        }
+        if (e0 >= 0i && e0 < 2999i) {
+          let i_i4 = e0;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i5 = e0;
+          if ((xv[0] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i6 = e0;
+          let t1 = abs((xv[0] - 1.0f));
+          if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i7 = e0;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t2 = xv[0];
+            if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
+          }
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i8 = e0;
+          acc_r0 = acc_r0 + xv[0];
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[0])))), -1e+30f, (abs((1.0f + (0.01f * xv[0]))) == 0.0f));
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[0])));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i1 = e1;
+          let t3 = xv[1];
+          acc_a = acc_a + (t3 * t3);
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i3 = e1;
+          acc_c = min(acc_c, xv[1]);
+        }
+        if (e1 >= 0i && e1 < 2999i) {
+          let i_i4 = e1;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i5 = e1;
+          if ((xv[1] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i6 = e1;
+          let t4 = abs((xv[1] - 1.0f));
+          if ((t4 < acc_f || (t4 == acc_f && i_i6 < acci_f))) { acc_f = t4; acci_f = i_i6; }
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i7 = e1;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t5 = xv[1];
+            if ((t5 > acc_g || (t5 == acc_g && i_i7 < acci_g))) { acc_g = t5; acci_g = i_i7; }
+          }
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i8 = e1;
+          acc_r0 = acc_r0 + xv[1];
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[1])))), -1e+30f, (abs((1.0f + (0.01f * xv[1]))) == 0.0f));
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[1])));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i1 = e2;
+          let t6 = xv[2];
+          acc_a = acc_a + (t6 * t6);
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i3 = e2;
+          acc_c = min(acc_c, xv[2]);
+        }
+        if (e2 >= 0i && e2 < 2999i) {
+          let i_i4 = e2;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i5 = e2;
+          if ((xv[2] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i6 = e2;
+          let t7 = abs((xv[2] - 1.0f));
+          if ((t7 < acc_f || (t7 == acc_f && i_i6 < acci_f))) { acc_f = t7; acci_f = i_i6; }
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i7 = e2;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t8 = xv[2];
+            if ((t8 > acc_g || (t8 == acc_g && i_i7 < acci_g))) { acc_g = t8; acci_g = i_i7; }
+          }
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i8 = e2;
+          acc_r0 = acc_r0 + xv[2];
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[2])))), -1e+30f, (abs((1.0f + (0.01f * xv[2]))) == 0.0f));
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[2])));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i1 = e3;
+          let t9 = xv[3];
+          acc_a = acc_a + (t9 * t9);
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i3 = e3;
+          acc_c = min(acc_c, xv[3]);
+        }
+        if (e3 >= 0i && e3 < 2999i) {
+          let i_i4 = e3;
+          acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i5 = e3;
+          if ((xv[3] > f32(0i))) {
+            acc_e = acc_e + 1i;
+          }
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i6 = e3;
+          let t10 = abs((xv[3] - 1.0f));
+          if ((t10 < acc_f || (t10 == acc_f && i_i6 < acci_f))) { acc_f = t10; acci_f = i_i6; }
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i7 = e3;
+          if ((opt_imod(i_i7, 3i) != 1i)) {
+            let t11 = xv[3];
+            if ((t11 > acc_g || (t11 == acc_g && i_i7 < acci_g))) { acc_g = t11; acci_g = i_i7; }
+          }
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i8 = e3;
+          acc_r0 = acc_r0 + xv[3];
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[3])))), -1e+30f, (abs((1.0f + (0.01f * xv[3]))) == 0.0f));
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[3])));
+        }
+      }
+      if (valid) {
+        PART[n * 4608u + (c * 18u + 0u) * 256u + u32(vl)] = acc_a;
+        PART[n * 4608u + (c * 18u + 2u) * 256u + u32(vl)] = acc_c;
+        PART[n * 4608u + (c * 18u + 4u) * 256u + u32(vl)] = acc_d;
+        PART[n * 4608u + (c * 18u + 6u) * 256u + u32(vl)] = bitcast<f32>(acc_e);
+        PART[n * 4608u + (c * 18u + 8u) * 256u + u32(vl)] = acc_f;
+        PART[n * 4608u + (c * 18u + 9u) * 256u + u32(vl)] = bitcast<f32>(acci_f);
+        PART[n * 4608u + (c * 18u + 10u) * 256u + u32(vl)] = acc_g;
+        PART[n * 4608u + (c * 18u + 11u) * 256u + u32(vl)] = bitcast<f32>(acci_g);
+        PART[n * 4608u + (c * 18u + 12u) * 256u + u32(vl)] = acc_r0;
+        PART[n * 4608u + (c * 18u + 14u) * 256u + u32(vl)] = acc_range_lp;
+        PART[n * 4608u + (c * 18u + 16u) * 256u + u32(vl)] = acc_range_s;
       }
     }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i6 = e0;
-      let t1 = abs((xv[0] - 1.0f));
-      if ((t1 < acc_f || (t1 == acc_f && i_i6 < acci_f))) { acc_f = t1; acci_f = i_i6; }
-    }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i7 = e0;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t2 = xv[0];
-        if ((t2 > acc_g || (t2 == acc_g && i_i7 < acci_g))) { acc_g = t2; acci_g = i_i7; }
-      }
-    }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i8 = e0;
-      acc_r0 = acc_r0 + xv[0];
-    }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[0])))), -1e+30f, (abs((1.0f + (0.01f * xv[0]))) == 0.0f));
-    }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[0])));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i1 = e1;
-      let t3 = xv[1];
-      acc_a = acc_a + (t3 * t3);
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i3 = e1;
-      acc_c = min(acc_c, xv[1]);
-    }
-    if (e1 >= 0i && e1 < 2999i) {
-      let i_i4 = e1;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i5 = e1;
-      if ((xv[1] > f32(0i))) {
-        acc_e = acc_e + 1i;
-      }
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i6 = e1;
-      let t4 = abs((xv[1] - 1.0f));
-      if ((t4 < acc_f || (t4 == acc_f && i_i6 < acci_f))) { acc_f = t4; acci_f = i_i6; }
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i7 = e1;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t5 = xv[1];
-        if ((t5 > acc_g || (t5 == acc_g && i_i7 < acci_g))) { acc_g = t5; acci_g = i_i7; }
-      }
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i8 = e1;
-      acc_r0 = acc_r0 + xv[1];
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[1])))), -1e+30f, (abs((1.0f + (0.01f * xv[1]))) == 0.0f));
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[1])));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i1 = e2;
-      let t6 = xv[2];
-      acc_a = acc_a + (t6 * t6);
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i3 = e2;
-      acc_c = min(acc_c, xv[2]);
-    }
-    if (e2 >= 0i && e2 < 2999i) {
-      let i_i4 = e2;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i5 = e2;
-      if ((xv[2] > f32(0i))) {
-        acc_e = acc_e + 1i;
-      }
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i6 = e2;
-      let t7 = abs((xv[2] - 1.0f));
-      if ((t7 < acc_f || (t7 == acc_f && i_i6 < acci_f))) { acc_f = t7; acci_f = i_i6; }
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i7 = e2;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t8 = xv[2];
-        if ((t8 > acc_g || (t8 == acc_g && i_i7 < acci_g))) { acc_g = t8; acci_g = i_i7; }
-      }
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i8 = e2;
-      acc_r0 = acc_r0 + xv[2];
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[2])))), -1e+30f, (abs((1.0f + (0.01f * xv[2]))) == 0.0f));
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[2])));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i1 = e3;
-      let t9 = xv[3];
-      acc_a = acc_a + (t9 * t9);
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i3 = e3;
-      acc_c = min(acc_c, xv[3]);
-    }
-    if (e3 >= 0i && e3 < 2999i) {
-      let i_i4 = e3;
-      acc_d = max(acc_d, X[(xo + u32((i_i4 + 1i))) >> 2u][(xo + u32((i_i4 + 1i))) & 3u]);
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i5 = e3;
-      if ((xv[3] > f32(0i))) {
-        acc_e = acc_e + 1i;
-      }
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i6 = e3;
-      let t10 = abs((xv[3] - 1.0f));
-      if ((t10 < acc_f || (t10 == acc_f && i_i6 < acci_f))) { acc_f = t10; acci_f = i_i6; }
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i7 = e3;
-      if ((opt_imod(i_i7, 3i) != 1i)) {
-        let t11 = xv[3];
-        if ((t11 > acc_g || (t11 == acc_g && i_i7 < acci_g))) { acc_g = t11; acci_g = i_i7; }
-      }
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i8 = e3;
-      acc_r0 = acc_r0 + xv[3];
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * xv[3])))), -1e+30f, (abs((1.0f + (0.01f * xv[3]))) == 0.0f));
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      acc_range_s = acc_range_s * sign((1.0f + (0.01f * xv[3])));
-    }
-  }
-  shf[0u + lid] = acc_a;
-  shf[64u + lid] = acc_c;
-  shf[128u + lid] = acc_d;
-  shi[0u + lid] = acc_e;
-  shf[192u + lid] = acc_f;
-  shi[64u + lid] = acci_f;
-  shf[256u + lid] = acc_g;
-  shi[128u + lid] = acci_g;
-  shf[320u + lid] = acc_r0;
-  shf[384u + lid] = acc_range_lp;
-  shf[448u + lid] = acc_range_s;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 32u]);
-    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 32u]);
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
-    if ((shf[192u + lid + 32u] < shf[192u + lid] || (shf[192u + lid + 32u] == shf[192u + lid] && shi[64u + lid + 32u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 32u]; shi[64u + lid] = shi[64u + lid + 32u]; }
-    if ((shf[256u + lid + 32u] > shf[256u + lid] || (shf[256u + lid + 32u] == shf[256u + lid] && shi[128u + lid + 32u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 32u]; shi[128u + lid] = shi[128u + lid + 32u]; }
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 32u];
-    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 16u]);
-    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 16u]);
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
-    if ((shf[192u + lid + 16u] < shf[192u + lid] || (shf[192u + lid + 16u] == shf[192u + lid] && shi[64u + lid + 16u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 16u]; shi[64u + lid] = shi[64u + lid + 16u]; }
-    if ((shf[256u + lid + 16u] > shf[256u + lid] || (shf[256u + lid + 16u] == shf[256u + lid] && shi[128u + lid + 16u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 16u]; shi[128u + lid] = shi[128u + lid + 16u]; }
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 16u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 16u];
-    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 8u]);
-    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 8u]);
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
-    if ((shf[192u + lid + 8u] < shf[192u + lid] || (shf[192u + lid + 8u] == shf[192u + lid] && shi[64u + lid + 8u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 8u]; shi[64u + lid] = shi[64u + lid + 8u]; }
-    if ((shf[256u + lid + 8u] > shf[256u + lid] || (shf[256u + lid + 8u] == shf[256u + lid] && shi[128u + lid + 8u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 8u]; shi[128u + lid] = shi[128u + lid + 8u]; }
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 8u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 8u];
-    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 4u]);
-    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 4u]);
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
-    if ((shf[192u + lid + 4u] < shf[192u + lid] || (shf[192u + lid + 4u] == shf[192u + lid] && shi[64u + lid + 4u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 4u]; shi[64u + lid] = shi[64u + lid + 4u]; }
-    if ((shf[256u + lid + 4u] > shf[256u + lid] || (shf[256u + lid + 4u] == shf[256u + lid] && shi[128u + lid + 4u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 4u]; shi[128u + lid] = shi[128u + lid + 4u]; }
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 4u];
-    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 2u]);
-    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 2u]);
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 2u];
-    if ((shf[192u + lid + 2u] < shf[192u + lid] || (shf[192u + lid + 2u] == shf[192u + lid] && shi[64u + lid + 2u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 2u]; shi[64u + lid] = shi[64u + lid + 2u]; }
-    if ((shf[256u + lid + 2u] > shf[256u + lid] || (shf[256u + lid + 2u] == shf[256u + lid] && shi[128u + lid + 2u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 2u]; shi[128u + lid] = shi[128u + lid + 2u]; }
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 2u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 2u];
-    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 1u]);
-    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 1u]);
-    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
-    if ((shf[192u + lid + 1u] < shf[192u + lid] || (shf[192u + lid + 1u] == shf[192u + lid] && shi[64u + lid + 1u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 1u]; shi[64u + lid] = shi[64u + lid + 1u]; }
-    if ((shf[256u + lid + 1u] > shf[256u + lid] || (shf[256u + lid + 1u] == shf[256u + lid] && shi[128u + lid + 1u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 1u]; shi[128u + lid] = shi[128u + lid + 1u]; }
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
-    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 1u];
-    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_a: f32 = shf[0u + 0u];
-  let s_c: f32 = shf[64u + 0u];
-  let s_d: f32 = shf[128u + 0u];
-  let s_e: i32 = shi[0u + 0u];
-  let s_f: i32 = shi[64u + 0u];
-  let sval_f: f32 = shf[192u + 0u];
-  let s_g: i32 = shi[128u + 0u];
-  let sval_g: f32 = shf[256u + 0u];
-  let s_r0: f32 = shf[320u + 0u];
-  let s_range_lp: f32 = shf[384u + 0u];
-  let s_range_s: f32 = shf[448u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 12u + c) * 18u + 0u] = f32(s_a);
-    PART[(n * 12u + c) * 18u + 2u] = f32(s_c);
-    PART[(n * 12u + c) * 18u + 4u] = f32(s_d);
-    PART[(n * 12u + c) * 18u + 6u] = f32(s_e);
-    PART[(n * 12u + c) * 18u + 8u] = sval_f;
-    PART[(n * 12u + c) * 18u + 8u + 1u] = f32(s_f);
-    PART[(n * 12u + c) * 18u + 10u] = sval_g;
-    PART[(n * 12u + c) * 18u + 10u + 1u] = f32(s_g);
-    PART[(n * 12u + c) * 18u + 12u] = f32(s_r0);
-    PART[(n * 12u + c) * 18u + 14u] = f32(s_range_lp);
-    PART[(n * 12u + c) * 18u + 16u] = f32(s_range_s);
   }
 }
 
@@ -353,9 +269,9 @@ var<workgroup> shi: array<i32, 192>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 64u;
+  let lane = lid % 64u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u; // an epilogue may read single elements (Discus: x[0])
@@ -370,18 +286,110 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
-  for (var cc: u32 = lane; cc < 12u; cc += 16u) {
-    acc_a = acc_a + PART[(n * 12u + cc) * 18u + 0u];
-    acc_c = min(acc_c, PART[(n * 12u + cc) * 18u + 2u]);
-    acc_d = max(acc_d, PART[(n * 12u + cc) * 18u + 4u]);
-    acc_e = acc_e + i32(PART[(n * 12u + cc) * 18u + 6u]);
-    let pv4 = PART[(n * 12u + cc) * 18u + 8u]; let pi4 = i32(PART[(n * 12u + cc) * 18u + 8u + 1u]);
-    if ((pv4 < acc_f || (pv4 == acc_f && pi4 < acci_f))) { acc_f = pv4; acci_f = pi4; }
-    let pv5 = PART[(n * 12u + cc) * 18u + 10u]; let pi5 = i32(PART[(n * 12u + cc) * 18u + 10u + 1u]);
-    if ((pv5 > acc_g || (pv5 == acc_g && pi5 < acci_g))) { acc_g = pv5; acci_g = pi5; }
-    acc_r0 = acc_r0 + PART[(n * 12u + cc) * 18u + 12u];
-    acc_range_lp = acc_range_lp + PART[(n * 12u + cc) * 18u + 14u];
-    acc_range_s = acc_range_s * PART[(n * 12u + cc) * 18u + 16u];
+  {
+    var cv_a: array<f32, 4>;
+    var cv_c: array<f32, 4>;
+    var cv_d: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    var cv_range_lp: array<f32, 4>;
+    var cv_range_s: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = lane + vi * 64u;
+      var lv_a: array<f32, 1>;
+      var lv_c: array<f32, 1>;
+      var lv_d: array<f32, 1>;
+      var lv_r0: array<f32, 1>;
+      var lv_range_lp: array<f32, 1>;
+      var lv_range_s: array<f32, 1>;
+      var kd: u32 = 0u;
+      for (var cc: u32 = 0u; cc < 1u; cc++) {
+        var v_a: f32 = PART[n * 4608u + (cc * 18u + 0u) * 256u + u32(vl)];
+        var v_c: f32 = PART[n * 4608u + (cc * 18u + 2u) * 256u + u32(vl)];
+        var v_d: f32 = PART[n * 4608u + (cc * 18u + 4u) * 256u + u32(vl)];
+        acc_e = acc_e + bitcast<i32>(PART[n * 4608u + (cc * 18u + 6u) * 256u + u32(vl)]);
+        let pv4 = PART[n * 4608u + (cc * 18u + 8u) * 256u + u32(vl)]; let pi4 = bitcast<i32>(PART[n * 4608u + (cc * 18u + 9u) * 256u + u32(vl)]);
+        if ((pv4 < acc_f || (pv4 == acc_f && pi4 < acci_f))) { acc_f = pv4; acci_f = pi4; }
+        let pv5 = PART[n * 4608u + (cc * 18u + 10u) * 256u + u32(vl)]; let pi5 = bitcast<i32>(PART[n * 4608u + (cc * 18u + 11u) * 256u + u32(vl)]);
+        if ((pv5 > acc_g || (pv5 == acc_g && pi5 < acci_g))) { acc_g = pv5; acci_g = pi5; }
+        var v_r0: f32 = PART[n * 4608u + (cc * 18u + 12u) * 256u + u32(vl)];
+        var v_range_lp: f32 = PART[n * 4608u + (cc * 18u + 14u) * 256u + u32(vl)];
+        var v_range_s: f32 = PART[n * 4608u + (cc * 18u + 16u) * 256u + u32(vl)];
+        var kj: u32 = 0u;
+        var kt: u32 = kd;
+        loop {
+          if ((kt & 1u) == 0u) { break; }
+          v_a = lv_a[kj] + v_a;
+          v_c = min(lv_c[kj], v_c);
+          v_d = max(lv_d[kj], v_d);
+          v_r0 = lv_r0[kj] + v_r0;
+          v_range_lp = lv_range_lp[kj] + v_range_lp;
+          v_range_s = lv_range_s[kj] * v_range_s;
+          kj += 1u;
+          kt >>= 1u;
+        }
+        lv_a[kj] = v_a;
+        lv_c[kj] = v_c;
+        lv_d[kj] = v_d;
+        lv_r0[kj] = v_r0;
+        lv_range_lp[kj] = v_range_lp;
+        lv_range_s[kj] = v_range_s;
+        kd += 1u;
+      }
+      var v_a: f32;
+      var v_c: f32;
+      var v_d: f32;
+      var v_r0: f32;
+      var v_range_lp: f32;
+      var v_range_s: f32;
+      v_a = 0.0f;
+      v_c = opt_inf();
+      v_d = (-opt_inf());
+      v_r0 = 0.0f;
+      v_range_lp = 0.0f;
+      v_range_s = 1.0f;
+      var kf: bool = true;
+      for (var kr: u32 = 0u; kr < 1u; kr++) {
+        if (((kd >> kr) & 1u) == 1u) {
+          v_a = select(lv_a[kr] + v_a, lv_a[kr], kf);
+          v_c = select(min(lv_c[kr], v_c), lv_c[kr], kf);
+          v_d = select(max(lv_d[kr], v_d), lv_d[kr], kf);
+          v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+          v_range_lp = select(lv_range_lp[kr] + v_range_lp, lv_range_lp[kr], kf);
+          v_range_s = select(lv_range_s[kr] * v_range_s, lv_range_s[kr], kf);
+          kf = false;
+        }
+      }
+      cv_a[vi] = v_a;
+      cv_c[vi] = v_c;
+      cv_d[vi] = v_d;
+      cv_r0[vi] = v_r0;
+      cv_range_lp[vi] = v_range_lp;
+      cv_range_s[vi] = v_range_s;
+    }
+    cv_a[0u] = cv_a[0u] + cv_a[2u];
+    cv_c[0u] = min(cv_c[0u], cv_c[2u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[2u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[2u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
+    cv_a[1u] = cv_a[1u] + cv_a[3u];
+    cv_c[1u] = min(cv_c[1u], cv_c[3u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[3u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[3u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
+    cv_a[0u] = cv_a[0u] + cv_a[1u];
+    cv_c[0u] = min(cv_c[0u], cv_c[1u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[1u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[1u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
+    acc_a = cv_a[0u];
+    acc_c = cv_c[0u];
+    acc_d = cv_d[0u];
+    acc_r0 = cv_r0[0u];
+    acc_range_lp = cv_range_lp[0u];
+    acc_range_s = cv_range_s[0u];
   }
   shf[0u + lid] = acc_a;
   shf[64u + lid] = acc_c;
@@ -394,6 +402,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[320u + lid] = acc_r0;
   shf[384u + lid] = acc_range_lp;
   shf[448u + lid] = acc_range_s;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 32u]);
+    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 32u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 32u];
+    if ((shf[192u + lid + 32u] < shf[192u + lid] || (shf[192u + lid + 32u] == shf[192u + lid] && shi[64u + lid + 32u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 32u]; shi[64u + lid] = shi[64u + lid + 32u]; }
+    if ((shf[256u + lid + 32u] > shf[256u + lid] || (shf[256u + lid + 32u] == shf[256u + lid] && shi[128u + lid + 32u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 32u]; shi[128u + lid] = shi[128u + lid + 32u]; }
+    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
+    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 32u];
+    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 16u]);
+    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 16u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+    if ((shf[192u + lid + 16u] < shf[192u + lid] || (shf[192u + lid + 16u] == shf[192u + lid] && shi[64u + lid + 16u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 16u]; shi[64u + lid] = shi[64u + lid + 16u]; }
+    if ((shf[256u + lid + 16u] > shf[256u + lid] || (shf[256u + lid + 16u] == shf[256u + lid] && shi[128u + lid + 16u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 16u]; shi[128u + lid] = shi[128u + lid + 16u]; }
+    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 16u];
+    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 16u];
+    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 16u];
+  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -443,17 +475,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 1u];
   }
   workgroupBarrier();
-  let s_a: f32 = shf[0u + team * 16u];
-  let s_c: f32 = shf[64u + team * 16u];
-  let s_d: f32 = shf[128u + team * 16u];
-  let s_e: i32 = shi[0u + team * 16u];
-  let s_f: i32 = shi[64u + team * 16u];
-  let sval_f: f32 = shf[192u + team * 16u];
-  let s_g: i32 = shi[128u + team * 16u];
-  let sval_g: f32 = shf[256u + team * 16u];
-  let s_r0: f32 = shf[320u + team * 16u];
-  let s_range_lp: f32 = shf[384u + team * 16u];
-  let s_range_s: f32 = shf[448u + team * 16u];
+  let s_a: f32 = shf[0u + team * 64u];
+  let s_c: f32 = shf[64u + team * 64u];
+  let s_d: f32 = shf[128u + team * 64u];
+  let s_e: i32 = shi[0u + team * 64u];
+  let s_f: i32 = shi[64u + team * 64u];
+  let sval_f: f32 = shf[192u + team * 64u];
+  let s_g: i32 = shi[128u + team * 64u];
+  let sval_g: f32 = shf[256u + team * 64u];
+  let s_r0: f32 = shf[320u + team * 64u];
+  let s_range_lp: f32 = shf[384u + team * 64u];
+  let s_range_s: f32 = shf[448u + team * 64u];
   workgroupBarrier();
   let s_h: f32 = (s_r0 / 3000.0f);
   let s_range_r: f32 = ((((((s_a + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h);

@@ -16,40 +16,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 1000u;
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 250i; q += 32i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 999i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      let t1 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t0 * t0));
-      let t2 = (xv[0] - 1.0f);
-      acc_r0 = acc_r0 + ((100.0f * (t1 * t1)) + (t2 * t2));
+  {
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 32u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 250i; q += 128i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 999i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          let t1 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t0 * t0));
+          let t2 = (xv[0] - 1.0f);
+          acc_r0 = acc_r0 + ((100.0f * (t1 * t1)) + (t2 * t2));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 999i) {
+          let i_i1 = e1;
+          let t3 = xv[1];
+          let t4 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t3 * t3));
+          let t5 = (xv[1] - 1.0f);
+          acc_r0 = acc_r0 + ((100.0f * (t4 * t4)) + (t5 * t5));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 999i) {
+          let i_i1 = e2;
+          let t6 = xv[2];
+          let t7 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t6 * t6));
+          let t8 = (xv[2] - 1.0f);
+          acc_r0 = acc_r0 + ((100.0f * (t7 * t7)) + (t8 * t8));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 999i) {
+          let i_i1 = e3;
+          let t9 = xv[3];
+          let t10 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t9 * t9));
+          let t11 = (xv[3] - 1.0f);
+          acc_r0 = acc_r0 + ((100.0f * (t10 * t10)) + (t11 * t11));
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 999i) {
-      let i_i1 = e1;
-      let t3 = xv[1];
-      let t4 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t3 * t3));
-      let t5 = (xv[1] - 1.0f);
-      acc_r0 = acc_r0 + ((100.0f * (t4 * t4)) + (t5 * t5));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 999i) {
-      let i_i1 = e2;
-      let t6 = xv[2];
-      let t7 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t6 * t6));
-      let t8 = (xv[2] - 1.0f);
-      acc_r0 = acc_r0 + ((100.0f * (t7 * t7)) + (t8 * t8));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 999i) {
-      let i_i1 = e3;
-      let t9 = xv[3];
-      let t10 = (X[(xo + u32((i_i1 + 1i))) >> 2u][(xo + u32((i_i1 + 1i))) & 3u] - (t9 * t9));
-      let t11 = (xv[3] - 1.0f);
-      acc_r0 = acc_r0 + ((100.0f * (t10 * t10)) + (t11 * t11));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -16,21 +16,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      let t0 = X[xo + u32(i_i2)];
-      let t1 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-      let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
-      let t3 = X[xo + u32(i_i2)];
-      let t4 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-      let t5 = X[xo + u32(i_i2)];
-      let t6 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-      let t7 = X[xo + u32(i_i2)];
-      let t8 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-      let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
-      acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
+  {
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          let t0 = X[xo + u32(i_i2)];
+          let t1 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
+          let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
+          let t3 = X[xo + u32(i_i2)];
+          let t4 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
+          let t5 = X[xo + u32(i_i2)];
+          let t6 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
+          let t7 = X[xo + u32(i_i2)];
+          let t8 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
+          let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
+          acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -16,68 +16,78 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u;
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 750i; q += 128i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      let t0 = xv[0];
-      let t1 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
-      let t3 = xv[0];
-      let t4 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t5 = xv[0];
-      let t6 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t7 = xv[0];
-      let t8 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
-      acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
+  {
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 128u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          let t0 = xv[0];
+          let t1 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
+          let t3 = xv[0];
+          let t4 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t5 = xv[0];
+          let t6 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t7 = xv[0];
+          let t8 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
+          acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          let t10 = xv[1];
+          let t11 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
+          let t13 = xv[1];
+          let t14 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t15 = xv[1];
+          let t16 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t17 = xv[1];
+          let t18 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
+          acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          let t20 = xv[2];
+          let t21 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t22 = sin(sqrt(((t20 * t20) + (t21 * t21))));
+          let t23 = xv[2];
+          let t24 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t25 = xv[2];
+          let t26 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t27 = xv[2];
+          let t28 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t29 = (1.0f + (0.001f * ((t27 * t27) + (t28 * t28))));
+          acc_r0 = acc_r0 + (((t22 * t22) + (0.5f * ((0.001f * ((t23 * t23) + (t24 * t24))) * ((0.001f * ((t25 * t25) + (t26 * t26))) + 2.0f)))) / (t29 * t29));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          let t30 = xv[3];
+          let t31 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t32 = sin(sqrt(((t30 * t30) + (t31 * t31))));
+          let t33 = xv[3];
+          let t34 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t35 = xv[3];
+          let t36 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t37 = xv[3];
+          let t38 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
+          let t39 = (1.0f + (0.001f * ((t37 * t37) + (t38 * t38))));
+          acc_r0 = acc_r0 + (((t32 * t32) + (0.5f * ((0.001f * ((t33 * t33) + (t34 * t34))) * ((0.001f * ((t35 * t35) + (t36 * t36))) + 2.0f)))) / (t39 * t39));
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      let t10 = xv[1];
-      let t11 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
-      let t13 = xv[1];
-      let t14 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t15 = xv[1];
-      let t16 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t17 = xv[1];
-      let t18 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
-      acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      let t20 = xv[2];
-      let t21 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t22 = sin(sqrt(((t20 * t20) + (t21 * t21))));
-      let t23 = xv[2];
-      let t24 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t25 = xv[2];
-      let t26 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t27 = xv[2];
-      let t28 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t29 = (1.0f + (0.001f * ((t27 * t27) + (t28 * t28))));
-      acc_r0 = acc_r0 + (((t22 * t22) + (0.5f * ((0.001f * ((t23 * t23) + (t24 * t24))) * ((0.001f * ((t25 * t25) + (t26 * t26))) + 2.0f)))) / (t29 * t29));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      let t30 = xv[3];
-      let t31 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t32 = sin(sqrt(((t30 * t30) + (t31 * t31))));
-      let t33 = xv[3];
-      let t34 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t35 = xv[3];
-      let t36 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t37 = xv[3];
-      let t38 = X[(xo + u32(opt_imod((i_i2 + 1i), 3000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 3000i))) & 3u];
-      let t39 = (1.0f + (0.001f * ((t37 * t37) + (t38 * t38))));
-      acc_r0 = acc_r0 + (((t32 * t32) + (0.5f * ((0.001f * ((t33 * t33) + (t34 * t34))) * ((0.001f * ((t35 * t35) + (t36 * t36))) + 2.0f)))) / (t39 * t39));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

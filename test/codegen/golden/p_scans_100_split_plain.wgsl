@@ -132,31 +132,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 25i; q += 1i) {
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i5 = e0;
-      let t2 = SCR[n * 200u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t2 * t2) + SCR[n * 200u + 100u + u32(i_i5)]);
+  {
+    var cv_r0: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i5 = e0;
+          let t2 = SCR[n * 200u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t2 * t2) + SCR[n * 200u + 100u + u32(i_i5)]);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i5 = e1;
+          let t3 = SCR[n * 200u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t3 * t3) + SCR[n * 200u + 100u + u32(i_i5)]);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i5 = e2;
+          let t4 = SCR[n * 200u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t4 * t4) + SCR[n * 200u + 100u + u32(i_i5)]);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i5 = e3;
+          let t5 = SCR[n * 200u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t5 * t5) + SCR[n * 200u + 100u + u32(i_i5)]);
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i5 = e1;
-      let t3 = SCR[n * 200u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t3 * t3) + SCR[n * 200u + 100u + u32(i_i5)]);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i5 = e2;
-      let t4 = SCR[n * 200u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t4 * t4) + SCR[n * 200u + 100u + u32(i_i5)]);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i5 = e3;
-      let t5 = SCR[n * 200u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t5 * t5) + SCR[n * 200u + 100u + u32(i_i5)]);
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[8u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[9u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[10u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[11u];
+    cv_r0[4u] = cv_r0[4u] + cv_r0[12u];
+    cv_r0[5u] = cv_r0[5u] + cv_r0[13u];
+    cv_r0[6u] = cv_r0[6u] + cv_r0[14u];
+    cv_r0[7u] = cv_r0[7u] + cv_r0[15u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

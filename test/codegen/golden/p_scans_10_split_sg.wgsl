@@ -120,12 +120,29 @@ fn main(@builtin(local_invocation_index) lid_hw: u32, @builtin(workgroup_id) wid
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i5 = iv;
-      let t2 = SCR[n * 20u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t2 * t2) + SCR[n * 20u + 10u + u32(i_i5)]);
+  {
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i5 = e0;
+          let t2 = SCR[n * 20u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t2 * t2) + SCR[n * 20u + 10u + u32(i_i5)]);
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -172,31 +172,47 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 750i; q += 32i) {
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i5 = e0;
-      let t12 = SCR[n * 6000u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t12 * t12) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+  {
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 32u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i5 = e0;
+          let t12 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t12 * t12) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i5 = e1;
+          let t13 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t13 * t13) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i5 = e2;
+          let t14 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t14 * t14) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i5 = e3;
+          let t15 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t15 * t15) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+        }
+      }
+      cv_r0[vi] = acc_r0;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i5 = e1;
-      let t13 = SCR[n * 6000u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t13 * t13) + SCR[n * 6000u + 3000u + u32(i_i5)]);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i5 = e2;
-      let t14 = SCR[n * 6000u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t14 * t14) + SCR[n * 6000u + 3000u + u32(i_i5)]);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i5 = e3;
-      let t15 = SCR[n * 6000u + 0u + u32(i_i5)];
-      acc_r0 = acc_r0 + ((t15 * t15) + SCR[n * 6000u + 3000u + u32(i_i5)]);
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -43,11 +43,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   storageBarrier();
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 100i; iv += 64i) {
-    if (iv >= 0i && iv < 100i) {
-      let i_i3 = iv;
-      let t1 = ((DATA[(20100u + u32(i_i3)) >> 2u][(20100u + u32(i_i3)) & 3u] - SCR[n * 100u + 0u + u32(i_i3)]) + DATA[(20200u + u32(i_i3)) >> 2u][(20200u + u32(i_i3)) & 3u]);
-      acc_r0 = acc_r0 + (t1 * t1);
+  {
+    let vl = i32(lane);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let dv20100 = DATA[5025u + u32(q)];
+        let dv20200 = DATA[5050u + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i3 = e0;
+          let t1 = ((dv20100[0] - SCR[n * 100u + 0u + u32(i_i3)]) + dv20200[0]);
+          acc_r0 = acc_r0 + (t1 * t1);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i3 = e1;
+          let t2 = ((dv20100[1] - SCR[n * 100u + 0u + u32(i_i3)]) + dv20200[1]);
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i3 = e2;
+          let t3 = ((dv20100[2] - SCR[n * 100u + 0u + u32(i_i3)]) + dv20200[2]);
+          acc_r0 = acc_r0 + (t3 * t3);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i3 = e3;
+          let t4 = ((dv20100[3] - SCR[n * 100u + 0u + u32(i_i3)]) + dv20200[3]);
+          acc_r0 = acc_r0 + (t4 * t4);
+        }
+      }
     }
   }
   shf[0u + lid] = acc_r0;

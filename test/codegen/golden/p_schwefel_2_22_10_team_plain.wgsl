@@ -17,15 +17,43 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 10u;
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      acc_r0 = acc_r0 + abs(X[xo + u32(i_i1)]);
+  {
+    var cv_r0: array<f32, 8>;
+    var cv_range_lp: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_r0 = 0.0f;
+      acc_range_lp = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          acc_r0 = acc_r0 + abs(X[xo + u32(i_i1)]);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          acc_range_lp = acc_range_lp + select(log(abs(X[xo + u32(i_i2)])), -1e+30f, (abs(X[xo + u32(i_i2)]) == 0.0f));
+        }
+      }
+      cv_r0[vi] = acc_r0;
+      cv_range_lp[vi] = acc_range_lp;
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      acc_range_lp = acc_range_lp + select(log(abs(X[xo + u32(i_i2)])), -1e+30f, (abs(X[xo + u32(i_i2)]) == 0.0f));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_range_lp[2u] = cv_range_lp[2u] + cv_range_lp[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_range_lp[3u] = cv_range_lp[3u] + cv_range_lp[7u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[3u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[1u];
+    acc_r0 = cv_r0[0u];
+    acc_range_lp = cv_range_lp[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_range_lp;

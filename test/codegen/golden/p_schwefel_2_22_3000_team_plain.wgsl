@@ -17,44 +17,59 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 3000u;
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 750i; q += 128i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i1 = e0;
-      acc_r0 = acc_r0 + abs(xv[0]);
+  {
+    var cv_r0: array<f32, 2>;
+    var cv_range_lp: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 128u);
+      acc_r0 = 0.0f;
+      acc_range_lp = 0.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i1 = e0;
+          acc_r0 = acc_r0 + abs(xv[0]);
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          acc_range_lp = acc_range_lp + select(log(abs(xv[0])), -1e+30f, (abs(xv[0]) == 0.0f));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i1 = e1;
+          acc_r0 = acc_r0 + abs(xv[1]);
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          acc_range_lp = acc_range_lp + select(log(abs(xv[1])), -1e+30f, (abs(xv[1]) == 0.0f));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i1 = e2;
+          acc_r0 = acc_r0 + abs(xv[2]);
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          acc_range_lp = acc_range_lp + select(log(abs(xv[2])), -1e+30f, (abs(xv[2]) == 0.0f));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i1 = e3;
+          acc_r0 = acc_r0 + abs(xv[3]);
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          acc_range_lp = acc_range_lp + select(log(abs(xv[3])), -1e+30f, (abs(xv[3]) == 0.0f));
+        }
+      }
+      cv_r0[vi] = acc_r0;
+      cv_range_lp[vi] = acc_range_lp;
     }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      acc_range_lp = acc_range_lp + select(log(abs(xv[0])), -1e+30f, (abs(xv[0]) == 0.0f));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i1 = e1;
-      acc_r0 = acc_r0 + abs(xv[1]);
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      acc_range_lp = acc_range_lp + select(log(abs(xv[1])), -1e+30f, (abs(xv[1]) == 0.0f));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i1 = e2;
-      acc_r0 = acc_r0 + abs(xv[2]);
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      acc_range_lp = acc_range_lp + select(log(abs(xv[2])), -1e+30f, (abs(xv[2]) == 0.0f));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i1 = e3;
-      acc_r0 = acc_r0 + abs(xv[3]);
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      acc_range_lp = acc_range_lp + select(log(abs(xv[3])), -1e+30f, (abs(xv[3]) == 0.0f));
-    }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[1u];
+    acc_r0 = cv_r0[0u];
+    acc_range_lp = cv_range_lp[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_range_lp;

@@ -27,10 +27,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   storageBarrier();
   var acc_r0: f32 = (-opt_inf());
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 8i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i3 = iv;
-      acc_r0 = max(acc_r0, abs(((SCR[n * 10u + 0u + u32(i_i3)] - DATA[124u + u32(i_i3)]) - DATA[136u + u32(i_i3)])));
+  {
+    let vl = i32(lane);
+    for (var q: i32 = vl; q < 10i; q += 8i) {
+      let e0 = q;
+      if (e0 >= 0i && e0 < 10i) {
+        let i_i3 = e0;
+        acc_r0 = max(acc_r0, abs(((SCR[n * 10u + 0u + u32(i_i3)] - DATA[124u + u32(i_i3)]) - DATA[136u + u32(i_i3)])));
+      }
     }
   }
   shf[0u + lid] = acc_r0;

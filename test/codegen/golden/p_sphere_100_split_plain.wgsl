@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -14,65 +14,40 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 1u;
   let xo = min(n, P.n - 1u) * 100u;
   var acc_r0: f32 = 0.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(100i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i1 = e0;
-      let t0 = xv[0];
-      acc_r0 = acc_r0 + (t0 * t0);
+  {
+    let vl = i32(lid);
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          let t0 = xv[0];
+          acc_r0 = acc_r0 + (t0 * t0);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          let t1 = xv[1];
+          acc_r0 = acc_r0 + (t1 * t1);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          let t2 = xv[2];
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          let t3 = xv[3];
+          acc_r0 = acc_r0 + (t3 * t3);
+        }
+      }
+      if (valid) {
+        PART[n * 32u + (c * 2u + 0u) * 16u + u32(vl)] = acc_r0;
+      }
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i1 = e1;
-      let t1 = xv[1];
-      acc_r0 = acc_r0 + (t1 * t1);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i1 = e2;
-      let t2 = xv[2];
-      acc_r0 = acc_r0 + (t2 * t2);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i1 = e3;
-      let t3 = xv[3];
-      acc_r0 = acc_r0 + (t3 * t3);
-    }
-  }
-  shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 1u + c) * 2u + 0u] = f32(s_r0);
   }
 }
 
@@ -111,19 +86,60 @@ var<workgroup> shf: array<f32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 1u;
-  let lane = lid % 1u;
-  let n_raw = group * 64u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 1u; cc += 1u) {
-    acc_r0 = acc_r0 + PART[(n * 1u + cc) * 2u + 0u];
+  {
+    let vl = lane;
+    var lv_r0: array<f32, 1>;
+    var kd: u32 = 0u;
+    for (var cc: u32 = 0u; cc < 1u; cc++) {
+      var v_r0: f32 = PART[n * 32u + (cc * 2u + 0u) * 16u + u32(vl)];
+      var kj: u32 = 0u;
+      var kt: u32 = kd;
+      loop {
+        if ((kt & 1u) == 0u) { break; }
+        v_r0 = lv_r0[kj] + v_r0;
+        kj += 1u;
+        kt >>= 1u;
+      }
+      lv_r0[kj] = v_r0;
+      kd += 1u;
+    }
+    var v_r0: f32;
+    v_r0 = 0.0f;
+    var kf: bool = true;
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
+      if (((kd >> kr) & 1u) == 1u) {
+        v_r0 = select(lv_r0[kr] + v_r0, lv_r0[kr], kf);
+        kf = false;
+      }
+    }
+    acc_r0 = v_r0;
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 1u];
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
+  workgroupBarrier();
+  if (lane < 4u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+  }
+  workgroupBarrier();
+  if (lane < 2u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+  }
+  workgroupBarrier();
+  if (lane < 1u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+  }
+  workgroupBarrier();
+  let s_r0: f32 = shf[0u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }

@@ -16,28 +16,40 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
   var acc_m: f32 = 0.0f;
-  for (var q: i32 = 0i + i32(lane); q < 25i; q += 4i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i1 = e0;
-      acc_m = acc_m + (xv[0] / 100.0f);
+  {
+    var cv_m: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 4u);
+      acc_m = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i1 = e0;
+          acc_m = acc_m + (xv[0] / 100.0f);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i1 = e1;
+          acc_m = acc_m + (xv[1] / 100.0f);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i1 = e2;
+          acc_m = acc_m + (xv[2] / 100.0f);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i1 = e3;
+          acc_m = acc_m + (xv[3] / 100.0f);
+        }
+      }
+      cv_m[vi] = acc_m;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i1 = e1;
-      acc_m = acc_m + (xv[1] / 100.0f);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i1 = e2;
-      acc_m = acc_m + (xv[2] / 100.0f);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i1 = e3;
-      acc_m = acc_m + (xv[3] / 100.0f);
-    }
+    cv_m[0u] = cv_m[0u] + cv_m[2u];
+    cv_m[1u] = cv_m[1u] + cv_m[3u];
+    cv_m[0u] = cv_m[0u] + cv_m[1u];
+    acc_m = cv_m[0u];
   }
   shf[0u + lid] = acc_m;
   workgroupBarrier();
@@ -53,48 +65,67 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
-  for (var q: i32 = 0i + i32(lane); q < 25i; q += 4i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i2 = e0;
-      let t0 = (xv[0] - s_m);
-      acc_v = acc_v + (t0 * t0);
+  {
+    var cv_v: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 4u);
+      acc_v = 0.0f;
+      acc_r0 = (-opt_inf());
+      for (var q: i32 = vl; q < 25i; q += 16i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i2 = e0;
+          let t0 = (xv[0] - s_m);
+          acc_v = acc_v + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i3 = e0;
+          acc_r0 = max(acc_r0, abs((xv[0] - s_m)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i2 = e1;
+          let t1 = (xv[1] - s_m);
+          acc_v = acc_v + (t1 * t1);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i3 = e1;
+          acc_r0 = max(acc_r0, abs((xv[1] - s_m)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i2 = e2;
+          let t2 = (xv[2] - s_m);
+          acc_v = acc_v + (t2 * t2);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i3 = e2;
+          acc_r0 = max(acc_r0, abs((xv[2] - s_m)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i2 = e3;
+          let t3 = (xv[3] - s_m);
+          acc_v = acc_v + (t3 * t3);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i3 = e3;
+          acc_r0 = max(acc_r0, abs((xv[3] - s_m)));
+        }
+      }
+      cv_v[vi] = acc_v;
+      cv_r0[vi] = acc_r0;
     }
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i3 = e0;
-      acc_r0 = max(acc_r0, abs((xv[0] - s_m)));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i2 = e1;
-      let t1 = (xv[1] - s_m);
-      acc_v = acc_v + (t1 * t1);
-    }
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i3 = e1;
-      acc_r0 = max(acc_r0, abs((xv[1] - s_m)));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i2 = e2;
-      let t2 = (xv[2] - s_m);
-      acc_v = acc_v + (t2 * t2);
-    }
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i3 = e2;
-      acc_r0 = max(acc_r0, abs((xv[2] - s_m)));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i2 = e3;
-      let t3 = (xv[3] - s_m);
-      acc_v = acc_v + (t3 * t3);
-    }
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i3 = e3;
-      acc_r0 = max(acc_r0, abs((xv[3] - s_m)));
-    }
+    cv_v[0u] = cv_v[0u] + cv_v[2u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[2u]);
+    cv_v[1u] = cv_v[1u] + cv_v[3u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[3u]);
+    cv_v[0u] = cv_v[0u] + cv_v[1u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[1u]);
+    acc_v = cv_v[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_v;
   shf[256u + lid] = acc_r0;

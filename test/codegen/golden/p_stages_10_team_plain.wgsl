@@ -16,11 +16,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u;
   var acc_m: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      acc_m = acc_m + (X[xo + u32(i_i1)] / 10.0f);
+  {
+    var cv_m: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_m = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          acc_m = acc_m + (X[xo + u32(i_i1)] / 10.0f);
+        }
+      }
+      cv_m[vi] = acc_m;
     }
+    cv_m[0u] = cv_m[0u] + cv_m[4u];
+    cv_m[1u] = cv_m[1u] + cv_m[5u];
+    cv_m[2u] = cv_m[2u] + cv_m[6u];
+    cv_m[3u] = cv_m[3u] + cv_m[7u];
+    cv_m[0u] = cv_m[0u] + cv_m[2u];
+    cv_m[1u] = cv_m[1u] + cv_m[3u];
+    cv_m[0u] = cv_m[0u] + cv_m[1u];
+    acc_m = cv_m[0u];
   }
   shf[0u + lid] = acc_m;
   workgroupBarrier();
@@ -28,16 +45,44 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      let t0 = (X[xo + u32(i_i2)] - s_m);
-      acc_v = acc_v + (t0 * t0);
+  {
+    var cv_v: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_v = 0.0f;
+      acc_r0 = (-opt_inf());
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          let t0 = (X[xo + u32(i_i2)] - s_m);
+          acc_v = acc_v + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i3 = e0;
+          acc_r0 = max(acc_r0, abs((X[xo + u32(i_i3)] - s_m)));
+        }
+      }
+      cv_v[vi] = acc_v;
+      cv_r0[vi] = acc_r0;
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i3 = iv;
-      acc_r0 = max(acc_r0, abs((X[xo + u32(i_i3)] - s_m)));
-    }
+    cv_v[0u] = cv_v[0u] + cv_v[4u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[4u]);
+    cv_v[1u] = cv_v[1u] + cv_v[5u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[5u]);
+    cv_v[2u] = cv_v[2u] + cv_v[6u];
+    cv_r0[2u] = max(cv_r0[2u], cv_r0[6u]);
+    cv_v[3u] = cv_v[3u] + cv_v[7u];
+    cv_r0[3u] = max(cv_r0[3u], cv_r0[7u]);
+    cv_v[0u] = cv_v[0u] + cv_v[2u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[2u]);
+    cv_v[1u] = cv_v[1u] + cv_v[3u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[3u]);
+    cv_v[0u] = cv_v[0u] + cv_v[1u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[1u]);
+    acc_v = cv_v[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_v;
   shf[256u + lid] = acc_r0;

@@ -1,4 +1,4 @@
-// ---- reduce_partials_0 uses P,X,PART
+// ---- reduce_partials_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -14,61 +14,37 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = c < 12u;
   let xo = min(n, P.n - 1u) * 3000u;
   var acc_m: f32 = 0.0f;
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(3000i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i1 = e0;
-      acc_m = acc_m + (xv[0] / 3000.0f);
+  {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lid + vi * 64u);
+      acc_m = 0.0f;
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i1 = e0;
+          acc_m = acc_m + (xv[0] / 3000.0f);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i1 = e1;
+          acc_m = acc_m + (xv[1] / 3000.0f);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i1 = e2;
+          acc_m = acc_m + (xv[2] / 3000.0f);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i1 = e3;
+          acc_m = acc_m + (xv[3] / 3000.0f);
+        }
+      }
+      if (valid) {
+        PART[n * 1032u + (c * 2u + 0u) * 256u + u32(vl)] = acc_m;
+      }
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i1 = e1;
-      acc_m = acc_m + (xv[1] / 3000.0f);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i1 = e2;
-      acc_m = acc_m + (xv[2] / 3000.0f);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i1 = e3;
-      acc_m = acc_m + (xv[3] / 3000.0f);
-    }
-  }
-  shf[0u + lid] = acc_m;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_m: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 12u + c) * 4u + 0u] = f32(s_m);
   }
 }
 
@@ -107,17 +83,57 @@ var<workgroup> shf: array<f32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 64u;
+  let lane = lid % 64u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u; // an epilogue may read single elements (Discus: x[0])
   var acc_m: f32 = 0.0f;
-  for (var cc: u32 = lane; cc < 12u; cc += 16u) {
-    acc_m = acc_m + PART[(n * 12u + cc) * 4u + 0u];
+  {
+    var cv_m: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = lane + vi * 64u;
+      var lv_m: array<f32, 1>;
+      var kd: u32 = 0u;
+      for (var cc: u32 = 0u; cc < 1u; cc++) {
+        var v_m: f32 = PART[n * 1032u + (cc * 2u + 0u) * 256u + u32(vl)];
+        var kj: u32 = 0u;
+        var kt: u32 = kd;
+        loop {
+          if ((kt & 1u) == 0u) { break; }
+          v_m = lv_m[kj] + v_m;
+          kj += 1u;
+          kt >>= 1u;
+        }
+        lv_m[kj] = v_m;
+        kd += 1u;
+      }
+      var v_m: f32;
+      v_m = 0.0f;
+      var kf: bool = true;
+      for (var kr: u32 = 0u; kr < 1u; kr++) {
+        if (((kd >> kr) & 1u) == 1u) {
+          v_m = select(lv_m[kr] + v_m, lv_m[kr], kf);
+          kf = false;
+        }
+      }
+      cv_m[vi] = v_m;
+    }
+    cv_m[0u] = cv_m[0u] + cv_m[2u];
+    cv_m[1u] = cv_m[1u] + cv_m[3u];
+    cv_m[0u] = cv_m[0u] + cv_m[1u];
+    acc_m = cv_m[0u];
   }
   shf[0u + lid] = acc_m;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -135,7 +151,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_m: f32 = shf[0u + team * 16u];
+  let s_m: f32 = shf[0u + team * 64u];
   workgroupBarrier();
   if (valid && lane == 0u) {
     SC[n * 3u + 0u] = f32(s_m);
@@ -166,7 +182,7 @@ fn opt_idiv(a: i32, b: i32) -> i32 {
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
 fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
 
-// ---- reduce_partials_1 uses P,SC,X,PART
+// ---- reduce_partials_1 uses P,SC,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
@@ -185,90 +201,59 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_m: f32 = SC[n * 3u + 0u];
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
-  let cs = max(0i, i32(c * 256u));
-  let ce = min(3000i, i32((c + 1u) * 256u));
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i2 = e0;
-      let t0 = (xv[0] - s_m);
-      acc_v = acc_v + (t0 * t0);
+  {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lid + vi * 64u);
+      acc_v = 0.0f;
+      acc_r0 = (-opt_inf());
+      for (var q: i32 = vl; q < 750i; q += 256i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i2 = e0;
+          let t0 = (xv[0] - s_m);
+          acc_v = acc_v + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 3000i) {
+          let i_i3 = e0;
+          acc_r0 = max(acc_r0, abs((xv[0] - s_m)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i2 = e1;
+          let t1 = (xv[1] - s_m);
+          acc_v = acc_v + (t1 * t1);
+        }
+        if (e1 >= 0i && e1 < 3000i) {
+          let i_i3 = e1;
+          acc_r0 = max(acc_r0, abs((xv[1] - s_m)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i2 = e2;
+          let t2 = (xv[2] - s_m);
+          acc_v = acc_v + (t2 * t2);
+        }
+        if (e2 >= 0i && e2 < 3000i) {
+          let i_i3 = e2;
+          acc_r0 = max(acc_r0, abs((xv[2] - s_m)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i2 = e3;
+          let t3 = (xv[3] - s_m);
+          acc_v = acc_v + (t3 * t3);
+        }
+        if (e3 >= 0i && e3 < 3000i) {
+          let i_i3 = e3;
+          acc_r0 = max(acc_r0, abs((xv[3] - s_m)));
+        }
+      }
+      if (valid) {
+        PART[n * 1032u + (c * 4u + 0u) * 256u + u32(vl)] = acc_v;
+        PART[n * 1032u + (c * 4u + 2u) * 256u + u32(vl)] = acc_r0;
+      }
     }
-    if (e0 >= 0i && e0 < 3000i) {
-      let i_i3 = e0;
-      acc_r0 = max(acc_r0, abs((xv[0] - s_m)));
-    }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i2 = e1;
-      let t1 = (xv[1] - s_m);
-      acc_v = acc_v + (t1 * t1);
-    }
-    if (e1 >= 0i && e1 < 3000i) {
-      let i_i3 = e1;
-      acc_r0 = max(acc_r0, abs((xv[1] - s_m)));
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i2 = e2;
-      let t2 = (xv[2] - s_m);
-      acc_v = acc_v + (t2 * t2);
-    }
-    if (e2 >= 0i && e2 < 3000i) {
-      let i_i3 = e2;
-      acc_r0 = max(acc_r0, abs((xv[2] - s_m)));
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i2 = e3;
-      let t3 = (xv[3] - s_m);
-      acc_v = acc_v + (t3 * t3);
-    }
-    if (e3 >= 0i && e3 < 3000i) {
-      let i_i3 = e3;
-      acc_r0 = max(acc_r0, abs((xv[3] - s_m)));
-    }
-  }
-  shf[0u + lid] = acc_v;
-  shf[64u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 32u]);
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 16u]);
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 8u]);
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 4u]);
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 2u]);
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 1u]);
-  }
-  workgroupBarrier();
-  let s_v: f32 = shf[0u + 0u];
-  let s_r0: f32 = shf[64u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) {
-    PART[(n * 12u + c) * 4u + 0u] = f32(s_v);
-    PART[(n * 12u + c) * 4u + 2u] = f32(s_r0);
   }
 }
 
@@ -308,21 +293,75 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 64u;
+  let lane = lid % 64u;
+  let n_raw = group * 1u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 3000u; // an epilogue may read single elements (Discus: x[0])
   let s_m: f32 = SC[n * 3u + 0u];
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
-  for (var cc: u32 = lane; cc < 12u; cc += 16u) {
-    acc_v = acc_v + PART[(n * 12u + cc) * 4u + 0u];
-    acc_r0 = max(acc_r0, PART[(n * 12u + cc) * 4u + 2u]);
+  {
+    var cv_v: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = lane + vi * 64u;
+      var lv_v: array<f32, 1>;
+      var lv_r0: array<f32, 1>;
+      var kd: u32 = 0u;
+      for (var cc: u32 = 0u; cc < 1u; cc++) {
+        var v_v: f32 = PART[n * 1032u + (cc * 4u + 0u) * 256u + u32(vl)];
+        var v_r0: f32 = PART[n * 1032u + (cc * 4u + 2u) * 256u + u32(vl)];
+        var kj: u32 = 0u;
+        var kt: u32 = kd;
+        loop {
+          if ((kt & 1u) == 0u) { break; }
+          v_v = lv_v[kj] + v_v;
+          v_r0 = max(lv_r0[kj], v_r0);
+          kj += 1u;
+          kt >>= 1u;
+        }
+        lv_v[kj] = v_v;
+        lv_r0[kj] = v_r0;
+        kd += 1u;
+      }
+      var v_v: f32;
+      var v_r0: f32;
+      v_v = 0.0f;
+      v_r0 = (-opt_inf());
+      var kf: bool = true;
+      for (var kr: u32 = 0u; kr < 1u; kr++) {
+        if (((kd >> kr) & 1u) == 1u) {
+          v_v = select(lv_v[kr] + v_v, lv_v[kr], kf);
+          v_r0 = select(max(lv_r0[kr], v_r0), lv_r0[kr], kf);
+          kf = false;
+        }
+      }
+      cv_v[vi] = v_v;
+      cv_r0[vi] = v_r0;
+    }
+    cv_v[0u] = cv_v[0u] + cv_v[2u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[2u]);
+    cv_v[1u] = cv_v[1u] + cv_v[3u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[3u]);
+    cv_v[0u] = cv_v[0u] + cv_v[1u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[1u]);
+    acc_v = cv_v[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_v;
   shf[64u + lid] = acc_r0;
+  workgroupBarrier();
+  if (lane < 32u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 32u]);
+  }
+  workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 16u]);
+  }
   workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
@@ -344,8 +383,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 1u]);
   }
   workgroupBarrier();
-  let s_v: f32 = shf[0u + team * 16u];
-  let s_r0: f32 = shf[64u + team * 16u];
+  let s_v: f32 = shf[0u + team * 64u];
+  let s_r0: f32 = shf[64u + team * 64u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = (sqrt((s_v / 3000.0f)) + s_r0); }
 }

@@ -17,16 +17,44 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 10u;
   var acc_s: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
-  for (var iv: i32 = 0i + i32(lane); iv < 10i; iv += 1i) {
-    if (iv >= 0i && iv < 10i) {
-      let i_i1 = iv;
-      acc_s = acc_s + ((0.5f * f32((i_i1 + 1i))) * X[xo + u32(i_i1)]);
+  {
+    var cv_s: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
+      let vl = i32(lane + vi * 1u);
+      acc_s = 0.0f;
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 8i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i1 = e0;
+          acc_s = acc_s + ((0.5f * f32((i_i1 + 1i))) * X[xo + u32(i_i1)]);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i2 = e0;
+          let t0 = X[xo + u32(i_i2)];
+          acc_r0 = acc_r0 + (t0 * t0);
+        }
+      }
+      cv_s[vi] = acc_s;
+      cv_r0[vi] = acc_r0;
     }
-    if (iv >= 0i && iv < 10i) {
-      let i_i2 = iv;
-      let t0 = X[xo + u32(i_i2)];
-      acc_r0 = acc_r0 + (t0 * t0);
-    }
+    cv_s[0u] = cv_s[0u] + cv_s[4u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_s[1u] = cv_s[1u] + cv_s[5u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_s[2u] = cv_s[2u] + cv_s[6u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_s[3u] = cv_s[3u] + cv_s[7u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_s[0u] = cv_s[0u] + cv_s[2u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_s[1u] = cv_s[1u] + cv_s[3u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_s[0u] = cv_s[0u] + cv_s[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_s = cv_s[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_s;
   shf[256u + lid] = acc_r0;

@@ -1,0 +1,55 @@
+// The canonical rounding order (issue 36, item 1): the same float32 bits under every schedule,
+// for reductions of every kind, at a size of each shape of the order (units of one element and of
+// four, one block and many), and for a tiled rotation. The sweep over more programs and sizes is
+// test/long/canonical.long.test.ts.
+
+import { describe, expect, it } from 'vitest';
+import { gpu } from './helpers.js';
+import { KINDS } from './kinds.js';
+import { expectSameBits, sweep } from './canonical-cases.js';
+
+const ctx = await gpu();
+if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
+  throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
+
+describe.skipIf(!ctx)('one rounding order whatever the schedule', () => {
+  it('every kind of reduction at D = 257 (units of one element): teams 1 to 256, split', async () => {
+    const regimes = await expectSameBits(ctx!, {
+      problem: 'reductions',
+      sources: KINDS,
+      dim: 257,
+      n: 5,
+      schedules: sweep({ teams: [1, 2, 8, 32, 256], chunks: [1024], populations: [1, 5000] }),
+    });
+    expect(new Set(regimes).size).toBeGreaterThanOrEqual(5);
+  });
+  it('rastrigin and dynamic bounds at D = 100 (units of four): teams 1 to 256', async () => {
+    for (const problem of ['rastrigin', 'dynamic_bounds'])
+      await expectSameBits(ctx!, {
+        problem,
+        sources: KINDS,
+        dim: 100,
+        n: 3,
+        schedules: sweep({ teams: [1, 4, 16, 64, 256], chunks: [1024] }),
+      });
+  });
+  it('D = 70,000 (many blocks): the split regime at three chunks, teams of 64 and 256', async () => {
+    const regimes = await expectSameBits(ctx!, {
+      problem: 'stages',
+      sources: KINDS,
+      dim: 70_000,
+      n: 2,
+      schedules: sweep({ teams: [64, 256], chunks: [1024, 4096, 16384], populations: [600] }),
+    });
+    expect(regimes).toContain('split 1024');
+    expect(regimes).toContain('team 64');
+  });
+  it('a rotation (cec2014_f1, D = 50) tiled by 1, 2 and 4 individuals a lane and not tiled', async () => {
+    await expectSameBits(ctx!, {
+      problem: 'cec2014_f1',
+      dim: 50,
+      n: 6,
+      schedules: sweep({ tiles: [1, 2, 4], populations: [1, 6, 2000], teams: [8, 64] }),
+    });
+  });
+});
