@@ -105,7 +105,7 @@ export function canonicalScan(
 ): void {
   const { K, W, tile } = scanOrder(o.n);
   const { T, wg, lane } = o;
-  const R = Math.max(1, W / T); // positions a lane: s = lane + i T
+  const R = Math.max(1, W / T); // positions a lane: s = lane R + i, i < R
   const A = Math.min(T, W); // lanes that hold positions
   const staged = R === 1;
   const canon = o.rescan ? o.accs.filter(canonicalAcc) : [];
