@@ -356,7 +356,7 @@ describe('opt check and compile', () => {
     expect(
       await main(['compile', 'shifted_schwefel_1_2', '--dim', '1000000', '--population', '16']),
     ).toBe(0);
-    expect(out).toContain('shifted_schwefel_1_2, D = 1000000: 2 kernels (split');
+    expect(out).toContain('shifted_schwefel_1_2, D = 1000000: 3 kernels (split');
     expect(out).toContain('@compute');
     clearOut();
     expect(await main(['compile', 'griewank', '--dim', '5', '--emit', 'ir'])).toBe(0);
@@ -657,11 +657,11 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     );
     expect(r.status).toBe(0);
     expect(r.stdout.split('\n').slice(0, 5)).toEqual([
-      'plan shifted_schwefel_1_2, D = 1000000: 2 kernels',
+      'plan shifted_schwefel_1_2, D = 1000000: 3 kernels',
       '  regime  split: 62 workgroups of 256 per individual, a chunk of 16384 elements each',
       '  why     D = 1000000 >= 4 chunks of 16384 and the team regime fills 16 workgroups at population 16 (< 512)',
-      '  kernel scan_moments_0: n * 62 workgroups; buffers X, DATA, PART',
-      '    runs       scan schwefel_1_2.s[1000000] with r0 fused into it (by moments: one pass)',
+      '  kernel scan_chunks_0: n * 62 workgroups; buffers X, DATA, PART',
+      "    runs       the totals of schwefel_1_2.s's tiles",
     ]);
     expect(r.stdout).toContain('  kernel combine_0: ceil(n / 4) workgroups; buffers PART, F\n');
     const a = spawnSync(

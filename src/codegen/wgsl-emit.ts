@@ -5,6 +5,7 @@
 import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { canonicalChain } from '../schedule/canonical.js';
+import { SCAN_SEGMENT, scanChain } from '../schedule/canonical-scan.js';
 import { porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { isTwoFloatFunction, libraryTexts, type LibraryId } from './wgsl-library.js';
 
@@ -49,34 +50,35 @@ export type { BufferName };
 
 export type RedNode = IExpr & { k: 'red' };
 
-/** Elements per lane in a tile of the team regime's scan. */
-export const TEAM_SCAN_K = 8;
-
 /**
  * The longest chain of sequential additions in the generated code's summation order for `p`'s
  * schedule: the `chain` of the running error bound (ir/error-bound.ts). A reduction sums in the
  * canonical order whatever the schedule (schedule/canonical.ts, canonicalChain: the terms of a
- * partial, the blocks' tree, the lanes' tree). A scan's order still follows the schedule: team,
- * ceil(D / T) adds per lane, TEAM_SCAN_K a tile and log2(T) tree levels; split, chunk / wg adds
- * per lane (twice: chunk sums, then the rescan), the workgroup tree, the carry over earlier chunks
- * and the combine over the chunks. Programs with a scan take the larger of the two.
+ * partial, the blocks' tree, the lanes' tree), as does a scan (canonical-scan.ts, scanChain). A
+ * program with a scan also keeps, as a margin, the chain of the scans' former, scheduled order
+ * (scheduleChain): team, ceil(D / T) adds per lane, SCAN_SEGMENT a tile and log2(T) levels;
+ * split, chunk / wg adds per lane (twice in a scan), the workgroup tree, the carry over earlier
+ * chunks and the combine over the chunks.
  */
 export function summationChain(p: ScheduledProgram): number {
   const canonical = canonicalChain(p.main.len) + 2;
-  if (!p.schedule.stages.some((st) => st.k === 'scan')) return canonical;
+  const scans = p.main.bindings.flatMap((b) => (b.k === 'scan' ? [scanChain(b.len)] : []));
+  if (!scans.length) return canonical;
+  return Math.max(canonical, scheduleChain(p), ...scans);
+}
+
+function scheduleChain(p: ScheduledProgram): number {
   const r = p.schedule.regime;
-  if (r.k === 'team')
-    return Math.max(canonical, Math.ceil(p.dim / r.team) + TEAM_SCAN_K + Math.log2(r.team) + 2);
+  if (r.k === 'team') return Math.ceil(p.dim / r.team) + SCAN_SEGMENT + Math.log2(r.team) + 2;
   const { wg, chunk, groups } = r;
   const tc = Math.min(wg, 2 ** Math.ceil(Math.log2(groups)));
-  return Math.max(
-    canonical,
+  return (
     2 * (chunk / wg) +
-      2 * Math.log2(wg) +
-      Math.ceil(groups / wg) +
-      Math.ceil(groups / tc) +
-      Math.log2(tc) +
-      2,
+    2 * Math.log2(wg) +
+    Math.ceil(groups / wg) +
+    Math.ceil(groups / tc) +
+    Math.log2(tc) +
+    2
   );
 }
 
@@ -154,9 +156,9 @@ export class Emitter {
   /** X and DATA are declared as vec4 arrays (D % 4 == 0): element loops load 16 bytes a lane. */
   vec4 = false;
   lanes: VectorLanes | null = null;
-  /** The kernel uses subgroup operations (its scans); set for kernels with a scan when the device has them. */
+  /** The kernel uses subgroup operations (none does since scans round in their canonical order: wgsl-scan.ts). */
   subgroups = false;
-  /** Teams are whole subgroups (team >= the adapter's largest subgroup): scans use subgroupInclusiveAdd. */
+  /** Teams are whole subgroups (team >= the adapter's largest subgroup). */
   wholeSubgroups = false;
   /** Algorithm steps: how an individual's lanes are named (for draws computed lane-parallel). */
   teamLanes: { lane: string; team: Expr; size: number; ipg: number } | null = null;
@@ -493,28 +495,6 @@ export function treeReduce(
   em.add(barrier());
 }
 
-/** Hillis-Steele inclusive scan of `v` within teams of `team` lanes, in shf slot 0. Returns the lane's inclusive value. */
-export function teamScan(em: Emitter, team: number, laneVar: Expr, v: Expr): Expr {
-  const at = index(id('shf'), id('lid'));
-  em.add(assign(at, v));
-  em.add(barrier());
-  for (let off = 1; off < team; off *= 2) {
-    const t = em.fresh();
-    const before = index(id('shf'), bin(id('lid'), '-', u32(off)));
-    em.add(letS(t, call('select', f32(0), before, bin(laneVar, '>=', u32(off)))));
-    em.add(barrier());
-    em.add(assign(at, bin(at, '+', id(t))));
-    em.add(barrier());
-  }
-  const r = em.fresh();
-  em.add(letS(r, at));
-  return id(r);
-}
-
-/** Padding of the scan staging array: one extra slot every 32 avoids bank conflicts on lane*K strides. */
-export const pad = (e: Expr) => paren(bin(paren(e), '+', paren(bin(paren(e), '>>', u32(5)))));
-export const shsSize = (wg: number, K: number) => wg * K + Math.ceil((wg * K) / 32) + 1;
-
 /** `for (var name: ty = from; name < to; name++)` (or `+= step`) with the given body. */
 export const countedFor = (
   name: string,
@@ -532,178 +512,6 @@ export const countedFor = (
     body,
     inline,
   );
-
-/**
- * A tiled scan over [start, end): tiles of team*K elements. Each tile is loaded coalesced
- * (element base + k*team + lane) into workgroup memory, each lane then owns K consecutive
- * elements: it sums them, the team scans the lane sums (Hillis-Steele, log2(team) steps), and the
- * lane rescans its K elements from its exclusive prefix. Barriers: 2*log2(team) + 2 per tile of
- * team*K elements, instead of per team elements.
- */
-export function tiledScan(
-  em: Emitter,
-  o: {
-    team: number;
-    K: number;
-    lane: Expr;
-    teamSeg: Expr;
-    start: Expr;
-    end: Expr;
-    exclusive: boolean;
-    idx: string;
-    carryIn?: Expr;
-    carryOut?: Expr;
-  },
-  produce: (iv: string) => Expr,
-  consume: (iv: string, sv: string) => void,
-) {
-  const { team, K, lane } = o;
-  const seg = mul(paren(o.teamSeg), u32(team * K));
-  // The staging slot of element `at` of the team's tile.
-  const shs = (at: Expr) => index(id('shs'), pad(add(seg, at)));
-  em.open(block()); // a block: several scans in one kernel each have their own carry
-  em.add(varS('carry', 'f32', o.carryIn ?? f32(0)));
-  em.open(countedFor('base', 'i32', o.start, o.end, i32(team * K)));
-  if (em.vec4 && K % 4 === 0) {
-    // 16-byte loads: lane reads vec4 number k4 * team + lane of the tile (4 consecutive elements).
-    const loop = em.open(countedFor('k4', 'u32', u32(0), u32(K / 4)));
-    const k4 = add(mul(id('k4'), u32(team)), lane);
-    em.add(letS('q', add(bin(id('base'), '/', i32(4)), call('i32', k4))));
-    em.lanes = { names: new Set([o.idx]), k: 0, usedX: false, dv: new Map() };
-    for (let c = 0; c < 4; c++) {
-      em.lanes.k = c;
-      em.add(letS(`iv${c}`, add(mul(id('q'), i32(4)), i32(c))));
-      em.add(varS(`v${c}`, 'f32', f32(0)));
-      em.open(ifS(bin(id(`iv${c}`), '<', o.end)));
-      em.add(assign(id(`v${c}`), produce(`iv${c}`)));
-      em.close();
-      em.add(assign(shs(add(mul(paren(k4), u32(4)), u32(c))), id(`v${c}`)));
-    }
-    endLanes(em, loop.body, 1, id('q'));
-    em.close();
-  } else {
-    em.open(countedFor('k', 'u32', u32(0), u32(K)));
-    em.add(letS('iv', add(id('base'), call('i32', add(mul(id('k'), u32(team)), lane)))));
-    em.add(varS('v', 'f32', f32(0)));
-    em.open(ifS(bin(id('iv'), '<', o.end)));
-    em.add(assign(id('v'), produce('iv')));
-    em.close();
-    em.add(assign(shs(add(mul(id('k'), u32(team)), lane)), id('v')));
-    em.close();
-  }
-  em.add(barrier());
-  em.add(varS('lsum', 'f32', f32(0)));
-  const mine = shs(add(mul(lane, u32(K)), id('k')));
-  em.add(
-    countedFor(
-      'k',
-      'u32',
-      u32(0),
-      u32(K),
-      undefined,
-      [assign(id('lsum'), bin(id('lsum'), '+', mine))],
-      true,
-    ),
-  );
-  const { incl, total } = em.subgroups
-    ? teamScanSubgroups(em, team, lane, id('lsum'), o.teamSeg)
-    : {
-        incl: teamScan(em, team, lane, id('lsum')),
-        total: index(id('shf'), add(mul(paren(o.teamSeg), u32(team)), u32(team - 1))),
-      };
-  em.add(varS('run', undefined, bin(bin(id('carry'), '+', incl), '-', id('lsum'))));
-  em.add(assign(id('carry'), bin(id('carry'), '+', total)));
-  em.open(countedFor('k', 'u32', u32(0), u32(K)));
-  em.add(letS('iv', add(id('base'), call('i32', add(mul(lane, u32(K)), id('k'))))));
-  em.add(letS('v', mine));
-  em.add(letS('before', id('run')));
-  em.add(assign(id('run'), bin(id('run'), '+', id('v'))));
-  em.add(letS('sv', id(o.exclusive ? 'before' : 'run')));
-  em.open(ifS(bin(id('iv'), '<', o.end)));
-  consume('iv', 'sv');
-  em.close();
-  em.close();
-  em.add(barrier());
-  em.close();
-  if (o.carryOut) em.add(assign(o.carryOut, id('carry')));
-  em.close();
-}
-
-/**
- * The scan of the lane sums with subgroup operations: a segmented Hillis-Steele scan inside each
- * subgroup with subgroupShuffleUp (no barriers), then the totals of the subgroups of a team through
- * workgroup memory: two barriers per tile instead of 2 log2(team). Lanes are numbered by subgroup
- * (see subgroupPrologue), so a subgroup is a run of consecutive lanes.
- */
-export function teamScanSubgroups(
-  em: Emitter,
-  team: number,
-  lane: Expr,
-  v: Expr,
-  teamSeg: Expr,
-): { incl: Expr; total: Expr } {
-  const s = em.fresh();
-  const [pre, tot, first] = [`pre_${s}`, `tot_${s}`, `first_${s}`];
-  const shfK = index(id('shf'), id('k'));
-  if (em.wholeSubgroups) {
-    // Every subgroup lies inside one team: an inclusive add per subgroup, then the totals of the
-    // team's earlier subgroups (at most team / sgsize of them) from workgroup memory.
-    const per = `per_${s}`;
-    em.add(letS(s, call('subgroupInclusiveAdd', v)));
-    em.add(
-      ifS(
-        bin(id('sgid'), '==', bin(id('sgsize'), '-', u32(1))),
-        [assign(index(id('shf'), id('sg_index')), id(s))],
-        true,
-      ),
-    );
-    em.add(barrier());
-    em.add(letS(per, bin(u32(team), '/', id('sgsize'))));
-    em.add(letS(first, mul(paren(teamSeg), id(per))));
-    em.add(varS(pre, 'f32', f32(0)));
-    em.add(varS(tot, 'f32', f32(0)));
-    em.open(countedFor('k', 'u32', id(first), add(id(first), id(per))));
-    em.add(letS('t', shfK));
-    em.add(ifS(bin(id('k'), '<', id('sg_index')), [assign(id(pre), add(id(pre), id('t')))], true));
-    em.add(assign(id(tot), add(id(tot), id('t'))));
-    em.close();
-    em.add(barrier());
-    return { incl: paren(add(id(s), id(pre))), total: id(tot) };
-  }
-  const w = `w_${s}`;
-  const mine = `mine_${s}`;
-  em.add(letS(w, call('min', u32(team), id('sgsize'))));
-  em.add(varS(s, 'f32', v));
-  em.open(
-    forS(
-      varS('off', 'u32', u32(1)),
-      bin(id('off'), '<', id(w)),
-      assign(id('off'), bin(id('off'), '<<', u32(1))),
-    ),
-  );
-  em.add(letS('up', call('subgroupShuffleUp', id(s), id('off'))));
-  em.add(
-    ifS(
-      bin(paren(bin(lane, '%', id(w))), '>=', id('off')),
-      [assign(id(s), add(id(s), id('up')))],
-      true,
-    ),
-  );
-  em.close();
-  const last = bin(paren(bin(lane, '%', id(w))), '==', bin(id(w), '-', u32(1)));
-  em.add(ifS(last, [assign(index(id('shf'), bin(id('lid'), '/', id(w))), id(s))], true));
-  em.add(barrier());
-  em.add(letS(first, mul(paren(teamSeg), paren(bin(u32(team), '/', id(w))))));
-  em.add(letS(mine, bin(id('lid'), '/', id(w))));
-  em.add(varS(pre, 'f32', f32(0)));
-  em.add(varS(tot, 'f32', f32(0)));
-  em.open(countedFor('k', 'u32', id(first), add(id(first), bin(u32(team), '/', id(w)))));
-  em.add(ifS(bin(id('k'), '<', id(mine)), [assign(id(pre), add(id(pre), shfK))], true));
-  em.add(assign(id(tot), add(id(tot), shfK)));
-  em.close();
-  em.add(barrier());
-  return { incl: paren(add(id(s), id(pre))), total: id(tot) };
-}
 
 /**
  * With subgroups, lanes are renumbered so that each subgroup holds consecutive lanes: WGSL does not

@@ -85,9 +85,12 @@ export interface WgslKernels {
 }
 
 export interface WgslOptions {
-  /** The device has the 'subgroups' feature: scans use subgroup operations. */
+  /**
+   * The device has the 'subgroups' feature. No kernel uses subgroup operations since scans round
+   * in their canonical order (wgsl-scan.ts): the options are kept for kernels that may.
+   */
   subgroups?: boolean;
-  /** The adapter's largest subgroup: teams at least this wide scan with subgroupInclusiveAdd. */
+  /** The adapter's largest subgroup. */
   subgroupMaxSize?: number;
   /**
    * An algorithm step (codegen/wgsl-step.ts): its state, draws and writes, in the team and the

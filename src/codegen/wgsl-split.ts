@@ -1,9 +1,9 @@
 // The split regime: many workgroups per individual; partials and combine kernels per stage, and
-// scans by moments or by chunk sums and a rescan.
+// scans by tile totals and a rescan, in the canonical order (wgsl-scan.ts).
 //
 // The kernels are the plan's (src/schedule/plan.ts), one method per role (SplitKernels.kernel):
 // per reduce or scan stage the partials of each chunk (reducePartials, stepPartials with the
-// step's kept vectors, scanMoments, or scanChunks and scanRescan), then combine; an algorithm step
+// step's kept vectors, or scanChunks and scanRescan), then combine; an algorithm step
 // ends with its writes (stepWrites).
 
 import { readsArray } from '../ir/kernels.js';
@@ -17,7 +17,6 @@ import {
   type Write,
 } from '../ir/ir.js';
 import { wgslNode, type ExprContext } from './wgsl-expr.js';
-import { binomial, polynomialIn } from '../ir/polynomial.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import { canonicalOrder, splitBlocks, type CanonicalOrder } from '../schedule/canonical.js';
@@ -48,6 +47,7 @@ import {
   type Stmt,
 } from './wgsl-ast.js';
 import {
+  ACC_INIT,
   Emitter,
   accName,
   accIndexName,
@@ -67,10 +67,7 @@ import {
   resultLine,
   scalarStage,
   scanTerm,
-  shsSize,
   sname,
-  teamScan,
-  tiledScan,
   treeReduce,
   unionRange,
   vectorLoop,
@@ -82,6 +79,14 @@ import {
   type RedNode,
   storeScratch,
 } from './wgsl-emit.js';
+import {
+  canonicalAcc,
+  canonicalScan,
+  scanReduce,
+  scanStagingFloats,
+  SCAN_FLOAT_SLOTS,
+} from './wgsl-scan.js';
+import { scanOrder } from '../schedule/canonical-scan.js';
 
 /** A kernel built, not yet printed (a chain kernel prints three as one). */
 interface Built {
@@ -95,44 +100,6 @@ interface Built {
 type ScanStage = Stage & { k: 'scan' };
 type ScanBinding = Binding & { k: 'scan' };
 type VecBinding = Binding & { k: 'vec' };
-/** A term of a scan by moments: out `out`'s coefficient of the scan value's power m, l <= m. */
-type MomentTerm = { out: number; m: number; l: number; acc: Acc };
-
-/**
- * Moments: per out r, per nonzero coefficient a_m of its polynomial in the scan value, per l <= m,
- * the sum over the chunk of a_m times the scan value within the chunk to the power l.
- */
-function momentTerms(st: ScanStage, accs: Acc[]): MomentTerm[] {
-  const terms: MomentTerm[] = [];
-  accs.forEach((a, r) => {
-    const isSv = (n: IExpr) => n.k === 'read' && n.arr === st.scan;
-    const coeffs = polynomialIn(a.red.body, isSv);
-    if (!coeffs) throw new Error(`internal: wgsl: ${a.out} is not a polynomial in the scan value`);
-    coeffs.forEach((c, m) => {
-      if (c.k === 'num' && c.v === 0) return;
-      for (let l = 0; l <= m; l++) {
-        let body: IExpr = c;
-        for (let t = 0; t < l; t++)
-          body = {
-            k: 'bin',
-            t: 'f',
-            op: '*',
-            a: body,
-            b: { k: 'read', t: 'f', arr: st.scan, idx: [{ k: 'idx', t: 'i', name: a.red.idx }] },
-          };
-        const red: RedNode = { ...a.red, body };
-        terms.push({
-          out: r,
-          m,
-          l,
-          acc: { out: `mom${terms.length}`, red, f: terms.length, i: -1 },
-        });
-      }
-    });
-  });
-  return terms;
-}
-
 /** A reduce or scan stage with what its kernels need. */
 interface SplitStage {
   k: number; // its index in the stages
@@ -140,9 +107,11 @@ interface SplitStage {
   accs: Acc[];
   nf: number;
   ni: number;
-  /** Slot of the first accumulator in a chunk's partials (a chunk scan's total comes first). */
+  /**
+   * Slot of the first accumulator in a chunk's partials (a scan's tile totals, one a tile of the
+   * chunk, come first).
+   */
   first: number;
-  moments?: MomentTerm[];
   /**
    * Algorithm steps: the kept vectors computed in this stage's first kernel (a reduction's
    * partials, a scan's chunk sums or moments).
@@ -159,9 +128,6 @@ export class SplitKernels {
   private readonly step: WgslOptions['step'];
   private readonly G: number;
   private readonly wg: number;
-  /** Elements per lane in a split scan's tiles: tiles of wg * SCAN_K elements (workgroup memory). */
-  private readonly SCAN_K: number;
-  private readonly splitShS: number;
   /** The reduce and scan stages the plan's kernels serve, by stage index. */
   private readonly parts = new Map<number, SplitStage>();
   /** Floats of a (individual, chunk)'s partials. */
@@ -183,16 +149,13 @@ export class SplitKernels {
     this.step = options.step;
     this.G = r.groups;
     this.wg = r.wg;
-    this.SCAN_K = Math.min(16, r.chunk / r.wg);
-    this.splitShS = shsSize(r.wg, this.SCAN_K);
     for (const { role } of plan.kernels) {
       if (role.k === 'team' || role.k === 'writes' || role.k === 'chain') continue;
       const part = this.part(role.stage);
       // A step's kept vector (the trial) is computed in the partials kernel of the next reduce
       // stage, element by element as the loop reaches it, and stored for the writes kernel.
-      if (role.k === 'reduce-partials' || role.k === 'scan-chunks' || role.k === 'scan-moments')
+      if (role.k === 'reduce-partials' || role.k === 'scan-chunks')
         part.vecs = role.vectors.map((v) => bind.get(v) as VecBinding);
-      if (role.k === 'scan-moments') part.moments = momentTerms(part.st as ScanStage, part.accs);
     }
     this.order = canonicalOrder(p.main.len);
     this.red = splitBlocks(this.order, r.chunk, r.groups);
@@ -204,9 +167,7 @@ export class SplitKernels {
       ...[...this.parts.values()].map((s) =>
         s.st.k === 'reduce'
           ? Math.ceil((this.red.chunks * 2 * s.accs.length * W) / this.G)
-          : s.moments
-            ? 1 + s.moments.length
-            : s.first + 2 * s.accs.length,
+          : s.first + 2 * s.accs.length,
       ),
     );
     if (plan.chain) {
@@ -262,7 +223,7 @@ export class SplitKernels {
     if (st.k !== 'reduce' && st.k !== 'scan')
       throw new Error(`internal: wgsl: stage ${k} (${st.k}) has no partials`);
     const { accs, nf, ni } = allocAccs(st.outs, this.bind);
-    part = { k, st, accs, nf, ni, first: st.k === 'scan' ? 1 : 0, vecs: [] };
+    part = { k, st, accs, nf, ni, first: st.k === 'scan' ? this.tilesPerChunk(st) : 0, vecs: [] };
     this.parts.set(k, part);
     return part;
   }
@@ -279,8 +240,6 @@ export class SplitKernels {
         throw new Error(`internal: wgsl: the chain kernel ${k.name} is built by chainKernel`);
       case 'team':
         throw new Error(`internal: wgsl: a team kernel (${k.name}) in the split regime`);
-      case 'scan-moments':
-        return this.scanMoments(k, this.part(role.stage));
       case 'scan-chunks':
         return this.scanChunks(k, this.part(role.stage));
       case 'scan-rescan':
@@ -342,14 +301,11 @@ export class SplitKernels {
     return call('i32', mul(paren(add(id('c'), u32(1))), u32(this.r.chunk)));
   }
 
-  private newEmitter(scans = false): Emitter {
+  private newEmitter(): Emitter {
     const e = new Emitter();
     e.vec4 = !this.step && this.p.main.len % 4 === 0;
-    if (scans) {
-      e.subgroups = !!this.options.subgroups;
-      const sgMax = this.options.subgroupMaxSize ?? 0;
-      e.wholeSubgroups = e.subgroups && sgMax > 0 && this.wg >= sgMax;
-    }
+    // Scans use no subgroup operations: their canonical order (wgsl-scan.ts) is the same for
+    // every subgroup size, which subgroupInclusiveAdd's is not.
     return e;
   }
 
@@ -377,14 +333,28 @@ export class SplitKernels {
     this.step?.prologue(em);
   }
 
-  /** The tiled scan of chunk c of scan `b`, feeding each element's scan value to the accumulators. */
+  /** Tiles of scan stage `st` in a chunk (the chunk is a whole number of tiles: splitChunk). */
+  private tilesPerChunk(st: Stage & { k: 'scan' }): number {
+    const b = this.bind.get(st.scan) as ScanBinding;
+    const { tile } = scanOrder(b.len);
+    if (this.r.chunk % tile !== 0)
+      throw new Error(
+        `internal: wgsl: a split chunk of ${this.r.chunk} elements is not a whole number of ${st.scan}'s tiles (${tile})`,
+      );
+    return this.r.chunk / tile;
+  }
+
+  /**
+   * The canonical scan of chunk c of scan `b` (wgsl-scan.ts), from the carry `carryIn`, feeding
+   * each element's scan value to the accumulators (`rescan`), or only storing its tiles' totals.
+   */
   private chunkScan(
     em: Emitter,
     ctx: ExprContext,
     b: ScanBinding,
     scanValue: Map<string, string>,
     accs: Acc[],
-    carry: { carryIn?: Expr; carryOut?: Expr },
+    how: { carryIn?: Expr; rescan: boolean; tileTotal?: (tl: Expr, total: Expr) => void },
     vecs: VecBinding[] = [],
   ) {
     em.add(letS('cend', call('min', this.chunkEnd(), i32(b.len))));
@@ -393,18 +363,21 @@ export class SplitKernels {
     // rescans an element accumulates the reductions that read them.
     const accVecs = vecs.filter((v) => accs.some((a) => readsArray(a.red, v.name)));
     const term = scanTerm(em, ctx, b);
-    tiledScan(
+    canonicalScan(
       em,
       {
-        team: this.wg,
-        K: this.SCAN_K,
+        n: b.len,
+        T: this.wg,
+        wg: this.wg,
         lane: id('lid'),
         teamSeg: u32(0),
         start: this.chunkStart(),
         end: id('cend'),
+        tiles: this.r.chunk / scanOrder(b.len).tile,
         exclusive: b.exclusive,
         idx: b.idx,
-        ...carry,
+        accs,
+        ...how,
       },
       (iv) => {
         this.keptVectors(em, ctx, scanValue, vecs, id(iv), true);
@@ -441,8 +414,8 @@ export class SplitKernels {
   }
 
   /** A kernel of workgroups (n, c): chunk c of individual n. */
-  private chunkKernel(k: PlanKernel, scans = false): Emitter {
-    const em = this.newEmitter(scans);
+  private chunkKernel(k: PlanKernel): Emitter {
+    const em = this.newEmitter();
     this.prologue(em);
     // Chunk-major order: consecutive workgroups take the same chunk of every individual, so data
     // shared by the population (a shift vector) is read from DRAM once and from L2 N - 1 times.
@@ -482,90 +455,56 @@ export class SplitKernels {
     em.close();
   }
 
-  /** A scan by moments: per chunk its total and the moments of its scan values. */
-  private scanMoments(k: PlanKernel, s: SplitStage): Built {
-    const terms = s.moments;
-    if (!terms) throw new Error(`internal: wgsl: kernel ${k.name}: a scan without moments`);
-    const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
-    const em = this.chunkKernel(k, true);
-    const scanValue = new Map<string, string>();
-    const ctx = this.context(em, scanValue);
-    const maccs = terms.map((t) => t.acc);
-    accumulate(em, maccs, ctx, id(''), true);
-    em.add(varS('chunk_total', 'f32', f32(0)));
-    this.chunkScan(em, ctx, b, scanValue, maccs, { carryOut: id('chunk_total') }, s.vecs);
-    treeReduce(em, maccs, this.wg, this.wg, 'lid', u32(0));
-    em.uses.add('PART');
-    em.open(ifS(leadLane('lid')));
-    em.add(assign(this.partial('c'), id('chunk_total')));
-    maccs.forEach((a, t) => em.add(assign(this.partial('c', 1 + t), id(sname(a.out)))));
-    em.close();
-    return this.finish(em, k, Math.max(1, maccs.length), 0, this.splitShS);
-  }
-
-  /** The sum of scan `b`'s terms: a reduction, so the same (vectorised) loop as a reduce stage. */
-  private chunkSum(b: ScanBinding, out: string): Acc {
-    const red: RedNode = {
-      k: 'red',
-      t: 'f',
-      op: 'sum',
-      idx: b.idx,
-      lo: { k: 'int', t: 'i', v: 0 },
-      hi: { k: 'int', t: 'i', v: b.len },
-      body: b.body,
-    };
-    return { out, red, f: 0, i: -1 };
-  }
-
-  /** A scan by chunk sums: the sum of each chunk's terms (then scanRescan). */
+  /**
+   * A scan's tile totals (the first kernel): chunk c's tiles scanned in the canonical order
+   * without the rescan, each tile's total I_{W-1} to PART (slot tl of the chunk's partials).
+   */
   private scanChunks(k: PlanKernel, s: SplitStage): Built {
-    const { wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
     const em = this.chunkKernel(k);
     const sv = new Map<string, string>();
     const ctx = this.context(em, sv);
-    const chunkAcc = this.chunkSum(b, 'chunk');
-    accumulate(em, [chunkAcc], ctx, id(''), true);
-    em.add(letS('cs', this.chunkStart()));
-    em.add(letS('ce', call('min', this.chunkEnd(), i32(b.len))));
-    if (s.vecs.length) {
-      // A step's kept vectors, computed and stored (for the rescan and the writes) as the loop
-      // reaches their elements.
-      em.open(
-        countedFor('iv', 'i32', add(id('cs'), call('i32', id('lid'))), id('ce'), i32(this.wg)),
-      );
-      this.keptVectors(em, ctx, sv, s.vecs, id('iv'), true);
-      accumulate(em, [chunkAcc], ctx, id('iv'), false);
-      sv.clear();
-      em.close();
-    } else this.chunkLoop(em, [chunkAcc], ctx);
-    treeReduce(em, [chunkAcc], wg, wg, 'lid', u32(0));
     em.uses.add('PART');
-    em.add(ifS(leadLane('lid'), [assign(this.partial('c'), id('s_chunk'))], true));
-    return this.finish(em, k, 1, 0);
+    const store = (tl: Expr, total: Expr) =>
+      em.add(ifS(leadLane('lid'), [assign(index(id('PART'), add(this.at('c'), tl)), total)], true));
+    this.chunkScan(em, ctx, b, sv, [], { rescan: false, tileTotal: store }, s.vecs);
+    return this.finish(em, k, SCAN_FLOAT_SLOTS, 0, scanStagingFloats(b.len, this.wg, this.wg));
   }
 
-  /** The rescan of each chunk from the carry of the chunks before it, accumulating the consumers. */
+  /**
+   * The rescan of each chunk from the carry of the tiles before it (their totals folded in tile
+   * order, in every lane), accumulating the consumers.
+   */
   private scanRescan(k: PlanKernel, s: SplitStage): Built {
     const { wg } = this;
     const b = this.bind.get((s.st as ScanStage).scan) as ScanBinding;
-    const em2 = this.chunkKernel(k, true);
+    const g = s.first;
+    const em2 = this.chunkKernel(k);
     const scanValue = new Map<string, string>();
     const ctx2 = this.context(em2, scanValue);
     em2.uses.add('PART');
-    em2.add(varS('acc_carry', 'f32', f32(0)));
+    em2.add(varS('s_carry', 'f32', f32(0)));
     em2.add(
-      countedFor('cc', 'u32', id('lid'), id('c'), u32(wg), [
-        assign(id('acc_carry'), add(id('acc_carry'), this.partial('cc'))),
+      countedFor('cc', 'u32', u32(0), id('c'), undefined, [
+        countedFor('ct', 'u32', u32(0), u32(g), undefined, [
+          assign(
+            id('s_carry'),
+            add(id('s_carry'), index(id('PART'), add(this.at('cc'), id('ct')))),
+          ),
+        ]),
       ]),
     );
-    treeReduce(em2, [this.chunkSum(b, 'carry')], wg, wg, 'lid', u32(0));
     accumulate(em2, s.accs, ctx2, id(''), true);
-    // from the sum of the chunks before this one
-    this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: id('s_carry') });
-    treeReduce(em2, s.accs, wg, wg, 'lid', u32(0));
+    this.chunkScan(em2, ctx2, b, scanValue, s.accs, { carryIn: id('s_carry'), rescan: true });
+    scanReduce(em2, s.accs, wg, wg, 'lid', u32(0));
     this.writePartials(em2, s.accs, s.first);
-    return this.finish(em2, k, Math.max(1, s.nf), s.ni, this.splitShS);
+    return this.finish(
+      em2,
+      k,
+      Math.max(SCAN_FLOAT_SLOTS, s.nf),
+      s.ni,
+      scanStagingFloats(b.len, wg, wg),
+    );
   }
 
   /** The element loop over [cs, ce) of a chunk: vectorised where it can be. */
@@ -780,13 +719,15 @@ export class SplitKernels {
       );
     this.loadScalars(em3, k);
     em3.uses.add('PART');
-    if (s.moments) this.combineMoments(em3, s, s.moments, team);
-    else if (s.st.k === 'reduce') this.combineCanonical(em3, s, team);
+    if (s.st.k === 'reduce') this.combineCanonical(em3, s, team);
     else {
-      const caccs = accs.map((a) => ({ ...a }));
+      // A scan's canonical reductions: a pairwise tree over the chunks (combineScan).
+      const pairwise = s.st.k === 'scan' ? accs.filter(canonicalAcc) : [];
+      const caccs = accs.filter((a) => !pairwise.includes(a)).map((a) => ({ ...a }));
       accumulate(em3, caccs, this.context(em3), id(''), true);
       em3.open(countedFor('cc', 'u32', id('lane'), u32(G), u32(team)));
-      caccs.forEach((a, j) => {
+      caccs.forEach((a) => {
+        const j = accs.findIndex((x) => x.out === a.out);
         const base = index(id('PART'), this.at('cc', first + 2 * j));
         const next = index(id('PART'), add(this.at('cc', first + 2 * j), u32(1)));
         const A = accName(a.out);
@@ -798,7 +739,8 @@ export class SplitKernels {
         } else em3.add(assign(A, combine(a.red.op, A, a.red.t === 'i' ? call('i32', base) : base)));
       });
       em3.close();
-      treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+      if (caccs.length) treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+      if (pairwise.length) this.combineScan(em3, s, pairwise, team);
     }
     const ctx3 = this.context(em3);
     for (const name of role.scalars)
@@ -902,39 +844,77 @@ export class SplitKernels {
   }
 
   /**
-   * The carries: C_c, the exclusive prefix of the chunk totals, by a team scan over tiles of
-   * `team` chunks; each lane then adds sum_{m,l} binom(m,l) C_c^(m-l) M_c[m][l] for its chunks,
-   * and a tree sums the lanes. (A sequential loop over the chunks took 220 us at G = 733.)
+   * A scan's canonical reductions over the chunks' partials: the adjacent-pairs tree over the G
+   * chunks padded to a power of two (each chunk's partial is the root of its tiles' subtree, a
+   * chunk being a power of two of tiles, so this continues the tree over the tiles). Lane l
+   * takes the aligned block of B chunks from l B (a binary counter, as over the tiles), then the
+   * lanes' blocks pair up through workgroup memory.
    */
-  private combineMoments(em3: Emitter, s: SplitStage, terms: MomentTerm[], team: number) {
+  private combineScan(em3: Emitter, s: SplitStage, pairwise: Acc[], team: number) {
     const { G, wg } = this;
-    const { accs } = s;
-    const taccs: Acc[] = accs.map((a, q) => ({ out: a.out, red: a.red, f: q, i: -1 }));
-    accumulate(em3, taccs, this.context(em3), id(''), true);
-    em3.add(varS('carry_c', 'f32', f32(0)));
-    em3.open(countedFor('cb', 'u32', u32(0), u32(G), u32(team)));
-    em3.add(letS('cc', add(id('cb'), id('lane'))));
-    em3.add(varS('z', 'f32', f32(0)));
-    em3.add(ifS(bin(id('cc'), '<', u32(G)), [assign(id('z'), this.partial('cc'))], true));
-    const incl = teamScan(em3, team, id('lane'), id('z'));
-    em3.add(letS('cx', bin(add(id('carry_c'), incl), '-', id('z'))));
-    const total = index(id('shf'), add(mul(id('team'), u32(team)), u32(team - 1)));
-    em3.add(assign(id('carry_c'), add(id('carry_c'), total)));
-    em3.add({ k: 'barrier', kind: 'workgroup' });
-    em3.open(ifS(bin(id('cc'), '<', u32(G))));
-    em3.add(letS('pb', this.at('cc')));
-    terms.forEach((t, q) => {
-      // binom(m, l) * cx^(m-l) * M_c[m][l], the power as repeated products.
-      const powC = t.m - t.l === 0 ? f32(1) : new Array<Expr>(t.m - t.l).fill(id('cx')).reduce(mul);
-      const term = mul(
-        mul(f32(binomial(t.m, t.l)), powC),
-        index(id('PART'), add(id('pb'), u32(1 + q))),
-      );
-      em3.add(assign(accName(at(accs, t.out, 'a moment accumulator').out), term, '+='));
-    });
+    const NP = 2 ** Math.ceil(Math.log2(Math.max(1, G)));
+    const B = Math.max(1, NP / team);
+    const levels = Math.log2(B);
+    const init = (a: Acc) => {
+      const f = ACC_INIT[a.red.op];
+      if (!f) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
+      return f(a.red.t);
+    };
+    const slot = (a: Acc, at: Expr) => index(id('shf'), add(u32(a.f * wg), at));
+    const stack = (a: Acc, l: number) => id(`${accName(a.out).name}_t${l}`);
+    em3.open(block());
+    for (const a of pairwise) {
+      em3.add(varS(accName(a.out).name, wty(a.red.t), init(a)));
+      for (let l = 0; l <= levels; l++) em3.add(varS(stack(a, l).name, wty(a.red.t), init(a)));
+    }
+    em3.add(letS('cb', mul(id('lane'), u32(B))));
+    em3.add(letS('mb', call('min', u32(B), bin(u32(G), '-', call('min', id('cb'), u32(G))))));
+    em3.open(countedFor('tl', 'u32', u32(0), id('mb')));
+    em3.add(letS('cw', add(id('cb'), id('tl'))));
+    for (const a of pairwise) {
+      const q = s.accs.indexOf(a);
+      const v = index(id('PART'), this.at('cw', s.first + 2 * q));
+      const cv = id(`${accName(a.out).name}_c`);
+      em3.add(varS(cv.name, wty(a.red.t), v));
+      const push = (l: number): Stmt[] => {
+        if (l === levels) return [assign(stack(a, l), cv)];
+        return [
+          {
+            ...ifS(bin(paren(bin(id('tl'), '&', u32(2 ** l))), '==', u32(0)), [
+              assign(stack(a, l), cv),
+            ]),
+            orElse: [assign(cv, combine(a.red.op, stack(a, l), cv)), ...push(l + 1)],
+          },
+        ];
+      };
+      em3.add(...push(0));
+    }
     em3.close();
+    for (const a of pairwise) {
+      for (let l = 0; l <= levels; l++)
+        em3.add(
+          ifS(
+            bin(paren(bin(id('mb'), '&', u32(2 ** l))), '!=', u32(0)),
+            [assign(accName(a.out), combine(a.red.op, stack(a, l), accName(a.out)))],
+            true,
+          ),
+        );
+      em3.add(assign(slot(a, id('lid')), accName(a.out)));
+    }
+    em3.add(barrier());
+    for (let step = 1; step < Math.min(team, NP); step *= 2) {
+      em3.open(ifS(bin(paren(bin(id('lane'), '%', u32(2 * step))), '==', u32(0))));
+      for (const a of pairwise) {
+        const at = slot(a, id('lid'));
+        em3.add(assign(at, combine(a.red.op, at, slot(a, add(id('lid'), u32(step))))));
+      }
+      em3.close();
+      em3.add(barrier());
+    }
     em3.close();
-    treeReduce(em3, taccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+    for (const a of pairwise)
+      em3.add(letS(sname(a.out), slot(a, bin(id('team'), '*', u32(team))), wty(a.red.t)));
+    em3.add(barrier());
   }
 
   /** The writes: chunk c of every row by workgroup (n, c); the scalars come from SC. */

@@ -32,7 +32,6 @@ import {
 import type { WgslKernel, StepHooks, WgslOptions } from './wgsl-kernels.js';
 import {
   Emitter,
-  TEAM_SCAN_K,
   accumulate,
   allocAccs,
   context,
@@ -46,9 +45,7 @@ import {
   resultLine,
   scalarStage,
   scanTerm,
-  shsSize,
   slotAt,
-  tiledScan,
   treeReduce,
   unionRange,
   unrolledRowSum,
@@ -60,6 +57,8 @@ import {
   scratchAt,
   storeScratch,
 } from './wgsl-emit.js';
+import { canonicalScan, scanReduce, scanStagingFloats, SCAN_FLOAT_SLOTS } from './wgsl-scan.js';
+import { scanOrder } from '../schedule/canonical-scan.js';
 
 /** Plan kernel `k` (role team): `team` lanes per individual in workgroups of `wg`. */
 export function teamKernel(
@@ -125,9 +124,8 @@ class TeamKernel {
     // 16-byte loads of X and DATA. A step's kernel binds DATA as vec4s only where it has a tiled
     // product, whose column of M is one 16-byte load (the other steps' code predates it).
     em.vec4 = (!step || this.products > 0) && p.main.len % 4 === 0;
-    em.subgroups = !!options.subgroups && stages.some((st) => st.k === 'scan');
-    const sgMax = options.subgroupMaxSize ?? 0;
-    em.wholeSubgroups = em.subgroups && sgMax > 0 && team >= sgMax;
+    // Scans use no subgroup operations: their canonical order (wgsl-scan.ts) is the same for
+    // every subgroup size, which subgroupInclusiveAdd's is not.
     this.ipg = wg / team;
     this.unroll = Math.max(
       4,
@@ -597,26 +595,33 @@ class TeamKernel {
     });
   }
 
-  /** A tiled scan over the team, its value fed to its consumers (and stored where read later). */
+  /**
+   * The scan in its canonical order (wgsl-scan.ts), its value fed to its consumers (and stored
+   * where read later).
+   */
   private scanStage(b: Binding & { k: 'scan' }, outs: string[]) {
     const { em, ctx, team, wg, L, scanValue } = this;
     const { accs, nf, ni } = allocAccs(outs, this.bind);
-    this.shF = Math.max(this.shF, nf, 1);
+    this.shF = Math.max(this.shF, nf, SCAN_FLOAT_SLOTS);
     this.shI = Math.max(this.shI, ni);
     accumulate(em, accs, ctx, id(''), true);
-    this.shS = Math.max(this.shS, shsSize(wg, TEAM_SCAN_K));
+    this.shS = Math.max(this.shS, scanStagingFloats(b.len, team, wg));
     const produce = scanTerm(em, ctx, b);
-    tiledScan(
+    canonicalScan(
       em,
       {
-        team,
-        K: TEAM_SCAN_K,
+        n: b.len,
+        T: team,
+        wg,
         lane: id('lane'),
         teamSeg: id('team'),
         start: i32(0),
         end: i32(b.len),
+        tiles: scanOrder(b.len).tiles,
         exclusive: b.exclusive,
         idx: b.idx,
+        accs,
+        rescan: true,
       },
       produce,
       (iv, sv) => {
@@ -627,7 +632,7 @@ class TeamKernel {
       },
     );
     if (L.scratchOffset.has(b.name)) em.add(barrier('storage'));
-    if (accs.length) treeReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+    if (accs.length) scanReduce(em, accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
   }
 }
 

@@ -22,7 +22,7 @@ export type {
   WgslKernel,
   WgslOptions,
 } from './wgsl-kernels.js';
-export { TEAM_SCAN_K, shsSize, summationChain } from './wgsl-emit.js';
+export { summationChain } from './wgsl-emit.js';
 
 /**
  * The kernels of `plan` (src/schedule/plan.ts), the plan of `p`: codegen decides nothing the plan

@@ -1,12 +1,13 @@
 // The schedule as data (issue 10): which kernels a scheduled program runs, in dispatch order, what
 // a thread and a workgroup of each does, which stages each runs (what is fused), how many
 // workgroups it takes for n individuals and which buffers it touches. Built from the decisions of
-// schedule.ts (stagesOf, decideRegime) and ir/kernels.ts (scanByMoments), never from generated
+// schedule.ts (stagesOf, decideRegime) and ir/kernels.ts, never from generated
 // code: `opt compile --emit plan` prints it, test/schedule/plan.test.ts asserts it, and the WGSL
 // backend builds its kernels from it (src/codegen/wgsl.ts): the `role` of each kernel and
 // `storage` are what it reads, so a change of strategy is a change to the plan.
 
-import { scanByMoments, readsArray } from '../ir/kernels.js';
+import { readsArray } from '../ir/kernels.js';
+import { scanOrder } from './canonical-scan.js';
 import {
   forEachNode,
   type Binding,
@@ -47,7 +48,7 @@ export type Dispatch = { per: 'team'; individuals: number } | { per: 'chunk'; ch
 /**
  * What a kernel is, for a code generator: `stage` indexes the schedule's stages. Team: the whole
  * function. Split: per reduce stage a partials kernel (a step's pending vectors computed in its
- * loop), per scan stage a moments kernel or chunk sums and a rescan (a step's pending vectors
+ * loop), per scan stage its tile totals and a rescan (a step's pending vectors
  * computed in the first of them and stored for the rescan), then a combine that also runs
  * the scalar stages after it and writes the fitness (F) or its scalars (SC); a step's writes last.
  */
@@ -55,7 +56,6 @@ export type KernelRole =
   /** Lanes per individual (a power of two dividing the workgroup). */
   | { k: 'team'; team: number }
   | { k: 'reduce-partials'; stage: number; vectors: string[] }
-  | { k: 'scan-moments'; stage: number; vectors: string[] }
   | { k: 'scan-chunks'; stage: number; vectors: string[] }
   | { k: 'scan-rescan'; stage: number }
   | {
@@ -222,14 +222,12 @@ export function buildPlan(
   /** The rows and bodies of the step's writes (those `which` takes). */
   const writes = (which: (w: Write) => boolean = () => true) =>
     (f.writes ?? []).filter(which).flatMap((w) => [w.row, w.body]);
-  const stageText = (st: Stage, how: { moments?: boolean; split?: boolean } = {}): string => {
+  const stageText = (st: Stage, how: { split?: boolean } = {}): string => {
     switch (st.k) {
       case 'vec':
         return `vector ${st.name}[${len(st.name)}]${st.tile ? ` as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of ${st.tile} individual${st.tile === 1 ? '' : 's'} a lane,` : ''}${how.split ? ', element by element in the loop' : shared ? ' in workgroup memory' : ' stored in SCR'}`;
       case 'scan': {
-        const fused = st.outs.length
-          ? ` with ${and(st.outs)} fused into it${how.moments ? ' (by moments: one pass)' : ''}`
-          : '';
+        const fused = st.outs.length ? ` with ${and(st.outs)} fused into it` : '';
         const keep = !how.split && stored(st.scan) ? ', stored in SCR' : '';
         return `scan ${st.scan}[${len(st.scan)}]${fused}${keep}`;
       }
@@ -309,7 +307,6 @@ export function buildPlan(
         return;
       }
       const outs = st.outs;
-      const moments = st.k === 'scan' && scanByMoments(f, st);
       if (st.k === 'scan') {
         // A step's pending vectors are computed in the scan's first kernel, element by element as
         // its loop reaches them (their values feed the scan's terms directly), and stored in SCR
@@ -325,45 +322,38 @@ export function buildPlan(
         const vectorStages = vectors.map((v) => stageText(bindStage(v), { split: true }));
         const scanned = (also: Set<string>) =>
           reads([body(st.scan), ...outs.map(body)], new Set([st.scan, ...also]), new Set(['PART']));
-        if (moments)
-          push(
-            k,
-            {
-              name: `scan_moments_${si}`,
-              role: { k: 'scan-moments', stage: k, vectors },
-              stages: [...vectorStages, stageText(st, { moments: true, split: true })],
-              thread: `${across}, scanned by tiles; its moments of the scan value`,
-              workgroup: `${chunkGroup}: the chunk's total and the moments of ${list(outs)} to PART`,
-              dispatch: chunk,
-            },
-            withVectors(scanned(computed)),
-          );
-        else {
-          push(
-            k,
-            {
-              name: `scan_chunks_${si}`,
-              role: { k: 'scan-chunks', stage: k, vectors },
-              stages: [...vectorStages, `the sum of ${st.scan}'s terms per chunk`],
-              thread: `${across}; sums its terms`,
-              workgroup: `${chunkGroup}: the chunk's sum to PART`,
-              dispatch: chunk,
-            },
-            withVectors(reads([body(st.scan)], computed, new Set(['PART']))),
-          );
-          push(
-            k,
-            {
-              name: `scan_rescan_${si}`,
-              role: { k: 'scan-rescan', stage: k },
-              stages: [stageText(st, { split: true })],
-              thread: `${across}, scanned by tiles from the carry of the chunks before c`,
-              workgroup: `${chunkGroup}: partials of ${list(outs)} to PART`,
-              dispatch: chunk,
-            },
-            scanned(new Set()),
-          );
-        }
+        // The canonical order (canonical-scan.ts): tiles of W segments of K elements.
+        const sb = bind.get(st.scan);
+        if (sb?.k !== 'scan') throw new Error(`internal: plan: ${st.scan} is not a scan`);
+        const { K, W, tile } = scanOrder(sb.len);
+        const tiles =
+          W <= r.wg
+            ? `lane l < ${W} of workgroup (n, c) sums segment l of each tile (${W} segment${W === 1 ? '' : 's'} of ${K} elements) of chunk c of individual n`
+            : `lane l of workgroup (n, c) sums segments l, l + ${r.wg}, ... of each tile (${W} segments of ${K} elements) of chunk c of individual n`;
+        push(
+          k,
+          {
+            name: `scan_chunks_${si}`,
+            role: { k: 'scan-chunks', stage: k, vectors },
+            stages: [...vectorStages, `the totals of ${st.scan}'s tiles`],
+            thread: `${tiles}; a scan over the segments (Sklansky)`,
+            workgroup: `${chunkGroup}: its ${r.chunk / tile} tiles' totals to PART`,
+            dispatch: chunk,
+          },
+          withVectors(reads([body(st.scan)], computed, new Set(['PART']))),
+        );
+        push(
+          k,
+          {
+            name: `scan_rescan_${si}`,
+            role: { k: 'scan-rescan', stage: k },
+            stages: [stageText(st, { split: true })],
+            thread: `${tiles}, rescanned from the carry (the totals of the tiles before, in order)`,
+            workgroup: `${chunkGroup}: partials of ${list(outs)} to PART`,
+            dispatch: chunk,
+          },
+          scanned(new Set()),
+        );
       } else {
         // A step's pending vectors are computed in this loop (their values feed the reductions
         // directly) and stored in SCR for the writes.
@@ -430,14 +420,14 @@ export function buildPlan(
             values,
           },
           stages: [
-            `combine ${list(outs)}${moments ? ' (the carries applied to the moments)' : ''}`,
+            `combine ${list(outs)}`,
             ...after.map((a) => `scalar ${a}`),
             ...(values ? ['the value writes'] : []),
           ],
           thread:
             st.k === 'reduce'
               ? `lane l of a team of ${team} combines lane-partial${order.W > team ? `s l, l + ${team}, ...` : ' l'} of its individual's ${red?.chunks} chunk${red?.chunks === 1 ? '' : 's'} (their tree), then the tree over the team`
-              : `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks`,
+              : `lane l of a team of ${team} combines partials l, l + ${team}, ... of its individual's ${G} chunks (a float sum fused into the scan: chunks from l B, B at a time, then lanes in pairs)`,
           workgroup: `${ipg} individual${ipg === 1 ? '' : 's'}; ${last ? 'lane 0 writes the fitness' : `lane 0 stores ${and(stores)} in SC${values ? ' and makes the value writes' : ''}`}`,
           dispatch: { per: 'team', individuals: ipg },
         },

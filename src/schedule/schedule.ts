@@ -12,6 +12,7 @@
 
 import { countKernels, readsAnyOf, readsArray } from '../ir/kernels.js';
 import { blockElements, canonicalOrder } from './canonical.js';
+import { scanChunk } from './canonical-scan.js';
 import { matrixProduct, rowMatrices } from '../ir/matrix.js';
 import {
   children,
@@ -556,16 +557,15 @@ export function decideRegime(
   if (split !== 'no') {
     // A step without reductions (a copy, an elementwise update: PSO's personal best) splits too:
     // its writes alone, over n x groups workgroups, instead of one workgroup an individual.
-    if ((hasRed || f.domain) && (stepOk || (hasRed && endsInReduction && noVec && scansFused)))
+    if ((hasRed || f.domain) && (stepOk || (hasRed && endsInReduction && noVec && scansFused))) {
+      // A chunk is a whole number of every scan's canonical tiles (canonical-scan.ts).
+      const scans = f.bindings.flatMap((b) => (b.k === 'scan' ? [b.len] : []));
+      const chunk = scanChunk(splitChunk(D, o), scans);
       return {
         ...facts,
-        regime: {
-          k: 'split',
-          wg: o.wg,
-          chunk: splitChunk(D, o),
-          groups: Math.ceil(D / splitChunk(D, o)),
-        },
+        regime: { k: 'split', wg: o.wg, chunk, groups: Math.ceil(D / chunk) },
       };
+    }
     const blocked = !hasRed
       ? 'no reduction to split'
       : f.domain

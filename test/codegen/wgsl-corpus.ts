@@ -2,7 +2,9 @@
 // for the problems of the seed000 and gpu_de_benchmark suites and of the regime tests' fixture
 // (test/gpu/kinds.ts) at D = 10, 100, 1000 and 3000 where they take it, in both regimes; and for
 // the stdlib algorithms' steps (DE's mutations and crossovers, jDE, GOjDE, PSO) in the team regime
-// and, for some, at D = 100,000 in the split regime; each with and without subgroup operations.
+// and, for some, at D = 100,000 in the split regime; each with and without subgroup operations
+// (no kernel uses them since scans round in their canonical order, src/codegen/wgsl-scan.ts: the
+// variants equal the plain texts and are not stored).
 
 import { OptError, compileAlgorithm, compileProblem, suiteProblems } from '../../src/api.js';
 import { generateWgsl } from '../../src/codegen/wgsl.js';

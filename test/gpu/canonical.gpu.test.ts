@@ -1,7 +1,8 @@
 // The canonical rounding order (issue 36, item 1): the same float32 bits under every schedule,
 // for reductions of every kind, at a size of each shape of the order (units of one element and of
-// four, one block and many), and for a tiled rotation. The sweep over more programs and sizes is
-// test/long/canonical.long.test.ts.
+// four, one block and many) and a scan. Tiled rotations and a sweep over more programs and sizes
+// are test/long/canonical.long.test.ts (their kernels take minutes to compile on lavapipe); scans
+// under every schedule, test/long/canonical-scan.long.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { gpu } from './helpers.js';
@@ -44,12 +45,12 @@ describe.skipIf(!ctx)('one rounding order whatever the schedule', () => {
     expect(regimes).toContain('split 1024');
     expect(regimes).toContain('team 64');
   });
-  it('a rotation (cec2014_f1, D = 50) tiled by 1, 2 and 4 individuals a lane and not tiled', async () => {
+  it('a scan (Schwefel 1.2, D = 100): teams of 4 and 64 and the split regime', async () => {
     await expectSameBits(ctx!, {
-      problem: 'cec2014_f1',
-      dim: 50,
-      n: 6,
-      schedules: sweep({ tiles: [1, 2, 4], populations: [1, 6, 2000], teams: [8, 64] }),
+      problem: 'schwefel_1_2',
+      dim: 100,
+      n: 3,
+      schedules: sweep({ teams: [4, 64], chunks: [1024] }),
     });
   });
 });

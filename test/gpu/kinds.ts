@@ -1,5 +1,5 @@
-// Small programs with every kind of stage: every reduction, stored and fused scans, scans by
-// moments and by chunk sums and rescan, stages, dynamic bounds. The regime tests
+// Small programs with every kind of stage: every reduction, stored and fused scans (fused: by the
+// tiles' totals and a rescan in the split regime), stages, dynamic bounds. The regime tests
 // (regimes.gpu.test.ts) run them on the GPU; the WGSL golden test (test/codegen) keeps their code.
 
 export const KINDS = {

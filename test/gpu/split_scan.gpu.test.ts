@@ -1,6 +1,6 @@
 // Algorithm steps with a scan in the split regime (schedule.ts, decideRegime): the step's kept
-// vectors (the trial) are computed in the scan's first kernel (moments, or chunk sums then a
-// rescan that reads them back from SCR), the writes in a kernel of their own. GPU against the CPU
+// vectors (the trial) are computed in the scan's first kernel (its tiles' totals; the rescan reads
+// them back from SCR), the writes in a kernel of their own. GPU against the CPU
 // (float64) with one seed, the split regime forced with small chunks so that a step spans many
 // workgroups at a D lavapipe runs quickly. expectSameState's relative 1e-3 (test/gpu/helpers.ts):
 // Schwefel 1.2's prefix sums of 4,096 float32 terms err by at most D * 2^-24 = 2.4e-4 relative
@@ -26,16 +26,16 @@ const maybe = ctx ? describe : describe.skip;
 const D = 4096;
 const schedule = { force: 'split' as const, chunk: 256, wg: 64 };
 
-// A scan whose consumer is not a polynomial in the scan value: chunk sums and a rescan (not
-// moments), the rescan reading the kept vectors back from SCR.
+// A scan whose consumer is not a polynomial in the scan value (before the canonical order,
+// polynomials took a kernel of moments): the rescan reads the kept vectors back from SCR.
 const ABS_SCAN = `problem abs_prefix(x[D]) in [-100, 100] optimum 0 at 0 {
   let s[i] = sum(j <= i) x[j]
   sum(i) abs(s[i])
 }`;
 
-// Reductions fused into the scan that also read the trial at their element: by moments (the
-// trial computed again by the lane that accumulates the moments) and by a rescan (the trial read
-// back from SCR, stored by the chunk sums). The trial's term is weighted by D so that it weighs
+// Reductions fused into the scan that also read the trial at their element, a polynomial in the
+// scan value (once computed by moments) and not: the rescan reads the trial back from SCR, stored
+// by the kernel of the tiles' totals. The trial's term is weighted by D so that it weighs
 // as much as the scan's (sum_i s_i^2 grows as D^2 / 2 times the variance of x, sum_i x_i^2 as D):
 // with a weight of 3 it was 1e-3 of the fitness, and a wrong trial value in the moments went
 // unnoticed.
@@ -81,7 +81,7 @@ async function lockStep(c: CompiledAlgorithm, seed: number, gens: number) {
 }
 
 maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => {
-  it('ma_sw_chains, shifted Schwefel 1.2 (scan by moments), D = 4,096, 3 generations', async () => {
+  it('ma_sw_chains, shifted Schwefel 1.2, D = 4,096, 3 generations', async () => {
     const c = compileAlgorithm({
       algorithm: 'ma_sw_chains',
       problem: 'shifted_schwefel_1_2',
@@ -91,7 +91,7 @@ maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => 
       validateEach: true,
     });
     const kernels = scanSteps(c);
-    expect(kernels.some((ks) => ks.includes('scan_moments_0'))).toBe(true);
+    expect(kernels.some((ks) => ks.includes('scan_rescan_0'))).toBe(true);
     const { g, k } = await lockStep(c, 5, 3);
     // The chosen individual and the LS counters are integers: equal.
     for (const name of ['let.c', 'fails', 'ns', 'nf', 'phase'])
@@ -103,7 +103,7 @@ maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => 
     g.destroy();
   });
 
-  it('ma_sw_chains, |prefix sums| (chunk sums and a rescan), D = 4,096, 2 generations', async () => {
+  it('ma_sw_chains, |prefix sums|, D = 4,096, 2 generations', async () => {
     const c = compileAlgorithm({
       algorithm: 'ma_sw_chains',
       problem: 'abs_prefix',
@@ -121,7 +121,7 @@ maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => 
   });
 
   for (const [problem, kernel] of [
-    ['mixed_moments', 'scan_moments_0'],
+    ['mixed_moments', 'scan_rescan_0'],
     ['mixed_rescan', 'scan_rescan_0'],
   ] as const)
     it(`de, ${problem} (a fused reduction reads the trial), NP = 8, D = 4,096`, async () => {

@@ -49,9 +49,9 @@ describe('kernel counts of the six seed-001 shifted functions', () => {
     (name) => {
       const { c, wgsl } = compile(name, 1_000_000, 16);
       const s = c.ir.schedule!;
-      // Schwefel 1.2's square-sum is a polynomial in the scan value: one pass (moments per chunk),
-      // then the carries in the combine kernel; the others are a partials and a combine kernel.
-      const want = 2;
+      // Schwefel 1.2: the tiles' totals, the rescan with the square-sum, the combine (its canonical
+      // order: src/schedule/canonical-scan.ts); the others are a partials and a combine kernel.
+      const want = name === 'shifted_schwefel_1_2' ? 3 : 2;
       const { wg, chunk } = defaultScheduleOptions;
       expect(s.regime).toEqual({ k: 'split', wg, chunk, groups: Math.ceil(1_000_000 / chunk) });
       expect(s.kernels).toBe(want);
@@ -82,7 +82,8 @@ describe('kernel counts of the six seed-001 shifted functions', () => {
   it.each(SHIFTED)('%s: names of the split kernels', (name) => {
     const { wgsl } = compile(name, 1_000_000, 16);
     const names = wgsl.kernels.map((k) => k.name);
-    if (name === 'shifted_schwefel_1_2') expect(names).toEqual(['scan_moments_0', 'combine_0']);
+    if (name === 'shifted_schwefel_1_2')
+      expect(names).toEqual(['scan_chunks_0', 'scan_rescan_0', 'combine_0']);
     else expect(names).toEqual(['reduce_partials_0', 'combine_0']);
   });
 });
@@ -155,20 +156,20 @@ describe('WGSL snapshots', () => {
   it('shifted_schwefel_1_2 at D = 1,000,000: the split kernels', () => {
     const { c, wgsl } = compile('shifted_schwefel_1_2', 1_000_000, 16);
     expect(printSchedule(c.ir.schedule!)).toMatchInlineSnapshot(`
-      "  (schedule (split 256 16384 62) (kernels 2)
+      "  (schedule (split 256 16384 62) (kernels 3)
           (scan schwefel_1_2.s r0))"
     `);
-    expect(wgsl.kernels).toHaveLength(2);
-    const [moments, combine] = wgsl.kernels.map((k) => kernelBody(k.code));
-    expect(moments).toMatchInlineSnapshot(`
+    expect(wgsl.kernels).toHaveLength(3);
+    const [chunks, rescan, combine] = wgsl.kernels.map((k) => kernelBody(k.code));
+    expect(chunks).toMatchInlineSnapshot(`
       "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
       @group(0) @binding(0) var<uniform> P: Params;
       @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
       @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
       @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
       override WG: u32 = 256u;
-      var<workgroup> shf: array<f32, 768>;
-      var<workgroup> shs: array<f32, 4225>;
+      var<workgroup> shf: array<f32, 512>;
+      var<workgroup> shs: array<f32, 2113>;
 
       @compute @workgroup_size(WG)
       fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -177,16 +178,13 @@ describe('WGSL snapshots', () => {
         let c = group / P.n;
         let valid = c < 62u;
         let xo = min(n, P.n - 1u) * 1000000u;
-        var acc_mom0: f32 = 0.0f;
-        var acc_mom1: f32 = 0.0f;
-        var acc_mom2: f32 = 0.0f;
-        var chunk_total: f32 = 0.0f;
         let cend = min(i32((c + 1u) * 16384u), 1000000i);
         {
           var carry: f32 = 0.0f;
-          for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
-            for (var k4: u32 = 0u; k4 < 4u; k4++) {
-              let q = base / 4i + i32(k4 * 256u + lid);
+          for (var base: i32 = i32(c * 16384u); base < cend; base += 2048i) {
+            let tl = u32((base - i32(c * 16384u)) / 2048i);
+            for (var j4: u32 = lid; j4 < 512u; j4 += 256u) {
+              let q = base / 4i + i32(j4);
               let xv = X[(xo >> 2u) + u32(q)];
               let dv0 = DATA[0u + u32(q)];
               let dv1000000 = DATA[250000u + u32(q)];
@@ -196,155 +194,254 @@ describe('WGSL snapshots', () => {
                 let i_i1 = iv0;
                 v0 = ((xv[0] - dv0[0]) - dv1000000[0]);
               }
-              shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 0u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 0u) >> 5u))] = v0;
+              shs[(((0u) * 2048u + j4 * 4u + 0u) + (((0u) * 2048u + j4 * 4u + 0u) >> 5u))] = v0;
               let iv1 = q * 4i + 1i;
               var v1: f32 = 0.0f;
               if (iv1 < cend) {
                 let i_i1 = iv1;
                 v1 = ((xv[1] - dv0[1]) - dv1000000[1]);
               }
-              shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 1u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 1u) >> 5u))] = v1;
+              shs[(((0u) * 2048u + j4 * 4u + 1u) + (((0u) * 2048u + j4 * 4u + 1u) >> 5u))] = v1;
               let iv2 = q * 4i + 2i;
               var v2: f32 = 0.0f;
               if (iv2 < cend) {
                 let i_i1 = iv2;
                 v2 = ((xv[2] - dv0[2]) - dv1000000[2]);
               }
-              shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 2u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 2u) >> 5u))] = v2;
+              shs[(((0u) * 2048u + j4 * 4u + 2u) + (((0u) * 2048u + j4 * 4u + 2u) >> 5u))] = v2;
               let iv3 = q * 4i + 3i;
               var v3: f32 = 0.0f;
               if (iv3 < cend) {
                 let i_i1 = iv3;
                 v3 = ((xv[3] - dv0[3]) - dv1000000[3]);
               }
-              shs[(((0u) * 4096u + (k4 * 256u + lid) * 4u + 3u) + (((0u) * 4096u + (k4 * 256u + lid) * 4u + 3u) >> 5u))] = v3;
+              shs[(((0u) * 2048u + j4 * 4u + 3u) + (((0u) * 2048u + j4 * 4u + 3u) >> 5u))] = v3;
             }
             workgroupBarrier();
-            var lsum: f32 = 0.0f;
-            for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
-            shf[lid] = lsum;
+            var hs: f32 = 0.0f;
+            for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            let t0 = select(0.0f, shf[lid - 1u], lid >= 1u);
+            if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967294u) + 0u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t0;
+            if ((lid & 2u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967292u) + 1u]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            let t1 = select(0.0f, shf[lid - 2u], lid >= 2u);
+            if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967288u) + 3u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t1;
+            if ((lid & 8u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967280u) + 7u]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            let t2 = select(0.0f, shf[lid - 4u], lid >= 4u);
+            if ((lid & 16u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967264u) + 15u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t2;
+            if ((lid & 32u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967232u) + 31u]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            let t3 = select(0.0f, shf[lid - 8u], lid >= 8u);
+            if ((lid & 64u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967168u) + 63u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t3;
+            if ((lid & 128u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967040u) + 127u]; }
+            var ex: f32 = 0.0f;
+            var total: f32 = hs;
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            let t4 = select(0.0f, shf[lid - 16u], lid >= 16u);
+            if (lid >= 1u) { ex = shf[0u + lid - 1u]; }
+            total = shf[0u + (0u) * 256u + 255u];
+            if (valid && lid == 0u) { PART[(n * 62u + c) * 10u + tl] = total; }
             workgroupBarrier();
-            shf[lid] = shf[lid] + t4;
+            carry = carry + total;
+          }
+        }
+      }
+
+      // <WGSL_HELPERS>
+      "
+    `);
+    expect(rescan).toMatchInlineSnapshot(`
+      "struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+      @group(0) @binding(0) var<uniform> P: Params;
+      @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
+      @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
+      @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+      override WG: u32 = 256u;
+      var<workgroup> shf: array<f32, 512>;
+      var<workgroup> shs: array<f32, 2113>;
+
+      @compute @workgroup_size(WG)
+      fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+        let group = wid.x + wid.y * P.gx;
+        let n = group % P.n;
+        let c = group / P.n;
+        let valid = c < 62u;
+        let xo = min(n, P.n - 1u) * 1000000u;
+        var s_carry: f32 = 0.0f;
+        for (var cc: u32 = 0u; cc < c; cc++) {
+          for (var ct: u32 = 0u; ct < 8u; ct++) {
+            s_carry = s_carry + PART[(n * 62u + cc) * 10u + ct];
+          }
+        }
+        var acc_r0: f32 = 0.0f;
+        let cend = min(i32((c + 1u) * 16384u), 1000000i);
+        {
+          var carry: f32 = s_carry;
+          var acc_r0_t0: f32 = 0.0f;
+          var acc_r0_t1: f32 = 0.0f;
+          var acc_r0_t2: f32 = 0.0f;
+          var acc_r0_t3: f32 = 0.0f;
+          for (var base: i32 = i32(c * 16384u); base < cend; base += 2048i) {
+            let tl = u32((base - i32(c * 16384u)) / 2048i);
+            for (var j4: u32 = lid; j4 < 512u; j4 += 256u) {
+              let q = base / 4i + i32(j4);
+              let xv = X[(xo >> 2u) + u32(q)];
+              let dv0 = DATA[0u + u32(q)];
+              let dv1000000 = DATA[250000u + u32(q)];
+              let iv0 = q * 4i + 0i;
+              var v0: f32 = 0.0f;
+              if (iv0 < cend) {
+                let i_i1 = iv0;
+                v0 = ((xv[0] - dv0[0]) - dv1000000[0]);
+              }
+              shs[(((0u) * 2048u + j4 * 4u + 0u) + (((0u) * 2048u + j4 * 4u + 0u) >> 5u))] = v0;
+              let iv1 = q * 4i + 1i;
+              var v1: f32 = 0.0f;
+              if (iv1 < cend) {
+                let i_i1 = iv1;
+                v1 = ((xv[1] - dv0[1]) - dv1000000[1]);
+              }
+              shs[(((0u) * 2048u + j4 * 4u + 1u) + (((0u) * 2048u + j4 * 4u + 1u) >> 5u))] = v1;
+              let iv2 = q * 4i + 2i;
+              var v2: f32 = 0.0f;
+              if (iv2 < cend) {
+                let i_i1 = iv2;
+                v2 = ((xv[2] - dv0[2]) - dv1000000[2]);
+              }
+              shs[(((0u) * 2048u + j4 * 4u + 2u) + (((0u) * 2048u + j4 * 4u + 2u) >> 5u))] = v2;
+              let iv3 = q * 4i + 3i;
+              var v3: f32 = 0.0f;
+              if (iv3 < cend) {
+                let i_i1 = iv3;
+                v3 = ((xv[3] - dv0[3]) - dv1000000[3]);
+              }
+              shs[(((0u) * 2048u + j4 * 4u + 3u) + (((0u) * 2048u + j4 * 4u + 3u) >> 5u))] = v3;
+            }
             workgroupBarrier();
-            let t5 = select(0.0f, shf[lid - 32u], lid >= 32u);
+            var hs: f32 = 0.0f;
+            for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t5;
+            if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967294u) + 0u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            let t6 = select(0.0f, shf[lid - 64u], lid >= 64u);
+            if ((lid & 2u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967292u) + 1u]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t6;
+            if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967288u) + 3u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            let t7 = select(0.0f, shf[lid - 128u], lid >= 128u);
+            if ((lid & 8u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967280u) + 7u]; }
+            shf[0u + lid] = hs;
             workgroupBarrier();
-            shf[lid] = shf[lid] + t7;
+            if ((lid & 16u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967264u) + 15u]; }
+            shf[256u + lid] = hs;
             workgroupBarrier();
-            let t8 = shf[lid];
-            var run = carry + t8 - lsum;
-            carry = carry + shf[(0u) * 256u + 255u];
-            for (var k: u32 = 0u; k < 16u; k++) {
-              let iv = base + i32(lid * 16u + k);
-              let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
+            if ((lid & 32u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967232u) + 31u]; }
+            shf[0u + lid] = hs;
+            workgroupBarrier();
+            if ((lid & 64u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967168u) + 63u]; }
+            shf[256u + lid] = hs;
+            workgroupBarrier();
+            if ((lid & 128u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967040u) + 127u]; }
+            var ex: f32 = 0.0f;
+            var total: f32 = hs;
+            shf[0u + lid] = hs;
+            workgroupBarrier();
+            if (lid >= 1u) { ex = shf[0u + lid - 1u]; }
+            total = shf[0u + (0u) * 256u + 255u];
+            var run: f32 = carry;
+            if (lid > 0u) { run = carry + ex; }
+            acc_r0 = 0.0f;
+            for (var k: u32 = 0u; k < 8u; k++) {
+              let iv = base + i32((lid) * 8u + k);
+              let v = shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))];
               let before = run;
               run = run + v;
               let sv = run;
               if (iv < cend) {
                 if (iv >= 0i && iv < 1000000i) {
                   let i_i3 = iv;
-                  acc_mom0 = acc_mom0 + ((1.0f * 1.0f) * 1.0f);
-                }
-                if (iv >= 0i && iv < 1000000i) {
-                  let i_i3 = iv;
-                  acc_mom1 = acc_mom1 + (((1.0f * 1.0f) * 1.0f) * sv);
-                }
-                if (iv >= 0i && iv < 1000000i) {
-                  let i_i3 = iv;
-                  acc_mom2 = acc_mom2 + ((((1.0f * 1.0f) * 1.0f) * sv) * sv);
+                  let t0 = sv;
+                  acc_r0 = acc_r0 + (t0 * t0);
                 }
               }
             }
             workgroupBarrier();
+            shf[0u + lid] = acc_r0;
+            workgroupBarrier();
+            if ((lid % 2u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+            }
+            workgroupBarrier();
+            if ((lid % 4u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+            }
+            workgroupBarrier();
+            if ((lid % 8u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+            }
+            workgroupBarrier();
+            if ((lid % 16u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+            }
+            workgroupBarrier();
+            if ((lid % 32u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+            }
+            workgroupBarrier();
+            if ((lid % 64u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+            }
+            workgroupBarrier();
+            if ((lid % 128u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+            }
+            workgroupBarrier();
+            if ((lid % 256u) == 0u) {
+              shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+            }
+            workgroupBarrier();
+            var acc_r0_c: f32 = shf[0u + (0u) * 256u];
+            if ((tl & 1u) == 0u) {
+              acc_r0_t0 = acc_r0_c;
+            } else {
+              acc_r0_c = acc_r0_t0 + acc_r0_c;
+              if ((tl & 2u) == 0u) {
+                acc_r0_t1 = acc_r0_c;
+              } else {
+                acc_r0_c = acc_r0_t1 + acc_r0_c;
+                if ((tl & 4u) == 0u) {
+                  acc_r0_t2 = acc_r0_c;
+                } else {
+                  acc_r0_c = acc_r0_t2 + acc_r0_c;
+                  acc_r0_t3 = acc_r0_c;
+                }
+              }
+            }
+            workgroupBarrier();
+            carry = carry + total;
           }
-          chunk_total = carry;
+          let mt = u32((cend - i32(c * 16384u) + 2047i) / 2048i);
+          acc_r0 = 0.0f;
+          if ((mt & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+          if ((mt & 2u) != 0u) { acc_r0 = acc_r0_t1 + acc_r0; }
+          if ((mt & 4u) != 0u) { acc_r0 = acc_r0_t2 + acc_r0; }
+          if ((mt & 8u) != 0u) { acc_r0 = acc_r0_t3 + acc_r0; }
         }
-        shf[0u + lid] = acc_mom0;
-        shf[256u + lid] = acc_mom1;
-        shf[512u + lid] = acc_mom2;
-        workgroupBarrier();
-        if (lid < 128u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 128u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 128u];
-        }
-        workgroupBarrier();
-        if (lid < 64u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 64u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 64u];
-        }
-        workgroupBarrier();
-        if (lid < 32u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-        }
-        workgroupBarrier();
-        if (lid < 16u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 16u];
-        }
-        workgroupBarrier();
-        if (lid < 8u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-        }
-        workgroupBarrier();
-        if (lid < 4u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
-        }
-        workgroupBarrier();
-        if (lid < 2u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
-        }
-        workgroupBarrier();
-        if (lid < 1u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-          shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
-          shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
-        }
-        workgroupBarrier();
-        let s_mom0: f32 = shf[0u + 0u];
-        let s_mom1: f32 = shf[256u + 0u];
-        let s_mom2: f32 = shf[512u + 0u];
-        workgroupBarrier();
+        let s_r0: f32 = acc_r0;
         if (valid && lid == 0u) {
-          PART[(n * 62u + c) * 4u] = chunk_total;
-          PART[(n * 62u + c) * 4u + 1u] = s_mom0;
-          PART[(n * 62u + c) * 4u + 2u] = s_mom1;
-          PART[(n * 62u + c) * 4u + 3u] = s_mom2;
+          PART[(n * 62u + c) * 10u + 8u] = f32(s_r0);
         }
       }
 
@@ -368,75 +465,46 @@ describe('WGSL snapshots', () => {
         let valid = n_raw < P.n;
         let n = min(n_raw, P.n - 1u);
         let xo = n * 1000000u; // an epilogue may read single elements (Discus: x[0])
-        var acc_r0: f32 = 0.0f;
-        var carry_c: f32 = 0.0f;
-        for (var cb: u32 = 0u; cb < 62u; cb += 64u) {
-          let cc = cb + lane;
-          var z: f32 = 0.0f;
-          if (cc < 62u) { z = PART[(n * 62u + cc) * 4u]; }
-          shf[lid] = z;
-          workgroupBarrier();
-          let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
-          workgroupBarrier();
-          shf[lid] = shf[lid] + t0;
-          workgroupBarrier();
-          let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
-          workgroupBarrier();
-          shf[lid] = shf[lid] + t1;
-          workgroupBarrier();
-          let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
-          workgroupBarrier();
-          shf[lid] = shf[lid] + t2;
-          workgroupBarrier();
-          let t3 = select(0.0f, shf[lid - 8u], lane >= 8u);
-          workgroupBarrier();
-          shf[lid] = shf[lid] + t3;
-          workgroupBarrier();
-          let t4 = select(0.0f, shf[lid - 16u], lane >= 16u);
-          workgroupBarrier();
-          shf[lid] = shf[lid] + t4;
-          workgroupBarrier();
-          let t5 = select(0.0f, shf[lid - 32u], lane >= 32u);
-          workgroupBarrier();
-          shf[lid] = shf[lid] + t5;
-          workgroupBarrier();
-          let t6 = shf[lid];
-          let cx = carry_c + t6 - z;
-          carry_c = carry_c + shf[team * 64u + 63u];
-          workgroupBarrier();
-          if (cc < 62u) {
-            let pb = (n * 62u + cc) * 4u;
-            acc_r0 += 1.0f * cx * cx * PART[pb + 1u];
-            acc_r0 += 2.0f * cx * PART[pb + 2u];
-            acc_r0 += 1.0f * 1.0f * PART[pb + 3u];
+        for (var cc: u32 = lane; cc < 62u; cc += 64u) {
+        }
+        {
+          var acc_r0: f32 = 0.0f;
+          var acc_r0_t0: f32 = 0.0f;
+          let cb = lane * 1u;
+          let mb = min(1u, 62u - min(cb, 62u));
+          for (var tl: u32 = 0u; tl < mb; tl++) {
+            let cw = cb + tl;
+            var acc_r0_c: f32 = PART[(n * 62u + cw) * 10u + 8u];
+            acc_r0_t0 = acc_r0_c;
           }
+          if ((mb & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+          shf[0u + lid] = acc_r0;
+          workgroupBarrier();
+          if ((lane % 2u) == 0u) {
+            shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+          }
+          workgroupBarrier();
+          if ((lane % 4u) == 0u) {
+            shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+          }
+          workgroupBarrier();
+          if ((lane % 8u) == 0u) {
+            shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+          }
+          workgroupBarrier();
+          if ((lane % 16u) == 0u) {
+            shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+          }
+          workgroupBarrier();
+          if ((lane % 32u) == 0u) {
+            shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+          }
+          workgroupBarrier();
+          if ((lane % 64u) == 0u) {
+            shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+          }
+          workgroupBarrier();
         }
-        shf[0u + lid] = acc_r0;
-        workgroupBarrier();
-        if (lane < 32u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-        }
-        workgroupBarrier();
-        if (lane < 16u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-        }
-        workgroupBarrier();
-        if (lane < 8u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-        }
-        workgroupBarrier();
-        if (lane < 4u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-        }
-        workgroupBarrier();
-        if (lane < 2u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-        }
-        workgroupBarrier();
-        if (lane < 1u) {
-          shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-        }
-        workgroupBarrier();
         let s_r0: f32 = shf[0u + team * 64u];
         workgroupBarrier();
         if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }

@@ -125,37 +125,41 @@ describe('the plan, text out', () => {
           workgroup  256 individuals (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
-  it('Schwefel 1.2, split: by moments in one pass, the carries in the combine', () => {
+  it("Schwefel 1.2, split: the tiles' totals, a rescan from their carry, a combine", () => {
     expect(plan(64, SPLIT, 'shifted_schwefel_1_2')).toMatchInlineSnapshot(`
-      "plan shifted_schwefel_1_2, D = 64: 2 kernels
+      "plan shifted_schwefel_1_2, D = 64: 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
-        kernel scan_moments_0: n * 4 workgroups; buffers X, DATA, PART
-          runs       scan schwefel_1_2.s[64] with r0 fused into it (by moments: one pass)
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n, scanned by tiles; its moments of the scan value
-          workgroup  chunk c of individual n (16 elements): the chunk's total and the moments of r0 to PART
+        kernel scan_chunks_0: n * 4 workgroups; buffers X, DATA, PART
+          runs       the totals of schwefel_1_2.s's tiles
+          thread     lane l < 1 of workgroup (n, c) sums segment l of each tile (1 segment of 8 elements) of chunk c of individual n; a scan over the segments (Sklansky)
+          workgroup  chunk c of individual n (16 elements): its 2 tiles' totals to PART
+        kernel scan_rescan_0: n * 4 workgroups; buffers X, DATA, PART
+          runs       scan schwefel_1_2.s[64] with r0 fused into it
+          thread     lane l < 1 of workgroup (n, c) sums segment l of each tile (1 segment of 8 elements) of chunk c of individual n, rescanned from the carry (the totals of the tiles before, in order)
+          workgroup  chunk c of individual n (16 elements): partials of r0 to PART
         kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
-          runs       combine r0 (the carries applied to the moments)
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          runs       combine r0
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks (a float sum fused into the scan: chunks from l B, B at a time, then lanes in pairs)
           workgroup  4 individuals; lane 0 writes the fitness"
     `);
   });
-  it('a scan read by a sine, split: chunk sums, a rescan, a combine', () => {
+  it("a scan read by a sine, split: the tiles' totals, a rescan, a combine", () => {
     expect(plan(64, SPLIT, undefined, SIN_SCAN)).toMatchInlineSnapshot(`
       "plan sin_scan, D = 64: 3 kernels
         regime  split: 4 workgroups of 16 per individual, a chunk of 16 elements each
         why     split regime forced
         kernel scan_chunks_0: n * 4 workgroups; buffers X, PART
-          runs       the sum of s's terms per chunk
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n; sums its terms
-          workgroup  chunk c of individual n (16 elements): the chunk's sum to PART
+          runs       the totals of s's tiles
+          thread     lane l < 1 of workgroup (n, c) sums segment l of each tile (1 segment of 8 elements) of chunk c of individual n; a scan over the segments (Sklansky)
+          workgroup  chunk c of individual n (16 elements): its 2 tiles' totals to PART
         kernel scan_rescan_0: n * 4 workgroups; buffers X, PART
           runs       scan s[64] with r0 fused into it
-          thread     lane l of workgroup (n, c) takes elements c * 16 + l, + 16, ... of chunk c of individual n, scanned by tiles from the carry of the chunks before c
+          thread     lane l < 1 of workgroup (n, c) sums segment l of each tile (1 segment of 8 elements) of chunk c of individual n, rescanned from the carry (the totals of the tiles before, in order)
           workgroup  chunk c of individual n (16 elements): partials of r0 to PART
         kernel combine_0: ceil(n / 4) workgroups; buffers PART, F
           runs       combine r0
-          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks
+          thread     lane l of a team of 4 combines partials l, l + 4, ... of its individual's 4 chunks (a float sum fused into the scan: chunks from l B, B at a time, then lanes in pairs)
           workgroup  4 individuals; lane 0 writes the fitness"
     `);
   });
@@ -406,7 +410,7 @@ describe('the plan, text out', () => {
     ]);
     expect(p.kernels[0]!.stages).toEqual([
       'vector u[64], element by element in the loop',
-      "the sum of objective.s's terms per chunk",
+      "the totals of objective.s's tiles",
     ]);
   });
   it('a step whose scan reads its kept vector at another element stays a team kernel, and says why', () => {

@@ -9,7 +9,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shs: array<f32, 1057>;
 
 @compute @workgroup_size(WG)
@@ -55,26 +55,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t4 = shf[lid];
-      var run = carry + t4 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -82,51 +88,79 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t5 = sv;
-            acc_fit = acc_fit + (t5 * t5);
+            let t4 = sv;
+            acc_fit = acc_fit + (t4 * t4);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 48i) {
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 48i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        var t7: f32 = 0.0f;
+        var t6: f32 = 0.0f;
         {
           let i_j4 = jw4 + 0i;
+          t6 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
           t7 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
         var t8: f32 = 0.0f;
         {
-          let i_j4 = jw4 + 1i;
+          let i_j4 = jw4 + 2i;
           t8 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
         var t9: f32 = 0.0f;
         {
-          let i_j4 = jw4 + 2i;
+          let i_j4 = jw4 + 3i;
           t9 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
-        var t10: f32 = 0.0f;
-        {
-          let i_j4 = jw4 + 3i;
-          t10 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
-        }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t6, t7, t8, t9);
       }
     }
   }
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -303,7 +337,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
 var<workgroup> shs: array<f32, 1057>;
 
@@ -320,7 +354,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t4 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n)));
   let t5 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
   let t6 = opt_draw_u(3u, u32(i32(n)), u32(0i));
@@ -425,26 +459,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t7 = shf[lid];
-      var run = carry + t7 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -452,53 +492,81 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t8 = sv;
-            acc_fit = acc_fit + (t8 * t8);
+            let t7 = sv;
+            acc_fit = acc_fit + (t7 * t7);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t9));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t8));
   {
-    let t10: i32 = i32(n);
-    if (valid && t10 >= 0i && t10 < 48i) {
+    let t9: i32 = i32(n);
+    if (valid && t9 >= 0i && t9 < 48i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t11: f32 = 0.0f;
+        var t10: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t11 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          t10 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t11: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t11 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t12: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 1i;
-          t12 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          let i_j9 = jw4 + 2i;
+          t12 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t13: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 2i;
-          t13 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t14: f32 = 0.0f;
-        {
           let i_j9 = jw4 + 3i;
-          t14 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          t13 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t11, t12, t13, t14);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t9) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t10, t11, t12, t13);
       }
     }
   }
   {
-    let t15: i32 = i32(n);
-    if (valid && t15 >= 0i && t15 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t15), select(t9, s_fitness, (s_keep != 0i)));
+    let t14: i32 = i32(n);
+    if (valid && t14 >= 0i && t14 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t14), select(t8, s_fitness, (s_keep != 0i)));
     }
   }
 }
@@ -933,7 +1001,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
 var<workgroup> shs: array<f32, 1057>;
 
@@ -950,9 +1018,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t9 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t10 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
-  let t11 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
+  let t8 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t9 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(0i));
+  let t10 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(0i));
   let t4 = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n)));
   let t5 = opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100i));
   let t6 = opt_draw_u(3u, u32(i32(n)), u32(0i));
@@ -1057,26 +1125,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t7 = shf[lid];
-      var run = carry + t7 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -1084,97 +1158,125 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t8 = sv;
-            acc_fit = acc_fit + (t8 * t8);
+            let t7 = sv;
+            acc_fit = acc_fit + (t7 * t7);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t9));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t8));
   let s_track_min: f32 = sval_g_g;
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t10) && (!(t10 <= t11))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t9) && (!(t9 <= t10))));
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 48i) {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 48i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t13: f32 = 0.0f;
+        var t12: f32 = 0.0f;
         {
           let i_j9 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          t12 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+        }
+        var t13: f32 = 0.0f;
+        {
+          let i_j9 = jw4 + 1i;
+          t13 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          let i_j9 = jw4 + 2i;
+          t14 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
         var t15: f32 = 0.0f;
         {
-          let i_j9 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
-        }
-        var t16: f32 = 0.0f;
-        {
           let i_j9 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
+          t15 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j9)) + wid.z * P.run_scr] < -100.0f)), (s_keep != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
       }
     }
   }
   {
-    let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 48i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t9, s_fitness, (s_keep != 0i)));
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 48i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t16), select(t8, s_fitness, (s_keep != 0i)));
     }
   }
   {
-    let t18: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t18 >= 0i && t18 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), select(t10, s_track_min, (s_track_improved != 0i)));
+    let t17: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t17 >= 0i && t17 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t17), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t19: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t19 >= 0i && t19 < 1i) {
+    let t18: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t18 >= 0i && t18 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t20: f32 = 0.0f;
+        var t19: f32 = 0.0f;
         {
           let i_j11 = jw4 + 0i;
-          t20 = select(sv1[0], sv0[0], (s_track_improved != 0i));
+          t19 = select(sv1[0], sv0[0], (s_track_improved != 0i));
+        }
+        var t20: f32 = 0.0f;
+        {
+          let i_j11 = jw4 + 1i;
+          t20 = select(sv1[1], sv0[1], (s_track_improved != 0i));
         }
         var t21: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 1i;
-          t21 = select(sv1[1], sv0[1], (s_track_improved != 0i));
+          let i_j11 = jw4 + 2i;
+          t21 = select(sv1[2], sv0[2], (s_track_improved != 0i));
         }
         var t22: f32 = 0.0f;
         {
-          let i_j11 = jw4 + 2i;
-          t22 = select(sv1[2], sv0[2], (s_track_improved != 0i));
-        }
-        var t23: f32 = 0.0f;
-        {
           let i_j11 = jw4 + 3i;
-          t23 = select(sv1[3], sv0[3], (s_track_improved != 0i));
+          t22 = select(sv1[3], sv0[3], (s_track_improved != 0i));
         }
-        S[((P.w[0][2] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t18) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t19, t20, t21, t22);
       }
     }
   }
   {
-    let t24: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t24 >= 0i && t24 < 1i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t24), select(t10, s_track_min, (s_track_improved != 0i)));
+    let t23: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t23 >= 0i && t23 < 1i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t23), select(t9, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1,4 +1,4 @@
-// ---- step init.X kernel scan_moments_0 uses P,RUNS,SCR,PART
+// ---- step init.X kernel scan_chunks_0 uses P,RUNS,PART,SCR
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
@@ -10,8 +10,8 @@ var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 768>;
-var<workgroup> shs: array<f32, 4225>;
+var<workgroup> shf: array<f32, 512>;
+var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -24,16 +24,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 7u;
   let xo = min(n, P.n - 1u) * 100000u;
-  var acc_mom0: f32 = 0.0f;
-  var acc_mom1: f32 = 0.0f;
-  var acc_mom2: f32 = 0.0f;
-  var chunk_total: f32 = 0.0f;
   let cend = min(i32((c + 1u) * 16384u), 100000i);
   {
     var carry: f32 = 0.0f;
-    for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
-      for (var k: u32 = 0u; k < 16u; k++) {
-        let iv = base + i32(k * 256u + lid);
+    for (var base: i32 = i32(c * 16384u); base < cend; base += 2048i) {
+      let tl = u32((base - i32(c * 16384u)) / 2048i);
+      for (var rj: u32 = lid; rj < 2048u; rj += 256u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < cend) {
           var kv_t0: f32 = 0.0f;
@@ -46,134 +43,375 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = iv;
           v = kv_t0;
         }
-        shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
+        shs[(((0u) * 2048u + rj) + (((0u) * 2048u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
-      shf[lid] = lsum;
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t2 = select(0.0f, shf[lid - 1u], lid >= 1u);
+      if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t2;
+      if ((lid & 2u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t3 = select(0.0f, shf[lid - 2u], lid >= 2u);
+      if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t3;
+      if ((lid & 8u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t4 = select(0.0f, shf[lid - 4u], lid >= 4u);
+      if ((lid & 16u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967264u) + 15u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t4;
+      if ((lid & 32u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967232u) + 31u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t5 = select(0.0f, shf[lid - 8u], lid >= 8u);
+      if ((lid & 64u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967168u) + 63u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t5;
+      if ((lid & 128u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967040u) + 127u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t6 = select(0.0f, shf[lid - 16u], lid >= 16u);
+      if (lid >= 1u) { ex = shf[0u + lid - 1u]; }
+      total = shf[0u + (0u) * 256u + 255u];
+      if (valid && lid == 0u) { PART[((n * 7u + c) * 10u + tl) + wid.z * P.run_part] = total; }
       workgroupBarrier();
-      shf[lid] = shf[lid] + t6;
+      carry = carry + total;
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = opt_seed;
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step init.X kernel scan_rescan_0 uses P,RUNS,PART,SCR
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 512>;
+var<workgroup> shs: array<f32, 2113>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  var s_carry: f32 = 0.0f;
+  for (var cc: u32 = 0u; cc < c; cc++) {
+    for (var ct: u32 = 0u; ct < 8u; ct++) {
+      s_carry = s_carry + PART[((n * 7u + cc) * 10u + ct) + wid.z * P.run_part];
+    }
+  }
+  var acc_fit: f32 = 0.0f;
+  let cend = min(i32((c + 1u) * 16384u), 100000i);
+  {
+    var carry: f32 = s_carry;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    for (var base: i32 = i32(c * 16384u); base < cend; base += 2048i) {
+      let tl = u32((base - i32(c * 16384u)) / 2048i);
+      for (var rj: u32 = lid; rj < 2048u; rj += 256u) {
+        let iv = base + i32(rj);
+        var v: f32 = 0.0f;
+        if (iv < cend) {
+          let i_i1 = iv;
+          v = SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr];
+        }
+        shs[(((0u) * 2048u + rj) + (((0u) * 2048u + rj) >> 5u))] = v;
+      }
       workgroupBarrier();
-      let t7 = select(0.0f, shf[lid - 32u], lid >= 32u);
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t7;
+      if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      let t8 = select(0.0f, shf[lid - 64u], lid >= 64u);
+      if ((lid & 2u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t8;
+      if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      let t9 = select(0.0f, shf[lid - 128u], lid >= 128u);
+      if ((lid & 8u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t9;
+      if ((lid & 16u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967264u) + 15u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      let t10 = shf[lid];
-      var run = carry + t10 - lsum;
-      carry = carry + shf[(0u) * 256u + 255u];
-      for (var k: u32 = 0u; k < 16u; k++) {
-        let iv = base + i32(lid * 16u + k);
-        let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
+      if ((lid & 32u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967232u) + 31u]; }
+      shf[0u + lid] = hs;
+      workgroupBarrier();
+      if ((lid & 64u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967168u) + 63u]; }
+      shf[256u + lid] = hs;
+      workgroupBarrier();
+      if ((lid & 128u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967040u) + 127u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[0u + lid] = hs;
+      workgroupBarrier();
+      if (lid >= 1u) { ex = shf[0u + lid - 1u]; }
+      total = shf[0u + (0u) * 256u + 255u];
+      var run: f32 = carry;
+      if (lid > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) {
+        let iv = base + i32((lid) * 8u + k);
+        let v = shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
         let sv = run;
         if (iv < cend) {
           if (iv >= 0i && iv < 100000i) {
             let i_i3 = iv;
-            acc_mom0 = acc_mom0 + ((1.0f * 1.0f) * 1.0f);
-          }
-          if (iv >= 0i && iv < 100000i) {
-            let i_i3 = iv;
-            acc_mom1 = acc_mom1 + (((1.0f * 1.0f) * 1.0f) * sv);
-          }
-          if (iv >= 0i && iv < 100000i) {
-            let i_i3 = iv;
-            acc_mom2 = acc_mom2 + ((((1.0f * 1.0f) * 1.0f) * sv) * sv);
+            let t0 = sv;
+            acc_fit = acc_fit + (t0 * t0);
           }
         }
       }
       workgroupBarrier();
+      shf[0u + lid] = acc_fit;
+      workgroupBarrier();
+      if ((lid % 2u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+      }
+      workgroupBarrier();
+      if ((lid % 4u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+      }
+      workgroupBarrier();
+      if ((lid % 8u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+      }
+      workgroupBarrier();
+      if ((lid % 16u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+      }
+      workgroupBarrier();
+      if ((lid % 32u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+      }
+      workgroupBarrier();
+      if ((lid % 64u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+      }
+      workgroupBarrier();
+      if ((lid % 128u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+      }
+      workgroupBarrier();
+      if ((lid % 256u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+      }
+      workgroupBarrier();
+      var acc_fit_c: f32 = shf[0u + (0u) * 256u];
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            acc_fit_t3 = acc_fit_c;
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
-    chunk_total = carry;
+    let mt = u32((cend - i32(c * 16384u) + 2047i) / 2048i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
   }
-  shf[0u + lid] = acc_mom0;
-  shf[256u + lid] = acc_mom1;
-  shf[512u + lid] = acc_mom2;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 128u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 64u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_mom0: f32 = shf[0u + 0u];
-  let s_mom1: f32 = shf[256u + 0u];
-  let s_mom2: f32 = shf[512u + 0u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 4u) + wid.z * P.run_part] = chunk_total;
-    PART[((n * 7u + c) * 4u + 1u) + wid.z * P.run_part] = s_mom0;
-    PART[((n * 7u + c) * 4u + 2u) + wid.z * P.run_part] = s_mom1;
-    PART[((n * 7u + c) * 4u + 3u) + wid.z * P.run_part] = s_mom2;
+    PART[((n * 7u + c) * 10u + 8u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -365,51 +603,34 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  var acc_fit: f32 = 0.0f;
-  var carry_c: f32 = 0.0f;
-  for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
-    let cc = cb + lane;
-    var z: f32 = 0.0f;
-    if (cc < 7u) { z = PART[((n * 7u + cc) * 4u) + wid.z * P.run_part]; }
-    shf[lid] = z;
-    workgroupBarrier();
-    let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t0;
-    workgroupBarrier();
-    let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t1;
-    workgroupBarrier();
-    let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t2;
-    workgroupBarrier();
-    let t3 = shf[lid];
-    let cx = carry_c + t3 - z;
-    carry_c = carry_c + shf[team * 8u + 7u];
-    workgroupBarrier();
-    if (cc < 7u) {
-      let pb = (n * 7u + cc) * 4u;
-      acc_fit += 1.0f * cx * cx * PART[(pb + 1u) + wid.z * P.run_part];
-      acc_fit += 2.0f * cx * PART[(pb + 2u) + wid.z * P.run_part];
-      acc_fit += 1.0f * 1.0f * PART[(pb + 3u) + wid.z * P.run_part];
+  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
+  }
+  {
+    var acc_fit: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    let cb = lane * 1u;
+    let mb = min(1u, 7u - min(cb, 7u));
+    for (var tl: u32 = 0u; tl < mb; tl++) {
+      let cw = cb + tl;
+      var acc_fit_c: f32 = PART[((n * 7u + cw) * 10u + 8u) + wid.z * P.run_part];
+      acc_fit_t0 = acc_fit_c;
     }
+    if ((mb & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    shf[0u + lid] = acc_fit;
+    workgroupBarrier();
+    if ((lane % 2u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    }
+    workgroupBarrier();
+    if ((lane % 4u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    }
+    workgroupBarrier();
+    if ((lane % 8u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    }
+    workgroupBarrier();
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
@@ -805,7 +1026,7 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
   return opt_distinct4(site, ind, count, n, except)[which];
 }
 
-// ---- step each.X kernel scan_moments_0 uses P,RUNS,S,SCR,PART
+// ---- step each.X kernel scan_chunks_0 uses P,RUNS,PART,S,SCR
 var<workgroup> opt_hd: array<vec4<u32>, 2>;
 struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
 @group(0) @binding(0) var<uniform> P: Params;
@@ -818,8 +1039,8 @@ var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 768>;
-var<workgroup> shs: array<f32, 4225>;
+var<workgroup> shf: array<f32, 512>;
+var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -841,16 +1062,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: i32 = i32(t0[u32(1i)]);
   let s_r2: i32 = i32(t0[u32(2i)]);
   let s_k: i32 = i32(t1);
-  var acc_mom0: f32 = 0.0f;
-  var acc_mom1: f32 = 0.0f;
-  var acc_mom2: f32 = 0.0f;
-  var chunk_total: f32 = 0.0f;
   let cend = min(i32((c + 1u) * 16384u), 100000i);
   {
     var carry: f32 = 0.0f;
-    for (var base: i32 = i32(c * 16384u); base < cend; base += 4096i) {
-      for (var k: u32 = 0u; k < 16u; k++) {
-        let iv = base + i32(k * 256u + lid);
+    for (var base: i32 = i32(c * 16384u); base < cend; base += 2048i) {
+      let tl = u32((base - i32(c * 16384u)) / 2048i);
+      for (var rj: u32 = lid; rj < 2048u; rj += 256u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < cend) {
           var kv_t2: f32 = 0.0f;
@@ -863,134 +1081,385 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = iv;
           v = select(select(kv_t2, clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (kv_t2 > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (kv_t2 < -100.0f));
         }
-        shs[(((0u) * 4096u + k * 256u + lid) + (((0u) * 4096u + k * 256u + lid) >> 5u))] = v;
+        shs[(((0u) * 2048u + rj) + (((0u) * 2048u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 16u; k++) { lsum = lsum + shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))]; }
-      shf[lid] = lsum;
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t4 = select(0.0f, shf[lid - 1u], lid >= 1u);
+      if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t4;
+      if ((lid & 2u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t5 = select(0.0f, shf[lid - 2u], lid >= 2u);
+      if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t5;
+      if ((lid & 8u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t6 = select(0.0f, shf[lid - 4u], lid >= 4u);
+      if ((lid & 16u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967264u) + 15u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t6;
+      if ((lid & 32u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967232u) + 31u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t7 = select(0.0f, shf[lid - 8u], lid >= 8u);
+      if ((lid & 64u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967168u) + 63u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t7;
+      if ((lid & 128u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967040u) + 127u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t8 = select(0.0f, shf[lid - 16u], lid >= 16u);
+      if (lid >= 1u) { ex = shf[0u + lid - 1u]; }
+      total = shf[0u + (0u) * 256u + 255u];
+      if (valid && lid == 0u) { PART[((n * 7u + c) * 10u + tl) + wid.z * P.run_part] = total; }
       workgroupBarrier();
-      shf[lid] = shf[lid] + t8;
+      carry = carry + total;
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+// Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
+// (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
+// the four products' halves at the end took 18. Philox is most of the integer work of a step
+// with draws at every element (PSO, binomial DE: docs/performance.md, issue 15).
+fn opt_mulhilo(a: u32, b: u32) -> vec2<u32> {
+  let aH = a >> 16u; let aL = a & 0xffffu; let bH = b >> 16u; let bL = b & 0xffffu;
+  let t = aL * bL;
+  let u = aH * bL + (t >> 16u);
+  let v = aL * bH + (u & 0xffffu);
+  let hi = aH * bH + (u >> 16u) + (v >> 16u);
+  return vec2<u32>(hi, a * b);
+}
+fn opt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+  var x = ctr;
+  var k = key;
+  for (var r = 0u; r < 10u; r++) {
+    let p0 = opt_mulhilo(0xd2511f53u, x.x);
+    let p1 = opt_mulhilo(0xcd9e8d57u, x.z);
+    x = vec4<u32>(p1.x ^ x.y ^ k.x, p1.y, p0.x ^ x.w ^ k.y, p0.y);
+    k = k + vec2<u32>(0x9e3779b9u, 0xbb67ae85u);
+  }
+  return x;
+}
+// A float32 uniform in [0, 1) from the top 24 bits of a word: exactly representable, so the CPU
+// backend draws the same number (src/rng/philox.ts, uniform24).
+fn opt_uniform24(w: u32) -> f32 { return f32(w >> 8u) * 5.9604644775390625e-8; }
+// The draws of src/runtime/draws.ts; key = (seed low, seed high), counter = (site, generation,
+// individual, dimension).
+fn opt_words(seed: vec2<u32>, site: u32, generation: u32, individual: u32, dimension: u32) -> vec4<u32> {
+  return opt_philox(vec4<u32>(site, generation, individual, dimension), seed);
+}
+fn opt_randint(w: u32, n: u32) -> u32 { return opt_mulhilo(w, n).x; }
+// The distinct draw t of opt_distinct3: among n - 1 - t free values, skipping the taken ones.
+fn opt_skip(r0: u32, taken: array<u32, 4>, count: u32) -> u32 {
+  var r = r0;
+  // taken[0..count) ascending: insertion order differs, so sort the (at most 4) values first.
+  var s = taken;
+  for (var a = 1u; a < count; a++) {
+    let v = s[a];
+    var b = a;
+    while (b > 0u && s[b - 1u] > v) { s[b] = s[b - 1u]; b--; }
+    s[b] = v;
+  }
+  for (var q = 0u; q < count; q++) { if (r >= s[q]) { r++; } }
+  return r;
+}
+// Three distinct values in [0, n) other than target (DE's r1, r2, r3), from one Philox block.
+fn opt_distinct3(w: vec4<u32>, n: u32, tgt: u32) -> vec3<u32> {
+  var taken = array<u32, 4>(tgt, 0u, 0u, 0u);
+  let r1 = opt_skip(opt_randint(w.x, n - 1u), taken, 1u);
+  taken[1] = r1;
+  let r2 = opt_skip(opt_randint(w.y, n - 2u), taken, 2u);
+  taken[2] = r2;
+  let r3 = opt_skip(opt_randint(w.z, n - 3u), taken, 3u);
+  return vec3<u32>(r1, r2, r3);
+}
+fn opt_normal(w: vec4<u32>) -> f32 {
+  let u1 = 1.0 - opt_uniform24(w.x);
+  let u2 = opt_uniform24(w.y);
+  return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+// A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
+// bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.
+fn opt_fit(x: f32) -> f32 { return select(x, opt_inf(), (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u); }
+fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]; }
+fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
+// The last block of even and of odd call sites is kept: a lane that draws for four consecutive
+// dimensions (the split regime's loops) computes one Philox block, not four.
+var<private> opt_bk0: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv0: vec4<u32>;
+var<private> opt_bk1: vec4<u32> = vec4<u32>(0xffffffffu);
+var<private> opt_bv1: vec4<u32>;
+fn opt_block(site: u32, ind: u32, dim: u32) -> vec4<u32> {
+  let key = vec4<u32>(site, opt_draw_round, ind, dim);
+  let seed = opt_seed;
+  if ((site & 1u) == 0u) {
+    if (any(key != opt_bk0)) { opt_bk0 = key; opt_bv0 = opt_philox(key, seed); }
+    return opt_bv0;
+  }
+  if (any(key != opt_bk1)) { opt_bk1 = key; opt_bv1 = opt_philox(key, seed); }
+  return opt_bv1;
+}
+// Four words a block: a uniform or integer draw at dimension j is word j % 4 of block j / 4, a
+// normal draw word pair j % 2 of block j / 2 (src/runtime/draws.ts, drawTable).
+fn opt_draw_u(site: u32, ind: u32, dim: u32) -> f32 {
+  return opt_uniform24(opt_block(site, ind, dim >> 2u)[dim & 3u]);
+}
+fn opt_draw_n(site: u32, ind: u32, dim: u32) -> f32 {
+  let b = opt_block(site, ind, dim >> 1u);
+  return select(opt_normal(b), opt_normal(b.zwxy), (dim & 1u) == 1u);
+}
+fn opt_draw_int(site: u32, ind: u32, dim: u32, n: u32) -> u32 {
+  return opt_randint(opt_block(site, ind, dim >> 2u)[dim & 3u], n);
+}
+// Value `which` of `count` (<= 4) distinct integers in [0, n) other than `except` (none when it
+// is 0xffffffff): draw t takes word t, picks among the n - (taken) free values and skips the taken
+// ones in increasing order (src/runtime/draws.ts, distinctAt).
+// r among the free values: skip the taken ones, s[0..nt) ascending (registers only: no arrays).
+fn opt_skip4(r0: u32, s: vec4<u32>, nt: u32) -> u32 {
+  var r = r0;
+  if (nt > 0u && r >= s.x) { r++; }
+  if (nt > 1u && r >= s.y) { r++; }
+  if (nt > 2u && r >= s.z) { r++; }
+  if (nt > 3u && r >= s.w) { r++; }
+  return r;
+}
+// s[0..nt) ascending with v inserted in order (nt < 4).
+fn opt_insert4(s: vec4<u32>, nt: u32, v: u32) -> vec4<u32> {
+  let before = select(vec4<u32>(0u), vec4<u32>(1u), (s < vec4<u32>(v)) & (vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(nt)));
+  let p = before.x + before.y + before.z + before.w;
+  return vec4<u32>(
+    select(s.x, v, p == 0u),
+    select(s.y, select(s.x, v, p == 1u), p <= 1u),
+    select(s.z, select(s.y, v, p == 2u), p <= 2u),
+    select(s.w, select(s.z, v, p == 3u), p <= 3u));
+}
+// All `count` (<= 4) values of opt_draw_distinct at once.
+fn opt_distinct4(site: u32, ind: u32, count: u32, n: u32, except: u32) -> vec4<u32> {
+  let w = opt_block(site, ind, 0u);
+  var s = vec4<u32>(0u);
+  var nt = 0u;
+  if (except != 0xffffffffu) { s.x = except; nt = 1u; }
+  var out = vec4<u32>(0u);
+  for (var t = 0u; t < 4u; t++) {
+    if (t >= count) { break; }
+    let r = opt_skip4(opt_randint(w[t], n - nt), s, nt);
+    out[t] = r;
+    s = opt_insert4(s, nt, r);
+    nt++;
+  }
+  return out;
+}
+fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which: u32) -> u32 {
+  return opt_distinct4(site, ind, count, n, except)[which];
+}
+
+// ---- step each.X kernel scan_rescan_0 uses P,RUNS,PART,SCR,S
+var<workgroup> opt_hd: array<vec4<u32>, 2>;
+struct Params { n: u32, gen: u32, gx: u32, round: u32, slot: u32, evals: u32, budget: u32, pad: u32, parity: u32, run_s: u32, run_scr: u32, run_part: u32, run_sc: u32, pad2: u32, pad3: u32, pad4: u32, h0: u32, h1: u32, h2: u32, h3: u32, o: array<vec4<u32>, 2>, w: array<vec4<u32>, 2> }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;
+var<private> opt_gen: u32;
+var<private> opt_draw_round: u32;
+var<private> opt_slot: u32;
+@group(0) @binding(9) var<storage, read> RUNS: array<vec2<u32>>;
+var<private> opt_seed: vec2<u32>;
+@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+override WG: u32 = 256u;
+var<workgroup> shf: array<f32, 512>;
+var<workgroup> shs: array<f32, 2113>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  opt_gen = P.gen;
+  opt_draw_round = P.round;
+  opt_slot = P.slot;
+  opt_seed = RUNS[wid.z];
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 7u;
+  let xo = min(n, P.n - 1u) * 100000u;
+  if (lid == 0u) { opt_hd[0u * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
+  if (lid == 1u) { opt_hd[0u * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
+  workgroupBarrier();
+  let t0 = opt_hd[0u * 2u + 0u];
+  let t1 = opt_hd[0u * 2u + 1u].x;
+  let s_r0: i32 = i32(t0[u32(0i)]);
+  let s_r1: i32 = i32(t0[u32(1i)]);
+  let s_r2: i32 = i32(t0[u32(2i)]);
+  let s_k: i32 = i32(t1);
+  var s_carry: f32 = 0.0f;
+  for (var cc: u32 = 0u; cc < c; cc++) {
+    for (var ct: u32 = 0u; ct < 8u; ct++) {
+      s_carry = s_carry + PART[((n * 7u + cc) * 10u + ct) + wid.z * P.run_part];
+    }
+  }
+  var acc_fit: f32 = 0.0f;
+  let cend = min(i32((c + 1u) * 16384u), 100000i);
+  {
+    var carry: f32 = s_carry;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    for (var base: i32 = i32(c * 16384u); base < cend; base += 2048i) {
+      let tl = u32((base - i32(c * 16384u)) / 2048i);
+      for (var rj: u32 = lid; rj < 2048u; rj += 256u) {
+        let iv = base + i32(rj);
+        var v: f32 = 0.0f;
+        if (iv < cend) {
+          let i_i1 = iv;
+          v = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
+        }
+        shs[(((0u) * 2048u + rj) + (((0u) * 2048u + rj) >> 5u))] = v;
+      }
       workgroupBarrier();
-      let t9 = select(0.0f, shf[lid - 32u], lid >= 32u);
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t9;
+      if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      let t10 = select(0.0f, shf[lid - 64u], lid >= 64u);
+      if ((lid & 2u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t10;
+      if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      let t11 = select(0.0f, shf[lid - 128u], lid >= 128u);
+      if ((lid & 8u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t11;
+      if ((lid & 16u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967264u) + 15u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      let t12 = shf[lid];
-      var run = carry + t12 - lsum;
-      carry = carry + shf[(0u) * 256u + 255u];
-      for (var k: u32 = 0u; k < 16u; k++) {
-        let iv = base + i32(lid * 16u + k);
-        let v = shs[(((0u) * 4096u + lid * 16u + k) + (((0u) * 4096u + lid * 16u + k) >> 5u))];
+      if ((lid & 32u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967232u) + 31u]; }
+      shf[0u + lid] = hs;
+      workgroupBarrier();
+      if ((lid & 64u) != 0u) { hs = hs + shf[0u + (0u) * 256u + (lid & 4294967168u) + 63u]; }
+      shf[256u + lid] = hs;
+      workgroupBarrier();
+      if ((lid & 128u) != 0u) { hs = hs + shf[256u + (0u) * 256u + (lid & 4294967040u) + 127u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[0u + lid] = hs;
+      workgroupBarrier();
+      if (lid >= 1u) { ex = shf[0u + lid - 1u]; }
+      total = shf[0u + (0u) * 256u + 255u];
+      var run: f32 = carry;
+      if (lid > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) {
+        let iv = base + i32((lid) * 8u + k);
+        let v = shs[(((0u) * 2048u + lid * 8u + k) + (((0u) * 2048u + lid * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
         let sv = run;
         if (iv < cend) {
           if (iv >= 0i && iv < 100000i) {
             let i_i3 = iv;
-            acc_mom0 = acc_mom0 + ((1.0f * 1.0f) * 1.0f);
-          }
-          if (iv >= 0i && iv < 100000i) {
-            let i_i3 = iv;
-            acc_mom1 = acc_mom1 + (((1.0f * 1.0f) * 1.0f) * sv);
-          }
-          if (iv >= 0i && iv < 100000i) {
-            let i_i3 = iv;
-            acc_mom2 = acc_mom2 + ((((1.0f * 1.0f) * 1.0f) * sv) * sv);
+            let t2 = sv;
+            acc_fit = acc_fit + (t2 * t2);
           }
         }
       }
       workgroupBarrier();
+      shf[0u + lid] = acc_fit;
+      workgroupBarrier();
+      if ((lid % 2u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+      }
+      workgroupBarrier();
+      if ((lid % 4u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+      }
+      workgroupBarrier();
+      if ((lid % 8u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+      }
+      workgroupBarrier();
+      if ((lid % 16u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+      }
+      workgroupBarrier();
+      if ((lid % 32u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+      }
+      workgroupBarrier();
+      if ((lid % 64u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
+      }
+      workgroupBarrier();
+      if ((lid % 128u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
+      }
+      workgroupBarrier();
+      if ((lid % 256u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
+      }
+      workgroupBarrier();
+      var acc_fit_c: f32 = shf[0u + (0u) * 256u];
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            acc_fit_t3 = acc_fit_c;
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
-    chunk_total = carry;
+    let mt = u32((cend - i32(c * 16384u) + 2047i) / 2048i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
   }
-  shf[0u + lid] = acc_mom0;
-  shf[256u + lid] = acc_mom1;
-  shf[512u + lid] = acc_mom2;
-  workgroupBarrier();
-  if (lid < 128u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 128u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 128u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 128u];
-  }
-  workgroupBarrier();
-  if (lid < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 64u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 8u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_mom0: f32 = shf[0u + 0u];
-  let s_mom1: f32 = shf[256u + 0u];
-  let s_mom2: f32 = shf[512u + 0u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   if (valid && lid == 0u) {
-    PART[((n * 7u + c) * 4u) + wid.z * P.run_part] = chunk_total;
-    PART[((n * 7u + c) * 4u + 1u) + wid.z * P.run_part] = s_mom0;
-    PART[((n * 7u + c) * 4u + 2u) + wid.z * P.run_part] = s_mom1;
-    PART[((n * 7u + c) * 4u + 3u) + wid.z * P.run_part] = s_mom2;
+    PART[((n * 7u + c) * 10u + 8u) + wid.z * P.run_part] = f32(s_fit);
   }
 }
 
@@ -1183,7 +1652,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100000u; // an epilogue may read single elements (Discus: x[0])
-  let t6 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t2 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   if (lane == 0u) { opt_hd[team * 2u + 0u] = opt_distinct4(1u, u32(i32(n)), u32(3i), u32(48i), u32(i32(n))); }
   if (lane == 1u) { opt_hd[team * 2u + 1u] = vec4<u32>(opt_draw_int(2u, u32(i32(n)), u32(0i), u32(100000i)), 0u, 0u, 0u); }
   workgroupBarrier();
@@ -1193,55 +1662,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: i32 = i32(t0[u32(1i)]);
   let s_r2: i32 = i32(t0[u32(2i)]);
   let s_k: i32 = i32(t1);
-  var acc_fit: f32 = 0.0f;
-  var carry_c: f32 = 0.0f;
-  for (var cb: u32 = 0u; cb < 7u; cb += 8u) {
-    let cc = cb + lane;
-    var z: f32 = 0.0f;
-    if (cc < 7u) { z = PART[((n * 7u + cc) * 4u) + wid.z * P.run_part]; }
-    shf[lid] = z;
-    workgroupBarrier();
-    let t2 = select(0.0f, shf[lid - 1u], lane >= 1u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t2;
-    workgroupBarrier();
-    let t3 = select(0.0f, shf[lid - 2u], lane >= 2u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t3;
-    workgroupBarrier();
-    let t4 = select(0.0f, shf[lid - 4u], lane >= 4u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t4;
-    workgroupBarrier();
-    let t5 = shf[lid];
-    let cx = carry_c + t5 - z;
-    carry_c = carry_c + shf[team * 8u + 7u];
-    workgroupBarrier();
-    if (cc < 7u) {
-      let pb = (n * 7u + cc) * 4u;
-      acc_fit += 1.0f * cx * cx * PART[(pb + 1u) + wid.z * P.run_part];
-      acc_fit += 2.0f * cx * PART[(pb + 2u) + wid.z * P.run_part];
-      acc_fit += 1.0f * 1.0f * PART[(pb + 3u) + wid.z * P.run_part];
+  for (var cc: u32 = lane; cc < 7u; cc += 8u) {
+  }
+  {
+    var acc_fit: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    let cb = lane * 1u;
+    let mb = min(1u, 7u - min(cb, 7u));
+    for (var tl: u32 = 0u; tl < mb; tl++) {
+      let cw = cb + tl;
+      var acc_fit_c: f32 = PART[((n * 7u + cw) * 10u + 8u) + wid.z * P.run_part];
+      acc_fit_t0 = acc_fit_c;
     }
+    if ((mb & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    shf[0u + lid] = acc_fit;
+    workgroupBarrier();
+    if ((lane % 2u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    }
+    workgroupBarrier();
+    if ((lane % 4u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    }
+    workgroupBarrier();
+    if ((lane % 8u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+    }
+    workgroupBarrier();
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
   let s_fit: f32 = shf[0u + team * 8u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t6));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t2));
   if (valid && lane == 0u) {
     SC[(n * 7u + 4u) + wid.z * P.run_sc] = f32(s_fit);
     SC[(n * 7u + 5u) + wid.z * P.run_sc] = f32(s_fitness);

@@ -9,7 +9,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shs: array<f32, 1057>;
 
 @compute @workgroup_size(WG)
@@ -55,26 +55,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t4 = shf[lid];
-      var run = carry + t4 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -82,51 +88,79 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t5 = sv;
-            acc_fit = acc_fit + (t5 * t5);
+            let t4 = sv;
+            acc_fit = acc_fit + (t4 * t4);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 128i) {
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        var t7: f32 = 0.0f;
+        var t6: f32 = 0.0f;
         {
           let i_j4 = jw4 + 0i;
+          t6 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
           t7 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
         var t8: f32 = 0.0f;
         {
-          let i_j4 = jw4 + 1i;
+          let i_j4 = jw4 + 2i;
           t8 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
         var t9: f32 = 0.0f;
         {
-          let i_j4 = jw4 + 2i;
+          let i_j4 = jw4 + 3i;
           t9 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
-        var t10: f32 = 0.0f;
-        {
-          let i_j4 = jw4 + 3i;
-          t10 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
-        }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t6, t7, t8, t9);
       }
     }
   }
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -1297,7 +1331,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shs: array<f32, 1057>;
 
 @compute @workgroup_size(WG)
@@ -1372,26 +1406,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t9 = shf[lid];
-      var run = carry + t9 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -1399,54 +1439,82 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t10 = sv;
-            acc_fit = acc_fit + (t10 * t10);
+            let t9 = sv;
+            acc_fit = acc_fit + (t9 * t9);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
   storageBarrier();
   workgroupBarrier();
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 128i) {
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t12: f32 = 0.0f;
+        var t11: f32 = 0.0f;
         {
           let i_j13 = jw4 + 0i;
-          t12 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
+          t11 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
+        }
+        var t12: f32 = 0.0f;
+        {
+          let i_j13 = jw4 + 1i;
+          t12 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
         var t13: f32 = 0.0f;
         {
-          let i_j13 = jw4 + 1i;
-          t13 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
+          let i_j13 = jw4 + 2i;
+          t13 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j13 = jw4 + 2i;
-          t14 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
-        }
-        var t15: f32 = 0.0f;
-        {
           let i_j13 = jw4 + 3i;
-          t15 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
+          t14 = select(select(SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j13)) + wid.z * P.run_scr] < -100.0f));
         }
-        S[((P.w[0][2] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
+        S[((P.w[0][2] + wid.z * P.run_s) + u32(t10) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t11, t12, t13, t14);
       }
     }
   }
   {
-    let t16: i32 = i32(n);
-    if (valid && t16 >= 0i && t16 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t16), s_fitness);
+    let t15: i32 = i32(n);
+    if (valid && t15 >= 0i && t15 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][3] + wid.z * P.run_s) + u32(t15), s_fitness);
     }
   }
 }
@@ -2171,7 +2239,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shs: array<f32, 1057>;
 
 @compute @workgroup_size(WG)
@@ -2189,7 +2257,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t10 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
   let t0 = opt_draw_u(4u, u32(i32(n)), u32(0i));
   let t1 = opt_draw_u(5u, u32(i32(n)), u32(0i));
   let t3 = opt_draw_u(6u, u32(i32(n)), u32(0i));
@@ -2234,26 +2302,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t9 = shf[lid];
-      var run = carry + t9 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -2261,68 +2335,96 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t10 = sv;
-            acc_fit = acc_fit + (t10 * t10);
+            let t9 = sv;
+            acc_fit = acc_fit + (t9 * t9);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t11));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t10));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   storageBarrier();
   workgroupBarrier();
   {
-    let t12: i32 = i32(n);
-    if (valid && t12 >= 0i && t12 < 128i) {
+    let t11: i32 = i32(n);
+    if (valid && t11 >= 0i && t11 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t13: f32 = 0.0f;
+        var t12: f32 = 0.0f;
         {
           let i_j17 = jw4 + 0i;
-          t13 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t12 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+        }
+        var t13: f32 = 0.0f;
+        {
+          let i_j17 = jw4 + 1i;
+          t13 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t14: f32 = 0.0f;
         {
-          let i_j17 = jw4 + 1i;
-          t14 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 2i;
+          t14 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t15: f32 = 0.0f;
         {
-          let i_j17 = jw4 + 2i;
-          t15 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
-        }
-        var t16: f32 = 0.0f;
-        {
           let i_j17 = jw4 + 3i;
-          t16 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t15 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t12) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t13, t14, t15, t16);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t11) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t12, t13, t14, t15);
       }
     }
   }
   {
+    let t16: i32 = i32(n);
+    if (valid && t16 >= 0i && t16 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t16), select(t10, s_fitness, (s_keep_1 != 0i)));
+    }
+  }
+  {
     let t17: i32 = i32(n);
-    if (valid && t17 >= 0i && t17 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t17), select(t11, s_fitness, (s_keep_1 != 0i)));
+    if (valid && t17 >= 0i && t17 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t17), s_F);
     }
   }
   {
     let t18: i32 = i32(n);
     if (valid && t18 >= 0i && t18 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t18), s_F);
-    }
-  }
-  {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t19), s_CR);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t18), s_CR);
     }
   }
 }
@@ -3085,9 +3187,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 100u;
   let t2 = opt_s((P.o[1][0] + wid.z * P.run_s) + u32(i32(n)));
   let t5 = opt_s((P.o[1][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t19 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
-  let t20 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
-  let t21 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
+  let t18 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i32(n)));
+  let t19 = opt_s((P.o[1][3] + wid.z * P.run_s) + u32(0i));
+  let t20 = opt_s((P.o[2][1] + wid.z * P.run_s) + u32(0i));
   let t0 = opt_draw_u(4u, u32(i32(n)), u32(0i));
   let t1 = opt_draw_u(5u, u32(i32(n)), u32(0i));
   let t3 = opt_draw_u(6u, u32(i32(n)), u32(0i));
@@ -3132,26 +3234,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = select(select(SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -100.0f));
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t9 = shf[lid];
-      var run = carry + t9 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -3159,18 +3267,46 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t10 = sv;
-            acc_fit = acc_fit + (t10 * t10);
+            let t9 = sv;
+            acc_fit = acc_fit + (t9 * t9);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   var acc_track_arg_X: f32 = opt_inf();
   var acci_track_arg_X: i32 = 2147483647i;
   var acc_track_arg_O: f32 = opt_inf();
@@ -3182,46 +3318,46 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 128i) {
           let i_k18 = e0;
-          let t11 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
-          if ((t11 < acc_track_arg_X || (t11 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t11; acci_track_arg_X = i_k18; }
+          let t10 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t10 < acc_track_arg_X || (t10 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t10; acci_track_arg_X = i_k18; }
         }
         if (e0 >= 0i && e0 < 128i) {
           let i_k19 = e0;
-          let t12 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
-          if ((t12 < acc_track_arg_O || (t12 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t12; acci_track_arg_O = i_k19; }
+          let t11 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t11 < acc_track_arg_O || (t11 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t11; acci_track_arg_O = i_k19; }
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 128i) {
           let i_k18 = e1;
-          let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
-          if ((t13 < acc_track_arg_X || (t13 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t13; acci_track_arg_X = i_k18; }
+          let t12 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t12 < acc_track_arg_X || (t12 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t12; acci_track_arg_X = i_k18; }
         }
         if (e1 >= 0i && e1 < 128i) {
           let i_k19 = e1;
-          let t14 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
-          if ((t14 < acc_track_arg_O || (t14 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t14; acci_track_arg_O = i_k19; }
+          let t13 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t13 < acc_track_arg_O || (t13 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t13; acci_track_arg_O = i_k19; }
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 128i) {
           let i_k18 = e2;
-          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
-          if ((t15 < acc_track_arg_X || (t15 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t15; acci_track_arg_X = i_k18; }
+          let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t14 < acc_track_arg_X || (t14 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t14; acci_track_arg_X = i_k18; }
         }
         if (e2 >= 0i && e2 < 128i) {
           let i_k19 = e2;
-          let t16 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
-          if ((t16 < acc_track_arg_O || (t16 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t16; acci_track_arg_O = i_k19; }
+          let t15 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t15 < acc_track_arg_O || (t15 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t15; acci_track_arg_O = i_k19; }
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 128i) {
           let i_k18 = e3;
-          let t17 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
-          if ((t17 < acc_track_arg_X || (t17 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t17; acci_track_arg_X = i_k18; }
+          let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k18));
+          if ((t16 < acc_track_arg_X || (t16 == acc_track_arg_X && i_k18 < acci_track_arg_X))) { acc_track_arg_X = t16; acci_track_arg_X = i_k18; }
         }
         if (e3 >= 0i && e3 < 128i) {
           let i_k19 = e3;
-          let t18 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
-          if ((t18 < acc_track_arg_O || (t18 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t18; acci_track_arg_O = i_k19; }
+          let t17 = opt_s((P.o[0][3] + wid.z * P.run_s) + u32(i_k19));
+          if ((t17 < acc_track_arg_O || (t17 == acc_track_arg_O && i_k19 < acci_track_arg_O))) { acc_track_arg_O = t17; acci_track_arg_O = i_k19; }
         }
       }
     }
@@ -3272,100 +3408,100 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let sval_track_arg_O: f32 = shf[128u + 0u];
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
-  let s_keep: i32 = select(0i, 1i, (s_fitness <= t19));
+  let s_keep: i32 = select(0i, 1i, (s_fitness <= t18));
   let s_keep_1: i32 = select(0i, 1i, (s_keep != 0i));
   let s_track_min: f32 = min(sval_track_arg_X, sval_track_arg_O);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t20) && (!(t20 <= t21))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t19) && (!(t19 <= t20))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t22: i32 = i32(n);
-    if (valid && t22 >= 0i && t22 < 128i) {
+    let t21: i32 = i32(n);
+    if (valid && t21 >= 0i && t21 < 128i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t23: f32 = 0.0f;
+        var t22: f32 = 0.0f;
         {
           let i_j17 = jw4 + 0i;
-          t23 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t22 = select(sv0[0], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[0]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+        }
+        var t23: f32 = 0.0f;
+        {
+          let i_j17 = jw4 + 1i;
+          t23 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t24: f32 = 0.0f;
         {
-          let i_j17 = jw4 + 1i;
-          t24 = select(sv0[1], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[1]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          let i_j17 = jw4 + 2i;
+          t24 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
         var t25: f32 = 0.0f;
         {
-          let i_j17 = jw4 + 2i;
-          t25 = select(sv0[2], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[2]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
-        }
-        var t26: f32 = 0.0f;
-        {
           let i_j17 = jw4 + 3i;
-          t26 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
+          t25 = select(sv0[3], select(select(SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr], clamp(((100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] > 100.0f)), clamp(((-100.0f + sv0[3]) / 2.0f), -100.0f, 100.0f), (SCR[(n * 100u + 0u + u32(i_j17)) + wid.z * P.run_scr] < -100.0f)), (s_keep_1 != 0i));
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t22) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t23, t24, t25, t26);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t21) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t22, t23, t24, t25);
       }
     }
   }
   {
+    let t26: i32 = i32(n);
+    if (valid && t26 >= 0i && t26 < 128i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t26), select(t18, s_fitness, (s_keep_1 != 0i)));
+    }
+  }
+  {
     let t27: i32 = i32(n);
-    if (valid && t27 >= 0i && t27 < 128i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t27), select(t19, s_fitness, (s_keep_1 != 0i)));
+    if (valid && t27 >= 0i && t27 < 128i && (s_keep != 0i) && lane == 0u) {
+      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t27), s_F);
     }
   }
   {
     let t28: i32 = i32(n);
     if (valid && t28 >= 0i && t28 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][0] + wid.z * P.run_s) + u32(t28), s_F);
+      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t28), s_CR);
     }
   }
   {
-    let t29: i32 = i32(n);
-    if (valid && t29 >= 0i && t29 < 128i && (s_keep != 0i) && lane == 0u) {
-      opt_s_set((P.w[1][1] + wid.z * P.run_s) + u32(t29), s_CR);
+    let t29: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t29 >= 0i && t29 < 1024i && lane == 0u) {
+      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t29), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t30: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t30 >= 0i && t30 < 1024i && lane == 0u) {
-      opt_s_set((P.w[2][0] + wid.z * P.run_s) + u32(t30), select(t20, s_track_min, (s_track_improved != 0i)));
-    }
-  }
-  {
-    let t31: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t31 >= 0i && t31 < 1i) {
+    let t30: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_X) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_track_arg_O) * 100u + u32(jw4)) >> 2u];
         let sv2 = S[((P.o[1][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t32: f32 = 0.0f;
+        var t31: f32 = 0.0f;
         {
           let i_j20 = jw4 + 0i;
-          t32 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t31 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+        }
+        var t32: f32 = 0.0f;
+        {
+          let i_j20 = jw4 + 1i;
+          t32 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t33: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 1i;
-          t33 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          let i_j20 = jw4 + 2i;
+          t33 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
         var t34: f32 = 0.0f;
         {
-          let i_j20 = jw4 + 2i;
-          t34 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
-        }
-        var t35: f32 = 0.0f;
-        {
           let i_j20 = jw4 + 3i;
-          t35 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
+          t34 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_X == s_track_min)), (s_track_improved != 0i));
         }
-        S[((P.w[1][2] + wid.z * P.run_s) + u32(t31) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t32, t33, t34, t35);
+        S[((P.w[1][2] + wid.z * P.run_s) + u32(t30) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t31, t32, t33, t34);
       }
     }
   }
   {
-    let t36: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t36 >= 0i && t36 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t36), select(t20, s_track_min, (s_track_improved != 0i)));
+    let t35: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t35 >= 0i && t35 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t35), select(t19, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -9,7 +9,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shs: array<f32, 1057>;
 
 @compute @workgroup_size(WG)
@@ -55,26 +55,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr];
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t4 = shf[lid];
-      var run = carry + t4 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -82,51 +88,79 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t5 = sv;
-            acc_fit = acc_fit + (t5 * t5);
+            let t4 = sv;
+            acc_fit = acc_fit + (t4 * t4);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
   {
-    let t6: i32 = i32(n);
-    if (valid && t6 >= 0i && t6 < 125i) {
+    let t5: i32 = i32(n);
+    if (valid && t5 >= 0i && t5 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
-        var t7: f32 = 0.0f;
+        var t6: f32 = 0.0f;
         {
           let i_j4 = jw4 + 0i;
+          t6 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
+        }
+        var t7: f32 = 0.0f;
+        {
+          let i_j4 = jw4 + 1i;
           t7 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
         var t8: f32 = 0.0f;
         {
-          let i_j4 = jw4 + 1i;
+          let i_j4 = jw4 + 2i;
           t8 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
         var t9: f32 = 0.0f;
         {
-          let i_j4 = jw4 + 2i;
+          let i_j4 = jw4 + 3i;
           t9 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
         }
-        var t10: f32 = 0.0f;
-        {
-          let i_j4 = jw4 + 3i;
-          t10 = SCR[(n * 100u + 0u + u32(i_j4)) + wid.z * P.run_scr];
-        }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t6) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t7, t8, t9, t10);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t5) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t6, t7, t8, t9);
       }
     }
   }
   {
-    let t11: i32 = i32(n);
-    if (valid && t11 >= 0i && t11 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t11), s_fitness);
+    let t10: i32 = i32(n);
+    if (valid && t10 >= 0i && t10 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t10), s_fitness);
     }
   }
 }
@@ -704,7 +738,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
 var<workgroup> shs: array<f32, 1057>;
 
@@ -827,26 +861,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t12 = shf[lid];
-      var run = carry + t12 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -854,83 +894,111 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t13 = sv;
-            acc_fit = acc_fit + (t13 * t13);
+            let t12 = sv;
+            acc_fit = acc_fit + (t12 * t12);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   let s_fitness: f32 = opt_fit(s_fit);
   storageBarrier();
   workgroupBarrier();
   {
-    let t14: i32 = i32(n);
-    if (valid && t14 >= 0i && t14 < 125i) {
+    let t13: i32 = i32(n);
+    if (valid && t13 >= 0i && t13 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t15: f32 = 0.0f;
+        var t14: f32 = 0.0f;
         {
           let i_j10 = jw4 + 0i;
-          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          t14 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+        }
+        var t15: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 1i;
+          t15 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t16: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 1i;
-          t16 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          let i_j10 = jw4 + 2i;
+          t16 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t17: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 2i;
-          t17 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t18: f32 = 0.0f;
-        {
           let i_j10 = jw4 + 3i;
-          t18 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          t17 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
-        S[((P.w[1][0] + wid.z * P.run_s) + u32(t14) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t15, t16, t17, t18);
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t13) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t14, t15, t16, t17);
       }
     }
   }
   {
-    let t19: i32 = i32(n);
-    if (valid && t19 >= 0i && t19 < 125i) {
+    let t18: i32 = i32(n);
+    if (valid && t18 >= 0i && t18 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t20: f32 = 0.0f;
+        var t19: f32 = 0.0f;
         {
           let i_j12 = jw4 + 0i;
-          t20 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t19 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t20: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 1i;
+          t20 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t21: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 1i;
-          t21 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 2i;
+          t21 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t22: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 2i;
-          t22 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
-        }
-        var t23: f32 = 0.0f;
-        {
           let i_j12 = jw4 + 3i;
-          t23 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t22 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t18) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t19, t20, t21, t22);
       }
     }
   }
   {
-    let t24: i32 = i32(n);
-    if (valid && t24 >= 0i && t24 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t24), s_fitness);
+    let t23: i32 = i32(n);
+    if (valid && t23 >= 0i && t23 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t23), s_fitness);
     }
   }
 }
@@ -1592,7 +1660,7 @@ var<private> opt_slot: u32;
 var<private> opt_seed: vec2<u32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 128u;
-var<workgroup> shf: array<f32, 128>;
+var<workgroup> shf: array<f32, 256>;
 var<workgroup> shi: array<i32, 128>;
 var<workgroup> shs: array<f32, 1057>;
 
@@ -1609,8 +1677,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  let t18 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
-  let t19 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
+  let t17 = opt_s((P.o[1][2] + wid.z * P.run_s) + u32(0i));
+  let t18 = opt_s((P.o[2][0] + wid.z * P.run_s) + u32(0i));
   var acc_g_g: f32 = opt_inf();
   var acci_g_g: i32 = 2147483647i;
   {
@@ -1717,26 +1785,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_fit_t0: f32 = 0.0f;
+    var acc_fit_t1: f32 = 0.0f;
+    var acc_fit_t2: f32 = 0.0f;
+    var acc_fit_t3: f32 = 0.0f;
+    var acc_fit_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 100i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 100i) {
           let i_i1 = iv;
           v = clamp((opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1)) + SCR[(n * 100u + 0u + u32(i_i1)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t12 = shf[lid];
-      var run = carry + t12 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_fit = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -1744,18 +1818,46 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 100i) {
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
-            let t13 = sv;
-            acc_fit = acc_fit + (t13 * t13);
+            let t12 = sv;
+            acc_fit = acc_fit + (t12 * t12);
           }
         }
       }
       workgroupBarrier();
+      var acc_fit_c: f32 = acc_fit;
+      if ((tl & 1u) == 0u) {
+        acc_fit_t0 = acc_fit_c;
+      } else {
+        acc_fit_c = acc_fit_t0 + acc_fit_c;
+        if ((tl & 2u) == 0u) {
+          acc_fit_t1 = acc_fit_c;
+        } else {
+          acc_fit_c = acc_fit_t1 + acc_fit_c;
+          if ((tl & 4u) == 0u) {
+            acc_fit_t2 = acc_fit_c;
+          } else {
+            acc_fit_c = acc_fit_t2 + acc_fit_c;
+            if ((tl & 8u) == 0u) {
+              acc_fit_t3 = acc_fit_c;
+            } else {
+              acc_fit_c = acc_fit_t3 + acc_fit_c;
+              acc_fit_t4 = acc_fit_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((100i - 0i + 7i) / 8i);
+    acc_fit = 0.0f;
+    if ((mt & 1u) != 0u) { acc_fit = acc_fit_t0 + acc_fit; }
+    if ((mt & 2u) != 0u) { acc_fit = acc_fit_t1 + acc_fit; }
+    if ((mt & 4u) != 0u) { acc_fit = acc_fit_t2 + acc_fit; }
+    if ((mt & 8u) != 0u) { acc_fit = acc_fit_t3 + acc_fit; }
+    if ((mt & 16u) != 0u) { acc_fit = acc_fit_t4 + acc_fit; }
   }
-  shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  let s_fit: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_fit: f32 = acc_fit;
   var acc_track_arg_P: f32 = opt_inf();
   var acci_track_arg_P: i32 = 2147483647i;
   {
@@ -1765,26 +1867,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 125i) {
           let i_k14 = e0;
-          let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
-          if ((t14 < acc_track_arg_P || (t14 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t14; acci_track_arg_P = i_k14; }
+          let t13 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t13 < acc_track_arg_P || (t13 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t13; acci_track_arg_P = i_k14; }
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 125i) {
           let i_k14 = e1;
-          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
-          if ((t15 < acc_track_arg_P || (t15 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t15; acci_track_arg_P = i_k14; }
+          let t14 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t14 < acc_track_arg_P || (t14 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t14; acci_track_arg_P = i_k14; }
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 125i) {
           let i_k14 = e2;
-          let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
-          if ((t16 < acc_track_arg_P || (t16 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t16; acci_track_arg_P = i_k14; }
+          let t15 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t15 < acc_track_arg_P || (t15 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t15; acci_track_arg_P = i_k14; }
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 125i) {
           let i_k14 = e3;
-          let t17 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
-          if ((t17 < acc_track_arg_P || (t17 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t17; acci_track_arg_P = i_k14; }
+          let t16 = opt_s((P.o[0][1] + wid.z * P.run_s) + u32(i_k14));
+          if ((t16 < acc_track_arg_P || (t16 == acc_track_arg_P && i_k14 < acci_track_arg_P))) { acc_track_arg_P = t16; acci_track_arg_P = i_k14; }
         }
       }
     }
@@ -1825,114 +1927,114 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_fitness: f32 = opt_fit(s_fit);
   let s_track_min: f32 = min(sval_track_arg_P, sval_g_g);
-  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t18) && (!(t18 <= t19))));
+  let s_track_improved: i32 = select(0i, 1i, ((s_track_min < t17) && (!(t17 <= t18))));
   storageBarrier();
   workgroupBarrier();
   {
-    let t20: i32 = i32(n);
-    if (valid && t20 >= 0i && t20 < 125i) {
+    let t19: i32 = i32(n);
+    if (valid && t19 >= 0i && t19 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t21: f32 = 0.0f;
+        var t20: f32 = 0.0f;
         {
           let i_j10 = jw4 + 0i;
-          t21 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          t20 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[0] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+        }
+        var t21: f32 = 0.0f;
+        {
+          let i_j10 = jw4 + 1i;
+          t21 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t22: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 1i;
-          t22 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[1] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          let i_j10 = jw4 + 2i;
+          t22 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
         var t23: f32 = 0.0f;
         {
-          let i_j10 = jw4 + 2i;
-          t23 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[2] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
-        }
-        var t24: f32 = 0.0f;
-        {
           let i_j10 = jw4 + 3i;
-          t24 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
+          t23 = select(SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr], (-0.5f * SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]), (((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) < -100.0f) || ((sv0[3] + SCR[(n * 100u + 0u + u32(i_j10)) + wid.z * P.run_scr]) > 100.0f)));
         }
-        S[((P.w[1][0] + wid.z * P.run_s) + u32(t20) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t21, t22, t23, t24);
+        S[((P.w[1][0] + wid.z * P.run_s) + u32(t19) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t20, t21, t22, t23);
       }
     }
   }
   {
-    let t25: i32 = i32(n);
-    if (valid && t25 >= 0i && t25 < 125i) {
+    let t24: i32 = i32(n);
+    if (valid && t24 >= 0i && t24 < 125i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(jw4)) >> 2u];
-        var t26: f32 = 0.0f;
+        var t25: f32 = 0.0f;
         {
           let i_j12 = jw4 + 0i;
-          t26 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t25 = clamp((sv0[0] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+        }
+        var t26: f32 = 0.0f;
+        {
+          let i_j12 = jw4 + 1i;
+          t26 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t27: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 1i;
-          t27 = clamp((sv0[1] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          let i_j12 = jw4 + 2i;
+          t27 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
         var t28: f32 = 0.0f;
         {
-          let i_j12 = jw4 + 2i;
-          t28 = clamp((sv0[2] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
-        }
-        var t29: f32 = 0.0f;
-        {
           let i_j12 = jw4 + 3i;
-          t29 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
+          t28 = clamp((sv0[3] + SCR[(n * 100u + 0u + u32(i_j12)) + wid.z * P.run_scr]), -100.0f, 100.0f);
         }
-        S[((P.w[0][0] + wid.z * P.run_s) + u32(t25) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t26, t27, t28, t29);
+        S[((P.w[0][0] + wid.z * P.run_s) + u32(t24) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t25, t26, t27, t28);
       }
     }
   }
   {
-    let t30: i32 = i32(n);
-    if (valid && t30 >= 0i && t30 < 125i && lane == 0u) {
-      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t30), s_fitness);
+    let t29: i32 = i32(n);
+    if (valid && t29 >= 0i && t29 < 125i && lane == 0u) {
+      opt_s_set((P.w[0][1] + wid.z * P.run_s) + u32(t29), s_fitness);
     }
   }
   {
-    let t31: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
-    if (valid && t31 >= 0i && t31 < 1024i && lane == 0u) {
-      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t31), select(t18, s_track_min, (s_track_improved != 0i)));
+    let t30: i32 = select(-1i, i32(opt_slot), (i32(n) == 0i));
+    if (valid && t30 >= 0i && t30 < 1024i && lane == 0u) {
+      opt_s_set((P.w[1][3] + wid.z * P.run_s) + u32(t30), select(t17, s_track_min, (s_track_improved != 0i)));
     }
   }
   {
-    let t32: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t32 >= 0i && t32 < 1i) {
+    let t31: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t31 >= 0i && t31 < 1i) {
       for (var jw4: i32 = 4i * i32(lane); jw4 < 100i; jw4 += 4i) {
         let sv0 = S[((P.o[0][0] + wid.z * P.run_s) + u32(s_track_arg_P) * 100u + u32(jw4)) >> 2u];
         let sv1 = S[((P.o[0][2] + wid.z * P.run_s) + u32(s_g_g) * 100u + u32(jw4)) >> 2u];
         let sv2 = S[((P.o[1][1] + wid.z * P.run_s) + u32(0i) * 100u + u32(jw4)) >> 2u];
-        var t33: f32 = 0.0f;
+        var t32: f32 = 0.0f;
         {
           let i_j16 = jw4 + 0i;
-          t33 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          t32 = select(sv2[0], select(sv1[0], sv0[0], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+        }
+        var t33: f32 = 0.0f;
+        {
+          let i_j16 = jw4 + 1i;
+          t33 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
         var t34: f32 = 0.0f;
         {
-          let i_j16 = jw4 + 1i;
-          t34 = select(sv2[1], select(sv1[1], sv0[1], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          let i_j16 = jw4 + 2i;
+          t34 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
         var t35: f32 = 0.0f;
         {
-          let i_j16 = jw4 + 2i;
-          t35 = select(sv2[2], select(sv1[2], sv0[2], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
-        }
-        var t36: f32 = 0.0f;
-        {
           let i_j16 = jw4 + 3i;
-          t36 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
+          t35 = select(sv2[3], select(sv1[3], sv0[3], (sval_track_arg_P == s_track_min)), (s_track_improved != 0i));
         }
-        S[((P.w[1][1] + wid.z * P.run_s) + u32(t32) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t33, t34, t35, t36);
+        S[((P.w[1][1] + wid.z * P.run_s) + u32(t31) * 100u + u32(jw4)) >> 2u] = vec4<f32>(t32, t33, t34, t35);
       }
     }
   }
   {
-    let t37: i32 = select(-1i, 0i, (i32(n) == 0i));
-    if (valid && t37 >= 0i && t37 < 1i && lane == 0u) {
-      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t37), select(t18, s_track_min, (s_track_improved != 0i)));
+    let t36: i32 = select(-1i, 0i, (i32(n) == 0i));
+    if (valid && t36 >= 0i && t36 < 1i && lane == 0u) {
+      opt_s_set((P.w[1][2] + wid.z * P.run_s) + u32(t36), select(t17, s_track_min, (s_track_improved != 0i)));
     }
   }
 }

@@ -1,10 +1,11 @@
-// ---- scan_chunks_0 uses P,X,PART
+// ---- scan_chunks_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 64u;
-var<workgroup> shf: array<f32, 64>;
+var<workgroup> shf: array<f32, 128>;
+var<workgroup> shs: array<f32, 10>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -13,61 +14,55 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 1u;
   let xo = min(n, P.n - 1u) * 100u;
-  var acc_chunk: f32 = 0.0f;
-  let cs = i32(c * 256u);
-  let ce = min(i32((c + 1u) * 256u), 100i);
-  for (var q: i32 = cs / 4i + i32(lid); q < (ce + 3i) / 4i; q += 64i) {
-    let xv = X[(xo >> 2u) + u32(q)];
-    let e0 = q * 4i + 0i;
-    if (e0 >= 0i && e0 < 100i) {
-      let i_i1 = e0;
-      acc_chunk = acc_chunk + (xv[0] * 0.01f);
+  let cend = min(i32((c + 1u) * 256u), 100i);
+  {
+    var carry: f32 = 0.0f;
+    for (var base: i32 = i32(c * 256u); base < cend; base += 8i) {
+      let tl = u32((base - i32(c * 256u)) / 8i);
+      for (var j4: u32 = lid; j4 < 2u; j4 += 64u) {
+        let q = base / 4i + i32(j4);
+        let xv = X[(xo >> 2u) + u32(q)];
+        let iv0 = q * 4i + 0i;
+        var v0: f32 = 0.0f;
+        if (iv0 < cend) {
+          let i_i1 = iv0;
+          v0 = (xv[0] * 0.01f);
+        }
+        shs[(((0u) * 8u + j4 * 4u + 0u) + (((0u) * 8u + j4 * 4u + 0u) >> 5u))] = v0;
+        let iv1 = q * 4i + 1i;
+        var v1: f32 = 0.0f;
+        if (iv1 < cend) {
+          let i_i1 = iv1;
+          v1 = (xv[1] * 0.01f);
+        }
+        shs[(((0u) * 8u + j4 * 4u + 1u) + (((0u) * 8u + j4 * 4u + 1u) >> 5u))] = v1;
+        let iv2 = q * 4i + 2i;
+        var v2: f32 = 0.0f;
+        if (iv2 < cend) {
+          let i_i1 = iv2;
+          v2 = (xv[2] * 0.01f);
+        }
+        shs[(((0u) * 8u + j4 * 4u + 2u) + (((0u) * 8u + j4 * 4u + 2u) >> 5u))] = v2;
+        let iv3 = q * 4i + 3i;
+        var v3: f32 = 0.0f;
+        if (iv3 < cend) {
+          let i_i1 = iv3;
+          v3 = (xv[3] * 0.01f);
+        }
+        shs[(((0u) * 8u + j4 * 4u + 3u) + (((0u) * 8u + j4 * 4u + 3u) >> 5u))] = v3;
+      }
+      workgroupBarrier();
+      var hs: f32 = 0.0f;
+      if (lid < 1u) {
+        for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 8u + lid * 8u + k) + (((0u) * 8u + lid * 8u + k) >> 5u))]; }
+      }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      if (valid && lid == 0u) { PART[(n * 1u + c) * 36u + tl] = total; }
+      workgroupBarrier();
+      carry = carry + total;
     }
-    let e1 = q * 4i + 1i;
-    if (e1 >= 0i && e1 < 100i) {
-      let i_i1 = e1;
-      acc_chunk = acc_chunk + (xv[1] * 0.01f);
-    }
-    let e2 = q * 4i + 2i;
-    if (e2 >= 0i && e2 < 100i) {
-      let i_i1 = e2;
-      acc_chunk = acc_chunk + (xv[2] * 0.01f);
-    }
-    let e3 = q * 4i + 3i;
-    if (e3 >= 0i && e3 < 100i) {
-      let i_i1 = e3;
-      acc_chunk = acc_chunk + (xv[3] * 0.01f);
-    }
   }
-  shf[0u + lid] = acc_chunk;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_chunk: f32 = shf[0u + 0u];
-  workgroupBarrier();
-  if (valid && lid == 0u) { PART[(n * 1u + c) * 5u] = s_chunk; }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -101,7 +96,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 64u;
 var<workgroup> shf: array<f32, 128>;
-var<workgroup> shs: array<f32, 265>;
+var<workgroup> shs: array<f32, 10>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -110,46 +105,33 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 1u;
   let xo = min(n, P.n - 1u) * 100u;
-  var acc_carry: f32 = 0.0f;
-  for (var cc: u32 = lid; cc < c; cc += 64u) {
-    acc_carry = acc_carry + PART[(n * 1u + cc) * 5u];
+  var s_carry: f32 = 0.0f;
+  for (var cc: u32 = 0u; cc < c; cc++) {
+    for (var ct: u32 = 0u; ct < 32u; ct++) {
+      s_carry = s_carry + PART[(n * 1u + cc) * 36u + ct];
+    }
   }
-  shf[0u + lid] = acc_carry;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_carry: f32 = shf[0u + 0u];
-  workgroupBarrier();
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   let cend = min(i32((c + 1u) * 256u), 100i);
   {
     var carry: f32 = s_carry;
-    for (var base: i32 = i32(c * 256u); base < cend; base += 256i) {
-      for (var k4: u32 = 0u; k4 < 1u; k4++) {
-        let q = base / 4i + i32(k4 * 64u + lid);
+    var acc_r0_t0: f32 = 0.0f;
+    var acc_r0_t1: f32 = 0.0f;
+    var acc_r0_t2: f32 = 0.0f;
+    var acc_r0_t3: f32 = 0.0f;
+    var acc_r0_t4: f32 = 0.0f;
+    var acc_r0_t5: f32 = 0.0f;
+    var acc_r1_t0: f32 = 0.0f;
+    var acc_r1_t1: f32 = 0.0f;
+    var acc_r1_t2: f32 = 0.0f;
+    var acc_r1_t3: f32 = 0.0f;
+    var acc_r1_t4: f32 = 0.0f;
+    var acc_r1_t5: f32 = 0.0f;
+    for (var base: i32 = i32(c * 256u); base < cend; base += 8i) {
+      let tl = u32((base - i32(c * 256u)) / 8i);
+      for (var j4: u32 = lid; j4 < 2u; j4 += 64u) {
+        let q = base / 4i + i32(j4);
         let xv = X[(xo >> 2u) + u32(q)];
         let iv0 = q * 4i + 0i;
         var v0: f32 = 0.0f;
@@ -157,121 +139,142 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = iv0;
           v0 = (xv[0] * 0.01f);
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 0u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 0u) >> 5u))] = v0;
+        shs[(((0u) * 8u + j4 * 4u + 0u) + (((0u) * 8u + j4 * 4u + 0u) >> 5u))] = v0;
         let iv1 = q * 4i + 1i;
         var v1: f32 = 0.0f;
         if (iv1 < cend) {
           let i_i1 = iv1;
           v1 = (xv[1] * 0.01f);
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 1u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 1u) >> 5u))] = v1;
+        shs[(((0u) * 8u + j4 * 4u + 1u) + (((0u) * 8u + j4 * 4u + 1u) >> 5u))] = v1;
         let iv2 = q * 4i + 2i;
         var v2: f32 = 0.0f;
         if (iv2 < cend) {
           let i_i1 = iv2;
           v2 = (xv[2] * 0.01f);
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 2u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 2u) >> 5u))] = v2;
+        shs[(((0u) * 8u + j4 * 4u + 2u) + (((0u) * 8u + j4 * 4u + 2u) >> 5u))] = v2;
         let iv3 = q * 4i + 3i;
         var v3: f32 = 0.0f;
         if (iv3 < cend) {
           let i_i1 = iv3;
           v3 = (xv[3] * 0.01f);
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 3u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 3u) >> 5u))] = v3;
+        shs[(((0u) * 8u + j4 * 4u + 3u) + (((0u) * 8u + j4 * 4u + 3u) >> 5u))] = v3;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 4u; k++) { lsum = lsum + shs[(((0u) * 256u + lid * 4u + k) + (((0u) * 256u + lid * 4u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t0 = select(0.0f, shf[lid - 1u], lid >= 1u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t0;
-      workgroupBarrier();
-      let t1 = select(0.0f, shf[lid - 2u], lid >= 2u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t1;
-      workgroupBarrier();
-      let t2 = select(0.0f, shf[lid - 4u], lid >= 4u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t2;
-      workgroupBarrier();
-      let t3 = select(0.0f, shf[lid - 8u], lid >= 8u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t3;
-      workgroupBarrier();
-      let t4 = select(0.0f, shf[lid - 16u], lid >= 16u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t4;
-      workgroupBarrier();
-      let t5 = select(0.0f, shf[lid - 32u], lid >= 32u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t5;
-      workgroupBarrier();
-      let t6 = shf[lid];
-      var run = carry + t6 - lsum;
-      carry = carry + shf[(0u) * 64u + 63u];
-      for (var k: u32 = 0u; k < 4u; k++) {
-        let iv = base + i32(lid * 4u + k);
-        let v = shs[(((0u) * 256u + lid * 4u + k) + (((0u) * 256u + lid * 4u + k) >> 5u))];
-        let before = run;
-        run = run + v;
-        let sv = run;
-        if (iv < cend) {
-          if (iv >= 0i && iv < 100i) {
-            let i_i3 = iv;
-            acc_r0 = acc_r0 + sin(sv);
-          }
-          if (iv >= 0i && iv < 100i) {
-            let i_i4 = iv;
-            let t7 = sv;
-            acc_r1 = acc_r1 + ((t7 * t7 * t7) - ((2.0f * sv) * X[(xo + u32(i_i4)) >> 2u][(xo + u32(i_i4)) & 3u]));
+      var hs: f32 = 0.0f;
+      if (lid < 1u) {
+        for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 8u + lid * 8u + k) + (((0u) * 8u + lid * 8u + k) >> 5u))]; }
+      }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      if (lid < 1u) {
+        var run: f32 = carry;
+        if (lid > 0u) { run = carry + ex; }
+        acc_r0 = 0.0f;
+        acc_r1 = 0.0f;
+        for (var k: u32 = 0u; k < 8u; k++) {
+          let iv = base + i32((lid) * 8u + k);
+          let v = shs[(((0u) * 8u + lid * 8u + k) + (((0u) * 8u + lid * 8u + k) >> 5u))];
+          let before = run;
+          run = run + v;
+          let sv = run;
+          if (iv < cend) {
+            if (iv >= 0i && iv < 100i) {
+              let i_i3 = iv;
+              acc_r0 = acc_r0 + sin(sv);
+            }
+            if (iv >= 0i && iv < 100i) {
+              let i_i4 = iv;
+              let t0 = sv;
+              acc_r1 = acc_r1 + ((t0 * t0 * t0) - ((2.0f * sv) * X[(xo + u32(i_i4)) >> 2u][(xo + u32(i_i4)) & 3u]));
+            }
           }
         }
       }
       workgroupBarrier();
+      shf[0u + lid] = acc_r0;
+      shf[64u + lid] = acc_r1;
+      workgroupBarrier();
+      var acc_r0_c: f32 = shf[0u + (0u) * 64u];
+      if ((tl & 1u) == 0u) {
+        acc_r0_t0 = acc_r0_c;
+      } else {
+        acc_r0_c = acc_r0_t0 + acc_r0_c;
+        if ((tl & 2u) == 0u) {
+          acc_r0_t1 = acc_r0_c;
+        } else {
+          acc_r0_c = acc_r0_t1 + acc_r0_c;
+          if ((tl & 4u) == 0u) {
+            acc_r0_t2 = acc_r0_c;
+          } else {
+            acc_r0_c = acc_r0_t2 + acc_r0_c;
+            if ((tl & 8u) == 0u) {
+              acc_r0_t3 = acc_r0_c;
+            } else {
+              acc_r0_c = acc_r0_t3 + acc_r0_c;
+              if ((tl & 16u) == 0u) {
+                acc_r0_t4 = acc_r0_c;
+              } else {
+                acc_r0_c = acc_r0_t4 + acc_r0_c;
+                acc_r0_t5 = acc_r0_c;
+              }
+            }
+          }
+        }
+      }
+      var acc_r1_c: f32 = shf[64u + (0u) * 64u];
+      if ((tl & 1u) == 0u) {
+        acc_r1_t0 = acc_r1_c;
+      } else {
+        acc_r1_c = acc_r1_t0 + acc_r1_c;
+        if ((tl & 2u) == 0u) {
+          acc_r1_t1 = acc_r1_c;
+        } else {
+          acc_r1_c = acc_r1_t1 + acc_r1_c;
+          if ((tl & 4u) == 0u) {
+            acc_r1_t2 = acc_r1_c;
+          } else {
+            acc_r1_c = acc_r1_t2 + acc_r1_c;
+            if ((tl & 8u) == 0u) {
+              acc_r1_t3 = acc_r1_c;
+            } else {
+              acc_r1_c = acc_r1_t3 + acc_r1_c;
+              if ((tl & 16u) == 0u) {
+                acc_r1_t4 = acc_r1_c;
+              } else {
+                acc_r1_c = acc_r1_t4 + acc_r1_c;
+                acc_r1_t5 = acc_r1_c;
+              }
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((cend - i32(c * 256u) + 7i) / 8i);
+    acc_r0 = 0.0f;
+    if ((mt & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+    if ((mt & 2u) != 0u) { acc_r0 = acc_r0_t1 + acc_r0; }
+    if ((mt & 4u) != 0u) { acc_r0 = acc_r0_t2 + acc_r0; }
+    if ((mt & 8u) != 0u) { acc_r0 = acc_r0_t3 + acc_r0; }
+    if ((mt & 16u) != 0u) { acc_r0 = acc_r0_t4 + acc_r0; }
+    if ((mt & 32u) != 0u) { acc_r0 = acc_r0_t5 + acc_r0; }
+    acc_r1 = 0.0f;
+    if ((mt & 1u) != 0u) { acc_r1 = acc_r1_t0 + acc_r1; }
+    if ((mt & 2u) != 0u) { acc_r1 = acc_r1_t1 + acc_r1; }
+    if ((mt & 4u) != 0u) { acc_r1 = acc_r1_t2 + acc_r1; }
+    if ((mt & 8u) != 0u) { acc_r1 = acc_r1_t3 + acc_r1; }
+    if ((mt & 16u) != 0u) { acc_r1 = acc_r1_t4 + acc_r1; }
+    if ((mt & 32u) != 0u) { acc_r1 = acc_r1_t5 + acc_r1; }
   }
-  shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + 0u];
-  let s_r1: f32 = shf[64u + 0u];
-  workgroupBarrier();
+  let s_r0: f32 = acc_r0;
+  let s_r1: f32 = acc_r1;
   if (valid && lid == 0u) {
-    PART[(n * 1u + c) * 5u + 1u] = f32(s_r0);
-    PART[(n * 1u + c) * 5u + 3u] = f32(s_r1);
+    PART[(n * 1u + c) * 36u + 32u] = f32(s_r0);
+    PART[(n * 1u + c) * 36u + 34u] = f32(s_r1);
   }
 }
 
@@ -316,15 +319,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
-  var acc_r0: f32 = 0.0f;
-  var acc_r1: f32 = 0.0f;
   for (var cc: u32 = lane; cc < 1u; cc += 1u) {
-    acc_r0 = acc_r0 + PART[(n * 1u + cc) * 5u + 1u];
-    acc_r1 = acc_r1 + PART[(n * 1u + cc) * 5u + 3u];
   }
-  shf[0u + lid] = acc_r0;
-  shf[64u + lid] = acc_r1;
-  workgroupBarrier();
+  {
+    var acc_r0: f32 = 0.0f;
+    var acc_r0_t0: f32 = 0.0f;
+    var acc_r1: f32 = 0.0f;
+    var acc_r1_t0: f32 = 0.0f;
+    let cb = lane * 1u;
+    let mb = min(1u, 1u - min(cb, 1u));
+    for (var tl: u32 = 0u; tl < mb; tl++) {
+      let cw = cb + tl;
+      var acc_r0_c: f32 = PART[(n * 1u + cw) * 36u + 32u];
+      acc_r0_t0 = acc_r0_c;
+      var acc_r1_c: f32 = PART[(n * 1u + cw) * 36u + 34u];
+      acc_r1_t0 = acc_r1_c;
+    }
+    if ((mb & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+    shf[0u + lid] = acc_r0;
+    if ((mb & 1u) != 0u) { acc_r1 = acc_r1_t0 + acc_r1; }
+    shf[64u + lid] = acc_r1;
+    workgroupBarrier();
+  }
   let s_r0: f32 = shf[0u + team * 1u];
   let s_r1: f32 = shf[64u + team * 1u];
   workgroupBarrier();

@@ -5,7 +5,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 256>;
+var<workgroup> shf: array<f32, 512>;
 var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
@@ -20,25 +20,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     var carry: f32 = 0.0f;
     for (var base: i32 = 0i; base < 10i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 10i) {
           let i_i1 = iv;
           v = X[xo + u32(i_i1)];
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t0 = shf[lid];
-      var run = carry + t0 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -48,31 +48,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       workgroupBarrier();
+      carry = carry + total;
     }
   }
   storageBarrier();
   {
     var carry: f32 = 0.0f;
     for (var base: i32 = 0i; base < 10i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 10i) {
           let i_i3 = iv;
           v = (X[xo + u32(i_i3)] * 0.5f);
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t1 = shf[lid];
-      var run = carry + t1 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -82,6 +83,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       workgroupBarrier();
+      carry = carry + total;
     }
   }
   storageBarrier();
@@ -95,8 +97,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i5 = e0;
-          let t2 = SCR[n * 20u + 0u + u32(i_i5)];
-          acc_r0 = acc_r0 + ((t2 * t2) + SCR[n * 20u + 10u + u32(i_i5)]);
+          let t0 = SCR[n * 20u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t0 * t0) + SCR[n * 20u + 10u + u32(i_i5)]);
         }
       }
       cv_r0[vi] = acc_r0;

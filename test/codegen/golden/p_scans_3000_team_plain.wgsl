@@ -5,7 +5,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 @group(0) @binding(4) var<storage, read_write> SCR: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 256>;
+var<workgroup> shf: array<f32, 512>;
 var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
@@ -20,8 +20,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     var carry: f32 = 0.0f;
     for (var base: i32 = 0i; base < 3000i; base += 256i) {
-      for (var k4: u32 = 0u; k4 < 2u; k4++) {
-        let q = base / 4i + i32(k4 * 32u + lane);
+      let tl = u32((base - 0i) / 256i);
+      for (var j4: u32 = lane; j4 < 64u; j4 += 32u) {
+        let q = base / 4i + i32(j4);
         let xv = X[(xo >> 2u) + u32(q)];
         let iv0 = q * 4i + 0i;
         var v0: f32 = 0.0f;
@@ -29,59 +30,57 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = iv0;
           v0 = xv[0];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 0u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 0u) >> 5u))] = v0;
+        shs[(((team) * 256u + j4 * 4u + 0u) + (((team) * 256u + j4 * 4u + 0u) >> 5u))] = v0;
         let iv1 = q * 4i + 1i;
         var v1: f32 = 0.0f;
         if (iv1 < 3000i) {
           let i_i1 = iv1;
           v1 = xv[1];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 1u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 1u) >> 5u))] = v1;
+        shs[(((team) * 256u + j4 * 4u + 1u) + (((team) * 256u + j4 * 4u + 1u) >> 5u))] = v1;
         let iv2 = q * 4i + 2i;
         var v2: f32 = 0.0f;
         if (iv2 < 3000i) {
           let i_i1 = iv2;
           v2 = xv[2];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 2u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 2u) >> 5u))] = v2;
+        shs[(((team) * 256u + j4 * 4u + 2u) + (((team) * 256u + j4 * 4u + 2u) >> 5u))] = v2;
         let iv3 = q * 4i + 3i;
         var v3: f32 = 0.0f;
         if (iv3 < 3000i) {
           let i_i1 = iv3;
           v3 = xv[3];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 3u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 3u) >> 5u))] = v3;
+        shs[(((team) * 256u + j4 * 4u + 3u) + (((team) * 256u + j4 * 4u + 3u) >> 5u))] = v3;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
+      if ((lane & 1u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t0;
+      if ((lane & 2u) != 0u) { hs = hs + shf[256u + (team) * 32u + (lane & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
+      if ((lane & 4u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t1;
+      if ((lane & 8u) != 0u) { hs = hs + shf[256u + (team) * 32u + (lane & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
+      if ((lane & 16u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967264u) + 15u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t2;
-      workgroupBarrier();
-      let t3 = select(0.0f, shf[lid - 8u], lane >= 8u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t3;
-      workgroupBarrier();
-      let t4 = select(0.0f, shf[lid - 16u], lane >= 16u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t4;
-      workgroupBarrier();
-      let t5 = shf[lid];
-      var run = carry + t5 - lsum;
-      carry = carry + shf[(team) * 32u + 31u];
+      if (lane >= 1u) { ex = shf[256u + lid - 1u]; }
+      total = shf[256u + (team) * 32u + 31u];
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -91,14 +90,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       workgroupBarrier();
+      carry = carry + total;
     }
   }
   storageBarrier();
   {
     var carry: f32 = 0.0f;
     for (var base: i32 = 0i; base < 3000i; base += 256i) {
-      for (var k4: u32 = 0u; k4 < 2u; k4++) {
-        let q = base / 4i + i32(k4 * 32u + lane);
+      let tl = u32((base - 0i) / 256i);
+      for (var j4: u32 = lane; j4 < 64u; j4 += 32u) {
+        let q = base / 4i + i32(j4);
         let xv = X[(xo >> 2u) + u32(q)];
         let iv0 = q * 4i + 0i;
         var v0: f32 = 0.0f;
@@ -106,59 +107,57 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i3 = iv0;
           v0 = (xv[0] * 0.5f);
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 0u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 0u) >> 5u))] = v0;
+        shs[(((team) * 256u + j4 * 4u + 0u) + (((team) * 256u + j4 * 4u + 0u) >> 5u))] = v0;
         let iv1 = q * 4i + 1i;
         var v1: f32 = 0.0f;
         if (iv1 < 3000i) {
           let i_i3 = iv1;
           v1 = (xv[1] * 0.5f);
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 1u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 1u) >> 5u))] = v1;
+        shs[(((team) * 256u + j4 * 4u + 1u) + (((team) * 256u + j4 * 4u + 1u) >> 5u))] = v1;
         let iv2 = q * 4i + 2i;
         var v2: f32 = 0.0f;
         if (iv2 < 3000i) {
           let i_i3 = iv2;
           v2 = (xv[2] * 0.5f);
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 2u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 2u) >> 5u))] = v2;
+        shs[(((team) * 256u + j4 * 4u + 2u) + (((team) * 256u + j4 * 4u + 2u) >> 5u))] = v2;
         let iv3 = q * 4i + 3i;
         var v3: f32 = 0.0f;
         if (iv3 < 3000i) {
           let i_i3 = iv3;
           v3 = (xv[3] * 0.5f);
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 3u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 3u) >> 5u))] = v3;
+        shs[(((team) * 256u + j4 * 4u + 3u) + (((team) * 256u + j4 * 4u + 3u) >> 5u))] = v3;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t6 = select(0.0f, shf[lid - 1u], lane >= 1u);
+      if ((lane & 1u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t6;
+      if ((lane & 2u) != 0u) { hs = hs + shf[256u + (team) * 32u + (lane & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t7 = select(0.0f, shf[lid - 2u], lane >= 2u);
+      if ((lane & 4u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t7;
+      if ((lane & 8u) != 0u) { hs = hs + shf[256u + (team) * 32u + (lane & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t8 = select(0.0f, shf[lid - 4u], lane >= 4u);
+      if ((lane & 16u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967264u) + 15u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t8;
-      workgroupBarrier();
-      let t9 = select(0.0f, shf[lid - 8u], lane >= 8u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t9;
-      workgroupBarrier();
-      let t10 = select(0.0f, shf[lid - 16u], lane >= 16u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t10;
-      workgroupBarrier();
-      let t11 = shf[lid];
-      var run = carry + t11 - lsum;
-      carry = carry + shf[(team) * 32u + 31u];
+      if (lane >= 1u) { ex = shf[256u + lid - 1u]; }
+      total = shf[256u + (team) * 32u + 31u];
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -168,6 +167,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       workgroupBarrier();
+      carry = carry + total;
     }
   }
   storageBarrier();
@@ -181,26 +181,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 3000i) {
           let i_i5 = e0;
-          let t12 = SCR[n * 6000u + 0u + u32(i_i5)];
-          acc_r0 = acc_r0 + ((t12 * t12) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+          let t0 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t0 * t0) + SCR[n * 6000u + 3000u + u32(i_i5)]);
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 3000i) {
           let i_i5 = e1;
-          let t13 = SCR[n * 6000u + 0u + u32(i_i5)];
-          acc_r0 = acc_r0 + ((t13 * t13) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+          let t1 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t1 * t1) + SCR[n * 6000u + 3000u + u32(i_i5)]);
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 3000i) {
           let i_i5 = e2;
-          let t14 = SCR[n * 6000u + 0u + u32(i_i5)];
-          acc_r0 = acc_r0 + ((t14 * t14) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+          let t2 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t2 * t2) + SCR[n * 6000u + 3000u + u32(i_i5)]);
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 3000i) {
           let i_i5 = e3;
-          let t15 = SCR[n * 6000u + 0u + u32(i_i5)];
-          acc_r0 = acc_r0 + ((t15 * t15) + SCR[n * 6000u + 3000u + u32(i_i5)]);
+          let t3 = SCR[n * 6000u + 0u + u32(i_i5)];
+          acc_r0 = acc_r0 + ((t3 * t3) + SCR[n * 6000u + 3000u + u32(i_i5)]);
         }
       }
       cv_r0[vi] = acc_r0;

@@ -1,11 +1,11 @@
-// ---- scan_moments_0 uses P,X,PART
+// ---- scan_chunks_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(5) var<storage, read_write> PART: array<f32>;
 override WG: u32 = 64u;
-var<workgroup> shf: array<f32, 192>;
-var<workgroup> shs: array<f32, 265>;
+var<workgroup> shf: array<f32, 128>;
+var<workgroup> shs: array<f32, 67>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -14,16 +14,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let c = group / P.n;
   let valid = c < 4u;
   let xo = min(n, P.n - 1u) * 1000u;
-  var acc_mom0: f32 = 0.0f;
-  var acc_mom1: f32 = 0.0f;
-  var acc_mom2: f32 = 0.0f;
-  var chunk_total: f32 = 0.0f;
   let cend = min(i32((c + 1u) * 256u), 1000i);
   {
     var carry: f32 = 0.0f;
-    for (var base: i32 = i32(c * 256u); base < cend; base += 256i) {
-      for (var k4: u32 = 0u; k4 < 1u; k4++) {
-        let q = base / 4i + i32(k4 * 64u + lid);
+    for (var base: i32 = i32(c * 256u); base < cend; base += 64i) {
+      let tl = u32((base - i32(c * 256u)) / 64i);
+      for (var j4: u32 = lid; j4 < 16u; j4 += 64u) {
+        let q = base / 4i + i32(j4);
         let xv = X[(xo >> 2u) + u32(q)];
         let iv0 = q * 4i + 0i;
         var v0: f32 = 0.0f;
@@ -31,135 +28,221 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = iv0;
           v0 = xv[0];
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 0u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 0u) >> 5u))] = v0;
+        shs[(((0u) * 64u + j4 * 4u + 0u) + (((0u) * 64u + j4 * 4u + 0u) >> 5u))] = v0;
         let iv1 = q * 4i + 1i;
         var v1: f32 = 0.0f;
         if (iv1 < cend) {
           let i_i1 = iv1;
           v1 = xv[1];
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 1u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 1u) >> 5u))] = v1;
+        shs[(((0u) * 64u + j4 * 4u + 1u) + (((0u) * 64u + j4 * 4u + 1u) >> 5u))] = v1;
         let iv2 = q * 4i + 2i;
         var v2: f32 = 0.0f;
         if (iv2 < cend) {
           let i_i1 = iv2;
           v2 = xv[2];
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 2u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 2u) >> 5u))] = v2;
+        shs[(((0u) * 64u + j4 * 4u + 2u) + (((0u) * 64u + j4 * 4u + 2u) >> 5u))] = v2;
         let iv3 = q * 4i + 3i;
         var v3: f32 = 0.0f;
         if (iv3 < cend) {
           let i_i1 = iv3;
           v3 = xv[3];
         }
-        shs[(((0u) * 256u + (k4 * 64u + lid) * 4u + 3u) + (((0u) * 256u + (k4 * 64u + lid) * 4u + 3u) >> 5u))] = v3;
+        shs[(((0u) * 64u + j4 * 4u + 3u) + (((0u) * 64u + j4 * 4u + 3u) >> 5u))] = v3;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 4u; k++) { lsum = lsum + shs[(((0u) * 256u + lid * 4u + k) + (((0u) * 256u + lid * 4u + k) >> 5u))]; }
-      shf[lid] = lsum;
+      var hs: f32 = 0.0f;
+      if (lid < 8u) {
+        for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 64u + lid * 8u + k) + (((0u) * 64u + lid * 8u + k) >> 5u))]; }
+      }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t0 = select(0.0f, shf[lid - 1u], lid >= 1u);
+      if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 64u + (lid & 4294967294u) + 0u]; }
+      shf[64u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t0;
+      if ((lid & 2u) != 0u) { hs = hs + shf[64u + (0u) * 64u + (lid & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t1 = select(0.0f, shf[lid - 2u], lid >= 2u);
+      if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 64u + (lid & 4294967288u) + 3u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[64u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t1;
+      if (lid >= 1u) { ex = shf[64u + lid - 1u]; }
+      total = shf[64u + (0u) * 64u + 7u];
+      if (valid && lid == 0u) { PART[(n * 4u + c) * 6u + tl] = total; }
       workgroupBarrier();
-      let t2 = select(0.0f, shf[lid - 4u], lid >= 4u);
+      carry = carry + total;
+    }
+  }
+}
+
+fn opt_pow(a: f32, b: f32) -> f32 {
+  // C pow: a negative base with an integral exponent is defined.
+  let r = pow(abs(a), b);
+  if (a < 0.0 && fract(b) == 0.0) {
+    return select(r, -r, fract(b * 0.5) != 0.0);
+  }
+  return select(r, opt_nan(), a < 0.0);
+}
+// WGSL rejects NaN and infinity in constant expressions, and lets implementations assume they do
+// not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
+fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
+fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
+fn opt_expm1(x: f32) -> f32 {
+  if (abs(x) >= 0.5) { return exp(x) - 1.0; }
+  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+}
+fn opt_idiv(a: i32, b: i32) -> i32 {
+  let q = a / b;
+  return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
+}
+fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
+fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+
+// ---- scan_rescan_0 uses P,PART,X
+struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
+@group(0) @binding(5) var<storage, read_write> PART: array<f32>;
+override WG: u32 = 64u;
+var<workgroup> shf: array<f32, 128>;
+var<workgroup> shs: array<f32, 67>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let group = wid.x + wid.y * P.gx;
+  let n = group % P.n;
+  let c = group / P.n;
+  let valid = c < 4u;
+  let xo = min(n, P.n - 1u) * 1000u;
+  var s_carry: f32 = 0.0f;
+  for (var cc: u32 = 0u; cc < c; cc++) {
+    for (var ct: u32 = 0u; ct < 4u; ct++) {
+      s_carry = s_carry + PART[(n * 4u + cc) * 6u + ct];
+    }
+  }
+  var acc_r0: f32 = 0.0f;
+  let cend = min(i32((c + 1u) * 256u), 1000i);
+  {
+    var carry: f32 = s_carry;
+    var acc_r0_t0: f32 = 0.0f;
+    var acc_r0_t1: f32 = 0.0f;
+    var acc_r0_t2: f32 = 0.0f;
+    for (var base: i32 = i32(c * 256u); base < cend; base += 64i) {
+      let tl = u32((base - i32(c * 256u)) / 64i);
+      for (var j4: u32 = lid; j4 < 16u; j4 += 64u) {
+        let q = base / 4i + i32(j4);
+        let xv = X[(xo >> 2u) + u32(q)];
+        let iv0 = q * 4i + 0i;
+        var v0: f32 = 0.0f;
+        if (iv0 < cend) {
+          let i_i1 = iv0;
+          v0 = xv[0];
+        }
+        shs[(((0u) * 64u + j4 * 4u + 0u) + (((0u) * 64u + j4 * 4u + 0u) >> 5u))] = v0;
+        let iv1 = q * 4i + 1i;
+        var v1: f32 = 0.0f;
+        if (iv1 < cend) {
+          let i_i1 = iv1;
+          v1 = xv[1];
+        }
+        shs[(((0u) * 64u + j4 * 4u + 1u) + (((0u) * 64u + j4 * 4u + 1u) >> 5u))] = v1;
+        let iv2 = q * 4i + 2i;
+        var v2: f32 = 0.0f;
+        if (iv2 < cend) {
+          let i_i1 = iv2;
+          v2 = xv[2];
+        }
+        shs[(((0u) * 64u + j4 * 4u + 2u) + (((0u) * 64u + j4 * 4u + 2u) >> 5u))] = v2;
+        let iv3 = q * 4i + 3i;
+        var v3: f32 = 0.0f;
+        if (iv3 < cend) {
+          let i_i1 = iv3;
+          v3 = xv[3];
+        }
+        shs[(((0u) * 64u + j4 * 4u + 3u) + (((0u) * 64u + j4 * 4u + 3u) >> 5u))] = v3;
+      }
       workgroupBarrier();
-      shf[lid] = shf[lid] + t2;
+      var hs: f32 = 0.0f;
+      if (lid < 8u) {
+        for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((0u) * 64u + lid * 8u + k) + (((0u) * 64u + lid * 8u + k) >> 5u))]; }
+      }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t3 = select(0.0f, shf[lid - 8u], lid >= 8u);
+      if ((lid & 1u) != 0u) { hs = hs + shf[0u + (0u) * 64u + (lid & 4294967294u) + 0u]; }
+      shf[64u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t3;
+      if ((lid & 2u) != 0u) { hs = hs + shf[64u + (0u) * 64u + (lid & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t4 = select(0.0f, shf[lid - 16u], lid >= 16u);
+      if ((lid & 4u) != 0u) { hs = hs + shf[0u + (0u) * 64u + (lid & 4294967288u) + 3u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[64u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t4;
-      workgroupBarrier();
-      let t5 = select(0.0f, shf[lid - 32u], lid >= 32u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t5;
-      workgroupBarrier();
-      let t6 = shf[lid];
-      var run = carry + t6 - lsum;
-      carry = carry + shf[(0u) * 64u + 63u];
-      for (var k: u32 = 0u; k < 4u; k++) {
-        let iv = base + i32(lid * 4u + k);
-        let v = shs[(((0u) * 256u + lid * 4u + k) + (((0u) * 256u + lid * 4u + k) >> 5u))];
-        let before = run;
-        run = run + v;
-        let sv = run;
-        if (iv < cend) {
-          if (iv >= 0i && iv < 1000i) {
-            let i_i3 = iv;
-            acc_mom0 = acc_mom0 + ((1.0f * 1.0f) * 1.0f);
-          }
-          if (iv >= 0i && iv < 1000i) {
-            let i_i3 = iv;
-            acc_mom1 = acc_mom1 + (((1.0f * 1.0f) * 1.0f) * sv);
-          }
-          if (iv >= 0i && iv < 1000i) {
-            let i_i3 = iv;
-            acc_mom2 = acc_mom2 + ((((1.0f * 1.0f) * 1.0f) * sv) * sv);
+      if (lid >= 1u) { ex = shf[64u + lid - 1u]; }
+      total = shf[64u + (0u) * 64u + 7u];
+      if (lid < 8u) {
+        var run: f32 = carry;
+        if (lid > 0u) { run = carry + ex; }
+        acc_r0 = 0.0f;
+        for (var k: u32 = 0u; k < 8u; k++) {
+          let iv = base + i32((lid) * 8u + k);
+          let v = shs[(((0u) * 64u + lid * 8u + k) + (((0u) * 64u + lid * 8u + k) >> 5u))];
+          let before = run;
+          run = run + v;
+          let sv = run;
+          if (iv < cend) {
+            if (iv >= 0i && iv < 1000i) {
+              let i_i3 = iv;
+              let t0 = sv;
+              acc_r0 = acc_r0 + (t0 * t0);
+            }
           }
         }
       }
       workgroupBarrier();
+      shf[0u + lid] = acc_r0;
+      workgroupBarrier();
+      if ((lid % 2u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+      }
+      workgroupBarrier();
+      if ((lid % 4u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+      }
+      workgroupBarrier();
+      if ((lid % 8u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+      }
+      workgroupBarrier();
+      var acc_r0_c: f32 = shf[0u + (0u) * 64u];
+      if ((tl & 1u) == 0u) {
+        acc_r0_t0 = acc_r0_c;
+      } else {
+        acc_r0_c = acc_r0_t0 + acc_r0_c;
+        if ((tl & 2u) == 0u) {
+          acc_r0_t1 = acc_r0_c;
+        } else {
+          acc_r0_c = acc_r0_t1 + acc_r0_c;
+          acc_r0_t2 = acc_r0_c;
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
-    chunk_total = carry;
+    let mt = u32((cend - i32(c * 256u) + 63i) / 64i);
+    acc_r0 = 0.0f;
+    if ((mt & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+    if ((mt & 2u) != 0u) { acc_r0 = acc_r0_t1 + acc_r0; }
+    if ((mt & 4u) != 0u) { acc_r0 = acc_r0_t2 + acc_r0; }
   }
-  shf[0u + lid] = acc_mom0;
-  shf[64u + lid] = acc_mom1;
-  shf[128u + lid] = acc_mom2;
-  workgroupBarrier();
-  if (lid < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
-  }
-  workgroupBarrier();
-  if (lid < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lid < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lid < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lid < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lid < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_mom0: f32 = shf[0u + 0u];
-  let s_mom1: f32 = shf[64u + 0u];
-  let s_mom2: f32 = shf[128u + 0u];
-  workgroupBarrier();
+  let s_r0: f32 = acc_r0;
   if (valid && lid == 0u) {
-    PART[(n * 4u + c) * 4u] = chunk_total;
-    PART[(n * 4u + c) * 4u + 1u] = s_mom0;
-    PART[(n * 4u + c) * 4u + 2u] = s_mom1;
-    PART[(n * 4u + c) * 4u + 3u] = s_mom2;
+    PART[(n * 4u + c) * 6u + 4u] = f32(s_r0);
   }
 }
 
@@ -204,43 +287,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 1000u; // an epilogue may read single elements (Discus: x[0])
-  var acc_r0: f32 = 0.0f;
-  var carry_c: f32 = 0.0f;
-  for (var cb: u32 = 0u; cb < 4u; cb += 4u) {
-    let cc = cb + lane;
-    var z: f32 = 0.0f;
-    if (cc < 4u) { z = PART[(n * 4u + cc) * 4u]; }
-    shf[lid] = z;
-    workgroupBarrier();
-    let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t0;
-    workgroupBarrier();
-    let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
-    workgroupBarrier();
-    shf[lid] = shf[lid] + t1;
-    workgroupBarrier();
-    let t2 = shf[lid];
-    let cx = carry_c + t2 - z;
-    carry_c = carry_c + shf[team * 4u + 3u];
-    workgroupBarrier();
-    if (cc < 4u) {
-      let pb = (n * 4u + cc) * 4u;
-      acc_r0 += 1.0f * cx * cx * PART[pb + 1u];
-      acc_r0 += 2.0f * cx * PART[pb + 2u];
-      acc_r0 += 1.0f * 1.0f * PART[pb + 3u];
+  for (var cc: u32 = lane; cc < 4u; cc += 4u) {
+  }
+  {
+    var acc_r0: f32 = 0.0f;
+    var acc_r0_t0: f32 = 0.0f;
+    let cb = lane * 1u;
+    let mb = min(1u, 4u - min(cb, 4u));
+    for (var tl: u32 = 0u; tl < mb; tl++) {
+      let cw = cb + tl;
+      var acc_r0_c: f32 = PART[(n * 4u + cw) * 6u + 4u];
+      acc_r0_t0 = acc_r0_c;
     }
+    if ((mb & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+    shf[0u + lid] = acc_r0;
+    workgroupBarrier();
+    if ((lane % 2u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+    }
+    workgroupBarrier();
+    if ((lane % 4u) == 0u) {
+      shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+    }
+    workgroupBarrier();
   }
-  shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 4u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }

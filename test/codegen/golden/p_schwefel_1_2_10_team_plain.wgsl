@@ -4,7 +4,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(1) var<storage, read> X: array<f32>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 256>;
+var<workgroup> shf: array<f32, 512>;
 var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
@@ -19,26 +19,29 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_r0_t0: f32 = 0.0f;
+    var acc_r0_t1: f32 = 0.0f;
     for (var base: i32 = 0i; base < 10i; base += 8i) {
-      for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(k * 1u + lane);
+      let tl = u32((base - 0i) / 8i);
+      for (var rj: u32 = lane; rj < 8u; rj += 1u) {
+        let iv = base + i32(rj);
         var v: f32 = 0.0f;
         if (iv < 10i) {
           let i_i1 = iv;
           v = X[xo + u32(i_i1)];
         }
-        shs[(((team) * 8u + k * 1u + lane) + (((team) * 8u + k * 1u + lane) >> 5u))] = v;
+        shs[(((team) * 8u + rj) + (((team) * 8u + rj) >> 5u))] = v;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
-      workgroupBarrier();
-      let t0 = shf[lid];
-      var run = carry + t0 - lsum;
-      carry = carry + shf[(team) * 1u + 0u];
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_r0 = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 8u + lane * 8u + k) + (((team) * 8u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -46,18 +49,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 10i) {
           if (iv >= 0i && iv < 10i) {
             let i_i3 = iv;
-            let t1 = sv;
-            acc_r0 = acc_r0 + (t1 * t1);
+            let t0 = sv;
+            acc_r0 = acc_r0 + (t0 * t0);
           }
         }
       }
       workgroupBarrier();
+      var acc_r0_c: f32 = acc_r0;
+      if ((tl & 1u) == 0u) {
+        acc_r0_t0 = acc_r0_c;
+      } else {
+        acc_r0_c = acc_r0_t0 + acc_r0_c;
+        acc_r0_t1 = acc_r0_c;
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((10i - 0i + 7i) / 8i);
+    acc_r0 = 0.0f;
+    if ((mt & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+    if ((mt & 2u) != 0u) { acc_r0 = acc_r0_t1 + acc_r0; }
   }
-  shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 1u];
-  workgroupBarrier();
+  let s_r0: f32 = acc_r0;
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }
 

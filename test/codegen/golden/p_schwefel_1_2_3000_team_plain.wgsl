@@ -4,7 +4,7 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(1) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> F: array<f32>;
 override WG: u32 = 256u;
-var<workgroup> shf: array<f32, 256>;
+var<workgroup> shf: array<f32, 512>;
 var<workgroup> shs: array<f32, 2113>;
 
 @compute @workgroup_size(WG)
@@ -19,9 +19,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   {
     var carry: f32 = 0.0f;
+    var acc_r0_t0: f32 = 0.0f;
+    var acc_r0_t1: f32 = 0.0f;
+    var acc_r0_t2: f32 = 0.0f;
+    var acc_r0_t3: f32 = 0.0f;
+    var acc_r0_t4: f32 = 0.0f;
     for (var base: i32 = 0i; base < 3000i; base += 256i) {
-      for (var k4: u32 = 0u; k4 < 2u; k4++) {
-        let q = base / 4i + i32(k4 * 32u + lane);
+      let tl = u32((base - 0i) / 256i);
+      for (var j4: u32 = lane; j4 < 64u; j4 += 32u) {
+        let q = base / 4i + i32(j4);
         let xv = X[(xo >> 2u) + u32(q)];
         let iv0 = q * 4i + 0i;
         var v0: f32 = 0.0f;
@@ -29,59 +35,58 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = iv0;
           v0 = xv[0];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 0u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 0u) >> 5u))] = v0;
+        shs[(((team) * 256u + j4 * 4u + 0u) + (((team) * 256u + j4 * 4u + 0u) >> 5u))] = v0;
         let iv1 = q * 4i + 1i;
         var v1: f32 = 0.0f;
         if (iv1 < 3000i) {
           let i_i1 = iv1;
           v1 = xv[1];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 1u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 1u) >> 5u))] = v1;
+        shs[(((team) * 256u + j4 * 4u + 1u) + (((team) * 256u + j4 * 4u + 1u) >> 5u))] = v1;
         let iv2 = q * 4i + 2i;
         var v2: f32 = 0.0f;
         if (iv2 < 3000i) {
           let i_i1 = iv2;
           v2 = xv[2];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 2u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 2u) >> 5u))] = v2;
+        shs[(((team) * 256u + j4 * 4u + 2u) + (((team) * 256u + j4 * 4u + 2u) >> 5u))] = v2;
         let iv3 = q * 4i + 3i;
         var v3: f32 = 0.0f;
         if (iv3 < 3000i) {
           let i_i1 = iv3;
           v3 = xv[3];
         }
-        shs[(((team) * 256u + (k4 * 32u + lane) * 4u + 3u) + (((team) * 256u + (k4 * 32u + lane) * 4u + 3u) >> 5u))] = v3;
+        shs[(((team) * 256u + j4 * 4u + 3u) + (((team) * 256u + j4 * 4u + 3u) >> 5u))] = v3;
       }
       workgroupBarrier();
-      var lsum: f32 = 0.0f;
-      for (var k: u32 = 0u; k < 8u; k++) { lsum = lsum + shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))]; }
-      shf[lid] = lsum;
+      var hs: f32 = 0.0f;
+      for (var k: u32 = 0u; k < 8u; k++) { hs = hs + shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t0 = select(0.0f, shf[lid - 1u], lane >= 1u);
+      if ((lane & 1u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967294u) + 0u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t0;
+      if ((lane & 2u) != 0u) { hs = hs + shf[256u + (team) * 32u + (lane & 4294967292u) + 1u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t1 = select(0.0f, shf[lid - 2u], lane >= 2u);
+      if ((lane & 4u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967288u) + 3u]; }
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t1;
+      if ((lane & 8u) != 0u) { hs = hs + shf[256u + (team) * 32u + (lane & 4294967280u) + 7u]; }
+      shf[0u + lid] = hs;
       workgroupBarrier();
-      let t2 = select(0.0f, shf[lid - 4u], lane >= 4u);
+      if ((lane & 16u) != 0u) { hs = hs + shf[0u + (team) * 32u + (lane & 4294967264u) + 15u]; }
+      var ex: f32 = 0.0f;
+      var total: f32 = hs;
+      shf[256u + lid] = hs;
       workgroupBarrier();
-      shf[lid] = shf[lid] + t2;
-      workgroupBarrier();
-      let t3 = select(0.0f, shf[lid - 8u], lane >= 8u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t3;
-      workgroupBarrier();
-      let t4 = select(0.0f, shf[lid - 16u], lane >= 16u);
-      workgroupBarrier();
-      shf[lid] = shf[lid] + t4;
-      workgroupBarrier();
-      let t5 = shf[lid];
-      var run = carry + t5 - lsum;
-      carry = carry + shf[(team) * 32u + 31u];
+      if (lane >= 1u) { ex = shf[256u + lid - 1u]; }
+      total = shf[256u + (team) * 32u + 31u];
+      var run: f32 = carry;
+      if (lane > 0u) { run = carry + ex; }
+      acc_r0 = 0.0f;
       for (var k: u32 = 0u; k < 8u; k++) {
-        let iv = base + i32(lane * 8u + k);
+        let iv = base + i32((lane) * 8u + k);
         let v = shs[(((team) * 256u + lane * 8u + k) + (((team) * 256u + lane * 8u + k) >> 5u))];
         let before = run;
         run = run + v;
@@ -89,38 +94,68 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (iv < 3000i) {
           if (iv >= 0i && iv < 3000i) {
             let i_i3 = iv;
-            let t6 = sv;
-            acc_r0 = acc_r0 + (t6 * t6);
+            let t0 = sv;
+            acc_r0 = acc_r0 + (t0 * t0);
           }
         }
       }
       workgroupBarrier();
+      shf[0u + lid] = acc_r0;
+      workgroupBarrier();
+      if ((lane % 2u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
+      }
+      workgroupBarrier();
+      if ((lane % 4u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
+      }
+      workgroupBarrier();
+      if ((lane % 8u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
+      }
+      workgroupBarrier();
+      if ((lane % 16u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+      }
+      workgroupBarrier();
+      if ((lane % 32u) == 0u) {
+        shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+      }
+      workgroupBarrier();
+      var acc_r0_c: f32 = shf[0u + (team) * 32u];
+      if ((tl & 1u) == 0u) {
+        acc_r0_t0 = acc_r0_c;
+      } else {
+        acc_r0_c = acc_r0_t0 + acc_r0_c;
+        if ((tl & 2u) == 0u) {
+          acc_r0_t1 = acc_r0_c;
+        } else {
+          acc_r0_c = acc_r0_t1 + acc_r0_c;
+          if ((tl & 4u) == 0u) {
+            acc_r0_t2 = acc_r0_c;
+          } else {
+            acc_r0_c = acc_r0_t2 + acc_r0_c;
+            if ((tl & 8u) == 0u) {
+              acc_r0_t3 = acc_r0_c;
+            } else {
+              acc_r0_c = acc_r0_t3 + acc_r0_c;
+              acc_r0_t4 = acc_r0_c;
+            }
+          }
+        }
+      }
+      workgroupBarrier();
+      carry = carry + total;
     }
+    let mt = u32((3000i - 0i + 255i) / 256i);
+    acc_r0 = 0.0f;
+    if ((mt & 1u) != 0u) { acc_r0 = acc_r0_t0 + acc_r0; }
+    if ((mt & 2u) != 0u) { acc_r0 = acc_r0_t1 + acc_r0; }
+    if ((mt & 4u) != 0u) { acc_r0 = acc_r0_t2 + acc_r0; }
+    if ((mt & 8u) != 0u) { acc_r0 = acc_r0_t3 + acc_r0; }
+    if ((mt & 16u) != 0u) { acc_r0 = acc_r0_t4 + acc_r0; }
   }
-  shf[0u + lid] = acc_r0;
-  workgroupBarrier();
-  if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
-  }
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-  }
-  workgroupBarrier();
-  if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
-  }
-  workgroupBarrier();
-  if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
-  }
-  workgroupBarrier();
-  if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
-  }
-  workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 32u];
-  workgroupBarrier();
+  let s_r0: f32 = acc_r0;
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }
 
