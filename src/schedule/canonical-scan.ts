@@ -2,7 +2,7 @@
 // docs/architecture.md, "The canonical rounding order", "Scans"): constants from the scan's
 // length n alone (a program constant, D for a scan over the point), so that the team regime
 // (any team size), the split regime (any chunk that is a whole number of tiles) and the CPU's
-// replay of the order (test/gpu/canonical-scan.gpu.test.ts) round every partial sum alike.
+// replay of the order (test/long/canonical-scan.long.test.ts) round every partial sum alike.
 //
 //   K = SCAN_SEGMENT consecutive elements make a segment; W = min(256, nextPow2(ceil(n / 128)))
 //   segments make a tile of W K elements; tile t covers [t W K, (t + 1) W K), the last one padded

@@ -129,13 +129,15 @@ maybe('the team regime, four consecutive elements a lane (D = 64, teams of 8)', 
         )
         .join('\n');
       // The vector loop, the row writes (one vec4 store) and the population's argmin.
-      for (const loop of ['var iv4: i32 = 4i * i32(lane)', 'var jw4: i32', 'var q4: i32'])
-        expect(code).toContain(loop);
+      for (const loop of ['var jw4: i32', 'var q4: i32']) expect(code).toContain(loop);
+      // The vector's unit of four elements: a loop of its own, or a unit of the canonical loop.
+      expect(code).toMatch(/var iv4: i32 = 4i \* i32\(lane\)|let iv4 = q \* 4i/);
       expect(code).toMatch(/S\[[^\n]*>> 2u\] = vec4<f32>\(/);
       // The track's argmin once for the workgroup (its 8 individuals), over its 64 lanes.
       expect(code).toContain('var q4: i32 = 0i + 4i * i32(lid)');
-      // The fitness summed in the loop that makes the new point (wgsl-team.ts fusesReduce).
-      expect(code).toMatch(/var acc_fit: f32 = 0\.0f;\n\s*for \(var iv4/);
+      // The fitness summed in the loop that makes the new point (wgsl-team.ts fusesReduce), the
+      // canonical order's loop (schedule/canonical.ts), a unit of four elements an iteration.
+      expect(code).toMatch(/var acc_fit: f32 = 0\.0f;\n\s*\{[\s\S]{0,600}?let iv4 = q \* 4i/);
       const g = await GpuAlgoEngine.create(ctx!, c, 9);
       const k = new CpuAlgoEngine(c, 9);
       await runAlgorithm(c, g, { seed: 9, maxGenerations: 6, batch: 1 });

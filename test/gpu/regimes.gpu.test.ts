@@ -91,7 +91,7 @@ describe.skipIf(!ctx)('scans with and without subgroup operations', () => {
   // The device's 'subgroups' feature no longer changes a scan: its canonical order (wgsl-scan.ts)
   // is computed through workgroup memory, the same for every subgroup size (which
   // subgroupInclusiveAdd's order is not). Both agree with the CPU, and with each other bit for bit
-  // (test/gpu/canonical-scan.gpu.test.ts).
+  // (test/long/canonical-scan.long.test.ts).
   for (const subgroups of [true, false]) {
     it.each([
       [100, 'team'],
