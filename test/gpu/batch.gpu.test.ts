@@ -85,9 +85,11 @@ maybe('the runs of a batch are the runs alone, bit for bit', () => {
     const spec = {
       algorithm: 'ma_sw_chains',
       problem: 'shifted_rastrigin',
-      dim: 600,
+      // A chain's chunks are whole blocks of the canonical order (schedule/canonical.ts): D past
+      // 65,536, chunks of at least 1,024 elements.
+      dim: 70_000,
       set: { N: '8', Noff: '4', Istr: '20' },
-      schedule: { force: 'split' as const, chunk: 256, wg: 64 },
+      schedule: { force: 'split' as const, chunk: 1024, wg: 64 },
     };
     const c = compileAlgorithm(spec);
     expect(c.steps.some((st) => c.compiled(st).plan().chain)).toBe(true);

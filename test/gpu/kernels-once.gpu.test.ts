@@ -62,9 +62,10 @@ algorithm sw(N = 4) {
     {
       algorithm: 'sw',
       problem: 'p',
-      dim: 64,
+      // A chain's chunks are whole blocks of the canonical order (schedule/canonical.ts).
+      dim: 70_000,
       sources: { 'sw.opt': sw },
-      schedule: { force: 'split' as const, chunk: 16, wg: 16 },
+      schedule: { force: 'split' as const, chunk: 1024, wg: 64 },
     },
   ];
   for (const req of cases)
