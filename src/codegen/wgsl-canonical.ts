@@ -213,18 +213,22 @@ export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
       for (const a of dep) em.add(assign(index(id(`cv_${tag(a)}`), id('vi')), accName(a.out)));
     em.close();
   }
-  if (V > 1 && !split) {
-    // The strided tree's levels inside the lane: virtual lanes i and i + off (lane-partials
-    // t + i T and t + (i + off) T).
-    for (let off = V / 2; off >= 1; off /= 2)
-      for (let i = 0; i < off; i++)
-        for (const a of dep) {
-          const cv = (k: number) => index(id(`cv_${tag(a)}`), u32(k));
-          em.add(assign(cv(i), combine(a.red.op, cv(i), cv(i + off))));
-        }
-    for (const a of dep) em.add(assign(accName(a.out), index(id(`cv_${tag(a)}`), u32(0))));
-  }
+  if (V > 1 && !split) inLaneTree(em, dep, V);
   em.close();
+}
+
+/**
+ * The strided tree's levels inside a lane over its V virtual lanes' values `cv_X` (virtual lanes
+ * i and i + off: lane-partials t + i T and t + (i + off) T), left in each accumulator.
+ */
+export function inLaneTree(em: Emitter, dep: Acc[], V: number): void {
+  for (let off = V / 2; off >= 1; off /= 2)
+    for (let i = 0; i < off; i++)
+      for (const a of dep) {
+        const cv = (k: number) => index(id(`cv_${tag(a)}`), u32(k));
+        em.add(assign(cv(i), combine(a.red.op, cv(i), cv(i + off))));
+      }
+  for (const a of dep) em.add(assign(accName(a.out), index(id(`cv_${tag(a)}`), u32(0))));
 }
 
 /** Emits unit q's U elements, each through `element` (its i32 index). */

@@ -20,7 +20,13 @@ import { wgslNode, type ExprContext } from './wgsl-expr.js';
 import type { KernelRole, Plan, PlanKernel } from '../schedule/plan.js';
 import { kernelBinding } from './wgsl-bindings.js';
 import { canonicalOrder, splitBlocks, type CanonicalOrder } from '../schedule/canonical.js';
-import { canonicalLoop, LeafTree, orderDependent, unitElements } from './wgsl-canonical.js';
+import {
+  canonicalLoop,
+  inLaneTree,
+  LeafTree,
+  orderDependent,
+  unitElements,
+} from './wgsl-canonical.js';
 import type { WgslKernel, WgslOptions } from './wgsl-kernels.js';
 import {
   add,
@@ -831,13 +837,7 @@ export class SplitKernels {
     if (V > 1) {
       for (const a of dep) em3.add(assign(index(id(`cv_${tag(a)}`), id('vi')), tree.v(a)));
       em3.close();
-      for (let off = V / 2; off >= 1; off /= 2)
-        for (let i = 0; i < off; i++)
-          for (const a of dep) {
-            const cv = (k: number) => index(id(`cv_${tag(a)}`), u32(k));
-            em3.add(assign(cv(i), combine(a.red.op, cv(i), cv(i + off))));
-          }
-      for (const a of dep) em3.add(assign(accName(a.out), index(id(`cv_${tag(a)}`), u32(0))));
+      inLaneTree(em3, dep, V);
     } else for (const a of dep) em3.add(assign(accName(a.out), tree.v(a)));
     em3.close();
     treeReduce(em3, caccs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
