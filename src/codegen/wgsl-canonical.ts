@@ -186,8 +186,8 @@ export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
     o.unit(id('q'), loop);
     em.close();
   } else {
-    if (M !== 1) throw new Error(`internal: wgsl: canonical blocks of ${M} units a lane-partial`);
-    // Blocks: each one's partial (unit kb W + vl), then the adjacent-pairs tree of those done.
+    // Blocks: each one's partial (units kb W M + m W + vl, m < M, in order), then the
+    // adjacent-pairs tree of those done.
     const count = split?.count ?? K;
     const tree = new LeafTree(em, dep, Math.log2(count));
     tree.declare();
@@ -195,10 +195,13 @@ export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
     // Blocks past the last that holds units are the identity: the loop stops there.
     em.open(countedFor('kb', 'i32', first, call('min', add(first, i32(count)), i32(order.blocks))));
     for (const a of dep) em.add(assign(accName(a.out), init(a)));
-    em.add(letS('q', add(mul(id('kb'), i32(W)), id('vl'))));
+    const base = add(mul(id('kb'), i32(W * M)), id('vl'));
+    if (M > 1) em.open(countedFor('km', 'i32', i32(0), i32(M)));
+    em.add(letS('q', M > 1 ? add(base, mul(id('km'), i32(W))) : base));
     const unit = em.open(ifS(bin(bin(id('q'), '>=', ulo), '&&', bin(id('q'), '<', uhi))));
     o.unit(id('q'), unit);
     em.close();
+    if (M > 1) em.close();
     for (const a of dep) em.add(varS(tree.v(a).name, ty(a), accName(a.out)));
     tree.merge();
     em.close();

@@ -31,6 +31,14 @@ export { splitWriteRace } from '../passes/algo-regime.js';
 
 /** Elements per lane of a step's team (measured on an H200: docs/performance.md). */
 export const STEP_ELEMS_PER_LANE = 1;
+/**
+ * A step whose population (a batch's: runs x the step's) fills at least this many workgroups at
+ * STEP_ELEMS_PER_LANE is throughput-bound, not latency-bound: its team is sized at
+ * STEP_FULL_ELEMS_PER_LANE elements a lane. Measured on an H200, jDE NP 250 at D = 100, a batch of
+ * 51 runs (docs/performance.md, "Batches get their own schedule").
+ */
+export const STEP_FILL_WORKGROUPS = 2048;
+export const STEP_FULL_ELEMS_PER_LANE = 8;
 
 /**
  * What compiling one step made: one record, so a step's IR, options, plan and kernels go together
@@ -90,6 +98,13 @@ export interface AlgoCompileRequest extends AlgoRequest {
   files?: string[];
   sources?: Record<string, string>;
   schedule?: Partial<ScheduleOptions>;
+  /**
+   * The runs a batch of them holds (runtime/engines.ts, createBatchEngine; default 1): the steps
+   * are scheduled for the batch's population, runs x each step's, whose workgroups fill the GPU
+   * many times over where one run's do not. The rounding order does not depend on the schedule
+   * (schedule/canonical.ts), so each run is still the same bits as the run alone.
+   */
+  runs?: number;
   validateEach?: boolean;
   /** Fuse the track step into the first step of each generation (default true). */
   fuseTrack?: boolean;
@@ -123,13 +138,20 @@ export function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions 
   // A step's population is its domain: it sets the team size and regime as for evaluations.
   // Steps are latency-bound at the population sizes of these algorithms: teams wider than an
   // evaluation's, about STEP_ELEMS_PER_LANE elements a lane (docs/performance.md).
+  const population = st.n * (req.runs ?? 1);
+  // One individual a workgroup up to D = 128 (measured 0.3-0.7 us a generation faster than
+  // two on an H200 at D = 100, NP = 250).
+  const wg = st.prog.dim <= 128 ? 128 : defaultScheduleOptions.wg;
+  const team = Math.min(
+    wg,
+    2 ** Math.ceil(Math.log2(Math.max(1, st.prog.dim / STEP_ELEMS_PER_LANE))),
+  );
+  const full = Math.ceil(population / (wg / team)) >= STEP_FILL_WORKGROUPS;
   const o: ScheduleOptions = {
     ...defaultScheduleOptions,
-    population: st.n,
-    elemsPerLane: STEP_ELEMS_PER_LANE,
-    // One individual a workgroup up to D = 128 (measured 0.3-0.7 us a generation faster than
-    // two on an H200 at D = 100, NP = 250).
-    wg: st.prog.dim <= 128 ? 128 : defaultScheduleOptions.wg,
+    population,
+    elemsPerLane: full ? STEP_FULL_ELEMS_PER_LANE : STEP_ELEMS_PER_LANE,
+    wg,
     ...req.schedule,
   };
   // The regime fallback (passes/algo-regime.ts).

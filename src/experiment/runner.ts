@@ -82,6 +82,16 @@ export interface ExperimentOutcome {
   interrupted: boolean;
 }
 
+/**
+ * Whether a batch's steps are scheduled for the batch (AlgoCompileRequest.runs) rather than as a
+ * run alone. Off: on an H200 (2026-12-02) seed 1's jDE run on cec2017_f26 at D = 100 reported
+ * another best after 5 generations under teams of 16 lanes (the batch's schedule) than under 128
+ * (the run alone's), and the same after 1, 40 and 300 (scripts/diag-batch-bits.mjs); until that
+ * is understood a batched run keeps the run alone's schedule, so that it stays the run alone bit
+ * for bit. Rastrigin and cec2017_f5 agreed under every team.
+ */
+export const BATCH_SCHEDULE = false;
+
 /** Runs the design's missing runs (or the shard's) into `out`/results.sqlite. */
 export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
   const { file, out, shard } = o;
@@ -104,7 +114,8 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   // float-float for a cell whose float32 floor (the error of the float32 point nearest the
   // optimum) lies above the smallest error the experiment tells apart, its target or its zero.
   const threshold = Math.min(design.target ?? Infinity, design.zero ?? Infinity);
-  const compileCell = (cell: ExperimentCell) =>
+  // `runs`: the batch the steps are scheduled for (AlgoCompileRequest.runs).
+  const compileCell = (cell: ExperimentCell, runs = 1) =>
     compileAtPrecision(
       (precision) =>
         compileAlgorithm({
@@ -114,6 +125,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
           set: cell.algorithm.set,
           files: [file],
           precision,
+          runs,
         }),
       design.precision,
       gpu !== null,
@@ -129,9 +141,11 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
       const finished = db.finished(k + 1);
       const missing = share[k]!.filter((r) => !finished.has(r));
       if (!missing.length) continue;
-      const c = compileCell(cell);
       // Runs a batch: all the missing ones where they can share kernels, fewer where the
-      // device's buffers hold fewer (BatchTooLarge), one at a time otherwise.
+      // device's buffers hold fewer (BatchTooLarge), one at a time otherwise. The batch's steps
+      // keep the schedule of a run alone (BATCH_SCHEDULE: a schedule of the batch's own changed
+      // a run's reported best on an H200, docs/performance.md).
+      const c = compileCell(cell, BATCH_SCHEDULE ? missing.length : 1);
       let size =
         gpu && cell.evals !== undefined && !batchRefusal(c.algo)
           ? Math.min(missing.length, gpu.limits.maxComputeWorkgroupsPerDimension)

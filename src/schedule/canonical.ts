@@ -7,11 +7,15 @@
 //   units      U consecutive elements (4 where D is a multiple of 4, else 1): the unit of element e
 //              is floor(e / U), whatever the reduction's lower bound; a unit's terms are added in
 //              order.
-//   lanes      W lane-partials (a power of two, at most 256: about two units each when D is small).
+//   lanes      W lane-partials (a power of two, at most 256: one unit each up to D = 1,024, so
+//              that a team one element a lane wide computes its terms in parallel).
 //   blocks     K blocks (a power of two). With K = 1 (up to 64 units a lane-partial: D = 65,536
 //              at U = 4) the one block is the whole vector, M = ceil(n / W) units a lane-partial;
-//              beyond, block k is the W consecutive units from k W, one a lane-partial (M = 1): a
-//              block is E = W U elements (1,024 at U = 4).
+//              beyond, block k is the W M consecutive units from k W M, M a lane-partial: M is the
+//              largest power of two (at most 16) that leaves 128 blocks or more (M = 1 up to about
+//              D = 262,144), so that a lane loads M units between two merges into the blocks' tree
+//              while a lone individual still fills 128 workgroups. A block is E = W M U elements
+//              (1,024 M at U = 4).
 //   partials   partial (k, l) (k < K, l < W) holds units k W M + l + m W (m < M) below n, added in
 //              increasing m into an accumulator that starts at the reduction's identity.
 //   k-blocks   c_l = the adjacent-pairs tree over k of partial (k, l): level 1 combines k and k + 1
@@ -32,10 +36,14 @@ const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
 /** Lane-partials at most: a workgroup of the split regime takes them all. */
 export const CANONICAL_MAX_LANES = 256;
-/** Units a lane-partial about (W). */
-export const CANONICAL_UNITS_A_PARTIAL = 2;
+/** Units a lane-partial (W = nextPow2(n / this), at most CANONICAL_MAX_LANES). */
+export const CANONICAL_UNITS_A_PARTIAL = 1;
 /** Units a lane-partial at most with one block (K = 1). */
 export const CANONICAL_ONE_BLOCK_UNITS = 64;
+/** Units a lane-partial takes in a block at most (K > 1). */
+export const CANONICAL_BLOCK_UNITS_MAX = 16;
+/** Blocks at least, where M > 1: a lone individual's split grid (SPLIT_MIN_WORKGROUPS). */
+export const CANONICAL_MIN_BLOCKS = 128;
 
 export interface CanonicalOrder {
   /** The function's length. */
@@ -60,8 +68,10 @@ export function canonicalOrder(D: number): CanonicalOrder {
   const W = Math.min(CANONICAL_MAX_LANES, nextPow2(Math.ceil(n / CANONICAL_UNITS_A_PARTIAL)));
   if (n <= CANONICAL_ONE_BLOCK_UNITS * W)
     return { D, U, n, W, K: 1, M: Math.ceil(n / W), blocks: 1 };
-  const blocks = Math.ceil(n / W);
-  return { D, U, n, W, K: nextPow2(blocks), M: 1, blocks };
+  let M = 1;
+  while (M < CANONICAL_BLOCK_UNITS_MAX && n >= 2 * M * W * CANONICAL_MIN_BLOCKS) M *= 2;
+  const blocks = Math.ceil(n / (W * M));
+  return { D, U, n, W, K: nextPow2(blocks), M, blocks };
 }
 
 /** Elements a block (K > 1): the split regime's chunk is a multiple of it. */

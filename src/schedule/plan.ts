@@ -374,7 +374,7 @@ export function buildPlan(
             // block b of the chunk (of the whole individual where the order is one block).
             thread:
               order.K > 1
-                ? `lane l of workgroup (n, c) takes unit l of each of the ${red?.blocks} blocks of chunk c of individual n (${order.U} elements a unit, ${order.W} a block), their tree as they come`
+                ? `lane l of workgroup (n, c) takes ${order.M > 1 ? `units l + ${order.W} m (m < ${order.M})` : 'unit l'} of each of the ${red?.blocks} blocks of chunk c of individual n (${order.U} elements a unit, ${order.W * order.M} a block), their tree as they come`
                 : `lane l of workgroup (n, 0) takes units l, l + ${order.W}, ... of individual n (${order.U} elements a unit)`,
             workgroup: `${red?.chunks === G ? chunkGroup : 'individual n'}: its ${order.W} lane-partials of ${list(outs)} to PART`,
             dispatch: { per: 'chunk', chunks: red?.chunks ?? G },

@@ -29,10 +29,15 @@ const shown = (r: RunResult) => ({
   trace: r.trace.map((e) => ({ ...e, seconds: 0 })),
 });
 
+/**
+ * The batch compiled as an experiment compiles it, its steps scheduled for the batch's population
+ * (AlgoCompileRequest.runs), against each run alone, compiled for one run.
+ */
 async function compare(spec: AlgoCompileRequest, seeds: number[], o: BatchOptions) {
   const c = compileAlgorithm(spec);
-  const batch = await GpuAlgoEngine.create(ctx!, c, seeds);
-  const together = await runBatch(c, batch, seeds, o);
+  const cb = compileAlgorithm({ ...spec, runs: seeds.length });
+  const batch = await GpuAlgoEngine.create(ctx!, cb, seeds);
+  const together = await runBatch(cb, batch, seeds, o);
   const alone: RunResult[] = [];
   const states: boolean[] = [];
   for (const [k, seed] of seeds.entries()) {
@@ -63,6 +68,20 @@ maybe('the runs of a batch are the runs alone, bit for bit', () => {
     // Every run met the target, not all at the same evaluation: each stopped on its own.
     expect(alone.every((r) => r.stopped === 'target')).toBe(true);
     expect(new Set(alone.map((r) => r.evals)).size).toBeGreaterThan(1);
+  });
+
+  it('jDE NP 250 on Rastrigin, D = 100, 9 runs: the batch takes teams of 16 lanes, a run alone 128', async () => {
+    const spec = { algorithm: 'jde', problem: 'rastrigin', dim: 100, set: { NP: '250' } };
+    // 2,250 individuals fill 2,250 workgroups of one 128-lane team (STEP_FILL_WORKGROUPS).
+    const team = (runs?: number) => {
+      const c = compileAlgorithm({ ...spec, runs });
+      const st = c.steps.find((s) => s.name.startsWith('each.X'))!;
+      return c.compiled(st).plan().kernels[0]!.role;
+    };
+    expect(team()).toMatchObject({ k: 'team', team: 128 });
+    expect(team(9)).toMatchObject({ k: 'team', team: 16 });
+    const { states } = await compare(spec, [1, 2, 3, 4, 5, 6, 7, 8, 9], { maxEvals: 250 * 4 });
+    expect(states.length).toBe(9);
   });
 
   it('jDE with a float-float population (cec2017_f1, D = 10)', async () => {

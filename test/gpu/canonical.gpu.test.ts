@@ -45,6 +45,18 @@ describe.skipIf(!ctx)('one rounding order whatever the schedule', () => {
     expect(regimes).toContain('split 1024');
     expect(regimes).toContain('team 64');
   });
+  it('D = 270,000 (blocks of two units a lane-partial): split at three chunks, a team of 256', async () => {
+    // 67,500 units: M = 2 (schedule/canonical.ts), a block is 2,048 elements, 132 of them.
+    const regimes = await expectSameBits(ctx!, {
+      problem: 'stages',
+      sources: KINDS,
+      dim: 270_000,
+      n: 2,
+      schedules: sweep({ teams: [256], chunks: [2048, 8192, 65536], populations: [600] }),
+    });
+    expect(regimes).toContain('split 2048');
+    expect(regimes).toContain('team 256');
+  });
   it('a scan (Schwefel 1.2, D = 100): teams of 4 and 64 and the split regime', async () => {
     await expectSameBits(ctx!, {
       problem: 'schwefel_1_2',

@@ -94,7 +94,7 @@ describe('the plan, text out', () => {
         why     D = 10 < 4 chunks of 16384
         kernel evaluate: ceil(n / 256) workgroups; buffers X, F
           runs       reduce r0
-          thread     one lane per individual: every loop element by element; a reduction's terms in the canonical order (8 lane-partials of 1-element units: 8 a lane); lane 0 writes the fitness
+          thread     one lane per individual: every loop element by element; a reduction's terms in the canonical order (16 lane-partials of 1-element units: 16 a lane); lane 0 writes the fitness
           workgroup  256 individuals (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
@@ -105,12 +105,12 @@ describe('the plan, text out', () => {
         why     split regime forced
         kernel reduce_partials_0: n * 1 workgroups; buffers X, PART
           runs       reduce r0
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of r0 to PART
-        kernel combine_0: ceil(n / 2) workgroups; buffers PART, F
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of r0 to PART
+        kernel combine_0: n workgroups; buffers PART, F
           runs       combine r0
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 writes the fitness"
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 writes the fitness"
     `);
   });
   it('Schwefel 1.2: the square-sum fused into the scan', () => {
@@ -170,22 +170,22 @@ describe('the plan, text out', () => {
         why     split regime forced
         kernel reduce_partials_0: n * 1 workgroups; buffers X, PART
           runs       reduce m
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of m to PART
-        kernel combine_0: ceil(n / 2) workgroups; buffers PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of m to PART
+        kernel combine_0: n workgroups; buffers PART, SC
           runs       combine m
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 stores m in SC
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 stores m in SC
         kernel reduce_partials_1: n * 1 workgroups; buffers X, PART, SC
           runs       reduce r0
           scalars    m from SC
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of r0 to PART
-        kernel combine_1: ceil(n / 2) workgroups; buffers PART, SC, F
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of r0 to PART
+        kernel combine_1: n workgroups; buffers PART, SC, F
           runs       combine r0
           scalars    m from SC
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 writes the fitness"
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 writes the fitness"
     `);
   });
   it('a rotation of 30 columns (below a tile): the team sized by the rows, the rotated vector in SCR', () => {
@@ -197,7 +197,7 @@ describe('the plan, text out', () => {
         kernel evaluate: ceil(n / 16) workgroups; buffers X, DATA, SCR, F
           runs       vector z[30] stored in SCR
           runs       reduce r0
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); lane 0 writes the fitness
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (32 lane-partials of 1-element units: 2 a lane); lane 0 writes the fitness
           workgroup  16 individuals (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
@@ -211,7 +211,7 @@ describe('the plan, text out', () => {
         kernel evaluate: n workgroups; buffers X, DATA, SCR, F
           runs       vector z[30] stored in SCR
           runs       reduce r0
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); lane 0 writes the fitness
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (32 lane-partials of 1-element units: 2 a lane); lane 0 writes the fitness
           workgroup  1 individual (a team each); a tree over the team per reduction, barriers between stages"
     `);
   });
@@ -222,7 +222,7 @@ describe('the plan, text out', () => {
         why     D = 1000000 >= 4 chunks of 16384 and the team regime fills 16 workgroups at population 16 (< 512)
         kernel reduce_partials_0: n * 62 workgroups; buffers X, DATA, PART
           runs       reduce r0
-          thread     lane l of workgroup (n, c) takes unit l of each of the 16 blocks of chunk c of individual n (4 elements a unit, 256 a block), their tree as they come
+          thread     lane l of workgroup (n, c) takes units l + 256 m (m < 4) of each of the 4 blocks of chunk c of individual n (4 elements a unit, 1024 a block), their tree as they come
           workgroup  chunk c of individual n (16384 elements): its 256 lane-partials of r0 to PART
         kernel combine_0: n workgroups; buffers PART, F
           runs       combine r0
@@ -243,7 +243,7 @@ describe('the plan, text out', () => {
           runs       vector X.init[10] in workgroup memory
           runs       reduce fit
           runs       scalar fitness
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (8 lane-partials of 1-element units: lanes from 8 hold the identity); the team's lanes share its individual's writes
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       // ---- step track: 1 individual(s), 0 evaluation(s), team regime, 1 kernel(s)
       plan de.track, D = 10, 1 individual(s): 1 kernel
@@ -254,7 +254,7 @@ describe('the plan, text out', () => {
           runs       reduce arg.X once for the workgroup's individuals, over all its lanes
           runs       scalar min
           runs       scalar improved
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (8 lane-partials of 1-element units: lanes from 8 hold the identity); the team's lanes share its individual's writes
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       // ---- step each.X+track: 48 individual(s), 48 evaluation(s), team regime, 1 kernel(s)
       plan de.each.X+track, D = 10, 48 individual(s): 1 kernel
@@ -273,7 +273,7 @@ describe('the plan, text out', () => {
           runs       scalar keep
           runs       scalar track.min
           runs       scalar track.improved
-          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (8 lane-partials of 1-element units: lanes from 8 hold the identity); the team's lanes share its individual's writes
+          thread     lane l of a team of 16 takes elements l, l + 16, ... of every loop; a reduction's terms in the canonical order (16 lane-partials of 1-element units); the team's lanes share its individual's writes
           workgroup  8 individuals (a team each); a tree over the team per reduction, barriers between stages
       "
     `);
@@ -334,13 +334,13 @@ describe('the plan, text out', () => {
         kernel step_partials_0: n * 1 workgroups; buffers SCR, PART
           runs       vector X.init[64], element by element in the loop
           runs       reduce fit
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of fit to PART
-        kernel combine_0: ceil(n / 2) workgroups; buffers PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of fit to PART
+        kernel combine_0: n workgroups; buffers PART, SC
           runs       combine fit
           runs       scalar fitness
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 stores fit and fitness in SC
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 stores fit and fitness in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
           scalars    fit and fitness from SC
@@ -354,15 +354,15 @@ describe('the plan, text out', () => {
           runs       vector u[64], element by element in the loop
           runs       reduce fit
           scalars    r0, r1, r2, k and L computed again
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of fit to PART
-        kernel combine_0: ceil(n / 2) workgroups; buffers S, PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of fit to PART
+        kernel combine_0: n workgroups; buffers S, PART, SC
           runs       combine fit
           runs       scalar fitness
           runs       scalar keep
           scalars    r0, r1, r2, k and L computed again
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 stores fit, fitness and keep in SC
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 stores fit, fitness and keep in SC
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the writes
           scalars    fit, fitness and keep from SC; r0, r1, r2, k and L computed again
@@ -374,15 +374,15 @@ describe('the plan, text out', () => {
         why     split regime forced
         kernel reduce_partials_0: n * 1 workgroups; buffers S, PART
           runs       reduce arg.X
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of arg.X to PART
-        kernel combine_0: ceil(n / 2) workgroups; buffers S, PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of arg.X to PART
+        kernel combine_0: n workgroups; buffers S, PART, SC
           runs       combine arg.X
           runs       scalar min
           runs       scalar improved
           runs       the value writes
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 stores arg.X, min and improved in SC and makes the value writes
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 stores arg.X, min and improved in SC and makes the value writes
         kernel step_writes: n * 4 workgroups; buffers S, SC
           runs       the vector writes (the value writes were the combine's)
           scalars    arg.X, min and improved from SC
@@ -466,17 +466,17 @@ algorithm sw(N = 4) {
           runs       vector y[64], element by element in the loop
           runs       reduce fit
           scalars    i.row and plus computed again
-          thread     lane l of workgroup (n, 0) takes units l, l + 8, ... of individual n (4 elements a unit)
-          workgroup  individual n: its 8 lane-partials of fit to PART
-        kernel combine_0: ceil(n / 2) workgroups; buffers S, PART, SC
+          thread     lane l of workgroup (n, 0) takes units l, l + 16, ... of individual n (4 elements a unit)
+          workgroup  individual n: its 16 lane-partials of fit to PART
+        kernel combine_0: n workgroups; buffers S, PART, SC
           runs       combine fit
           runs       scalar fitness
           runs       scalar ok
           runs       scalar keep
           runs       the value writes
           scalars    i.row and plus computed again
-          thread     lane l of a team of 8 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
-          workgroup  2 individuals; lane 0 stores fit, fitness, ok, keep and plus in SC and makes the value writes
+          thread     lane l of a team of 16 combines lane-partial l of its individual's 1 chunk (their tree), then the tree over the team
+          workgroup  1 individual; lane 0 stores fit, fitness, ok, keep and plus in SC and makes the value writes
         kernel step_writes: n * 4 workgroups; buffers S, SCR, SC
           runs       the vector writes (the value writes were the combine's)
           scalars    fit, fitness, ok, keep and plus from SC; i.row computed again
@@ -539,7 +539,7 @@ algorithm sw(N = 4) {
         { fromSC: [], recomputed: [] },
       ],
       [
-        { k: 'combine', stage: 0, team: 8, scalars: [], to: 'SC', keep: [], values: false },
+        { k: 'combine', stage: 0, team: 16, scalars: [], to: 'SC', keep: [], values: false },
         { fromSC: [], recomputed: [] },
       ],
       [
@@ -547,7 +547,7 @@ algorithm sw(N = 4) {
         { fromSC: ['m'], recomputed: [] },
       ],
       [
-        { k: 'combine', stage: 1, team: 8, scalars: [], to: 'F', keep: [], values: false },
+        { k: 'combine', stage: 1, team: 16, scalars: [], to: 'F', keep: [], values: false },
         { fromSC: ['m'], recomputed: [] },
       ],
     ]);
@@ -690,19 +690,20 @@ describe('a change of strategy is a change to the plan', () => {
     expect(KS.map((n) => gpu.kernels[0]!.workgroups(n))).toEqual([1, 2, 16, 250]);
   });
   it('a combine of 4 lanes an individual in the plan: its loop and its grid', () => {
-    // D = 64: 8 lane-partials (schedule/canonical.ts), so the combine's team is 8 lanes.
+    // D = 64: 16 lane-partials (schedule/canonical.ts), so the combine's team is 16 lanes.
     const c = compileProblem({ problem: 'sphere', dim: 64, schedule: SPLIT });
     const p = c.plan();
-    expect(p.kernels[1]!.role).toMatchObject({ k: 'combine', team: 8 });
+    expect(p.kernels[1]!.role).toMatchObject({ k: 'combine', team: 16 });
     const before = generateWgsl(c.ir, p).kernels[1]!;
-    expect(before.code).not.toContain('vi < 2u');
+    expect(before.code).not.toContain('vi < 4u');
     const narrow = edit(p, 'combine_0', (k) => {
       if (k.role.k === 'combine') k.role.team = 4;
       k.dispatch = { per: 'team', individuals: 4 };
     });
     const after = generateWgsl(c.ir, narrow).kernels[1]!;
-    // Each lane takes two lane-partials, then the tree's level between them inside the lane.
-    expect(after.code).toContain('for (var vi: u32 = 0u; vi < 2u; vi++)');
+    // Each lane takes four lane-partials, then the tree's two levels between them inside the lane.
+    expect(after.code).toContain('for (var vi: u32 = 0u; vi < 4u; vi++)');
+    expect(after.code).toContain('cv_r0[0u] = cv_r0[0u] + cv_r0[2u];');
     expect(after.code).toContain('cv_r0[0u] = cv_r0[0u] + cv_r0[1u];');
     expect(after.code).toContain('let team = lid / 4u;');
     expect(KS.map((n) => after.workgroups(n))).toEqual([1, 2, 16, 250]);

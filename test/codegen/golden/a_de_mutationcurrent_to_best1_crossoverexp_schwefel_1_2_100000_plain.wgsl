@@ -1308,9 +1308,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 7u; cc++) {
-      let pv0 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 3584u + (cc * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
-      if ((pv0 < acc_g_g || (pv0 == acc_g_g && pi0 < acci_g_g))) { acc_g_g = pv0; acci_g_g = pi0; }
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      let pv0_0 = PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_0 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 0u) < 7u && ((pv0_0 < acc_g_g || (pv0_0 == acc_g_g && pi0_0 < acci_g_g)))) { acc_g_g = pv0_0; acci_g_g = pi0_0; }
+      let pv0_1 = PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_1 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 1u) < 7u && ((pv0_1 < acc_g_g || (pv0_1 == acc_g_g && pi0_1 < acci_g_g)))) { acc_g_g = pv0_1; acci_g_g = pi0_1; }
+      let pv0_2 = PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_2 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 2u) < 7u && ((pv0_2 < acc_g_g || (pv0_2 == acc_g_g && pi0_2 < acci_g_g)))) { acc_g_g = pv0_2; acci_g_g = pi0_2; }
+      let pv0_3 = PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_3 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 3u) < 7u && ((pv0_3 < acc_g_g || (pv0_3 == acc_g_g && pi0_3 < acci_g_g)))) { acc_g_g = pv0_3; acci_g_g = pi0_3; }
+      let pv0_4 = PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_4 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 4u) < 7u && ((pv0_4 < acc_g_g || (pv0_4 == acc_g_g && pi0_4 < acci_g_g)))) { acc_g_g = pv0_4; acci_g_g = pi0_4; }
+      let pv0_5 = PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_5 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 5u) < 7u && ((pv0_5 < acc_g_g || (pv0_5 == acc_g_g && pi0_5 < acci_g_g)))) { acc_g_g = pv0_5; acci_g_g = pi0_5; }
+      let pv0_6 = PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_6 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 6u) < 7u && ((pv0_6 < acc_g_g || (pv0_6 == acc_g_g && pi0_6 < acci_g_g)))) { acc_g_g = pv0_6; acci_g_g = pi0_6; }
+      let pv0_7 = PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_7 = bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 8u + 7u) < 7u && ((pv0_7 < acc_g_g || (pv0_7 == acc_g_g && pi0_7 < acci_g_g)))) { acc_g_g = pv0_7; acci_g_g = pi0_7; }
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -1321,7 +1335,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       kd += 1u;
     }
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 4u; kr++) {
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         kf = false;
       }
@@ -2869,9 +2883,39 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 98u; cc++) {
-      let pv0 = PART[(n * 50176u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 50176u + (cc * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
-      if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
+    for (var cg: u32 = 0u; cg < 7u; cg++) {
+      let pv0_0 = PART[(n * 50176u + (min(cg * 16u + 0u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_0 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 0u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 0u) < 98u && ((pv0_0 < acc_arg_X || (pv0_0 == acc_arg_X && pi0_0 < acci_arg_X)))) { acc_arg_X = pv0_0; acci_arg_X = pi0_0; }
+      let pv0_1 = PART[(n * 50176u + (min(cg * 16u + 1u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_1 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 1u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 1u) < 98u && ((pv0_1 < acc_arg_X || (pv0_1 == acc_arg_X && pi0_1 < acci_arg_X)))) { acc_arg_X = pv0_1; acci_arg_X = pi0_1; }
+      let pv0_2 = PART[(n * 50176u + (min(cg * 16u + 2u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_2 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 2u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 2u) < 98u && ((pv0_2 < acc_arg_X || (pv0_2 == acc_arg_X && pi0_2 < acci_arg_X)))) { acc_arg_X = pv0_2; acci_arg_X = pi0_2; }
+      let pv0_3 = PART[(n * 50176u + (min(cg * 16u + 3u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_3 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 3u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 3u) < 98u && ((pv0_3 < acc_arg_X || (pv0_3 == acc_arg_X && pi0_3 < acci_arg_X)))) { acc_arg_X = pv0_3; acci_arg_X = pi0_3; }
+      let pv0_4 = PART[(n * 50176u + (min(cg * 16u + 4u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_4 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 4u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 4u) < 98u && ((pv0_4 < acc_arg_X || (pv0_4 == acc_arg_X && pi0_4 < acci_arg_X)))) { acc_arg_X = pv0_4; acci_arg_X = pi0_4; }
+      let pv0_5 = PART[(n * 50176u + (min(cg * 16u + 5u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_5 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 5u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 5u) < 98u && ((pv0_5 < acc_arg_X || (pv0_5 == acc_arg_X && pi0_5 < acci_arg_X)))) { acc_arg_X = pv0_5; acci_arg_X = pi0_5; }
+      let pv0_6 = PART[(n * 50176u + (min(cg * 16u + 6u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_6 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 6u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 6u) < 98u && ((pv0_6 < acc_arg_X || (pv0_6 == acc_arg_X && pi0_6 < acci_arg_X)))) { acc_arg_X = pv0_6; acci_arg_X = pi0_6; }
+      let pv0_7 = PART[(n * 50176u + (min(cg * 16u + 7u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_7 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 7u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 7u) < 98u && ((pv0_7 < acc_arg_X || (pv0_7 == acc_arg_X && pi0_7 < acci_arg_X)))) { acc_arg_X = pv0_7; acci_arg_X = pi0_7; }
+      let pv0_8 = PART[(n * 50176u + (min(cg * 16u + 8u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_8 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 8u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 8u) < 98u && ((pv0_8 < acc_arg_X || (pv0_8 == acc_arg_X && pi0_8 < acci_arg_X)))) { acc_arg_X = pv0_8; acci_arg_X = pi0_8; }
+      let pv0_9 = PART[(n * 50176u + (min(cg * 16u + 9u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_9 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 9u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 9u) < 98u && ((pv0_9 < acc_arg_X || (pv0_9 == acc_arg_X && pi0_9 < acci_arg_X)))) { acc_arg_X = pv0_9; acci_arg_X = pi0_9; }
+      let pv0_10 = PART[(n * 50176u + (min(cg * 16u + 10u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_10 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 10u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 10u) < 98u && ((pv0_10 < acc_arg_X || (pv0_10 == acc_arg_X && pi0_10 < acci_arg_X)))) { acc_arg_X = pv0_10; acci_arg_X = pi0_10; }
+      let pv0_11 = PART[(n * 50176u + (min(cg * 16u + 11u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_11 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 11u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 11u) < 98u && ((pv0_11 < acc_arg_X || (pv0_11 == acc_arg_X && pi0_11 < acci_arg_X)))) { acc_arg_X = pv0_11; acci_arg_X = pi0_11; }
+      let pv0_12 = PART[(n * 50176u + (min(cg * 16u + 12u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_12 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 12u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 12u) < 98u && ((pv0_12 < acc_arg_X || (pv0_12 == acc_arg_X && pi0_12 < acci_arg_X)))) { acc_arg_X = pv0_12; acci_arg_X = pi0_12; }
+      let pv0_13 = PART[(n * 50176u + (min(cg * 16u + 13u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_13 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 13u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 13u) < 98u && ((pv0_13 < acc_arg_X || (pv0_13 == acc_arg_X && pi0_13 < acci_arg_X)))) { acc_arg_X = pv0_13; acci_arg_X = pi0_13; }
+      let pv0_14 = PART[(n * 50176u + (min(cg * 16u + 14u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_14 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 14u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 14u) < 98u && ((pv0_14 < acc_arg_X || (pv0_14 == acc_arg_X && pi0_14 < acci_arg_X)))) { acc_arg_X = pv0_14; acci_arg_X = pi0_14; }
+      let pv0_15 = PART[(n * 50176u + (min(cg * 16u + 15u, 97u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_15 = bitcast<i32>(PART[(n * 50176u + (min(cg * 16u + 15u, 97u) * 2u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 15u) < 98u && ((pv0_15 < acc_arg_X || (pv0_15 == acc_arg_X && pi0_15 < acci_arg_X)))) { acc_arg_X = pv0_15; acci_arg_X = pi0_15; }
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -2882,7 +2926,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       kd += 1u;
     }
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 8u; kr++) {
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         kf = false;
       }

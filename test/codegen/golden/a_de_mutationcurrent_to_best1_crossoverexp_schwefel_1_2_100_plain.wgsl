@@ -362,8 +362,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_g_g: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 12i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 12i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 48i) {
           let i_k5 = e0;
@@ -1028,8 +1028,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_g_g: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 12i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 12i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 48i) {
           let i_k5 = e0;

@@ -33,8 +33,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i1 = e0;
@@ -326,8 +326,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i1 = e0;
@@ -883,8 +883,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_X: i32 = 2147483647i;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i1 = e0;

@@ -361,8 +361,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_g_g: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 16i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 16i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 64i) {
           let i_k5 = e0;
@@ -1031,8 +1031,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_g_g: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 16i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 16i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 64i) {
           let i_k5 = e0;

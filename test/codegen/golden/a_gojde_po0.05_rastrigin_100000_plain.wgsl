@@ -317,10 +317,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     let vl = lane;
-    var lv_fit: array<f32, 4>;
+    var lv_fit: array<f32, 1>;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 7u; cc++) {
-      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      var gl_fit_0: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 0u) < 7u);
+      var gl_fit_1: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 1u) < 7u);
+      var gl_fit_2: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 2u) < 7u);
+      var gl_fit_3: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 3u) < 7u);
+      var gl_fit_4: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 4u) < 7u);
+      var gl_fit_5: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 5u) < 7u);
+      var gl_fit_6: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 6u) < 7u);
+      var gl_fit_7: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 7u) < 7u);
+      gl_fit_0 = gl_fit_0 + gl_fit_1;
+      gl_fit_1 = gl_fit_2 + gl_fit_3;
+      gl_fit_2 = gl_fit_4 + gl_fit_5;
+      gl_fit_3 = gl_fit_6 + gl_fit_7;
+      gl_fit_0 = gl_fit_0 + gl_fit_1;
+      gl_fit_1 = gl_fit_2 + gl_fit_3;
+      gl_fit_0 = gl_fit_0 + gl_fit_1;
+      var v_fit: f32 = gl_fit_0;
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -335,7 +350,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     var v_fit: f32;
     v_fit = 0.0f;
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 4u; kr++) {
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
         kf = false;
@@ -2198,10 +2213,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_fit: f32 = 0.0f;
   {
     let vl = lane;
-    var lv_fit: array<f32, 4>;
+    var lv_fit: array<f32, 1>;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 7u; cc++) {
-      var v_fit: f32 = PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part];
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      var gl_fit_0: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 0u) < 7u);
+      var gl_fit_1: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 1u) < 7u);
+      var gl_fit_2: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 2u) < 7u);
+      var gl_fit_3: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 3u) < 7u);
+      var gl_fit_4: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 4u) < 7u);
+      var gl_fit_5: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 5u) < 7u);
+      var gl_fit_6: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 6u) < 7u);
+      var gl_fit_7: f32 = select(0.0f, PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part], (cg * 8u + 7u) < 7u);
+      gl_fit_0 = gl_fit_0 + gl_fit_1;
+      gl_fit_1 = gl_fit_2 + gl_fit_3;
+      gl_fit_2 = gl_fit_4 + gl_fit_5;
+      gl_fit_3 = gl_fit_6 + gl_fit_7;
+      gl_fit_0 = gl_fit_0 + gl_fit_1;
+      gl_fit_1 = gl_fit_2 + gl_fit_3;
+      gl_fit_0 = gl_fit_0 + gl_fit_1;
+      var v_fit: f32 = gl_fit_0;
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -2216,7 +2246,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     var v_fit: f32;
     v_fit = 0.0f;
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 4u; kr++) {
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         v_fit = select(lv_fit[kr] + v_fit, lv_fit[kr], kf);
         kf = false;
@@ -2936,8 +2966,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 7u; cc++) {
-      acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]);
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      if ((cg * 8u + 0u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 1u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 2u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 3u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 4u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 5u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 6u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 7u) < 7u) { acc_rank = acc_rank + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -2948,7 +2985,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       kd += 1u;
     }
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 4u; kr++) {
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         kf = false;
       }
@@ -3636,8 +3673,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 7u; cc++) {
-      acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]);
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      if ((cg * 8u + 0u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 1u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 2u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 3u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 4u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 5u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 6u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 7u) < 7u) { acc_ordinal = acc_ordinal + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -3648,7 +3692,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       kd += 1u;
     }
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 4u; kr++) {
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         kf = false;
       }
@@ -4162,8 +4206,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 7u; cc++) {
-      acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (cc * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]);
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      if ((cg * 8u + 0u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 0u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 1u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 1u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 2u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 2u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 3u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 3u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 4u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 4u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 5u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 5u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 6u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 6u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
+      if ((cg * 8u + 7u) < 7u) { acc_entrant = acc_entrant + bitcast<i32>(PART[(n * 3584u + (min(cg * 8u + 7u, 6u) * 2u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]); }
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -4174,7 +4225,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       kd += 1u;
     }
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 4u; kr++) {
+    for (var kr: u32 = 0u; kr < 1u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         kf = false;
       }
@@ -5305,11 +5356,71 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 98u; cc++) {
-      let pv0 = PART[(n * 100352u + (cc * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0 = bitcast<i32>(PART[(n * 100352u + (cc * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
-      if ((pv0 < acc_arg_X || (pv0 == acc_arg_X && pi0 < acci_arg_X))) { acc_arg_X = pv0; acci_arg_X = pi0; }
-      let pv1 = PART[(n * 100352u + (cc * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1 = bitcast<i32>(PART[(n * 100352u + (cc * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
-      if ((pv1 < acc_arg_O || (pv1 == acc_arg_O && pi1 < acci_arg_O))) { acc_arg_O = pv1; acci_arg_O = pi1; }
+    for (var cg: u32 = 0u; cg < 7u; cg++) {
+      let pv0_0 = PART[(n * 100352u + (min(cg * 16u + 0u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_0 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 0u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 0u) < 98u && ((pv0_0 < acc_arg_X || (pv0_0 == acc_arg_X && pi0_0 < acci_arg_X)))) { acc_arg_X = pv0_0; acci_arg_X = pi0_0; }
+      let pv1_0 = PART[(n * 100352u + (min(cg * 16u + 0u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_0 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 0u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 0u) < 98u && ((pv1_0 < acc_arg_O || (pv1_0 == acc_arg_O && pi1_0 < acci_arg_O)))) { acc_arg_O = pv1_0; acci_arg_O = pi1_0; }
+      let pv0_1 = PART[(n * 100352u + (min(cg * 16u + 1u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_1 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 1u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 1u) < 98u && ((pv0_1 < acc_arg_X || (pv0_1 == acc_arg_X && pi0_1 < acci_arg_X)))) { acc_arg_X = pv0_1; acci_arg_X = pi0_1; }
+      let pv1_1 = PART[(n * 100352u + (min(cg * 16u + 1u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_1 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 1u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 1u) < 98u && ((pv1_1 < acc_arg_O || (pv1_1 == acc_arg_O && pi1_1 < acci_arg_O)))) { acc_arg_O = pv1_1; acci_arg_O = pi1_1; }
+      let pv0_2 = PART[(n * 100352u + (min(cg * 16u + 2u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_2 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 2u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 2u) < 98u && ((pv0_2 < acc_arg_X || (pv0_2 == acc_arg_X && pi0_2 < acci_arg_X)))) { acc_arg_X = pv0_2; acci_arg_X = pi0_2; }
+      let pv1_2 = PART[(n * 100352u + (min(cg * 16u + 2u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_2 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 2u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 2u) < 98u && ((pv1_2 < acc_arg_O || (pv1_2 == acc_arg_O && pi1_2 < acci_arg_O)))) { acc_arg_O = pv1_2; acci_arg_O = pi1_2; }
+      let pv0_3 = PART[(n * 100352u + (min(cg * 16u + 3u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_3 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 3u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 3u) < 98u && ((pv0_3 < acc_arg_X || (pv0_3 == acc_arg_X && pi0_3 < acci_arg_X)))) { acc_arg_X = pv0_3; acci_arg_X = pi0_3; }
+      let pv1_3 = PART[(n * 100352u + (min(cg * 16u + 3u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_3 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 3u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 3u) < 98u && ((pv1_3 < acc_arg_O || (pv1_3 == acc_arg_O && pi1_3 < acci_arg_O)))) { acc_arg_O = pv1_3; acci_arg_O = pi1_3; }
+      let pv0_4 = PART[(n * 100352u + (min(cg * 16u + 4u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_4 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 4u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 4u) < 98u && ((pv0_4 < acc_arg_X || (pv0_4 == acc_arg_X && pi0_4 < acci_arg_X)))) { acc_arg_X = pv0_4; acci_arg_X = pi0_4; }
+      let pv1_4 = PART[(n * 100352u + (min(cg * 16u + 4u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_4 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 4u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 4u) < 98u && ((pv1_4 < acc_arg_O || (pv1_4 == acc_arg_O && pi1_4 < acci_arg_O)))) { acc_arg_O = pv1_4; acci_arg_O = pi1_4; }
+      let pv0_5 = PART[(n * 100352u + (min(cg * 16u + 5u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_5 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 5u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 5u) < 98u && ((pv0_5 < acc_arg_X || (pv0_5 == acc_arg_X && pi0_5 < acci_arg_X)))) { acc_arg_X = pv0_5; acci_arg_X = pi0_5; }
+      let pv1_5 = PART[(n * 100352u + (min(cg * 16u + 5u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_5 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 5u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 5u) < 98u && ((pv1_5 < acc_arg_O || (pv1_5 == acc_arg_O && pi1_5 < acci_arg_O)))) { acc_arg_O = pv1_5; acci_arg_O = pi1_5; }
+      let pv0_6 = PART[(n * 100352u + (min(cg * 16u + 6u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_6 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 6u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 6u) < 98u && ((pv0_6 < acc_arg_X || (pv0_6 == acc_arg_X && pi0_6 < acci_arg_X)))) { acc_arg_X = pv0_6; acci_arg_X = pi0_6; }
+      let pv1_6 = PART[(n * 100352u + (min(cg * 16u + 6u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_6 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 6u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 6u) < 98u && ((pv1_6 < acc_arg_O || (pv1_6 == acc_arg_O && pi1_6 < acci_arg_O)))) { acc_arg_O = pv1_6; acci_arg_O = pi1_6; }
+      let pv0_7 = PART[(n * 100352u + (min(cg * 16u + 7u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_7 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 7u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 7u) < 98u && ((pv0_7 < acc_arg_X || (pv0_7 == acc_arg_X && pi0_7 < acci_arg_X)))) { acc_arg_X = pv0_7; acci_arg_X = pi0_7; }
+      let pv1_7 = PART[(n * 100352u + (min(cg * 16u + 7u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_7 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 7u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 7u) < 98u && ((pv1_7 < acc_arg_O || (pv1_7 == acc_arg_O && pi1_7 < acci_arg_O)))) { acc_arg_O = pv1_7; acci_arg_O = pi1_7; }
+      let pv0_8 = PART[(n * 100352u + (min(cg * 16u + 8u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_8 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 8u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 8u) < 98u && ((pv0_8 < acc_arg_X || (pv0_8 == acc_arg_X && pi0_8 < acci_arg_X)))) { acc_arg_X = pv0_8; acci_arg_X = pi0_8; }
+      let pv1_8 = PART[(n * 100352u + (min(cg * 16u + 8u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_8 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 8u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 8u) < 98u && ((pv1_8 < acc_arg_O || (pv1_8 == acc_arg_O && pi1_8 < acci_arg_O)))) { acc_arg_O = pv1_8; acci_arg_O = pi1_8; }
+      let pv0_9 = PART[(n * 100352u + (min(cg * 16u + 9u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_9 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 9u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 9u) < 98u && ((pv0_9 < acc_arg_X || (pv0_9 == acc_arg_X && pi0_9 < acci_arg_X)))) { acc_arg_X = pv0_9; acci_arg_X = pi0_9; }
+      let pv1_9 = PART[(n * 100352u + (min(cg * 16u + 9u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_9 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 9u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 9u) < 98u && ((pv1_9 < acc_arg_O || (pv1_9 == acc_arg_O && pi1_9 < acci_arg_O)))) { acc_arg_O = pv1_9; acci_arg_O = pi1_9; }
+      let pv0_10 = PART[(n * 100352u + (min(cg * 16u + 10u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_10 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 10u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 10u) < 98u && ((pv0_10 < acc_arg_X || (pv0_10 == acc_arg_X && pi0_10 < acci_arg_X)))) { acc_arg_X = pv0_10; acci_arg_X = pi0_10; }
+      let pv1_10 = PART[(n * 100352u + (min(cg * 16u + 10u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_10 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 10u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 10u) < 98u && ((pv1_10 < acc_arg_O || (pv1_10 == acc_arg_O && pi1_10 < acci_arg_O)))) { acc_arg_O = pv1_10; acci_arg_O = pi1_10; }
+      let pv0_11 = PART[(n * 100352u + (min(cg * 16u + 11u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_11 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 11u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 11u) < 98u && ((pv0_11 < acc_arg_X || (pv0_11 == acc_arg_X && pi0_11 < acci_arg_X)))) { acc_arg_X = pv0_11; acci_arg_X = pi0_11; }
+      let pv1_11 = PART[(n * 100352u + (min(cg * 16u + 11u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_11 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 11u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 11u) < 98u && ((pv1_11 < acc_arg_O || (pv1_11 == acc_arg_O && pi1_11 < acci_arg_O)))) { acc_arg_O = pv1_11; acci_arg_O = pi1_11; }
+      let pv0_12 = PART[(n * 100352u + (min(cg * 16u + 12u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_12 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 12u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 12u) < 98u && ((pv0_12 < acc_arg_X || (pv0_12 == acc_arg_X && pi0_12 < acci_arg_X)))) { acc_arg_X = pv0_12; acci_arg_X = pi0_12; }
+      let pv1_12 = PART[(n * 100352u + (min(cg * 16u + 12u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_12 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 12u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 12u) < 98u && ((pv1_12 < acc_arg_O || (pv1_12 == acc_arg_O && pi1_12 < acci_arg_O)))) { acc_arg_O = pv1_12; acci_arg_O = pi1_12; }
+      let pv0_13 = PART[(n * 100352u + (min(cg * 16u + 13u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_13 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 13u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 13u) < 98u && ((pv0_13 < acc_arg_X || (pv0_13 == acc_arg_X && pi0_13 < acci_arg_X)))) { acc_arg_X = pv0_13; acci_arg_X = pi0_13; }
+      let pv1_13 = PART[(n * 100352u + (min(cg * 16u + 13u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_13 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 13u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 13u) < 98u && ((pv1_13 < acc_arg_O || (pv1_13 == acc_arg_O && pi1_13 < acci_arg_O)))) { acc_arg_O = pv1_13; acci_arg_O = pi1_13; }
+      let pv0_14 = PART[(n * 100352u + (min(cg * 16u + 14u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_14 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 14u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 14u) < 98u && ((pv0_14 < acc_arg_X || (pv0_14 == acc_arg_X && pi0_14 < acci_arg_X)))) { acc_arg_X = pv0_14; acci_arg_X = pi0_14; }
+      let pv1_14 = PART[(n * 100352u + (min(cg * 16u + 14u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_14 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 14u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 14u) < 98u && ((pv1_14 < acc_arg_O || (pv1_14 == acc_arg_O && pi1_14 < acci_arg_O)))) { acc_arg_O = pv1_14; acci_arg_O = pi1_14; }
+      let pv0_15 = PART[(n * 100352u + (min(cg * 16u + 15u, 97u) * 4u + 0u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi0_15 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 15u, 97u) * 4u + 1u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 15u) < 98u && ((pv0_15 < acc_arg_X || (pv0_15 == acc_arg_X && pi0_15 < acci_arg_X)))) { acc_arg_X = pv0_15; acci_arg_X = pi0_15; }
+      let pv1_15 = PART[(n * 100352u + (min(cg * 16u + 15u, 97u) * 4u + 2u) * 256u + u32(vl)) + wid.z * P.run_part]; let pi1_15 = bitcast<i32>(PART[(n * 100352u + (min(cg * 16u + 15u, 97u) * 4u + 3u) * 256u + u32(vl)) + wid.z * P.run_part]);
+      if ((cg * 16u + 15u) < 98u && ((pv1_15 < acc_arg_O || (pv1_15 == acc_arg_O && pi1_15 < acci_arg_O)))) { acc_arg_O = pv1_15; acci_arg_O = pi1_15; }
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -5320,7 +5431,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       kd += 1u;
     }
     var kf: bool = true;
-    for (var kr: u32 = 0u; kr < 8u; kr++) {
+    for (var kr: u32 = 0u; kr < 4u; kr++) {
       if (((kd >> kr) & 1u) == 1u) {
         kf = false;
       }

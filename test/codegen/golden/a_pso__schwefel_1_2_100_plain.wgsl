@@ -759,8 +759,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_g_g: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 32i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 32i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 125i) {
           let i_k7 = e0;
@@ -1683,8 +1683,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_g_g: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 32i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 32i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 125i) {
           let i_k7 = e0;
@@ -1862,8 +1862,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acci_track_arg_P: i32 = 2147483647i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 32i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 32i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 125i) {
           let i_k14 = e0;

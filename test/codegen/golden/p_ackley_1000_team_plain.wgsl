@@ -18,13 +18,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_s2: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   {
-    var cv_s2: array<f32, 4>;
-    var cv_r0: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_s2: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 32u);
       acc_s2 = 0.0f;
       acc_r0 = 0.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -74,6 +74,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_s2[vi] = acc_s2;
       cv_r0[vi] = acc_r0;
     }
+    cv_s2[0u] = cv_s2[0u] + cv_s2[4u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_s2[1u] = cv_s2[1u] + cv_s2[5u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_s2[2u] = cv_s2[2u] + cv_s2[6u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_s2[3u] = cv_s2[3u] + cv_s2[7u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
     cv_s2[0u] = cv_s2[0u] + cv_s2[2u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
     cv_s2[1u] = cv_s2[1u] + cv_s2[3u];

@@ -128,89 +128,87 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 10i; q += 16i) {
-        let dv10100 = DATA[2525u + u32(q)];
-        let e0 = q * 4i + 0i;
-        if (e0 >= 0i && e0 < 30i) {
-          let i_i7 = e0;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
-        }
-        if (e0 >= 0i && e0 < 30i) {
-          let i_i8 = e0;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
-        }
-        if (e0 >= 1i && e0 < 30i) {
-          let i_i4 = e0;
-          let t0 = shv[team * 100u + 0u + u32((i32(dv10100[0]) - 1i))];
-          acc_r0 = acc_r0 + (t0 * t0);
-        }
-        if (e0 >= 0i && e0 < 40i) {
-          let i_i11 = e0;
-          let t1 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
-          let t2 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t1 * t1) + (20.0f * (t2 * t2)));
-        }
-        let e1 = q * 4i + 1i;
-        if (e1 >= 0i && e1 < 30i) {
-          let i_i7 = e1;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
-        }
-        if (e1 >= 0i && e1 < 30i) {
-          let i_i8 = e1;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
-        }
-        if (e1 >= 1i && e1 < 30i) {
-          let i_i4 = e1;
-          let t3 = shv[team * 100u + 0u + u32((i32(dv10100[1]) - 1i))];
-          acc_r0 = acc_r0 + (t3 * t3);
-        }
-        if (e1 >= 0i && e1 < 40i) {
-          let i_i11 = e1;
-          let t4 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
-          let t5 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t4 * t4) + (20.0f * (t5 * t5)));
-        }
-        let e2 = q * 4i + 2i;
-        if (e2 >= 0i && e2 < 30i) {
-          let i_i7 = e2;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
-        }
-        if (e2 >= 0i && e2 < 30i) {
-          let i_i8 = e2;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
-        }
-        if (e2 >= 1i && e2 < 30i) {
-          let i_i4 = e2;
-          let t6 = shv[team * 100u + 0u + u32((i32(dv10100[2]) - 1i))];
-          acc_r0 = acc_r0 + (t6 * t6);
-        }
-        if (e2 >= 0i && e2 < 40i) {
-          let i_i11 = e2;
-          let t7 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
-          let t8 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t7 * t7) + (20.0f * (t8 * t8)));
-        }
-        let e3 = q * 4i + 3i;
-        if (e3 >= 0i && e3 < 30i) {
-          let i_i7 = e3;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
-        }
-        if (e3 >= 0i && e3 < 30i) {
-          let i_i8 = e3;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
-        }
-        if (e3 >= 1i && e3 < 30i) {
-          let i_i4 = e3;
-          let t9 = shv[team * 100u + 0u + u32((i32(dv10100[3]) - 1i))];
-          acc_r0 = acc_r0 + (t9 * t9);
-        }
-        if (e3 >= 0i && e3 < 40i) {
-          let i_i11 = e3;
-          let t10 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
-          let t11 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t10 * t10) + (20.0f * (t11 * t11)));
-        }
+    for (var q: i32 = vl; q < 10i; q += 32i) {
+      let dv10100 = DATA[2525u + u32(q)];
+      let e0 = q * 4i + 0i;
+      if (e0 >= 0i && e0 < 30i) {
+        let i_i7 = e0;
+        acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+      }
+      if (e0 >= 0i && e0 < 30i) {
+        let i_i8 = e0;
+        acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+      }
+      if (e0 >= 1i && e0 < 30i) {
+        let i_i4 = e0;
+        let t0 = shv[team * 100u + 0u + u32((i32(dv10100[0]) - 1i))];
+        acc_r0 = acc_r0 + (t0 * t0);
+      }
+      if (e0 >= 0i && e0 < 40i) {
+        let i_i11 = e0;
+        let t1 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
+        let t2 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
+        acc_r1 = acc_r1 + ((t1 * t1) + (20.0f * (t2 * t2)));
+      }
+      let e1 = q * 4i + 1i;
+      if (e1 >= 0i && e1 < 30i) {
+        let i_i7 = e1;
+        acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+      }
+      if (e1 >= 0i && e1 < 30i) {
+        let i_i8 = e1;
+        acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+      }
+      if (e1 >= 1i && e1 < 30i) {
+        let i_i4 = e1;
+        let t3 = shv[team * 100u + 0u + u32((i32(dv10100[1]) - 1i))];
+        acc_r0 = acc_r0 + (t3 * t3);
+      }
+      if (e1 >= 0i && e1 < 40i) {
+        let i_i11 = e1;
+        let t4 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
+        let t5 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
+        acc_r1 = acc_r1 + ((t4 * t4) + (20.0f * (t5 * t5)));
+      }
+      let e2 = q * 4i + 2i;
+      if (e2 >= 0i && e2 < 30i) {
+        let i_i7 = e2;
+        acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+      }
+      if (e2 >= 0i && e2 < 30i) {
+        let i_i8 = e2;
+        acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+      }
+      if (e2 >= 1i && e2 < 30i) {
+        let i_i4 = e2;
+        let t6 = shv[team * 100u + 0u + u32((i32(dv10100[2]) - 1i))];
+        acc_r0 = acc_r0 + (t6 * t6);
+      }
+      if (e2 >= 0i && e2 < 40i) {
+        let i_i11 = e2;
+        let t7 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
+        let t8 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
+        acc_r1 = acc_r1 + ((t7 * t7) + (20.0f * (t8 * t8)));
+      }
+      let e3 = q * 4i + 3i;
+      if (e3 >= 0i && e3 < 30i) {
+        let i_i7 = e3;
+        acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+      }
+      if (e3 >= 0i && e3 < 30i) {
+        let i_i8 = e3;
+        acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+      }
+      if (e3 >= 1i && e3 < 30i) {
+        let i_i4 = e3;
+        let t9 = shv[team * 100u + 0u + u32((i32(dv10100[3]) - 1i))];
+        acc_r0 = acc_r0 + (t9 * t9);
+      }
+      if (e3 >= 0i && e3 < 40i) {
+        let i_i11 = e3;
+        let t10 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
+        let t11 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
+        acc_r1 = acc_r1 + ((t10 * t10) + (20.0f * (t11 * t11)));
       }
     }
   }

@@ -31,29 +31,51 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 4i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 3i) {
-        let i_i7 = e0;
-        acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 2.0f));
+    var cv_cec14_hf2_cec17_hgbat_r2_c: array<f32, 2>;
+    var cv_cec14_hf2_cec17_hgbat_sz_c: array<f32, 2>;
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_cec14_hf2_cec17_hgbat_r2_c = 0.0f;
+      acc_cec14_hf2_cec17_hgbat_sz_c = 0.0f;
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      for (var q: i32 = vl; q < 4i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 3i) {
+          let i_i7 = e0;
+          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 2.0f));
+        }
+        if (e0 >= 0i && e0 < 3i) {
+          let i_i8 = e0;
+          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]);
+        }
+        if (e0 >= 1i && e0 < 3i) {
+          let i_i4 = e0;
+          let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+          acc_r0 = acc_r0 + (t1 * t1);
+        }
+        if (e0 >= 0i && e0 < 4i) {
+          let i_i11 = e0;
+          let t2 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
+          let t3 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
+          acc_r1 = acc_r1 + ((t2 * t2) + (20.0f * (t3 * t3)));
+        }
       }
-      if (e0 >= 0i && e0 < 3i) {
-        let i_i8 = e0;
-        acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]);
-      }
-      if (e0 >= 1i && e0 < 3i) {
-        let i_i4 = e0;
-        let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-        acc_r0 = acc_r0 + (t1 * t1);
-      }
-      if (e0 >= 0i && e0 < 4i) {
-        let i_i11 = e0;
-        let t2 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
-        let t3 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
-        acc_r1 = acc_r1 + ((t2 * t2) + (20.0f * (t3 * t3)));
-      }
+      cv_cec14_hf2_cec17_hgbat_r2_c[vi] = acc_cec14_hf2_cec17_hgbat_r2_c;
+      cv_cec14_hf2_cec17_hgbat_sz_c[vi] = acc_cec14_hf2_cec17_hgbat_sz_c;
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
     }
+    cv_cec14_hf2_cec17_hgbat_r2_c[0u] = cv_cec14_hf2_cec17_hgbat_r2_c[0u] + cv_cec14_hf2_cec17_hgbat_r2_c[1u];
+    cv_cec14_hf2_cec17_hgbat_sz_c[0u] = cv_cec14_hf2_cec17_hgbat_sz_c[0u] + cv_cec14_hf2_cec17_hgbat_sz_c[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    acc_cec14_hf2_cec17_hgbat_r2_c = cv_cec14_hf2_cec17_hgbat_r2_c[0u];
+    acc_cec14_hf2_cec17_hgbat_sz_c = cv_cec14_hf2_cec17_hgbat_sz_c[0u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
   }
   shf[0u + lid] = acc_cec14_hf2_cec17_hgbat_r2_c;
   shf[64u + lid] = acc_cec14_hf2_cec17_hgbat_sz_c;

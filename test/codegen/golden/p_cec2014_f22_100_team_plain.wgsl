@@ -139,8 +139,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r4: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 8i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 8i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 20i) {
           let i_i9 = e0;
@@ -349,8 +349,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_range_s: f32 = 1.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 3i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 3i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 10i) {
           let i_i5 = e0;

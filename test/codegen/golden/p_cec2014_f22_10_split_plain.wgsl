@@ -57,55 +57,87 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r3: f32 = 0.0f;
   var acc_r4: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 3i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i9 = e0;
-        acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 2.0f));
-      }
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i10 = e0;
-        acc_r0 = acc_r0 + (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]);
-      }
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i14 = e0;
-        let t7 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
-        let t8 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-        let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
-        let t10 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
-        let t11 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-        let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
-        acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
-      }
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i18 = e0;
-        var t16: f32;
-        if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-          let t13 = (((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
-          t16 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t13 * t13) / 2.0f));
-        } else {
-          var t15: f32;
-          if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-            let t14 = ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-            t15 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t14 * t14) / 2.0f));
-          } else {
-            t15 = ((-((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
-          }
-          t16 = t15;
+    var cv_cec14_hf6_cec17_happycat_r2_c: array<f32, 2>;
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    var cv_r3: array<f32, 2>;
+    var cv_r4: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_cec14_hf6_cec17_happycat_r2_c = 0.0f;
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      acc_r3 = 0.0f;
+      acc_r4 = 0.0f;
+      for (var q: i32 = vl; q < 3i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i9 = e0;
+          acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 2.0f));
         }
-        acc_r2 = acc_r2 + t16;
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i10 = e0;
+          acc_r0 = acc_r0 + (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]);
+        }
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i14 = e0;
+          let t7 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+          let t8 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+          let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
+          let t10 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+          let t11 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
+          let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
+          acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
+        }
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i18 = e0;
+          var t16: f32;
+          if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
+            let t13 = (((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
+            t16 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t13 * t13) / 2.0f));
+          } else {
+            var t15: f32;
+            if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
+              let t14 = ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
+              t15 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t14 * t14) / 2.0f));
+            } else {
+              t15 = ((-((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
+            }
+            t16 = t15;
+          }
+          acc_r2 = acc_r2 + t16;
+        }
+        if (e0 >= 0i && e0 < 3i) {
+          let i_i20 = e0;
+          let t17 = SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
+          acc_r3 = acc_r3 + ((t17 * t17) / 3.0f);
+        }
+        if (e0 >= 0i && e0 < 3i) {
+          let i_i21 = e0;
+          acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f);
+        }
       }
-      if (e0 >= 0i && e0 < 3i) {
-        let i_i20 = e0;
-        let t17 = SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
-        acc_r3 = acc_r3 + ((t17 * t17) / 3.0f);
-      }
-      if (e0 >= 0i && e0 < 3i) {
-        let i_i21 = e0;
-        acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f);
-      }
+      cv_cec14_hf6_cec17_happycat_r2_c[vi] = acc_cec14_hf6_cec17_happycat_r2_c;
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
+      cv_r3[vi] = acc_r3;
+      cv_r4[vi] = acc_r4;
     }
+    cv_cec14_hf6_cec17_happycat_r2_c[0u] = cv_cec14_hf6_cec17_happycat_r2_c[0u] + cv_cec14_hf6_cec17_happycat_r2_c[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    cv_r3[0u] = cv_r3[0u] + cv_r3[1u];
+    cv_r4[0u] = cv_r4[0u] + cv_r4[1u];
+    acc_cec14_hf6_cec17_happycat_r2_c = cv_cec14_hf6_cec17_happycat_r2_c[0u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
+    acc_r3 = cv_r3[0u];
+    acc_r4 = cv_r4[0u];
   }
   shf[0u + lid] = acc_cec14_hf6_cec17_happycat_r2_c;
   shf[64u + lid] = acc_r0;

@@ -323,11 +323,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_r0: f32 = 0.0f;
   {
-    var cv_r0: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lane + vi * 8u);
       acc_r0 = 0.0f;
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i4 = e0;
@@ -351,6 +351,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
     acc_r0 = cv_r0[0u];
   }

@@ -37,14 +37,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i4 = e0;
-        acc_r0 = acc_r0 + select(select((-select((((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (SCR[n * 20u + 10u + u32(i_i4)] * (3.3433214752243146e-8f + (SCR[n * 20u + 10u + u32(i_i4)] * (-0.12618353106702496f + (SCR[n * 20u + 10u + u32(i_i4)] * (-0.000048553540565170216f + (SCR[n * 20u + 10u + u32(i_i4)] * (0.000006346454337050152f + (SCR[n * 20u + 10u + u32(i_i4)] * (-3.184960792866908e-9f + (SCR[n * 20u + 10u + u32(i_i4)] * (-1.2410554683071417e-10f + (SCR[n * 20u + 10u + u32(i_i4)] * (1.9584001034243888e-13f + (SCR[n * 20u + 10u + u32(i_i4)] * (1.0671306680282953e-15f + (SCR[n * 20u + 10u + u32(i_i4)] * (-3.2109383164598228e-18f + (SCR[n * 20u + 10u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(SCR[n * 20u + 10u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))))) + (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * ((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (SCR[n * 20u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))))) + (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * ((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (SCR[n * 20u + 0u + u32(i_i4)] > f32(500i)));
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i4 = e0;
+          acc_r0 = acc_r0 + select(select((-select((((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (SCR[n * 20u + 10u + u32(i_i4)] * (3.3433214752243146e-8f + (SCR[n * 20u + 10u + u32(i_i4)] * (-0.12618353106702496f + (SCR[n * 20u + 10u + u32(i_i4)] * (-0.000048553540565170216f + (SCR[n * 20u + 10u + u32(i_i4)] * (0.000006346454337050152f + (SCR[n * 20u + 10u + u32(i_i4)] * (-3.184960792866908e-9f + (SCR[n * 20u + 10u + u32(i_i4)] * (-1.2410554683071417e-10f + (SCR[n * 20u + 10u + u32(i_i4)] * (1.9584001034243888e-13f + (SCR[n * 20u + 10u + u32(i_i4)] * (1.0671306680282953e-15f + (SCR[n * 20u + 10u + u32(i_i4)] * (-3.2109383164598228e-18f + (SCR[n * 20u + 10u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(SCR[n * 20u + 10u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))))) + (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * ((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (SCR[n * 20u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))))) + (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * ((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (SCR[n * 20u + 0u + u32(i_i4)] > f32(500i)));
+        }
       }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -419,19 +419,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   {
-    var cv_cec17_hf6_cec17_hgbat_r2_c: array<f32, 4>;
-    var cv_cec17_hf6_cec17_hgbat_sz_c: array<f32, 4>;
-    var cv_r0: array<f32, 4>;
-    var cv_r1: array<f32, 4>;
-    var cv_r2: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_cec17_hf6_cec17_hgbat_r2_c: array<f32, 8>;
+    var cv_cec17_hf6_cec17_hgbat_sz_c: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    var cv_r1: array<f32, 8>;
+    var cv_r2: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 4u);
       acc_cec17_hf6_cec17_hgbat_r2_c = 0.0f;
       acc_cec17_hf6_cec17_hgbat_sz_c = 0.0f;
       acc_r0 = 0.0f;
       acc_r1 = 0.0f;
       acc_r2 = 0.0f;
-      for (var q: i32 = vl; q < 8i; q += 16i) {
+      for (var q: i32 = vl; q < 8i; q += 32i) {
         let dv10100 = DATA[2525u + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 20i) {
@@ -572,6 +572,26 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_r1[vi] = acc_r1;
       cv_r2[vi] = acc_r2;
     }
+    cv_cec17_hf6_cec17_hgbat_r2_c[0u] = cv_cec17_hf6_cec17_hgbat_r2_c[0u] + cv_cec17_hf6_cec17_hgbat_r2_c[4u];
+    cv_cec17_hf6_cec17_hgbat_sz_c[0u] = cv_cec17_hf6_cec17_hgbat_sz_c[0u] + cv_cec17_hf6_cec17_hgbat_sz_c[4u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[4u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[4u];
+    cv_cec17_hf6_cec17_hgbat_r2_c[1u] = cv_cec17_hf6_cec17_hgbat_r2_c[1u] + cv_cec17_hf6_cec17_hgbat_r2_c[5u];
+    cv_cec17_hf6_cec17_hgbat_sz_c[1u] = cv_cec17_hf6_cec17_hgbat_sz_c[1u] + cv_cec17_hf6_cec17_hgbat_sz_c[5u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r1[1u] = cv_r1[1u] + cv_r1[5u];
+    cv_r2[1u] = cv_r2[1u] + cv_r2[5u];
+    cv_cec17_hf6_cec17_hgbat_r2_c[2u] = cv_cec17_hf6_cec17_hgbat_r2_c[2u] + cv_cec17_hf6_cec17_hgbat_r2_c[6u];
+    cv_cec17_hf6_cec17_hgbat_sz_c[2u] = cv_cec17_hf6_cec17_hgbat_sz_c[2u] + cv_cec17_hf6_cec17_hgbat_sz_c[6u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r1[2u] = cv_r1[2u] + cv_r1[6u];
+    cv_r2[2u] = cv_r2[2u] + cv_r2[6u];
+    cv_cec17_hf6_cec17_hgbat_r2_c[3u] = cv_cec17_hf6_cec17_hgbat_r2_c[3u] + cv_cec17_hf6_cec17_hgbat_r2_c[7u];
+    cv_cec17_hf6_cec17_hgbat_sz_c[3u] = cv_cec17_hf6_cec17_hgbat_sz_c[3u] + cv_cec17_hf6_cec17_hgbat_sz_c[7u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r1[3u] = cv_r1[3u] + cv_r1[7u];
+    cv_r2[3u] = cv_r2[3u] + cv_r2[7u];
     cv_cec17_hf6_cec17_hgbat_r2_c[0u] = cv_cec17_hf6_cec17_hgbat_r2_c[0u] + cv_cec17_hf6_cec17_hgbat_r2_c[2u];
     cv_cec17_hf6_cec17_hgbat_sz_c[0u] = cv_cec17_hf6_cec17_hgbat_sz_c[0u] + cv_cec17_hf6_cec17_hgbat_sz_c[2u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[2u];

@@ -32,42 +32,69 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 3i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i7 = e0;
-        acc_cec17_hf6_cec17_hgbat_r2_c = acc_cec17_hf6_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) - 2.0f));
+    var cv_cec17_hf6_cec17_hgbat_r2_c: array<f32, 2>;
+    var cv_cec17_hf6_cec17_hgbat_sz_c: array<f32, 2>;
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_cec17_hf6_cec17_hgbat_r2_c = 0.0f;
+      acc_cec17_hf6_cec17_hgbat_sz_c = 0.0f;
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      for (var q: i32 = vl; q < 3i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i7 = e0;
+          acc_cec17_hf6_cec17_hgbat_r2_c = acc_cec17_hf6_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 2i))]) - 1i))]) - 2.0f));
+        }
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i8 = e0;
+          acc_cec17_hf6_cec17_hgbat_sz_c = acc_cec17_hf6_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 2i))]) - 1i))]);
+        }
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i4 = e0;
+          let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+          let t2 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+          let t3 = sin(sqrt(((t1 * t1) + (t2 * t2))));
+          let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+          let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+          let t6 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+          let t7 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+          let t8 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
+          let t9 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
+          let t10 = (1.0f + (0.001f * ((t8 * t8) + (t9 * t9))));
+          acc_r0 = acc_r0 + (((t3 * t3) + (0.5f * ((0.001f * ((t4 * t4) + (t5 * t5))) * ((0.001f * ((t6 * t6) + (t7 * t7))) + 2.0f)))) / (t10 * t10));
+        }
+        if (e0 >= 0i && e0 < 2i) {
+          let i_i11 = e0;
+          let t11 = (((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) * ((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 2.0f)) - (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(((i_i11 + 1i) + 4i))]) - 1i))]));
+          let t12 = (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]);
+          acc_r1 = acc_r1 + ((100.0f * (t11 * t11)) + (t12 * t12));
+        }
+        if (e0 >= 0i && e0 < 3i) {
+          let i_i15 = e0;
+          acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 3.0f)) + 447.25566832336244f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 3.0f)) + 419.19108524152887f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) > f32(500i)));
+        }
       }
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i8 = e0;
-        acc_cec17_hf6_cec17_hgbat_sz_c = acc_cec17_hf6_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 2i))]) - 1i))]);
-      }
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i4 = e0;
-        let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-        let t2 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-        let t3 = sin(sqrt(((t1 * t1) + (t2 * t2))));
-        let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-        let t5 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-        let t6 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-        let t7 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-        let t8 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-        let t9 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(opt_imod((i_i4 + 1i), 2i))]) - 1i))];
-        let t10 = (1.0f + (0.001f * ((t8 * t8) + (t9 * t9))));
-        acc_r0 = acc_r0 + (((t3 * t3) + (0.5f * ((0.001f * ((t4 * t4) + (t5 * t5))) * ((0.001f * ((t6 * t6) + (t7 * t7))) + 2.0f)))) / (t10 * t10));
-      }
-      if (e0 >= 0i && e0 < 2i) {
-        let i_i11 = e0;
-        let t11 = (((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) * ((0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]) + 2.0f)) - (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(((i_i11 + 1i) + 4i))]) - 1i))]));
-        let t12 = (0.02048f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 4i))]) - 1i))]);
-        acc_r1 = acc_r1 + ((100.0f * (t11 * t11)) + (t12 * t12));
-      }
-      if (e0 >= 0i && e0 < 3i) {
-        let i_i15 = e0;
-        acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.12618353106702496f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (0.000006346454337050152f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) + 18.41937492455007f)) / 3.0f)) + 447.25566832336244f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) * (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) / 100.0f) - 1.5806250754499285f)) / 3.0f)) + 419.19108524152887f), (((10.0f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i15 + 7i))]) - 1i))]) + 420.9687462275036f) > f32(500i)));
-      }
+      cv_cec17_hf6_cec17_hgbat_r2_c[vi] = acc_cec17_hf6_cec17_hgbat_r2_c;
+      cv_cec17_hf6_cec17_hgbat_sz_c[vi] = acc_cec17_hf6_cec17_hgbat_sz_c;
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
     }
+    cv_cec17_hf6_cec17_hgbat_r2_c[0u] = cv_cec17_hf6_cec17_hgbat_r2_c[0u] + cv_cec17_hf6_cec17_hgbat_r2_c[1u];
+    cv_cec17_hf6_cec17_hgbat_sz_c[0u] = cv_cec17_hf6_cec17_hgbat_sz_c[0u] + cv_cec17_hf6_cec17_hgbat_sz_c[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    acc_cec17_hf6_cec17_hgbat_r2_c = cv_cec17_hf6_cec17_hgbat_r2_c[0u];
+    acc_cec17_hf6_cec17_hgbat_sz_c = cv_cec17_hf6_cec17_hgbat_sz_c[0u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
   }
   shf[0u + lid] = acc_cec17_hf6_cec17_hgbat_r2_c;
   shf[256u + lid] = acc_cec17_hf6_cec17_hgbat_sz_c;

@@ -233,8 +233,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w30_s: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let dv10000 = DATA[2500u + u32(q)];
         let dv30300 = DATA[7575u + u32(q)];
@@ -363,8 +363,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r2: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i8 = e0;

@@ -48,25 +48,42 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i15 = e0;
-        let t3 = ((X[xo + u32(i_i15)] - DATA[100u + u32(i_i15)]) - DATA[336u + u32(i_i15)]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t3 * t3);
+    var cv_cec17_w10_s: array<f32, 2>;
+    var cv_cec17_w20_s: array<f32, 2>;
+    var cv_cec17_w30_s: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_cec17_w10_s = 0.0f;
+      acc_cec17_w20_s = 0.0f;
+      acc_cec17_w30_s = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i15 = e0;
+          let t3 = ((X[xo + u32(i_i15)] - DATA[100u + u32(i_i15)]) - DATA[336u + u32(i_i15)]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t3 * t3);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i17 = e0;
+          let t4 = ((X[xo + u32(i_i17)] - DATA[212u + u32(i_i17)]) - DATA[348u + u32(i_i17)]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t4 * t4);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i19 = e0;
+          let t5 = ((X[xo + u32(i_i19)] - DATA[324u + u32(i_i19)]) - DATA[360u + u32(i_i19)]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t5 * t5);
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i17 = e0;
-        let t4 = ((X[xo + u32(i_i17)] - DATA[212u + u32(i_i17)]) - DATA[348u + u32(i_i17)]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t4 * t4);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i19 = e0;
-        let t5 = ((X[xo + u32(i_i19)] - DATA[324u + u32(i_i19)]) - DATA[360u + u32(i_i19)]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t5 * t5);
-      }
+      cv_cec17_w10_s[vi] = acc_cec17_w10_s;
+      cv_cec17_w20_s[vi] = acc_cec17_w20_s;
+      cv_cec17_w30_s[vi] = acc_cec17_w30_s;
     }
+    cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[1u];
+    cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[1u];
+    cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[1u];
+    acc_cec17_w10_s = cv_cec17_w10_s[0u];
+    acc_cec17_w20_s = cv_cec17_w20_s[0u];
+    acc_cec17_w30_s = cv_cec17_w30_s[0u];
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[64u + lid] = acc_cec17_w20_s;
@@ -103,30 +120,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i8 = e0;
-        let t6 = (0.0512f * SCR[n * 30u + 0u + u32(i_i8)]);
-        let t7 = sin((3.141592653589793f * (0.0512f * SCR[n * 30u + 0u + u32(i_i8)])));
-        acc_g1 = acc_g1 + ((t6 * t6) + (20.0f * (t7 * t7)));
+    var cv_g1: array<f32, 2>;
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_g1 = 0.0f;
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i8 = e0;
+          let t6 = (0.0512f * SCR[n * 30u + 0u + u32(i_i8)]);
+          let t7 = sin((3.141592653589793f * (0.0512f * SCR[n * 30u + 0u + u32(i_i8)])));
+          acc_g1 = acc_g1 + ((t6 * t6) + (20.0f * (t7 * t7)));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i10 = e0;
+          let t8 = (6.0f * SCR[n * 30u + 10u + u32(i_i10)]);
+          acc_r0 = acc_r0 + ((t8 * t8) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i11 = e0;
+          let t9 = sin((0.5f * ((6.0f * SCR[n * 30u + 10u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
+          acc_r1 = ((acc_r1 + (2.0f * (t9 * t9))) - (acc_r1 * (2.0f * (t9 * t9))));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i14 = e0;
+          acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 30u + 20u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i10 = e0;
-        let t8 = (6.0f * SCR[n * 30u + 10u + u32(i_i10)]);
-        acc_r0 = acc_r0 + ((t8 * t8) / 4000.0f);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i11 = e0;
-        let t9 = sin((0.5f * ((6.0f * SCR[n * 30u + 10u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
-        acc_r1 = ((acc_r1 + (2.0f * (t9 * t9))) - (acc_r1 * (2.0f * (t9 * t9))));
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i14 = e0;
-        acc_r2 = acc_r2 + select(select((-select(((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 30u + 20u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 30u + 20u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
-      }
+      cv_g1[vi] = acc_g1;
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
     }
+    cv_g1[0u] = cv_g1[0u] + cv_g1[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = ((cv_r1[0u] + cv_r1[1u]) - (cv_r1[0u] * cv_r1[1u]));
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    acc_g1 = cv_g1[0u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
   }
   shf[0u + lid] = acc_g1;
   shf[64u + lid] = acc_r0;

@@ -371,102 +371,124 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv40400 = DATA[10100u + u32(q)];
-      let dv20100 = DATA[5025u + u32(q)];
-      let dv40500 = DATA[10125u + u32(q)];
-      let dv30200 = DATA[7550u + u32(q)];
-      let dv40600 = DATA[10150u + u32(q)];
-      let dv40300 = DATA[10075u + u32(q)];
-      let dv40700 = DATA[10175u + u32(q)];
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i17 = e0;
-        let t0 = ((xv[0] - dv10000[0]) - dv40400[0]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+    var cv_cec17_w10_s: array<f32, 2>;
+    var cv_cec17_w20_s: array<f32, 2>;
+    var cv_cec17_w30_s: array<f32, 2>;
+    var cv_cec17_w40_s: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_cec17_w10_s = 0.0f;
+      acc_cec17_w20_s = 0.0f;
+      acc_cec17_w30_s = 0.0f;
+      acc_cec17_w40_s = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let dv10000 = DATA[2500u + u32(q)];
+        let dv40400 = DATA[10100u + u32(q)];
+        let dv20100 = DATA[5025u + u32(q)];
+        let dv40500 = DATA[10125u + u32(q)];
+        let dv30200 = DATA[7550u + u32(q)];
+        let dv40600 = DATA[10150u + u32(q)];
+        let dv40300 = DATA[10075u + u32(q)];
+        let dv40700 = DATA[10175u + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i17 = e0;
+          let t0 = ((xv[0] - dv10000[0]) - dv40400[0]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i19 = e0;
+          let t1 = ((xv[0] - dv20100[0]) - dv40500[0]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i21 = e0;
+          let t2 = ((xv[0] - dv30200[0]) - dv40600[0]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i23 = e0;
+          let t3 = ((xv[0] - dv40300[0]) - dv40700[0]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t3 * t3);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i17 = e1;
+          let t4 = ((xv[1] - dv10000[1]) - dv40400[1]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i19 = e1;
+          let t5 = ((xv[1] - dv20100[1]) - dv40500[1]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i21 = e1;
+          let t6 = ((xv[1] - dv30200[1]) - dv40600[1]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i23 = e1;
+          let t7 = ((xv[1] - dv40300[1]) - dv40700[1]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i17 = e2;
+          let t8 = ((xv[2] - dv10000[2]) - dv40400[2]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t8 * t8);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i19 = e2;
+          let t9 = ((xv[2] - dv20100[2]) - dv40500[2]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t9 * t9);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i21 = e2;
+          let t10 = ((xv[2] - dv30200[2]) - dv40600[2]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t10 * t10);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i23 = e2;
+          let t11 = ((xv[2] - dv40300[2]) - dv40700[2]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t11 * t11);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i17 = e3;
+          let t12 = ((xv[3] - dv10000[3]) - dv40400[3]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t12 * t12);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i19 = e3;
+          let t13 = ((xv[3] - dv20100[3]) - dv40500[3]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t13 * t13);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i21 = e3;
+          let t14 = ((xv[3] - dv30200[3]) - dv40600[3]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t14 * t14);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i23 = e3;
+          let t15 = ((xv[3] - dv40300[3]) - dv40700[3]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t15 * t15);
+        }
       }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i19 = e0;
-        let t1 = ((xv[0] - dv20100[0]) - dv40500[0]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i21 = e0;
-        let t2 = ((xv[0] - dv30200[0]) - dv40600[0]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i23 = e0;
-        let t3 = ((xv[0] - dv40300[0]) - dv40700[0]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t3 * t3);
-      }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i17 = e1;
-        let t4 = ((xv[1] - dv10000[1]) - dv40400[1]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i19 = e1;
-        let t5 = ((xv[1] - dv20100[1]) - dv40500[1]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i21 = e1;
-        let t6 = ((xv[1] - dv30200[1]) - dv40600[1]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i23 = e1;
-        let t7 = ((xv[1] - dv40300[1]) - dv40700[1]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i17 = e2;
-        let t8 = ((xv[2] - dv10000[2]) - dv40400[2]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t8 * t8);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i19 = e2;
-        let t9 = ((xv[2] - dv20100[2]) - dv40500[2]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t9 * t9);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i21 = e2;
-        let t10 = ((xv[2] - dv30200[2]) - dv40600[2]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t10 * t10);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i23 = e2;
-        let t11 = ((xv[2] - dv40300[2]) - dv40700[2]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t11 * t11);
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i17 = e3;
-        let t12 = ((xv[3] - dv10000[3]) - dv40400[3]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t12 * t12);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i19 = e3;
-        let t13 = ((xv[3] - dv20100[3]) - dv40500[3]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t13 * t13);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i21 = e3;
-        let t14 = ((xv[3] - dv30200[3]) - dv40600[3]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t14 * t14);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i23 = e3;
-        let t15 = ((xv[3] - dv40300[3]) - dv40700[3]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t15 * t15);
-      }
+      cv_cec17_w10_s[vi] = acc_cec17_w10_s;
+      cv_cec17_w20_s[vi] = acc_cec17_w20_s;
+      cv_cec17_w30_s[vi] = acc_cec17_w30_s;
+      cv_cec17_w40_s[vi] = acc_cec17_w40_s;
     }
+    cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[1u];
+    cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[1u];
+    cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[1u];
+    cv_cec17_w40_s[0u] = cv_cec17_w40_s[0u] + cv_cec17_w40_s[1u];
+    acc_cec17_w10_s = cv_cec17_w10_s[0u];
+    acc_cec17_w20_s = cv_cec17_w20_s[0u];
+    acc_cec17_w30_s = cv_cec17_w30_s[0u];
+    acc_cec17_w40_s = cv_cec17_w40_s[0u];
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[64u + lid] = acc_cec17_w20_s;
@@ -518,133 +540,165 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i9 = e0;
-        let t16 = shv[team * 400u + 0u + u32(i_i9)];
-        acc_r0 = acc_r0 + ((t16 * t16) / 100.0f);
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    var cv_r3: array<f32, 2>;
+    var cv_r4: array<f32, 2>;
+    var cv_r5: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      acc_r3 = 0.0f;
+      acc_r4 = 0.0f;
+      acc_r5 = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i9 = e0;
+          let t16 = shv[team * 400u + 0u + u32(i_i9)];
+          acc_r0 = acc_r0 + ((t16 * t16) / 100.0f);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i10 = e0;
+          acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i11 = e0;
+          let t17 = shv[team * 400u + 100u + u32(i_i11)];
+          acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t17 * t17));
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i13 = e0;
+          let t18 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+          acc_r3 = acc_r3 + ((t18 * t18) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i14 = e0;
+          let t19 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+          acc_r4 = ((acc_r4 + (2.0f * (t19 * t19))) - (acc_r4 * (2.0f * (t19 * t19))));
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i16 = e0;
+          let t20 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+          let t21 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+          acc_r5 = acc_r5 + ((t20 * t20) + (20.0f * (t21 * t21)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i9 = e1;
+          let t22 = shv[team * 400u + 0u + u32(i_i9)];
+          acc_r0 = acc_r0 + ((t22 * t22) / 100.0f);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i10 = e1;
+          acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i11 = e1;
+          let t23 = shv[team * 400u + 100u + u32(i_i11)];
+          acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t23 * t23));
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i13 = e1;
+          let t24 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+          acc_r3 = acc_r3 + ((t24 * t24) / 4000.0f);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i14 = e1;
+          let t25 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+          acc_r4 = ((acc_r4 + (2.0f * (t25 * t25))) - (acc_r4 * (2.0f * (t25 * t25))));
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i16 = e1;
+          let t26 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+          let t27 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+          acc_r5 = acc_r5 + ((t26 * t26) + (20.0f * (t27 * t27)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i9 = e2;
+          let t28 = shv[team * 400u + 0u + u32(i_i9)];
+          acc_r0 = acc_r0 + ((t28 * t28) / 100.0f);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i10 = e2;
+          acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i11 = e2;
+          let t29 = shv[team * 400u + 100u + u32(i_i11)];
+          acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t29 * t29));
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i13 = e2;
+          let t30 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+          acc_r3 = acc_r3 + ((t30 * t30) / 4000.0f);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i14 = e2;
+          let t31 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+          acc_r4 = ((acc_r4 + (2.0f * (t31 * t31))) - (acc_r4 * (2.0f * (t31 * t31))));
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i16 = e2;
+          let t32 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+          let t33 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+          acc_r5 = acc_r5 + ((t32 * t32) + (20.0f * (t33 * t33)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i9 = e3;
+          let t34 = shv[team * 400u + 0u + u32(i_i9)];
+          acc_r0 = acc_r0 + ((t34 * t34) / 100.0f);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i10 = e3;
+          acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i11 = e3;
+          let t35 = shv[team * 400u + 100u + u32(i_i11)];
+          acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t35 * t35));
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i13 = e3;
+          let t36 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
+          acc_r3 = acc_r3 + ((t36 * t36) / 4000.0f);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i14 = e3;
+          let t37 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+          acc_r4 = ((acc_r4 + (2.0f * (t37 * t37))) - (acc_r4 * (2.0f * (t37 * t37))));
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i16 = e3;
+          let t38 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
+          let t39 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
+          acc_r5 = acc_r5 + ((t38 * t38) + (20.0f * (t39 * t39)));
+        }
       }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i10 = e0;
-        acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i11 = e0;
-        let t17 = shv[team * 400u + 100u + u32(i_i11)];
-        acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t17 * t17));
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i13 = e0;
-        let t18 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
-        acc_r3 = acc_r3 + ((t18 * t18) / 4000.0f);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i14 = e0;
-        let t19 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-        acc_r4 = ((acc_r4 + (2.0f * (t19 * t19))) - (acc_r4 * (2.0f * (t19 * t19))));
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i16 = e0;
-        let t20 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
-        let t21 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
-        acc_r5 = acc_r5 + ((t20 * t20) + (20.0f * (t21 * t21)));
-      }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i9 = e1;
-        let t22 = shv[team * 400u + 0u + u32(i_i9)];
-        acc_r0 = acc_r0 + ((t22 * t22) / 100.0f);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i10 = e1;
-        acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i11 = e1;
-        let t23 = shv[team * 400u + 100u + u32(i_i11)];
-        acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t23 * t23));
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i13 = e1;
-        let t24 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
-        acc_r3 = acc_r3 + ((t24 * t24) / 4000.0f);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i14 = e1;
-        let t25 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-        acc_r4 = ((acc_r4 + (2.0f * (t25 * t25))) - (acc_r4 * (2.0f * (t25 * t25))));
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i16 = e1;
-        let t26 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
-        let t27 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
-        acc_r5 = acc_r5 + ((t26 * t26) + (20.0f * (t27 * t27)));
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i9 = e2;
-        let t28 = shv[team * 400u + 0u + u32(i_i9)];
-        acc_r0 = acc_r0 + ((t28 * t28) / 100.0f);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i10 = e2;
-        acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i11 = e2;
-        let t29 = shv[team * 400u + 100u + u32(i_i11)];
-        acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t29 * t29));
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i13 = e2;
-        let t30 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
-        acc_r3 = acc_r3 + ((t30 * t30) / 4000.0f);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i14 = e2;
-        let t31 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-        acc_r4 = ((acc_r4 + (2.0f * (t31 * t31))) - (acc_r4 * (2.0f * (t31 * t31))));
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i16 = e2;
-        let t32 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
-        let t33 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
-        acc_r5 = acc_r5 + ((t32 * t32) + (20.0f * (t33 * t33)));
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i9 = e3;
-        let t34 = shv[team * 400u + 0u + u32(i_i9)];
-        acc_r0 = acc_r0 + ((t34 * t34) / 100.0f);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i10 = e3;
-        acc_r1 = acc_r1 + (cos((6.283185307179586f * shv[team * 400u + 0u + u32(i_i10)])) / 100.0f);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i11 = e3;
-        let t35 = shv[team * 400u + 100u + u32(i_i11)];
-        acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 99.0f)) * (t35 * t35));
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i13 = e3;
-        let t36 = (6.0f * shv[team * 400u + 200u + u32(i_i13)]);
-        acc_r3 = acc_r3 + ((t36 * t36) / 4000.0f);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i14 = e3;
-        let t37 = sin((0.5f * ((6.0f * shv[team * 400u + 200u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-        acc_r4 = ((acc_r4 + (2.0f * (t37 * t37))) - (acc_r4 * (2.0f * (t37 * t37))));
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i16 = e3;
-        let t38 = (0.0512f * shv[team * 400u + 300u + u32(i_i16)]);
-        let t39 = sin((3.141592653589793f * (0.0512f * shv[team * 400u + 300u + u32(i_i16)])));
-        acc_r5 = acc_r5 + ((t38 * t38) + (20.0f * (t39 * t39)));
-      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
+      cv_r3[vi] = acc_r3;
+      cv_r4[vi] = acc_r4;
+      cv_r5[vi] = acc_r5;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    cv_r3[0u] = cv_r3[0u] + cv_r3[1u];
+    cv_r4[0u] = ((cv_r4[0u] + cv_r4[1u]) - (cv_r4[0u] * cv_r4[1u]));
+    cv_r5[0u] = cv_r5[0u] + cv_r5[1u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
+    acc_r3 = cv_r3[0u];
+    acc_r4 = cv_r4[0u];
+    acc_r5 = cv_r5[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;

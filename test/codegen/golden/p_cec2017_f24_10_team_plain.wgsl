@@ -58,30 +58,52 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i17 = e0;
-        let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
+    var cv_cec17_w10_s: array<f32, 2>;
+    var cv_cec17_w20_s: array<f32, 2>;
+    var cv_cec17_w30_s: array<f32, 2>;
+    var cv_cec17_w40_s: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_cec17_w10_s = 0.0f;
+      acc_cec17_w20_s = 0.0f;
+      acc_cec17_w30_s = 0.0f;
+      acc_cec17_w40_s = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i17 = e0;
+          let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i19 = e0;
+          let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i21 = e0;
+          let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i23 = e0;
+          let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i19 = e0;
-        let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i21 = e0;
-        let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i23 = e0;
-        let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
-      }
+      cv_cec17_w10_s[vi] = acc_cec17_w10_s;
+      cv_cec17_w20_s[vi] = acc_cec17_w20_s;
+      cv_cec17_w30_s[vi] = acc_cec17_w30_s;
+      cv_cec17_w40_s[vi] = acc_cec17_w40_s;
     }
+    cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[1u];
+    cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[1u];
+    cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[1u];
+    cv_cec17_w40_s[0u] = cv_cec17_w40_s[0u] + cv_cec17_w40_s[1u];
+    acc_cec17_w10_s = cv_cec17_w10_s[0u];
+    acc_cec17_w20_s = cv_cec17_w20_s[0u];
+    acc_cec17_w30_s = cv_cec17_w30_s[0u];
+    acc_cec17_w40_s = cv_cec17_w40_s[0u];
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[256u + lid] = acc_cec17_w20_s;
@@ -126,40 +148,72 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i9 = e0;
-        let t8 = SCR[n * 40u + 0u + u32(i_i9)];
-        acc_r0 = acc_r0 + ((t8 * t8) / 10.0f);
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    var cv_r3: array<f32, 2>;
+    var cv_r4: array<f32, 2>;
+    var cv_r5: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      acc_r3 = 0.0f;
+      acc_r4 = 0.0f;
+      acc_r5 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i9 = e0;
+          let t8 = SCR[n * 40u + 0u + u32(i_i9)];
+          acc_r0 = acc_r0 + ((t8 * t8) / 10.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i10 = e0;
+          acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i11 = e0;
+          let t9 = SCR[n * 40u + 10u + u32(i_i11)];
+          acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t9 * t9));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i13 = e0;
+          let t10 = (6.0f * SCR[n * 40u + 20u + u32(i_i13)]);
+          acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i14 = e0;
+          let t11 = sin((0.5f * ((6.0f * SCR[n * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
+          acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i16 = e0;
+          let t12 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
+          let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
+          acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i10 = e0;
-        acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i11 = e0;
-        let t9 = SCR[n * 40u + 10u + u32(i_i11)];
-        acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t9 * t9));
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i13 = e0;
-        let t10 = (6.0f * SCR[n * 40u + 20u + u32(i_i13)]);
-        acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i14 = e0;
-        let t11 = sin((0.5f * ((6.0f * SCR[n * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-        acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i16 = e0;
-        let t12 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
-        let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
-        acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
-      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
+      cv_r3[vi] = acc_r3;
+      cv_r4[vi] = acc_r4;
+      cv_r5[vi] = acc_r5;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    cv_r3[0u] = cv_r3[0u] + cv_r3[1u];
+    cv_r4[0u] = ((cv_r4[0u] + cv_r4[1u]) - (cv_r4[0u] * cv_r4[1u]));
+    cv_r5[0u] = cv_r5[0u] + cv_r5[1u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
+    acc_r3 = cv_r3[0u];
+    acc_r4 = cv_r4[0u];
+    acc_r5 = cv_r5[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_r1;

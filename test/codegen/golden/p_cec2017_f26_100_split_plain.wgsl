@@ -354,124 +354,151 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let xv = X[(xo >> 2u) + u32(q)];
-      let dv10000 = DATA[2500u + u32(q)];
-      let dv50500 = DATA[12625u + u32(q)];
-      let dv20100 = DATA[5025u + u32(q)];
-      let dv50600 = DATA[12650u + u32(q)];
-      let dv30200 = DATA[7550u + u32(q)];
-      let dv50700 = DATA[12675u + u32(q)];
-      let dv40300 = DATA[10075u + u32(q)];
-      let dv50800 = DATA[12700u + u32(q)];
-      let dv50400 = DATA[12600u + u32(q)];
-      let dv50900 = DATA[12725u + u32(q)];
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i22 = e0;
-        let t0 = ((xv[0] - dv10000[0]) - dv50500[0]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+    var cv_cec17_w10_s: array<f32, 2>;
+    var cv_cec17_w20_s: array<f32, 2>;
+    var cv_cec17_w20_s_1: array<f32, 2>;
+    var cv_cec17_w30_s: array<f32, 2>;
+    var cv_cec17_w40_s: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_cec17_w10_s = 0.0f;
+      acc_cec17_w20_s = 0.0f;
+      acc_cec17_w20_s_1 = 0.0f;
+      acc_cec17_w30_s = 0.0f;
+      acc_cec17_w40_s = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let xv = X[(xo >> 2u) + u32(q)];
+        let dv10000 = DATA[2500u + u32(q)];
+        let dv50500 = DATA[12625u + u32(q)];
+        let dv20100 = DATA[5025u + u32(q)];
+        let dv50600 = DATA[12650u + u32(q)];
+        let dv30200 = DATA[7550u + u32(q)];
+        let dv50700 = DATA[12675u + u32(q)];
+        let dv40300 = DATA[10075u + u32(q)];
+        let dv50800 = DATA[12700u + u32(q)];
+        let dv50400 = DATA[12600u + u32(q)];
+        let dv50900 = DATA[12725u + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i22 = e0;
+          let t0 = ((xv[0] - dv10000[0]) - dv50500[0]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i24 = e0;
+          let t1 = ((xv[0] - dv20100[0]) - dv50600[0]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i24 = e0;
+          let t2 = ((xv[0] - dv30200[0]) - dv50700[0]);
+          acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t2 * t2);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i27 = e0;
+          let t3 = ((xv[0] - dv40300[0]) - dv50800[0]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t3 * t3);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i29 = e0;
+          let t4 = ((xv[0] - dv50400[0]) - dv50900[0]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t4 * t4);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i22 = e1;
+          let t5 = ((xv[1] - dv10000[1]) - dv50500[1]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i24 = e1;
+          let t6 = ((xv[1] - dv20100[1]) - dv50600[1]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i24 = e1;
+          let t7 = ((xv[1] - dv30200[1]) - dv50700[1]);
+          acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i27 = e1;
+          let t8 = ((xv[1] - dv40300[1]) - dv50800[1]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i29 = e1;
+          let t9 = ((xv[1] - dv50400[1]) - dv50900[1]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i22 = e2;
+          let t10 = ((xv[2] - dv10000[2]) - dv50500[2]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t10 * t10);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i24 = e2;
+          let t11 = ((xv[2] - dv20100[2]) - dv50600[2]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t11 * t11);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i24 = e2;
+          let t12 = ((xv[2] - dv30200[2]) - dv50700[2]);
+          acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t12 * t12);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i27 = e2;
+          let t13 = ((xv[2] - dv40300[2]) - dv50800[2]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t13 * t13);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i29 = e2;
+          let t14 = ((xv[2] - dv50400[2]) - dv50900[2]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t14 * t14);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i22 = e3;
+          let t15 = ((xv[3] - dv10000[3]) - dv50500[3]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t15 * t15);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i24 = e3;
+          let t16 = ((xv[3] - dv20100[3]) - dv50600[3]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t16 * t16);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i24 = e3;
+          let t17 = ((xv[3] - dv30200[3]) - dv50700[3]);
+          acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t17 * t17);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i27 = e3;
+          let t18 = ((xv[3] - dv40300[3]) - dv50800[3]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t18 * t18);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i29 = e3;
+          let t19 = ((xv[3] - dv50400[3]) - dv50900[3]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t19 * t19);
+        }
       }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i24 = e0;
-        let t1 = ((xv[0] - dv20100[0]) - dv50600[0]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i24 = e0;
-        let t2 = ((xv[0] - dv30200[0]) - dv50700[0]);
-        acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t2 * t2);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i27 = e0;
-        let t3 = ((xv[0] - dv40300[0]) - dv50800[0]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t3 * t3);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i29 = e0;
-        let t4 = ((xv[0] - dv50400[0]) - dv50900[0]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t4 * t4);
-      }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i22 = e1;
-        let t5 = ((xv[1] - dv10000[1]) - dv50500[1]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i24 = e1;
-        let t6 = ((xv[1] - dv20100[1]) - dv50600[1]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i24 = e1;
-        let t7 = ((xv[1] - dv30200[1]) - dv50700[1]);
-        acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i27 = e1;
-        let t8 = ((xv[1] - dv40300[1]) - dv50800[1]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i29 = e1;
-        let t9 = ((xv[1] - dv50400[1]) - dv50900[1]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i22 = e2;
-        let t10 = ((xv[2] - dv10000[2]) - dv50500[2]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t10 * t10);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i24 = e2;
-        let t11 = ((xv[2] - dv20100[2]) - dv50600[2]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t11 * t11);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i24 = e2;
-        let t12 = ((xv[2] - dv30200[2]) - dv50700[2]);
-        acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t12 * t12);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i27 = e2;
-        let t13 = ((xv[2] - dv40300[2]) - dv50800[2]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t13 * t13);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i29 = e2;
-        let t14 = ((xv[2] - dv50400[2]) - dv50900[2]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t14 * t14);
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i22 = e3;
-        let t15 = ((xv[3] - dv10000[3]) - dv50500[3]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t15 * t15);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i24 = e3;
-        let t16 = ((xv[3] - dv20100[3]) - dv50600[3]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t16 * t16);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i24 = e3;
-        let t17 = ((xv[3] - dv30200[3]) - dv50700[3]);
-        acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t17 * t17);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i27 = e3;
-        let t18 = ((xv[3] - dv40300[3]) - dv50800[3]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t18 * t18);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i29 = e3;
-        let t19 = ((xv[3] - dv50400[3]) - dv50900[3]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t19 * t19);
-      }
+      cv_cec17_w10_s[vi] = acc_cec17_w10_s;
+      cv_cec17_w20_s[vi] = acc_cec17_w20_s;
+      cv_cec17_w20_s_1[vi] = acc_cec17_w20_s_1;
+      cv_cec17_w30_s[vi] = acc_cec17_w30_s;
+      cv_cec17_w40_s[vi] = acc_cec17_w40_s;
     }
+    cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[1u];
+    cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[1u];
+    cv_cec17_w20_s_1[0u] = cv_cec17_w20_s_1[0u] + cv_cec17_w20_s_1[1u];
+    cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[1u];
+    cv_cec17_w40_s[0u] = cv_cec17_w40_s[0u] + cv_cec17_w40_s[1u];
+    acc_cec17_w10_s = cv_cec17_w10_s[0u];
+    acc_cec17_w20_s = cv_cec17_w20_s[0u];
+    acc_cec17_w20_s_1 = cv_cec17_w20_s_1[0u];
+    acc_cec17_w30_s = cv_cec17_w30_s[0u];
+    acc_cec17_w40_s = cv_cec17_w40_s[0u];
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[64u + lid] = acc_cec17_w20_s;
@@ -530,173 +557,205 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i11 = e0;
-        let t20 = shv[team * 500u + 0u + u32(i_i11)];
-        let t21 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t22 = sin(sqrt(((t20 * t20) + (t21 * t21))));
-        let t23 = shv[team * 500u + 0u + u32(i_i11)];
-        let t24 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t25 = shv[team * 500u + 0u + u32(i_i11)];
-        let t26 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t27 = shv[team * 500u + 0u + u32(i_i11)];
-        let t28 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t29 = (1.0f + (0.001f * ((t27 * t27) + (t28 * t28))));
-        acc_r0 = acc_r0 + (((t22 * t22) + (0.5f * ((0.001f * ((t23 * t23) + (t24 * t24))) * ((0.001f * ((t25 * t25) + (t26 * t26))) + 2.0f)))) / (t29 * t29));
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    var cv_r3: array<f32, 2>;
+    var cv_r4: array<f32, 2>;
+    var cv_r5: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      acc_r3 = 0.0f;
+      acc_r4 = 0.0f;
+      acc_r5 = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i11 = e0;
+          let t20 = shv[team * 500u + 0u + u32(i_i11)];
+          let t21 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t22 = sin(sqrt(((t20 * t20) + (t21 * t21))));
+          let t23 = shv[team * 500u + 0u + u32(i_i11)];
+          let t24 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t25 = shv[team * 500u + 0u + u32(i_i11)];
+          let t26 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t27 = shv[team * 500u + 0u + u32(i_i11)];
+          let t28 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t29 = (1.0f + (0.001f * ((t27 * t27) + (t28 * t28))));
+          acc_r0 = acc_r0 + (((t22 * t22) + (0.5f * ((0.001f * ((t23 * t23) + (t24 * t24))) * ((0.001f * ((t25 * t25) + (t26 * t26))) + 2.0f)))) / (t29 * t29));
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i14 = e0;
+          acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i16 = e0;
+          let t30 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
+          acc_r2 = acc_r2 + ((t30 * t30) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i17 = e0;
+          let t31 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+          acc_r3 = ((acc_r3 + (2.0f * (t31 * t31))) - (acc_r3 * (2.0f * (t31 * t31))));
+        }
+        if (e0 >= 0i && e0 < 99i) {
+          let i_i19 = e0;
+          let t32 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
+          let t33 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
+          acc_r4 = acc_r4 + ((100.0f * (t32 * t32)) + (t33 * t33));
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i21 = e0;
+          let t34 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
+          let t35 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
+          acc_r5 = acc_r5 + ((t34 * t34) + (20.0f * (t35 * t35)));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i11 = e1;
+          let t36 = shv[team * 500u + 0u + u32(i_i11)];
+          let t37 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t38 = sin(sqrt(((t36 * t36) + (t37 * t37))));
+          let t39 = shv[team * 500u + 0u + u32(i_i11)];
+          let t40 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t41 = shv[team * 500u + 0u + u32(i_i11)];
+          let t42 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t43 = shv[team * 500u + 0u + u32(i_i11)];
+          let t44 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t45 = (1.0f + (0.001f * ((t43 * t43) + (t44 * t44))));
+          acc_r0 = acc_r0 + (((t38 * t38) + (0.5f * ((0.001f * ((t39 * t39) + (t40 * t40))) * ((0.001f * ((t41 * t41) + (t42 * t42))) + 2.0f)))) / (t45 * t45));
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i14 = e1;
+          acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i16 = e1;
+          let t46 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
+          acc_r2 = acc_r2 + ((t46 * t46) / 4000.0f);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i17 = e1;
+          let t47 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+          acc_r3 = ((acc_r3 + (2.0f * (t47 * t47))) - (acc_r3 * (2.0f * (t47 * t47))));
+        }
+        if (e1 >= 0i && e1 < 99i) {
+          let i_i19 = e1;
+          let t48 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
+          let t49 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
+          acc_r4 = acc_r4 + ((100.0f * (t48 * t48)) + (t49 * t49));
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i21 = e1;
+          let t50 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
+          let t51 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
+          acc_r5 = acc_r5 + ((t50 * t50) + (20.0f * (t51 * t51)));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i11 = e2;
+          let t52 = shv[team * 500u + 0u + u32(i_i11)];
+          let t53 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t54 = sin(sqrt(((t52 * t52) + (t53 * t53))));
+          let t55 = shv[team * 500u + 0u + u32(i_i11)];
+          let t56 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t57 = shv[team * 500u + 0u + u32(i_i11)];
+          let t58 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t59 = shv[team * 500u + 0u + u32(i_i11)];
+          let t60 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t61 = (1.0f + (0.001f * ((t59 * t59) + (t60 * t60))));
+          acc_r0 = acc_r0 + (((t54 * t54) + (0.5f * ((0.001f * ((t55 * t55) + (t56 * t56))) * ((0.001f * ((t57 * t57) + (t58 * t58))) + 2.0f)))) / (t61 * t61));
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i14 = e2;
+          acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i16 = e2;
+          let t62 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
+          acc_r2 = acc_r2 + ((t62 * t62) / 4000.0f);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i17 = e2;
+          let t63 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+          acc_r3 = ((acc_r3 + (2.0f * (t63 * t63))) - (acc_r3 * (2.0f * (t63 * t63))));
+        }
+        if (e2 >= 0i && e2 < 99i) {
+          let i_i19 = e2;
+          let t64 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
+          let t65 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
+          acc_r4 = acc_r4 + ((100.0f * (t64 * t64)) + (t65 * t65));
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i21 = e2;
+          let t66 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
+          let t67 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
+          acc_r5 = acc_r5 + ((t66 * t66) + (20.0f * (t67 * t67)));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i11 = e3;
+          let t68 = shv[team * 500u + 0u + u32(i_i11)];
+          let t69 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t70 = sin(sqrt(((t68 * t68) + (t69 * t69))));
+          let t71 = shv[team * 500u + 0u + u32(i_i11)];
+          let t72 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t73 = shv[team * 500u + 0u + u32(i_i11)];
+          let t74 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t75 = shv[team * 500u + 0u + u32(i_i11)];
+          let t76 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
+          let t77 = (1.0f + (0.001f * ((t75 * t75) + (t76 * t76))));
+          acc_r0 = acc_r0 + (((t70 * t70) + (0.5f * ((0.001f * ((t71 * t71) + (t72 * t72))) * ((0.001f * ((t73 * t73) + (t74 * t74))) + 2.0f)))) / (t77 * t77));
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i14 = e3;
+          acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i16 = e3;
+          let t78 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
+          acc_r2 = acc_r2 + ((t78 * t78) / 4000.0f);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i17 = e3;
+          let t79 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+          acc_r3 = ((acc_r3 + (2.0f * (t79 * t79))) - (acc_r3 * (2.0f * (t79 * t79))));
+        }
+        if (e3 >= 0i && e3 < 99i) {
+          let i_i19 = e3;
+          let t80 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
+          let t81 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
+          acc_r4 = acc_r4 + ((100.0f * (t80 * t80)) + (t81 * t81));
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i21 = e3;
+          let t82 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
+          let t83 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
+          acc_r5 = acc_r5 + ((t82 * t82) + (20.0f * (t83 * t83)));
+        }
       }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i14 = e0;
-        acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i16 = e0;
-        let t30 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
-        acc_r2 = acc_r2 + ((t30 * t30) / 4000.0f);
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i17 = e0;
-        let t31 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-        acc_r3 = ((acc_r3 + (2.0f * (t31 * t31))) - (acc_r3 * (2.0f * (t31 * t31))));
-      }
-      if (e0 >= 0i && e0 < 99i) {
-        let i_i19 = e0;
-        let t32 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
-        let t33 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
-        acc_r4 = acc_r4 + ((100.0f * (t32 * t32)) + (t33 * t33));
-      }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i21 = e0;
-        let t34 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
-        let t35 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
-        acc_r5 = acc_r5 + ((t34 * t34) + (20.0f * (t35 * t35)));
-      }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i11 = e1;
-        let t36 = shv[team * 500u + 0u + u32(i_i11)];
-        let t37 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t38 = sin(sqrt(((t36 * t36) + (t37 * t37))));
-        let t39 = shv[team * 500u + 0u + u32(i_i11)];
-        let t40 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t41 = shv[team * 500u + 0u + u32(i_i11)];
-        let t42 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t43 = shv[team * 500u + 0u + u32(i_i11)];
-        let t44 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t45 = (1.0f + (0.001f * ((t43 * t43) + (t44 * t44))));
-        acc_r0 = acc_r0 + (((t38 * t38) + (0.5f * ((0.001f * ((t39 * t39) + (t40 * t40))) * ((0.001f * ((t41 * t41) + (t42 * t42))) + 2.0f)))) / (t45 * t45));
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i14 = e1;
-        acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i16 = e1;
-        let t46 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
-        acc_r2 = acc_r2 + ((t46 * t46) / 4000.0f);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i17 = e1;
-        let t47 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-        acc_r3 = ((acc_r3 + (2.0f * (t47 * t47))) - (acc_r3 * (2.0f * (t47 * t47))));
-      }
-      if (e1 >= 0i && e1 < 99i) {
-        let i_i19 = e1;
-        let t48 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
-        let t49 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
-        acc_r4 = acc_r4 + ((100.0f * (t48 * t48)) + (t49 * t49));
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i21 = e1;
-        let t50 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
-        let t51 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
-        acc_r5 = acc_r5 + ((t50 * t50) + (20.0f * (t51 * t51)));
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i11 = e2;
-        let t52 = shv[team * 500u + 0u + u32(i_i11)];
-        let t53 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t54 = sin(sqrt(((t52 * t52) + (t53 * t53))));
-        let t55 = shv[team * 500u + 0u + u32(i_i11)];
-        let t56 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t57 = shv[team * 500u + 0u + u32(i_i11)];
-        let t58 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t59 = shv[team * 500u + 0u + u32(i_i11)];
-        let t60 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t61 = (1.0f + (0.001f * ((t59 * t59) + (t60 * t60))));
-        acc_r0 = acc_r0 + (((t54 * t54) + (0.5f * ((0.001f * ((t55 * t55) + (t56 * t56))) * ((0.001f * ((t57 * t57) + (t58 * t58))) + 2.0f)))) / (t61 * t61));
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i14 = e2;
-        acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i16 = e2;
-        let t62 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
-        acc_r2 = acc_r2 + ((t62 * t62) / 4000.0f);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i17 = e2;
-        let t63 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-        acc_r3 = ((acc_r3 + (2.0f * (t63 * t63))) - (acc_r3 * (2.0f * (t63 * t63))));
-      }
-      if (e2 >= 0i && e2 < 99i) {
-        let i_i19 = e2;
-        let t64 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
-        let t65 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
-        acc_r4 = acc_r4 + ((100.0f * (t64 * t64)) + (t65 * t65));
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i21 = e2;
-        let t66 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
-        let t67 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
-        acc_r5 = acc_r5 + ((t66 * t66) + (20.0f * (t67 * t67)));
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i11 = e3;
-        let t68 = shv[team * 500u + 0u + u32(i_i11)];
-        let t69 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t70 = sin(sqrt(((t68 * t68) + (t69 * t69))));
-        let t71 = shv[team * 500u + 0u + u32(i_i11)];
-        let t72 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t73 = shv[team * 500u + 0u + u32(i_i11)];
-        let t74 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t75 = shv[team * 500u + 0u + u32(i_i11)];
-        let t76 = shv[team * 500u + 0u + u32(opt_imod((i_i11 + 1i), 100i))];
-        let t77 = (1.0f + (0.001f * ((t75 * t75) + (t76 * t76))));
-        acc_r0 = acc_r0 + (((t70 * t70) + (0.5f * ((0.001f * ((t71 * t71) + (t72 * t72))) * ((0.001f * ((t73 * t73) + (t74 * t74))) + 2.0f)))) / (t77 * t77));
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i14 = e3;
-        acc_r1 = acc_r1 + select(select((-select(((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 500u + 100u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 500u + 100u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 500u + 100u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i16 = e3;
-        let t78 = (6.0f * shv[team * 500u + 200u + u32(i_i16)]);
-        acc_r2 = acc_r2 + ((t78 * t78) / 4000.0f);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i17 = e3;
-        let t79 = sin((0.5f * ((6.0f * shv[team * 500u + 200u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-        acc_r3 = ((acc_r3 + (2.0f * (t79 * t79))) - (acc_r3 * (2.0f * (t79 * t79))));
-      }
-      if (e3 >= 0i && e3 < 99i) {
-        let i_i19 = e3;
-        let t80 = (((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) * ((0.02048f * shv[team * 500u + 300u + u32(i_i19)]) + 2.0f)) - (0.02048f * shv[team * 500u + 300u + u32((i_i19 + 1i))]));
-        let t81 = (0.02048f * shv[team * 500u + 300u + u32(i_i19)]);
-        acc_r4 = acc_r4 + ((100.0f * (t80 * t80)) + (t81 * t81));
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i21 = e3;
-        let t82 = (0.0512f * shv[team * 500u + 400u + u32(i_i21)]);
-        let t83 = sin((3.141592653589793f * (0.0512f * shv[team * 500u + 400u + u32(i_i21)])));
-        acc_r5 = acc_r5 + ((t82 * t82) + (20.0f * (t83 * t83)));
-      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
+      cv_r3[vi] = acc_r3;
+      cv_r4[vi] = acc_r4;
+      cv_r5[vi] = acc_r5;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    cv_r3[0u] = ((cv_r3[0u] + cv_r3[1u]) - (cv_r3[0u] * cv_r3[1u]));
+    cv_r4[0u] = cv_r4[0u] + cv_r4[1u];
+    cv_r5[0u] = cv_r5[0u] + cv_r5[1u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
+    acc_r3 = cv_r3[0u];
+    acc_r4 = cv_r4[0u];
+    acc_r5 = cv_r5[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;

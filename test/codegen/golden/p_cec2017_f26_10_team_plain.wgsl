@@ -68,35 +68,62 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w30_s: f32 = 0.0f;
   var acc_cec17_w40_s: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i22 = e0;
-        let t5 = ((X[xo + u32(i_i22)] - DATA[100u + u32(i_i22)]) - DATA[560u + u32(i_i22)]);
-        acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
+    var cv_cec17_w10_s: array<f32, 2>;
+    var cv_cec17_w20_s: array<f32, 2>;
+    var cv_cec17_w20_s_1: array<f32, 2>;
+    var cv_cec17_w30_s: array<f32, 2>;
+    var cv_cec17_w40_s: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_cec17_w10_s = 0.0f;
+      acc_cec17_w20_s = 0.0f;
+      acc_cec17_w20_s_1 = 0.0f;
+      acc_cec17_w30_s = 0.0f;
+      acc_cec17_w40_s = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i22 = e0;
+          let t5 = ((X[xo + u32(i_i22)] - DATA[100u + u32(i_i22)]) - DATA[560u + u32(i_i22)]);
+          acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i24 = e0;
+          let t6 = ((X[xo + u32(i_i24)] - DATA[212u + u32(i_i24)]) - DATA[572u + u32(i_i24)]);
+          acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i24 = e0;
+          let t7 = ((X[xo + u32(i_i24)] - DATA[324u + u32(i_i24)]) - DATA[584u + u32(i_i24)]);
+          acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i27 = e0;
+          let t8 = ((X[xo + u32(i_i27)] - DATA[436u + u32(i_i27)]) - DATA[596u + u32(i_i27)]);
+          acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i29 = e0;
+          let t9 = ((X[xo + u32(i_i29)] - DATA[548u + u32(i_i29)]) - DATA[608u + u32(i_i29)]);
+          acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i24 = e0;
-        let t6 = ((X[xo + u32(i_i24)] - DATA[212u + u32(i_i24)]) - DATA[572u + u32(i_i24)]);
-        acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i24 = e0;
-        let t7 = ((X[xo + u32(i_i24)] - DATA[324u + u32(i_i24)]) - DATA[584u + u32(i_i24)]);
-        acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i27 = e0;
-        let t8 = ((X[xo + u32(i_i27)] - DATA[436u + u32(i_i27)]) - DATA[596u + u32(i_i27)]);
-        acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i29 = e0;
-        let t9 = ((X[xo + u32(i_i29)] - DATA[548u + u32(i_i29)]) - DATA[608u + u32(i_i29)]);
-        acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
-      }
+      cv_cec17_w10_s[vi] = acc_cec17_w10_s;
+      cv_cec17_w20_s[vi] = acc_cec17_w20_s;
+      cv_cec17_w20_s_1[vi] = acc_cec17_w20_s_1;
+      cv_cec17_w30_s[vi] = acc_cec17_w30_s;
+      cv_cec17_w40_s[vi] = acc_cec17_w40_s;
     }
+    cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[1u];
+    cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[1u];
+    cv_cec17_w20_s_1[0u] = cv_cec17_w20_s_1[0u] + cv_cec17_w20_s_1[1u];
+    cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[1u];
+    cv_cec17_w40_s[0u] = cv_cec17_w40_s[0u] + cv_cec17_w40_s[1u];
+    acc_cec17_w10_s = cv_cec17_w10_s[0u];
+    acc_cec17_w20_s = cv_cec17_w20_s[0u];
+    acc_cec17_w20_s_1 = cv_cec17_w20_s_1[0u];
+    acc_cec17_w30_s = cv_cec17_w30_s[0u];
+    acc_cec17_w40_s = cv_cec17_w40_s[0u];
   }
   shf[0u + lid] = acc_cec17_w10_s;
   shf[256u + lid] = acc_cec17_w20_s;
@@ -147,50 +174,82 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r4: f32 = 0.0f;
   var acc_r5: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i11 = e0;
-        let t10 = SCR[n * 50u + 0u + u32(i_i11)];
-        let t11 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-        let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
-        let t13 = SCR[n * 50u + 0u + u32(i_i11)];
-        let t14 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-        let t15 = SCR[n * 50u + 0u + u32(i_i11)];
-        let t16 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-        let t17 = SCR[n * 50u + 0u + u32(i_i11)];
-        let t18 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-        let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
-        acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
+    var cv_r0: array<f32, 2>;
+    var cv_r1: array<f32, 2>;
+    var cv_r2: array<f32, 2>;
+    var cv_r3: array<f32, 2>;
+    var cv_r4: array<f32, 2>;
+    var cv_r5: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_r0 = 0.0f;
+      acc_r1 = 0.0f;
+      acc_r2 = 0.0f;
+      acc_r3 = 0.0f;
+      acc_r4 = 0.0f;
+      acc_r5 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i11 = e0;
+          let t10 = SCR[n * 50u + 0u + u32(i_i11)];
+          let t11 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+          let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
+          let t13 = SCR[n * 50u + 0u + u32(i_i11)];
+          let t14 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+          let t15 = SCR[n * 50u + 0u + u32(i_i11)];
+          let t16 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+          let t17 = SCR[n * 50u + 0u + u32(i_i11)];
+          let t18 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
+          let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
+          acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i14 = e0;
+          acc_r1 = acc_r1 + select(select((-select(((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 50u + 10u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i16 = e0;
+          let t20 = (6.0f * SCR[n * 50u + 20u + u32(i_i16)]);
+          acc_r2 = acc_r2 + ((t20 * t20) / 4000.0f);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i17 = e0;
+          let t21 = sin((0.5f * ((6.0f * SCR[n * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
+          acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
+        }
+        if (e0 >= 0i && e0 < 9i) {
+          let i_i19 = e0;
+          let t22 = (((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) * ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 2.0f)) - (0.02048f * SCR[n * 50u + 30u + u32((i_i19 + 1i))]));
+          let t23 = (0.02048f * SCR[n * 50u + 30u + u32(i_i19)]);
+          acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i21 = e0;
+          let t24 = (0.0512f * SCR[n * 50u + 40u + u32(i_i21)]);
+          let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 50u + 40u + u32(i_i21)])));
+          acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i14 = e0;
-        acc_r1 = acc_r1 + select(select((-select(((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 50u + 10u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i16 = e0;
-        let t20 = (6.0f * SCR[n * 50u + 20u + u32(i_i16)]);
-        acc_r2 = acc_r2 + ((t20 * t20) / 4000.0f);
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i17 = e0;
-        let t21 = sin((0.5f * ((6.0f * SCR[n * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-        acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
-      }
-      if (e0 >= 0i && e0 < 9i) {
-        let i_i19 = e0;
-        let t22 = (((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) * ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 2.0f)) - (0.02048f * SCR[n * 50u + 30u + u32((i_i19 + 1i))]));
-        let t23 = (0.02048f * SCR[n * 50u + 30u + u32(i_i19)]);
-        acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
-      }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i21 = e0;
-        let t24 = (0.0512f * SCR[n * 50u + 40u + u32(i_i21)]);
-        let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 50u + 40u + u32(i_i21)])));
-        acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
-      }
+      cv_r0[vi] = acc_r0;
+      cv_r1[vi] = acc_r1;
+      cv_r2[vi] = acc_r2;
+      cv_r3[vi] = acc_r3;
+      cv_r4[vi] = acc_r4;
+      cv_r5[vi] = acc_r5;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
+    cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
+    cv_r3[0u] = ((cv_r3[0u] + cv_r3[1u]) - (cv_r3[0u] * cv_r3[1u]));
+    cv_r4[0u] = cv_r4[0u] + cv_r4[1u];
+    cv_r5[0u] = cv_r5[0u] + cv_r5[1u];
+    acc_r0 = cv_r0[0u];
+    acc_r1 = cv_r1[0u];
+    acc_r2 = cv_r2[0u];
+    acc_r3 = cv_r3[0u];
+    acc_r4 = cv_r4[0u];
+    acc_r5 = cv_r5[0u];
   }
   shf[0u + lid] = acc_r0;
   shf[256u + lid] = acc_r1;

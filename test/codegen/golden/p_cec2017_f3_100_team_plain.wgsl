@@ -186,49 +186,61 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_s: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i3 = e0;
-        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+    var cv_s: array<f32, 2>;
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_s = 0.0f;
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i3 = e0;
+          acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+        }
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i4 = e0;
+          let t0 = shv[team * 100u + 0u + u32(i_i4)];
+          acc_r0 = acc_r0 + (t0 * t0);
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i3 = e1;
+          acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+        }
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i4 = e1;
+          let t1 = shv[team * 100u + 0u + u32(i_i4)];
+          acc_r0 = acc_r0 + (t1 * t1);
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i3 = e2;
+          acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+        }
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i4 = e2;
+          let t2 = shv[team * 100u + 0u + u32(i_i4)];
+          acc_r0 = acc_r0 + (t2 * t2);
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i3 = e3;
+          acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
+        }
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i4 = e3;
+          let t3 = shv[team * 100u + 0u + u32(i_i4)];
+          acc_r0 = acc_r0 + (t3 * t3);
+        }
       }
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i4 = e0;
-        let t0 = shv[team * 100u + 0u + u32(i_i4)];
-        acc_r0 = acc_r0 + (t0 * t0);
-      }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i3 = e1;
-        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-      }
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i4 = e1;
-        let t1 = shv[team * 100u + 0u + u32(i_i4)];
-        acc_r0 = acc_r0 + (t1 * t1);
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i3 = e2;
-        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-      }
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i4 = e2;
-        let t2 = shv[team * 100u + 0u + u32(i_i4)];
-        acc_r0 = acc_r0 + (t2 * t2);
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i3 = e3;
-        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * shv[team * 100u + 0u + u32(i_i3)]);
-      }
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i4 = e3;
-        let t3 = shv[team * 100u + 0u + u32(i_i4)];
-        acc_r0 = acc_r0 + (t3 * t3);
-      }
+      cv_s[vi] = acc_s;
+      cv_r0[vi] = acc_r0;
     }
+    cv_s[0u] = cv_s[0u] + cv_s[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_s = cv_s[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_s;
   shf[256u + lid] = acc_r0;

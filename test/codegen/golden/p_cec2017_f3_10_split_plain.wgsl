@@ -29,19 +29,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_s: f32 = 0.0f;
   var acc_r0: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 10i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i3 = e0;
-        acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * SCR[n * 10u + 0u + u32(i_i3)]);
+    var cv_s: array<f32, 2>;
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_s = 0.0f;
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 10i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i3 = e0;
+          acc_s = acc_s + ((0.5f * f32((i_i3 + 1i))) * SCR[n * 10u + 0u + u32(i_i3)]);
+        }
+        if (e0 >= 0i && e0 < 10i) {
+          let i_i4 = e0;
+          let t1 = SCR[n * 10u + 0u + u32(i_i4)];
+          acc_r0 = acc_r0 + (t1 * t1);
+        }
       }
-      if (e0 >= 0i && e0 < 10i) {
-        let i_i4 = e0;
-        let t1 = SCR[n * 10u + 0u + u32(i_i4)];
-        acc_r0 = acc_r0 + (t1 * t1);
-      }
+      cv_s[vi] = acc_s;
+      cv_r0[vi] = acc_r0;
     }
+    cv_s[0u] = cv_s[0u] + cv_s[1u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_s = cv_s[0u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_s;
   shf[64u + lid] = acc_r0;

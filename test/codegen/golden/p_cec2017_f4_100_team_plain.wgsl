@@ -185,37 +185,44 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_r0: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 99i) {
-        let i_i3 = e0;
-        let t0 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
-        let t1 = shv[team * 100u + 0u + u32(i_i3)];
-        acc_r0 = acc_r0 + ((100.0f * (t0 * t0)) + (t1 * t1));
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 99i) {
+          let i_i3 = e0;
+          let t0 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t1 = shv[team * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + ((100.0f * (t0 * t0)) + (t1 * t1));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 99i) {
+          let i_i3 = e1;
+          let t2 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t3 = shv[team * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + ((100.0f * (t2 * t2)) + (t3 * t3));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 99i) {
+          let i_i3 = e2;
+          let t4 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t5 = shv[team * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + ((100.0f * (t4 * t4)) + (t5 * t5));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 99i) {
+          let i_i3 = e3;
+          let t6 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t7 = shv[team * 100u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + ((100.0f * (t6 * t6)) + (t7 * t7));
+        }
       }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 99i) {
-        let i_i3 = e1;
-        let t2 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
-        let t3 = shv[team * 100u + 0u + u32(i_i3)];
-        acc_r0 = acc_r0 + ((100.0f * (t2 * t2)) + (t3 * t3));
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 99i) {
-        let i_i3 = e2;
-        let t4 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
-        let t5 = shv[team * 100u + 0u + u32(i_i3)];
-        acc_r0 = acc_r0 + ((100.0f * (t4 * t4)) + (t5 * t5));
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 99i) {
-        let i_i3 = e3;
-        let t6 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
-        let t7 = shv[team * 100u + 0u + u32(i_i3)];
-        acc_r0 = acc_r0 + ((100.0f * (t6 * t6)) + (t7 * t7));
-      }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -28,16 +28,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 9i; q += 8i) {
-      let e0 = q;
-      if (e0 >= 0i && e0 < 9i) {
-        let i_i3 = e0;
-        let t1 = ((SCR[n * 10u + 0u + u32(i_i3)] * (SCR[n * 10u + 0u + u32(i_i3)] + 2.0f)) - SCR[n * 10u + 0u + u32((i_i3 + 1i))]);
-        let t2 = SCR[n * 10u + 0u + u32(i_i3)];
-        acc_r0 = acc_r0 + ((100.0f * (t1 * t1)) + (t2 * t2));
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 8u);
+      acc_r0 = 0.0f;
+      for (var q: i32 = vl; q < 9i; q += 16i) {
+        let e0 = q;
+        if (e0 >= 0i && e0 < 9i) {
+          let i_i3 = e0;
+          let t1 = ((SCR[n * 10u + 0u + u32(i_i3)] * (SCR[n * 10u + 0u + u32(i_i3)] + 2.0f)) - SCR[n * 10u + 0u + u32((i_i3 + 1i))]);
+          let t2 = SCR[n * 10u + 0u + u32(i_i3)];
+          acc_r0 = acc_r0 + ((100.0f * (t1 * t1)) + (t2 * t2));
+        }
       }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -17,10 +17,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_m: i32 = 333i;
   var acc_k: i32 = 0i;
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lid + vi * 64u);
       acc_k = 0i;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -52,7 +52,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 512u + (c * 2u + 0u) * 128u + u32(vl)] = bitcast<f32>(acc_k);
+        PART[n * 1024u + (c * 2u + 0u) * 256u + u32(vl)] = bitcast<f32>(acc_k);
       }
     }
   }
@@ -103,11 +103,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_m: i32 = 333i;
   var acc_k: i32 = 0i;
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = lane + vi * 64u;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        acc_k = acc_k + bitcast<i32>(PART[n * 512u + (cc * 2u + 0u) * 128u + u32(vl)]);
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        acc_k = acc_k + bitcast<i32>(PART[n * 1024u + (cg * 2u + 0u) * 256u + u32(vl)]);
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -205,11 +205,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = min(0i, s_m);
   let t1 = max(s_k, s_k);
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lid + vi * 64u);
       acc_r0 = 0.0f;
       acc_r1 = (-opt_inf());
-      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 127i); q < (t1 + 3i) / 4i; q += 128i) {
+      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 255i); q < (t1 + 3i) / 4i; q += 256i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < s_k) {
           let i_i2 = e0;
@@ -252,8 +252,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 512u + (c * 4u + 0u) * 128u + u32(vl)] = acc_r0;
-        PART[n * 512u + (c * 4u + 2u) * 128u + u32(vl)] = acc_r1;
+        PART[n * 1024u + (c * 4u + 0u) * 256u + u32(vl)] = acc_r0;
+        PART[n * 1024u + (c * 4u + 2u) * 256u + u32(vl)] = acc_r1;
       }
     }
   }
@@ -306,16 +306,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_r1: f32 = (-opt_inf());
   {
-    var cv_r0: array<f32, 2>;
-    var cv_r1: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_r0: array<f32, 4>;
+    var cv_r1: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = lane + vi * 64u;
       var lv_r0: array<f32, 1>;
       var lv_r1: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_r0: f32 = PART[n * 512u + (cc * 4u + 0u) * 128u + u32(vl)];
-        var v_r1: f32 = PART[n * 512u + (cc * 4u + 2u) * 128u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_r0_0: f32 = PART[n * 1024u + (cg * 4u + 0u) * 256u + u32(vl)];
+        var gl_r1_0: f32 = PART[n * 1024u + (cg * 4u + 2u) * 256u + u32(vl)];
+        var v_r0: f32 = gl_r0_0;
+        var v_r1: f32 = gl_r1_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -344,6 +346,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_r0[vi] = v_r0;
       cv_r1[vi] = v_r1;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[2u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r1[1u] = max(cv_r1[1u], cv_r1[3u]);
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
     cv_r1[0u] = max(cv_r1[0u], cv_r1[1u]);
     acc_r0 = cv_r0[0u];

@@ -18,8 +18,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_k: i32 = 0i;
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
@@ -51,7 +51,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 64u + (c * 2u + 0u) * 16u + u32(vl)] = bitcast<f32>(acc_k);
+        PART[n * 128u + (c * 2u + 0u) * 32u + u32(vl)] = bitcast<f32>(acc_k);
       }
     }
   }
@@ -93,9 +93,9 @@ var<workgroup> shi: array<i32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 32u;
+  let lane = lid % 32u;
+  let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
@@ -104,8 +104,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 1u; cc++) {
-      acc_k = acc_k + bitcast<i32>(PART[n * 64u + (cc * 2u + 0u) * 16u + u32(vl)]);
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      acc_k = acc_k + bitcast<i32>(PART[n * 128u + (cg * 2u + 0u) * 32u + u32(vl)]);
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -124,6 +124,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shi[0u + lid] = acc_k;
   workgroupBarrier();
+  if (lane < 16u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 16u];
+  }
+  workgroupBarrier();
   if (lane < 8u) {
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
   }
@@ -140,7 +144,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_k: i32 = shi[0u + team * 16u];
+  let s_k: i32 = shi[0u + team * 32u];
   workgroupBarrier();
   if (valid && lane == 0u) {
     SC[n * 4u + 0u] = f32(s_k);
@@ -195,8 +199,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t1 = max(s_k, s_k);
   {
     let vl = i32(lid);
-    if (vl < 16i) {
-      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 15i); q < (t1 + 3i) / 4i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 31i); q < (t1 + 3i) / 4i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < s_k) {
           let i_i2 = e0;
@@ -239,8 +243,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 64u + (c * 4u + 0u) * 16u + u32(vl)] = acc_r0;
-        PART[n * 64u + (c * 4u + 2u) * 16u + u32(vl)] = acc_r1;
+        PART[n * 128u + (c * 4u + 0u) * 32u + u32(vl)] = acc_r0;
+        PART[n * 128u + (c * 4u + 2u) * 32u + u32(vl)] = acc_r1;
       }
     }
   }
@@ -282,9 +286,9 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 32u;
+  let lane = lid % 32u;
+  let n_raw = group * 2u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u; // an epilogue may read single elements (Discus: x[0])
@@ -297,9 +301,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     var lv_r0: array<f32, 1>;
     var lv_r1: array<f32, 1>;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 1u; cc++) {
-      var v_r0: f32 = PART[n * 64u + (cc * 4u + 0u) * 16u + u32(vl)];
-      var v_r1: f32 = PART[n * 64u + (cc * 4u + 2u) * 16u + u32(vl)];
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      var gl_r0_0: f32 = PART[n * 128u + (cg * 4u + 0u) * 32u + u32(vl)];
+      var gl_r1_0: f32 = PART[n * 128u + (cg * 4u + 2u) * 32u + u32(vl)];
+      var v_r0: f32 = gl_r0_0;
+      var v_r1: f32 = gl_r1_0;
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -331,6 +337,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
   workgroupBarrier();
+  if (lane < 16u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 16u]);
+  }
+  workgroupBarrier();
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
     shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 8u]);
@@ -351,8 +362,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 1u]);
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 16u];
-  let s_r1: f32 = shf[64u + team * 16u];
+  let s_r0: f32 = shf[0u + team * 32u];
+  let s_r1: f32 = shf[64u + team * 32u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }

@@ -19,9 +19,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_m: i32 = 33i;
   var acc_k: i32 = 0i;
   {
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 4u);
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
@@ -71,13 +71,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = min(0i, s_m);
   let t1 = max(s_k, s_k);
   {
-    var cv_r0: array<f32, 4>;
-    var cv_r1: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_r0: array<f32, 8>;
+    var cv_r1: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 4u);
       acc_r0 = 0.0f;
       acc_r1 = (-opt_inf());
-      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 15i); q < (t1 + 3i) / 4i; q += 16i) {
+      for (var q: i32 = (t0) / 4i + ((vl - (t0) / 4i) & 31i); q < (t1 + 3i) / 4i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < s_k) {
           let i_i2 = e0;
@@ -122,6 +122,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_r0[vi] = acc_r0;
       cv_r1[vi] = acc_r1;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[4u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r1[1u] = max(cv_r1[1u], cv_r1[5u]);
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r1[2u] = max(cv_r1[2u], cv_r1[6u]);
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_r1[3u] = max(cv_r1[3u], cv_r1[7u]);
     cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
     cv_r1[0u] = max(cv_r1[0u], cv_r1[2u]);
     cv_r0[1u] = cv_r0[1u] + cv_r0[3u];

@@ -18,8 +18,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_k: i32 = 0i;
   {
     let vl = i32(lid);
-    if (vl < 8i) {
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -29,7 +29,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 32u + (c * 2u + 0u) * 8u + u32(vl)] = bitcast<f32>(acc_k);
+        PART[n * 64u + (c * 2u + 0u) * 16u + u32(vl)] = bitcast<f32>(acc_k);
       }
     }
   }
@@ -71,9 +71,9 @@ var<workgroup> shi: array<i32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 8u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u; // an epilogue may read single elements (Discus: x[0])
@@ -82,8 +82,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   {
     let vl = lane;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 1u; cc++) {
-      acc_k = acc_k + bitcast<i32>(PART[n * 32u + (cc * 2u + 0u) * 8u + u32(vl)]);
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      acc_k = acc_k + bitcast<i32>(PART[n * 64u + (cg * 2u + 0u) * 16u + u32(vl)]);
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -102,6 +102,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shi[0u + lid] = acc_k;
   workgroupBarrier();
+  if (lane < 8u) {
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+  }
+  workgroupBarrier();
   if (lane < 4u) {
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 4u];
   }
@@ -114,7 +118,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_k: i32 = shi[0u + team * 8u];
+  let s_k: i32 = shi[0u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) {
     SC[n * 4u + 0u] = f32(s_k);
@@ -169,8 +173,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t1 = max(s_k, s_k);
   {
     let vl = i32(lid);
-    if (vl < 8i) {
-      for (var q: i32 = t0 + ((vl - t0) & 7i); q < t1; q += 8i) {
+    if (vl < 16i) {
+      for (var q: i32 = t0 + ((vl - t0) & 15i); q < t1; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < s_k) {
           let i_i2 = e0;
@@ -183,8 +187,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 32u + (c * 4u + 0u) * 8u + u32(vl)] = acc_r0;
-        PART[n * 32u + (c * 4u + 2u) * 8u + u32(vl)] = acc_r1;
+        PART[n * 64u + (c * 4u + 0u) * 16u + u32(vl)] = acc_r0;
+        PART[n * 64u + (c * 4u + 2u) * 16u + u32(vl)] = acc_r1;
       }
     }
   }
@@ -226,9 +230,9 @@ var<workgroup> shf: array<f32, 128>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 8u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u; // an epilogue may read single elements (Discus: x[0])
@@ -241,9 +245,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     var lv_r0: array<f32, 1>;
     var lv_r1: array<f32, 1>;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 1u; cc++) {
-      var v_r0: f32 = PART[n * 32u + (cc * 4u + 0u) * 8u + u32(vl)];
-      var v_r1: f32 = PART[n * 32u + (cc * 4u + 2u) * 8u + u32(vl)];
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      var gl_r0_0: f32 = PART[n * 64u + (cg * 4u + 0u) * 16u + u32(vl)];
+      var gl_r1_0: f32 = PART[n * 64u + (cg * 4u + 2u) * 16u + u32(vl)];
+      var v_r0: f32 = gl_r0_0;
+      var v_r1: f32 = gl_r1_0;
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -275,6 +281,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[0u + lid] = acc_r0;
   shf[64u + lid] = acc_r1;
   workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 8u]);
+  }
+  workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 4u]);
@@ -290,8 +301,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[64u + lid] = max(shf[64u + lid], shf[64u + lid + 1u]);
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 8u];
-  let s_r1: f32 = shf[64u + team * 8u];
+  let s_r0: f32 = shf[0u + team * 16u];
+  let s_r1: f32 = shf[64u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = (s_r0 + s_r1); }
 }

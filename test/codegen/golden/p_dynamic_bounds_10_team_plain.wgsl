@@ -19,9 +19,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_m: i32 = 3i;
   var acc_k: i32 = 0i;
   {
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -41,13 +41,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = min(0i, s_m);
   let t1 = max(s_k, s_k);
   {
-    var cv_r0: array<f32, 8>;
-    var cv_r1: array<f32, 8>;
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    var cv_r0: array<f32, 16>;
+    var cv_r1: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_r0 = 0.0f;
       acc_r1 = (-opt_inf());
-      for (var q: i32 = t0 + ((vl - t0) & 7i); q < t1; q += 8i) {
+      for (var q: i32 = t0 + ((vl - t0) & 15i); q < t1; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < s_k) {
           let i_i2 = e0;
@@ -62,6 +62,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_r0[vi] = acc_r0;
       cv_r1[vi] = acc_r1;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[8u];
+    cv_r1[0u] = max(cv_r1[0u], cv_r1[8u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[9u];
+    cv_r1[1u] = max(cv_r1[1u], cv_r1[9u]);
+    cv_r0[2u] = cv_r0[2u] + cv_r0[10u];
+    cv_r1[2u] = max(cv_r1[2u], cv_r1[10u]);
+    cv_r0[3u] = cv_r0[3u] + cv_r0[11u];
+    cv_r1[3u] = max(cv_r1[3u], cv_r1[11u]);
+    cv_r0[4u] = cv_r0[4u] + cv_r0[12u];
+    cv_r1[4u] = max(cv_r1[4u], cv_r1[12u]);
+    cv_r0[5u] = cv_r0[5u] + cv_r0[13u];
+    cv_r1[5u] = max(cv_r1[5u], cv_r1[13u]);
+    cv_r0[6u] = cv_r0[6u] + cv_r0[14u];
+    cv_r1[6u] = max(cv_r1[6u], cv_r1[14u]);
+    cv_r0[7u] = cv_r0[7u] + cv_r0[15u];
+    cv_r1[7u] = max(cv_r1[7u], cv_r1[15u]);
     cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
     cv_r1[0u] = max(cv_r1[0u], cv_r1[4u]);
     cv_r0[1u] = cv_r0[1u] + cv_r0[5u];

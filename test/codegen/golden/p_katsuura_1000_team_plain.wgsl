@@ -29,11 +29,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_range_lp: f32 = (-11.512925464970229f + t0);
   var acc_range_s: f32 = 1.0f;
   {
-    var cv_range_s: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_range_s: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 32u);
       acc_range_s = 1.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
           let i_i3 = e0;
@@ -57,6 +57,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_range_s[vi] = acc_range_s;
     }
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[4u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[5u];
+    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[6u];
+    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[7u];
     cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
     cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
     cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];

@@ -29,11 +29,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_range_lp: f32 = (-2.3025850929940455f + t0);
   var acc_range_s: f32 = 1.0f;
   {
-    var cv_range_s: array<f32, 8>;
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    var cv_range_s: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_range_s = 1.0f;
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i3 = e0;
@@ -42,6 +42,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_range_s[vi] = acc_range_s;
     }
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[8u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[9u];
+    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[10u];
+    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[11u];
+    cv_range_s[4u] = cv_range_s[4u] * cv_range_s[12u];
+    cv_range_s[5u] = cv_range_s[5u] * cv_range_s[13u];
+    cv_range_s[6u] = cv_range_s[6u] * cv_range_s[14u];
+    cv_range_s[7u] = cv_range_s[7u] * cv_range_s[15u];
     cv_range_s[0u] = cv_range_s[0u] * cv_range_s[4u];
     cv_range_s[1u] = cv_range_s[1u] * cv_range_s[5u];
     cv_range_s[2u] = cv_range_s[2u] * cv_range_s[6u];

@@ -43,11 +43,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   {
-    var cv_r0: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lane + vi * 64u);
       acc_r0 = 0.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
           let i_i3 = e0;
@@ -75,6 +75,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
     acc_r0 = cv_r0[0u];
   }

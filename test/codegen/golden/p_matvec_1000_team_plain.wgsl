@@ -44,32 +44,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 128i) {
-      for (var q: i32 = vl; q < 250i; q += 128i) {
-        let e0 = q * 4i + 0i;
-        if (e0 >= 0i && e0 < 1000i) {
-          let i_i3 = e0;
-          let t1 = SCR[n * 1000u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + (t1 * t1);
-        }
-        let e1 = q * 4i + 1i;
-        if (e1 >= 0i && e1 < 1000i) {
-          let i_i3 = e1;
-          let t2 = SCR[n * 1000u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + (t2 * t2);
-        }
-        let e2 = q * 4i + 2i;
-        if (e2 >= 0i && e2 < 1000i) {
-          let i_i3 = e2;
-          let t3 = SCR[n * 1000u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + (t3 * t3);
-        }
-        let e3 = q * 4i + 3i;
-        if (e3 >= 0i && e3 < 1000i) {
-          let i_i3 = e3;
-          let t4 = SCR[n * 1000u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + (t4 * t4);
-        }
+    for (var q: i32 = vl; q < 250i; q += 256i) {
+      let e0 = q * 4i + 0i;
+      if (e0 >= 0i && e0 < 1000i) {
+        let i_i3 = e0;
+        let t1 = SCR[n * 1000u + 0u + u32(i_i3)];
+        acc_r0 = acc_r0 + (t1 * t1);
+      }
+      let e1 = q * 4i + 1i;
+      if (e1 >= 0i && e1 < 1000i) {
+        let i_i3 = e1;
+        let t2 = SCR[n * 1000u + 0u + u32(i_i3)];
+        acc_r0 = acc_r0 + (t2 * t2);
+      }
+      let e2 = q * 4i + 2i;
+      if (e2 >= 0i && e2 < 1000i) {
+        let i_i3 = e2;
+        let t3 = SCR[n * 1000u + 0u + u32(i_i3)];
+        acc_r0 = acc_r0 + (t3 * t3);
+      }
+      let e3 = q * 4i + 3i;
+      if (e3 >= 0i && e3 < 1000i) {
+        let i_i3 = e3;
+        let t4 = SCR[n * 1000u + 0u + u32(i_i3)];
+        acc_r0 = acc_r0 + (t4 * t4);
       }
     }
   }

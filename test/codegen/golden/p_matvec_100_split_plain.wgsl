@@ -44,8 +44,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i3 = e0;

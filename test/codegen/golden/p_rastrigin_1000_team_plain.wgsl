@@ -17,11 +17,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 1000u;
   var acc_r0: f32 = 0.0f;
   {
-    var cv_r0: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 32u);
       acc_r0 = 0.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -54,6 +54,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
     cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];

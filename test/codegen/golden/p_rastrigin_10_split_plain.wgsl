@@ -16,8 +16,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   {
     let vl = i32(lid);
-    if (vl < 8i) {
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -27,7 +27,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 16u + (c * 2u + 0u) * 8u + u32(vl)] = acc_r0;
+        PART[n * 32u + (c * 2u + 0u) * 16u + u32(vl)] = acc_r0;
       }
     }
   }
@@ -68,9 +68,9 @@ var<workgroup> shf: array<f32, 64>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 8u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u; // an epilogue may read single elements (Discus: x[0])
@@ -79,8 +79,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let vl = lane;
     var lv_r0: array<f32, 1>;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 1u; cc++) {
-      var v_r0: f32 = PART[n * 16u + (cc * 2u + 0u) * 8u + u32(vl)];
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      var gl_r0_0: f32 = PART[n * 32u + (cg * 2u + 0u) * 16u + u32(vl)];
+      var v_r0: f32 = gl_r0_0;
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -105,6 +106,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+  }
+  workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
   }
@@ -117,7 +122,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_r0: f32 = shf[0u + team * 8u];
+  let s_r0: f32 = shf[0u + team * 16u];
   workgroupBarrier();
   if (valid && lane == 0u) { F[P.f_offset + n] = s_r0; }
 }

@@ -26,7 +26,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lid + vi * 64u);
       acc_a = 0.0f;
       acc_c = opt_inf();
@@ -37,7 +37,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_r0 = 0.0f;
       acc_range_lp = 0.0f;
       acc_range_s = 1.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -217,17 +217,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 2304u + (c * 18u + 0u) * 128u + u32(vl)] = acc_a;
-        PART[n * 2304u + (c * 18u + 2u) * 128u + u32(vl)] = acc_c;
-        PART[n * 2304u + (c * 18u + 4u) * 128u + u32(vl)] = acc_d;
-        PART[n * 2304u + (c * 18u + 6u) * 128u + u32(vl)] = bitcast<f32>(acc_e);
-        PART[n * 2304u + (c * 18u + 8u) * 128u + u32(vl)] = acc_f;
-        PART[n * 2304u + (c * 18u + 9u) * 128u + u32(vl)] = bitcast<f32>(acci_f);
-        PART[n * 2304u + (c * 18u + 10u) * 128u + u32(vl)] = acc_g;
-        PART[n * 2304u + (c * 18u + 11u) * 128u + u32(vl)] = bitcast<f32>(acci_g);
-        PART[n * 2304u + (c * 18u + 12u) * 128u + u32(vl)] = acc_r0;
-        PART[n * 2304u + (c * 18u + 14u) * 128u + u32(vl)] = acc_range_lp;
-        PART[n * 2304u + (c * 18u + 16u) * 128u + u32(vl)] = acc_range_s;
+        PART[n * 4608u + (c * 18u + 0u) * 256u + u32(vl)] = acc_a;
+        PART[n * 4608u + (c * 18u + 2u) * 256u + u32(vl)] = acc_c;
+        PART[n * 4608u + (c * 18u + 4u) * 256u + u32(vl)] = acc_d;
+        PART[n * 4608u + (c * 18u + 6u) * 256u + u32(vl)] = bitcast<f32>(acc_e);
+        PART[n * 4608u + (c * 18u + 8u) * 256u + u32(vl)] = acc_f;
+        PART[n * 4608u + (c * 18u + 9u) * 256u + u32(vl)] = bitcast<f32>(acci_f);
+        PART[n * 4608u + (c * 18u + 10u) * 256u + u32(vl)] = acc_g;
+        PART[n * 4608u + (c * 18u + 11u) * 256u + u32(vl)] = bitcast<f32>(acci_g);
+        PART[n * 4608u + (c * 18u + 12u) * 256u + u32(vl)] = acc_r0;
+        PART[n * 4608u + (c * 18u + 14u) * 256u + u32(vl)] = acc_range_lp;
+        PART[n * 4608u + (c * 18u + 16u) * 256u + u32(vl)] = acc_range_s;
       }
     }
   }
@@ -287,13 +287,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
   {
-    var cv_a: array<f32, 2>;
-    var cv_c: array<f32, 2>;
-    var cv_d: array<f32, 2>;
-    var cv_r0: array<f32, 2>;
-    var cv_range_lp: array<f32, 2>;
-    var cv_range_s: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_a: array<f32, 4>;
+    var cv_c: array<f32, 4>;
+    var cv_d: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    var cv_range_lp: array<f32, 4>;
+    var cv_range_s: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = lane + vi * 64u;
       var lv_a: array<f32, 1>;
       var lv_c: array<f32, 1>;
@@ -302,18 +302,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       var lv_range_lp: array<f32, 1>;
       var lv_range_s: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_a: f32 = PART[n * 2304u + (cc * 18u + 0u) * 128u + u32(vl)];
-        var v_c: f32 = PART[n * 2304u + (cc * 18u + 2u) * 128u + u32(vl)];
-        var v_d: f32 = PART[n * 2304u + (cc * 18u + 4u) * 128u + u32(vl)];
-        acc_e = acc_e + bitcast<i32>(PART[n * 2304u + (cc * 18u + 6u) * 128u + u32(vl)]);
-        let pv4 = PART[n * 2304u + (cc * 18u + 8u) * 128u + u32(vl)]; let pi4 = bitcast<i32>(PART[n * 2304u + (cc * 18u + 9u) * 128u + u32(vl)]);
-        if ((pv4 < acc_f || (pv4 == acc_f && pi4 < acci_f))) { acc_f = pv4; acci_f = pi4; }
-        let pv5 = PART[n * 2304u + (cc * 18u + 10u) * 128u + u32(vl)]; let pi5 = bitcast<i32>(PART[n * 2304u + (cc * 18u + 11u) * 128u + u32(vl)]);
-        if ((pv5 > acc_g || (pv5 == acc_g && pi5 < acci_g))) { acc_g = pv5; acci_g = pi5; }
-        var v_r0: f32 = PART[n * 2304u + (cc * 18u + 12u) * 128u + u32(vl)];
-        var v_range_lp: f32 = PART[n * 2304u + (cc * 18u + 14u) * 128u + u32(vl)];
-        var v_range_s: f32 = PART[n * 2304u + (cc * 18u + 16u) * 128u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_a_0: f32 = PART[n * 4608u + (cg * 18u + 0u) * 256u + u32(vl)];
+        var gl_c_0: f32 = PART[n * 4608u + (cg * 18u + 2u) * 256u + u32(vl)];
+        var gl_d_0: f32 = PART[n * 4608u + (cg * 18u + 4u) * 256u + u32(vl)];
+        acc_e = acc_e + bitcast<i32>(PART[n * 4608u + (cg * 18u + 6u) * 256u + u32(vl)]);
+        let pv4_0 = PART[n * 4608u + (cg * 18u + 8u) * 256u + u32(vl)]; let pi4_0 = bitcast<i32>(PART[n * 4608u + (cg * 18u + 9u) * 256u + u32(vl)]);
+        if ((pv4_0 < acc_f || (pv4_0 == acc_f && pi4_0 < acci_f))) { acc_f = pv4_0; acci_f = pi4_0; }
+        let pv5_0 = PART[n * 4608u + (cg * 18u + 10u) * 256u + u32(vl)]; let pi5_0 = bitcast<i32>(PART[n * 4608u + (cg * 18u + 11u) * 256u + u32(vl)]);
+        if ((pv5_0 > acc_g || (pv5_0 == acc_g && pi5_0 < acci_g))) { acc_g = pv5_0; acci_g = pi5_0; }
+        var gl_r0_0: f32 = PART[n * 4608u + (cg * 18u + 12u) * 256u + u32(vl)];
+        var gl_range_lp_0: f32 = PART[n * 4608u + (cg * 18u + 14u) * 256u + u32(vl)];
+        var gl_range_s_0: f32 = PART[n * 4608u + (cg * 18u + 16u) * 256u + u32(vl)];
+        var v_a: f32 = gl_a_0;
+        var v_c: f32 = gl_c_0;
+        var v_d: f32 = gl_d_0;
+        var v_r0: f32 = gl_r0_0;
+        var v_range_lp: f32 = gl_range_lp_0;
+        var v_range_s: f32 = gl_range_s_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -366,6 +372,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_range_lp[vi] = v_range_lp;
       cv_range_s[vi] = v_range_s;
     }
+    cv_a[0u] = cv_a[0u] + cv_a[2u];
+    cv_c[0u] = min(cv_c[0u], cv_c[2u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[2u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[2u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
+    cv_a[1u] = cv_a[1u] + cv_a[3u];
+    cv_c[1u] = min(cv_c[1u], cv_c[3u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[3u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[3u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
     cv_a[0u] = cv_a[0u] + cv_a[1u];
     cv_c[0u] = min(cv_c[0u], cv_c[1u]);
     cv_d[0u] = max(cv_d[0u], cv_d[1u]);

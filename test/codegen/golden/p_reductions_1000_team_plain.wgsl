@@ -28,13 +28,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
   {
-    var cv_a: array<f32, 4>;
-    var cv_c: array<f32, 4>;
-    var cv_d: array<f32, 4>;
-    var cv_r0: array<f32, 4>;
-    var cv_range_lp: array<f32, 4>;
-    var cv_range_s: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_a: array<f32, 8>;
+    var cv_c: array<f32, 8>;
+    var cv_d: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    var cv_range_lp: array<f32, 8>;
+    var cv_range_s: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 32u);
       acc_a = 0.0f;
       acc_c = opt_inf();
@@ -42,7 +42,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_r0 = 0.0f;
       acc_range_lp = 0.0f;
       acc_range_s = 1.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -228,6 +228,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_range_lp[vi] = acc_range_lp;
       cv_range_s[vi] = acc_range_s;
     }
+    cv_a[0u] = cv_a[0u] + cv_a[4u];
+    cv_c[0u] = min(cv_c[0u], cv_c[4u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[4u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[4u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[4u];
+    cv_a[1u] = cv_a[1u] + cv_a[5u];
+    cv_c[1u] = min(cv_c[1u], cv_c[5u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[5u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[5u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[5u];
+    cv_a[2u] = cv_a[2u] + cv_a[6u];
+    cv_c[2u] = min(cv_c[2u], cv_c[6u]);
+    cv_d[2u] = max(cv_d[2u], cv_d[6u]);
+    cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
+    cv_range_lp[2u] = cv_range_lp[2u] + cv_range_lp[6u];
+    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[6u];
+    cv_a[3u] = cv_a[3u] + cv_a[7u];
+    cv_c[3u] = min(cv_c[3u], cv_c[7u]);
+    cv_d[3u] = max(cv_d[3u], cv_d[7u]);
+    cv_r0[3u] = cv_r0[3u] + cv_r0[7u];
+    cv_range_lp[3u] = cv_range_lp[3u] + cv_range_lp[7u];
+    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[7u];
     cv_a[0u] = cv_a[0u] + cv_a[2u];
     cv_c[0u] = min(cv_c[0u], cv_c[2u]);
     cv_d[0u] = max(cv_d[0u], cv_d[2u]);

@@ -27,8 +27,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_range_s: f32 = 1.0f;
   {
     let vl = i32(lid);
-    if (vl < 8i) {
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+    if (vl < 16i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -75,17 +75,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 144u + (c * 18u + 0u) * 8u + u32(vl)] = acc_a;
-        PART[n * 144u + (c * 18u + 2u) * 8u + u32(vl)] = acc_c;
-        PART[n * 144u + (c * 18u + 4u) * 8u + u32(vl)] = acc_d;
-        PART[n * 144u + (c * 18u + 6u) * 8u + u32(vl)] = bitcast<f32>(acc_e);
-        PART[n * 144u + (c * 18u + 8u) * 8u + u32(vl)] = acc_f;
-        PART[n * 144u + (c * 18u + 9u) * 8u + u32(vl)] = bitcast<f32>(acci_f);
-        PART[n * 144u + (c * 18u + 10u) * 8u + u32(vl)] = acc_g;
-        PART[n * 144u + (c * 18u + 11u) * 8u + u32(vl)] = bitcast<f32>(acci_g);
-        PART[n * 144u + (c * 18u + 12u) * 8u + u32(vl)] = acc_r0;
-        PART[n * 144u + (c * 18u + 14u) * 8u + u32(vl)] = acc_range_lp;
-        PART[n * 144u + (c * 18u + 16u) * 8u + u32(vl)] = acc_range_s;
+        PART[n * 288u + (c * 18u + 0u) * 16u + u32(vl)] = acc_a;
+        PART[n * 288u + (c * 18u + 2u) * 16u + u32(vl)] = acc_c;
+        PART[n * 288u + (c * 18u + 4u) * 16u + u32(vl)] = acc_d;
+        PART[n * 288u + (c * 18u + 6u) * 16u + u32(vl)] = bitcast<f32>(acc_e);
+        PART[n * 288u + (c * 18u + 8u) * 16u + u32(vl)] = acc_f;
+        PART[n * 288u + (c * 18u + 9u) * 16u + u32(vl)] = bitcast<f32>(acci_f);
+        PART[n * 288u + (c * 18u + 10u) * 16u + u32(vl)] = acc_g;
+        PART[n * 288u + (c * 18u + 11u) * 16u + u32(vl)] = bitcast<f32>(acci_g);
+        PART[n * 288u + (c * 18u + 12u) * 16u + u32(vl)] = acc_r0;
+        PART[n * 288u + (c * 18u + 14u) * 16u + u32(vl)] = acc_range_lp;
+        PART[n * 288u + (c * 18u + 16u) * 16u + u32(vl)] = acc_range_s;
       }
     }
   }
@@ -127,9 +127,9 @@ var<workgroup> shi: array<i32, 192>;
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 8u;
-  let lane = lid % 8u;
-  let n_raw = group * 8u + team;
+  let team = lid / 16u;
+  let lane = lid % 16u;
+  let n_raw = group * 4u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 10u; // an epilogue may read single elements (Discus: x[0])
@@ -153,18 +153,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     var lv_range_lp: array<f32, 1>;
     var lv_range_s: array<f32, 1>;
     var kd: u32 = 0u;
-    for (var cc: u32 = 0u; cc < 1u; cc++) {
-      var v_a: f32 = PART[n * 144u + (cc * 18u + 0u) * 8u + u32(vl)];
-      var v_c: f32 = PART[n * 144u + (cc * 18u + 2u) * 8u + u32(vl)];
-      var v_d: f32 = PART[n * 144u + (cc * 18u + 4u) * 8u + u32(vl)];
-      acc_e = acc_e + bitcast<i32>(PART[n * 144u + (cc * 18u + 6u) * 8u + u32(vl)]);
-      let pv4 = PART[n * 144u + (cc * 18u + 8u) * 8u + u32(vl)]; let pi4 = bitcast<i32>(PART[n * 144u + (cc * 18u + 9u) * 8u + u32(vl)]);
-      if ((pv4 < acc_f || (pv4 == acc_f && pi4 < acci_f))) { acc_f = pv4; acci_f = pi4; }
-      let pv5 = PART[n * 144u + (cc * 18u + 10u) * 8u + u32(vl)]; let pi5 = bitcast<i32>(PART[n * 144u + (cc * 18u + 11u) * 8u + u32(vl)]);
-      if ((pv5 > acc_g || (pv5 == acc_g && pi5 < acci_g))) { acc_g = pv5; acci_g = pi5; }
-      var v_r0: f32 = PART[n * 144u + (cc * 18u + 12u) * 8u + u32(vl)];
-      var v_range_lp: f32 = PART[n * 144u + (cc * 18u + 14u) * 8u + u32(vl)];
-      var v_range_s: f32 = PART[n * 144u + (cc * 18u + 16u) * 8u + u32(vl)];
+    for (var cg: u32 = 0u; cg < 1u; cg++) {
+      var gl_a_0: f32 = PART[n * 288u + (cg * 18u + 0u) * 16u + u32(vl)];
+      var gl_c_0: f32 = PART[n * 288u + (cg * 18u + 2u) * 16u + u32(vl)];
+      var gl_d_0: f32 = PART[n * 288u + (cg * 18u + 4u) * 16u + u32(vl)];
+      acc_e = acc_e + bitcast<i32>(PART[n * 288u + (cg * 18u + 6u) * 16u + u32(vl)]);
+      let pv4_0 = PART[n * 288u + (cg * 18u + 8u) * 16u + u32(vl)]; let pi4_0 = bitcast<i32>(PART[n * 288u + (cg * 18u + 9u) * 16u + u32(vl)]);
+      if ((pv4_0 < acc_f || (pv4_0 == acc_f && pi4_0 < acci_f))) { acc_f = pv4_0; acci_f = pi4_0; }
+      let pv5_0 = PART[n * 288u + (cg * 18u + 10u) * 16u + u32(vl)]; let pi5_0 = bitcast<i32>(PART[n * 288u + (cg * 18u + 11u) * 16u + u32(vl)]);
+      if ((pv5_0 > acc_g || (pv5_0 == acc_g && pi5_0 < acci_g))) { acc_g = pv5_0; acci_g = pi5_0; }
+      var gl_r0_0: f32 = PART[n * 288u + (cg * 18u + 12u) * 16u + u32(vl)];
+      var gl_range_lp_0: f32 = PART[n * 288u + (cg * 18u + 14u) * 16u + u32(vl)];
+      var gl_range_s_0: f32 = PART[n * 288u + (cg * 18u + 16u) * 16u + u32(vl)];
+      var v_a: f32 = gl_a_0;
+      var v_c: f32 = gl_c_0;
+      var v_d: f32 = gl_d_0;
+      var v_r0: f32 = gl_r0_0;
+      var v_range_lp: f32 = gl_range_lp_0;
+      var v_range_s: f32 = gl_range_s_0;
       var kj: u32 = 0u;
       var kt: u32 = kd;
       loop {
@@ -229,6 +235,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[384u + lid] = acc_range_lp;
   shf[448u + lid] = acc_range_s;
   workgroupBarrier();
+  if (lane < 8u) {
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
+    shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 8u]);
+    shf[128u + lid] = max(shf[128u + lid], shf[128u + lid + 8u]);
+    shi[0u + lid] = shi[0u + lid] + shi[0u + lid + 8u];
+    if ((shf[192u + lid + 8u] < shf[192u + lid] || (shf[192u + lid + 8u] == shf[192u + lid] && shi[64u + lid + 8u] < shi[64u + lid]))) { shf[192u + lid] = shf[192u + lid + 8u]; shi[64u + lid] = shi[64u + lid + 8u]; }
+    if ((shf[256u + lid + 8u] > shf[256u + lid] || (shf[256u + lid + 8u] == shf[256u + lid] && shi[128u + lid + 8u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 8u]; shi[128u + lid] = shi[128u + lid + 8u]; }
+    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 8u];
+    shf[384u + lid] = shf[384u + lid] + shf[384u + lid + 8u];
+    shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 8u];
+  }
+  workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[64u + lid] = min(shf[64u + lid], shf[64u + lid + 4u]);
@@ -265,17 +283,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[448u + lid] = shf[448u + lid] * shf[448u + lid + 1u];
   }
   workgroupBarrier();
-  let s_a: f32 = shf[0u + team * 8u];
-  let s_c: f32 = shf[64u + team * 8u];
-  let s_d: f32 = shf[128u + team * 8u];
-  let s_e: i32 = shi[0u + team * 8u];
-  let s_f: i32 = shi[64u + team * 8u];
-  let sval_f: f32 = shf[192u + team * 8u];
-  let s_g: i32 = shi[128u + team * 8u];
-  let sval_g: f32 = shf[256u + team * 8u];
-  let s_r0: f32 = shf[320u + team * 8u];
-  let s_range_lp: f32 = shf[384u + team * 8u];
-  let s_range_s: f32 = shf[448u + team * 8u];
+  let s_a: f32 = shf[0u + team * 16u];
+  let s_c: f32 = shf[64u + team * 16u];
+  let s_d: f32 = shf[128u + team * 16u];
+  let s_e: i32 = shi[0u + team * 16u];
+  let s_f: i32 = shi[64u + team * 16u];
+  let sval_f: f32 = shf[192u + team * 16u];
+  let s_g: i32 = shi[128u + team * 16u];
+  let sval_g: f32 = shf[256u + team * 16u];
+  let s_r0: f32 = shf[320u + team * 16u];
+  let s_range_lp: f32 = shf[384u + team * 16u];
+  let s_range_s: f32 = shf[448u + team * 16u];
   workgroupBarrier();
   let s_h: f32 = (s_r0 / 10.0f);
   let s_range_r: f32 = ((((((s_a + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h);

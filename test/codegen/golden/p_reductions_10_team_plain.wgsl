@@ -28,13 +28,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_range_lp: f32 = 0.0f;
   var acc_range_s: f32 = 1.0f;
   {
-    var cv_a: array<f32, 8>;
-    var cv_c: array<f32, 8>;
-    var cv_d: array<f32, 8>;
-    var cv_r0: array<f32, 8>;
-    var cv_range_lp: array<f32, 8>;
-    var cv_range_s: array<f32, 8>;
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    var cv_a: array<f32, 16>;
+    var cv_c: array<f32, 16>;
+    var cv_d: array<f32, 16>;
+    var cv_r0: array<f32, 16>;
+    var cv_range_lp: array<f32, 16>;
+    var cv_range_s: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_a = 0.0f;
       acc_c = opt_inf();
@@ -42,7 +42,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       acc_r0 = 0.0f;
       acc_range_lp = 0.0f;
       acc_range_s = 1.0f;
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -95,6 +95,54 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_range_lp[vi] = acc_range_lp;
       cv_range_s[vi] = acc_range_s;
     }
+    cv_a[0u] = cv_a[0u] + cv_a[8u];
+    cv_c[0u] = min(cv_c[0u], cv_c[8u]);
+    cv_d[0u] = max(cv_d[0u], cv_d[8u]);
+    cv_r0[0u] = cv_r0[0u] + cv_r0[8u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[8u];
+    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[8u];
+    cv_a[1u] = cv_a[1u] + cv_a[9u];
+    cv_c[1u] = min(cv_c[1u], cv_c[9u]);
+    cv_d[1u] = max(cv_d[1u], cv_d[9u]);
+    cv_r0[1u] = cv_r0[1u] + cv_r0[9u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[9u];
+    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[9u];
+    cv_a[2u] = cv_a[2u] + cv_a[10u];
+    cv_c[2u] = min(cv_c[2u], cv_c[10u]);
+    cv_d[2u] = max(cv_d[2u], cv_d[10u]);
+    cv_r0[2u] = cv_r0[2u] + cv_r0[10u];
+    cv_range_lp[2u] = cv_range_lp[2u] + cv_range_lp[10u];
+    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[10u];
+    cv_a[3u] = cv_a[3u] + cv_a[11u];
+    cv_c[3u] = min(cv_c[3u], cv_c[11u]);
+    cv_d[3u] = max(cv_d[3u], cv_d[11u]);
+    cv_r0[3u] = cv_r0[3u] + cv_r0[11u];
+    cv_range_lp[3u] = cv_range_lp[3u] + cv_range_lp[11u];
+    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[11u];
+    cv_a[4u] = cv_a[4u] + cv_a[12u];
+    cv_c[4u] = min(cv_c[4u], cv_c[12u]);
+    cv_d[4u] = max(cv_d[4u], cv_d[12u]);
+    cv_r0[4u] = cv_r0[4u] + cv_r0[12u];
+    cv_range_lp[4u] = cv_range_lp[4u] + cv_range_lp[12u];
+    cv_range_s[4u] = cv_range_s[4u] * cv_range_s[12u];
+    cv_a[5u] = cv_a[5u] + cv_a[13u];
+    cv_c[5u] = min(cv_c[5u], cv_c[13u]);
+    cv_d[5u] = max(cv_d[5u], cv_d[13u]);
+    cv_r0[5u] = cv_r0[5u] + cv_r0[13u];
+    cv_range_lp[5u] = cv_range_lp[5u] + cv_range_lp[13u];
+    cv_range_s[5u] = cv_range_s[5u] * cv_range_s[13u];
+    cv_a[6u] = cv_a[6u] + cv_a[14u];
+    cv_c[6u] = min(cv_c[6u], cv_c[14u]);
+    cv_d[6u] = max(cv_d[6u], cv_d[14u]);
+    cv_r0[6u] = cv_r0[6u] + cv_r0[14u];
+    cv_range_lp[6u] = cv_range_lp[6u] + cv_range_lp[14u];
+    cv_range_s[6u] = cv_range_s[6u] * cv_range_s[14u];
+    cv_a[7u] = cv_a[7u] + cv_a[15u];
+    cv_c[7u] = min(cv_c[7u], cv_c[15u]);
+    cv_d[7u] = max(cv_d[7u], cv_d[15u]);
+    cv_r0[7u] = cv_r0[7u] + cv_r0[15u];
+    cv_range_lp[7u] = cv_range_lp[7u] + cv_range_lp[15u];
+    cv_range_s[7u] = cv_range_s[7u] * cv_range_s[15u];
     cv_a[0u] = cv_a[0u] + cv_a[4u];
     cv_c[0u] = min(cv_c[0u], cv_c[4u]);
     cv_d[0u] = max(cv_d[0u], cv_d[4u]);

@@ -302,18 +302,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       var lv_range_lp: array<f32, 1>;
       var lv_range_s: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_a: f32 = PART[n * 4608u + (cc * 18u + 0u) * 256u + u32(vl)];
-        var v_c: f32 = PART[n * 4608u + (cc * 18u + 2u) * 256u + u32(vl)];
-        var v_d: f32 = PART[n * 4608u + (cc * 18u + 4u) * 256u + u32(vl)];
-        acc_e = acc_e + bitcast<i32>(PART[n * 4608u + (cc * 18u + 6u) * 256u + u32(vl)]);
-        let pv4 = PART[n * 4608u + (cc * 18u + 8u) * 256u + u32(vl)]; let pi4 = bitcast<i32>(PART[n * 4608u + (cc * 18u + 9u) * 256u + u32(vl)]);
-        if ((pv4 < acc_f || (pv4 == acc_f && pi4 < acci_f))) { acc_f = pv4; acci_f = pi4; }
-        let pv5 = PART[n * 4608u + (cc * 18u + 10u) * 256u + u32(vl)]; let pi5 = bitcast<i32>(PART[n * 4608u + (cc * 18u + 11u) * 256u + u32(vl)]);
-        if ((pv5 > acc_g || (pv5 == acc_g && pi5 < acci_g))) { acc_g = pv5; acci_g = pi5; }
-        var v_r0: f32 = PART[n * 4608u + (cc * 18u + 12u) * 256u + u32(vl)];
-        var v_range_lp: f32 = PART[n * 4608u + (cc * 18u + 14u) * 256u + u32(vl)];
-        var v_range_s: f32 = PART[n * 4608u + (cc * 18u + 16u) * 256u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_a_0: f32 = PART[n * 4608u + (cg * 18u + 0u) * 256u + u32(vl)];
+        var gl_c_0: f32 = PART[n * 4608u + (cg * 18u + 2u) * 256u + u32(vl)];
+        var gl_d_0: f32 = PART[n * 4608u + (cg * 18u + 4u) * 256u + u32(vl)];
+        acc_e = acc_e + bitcast<i32>(PART[n * 4608u + (cg * 18u + 6u) * 256u + u32(vl)]);
+        let pv4_0 = PART[n * 4608u + (cg * 18u + 8u) * 256u + u32(vl)]; let pi4_0 = bitcast<i32>(PART[n * 4608u + (cg * 18u + 9u) * 256u + u32(vl)]);
+        if ((pv4_0 < acc_f || (pv4_0 == acc_f && pi4_0 < acci_f))) { acc_f = pv4_0; acci_f = pi4_0; }
+        let pv5_0 = PART[n * 4608u + (cg * 18u + 10u) * 256u + u32(vl)]; let pi5_0 = bitcast<i32>(PART[n * 4608u + (cg * 18u + 11u) * 256u + u32(vl)]);
+        if ((pv5_0 > acc_g || (pv5_0 == acc_g && pi5_0 < acci_g))) { acc_g = pv5_0; acci_g = pi5_0; }
+        var gl_r0_0: f32 = PART[n * 4608u + (cg * 18u + 12u) * 256u + u32(vl)];
+        var gl_range_lp_0: f32 = PART[n * 4608u + (cg * 18u + 14u) * 256u + u32(vl)];
+        var gl_range_s_0: f32 = PART[n * 4608u + (cg * 18u + 16u) * 256u + u32(vl)];
+        var v_a: f32 = gl_a_0;
+        var v_c: f32 = gl_c_0;
+        var v_d: f32 = gl_d_0;
+        var v_r0: f32 = gl_r0_0;
+        var v_range_lp: f32 = gl_range_lp_0;
+        var v_range_s: f32 = gl_range_s_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {

@@ -15,10 +15,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 1000u;
   var acc_r0: f32 = 0.0f;
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lid + vi * 64u);
       acc_r0 = 0.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -82,7 +82,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 256u + (c * 2u + 0u) * 128u + u32(vl)] = acc_r0;
+        PART[n * 512u + (c * 2u + 0u) * 256u + u32(vl)] = acc_r0;
       }
     }
   }
@@ -131,13 +131,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 1000u; // an epilogue may read single elements (Discus: x[0])
   var acc_r0: f32 = 0.0f;
   {
-    var cv_r0: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = lane + vi * 64u;
       var lv_r0: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_r0: f32 = PART[n * 256u + (cc * 2u + 0u) * 128u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_r0_0: f32 = PART[n * 512u + (cg * 2u + 0u) * 256u + u32(vl)];
+        var v_r0: f32 = gl_r0_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -160,6 +161,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_r0[vi] = v_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
     acc_r0 = cv_r0[0u];
   }

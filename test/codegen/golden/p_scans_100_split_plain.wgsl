@@ -135,11 +135,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   storageBarrier();
   var acc_r0: f32 = 0.0f;
   {
-    var cv_r0: array<f32, 16>;
-    for (var vi: u32 = 0u; vi < 16u; vi++) {
+    var cv_r0: array<f32, 32>;
+    for (var vi: u32 = 0u; vi < 32u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_r0 = 0.0f;
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i5 = e0;
@@ -167,6 +167,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[16u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[17u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[18u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[19u];
+    cv_r0[4u] = cv_r0[4u] + cv_r0[20u];
+    cv_r0[5u] = cv_r0[5u] + cv_r0[21u];
+    cv_r0[6u] = cv_r0[6u] + cv_r0[22u];
+    cv_r0[7u] = cv_r0[7u] + cv_r0[23u];
+    cv_r0[8u] = cv_r0[8u] + cv_r0[24u];
+    cv_r0[9u] = cv_r0[9u] + cv_r0[25u];
+    cv_r0[10u] = cv_r0[10u] + cv_r0[26u];
+    cv_r0[11u] = cv_r0[11u] + cv_r0[27u];
+    cv_r0[12u] = cv_r0[12u] + cv_r0[28u];
+    cv_r0[13u] = cv_r0[13u] + cv_r0[29u];
+    cv_r0[14u] = cv_r0[14u] + cv_r0[30u];
+    cv_r0[15u] = cv_r0[15u] + cv_r0[31u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[8u];
     cv_r0[1u] = cv_r0[1u] + cv_r0[9u];
     cv_r0[2u] = cv_r0[2u] + cv_r0[10u];

@@ -45,8 +45,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   {
     let vl = i32(lane);
-    if (vl < 16i) {
-      for (var q: i32 = vl; q < 25i; q += 16i) {
+    if (vl < 32i) {
+      for (var q: i32 = vl; q < 25i; q += 32i) {
         let dv20100 = DATA[5025u + u32(q)];
         let dv20200 = DATA[5050u + u32(q)];
         let e0 = q * 4i + 0i;

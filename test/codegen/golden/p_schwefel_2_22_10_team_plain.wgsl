@@ -18,13 +18,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r0: f32 = 0.0f;
   var acc_range_lp: f32 = 0.0f;
   {
-    var cv_r0: array<f32, 8>;
-    var cv_range_lp: array<f32, 8>;
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    var cv_r0: array<f32, 16>;
+    var cv_range_lp: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_r0 = 0.0f;
       acc_range_lp = 0.0f;
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -38,6 +38,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_r0[vi] = acc_r0;
       cv_range_lp[vi] = acc_range_lp;
     }
+    cv_r0[0u] = cv_r0[0u] + cv_r0[8u];
+    cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[8u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[9u];
+    cv_range_lp[1u] = cv_range_lp[1u] + cv_range_lp[9u];
+    cv_r0[2u] = cv_r0[2u] + cv_r0[10u];
+    cv_range_lp[2u] = cv_range_lp[2u] + cv_range_lp[10u];
+    cv_r0[3u] = cv_r0[3u] + cv_r0[11u];
+    cv_range_lp[3u] = cv_range_lp[3u] + cv_range_lp[11u];
+    cv_r0[4u] = cv_r0[4u] + cv_r0[12u];
+    cv_range_lp[4u] = cv_range_lp[4u] + cv_range_lp[12u];
+    cv_r0[5u] = cv_r0[5u] + cv_r0[13u];
+    cv_range_lp[5u] = cv_range_lp[5u] + cv_range_lp[13u];
+    cv_r0[6u] = cv_r0[6u] + cv_r0[14u];
+    cv_range_lp[6u] = cv_range_lp[6u] + cv_range_lp[14u];
+    cv_r0[7u] = cv_r0[7u] + cv_r0[15u];
+    cv_range_lp[7u] = cv_range_lp[7u] + cv_range_lp[15u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
     cv_range_lp[0u] = cv_range_lp[0u] + cv_range_lp[4u];
     cv_r0[1u] = cv_r0[1u] + cv_r0[5u];

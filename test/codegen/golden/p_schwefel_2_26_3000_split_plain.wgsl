@@ -96,8 +96,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let vl = lane + vi * 64u;
       var lv_r0: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_r0: f32 = PART[n * 516u + (cc * 2u + 0u) * 256u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_r0_0: f32 = PART[n * 516u + (cg * 2u + 0u) * 256u + u32(vl)];
+        var v_r0: f32 = gl_r0_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {

@@ -185,31 +185,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   var acc_r0: f32 = (-opt_inf());
   {
-    let vl = i32(lane);
-    for (var q: i32 = vl; q < 25i; q += 16i) {
-      let dv10200 = DATA[2550u + u32(q)];
-      let dv10300 = DATA[2575u + u32(q)];
-      let e0 = q * 4i + 0i;
-      if (e0 >= 0i && e0 < 100i) {
-        let i_i3 = e0;
-        acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[0]) - dv10300[0])));
+    var cv_r0: array<f32, 2>;
+    for (var vi: u32 = 0u; vi < 2u; vi++) {
+      let vl = i32(lane + vi * 16u);
+      acc_r0 = (-opt_inf());
+      for (var q: i32 = vl; q < 25i; q += 32i) {
+        let dv10200 = DATA[2550u + u32(q)];
+        let dv10300 = DATA[2575u + u32(q)];
+        let e0 = q * 4i + 0i;
+        if (e0 >= 0i && e0 < 100i) {
+          let i_i3 = e0;
+          acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[0]) - dv10300[0])));
+        }
+        let e1 = q * 4i + 1i;
+        if (e1 >= 0i && e1 < 100i) {
+          let i_i3 = e1;
+          acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[1]) - dv10300[1])));
+        }
+        let e2 = q * 4i + 2i;
+        if (e2 >= 0i && e2 < 100i) {
+          let i_i3 = e2;
+          acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[2]) - dv10300[2])));
+        }
+        let e3 = q * 4i + 3i;
+        if (e3 >= 0i && e3 < 100i) {
+          let i_i3 = e3;
+          acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[3]) - dv10300[3])));
+        }
       }
-      let e1 = q * 4i + 1i;
-      if (e1 >= 0i && e1 < 100i) {
-        let i_i3 = e1;
-        acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[1]) - dv10300[1])));
-      }
-      let e2 = q * 4i + 2i;
-      if (e2 >= 0i && e2 < 100i) {
-        let i_i3 = e2;
-        acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[2]) - dv10300[2])));
-      }
-      let e3 = q * 4i + 3i;
-      if (e3 >= 0i && e3 < 100i) {
-        let i_i3 = e3;
-        acc_r0 = max(acc_r0, abs(((shv[team * 100u + 0u + u32(i_i3)] - dv10200[3]) - dv10300[3])));
-      }
+      cv_r0[vi] = acc_r0;
     }
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[1u]);
+    acc_r0 = cv_r0[0u];
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();

@@ -15,10 +15,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = min(n, P.n - 1u) * 1000u;
   var acc_m: f32 = 0.0f;
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lid + vi * 64u);
       acc_m = 0.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -42,7 +42,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 512u + (c * 2u + 0u) * 128u + u32(vl)] = acc_m;
+        PART[n * 1024u + (c * 2u + 0u) * 256u + u32(vl)] = acc_m;
       }
     }
   }
@@ -91,13 +91,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 1000u; // an epilogue may read single elements (Discus: x[0])
   var acc_m: f32 = 0.0f;
   {
-    var cv_m: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_m: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = lane + vi * 64u;
       var lv_m: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_m: f32 = PART[n * 512u + (cc * 2u + 0u) * 128u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_m_0: f32 = PART[n * 1024u + (cg * 2u + 0u) * 256u + u32(vl)];
+        var v_m: f32 = gl_m_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -120,6 +121,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_m[vi] = v_m;
     }
+    cv_m[0u] = cv_m[0u] + cv_m[2u];
+    cv_m[1u] = cv_m[1u] + cv_m[3u];
     cv_m[0u] = cv_m[0u] + cv_m[1u];
     acc_m = cv_m[0u];
   }
@@ -200,11 +203,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
   {
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = i32(lid + vi * 64u);
       acc_v = 0.0f;
       acc_r0 = (-opt_inf());
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -248,8 +251,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
       }
       if (valid) {
-        PART[n * 512u + (c * 4u + 0u) * 128u + u32(vl)] = acc_v;
-        PART[n * 512u + (c * 4u + 2u) * 128u + u32(vl)] = acc_r0;
+        PART[n * 1024u + (c * 4u + 0u) * 256u + u32(vl)] = acc_v;
+        PART[n * 1024u + (c * 4u + 2u) * 256u + u32(vl)] = acc_r0;
       }
     }
   }
@@ -301,16 +304,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
   {
-    var cv_v: array<f32, 2>;
-    var cv_r0: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
+    var cv_v: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
       let vl = lane + vi * 64u;
       var lv_v: array<f32, 1>;
       var lv_r0: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_v: f32 = PART[n * 512u + (cc * 4u + 0u) * 128u + u32(vl)];
-        var v_r0: f32 = PART[n * 512u + (cc * 4u + 2u) * 128u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_v_0: f32 = PART[n * 1024u + (cg * 4u + 0u) * 256u + u32(vl)];
+        var gl_r0_0: f32 = PART[n * 1024u + (cg * 4u + 2u) * 256u + u32(vl)];
+        var v_v: f32 = gl_v_0;
+        var v_r0: f32 = gl_r0_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -339,6 +344,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_v[vi] = v_v;
       cv_r0[vi] = v_r0;
     }
+    cv_v[0u] = cv_v[0u] + cv_v[2u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[2u]);
+    cv_v[1u] = cv_v[1u] + cv_v[3u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[3u]);
     cv_v[0u] = cv_v[0u] + cv_v[1u];
     cv_r0[0u] = max(cv_r0[0u], cv_r0[1u]);
     acc_v = cv_v[0u];

@@ -17,11 +17,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 1000u;
   var acc_m: f32 = 0.0f;
   {
-    var cv_m: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_m: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 32u);
       acc_m = 0.0f;
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -46,6 +46,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_m[vi] = acc_m;
     }
+    cv_m[0u] = cv_m[0u] + cv_m[4u];
+    cv_m[1u] = cv_m[1u] + cv_m[5u];
+    cv_m[2u] = cv_m[2u] + cv_m[6u];
+    cv_m[3u] = cv_m[3u] + cv_m[7u];
     cv_m[0u] = cv_m[0u] + cv_m[2u];
     cv_m[1u] = cv_m[1u] + cv_m[3u];
     cv_m[0u] = cv_m[0u] + cv_m[1u];
@@ -78,13 +82,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
   {
-    var cv_v: array<f32, 4>;
-    var cv_r0: array<f32, 4>;
-    for (var vi: u32 = 0u; vi < 4u; vi++) {
+    var cv_v: array<f32, 8>;
+    var cv_r0: array<f32, 8>;
+    for (var vi: u32 = 0u; vi < 8u; vi++) {
       let vl = i32(lane + vi * 32u);
       acc_v = 0.0f;
       acc_r0 = (-opt_inf());
-      for (var q: i32 = vl; q < 250i; q += 128i) {
+      for (var q: i32 = vl; q < 250i; q += 256i) {
         let xv = X[(xo >> 2u) + u32(q)];
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
@@ -130,6 +134,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_v[vi] = acc_v;
       cv_r0[vi] = acc_r0;
     }
+    cv_v[0u] = cv_v[0u] + cv_v[4u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[4u]);
+    cv_v[1u] = cv_v[1u] + cv_v[5u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[5u]);
+    cv_v[2u] = cv_v[2u] + cv_v[6u];
+    cv_r0[2u] = max(cv_r0[2u], cv_r0[6u]);
+    cv_v[3u] = cv_v[3u] + cv_v[7u];
+    cv_r0[3u] = max(cv_r0[3u], cv_r0[7u]);
     cv_v[0u] = cv_v[0u] + cv_v[2u];
     cv_r0[0u] = max(cv_r0[0u], cv_r0[2u]);
     cv_v[1u] = cv_v[1u] + cv_v[3u];

@@ -17,11 +17,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let xo = n * 10u;
   var acc_m: f32 = 0.0f;
   {
-    var cv_m: array<f32, 8>;
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    var cv_m: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_m = 0.0f;
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
@@ -30,6 +30,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       cv_m[vi] = acc_m;
     }
+    cv_m[0u] = cv_m[0u] + cv_m[8u];
+    cv_m[1u] = cv_m[1u] + cv_m[9u];
+    cv_m[2u] = cv_m[2u] + cv_m[10u];
+    cv_m[3u] = cv_m[3u] + cv_m[11u];
+    cv_m[4u] = cv_m[4u] + cv_m[12u];
+    cv_m[5u] = cv_m[5u] + cv_m[13u];
+    cv_m[6u] = cv_m[6u] + cv_m[14u];
+    cv_m[7u] = cv_m[7u] + cv_m[15u];
     cv_m[0u] = cv_m[0u] + cv_m[4u];
     cv_m[1u] = cv_m[1u] + cv_m[5u];
     cv_m[2u] = cv_m[2u] + cv_m[6u];
@@ -46,13 +54,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_v: f32 = 0.0f;
   var acc_r0: f32 = (-opt_inf());
   {
-    var cv_v: array<f32, 8>;
-    var cv_r0: array<f32, 8>;
-    for (var vi: u32 = 0u; vi < 8u; vi++) {
+    var cv_v: array<f32, 16>;
+    var cv_r0: array<f32, 16>;
+    for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
       acc_v = 0.0f;
       acc_r0 = (-opt_inf());
-      for (var q: i32 = vl; q < 10i; q += 8i) {
+      for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i2 = e0;
@@ -67,6 +75,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_v[vi] = acc_v;
       cv_r0[vi] = acc_r0;
     }
+    cv_v[0u] = cv_v[0u] + cv_v[8u];
+    cv_r0[0u] = max(cv_r0[0u], cv_r0[8u]);
+    cv_v[1u] = cv_v[1u] + cv_v[9u];
+    cv_r0[1u] = max(cv_r0[1u], cv_r0[9u]);
+    cv_v[2u] = cv_v[2u] + cv_v[10u];
+    cv_r0[2u] = max(cv_r0[2u], cv_r0[10u]);
+    cv_v[3u] = cv_v[3u] + cv_v[11u];
+    cv_r0[3u] = max(cv_r0[3u], cv_r0[11u]);
+    cv_v[4u] = cv_v[4u] + cv_v[12u];
+    cv_r0[4u] = max(cv_r0[4u], cv_r0[12u]);
+    cv_v[5u] = cv_v[5u] + cv_v[13u];
+    cv_r0[5u] = max(cv_r0[5u], cv_r0[13u]);
+    cv_v[6u] = cv_v[6u] + cv_v[14u];
+    cv_r0[6u] = max(cv_r0[6u], cv_r0[14u]);
+    cv_v[7u] = cv_v[7u] + cv_v[15u];
+    cv_r0[7u] = max(cv_r0[7u], cv_r0[15u]);
     cv_v[0u] = cv_v[0u] + cv_v[4u];
     cv_r0[0u] = max(cv_r0[0u], cv_r0[4u]);
     cv_v[1u] = cv_v[1u] + cv_v[5u];

@@ -96,8 +96,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let vl = lane + vi * 64u;
       var lv_m: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_m: f32 = PART[n * 1032u + (cc * 2u + 0u) * 256u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_m_0: f32 = PART[n * 1032u + (cg * 2u + 0u) * 256u + u32(vl)];
+        var v_m: f32 = gl_m_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
@@ -310,9 +311,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       var lv_v: array<f32, 1>;
       var lv_r0: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_v: f32 = PART[n * 1032u + (cc * 4u + 0u) * 256u + u32(vl)];
-        var v_r0: f32 = PART[n * 1032u + (cc * 4u + 2u) * 256u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_v_0: f32 = PART[n * 1032u + (cg * 4u + 0u) * 256u + u32(vl)];
+        var gl_r0_0: f32 = PART[n * 1032u + (cg * 4u + 2u) * 256u + u32(vl)];
+        var v_v: f32 = gl_v_0;
+        var v_r0: f32 = gl_r0_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {

@@ -122,9 +122,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       var lv_s: array<f32, 1>;
       var lv_r0: array<f32, 1>;
       var kd: u32 = 0u;
-      for (var cc: u32 = 0u; cc < 1u; cc++) {
-        var v_s: f32 = PART[n * 1032u + (cc * 4u + 0u) * 256u + u32(vl)];
-        var v_r0: f32 = PART[n * 1032u + (cc * 4u + 2u) * 256u + u32(vl)];
+      for (var cg: u32 = 0u; cg < 1u; cg++) {
+        var gl_s_0: f32 = PART[n * 1032u + (cg * 4u + 0u) * 256u + u32(vl)];
+        var gl_r0_0: f32 = PART[n * 1032u + (cg * 4u + 2u) * 256u + u32(vl)];
+        var v_s: f32 = gl_s_0;
+        var v_r0: f32 = gl_r0_0;
         var kj: u32 = 0u;
         var kt: u32 = kd;
         loop {
