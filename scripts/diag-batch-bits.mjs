@@ -1,37 +1,31 @@
-// Diagnosis (issue 36): where a batch's schedule changes a run's bits on the GPU. Seed 1's run of
-// jDE NP 250 at D = 100 under several compilations, against the run compiled and run alone.
-import { compileAlgorithm, openGpu, runAlgorithm, runBatch, GpuAlgoEngine } from '../dist/api.js';
+// Diagnosis (issue 36): where a schedule changes a run's bits on the GPU. Seed 1's run of jDE NP
+// 250 at D = 100 under teams of 128 (a run alone's) and 16 lanes (a batch's), its fitness rows
+// after g generations compared, and each row that differs evaluated in float64 on the CPU.
+// Usage (GPU machine): node scripts/diag-batch-bits.mjs problem...
+import { compileAlgorithm, compileProblem, openGpu, runAlgorithm, GpuAlgoEngine } from '../dist/api.js';
 const gpu = await openGpu({});
-const R = 51;
-const seeds = Array.from({ length: R }, (_, r) => r + 1);
-const key = (r) => `${r.bestFitness}:${Array.from(r.bestPoint).join(',')}`;
+const D = 100;
 for (const problem of process.argv.slice(2)) {
-  const base = { algorithm: 'jde', problem, dim: 100, set: { NP: '250' } };
-  for (const gens of [1, 5, 40, 300]) {
-    const alone = async (req) => {
+  const base = { algorithm: 'jde', problem, dim: D, set: { NP: '250' } };
+  const p = compileProblem({ problem, dim: D });
+  for (const gens of [1, 2, 3, 4, 5, 6]) {
+    const out = {};
+    for (const [name, req] of Object.entries({ t128: base, t16: { ...base, schedule: { team: 16 } } })) {
       const c = compileAlgorithm(req);
       const e = await GpuAlgoEngine.create(gpu, c, 1);
       const r = await runAlgorithm(c, e, { seed: 1, maxGenerations: gens });
+      out[name] = { best: r.bestFitness, F: Array.from(await e.readArray('X.f')), X: Array.from(await e.readArray('X')) };
       e.destroy();
-      return key(r);
-    };
-    const ref = await alone(base);
-    const out = [];
-    const cb = compileAlgorithm({ ...base, runs: R });
-    const eb = await GpuAlgoEngine.create(gpu, cb, seeds);
-    const rb = await runBatch(cb, eb, seeds, { maxGenerations: gens });
-    eb.destroy();
-    out.push(`batch(runs) ${key(rb[0]) === ref}`);
-    out.push(`alone(runs) ${(await alone({ ...base, runs: R })) === ref}`);
-    out.push(`alone(team16) ${(await alone({ ...base, schedule: { team: 16 } })) === ref}`);
-    out.push(`alone(pop12750 team128) ${(await alone({ ...base, schedule: { population: 12750, team: 128 } })) === ref}`);
-    out.push(`alone(pop12750 team16) ${(await alone({ ...base, schedule: { population: 12750, team: 16 } })) === ref}`);
-    const c0 = compileAlgorithm(base);
-    const e0 = await GpuAlgoEngine.create(gpu, c0, seeds);
-    const r0 = await runBatch(c0, e0, seeds, { maxGenerations: gens });
-    e0.destroy();
-    out.push(`batch(alone's) ${key(r0[0]) === ref}`);
-    console.log(`${problem} gens ${gens}: ${out.join('; ')}`);
+    }
+    const rows = out.t128.F.flatMap((v, i) => (v !== out.t16.F[i] ? [i] : []));
+    const xsame = out.t128.X.every((v, i) => v === out.t16.X[i]);
+    const detail = rows.slice(0, 4).map((i) => {
+      const [f64] = p.evaluateCpu([out.t128.X.slice(i * D, (i + 1) * D)]);
+      const x16 = out.t16.X.slice(i * D, (i + 1) * D);
+      const [g64] = p.evaluateCpu([x16]);
+      return `row ${i}: t128 ${out.t128.F[i]} t16 ${out.t16.F[i]} f64(x128) ${f64} f64(x16) ${g64}`;
+    });
+    console.log(`${problem} gens ${gens}: best ${out.t128.best} / ${out.t16.best}; X same ${xsame}; fitness rows that differ ${rows.length}; ${detail.join('; ')}`);
   }
 }
 process.exit(0);

@@ -117,11 +117,11 @@ describe('WGSL snapshots', () => {
         let xo = n * 10u;
         var acc_r0: f32 = 0.0f;
         {
-          var cv_r0: array<f32, 8>;
-          for (var vi: u32 = 0u; vi < 8u; vi++) {
+          var cv_r0: array<f32, 16>;
+          for (var vi: u32 = 0u; vi < 16u; vi++) {
             let vl = i32(lane + vi * 1u);
             acc_r0 = 0.0f;
-            for (var q: i32 = vl; q < 10i; q += 8i) {
+            for (var q: i32 = vl; q < 10i; q += 16i) {
               let e0 = q;
               if (e0 >= 0i && e0 < 10i) {
                 let i_i1 = e0;
@@ -132,6 +132,14 @@ describe('WGSL snapshots', () => {
             }
             cv_r0[vi] = acc_r0;
           }
+          cv_r0[0u] = cv_r0[0u] + cv_r0[8u];
+          cv_r0[1u] = cv_r0[1u] + cv_r0[9u];
+          cv_r0[2u] = cv_r0[2u] + cv_r0[10u];
+          cv_r0[3u] = cv_r0[3u] + cv_r0[11u];
+          cv_r0[4u] = cv_r0[4u] + cv_r0[12u];
+          cv_r0[5u] = cv_r0[5u] + cv_r0[13u];
+          cv_r0[6u] = cv_r0[6u] + cv_r0[14u];
+          cv_r0[7u] = cv_r0[7u] + cv_r0[15u];
           cv_r0[0u] = cv_r0[0u] + cv_r0[4u];
           cv_r0[1u] = cv_r0[1u] + cv_r0[5u];
           cv_r0[2u] = cv_r0[2u] + cv_r0[6u];
