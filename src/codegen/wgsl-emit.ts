@@ -456,7 +456,11 @@ export function treeReduce(
   wg: number,
   laneVar: string,
   base: Expr,
+  live = team,
 ) {
+  // `live`: the lanes of the team that hold values (a power of two); the rest hold the identity
+  // (a canonical loop's lanes past its W lane-partials), so the tree's levels from off = live on
+  // would add the identity: they are left out, the same bits.
   // Slot `slot` of the f32 or i32 accumulators at lane `at` (+ off).
   const sh = (arr: 'shf' | 'shi', slot: number, at: Expr, off = 0) => {
     const i = bin(u32(slot * wg), '+', at);
@@ -470,7 +474,7 @@ export function treeReduce(
     else if (a.i >= 0) em.add(assign(sh('shi', a.i, lid), A));
   }
   em.add(barrier());
-  for (let off = team / 2; off >= 1; off /= 2) {
+  for (let off = Math.min(team, live) / 2; off >= 1; off /= 2) {
     em.open(ifS(bin(id(laneVar), '<', u32(off))));
     for (const a of accs) {
       const F = sh('shf', a.f, lid);

@@ -301,7 +301,16 @@ class TeamKernel {
       em.close();
     }
     em.add(barrier(at !== undefined ? 'workgroup' : 'storage'));
-    if (red) treeReduce(em, red.accs, team, wg, 'lane', bin(id('team'), '*', u32(team)));
+    if (red)
+      treeReduce(
+        em,
+        red.accs,
+        team,
+        wg,
+        'lane',
+        bin(id('team'), '*', u32(team)),
+        canonicalOrder(this.p.main.len).W,
+      );
   }
 
   /**
@@ -502,6 +511,7 @@ class TeamKernel {
     this.shI = Math.max(this.shI, ni);
     accumulate(em, accs, ctx, id(''), true);
     const { lo, hi } = unionRange(em, accs, ctx);
+    let live = team;
     // Four elements a lane only while every lane gets a vec4: with fewer vec4s than lanes (a
     // hybrid's parts, 20-30 elements, under a team sized for its rotation's rows) one element a
     // lane keeps four times as many lanes busy. Vectorisable bounds are constant: unionRange
@@ -550,8 +560,12 @@ class TeamKernel {
         accumulate(em, accs, { ...ctx, laneRow }, add(call('i32', id('lane')), i32(off)), false);
         em.close();
       }
-    } else this.canonicalReduce(accs, id(lane), team, lo, hi, !!v4);
-    treeReduce(em, accs, team, wg, lane, base);
+    } else {
+      this.canonicalReduce(accs, id(lane), team, lo, hi, !!v4);
+      // The lanes past the order's W lane-partials hold the identity.
+      live = canonicalOrder(this.p.main.len).W;
+    }
+    treeReduce(em, accs, team, wg, lane, base, live);
   }
 
   /**

@@ -84,11 +84,12 @@ export interface ExperimentOutcome {
 
 /**
  * Whether a batch's steps are scheduled for the batch (AlgoCompileRequest.runs) rather than as a
- * run alone. Off: on an H200 (2026-12-02) seed 1's jDE run on cec2017_f26 at D = 100 reported
- * another best after 5 generations under teams of 16 lanes (the batch's schedule) than under 128
- * (the run alone's), and the same after 1, 40 and 300 (scripts/diag-batch-bits.mjs); until that
- * is understood a batched run keeps the run alone's schedule, so that it stays the run alone bit
- * for bit. Rastrigin and cec2017_f5 agreed under every team.
+ * run alone. Off: on an H200 (2026-12-02) a quarter of jDE's fitness rows on cec2017_f26 and
+ * cec2017_f22 at D = 100 rounded one or two ulps apart under teams of 16 lanes (a batch's schedule)
+ * and of 128 (a run alone's), the populations the same bits (scripts/diag-batch-bits.mjs;
+ * lavapipe agrees row for row; most likely the driver's multiply-add contraction differs between
+ * the two kernels' code, docs/performance.md). Until every schedule rounds the same on the GPU, a
+ * batched run keeps the run alone's schedule, so that it stays the run alone bit for bit.
  */
 export const BATCH_SCHEDULE = false;
 

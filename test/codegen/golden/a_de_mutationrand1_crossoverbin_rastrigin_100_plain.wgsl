@@ -68,14 +68,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
   }
@@ -358,14 +350,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
@@ -935,16 +919,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[0u + lid] = acc_fit;
   shf[128u + lid] = acc_track_arg_X;
   shi[0u + lid] = acci_track_arg_X;
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-    if ((shf[128u + lid + 64u] < shf[128u + lid] || (shf[128u + lid + 64u] == shf[128u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    if ((shf[128u + lid + 32u] < shf[128u + lid] || (shf[128u + lid + 32u] == shf[128u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];

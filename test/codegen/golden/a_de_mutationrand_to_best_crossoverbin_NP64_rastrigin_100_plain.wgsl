@@ -68,14 +68,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
   }
@@ -403,14 +395,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
@@ -1000,14 +984,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];

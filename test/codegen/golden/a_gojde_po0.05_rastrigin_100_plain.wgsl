@@ -68,14 +68,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
   }
@@ -1347,14 +1339,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shf[0u + lid] = acc_fit;
   workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
   }
@@ -2201,14 +2185,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   shf[0u + lid] = acc_fit;
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
@@ -3140,18 +3116,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shi[0u + lid] = acci_track_arg_X;
   shf[256u + lid] = acc_track_arg_O;
   shi[128u + lid] = acci_track_arg_O;
-  workgroupBarrier();
-  if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
-    if ((shf[128u + lid + 64u] < shf[128u + lid] || (shf[128u + lid + 64u] == shf[128u + lid] && shi[0u + lid + 64u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 64u]; shi[0u + lid] = shi[0u + lid + 64u]; }
-    if ((shf[256u + lid + 64u] < shf[256u + lid] || (shf[256u + lid + 64u] == shf[256u + lid] && shi[128u + lid + 64u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 64u]; shi[128u + lid] = shi[128u + lid + 64u]; }
-  }
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    if ((shf[128u + lid + 32u] < shf[128u + lid] || (shf[128u + lid + 32u] == shf[128u + lid] && shi[0u + lid + 32u] < shi[0u + lid]))) { shf[128u + lid] = shf[128u + lid + 32u]; shi[0u + lid] = shi[0u + lid + 32u]; }
-    if ((shf[256u + lid + 32u] < shf[256u + lid] || (shf[256u + lid + 32u] == shf[256u + lid] && shi[128u + lid + 32u] < shi[128u + lid]))) { shf[256u + lid] = shf[256u + lid + 32u]; shi[128u + lid] = shi[128u + lid + 32u]; }
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];

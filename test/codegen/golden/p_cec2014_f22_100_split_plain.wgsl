@@ -216,15 +216,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[256u + lid] = acc_r3;
   shf[320u + lid] = acc_r4;
   workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 32u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 32u];
-    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 16u];
@@ -312,10 +303,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   shf[0u + lid] = acc_range_s;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 16u];

@@ -313,12 +313,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[256u + lid] = acc_cec17_w20_s;
   shf[512u + lid] = acc_cec17_w30_s;
   workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
@@ -456,13 +450,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[256u + lid] = acc_r0;
   shf[512u + lid] = acc_r1;
   shf[768u + lid] = acc_r2;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = ((shf[512u + lid] + shf[512u + lid + 32u]) - (shf[512u + lid] * shf[512u + lid + 32u]));
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];

@@ -375,13 +375,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[512u + lid] = acc_cec17_w30_s;
   shf[768u + lid] = acc_cec17_w40_s;
   workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 16u];
@@ -570,15 +563,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[768u + lid] = acc_r3;
   shf[1024u + lid] = acc_r4;
   shf[1280u + lid] = acc_r5;
-  workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-    shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 32u];
-    shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 32u];
-    shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 32u];
-    shf[1024u + lid] = ((shf[1024u + lid] + shf[1024u + lid + 32u]) - (shf[1024u + lid] * shf[1024u + lid + 32u]));
-    shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 32u];
-  }
   workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];

@@ -78,10 +78,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   }
   shf[0u + lid] = acc_r0;
   workgroupBarrier();
-  if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
-  }
-  workgroupBarrier();
   if (lane < 16u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
   }
