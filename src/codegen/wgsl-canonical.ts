@@ -27,7 +27,7 @@ import {
   type Stmt,
 } from './wgsl-ast.js';
 import {
-  ACC_INIT,
+  accIdentity,
   accName,
   combine,
   countedFor,
@@ -82,11 +82,6 @@ function firstUnit(ulo: Expr, p: Expr, mod: number): Expr {
 }
 
 const tag = (a: Acc) => a.out.replace(/\W/g, '_');
-function init(a: Acc): Expr {
-  const f = ACC_INIT[a.red.op];
-  if (!f) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
-  return f(a.red.t);
-}
 const ty = (a: Acc) => wty(a.red.t);
 
 /**
@@ -129,7 +124,7 @@ export class LeafTree {
   /** v_X = the tree of the leaves done (the identity where none was). */
   result() {
     const { em, accs } = this;
-    for (const a of accs) em.add(assign(this.v(a), init(a)));
+    for (const a of accs) em.add(assign(this.v(a), accIdentity(a)));
     const first = `kf${this.suffix}`;
     em.add(varS(first, 'bool', { k: 'lit', ty: 'bool', v: true }));
     const j = `kr${this.suffix}`;
@@ -156,9 +151,10 @@ export class LeafTree {
 /**
  * Emits the loop: afterwards each order-dependent accumulator holds the lane's value at the level
  * of the strided tree where the team's tree (treeReduce over `team` lanes) takes over; in the split
- * regime each lane-partial's value over the workgroup's blocks has gone to `split.store`.
+ * regime each lane-partial's value over the workgroup's blocks has gone to `split.store`. Returns
+ * the lanes that hold values, min(team, W): the rest hold the identity (treeReduce's `live`).
  */
-export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
+export function canonicalLoop(em: Emitter, o: CanonicalLoop): number {
   const { order, team } = o;
   const { U, W, K, M } = order;
   const V = virtualLanes(order, team);
@@ -178,7 +174,7 @@ export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
   if (idle) em.open(ifS(bin(id('vl'), '<', i32(W))));
   // A split lane stores each lane-partial: every accumulator restarts (the order-free ones too,
   // or the combine would count them twice); in a team only the order-dependent ones do.
-  if (V > 1) for (const a of split ? o.accs : dep) em.add(assign(accName(a.out), init(a)));
+  if (V > 1) for (const a of split ? o.accs : dep) em.add(assign(accName(a.out), accIdentity(a)));
   if (K === 1) {
     if (split && split.count !== 1)
       throw new Error('internal: wgsl: a canonical order of one block split over workgroups');
@@ -194,7 +190,7 @@ export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
     const first = split ? call('i32', split.first) : i32(0);
     // Blocks past the last that holds units are the identity: the loop stops there.
     em.open(countedFor('kb', 'i32', first, call('min', add(first, i32(count)), i32(order.blocks))));
-    for (const a of dep) em.add(assign(accName(a.out), init(a)));
+    for (const a of dep) em.add(assign(accName(a.out), accIdentity(a)));
     const base = add(mul(id('kb'), i32(W * M)), id('vl'));
     if (M > 1) em.open(countedFor('km', 'i32', i32(0), i32(M)));
     em.add(letS('q', M > 1 ? add(base, mul(id('km'), i32(W))) : base));
@@ -218,6 +214,7 @@ export function canonicalLoop(em: Emitter, o: CanonicalLoop): void {
   }
   if (V > 1 && !split) inLaneTree(em, dep, V);
   em.close();
+  return Math.min(team, W);
 }
 
 /**

@@ -93,6 +93,13 @@ export const ACC_INIT: Record<string, (t: string) => Expr> = {
   argmax: () => f32(-Infinity),
 };
 
+/** An accumulator's identity, its value before any term (ACC_INIT). */
+export function accIdentity(a: Acc): Expr {
+  const f = ACC_INIT[a.red.op];
+  if (!f) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
+  return f(a.red.t);
+}
+
 /** Combine two accumulator values (a, b) of op. */
 export function combine(op: string, a: Expr, b: Expr): Expr {
   switch (op) {
@@ -410,9 +417,7 @@ export function accumulate(em: Emitter, accs: Acc[], ctx: ExprContext, iv: Expr,
   if (declare) {
     for (const a of accs) {
       const ty = isArg(a.red.op) ? 'f32' : wty(a.red.t);
-      const init = ACC_INIT[a.red.op];
-      if (!init) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
-      em.add(varS(accName(a.out).name, ty, init(a.red.t)));
+      em.add(varS(accName(a.out).name, ty, accIdentity(a)));
       if (isArg(a.red.op)) em.add(varS(accIndexName(a.out).name, 'i32', i32(2147483647)));
     }
     return;

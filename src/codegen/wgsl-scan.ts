@@ -26,7 +26,7 @@ import {
   type Stmt,
 } from './wgsl-ast.js';
 import {
-  ACC_INIT,
+  accIdentity,
   accName,
   combine,
   countedFor,
@@ -115,11 +115,6 @@ export function canonicalScan(
   const sh = (slot: Expr, at: Expr) => index(id('shf'), add(slot, at));
   const buf = (p: number) => u32(p * wg);
   const stage = (at: Expr) => index(id('shs'), pad(add(mul(paren(o.teamSeg), u32(tile)), at)));
-  const init = (a: Acc) => {
-    const f = ACC_INIT[a.red.op];
-    if (!f) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
-    return f(a.red.t);
-  };
   const stack = (a: Acc, l: number) => id(`${accName(a.out).name}_t${l}`);
   const active = (body: Stmt[]): Stmt[] => (T > W ? [ifS(bin(lane, '<', u32(W)), body)] : body);
   /** Element k of segment position s (u32) of the tile: i32. */
@@ -135,7 +130,7 @@ export function canonicalScan(
   em.open(block()); // several scans in one kernel each have their own carry
   em.add(varS('carry', 'f32', o.carryIn ?? f32(0)));
   for (const a of canon)
-    for (let l = 0; l <= levels; l++) em.add(varS(stack(a, l).name, ty(a), init(a)));
+    for (let l = 0; l <= levels; l++) em.add(varS(stack(a, l).name, ty(a), accIdentity(a)));
   em.open(countedFor('base', 'i32', o.start, o.end, i32(tile)));
   em.add(letS('tl', call('u32', bin(paren(bin(id('base'), '-', o.start)), '/', i32(tile)))));
 
@@ -264,7 +259,7 @@ export function canonicalScan(
     const segment = (s: Expr, exOf: Expr, body: () => void) => {
       em.add(varS('run', 'f32', id('carry')));
       em.add(ifS(bin(s, '>', u32(0)), [assign(id('run'), bin(id('carry'), '+', exOf))], true));
-      for (const a of canon) em.add(assign(accName(a.out), init(a)));
+      for (const a of canon) em.add(assign(accName(a.out), accIdentity(a)));
       em.open(countedFor('k', 'u32', u32(0), u32(K)));
       em.add(letS('iv', elem(s, id('k'))));
       if (staged) em.add(letS('v', stage(add(mul(s, u32(K)), id('k')))));
@@ -373,7 +368,7 @@ export function canonicalScan(
       ),
     );
     for (const a of canon) {
-      em.add(assign(accName(a.out), init(a)));
+      em.add(assign(accName(a.out), accIdentity(a)));
       for (let l = 0; l <= levels; l++)
         em.add(
           ifS(

@@ -53,7 +53,7 @@ import {
   type Stmt,
 } from './wgsl-ast.js';
 import {
-  ACC_INIT,
+  accIdentity,
   Emitter,
   accName,
   accIndexName,
@@ -85,16 +85,6 @@ import {
   type RedNode,
   storeScratch,
 } from './wgsl-emit.js';
-
-/** Chunks a canonical combine loads together (combineCanonical). */
-export const COMBINE_GROUP_CHUNKS = 16;
-
-/** An accumulator's identity. */
-function init(a: Acc): Expr {
-  const f = ACC_INIT[a.red.op];
-  if (!f) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
-  return f(a.red.t);
-}
 import {
   canonicalAcc,
   canonicalScan,
@@ -103,6 +93,9 @@ import {
   SCAN_FLOAT_SLOTS,
 } from './wgsl-scan.js';
 import { scanOrder } from '../schedule/canonical-scan.js';
+
+/** Chunks a canonical combine loads together (combineCanonical). */
+export const COMBINE_GROUP_CHUNKS = 16;
 
 /** A kernel built, not yet printed (a chain kernel prints three as one). */
 interface Built {
@@ -835,10 +828,11 @@ export class SplitKernels {
     tree.declare();
     em3.open(countedFor('cg', 'u32', u32(0), u32(groups)));
     const leaf = (a: Acc, j: number) => id(`gl_${tag(a)}_${j}`);
+    // Whether every group's chunks hold partials (then no chunk needs a test).
+    const full = groups * G === chunks;
     for (let j = 0; j < G; j++) {
-      // The chunk, and whether it holds partials (a lone group of all the chunks needs no test).
+      // The chunk, and whether it holds partials.
       const cc = G === 1 ? id('cg') : add(mul(id('cg'), u32(G)), u32(j));
-      const full = groups * G === chunks;
       const inRange = full ? undefined : bin(paren(cc), '<', u32(chunks));
       const at = full ? cc : call('min', cc, u32(chunks - 1));
       caccs.forEach((a, k) => {
@@ -863,7 +857,7 @@ export class SplitKernels {
             varS(
               leaf(a, j).name,
               wty(a.red.t),
-              inRange ? call('select', init(a), val, inRange) : val,
+              inRange ? call('select', accIdentity(a), val, inRange) : val,
             ),
           );
         else {
@@ -902,17 +896,13 @@ export class SplitKernels {
     const NP = 2 ** Math.ceil(Math.log2(Math.max(1, G)));
     const B = Math.max(1, NP / team);
     const levels = Math.log2(B);
-    const init = (a: Acc) => {
-      const f = ACC_INIT[a.red.op];
-      if (!f) throw new Error(`internal: wgsl: reduction ${a.red.op}`);
-      return f(a.red.t);
-    };
     const slot = (a: Acc, at: Expr) => index(id('shf'), add(u32(a.f * wg), at));
     const stack = (a: Acc, l: number) => id(`${accName(a.out).name}_t${l}`);
     em3.open(block());
     for (const a of pairwise) {
-      em3.add(varS(accName(a.out).name, wty(a.red.t), init(a)));
-      for (let l = 0; l <= levels; l++) em3.add(varS(stack(a, l).name, wty(a.red.t), init(a)));
+      em3.add(varS(accName(a.out).name, wty(a.red.t), accIdentity(a)));
+      for (let l = 0; l <= levels; l++)
+        em3.add(varS(stack(a, l).name, wty(a.red.t), accIdentity(a)));
     }
     em3.add(letS('cb', mul(id('lane'), u32(B))));
     em3.add(letS('mb', call('min', u32(B), bin(u32(G), '-', call('min', id('cb'), u32(G))))));

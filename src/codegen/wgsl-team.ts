@@ -278,10 +278,12 @@ class TeamKernel {
       }
       endLanes(em, loop.body, at0, bin(id('iv4'), '/', i32(4)));
     };
+    // The lanes that hold the reductions' values (canonicalLoop).
+    let live = team;
     if (red)
       // The reductions' terms in the canonical order (fusesReduce: D a multiple of 4, so a unit is
       // these four elements); the vector's elements are the same whichever lane makes them.
-      canonicalLoop(em, {
+      live = canonicalLoop(em, {
         order: canonicalOrder(this.p.main.len),
         team,
         lane: id('lane'),
@@ -301,16 +303,7 @@ class TeamKernel {
       em.close();
     }
     em.add(barrier(at !== undefined ? 'workgroup' : 'storage'));
-    if (red)
-      treeReduce(
-        em,
-        red.accs,
-        team,
-        wg,
-        'lane',
-        bin(id('team'), '*', u32(team)),
-        canonicalOrder(this.p.main.len).W,
-      );
+    if (red) treeReduce(em, red.accs, team, wg, 'lane', bin(id('team'), '*', u32(team)), live);
   }
 
   /**
@@ -560,18 +553,14 @@ class TeamKernel {
         accumulate(em, accs, { ...ctx, laneRow }, add(call('i32', id('lane')), i32(off)), false);
         em.close();
       }
-    } else {
-      this.canonicalReduce(accs, id(lane), team, lo, hi, !!v4);
-      // The lanes past the order's W lane-partials hold the identity.
-      live = canonicalOrder(this.p.main.len).W;
-    }
+    } else live = this.canonicalReduce(accs, id(lane), team, lo, hi, !!v4);
     treeReduce(em, accs, team, wg, lane, base, live);
   }
 
   /**
    * The canonical loop (codegen/wgsl-canonical.ts) of `accs` over [lo, hi) by `team` lanes: the
    * terms in the order D fixes, whatever the team. `vec4`: constant bounds, each unit's x and
-   * data vectors one 16-byte load (D a multiple of 4).
+   * data vectors one 16-byte load (D a multiple of 4). Returns the lanes that hold values.
    */
   private canonicalReduce(
     accs: Acc[],
@@ -580,11 +569,11 @@ class TeamKernel {
     lo: Expr,
     hi: Expr,
     vec4: boolean,
-  ) {
+  ): number {
     const { em, ctx } = this;
     const order = canonicalOrder(this.p.main.len);
     const lanes = vec4 && em.vec4 && order.U === 4;
-    canonicalLoop(em, {
+    return canonicalLoop(em, {
       order,
       team,
       lane,

@@ -7,7 +7,11 @@ import { diag, OptError } from '../parser/diagnostics.js';
 import type { Loc } from '../parser/ast.js';
 import { runPipeline } from './pipeline.js';
 import { runAlgoPipeline, type AlgoPipelineOptions } from './algo-pipeline.js';
-import { defaultScheduleOptions, type ScheduleOptions } from '../schedule/schedule.js';
+import {
+  defaultScheduleOptions,
+  elementsTeam,
+  type ScheduleOptions,
+} from '../schedule/schedule.js';
 import { buildPlan } from '../schedule/plan.js';
 import {
   kernelsDigest,
@@ -35,7 +39,7 @@ export const STEP_ELEMS_PER_LANE = 1;
  * A step whose population (a batch's: runs x the step's) fills at least this many workgroups at
  * STEP_ELEMS_PER_LANE is throughput-bound, not latency-bound: its team is sized at
  * STEP_FULL_ELEMS_PER_LANE elements a lane. Measured on an H200, jDE NP 250 at D = 100, a batch of
- * 51 runs (docs/performance.md, "Batches get their own schedule").
+ * 51 runs (docs/performance.md, "Batches on a schedule of their own").
  */
 export const STEP_FILL_WORKGROUPS = 2048;
 export const STEP_FULL_ELEMS_PER_LANE = 8;
@@ -101,8 +105,9 @@ export interface AlgoCompileRequest extends AlgoRequest {
   /**
    * The runs a batch of them holds (runtime/engines.ts, createBatchEngine; default 1): the steps
    * are scheduled for the batch's population, runs x each step's, whose workgroups fill the GPU
-   * many times over where one run's do not. The rounding order does not depend on the schedule
-   * (schedule/canonical.ts), so each run is still the same bits as the run alone.
+   * many times over where one run's do not. The reductions' order does not depend on the
+   * schedule (schedule/canonical.ts), so on lavapipe each run is the same bits as the run alone;
+   * on an H200 the compositions' fitness rows were not (experiment/runner.ts, BATCH_SCHEDULE).
    */
   runs?: number;
   validateEach?: boolean;
@@ -142,10 +147,7 @@ export function stepOptions(st: Step, req: AlgoCompileRequest): ScheduleOptions 
   // One individual a workgroup up to D = 128 (measured 0.3-0.7 us a generation faster than
   // two on an H200 at D = 100, NP = 250).
   const wg = st.prog.dim <= 128 ? 128 : defaultScheduleOptions.wg;
-  const team = Math.min(
-    wg,
-    2 ** Math.ceil(Math.log2(Math.max(1, st.prog.dim / STEP_ELEMS_PER_LANE))),
-  );
+  const team = Math.min(wg, elementsTeam(st.prog.dim, STEP_ELEMS_PER_LANE));
   const full = Math.ceil(population / (wg / team)) >= STEP_FILL_WORKGROUPS;
   const o: ScheduleOptions = {
     ...defaultScheduleOptions,

@@ -156,6 +156,9 @@ export function stagesOf(f: IrFunc): Stage[] {
 
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
+/** The team of about `perLane` elements a lane over D elements: a power of two (decideRegime). */
+export const elementsTeam = (D: number, perLane: number) => nextPow2(Math.ceil(D / perLane));
+
 /** Elements per lane that choose the default team size (see chooseRegime). */
 export const ELEMS_PER_LANE = 32;
 export const ELEMS_PER_LANE_SCAN = 128;
@@ -477,7 +480,7 @@ export function decideRegime(
   // 256 lanes and 0.26 with 32.
   const hasScan = stages.some((s) => s.k === 'scan');
   const perLane = hasScan ? ELEMS_PER_LANE_SCAN : (o.elemsPerLane ?? ELEMS_PER_LANE);
-  const byElems = nextPow2(Math.ceil(D / perLane));
+  const byElems = elementsTeam(D, perLane);
   // A rotation computed as a tiled product does not size the team by its rows: the workgroup
   // computes it for TILE_MAX_INDIVIDUALS individuals at most, or as many as its y fits.
   const tiles = tiledProducts(f, state);
