@@ -16,7 +16,8 @@ export type Expr =
   /** An abstract integer (a vector component: `v[2]`). */
   | { k: 'lit'; ty: 'int'; v: number }
   | { k: 'id'; name: string }
-  | { k: 'bin'; op: string; a: Expr; b: Expr }
+  /** `fp`: a float32 product, which wgsl-fma.ts fuses with an add it feeds. */
+  | { k: 'bin'; op: string; a: Expr; b: Expr; fp?: true }
   | { k: 'un'; op: '-' | '!' | '&'; a: Expr }
   /** Parentheses as written (the printer adds none of its own). */
   | { k: 'paren'; a: Expr }
@@ -100,6 +101,8 @@ export const paren = (a: Expr): Expr => ({ k: 'paren', a });
 /** `a + b + ...`, left to right (no parentheses). */
 export const add = (...xs: Expr[]): Expr => xs.reduce((a, b) => bin(a, '+', b));
 export const mul = (a: Expr, b: Expr): Expr => bin(a, '*', b);
+/** A float32 product `a * b` (scalar), marked for wgsl-fma.ts. */
+export const fmul = (a: Expr, b: Expr): Expr => ({ k: 'bin', op: '*', a, b, fp: true });
 export const call = (fn: string, ...args: Expr[]): Expr => ({ k: 'call', fn, args });
 export const index = (a: Expr, i: Expr): Expr => ({ k: 'index', a, i });
 

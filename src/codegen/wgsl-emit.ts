@@ -6,6 +6,7 @@ import type { Binding, IExpr, IrProgram, ScheduledProgram } from '../ir/ir.js';
 import { workgroupsFor, type PlanKernel } from '../schedule/plan.js';
 import { canonicalChain } from '../schedule/canonical.js';
 import { SCAN_SEGMENT, scanChain } from '../schedule/canonical-scan.js';
+import { fuseMulAdds } from './wgsl-fma.js';
 import { porCombine, toF32, wgslNode, type ExprContext } from './wgsl-expr.js';
 import { isTwoFloatFunction, libraryTexts, type LibraryId } from './wgsl-library.js';
 
@@ -580,7 +581,9 @@ export function wgslKernel(
   const library: LibraryId[] = ['core', ...(step?.library ?? [])];
   if (!library.includes('two-float') && someCall(em.body, isTwoFloatFunction))
     library.push('two-float');
-  const body = step ? perRun(em.body) : em.body;
+  // Every float add of a product an explicit fma (wgsl-fma.ts): the rounding is the program's,
+  // whatever shape the schedule gave the kernel.
+  const body = fuseMulAdds(step ? perRun(em.body) : em.body);
   const module = kernelModule(em, decls, libraryTexts(library, decls), body);
   const code = printModule(module);
   const bindings = kernelBindings(em.uses, { ...step?.bindings, vec4: em.vec4 });

@@ -12,6 +12,7 @@ import {
   bin,
   call,
   f32,
+  fmul,
   forS,
   i32,
   id,
@@ -32,12 +33,12 @@ export { wgslFloat };
 
 /** a (+) b = a + b - a b: the `por` reduction's step (ir/ir.ts RedOp). */
 export const porCombine = (a: Expr, b: Expr): Expr =>
-  paren(bin(paren(bin(a, '+', b)), '-', paren(bin(a, '*', b))));
+  paren(bin(paren(bin(a, '+', b)), '-', paren(fmul(a, b))));
 
 /** The builtins' WGSL forms (ir/builtins.ts) built as WGSL expressions. */
 const wgslNodes: WgslBuilder<Expr> = {
   call: (fn, args) => call(fn, ...args),
-  mul: (a, b) => paren(bin(a, '*', b)),
+  mul: (a, b) => paren(fmul(a, b)),
   f32,
   cast: (type, a) => call(type, a),
 };
@@ -86,7 +87,7 @@ function powCode(a: IExpr, b: IExpr, ca: Expr, cb: Expr, ctx: ExprContext, pre: 
     if (k === 0) return f32(1);
     const t = ctx.fresh();
     pre.push(letS(t, toF32(ca, a.t)));
-    const m = new Array<Expr>(Math.abs(k)).fill(id(t)).reduce((x, y) => bin(x, '*', y));
+    const m = new Array<Expr>(Math.abs(k)).fill(id(t)).reduce((x, y) => fmul(x, y));
     return k > 0 ? paren(m) : paren(bin(f32(1), '/', paren(m)));
   }
   if (k === 0.5) return call('sqrt', toF32(ca, a.t));
@@ -198,6 +199,12 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
           return paren(bin(a, '&&', b));
         case 'or':
           return paren(bin(a, '||', b));
+        case '*':
+          // A float product is marked: wgsl-fma.ts fuses it with the add it feeds.
+          return paren(e.t === 'f' ? fmul(A, B) : bin(A, '*', B));
+        case '/':
+          // So is a float quotient: wgsl-fma.ts keeps it from an add it feeds.
+          return paren(e.t === 'f' ? { k: 'bin', op: '/', a: A, b: B, fp: true } : bin(A, '/', B));
         default:
           return paren(bin(A, e.op, B));
       }

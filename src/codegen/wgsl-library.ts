@@ -23,7 +23,16 @@ export const BUILTIN_HELPERS: Record<WgslHelperId, string> = {
   // term left out is at most 2^-26 of the result there, a fifth of an ulp), exp(x) - 1 above.
   opt_expm1: `fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }`,
 };
 
@@ -41,13 +50,19 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 ${Object.values(BUILTIN_HELPERS).join('\n')}
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 `;
 
 /**
@@ -138,7 +153,9 @@ fn opt_draw_distinct(site: u32, ind: u32, count: u32, n: u32, except: u32, which
 // result that an error term subtracts again goes through ff_keep, an integer OR with the uniform
 // P.pad (0 at run time, like opt_nan's): the same float, which no float algebra can see through.
 // The product's error comes from Dekker's split rather than from fma; its partial products are
-// exact, so a compiler that contracts one with an add into an fma changes nothing.
+// exact, so a compiler that contracts one with an add into an fma changes nothing. The low parts'
+// products that are not exact (al c, ah bl) are explicit fmas (wgsl-fma.ts), so that every kernel
+// rounds them alike.
 // runtime/two-float-check.ts checks the results on the device (its kernel: wgsl-service.ts)
 // against ir/builtins.ts's ffAdd, ffMul and ffDiv.
 const FF_WGSL = `fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
@@ -164,7 +181,7 @@ fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
 }
 fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let p = ff_two_prod(ah, c);
-  return ff_two_sum(p.x, p.y + al * c);
+  return ff_two_sum(p.x, fma(al, c, p.y));
 }
 fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let q = ff_keep(ah / c);
@@ -173,7 +190,7 @@ fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
 }
 fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
   let p = ff_two_prod(ah, bh);
-  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+  return ff_two_sum(p.x, p.y + fma(ah, bl, al * bh));
 }
 fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
   let t = ff_mul2(xh, xl, mh, ml);

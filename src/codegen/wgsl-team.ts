@@ -402,8 +402,10 @@ class TeamKernel {
       for (let k = 0; k < count; k++)
         for (let c = 0; c < tile; c++) {
           const yv = index(id('shr'), add(id('hb'), u32(k * G + c)));
-          const term = m.matrixFirst ? mul(id(`mv${k}`), yv) : mul(yv, id(`mv${k}`));
-          em.add(assign(id(acc(c)), add(id(acc(c)), term)));
+          // An explicit fma (wgsl-fma.ts): the product rounds as the untiled product's terms do.
+          const y4 = call('vec4<f32>', yv);
+          const [fa, fb] = m.matrixFirst ? [id(`mv${k}`), y4] : [y4, id(`mv${k}`)];
+          em.add(assign(id(acc(c)), call('fma', fa, fb, id(acc(c)))));
         }
     };
     const U = this.unroll;

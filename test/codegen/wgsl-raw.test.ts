@@ -5,7 +5,7 @@
 // mock), so the generator keeps no hook for it. The runtime's own kernels (wgsl-service.ts) too.
 
 import { describe, expect, it, vi } from 'vitest';
-import type { Expr, Module, Stmt } from '../../src/codegen/wgsl-ast.js';
+import { printExpr, type Expr, type Module, type Stmt } from '../../src/codegen/wgsl-ast.js';
 import { probeKernel, skipKernel } from '../../src/codegen/wgsl-service.js';
 import { corpus } from './wgsl-corpus.js';
 
@@ -122,6 +122,64 @@ describe('the WGSL syntax tree of the golden corpus', () => {
     }
     expect([...bad]).toEqual([]);
     expect(nodes).toBeGreaterThan(500_000);
+  });
+
+  it('leaves no float add that a product or a quotient feeds (wgsl-fma.ts), nor a let of one', () => {
+    // Each module's once-bound lets of a float product or quotient; then every + and - whose
+    // operand is one, directly (through parentheses and minus) or by its let's name.
+    const strip = (x: Expr): Expr =>
+      x.k === 'paren' || (x.k === 'un' && x.op === '-') ? strip(x.a) : x;
+    const marked = (x: Expr) => x.k === 'bin' && x.fp === true && (x.op === '*' || x.op === '/');
+    let fmas = 0;
+    const left: string[] = [];
+    for (const m of printed) {
+      const lets = new Map<string, Expr>();
+      const ex = (x: Expr, f: (x: Expr) => void): void => {
+        f(x);
+        if (x.k === 'bin') (ex(x.a, f), ex(x.b, f));
+        else if (x.k === 'un' || x.k === 'paren' || x.k === 'member') ex(x.a, f);
+        else if (x.k === 'call') x.args.forEach((a) => ex(a, f));
+        else if (x.k === 'index') (ex(x.a, f), ex(x.i, f));
+      };
+      const stmts = (body: Stmt[], f: (s: Stmt) => void): void =>
+        body.forEach((s) => {
+          f(s);
+          if (s.k === 'if') (stmts(s.body, f), stmts(s.orElse ?? [], f));
+          else if (s.k === 'for') stmts([s.init, ...s.body], f);
+          else if (s.k === 'loop' || s.k === 'block' || s.k === 'seq') stmts(s.body, f);
+        });
+      const exprsOf = (s: Stmt): Expr[] =>
+        s.k === 'let'
+          ? [s.init]
+          : s.k === 'var'
+            ? s.init
+              ? [s.init]
+              : []
+            : s.k === 'assign'
+              ? [s.rhs]
+              : s.k === 'call'
+                ? [s.call]
+                : s.k === 'if' || s.k === 'for'
+                  ? [s.cond]
+                  : s.k === 'return' && s.value
+                    ? [s.value]
+                    : [];
+      stmts(m.entry.body, (s) => {
+        if (s.k === 'let' && marked(strip(s.init))) lets.set(s.name, s.init);
+      });
+      stmts(m.entry.body, (s) => {
+        for (const e of exprsOf(s))
+          ex(e, (x) => {
+            if (x.k === 'call' && x.fn === 'fma') fmas++;
+            if (x.k !== 'bin' || (x.op !== '+' && x.op !== '-')) return;
+            for (const o of [x.a, x.b].map(strip))
+              if (marked(o) || (o.k === 'id' && lets.has(o.name)))
+                left.push(`${printExpr(x)} (${o.k === 'id' ? printExpr(lets.get(o.name)!) : ''})`);
+          });
+      });
+    }
+    expect(left.slice(0, 3)).toEqual([]);
+    expect(fmas).toBeGreaterThan(10_000);
   });
 
   it("so do the runtime's own kernels (wgsl-service.ts)", () => {

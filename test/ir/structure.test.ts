@@ -127,7 +127,7 @@ describe('WGSL snapshots', () => {
                 let i_i1 = e0;
                 let t0 = X[xo + u32(i_i1)];
                 let t1 = sin((3.141592653589793f * X[xo + u32(i_i1)]));
-                acc_r0 = acc_r0 + ((t0 * t0) + (20.0f * (t1 * t1)));
+                acc_r0 = acc_r0 + (fma(20.0f, (t1 * t1), (t0 * t0)));
               }
             }
             cv_r0[vi] = acc_r0;
@@ -381,7 +381,7 @@ describe('WGSL snapshots', () => {
                 if (iv >= 0i && iv < 1000000i) {
                   let i_i3 = iv;
                   let t0 = sv;
-                  acc_r0 = acc_r0 + (t0 * t0);
+                  acc_r0 = fma(t0, t0, acc_r0);
                 }
               }
             }

@@ -39,14 +39,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
+            kv_t0 = (fma(10.239999771118164f, t1, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t2 = kv_t0;
             let t3 = sin((3.141592653589793f * kv_t0));
-            acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+            acc_fit = acc_fit + (fma(20.0f, (t3 * t3), (t2 * t2)));
           }
         }
         {
@@ -55,14 +55,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
+            kv_t4 = (fma(10.239999771118164f, t5, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t6 = kv_t4;
             let t7 = sin((3.141592653589793f * kv_t4));
-            acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+            acc_fit = acc_fit + (fma(20.0f, (t7 * t7), (t6 * t6)));
           }
         }
         {
@@ -71,14 +71,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
+            kv_t8 = (fma(10.239999771118164f, t9, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t10 = kv_t8;
             let t11 = sin((3.141592653589793f * kv_t8));
-            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+            acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
           }
         }
         {
@@ -87,14 +87,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
+            kv_t12 = (fma(10.239999771118164f, t13, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t14 = kv_t12;
             let t15 = sin((3.141592653589793f * kv_t12));
-            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+            acc_fit = acc_fit + (fma(20.0f, (t15 * t15), (t14 * t14)));
           }
         }
       }
@@ -138,17 +138,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -413,17 +428,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -638,17 +668,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -879,17 +924,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1165,17 +1225,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1364,14 +1439,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           var kv_t0: f32 = 0.0f;
           if (iv < 100000i) {
             let i_j5 = iv;
-            kv_t0 = select(sv0[0], ((sv0[0] + (0.52f * (sv1[0] - sv0[0]))) + (0.52f * (sv2[0] - sv3[0]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            kv_t0 = select(sv0[0], (fma(0.52f, (sv2[0] - sv3[0]), (fma(0.52f, (sv1[0] - sv0[0]), sv0[0])))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t1 = select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f));
             let t2 = sin((3.141592653589793f * select(select(kv_t0, clamp(((5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t0 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+            acc_fit = acc_fit + (fma(20.0f, (t2 * t2), (t1 * t1)));
           }
         }
         {
@@ -1379,14 +1454,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           var kv_t3: f32 = 0.0f;
           if (iv < 100000i) {
             let i_j5 = iv;
-            kv_t3 = select(sv0[1], ((sv0[1] + (0.52f * (sv1[1] - sv0[1]))) + (0.52f * (sv2[1] - sv3[1]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            kv_t3 = select(sv0[1], (fma(0.52f, (sv2[1] - sv3[1]), (fma(0.52f, (sv1[1] - sv0[1]), sv0[1])))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t3; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t4 = select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f));
             let t5 = sin((3.141592653589793f * select(select(kv_t3, clamp(((5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t3 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+            acc_fit = acc_fit + (fma(20.0f, (t5 * t5), (t4 * t4)));
           }
         }
         {
@@ -1394,14 +1469,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           var kv_t6: f32 = 0.0f;
           if (iv < 100000i) {
             let i_j5 = iv;
-            kv_t6 = select(sv0[2], ((sv0[2] + (0.52f * (sv1[2] - sv0[2]))) + (0.52f * (sv2[2] - sv3[2]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            kv_t6 = select(sv0[2], (fma(0.52f, (sv2[2] - sv3[2]), (fma(0.52f, (sv1[2] - sv0[2]), sv0[2])))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t7 = select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
             let t8 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+            acc_fit = acc_fit + (fma(20.0f, (t8 * t8), (t7 * t7)));
           }
         }
         {
@@ -1409,14 +1484,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           var kv_t9: f32 = 0.0f;
           if (iv < 100000i) {
             let i_j5 = iv;
-            kv_t9 = select(sv0[3], ((sv0[3] + (0.52f * (sv1[3] - sv0[3]))) + (0.52f * (sv2[3] - sv3[3]))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
+            kv_t9 = select(sv0[3], (fma(0.52f, (sv2[3] - sv3[3]), (fma(0.52f, (sv1[3] - sv0[3]), sv0[3])))), (f32(opt_imod(((i_j5 - s_k) + 100000i), 100000i)) < s_L));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t9; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t10 = select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f));
             let t11 = sin((3.141592653589793f * select(select(kv_t9, clamp(((5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv0[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t9 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+            acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
           }
         }
       }
@@ -1460,17 +1535,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1743,17 +1833,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1975,17 +2080,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2216,17 +2336,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2522,17 +2657,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2742,17 +2892,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing

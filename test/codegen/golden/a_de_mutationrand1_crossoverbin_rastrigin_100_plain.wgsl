@@ -27,7 +27,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i32(lane)));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j2 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (-5.119999885559082f + (10.239999771118164f * t0));
+    shv[team * 100u + 0u + u32(iv)] = (fma(10.239999771118164f, t0, -5.119999885559082f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -40,28 +40,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t1 = shv[team * 100u + 0u + u32(i_i1)];
           let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+          acc_fit = acc_fit + (fma(20.0f, (t2 * t2), (t1 * t1)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i1 = e1;
           let t3 = shv[team * 100u + 0u + u32(i_i1)];
           let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+          acc_fit = acc_fit + (fma(20.0f, (t4 * t4), (t3 * t3)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i1 = e2;
           let t5 = shv[team * 100u + 0u + u32(i_i1)];
           let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+          acc_fit = acc_fit + (fma(20.0f, (t6 * t6), (t5 * t5)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i1 = e3;
           let t7 = shv[team * 100u + 0u + u32(i_i1)];
           let t8 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+          acc_fit = acc_fit + (fma(20.0f, (t8 * t8), (t7 * t7)));
         }
       }
     }
@@ -120,17 +120,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -310,7 +325,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t3, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t2 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t3, (fma(0.52f, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)))), ((t2 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -323,28 +338,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t4 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t5 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+          acc_fit = acc_fit + (fma(20.0f, (t5 * t5), (t4 * t4)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i1 = e1;
           let t6 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t7 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+          acc_fit = acc_fit + (fma(20.0f, (t7 * t7), (t6 * t6)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i1 = e2;
           let t8 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t9 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t8 * t8) + (20.0f * (t9 * t9)));
+          acc_fit = acc_fit + (fma(20.0f, (t9 * t9), (t8 * t8)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i1 = e3;
           let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
         }
       }
     }
@@ -404,17 +419,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -662,17 +692,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -855,7 +900,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_k: i32 = i32(t1);
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j5 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t3, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)) + (0.52f * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))))), ((t2 < 0.879f) || (i_j5 == s_k)));
+    shv[team * 100u + 0u + u32(iv)] = select(t3, (fma(0.52f, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j5)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j5))), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j5)))), ((t2 < 0.879f) || (i_j5 == s_k)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -870,7 +915,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t4 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t5 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+          acc_fit = acc_fit + (fma(20.0f, (t5 * t5), (t4 * t4)));
         }
         if (e0 >= 0i && e0 < 48i) {
           let i_k8 = e0;
@@ -882,7 +927,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e1;
           let t7 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t8 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+          acc_fit = acc_fit + (fma(20.0f, (t8 * t8), (t7 * t7)));
         }
         if (e1 >= 0i && e1 < 48i) {
           let i_k8 = e1;
@@ -894,7 +939,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e2;
           let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
         }
         if (e2 >= 0i && e2 < 48i) {
           let i_k8 = e2;
@@ -906,7 +951,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e3;
           let t13 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t14 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+          acc_fit = acc_fit + (fma(20.0f, (t14 * t14), (t13 * t13)));
         }
         if (e3 >= 0i && e3 < 48i) {
           let i_k8 = e3;
@@ -1003,17 +1048,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing

@@ -30,25 +30,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j4 = iv;
       let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t0)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (fma(200.0f, t0, -100.0f)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j4 = iv;
       let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t1)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (fma(200.0f, t1, -100.0f)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j4 = iv;
       let t2 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t2)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (fma(200.0f, t2, -100.0f)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j4 = iv;
       let t3 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j4));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (-100.0f + (200.0f * t3)); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = (fma(200.0f, t3, -100.0f)); }
     }
   }
   storageBarrier();
@@ -89,7 +89,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
             let t4 = sv;
-            acc_fit = acc_fit + (t4 * t4);
+            acc_fit = fma(t4, t4, acc_fit);
           }
         }
       }
@@ -177,17 +177,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -369,25 +384,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j7 = iv;
       let t2 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t2 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (fma(0.52f, (sv1[0] - sv2[0]), sv0[0])), ((t2 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
       let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (fma(0.52f, (sv1[1] - sv2[1]), sv0[1])), ((t3 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
       let t4 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (fma(0.52f, (sv1[2] - sv2[2]), sv0[2])), ((t4 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
       let t5 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (fma(0.52f, (sv1[3] - sv2[3]), sv0[3])), ((t5 < 0.879f) || (i_j7 == s_k))); }
     }
   }
   storageBarrier();
@@ -428,7 +443,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
             let t6 = sv;
-            acc_fit = acc_fit + (t6 * t6);
+            acc_fit = fma(t6, t6, acc_fit);
           }
         }
       }
@@ -518,17 +533,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -776,17 +806,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -971,25 +1016,25 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let iv = iv4 + 0i;
       let i_j7 = iv;
       let t2 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (0.52f * (sv1[0] - sv2[0]))), ((t2 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (fma(0.52f, (sv1[0] - sv2[0]), sv0[0])), ((t2 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 1i;
       let i_j7 = iv;
       let t3 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (0.52f * (sv1[1] - sv2[1]))), ((t3 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (fma(0.52f, (sv1[1] - sv2[1]), sv0[1])), ((t3 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 2i;
       let i_j7 = iv;
       let t4 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (0.52f * (sv1[2] - sv2[2]))), ((t4 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (fma(0.52f, (sv1[2] - sv2[2]), sv0[2])), ((t4 < 0.879f) || (i_j7 == s_k))); }
     }
     {
       let iv = iv4 + 3i;
       let i_j7 = iv;
       let t5 = opt_draw_u(4u, u32(i32(n)), u32(i_j7));
-      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (0.52f * (sv1[3] - sv2[3]))), ((t5 < 0.879f) || (i_j7 == s_k))); }
+      if (valid) { SCR[(n * 100u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (fma(0.52f, (sv1[3] - sv2[3]), sv0[3])), ((t5 < 0.879f) || (i_j7 == s_k))); }
     }
   }
   storageBarrier();
@@ -1030,7 +1075,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv >= 0i && iv < 100i) {
             let i_i3 = iv;
             let t6 = sv;
-            acc_fit = acc_fit + (t6 * t6);
+            acc_fit = fma(t6, t6, acc_fit);
           }
         }
       }
@@ -1223,17 +1268,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing

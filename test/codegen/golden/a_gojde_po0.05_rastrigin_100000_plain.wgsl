@@ -39,14 +39,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t1 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t0 = (-5.119999885559082f + (10.239999771118164f * t1));
+            kv_t0 = (fma(10.239999771118164f, t1, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t0; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t2 = kv_t0;
             let t3 = sin((3.141592653589793f * kv_t0));
-            acc_fit = acc_fit + ((t2 * t2) + (20.0f * (t3 * t3)));
+            acc_fit = acc_fit + (fma(20.0f, (t3 * t3), (t2 * t2)));
           }
         }
         {
@@ -55,14 +55,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t5 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t4 = (-5.119999885559082f + (10.239999771118164f * t5));
+            kv_t4 = (fma(10.239999771118164f, t5, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t4; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t6 = kv_t4;
             let t7 = sin((3.141592653589793f * kv_t4));
-            acc_fit = acc_fit + ((t6 * t6) + (20.0f * (t7 * t7)));
+            acc_fit = acc_fit + (fma(20.0f, (t7 * t7), (t6 * t6)));
           }
         }
         {
@@ -71,14 +71,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t9 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t8 = (-5.119999885559082f + (10.239999771118164f * t9));
+            kv_t8 = (fma(10.239999771118164f, t9, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t8; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t10 = kv_t8;
             let t11 = sin((3.141592653589793f * kv_t8));
-            acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+            acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
           }
         }
         {
@@ -87,14 +87,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j2 = iv;
             let t13 = opt_draw_u(1048576u, u32(i32(n)), u32(i_j2));
-            kv_t12 = (-5.119999885559082f + (10.239999771118164f * t13));
+            kv_t12 = (fma(10.239999771118164f, t13, -5.119999885559082f));
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t12; }
           }
           if (iv >= 0i && iv < 100000i) {
             let i_i1 = iv;
             let t14 = kv_t12;
             let t15 = sin((3.141592653589793f * kv_t12));
-            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+            acc_fit = acc_fit + (fma(20.0f, (t15 * t15), (t14 * t14)));
           }
         }
       }
@@ -138,17 +138,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -413,17 +428,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -638,17 +668,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -861,17 +906,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1053,17 +1113,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1245,17 +1320,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1476,17 +1566,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1707,17 +1812,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1906,11 +2026,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j9 = iv;
             var t3: f32;
-            if (((((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) < -5.119999885559082f) || (((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]) > 5.119999885559082f))) {
+            if ((((fma(s_g_kk, (sv0[0] + sv1[0]), (-sv2[0]))) < -5.119999885559082f) || ((fma(s_g_kk, (sv0[0] + sv1[0]), (-sv2[0]))) > 5.119999885559082f))) {
               let t2 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-              t3 = (sv0[0] + (t2 * (sv1[0] - sv0[0])));
+              t3 = (fma(t2, (sv1[0] - sv0[0]), sv0[0]));
             } else {
-              t3 = ((s_g_kk * (sv0[0] + sv1[0])) - sv2[0]);
+              t3 = (fma(s_g_kk, (sv0[0] + sv1[0]), (-sv2[0])));
             }
             kv_t1 = t3;
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t1; }
@@ -1919,7 +2039,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             let i_i1 = iv;
             let t4 = select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f));
             let t5 = sin((3.141592653589793f * select(select(kv_t1, clamp(((5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[0]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t1 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t4 * t4) + (20.0f * (t5 * t5)));
+            acc_fit = acc_fit + (fma(20.0f, (t5 * t5), (t4 * t4)));
           }
         }
         {
@@ -1928,11 +2048,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j9 = iv;
             var t8: f32;
-            if (((((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) < -5.119999885559082f) || (((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]) > 5.119999885559082f))) {
+            if ((((fma(s_g_kk, (sv0[1] + sv1[1]), (-sv2[1]))) < -5.119999885559082f) || ((fma(s_g_kk, (sv0[1] + sv1[1]), (-sv2[1]))) > 5.119999885559082f))) {
               let t7 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-              t8 = (sv0[1] + (t7 * (sv1[1] - sv0[1])));
+              t8 = (fma(t7, (sv1[1] - sv0[1]), sv0[1]));
             } else {
-              t8 = ((s_g_kk * (sv0[1] + sv1[1])) - sv2[1]);
+              t8 = (fma(s_g_kk, (sv0[1] + sv1[1]), (-sv2[1])));
             }
             kv_t6 = t8;
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t6; }
@@ -1941,7 +2061,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             let i_i1 = iv;
             let t9 = select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f));
             let t10 = sin((3.141592653589793f * select(select(kv_t6, clamp(((5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[1]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t6 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+            acc_fit = acc_fit + (fma(20.0f, (t10 * t10), (t9 * t9)));
           }
         }
         {
@@ -1950,11 +2070,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j9 = iv;
             var t13: f32;
-            if (((((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) < -5.119999885559082f) || (((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]) > 5.119999885559082f))) {
+            if ((((fma(s_g_kk, (sv0[2] + sv1[2]), (-sv2[2]))) < -5.119999885559082f) || ((fma(s_g_kk, (sv0[2] + sv1[2]), (-sv2[2]))) > 5.119999885559082f))) {
               let t12 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-              t13 = (sv0[2] + (t12 * (sv1[2] - sv0[2])));
+              t13 = (fma(t12, (sv1[2] - sv0[2]), sv0[2]));
             } else {
-              t13 = ((s_g_kk * (sv0[2] + sv1[2])) - sv2[2]);
+              t13 = (fma(s_g_kk, (sv0[2] + sv1[2]), (-sv2[2])));
             }
             kv_t11 = t13;
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t11; }
@@ -1963,7 +2083,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             let i_i1 = iv;
             let t14 = select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f));
             let t15 = sin((3.141592653589793f * select(select(kv_t11, clamp(((5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[2]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t11 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+            acc_fit = acc_fit + (fma(20.0f, (t15 * t15), (t14 * t14)));
           }
         }
         {
@@ -1972,11 +2092,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (iv < 100000i) {
             let i_j9 = iv;
             var t18: f32;
-            if (((((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) < -5.119999885559082f) || (((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]) > 5.119999885559082f))) {
+            if ((((fma(s_g_kk, (sv0[3] + sv1[3]), (-sv2[3]))) < -5.119999885559082f) || ((fma(s_g_kk, (sv0[3] + sv1[3]), (-sv2[3]))) > 5.119999885559082f))) {
               let t17 = opt_draw_u(3u, u32(i32(n)), u32(i_j9));
-              t18 = (sv0[3] + (t17 * (sv1[3] - sv0[3])));
+              t18 = (fma(t17, (sv1[3] - sv0[3]), sv0[3]));
             } else {
-              t18 = ((s_g_kk * (sv0[3] + sv1[3])) - sv2[3]);
+              t18 = (fma(s_g_kk, (sv0[3] + sv1[3]), (-sv2[3])));
             }
             kv_t16 = t18;
             if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = kv_t16; }
@@ -1985,7 +2105,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             let i_i1 = iv;
             let t19 = select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f));
             let t20 = sin((3.141592653589793f * select(select(kv_t16, clamp(((5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 > 5.119999885559082f)), clamp(((-5.119999885559082f + sv3[3]) / 2.0f), -5.119999885559082f, 5.119999885559082f), (kv_t16 < -5.119999885559082f))));
-            acc_fit = acc_fit + ((t19 * t19) + (20.0f * (t20 * t20)));
+            acc_fit = acc_fit + (fma(20.0f, (t20 * t20), (t19 * t19)));
           }
         }
       }
@@ -2029,17 +2149,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2309,17 +2444,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2540,17 +2690,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2784,17 +2949,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -3044,17 +3224,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -3245,17 +3440,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -3490,17 +3700,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -3751,17 +3976,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -4022,17 +4262,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -4286,17 +4541,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -4514,17 +4784,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -4708,8 +4993,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t6 = opt_hd[team * 7u + 4u];
   let t7 = opt_hd[team * 7u + 5u].x;
   let t8 = bitcast<f32>(opt_hd[team * 7u + 6u].x);
-  let s_F: f32 = select(t2, (0.2f + (t1 * 0.2f)), (t0 < 0.1f));
-  let s_CR: f32 = select(t5, (0.8f + (t4 * 0.2f)), (t3 < 0.1f));
+  let s_F: f32 = select(t2, (fma(t1, 0.2f, 0.2f)), (t0 < 0.1f));
+  let s_CR: f32 = select(t5, (fma(t4, 0.2f, 0.8f)), (t3 < 0.1f));
   let s_r0: i32 = i32(t6[u32(0i)]);
   let s_r1: i32 = i32(t6[u32(1i)]);
   let s_r2: i32 = i32(t6[u32(2i)]);
@@ -4723,22 +5008,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (fma(s_F, (sv1[0] - sv2[0]), sv0[0])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (fma(s_F, (sv1[1] - sv2[1]), sv0[1])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (fma(s_F, (sv1[2] - sv2[2]), sv0[2])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (fma(s_F, (sv1[3] - sv2[3]), sv0[3])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -4756,28 +5041,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+          acc_fit = acc_fit + (fma(20.0f, (t10 * t10), (t9 * t9)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100000i) {
           let i_i1 = e1;
           let t11 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t12 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t11 * t11) + (20.0f * (t12 * t12)));
+          acc_fit = acc_fit + (fma(20.0f, (t12 * t12), (t11 * t11)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100000i) {
           let i_i1 = e2;
           let t13 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t14 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+          acc_fit = acc_fit + (fma(20.0f, (t14 * t14), (t13 * t13)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100000i) {
           let i_i1 = e3;
           let t15 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t16 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t15 * t15) + (20.0f * (t16 * t16)));
+          acc_fit = acc_fit + (fma(20.0f, (t16 * t16), (t15 * t15)));
         }
       }
       var v_fit: f32 = acc_fit;
@@ -4905,17 +5190,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -5170,17 +5470,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -5521,17 +5836,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -5744,17 +6074,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -5941,8 +6286,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t6 = opt_hd[team * 7u + 4u];
   let t7 = opt_hd[team * 7u + 5u].x;
   let t8 = bitcast<f32>(opt_hd[team * 7u + 6u].x);
-  let s_F: f32 = select(t2, (0.2f + (t1 * 0.2f)), (t0 < 0.1f));
-  let s_CR: f32 = select(t5, (0.8f + (t4 * 0.2f)), (t3 < 0.1f));
+  let s_F: f32 = select(t2, (fma(t1, 0.2f, 0.2f)), (t0 < 0.1f));
+  let s_CR: f32 = select(t5, (fma(t4, 0.2f, 0.8f)), (t3 < 0.1f));
   let s_r0: i32 = i32(t6[u32(0i)]);
   let s_r1: i32 = i32(t6[u32(1i)]);
   let s_r2: i32 = i32(t6[u32(2i)]);
@@ -5956,22 +6301,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     {
       let iv = iv4 + 0i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (sv0[0] + (s_F * (sv1[0] - sv2[0]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[0], (fma(s_F, (sv1[0] - sv2[0]), sv0[0])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 1i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (sv0[1] + (s_F * (sv1[1] - sv2[1]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[1], (fma(s_F, (sv1[1] - sv2[1]), sv0[1])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 2i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (sv0[2] + (s_F * (sv1[2] - sv2[2]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[2], (fma(s_F, (sv1[2] - sv2[2]), sv0[2])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
     {
       let iv = iv4 + 3i;
       let i_j13 = iv;
-      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (sv0[3] + (s_F * (sv1[3] - sv2[3]))), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
+      if (valid) { SCR[(n * 100000u + 0u + u32(iv)) + wid.z * P.run_scr] = select(sv3[3], (fma(s_F, (sv1[3] - sv2[3]), sv0[3])), (f32(opt_imod(((i_j13 - s_k) + 100000i), 100000i)) < s_L)); }
     }
   }
   storageBarrier();
@@ -5993,7 +6338,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t9 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t10 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+          acc_fit = acc_fit + (fma(20.0f, (t10 * t10), (t9 * t9)));
         }
         if (e0 >= 0i && e0 < 128i) {
           let i_k16 = e0;
@@ -6010,7 +6355,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e1;
           let t13 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t14 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t13 * t13) + (20.0f * (t14 * t14)));
+          acc_fit = acc_fit + (fma(20.0f, (t14 * t14), (t13 * t13)));
         }
         if (e1 >= 0i && e1 < 128i) {
           let i_k16 = e1;
@@ -6027,7 +6372,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e2;
           let t17 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t18 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t17 * t17) + (20.0f * (t18 * t18)));
+          acc_fit = acc_fit + (fma(20.0f, (t18 * t18), (t17 * t17)));
         }
         if (e2 >= 0i && e2 < 128i) {
           let i_k16 = e2;
@@ -6044,7 +6389,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e3;
           let t21 = select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f));
           let t22 = sin((3.141592653589793f * select(select(SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100000u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (SCR[(n * 100000u + 0u + u32(i_i1)) + wid.z * P.run_scr] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t21 * t21) + (20.0f * (t22 * t22)));
+          acc_fit = acc_fit + (fma(20.0f, (t22 * t22), (t21 * t21)));
         }
         if (e3 >= 0i && e3 < 128i) {
           let i_k16 = e3;
@@ -6251,17 +6596,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing

@@ -27,7 +27,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = opt_draw_u(1048576u, u32(i32(n)), u32(i32(lane)));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j2 = iv;
-    shv[team * 100u + 0u + u32(iv)] = (-5.119999885559082f + (10.239999771118164f * t0));
+    shv[team * 100u + 0u + u32(iv)] = (fma(10.239999771118164f, t0, -5.119999885559082f));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -40,28 +40,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t1 = shv[team * 100u + 0u + u32(i_i1)];
           let t2 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t1 * t1) + (20.0f * (t2 * t2)));
+          acc_fit = acc_fit + (fma(20.0f, (t2 * t2), (t1 * t1)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i1 = e1;
           let t3 = shv[team * 100u + 0u + u32(i_i1)];
           let t4 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+          acc_fit = acc_fit + (fma(20.0f, (t4 * t4), (t3 * t3)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i1 = e2;
           let t5 = shv[team * 100u + 0u + u32(i_i1)];
           let t6 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+          acc_fit = acc_fit + (fma(20.0f, (t6 * t6), (t5 * t5)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i1 = e3;
           let t7 = shv[team * 100u + 0u + u32(i_i1)];
           let t8 = sin((3.141592653589793f * shv[team * 100u + 0u + u32(i_i1)]));
-          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+          acc_fit = acc_fit + (fma(20.0f, (t8 * t8), (t7 * t7)));
         }
       }
     }
@@ -120,17 +120,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -324,17 +339,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -518,17 +548,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -712,17 +757,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -913,17 +973,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1114,17 +1189,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1298,7 +1388,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_g_kk: f32 = t0;
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j9 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1), (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + (t2 * (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))))), ((((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) < -5.119999885559082f) || (((s_g_kk * (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))) - t1) > 5.119999885559082f)));
+    shv[team * 100u + 0u + u32(iv)] = select((fma(s_g_kk, (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))), (-t1))), (fma(t2, (opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) - opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))), opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)))), (((fma(s_g_kk, (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))), (-t1))) < -5.119999885559082f) || ((fma(s_g_kk, (opt_s((P.o[2][2] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9)) + opt_s((P.o[2][3] + wid.z * P.run_s) + u32(0i) * 100u + u32(i_j9))), (-t1))) > 5.119999885559082f)));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -1311,28 +1401,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t3 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t4 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t3 * t3) + (20.0f * (t4 * t4)));
+          acc_fit = acc_fit + (fma(20.0f, (t4 * t4), (t3 * t3)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i1 = e1;
           let t5 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t6 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t5 * t5) + (20.0f * (t6 * t6)));
+          acc_fit = acc_fit + (fma(20.0f, (t6 * t6), (t5 * t5)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i1 = e2;
           let t7 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t8 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t7 * t7) + (20.0f * (t8 * t8)));
+          acc_fit = acc_fit + (fma(20.0f, (t8 * t8), (t7 * t7)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i1 = e3;
           let t9 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t10 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][2] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t9 * t9) + (20.0f * (t10 * t10)));
+          acc_fit = acc_fit + (fma(20.0f, (t10 * t10), (t9 * t9)));
         }
       }
     }
@@ -1393,17 +1483,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1644,17 +1749,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -1941,17 +2061,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2136,8 +2271,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t6 = opt_hd[team * 7u + 4u];
   let t7 = opt_hd[team * 7u + 5u].x;
   let t8 = bitcast<f32>(opt_hd[team * 7u + 6u].x);
-  let s_F: f32 = select(t2, (0.2f + (t1 * 0.2f)), (t0 < 0.1f));
-  let s_CR: f32 = select(t5, (0.8f + (t4 * 0.2f)), (t3 < 0.1f));
+  let s_F: f32 = select(t2, (fma(t1, 0.2f, 0.2f)), (t0 < 0.1f));
+  let s_CR: f32 = select(t5, (fma(t4, 0.2f, 0.8f)), (t3 < 0.1f));
   let s_r0: i32 = i32(t6[u32(0i)]);
   let s_r1: i32 = i32(t6[u32(1i)]);
   let s_r2: i32 = i32(t6[u32(2i)]);
@@ -2145,7 +2280,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j13 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j13)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j13)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j13))))), (f32(opt_imod(((i_j13 - s_k) + 100i), 100i)) < s_L));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (fma(s_F, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j13)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j13))), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j13)))), (f32(opt_imod(((i_j13 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -2158,28 +2293,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i1 = e1;
           let t12 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t13 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t12 * t12) + (20.0f * (t13 * t13)));
+          acc_fit = acc_fit + (fma(20.0f, (t13 * t13), (t12 * t12)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i1 = e2;
           let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+          acc_fit = acc_fit + (fma(20.0f, (t15 * t15), (t14 * t14)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i1 = e3;
           let t16 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t17 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t16 * t16) + (20.0f * (t17 * t17)));
+          acc_fit = acc_fit + (fma(20.0f, (t17 * t17), (t16 * t16)));
         }
       }
     }
@@ -2254,17 +2389,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2531,17 +2681,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -2821,17 +2986,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing
@@ -3019,8 +3199,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t6 = opt_hd[team * 7u + 4u];
   let t7 = opt_hd[team * 7u + 5u].x;
   let t8 = bitcast<f32>(opt_hd[team * 7u + 6u].x);
-  let s_F: f32 = select(t2, (0.2f + (t1 * 0.2f)), (t0 < 0.1f));
-  let s_CR: f32 = select(t5, (0.8f + (t4 * 0.2f)), (t3 < 0.1f));
+  let s_F: f32 = select(t2, (fma(t1, 0.2f, 0.2f)), (t0 < 0.1f));
+  let s_CR: f32 = select(t5, (fma(t4, 0.2f, 0.8f)), (t3 < 0.1f));
   let s_r0: i32 = i32(t6[u32(0i)]);
   let s_r1: i32 = i32(t6[u32(1i)]);
   let s_r2: i32 = i32(t6[u32(2i)]);
@@ -3028,7 +3208,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_L: f32 = min(100.0f, (1.0f + floor((log((1.0f - t8)) / log(s_CR)))));
   for (var iv: i32 = i32(lane); iv < 100i; iv += 128i) {
     let i_j13 = iv;
-    shv[team * 100u + 0u + u32(iv)] = select(t9, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j13)) + (s_F * (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j13)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j13))))), (f32(opt_imod(((i_j13 - s_k) + 100i), 100i)) < s_L));
+    shv[team * 100u + 0u + u32(iv)] = select(t9, (fma(s_F, (opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r1) * 100u + u32(i_j13)) - opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r2) * 100u + u32(i_j13))), opt_s((P.o[0][0] + wid.z * P.run_s) + u32(s_r0) * 100u + u32(i_j13)))), (f32(opt_imod(((i_j13 - s_k) + 100i), 100i)) < s_L));
   }
   workgroupBarrier();
   var acc_fit: f32 = 0.0f;
@@ -3045,7 +3225,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e0;
           let t10 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t11 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t10 * t10) + (20.0f * (t11 * t11)));
+          acc_fit = acc_fit + (fma(20.0f, (t11 * t11), (t10 * t10)));
         }
         if (e0 >= 0i && e0 < 128i) {
           let i_k16 = e0;
@@ -3062,7 +3242,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e1;
           let t14 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t15 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t14 * t14) + (20.0f * (t15 * t15)));
+          acc_fit = acc_fit + (fma(20.0f, (t15 * t15), (t14 * t14)));
         }
         if (e1 >= 0i && e1 < 128i) {
           let i_k16 = e1;
@@ -3079,7 +3259,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e2;
           let t18 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t19 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t18 * t18) + (20.0f * (t19 * t19)));
+          acc_fit = acc_fit + (fma(20.0f, (t19 * t19), (t18 * t18)));
         }
         if (e2 >= 0i && e2 < 128i) {
           let i_k16 = e2;
@@ -3096,7 +3276,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i1 = e3;
           let t22 = select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f));
           let t23 = sin((3.141592653589793f * select(select(shv[team * 100u + 0u + u32(i_i1)], clamp(((5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] > 5.119999885559082f)), clamp(((-5.119999885559082f + opt_s((P.o[0][0] + wid.z * P.run_s) + u32(i32(n)) * 100u + u32(i_i1))) / 2.0f), -5.119999885559082f, 5.119999885559082f), (shv[team * 100u + 0u + u32(i_i1)] < -5.119999885559082f))));
-          acc_fit = acc_fit + ((t22 * t22) + (20.0f * (t23 * t23)));
+          acc_fit = acc_fit + (fma(20.0f, (t23 * t23), (t22 * t22)));
         }
         if (e3 >= 0i && e3 < 128i) {
           let i_k16 = e3;
@@ -3222,17 +3402,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // Schoolbook in 16-bit limbs, each partial product added to the carry before it (a multiply-add:
 // (2^16 - 1)^2 + 2 (2^16 - 1) < 2^32, so no sum overflows): 12 integer operations where summing

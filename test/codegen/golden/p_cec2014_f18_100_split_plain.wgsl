@@ -278,106 +278,106 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
       let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
       let hb = jb * 16u + cg * 4u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta2 = ta2 + mv0 * shr[hb + 2u];
-      ta3 = ta3 + mv0 * shr[hb + 3u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta1 = ta1 + mv1 * shr[hb + 17u];
-      ta2 = ta2 + mv1 * shr[hb + 18u];
-      ta3 = ta3 + mv1 * shr[hb + 19u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta1 = ta1 + mv2 * shr[hb + 33u];
-      ta2 = ta2 + mv2 * shr[hb + 34u];
-      ta3 = ta3 + mv2 * shr[hb + 35u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta1 = ta1 + mv3 * shr[hb + 49u];
-      ta2 = ta2 + mv3 * shr[hb + 50u];
-      ta3 = ta3 + mv3 * shr[hb + 51u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta1 = ta1 + mv4 * shr[hb + 65u];
-      ta2 = ta2 + mv4 * shr[hb + 66u];
-      ta3 = ta3 + mv4 * shr[hb + 67u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta1 = ta1 + mv5 * shr[hb + 81u];
-      ta2 = ta2 + mv5 * shr[hb + 82u];
-      ta3 = ta3 + mv5 * shr[hb + 83u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta1 = ta1 + mv6 * shr[hb + 97u];
-      ta2 = ta2 + mv6 * shr[hb + 98u];
-      ta3 = ta3 + mv6 * shr[hb + 99u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta1 = ta1 + mv7 * shr[hb + 113u];
-      ta2 = ta2 + mv7 * shr[hb + 114u];
-      ta3 = ta3 + mv7 * shr[hb + 115u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta1 = ta1 + mv8 * shr[hb + 129u];
-      ta2 = ta2 + mv8 * shr[hb + 130u];
-      ta3 = ta3 + mv8 * shr[hb + 131u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
-      ta1 = ta1 + mv9 * shr[hb + 145u];
-      ta2 = ta2 + mv9 * shr[hb + 146u];
-      ta3 = ta3 + mv9 * shr[hb + 147u];
-      ta0 = ta0 + mv10 * shr[hb + 160u];
-      ta1 = ta1 + mv10 * shr[hb + 161u];
-      ta2 = ta2 + mv10 * shr[hb + 162u];
-      ta3 = ta3 + mv10 * shr[hb + 163u];
-      ta0 = ta0 + mv11 * shr[hb + 176u];
-      ta1 = ta1 + mv11 * shr[hb + 177u];
-      ta2 = ta2 + mv11 * shr[hb + 178u];
-      ta3 = ta3 + mv11 * shr[hb + 179u];
-      ta0 = ta0 + mv12 * shr[hb + 192u];
-      ta1 = ta1 + mv12 * shr[hb + 193u];
-      ta2 = ta2 + mv12 * shr[hb + 194u];
-      ta3 = ta3 + mv12 * shr[hb + 195u];
-      ta0 = ta0 + mv13 * shr[hb + 208u];
-      ta1 = ta1 + mv13 * shr[hb + 209u];
-      ta2 = ta2 + mv13 * shr[hb + 210u];
-      ta3 = ta3 + mv13 * shr[hb + 211u];
-      ta0 = ta0 + mv14 * shr[hb + 224u];
-      ta1 = ta1 + mv14 * shr[hb + 225u];
-      ta2 = ta2 + mv14 * shr[hb + 226u];
-      ta3 = ta3 + mv14 * shr[hb + 227u];
-      ta0 = ta0 + mv15 * shr[hb + 240u];
-      ta1 = ta1 + mv15 * shr[hb + 241u];
-      ta2 = ta2 + mv15 * shr[hb + 242u];
-      ta3 = ta3 + mv15 * shr[hb + 243u];
-      ta0 = ta0 + mv16 * shr[hb + 256u];
-      ta1 = ta1 + mv16 * shr[hb + 257u];
-      ta2 = ta2 + mv16 * shr[hb + 258u];
-      ta3 = ta3 + mv16 * shr[hb + 259u];
-      ta0 = ta0 + mv17 * shr[hb + 272u];
-      ta1 = ta1 + mv17 * shr[hb + 273u];
-      ta2 = ta2 + mv17 * shr[hb + 274u];
-      ta3 = ta3 + mv17 * shr[hb + 275u];
-      ta0 = ta0 + mv18 * shr[hb + 288u];
-      ta1 = ta1 + mv18 * shr[hb + 289u];
-      ta2 = ta2 + mv18 * shr[hb + 290u];
-      ta3 = ta3 + mv18 * shr[hb + 291u];
-      ta0 = ta0 + mv19 * shr[hb + 304u];
-      ta1 = ta1 + mv19 * shr[hb + 305u];
-      ta2 = ta2 + mv19 * shr[hb + 306u];
-      ta3 = ta3 + mv19 * shr[hb + 307u];
-      ta0 = ta0 + mv20 * shr[hb + 320u];
-      ta1 = ta1 + mv20 * shr[hb + 321u];
-      ta2 = ta2 + mv20 * shr[hb + 322u];
-      ta3 = ta3 + mv20 * shr[hb + 323u];
-      ta0 = ta0 + mv21 * shr[hb + 336u];
-      ta1 = ta1 + mv21 * shr[hb + 337u];
-      ta2 = ta2 + mv21 * shr[hb + 338u];
-      ta3 = ta3 + mv21 * shr[hb + 339u];
-      ta0 = ta0 + mv22 * shr[hb + 352u];
-      ta1 = ta1 + mv22 * shr[hb + 353u];
-      ta2 = ta2 + mv22 * shr[hb + 354u];
-      ta3 = ta3 + mv22 * shr[hb + 355u];
-      ta0 = ta0 + mv23 * shr[hb + 368u];
-      ta1 = ta1 + mv23 * shr[hb + 369u];
-      ta2 = ta2 + mv23 * shr[hb + 370u];
-      ta3 = ta3 + mv23 * shr[hb + 371u];
-      ta0 = ta0 + mv24 * shr[hb + 384u];
-      ta1 = ta1 + mv24 * shr[hb + 385u];
-      ta2 = ta2 + mv24 * shr[hb + 386u];
-      ta3 = ta3 + mv24 * shr[hb + 387u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 33u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 34u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 35u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 49u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 50u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 51u]), ta3);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 64u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 65u]), ta1);
+      ta2 = fma(mv4, vec4<f32>(shr[hb + 66u]), ta2);
+      ta3 = fma(mv4, vec4<f32>(shr[hb + 67u]), ta3);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 80u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 81u]), ta1);
+      ta2 = fma(mv5, vec4<f32>(shr[hb + 82u]), ta2);
+      ta3 = fma(mv5, vec4<f32>(shr[hb + 83u]), ta3);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 96u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 97u]), ta1);
+      ta2 = fma(mv6, vec4<f32>(shr[hb + 98u]), ta2);
+      ta3 = fma(mv6, vec4<f32>(shr[hb + 99u]), ta3);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 112u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 113u]), ta1);
+      ta2 = fma(mv7, vec4<f32>(shr[hb + 114u]), ta2);
+      ta3 = fma(mv7, vec4<f32>(shr[hb + 115u]), ta3);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 128u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 129u]), ta1);
+      ta2 = fma(mv8, vec4<f32>(shr[hb + 130u]), ta2);
+      ta3 = fma(mv8, vec4<f32>(shr[hb + 131u]), ta3);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 144u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 145u]), ta1);
+      ta2 = fma(mv9, vec4<f32>(shr[hb + 146u]), ta2);
+      ta3 = fma(mv9, vec4<f32>(shr[hb + 147u]), ta3);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 160u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 161u]), ta1);
+      ta2 = fma(mv10, vec4<f32>(shr[hb + 162u]), ta2);
+      ta3 = fma(mv10, vec4<f32>(shr[hb + 163u]), ta3);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 176u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 177u]), ta1);
+      ta2 = fma(mv11, vec4<f32>(shr[hb + 178u]), ta2);
+      ta3 = fma(mv11, vec4<f32>(shr[hb + 179u]), ta3);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 192u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 193u]), ta1);
+      ta2 = fma(mv12, vec4<f32>(shr[hb + 194u]), ta2);
+      ta3 = fma(mv12, vec4<f32>(shr[hb + 195u]), ta3);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 208u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 209u]), ta1);
+      ta2 = fma(mv13, vec4<f32>(shr[hb + 210u]), ta2);
+      ta3 = fma(mv13, vec4<f32>(shr[hb + 211u]), ta3);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 224u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 225u]), ta1);
+      ta2 = fma(mv14, vec4<f32>(shr[hb + 226u]), ta2);
+      ta3 = fma(mv14, vec4<f32>(shr[hb + 227u]), ta3);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 240u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 241u]), ta1);
+      ta2 = fma(mv15, vec4<f32>(shr[hb + 242u]), ta2);
+      ta3 = fma(mv15, vec4<f32>(shr[hb + 243u]), ta3);
+      ta0 = fma(mv16, vec4<f32>(shr[hb + 256u]), ta0);
+      ta1 = fma(mv16, vec4<f32>(shr[hb + 257u]), ta1);
+      ta2 = fma(mv16, vec4<f32>(shr[hb + 258u]), ta2);
+      ta3 = fma(mv16, vec4<f32>(shr[hb + 259u]), ta3);
+      ta0 = fma(mv17, vec4<f32>(shr[hb + 272u]), ta0);
+      ta1 = fma(mv17, vec4<f32>(shr[hb + 273u]), ta1);
+      ta2 = fma(mv17, vec4<f32>(shr[hb + 274u]), ta2);
+      ta3 = fma(mv17, vec4<f32>(shr[hb + 275u]), ta3);
+      ta0 = fma(mv18, vec4<f32>(shr[hb + 288u]), ta0);
+      ta1 = fma(mv18, vec4<f32>(shr[hb + 289u]), ta1);
+      ta2 = fma(mv18, vec4<f32>(shr[hb + 290u]), ta2);
+      ta3 = fma(mv18, vec4<f32>(shr[hb + 291u]), ta3);
+      ta0 = fma(mv19, vec4<f32>(shr[hb + 304u]), ta0);
+      ta1 = fma(mv19, vec4<f32>(shr[hb + 305u]), ta1);
+      ta2 = fma(mv19, vec4<f32>(shr[hb + 306u]), ta2);
+      ta3 = fma(mv19, vec4<f32>(shr[hb + 307u]), ta3);
+      ta0 = fma(mv20, vec4<f32>(shr[hb + 320u]), ta0);
+      ta1 = fma(mv20, vec4<f32>(shr[hb + 321u]), ta1);
+      ta2 = fma(mv20, vec4<f32>(shr[hb + 322u]), ta2);
+      ta3 = fma(mv20, vec4<f32>(shr[hb + 323u]), ta3);
+      ta0 = fma(mv21, vec4<f32>(shr[hb + 336u]), ta0);
+      ta1 = fma(mv21, vec4<f32>(shr[hb + 337u]), ta1);
+      ta2 = fma(mv21, vec4<f32>(shr[hb + 338u]), ta2);
+      ta3 = fma(mv21, vec4<f32>(shr[hb + 339u]), ta3);
+      ta0 = fma(mv22, vec4<f32>(shr[hb + 352u]), ta0);
+      ta1 = fma(mv22, vec4<f32>(shr[hb + 353u]), ta1);
+      ta2 = fma(mv22, vec4<f32>(shr[hb + 354u]), ta2);
+      ta3 = fma(mv22, vec4<f32>(shr[hb + 355u]), ta3);
+      ta0 = fma(mv23, vec4<f32>(shr[hb + 368u]), ta0);
+      ta1 = fma(mv23, vec4<f32>(shr[hb + 369u]), ta1);
+      ta2 = fma(mv23, vec4<f32>(shr[hb + 370u]), ta2);
+      ta3 = fma(mv23, vec4<f32>(shr[hb + 371u]), ta3);
+      ta0 = fma(mv24, vec4<f32>(shr[hb + 384u]), ta0);
+      ta1 = fma(mv24, vec4<f32>(shr[hb + 385u]), ta1);
+      ta2 = fma(mv24, vec4<f32>(shr[hb + 386u]), ta2);
+      ta3 = fma(mv24, vec4<f32>(shr[hb + 387u]), ta3);
     }
     {
       let tc = cg * 4u + 0u;
@@ -433,82 +433,82 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 30i) {
           let i_i7 = e0;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+          acc_cec14_hf2_cec17_hgbat_r2_c = fma((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]), (fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))], (-2.0f))), acc_cec14_hf2_cec17_hgbat_r2_c);
         }
         if (e0 >= 0i && e0 < 30i) {
           let i_i8 = e0;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+          acc_cec14_hf2_cec17_hgbat_sz_c = fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))], acc_cec14_hf2_cec17_hgbat_sz_c);
         }
         if (e0 >= 1i && e0 < 30i) {
           let i_i4 = e0;
           let t0 = shv[team * 100u + 0u + u32((i32(dv10100[0]) - 1i))];
-          acc_r0 = acc_r0 + (t0 * t0);
+          acc_r0 = fma(t0, t0, acc_r0);
         }
         if (e0 >= 0i && e0 < 40i) {
           let i_i11 = e0;
           let t1 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
           let t2 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t1 * t1) + (20.0f * (t2 * t2)));
+          acc_r1 = acc_r1 + (fma(20.0f, (t2 * t2), (t1 * t1)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 30i) {
           let i_i7 = e1;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+          acc_cec14_hf2_cec17_hgbat_r2_c = fma((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]), (fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))], (-2.0f))), acc_cec14_hf2_cec17_hgbat_r2_c);
         }
         if (e1 >= 0i && e1 < 30i) {
           let i_i8 = e1;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+          acc_cec14_hf2_cec17_hgbat_sz_c = fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))], acc_cec14_hf2_cec17_hgbat_sz_c);
         }
         if (e1 >= 1i && e1 < 30i) {
           let i_i4 = e1;
           let t3 = shv[team * 100u + 0u + u32((i32(dv10100[1]) - 1i))];
-          acc_r0 = acc_r0 + (t3 * t3);
+          acc_r0 = fma(t3, t3, acc_r0);
         }
         if (e1 >= 0i && e1 < 40i) {
           let i_i11 = e1;
           let t4 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
           let t5 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t4 * t4) + (20.0f * (t5 * t5)));
+          acc_r1 = acc_r1 + (fma(20.0f, (t5 * t5), (t4 * t4)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 30i) {
           let i_i7 = e2;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+          acc_cec14_hf2_cec17_hgbat_r2_c = fma((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]), (fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))], (-2.0f))), acc_cec14_hf2_cec17_hgbat_r2_c);
         }
         if (e2 >= 0i && e2 < 30i) {
           let i_i8 = e2;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+          acc_cec14_hf2_cec17_hgbat_sz_c = fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))], acc_cec14_hf2_cec17_hgbat_sz_c);
         }
         if (e2 >= 1i && e2 < 30i) {
           let i_i4 = e2;
           let t6 = shv[team * 100u + 0u + u32((i32(dv10100[2]) - 1i))];
-          acc_r0 = acc_r0 + (t6 * t6);
+          acc_r0 = fma(t6, t6, acc_r0);
         }
         if (e2 >= 0i && e2 < 40i) {
           let i_i11 = e2;
           let t7 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
           let t8 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t7 * t7) + (20.0f * (t8 * t8)));
+          acc_r1 = acc_r1 + (fma(20.0f, (t8 * t8), (t7 * t7)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 30i) {
           let i_i7 = e3;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) * ((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]) - 2.0f));
+          acc_cec14_hf2_cec17_hgbat_r2_c = fma((0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))]), (fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i7 + 30i))) >> 2u][(10100u + u32((i_i7 + 30i))) & 3u]) - 1i))], (-2.0f))), acc_cec14_hf2_cec17_hgbat_r2_c);
         }
         if (e3 >= 0i && e3 < 30i) {
           let i_i8 = e3;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))]);
+          acc_cec14_hf2_cec17_hgbat_sz_c = fma(0.05f, shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i8 + 30i))) >> 2u][(10100u + u32((i_i8 + 30i))) & 3u]) - 1i))], acc_cec14_hf2_cec17_hgbat_sz_c);
         }
         if (e3 >= 1i && e3 < 30i) {
           let i_i4 = e3;
           let t9 = shv[team * 100u + 0u + u32((i32(dv10100[3]) - 1i))];
-          acc_r0 = acc_r0 + (t9 * t9);
+          acc_r0 = fma(t9, t9, acc_r0);
         }
         if (e3 >= 0i && e3 < 40i) {
           let i_i11 = e3;
           let t10 = (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))]);
           let t11 = sin((3.141592653589793f * (0.0512f * shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32((i_i11 + 60i))) >> 2u][(10100u + u32((i_i11 + 60i))) & 3u]) - 1i))])));
-          acc_r1 = acc_r1 + ((t10 * t10) + (20.0f * (t11 * t11)));
+          acc_r1 = acc_r1 + (fma(20.0f, (t11 * t11), (t10 * t10)));
         }
       }
       cv_cec14_hf2_cec17_hgbat_r2_c[vi] = acc_cec14_hf2_cec17_hgbat_r2_c;
@@ -574,7 +574,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: f32 = shf[192u + team * 4u];
   workgroupBarrier();
   let t12 = shv[team * 100u + 0u + u32((i32(DATA[(10100u + u32(0i)) >> 2u][(10100u + u32(0i)) & 3u]) - 1i))];
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t12 * t12) + (1000000.0f * s_r0)) + sqrt(abs(((s_cec14_hf2_cec17_hgbat_r2_c * (s_cec14_hf2_cec17_hgbat_r2_c + 60.0f)) - (s_cec14_hf2_cec17_hgbat_sz_c * (s_cec14_hf2_cec17_hgbat_sz_c - 60.0f)))))) + ((((0.5f * s_cec14_hf2_cec17_hgbat_r2_c) + s_cec14_hf2_cec17_hgbat_sz_c) - 15.0f) / 30.0f)) + s_r1); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((((fma(1000000.0f, s_r0, (t12 * t12))) + sqrt(abs((fma((-s_cec14_hf2_cec17_hgbat_sz_c), (s_cec14_hf2_cec17_hgbat_sz_c - 60.0f), (s_cec14_hf2_cec17_hgbat_r2_c * (s_cec14_hf2_cec17_hgbat_r2_c + 60.0f))))))) + opt_keep((((fma(0.5f, s_cec14_hf2_cec17_hgbat_r2_c, s_cec14_hf2_cec17_hgbat_sz_c)) - 15.0f) / 30.0f))) + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -589,14 +589,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

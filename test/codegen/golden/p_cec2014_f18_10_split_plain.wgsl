@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]));
+      t0 = fma(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[124u + u32(i_j2)]), t0);
     }
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = t0; }
   }
@@ -45,22 +45,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q;
         if (e0 >= 0i && e0 < 3i) {
           let i_i7 = e0;
-          acc_cec14_hf2_cec17_hgbat_r2_c = acc_cec14_hf2_cec17_hgbat_r2_c + ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]) - 2.0f));
+          acc_cec14_hf2_cec17_hgbat_r2_c = fma((0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))]), (fma(0.05f, SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i7 + 3i))]) - 1i))], (-2.0f))), acc_cec14_hf2_cec17_hgbat_r2_c);
         }
         if (e0 >= 0i && e0 < 3i) {
           let i_i8 = e0;
-          acc_cec14_hf2_cec17_hgbat_sz_c = acc_cec14_hf2_cec17_hgbat_sz_c + (0.05f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))]);
+          acc_cec14_hf2_cec17_hgbat_sz_c = fma(0.05f, SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i8 + 3i))]) - 1i))], acc_cec14_hf2_cec17_hgbat_sz_c);
         }
         if (e0 >= 1i && e0 < 3i) {
           let i_i4 = e0;
           let t1 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(i_i4)]) - 1i))];
-          acc_r0 = acc_r0 + (t1 * t1);
+          acc_r0 = fma(t1, t1, acc_r0);
         }
         if (e0 >= 0i && e0 < 4i) {
           let i_i11 = e0;
           let t2 = (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))]);
           let t3 = sin((3.141592653589793f * (0.0512f * SCR[n * 10u + 0u + u32((i32(DATA[112u + u32((i_i11 + 6i))]) - 1i))])));
-          acc_r1 = acc_r1 + ((t2 * t2) + (20.0f * (t3 * t3)));
+          acc_r1 = acc_r1 + (fma(20.0f, (t3 * t3), (t2 * t2)));
         }
       }
       cv_cec14_hf2_cec17_hgbat_r2_c[vi] = acc_cec14_hf2_cec17_hgbat_r2_c;
@@ -109,7 +109,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: f32 = shf[192u + team * 8u];
   workgroupBarrier();
   let t4 = SCR[n * 10u + 0u + u32((i32(DATA[112u + u32(0i)]) - 1i))];
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((((t4 * t4) + (1000000.0f * s_r0)) + sqrt(abs(((s_cec14_hf2_cec17_hgbat_r2_c * (s_cec14_hf2_cec17_hgbat_r2_c + 6.0f)) - (s_cec14_hf2_cec17_hgbat_sz_c * (s_cec14_hf2_cec17_hgbat_sz_c - 6.0f)))))) + ((((0.5f * s_cec14_hf2_cec17_hgbat_r2_c) + s_cec14_hf2_cec17_hgbat_sz_c) - 1.5f) / 3.0f)) + s_r1); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = ((((fma(1000000.0f, s_r0, (t4 * t4))) + sqrt(abs((fma((-s_cec14_hf2_cec17_hgbat_sz_c), (s_cec14_hf2_cec17_hgbat_sz_c - 6.0f), (s_cec14_hf2_cec17_hgbat_r2_c * (s_cec14_hf2_cec17_hgbat_r2_c + 6.0f))))))) + opt_keep((((fma(0.5f, s_cec14_hf2_cec17_hgbat_r2_c, s_cec14_hf2_cec17_hgbat_sz_c)) - 1.5f) / 3.0f))) + s_r1); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -124,14 +124,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[224u + u32(i_j2)]));
+      t0 = fma(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[224u + u32(i_j2)]), t0);
     }
     if (valid) { SCR[n * 32u + 0u + u32(iv)] = t0; }
   }
@@ -75,35 +75,35 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q;
         if (e0 >= 0i && e0 < 2i) {
           let i_i9 = e0;
-          acc_cec14_hf6_cec17_happycat_r2_c = acc_cec14_hf6_cec17_happycat_r2_c + ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]) - 2.0f));
+          acc_cec14_hf6_cec17_happycat_r2_c = fma((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))]), (fma(0.05f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i9 + 1i))]) - 1i))], (-2.0f))), acc_cec14_hf6_cec17_happycat_r2_c);
         }
         if (e0 >= 0i && e0 < 2i) {
           let i_i10 = e0;
-          acc_r0 = acc_r0 + (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))]);
+          acc_r0 = fma(0.05f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i10 + 1i))]) - 1i))], acc_r0);
         }
         if (e0 >= 0i && e0 < 2i) {
           let i_i14 = e0;
-          let t7 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+          let t7 = (fma((-0.05f), SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))], ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * (fma(0.05f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))], 2.0f)))));
           let t8 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-          let t9 = ((100.0f * (t7 * t7)) + (t8 * t8));
-          let t10 = (((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) + 2.0f)) - (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))]));
+          let t9 = (fma(t8, t8, (100.0f * (t7 * t7))));
+          let t10 = (fma((-0.05f), SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((opt_imod((i_i14 + 1i), 2i) + 3i))]) - 1i))], ((0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]) * (fma(0.05f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))], 2.0f)))));
           let t11 = (0.05f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i14 + 3i))]) - 1i))]);
-          let t12 = sin((0.5f * ((100.0f * (t10 * t10)) + (t11 * t11))));
-          acc_r1 = acc_r1 + (((t9 * t9) / 4000.0f) + (2.0f * (t12 * t12)));
+          let t12 = sin((0.5f * (fma(t11, t11, (100.0f * (t10 * t10))))));
+          acc_r1 = acc_r1 + (fma(2.0f, (t12 * t12), ((t9 * t9) / 4000.0f)));
         }
         if (e0 >= 0i && e0 < 2i) {
           let i_i18 = e0;
           var t16: f32;
-          if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) > f32(500i))) {
-            let t13 = (((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) - 79.03125377249643f) / 100.0f);
-            t16 = (((-(500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f), 500.0f))))) + ((t13 * t13) / 2.0f));
+          if (((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f)) > f32(500i))) {
+            let t13 = ((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], (-79.03125377249643f))) / 100.0f);
+            t16 = (fma((-(500.0f - opt_fmod((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f)), 500.0f))), sin(sqrt((500.0f - opt_fmod((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f)), 500.0f)))), ((t13 * t13) / 2.0f)));
           } else {
             var t15: f32;
-            if ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) < f32(-500i))) {
-              let t14 = ((((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f) + 500.0f) / 100.0f);
-              t15 = (((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)), 500.0f))))) + ((t14 * t14) / 2.0f));
+            if (((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f)) < f32(-500i))) {
+              let t14 = (((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f)) + 500.0f) / 100.0f);
+              t15 = (fma((-(-500.0f + opt_fmod(abs((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f))), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f))), 500.0f)))), ((t14 * t14) / 2.0f)));
             } else {
-              t15 = ((-((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)) * sin(sqrt(abs(((10.0f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))]) + 420.9687462275036f)))));
+              t15 = ((-(fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f))) * sin(sqrt(abs((fma(10.0f, SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i18 + 5i))]) - 1i))], 420.9687462275036f))))));
             }
             t16 = t15;
           }
@@ -112,11 +112,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 3i) {
           let i_i20 = e0;
           let t17 = SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i20 + 7i))]) - 1i))];
-          acc_r3 = acc_r3 + ((t17 * t17) / 3.0f);
+          acc_r3 = acc_r3 + opt_keep(((t17 * t17) / 3.0f));
         }
         if (e0 >= 0i && e0 < 3i) {
           let i_i21 = e0;
-          acc_r4 = acc_r4 + (cos((6.283185307179586f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f);
+          acc_r4 = acc_r4 + opt_keep((cos((6.283185307179586f * SCR[n * 32u + 0u + u32((i32(DATA[112u + u32((i_i21 + 7i))]) - 1i))])) / 3.0f));
         }
       }
       cv_cec14_hf6_cec17_happycat_r2_c[vi] = acc_cec14_hf6_cec17_happycat_r2_c;
@@ -180,14 +180,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r3: f32 = shf[1024u + team * 8u];
   let s_r4: f32 = shf[1280u + team * 8u];
   workgroupBarrier();
-  let s_range_r: f32 = (((((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + ((((0.5f * s_cec14_hf6_cec17_happycat_r2_c) + s_r0) - 1.0f) / 2.0f)) + s_r1) + s_r2) - (20.0f * opt_expm1((-0.2f * sqrt(s_r3))))) - opt_expm1(s_r4));
+  let s_range_r: f32 = ((fma((-20.0f), opt_expm1((-0.2f * sqrt(s_r3))), (((opt_pow(abs(s_cec14_hf6_cec17_happycat_r2_c), 0.25f) + opt_keep((((fma(0.5f, s_cec14_hf6_cec17_happycat_r2_c, s_r0)) - 1.0f) / 2.0f))) + s_r1) + s_r2))) - opt_expm1(s_r4));
   var t18: f32 = 0.0f;
   for (var i_i5: i32 = 0i; i_i5 < 1i; i_i5++) {
-    t18 = t18 + select(log(opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f)), -1e+30f, (opt_pow((1.0f + (f32((i_i5 + 1i)) * ((((((((((((((((((((((((((((((((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)))), 10.0f) == 0.0f));
+    t18 = t18 + select(log(opt_pow((fma(f32((i_i5 + 1i)), (((((((((((((((((((((((((((((((opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f)) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f))), 1.0f)), 10.0f)), -1e+30f, (opt_pow((fma(f32((i_i5 + 1i)), (((((((((((((((((((((((((((((((opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2.0f, 0.0f, 0.0f) / 2.0f)) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4.0f, 0.0f, 0.0f) / 4.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8.0f, 0.0f, 0.0f) / 8.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16.0f, 0.0f, 0.0f) / 16.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32.0f, 0.0f, 0.0f) / 32.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 64.0f, 0.0f, 0.0f) / 64.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 128.0f, 0.0f, 0.0f) / 128.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 256.0f, 0.0f, 0.0f) / 256.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 512.0f, 0.0f, 0.0f) / 512.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1024.0f, 0.0f, 0.0f) / 1024.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2048.0f, 0.0f, 0.0f) / 2048.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4096.0f, 0.0f, 0.0f) / 4096.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8192.0f, 0.0f, 0.0f) / 8192.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16384.0f, 0.0f, 0.0f) / 16384.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 32768.0f, 0.0f, 0.0f) / 32768.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 65536.0f, 0.0f, 0.0f) / 65536.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 131072.0f, 0.0f, 0.0f) / 131072.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 262144.0f, 0.0f, 0.0f) / 262144.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 524288.0f, 0.0f, 0.0f) / 524288.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1048576.0f, 0.0f, 0.0f) / 1048576.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2097152.0f, 0.0f, 0.0f) / 2097152.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4194304.0f, 0.0f, 0.0f) / 4194304.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 8388608.0f, 0.0f, 0.0f) / 8388608.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 16777216.0f, 0.0f, 0.0f) / 16777216.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 33554432.0f, 0.0f, 0.0f) / 33554432.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 67108864.0f, 0.0f, 0.0f) / 67108864.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 134217728.0f, 0.0f, 0.0f) / 134217728.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 268435456.0f, 0.0f, 0.0f) / 268435456.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 536870912.0f, 0.0f, 0.0f) / 536870912.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f))) + opt_keep((ff_dist(SCR[n * 32u + 30u + u32(i_i5)], SCR[n * 32u + 31u + u32(i_i5)], 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f))), 1.0f)), 10.0f) == 0.0f));
   }
   let s_range_lp: f32 = (2.302585092994046f + t18);
   let s_range_v: f32 = (s_range_r + exp(s_range_lp));
-  let s_range_w: f32 = (1.0f + (s_range_r * exp((-s_range_lp))));
+  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), 1.0f));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
   if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
@@ -204,17 +204,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
@@ -239,7 +254,7 @@ fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
 }
 fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let p = ff_two_prod(ah, c);
-  return ff_two_sum(p.x, p.y + al * c);
+  return ff_two_sum(p.x, fma(al, c, p.y));
 }
 fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let q = ff_keep(ah / c);
@@ -248,7 +263,7 @@ fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
 }
 fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
   let p = ff_two_prod(ah, bh);
-  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+  return ff_two_sum(p.x, p.y + fma(ah, bl, al * bh));
 }
 fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
   let t = ff_mul2(xh, xl, mh, ml);

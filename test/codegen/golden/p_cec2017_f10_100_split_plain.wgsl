@@ -170,106 +170,106 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
       let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
       let hb = jb * 8u + cg * 4u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta2 = ta2 + mv0 * shr[hb + 2u];
-      ta3 = ta3 + mv0 * shr[hb + 3u];
-      ta0 = ta0 + mv1 * shr[hb + 8u];
-      ta1 = ta1 + mv1 * shr[hb + 9u];
-      ta2 = ta2 + mv1 * shr[hb + 10u];
-      ta3 = ta3 + mv1 * shr[hb + 11u];
-      ta0 = ta0 + mv2 * shr[hb + 16u];
-      ta1 = ta1 + mv2 * shr[hb + 17u];
-      ta2 = ta2 + mv2 * shr[hb + 18u];
-      ta3 = ta3 + mv2 * shr[hb + 19u];
-      ta0 = ta0 + mv3 * shr[hb + 24u];
-      ta1 = ta1 + mv3 * shr[hb + 25u];
-      ta2 = ta2 + mv3 * shr[hb + 26u];
-      ta3 = ta3 + mv3 * shr[hb + 27u];
-      ta0 = ta0 + mv4 * shr[hb + 32u];
-      ta1 = ta1 + mv4 * shr[hb + 33u];
-      ta2 = ta2 + mv4 * shr[hb + 34u];
-      ta3 = ta3 + mv4 * shr[hb + 35u];
-      ta0 = ta0 + mv5 * shr[hb + 40u];
-      ta1 = ta1 + mv5 * shr[hb + 41u];
-      ta2 = ta2 + mv5 * shr[hb + 42u];
-      ta3 = ta3 + mv5 * shr[hb + 43u];
-      ta0 = ta0 + mv6 * shr[hb + 48u];
-      ta1 = ta1 + mv6 * shr[hb + 49u];
-      ta2 = ta2 + mv6 * shr[hb + 50u];
-      ta3 = ta3 + mv6 * shr[hb + 51u];
-      ta0 = ta0 + mv7 * shr[hb + 56u];
-      ta1 = ta1 + mv7 * shr[hb + 57u];
-      ta2 = ta2 + mv7 * shr[hb + 58u];
-      ta3 = ta3 + mv7 * shr[hb + 59u];
-      ta0 = ta0 + mv8 * shr[hb + 64u];
-      ta1 = ta1 + mv8 * shr[hb + 65u];
-      ta2 = ta2 + mv8 * shr[hb + 66u];
-      ta3 = ta3 + mv8 * shr[hb + 67u];
-      ta0 = ta0 + mv9 * shr[hb + 72u];
-      ta1 = ta1 + mv9 * shr[hb + 73u];
-      ta2 = ta2 + mv9 * shr[hb + 74u];
-      ta3 = ta3 + mv9 * shr[hb + 75u];
-      ta0 = ta0 + mv10 * shr[hb + 80u];
-      ta1 = ta1 + mv10 * shr[hb + 81u];
-      ta2 = ta2 + mv10 * shr[hb + 82u];
-      ta3 = ta3 + mv10 * shr[hb + 83u];
-      ta0 = ta0 + mv11 * shr[hb + 88u];
-      ta1 = ta1 + mv11 * shr[hb + 89u];
-      ta2 = ta2 + mv11 * shr[hb + 90u];
-      ta3 = ta3 + mv11 * shr[hb + 91u];
-      ta0 = ta0 + mv12 * shr[hb + 96u];
-      ta1 = ta1 + mv12 * shr[hb + 97u];
-      ta2 = ta2 + mv12 * shr[hb + 98u];
-      ta3 = ta3 + mv12 * shr[hb + 99u];
-      ta0 = ta0 + mv13 * shr[hb + 104u];
-      ta1 = ta1 + mv13 * shr[hb + 105u];
-      ta2 = ta2 + mv13 * shr[hb + 106u];
-      ta3 = ta3 + mv13 * shr[hb + 107u];
-      ta0 = ta0 + mv14 * shr[hb + 112u];
-      ta1 = ta1 + mv14 * shr[hb + 113u];
-      ta2 = ta2 + mv14 * shr[hb + 114u];
-      ta3 = ta3 + mv14 * shr[hb + 115u];
-      ta0 = ta0 + mv15 * shr[hb + 120u];
-      ta1 = ta1 + mv15 * shr[hb + 121u];
-      ta2 = ta2 + mv15 * shr[hb + 122u];
-      ta3 = ta3 + mv15 * shr[hb + 123u];
-      ta0 = ta0 + mv16 * shr[hb + 128u];
-      ta1 = ta1 + mv16 * shr[hb + 129u];
-      ta2 = ta2 + mv16 * shr[hb + 130u];
-      ta3 = ta3 + mv16 * shr[hb + 131u];
-      ta0 = ta0 + mv17 * shr[hb + 136u];
-      ta1 = ta1 + mv17 * shr[hb + 137u];
-      ta2 = ta2 + mv17 * shr[hb + 138u];
-      ta3 = ta3 + mv17 * shr[hb + 139u];
-      ta0 = ta0 + mv18 * shr[hb + 144u];
-      ta1 = ta1 + mv18 * shr[hb + 145u];
-      ta2 = ta2 + mv18 * shr[hb + 146u];
-      ta3 = ta3 + mv18 * shr[hb + 147u];
-      ta0 = ta0 + mv19 * shr[hb + 152u];
-      ta1 = ta1 + mv19 * shr[hb + 153u];
-      ta2 = ta2 + mv19 * shr[hb + 154u];
-      ta3 = ta3 + mv19 * shr[hb + 155u];
-      ta0 = ta0 + mv20 * shr[hb + 160u];
-      ta1 = ta1 + mv20 * shr[hb + 161u];
-      ta2 = ta2 + mv20 * shr[hb + 162u];
-      ta3 = ta3 + mv20 * shr[hb + 163u];
-      ta0 = ta0 + mv21 * shr[hb + 168u];
-      ta1 = ta1 + mv21 * shr[hb + 169u];
-      ta2 = ta2 + mv21 * shr[hb + 170u];
-      ta3 = ta3 + mv21 * shr[hb + 171u];
-      ta0 = ta0 + mv22 * shr[hb + 176u];
-      ta1 = ta1 + mv22 * shr[hb + 177u];
-      ta2 = ta2 + mv22 * shr[hb + 178u];
-      ta3 = ta3 + mv22 * shr[hb + 179u];
-      ta0 = ta0 + mv23 * shr[hb + 184u];
-      ta1 = ta1 + mv23 * shr[hb + 185u];
-      ta2 = ta2 + mv23 * shr[hb + 186u];
-      ta3 = ta3 + mv23 * shr[hb + 187u];
-      ta0 = ta0 + mv24 * shr[hb + 192u];
-      ta1 = ta1 + mv24 * shr[hb + 193u];
-      ta2 = ta2 + mv24 * shr[hb + 194u];
-      ta3 = ta3 + mv24 * shr[hb + 195u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 33u]), ta1);
+      ta2 = fma(mv4, vec4<f32>(shr[hb + 34u]), ta2);
+      ta3 = fma(mv4, vec4<f32>(shr[hb + 35u]), ta3);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 41u]), ta1);
+      ta2 = fma(mv5, vec4<f32>(shr[hb + 42u]), ta2);
+      ta3 = fma(mv5, vec4<f32>(shr[hb + 43u]), ta3);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 49u]), ta1);
+      ta2 = fma(mv6, vec4<f32>(shr[hb + 50u]), ta2);
+      ta3 = fma(mv6, vec4<f32>(shr[hb + 51u]), ta3);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 57u]), ta1);
+      ta2 = fma(mv7, vec4<f32>(shr[hb + 58u]), ta2);
+      ta3 = fma(mv7, vec4<f32>(shr[hb + 59u]), ta3);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 64u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 65u]), ta1);
+      ta2 = fma(mv8, vec4<f32>(shr[hb + 66u]), ta2);
+      ta3 = fma(mv8, vec4<f32>(shr[hb + 67u]), ta3);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 72u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 73u]), ta1);
+      ta2 = fma(mv9, vec4<f32>(shr[hb + 74u]), ta2);
+      ta3 = fma(mv9, vec4<f32>(shr[hb + 75u]), ta3);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 80u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 81u]), ta1);
+      ta2 = fma(mv10, vec4<f32>(shr[hb + 82u]), ta2);
+      ta3 = fma(mv10, vec4<f32>(shr[hb + 83u]), ta3);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 88u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 89u]), ta1);
+      ta2 = fma(mv11, vec4<f32>(shr[hb + 90u]), ta2);
+      ta3 = fma(mv11, vec4<f32>(shr[hb + 91u]), ta3);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 96u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 97u]), ta1);
+      ta2 = fma(mv12, vec4<f32>(shr[hb + 98u]), ta2);
+      ta3 = fma(mv12, vec4<f32>(shr[hb + 99u]), ta3);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 104u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 105u]), ta1);
+      ta2 = fma(mv13, vec4<f32>(shr[hb + 106u]), ta2);
+      ta3 = fma(mv13, vec4<f32>(shr[hb + 107u]), ta3);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 112u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 113u]), ta1);
+      ta2 = fma(mv14, vec4<f32>(shr[hb + 114u]), ta2);
+      ta3 = fma(mv14, vec4<f32>(shr[hb + 115u]), ta3);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 120u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 121u]), ta1);
+      ta2 = fma(mv15, vec4<f32>(shr[hb + 122u]), ta2);
+      ta3 = fma(mv15, vec4<f32>(shr[hb + 123u]), ta3);
+      ta0 = fma(mv16, vec4<f32>(shr[hb + 128u]), ta0);
+      ta1 = fma(mv16, vec4<f32>(shr[hb + 129u]), ta1);
+      ta2 = fma(mv16, vec4<f32>(shr[hb + 130u]), ta2);
+      ta3 = fma(mv16, vec4<f32>(shr[hb + 131u]), ta3);
+      ta0 = fma(mv17, vec4<f32>(shr[hb + 136u]), ta0);
+      ta1 = fma(mv17, vec4<f32>(shr[hb + 137u]), ta1);
+      ta2 = fma(mv17, vec4<f32>(shr[hb + 138u]), ta2);
+      ta3 = fma(mv17, vec4<f32>(shr[hb + 139u]), ta3);
+      ta0 = fma(mv18, vec4<f32>(shr[hb + 144u]), ta0);
+      ta1 = fma(mv18, vec4<f32>(shr[hb + 145u]), ta1);
+      ta2 = fma(mv18, vec4<f32>(shr[hb + 146u]), ta2);
+      ta3 = fma(mv18, vec4<f32>(shr[hb + 147u]), ta3);
+      ta0 = fma(mv19, vec4<f32>(shr[hb + 152u]), ta0);
+      ta1 = fma(mv19, vec4<f32>(shr[hb + 153u]), ta1);
+      ta2 = fma(mv19, vec4<f32>(shr[hb + 154u]), ta2);
+      ta3 = fma(mv19, vec4<f32>(shr[hb + 155u]), ta3);
+      ta0 = fma(mv20, vec4<f32>(shr[hb + 160u]), ta0);
+      ta1 = fma(mv20, vec4<f32>(shr[hb + 161u]), ta1);
+      ta2 = fma(mv20, vec4<f32>(shr[hb + 162u]), ta2);
+      ta3 = fma(mv20, vec4<f32>(shr[hb + 163u]), ta3);
+      ta0 = fma(mv21, vec4<f32>(shr[hb + 168u]), ta0);
+      ta1 = fma(mv21, vec4<f32>(shr[hb + 169u]), ta1);
+      ta2 = fma(mv21, vec4<f32>(shr[hb + 170u]), ta2);
+      ta3 = fma(mv21, vec4<f32>(shr[hb + 171u]), ta3);
+      ta0 = fma(mv22, vec4<f32>(shr[hb + 176u]), ta0);
+      ta1 = fma(mv22, vec4<f32>(shr[hb + 177u]), ta1);
+      ta2 = fma(mv22, vec4<f32>(shr[hb + 178u]), ta2);
+      ta3 = fma(mv22, vec4<f32>(shr[hb + 179u]), ta3);
+      ta0 = fma(mv23, vec4<f32>(shr[hb + 184u]), ta0);
+      ta1 = fma(mv23, vec4<f32>(shr[hb + 185u]), ta1);
+      ta2 = fma(mv23, vec4<f32>(shr[hb + 186u]), ta2);
+      ta3 = fma(mv23, vec4<f32>(shr[hb + 187u]), ta3);
+      ta0 = fma(mv24, vec4<f32>(shr[hb + 192u]), ta0);
+      ta1 = fma(mv24, vec4<f32>(shr[hb + 193u]), ta1);
+      ta2 = fma(mv24, vec4<f32>(shr[hb + 194u]), ta2);
+      ta3 = fma(mv24, vec4<f32>(shr[hb + 195u]), ta3);
     }
     {
       let tc = cg * 4u + 0u;
@@ -331,22 +331,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i4 = e0;
-          acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+          acc_r0 = acc_r0 + select(select((-select((fma((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f), sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f)))), (-418.9828872724338f))), (shv[team * 200u + 100u + u32(i_i4)] * (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((fma((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))), sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i4 = e1;
-          acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+          acc_r0 = acc_r0 + select(select((-select((fma((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f), sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f)))), (-418.9828872724338f))), (shv[team * 200u + 100u + u32(i_i4)] * (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((fma((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))), sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i4 = e2;
-          acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+          acc_r0 = acc_r0 + select(select((-select((fma((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f), sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f)))), (-418.9828872724338f))), (shv[team * 200u + 100u + u32(i_i4)] * (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((fma((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))), sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i4 = e3;
-          acc_r0 = acc_r0 + select(select((-select((((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (shv[team * 200u + 100u + u32(i_i4)] * (3.3433214752243146e-8f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.12618353106702496f + (shv[team * 200u + 100u + u32(i_i4)] * (-0.000048553540565170216f + (shv[team * 200u + 100u + u32(i_i4)] * (0.000006346454337050152f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.184960792866908e-9f + (shv[team * 200u + 100u + u32(i_i4)] * (-1.2410554683071417e-10f + (shv[team * 200u + 100u + u32(i_i4)] * (1.9584001034243888e-13f + (shv[team * 200u + 100u + u32(i_i4)] * (1.0671306680282953e-15f + (shv[team * 200u + 100u + u32(i_i4)] * (-3.2109383164598228e-18f + (shv[team * 200u + 100u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))))) + (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * ((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
+          acc_r0 = acc_r0 + select(select((-select((fma((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f), sin(sqrt(abs((shv[team * 200u + 100u + u32(i_i4)] + 420.9687462275036f)))), (-418.9828872724338f))), (shv[team * 200u + 100u + u32(i_i4)] * (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], (fma(shv[team * 200u + 100u + u32(i_i4)], -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs(shv[team * 200u + 100u + u32(i_i4)]) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs(shv[team * 200u + 0u + u32(i_i4)]), 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), (shv[team * 200u + 0u + u32(i_i4)] < f32(-500i))), ((fma((-(500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f))), sin(sqrt((500.0f - opt_fmod(shv[team * 200u + 0u + u32(i_i4)], 500.0f)))), (((shv[team * 200u + 100u + u32(i_i4)] / 100.0f) * (opt_keep((shv[team * 200u + 100u + u32(i_i4)] / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), (shv[team * 200u + 0u + u32(i_i4)] > f32(500i)));
         }
       }
       cv_r0[vi] = acc_r0;
@@ -387,14 +387,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (10.0f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])));
+      t0 = fma(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], (10.0f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])), t0);
     }
     if (valid) { SCR[n * 20u + 0u + u32(iv)] = (t0 + 420.9687462275036f); }
   }
@@ -30,7 +30,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t1: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t1 = t1 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * (10.0f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])));
+      t1 = fma(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], (10.0f * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[112u + u32(i_j2)])), t1);
     }
     if (valid) { SCR[n * 20u + 10u + u32(iv)] = t1; }
   }
@@ -45,7 +45,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i4 = e0;
-          acc_r0 = acc_r0 + select(select((-select((((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f) * sin(sqrt(abs((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f))))) - 418.9828872724338f), (SCR[n * 20u + 10u + u32(i_i4)] * (3.3433214752243146e-8f + (SCR[n * 20u + 10u + u32(i_i4)] * (-0.12618353106702496f + (SCR[n * 20u + 10u + u32(i_i4)] * (-0.000048553540565170216f + (SCR[n * 20u + 10u + u32(i_i4)] * (0.000006346454337050152f + (SCR[n * 20u + 10u + u32(i_i4)] * (-3.184960792866908e-9f + (SCR[n * 20u + 10u + u32(i_i4)] * (-1.2410554683071417e-10f + (SCR[n * 20u + 10u + u32(i_i4)] * (1.9584001034243888e-13f + (SCR[n * 20u + 10u + u32(i_i4)] * (1.0671306680282953e-15f + (SCR[n * 20u + 10u + u32(i_i4)] * (-3.2109383164598228e-18f + (SCR[n * 20u + 10u + u32(i_i4)] * -2.0956472705273607e-21f))))))))))))))))))), (abs(SCR[n * 20u + 10u + u32(i_i4)]) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))))) + (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * ((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (SCR[n * 20u + 0u + u32(i_i4)] < f32(-500i))), ((((-(500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))) * sin(sqrt((500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))))) + (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * ((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (SCR[n * 20u + 0u + u32(i_i4)] > f32(500i)));
+          acc_r0 = acc_r0 + select(select((-select((fma((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f), sin(sqrt(abs((SCR[n * 20u + 10u + u32(i_i4)] + 420.9687462275036f)))), (-418.9828872724338f))), (SCR[n * 20u + 10u + u32(i_i4)] * (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], (fma(SCR[n * 20u + 10u + u32(i_i4)], -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs(SCR[n * 20u + 10u + u32(i_i4)]) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs(SCR[n * 20u + 0u + u32(i_i4)]), 500.0f)))), (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * (opt_keep((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f)) + 18.41937492455007f)) / 10.0f))) + 427.4647215877124f), (SCR[n * 20u + 0u + u32(i_i4)] < f32(-500i))), ((fma((-(500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f))), sin(sqrt((500.0f - opt_fmod(SCR[n * 20u + 0u + u32(i_i4)], 500.0f)))), (((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f) * (opt_keep((SCR[n * 20u + 10u + u32(i_i4)] / 100.0f)) - 1.5806250754499285f)) / 10.0f))) + 419.0453466631623f), (SCR[n * 20u + 0u + u32(i_i4)] > f32(500i)));
         }
       }
       cv_r0[vi] = acc_r0;
@@ -84,14 +84,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -51,38 +51,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 4u];
-      ta1 = ta1 + mv1 * shr[hb + 5u];
-      ta0 = ta0 + mv2 * shr[hb + 8u];
-      ta1 = ta1 + mv2 * shr[hb + 9u];
-      ta0 = ta0 + mv3 * shr[hb + 12u];
-      ta1 = ta1 + mv3 * shr[hb + 13u];
-      ta0 = ta0 + mv4 * shr[hb + 16u];
-      ta1 = ta1 + mv4 * shr[hb + 17u];
-      ta0 = ta0 + mv5 * shr[hb + 20u];
-      ta1 = ta1 + mv5 * shr[hb + 21u];
-      ta0 = ta0 + mv6 * shr[hb + 24u];
-      ta1 = ta1 + mv6 * shr[hb + 25u];
-      ta0 = ta0 + mv7 * shr[hb + 28u];
-      ta1 = ta1 + mv7 * shr[hb + 29u];
-      ta0 = ta0 + mv8 * shr[hb + 32u];
-      ta1 = ta1 + mv8 * shr[hb + 33u];
-      ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 17u]), ta1);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 20u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 21u]), ta1);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 25u]), ta1);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 28u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 29u]), ta1);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 33u]), ta1);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 36u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 37u]), ta1);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 41u]), ta1);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 44u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 45u]), ta1);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 49u]), ta1);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 52u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 53u]), ta1);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 57u]), ta1);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 60u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 61u]), ta1);
     }
     {
       let mv0 = DATA[0u + (96u + 0u) * 25u + rq];
@@ -90,14 +90,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv2 = DATA[0u + (96u + 2u) * 25u + rq];
       let mv3 = DATA[0u + (96u + 3u) * 25u + rq];
       let hb = 96u * 4u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 4u];
-      ta1 = ta1 + mv1 * shr[hb + 5u];
-      ta0 = ta0 + mv2 * shr[hb + 8u];
-      ta1 = ta1 + mv2 * shr[hb + 9u];
-      ta0 = ta0 + mv3 * shr[hb + 12u];
-      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
     }
     {
       let tc = cg * 2u + 0u;
@@ -150,38 +150,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 4u];
-      ta1 = ta1 + mv1 * shr[hb + 5u];
-      ta0 = ta0 + mv2 * shr[hb + 8u];
-      ta1 = ta1 + mv2 * shr[hb + 9u];
-      ta0 = ta0 + mv3 * shr[hb + 12u];
-      ta1 = ta1 + mv3 * shr[hb + 13u];
-      ta0 = ta0 + mv4 * shr[hb + 16u];
-      ta1 = ta1 + mv4 * shr[hb + 17u];
-      ta0 = ta0 + mv5 * shr[hb + 20u];
-      ta1 = ta1 + mv5 * shr[hb + 21u];
-      ta0 = ta0 + mv6 * shr[hb + 24u];
-      ta1 = ta1 + mv6 * shr[hb + 25u];
-      ta0 = ta0 + mv7 * shr[hb + 28u];
-      ta1 = ta1 + mv7 * shr[hb + 29u];
-      ta0 = ta0 + mv8 * shr[hb + 32u];
-      ta1 = ta1 + mv8 * shr[hb + 33u];
-      ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 17u]), ta1);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 20u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 21u]), ta1);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 25u]), ta1);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 28u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 29u]), ta1);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 33u]), ta1);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 36u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 37u]), ta1);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 41u]), ta1);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 44u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 45u]), ta1);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 49u]), ta1);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 52u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 53u]), ta1);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 57u]), ta1);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 60u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 61u]), ta1);
     }
     {
       let mv0 = DATA[2525u + (96u + 0u) * 25u + rq];
@@ -189,14 +189,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv2 = DATA[2525u + (96u + 2u) * 25u + rq];
       let mv3 = DATA[2525u + (96u + 3u) * 25u + rq];
       let hb = 96u * 4u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 4u];
-      ta1 = ta1 + mv1 * shr[hb + 5u];
-      ta0 = ta0 + mv2 * shr[hb + 8u];
-      ta1 = ta1 + mv2 * shr[hb + 9u];
-      ta0 = ta0 + mv3 * shr[hb + 12u];
-      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
     }
     {
       let tc = cg * 2u + 0u;
@@ -249,38 +249,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
       let hb = jb * 4u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 4u];
-      ta1 = ta1 + mv1 * shr[hb + 5u];
-      ta0 = ta0 + mv2 * shr[hb + 8u];
-      ta1 = ta1 + mv2 * shr[hb + 9u];
-      ta0 = ta0 + mv3 * shr[hb + 12u];
-      ta1 = ta1 + mv3 * shr[hb + 13u];
-      ta0 = ta0 + mv4 * shr[hb + 16u];
-      ta1 = ta1 + mv4 * shr[hb + 17u];
-      ta0 = ta0 + mv5 * shr[hb + 20u];
-      ta1 = ta1 + mv5 * shr[hb + 21u];
-      ta0 = ta0 + mv6 * shr[hb + 24u];
-      ta1 = ta1 + mv6 * shr[hb + 25u];
-      ta0 = ta0 + mv7 * shr[hb + 28u];
-      ta1 = ta1 + mv7 * shr[hb + 29u];
-      ta0 = ta0 + mv8 * shr[hb + 32u];
-      ta1 = ta1 + mv8 * shr[hb + 33u];
-      ta0 = ta0 + mv9 * shr[hb + 36u];
-      ta1 = ta1 + mv9 * shr[hb + 37u];
-      ta0 = ta0 + mv10 * shr[hb + 40u];
-      ta1 = ta1 + mv10 * shr[hb + 41u];
-      ta0 = ta0 + mv11 * shr[hb + 44u];
-      ta1 = ta1 + mv11 * shr[hb + 45u];
-      ta0 = ta0 + mv12 * shr[hb + 48u];
-      ta1 = ta1 + mv12 * shr[hb + 49u];
-      ta0 = ta0 + mv13 * shr[hb + 52u];
-      ta1 = ta1 + mv13 * shr[hb + 53u];
-      ta0 = ta0 + mv14 * shr[hb + 56u];
-      ta1 = ta1 + mv14 * shr[hb + 57u];
-      ta0 = ta0 + mv15 * shr[hb + 60u];
-      ta1 = ta1 + mv15 * shr[hb + 61u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 17u]), ta1);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 20u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 21u]), ta1);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 25u]), ta1);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 28u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 29u]), ta1);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 33u]), ta1);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 36u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 37u]), ta1);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 41u]), ta1);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 44u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 45u]), ta1);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 49u]), ta1);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 52u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 53u]), ta1);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 57u]), ta1);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 60u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 61u]), ta1);
     }
     {
       let mv0 = DATA[5050u + (96u + 0u) * 25u + rq];
@@ -288,14 +288,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv2 = DATA[5050u + (96u + 2u) * 25u + rq];
       let mv3 = DATA[5050u + (96u + 3u) * 25u + rq];
       let hb = 96u * 4u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 4u];
-      ta1 = ta1 + mv1 * shr[hb + 5u];
-      ta0 = ta0 + mv2 * shr[hb + 8u];
-      ta1 = ta1 + mv2 * shr[hb + 9u];
-      ta0 = ta0 + mv3 * shr[hb + 12u];
-      ta1 = ta1 + mv3 * shr[hb + 13u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
     }
     {
       let tc = cg * 2u + 0u;
@@ -339,65 +339,65 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 100i) {
           let i_i15 = e0;
           let t0 = ((xv[0] - dv10000[0]) - dv30300[0]);
-          acc_cec17_w10_s = acc_cec17_w10_s + (t0 * t0);
+          acc_cec17_w10_s = fma(t0, t0, acc_cec17_w10_s);
         }
         if (e0 >= 0i && e0 < 100i) {
           let i_i17 = e0;
           let t1 = ((xv[0] - dv20100[0]) - dv30400[0]);
-          acc_cec17_w20_s = acc_cec17_w20_s + (t1 * t1);
+          acc_cec17_w20_s = fma(t1, t1, acc_cec17_w20_s);
         }
         if (e0 >= 0i && e0 < 100i) {
           let i_i19 = e0;
           let t2 = ((xv[0] - dv30200[0]) - dv30500[0]);
-          acc_cec17_w30_s = acc_cec17_w30_s + (t2 * t2);
+          acc_cec17_w30_s = fma(t2, t2, acc_cec17_w30_s);
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i15 = e1;
           let t3 = ((xv[1] - dv10000[1]) - dv30300[1]);
-          acc_cec17_w10_s = acc_cec17_w10_s + (t3 * t3);
+          acc_cec17_w10_s = fma(t3, t3, acc_cec17_w10_s);
         }
         if (e1 >= 0i && e1 < 100i) {
           let i_i17 = e1;
           let t4 = ((xv[1] - dv20100[1]) - dv30400[1]);
-          acc_cec17_w20_s = acc_cec17_w20_s + (t4 * t4);
+          acc_cec17_w20_s = fma(t4, t4, acc_cec17_w20_s);
         }
         if (e1 >= 0i && e1 < 100i) {
           let i_i19 = e1;
           let t5 = ((xv[1] - dv30200[1]) - dv30500[1]);
-          acc_cec17_w30_s = acc_cec17_w30_s + (t5 * t5);
+          acc_cec17_w30_s = fma(t5, t5, acc_cec17_w30_s);
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i15 = e2;
           let t6 = ((xv[2] - dv10000[2]) - dv30300[2]);
-          acc_cec17_w10_s = acc_cec17_w10_s + (t6 * t6);
+          acc_cec17_w10_s = fma(t6, t6, acc_cec17_w10_s);
         }
         if (e2 >= 0i && e2 < 100i) {
           let i_i17 = e2;
           let t7 = ((xv[2] - dv20100[2]) - dv30400[2]);
-          acc_cec17_w20_s = acc_cec17_w20_s + (t7 * t7);
+          acc_cec17_w20_s = fma(t7, t7, acc_cec17_w20_s);
         }
         if (e2 >= 0i && e2 < 100i) {
           let i_i19 = e2;
           let t8 = ((xv[2] - dv30200[2]) - dv30500[2]);
-          acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
+          acc_cec17_w30_s = fma(t8, t8, acc_cec17_w30_s);
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i15 = e3;
           let t9 = ((xv[3] - dv10000[3]) - dv30300[3]);
-          acc_cec17_w10_s = acc_cec17_w10_s + (t9 * t9);
+          acc_cec17_w10_s = fma(t9, t9, acc_cec17_w10_s);
         }
         if (e3 >= 0i && e3 < 100i) {
           let i_i17 = e3;
           let t10 = ((xv[3] - dv20100[3]) - dv30400[3]);
-          acc_cec17_w20_s = acc_cec17_w20_s + (t10 * t10);
+          acc_cec17_w20_s = fma(t10, t10, acc_cec17_w20_s);
         }
         if (e3 >= 0i && e3 < 100i) {
           let i_i19 = e3;
           let t11 = ((xv[3] - dv30200[3]) - dv30500[3]);
-          acc_cec17_w30_s = acc_cec17_w30_s + (t11 * t11);
+          acc_cec17_w30_s = fma(t11, t11, acc_cec17_w30_s);
         }
       }
       cv_cec17_w10_s[vi] = acc_cec17_w10_s;
@@ -468,84 +468,84 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i8 = e0;
           let t12 = (0.0512f * shv[team * 300u + 0u + u32(i_i8)]);
           let t13 = sin((3.141592653589793f * (0.0512f * shv[team * 300u + 0u + u32(i_i8)])));
-          acc_g1 = acc_g1 + ((t12 * t12) + (20.0f * (t13 * t13)));
+          acc_g1 = acc_g1 + (fma(20.0f, (t13 * t13), (t12 * t12)));
         }
         if (e0 >= 0i && e0 < 100i) {
           let i_i10 = e0;
           let t14 = (6.0f * shv[team * 300u + 100u + u32(i_i10)]);
-          acc_r0 = acc_r0 + ((t14 * t14) / 4000.0f);
+          acc_r0 = acc_r0 + opt_keep(((t14 * t14) / 4000.0f));
         }
         if (e0 >= 0i && e0 < 100i) {
           let i_i11 = e0;
           let t15 = sin((0.5f * ((6.0f * shv[team * 300u + 100u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
-          acc_r1 = ((acc_r1 + (2.0f * (t15 * t15))) - (acc_r1 * (2.0f * (t15 * t15))));
+          acc_r1 = (fma((-acc_r1), (2.0f * (t15 * t15)), (fma(2.0f, (t15 * t15), acc_r1))));
         }
         if (e0 >= 0i && e0 < 100i) {
           let i_i14 = e0;
-          acc_r2 = acc_r2 + select(select((-select(((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+          acc_r2 = acc_r2 + select(select((-select((fma((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), sin(sqrt(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))))), (-418.9828872724338f))), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) < f32(-500i))), ((fma((-(500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f))), sin(sqrt((500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) > f32(500i)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i8 = e1;
           let t16 = (0.0512f * shv[team * 300u + 0u + u32(i_i8)]);
           let t17 = sin((3.141592653589793f * (0.0512f * shv[team * 300u + 0u + u32(i_i8)])));
-          acc_g1 = acc_g1 + ((t16 * t16) + (20.0f * (t17 * t17)));
+          acc_g1 = acc_g1 + (fma(20.0f, (t17 * t17), (t16 * t16)));
         }
         if (e1 >= 0i && e1 < 100i) {
           let i_i10 = e1;
           let t18 = (6.0f * shv[team * 300u + 100u + u32(i_i10)]);
-          acc_r0 = acc_r0 + ((t18 * t18) / 4000.0f);
+          acc_r0 = acc_r0 + opt_keep(((t18 * t18) / 4000.0f));
         }
         if (e1 >= 0i && e1 < 100i) {
           let i_i11 = e1;
           let t19 = sin((0.5f * ((6.0f * shv[team * 300u + 100u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
-          acc_r1 = ((acc_r1 + (2.0f * (t19 * t19))) - (acc_r1 * (2.0f * (t19 * t19))));
+          acc_r1 = (fma((-acc_r1), (2.0f * (t19 * t19)), (fma(2.0f, (t19 * t19), acc_r1))));
         }
         if (e1 >= 0i && e1 < 100i) {
           let i_i14 = e1;
-          acc_r2 = acc_r2 + select(select((-select(((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+          acc_r2 = acc_r2 + select(select((-select((fma((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), sin(sqrt(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))))), (-418.9828872724338f))), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) < f32(-500i))), ((fma((-(500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f))), sin(sqrt((500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) > f32(500i)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i8 = e2;
           let t20 = (0.0512f * shv[team * 300u + 0u + u32(i_i8)]);
           let t21 = sin((3.141592653589793f * (0.0512f * shv[team * 300u + 0u + u32(i_i8)])));
-          acc_g1 = acc_g1 + ((t20 * t20) + (20.0f * (t21 * t21)));
+          acc_g1 = acc_g1 + (fma(20.0f, (t21 * t21), (t20 * t20)));
         }
         if (e2 >= 0i && e2 < 100i) {
           let i_i10 = e2;
           let t22 = (6.0f * shv[team * 300u + 100u + u32(i_i10)]);
-          acc_r0 = acc_r0 + ((t22 * t22) / 4000.0f);
+          acc_r0 = acc_r0 + opt_keep(((t22 * t22) / 4000.0f));
         }
         if (e2 >= 0i && e2 < 100i) {
           let i_i11 = e2;
           let t23 = sin((0.5f * ((6.0f * shv[team * 300u + 100u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
-          acc_r1 = ((acc_r1 + (2.0f * (t23 * t23))) - (acc_r1 * (2.0f * (t23 * t23))));
+          acc_r1 = (fma((-acc_r1), (2.0f * (t23 * t23)), (fma(2.0f, (t23 * t23), acc_r1))));
         }
         if (e2 >= 0i && e2 < 100i) {
           let i_i14 = e2;
-          acc_r2 = acc_r2 + select(select((-select(((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+          acc_r2 = acc_r2 + select(select((-select((fma((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), sin(sqrt(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))))), (-418.9828872724338f))), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) < f32(-500i))), ((fma((-(500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f))), sin(sqrt((500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) > f32(500i)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i8 = e3;
           let t24 = (0.0512f * shv[team * 300u + 0u + u32(i_i8)]);
           let t25 = sin((3.141592653589793f * (0.0512f * shv[team * 300u + 0u + u32(i_i8)])));
-          acc_g1 = acc_g1 + ((t24 * t24) + (20.0f * (t25 * t25)));
+          acc_g1 = acc_g1 + (fma(20.0f, (t25 * t25), (t24 * t24)));
         }
         if (e3 >= 0i && e3 < 100i) {
           let i_i10 = e3;
           let t26 = (6.0f * shv[team * 300u + 100u + u32(i_i10)]);
-          acc_r0 = acc_r0 + ((t26 * t26) / 4000.0f);
+          acc_r0 = acc_r0 + opt_keep(((t26 * t26) / 4000.0f));
         }
         if (e3 >= 0i && e3 < 100i) {
           let i_i11 = e3;
           let t27 = sin((0.5f * ((6.0f * shv[team * 300u + 100u + u32(i_i11)]) / sqrt(f32((1i + i_i11))))));
-          acc_r1 = ((acc_r1 + (2.0f * (t27 * t27))) - (acc_r1 * (2.0f * (t27 * t27))));
+          acc_r1 = (fma((-acc_r1), (2.0f * (t27 * t27)), (fma(2.0f, (t27 * t27), acc_r1))));
         }
         if (e3 >= 0i && e3 < 100i) {
           let i_i14 = e3;
-          acc_r2 = acc_r2 + select(select((-select(((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 100.0f)) + 419.83107070396164f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 100.0f)) + 418.98913321150667f), (((10.0f * shv[team * 300u + 200u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+          acc_r2 = acc_r2 + select(select((-select((fma((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), sin(sqrt(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))))), (-418.9828872724338f))), ((10.0f * shv[team * 300u + 200u + u32(i_i14)]) * (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), (fma((10.0f * shv[team * 300u + 200u + u32(i_i14)]), -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs((10.0f * shv[team * 300u + 200u + u32(i_i14)])) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f))), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) + 18.41937492455007f)) / 100.0f))) + 419.83107070396164f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) < f32(-500i))), ((fma((-(500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f))), sin(sqrt((500.0f - opt_fmod((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)), 500.0f)))), ((((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * shv[team * 300u + 200u + u32(i_i14)]) / 100.0f)) - 1.5806250754499285f)) / 100.0f))) + 418.98913321150667f), ((fma(10.0f, shv[team * 300u + 200u + u32(i_i14)], 420.9687462275036f)) > f32(500i)));
         }
       }
       cv_g1[vi] = acc_g1;
@@ -555,7 +555,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     cv_g1[0u] = cv_g1[0u] + cv_g1[1u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
-    cv_r1[0u] = ((cv_r1[0u] + cv_r1[1u]) - (cv_r1[0u] * cv_r1[1u]));
+    cv_r1[0u] = (fma((-cv_r1[0u]), cv_r1[1u], (cv_r1[0u] + cv_r1[1u])));
     cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
     acc_g1 = cv_g1[0u];
     acc_r0 = cv_r0[0u];
@@ -570,28 +570,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   if (lane < 8u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
-    shf[128u + lid] = ((shf[128u + lid] + shf[128u + lid + 8u]) - (shf[128u + lid] * shf[128u + lid + 8u]));
+    shf[128u + lid] = (fma((-shf[128u + lid]), shf[128u + lid + 8u], (shf[128u + lid] + shf[128u + lid + 8u])));
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 8u];
   }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
-    shf[128u + lid] = ((shf[128u + lid] + shf[128u + lid + 4u]) - (shf[128u + lid] * shf[128u + lid + 4u]));
+    shf[128u + lid] = (fma((-shf[128u + lid]), shf[128u + lid + 4u], (shf[128u + lid] + shf[128u + lid + 4u])));
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
-    shf[128u + lid] = ((shf[128u + lid] + shf[128u + lid + 2u]) - (shf[128u + lid] * shf[128u + lid + 2u]));
+    shf[128u + lid] = (fma((-shf[128u + lid]), shf[128u + lid + 2u], (shf[128u + lid] + shf[128u + lid + 2u])));
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
-    shf[128u + lid] = ((shf[128u + lid] + shf[128u + lid + 1u]) - (shf[128u + lid] * shf[128u + lid + 1u]));
+    shf[128u + lid] = (fma((-shf[128u + lid]), shf[128u + lid + 1u], (shf[128u + lid] + shf[128u + lid + 1u])));
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
   }
   workgroupBarrier();
@@ -600,9 +600,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r1: f32 = shf[128u + team * 16u];
   let s_r2: f32 = shf[192u + team * 16u];
   workgroupBarrier();
-  let s_g2: f32 = (((1000.0f * (s_r0 + s_r1)) / 100.0f) + 100.0f);
+  let s_g2: f32 = (opt_keep(((1000.0f * (s_r0 + s_r1)) / 100.0f)) + 100.0f);
   let s_g3: f32 = (s_r2 + 200.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = select(((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(((fma(s_w3, s_g3, (fma(s_w2, s_g2, (s_w1 * s_g1))))) / s_ws), (((s_g1 + s_g2) + s_g3) / 3.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -617,14 +617,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[448u + u32(i_j2)]));
+      t0 = fma(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[448u + u32(i_j2)]), t0);
     }
     if (valid) { SCR[n * 40u + 0u + u32(iv)] = t0; }
   }
@@ -30,7 +30,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i3 = iv;
     var t1: f32 = 0.0f;
     for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
-      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[460u + u32(i_j4)]));
+      t1 = fma(DATA[112u + u32(i_j4) * 10u + u32(i_i3)], ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[460u + u32(i_j4)]), t1);
     }
     if (valid) { SCR[n * 40u + 10u + u32(iv)] = t1; }
   }
@@ -39,7 +39,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i5 = iv;
     var t2: f32 = 0.0f;
     for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
-      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[472u + u32(i_j6)]));
+      t2 = fma(DATA[224u + u32(i_j6) * 10u + u32(i_i5)], ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[472u + u32(i_j6)]), t2);
     }
     if (valid) { SCR[n * 40u + 20u + u32(iv)] = t2; }
   }
@@ -48,7 +48,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i7 = iv;
     var t3: f32 = 0.0f;
     for (var i_j8: i32 = 0i; i_j8 < 10i; i_j8++) {
-      t3 = t3 + (DATA[336u + u32(i_j8) * 10u + u32(i_i7)] * ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[484u + u32(i_j8)]));
+      t3 = fma(DATA[336u + u32(i_j8) * 10u + u32(i_i7)], ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[484u + u32(i_j8)]), t3);
     }
     if (valid) { SCR[n * 40u + 30u + u32(iv)] = t3; }
   }
@@ -73,22 +73,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 10i) {
           let i_i17 = e0;
           let t4 = ((X[xo + u32(i_i17)] - DATA[100u + u32(i_i17)]) - DATA[448u + u32(i_i17)]);
-          acc_cec17_w10_s = acc_cec17_w10_s + (t4 * t4);
+          acc_cec17_w10_s = fma(t4, t4, acc_cec17_w10_s);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i19 = e0;
           let t5 = ((X[xo + u32(i_i19)] - DATA[212u + u32(i_i19)]) - DATA[460u + u32(i_i19)]);
-          acc_cec17_w20_s = acc_cec17_w20_s + (t5 * t5);
+          acc_cec17_w20_s = fma(t5, t5, acc_cec17_w20_s);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i21 = e0;
           let t6 = ((X[xo + u32(i_i21)] - DATA[324u + u32(i_i21)]) - DATA[472u + u32(i_i21)]);
-          acc_cec17_w30_s = acc_cec17_w30_s + (t6 * t6);
+          acc_cec17_w30_s = fma(t6, t6, acc_cec17_w30_s);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i23 = e0;
           let t7 = ((X[xo + u32(i_i23)] - DATA[436u + u32(i_i23)]) - DATA[484u + u32(i_i23)]);
-          acc_cec17_w40_s = acc_cec17_w40_s + (t7 * t7);
+          acc_cec17_w40_s = fma(t7, t7, acc_cec17_w40_s);
         }
       }
       cv_cec17_w10_s[vi] = acc_cec17_w10_s;
@@ -167,32 +167,32 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 10i) {
           let i_i9 = e0;
           let t8 = SCR[n * 40u + 0u + u32(i_i9)];
-          acc_r0 = acc_r0 + ((t8 * t8) / 10.0f);
+          acc_r0 = acc_r0 + opt_keep(((t8 * t8) / 10.0f));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i10 = e0;
-          acc_r1 = acc_r1 + (cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f);
+          acc_r1 = acc_r1 + opt_keep((cos((6.283185307179586f * SCR[n * 40u + 0u + u32(i_i10)])) / 10.0f));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i11 = e0;
           let t9 = SCR[n * 40u + 10u + u32(i_i11)];
-          acc_r2 = acc_r2 + (opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)) * (t9 * t9));
+          acc_r2 = fma(opt_pow(10.0f, (f32((6i * i_i11)) / 9.0f)), (t9 * t9), acc_r2);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i13 = e0;
           let t10 = (6.0f * SCR[n * 40u + 20u + u32(i_i13)]);
-          acc_r3 = acc_r3 + ((t10 * t10) / 4000.0f);
+          acc_r3 = acc_r3 + opt_keep(((t10 * t10) / 4000.0f));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i14 = e0;
           let t11 = sin((0.5f * ((6.0f * SCR[n * 40u + 20u + u32(i_i14)]) / sqrt(f32((1i + i_i14))))));
-          acc_r4 = ((acc_r4 + (2.0f * (t11 * t11))) - (acc_r4 * (2.0f * (t11 * t11))));
+          acc_r4 = (fma((-acc_r4), (2.0f * (t11 * t11)), (fma(2.0f, (t11 * t11), acc_r4))));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i16 = e0;
           let t12 = (0.0512f * SCR[n * 40u + 30u + u32(i_i16)]);
           let t13 = sin((3.141592653589793f * (0.0512f * SCR[n * 40u + 30u + u32(i_i16)])));
-          acc_r5 = acc_r5 + ((t12 * t12) + (20.0f * (t13 * t13)));
+          acc_r5 = acc_r5 + (fma(20.0f, (t13 * t13), (t12 * t12)));
         }
       }
       cv_r0[vi] = acc_r0;
@@ -206,7 +206,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
     cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
     cv_r3[0u] = cv_r3[0u] + cv_r3[1u];
-    cv_r4[0u] = ((cv_r4[0u] + cv_r4[1u]) - (cv_r4[0u] * cv_r4[1u]));
+    cv_r4[0u] = (fma((-cv_r4[0u]), cv_r4[1u], (cv_r4[0u] + cv_r4[1u])));
     cv_r5[0u] = cv_r5[0u] + cv_r5[1u];
     acc_r0 = cv_r0[0u];
     acc_r1 = cv_r1[0u];
@@ -227,7 +227,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 4u];
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 4u];
-    shf[1024u + lid] = ((shf[1024u + lid] + shf[1024u + lid + 4u]) - (shf[1024u + lid] * shf[1024u + lid + 4u]));
+    shf[1024u + lid] = (fma((-shf[1024u + lid]), shf[1024u + lid + 4u], (shf[1024u + lid] + shf[1024u + lid + 4u])));
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 4u];
   }
   workgroupBarrier();
@@ -236,7 +236,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 2u];
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 2u];
-    shf[1024u + lid] = ((shf[1024u + lid] + shf[1024u + lid + 2u]) - (shf[1024u + lid] * shf[1024u + lid + 2u]));
+    shf[1024u + lid] = (fma((-shf[1024u + lid]), shf[1024u + lid + 2u], (shf[1024u + lid] + shf[1024u + lid + 2u])));
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 2u];
   }
   workgroupBarrier();
@@ -245,7 +245,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[512u + lid] = shf[512u + lid] + shf[512u + lid + 1u];
     shf[768u + lid] = shf[768u + lid] + shf[768u + lid + 1u];
-    shf[1024u + lid] = ((shf[1024u + lid] + shf[1024u + lid + 1u]) - (shf[1024u + lid] * shf[1024u + lid + 1u]));
+    shf[1024u + lid] = (fma((-shf[1024u + lid]), shf[1024u + lid + 1u], (shf[1024u + lid] + shf[1024u + lid + 1u])));
     shf[1280u + lid] = shf[1280u + lid] + shf[1280u + lid + 1u];
   }
   workgroupBarrier();
@@ -256,11 +256,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_r4: f32 = shf[1024u + team * 8u];
   let s_r5: f32 = shf[1280u + team * 8u];
   workgroupBarrier();
-  let s_g1: f32 = (10.0f * ((((-18.281718171540955f) - (20.0f * opt_expm1((-0.2f * sqrt(s_r0))))) - opt_expm1(s_r1)) + 20.0f));
-  let s_g2: f32 = (((10000.0f * s_r2) / 10000000000.0f) + 100.0f);
-  let s_g3: f32 = ((10.0f * (s_r3 + s_r4)) + 200.0f);
+  let s_g1: f32 = (10.0f * (((fma((-20.0f), opt_expm1((-0.2f * sqrt(s_r0))), (-18.281718171540955f))) - opt_expm1(s_r1)) + 20.0f));
+  let s_g2: f32 = (opt_keep(((10000.0f * s_r2) / 10000000000.0f)) + 100.0f);
+  let s_g3: f32 = (fma(10.0f, (s_r3 + s_r4), 200.0f));
   let s_g4: f32 = (s_r5 + 300.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = select((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) / s_ws), ((((s_g1 + s_g2) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))); }
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(((fma(s_w4, s_g4, (fma(s_w3, s_g3, (fma(s_w2, s_g2, (s_w1 * s_g1))))))) / s_ws), ((((fma(10.0f, (((fma((-20.0f), opt_expm1((-0.2f * sqrt(s_r0))), (-18.281718171540955f))) - opt_expm1(s_r1)) + 20.0f), s_g2)) + s_g3) + s_g4) / 4.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -275,14 +275,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -21,7 +21,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i1 = iv;
     var t0: f32 = 0.0f;
     for (var i_j2: i32 = 0i; i_j2 < 10i; i_j2++) {
-      t0 = t0 + (DATA[0u + u32(i_j2) * 10u + u32(i_i1)] * ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]));
+      t0 = fma(DATA[0u + u32(i_j2) * 10u + u32(i_i1)], ((X[xo + u32(i_j2)] - DATA[100u + u32(i_j2)]) - DATA[560u + u32(i_j2)]), t0);
     }
     if (valid) { SCR[n * 50u + 0u + u32(iv)] = t0; }
   }
@@ -30,7 +30,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i3 = iv;
     var t1: f32 = 0.0f;
     for (var i_j4: i32 = 0i; i_j4 < 10i; i_j4++) {
-      t1 = t1 + (DATA[112u + u32(i_j4) * 10u + u32(i_i3)] * ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]));
+      t1 = fma(DATA[112u + u32(i_j4) * 10u + u32(i_i3)], ((X[xo + u32(i_j4)] - DATA[212u + u32(i_j4)]) - DATA[572u + u32(i_j4)]), t1);
     }
     if (valid) { SCR[n * 50u + 10u + u32(iv)] = t1; }
   }
@@ -39,7 +39,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i5 = iv;
     var t2: f32 = 0.0f;
     for (var i_j6: i32 = 0i; i_j6 < 10i; i_j6++) {
-      t2 = t2 + (DATA[224u + u32(i_j6) * 10u + u32(i_i5)] * ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]));
+      t2 = fma(DATA[224u + u32(i_j6) * 10u + u32(i_i5)], ((X[xo + u32(i_j6)] - DATA[324u + u32(i_j6)]) - DATA[584u + u32(i_j6)]), t2);
     }
     if (valid) { SCR[n * 50u + 20u + u32(iv)] = t2; }
   }
@@ -48,7 +48,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i7 = iv;
     var t3: f32 = 0.0f;
     for (var i_j8: i32 = 0i; i_j8 < 10i; i_j8++) {
-      t3 = t3 + (DATA[336u + u32(i_j8) * 10u + u32(i_i7)] * ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]));
+      t3 = fma(DATA[336u + u32(i_j8) * 10u + u32(i_i7)], ((X[xo + u32(i_j8)] - DATA[436u + u32(i_j8)]) - DATA[596u + u32(i_j8)]), t3);
     }
     if (valid) { SCR[n * 50u + 30u + u32(iv)] = t3; }
   }
@@ -57,7 +57,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let i_i9 = iv;
     var t4: f32 = 0.0f;
     for (var i_j10: i32 = 0i; i_j10 < 10i; i_j10++) {
-      t4 = t4 + (DATA[448u + u32(i_j10) * 10u + u32(i_i9)] * ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]));
+      t4 = fma(DATA[448u + u32(i_j10) * 10u + u32(i_i9)], ((X[xo + u32(i_j10)] - DATA[548u + u32(i_j10)]) - DATA[608u + u32(i_j10)]), t4);
     }
     if (valid) { SCR[n * 50u + 40u + u32(iv)] = t4; }
   }
@@ -85,27 +85,27 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 10i) {
           let i_i22 = e0;
           let t5 = ((X[xo + u32(i_i22)] - DATA[100u + u32(i_i22)]) - DATA[560u + u32(i_i22)]);
-          acc_cec17_w10_s = acc_cec17_w10_s + (t5 * t5);
+          acc_cec17_w10_s = fma(t5, t5, acc_cec17_w10_s);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i24 = e0;
           let t6 = ((X[xo + u32(i_i24)] - DATA[212u + u32(i_i24)]) - DATA[572u + u32(i_i24)]);
-          acc_cec17_w20_s = acc_cec17_w20_s + (t6 * t6);
+          acc_cec17_w20_s = fma(t6, t6, acc_cec17_w20_s);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i24 = e0;
           let t7 = ((X[xo + u32(i_i24)] - DATA[324u + u32(i_i24)]) - DATA[584u + u32(i_i24)]);
-          acc_cec17_w20_s_1 = acc_cec17_w20_s_1 + (t7 * t7);
+          acc_cec17_w20_s_1 = fma(t7, t7, acc_cec17_w20_s_1);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i27 = e0;
           let t8 = ((X[xo + u32(i_i27)] - DATA[436u + u32(i_i27)]) - DATA[596u + u32(i_i27)]);
-          acc_cec17_w30_s = acc_cec17_w30_s + (t8 * t8);
+          acc_cec17_w30_s = fma(t8, t8, acc_cec17_w30_s);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i29 = e0;
           let t9 = ((X[xo + u32(i_i29)] - DATA[548u + u32(i_i29)]) - DATA[608u + u32(i_i29)]);
-          acc_cec17_w40_s = acc_cec17_w40_s + (t9 * t9);
+          acc_cec17_w40_s = fma(t9, t9, acc_cec17_w40_s);
         }
       }
       cv_cec17_w10_s[vi] = acc_cec17_w10_s;
@@ -194,41 +194,41 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i11 = e0;
           let t10 = SCR[n * 50u + 0u + u32(i_i11)];
           let t11 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-          let t12 = sin(sqrt(((t10 * t10) + (t11 * t11))));
+          let t12 = sin(sqrt((fma(t11, t11, (t10 * t10)))));
           let t13 = SCR[n * 50u + 0u + u32(i_i11)];
           let t14 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
           let t15 = SCR[n * 50u + 0u + u32(i_i11)];
           let t16 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
           let t17 = SCR[n * 50u + 0u + u32(i_i11)];
           let t18 = SCR[n * 50u + 0u + u32(opt_imod((i_i11 + 1i), 10i))];
-          let t19 = (1.0f + (0.001f * ((t17 * t17) + (t18 * t18))));
-          acc_r0 = acc_r0 + (((t12 * t12) + (0.5f * ((0.001f * ((t13 * t13) + (t14 * t14))) * ((0.001f * ((t15 * t15) + (t16 * t16))) + 2.0f)))) / (t19 * t19));
+          let t19 = (fma(0.001f, (fma(t18, t18, (t17 * t17))), 1.0f));
+          acc_r0 = acc_r0 + opt_keep(((fma(0.5f, ((0.001f * (fma(t14, t14, (t13 * t13)))) * (fma(0.001f, (fma(t16, t16, (t15 * t15))), 2.0f))), (t12 * t12))) / (t19 * t19)));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i14 = e0;
-          acc_r1 = acc_r1 + select(select((-select(((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) * sin(sqrt(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f))))) - 418.9828872724338f), ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (3.3433214752243146e-8f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.12618353106702496f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-0.000048553540565170216f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (0.000006346454337050152f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.184960792866908e-9f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-1.2410554683071417e-10f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.9584001034243888e-13f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (1.0671306680282953e-15f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (-3.2109383164598228e-18f + ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * -2.0956472705273607e-21f))))))))))))))))))), (abs((10.0f * SCR[n * 50u + 10u + u32(i_i14)])) < 4.0f))), ((((-(-500.0f + opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))) * sin(sqrt((500.0f - opt_fmod(abs(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f)), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) + 18.41937492455007f)) / 10.0f)) + 427.4647215877124f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) < f32(-500i))), ((((-(500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))) * sin(sqrt((500.0f - opt_fmod(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f), 500.0f))))) + ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) - 1.5806250754499285f)) / 10.0f)) + 419.0453466631623f), (((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) + 420.9687462275036f) > f32(500i)));
+          acc_r1 = acc_r1 + select(select((-select((fma((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f)), sin(sqrt(abs((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f))))), (-418.9828872724338f))), ((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) * (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), (fma((10.0f * SCR[n * 50u + 10u + u32(i_i14)]), -2.0956472705273607e-21f, -3.2109383164598228e-18f)), 1.0671306680282953e-15f)), 1.9584001034243888e-13f)), -1.2410554683071417e-10f)), -3.184960792866908e-9f)), 0.000006346454337050152f)), -0.000048553540565170216f)), -0.12618353106702496f)), 3.3433214752243146e-8f))), (abs((10.0f * SCR[n * 50u + 10u + u32(i_i14)])) < 4.0f))), ((fma((-(-500.0f + opt_fmod(abs((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f))), 500.0f))), sin(sqrt((500.0f - opt_fmod(abs((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f))), 500.0f)))), ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f)) + 18.41937492455007f)) / 10.0f))) + 427.4647215877124f), ((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f)) < f32(-500i))), ((fma((-(500.0f - opt_fmod((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f)), 500.0f))), sin(sqrt((500.0f - opt_fmod((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f)), 500.0f)))), ((((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f) * (opt_keep(((10.0f * SCR[n * 50u + 10u + u32(i_i14)]) / 100.0f)) - 1.5806250754499285f)) / 10.0f))) + 419.0453466631623f), ((fma(10.0f, SCR[n * 50u + 10u + u32(i_i14)], 420.9687462275036f)) > f32(500i)));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i16 = e0;
           let t20 = (6.0f * SCR[n * 50u + 20u + u32(i_i16)]);
-          acc_r2 = acc_r2 + ((t20 * t20) / 4000.0f);
+          acc_r2 = acc_r2 + opt_keep(((t20 * t20) / 4000.0f));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i17 = e0;
           let t21 = sin((0.5f * ((6.0f * SCR[n * 50u + 20u + u32(i_i17)]) / sqrt(f32((1i + i_i17))))));
-          acc_r3 = ((acc_r3 + (2.0f * (t21 * t21))) - (acc_r3 * (2.0f * (t21 * t21))));
+          acc_r3 = (fma((-acc_r3), (2.0f * (t21 * t21)), (fma(2.0f, (t21 * t21), acc_r3))));
         }
         if (e0 >= 0i && e0 < 9i) {
           let i_i19 = e0;
-          let t22 = (((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) * ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) + 2.0f)) - (0.02048f * SCR[n * 50u + 30u + u32((i_i19 + 1i))]));
+          let t22 = (fma((-0.02048f), SCR[n * 50u + 30u + u32((i_i19 + 1i))], ((0.02048f * SCR[n * 50u + 30u + u32(i_i19)]) * (fma(0.02048f, SCR[n * 50u + 30u + u32(i_i19)], 2.0f)))));
           let t23 = (0.02048f * SCR[n * 50u + 30u + u32(i_i19)]);
-          acc_r4 = acc_r4 + ((100.0f * (t22 * t22)) + (t23 * t23));
+          acc_r4 = acc_r4 + (fma(t23, t23, (100.0f * (t22 * t22))));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i21 = e0;
           let t24 = (0.0512f * SCR[n * 50u + 40u + u32(i_i21)]);
           let t25 = sin((3.141592653589793f * (0.0512f * SCR[n * 50u + 40u + u32(i_i21)])));
-          acc_r5 = acc_r5 + ((t24 * t24) + (20.0f * (t25 * t25)));
+          acc_r5 = acc_r5 + (fma(20.0f, (t25 * t25), (t24 * t24)));
         }
       }
       cv_r0[vi] = acc_r0;
@@ -241,7 +241,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
     cv_r1[0u] = cv_r1[0u] + cv_r1[1u];
     cv_r2[0u] = cv_r2[0u] + cv_r2[1u];
-    cv_r3[0u] = ((cv_r3[0u] + cv_r3[1u]) - (cv_r3[0u] * cv_r3[1u]));
+    cv_r3[0u] = (fma((-cv_r3[0u]), cv_r3[1u], (cv_r3[0u] + cv_r3[1u])));
     cv_r4[0u] = cv_r4[0u] + cv_r4[1u];
     cv_r5[0u] = cv_r5[0u] + cv_r5[1u];
     acc_r0 = cv_r0[0u];
@@ -262,7 +262,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 4u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 4u];
-    shf[192u + lid] = ((shf[192u + lid] + shf[192u + lid + 4u]) - (shf[192u + lid] * shf[192u + lid + 4u]));
+    shf[192u + lid] = (fma((-shf[192u + lid]), shf[192u + lid + 4u], (shf[192u + lid] + shf[192u + lid + 4u])));
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 4u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 4u];
   }
@@ -271,7 +271,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 2u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 2u];
-    shf[192u + lid] = ((shf[192u + lid] + shf[192u + lid + 2u]) - (shf[192u + lid] * shf[192u + lid + 2u]));
+    shf[192u + lid] = (fma((-shf[192u + lid]), shf[192u + lid + 2u], (shf[192u + lid] + shf[192u + lid + 2u])));
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 2u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 2u];
   }
@@ -280,7 +280,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
     shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 1u];
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
-    shf[192u + lid] = ((shf[192u + lid] + shf[192u + lid + 1u]) - (shf[192u + lid] * shf[192u + lid + 1u]));
+    shf[192u + lid] = (fma((-shf[192u + lid]), shf[192u + lid + 1u], (shf[192u + lid] + shf[192u + lid + 1u])));
     shf[256u + lid] = shf[256u + lid] + shf[256u + lid + 1u];
     shf[320u + lid] = shf[320u + lid] + shf[320u + lid + 1u];
   }
@@ -294,10 +294,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_g1: f32 = (0.0005f * s_r0);
   let s_g2: f32 = (s_r1 + 100.0f);
-  let s_g3: f32 = ((10.0f * (s_r2 + s_r3)) + 200.0f);
+  let s_g3: f32 = (fma(10.0f, (s_r2 + s_r3), 200.0f));
   let s_g4: f32 = (s_r4 + 300.0f);
-  let s_g5: f32 = ((10.0f * s_r5) + 400.0f);
-  if (valid && lane == 0u) { F[P.f_offset + n] = select(((((((s_w1 * s_g1) + (s_w2 * s_g2)) + (s_w3 * s_g3)) + (s_w4 * s_g4)) + (s_w5 * s_g5)) / s_ws), (((((s_g1 + s_g2) + s_g3) + s_g4) + s_g5) / 5.0f), (s_ws == f32(0i))); }
+  let s_g5: f32 = (fma(10.0f, s_r5, 400.0f));
+  if (valid && lane == 0u) { F[P.f_offset + n] = select(((fma(s_w5, s_g5, (fma(s_w4, s_g4, (fma(s_w3, s_g3, (fma(s_w2, s_g2, (s_w1 * s_g1))))))))) / s_ws), (((((fma(0.0005f, s_r0, s_g2)) + s_g3) + s_g4) + s_g5) / 5.0f), (s_ws == f32(0i))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -312,14 +312,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

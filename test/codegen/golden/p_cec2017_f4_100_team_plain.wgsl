@@ -114,56 +114,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv23 = DATA[0u + (jb + 23u) * 25u + rq];
       let mv24 = DATA[0u + (jb + 24u) * 25u + rq];
       let hb = jb * 16u + cg * 2u;
-      ta0 = ta0 + mv0 * shr[hb + 0u];
-      ta1 = ta1 + mv0 * shr[hb + 1u];
-      ta0 = ta0 + mv1 * shr[hb + 16u];
-      ta1 = ta1 + mv1 * shr[hb + 17u];
-      ta0 = ta0 + mv2 * shr[hb + 32u];
-      ta1 = ta1 + mv2 * shr[hb + 33u];
-      ta0 = ta0 + mv3 * shr[hb + 48u];
-      ta1 = ta1 + mv3 * shr[hb + 49u];
-      ta0 = ta0 + mv4 * shr[hb + 64u];
-      ta1 = ta1 + mv4 * shr[hb + 65u];
-      ta0 = ta0 + mv5 * shr[hb + 80u];
-      ta1 = ta1 + mv5 * shr[hb + 81u];
-      ta0 = ta0 + mv6 * shr[hb + 96u];
-      ta1 = ta1 + mv6 * shr[hb + 97u];
-      ta0 = ta0 + mv7 * shr[hb + 112u];
-      ta1 = ta1 + mv7 * shr[hb + 113u];
-      ta0 = ta0 + mv8 * shr[hb + 128u];
-      ta1 = ta1 + mv8 * shr[hb + 129u];
-      ta0 = ta0 + mv9 * shr[hb + 144u];
-      ta1 = ta1 + mv9 * shr[hb + 145u];
-      ta0 = ta0 + mv10 * shr[hb + 160u];
-      ta1 = ta1 + mv10 * shr[hb + 161u];
-      ta0 = ta0 + mv11 * shr[hb + 176u];
-      ta1 = ta1 + mv11 * shr[hb + 177u];
-      ta0 = ta0 + mv12 * shr[hb + 192u];
-      ta1 = ta1 + mv12 * shr[hb + 193u];
-      ta0 = ta0 + mv13 * shr[hb + 208u];
-      ta1 = ta1 + mv13 * shr[hb + 209u];
-      ta0 = ta0 + mv14 * shr[hb + 224u];
-      ta1 = ta1 + mv14 * shr[hb + 225u];
-      ta0 = ta0 + mv15 * shr[hb + 240u];
-      ta1 = ta1 + mv15 * shr[hb + 241u];
-      ta0 = ta0 + mv16 * shr[hb + 256u];
-      ta1 = ta1 + mv16 * shr[hb + 257u];
-      ta0 = ta0 + mv17 * shr[hb + 272u];
-      ta1 = ta1 + mv17 * shr[hb + 273u];
-      ta0 = ta0 + mv18 * shr[hb + 288u];
-      ta1 = ta1 + mv18 * shr[hb + 289u];
-      ta0 = ta0 + mv19 * shr[hb + 304u];
-      ta1 = ta1 + mv19 * shr[hb + 305u];
-      ta0 = ta0 + mv20 * shr[hb + 320u];
-      ta1 = ta1 + mv20 * shr[hb + 321u];
-      ta0 = ta0 + mv21 * shr[hb + 336u];
-      ta1 = ta1 + mv21 * shr[hb + 337u];
-      ta0 = ta0 + mv22 * shr[hb + 352u];
-      ta1 = ta1 + mv22 * shr[hb + 353u];
-      ta0 = ta0 + mv23 * shr[hb + 368u];
-      ta1 = ta1 + mv23 * shr[hb + 369u];
-      ta0 = ta0 + mv24 * shr[hb + 384u];
-      ta1 = ta1 + mv24 * shr[hb + 385u];
+      ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
+      ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 17u]), ta1);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 33u]), ta1);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 49u]), ta1);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 64u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 65u]), ta1);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 80u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 81u]), ta1);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 96u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 97u]), ta1);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 112u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 113u]), ta1);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 128u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 129u]), ta1);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 144u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 145u]), ta1);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 160u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 161u]), ta1);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 176u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 177u]), ta1);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 192u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 193u]), ta1);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 208u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 209u]), ta1);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 224u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 225u]), ta1);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 240u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 241u]), ta1);
+      ta0 = fma(mv16, vec4<f32>(shr[hb + 256u]), ta0);
+      ta1 = fma(mv16, vec4<f32>(shr[hb + 257u]), ta1);
+      ta0 = fma(mv17, vec4<f32>(shr[hb + 272u]), ta0);
+      ta1 = fma(mv17, vec4<f32>(shr[hb + 273u]), ta1);
+      ta0 = fma(mv18, vec4<f32>(shr[hb + 288u]), ta0);
+      ta1 = fma(mv18, vec4<f32>(shr[hb + 289u]), ta1);
+      ta0 = fma(mv19, vec4<f32>(shr[hb + 304u]), ta0);
+      ta1 = fma(mv19, vec4<f32>(shr[hb + 305u]), ta1);
+      ta0 = fma(mv20, vec4<f32>(shr[hb + 320u]), ta0);
+      ta1 = fma(mv20, vec4<f32>(shr[hb + 321u]), ta1);
+      ta0 = fma(mv21, vec4<f32>(shr[hb + 336u]), ta0);
+      ta1 = fma(mv21, vec4<f32>(shr[hb + 337u]), ta1);
+      ta0 = fma(mv22, vec4<f32>(shr[hb + 352u]), ta0);
+      ta1 = fma(mv22, vec4<f32>(shr[hb + 353u]), ta1);
+      ta0 = fma(mv23, vec4<f32>(shr[hb + 368u]), ta0);
+      ta1 = fma(mv23, vec4<f32>(shr[hb + 369u]), ta1);
+      ta0 = fma(mv24, vec4<f32>(shr[hb + 384u]), ta0);
+      ta1 = fma(mv24, vec4<f32>(shr[hb + 385u]), ta1);
     }
     {
       let tc = cg * 2u + 0u;
@@ -193,30 +193,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 99i) {
           let i_i3 = e0;
-          let t0 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t0 = (fma(shv[team * 100u + 0u + u32(i_i3)], (shv[team * 100u + 0u + u32(i_i3)] + 2.0f), (-shv[team * 100u + 0u + u32((i_i3 + 1i))])));
           let t1 = shv[team * 100u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + ((100.0f * (t0 * t0)) + (t1 * t1));
+          acc_r0 = acc_r0 + (fma(t1, t1, (100.0f * (t0 * t0))));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 99i) {
           let i_i3 = e1;
-          let t2 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t2 = (fma(shv[team * 100u + 0u + u32(i_i3)], (shv[team * 100u + 0u + u32(i_i3)] + 2.0f), (-shv[team * 100u + 0u + u32((i_i3 + 1i))])));
           let t3 = shv[team * 100u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + ((100.0f * (t2 * t2)) + (t3 * t3));
+          acc_r0 = acc_r0 + (fma(t3, t3, (100.0f * (t2 * t2))));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 99i) {
           let i_i3 = e2;
-          let t4 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t4 = (fma(shv[team * 100u + 0u + u32(i_i3)], (shv[team * 100u + 0u + u32(i_i3)] + 2.0f), (-shv[team * 100u + 0u + u32((i_i3 + 1i))])));
           let t5 = shv[team * 100u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + ((100.0f * (t4 * t4)) + (t5 * t5));
+          acc_r0 = acc_r0 + (fma(t5, t5, (100.0f * (t4 * t4))));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 99i) {
           let i_i3 = e3;
-          let t6 = ((shv[team * 100u + 0u + u32(i_i3)] * (shv[team * 100u + 0u + u32(i_i3)] + 2.0f)) - shv[team * 100u + 0u + u32((i_i3 + 1i))]);
+          let t6 = (fma(shv[team * 100u + 0u + u32(i_i3)], (shv[team * 100u + 0u + u32(i_i3)] + 2.0f), (-shv[team * 100u + 0u + u32((i_i3 + 1i))])));
           let t7 = shv[team * 100u + 0u + u32(i_i3)];
-          acc_r0 = acc_r0 + ((100.0f * (t6 * t6)) + (t7 * t7));
+          acc_r0 = acc_r0 + (fma(t7, t7, (100.0f * (t6 * t6))));
         }
       }
       cv_r0[vi] = acc_r0;
@@ -259,14 +259,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -24,53 +24,53 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 1000i) {
           let i_i2 = e0;
           let t0 = xv[0];
-          let t1 = ((t0 * t0) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t1 = (fma(t0, t0, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t2 = (xv[0] - 1.0f);
-          let t3 = ((100.0f * (t1 * t1)) + (t2 * t2));
+          let t3 = (fma(t2, t2, (100.0f * (t1 * t1))));
           let t4 = xv[0];
-          let t5 = ((t4 * t4) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t5 = (fma(t4, t4, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t6 = (xv[0] - 1.0f);
-          let t7 = sin((0.5f * ((100.0f * (t5 * t5)) + (t6 * t6))));
-          acc_r0 = acc_r0 + (((t3 * t3) / 4000.0f) + (2.0f * (t7 * t7)));
+          let t7 = sin((0.5f * (fma(t6, t6, (100.0f * (t5 * t5))))));
+          acc_r0 = acc_r0 + (fma(2.0f, (t7 * t7), ((t3 * t3) / 4000.0f)));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 1000i) {
           let i_i2 = e1;
           let t8 = xv[1];
-          let t9 = ((t8 * t8) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t9 = (fma(t8, t8, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t10 = (xv[1] - 1.0f);
-          let t11 = ((100.0f * (t9 * t9)) + (t10 * t10));
+          let t11 = (fma(t10, t10, (100.0f * (t9 * t9))));
           let t12 = xv[1];
-          let t13 = ((t12 * t12) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t13 = (fma(t12, t12, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t14 = (xv[1] - 1.0f);
-          let t15 = sin((0.5f * ((100.0f * (t13 * t13)) + (t14 * t14))));
-          acc_r0 = acc_r0 + (((t11 * t11) / 4000.0f) + (2.0f * (t15 * t15)));
+          let t15 = sin((0.5f * (fma(t14, t14, (100.0f * (t13 * t13))))));
+          acc_r0 = acc_r0 + (fma(2.0f, (t15 * t15), ((t11 * t11) / 4000.0f)));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 1000i) {
           let i_i2 = e2;
           let t16 = xv[2];
-          let t17 = ((t16 * t16) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t17 = (fma(t16, t16, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t18 = (xv[2] - 1.0f);
-          let t19 = ((100.0f * (t17 * t17)) + (t18 * t18));
+          let t19 = (fma(t18, t18, (100.0f * (t17 * t17))));
           let t20 = xv[2];
-          let t21 = ((t20 * t20) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t21 = (fma(t20, t20, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t22 = (xv[2] - 1.0f);
-          let t23 = sin((0.5f * ((100.0f * (t21 * t21)) + (t22 * t22))));
-          acc_r0 = acc_r0 + (((t19 * t19) / 4000.0f) + (2.0f * (t23 * t23)));
+          let t23 = sin((0.5f * (fma(t22, t22, (100.0f * (t21 * t21))))));
+          acc_r0 = acc_r0 + (fma(2.0f, (t23 * t23), ((t19 * t19) / 4000.0f)));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 1000i) {
           let i_i2 = e3;
           let t24 = xv[3];
-          let t25 = ((t24 * t24) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t25 = (fma(t24, t24, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t26 = (xv[3] - 1.0f);
-          let t27 = ((100.0f * (t25 * t25)) + (t26 * t26));
+          let t27 = (fma(t26, t26, (100.0f * (t25 * t25))));
           let t28 = xv[3];
-          let t29 = ((t28 * t28) - X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u]);
+          let t29 = (fma(t28, t28, (-X[(xo + u32(opt_imod((i_i2 + 1i), 1000i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 1000i))) & 3u])));
           let t30 = (xv[3] - 1.0f);
-          let t31 = sin((0.5f * ((100.0f * (t29 * t29)) + (t30 * t30))));
-          acc_r0 = acc_r0 + (((t27 * t27) / 4000.0f) + (2.0f * (t31 * t31)));
+          let t31 = sin((0.5f * (fma(t30, t30, (100.0f * (t29 * t29))))));
+          acc_r0 = acc_r0 + (fma(2.0f, (t31 * t31), ((t27 * t27) / 4000.0f)));
         }
       }
       if (valid) {
@@ -92,17 +92,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // ---- combine_0 uses P,PART,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
@@ -201,14 +216,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -19,12 +19,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_range_r: f32 = 0.0f;
   for (var iv: i32 = i32(lane); iv < 1000i; iv += 32i) {
     let i_i1 = iv;
-    if (valid) { SCR[n * 1000u + 0u + u32(iv)] = ((((((((((((((((((((((((((((((((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2.0f, 0.0f, 0.0f) / 2.0f) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4.0f, 0.0f, 0.0f) / 4.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8.0f, 0.0f, 0.0f) / 8.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16.0f, 0.0f, 0.0f) / 16.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32.0f, 0.0f, 0.0f) / 32.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 64.0f, 0.0f, 0.0f) / 64.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 128.0f, 0.0f, 0.0f) / 128.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 256.0f, 0.0f, 0.0f) / 256.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 512.0f, 0.0f, 0.0f) / 512.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1024.0f, 0.0f, 0.0f) / 1024.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2048.0f, 0.0f, 0.0f) / 2048.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4096.0f, 0.0f, 0.0f) / 4096.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8192.0f, 0.0f, 0.0f) / 8192.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16384.0f, 0.0f, 0.0f) / 16384.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32768.0f, 0.0f, 0.0f) / 32768.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 65536.0f, 0.0f, 0.0f) / 65536.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 131072.0f, 0.0f, 0.0f) / 131072.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 262144.0f, 0.0f, 0.0f) / 262144.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 524288.0f, 0.0f, 0.0f) / 524288.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1048576.0f, 0.0f, 0.0f) / 1048576.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2097152.0f, 0.0f, 0.0f) / 2097152.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4194304.0f, 0.0f, 0.0f) / 4194304.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8388608.0f, 0.0f, 0.0f) / 8388608.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16777216.0f, 0.0f, 0.0f) / 16777216.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 33554432.0f, 0.0f, 0.0f) / 33554432.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 67108864.0f, 0.0f, 0.0f) / 67108864.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 134217728.0f, 0.0f, 0.0f) / 134217728.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 268435456.0f, 0.0f, 0.0f) / 268435456.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 536870912.0f, 0.0f, 0.0f) / 536870912.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f)) + (ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f)); }
+    if (valid) { SCR[n * 1000u + 0u + u32(iv)] = (((((((((((((((((((((((((((((((opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2.0f, 0.0f, 0.0f) / 2.0f)) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4.0f, 0.0f, 0.0f) / 4.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8.0f, 0.0f, 0.0f) / 8.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16.0f, 0.0f, 0.0f) / 16.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32.0f, 0.0f, 0.0f) / 32.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 64.0f, 0.0f, 0.0f) / 64.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 128.0f, 0.0f, 0.0f) / 128.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 256.0f, 0.0f, 0.0f) / 256.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 512.0f, 0.0f, 0.0f) / 512.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1024.0f, 0.0f, 0.0f) / 1024.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2048.0f, 0.0f, 0.0f) / 2048.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4096.0f, 0.0f, 0.0f) / 4096.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8192.0f, 0.0f, 0.0f) / 8192.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16384.0f, 0.0f, 0.0f) / 16384.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32768.0f, 0.0f, 0.0f) / 32768.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 65536.0f, 0.0f, 0.0f) / 65536.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 131072.0f, 0.0f, 0.0f) / 131072.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 262144.0f, 0.0f, 0.0f) / 262144.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 524288.0f, 0.0f, 0.0f) / 524288.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1048576.0f, 0.0f, 0.0f) / 1048576.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2097152.0f, 0.0f, 0.0f) / 2097152.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4194304.0f, 0.0f, 0.0f) / 4194304.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8388608.0f, 0.0f, 0.0f) / 8388608.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16777216.0f, 0.0f, 0.0f) / 16777216.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 33554432.0f, 0.0f, 0.0f) / 33554432.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 67108864.0f, 0.0f, 0.0f) / 67108864.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 134217728.0f, 0.0f, 0.0f) / 134217728.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 268435456.0f, 0.0f, 0.0f) / 268435456.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 536870912.0f, 0.0f, 0.0f) / 536870912.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f))); }
   }
   storageBarrier();
   var t0: f32 = 0.0f;
   for (var i_i3: i32 = 0i; i_i3 < 1000i; i_i3++) {
-    t0 = t0 + select(log(abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f))), -1e+30f, (abs(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f)) == 0.0f));
+    t0 = t0 + select(log(abs(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 1000u + 0u + u32(i_i3)], 1.0f)), 0.0025118864315095807f))), -1e+30f, (abs(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 1000u + 0u + u32(i_i3)], 1.0f)), 0.0025118864315095807f)) == 0.0f));
   }
   let s_range_lp: f32 = (-11.512925464970229f + t0);
   var acc_range_s: f32 = 1.0f;
@@ -37,22 +37,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 1000i) {
           let i_i3 = e0;
-          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
+          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 1000u + 0u + u32(i_i3)], 1.0f)), 0.0025118864315095807f));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 1000i) {
           let i_i3 = e1;
-          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
+          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 1000u + 0u + u32(i_i3)], 1.0f)), 0.0025118864315095807f));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 1000i) {
           let i_i3 = e2;
-          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
+          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 1000u + 0u + u32(i_i3)], 1.0f)), 0.0025118864315095807f));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 1000i) {
           let i_i3 = e3;
-          acc_range_s = acc_range_s * sign(opt_pow((1.0f + (f32((i_i3 + 1i)) * SCR[n * 1000u + 0u + u32(i_i3)])), 0.0025118864315095807f));
+          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 1000u + 0u + u32(i_i3)], 1.0f)), 0.0025118864315095807f));
         }
       }
       cv_range_s[vi] = acc_range_s;
@@ -90,8 +90,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_range_s: f32 = shf[0u + team * 32u];
   workgroupBarrier();
-  let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
-  let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
+  let s_range_v: f32 = (fma(s_range_s, exp(s_range_lp), s_range_r));
+  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), s_range_s));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
   if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
@@ -108,17 +108,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 fn ff_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
@@ -143,7 +158,7 @@ fn ff_add(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
 }
 fn ff_mul(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let p = ff_two_prod(ah, c);
-  return ff_two_sum(p.x, p.y + al * c);
+  return ff_two_sum(p.x, fma(al, c, p.y));
 }
 fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
   let q = ff_keep(ah / c);
@@ -152,7 +167,7 @@ fn ff_div(ah: f32, al: f32, c: f32) -> vec2<f32> {
 }
 fn ff_mul2(ah: f32, al: f32, bh: f32, bl: f32) -> vec2<f32> {
   let p = ff_two_prod(ah, bh);
-  return ff_two_sum(p.x, p.y + (ah * bl + al * bh));
+  return ff_two_sum(p.x, p.y + fma(ah, bl, al * bh));
 }
 fn ff_turn(xh: f32, xl: f32, mh: f32, ml: f32, q: f32) -> f32 {
   let t = ff_mul2(xh, xl, mh, ml);

@@ -22,30 +22,30 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 99i) {
           let i_i2 = e0;
-          let t0 = ((xv[0] / 4.0f) - 0.25f);
-          let t1 = sin(((3.141592653589793f * (1.0f + ((xv[0] - 1.0f) / 4.0f))) + 1.0f));
-          acc_r0 = acc_r0 + ((t0 * t0) * (1.0f + (10.0f * (t1 * t1))));
+          let t0 = (opt_keep((xv[0] / 4.0f)) - 0.25f);
+          let t1 = sin((fma(3.141592653589793f, (1.0f + opt_keep(((xv[0] - 1.0f) / 4.0f))), 1.0f)));
+          acc_r0 = fma((t0 * t0), (fma(10.0f, (t1 * t1), 1.0f)), acc_r0);
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 99i) {
           let i_i2 = e1;
-          let t2 = ((xv[1] / 4.0f) - 0.25f);
-          let t3 = sin(((3.141592653589793f * (1.0f + ((xv[1] - 1.0f) / 4.0f))) + 1.0f));
-          acc_r0 = acc_r0 + ((t2 * t2) * (1.0f + (10.0f * (t3 * t3))));
+          let t2 = (opt_keep((xv[1] / 4.0f)) - 0.25f);
+          let t3 = sin((fma(3.141592653589793f, (1.0f + opt_keep(((xv[1] - 1.0f) / 4.0f))), 1.0f)));
+          acc_r0 = fma((t2 * t2), (fma(10.0f, (t3 * t3), 1.0f)), acc_r0);
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 99i) {
           let i_i2 = e2;
-          let t4 = ((xv[2] / 4.0f) - 0.25f);
-          let t5 = sin(((3.141592653589793f * (1.0f + ((xv[2] - 1.0f) / 4.0f))) + 1.0f));
-          acc_r0 = acc_r0 + ((t4 * t4) * (1.0f + (10.0f * (t5 * t5))));
+          let t4 = (opt_keep((xv[2] / 4.0f)) - 0.25f);
+          let t5 = sin((fma(3.141592653589793f, (1.0f + opt_keep(((xv[2] - 1.0f) / 4.0f))), 1.0f)));
+          acc_r0 = fma((t4 * t4), (fma(10.0f, (t5 * t5), 1.0f)), acc_r0);
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 99i) {
           let i_i2 = e3;
-          let t6 = ((xv[3] / 4.0f) - 0.25f);
-          let t7 = sin(((3.141592653589793f * (1.0f + ((xv[3] - 1.0f) / 4.0f))) + 1.0f));
-          acc_r0 = acc_r0 + ((t6 * t6) * (1.0f + (10.0f * (t7 * t7))));
+          let t6 = (opt_keep((xv[3] / 4.0f)) - 0.25f);
+          let t7 = sin((fma(3.141592653589793f, (1.0f + opt_keep(((xv[3] - 1.0f) / 4.0f))), 1.0f)));
+          acc_r0 = fma((t6 * t6), (fma(10.0f, (t7 * t7), 1.0f)), acc_r0);
         }
       }
       if (valid) {
@@ -67,17 +67,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // ---- combine_0 uses P,PART,X,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
@@ -151,10 +166,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 32u];
   workgroupBarrier();
-  let t0 = sin((3.141592653589793f * (1.0f + ((X[(xo + u32(0i)) >> 2u][(xo + u32(0i)) & 3u] - 1.0f) / 4.0f))));
-  let t1 = ((X[(xo + u32(99i)) >> 2u][(xo + u32(99i)) & 3u] / 4.0f) - 0.25f);
-  let t2 = sin((6.283185307179586f * (1.0f + ((X[(xo + u32(99i)) >> 2u][(xo + u32(99i)) & 3u] - 1.0f) / 4.0f))));
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((t0 * t0) + s_r0) + ((t1 * t1) * (1.0f + (t2 * t2)))); }
+  let t0 = sin((3.141592653589793f * (1.0f + opt_keep(((X[(xo + u32(0i)) >> 2u][(xo + u32(0i)) & 3u] - 1.0f) / 4.0f)))));
+  let t1 = (opt_keep((X[(xo + u32(99i)) >> 2u][(xo + u32(99i)) & 3u] / 4.0f)) - 0.25f);
+  let t2 = sin((6.283185307179586f * (1.0f + opt_keep(((X[(xo + u32(99i)) >> 2u][(xo + u32(99i)) & 3u] - 1.0f) / 4.0f)))));
+  if (valid && lane == 0u) { F[P.f_offset + n] = (fma((t1 * t1), (fma(t2, t2, 1.0f)), (fma(t0, t0, s_r0)))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -169,14 +184,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -25,9 +25,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q;
         if (e0 >= 0i && e0 < 9i) {
           let i_i2 = e0;
-          let t0 = ((X[xo + u32(i_i2)] / 4.0f) - 0.25f);
-          let t1 = sin(((3.141592653589793f * (1.0f + ((X[xo + u32(i_i2)] - 1.0f) / 4.0f))) + 1.0f));
-          acc_r0 = acc_r0 + ((t0 * t0) * (1.0f + (10.0f * (t1 * t1))));
+          let t0 = (opt_keep((X[xo + u32(i_i2)] / 4.0f)) - 0.25f);
+          let t1 = sin((fma(3.141592653589793f, (1.0f + opt_keep(((X[xo + u32(i_i2)] - 1.0f) / 4.0f))), 1.0f)));
+          acc_r0 = fma((t0 * t0), (fma(10.0f, (t1 * t1), 1.0f)), acc_r0);
         }
       }
       cv_r0[vi] = acc_r0;
@@ -53,10 +53,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   workgroupBarrier();
   let s_r0: f32 = shf[0u + team * 1u];
   workgroupBarrier();
-  let t2 = sin((3.141592653589793f * (1.0f + ((X[xo + u32(0i)] - 1.0f) / 4.0f))));
-  let t3 = ((X[xo + u32(9i)] / 4.0f) - 0.25f);
-  let t4 = sin((6.283185307179586f * (1.0f + ((X[xo + u32(9i)] - 1.0f) / 4.0f))));
-  if (valid && lane == 0u) { F[P.f_offset + n] = (((t2 * t2) + s_r0) + ((t3 * t3) * (1.0f + (t4 * t4)))); }
+  let t2 = sin((3.141592653589793f * (1.0f + opt_keep(((X[xo + u32(0i)] - 1.0f) / 4.0f)))));
+  let t3 = (opt_keep((X[xo + u32(9i)] / 4.0f)) - 0.25f);
+  let t4 = sin((6.283185307179586f * (1.0f + opt_keep(((X[xo + u32(9i)] - 1.0f) / 4.0f)))));
+  if (valid && lane == 0u) { F[P.f_offset + n] = (fma((t3 * t3), (fma(t4, t4, 1.0f)), (fma(t2, t2, s_r0)))); }
 }
 
 fn opt_pow(a: f32, b: f32) -> f32 {
@@ -71,14 +71,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -26,22 +26,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 100i) {
           let i_i2 = e0;
-          acc_r0 = acc_r0 + ((((xv[0] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+          acc_r0 = acc_r0 + (fma((fma(xv[0], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u], 2.0f, (-1.0f)))));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 100i) {
           let i_i2 = e1;
-          acc_r0 = acc_r0 + ((((xv[1] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+          acc_r0 = acc_r0 + (fma((fma(xv[1], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u], 2.0f, (-1.0f)))));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 100i) {
           let i_i2 = e2;
-          acc_r0 = acc_r0 + ((((xv[2] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+          acc_r0 = acc_r0 + (fma((fma(xv[2], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u], 2.0f, (-1.0f)))));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 100i) {
           let i_i2 = e3;
-          acc_r0 = acc_r0 + ((((xv[3] * 2.0f) - 1.0f) * ((X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u] * 2.0f) - 1.0f)) + ((X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u] * 2.0f) - 1.0f));
+          acc_r0 = acc_r0 + (fma((fma(xv[3], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod((i_i2 + 1i), 100i))) >> 2u][(xo + u32(opt_imod((i_i2 + 1i), 100i))) & 3u], 2.0f, (-1.0f))), (fma(X[(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) >> 2u][(xo + u32(opt_imod(((i_i2 + 100i) - 1i), 100i))) & 3u], 2.0f, (-1.0f)))));
         }
       }
       cv_r0[vi] = acc_r0;
@@ -82,14 +82,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

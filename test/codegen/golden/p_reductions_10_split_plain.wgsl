@@ -33,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if (e0 >= 0i && e0 < 10i) {
           let i_i1 = e0;
           let t0 = X[xo + u32(i_i1)];
-          acc_a = acc_a + (t0 * t0);
+          acc_a = fma(t0, t0, acc_a);
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i3 = e0;
@@ -67,11 +67,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i2 = e0;
-          acc_range_lp = acc_range_lp + select(log(abs((1.0f + (0.01f * X[xo + u32(i_i2)])))), -1e+30f, (abs((1.0f + (0.01f * X[xo + u32(i_i2)]))) == 0.0f));
+          acc_range_lp = acc_range_lp + select(log(abs((fma(0.01f, X[xo + u32(i_i2)], 1.0f)))), -1e+30f, (abs((fma(0.01f, X[xo + u32(i_i2)], 1.0f))) == 0.0f));
         }
         if (e0 >= 0i && e0 < 10i) {
           let i_i2 = e0;
-          acc_range_s = acc_range_s * sign((1.0f + (0.01f * X[xo + u32(i_i2)])));
+          acc_range_s = acc_range_s * sign((fma(0.01f, X[xo + u32(i_i2)], 1.0f)));
         }
       }
       if (valid) {
@@ -103,17 +103,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // ---- combine_0 uses P,PART,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
@@ -296,9 +311,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let s_range_s: f32 = shf[448u + team * 16u];
   workgroupBarrier();
   let s_h: f32 = (s_r0 / 10.0f);
-  let s_range_r: f32 = ((((((s_a + (s_c * 3.0f)) + s_d) + f32(s_e)) + (f32(s_f) * 0.5f)) + (f32(s_g) * 0.25f)) + s_h);
-  let s_range_v: f32 = (s_range_r + (s_range_s * exp(s_range_lp)));
-  let s_range_w: f32 = (s_range_s + (s_range_r * exp((-s_range_lp))));
+  let s_range_r: f32 = ((fma(f32(s_g), 0.25f, (fma(f32(s_f), 0.5f, (((fma(s_c, 3.0f, s_a)) + s_d) + f32(s_e)))))) + opt_keep(s_h));
+  let s_range_v: f32 = (fma(s_range_s, exp(s_range_lp), s_range_r));
+  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), s_range_s));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
   if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
@@ -315,14 +330,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

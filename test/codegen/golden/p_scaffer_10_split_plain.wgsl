@@ -23,15 +23,15 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           let i_i2 = e0;
           let t0 = X[xo + u32(i_i2)];
           let t1 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-          let t2 = sin(sqrt(((t0 * t0) + (t1 * t1))));
+          let t2 = sin(sqrt((fma(t1, t1, (t0 * t0)))));
           let t3 = X[xo + u32(i_i2)];
           let t4 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
           let t5 = X[xo + u32(i_i2)];
           let t6 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
           let t7 = X[xo + u32(i_i2)];
           let t8 = X[xo + u32(opt_imod((i_i2 + 1i), 10i))];
-          let t9 = (1.0f + (0.001f * ((t7 * t7) + (t8 * t8))));
-          acc_r0 = acc_r0 + (((t2 * t2) + (0.5f * ((0.001f * ((t3 * t3) + (t4 * t4))) * ((0.001f * ((t5 * t5) + (t6 * t6))) + 2.0f)))) / (t9 * t9));
+          let t9 = (fma(0.001f, (fma(t8, t8, (t7 * t7))), 1.0f));
+          acc_r0 = acc_r0 + opt_keep(((fma(0.5f, ((0.001f * (fma(t4, t4, (t3 * t3)))) * (fma(0.001f, (fma(t6, t6, (t5 * t5))), 2.0f))), (t2 * t2))) / (t9 * t9)));
         }
       }
       if (valid) {
@@ -53,17 +53,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // ---- combine_0 uses P,PART,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
@@ -147,14 +162,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }

@@ -77,17 +77,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // ---- scan_rescan_0 uses P,PART,X
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
@@ -176,7 +191,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             if (iv >= 0i && iv < 100i) {
               let i_i3 = iv;
               let t0 = sv;
-              acc_r0 = acc_r0 + (t0 * t0);
+              acc_r0 = fma(t0, t0, acc_r0);
             }
           }
         }
@@ -241,17 +256,32 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 
 // ---- combine_0 uses P,PART,F
 struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
@@ -303,14 +333,29 @@ fn opt_pow(a: f32, b: f32) -> f32 {
 // not occur; a NaN made at run time from the uniform (P.pad is 0) survives constant folding.
 fn opt_nan() -> f32 { return bitcast<f32>(0x7fc00000u | P.pad); }
 fn opt_inf() -> f32 { return bitcast<f32>(0x7f800000u | P.pad); }
+// The same float, through an integer OR with P.pad (0) that no float algebra sees through: a
+// quotient that an add reads (wgsl-fma.ts), which a device may compute as a product by the
+// reciprocal and contract with the add in one kernel and not in another.
+fn opt_keep(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | P.pad); }
 fn opt_round(x: f32) -> f32 { return sign(x) * floor(abs(x) + 0.5); }
 fn opt_expm1(x: f32) -> f32 {
   if (abs(x) >= 0.5) { return exp(x) - 1.0; }
-  return x * (1.0 + x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0))))))));
+  // Horner's rule, each step an explicit fma (wgsl-fma.ts: no add a product feeds is left to the
+  // device to contract or not).
+  var p = fma(x, 1.0 / 40320.0, 1.0 / 5040.0);
+  p = fma(x, p, 1.0 / 720.0);
+  p = fma(x, p, 1.0 / 120.0);
+  p = fma(x, p, 1.0 / 24.0);
+  p = fma(x, p, 1.0 / 6.0);
+  p = fma(x, p, 0.5);
+  p = fma(x, p, 1.0);
+  return x * p;
 }
 fn opt_idiv(a: i32, b: i32) -> i32 {
   let q = a / b;
   return select(q, q - 1, (a % b != 0) && ((a < 0) != (b < 0)));
 }
 fn opt_imod(a: i32, b: i32) -> i32 { return ((a % b) + b) % b; }
-fn opt_fmod(a: f32, b: f32) -> f32 { return a - b * floor(a / b); }
+// a - b floor(a / b) as one fma (wgsl-fma.ts: the device may not contract it in one kernel and
+// not in another).
+fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
