@@ -106,8 +106,9 @@ export interface AlgoCompileRequest extends AlgoRequest {
    * The runs a batch of them holds (runtime/engines.ts, createBatchEngine; default 1): the steps
    * are scheduled for the batch's population, runs x each step's, whose workgroups fill the GPU
    * many times over where one run's do not. The reductions' order does not depend on the
-   * schedule (schedule/canonical.ts), so on lavapipe each run is the same bits as the run alone;
-   * on an H200 the compositions' fitness rows were not (experiment/runner.ts, BATCH_SCHEDULE).
+   * schedule (schedule/canonical.ts), nor does any term's rounding (codegen/wgsl-fma.ts), so each
+   * run is the same bits as the run alone, on lavapipe and on an H200 (experiment/runner.ts,
+   * BATCH_SCHEDULE).
    */
   runs?: number;
   validateEach?: boolean;

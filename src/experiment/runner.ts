@@ -84,14 +84,12 @@ export interface ExperimentOutcome {
 
 /**
  * Whether a batch's steps are scheduled for the batch (AlgoCompileRequest.runs) rather than as a
- * run alone. Off: on an H200 (2026-12-02) a quarter of jDE's fitness rows on cec2017_f26 and
- * cec2017_f22 at D = 100 rounded one or two ulps apart under teams of 16 lanes (a batch's schedule)
- * and of 128 (a run alone's), the populations the same bits (scripts/diag-batch-bits.mjs;
- * lavapipe agrees row for row; most likely the driver's multiply-add contraction differs between
- * the two kernels' code, docs/performance.md). Until every schedule rounds the same on the GPU, a
- * batched run keeps the run alone's schedule, so that it stays the run alone bit for bit.
+ * run alone. On: every schedule rounds alike, on lavapipe by the canonical order and on NVIDIA too
+ * since the kernels leave the driver no multiply-add to contract (codegen/wgsl-fma.ts). Seed 002's
+ * study at D = 100 gave the same results bit for bit both ways on an H200 (2026-12-02), in 134.5 s
+ * against 202.9 s (docs/performance.md, "One rounding on the GPU too").
  */
-export const BATCH_SCHEDULE = false;
+export const BATCH_SCHEDULE = true;
 
 /** Runs the design's missing runs (or the shard's) into `out`/results.sqlite. */
 export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
@@ -144,8 +142,8 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
       if (!missing.length) continue;
       // Runs a batch: all the missing ones where they can share kernels, fewer where the
       // device's buffers hold fewer (BatchTooLarge), one at a time otherwise. The batch's steps
-      // keep the schedule of a run alone (BATCH_SCHEDULE: a schedule of the batch's own changed
-      // a run's reported best on an H200, docs/performance.md).
+      // are scheduled for all the missing runs (BATCH_SCHEDULE); a smaller batch, or a run alone,
+      // rounds the same whatever the schedule, so the results do not depend on it.
       const c = compileCell(cell, BATCH_SCHEDULE ? missing.length : 1);
       let size =
         gpu && cell.evals !== undefined && !batchRefusal(c.algo)
