@@ -46,14 +46,18 @@ import { needsRange } from '../ir/range.js';
 const sel = (c: IExpr, a: IExpr, b: IExpr): IExpr => ({ k: 'sel', t: 'f', c, a, b });
 const sref = (name: string): IExpr => ({ k: 'sref', t: 'f', name });
 
-/** A factor that is never negative: |a|, a^2k. */
+/**
+ * A factor whose sign need not be multiplied in: |a|, a^2k, and a^c for a constant c that is not
+ * an integer (C pow: a negative base gives NaN there, which the logarithm carries to the result
+ * anyway). Katsuura's factors are the last kind: without this their 32-term sums were computed
+ * twice, once for the logarithms and once for the signs.
+ */
 const nonNegative = (e: IExpr): boolean =>
   (e.k === 'call' && e.fn === 'abs') ||
   (e.k === 'bin' &&
     e.op === 'pow' &&
     e.b.k === 'num' &&
-    Number.isInteger(e.b.v) &&
-    e.b.v % 2 === 0);
+    (!Number.isInteger(e.b.v) || e.b.v % 2 === 0));
 
 type Prod = Extract<IExpr, { k: 'red' }>;
 
@@ -120,9 +124,12 @@ function rewriteCall(v: IExpr, scalars: Map<string, IExpr>, name: Namer): [Bindi
   const sumLog: IExpr = { ...P.red, op: 'sum', body: logAbs };
   const sign = P.sign * Math.sign(P.k);
   const [br, r] = scalar('r', rest.length ? sumOf(rest) : num(0));
+  // The sum of logarithms is a binding of its own, so that the schedule makes it a reduction of
+  // the team (a stage); inside ln|k| + sum it was a loop that every lane ran alone.
+  const [bsl, sl] = Math.abs(P.k) === 1 ? [undefined, sumLog] : scalar('ls', sumLog);
   const [bl, lp] = scalar(
     'lp',
-    Math.abs(P.k) === 1 ? sumLog : bin('+', num(Math.log(Math.abs(P.k))), sumLog),
+    Math.abs(P.k) === 1 ? sl : bin('+', num(Math.log(Math.abs(P.k))), sl),
   );
   const signs: IExpr | undefined =
     P.abs || nonNegative(b) ? undefined : { ...P.red, op: 'prod', body: call('sign', b) };
@@ -145,7 +152,7 @@ function rewriteCall(v: IExpr, scalars: Map<string, IExpr>, name: Namer): [Bindi
       bin('*', num(RANGE_T), bin('-', bin('+', num(1), l), num(RANGE_LOG_T))),
     ),
   );
-  const bindings = [br, bl, ...(bs ? [bs] : []), bv, bw, bln];
+  const bindings = [br, ...(bsl ? [bsl] : []), bl, ...(bs ? [bs] : []), bv, bw, bln];
   return [bindings, sel(bin('<', lp, num(RANGE_LOG_T)), phi(vv), far)];
 }
 

@@ -558,13 +558,27 @@ describe('range', () => {
         (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
           (func main (input x 4)
             (scalar range.r f (sum j 0 4 (read x j)))
-            (scalar range.lp f (+ 1.0986122886681096 (sum i 0 4 (if (== (call abs (read x i)) 0.0) -1e+30 (call log (call abs (read x i)))))))
+            (scalar range.ls f (sum i 0 4 (if (== (call abs (read x i)) 0.0) -1e+30 (call log (call abs (read x i))))))
+            (scalar range.lp f (+ 1.0986122886681096 @range.ls))
             (scalar range.s f (* -1.0 (prod i 0 4 (call sign (read x i)))))
             (scalar range.v f (+ @range.r (* @range.s (call exp @range.lp))))
             (scalar range.w f (+ @range.s (* @range.r (call exp (neg @range.lp)))))
             (scalar range.l f (+ @range.lp (call log (call abs @range.w))))
             (result (if (< @range.lp 69.31471805599453) (if (<= (call abs @range.v) 1.2676506002282294e+30) @range.v (* (call sign @range.v) (* 1.2676506002282294e+30 (- (+ 1.0 (call log (call abs @range.v))) 69.31471805599453)))) (if (<= @range.l 69.31471805599453) (* (call sign @range.w) (call exp @range.l)) (* (call sign @range.w) (* 1.2676506002282294e+30 (- (+ 1.0 @range.l) 69.31471805599453))))))))`,
     );
+  });
+
+  it('multiplies in no signs for factors a^c with c not an integer (Katsuura: NaN for a < 0)', () => {
+    const out = range(
+      parseChecked(ir`
+        (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (result (* 2.0 (prod i 0 4 (pow (+ 1.0 (read x i)) 0.63))))))`),
+    );
+    const text = printProgram(out);
+    expect(text).toContain('(scalar range.ls f (sum i 0 4');
+    expect(text).not.toContain('range.s ');
+    expect(text).not.toContain('call sign (pow');
   });
 
   it('is phi of the value beyond float32 (D = 100: |prod| about e^130 at random points)', () => {

@@ -22,49 +22,45 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 10u + 0u + u32(iv)] = (((((((((((((((((((((((((((((((opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 2.0f, 0.0f, 0.0f) / 2.0f)) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 4.0f, 0.0f, 0.0f) / 4.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 8.0f, 0.0f, 0.0f) / 8.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 16.0f, 0.0f, 0.0f) / 16.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 32.0f, 0.0f, 0.0f) / 32.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 64.0f, 0.0f, 0.0f) / 64.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 128.0f, 0.0f, 0.0f) / 128.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 256.0f, 0.0f, 0.0f) / 256.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 512.0f, 0.0f, 0.0f) / 512.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 1024.0f, 0.0f, 0.0f) / 1024.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 2048.0f, 0.0f, 0.0f) / 2048.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 4096.0f, 0.0f, 0.0f) / 4096.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 8192.0f, 0.0f, 0.0f) / 8192.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 16384.0f, 0.0f, 0.0f) / 16384.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 32768.0f, 0.0f, 0.0f) / 32768.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 65536.0f, 0.0f, 0.0f) / 65536.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 131072.0f, 0.0f, 0.0f) / 131072.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 262144.0f, 0.0f, 0.0f) / 262144.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 524288.0f, 0.0f, 0.0f) / 524288.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 1048576.0f, 0.0f, 0.0f) / 1048576.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 2097152.0f, 0.0f, 0.0f) / 2097152.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 4194304.0f, 0.0f, 0.0f) / 4194304.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 8388608.0f, 0.0f, 0.0f) / 8388608.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 16777216.0f, 0.0f, 0.0f) / 16777216.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 33554432.0f, 0.0f, 0.0f) / 33554432.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 67108864.0f, 0.0f, 0.0f) / 67108864.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 134217728.0f, 0.0f, 0.0f) / 134217728.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 268435456.0f, 0.0f, 0.0f) / 268435456.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 536870912.0f, 0.0f, 0.0f) / 536870912.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f))) + opt_keep((ff_dist(X[xo + u32(i_i1)], 0.0f, 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f))); }
   }
   storageBarrier();
-  var t0: f32 = 0.0f;
-  for (var i_i3: i32 = 0i; i_i3 < 10i; i_i3++) {
-    t0 = t0 + select(log(abs(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 10u + 0u + u32(i_i3)], 1.0f)), 0.6309573444801934f))), -1e+30f, (abs(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 10u + 0u + u32(i_i3)], 1.0f)), 0.6309573444801934f)) == 0.0f));
-  }
-  let s_range_lp: f32 = (-2.3025850929940455f + t0);
-  var acc_range_s: f32 = 1.0f;
+  var acc_range_ls: f32 = 0.0f;
   {
-    var cv_range_s: array<f32, 16>;
+    var cv_range_ls: array<f32, 16>;
     for (var vi: u32 = 0u; vi < 16u; vi++) {
       let vl = i32(lane + vi * 1u);
-      acc_range_s = 1.0f;
+      acc_range_ls = 0.0f;
       for (var q: i32 = vl; q < 10i; q += 16i) {
         let e0 = q;
         if (e0 >= 0i && e0 < 10i) {
           let i_i3 = e0;
-          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 10u + 0u + u32(i_i3)], 1.0f)), 0.6309573444801934f));
+          acc_range_ls = acc_range_ls + select(log(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 10u + 0u + u32(i_i3)], 1.0f)), 0.6309573444801934f)), -1e+30f, (opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 10u + 0u + u32(i_i3)], 1.0f)), 0.6309573444801934f) == 0.0f));
         }
       }
-      cv_range_s[vi] = acc_range_s;
+      cv_range_ls[vi] = acc_range_ls;
     }
-    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[8u];
-    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[9u];
-    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[10u];
-    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[11u];
-    cv_range_s[4u] = cv_range_s[4u] * cv_range_s[12u];
-    cv_range_s[5u] = cv_range_s[5u] * cv_range_s[13u];
-    cv_range_s[6u] = cv_range_s[6u] * cv_range_s[14u];
-    cv_range_s[7u] = cv_range_s[7u] * cv_range_s[15u];
-    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[4u];
-    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[5u];
-    cv_range_s[2u] = cv_range_s[2u] * cv_range_s[6u];
-    cv_range_s[3u] = cv_range_s[3u] * cv_range_s[7u];
-    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[2u];
-    cv_range_s[1u] = cv_range_s[1u] * cv_range_s[3u];
-    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
-    acc_range_s = cv_range_s[0u];
+    cv_range_ls[0u] = cv_range_ls[0u] + cv_range_ls[8u];
+    cv_range_ls[1u] = cv_range_ls[1u] + cv_range_ls[9u];
+    cv_range_ls[2u] = cv_range_ls[2u] + cv_range_ls[10u];
+    cv_range_ls[3u] = cv_range_ls[3u] + cv_range_ls[11u];
+    cv_range_ls[4u] = cv_range_ls[4u] + cv_range_ls[12u];
+    cv_range_ls[5u] = cv_range_ls[5u] + cv_range_ls[13u];
+    cv_range_ls[6u] = cv_range_ls[6u] + cv_range_ls[14u];
+    cv_range_ls[7u] = cv_range_ls[7u] + cv_range_ls[15u];
+    cv_range_ls[0u] = cv_range_ls[0u] + cv_range_ls[4u];
+    cv_range_ls[1u] = cv_range_ls[1u] + cv_range_ls[5u];
+    cv_range_ls[2u] = cv_range_ls[2u] + cv_range_ls[6u];
+    cv_range_ls[3u] = cv_range_ls[3u] + cv_range_ls[7u];
+    cv_range_ls[0u] = cv_range_ls[0u] + cv_range_ls[2u];
+    cv_range_ls[1u] = cv_range_ls[1u] + cv_range_ls[3u];
+    cv_range_ls[0u] = cv_range_ls[0u] + cv_range_ls[1u];
+    acc_range_ls = cv_range_ls[0u];
   }
-  shf[0u + lid] = acc_range_s;
+  shf[0u + lid] = acc_range_ls;
   workgroupBarrier();
-  let s_range_s: f32 = shf[0u + team * 1u];
+  let s_range_ls: f32 = shf[0u + team * 1u];
   workgroupBarrier();
-  let s_range_v: f32 = (fma(s_range_s, exp(s_range_lp), s_range_r));
-  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), s_range_s));
+  let s_range_lp: f32 = (-2.3025850929940455f + s_range_ls);
+  let s_range_v: f32 = (s_range_r + exp(s_range_lp));
+  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), 1.0f));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
   if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }

@@ -22,78 +22,74 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     if (valid) { SCR[n * 3000u + 0u + u32(iv)] = (((((((((((((((((((((((((((((((opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2.0f, 0.0f, 0.0f) / 2.0f)) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4.0f, 0.0f, 0.0f) / 4.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8.0f, 0.0f, 0.0f) / 8.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16.0f, 0.0f, 0.0f) / 16.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32.0f, 0.0f, 0.0f) / 32.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 64.0f, 0.0f, 0.0f) / 64.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 128.0f, 0.0f, 0.0f) / 128.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 256.0f, 0.0f, 0.0f) / 256.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 512.0f, 0.0f, 0.0f) / 512.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1024.0f, 0.0f, 0.0f) / 1024.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2048.0f, 0.0f, 0.0f) / 2048.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4096.0f, 0.0f, 0.0f) / 4096.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8192.0f, 0.0f, 0.0f) / 8192.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16384.0f, 0.0f, 0.0f) / 16384.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 32768.0f, 0.0f, 0.0f) / 32768.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 65536.0f, 0.0f, 0.0f) / 65536.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 131072.0f, 0.0f, 0.0f) / 131072.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 262144.0f, 0.0f, 0.0f) / 262144.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 524288.0f, 0.0f, 0.0f) / 524288.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1048576.0f, 0.0f, 0.0f) / 1048576.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2097152.0f, 0.0f, 0.0f) / 2097152.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4194304.0f, 0.0f, 0.0f) / 4194304.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 8388608.0f, 0.0f, 0.0f) / 8388608.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 16777216.0f, 0.0f, 0.0f) / 16777216.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 33554432.0f, 0.0f, 0.0f) / 33554432.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 67108864.0f, 0.0f, 0.0f) / 67108864.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 134217728.0f, 0.0f, 0.0f) / 134217728.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 268435456.0f, 0.0f, 0.0f) / 268435456.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 536870912.0f, 0.0f, 0.0f) / 536870912.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 1073741824.0f, 0.0f, 0.0f) / 1073741824.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 2147483648.0f, 0.0f, 0.0f) / 2147483648.0f))) + opt_keep((ff_dist(X[(xo + u32(i_i1)) >> 2u][(xo + u32(i_i1)) & 3u], 0.0f, 4294967296.0f, 0.0f, 0.0f) / 4294967296.0f))); }
   }
   storageBarrier();
-  var t0: f32 = 0.0f;
-  for (var i_i3: i32 = 0i; i_i3 < 3000i; i_i3++) {
-    t0 = t0 + select(log(abs(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f))), -1e+30f, (abs(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f)) == 0.0f));
-  }
-  let s_range_lp: f32 = (-13.710150042306449f + t0);
-  var acc_range_s: f32 = 1.0f;
+  var acc_range_ls: f32 = 0.0f;
   {
-    var cv_range_s: array<f32, 2>;
+    var cv_range_ls: array<f32, 2>;
     for (var vi: u32 = 0u; vi < 2u; vi++) {
       let vl = i32(lane + vi * 128u);
-      acc_range_s = 1.0f;
+      acc_range_ls = 0.0f;
       for (var q: i32 = vl; q < 750i; q += 256i) {
         let e0 = q * 4i + 0i;
         if (e0 >= 0i && e0 < 3000i) {
           let i_i3 = e0;
-          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f));
+          acc_range_ls = acc_range_ls + select(log(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f)), -1e+30f, (opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f) == 0.0f));
         }
         let e1 = q * 4i + 1i;
         if (e1 >= 0i && e1 < 3000i) {
           let i_i3 = e1;
-          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f));
+          acc_range_ls = acc_range_ls + select(log(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f)), -1e+30f, (opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f) == 0.0f));
         }
         let e2 = q * 4i + 2i;
         if (e2 >= 0i && e2 < 3000i) {
           let i_i3 = e2;
-          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f));
+          acc_range_ls = acc_range_ls + select(log(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f)), -1e+30f, (opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f) == 0.0f));
         }
         let e3 = q * 4i + 3i;
         if (e3 >= 0i && e3 < 3000i) {
           let i_i3 = e3;
-          acc_range_s = acc_range_s * sign(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f));
+          acc_range_ls = acc_range_ls + select(log(opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f)), -1e+30f, (opt_pow((fma(f32((i_i3 + 1i)), SCR[n * 3000u + 0u + u32(i_i3)], 1.0f)), 0.0006721318789981112f) == 0.0f));
         }
       }
-      cv_range_s[vi] = acc_range_s;
+      cv_range_ls[vi] = acc_range_ls;
     }
-    cv_range_s[0u] = cv_range_s[0u] * cv_range_s[1u];
-    acc_range_s = cv_range_s[0u];
+    cv_range_ls[0u] = cv_range_ls[0u] + cv_range_ls[1u];
+    acc_range_ls = cv_range_ls[0u];
   }
-  shf[0u + lid] = acc_range_s;
+  shf[0u + lid] = acc_range_ls;
   workgroupBarrier();
   if (lane < 64u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 64u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 64u];
   }
   workgroupBarrier();
   if (lane < 32u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 32u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 32u];
   }
   workgroupBarrier();
   if (lane < 16u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 16u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 16u];
   }
   workgroupBarrier();
   if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 8u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
   }
   workgroupBarrier();
   if (lane < 4u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 4u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
   }
   workgroupBarrier();
   if (lane < 2u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 2u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 2u];
   }
   workgroupBarrier();
   if (lane < 1u) {
-    shf[0u + lid] = shf[0u + lid] * shf[0u + lid + 1u];
+    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 1u];
   }
   workgroupBarrier();
-  let s_range_s: f32 = shf[0u + team * 128u];
+  let s_range_ls: f32 = shf[0u + team * 128u];
   workgroupBarrier();
-  let s_range_v: f32 = (fma(s_range_s, exp(s_range_lp), s_range_r));
-  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), s_range_s));
+  let s_range_lp: f32 = (-13.710150042306449f + s_range_ls);
+  let s_range_v: f32 = (s_range_r + exp(s_range_lp));
+  let s_range_w: f32 = (fma(s_range_r, exp((-s_range_lp)), 1.0f));
   let s_range_l: f32 = (s_range_lp + log(abs(s_range_w)));
   if (valid && lane == 0u) { F[P.f_offset + n] = select(select((sign(s_range_w) * (1.2676506002282294e+30f * ((1.0f + s_range_l) - 69.31471805599453f))), (sign(s_range_w) * exp(s_range_l)), (s_range_l <= 69.31471805599453f)), select((sign(s_range_v) * (1.2676506002282294e+30f * ((1.0f + log(abs(s_range_v))) - 69.31471805599453f))), s_range_v, (abs(s_range_v) <= 1.2676506002282294e+30f)), (s_range_lp < 69.31471805599453f)); }
 }
