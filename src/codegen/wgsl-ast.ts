@@ -103,6 +103,8 @@ export const add = (...xs: Expr[]): Expr => xs.reduce((a, b) => bin(a, '+', b));
 export const mul = (a: Expr, b: Expr): Expr => bin(a, '*', b);
 /** A float32 product `a * b` (scalar), marked for wgsl-fma.ts. */
 export const fmul = (a: Expr, b: Expr): Expr => ({ k: 'bin', op: '*', a, b, fp: true });
+/** A float32 quotient `a / b` (scalar), marked for wgsl-fma.ts. */
+export const fdiv = (a: Expr, b: Expr): Expr => ({ k: 'bin', op: '/', a, b, fp: true });
 export const call = (fn: string, ...args: Expr[]): Expr => ({ k: 'call', fn, args });
 export const index = (a: Expr, i: Expr): Expr => ({ k: 'index', a, i });
 
@@ -311,28 +313,32 @@ export function printModule(m: Module): string {
   );
 }
 
+/** `x` rewritten bottom-up: `f` gets each node with its operands already rewritten. */
+export function mapExpr(x: Expr, f: (x: Expr) => Expr): Expr {
+  const e = (y: Expr) => mapExpr(y, f);
+  switch (x.k) {
+    case 'lit':
+    case 'id':
+      return f(x);
+    case 'bin':
+      return f({ ...x, a: e(x.a), b: e(x.b) });
+    case 'un':
+    case 'paren':
+    case 'member':
+      return f({ ...x, a: e(x.a) });
+    case 'call':
+      return f({ ...x, args: x.args.map(e) });
+    case 'index':
+      return f({ ...x, a: e(x.a), i: e(x.i) });
+  }
+}
+
 /**
  * `stmts` with every expression rewritten bottom-up: `f` gets each node with its operands already
  * rewritten and returns its replacement (or the node itself).
  */
 export function mapExprs(stmts: Stmt[], f: (x: Expr) => Expr): Stmt[] {
-  const e = (x: Expr): Expr => {
-    switch (x.k) {
-      case 'lit':
-      case 'id':
-        return f(x);
-      case 'bin':
-        return f({ ...x, a: e(x.a), b: e(x.b) });
-      case 'un':
-      case 'paren':
-      case 'member':
-        return f({ ...x, a: e(x.a) });
-      case 'call':
-        return f({ ...x, args: x.args.map(e) });
-      case 'index':
-        return f({ ...x, a: e(x.a), i: e(x.i) });
-    }
-  };
+  const e = (x: Expr): Expr => mapExpr(x, f);
   const st = (x: Stmt): Stmt => {
     switch (x.k) {
       case 'let':
@@ -373,6 +379,28 @@ export function mapExprs(stmts: Stmt[], f: (x: Expr) => Expr): Stmt[] {
     }
   };
   return stmts.map(st);
+}
+
+/** Calls `f` on every statement of `stmts`, nested ones (bodies, branches, loop headers) included. */
+export function forEachStmt(stmts: Stmt[], f: (s: Stmt) => void): void {
+  for (const s of stmts) {
+    f(s);
+    switch (s.k) {
+      case 'if':
+        forEachStmt(s.body, f);
+        if (s.orElse) forEachStmt(s.orElse, f);
+        break;
+      case 'for':
+        forEachStmt([s.init, s.update, ...s.body], f);
+        break;
+      case 'loop':
+      case 'block':
+      case 'seq':
+        forEachStmt(s.body, f);
+        break;
+      default:
+    }
+  }
 }
 
 /** `stmts` with every use of the name `from` renamed `to` (a kernel's parameters: P to Q). */

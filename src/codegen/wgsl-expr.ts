@@ -12,6 +12,7 @@ import {
   bin,
   call,
   f32,
+  fdiv,
   fmul,
   forS,
   i32,
@@ -204,7 +205,7 @@ export function wgslNode(e: IExpr, ctx: ExprContext, pre: Stmt[]): Expr {
           return paren(e.t === 'f' ? fmul(A, B) : bin(A, '*', B));
         case '/':
           // So is a float quotient: wgsl-fma.ts keeps it from an add it feeds.
-          return paren(e.t === 'f' ? { k: 'bin', op: '/', a: A, b: B, fp: true } : bin(A, '/', B));
+          return paren(e.t === 'f' ? fdiv(A, B) : bin(A, '/', B));
         default:
           return paren(bin(A, e.op, B));
       }

@@ -29,7 +29,7 @@
 // from several places; no compiler contracts across that), and vector products, which the tiled
 // rotation product writes as fma itself (wgsl-team.ts).
 
-import { call, mapExprs, paren, type Expr, type Stmt } from './wgsl-ast.js';
+import { call, forEachStmt, mapExpr, mapExprs, paren, type Expr, type Stmt } from './wgsl-ast.js';
 
 /** A product's factors, `neg` when the operand is its negation. */
 interface Product {
@@ -53,7 +53,7 @@ export function fuseMulAdds(body: Stmt[]): Stmt[] {
   // declaration shadows means the same value wherever it is in scope.
   const decls = new Map<string, number>();
   const letInit = new Map<string, Expr>();
-  walk(body, (s) => {
+  forEachStmt(body, (s) => {
     if (s.k !== 'let' && s.k !== 'var') return;
     decls.set(s.name, (decls.get(s.name) ?? 0) + 1);
     if (s.k === 'let') letInit.set(s.name, s.init);
@@ -117,32 +117,6 @@ export function fuseMulAdds(body: Stmt[]): Stmt[] {
     const b = kept(x.b);
     return a === x.a && b === x.b ? x : { ...x, a, b };
   };
-  const deep = (x: Expr): Expr => {
-    const [s] = mapExprs([{ k: 'let', name: '_', init: x }], rewrite);
-    return (s as Stmt & { k: 'let' }).init;
-  };
+  const deep = (x: Expr): Expr => mapExpr(x, rewrite);
   return mapExprs(body, rewrite);
-}
-
-/** Calls `f` on every statement of `body`, nested ones included. */
-function walk(body: Stmt[], f: (s: Stmt) => void): void {
-  for (const s of body) {
-    f(s);
-    switch (s.k) {
-      case 'if':
-        walk(s.body, f);
-        if (s.orElse) walk(s.orElse, f);
-        break;
-      case 'for':
-        walk([s.init], f);
-        walk(s.body, f);
-        break;
-      case 'loop':
-      case 'block':
-      case 'seq':
-        walk(s.body, f);
-        break;
-      default:
-    }
-  }
 }

@@ -8,6 +8,7 @@ import {
   bin,
   call,
   f32,
+  fdiv,
   fmul,
   i32,
   id,
@@ -25,7 +26,6 @@ import {
 import { fuseMulAdds } from '../../src/codegen/wgsl-fma.js';
 
 const fuse = (...body: Stmt[]) => printStmts(fuseMulAdds(body), 0);
-const fdiv = (a: Expr, b: Expr): Expr => ({ k: 'bin', op: '/', a, b, fp: true });
 const neg = (a: Expr): Expr => paren({ k: 'un', op: '-', a });
 const out = (e: Expr) => assign(id('y'), e);
 

@@ -5,7 +5,14 @@
 // mock), so the generator keeps no hook for it. The runtime's own kernels (wgsl-service.ts) too.
 
 import { describe, expect, it, vi } from 'vitest';
-import { printExpr, type Expr, type Module, type Stmt } from '../../src/codegen/wgsl-ast.js';
+import {
+  forEachStmt,
+  mapExprs,
+  printExpr,
+  type Expr,
+  type Module,
+  type Stmt,
+} from '../../src/codegen/wgsl-ast.js';
 import { probeKernel, skipKernel } from '../../src/codegen/wgsl-service.js';
 import { corpus } from './wgsl-corpus.js';
 
@@ -134,48 +141,17 @@ describe('the WGSL syntax tree of the golden corpus', () => {
     const left: string[] = [];
     for (const m of printed) {
       const lets = new Map<string, Expr>();
-      const ex = (x: Expr, f: (x: Expr) => void): void => {
-        f(x);
-        if (x.k === 'bin') (ex(x.a, f), ex(x.b, f));
-        else if (x.k === 'un' || x.k === 'paren' || x.k === 'member') ex(x.a, f);
-        else if (x.k === 'call') x.args.forEach((a) => ex(a, f));
-        else if (x.k === 'index') (ex(x.a, f), ex(x.i, f));
-      };
-      const stmts = (body: Stmt[], f: (s: Stmt) => void): void =>
-        body.forEach((s) => {
-          f(s);
-          if (s.k === 'if') (stmts(s.body, f), stmts(s.orElse ?? [], f));
-          else if (s.k === 'for') stmts([s.init, ...s.body], f);
-          else if (s.k === 'loop' || s.k === 'block' || s.k === 'seq') stmts(s.body, f);
-        });
-      const exprsOf = (s: Stmt): Expr[] =>
-        s.k === 'let'
-          ? [s.init]
-          : s.k === 'var'
-            ? s.init
-              ? [s.init]
-              : []
-            : s.k === 'assign'
-              ? [s.rhs]
-              : s.k === 'call'
-                ? [s.call]
-                : s.k === 'if' || s.k === 'for'
-                  ? [s.cond]
-                  : s.k === 'return' && s.value
-                    ? [s.value]
-                    : [];
-      stmts(m.entry.body, (s) => {
+      forEachStmt(m.entry.body, (s) => {
         if (s.k === 'let' && marked(strip(s.init))) lets.set(s.name, s.init);
       });
-      stmts(m.entry.body, (s) => {
-        for (const e of exprsOf(s))
-          ex(e, (x) => {
-            if (x.k === 'call' && x.fn === 'fma') fmas++;
-            if (x.k !== 'bin' || (x.op !== '+' && x.op !== '-')) return;
-            for (const o of [x.a, x.b].map(strip))
-              if (marked(o) || (o.k === 'id' && lets.has(o.name)))
-                left.push(`${printExpr(x)} (${o.k === 'id' ? printExpr(lets.get(o.name)!) : ''})`);
-          });
+      // Every node of every expression (mapExprs as a visitor: each node returned as it is).
+      mapExprs(m.entry.body, (x) => {
+        if (x.k === 'call' && x.fn === 'fma') fmas++;
+        if (x.k === 'bin' && (x.op === '+' || x.op === '-'))
+          for (const o of [x.a, x.b].map(strip))
+            if (marked(o) || (o.k === 'id' && lets.has(o.name)))
+              left.push(`${printExpr(x)} (${o.k === 'id' ? printExpr(lets.get(o.name)!) : ''})`);
+        return x;
       });
     }
     expect(left.slice(0, 3)).toEqual([]);
