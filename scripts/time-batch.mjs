@@ -2,8 +2,12 @@
 // batch's own schedule (AlgoCompileRequest.runs), with each step's GPU time: a quick A/B of two
 // builds on the GPU machine (issue 36). Usage: node scripts/time-batch.mjs [R] [GENS] problem...
 import { compileAlgorithm, openGpu, runBatch, GpuAlgoEngine } from '../dist/api.js';
+import { roofline } from '../dist/api/experiment.js';
 
 const gpu = await openGpu({});
+// The roofline of the same run (copy kernel, float32 FMA rate), for docs/performance.md.
+const roof = await roofline(gpu, 1 << 24, 10);
+console.log(`roofline: copy ${roof.copyGBps.toFixed(0)} GB/s, FMA ${roof.gflops.toFixed(0)} GFLOP/s`);
 const R = Number(process.argv[2] ?? 51);
 const GENS = Number(process.argv[3] ?? 500);
 const seeds = Array.from({ length: R }, (_, r) => r + 1);

@@ -10,9 +10,11 @@ import { expm1 } from '../passes/expm1.js';
 import { fold } from '../passes/fold.js';
 import { fuse } from '../passes/fuse.js';
 import { inline } from '../passes/inline.js';
+import { narrow } from '../passes/narrow.js';
 import { range } from '../passes/range.js';
 import { residual } from '../passes/residual.js';
 import { scan } from '../passes/scan.js';
+import { spread } from '../passes/spread.js';
 import { twofloat } from '../passes/twofloat.js';
 import { turns } from '../passes/turns.js';
 import { scheduleProgram, type ScheduleOptions } from '../schedule/schedule.js';
@@ -36,7 +38,9 @@ export const PASSES: readonly Pass[] = [
   // The CPU backend takes the program after `scan`; what follows is for the GPU alone.
   { name: 'turns', run: (p) => turns(p) },
   { name: 'residual', run: (p) => residual(p) },
+  { name: 'narrow', run: (p) => narrow(p) },
   { name: 'range', run: (p) => range(p) },
+  { name: 'spread', run: (p) => spread(p) },
   { name: 'twofloat', run: (p) => twofloat(p) },
   { name: 'fuse', run: (p) => fuse(p) },
 ];

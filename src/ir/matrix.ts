@@ -7,8 +7,8 @@ import { children, forEachNode, type Binding, type IExpr, type IrFunc } from './
 
 /**
  * The 2-D arrays of `funcs` (data matrices: the only arrays read at two indices) of which every
- * read is M[i][j] inside a vector binding over i, with j the index of a reduction in that
- * binding's body. One walk over every expression (bindings, result, and the rows and bodies of a
+ * read is M[i][j] inside a vector binding over i (or M[G(i)][j], a row gathered through data), with j the index of a
+ * reduction in that binding's body. One walk over every expression (bindings, result, and the rows and bodies of a
  * step's writes); `read` collects every array read at all.
  */
 export function rowMatrices(funcs: IrFunc[]): { read: Set<string>; rows: Set<string> } {
@@ -21,10 +21,12 @@ export function rowMatrices(funcs: IrFunc[]): { read: Set<string>; rows: Set<str
       const [a, b] = e.idx;
       if (e.idx.length === 2) {
         matrices.add(e.arr);
+        // A row gathered by the vector's index, M[G(i)][j] (passes/narrow.ts: the rows of a
+        // permutation), counts too: its lanes read one column of the transposed layout.
         const rowRead =
           row !== undefined &&
-          a?.k === 'idx' &&
-          a.name === row &&
+          a !== undefined &&
+          ((a.k === 'idx' && a.name === row) || gatheredRow(a, row)) &&
           b?.k === 'idx' &&
           reds.has(b.name);
         if (!rowRead) bad.add(e.arr);
@@ -49,6 +51,20 @@ export function rowMatrices(funcs: IrFunc[]): { read: Set<string>; rows: Set<str
     }
   }
   return { read, rows: new Set([...matrices].filter((m) => !bad.has(m))) };
+}
+
+/** A row index that depends on the vector's index `row` alone (through data: a permutation). */
+function gatheredRow(a: IExpr, row: string): boolean {
+  let ok = true;
+  let uses = false;
+  forEachNode(a, (n) => {
+    if (n.k === 'idx') {
+      if (n.name === row) uses = true;
+      else ok = false;
+    }
+    if (n.k === 'red' || n.k === 'sref' || n.k === 'draw' || n.k === 'vref') ok = false;
+  });
+  return ok && uses;
 }
 
 /** A vector that is one matrix product: z[i] = sum(j in 0..cols) M[i][j] * y (+ c). */

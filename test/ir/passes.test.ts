@@ -25,6 +25,8 @@ import { errorBoundProgram } from '../../src/ir/error-bound.js';
 import { compileJs } from '../../src/codegen/js.js';
 import { inline } from '../../src/passes/inline.js';
 import { scan } from '../../src/passes/scan.js';
+import { narrow } from '../../src/passes/narrow.js';
+import { spread, SPREAD_CALL_COST, SPREAD_MIN_COST } from '../../src/passes/spread.js';
 import {
   defaultScheduleOptions,
   scheduleProgram,
@@ -1114,3 +1116,87 @@ function ir0(arr: string): IExpr {
     ],
   };
 }
+
+// ---- narrow -----------------------------------------------------------------------------------
+
+describe('narrow', () => {
+  const gathered = (m: number) => ir`
+    (program t (dim 8) (box -100.0 100.0) (optimum 0.0) (at 0.0) (minimize)
+      (data M (8 8) (uniform -1.0 1.0 5))
+      (data S (8) (perm 3))
+      (func main (input x 8)
+        (vec z i 8 (sum j 0 8 (* (read M i j) (read x j))))
+        (vec w k ${m} (* 0.5 (read z (call int (read S k)))))
+        (vec v k2 ${m} (+ (read z (call int (read S k2))) (read w k2)))
+        (result (+ (sum k3 0 ${m} (pow (read v k3) 2.0)) (sum i4 0 8 (read x i4))))))`;
+
+  it('computes a vector only at the elements its readers gather (the rows of a slice of a permutation)', () => {
+    // Both readers gather z at S[k] over 2 elements: z becomes those 2 rows, M read at row S[i].
+    checkPass(
+      narrow,
+      gathered(2),
+      ir`
+        (program t (dim 8) (box -100.0 100.0) (optimum 0.0) (at 0.0) (minimize)
+          (data M (8 8) (uniform -1.0 1.0 5))
+          (data S (8) (perm 3))
+          (func main (input x 8)
+            (vec z i 2 (sum j 0 8 (* (read M (call int (read S i)) j) (read x j))))
+            (vec w k 2 (* 0.5 (read z k)))
+            (vec v k2 2 (+ (read z k2) (read w k2)))
+            (result (+ (sum k3 0 2 (pow (read v k3) 2.0)) (sum i4 0 8 (read x i4))))))`,
+    );
+  });
+
+  it('leaves a vector read at more than a quarter of its elements, elsewhere, or at other indices', () => {
+    const p = parseChecked(gathered(3));
+    expect(narrow(p)).toBe(p);
+    const inResult = parseChecked(ir`
+      (program t (dim 8) (box -100.0 100.0) (optimum 0.0) (at 0.0) (minimize)
+        (data S (8) (perm 3))
+        (func main (input x 8)
+          (vec z i 8 (* 2.0 (read x i)))
+          (vec w k 2 (read z (call int (read S k))))
+          (result (+ (sum k3 0 2 (read w k3)) (read z 0)))))`);
+    expect(narrow(inResult)).toBe(inResult);
+    const twoIndices = parseChecked(ir`
+      (program t (dim 8) (box -100.0 100.0) (optimum 0.0) (at 0.0) (minimize)
+        (data S (8) (perm 3))
+        (func main (input x 8)
+          (vec z i 8 (* 2.0 (read x i)))
+          (vec w k 2 (read z (call int (read S k))))
+          (vec v k2 2 (read z (+ k2 1)))
+          (result (sum k3 0 2 (+ (read w k3) (read v k3))))))`);
+    expect(narrow(twoIndices)).toBe(twoIndices);
+  });
+});
+
+// ---- spread -----------------------------------------------------------------------------------
+
+describe('spread', () => {
+  // A term of 33 sines: 33 SPREAD_CALL_COST, past SPREAD_MIN_COST.
+  const deep = (v: string) => {
+    let t = v;
+    for (let k = 0; k < 33; k++) t = `(call sin ${t})`;
+    return t;
+  };
+
+  it('moves a costly term into a vector of its own, which the reduction reads over its bounds', () => {
+    expect(33 * SPREAD_CALL_COST).toBeGreaterThanOrEqual(SPREAD_MIN_COST);
+    checkPass(
+      spread,
+      ir`
+        (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (scalar a f (sum i 1 4 ${deep('(read x i)')}))
+            (scalar b f (sum j 0 4 (call sin (read x j))))
+            (result (+ @a @b))))`,
+      ir`
+        (program t (dim 4) (box -10.0 10.0) (optimum 0.0) (at 0.0) (minimize)
+          (func main (input x 4)
+            (vec a~t i 3 ${deep('(read x (+ i 1))')})
+            (scalar a f (sum i 1 4 (read a~t (- i 1))))
+            (scalar b f (sum j 0 4 (call sin (read x j))))
+            (result (+ @a @b))))`,
+    );
+  });
+});
