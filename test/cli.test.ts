@@ -374,7 +374,7 @@ describe('opt check and compile', () => {
     expect(out).not.toContain('(func rastrigin@4');
     expect(await main(['compile', 'rastrigin', '--dim', '4', '--dump-ir', 'after:magic'])).toBe(2);
     expect(err).toContain(
-      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, centre, bias, cosine, expm1, cse, scan, turns, residual, narrow, range, spread, twofloat, fuse, schedule',
+      '--dump-ir: expected after:PASS with PASS one of lower, inline, fold, centre, bias, cosine, expm1, cse, scan, turns, residual, narrow, ffsplit, range, spread, twofloat, fuse, schedule',
     );
   });
   it('compile --algorithm --dump-algo-ir after:PASS prints the algorithm IR after that algorithm pass', async () => {

@@ -7,6 +7,7 @@ import { centre } from '../passes/centre.js';
 import { cosine } from '../passes/cosine.js';
 import { cse } from '../passes/cse.js';
 import { expm1 } from '../passes/expm1.js';
+import { ffsplit } from '../passes/ffsplit.js';
 import { fold } from '../passes/fold.js';
 import { fuse } from '../passes/fuse.js';
 import { inline } from '../passes/inline.js';
@@ -39,6 +40,7 @@ export const PASSES: readonly Pass[] = [
   { name: 'turns', run: (p) => turns(p) },
   { name: 'residual', run: (p) => residual(p) },
   { name: 'narrow', run: (p) => narrow(p) },
+  { name: 'ffsplit', run: (p) => ffsplit(p) },
   { name: 'range', run: (p) => range(p) },
   { name: 'spread', run: (p) => spread(p) },
   { name: 'twofloat', run: (p) => twofloat(p) },

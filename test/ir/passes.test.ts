@@ -26,6 +26,7 @@ import { compileJs } from '../../src/codegen/js.js';
 import { inline } from '../../src/passes/inline.js';
 import { scan } from '../../src/passes/scan.js';
 import { narrow } from '../../src/passes/narrow.js';
+import { ffsplit, ffsplitParts, FFSPLIT_MAX_PARTS } from '../../src/passes/ffsplit.js';
 import { spread, SPREAD_CALL_COST, SPREAD_MIN_COST } from '../../src/passes/spread.js';
 import {
   defaultScheduleOptions,
@@ -1197,6 +1198,44 @@ describe('spread', () => {
             (scalar a f (sum i 1 4 (read a~t (- i 1))))
             (scalar b f (sum j 0 4 (call sin (read x j))))
             (result (+ @a @b))))`,
+    );
+  });
+});
+
+// ---- ffsplit ----------------------------------------------------------------------------------
+
+describe('ffsplit', () => {
+  it('fixes the parts by the vector and the sum alone', () => {
+    expect(ffsplitParts(10, 100)).toBe(4); // CEC 2014 F22 at D = 100: 40 partials
+    expect(ffsplitParts(3, 30)).toBe(2); // 30 terms: 2 parts of 15 (not 4: 30 is not divisible)
+    expect(ffsplitParts(1, 10)).toBe(1); // 5 terms a part would be fewer than FFSPLIT_MIN_TERMS
+    expect(ffsplitParts(100, 100)).toBe(1); // 200 partials would be more than FFSPLIT_LANES
+    expect(ffsplitParts(1, 1000)).toBe(FFSPLIT_MAX_PARTS);
+  });
+
+  it('splits a short float-float row sum into partial pairs and adds them as a tree', () => {
+    // Evaluated in float64 on the CPU (ff.* exact there), the split sum agrees with the sequential.
+    const term = (i: string) =>
+      `(call ff.pair (call ff.mul2.h (read M ${i} j) 0.0 (read x j) 0.0) (call ff.mul2.l (read M ${i} j) 0.0 (read x j) 0.0))`;
+    const part = (q: number) => `(+ (* i 2) ${q})`;
+    checkPass(
+      ffsplit,
+      ir`
+        (program t (dim 16) (box -1.0 1.0) (optimum 0.0) (at 0.0) (minimize)
+          (data M (2 16) (uniform -1.0 1.0 5))
+          (func main (input x 16)
+            (vec z~h i 2 (ffsum.h j 0 16 ${term('i')}))
+            (vec z~l i 2 (ffsum.l j 0 16 ${term('i')}))
+            (result (sum k 0 2 (+ (read z~h k) (read z~l k))))))`,
+      ir`
+        (program t (dim 16) (box -1.0 1.0) (optimum 0.0) (at 0.0) (minimize)
+          (data M (2 16) (uniform -1.0 1.0 5))
+          (func main (input x 16)
+            (vec z~h.p ip 4 (ffsum.h j (* 8 (% ip 2)) (+ (* 8 (% ip 2)) 8) ${term('(idiv ip 2)')}))
+            (vec z~l.p ip 4 (ffsum.l j (* 8 (% ip 2)) (+ (* 8 (% ip 2)) 8) ${term('(idiv ip 2)')}))
+            (vec z~h i 2 (call ff.add.h (read z~h.p ${part(0)}) (read z~l.p ${part(0)}) (read z~h.p ${part(1)}) (read z~l.p ${part(1)})))
+            (vec z~l i 2 (call ff.add.l (read z~h.p ${part(0)}) (read z~l.p ${part(0)}) (read z~h.p ${part(1)}) (read z~l.p ${part(1)})))
+            (result (sum k 0 2 (+ (read z~h k) (read z~l k))))))`,
     );
   });
 });
