@@ -15,16 +15,16 @@ if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
 
 // All 30, the functions with Katsuura or Weierstrass too (F6, F12, F19, F22, F26, F27, F29, F30):
 // their arguments 2^j z (j <= 32) and 3^k (z + 0.5) (k <= 20) are computed in float-float
-// (passes/turns.ts), without which float32 kept none of their fractional bits. The compositions
-// with them (F26, F27, F29, F30: ten or so float-float rotations an evaluation) at D = 10 only:
-// on lavapipe they cost as much as the rest of the file together at D = 30.
+// (passes/turns.ts), without which float32 kept none of their fractional bits. At D = 10 here; at
+// D = 30 (all but the compositions with Katsuura or Weierstrass) in the long stage
+// (test/long/problems-d30.long.test.ts): lavapipe compiles them from an empty shader cache in
+// minutes (issue 36, item 5).
 const ALL = Array.from({ length: 30 }, (_, k) => k + 1);
-const dims = (f: number) => ([26, 27, 29, 30].includes(f) ? [10] : [10, 30]);
 
 describe.skipIf(!ctx)('CEC 2014: GPU against CPU within the float32 error bound', () => {
   for (const f of ALL)
-    it.each(dims(f))(`cec2014_f${f} at D = %i`, async (D) => {
-      const c = await compareOnGpu(ctx!, `cec2014_f${f}`, D, 6, 2014 + D);
+    it(`cec2014_f${f} at D = 10`, async () => {
+      const c = await compareOnGpu(ctx!, `cec2014_f${f}`, 10, 6, 2014 + 10);
       expect(c.worst).toBeLessThanOrEqual(1);
     });
 });

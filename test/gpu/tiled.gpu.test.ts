@@ -9,11 +9,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ScheduleOptions } from '../../src/schedule/schedule.js';
-import { compileAlgorithm } from '../../src/compile/algorithm.js';
-import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
-import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
-import { runAlgorithm } from '../../src/runtime/run.js';
-import { compareOnGpu, expectSameState, gpu } from './helpers.js';
+import { compareOnGpu, gpu } from './helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -73,30 +69,3 @@ describe.skipIf(!ctx)(
 // selection taken differently); the populations are not multiples of the workgroup's individuals.
 // Each case compiles three tiled step kernels on lavapipe (about 35 s): jDE on Schwefel and a
 // hybrid are in test/long/tiled-steps.long.test.ts.
-const STEP_CASES: [string, string, Record<string, string>, Partial<ScheduleOptions>][] = [
-  // DE, its tile forced (a population of 13 fills too few workgroups to tile: schedule.ts).
-  ['de', 'cec2017_f3', { NP: '13' }, { tile: 2 }],
-];
-
-describe.skipIf(!ctx)("a step's rotation as a tiled product: the CPU's selections", () => {
-  it.each(STEP_CASES)('%s on %s at D = 50, %o %o', async (name, problem, set, schedule) => {
-    const c = compileAlgorithm({
-      algorithm: name,
-      problem,
-      dim: 50,
-      set,
-      schedule,
-      validateEach: true,
-    });
-    const each = c.steps.find((st) => st.name.startsWith('each.X'))!;
-    const stages = c.compiled(each).gpuIr.schedule.stages;
-    expect(stages.some((st) => st.k === 'vec' && st.tile)).toBe(true);
-    const g = await GpuAlgoEngine.create(ctx!, c, 4);
-    const k = new CpuAlgoEngine(c, 4);
-    const rg = await runAlgorithm(c, g, { seed: 4, maxGenerations: 6, batch: 1 });
-    const rk = await runAlgorithm(c, k, { seed: 4, maxGenerations: 6, batch: 1 });
-    expect(rg.trace.map((t) => t.evals)).toEqual(rk.trace.map((t) => t.evals));
-    await expectSameState(c, g, k);
-    g.destroy();
-  });
-});

@@ -1,5 +1,5 @@
 // The long stage: algorithm steps whose rotation is a tiled product (issue 15, item 4), beside
-// the DE case of test/gpu/tiled.gpu.test.ts: jDE on Schwefel (z and z~c, one product; its F and
+// DE on Zakharov (moved here from test/gpu/tiled.gpu.test.ts, tiles of 2): jDE on Schwefel (z and z~c, one product; its F and
 // CR rows are each individual's own, read at its own row) and DE/best/1 on a hybrid read through
 // a permutation with 4 individuals a workgroup (teams of 32). About 40 s each on lavapipe, most of
 // it compiling the three tiled step kernels. GPU and CPU runs with one seed take the same
@@ -21,6 +21,8 @@ if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
   throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
 
 const CASES: [string, string, Record<string, string>, Partial<ScheduleOptions>, number[]][] = [
+  // From test/gpu/tiled.gpu.test.ts (issue 36, item 5: 175 s there from an empty shader cache).
+  ['de', 'cec2017_f3', { NP: '13' }, { tile: 2 }, [2]],
   ['jde', 'cec2017_f10', { NP: '11' }, { tile: 1 }, [1, 1]],
   ['de', 'cec2017_f16', { NP: '9', mutation: 'best1' }, { team: 32 }, [1]],
 ];
