@@ -23,6 +23,7 @@ import {
   decideRegime,
   reductionSlotBytes,
   SHARED_VEC_BYTES,
+  TILE_SHARED_VEC_BYTES,
   STEP_DRAW_BYTES,
   stateNames,
   TILE_STEP_MIN_WORKGROUPS,
@@ -124,8 +125,8 @@ export interface Plan {
 
 /**
  * Whether a team kernel keeps its vectors (`vecBytes` for the workgroup's G individuals) in
- * workgroup memory. A step does when they fit SHARED_VEC_BYTES; an evaluation only when all of
- * them are tiled products (schedule.ts, tileStages), where the teams read them after the product.
+ * workgroup memory. A step does when they fit SHARED_VEC_BYTES (TILE_SHARED_VEC_BYTES beside a
+ * tiled product); an evaluation only when all of them are tiled products (schedule.ts, tileStages), where the teams read them after the product.
  * Beside a tiled product they must also fit with its y (codegen/wgsl-team.ts, tiledStage), the
  * reductions' slots and (a step) its draws.
  */
@@ -139,8 +140,9 @@ function keptInWorkgroup(
 ): boolean {
   const vecs = stages.filter((st) => st.k === 'vec');
   const step = !!f.domain;
-  if (!vecs.length || vecBytes > SHARED_VEC_BYTES) return false;
-  if (!vecs.some((st) => st.tile)) return step;
+  if (!vecs.length) return false;
+  if (!vecs.some((st) => st.tile)) return step && vecBytes <= SHARED_VEC_BYTES;
+  if (vecBytes > TILE_SHARED_VEC_BYTES) return false;
   if (!step && !vecs.every((st) => st.tile)) return false;
   const tiles = tiledProducts(f, state);
   const cols = Math.max(0, ...vecs.map((st) => tiles.get(st.name) ?? 0));

@@ -181,6 +181,16 @@ const ROW_MIN = 8;
 export const SHARED_VEC_BYTES = 8192;
 
 /**
+ * The same beside a tiled product (the kernel's workgroup memory is then bounded by
+ * WORKGROUP_BYTES with the product's y: tileIndividuals): 12 KiB lets a batch's one-rotation
+ * step (jDE NP 250, D = 100: three vectors, 1,200 bytes an individual) share M among 8 individuals
+ * a workgroup, not 4. Measured on an H200 (seed 002's batch of 51 runs, GPU time a generation;
+ * docs/performance.md, issue 36): cec2017_f3 90.0 -> 62.3 us, f4 84.3 -> 59.5, f5 84.1 -> 60.1;
+ * hybrids and Schwefel unchanged; 16 KiB gave the same.
+ */
+export const TILE_SHARED_VEC_BYTES = 12288;
+
+/**
  * A tiled matrix product's y, the factor beside M[i][j] for every column j and each of the
  * workgroup's individuals, is kept in workgroup memory: at most this many floats (8 KiB of the
  * 16 KiB WebGPU guarantees; the reductions' slots take the rest).
@@ -296,7 +306,7 @@ export function reductionSlotBytes(f: IrFunc, stages: Stage[], wg: number): numb
  * The individuals a workgroup of tiled products with `cols` columns at most: a power of two, at
  * most TILE_MAX_INDIVIDUALS, whose y fits TILE_FLOATS; and when every vector is a tiled product,
  * or in a step (which keeps every vector there when they fit: plan.ts), whose vectors
- * (`vecFloats`: their elements, for one individual) fit SHARED_VEC_BYTES, so that the teams read
+ * (`vecFloats`: their elements, for one individual) fit TILE_SHARED_VEC_BYTES, so that the teams read
  * them from workgroup memory; `reserve`: bytes more for each individual (a step's draws); `fill`:
  * at least this many workgroups for the population (a step). Measured (H100, seed 002's suite at
  * D = 100, N = 1,000; docs/performance.md): one rotation is fastest with 16 individuals a
@@ -312,7 +322,7 @@ function tileIndividuals(
   const fits = (g: number, kept: number) =>
     (!fill || Math.ceil(fill.population / g) >= fill.workgroups) &&
     cols * g <= TILE_FLOATS &&
-    kept * g * 4 <= SHARED_VEC_BYTES &&
+    kept * g * 4 <= TILE_SHARED_VEC_BYTES &&
     (cols + kept) * g * 4 + slots + reserve * g <= WORKGROUP_BYTES;
   for (const kept of vecFloats === undefined ? [0] : [vecFloats, 0])
     for (let g = TILE_MAX_INDIVIDUALS; g >= TILE_MIN_INDIVIDUALS; g /= 2)

@@ -6,26 +6,26 @@ struct Params { n: u32, f_offset: u32, gx: u32, pad: u32 }
 @group(0) @binding(3) var<storage, read> DATA: array<vec4<f32>>;
 override WG: u32 = 64u;
 var<workgroup> shf: array<f32, 256>;
-var<workgroup> shr: array<f32, 400>;
-var<workgroup> shv: array<f32, 1200>;
+var<workgroup> shr: array<f32, 800>;
+var<workgroup> shv: array<f32, 2400>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let group = wid.x + wid.y * P.gx;
-  let team = lid / 16u;
-  let lane = lid % 16u;
-  let n_raw = group * 4u + team;
+  let team = lid / 8u;
+  let lane = lid % 8u;
+  let n_raw = group * 8u + team;
   let valid = n_raw < P.n;
   let n = min(n_raw, P.n - 1u);
   let xo = n * 100u;
-  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+  for (var e0: u32 = lid; e0 < 800u; e0 += WG) {
     let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j2 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
+    let n = min(group * 8u + g, P.n - 1u);
     let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(30300u + u32(i_j2)) >> 2u][(30300u + u32(i_j2)) & 3u]);
+    shr[jc * 8u + g] = ((X[(xo + u32(i_j2)) >> 2u][(xo + u32(i_j2)) & 3u] - DATA[(10000u + u32(i_j2)) >> 2u][(10000u + u32(i_j2)) & 3u]) - DATA[(30300u + u32(i_j2)) >> 2u][(30300u + u32(i_j2)) & 3u]);
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -33,6 +33,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
+    var ta2: vec4<f32> = vec4<f32>(0.0f);
+    var ta3: vec4<f32> = vec4<f32>(0.0f);
     for (var jb: u32 = 0u; jb < 96u; jb += 16u) {
       let mv0 = DATA[0u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[0u + (jb + 1u) * 25u + rq];
@@ -50,81 +52,137 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv13 = DATA[0u + (jb + 13u) * 25u + rq];
       let mv14 = DATA[0u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[0u + (jb + 15u) * 25u + rq];
-      let hb = jb * 4u + cg * 2u;
+      let hb = jb * 8u + cg * 4u;
       ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
       ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
-      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
-      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
-      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
-      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
-      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
-      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
-      ta0 = fma(mv4, vec4<f32>(shr[hb + 16u]), ta0);
-      ta1 = fma(mv4, vec4<f32>(shr[hb + 17u]), ta1);
-      ta0 = fma(mv5, vec4<f32>(shr[hb + 20u]), ta0);
-      ta1 = fma(mv5, vec4<f32>(shr[hb + 21u]), ta1);
-      ta0 = fma(mv6, vec4<f32>(shr[hb + 24u]), ta0);
-      ta1 = fma(mv6, vec4<f32>(shr[hb + 25u]), ta1);
-      ta0 = fma(mv7, vec4<f32>(shr[hb + 28u]), ta0);
-      ta1 = fma(mv7, vec4<f32>(shr[hb + 29u]), ta1);
-      ta0 = fma(mv8, vec4<f32>(shr[hb + 32u]), ta0);
-      ta1 = fma(mv8, vec4<f32>(shr[hb + 33u]), ta1);
-      ta0 = fma(mv9, vec4<f32>(shr[hb + 36u]), ta0);
-      ta1 = fma(mv9, vec4<f32>(shr[hb + 37u]), ta1);
-      ta0 = fma(mv10, vec4<f32>(shr[hb + 40u]), ta0);
-      ta1 = fma(mv10, vec4<f32>(shr[hb + 41u]), ta1);
-      ta0 = fma(mv11, vec4<f32>(shr[hb + 44u]), ta0);
-      ta1 = fma(mv11, vec4<f32>(shr[hb + 45u]), ta1);
-      ta0 = fma(mv12, vec4<f32>(shr[hb + 48u]), ta0);
-      ta1 = fma(mv12, vec4<f32>(shr[hb + 49u]), ta1);
-      ta0 = fma(mv13, vec4<f32>(shr[hb + 52u]), ta0);
-      ta1 = fma(mv13, vec4<f32>(shr[hb + 53u]), ta1);
-      ta0 = fma(mv14, vec4<f32>(shr[hb + 56u]), ta0);
-      ta1 = fma(mv14, vec4<f32>(shr[hb + 57u]), ta1);
-      ta0 = fma(mv15, vec4<f32>(shr[hb + 60u]), ta0);
-      ta1 = fma(mv15, vec4<f32>(shr[hb + 61u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 33u]), ta1);
+      ta2 = fma(mv4, vec4<f32>(shr[hb + 34u]), ta2);
+      ta3 = fma(mv4, vec4<f32>(shr[hb + 35u]), ta3);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 41u]), ta1);
+      ta2 = fma(mv5, vec4<f32>(shr[hb + 42u]), ta2);
+      ta3 = fma(mv5, vec4<f32>(shr[hb + 43u]), ta3);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 49u]), ta1);
+      ta2 = fma(mv6, vec4<f32>(shr[hb + 50u]), ta2);
+      ta3 = fma(mv6, vec4<f32>(shr[hb + 51u]), ta3);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 57u]), ta1);
+      ta2 = fma(mv7, vec4<f32>(shr[hb + 58u]), ta2);
+      ta3 = fma(mv7, vec4<f32>(shr[hb + 59u]), ta3);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 64u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 65u]), ta1);
+      ta2 = fma(mv8, vec4<f32>(shr[hb + 66u]), ta2);
+      ta3 = fma(mv8, vec4<f32>(shr[hb + 67u]), ta3);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 72u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 73u]), ta1);
+      ta2 = fma(mv9, vec4<f32>(shr[hb + 74u]), ta2);
+      ta3 = fma(mv9, vec4<f32>(shr[hb + 75u]), ta3);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 80u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 81u]), ta1);
+      ta2 = fma(mv10, vec4<f32>(shr[hb + 82u]), ta2);
+      ta3 = fma(mv10, vec4<f32>(shr[hb + 83u]), ta3);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 88u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 89u]), ta1);
+      ta2 = fma(mv11, vec4<f32>(shr[hb + 90u]), ta2);
+      ta3 = fma(mv11, vec4<f32>(shr[hb + 91u]), ta3);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 96u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 97u]), ta1);
+      ta2 = fma(mv12, vec4<f32>(shr[hb + 98u]), ta2);
+      ta3 = fma(mv12, vec4<f32>(shr[hb + 99u]), ta3);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 104u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 105u]), ta1);
+      ta2 = fma(mv13, vec4<f32>(shr[hb + 106u]), ta2);
+      ta3 = fma(mv13, vec4<f32>(shr[hb + 107u]), ta3);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 112u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 113u]), ta1);
+      ta2 = fma(mv14, vec4<f32>(shr[hb + 114u]), ta2);
+      ta3 = fma(mv14, vec4<f32>(shr[hb + 115u]), ta3);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 120u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 121u]), ta1);
+      ta2 = fma(mv15, vec4<f32>(shr[hb + 122u]), ta2);
+      ta3 = fma(mv15, vec4<f32>(shr[hb + 123u]), ta3);
     }
     {
       let mv0 = DATA[0u + (96u + 0u) * 25u + rq];
       let mv1 = DATA[0u + (96u + 1u) * 25u + rq];
       let mv2 = DATA[0u + (96u + 2u) * 25u + rq];
       let mv3 = DATA[0u + (96u + 3u) * 25u + rq];
-      let hb = 96u * 4u + cg * 2u;
+      let hb = 96u * 8u + cg * 4u;
       ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
       ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
-      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
-      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
-      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
-      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
-      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
-      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
     }
     {
-      let tc = cg * 2u + 0u;
-      let nc = group * 4u + tc;
+      let tc = cg * 4u + 0u;
+      let nc = group * 8u + tc;
       shv[tc * 300u + 0u + rq * 4u + 0u] = ta0[0];
       shv[tc * 300u + 0u + rq * 4u + 1u] = ta0[1];
       shv[tc * 300u + 0u + rq * 4u + 2u] = ta0[2];
       shv[tc * 300u + 0u + rq * 4u + 3u] = ta0[3];
     }
     {
-      let tc = cg * 2u + 1u;
-      let nc = group * 4u + tc;
+      let tc = cg * 4u + 1u;
+      let nc = group * 8u + tc;
       shv[tc * 300u + 0u + rq * 4u + 0u] = ta1[0];
       shv[tc * 300u + 0u + rq * 4u + 1u] = ta1[1];
       shv[tc * 300u + 0u + rq * 4u + 2u] = ta1[2];
       shv[tc * 300u + 0u + rq * 4u + 3u] = ta1[3];
     }
+    {
+      let tc = cg * 4u + 2u;
+      let nc = group * 8u + tc;
+      shv[tc * 300u + 0u + rq * 4u + 0u] = ta2[0];
+      shv[tc * 300u + 0u + rq * 4u + 1u] = ta2[1];
+      shv[tc * 300u + 0u + rq * 4u + 2u] = ta2[2];
+      shv[tc * 300u + 0u + rq * 4u + 3u] = ta2[3];
+    }
+    {
+      let tc = cg * 4u + 3u;
+      let nc = group * 8u + tc;
+      shv[tc * 300u + 0u + rq * 4u + 0u] = ta3[0];
+      shv[tc * 300u + 0u + rq * 4u + 1u] = ta3[1];
+      shv[tc * 300u + 0u + rq * 4u + 2u] = ta3[2];
+      shv[tc * 300u + 0u + rq * 4u + 3u] = ta3[3];
+    }
   }
   workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+  for (var e0: u32 = lid; e0 < 800u; e0 += WG) {
     let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j4 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
+    let n = min(group * 8u + g, P.n - 1u);
     let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(30400u + u32(i_j4)) >> 2u][(30400u + u32(i_j4)) & 3u]);
+    shr[jc * 8u + g] = ((X[(xo + u32(i_j4)) >> 2u][(xo + u32(i_j4)) & 3u] - DATA[(20100u + u32(i_j4)) >> 2u][(20100u + u32(i_j4)) & 3u]) - DATA[(30400u + u32(i_j4)) >> 2u][(30400u + u32(i_j4)) & 3u]);
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -132,6 +190,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
+    var ta2: vec4<f32> = vec4<f32>(0.0f);
+    var ta3: vec4<f32> = vec4<f32>(0.0f);
     for (var jb: u32 = 0u; jb < 96u; jb += 16u) {
       let mv0 = DATA[2525u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[2525u + (jb + 1u) * 25u + rq];
@@ -149,81 +209,137 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv13 = DATA[2525u + (jb + 13u) * 25u + rq];
       let mv14 = DATA[2525u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[2525u + (jb + 15u) * 25u + rq];
-      let hb = jb * 4u + cg * 2u;
+      let hb = jb * 8u + cg * 4u;
       ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
       ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
-      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
-      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
-      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
-      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
-      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
-      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
-      ta0 = fma(mv4, vec4<f32>(shr[hb + 16u]), ta0);
-      ta1 = fma(mv4, vec4<f32>(shr[hb + 17u]), ta1);
-      ta0 = fma(mv5, vec4<f32>(shr[hb + 20u]), ta0);
-      ta1 = fma(mv5, vec4<f32>(shr[hb + 21u]), ta1);
-      ta0 = fma(mv6, vec4<f32>(shr[hb + 24u]), ta0);
-      ta1 = fma(mv6, vec4<f32>(shr[hb + 25u]), ta1);
-      ta0 = fma(mv7, vec4<f32>(shr[hb + 28u]), ta0);
-      ta1 = fma(mv7, vec4<f32>(shr[hb + 29u]), ta1);
-      ta0 = fma(mv8, vec4<f32>(shr[hb + 32u]), ta0);
-      ta1 = fma(mv8, vec4<f32>(shr[hb + 33u]), ta1);
-      ta0 = fma(mv9, vec4<f32>(shr[hb + 36u]), ta0);
-      ta1 = fma(mv9, vec4<f32>(shr[hb + 37u]), ta1);
-      ta0 = fma(mv10, vec4<f32>(shr[hb + 40u]), ta0);
-      ta1 = fma(mv10, vec4<f32>(shr[hb + 41u]), ta1);
-      ta0 = fma(mv11, vec4<f32>(shr[hb + 44u]), ta0);
-      ta1 = fma(mv11, vec4<f32>(shr[hb + 45u]), ta1);
-      ta0 = fma(mv12, vec4<f32>(shr[hb + 48u]), ta0);
-      ta1 = fma(mv12, vec4<f32>(shr[hb + 49u]), ta1);
-      ta0 = fma(mv13, vec4<f32>(shr[hb + 52u]), ta0);
-      ta1 = fma(mv13, vec4<f32>(shr[hb + 53u]), ta1);
-      ta0 = fma(mv14, vec4<f32>(shr[hb + 56u]), ta0);
-      ta1 = fma(mv14, vec4<f32>(shr[hb + 57u]), ta1);
-      ta0 = fma(mv15, vec4<f32>(shr[hb + 60u]), ta0);
-      ta1 = fma(mv15, vec4<f32>(shr[hb + 61u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 33u]), ta1);
+      ta2 = fma(mv4, vec4<f32>(shr[hb + 34u]), ta2);
+      ta3 = fma(mv4, vec4<f32>(shr[hb + 35u]), ta3);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 41u]), ta1);
+      ta2 = fma(mv5, vec4<f32>(shr[hb + 42u]), ta2);
+      ta3 = fma(mv5, vec4<f32>(shr[hb + 43u]), ta3);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 49u]), ta1);
+      ta2 = fma(mv6, vec4<f32>(shr[hb + 50u]), ta2);
+      ta3 = fma(mv6, vec4<f32>(shr[hb + 51u]), ta3);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 57u]), ta1);
+      ta2 = fma(mv7, vec4<f32>(shr[hb + 58u]), ta2);
+      ta3 = fma(mv7, vec4<f32>(shr[hb + 59u]), ta3);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 64u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 65u]), ta1);
+      ta2 = fma(mv8, vec4<f32>(shr[hb + 66u]), ta2);
+      ta3 = fma(mv8, vec4<f32>(shr[hb + 67u]), ta3);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 72u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 73u]), ta1);
+      ta2 = fma(mv9, vec4<f32>(shr[hb + 74u]), ta2);
+      ta3 = fma(mv9, vec4<f32>(shr[hb + 75u]), ta3);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 80u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 81u]), ta1);
+      ta2 = fma(mv10, vec4<f32>(shr[hb + 82u]), ta2);
+      ta3 = fma(mv10, vec4<f32>(shr[hb + 83u]), ta3);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 88u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 89u]), ta1);
+      ta2 = fma(mv11, vec4<f32>(shr[hb + 90u]), ta2);
+      ta3 = fma(mv11, vec4<f32>(shr[hb + 91u]), ta3);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 96u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 97u]), ta1);
+      ta2 = fma(mv12, vec4<f32>(shr[hb + 98u]), ta2);
+      ta3 = fma(mv12, vec4<f32>(shr[hb + 99u]), ta3);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 104u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 105u]), ta1);
+      ta2 = fma(mv13, vec4<f32>(shr[hb + 106u]), ta2);
+      ta3 = fma(mv13, vec4<f32>(shr[hb + 107u]), ta3);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 112u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 113u]), ta1);
+      ta2 = fma(mv14, vec4<f32>(shr[hb + 114u]), ta2);
+      ta3 = fma(mv14, vec4<f32>(shr[hb + 115u]), ta3);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 120u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 121u]), ta1);
+      ta2 = fma(mv15, vec4<f32>(shr[hb + 122u]), ta2);
+      ta3 = fma(mv15, vec4<f32>(shr[hb + 123u]), ta3);
     }
     {
       let mv0 = DATA[2525u + (96u + 0u) * 25u + rq];
       let mv1 = DATA[2525u + (96u + 1u) * 25u + rq];
       let mv2 = DATA[2525u + (96u + 2u) * 25u + rq];
       let mv3 = DATA[2525u + (96u + 3u) * 25u + rq];
-      let hb = 96u * 4u + cg * 2u;
+      let hb = 96u * 8u + cg * 4u;
       ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
       ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
-      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
-      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
-      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
-      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
-      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
-      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
     }
     {
-      let tc = cg * 2u + 0u;
-      let nc = group * 4u + tc;
+      let tc = cg * 4u + 0u;
+      let nc = group * 8u + tc;
       shv[tc * 300u + 100u + rq * 4u + 0u] = ta0[0];
       shv[tc * 300u + 100u + rq * 4u + 1u] = ta0[1];
       shv[tc * 300u + 100u + rq * 4u + 2u] = ta0[2];
       shv[tc * 300u + 100u + rq * 4u + 3u] = ta0[3];
     }
     {
-      let tc = cg * 2u + 1u;
-      let nc = group * 4u + tc;
+      let tc = cg * 4u + 1u;
+      let nc = group * 8u + tc;
       shv[tc * 300u + 100u + rq * 4u + 0u] = ta1[0];
       shv[tc * 300u + 100u + rq * 4u + 1u] = ta1[1];
       shv[tc * 300u + 100u + rq * 4u + 2u] = ta1[2];
       shv[tc * 300u + 100u + rq * 4u + 3u] = ta1[3];
     }
+    {
+      let tc = cg * 4u + 2u;
+      let nc = group * 8u + tc;
+      shv[tc * 300u + 100u + rq * 4u + 0u] = ta2[0];
+      shv[tc * 300u + 100u + rq * 4u + 1u] = ta2[1];
+      shv[tc * 300u + 100u + rq * 4u + 2u] = ta2[2];
+      shv[tc * 300u + 100u + rq * 4u + 3u] = ta2[3];
+    }
+    {
+      let tc = cg * 4u + 3u;
+      let nc = group * 8u + tc;
+      shv[tc * 300u + 100u + rq * 4u + 0u] = ta3[0];
+      shv[tc * 300u + 100u + rq * 4u + 1u] = ta3[1];
+      shv[tc * 300u + 100u + rq * 4u + 2u] = ta3[2];
+      shv[tc * 300u + 100u + rq * 4u + 3u] = ta3[3];
+    }
   }
   workgroupBarrier();
-  for (var e0: u32 = lid; e0 < 400u; e0 += WG) {
+  for (var e0: u32 = lid; e0 < 800u; e0 += WG) {
     let e = e0;
     let g = e / 100u;
     let jc = e % 100u;
     let i_j6 = i32(jc);
-    let n = min(group * 4u + g, P.n - 1u);
+    let n = min(group * 8u + g, P.n - 1u);
     let xo = n * 100u;
-    shr[jc * 4u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(30500u + u32(i_j6)) >> 2u][(30500u + u32(i_j6)) & 3u]);
+    shr[jc * 8u + g] = ((X[(xo + u32(i_j6)) >> 2u][(xo + u32(i_j6)) & 3u] - DATA[(30200u + u32(i_j6)) >> 2u][(30200u + u32(i_j6)) & 3u]) - DATA[(30500u + u32(i_j6)) >> 2u][(30500u + u32(i_j6)) & 3u]);
   }
   workgroupBarrier();
   for (var t: u32 = lid; t < 50u; t += WG) {
@@ -231,6 +347,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let rq = t / 2u;
     var ta0: vec4<f32> = vec4<f32>(0.0f);
     var ta1: vec4<f32> = vec4<f32>(0.0f);
+    var ta2: vec4<f32> = vec4<f32>(0.0f);
+    var ta3: vec4<f32> = vec4<f32>(0.0f);
     for (var jb: u32 = 0u; jb < 96u; jb += 16u) {
       let mv0 = DATA[5050u + (jb + 0u) * 25u + rq];
       let mv1 = DATA[5050u + (jb + 1u) * 25u + rq];
@@ -248,70 +366,126 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       let mv13 = DATA[5050u + (jb + 13u) * 25u + rq];
       let mv14 = DATA[5050u + (jb + 14u) * 25u + rq];
       let mv15 = DATA[5050u + (jb + 15u) * 25u + rq];
-      let hb = jb * 4u + cg * 2u;
+      let hb = jb * 8u + cg * 4u;
       ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
       ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
-      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
-      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
-      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
-      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
-      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
-      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
-      ta0 = fma(mv4, vec4<f32>(shr[hb + 16u]), ta0);
-      ta1 = fma(mv4, vec4<f32>(shr[hb + 17u]), ta1);
-      ta0 = fma(mv5, vec4<f32>(shr[hb + 20u]), ta0);
-      ta1 = fma(mv5, vec4<f32>(shr[hb + 21u]), ta1);
-      ta0 = fma(mv6, vec4<f32>(shr[hb + 24u]), ta0);
-      ta1 = fma(mv6, vec4<f32>(shr[hb + 25u]), ta1);
-      ta0 = fma(mv7, vec4<f32>(shr[hb + 28u]), ta0);
-      ta1 = fma(mv7, vec4<f32>(shr[hb + 29u]), ta1);
-      ta0 = fma(mv8, vec4<f32>(shr[hb + 32u]), ta0);
-      ta1 = fma(mv8, vec4<f32>(shr[hb + 33u]), ta1);
-      ta0 = fma(mv9, vec4<f32>(shr[hb + 36u]), ta0);
-      ta1 = fma(mv9, vec4<f32>(shr[hb + 37u]), ta1);
-      ta0 = fma(mv10, vec4<f32>(shr[hb + 40u]), ta0);
-      ta1 = fma(mv10, vec4<f32>(shr[hb + 41u]), ta1);
-      ta0 = fma(mv11, vec4<f32>(shr[hb + 44u]), ta0);
-      ta1 = fma(mv11, vec4<f32>(shr[hb + 45u]), ta1);
-      ta0 = fma(mv12, vec4<f32>(shr[hb + 48u]), ta0);
-      ta1 = fma(mv12, vec4<f32>(shr[hb + 49u]), ta1);
-      ta0 = fma(mv13, vec4<f32>(shr[hb + 52u]), ta0);
-      ta1 = fma(mv13, vec4<f32>(shr[hb + 53u]), ta1);
-      ta0 = fma(mv14, vec4<f32>(shr[hb + 56u]), ta0);
-      ta1 = fma(mv14, vec4<f32>(shr[hb + 57u]), ta1);
-      ta0 = fma(mv15, vec4<f32>(shr[hb + 60u]), ta0);
-      ta1 = fma(mv15, vec4<f32>(shr[hb + 61u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
+      ta0 = fma(mv4, vec4<f32>(shr[hb + 32u]), ta0);
+      ta1 = fma(mv4, vec4<f32>(shr[hb + 33u]), ta1);
+      ta2 = fma(mv4, vec4<f32>(shr[hb + 34u]), ta2);
+      ta3 = fma(mv4, vec4<f32>(shr[hb + 35u]), ta3);
+      ta0 = fma(mv5, vec4<f32>(shr[hb + 40u]), ta0);
+      ta1 = fma(mv5, vec4<f32>(shr[hb + 41u]), ta1);
+      ta2 = fma(mv5, vec4<f32>(shr[hb + 42u]), ta2);
+      ta3 = fma(mv5, vec4<f32>(shr[hb + 43u]), ta3);
+      ta0 = fma(mv6, vec4<f32>(shr[hb + 48u]), ta0);
+      ta1 = fma(mv6, vec4<f32>(shr[hb + 49u]), ta1);
+      ta2 = fma(mv6, vec4<f32>(shr[hb + 50u]), ta2);
+      ta3 = fma(mv6, vec4<f32>(shr[hb + 51u]), ta3);
+      ta0 = fma(mv7, vec4<f32>(shr[hb + 56u]), ta0);
+      ta1 = fma(mv7, vec4<f32>(shr[hb + 57u]), ta1);
+      ta2 = fma(mv7, vec4<f32>(shr[hb + 58u]), ta2);
+      ta3 = fma(mv7, vec4<f32>(shr[hb + 59u]), ta3);
+      ta0 = fma(mv8, vec4<f32>(shr[hb + 64u]), ta0);
+      ta1 = fma(mv8, vec4<f32>(shr[hb + 65u]), ta1);
+      ta2 = fma(mv8, vec4<f32>(shr[hb + 66u]), ta2);
+      ta3 = fma(mv8, vec4<f32>(shr[hb + 67u]), ta3);
+      ta0 = fma(mv9, vec4<f32>(shr[hb + 72u]), ta0);
+      ta1 = fma(mv9, vec4<f32>(shr[hb + 73u]), ta1);
+      ta2 = fma(mv9, vec4<f32>(shr[hb + 74u]), ta2);
+      ta3 = fma(mv9, vec4<f32>(shr[hb + 75u]), ta3);
+      ta0 = fma(mv10, vec4<f32>(shr[hb + 80u]), ta0);
+      ta1 = fma(mv10, vec4<f32>(shr[hb + 81u]), ta1);
+      ta2 = fma(mv10, vec4<f32>(shr[hb + 82u]), ta2);
+      ta3 = fma(mv10, vec4<f32>(shr[hb + 83u]), ta3);
+      ta0 = fma(mv11, vec4<f32>(shr[hb + 88u]), ta0);
+      ta1 = fma(mv11, vec4<f32>(shr[hb + 89u]), ta1);
+      ta2 = fma(mv11, vec4<f32>(shr[hb + 90u]), ta2);
+      ta3 = fma(mv11, vec4<f32>(shr[hb + 91u]), ta3);
+      ta0 = fma(mv12, vec4<f32>(shr[hb + 96u]), ta0);
+      ta1 = fma(mv12, vec4<f32>(shr[hb + 97u]), ta1);
+      ta2 = fma(mv12, vec4<f32>(shr[hb + 98u]), ta2);
+      ta3 = fma(mv12, vec4<f32>(shr[hb + 99u]), ta3);
+      ta0 = fma(mv13, vec4<f32>(shr[hb + 104u]), ta0);
+      ta1 = fma(mv13, vec4<f32>(shr[hb + 105u]), ta1);
+      ta2 = fma(mv13, vec4<f32>(shr[hb + 106u]), ta2);
+      ta3 = fma(mv13, vec4<f32>(shr[hb + 107u]), ta3);
+      ta0 = fma(mv14, vec4<f32>(shr[hb + 112u]), ta0);
+      ta1 = fma(mv14, vec4<f32>(shr[hb + 113u]), ta1);
+      ta2 = fma(mv14, vec4<f32>(shr[hb + 114u]), ta2);
+      ta3 = fma(mv14, vec4<f32>(shr[hb + 115u]), ta3);
+      ta0 = fma(mv15, vec4<f32>(shr[hb + 120u]), ta0);
+      ta1 = fma(mv15, vec4<f32>(shr[hb + 121u]), ta1);
+      ta2 = fma(mv15, vec4<f32>(shr[hb + 122u]), ta2);
+      ta3 = fma(mv15, vec4<f32>(shr[hb + 123u]), ta3);
     }
     {
       let mv0 = DATA[5050u + (96u + 0u) * 25u + rq];
       let mv1 = DATA[5050u + (96u + 1u) * 25u + rq];
       let mv2 = DATA[5050u + (96u + 2u) * 25u + rq];
       let mv3 = DATA[5050u + (96u + 3u) * 25u + rq];
-      let hb = 96u * 4u + cg * 2u;
+      let hb = 96u * 8u + cg * 4u;
       ta0 = fma(mv0, vec4<f32>(shr[hb + 0u]), ta0);
       ta1 = fma(mv0, vec4<f32>(shr[hb + 1u]), ta1);
-      ta0 = fma(mv1, vec4<f32>(shr[hb + 4u]), ta0);
-      ta1 = fma(mv1, vec4<f32>(shr[hb + 5u]), ta1);
-      ta0 = fma(mv2, vec4<f32>(shr[hb + 8u]), ta0);
-      ta1 = fma(mv2, vec4<f32>(shr[hb + 9u]), ta1);
-      ta0 = fma(mv3, vec4<f32>(shr[hb + 12u]), ta0);
-      ta1 = fma(mv3, vec4<f32>(shr[hb + 13u]), ta1);
+      ta2 = fma(mv0, vec4<f32>(shr[hb + 2u]), ta2);
+      ta3 = fma(mv0, vec4<f32>(shr[hb + 3u]), ta3);
+      ta0 = fma(mv1, vec4<f32>(shr[hb + 8u]), ta0);
+      ta1 = fma(mv1, vec4<f32>(shr[hb + 9u]), ta1);
+      ta2 = fma(mv1, vec4<f32>(shr[hb + 10u]), ta2);
+      ta3 = fma(mv1, vec4<f32>(shr[hb + 11u]), ta3);
+      ta0 = fma(mv2, vec4<f32>(shr[hb + 16u]), ta0);
+      ta1 = fma(mv2, vec4<f32>(shr[hb + 17u]), ta1);
+      ta2 = fma(mv2, vec4<f32>(shr[hb + 18u]), ta2);
+      ta3 = fma(mv2, vec4<f32>(shr[hb + 19u]), ta3);
+      ta0 = fma(mv3, vec4<f32>(shr[hb + 24u]), ta0);
+      ta1 = fma(mv3, vec4<f32>(shr[hb + 25u]), ta1);
+      ta2 = fma(mv3, vec4<f32>(shr[hb + 26u]), ta2);
+      ta3 = fma(mv3, vec4<f32>(shr[hb + 27u]), ta3);
     }
     {
-      let tc = cg * 2u + 0u;
-      let nc = group * 4u + tc;
+      let tc = cg * 4u + 0u;
+      let nc = group * 8u + tc;
       shv[tc * 300u + 200u + rq * 4u + 0u] = ta0[0];
       shv[tc * 300u + 200u + rq * 4u + 1u] = ta0[1];
       shv[tc * 300u + 200u + rq * 4u + 2u] = ta0[2];
       shv[tc * 300u + 200u + rq * 4u + 3u] = ta0[3];
     }
     {
-      let tc = cg * 2u + 1u;
-      let nc = group * 4u + tc;
+      let tc = cg * 4u + 1u;
+      let nc = group * 8u + tc;
       shv[tc * 300u + 200u + rq * 4u + 0u] = ta1[0];
       shv[tc * 300u + 200u + rq * 4u + 1u] = ta1[1];
       shv[tc * 300u + 200u + rq * 4u + 2u] = ta1[2];
       shv[tc * 300u + 200u + rq * 4u + 3u] = ta1[3];
+    }
+    {
+      let tc = cg * 4u + 2u;
+      let nc = group * 8u + tc;
+      shv[tc * 300u + 200u + rq * 4u + 0u] = ta2[0];
+      shv[tc * 300u + 200u + rq * 4u + 1u] = ta2[1];
+      shv[tc * 300u + 200u + rq * 4u + 2u] = ta2[2];
+      shv[tc * 300u + 200u + rq * 4u + 3u] = ta2[3];
+    }
+    {
+      let tc = cg * 4u + 3u;
+      let nc = group * 8u + tc;
+      shv[tc * 300u + 200u + rq * 4u + 0u] = ta3[0];
+      shv[tc * 300u + 200u + rq * 4u + 1u] = ta3[1];
+      shv[tc * 300u + 200u + rq * 4u + 2u] = ta3[2];
+      shv[tc * 300u + 200u + rq * 4u + 3u] = ta3[3];
     }
   }
   workgroupBarrier();
@@ -319,11 +493,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_cec17_w20_s: f32 = 0.0f;
   var acc_cec17_w30_s: f32 = 0.0f;
   {
-    var cv_cec17_w10_s: array<f32, 2>;
-    var cv_cec17_w20_s: array<f32, 2>;
-    var cv_cec17_w30_s: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
-      let vl = i32(lane + vi * 16u);
+    var cv_cec17_w10_s: array<f32, 4>;
+    var cv_cec17_w20_s: array<f32, 4>;
+    var cv_cec17_w30_s: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 8u);
       acc_cec17_w10_s = 0.0f;
       acc_cec17_w20_s = 0.0f;
       acc_cec17_w30_s = 0.0f;
@@ -404,6 +578,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_cec17_w20_s[vi] = acc_cec17_w20_s;
       cv_cec17_w30_s[vi] = acc_cec17_w30_s;
     }
+    cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[2u];
+    cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[2u];
+    cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[2u];
+    cv_cec17_w10_s[1u] = cv_cec17_w10_s[1u] + cv_cec17_w10_s[3u];
+    cv_cec17_w20_s[1u] = cv_cec17_w20_s[1u] + cv_cec17_w20_s[3u];
+    cv_cec17_w30_s[1u] = cv_cec17_w30_s[1u] + cv_cec17_w30_s[3u];
     cv_cec17_w10_s[0u] = cv_cec17_w10_s[0u] + cv_cec17_w10_s[1u];
     cv_cec17_w20_s[0u] = cv_cec17_w20_s[0u] + cv_cec17_w20_s[1u];
     cv_cec17_w30_s[0u] = cv_cec17_w30_s[0u] + cv_cec17_w30_s[1u];
@@ -414,12 +594,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[0u + lid] = acc_cec17_w10_s;
   shf[64u + lid] = acc_cec17_w20_s;
   shf[128u + lid] = acc_cec17_w30_s;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
-    shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -439,9 +613,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[128u + lid] = shf[128u + lid] + shf[128u + lid + 1u];
   }
   workgroupBarrier();
-  let s_cec17_w10_s: f32 = shf[0u + team * 16u];
-  let s_cec17_w20_s: f32 = shf[64u + team * 16u];
-  let s_cec17_w30_s: f32 = shf[128u + team * 16u];
+  let s_cec17_w10_s: f32 = shf[0u + team * 8u];
+  let s_cec17_w20_s: f32 = shf[64u + team * 8u];
+  let s_cec17_w30_s: f32 = shf[128u + team * 8u];
   workgroupBarrier();
   let s_w1: f32 = select((sqrt((1.0f / s_cec17_w10_s)) * exp(((-s_cec17_w10_s) / 20000.0f))), opt_inf(), (s_cec17_w10_s == f32(0i)));
   let s_w2: f32 = select((sqrt((1.0f / s_cec17_w20_s)) * exp(((-s_cec17_w20_s) / 80000.0f))), opt_inf(), (s_cec17_w20_s == f32(0i)));
@@ -452,12 +626,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var acc_r1: f32 = 0.0f;
   var acc_r2: f32 = 0.0f;
   {
-    var cv_g1: array<f32, 2>;
-    var cv_r0: array<f32, 2>;
-    var cv_r1: array<f32, 2>;
-    var cv_r2: array<f32, 2>;
-    for (var vi: u32 = 0u; vi < 2u; vi++) {
-      let vl = i32(lane + vi * 16u);
+    var cv_g1: array<f32, 4>;
+    var cv_r0: array<f32, 4>;
+    var cv_r1: array<f32, 4>;
+    var cv_r2: array<f32, 4>;
+    for (var vi: u32 = 0u; vi < 4u; vi++) {
+      let vl = i32(lane + vi * 8u);
       acc_g1 = 0.0f;
       acc_r0 = 0.0f;
       acc_r1 = 0.0f;
@@ -553,6 +727,14 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       cv_r1[vi] = acc_r1;
       cv_r2[vi] = acc_r2;
     }
+    cv_g1[0u] = cv_g1[0u] + cv_g1[2u];
+    cv_r0[0u] = cv_r0[0u] + cv_r0[2u];
+    cv_r1[0u] = (fma((-cv_r1[0u]), cv_r1[2u], (cv_r1[0u] + cv_r1[2u])));
+    cv_r2[0u] = cv_r2[0u] + cv_r2[2u];
+    cv_g1[1u] = cv_g1[1u] + cv_g1[3u];
+    cv_r0[1u] = cv_r0[1u] + cv_r0[3u];
+    cv_r1[1u] = (fma((-cv_r1[1u]), cv_r1[3u], (cv_r1[1u] + cv_r1[3u])));
+    cv_r2[1u] = cv_r2[1u] + cv_r2[3u];
     cv_g1[0u] = cv_g1[0u] + cv_g1[1u];
     cv_r0[0u] = cv_r0[0u] + cv_r0[1u];
     cv_r1[0u] = (fma((-cv_r1[0u]), cv_r1[1u], (cv_r1[0u] + cv_r1[1u])));
@@ -566,13 +748,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   shf[64u + lid] = acc_r0;
   shf[128u + lid] = acc_r1;
   shf[192u + lid] = acc_r2;
-  workgroupBarrier();
-  if (lane < 8u) {
-    shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 8u];
-    shf[64u + lid] = shf[64u + lid] + shf[64u + lid + 8u];
-    shf[128u + lid] = (fma((-shf[128u + lid]), shf[128u + lid + 8u], (shf[128u + lid] + shf[128u + lid + 8u])));
-    shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 8u];
-  }
   workgroupBarrier();
   if (lane < 4u) {
     shf[0u + lid] = shf[0u + lid] + shf[0u + lid + 4u];
@@ -595,10 +770,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     shf[192u + lid] = shf[192u + lid] + shf[192u + lid + 1u];
   }
   workgroupBarrier();
-  let s_g1: f32 = shf[0u + team * 16u];
-  let s_r0: f32 = shf[64u + team * 16u];
-  let s_r1: f32 = shf[128u + team * 16u];
-  let s_r2: f32 = shf[192u + team * 16u];
+  let s_g1: f32 = shf[0u + team * 8u];
+  let s_r0: f32 = shf[64u + team * 8u];
+  let s_r1: f32 = shf[128u + team * 8u];
+  let s_r2: f32 = shf[192u + team * 8u];
   workgroupBarrier();
   let s_g2: f32 = (opt_keep(((1000.0f * (s_r0 + s_r1)) / 100.0f)) + 100.0f);
   let s_g3: f32 = (s_r2 + 200.0f);
