@@ -1,6 +1,13 @@
 // The team regime: one kernel, a team of T lanes per individual, stages separated by barriers.
 
-import { exprEqual, forEachNode, type Binding, type IrProgram, type Stage } from '../ir/ir.js';
+import {
+  exprEqual,
+  ffSumPair,
+  forEachNode,
+  type Binding,
+  type IrProgram,
+  type Stage,
+} from '../ir/ir.js';
 import { WORKGROUP_BYTES, type PlanKernel } from '../schedule/plan.js';
 import { orderFreeReduction, readsOnlyAt, workgroupReductions } from '../schedule/schedule.js';
 import { wgslNode, toF32, type ExprContext } from './wgsl-expr.js';
@@ -159,7 +166,7 @@ class TeamKernel {
         const b = this.bind.get(st.name) as Binding & { k: 'vec' };
         const lo =
           next?.k === 'vec' ? (this.bind.get(next.name) as Binding & { k: 'vec' }) : undefined;
-        if (lo && pairedSums(b, lo)) {
+        if (lo && ffSumPair(b, lo)) {
           this.vecStage(b, lo);
           k++;
         } else if (next?.k === 'reduce' && this.fusesReduce(b, next.outs)) {
@@ -200,7 +207,7 @@ class TeamKernel {
 
   /**
    * A vector kept in workgroup memory (steps) or stored to SCR, element by element; with `lo`, the
-   * lo part of the float-float sum whose hi part `b` is (pairedSums), in the same loop.
+   * lo part of the float-float sum whose hi part `b` is (ffSumPair), in the same loop.
    */
   private vecStage(b: Binding & { k: 'vec' }, lo?: Binding & { k: 'vec' }) {
     const { em, ctx, step, team, L } = this;
@@ -671,21 +678,5 @@ function sameProduct(a: Binding | undefined, b: Binding | undefined): boolean {
     p.j === q.j &&
     p.matrixFirst === q.matrixFirst &&
     exprEqual(p.y, q.y)
-  );
-}
-
-/**
- * `b` and `lo` are the hi and lo parts of one float-float sum over the same elements (the vectors
- * V~h and V~l of passes/turns.ts): computed in one loop.
- */
-function pairedSums(b: Binding & { k: 'vec' }, lo: Binding & { k: 'vec' }): boolean {
-  return (
-    b.idx === lo.idx &&
-    b.len === lo.len &&
-    b.body.k === 'red' &&
-    b.body.op === 'ffsum.h' &&
-    lo.body.k === 'red' &&
-    lo.body.op === 'ffsum.l' &&
-    exprEqual({ ...b.body, op: 'ffsum.l' }, lo.body)
   );
 }

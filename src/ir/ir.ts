@@ -393,6 +393,35 @@ export function exprEqual(a: IExpr, b: IExpr): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * `h` and `l` are the hi and lo parts of one float-float sum over the same elements (the vectors
+ * V~h and V~l of passes/turns.ts): the same body, ops ffsum.h and ffsum.l.
+ */
+export function ffSumPair(
+  h: Binding,
+  l: Binding | undefined,
+): l is Binding & { k: 'vec'; body: IExpr & { k: 'red' } } {
+  return (
+    h.k === 'vec' &&
+    l?.k === 'vec' &&
+    h.idx === l.idx &&
+    h.len === l.len &&
+    h.body.k === 'red' &&
+    h.body.op === 'ffsum.h' &&
+    l.body.k === 'red' &&
+    l.body.op === 'ffsum.l' &&
+    exprEqual({ ...h.body, op: 'ffsum.l' }, l.body)
+  );
+}
+
+/** `p` with `fn` applied to each of its functions (main and funcs); `p` itself where none changed. */
+export function mapProgramFuncs(p: IrProgram, fn: (f: IrFunc) => IrFunc): IrProgram {
+  const main = fn(p.main);
+  const funcs = p.funcs.map(fn);
+  if (main === p.main && funcs.every((f, k) => f === p.funcs[k])) return p;
+  return { ...p, main, funcs };
+}
+
 export function bindingBody(b: Binding): IExpr {
   return b.body;
 }

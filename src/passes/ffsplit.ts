@@ -17,14 +17,17 @@
 // GPU only (after `narrow`, where the pairs exist and are short).
 
 import {
+  ffSumPair,
   idx as idxRef,
   int,
+  mapProgramFuncs,
   substIdx,
   type Binding,
   type IExpr,
   type IrFunc,
   type IrProgram,
 } from '../ir/ir.js';
+import { freshName, namesIn } from '../ir/names.js';
 
 /** The lanes the partials of one vector fill at most (P L <= this). */
 export const FFSPLIT_LANES = 64;
@@ -57,34 +60,15 @@ const ib = (op: '+' | '*' | 'idiv' | '%', a: IExpr, b: IExpr): IExpr => ({
 });
 const call = (fn: string, args: IExpr[]): IExpr => ({ k: 'call', t: 'f', fn, args });
 
-/** V~h and V~l of one float-float sum (the same body, op ffsum.h and ffsum.l). */
-function pairOf(h: Binding, l: Binding | undefined): l is Vec {
-  if (h.k !== 'vec' || l?.k !== 'vec' || h.idx !== l.idx || h.len !== l.len) return false;
-  const a = h.body;
-  const b = l.body;
-  return (
-    a.k === 'red' &&
-    b.k === 'red' &&
-    a.op === 'ffsum.h' &&
-    b.op === 'ffsum.l' &&
-    JSON.stringify({ ...a, op: 'ffsum.l' }) === JSON.stringify(b)
-  );
-}
-
-function splitFunc(f: IrFunc): IrFunc {
-  const used = new Set<string>([f.input, ...f.bindings.map((b) => b.name)]);
-  const fresh = (base: string) => {
-    let n = base;
-    for (let k = 2; used.has(n); k++) n = `${base}${k}`;
-    used.add(n);
-    return n;
-  };
+function splitFunc(p: IrProgram, f: IrFunc): IrFunc {
+  const used = namesIn(p, f);
+  const fresh = (base: string) => freshName(used, base);
   const out: Binding[] = [];
   let changed = false;
   for (let at = 0; at < f.bindings.length; at++) {
     const h = f.bindings[at]!;
     const l = f.bindings[at + 1];
-    if (!pairOf(h, l) || h.k !== 'vec') {
+    if (!ffSumPair(h, l) || h.k !== 'vec') {
       out.push(h);
       continue;
     }
@@ -143,8 +127,5 @@ function splitFunc(f: IrFunc): IrFunc {
 }
 
 export function ffsplit(p: IrProgram): IrProgram {
-  const main = splitFunc(p.main);
-  const funcs = p.funcs.map(splitFunc);
-  if (main === p.main && funcs.every((g, k) => g === p.funcs[k])) return p;
-  return { ...p, main, funcs };
+  return mapProgramFuncs(p, (f) => splitFunc(p, f));
 }

@@ -20,6 +20,7 @@ import {
   freeIdx,
   idx as idxRef,
   mapChildren,
+  mapProgramFuncs,
   some,
   substIdx,
   type Binding,
@@ -147,8 +148,5 @@ function narrowFunc(f: IrFunc, data: ReadonlySet<string>): IrFunc {
 
 export function narrow(p: IrProgram): IrProgram {
   const data = new Set(p.data.map((d) => d.name));
-  const main = narrowFunc(p.main, data);
-  const funcs = p.funcs.map((f) => narrowFunc(f, data));
-  if (main === p.main && funcs.every((f, k) => f === p.funcs[k])) return p;
-  return { ...p, main, funcs };
+  return mapProgramFuncs(p, (f) => narrowFunc(f, data));
 }

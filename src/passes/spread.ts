@@ -23,12 +23,14 @@ import {
   children,
   idx as idxRef,
   int,
+  mapProgramFuncs,
   substIdx,
   type Binding,
   type IExpr,
   type IrFunc,
   type IrProgram,
 } from '../ir/ir.js';
+import { freshName, namesIn } from '../ir/names.js';
 
 /** The cost from which a reduction's terms get a vector of their own. */
 export const SPREAD_MIN_COST = 256;
@@ -50,14 +52,9 @@ export function costOf(e: IExpr): number {
   return own + children(e).reduce((s, c) => s + costOf(c), 0);
 }
 
-function spreadFunc(f: IrFunc): IrFunc {
-  const used = new Set<string>([f.input, ...f.bindings.map((b) => b.name)]);
-  const fresh = (base: string) => {
-    let n = base;
-    for (let k = 2; used.has(n); k++) n = `${base}${k}`;
-    used.add(n);
-    return n;
-  };
+function spreadFunc(p: IrProgram, f: IrFunc): IrFunc {
+  const used = namesIn(p, f);
+  const fresh = (base: string) => freshName(used, base);
   let changed = false;
   const bindings: Binding[] = [];
   for (const b of f.bindings) {
@@ -94,8 +91,5 @@ function spreadFunc(f: IrFunc): IrFunc {
 }
 
 export function spread(p: IrProgram): IrProgram {
-  const main = spreadFunc(p.main);
-  const funcs = p.funcs.map(spreadFunc);
-  if (main === p.main && funcs.every((f, k) => f === p.funcs[k])) return p;
-  return { ...p, main, funcs };
+  return mapProgramFuncs(p, (f) => spreadFunc(p, f));
 }
