@@ -7,9 +7,10 @@ import { children, forEachNode, type Binding, type IExpr, type IrFunc } from './
 
 /**
  * The 2-D arrays of `funcs` (data matrices: the only arrays read at two indices) of which every
- * read is M[i][j] inside a vector binding over i (or M[G(i)][j], a row gathered through data), with j the index of a
- * reduction in that binding's body. One walk over every expression (bindings, result, and the rows and bodies of a
- * step's writes); `read` collects every array read at all.
+ * read is M[i][j] inside a vector binding over i (or M[G(i)][j], a row gathered through data),
+ * with j the index of a reduction in that binding's body. One walk over every expression
+ * (bindings, result, and the rows and bodies of a step's writes); `read` collects every array
+ * read at all.
  */
 export function rowMatrices(funcs: IrFunc[]): { read: Set<string>; rows: Set<string> } {
   const read = new Set<string>();

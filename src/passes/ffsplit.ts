@@ -6,7 +6,8 @@
 // consecutive runs of n / P terms, computed as a vector of L P elements (one a lane), and adds
 // the P partial pairs as an adjacent-pairs tree in float-float (ff.add): the vectors V~h, V~l
 // (passes/turns.ts) become
-//     V~h.p[k], V~l.p[k] = ffsum over j in [c q, c q + c) of the term at row r   (r = k / P, q = k mod P, c = n / P)
+//     V~h.p[k], V~l.p[k] = ffsum over j in [c q, c q + c) of the term at row r
+//                          (r = k / P, q = k mod P, c = n / P)
 //     V~h[i], V~l[i]     = the tree of V~h.p[i P + q], V~l.p[i P + q] over q.
 // P is fixed by L and n alone (the largest power of two, at most FFSPLIT_MAX_PARTS, with
 // L P <= FFSPLIT_LANES, n divisible by P and at least FFSPLIT_MIN_TERMS terms a part), so every

@@ -7,10 +7,10 @@
 // about 60 operations a term, but read only at z~h[S_i] for the slice's i: CEC 2014 F22 (hf06,
 // Katsuura on the first 10 of 100 elements) computed 100 float-float rows and read 10. This pass
 // rewrites such a vector V (index i, length N) into V' (index k, length M < N) with
-// V'[k] = V[G(k)], V's body at i = G(k), when M <= N / 4 and every read of V is (read V G(k)) inside a vector W
-// of length M, with the same index expression G in each (up to the name of W's index), and G
-// reads nothing but data and W's index (so V' can be computed where V was). The reads become
-// (read V' k). Each element is the same expression as before, so the values (and their float32
+// V'[k] = V[G(k)], V's body at i = G(k), when M <= N / 4 and every read of V is (read V G(k))
+// inside a vector W of length M, with the same index expression G in each (up to the name of
+// W's index), and G reads nothing but data and W's index (so V' can be computed where V was).
+// The reads become (read V' k). Each element is the same expression as before, so the values (and their float32
 // bits) are unchanged; only the unread rows go.
 //
 // GPU only: it runs after `turns`, whose vectors are its target (the CPU's pipeline stops at

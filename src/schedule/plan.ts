@@ -126,7 +126,8 @@ export interface Plan {
 /**
  * Whether a team kernel keeps its vectors (`vecBytes` for the workgroup's G individuals) in
  * workgroup memory. A step does when they fit SHARED_VEC_BYTES (TILE_SHARED_VEC_BYTES beside a
- * tiled product); an evaluation only when all of them are tiled products (schedule.ts, tileStages), where the teams read them after the product.
+ * tiled product); an evaluation only when all of them are tiled products (schedule.ts,
+ * tileStages), where the teams read them after the product.
  * Beside a tiled product they must also fit with its y (codegen/wgsl-team.ts, tiledStage), the
  * reductions' slots and (a step) its draws.
  */

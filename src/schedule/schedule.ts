@@ -306,9 +306,9 @@ export function reductionSlotBytes(f: IrFunc, stages: Stage[], wg: number): numb
  * The individuals a workgroup of tiled products with `cols` columns at most: a power of two, at
  * most TILE_MAX_INDIVIDUALS, whose y fits TILE_FLOATS; and when every vector is a tiled product,
  * or in a step (which keeps every vector there when they fit: plan.ts), whose vectors
- * (`vecFloats`: their elements, for one individual) fit TILE_SHARED_VEC_BYTES, so that the teams read
- * them from workgroup memory; `reserve`: bytes more for each individual (a step's draws); `fill`:
- * at least this many workgroups for the population (a step). Measured (H100, seed 002's suite at
+ * (`vecFloats`: their elements, for one individual) fit TILE_SHARED_VEC_BYTES, so that the teams
+ * read them from workgroup memory; `reserve`: bytes more for each individual (a step's draws);
+ * `fill`: at least this many workgroups for the population (a step). Measured (H100, seed 002's suite at
  * D = 100, N = 1,000; docs/performance.md): one rotation is fastest with 16 individuals a
  * workgroup, compositions (three to five, kept in workgroup memory only at 4) with 4.
  */
