@@ -5,8 +5,18 @@
 // timestamps, the GPU time summed per step and per phase (seed 001's Table 14). The extra passes
 // add time between steps, so the profile gives the shares; the total comes from the timed run.
 // Usage: node scripts/bench-memetic.mjs [D ...]   (default 100000 3000000); EVALS=... to change,
-// CHAIN=0 to run each Solis-Wets iteration as its three kernels (no chain kernel).
-import { compileAlgorithm, GpuAlgoEngine, openGpu, runAlgorithm } from '../dist/api.js';
+// CHAIN=0 to run each Solis-Wets iteration as its three kernels (no chain kernel), WARM=0 to skip
+// the warm-up run, WINDOWS=K to bind the state as K windows even where it fits one binding (the
+// binding limit lowered to a K-th of it: codegen/wgsl-window.ts), F64=1 to evaluate the best point
+// again in float64 on the CPU (the reported error; the GPU's float32 value beside it).
+import {
+  compileAlgorithm,
+  compileProblem,
+  GpuAlgoEngine,
+  openGpu,
+  runAlgorithm,
+} from '../dist/api.js';
+import { StateLayout } from '../dist/runtime/algo-layout.js';
 import { roofline } from '../dist/experiment/roofline.js';
 
 const dims = process.argv.slice(2).map(Number);
@@ -18,10 +28,20 @@ console.log(
 );
 for (const D of dims.length ? dims : [100_000, 3_000_000]) {
   const c = compileAlgorithm({ algorithm: 'ma_sw_chains', problem, dim: D });
-  const warm = await GpuAlgoEngine.create(gpu, c, 1);
-  await runAlgorithm(c, warm, { seed: 1, maxEvals: 20_000 });
-  warm.destroy();
-  const e = await GpuAlgoEngine.create(gpu, c, 1);
+  const parts = Number(process.env.WINDOWS ?? 0);
+  const stateBytes = Math.ceil(new StateLayout(c).size / 64) * 256;
+  const options = parts ? { maxBindingBytes: Math.ceil(stateBytes / parts) } : {};
+  if (process.env.WARM !== '0') {
+    const warm = await GpuAlgoEngine.create(gpu, c, 1, undefined, options);
+    await runAlgorithm(c, warm, { seed: 1, maxEvals: 20_000 });
+    warm.destroy();
+  }
+  const t0 = performance.now();
+  const e = await GpuAlgoEngine.create(gpu, c, 1, undefined, options);
+  const made = (performance.now() - t0) / 1e3;
+  console.log(
+    `D = ${D}: state ${e.stride * 4} bytes (${((e.stride * 4) / 2 ** 30).toFixed(2)} GiB) in ${e.windows?.count ?? 1} binding(s); engine made in ${made.toFixed(1)} s`,
+  );
   e.timestamps = true;
   e.chain = process.env.CHAIN !== '0';
   const r = await runAlgorithm(c, e, { seed: 1, maxEvals: evals });
@@ -35,12 +55,21 @@ for (const D of dims.length ? dims : [100_000, 3_000_000]) {
       `${e.chained} chain kernels; best error ${(r.bestFitness - c.algo.problem.optimum).toExponential(4)}; ` +
       `copy kernel ${roof.copyGBps.toFixed(0)} GB/s: reading each evaluated point once takes ${minSec.toFixed(2)} s (${((minSec / r.seconds) * 100).toFixed(0)}% of the run)`,
   );
+  if (process.env.F64 === '1') {
+    const t1 = performance.now();
+    const p = compileProblem({ problem, dim: D });
+    const [f64] = p.evaluateCpu([r.bestPoint]);
+    const f32 = r.bestFitness;
+    console.log(
+      `  float64 error of the best point ${(f64 - c.algo.problem.optimum).toExponential(6)} (the GPU's float32 ${(f32 - c.algo.problem.optimum).toExponential(6)}, relative difference ${(Math.abs(f32 - f64) / Math.abs(f64)).toExponential(2)}); checked in ${((performance.now() - t1) / 1e3).toFixed(1)} s`,
+    );
+  }
   e.destroy();
-  if (process.env.PROFILE !== '0') profile(c, await runProfiled(c));
+  if (process.env.PROFILE !== '0') profile(c, await runProfiled(c, options));
 }
 
-async function runProfiled(c) {
-  const e = await GpuAlgoEngine.create(gpu, c, 1, 2048);
+async function runProfiled(c, options) {
+  const e = await GpuAlgoEngine.create(gpu, c, 1, 2048, options);
   e.profile = new Map();
   e.chain = process.env.CHAIN !== '0';
   await runAlgorithm(c, e, { seed: 1, maxEvals: evals });

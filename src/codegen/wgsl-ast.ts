@@ -7,7 +7,7 @@
 // are `id` nodes (test/codegen/wgsl-raw.test.ts checks that each is a WGSL name). Only the fixed
 // library functions (Module.library) are text.
 
-import type { KernelBinding } from './wgsl-bindings.js';
+import { bindingVar, type KernelBinding } from './wgsl-bindings.js';
 
 export type Expr =
   | { k: 'lit'; ty: 'i32' | 'u32'; v: number }
@@ -287,7 +287,7 @@ function printDecl(d: Decl): string {
     case 'struct':
       return `struct ${d.name} { ${d.fields.map(([n, t]) => `${n}: ${t}`).join(', ')} }`;
     case 'binding':
-      return `@group(0) @binding(${d.b.binding}) var<${d.b.space}> ${d.b.name}: ${d.b.type};`;
+      return `@group(0) @binding(${d.b.binding}) var<${d.b.space}> ${bindingVar(d.b)}: ${d.b.type};`;
     case 'var':
       return `var<${d.space}> ${d.name}: ${d.ty}${d.init ? ` = ${printExpr(d.init)}` : ''};`;
     case 'override':

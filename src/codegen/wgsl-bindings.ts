@@ -55,6 +55,11 @@ export interface KernelBinding {
   layout: 'uniform' | 'storage' | 'read-only-storage';
   /** Step parameters: one 256-byte slot per dispatch, chosen by a dynamic offset. */
   dynamicOffset?: { minBindingSize: number };
+  /**
+   * S bound as windows (a state larger than one binding: wgsl-window.ts): window k of S, words
+   * [k W, (k + 1) W) of the one buffer, declared as `S` (k = 0) or `S<k>`.
+   */
+  window?: number;
 }
 
 const ROWS: Record<
@@ -90,6 +95,23 @@ const ROWS: Record<
 };
 
 const elem = (o: BindingOptions) => (o.vec4 ? 'array<vec4<f32>>' : 'array<f32>');
+
+/**
+ * The binding numbers of S's windows after the first (which is S's own, 7): 11, 12, ... after the
+ * table's rows.
+ */
+const WINDOW_BINDINGS = 11;
+
+/** The WGSL name of binding `b`: its buffer's, or S's window's (`S1`, `S2`, ...). */
+export function bindingVar(b: KernelBinding): string {
+  return b.window ? `${b.name}${b.window}` : b.name;
+}
+
+/** Window k of S (wgsl-window.ts), as a step's kernel binds it. */
+export function stateWindowBinding(k: number, o: BindingOptions = {}): KernelBinding {
+  const b = kernelBinding('S', o);
+  return k === 0 ? { ...b, window: 0 } : { ...b, binding: WINDOW_BINDINGS + k - 1, window: k };
+}
 
 /** The binding of buffer `name` in a kernel made with options `o`. */
 export function kernelBinding(name: BufferName, o: BindingOptions = {}): KernelBinding {

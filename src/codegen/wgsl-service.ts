@@ -33,6 +33,8 @@ import { libraryTexts } from './wgsl-library.js';
 /** A service kernel: its text and what it binds (its pipeline layout's rows). */
 export interface ServiceKernel {
   name: string;
+  /** Its syntax tree, `code` printed from it (a windowed state rewrites it: wgsl-window.ts). */
+  module: Module;
   code: string;
   bindings: KernelBinding[];
 }
@@ -46,8 +48,8 @@ function service(
   library: Parameters<typeof libraryTexts>[0] = [],
 ): ServiceKernel {
   const decls: Decl[] = [...head, ...bindings.map((b): Decl => ({ k: 'binding', b }))];
-  const code = printModule({ decls, entry, library: libraryTexts(library, decls) });
-  return { name, code, bindings };
+  const module: Module = { decls, entry, library: libraryTexts(library, decls) };
+  return { name, module, code: printModule(module), bindings };
 }
 
 /** One indirectly dispatched kernel: its three words in ARGS and its grid. */

@@ -15,12 +15,25 @@ import { materialiseData } from '../ir/data.js';
 import { batchRefusal, generationRuns, type RunAt } from './algo-host.js';
 import { layoutEntries } from './gpu-eval.js';
 import { skipKernel, type SkipCount } from '../codegen/wgsl-service.js';
+import {
+  stateWindows,
+  windowKernel,
+  windowKernels,
+  type StateWindows,
+} from '../codegen/wgsl-window.js';
 import { StateLayout, wordsOf } from './algo-layout.js';
 import { timestampSpan } from './timing.js';
 import { at } from '../ir/ir.js';
 import { sameLayout, type AlgoEngine, type EngineState } from './algo-engine.js';
 import { checkTwoFloat } from './two-float-check.js';
-import { checkDevice, checkHost, dataCount, dataArrays } from './resources.js';
+import {
+  bytesText,
+  checkDevice,
+  checkHost,
+  dataCount,
+  dataArrays,
+  ResourceError,
+} from './resources.js';
 import { GpuError, type GpuContext } from './device.js';
 import { rejectedMessage, rejectedShaders, type ShaderSource } from './shader-check.js';
 
@@ -210,11 +223,25 @@ export class BatchTooLarge extends RangeError {
 
 /**
  * The memory a run of `c` needs on the GPU and for it on the host, checked before any of it is
- * allocated or a kernel generated (runtime/resources.ts): a run's state in one storage binding
- * (`stride` words: the layout's size, rounded up to 256 bytes; a batch that does not fit is
- * BatchTooLarge, which an experiment splits), the problem's data in float64 on the host and in
- * float32 on the device. First, the program's length (compile/gpu-limits.ts).
+ * allocated or a kernel generated (runtime/resources.ts): a run's state in one buffer (`stride`
+ * words: the layout's size, rounded up to 256 bytes), bound whole or, larger than one binding, as
+ * windows (codegen/wgsl-window.ts), at most 2^32 words (the kernels' addresses are u32); a batch
+ * whose states do not fit one binding is BatchTooLarge, which an experiment splits; the problem's
+ * data in float64 on the host and in float32 on the device. First, the program's length
+ * (compile/gpu-limits.ts).
  */
+/** The most words of state a run may have: its kernels address S in u32 words. */
+export const MAX_STATE_WORDS = 2 ** 32;
+
+/** Options of a GPU engine. */
+export interface GpuAlgoOptions {
+  /**
+   * The largest storage binding in bytes (defaults to the device's maxStorageBufferBindingSize):
+   * a run's state larger than it is bound as windows. Tests lower it to force windows.
+   */
+  maxBindingBytes?: number;
+}
+
 export function checkGpuRun(
   c: CompiledAlgorithm,
   gpu: GpuContext,
@@ -225,10 +252,14 @@ export function checkGpuRun(
   const who = `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}`;
   checkHost(who, dataArrays(c.algo.problem.data));
   const dataBytes = 4 * dataCount(c.algo.problem.data);
+  if (stride > MAX_STATE_WORDS)
+    throw new ResourceError(
+      `${who}: its state needs ${bytesText(stride * 4)} on the GPU, more than its kernels address (32-bit word addresses: ${bytesText(MAX_STATE_WORDS * 4)}): use a smaller dimension or population, or run it with --backend cpu`,
+    );
   checkDevice(
     who,
     [
-      { what: 'its state', bytes: stride * 4, binding: true },
+      { what: 'its state', bytes: stride * 4, binding: false },
       ...(dataBytes ? [{ what: 'its data', bytes: dataBytes, binding: true }] : []),
     ],
     gpu.limits,
@@ -277,6 +308,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     c: CompiledAlgorithm,
     seeds: readonly number[],
     slots: number,
+    options: GpuAlgoOptions,
   ) {
     const device = gpu.device;
     this.adapter = gpu.adapterName;
@@ -284,10 +316,20 @@ export class GpuAlgoEngine implements AlgoEngine {
     this.layout = new StateLayout(c);
     this.stride = Math.ceil(this.layout.size / 64) * 64;
     checkGpuRun(c, gpu, this.stride);
+    const limit = options.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize;
+    // A run's state larger than one binding: bound as windows of one buffer, each kernel rewritten
+    // for them (codegen/wgsl-window.ts; a batch's states must fit one binding: BatchTooLarge).
+    this.windows = this.runs === 1 ? stateWindows(this.stride, limit) : undefined;
+    const w = this.windows;
     // Each step's kernels as compiled (CompiledStep.kernels: generated once, compile/kernels.ts).
-    const generated = new Map(c.steps.map((st) => [st, c.compiled(st).kernels()]));
+    const generated = new Map(
+      c.steps.map((st) => {
+        const g = c.compiled(st).kernels();
+        return [st, w ? windowKernels(g, w) : g];
+      }),
+    );
+    if (w) this.checkStorageBuffers(c, [...generated.values()]);
     // Each buffer holds a region a run: the largest region bounds the runs a batch can hold.
-    const limit = gpu.limits.maxStorageBufferBindingSize;
     const largest = Math.max(
       this.stride,
       ...[...generated].flatMap(([st, wgsl]) => Object.values(scratchWords(st, wgsl))),
@@ -295,16 +337,16 @@ export class GpuAlgoEngine implements AlgoEngine {
     if (this.runs > 1 && this.runs * largest * 4 > limit)
       throw new BatchTooLarge(this.runs, Math.floor(limit / (largest * 4)));
     const bytes = this.runs * this.stride * 4;
+    // Zeros (WebGPU clears a new buffer) but each run's best fitness, +infinity: written, not
+    // mapped, so that a state of many GiB needs no copy of itself on the host.
     this.S = device.createBuffer({
       size: bytes,
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
       label: 'S',
-      mappedAtCreation: true,
     });
-    const init = new Float32Array(this.S.getMappedRange());
     for (let r = 0; r < this.runs; r++)
-      for (const o of this.layout.copies('best.f')) init[r * this.stride + o] = Infinity;
-    this.S.unmap();
+      for (const o of this.layout.copies('best.f'))
+        device.queue.writeBuffer(this.S, (r * this.stride + o) * 4, new Float32Array([Infinity]));
     this.runSeeds = device.createBuffer({
       size: Math.max(16, Math.ceil(this.runs / 2) * 16),
       usage: GPUBufferUsage.STORAGE,
@@ -399,7 +441,8 @@ export class GpuAlgoEngine implements AlgoEngine {
     for (const [flag, out] of counts) {
       // The kernel is generated (codegen/wgsl-service.ts); its layout and entries come from its
       // rows of the binding table, as a step's kernels' do.
-      const k = skipKernel(`${flag} counts`, this.layout.current(flag), out);
+      const made = skipKernel(`${flag} counts`, this.layout.current(flag), out);
+      const k = this.windows ? windowKernel(made, this.windows) : made;
       const layout = device.createBindGroupLayout({
         label: k.name,
         entries: layoutEntries(k.bindings),
@@ -417,11 +460,44 @@ export class GpuAlgoEngine implements AlgoEngine {
         entries: k.bindings.map((b) => {
           if (b.name !== 'S' && b.name !== 'ARGS')
             throw new Error(`internal: a counts kernel binds ${b.name}`);
-          return { binding: b.binding, resource: { buffer: b.name === 'S' ? this.S : args } };
+          return {
+            binding: b.binding,
+            resource: b.name === 'S' ? this.stateBinding(b) : { buffer: args },
+          };
         }),
       });
       this.skips.set(flag, { pipeline, bindGroup });
     }
+  }
+
+  /** S's windows, where a run's state is larger than one binding (codegen/wgsl-window.ts). */
+  readonly windows: StateWindows | undefined;
+
+  /** S as binding `b` binds it: the whole buffer, or its window. */
+  private stateBinding(b: KernelBinding): GPUBufferBinding {
+    const w = this.windows;
+    if (!w) return { buffer: this.S };
+    if (b.window === undefined) throw new Error('internal: a windowed state bound whole');
+    const offset = b.window * w.vec4s * 16;
+    return { buffer: this.S, offset, size: Math.min(w.vec4s * 16, this.S.size - offset) };
+  }
+
+  /**
+   * Refuses a windowed state whose kernels would bind more storage buffers than the device's
+   * maxStorageBuffersPerShaderStage: the windows and the step's other buffers, in one kernel.
+   */
+  private checkStorageBuffers(c: CompiledAlgorithm, generated: WgslKernels[]): void {
+    const w = this.windows;
+    const most = this.gpu.limits.maxStorageBuffersPerShaderStage;
+    if (!w) return;
+    for (const g of generated)
+      for (const k of [...g.kernels, ...(g.chain ? [g.chain.kernel] : [])]) {
+        const n = k.bindings.filter((b) => b.layout !== 'uniform').length;
+        if (n > most)
+          throw new ResourceError(
+            `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}: its state needs ${bytesText(this.stride * 4)} on the GPU, bound as ${w.count} windows of at most ${bytesText(w.vec4s * 16)} (maxStorageBufferBindingSize); its kernel ${k.name} then binds ${n} storage buffers, more than the device allows (maxStorageBuffersPerShaderStage: ${most} on ${this.gpu.adapterName}): use a smaller dimension or population, or run it with --backend cpu`,
+          );
+      }
   }
 
   /** The workgroup counts of the indirectly dispatched steps (buildSkips). */
@@ -458,7 +534,7 @@ export class GpuAlgoEngine implements AlgoEngine {
         case 'Q':
           return { buffer: this.params, size: STEP_PARAM_BYTES };
         case 'S':
-          return { buffer: this.S };
+          return this.stateBinding(b);
         case 'DATA':
           return allocated(this.data);
         case 'SCR':
@@ -526,6 +602,7 @@ export class GpuAlgoEngine implements AlgoEngine {
     c: CompiledAlgorithm,
     seed: number | readonly number[],
     slots = 4 * (TRACE_ROWS + 8) * 4,
+    options: GpuAlgoOptions = {},
   ): Promise<GpuAlgoEngine> {
     const seeds = typeof seed === 'number' ? [seed] : seed;
     if (seeds.length < 1) throw new RangeError('a batch of runs needs at least one seed');
@@ -545,7 +622,7 @@ export class GpuAlgoEngine implements AlgoEngine {
           `${gpu.adapterName} does not keep float-float's error terms (${check.detail}), so it cannot hold the population as float-float: run with --precision f32 or --backend cpu`,
         );
     }
-    const e = new GpuAlgoEngine(gpu, c, seeds, slots);
+    const e = new GpuAlgoEngine(gpu, c, seeds, slots, options);
     const made = await Promise.all(e.pipelinesMade).then(
       () => undefined,
       (x: unknown) => x as Error,
