@@ -252,10 +252,6 @@ export function checkGpuRun(
   const who = `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}`;
   checkHost(who, dataArrays(c.algo.problem.data));
   const dataBytes = 4 * dataCount(c.algo.problem.data);
-  if (stride > MAX_STATE_WORDS)
-    throw new ResourceError(
-      `${who}: its state needs ${bytesText(stride * 4)} on the GPU, more than its kernels address (32-bit word addresses: ${bytesText(MAX_STATE_WORDS * 4)}): use a smaller dimension or population, or run it with --backend cpu`,
-    );
   checkDevice(
     who,
     [
@@ -265,6 +261,10 @@ export function checkGpuRun(
     gpu.limits,
     gpu.adapterName,
   );
+  if (stride > MAX_STATE_WORDS)
+    throw new ResourceError(
+      `${who}: its state needs ${bytesText(stride * 4)} on the GPU, more than its kernels address (32-bit word addresses: ${bytesText(MAX_STATE_WORDS * 4)}): use a smaller dimension or population, or run it with --backend cpu`,
+    );
 }
 
 export class GpuAlgoEngine implements AlgoEngine {
