@@ -44,6 +44,8 @@ export interface ScheduleOptions {
   elemsPerLane?: number;
   /** Force the individuals a lane of a tiled matrix product (tiledProducts; benchmarks). */
   tile?: number;
+  /** The most chunks of one row in the split regime (default SPLIT_MAX_GROUPS; tests lower it). */
+  maxGroups?: number;
 }
 
 export const defaultScheduleOptions: ScheduleOptions = {
@@ -421,11 +423,25 @@ export function splitChunk(D: number, o: ScheduleOptions): number {
     o.population * Math.ceil(D / chunk) < SPLIT_MIN_WORKGROUPS
   )
     chunk /= 2;
+  // At a very large D, a row in at most SPLIT_MAX_GROUPS chunks: a combine reads every chunk's
+  // partials (a chain kernel's every workgroup does: its L2 traffic grows with the square of the
+  // chunks), so their number is bounded. The partials are whole subtrees of the canonical order
+  // whatever the chunk: the sums, and the results, are the same.
+  while (Math.ceil(D / chunk) > (o.maxGroups ?? SPLIT_MAX_GROUPS)) chunk *= 2;
   return chunk;
 }
 
 /** Fewer workgroups than this leave a GPU's multiprocessors idle (an H100 has 132). */
 export const SPLIT_MIN_WORKGROUPS = 128;
+
+/**
+ * The most chunks a row of the split regime is cut into (splitChunk). MA-SW-Chains at D =
+ * 30,000,000 in chunks of 16,384 is 1,832 chunks: each of the chain kernel's 1,832 workgroups read
+ * all 1,832 x 256 partials, 3.4 GB from L2 an iteration, about as much as the iteration's own
+ * reads and writes of the point (1.4 GB from memory). 512: chunks of 65,536 there (458 of them),
+ * 215 MB; every D up to 8,388,608 keeps its chunk.
+ */
+export const SPLIT_MAX_GROUPS = 512;
 
 /**
  * A step's kept vectors are computed by the first kernel of the next reduce or scan stage, element
