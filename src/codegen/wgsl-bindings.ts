@@ -56,8 +56,8 @@ export interface KernelBinding {
   /** Step parameters: one 256-byte slot per dispatch, chosen by a dynamic offset. */
   dynamicOffset?: { minBindingSize: number };
   /**
-   * S bound as windows (a state larger than one binding: wgsl-window.ts): window k of S, words
-   * [k W, (k + 1) W) of the one buffer, declared as `S` (k = 0) or `S<k>`.
+   * S or SCR bound as windows (larger than one binding: wgsl-window.ts): window k, words
+   * [k W, (k + 1) W) of the one buffer, declared as `S` (k = 0) or `S<k>` (`SCR`, `SCR<k>`).
    */
   window?: number;
 }
@@ -97,20 +97,26 @@ const ROWS: Record<
 const elem = (o: BindingOptions) => (o.vec4 ? 'array<vec4<f32>>' : 'array<f32>');
 
 /**
- * The binding numbers of S's windows after the first (which is S's own, 7): 11, 12, ... after the
- * table's rows.
+ * The binding numbers of a windowed buffer's windows after the first (which keeps the buffer's
+ * own number): S's from 11 (after the table's rows), SCR's from 40.
  */
-const WINDOW_BINDINGS = 11;
+export const WINDOW_BINDINGS = { S: 11, SCR: 40 } as const;
+/** The buffers that may be bound as windows (codegen/wgsl-window.ts). */
+export type WindowedBuffer = keyof typeof WINDOW_BINDINGS;
 
-/** The WGSL name of binding `b`: its buffer's, or S's window's (`S1`, `S2`, ...). */
+/** The WGSL name of binding `b`: its buffer's, or its window's (`S1`, `SCR2`, ...). */
 export function bindingVar(b: KernelBinding): string {
   return b.window ? `${b.name}${b.window}` : b.name;
 }
 
-/** Window k of S (wgsl-window.ts), as a step's kernel binds it. */
-export function stateWindowBinding(k: number, o: BindingOptions = {}): KernelBinding {
-  const b = kernelBinding('S', o);
-  return k === 0 ? { ...b, window: 0 } : { ...b, binding: WINDOW_BINDINGS + k - 1, window: k };
+/** Window k of buffer `name` (codegen/wgsl-window.ts), as binding `b` of it declares it. */
+export function windowBinding(
+  b: KernelBinding & { name: WindowedBuffer },
+  k: number,
+): KernelBinding {
+  return k === 0
+    ? { ...b, window: 0 }
+    : { ...b, binding: WINDOW_BINDINGS[b.name] + k - 1, window: k };
 }
 
 /** The binding of buffer `name` in a kernel made with options `o`. */

@@ -267,6 +267,13 @@ export function checkGpuRun(
     );
 }
 
+/** Window `b.window` of `buffer`, bound as windows `w` (codegen/wgsl-window.ts). */
+function windowOf(buffer: GPUBuffer, b: KernelBinding, w: StateWindows): GPUBufferBinding {
+  if (b.window === undefined) throw new Error(`internal: ${b.name}, bound as windows, bound whole`);
+  const offset = b.window * w.vec4s * 16;
+  return { buffer, offset, size: Math.min(w.vec4s * 16, buffer.size - offset) };
+}
+
 export class GpuAlgoEngine implements AlgoEngine {
   readonly backend = 'gpu' as const;
   readonly adapter: string;
@@ -318,17 +325,20 @@ export class GpuAlgoEngine implements AlgoEngine {
     checkGpuRun(c, gpu, this.stride);
     const limit = options.maxBindingBytes ?? gpu.limits.maxStorageBufferBindingSize;
     // A run's state larger than one binding: bound as windows of one buffer, each kernel rewritten
-    // for them (codegen/wgsl-window.ts; a batch's states must fit one binding: BatchTooLarge).
+    // for them (codegen/wgsl-window.ts; a batch's states must fit one binding: BatchTooLarge);
+    // likewise a step's scratch SCR.
     this.windows = this.runs === 1 ? stateWindows(this.stride, limit) : undefined;
     const w = this.windows;
     // Each step's kernels as compiled (CompiledStep.kernels: generated once, compile/kernels.ts).
     const generated = new Map(
       c.steps.map((st) => {
         const g = c.compiled(st).kernels();
-        return [st, w ? windowKernels(g, w) : g];
+        const scr = this.runs === 1 ? stateWindows(scratchWords(st, g).scr, limit) : undefined;
+        if (scr) this.scratchWindows.set(st, scr);
+        return [st, w || scr ? windowKernels(g, { S: w, SCR: scr }) : g];
       }),
     );
-    if (w) this.checkStorageBuffers(c, [...generated.values()]);
+    if (w || this.scratchWindows.size) this.checkStorageBuffers(c, [...generated.values()]);
     // Each buffer holds a region a run: the largest region bounds the runs a batch can hold.
     const largest = Math.max(
       this.stride,
@@ -442,7 +452,7 @@ export class GpuAlgoEngine implements AlgoEngine {
       // The kernel is generated (codegen/wgsl-service.ts); its layout and entries come from its
       // rows of the binding table, as a step's kernels' do.
       const made = skipKernel(`${flag} counts`, this.layout.current(flag), out);
-      const k = this.windows ? windowKernel(made, this.windows) : made;
+      const k = this.windows ? windowKernel(made, { S: this.windows }) : made;
       const layout = device.createBindGroupLayout({
         label: k.name,
         entries: layoutEntries(k.bindings),
@@ -473,13 +483,12 @@ export class GpuAlgoEngine implements AlgoEngine {
   /** S's windows, where a run's state is larger than one binding (codegen/wgsl-window.ts). */
   readonly windows: StateWindows | undefined;
 
+  /** Each step's scratch SCR bound as windows, where it is larger than one binding. */
+  readonly scratchWindows = new Map<Step, StateWindows>();
+
   /** S as binding `b` binds it: the whole buffer, or its window. */
   private stateBinding(b: KernelBinding): GPUBufferBinding {
-    const w = this.windows;
-    if (!w) return { buffer: this.S };
-    if (b.window === undefined) throw new Error('internal: a windowed state bound whole');
-    const offset = b.window * w.vec4s * 16;
-    return { buffer: this.S, offset, size: Math.min(w.vec4s * 16, this.S.size - offset) };
+    return this.windows ? windowOf(this.S, b, this.windows) : { buffer: this.S };
   }
 
   /**
@@ -489,13 +498,12 @@ export class GpuAlgoEngine implements AlgoEngine {
   private checkStorageBuffers(c: CompiledAlgorithm, generated: WgslKernels[]): void {
     const w = this.windows;
     const most = this.gpu.limits.maxStorageBuffersPerShaderStage;
-    if (!w) return;
     for (const g of generated)
       for (const k of [...g.kernels, ...(g.chain ? [g.chain.kernel] : [])]) {
         const n = k.bindings.filter((b) => b.layout !== 'uniform').length;
         if (n > most)
           throw new ResourceError(
-            `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}: its state needs ${bytesText(this.stride * 4)} on the GPU, bound as ${w.count} windows of at most ${bytesText(w.vec4s * 16)} (maxStorageBufferBindingSize); its kernel ${k.name} then binds ${n} storage buffers, more than the device allows (maxStorageBuffersPerShaderStage: ${most} on ${this.gpu.adapterName}): use a smaller dimension or population, or run it with --backend cpu`,
+            `${c.algo.name} on ${c.algo.problem.name} at D = ${c.algo.dim}: its state needs ${bytesText(this.stride * 4)} on the GPU${w ? `, bound as ${w.count} windows of at most ${bytesText(w.vec4s * 16)} (maxStorageBufferBindingSize)` : ''}; its kernel ${k.name} binds ${n} storage buffers (its state's and its scratch's windows among them), more than the device allows (maxStorageBuffersPerShaderStage: ${most} on ${this.gpu.adapterName}): use a smaller dimension or population, or run it with --backend cpu`,
           );
       }
   }
@@ -537,8 +545,11 @@ export class GpuAlgoEngine implements AlgoEngine {
           return this.stateBinding(b);
         case 'DATA':
           return allocated(this.data);
-        case 'SCR':
-          return allocated(scr);
+        case 'SCR': {
+          const sw = this.scratchWindows.get(st);
+          if (!sw || !scr) return allocated(scr);
+          return windowOf(scr, b, sw);
+        }
         case 'PART':
           return allocated(part);
         case 'SC':

@@ -41,7 +41,7 @@ describe('S bound as windows', () => {
   });
 
   it('rewrites declarations, loads, stores and the library (text in, text out)', () => {
-    const out = printModule(windowModule(module, { count: 3, vec4s: 16 }));
+    const out = printModule(windowModule(module, { S: { count: 3, vec4s: 16 } }));
     expect(out).toBe(
       [
         '@group(0) @binding(7) var<storage, read_write> S: array<vec4<f32>>;',
@@ -103,6 +103,24 @@ describe('S bound as windows', () => {
       ...module,
       entry: { ...module.entry, body: [letS('n', call('arrayLength', id('S')))] },
     };
-    expect(() => windowModule(bad, { count: 2, vec4s: 16 })).toThrow(/names S outside/);
+    expect(() => windowModule(bad, { S: { count: 2, vec4s: 16 } })).toThrow(/names S outside/);
+  });
+
+  it('windows SCR, an array of f32: its loads and stores through opt_scr / opt_scr_set', () => {
+    const m: Module = {
+      decls: [{ k: 'binding', b: kernelBinding('SCR') }],
+      entry: {
+        workgroupSize: u32(64),
+        builtins: [],
+        body: [letS('a', index(id('SCR'), u32(70))), assign(index(id('SCR'), u32(3)), id('a'))],
+      },
+      library: [],
+    };
+    const out = printModule(windowModule(m, { SCR: { count: 2, vec4s: 16 } }));
+    expect(out).toContain('@group(0) @binding(4) var<storage, read_write> SCR: array<f32>;');
+    expect(out).toContain('@group(0) @binding(40) var<storage, read_write> SCR1: array<f32>;');
+    expect(out).toContain('  let a = opt_scr(70u);\n  opt_scr_set(3u, a);');
+    expect(out).toContain('fn opt_scr(i: u32) -> f32 {\n  let w = i / 64u;');
+    expect(out).toContain('    default: { SCR1[r] = v; }');
   });
 });

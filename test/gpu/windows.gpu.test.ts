@@ -1,5 +1,6 @@
 // A state larger than one storage binding is bound as windows of one buffer
-// (src/codegen/wgsl-window.ts; issue 36: D = 30,000,000 on an H200, whose bindings hold 2 GiB).
+// (src/codegen/wgsl-window.ts; issue 36: D = 30,000,000 on an H200, whose bindings hold 2 GiB),
+// and so is a step's scratch SCR larger than one binding.
 // Only the addressing changes, so a run with its state in windows must be the same, bit for bit,
 // as the run with it in one binding: every state array and the best fitness. The windows are
 // forced here by lowering the engine's binding limit to a third of the state, so that they cut
@@ -25,10 +26,11 @@ async function run(c: CompiledAlgorithm, generations: number, maxBindingBytes?: 
   const out = new Map<string, number[]>();
   for (const a of c.algo.state) out.set(a.name, Array.from(await g.readArray(a.name)));
   const windows = g.windows?.count ?? 1;
+  const scratch = [...g.scratchWindows.values()].reduce((n, w) => Math.max(n, w.count), 1);
   const bytes = g.stride * 4;
   const chained = g.chained;
   g.destroy();
-  return { r, out, windows, bytes, chained };
+  return { r, out, windows, scratch, bytes, chained };
 }
 
 async function same(c: CompiledAlgorithm, generations: number) {
@@ -53,6 +55,8 @@ maybe('a state bound as windows', () => {
     });
     const { split } = await same(c, 2);
     expect(split.chained).toBeGreaterThan(0);
+    // The first step's scratch (8 points of 70,000) is larger than the lowered binding: windows.
+    expect(split.scratch).toBeGreaterThanOrEqual(2);
   });
 
   it('de, team regime with 16-byte state loads and stores: the same state bit for bit', async () => {
