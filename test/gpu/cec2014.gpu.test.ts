@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compareOnGpu, gpu } from './helpers.js';
+import { expectFloat32, PROBLEMS } from './float32-problems.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -27,4 +28,12 @@ describe.skipIf(!ctx)('CEC 2014: GPU against CPU within the float32 error bound'
       const c = await compareOnGpu(ctx!, `cec2014_f${f}`, 10, 6, 2014 + 10);
       expect(c.worst).toBeLessThanOrEqual(1);
     });
+});
+
+// CEC 2014 near the optimum at D = 10 (test/gpu/problems.gpu.test.ts has the others and says
+// why they are beside these): the GPU's error within a factor 10 of float64's.
+describe.skipIf(!ctx)('float32 near the optimum at D = 10: CEC 2014', () => {
+  it.each(PROBLEMS.filter((name) => name.startsWith('cec2014_')))('%s', async (name) =>
+    expectFloat32(ctx!, name, 10),
+  );
 });

@@ -59,40 +59,4 @@ maybe('chained runs of a split step of one row', () => {
     }
     expect(on.r.bestFitness).toBe(off.r.bestFitness);
   });
-
-  it('ma_sw_chains: a row in fewer, larger chunks (SPLIT_MAX_GROUPS lowered) gives the same state bit for bit', async () => {
-    // At D = 30,000,000 a row takes 458 chunks of 65,536, not 1,832 of 16,384
-    // (schedule/schedule.ts, splitChunk). Here 69 chunks of 1,024 against 9 of 8,192.
-    const make = (maxGroups?: number) =>
-      compileAlgorithm({
-        algorithm: 'ma_sw_chains',
-        problem: 'shifted_rastrigin',
-        dim: 70_000,
-        set: { N: '8', Noff: '4', Istr: '40' },
-        schedule: { force: 'split', chunk: 1024, wg: 64, ...(maxGroups ? { maxGroups } : {}) },
-      });
-    const state = async (c: ReturnType<typeof make>) => {
-      const g = await GpuAlgoEngine.create(ctx!, c, 5);
-      const r = await runAlgorithm(c, g, { seed: 5, maxGenerations: 2 });
-      const out = new Map<string, number[]>();
-      for (const a of c.algo.state) out.set(a.name, Array.from(await g.readArray(a.name)));
-      const chained = g.chained;
-      g.destroy();
-      return { r, out, chained };
-    };
-    const small = make();
-    const large = make(16);
-    const regime = (c: ReturnType<typeof make>) => {
-      const st = c.steps.find((s) => c.compiled(s).plan().chain);
-      const m = st && /a chunk of (\d+) elements/.exec(c.compiled(st).plan().regime);
-      return m ? Number(m[1]) : undefined;
-    };
-    expect(regime(small)).toBe(1024);
-    expect(regime(large)).toBe(8192);
-    const a = await state(small);
-    const b = await state(large);
-    expect(b.chained).toBeGreaterThan(0);
-    for (const [name, v] of a.out) expect(b.out.get(name), name).toEqual(v);
-    expect(b.r.bestFitness).toBe(a.r.bestFitness);
-  });
 });

@@ -1,6 +1,6 @@
 // The float32 check of every standard problem (src/runtime/float32-check.ts) as test cases, shared
-// by the D = 10 test (test/gpu/float32.gpu.test.ts) and the long stage's D = 100, 1,000 and
-// 1,000,000 (test/long/float32.long.test.ts).
+// by the D = 10 tests (test/gpu/problems.gpu.test.ts, test/gpu/cec2014.gpu.test.ts) and the long
+// stage's D = 100, 1,000 and 1,000,000 (test/long/float32.long.test.ts).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

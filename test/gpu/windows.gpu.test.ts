@@ -6,65 +6,29 @@
 // forced here by lowering the engine's binding limit to a third of the state, so that they cut
 // rows at places no row boundary falls on. The run in one binding is checked against the float64
 // CPU backend by the algorithms' own tests (test/gpu/algorithms.gpu.test.ts and the others).
+// MA-SW-Chains in the split regime, with chained runs and its first step's scratch in windows,
+// is the long stage's (test/long/windows.long.test.ts: 39 s from an empty shader cache).
 
 import { describe, expect, it } from 'vitest';
 import { compileAlgorithm, type CompiledAlgorithm } from '../../src/compile/algorithm.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { ResourceError } from '../../src/runtime/resources.js';
-import { runAlgorithm } from '../../src/runtime/run.js';
 import { gpu } from './helpers.js';
+import { same as sameIn } from './windows-helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
   throw new Error('no WebGPU adapter: GPU tests need one, or set OPT_ALLOW_NO_GPU=1');
 const maybe = ctx ? describe : describe.skip;
-
-/** Every state array after `generations` generations, with the binding limit `maxBindingBytes`. */
-async function run(c: CompiledAlgorithm, generations: number, maxBindingBytes?: number) {
-  const g = await GpuAlgoEngine.create(ctx!, c, 7, undefined, { maxBindingBytes });
-  const r = await runAlgorithm(c, g, { seed: 7, maxGenerations: generations, maxEvals: 1000 });
-  const out = new Map<string, number[]>();
-  for (const a of c.algo.state) out.set(a.name, Array.from(await g.readArray(a.name)));
-  const windows = g.windows?.count ?? 1;
-  const scratch = [...g.scratchWindows.values()].reduce((n, w) => Math.max(n, w.count), 1);
-  const bytes = g.stride * 4;
-  const chained = g.chained;
-  g.destroy();
-  return { r, out, windows, scratch, bytes, chained };
-}
-
-async function same(c: CompiledAlgorithm, generations: number) {
-  const whole = await run(c, generations);
-  expect(whole.windows).toBe(1);
-  const split = await run(c, generations, Math.ceil(whole.bytes / 3));
-  expect(split.windows).toBeGreaterThanOrEqual(3);
-  for (const [name, v] of whole.out) expect(split.out.get(name), name).toEqual(v);
-  expect(split.r.bestFitness).toBe(whole.r.bestFitness);
-  expect(split.r.evals).toBe(whole.r.evals);
-  return { whole, split };
-}
+const same = (c: CompiledAlgorithm, generations: number) => sameIn(ctx!, c, generations);
 
 maybe('a state bound as windows', () => {
-  it('ma_sw_chains, split regime with chained Solis-Wets runs: the same state bit for bit', async () => {
-    const c = compileAlgorithm({
-      algorithm: 'ma_sw_chains',
-      problem: 'shifted_rastrigin',
-      dim: 70_000,
-      set: { N: '8', Noff: '4', Istr: '40' },
-      schedule: { force: 'split', chunk: 1024, wg: 64 },
-    });
-    const { split } = await same(c, 2);
-    expect(split.chained).toBeGreaterThan(0);
-    // The first step's scratch (8 points of 70,000) is larger than the lowered binding: windows.
-    expect(split.scratch).toBeGreaterThanOrEqual(2);
-  });
-
   it('de, team regime with 16-byte state loads and stores: the same state bit for bit', async () => {
     const c = compileAlgorithm({
       algorithm: 'de',
       problem: 'rastrigin',
-      dim: 1000,
-      set: { NP: '16' },
+      dim: 64,
+      set: { NP: '8' },
     });
     await same(c, 5);
   });

@@ -1,8 +1,8 @@
 // The long stage (scripts/test-long.sh, after the README's test command in .ci/run): every
 // standard problem with a declared optimum point at D = 100 and 1,000 on the GPU (lavapipe in
-// CI), and seed 001's six functions at D = 1,000,000, checked as at D = 10
-// (test/gpu/float32.gpu.test.ts): 47 s on lavapipe with two cores when alone, 4.5 minutes measured
-// beside other work: too uncertain for the test command's 10 minutes.
+// CI), and seed 001's six functions at D = 1,000,000, checked as at D = 10 (test/gpu/problems.gpu
+// .test.ts, test/gpu/cec2014.gpu.test.ts): 47 s on lavapipe with two cores when alone, 4.5
+// minutes measured beside other work: too uncertain for the test command's 10 minutes.
 
 import { describe, it } from 'vitest';
 import { suiteProblems } from '../../src/api.js';
