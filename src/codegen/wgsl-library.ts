@@ -66,10 +66,6 @@ fn opt_fmod(a: f32, b: f32) -> f32 { return fma(-b, floor(a / b), a); }
 `;
 
 /**
- * An algorithm step's draws (keyed by site, opt_draw_round, individual and dimension, from the
- * run's opt_seed), its fitness test and its state's single values.
- */
-/**
  * The state's single values, in S's one binding. A state larger than one binding is bound as
  * windows (wgsl-window.ts), which replaces this text by its own.
  */
@@ -77,6 +73,10 @@ export const STATE_ACCESS = `fn opt_s(i: u32) -> f32 { return S[i >> 2u][i & 3u]
 fn opt_s_set(i: u32, v: f32) { S[i >> 2u][i & 3u] = v; }
 `;
 
+/**
+ * An algorithm step's draws (keyed by site, opt_draw_round, individual and dimension, from the
+ * run's opt_seed), its fitness test and its state's single values.
+ */
 const DRAW_HELPERS = `
 // A fitness: NaN as +infinity, the worst value (ir/builtins.ts NAN_WORST). The test reads the
 // bits: WGSL lets a compiler assume that no float is NaN, and x != x may fold to false.

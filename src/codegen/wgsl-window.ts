@@ -7,7 +7,7 @@
 // K windows of W vec4s each (the last one shorter): window k is S's vec4s [k W, (k + 1) W).
 //
 // This pass rewrites a generated kernel (its syntax tree, wgsl-ast.ts) for that binding: S's one
-// declaration becomes K (S, S1, ..., wgsl-bindings.ts stateWindowBinding), and every access goes
+// declaration becomes K (S, S1, ..., wgsl-bindings.ts windowBinding), and every access goes
 // through four functions that pick the window:
 //   opt_s(i), opt_s_set(i, v)      a single word (the library's, replaced: wgsl-library.ts
 //                                  STATE_ACCESS);

@@ -221,15 +221,6 @@ export class BatchTooLarge extends RangeError {
   }
 }
 
-/**
- * The memory a run of `c` needs on the GPU and for it on the host, checked before any of it is
- * allocated or a kernel generated (runtime/resources.ts): a run's state in one buffer (`stride`
- * words: the layout's size, rounded up to 256 bytes), bound whole or, larger than one binding, as
- * windows (codegen/wgsl-window.ts), at most 2^32 words (the kernels' addresses are u32); a batch
- * whose states do not fit one binding is BatchTooLarge, which an experiment splits; the problem's
- * data in float64 on the host and in float32 on the device. First, the program's length
- * (compile/gpu-limits.ts).
- */
 /** The most words of state a run may have: its kernels address S in u32 words. */
 export const MAX_STATE_WORDS = 2 ** 32;
 
@@ -242,6 +233,15 @@ export interface GpuAlgoOptions {
   maxBindingBytes?: number;
 }
 
+/**
+ * The memory a run of `c` needs on the GPU and for it on the host, checked before any of it is
+ * allocated or a kernel generated (runtime/resources.ts): a run's state in one buffer (`stride`
+ * words: the layout's size, rounded up to 256 bytes), bound whole or, larger than one binding, as
+ * windows (codegen/wgsl-window.ts), at most 2^32 words (the kernels' addresses are u32); a batch
+ * whose states do not fit one binding is BatchTooLarge, which an experiment splits; the problem's
+ * data in float64 on the host and in float32 on the device. First, the program's length
+ * (compile/gpu-limits.ts).
+ */
 export function checkGpuRun(
   c: CompiledAlgorithm,
   gpu: GpuContext,

@@ -4,7 +4,8 @@
 // error the GPU computes against the float64 error of the CPU backend, with the running error
 // bound u MU of the GPU's program there (ir/error-bound.ts); and at random points of the box,
 // whether the GPU's value overflows float32 where float64's is finite. scripts/float32-survey.mjs
-// runs it over the standard library; test/gpu/problems.gpu.test.ts and test/gpu/cec2014.gpu.test.ts assert it.
+// runs it over the standard library; test/gpu/problems.gpu.test.ts and cec2014.gpu.test.ts assert
+// it.
 
 import type { CompiledProblem } from '../compile/problem.js';
 import { boxAt } from '../ir/data.js';

@@ -7,10 +7,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileAlgorithm, type CompiledAlgorithm } from '../../src/compile/algorithm.js';
-import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
-import { runAlgorithm } from '../../src/runtime/run.js';
 import { gpu } from '../gpu/helpers.js';
-import { same as sameIn } from '../gpu/windows-helpers.js';
+import { run, same as sameIn } from '../gpu/windows-helpers.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -44,15 +42,6 @@ maybe('ma_sw_chains in the shapes of D = 30,000,000', () => {
         set: { N: '8', Noff: '4', Istr: '40' },
         schedule: { force: 'split', chunk: 1024, wg: 64, ...(maxGroups ? { maxGroups } : {}) },
       });
-    const state = async (c: ReturnType<typeof make>) => {
-      const g = await GpuAlgoEngine.create(ctx!, c, 5);
-      const r = await runAlgorithm(c, g, { seed: 5, maxGenerations: 2 });
-      const out = new Map<string, number[]>();
-      for (const a of c.algo.state) out.set(a.name, Array.from(await g.readArray(a.name)));
-      const chained = g.chained;
-      g.destroy();
-      return { r, out, chained };
-    };
     const small = make();
     const large = make(16);
     const regime = (c: ReturnType<typeof make>) => {
@@ -62,8 +51,8 @@ maybe('ma_sw_chains in the shapes of D = 30,000,000', () => {
     };
     expect(regime(small)).toBe(1024);
     expect(regime(large)).toBe(8192);
-    const a = await state(small);
-    const b = await state(large);
+    const a = await run(ctx!, small, 2);
+    const b = await run(ctx!, large, 2);
     expect(b.chained).toBeGreaterThan(0);
     for (const [name, v] of a.out) expect(b.out.get(name), name).toEqual(v);
     expect(b.r.bestFitness).toBe(a.r.bestFitness);
