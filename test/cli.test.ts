@@ -165,7 +165,7 @@ describe('opt eval', () => {
   it('reports a shader the device rejects with its kernel, WGSL line and message (exit 4), never as an internal error', async () => {
     // An integer index beyond i32 (a compiler bug that opt does not catch yet: the CPU computes
     // it in float64): Tint refuses the literal 2147483648i. (This test used a 200-term sum until
-    // long expressions were cut into lets, issue 34, item 3; test/gpu/long-expr.gpu.test.ts.)
+    // long expressions were cut into lets, issue 34, item 3; test/long/long-expr.gpu.long.test.ts.)
     const lib = file(
       'big.opt',
       'problem big(x[D]) in [-1, 1] { sum(i < D) x[(i + 2147483648) % D] }\n',

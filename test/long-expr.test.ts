@@ -3,7 +3,7 @@
 // left-to-right float64 sum or product, bit for bit); nesting beyond 64 levels and an unsplittable
 // chain beyond 1,000 terms are refused with their limits (test/diagnostics.test.ts has the codes),
 // and the GPU backend refuses more than 20,000 operators in long chains (OPT4030) before a shader
-// compiler sees them. The GPU side is test/gpu/long-expr.gpu.test.ts.
+// compiler sees them. The GPU side is test/long/long-expr.gpu.long.test.ts.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { compileAlgorithm, compileProblem, emitProblem, OptError } from '../src/api.js';
 import { main } from '../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
+import { describeLong } from './stage.js';
 
 captureStdio();
 const N = 100_000;
@@ -26,7 +27,8 @@ const prodSrc = `problem long_prod(x[D]) in [-1, 1] { ${Array.from({ length: N }
 // Values with many significant bits, so that another order of the additions would round otherwise.
 const point = Float64Array.from({ length: N }, (_, i) => Math.fround(Math.sin(i * 0.7) * 0.999));
 
-describe('a written chain of 100,000 terms', () => {
+// In the long stage (test/stage.ts): 67 s on two cores. The test command keeps the limits below.
+describeLong('a written chain of 100,000 terms', () => {
   it('sums in float64 on the CPU, left to right as written, bit for bit', () => {
     const t0 = performance.now();
     const p = compileProblem({ sources: { 'long.opt': sumSrc }, problem: 'long_sum', dim: N });

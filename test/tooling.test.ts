@@ -174,3 +174,16 @@ describe('the lock file (scripts/check-lock.sh, run by scripts/setup.sh before e
     expect(bad.stderr).toContain('commander');
   });
 });
+
+describe('the two stages of .ci/run (test/stage.ts)', () => {
+  it("STAGED_FILES is the test files outside test/long that import test/stage.ts: the long stage runs every file's long cases", async () => {
+    const { STAGED_FILES } = await import('./staged-files.js');
+    const { readdirSync: ls, readFileSync: read } = await import('node:fs');
+    const importing = (ls('test', { recursive: true }) as string[])
+      .map((f) => `test/${f}`)
+      .filter((f) => f.endsWith('.test.ts') && !f.startsWith('test/long/'))
+      .filter((f) => /from '\.\.?\/(\.\.\/)?stage\.js'/.test(read(f, 'utf8')))
+      .sort();
+    expect([...STAGED_FILES].sort()).toEqual(importing);
+  });
+});

@@ -15,6 +15,7 @@ import {
   type RunResult,
 } from '../../src/runtime/run.js';
 import { gpu } from './helpers.js';
+import { itLong } from '../stage.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -100,7 +101,8 @@ maybe('the runs of a batch are the runs alone, bit for bit', () => {
     expect(states.length).toBe(3);
   });
 
-  it('MA-SW-Chains, split regime with chained runs (PART by parity)', async () => {
+  // In the long stage (31 s from an empty shader cache; test/stage.ts).
+  itLong('MA-SW-Chains, split regime with chained runs (PART by parity)', async () => {
     const spec = {
       algorithm: 'ma_sw_chains',
       problem: 'shifted_rastrigin',

@@ -8,6 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compareOnGpu, gpu } from './helpers.js';
+import { staged } from '../stage.js';
 import { rng } from '../rng.js';
 
 const ctx = await gpu();
@@ -89,7 +90,12 @@ function randomProblem(seed: number): string {
 }
 
 describe.skipIf(!ctx)('random problems: GPU against CPU', () => {
-  const cases = Array.from({ length: Number(process.env.OPT_FUZZ_CASES ?? 60) }, (_, k) => k);
+  // Programs 0-19 (every D of the cycle four times) in the test command, the others in the long
+  // stage (test/stage.ts).
+  const cases = staged(
+    Array.from({ length: Number(process.env.OPT_FUZZ_CASES ?? 60) }, (_, k) => k),
+    (k) => k < 20,
+  );
   it.each(cases)('program %i', async (k) => {
     const src = randomProblem(Number(process.env.OPT_FUZZ_SEED ?? 1000) + k);
     const D = [1, 5, 64, 257, 3000][k % 5]!;

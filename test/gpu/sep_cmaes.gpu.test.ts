@@ -11,6 +11,7 @@ import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { algo } from '../algo/helpers.js';
 import { expectSameState, gpu } from './helpers.js';
+import { describeLong, staged } from '../stage.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -18,10 +19,14 @@ if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
 const maybe = ctx ? describe : describe.skip;
 
 maybe('sep_cmaes: GPU and CPU in lock-step', () => {
-  for (const [problem, D] of [
-    ['sphere', 10],
-    ['elliptic', 30],
-  ] as const)
+  // D = 10 in the test command, D = 30 and D = 100,000 (below) in the long stage (test/stage.ts).
+  for (const [problem, D] of staged(
+    [
+      ['sphere', 10],
+      ['elliptic', 30],
+    ] as const,
+    ([, D]) => D === 10,
+  ))
     it(`D = ${D}, ${problem}: state after each of the first generations`, async () => {
       const c = algo('sep_cmaes', problem, D);
       const lambda = c.algo.populations[0]!.rows;
@@ -43,24 +48,28 @@ maybe('sep_cmaes: GPU and CPU in lock-step', () => {
     });
 });
 
-maybe('sep_cmaes at D = 100,000, GPU against CPU', () => {
-  // lambda = 4 + floor(3 ln 1e5) = 38. Sampling, ranking and the update (into m2, C2, ...) run
-  // in the split regime, the copy in the team regime. Measured ~3 s on lavapipe.
-  it('elliptic: 3 generations', async () => {
-    const c = algo('sep_cmaes', 'elliptic', 100000);
-    const regimes = c.steps.map((st) => c.compiled(st).gpuIr.schedule.regime.k);
-    expect(regimes).toContain('split');
-    const g = await GpuAlgoEngine.create(ctx!, c, 7);
-    const k = new CpuAlgoEngine(c, 7);
-    for (const e of [g, k]) await runAlgorithm(c, e, { seed: 7, maxGenerations: 3, batch: 1 });
-    expect(c.algo.populations[0]!.rows).toBe(38);
-    const wg = Array.from(await g.readArray('w'));
-    const wk = Array.from(await k.readArray('w'));
-    expect(wg.map((v) => v === 0)).toEqual(wk.map((v) => v === 0));
-    await expectSameState(c, g, k);
-    g.destroy();
-  });
-});
+describeLong(
+  'sep_cmaes at D = 100,000, GPU against CPU',
+  () => {
+    // lambda = 4 + floor(3 ln 1e5) = 38. Sampling, ranking and the update (into m2, C2, ...) run
+    // in the split regime, the copy in the team regime. Measured ~3 s on lavapipe.
+    it('elliptic: 3 generations', async () => {
+      const c = algo('sep_cmaes', 'elliptic', 100000);
+      const regimes = c.steps.map((st) => c.compiled(st).gpuIr.schedule.regime.k);
+      expect(regimes).toContain('split');
+      const g = await GpuAlgoEngine.create(ctx!, c, 7);
+      const k = new CpuAlgoEngine(c, 7);
+      for (const e of [g, k]) await runAlgorithm(c, e, { seed: 7, maxGenerations: 3, batch: 1 });
+      expect(c.algo.populations[0]!.rows).toBe(38);
+      const wg = Array.from(await g.readArray('w'));
+      const wk = Array.from(await k.readArray('w'));
+      expect(wg.map((v) => v === 0)).toEqual(wk.map((v) => v === 0));
+      await expectSameState(c, g, k);
+      g.destroy();
+    });
+  },
+  !ctx,
+);
 
 const ROWSUM = `problem p(x[D]) in [-1, 1] { sum(i) x[i]^2 }
 algorithm rowsum(N = 4) {

@@ -17,6 +17,7 @@ import { CpuAlgoEngine } from '../../src/runtime/algo-cpu.js';
 import { GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import { runAlgorithm } from '../../src/runtime/run.js';
 import { expectSameState, gpu } from './helpers.js';
+import { itLong, staged } from '../stage.js';
 
 const ctx = await gpu();
 if (!ctx && !process.env.OPT_ALLOW_NO_GPU)
@@ -80,8 +81,11 @@ async function lockStep(c: CompiledAlgorithm, seed: number, gens: number) {
   return { g, k, rg, rk };
 }
 
+// The long stage takes MA-SW-Chains on shifted Schwefel 1.2, PSO and GoDE (16, 6 and 13 s from an
+// empty shader cache); the test command the others: MA-SW-Chains' rescan, DE's fused reductions
+// (test/stage.ts).
 maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => {
-  it('ma_sw_chains, shifted Schwefel 1.2, D = 4,096, 3 generations', async () => {
+  itLong('ma_sw_chains, shifted Schwefel 1.2, D = 4,096, 3 generations', async () => {
     const c = compileAlgorithm({
       algorithm: 'ma_sw_chains',
       problem: 'shifted_schwefel_1_2',
@@ -140,10 +144,13 @@ maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => 
     });
 
   // PSO's move (a reduction, then the new position scanned) and GoDE's opposite points.
-  for (const [algorithm, set] of [
-    ['pso', { N: '8' }],
-    ['gojde', { NP: '8', po: '0.5' }],
-  ] as const)
+  for (const [algorithm, set] of staged(
+    [
+      ['pso', { N: '8' }],
+      ['gojde', { NP: '8', po: '0.5' }],
+    ] as const,
+    () => false,
+  ))
     it(`${algorithm}, Schwefel 1.2, D = 4,096, 4 generations`, async () => {
       const c = compileAlgorithm({
         algorithm,

@@ -1,8 +1,8 @@
-// L-SHADE at D = 30 on the CPU backend (its own file: about 25 s): convergence within 150,000
-// evaluations (5,000 D; the population shrinks from 540 to 4 over that budget).
+// The long stage (about 25 s on two cores): L-SHADE at D = 30 on the CPU backend, convergence
+// within 150,000 evaluations (5,000 D; the population shrinks from 540 to 4 over that budget).
 
 import { describe, expect, it } from 'vitest';
-import { algo, lshadeSchedule as schedule, runCpu } from './helpers.js';
+import { algo, lshadeSchedule as schedule, runCpu } from '../algo/helpers.js';
 
 describe('lshade convergence at D = 30 (CPU backend, budget 5,000 D)', () => {
   // Five seeds (1-5), worst of five: sphere 5.2e-40, Rastrigin 8.9e-5, Rosenbrock 1.8 (the others
