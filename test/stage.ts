@@ -7,7 +7,7 @@
 //   runs test/long and the other cases of the files in STAGED_FILES (test/staged-files.ts).
 //
 // A file that splits its cases imports this module and is named in STAGED_FILES. A case marked
-// through `staged`, `itLong`, `itQuick`, `describeLong` or `describeQuick` runs in one stage; the
+// through `staged`, `itLong`, `describeLong` or `describeQuick` runs in one stage; the
 // file's unmarked tests run in both (in the long stage from the shader cache the test command
 // filled). test/tooling.test.ts checks that the files importing this module are the files of the
 // list, so no case is left to a stage that never runs it.
@@ -35,9 +35,4 @@ export function describeQuick(name: string, body: () => void, skip = false): voi
 /** A test the long stage runs, and the test command does not. */
 export function itLong(name: string, fn: () => unknown, timeout?: number): void {
   if (LONG) it(name, fn, timeout);
-}
-
-/** A test the test command runs, and the long stage does not. */
-export function itQuick(name: string, fn: () => unknown, timeout?: number): void {
-  if (!LONG) it(name, fn, timeout);
 }
