@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { itLong } from './stage.js';
 
 const ROOT = resolve(__dirname, '..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -109,8 +110,11 @@ describe("the package's API, imported as 'opt-compiler'", () => {
     );
   }, 120_000);
 
-  it('opt compile --emit ts writes typed modules of a problem and of DE that type-check and run', () => {
-    const dir = project(`import { evaluate, info, wgsl, cpuSource } from './gen/bowl.js';
+  // 11 s (three tsc runs): in the long stage (test/stage.ts).
+  itLong(
+    'opt compile --emit ts writes typed modules of a problem and of DE that type-check and run',
+    () => {
+      const dir = project(`import { evaluate, info, wgsl, cpuSource } from './gen/bowl.js';
 import { run, problem, dim, kernels, wgsl as deWgsl } from './gen/de.js';
 import { run as runOnBowl } from './gen2/de.js';
 import { compileAlgorithm, createEngine, runAlgorithm } from 'opt-compiler';
@@ -142,83 +146,87 @@ console.log(JSON.stringify({
   state: { rows: r.state?.X?.rows, cols: r.state?.X?.cols, fitness: r.state?.X?.fitness?.length },
 }));
 `);
-    const bowl = join(dir, 'bowl.opt');
-    writeFileSync(
-      bowl,
-      'problem bowl(x[D], scale = 2 in [1, 10]) in [-5, 5] optimum 0 at 0 {\n  scale * sum(i) x[i]^2\n}\n',
-    );
-    const opt = (...args: string[]) =>
-      execFileSync(process.execPath, [join(ROOT, 'bin/opt.js'), 'compile', ...args], {
-        encoding: 'utf8',
+      const bowl = join(dir, 'bowl.opt');
+      writeFileSync(
+        bowl,
+        'problem bowl(x[D], scale = 2 in [1, 10]) in [-5, 5] optimum 0 at 0 {\n  scale * sum(i) x[i]^2\n}\n',
+      );
+      const opt = (...args: string[]) =>
+        execFileSync(process.execPath, [join(ROOT, 'bin/opt.js'), 'compile', ...args], {
+          encoding: 'utf8',
+        });
+      expect(opt(bowl, '--dim', '3', '--emit', 'ts', '--out', join(dir, 'gen'))).toContain(
+        'bowl.ts',
+      );
+      opt(
+        '--algorithm',
+        'de',
+        '--problem',
+        'sphere',
+        '--dim',
+        '4',
+        '--emit',
+        'ts',
+        '--out',
+        join(dir, 'gen'),
+      );
+      opt(
+        bowl,
+        '--algorithm',
+        'de',
+        '--problem',
+        'bowl',
+        '--dim',
+        '3',
+        '--emit',
+        'ts',
+        '--out',
+        join(dir, 'gen2'),
+      );
+      // The generated modules are part of the project the compiler checks.
+      const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+      config.files.push('gen/bowl.ts', 'gen/de.ts', 'gen2/de.ts');
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
+      execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+      const out = JSON.parse(
+        execFileSync(process.execPath, [join(dir, 'out', 'main.js')], { encoding: 'utf8' }),
+      );
+      expect(out).toMatchObject({
+        info: { name: 'bowl', dim: 3, lo: -5, hi: 5, optimum: 0, direction: 'minimize' },
+        f: [6],
+        g: [9],
+        refused: 'scale must be in [1, 10], not 11',
+        compute: true,
+        cpu: true,
+        evals: 2000,
+        problem: 'sphere',
+        dim: 4,
+        bowl: { evals: 1000, dim: 3, state: true },
+        state: { rows: 16, cols: 4, fitness: 16 },
+        embedded: [true, false],
+        same: true,
       });
-    expect(opt(bowl, '--dim', '3', '--emit', 'ts', '--out', join(dir, 'gen'))).toContain('bowl.ts');
-    opt(
-      '--algorithm',
-      'de',
-      '--problem',
-      'sphere',
-      '--dim',
-      '4',
-      '--emit',
-      'ts',
-      '--out',
-      join(dir, 'gen'),
-    );
-    opt(
-      bowl,
-      '--algorithm',
-      'de',
-      '--problem',
-      'bowl',
-      '--dim',
-      '3',
-      '--emit',
-      'ts',
-      '--out',
-      join(dir, 'gen2'),
-    );
-    // The generated modules are part of the project the compiler checks.
-    const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
-    config.files.push('gen/bowl.ts', 'gen/de.ts', 'gen2/de.ts');
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
-    execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
-    const out = JSON.parse(
-      execFileSync(process.execPath, [join(dir, 'out', 'main.js')], { encoding: 'utf8' }),
-    );
-    expect(out).toMatchObject({
-      info: { name: 'bowl', dim: 3, lo: -5, hi: 5, optimum: 0, direction: 'minimize' },
-      f: [6],
-      g: [9],
-      refused: 'scale must be in [1, 10], not 11',
-      compute: true,
-      cpu: true,
-      evals: 2000,
-      problem: 'sphere',
-      dim: 4,
-      bowl: { evals: 1000, dim: 3, state: true },
-      state: { rows: 16, cols: 4, fitness: 16 },
-      embedded: [true, false],
-      same: true,
-    });
-    expect(out.kernels).toBeGreaterThan(0);
-    // Every step's kernels are embedded; the list `--emit wgsl` prints has them but the steps
-    // the track is fused into.
-    expect(out.listed).toBeGreaterThan(0);
-    expect(out.steps).toBeGreaterThan(0);
-    expect(out.error).toBeGreaterThanOrEqual(0);
-    // A choice outside the algorithm's union is a type error, and so is another problem for a
-    // module generated for one.
-    writeFileSync(
-      join(dir, 'main.ts'),
-      `import { run } from './gen/de.js';\nawait run({ params: { crossover: 'binomial' } });\nawait run({ problem: 'rastrigin', evals: 100 });\n`,
-    );
-    const r = spawnSync(process.execPath, [TSC, '-p', dir, '--noEmit'], { encoding: 'utf8' });
-    expect(r.status).not.toBe(0);
-    expect(r.stdout).toMatch(
-      /main\.ts\(2,\d+\): error TS2322: Type '"binomial"' is not assignable to type '"bin" \| "exp"/,
-    );
-    expect(r.stdout).toMatch(
-      /main\.ts\(3,\d+\): error TS2353: Object literal may only specify known properties, and 'problem' does not exist in type 'RunOptions'/,
-    );
-  }, 120_000);
+      expect(out.kernels).toBeGreaterThan(0);
+      // Every step's kernels are embedded; the list `--emit wgsl` prints has them but the steps
+      // the track is fused into.
+      expect(out.listed).toBeGreaterThan(0);
+      expect(out.steps).toBeGreaterThan(0);
+      expect(out.error).toBeGreaterThanOrEqual(0);
+      // A choice outside the algorithm's union is a type error, and so is another problem for a
+      // module generated for one.
+      writeFileSync(
+        join(dir, 'main.ts'),
+        `import { run } from './gen/de.js';\nawait run({ params: { crossover: 'binomial' } });\nawait run({ problem: 'rastrigin', evals: 100 });\n`,
+      );
+      const r = spawnSync(process.execPath, [TSC, '-p', dir, '--noEmit'], { encoding: 'utf8' });
+      expect(r.status).not.toBe(0);
+      expect(r.stdout).toMatch(
+        /main\.ts\(2,\d+\): error TS2322: Type '"binomial"' is not assignable to type '"bin" \| "exp"/,
+      );
+      expect(r.stdout).toMatch(
+        /main\.ts\(3,\d+\): error TS2353: Object literal may only specify known properties, and 'problem' does not exist in type 'RunOptions'/,
+      );
+    },
+    120_000,
+  );
 });

@@ -673,7 +673,7 @@ export class GpuAlgoEngine implements AlgoEngine {
   readonly timing = { record: 0, wait: 0, gpu: 0, encode: 0, finish: 0, submit: 0 };
   /**
    * Chain consecutive runs of chainable steps (one kernel a run instead of three; the same
-   * results bit for bit: test/gpu/chain.gpu.test.ts turns it off to compare).
+   * results bit for bit: test/long/chain.gpu.long.test.ts turns it off to compare).
    */
   chain = true;
   /** Chain kernels dispatched so far (each in place of three kernels). */

@@ -107,7 +107,8 @@ maybe('algorithm steps with a scan in the split regime: GPU against CPU', () => 
     g.destroy();
   });
 
-  it('ma_sw_chains, |prefix sums|, D = 4,096, 2 generations', async () => {
+  // 12 s cold: the long stage too (MA-SW-Chains' step has the most kernels of the split scans).
+  itLong('ma_sw_chains, |prefix sums|, D = 4,096, 2 generations', async () => {
     const c = compileAlgorithm({
       algorithm: 'ma_sw_chains',
       problem: 'abs_prefix',
