@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main } from '../src/cli/main.js';
 import { captureStdio, clearErr, clearOut, err, out } from './stdio.js';
+import { killed } from './killed-run.js';
 import { suiteProblems } from '../src/api.js';
 import { parseCommand, usageLines, withoutFlags } from '../src/cli/args.js';
 import { COMMANDS, EXIT } from '../src/cli/flags.js';
@@ -730,23 +731,6 @@ describe.skipIf(!existsSync('dist/cli/main.js'))('bin/opt.js', () => {
     expect(Number(r.stdout)).toBe(5);
     expect(r.stderr).not.toContain('artificially reduced');
   });
-  /** `opt run ARGS --out DIR` killed with SIGKILL `after` ms after its folder appears. */
-  async function killed(args: string[], outDir: string, after: number, sub = '') {
-    const { spawn } = await import('node:child_process');
-    // Its own process group: SIGKILL reaches bin/opt.js and the compiler's process alike, as a
-    // job scheduler's preemption or a closed terminal's session does.
-    const child = spawn(process.execPath, ['bin/opt.js', 'run', ...args, '--out', outDir], {
-      stdio: 'ignore',
-      detached: true,
-    });
-    const closed = new Promise((r) => child.on('close', r));
-    const t0 = Date.now();
-    while (!existsSync(join(outDir, sub, 'checkpoint.json')) && Date.now() - t0 < 60_000)
-      await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, after));
-    process.kill(-child.pid!, 'SIGKILL');
-    await closed;
-  }
   it('opt run --resume refuses a folder without a checkpoint, another command and a changed program', async () => {
     const lib = file(
       'ck.opt',

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killed } from '../killed-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'opt-cli-resume-'));
 const file = (name: string, text: string) => {
@@ -27,23 +28,6 @@ describe('bin/opt.js killed and resumed', () => {
     };
     return { ...r, seconds: 0, trace: r.trace.map((e) => ({ ...e, seconds: 0 })) };
   };
-  /** `opt run ARGS --out DIR` killed with SIGKILL `after` ms after its folder appears. */
-  async function killed(args: string[], outDir: string, after: number, sub = '') {
-    const { spawn } = await import('node:child_process');
-    // Its own process group: SIGKILL reaches bin/opt.js and the compiler's process alike, as a
-    // job scheduler's preemption or a closed terminal's session does.
-    const child = spawn(process.execPath, ['bin/opt.js', 'run', ...args, '--out', outDir], {
-      stdio: 'ignore',
-      detached: true,
-    });
-    const closed = new Promise((r) => child.on('close', r));
-    const t0 = Date.now();
-    while (!existsSync(join(outDir, sub, 'checkpoint.json')) && Date.now() - t0 < 60_000)
-      await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, after));
-    process.kill(-child.pid!, 'SIGKILL');
-    await closed;
-  }
   it.each([
     ['cpu', [300, 900]],
     ['gpu', [900]],
