@@ -12,6 +12,11 @@ import {
   parseAdapterList,
   type GpuContext,
 } from '../src/runtime/device.js';
+import { deferredTicks } from '../src/runtime/dawn-poll.js';
+
+// The global setImmediate before any device is opened (src/runtime/dawn-poll.ts wraps it on a
+// software adapter).
+const plainSetImmediate = globalThis.setImmediate;
 
 const NOISE =
   'Warning: maxDynamicUniformBuffersPerPipelineLayout artificially reduced from 1000000 to 16 to fit dynamic offset allocation limit.\n' +
@@ -67,7 +72,26 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 }
 `;
 
-async function doubleOnGpu(ctx: GpuContext, input: Float32Array): Promise<Float32Array> {
+// Each invocation runs a long dependent chain: a dispatch lavapipe takes a fraction of a second for.
+const WGSL_SLOW = `
+@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i < arrayLength(&data)) {
+    var x = data[i];
+    for (var k = 0u; k < 100000u; k++) { x = x * 0.999999 + 1e-7; }
+    data[i] = x;
+  }
+}
+`;
+
+async function doubleOnGpu(
+  ctx: GpuContext,
+  input: Float32Array,
+  code = WGSL_DOUBLE,
+): Promise<Float32Array> {
   const { device } = ctx;
   const bytes = input.byteLength;
   const storage = device.createBuffer({
@@ -81,7 +105,7 @@ async function doubleOnGpu(ctx: GpuContext, input: Float32Array): Promise<Float3
   device.queue.writeBuffer(storage, 0, input as Float32Array<ArrayBuffer>);
   const pipeline = device.createComputePipeline({
     layout: 'auto',
-    compute: { module: device.createShaderModule({ code: WGSL_DOUBLE }), entryPoint: 'main' },
+    compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
   });
   const bindGroup = device.createBindGroup({
     layout: pipeline.getBindGroupLayout(0),
@@ -147,6 +171,38 @@ describe.skipIf(process.env.OPT_SKIP_GPU_TESTS === '1')('GPU device', () => {
     ctx.checkErrors('doubling kernel');
   });
 
+  it('waits on a software adapter poll on timers, not on every turn of the event loop', async () => {
+    // dawn.node ticks the device on every setImmediate while a promise is pending: on lavapipe
+    // that spin takes a core from the device's own threads (src/runtime/dawn-poll.ts).
+    expect(ctx).not.toBeNull();
+    if (!ctx) return;
+    const before = deferredTicks();
+    const t0 = performance.now();
+    await doubleOnGpu(ctx, new Float32Array(4096).fill(1), WGSL_SLOW);
+    const ms = performance.now() - t0;
+    const ticks = deferredTicks() - before;
+    if (!ctx.isSoftware) {
+      expect(ticks).toBe(0);
+      expect(globalThis.setImmediate).toBe(plainSetImmediate);
+      return;
+    }
+    expect(globalThis.setImmediate).not.toBe(plainSetImmediate);
+    // At most one timer a millisecond for the one pending promise (mapAsync), with slack for the
+    // pipeline's creation; a spin makes tens of ticks a millisecond.
+    expect(ticks, `${ticks} ticks in ${ms.toFixed(0)} ms`).toBeGreaterThan(0);
+    expect(ticks, `${ticks} ticks in ${ms.toFixed(0)} ms`).toBeLessThanOrEqual(ms + 20);
+    // Everything else passes through: a resolver (one parameter) still runs as an immediate.
+    let ran = false;
+    await new Promise<void>((r) =>
+      setImmediate(() => {
+        ran = true;
+        r();
+      }),
+    );
+    expect(ran).toBe(true);
+    expect(deferredTicks()).toBe(before + ticks);
+  });
+
   it('keeps uncaptured errors for checkErrors()', async () => {
     expect(ctx).not.toBeNull();
     if (!ctx) return;
@@ -167,6 +223,8 @@ describe.skipIf(process.env.OPT_SKIP_GPU_TESTS === '1')('GPU device', () => {
 
     ctx?.destroy();
     expect(ctx?.lost).toBe(true);
+    // The last context gone, the global setImmediate is Node's again.
+    expect(globalThis.setImmediate).toBe(plainSetImmediate);
     const byName = await openGpu({ adapter: listed[0]!.name.toUpperCase() });
     expect(byName).not.toBeNull();
     expect(byName).not.toBe(ctx);

@@ -53,6 +53,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import type * as WebGpuModule from 'webgpu';
+import { pollOnTimers } from './dawn-poll.js';
 
 type WebGpu = typeof WebGpuModule;
 
@@ -426,6 +427,10 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
     lastError = `GPU ${kind}: ${error.message.trim()}`;
   });
 
+  const isSoftware = looksSoftware(adapter, info);
+  // On the CPU the device's work shares the cores with Dawn's polling: poll on timers (dawn-poll.ts).
+  let stopPolling: (() => void) | null = isSoftware ? pollOnTimers() : null;
+
   const context: GpuContext = {
     device,
     adapterName: describeInfo(info),
@@ -437,7 +442,7 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
       subgroupMaxSize:
         (adapter.info as { subgroupMaxSize?: number } | undefined)?.subgroupMaxSize ?? 0,
     },
-    isSoftware: looksSoftware(adapter, info),
+    isSoftware,
     get lastError() {
       return lastError;
     },
@@ -460,6 +465,8 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
       }
       device.destroy();
       gpuRef = null;
+      stopPolling?.();
+      stopPolling = null;
     },
   };
 
