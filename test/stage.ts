@@ -8,9 +8,10 @@
 //
 // A file that splits its cases imports this module and is named in STAGED_FILES. A case marked
 // through `staged`, `itLong`, `describeLong` or `describeQuick` runs in one stage; the
-// file's unmarked tests run in both (in the long stage from the shader cache the test command
-// filled). test/tooling.test.ts checks that the files importing this module are the files of the
-// list, so no case is left to a stage that never runs it.
+// file's unmarked tests run in both (the test command's shaders at 128-bit lavapipe vectors, the
+// long stage's at the default 256: scripts/test.sh). test/tooling.test.ts checks that the files
+// importing this module are the files of the list, so no case is left to a stage that never runs
+// it.
 
 import { describe, it } from 'vitest';
 

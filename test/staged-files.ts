@@ -4,6 +4,7 @@
 export const STAGED_FILES = [
   'test/algo/ma_sw_chains.test.ts',
   'test/api-package.test.ts',
+  'test/format/format.test.ts',
   'test/gpu/algorithms.gpu.test.ts',
   'test/gpu/batch.gpu.test.ts',
   'test/gpu/canonical.gpu.test.ts',
