@@ -18,6 +18,7 @@ export const STAGED_FILES = [
   'test/gpu/split_scan.gpu.test.ts',
   'test/gpu/tiled.gpu.test.ts',
   'test/gpu/twofloat.gpu.test.ts',
+  'test/ir/evaluate.test.ts',
   'test/ir/roundtrip.test.ts',
   'test/long-expr.test.ts',
 ];

@@ -14,7 +14,8 @@ import { dataRoot } from '../../src/ir/datafiles.js';
 import { evaluateProgram } from '../../src/ir/evaluate.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { defaultScheduleOptions } from '../../src/schedule/schedule.js';
-import { randomPoints, stdlibProblems } from './helpers.js';
+import { oneOfItsFamily, randomPoints, stdlibProblems } from './helpers.js';
+import { staged } from '../stage.js';
 
 const lolibSize = (inst: string) =>
   Number(
@@ -50,7 +51,8 @@ function agreeAfterEveryPass(req: CompileRequest, lo?: number, hi?: number): voi
 }
 
 describe('the IR evaluator agrees with the CPU backend', () => {
-  it.each(stdlibProblems())('%s', (name) =>
+  // One instance of each data family in the test command, the others in the long stage.
+  it.each(staged(stdlibProblems(), oneOfItsFamily))('%s', (name) =>
     agreeAfterEveryPass({ problem: name, dim: dimOf(name) }),
   );
 

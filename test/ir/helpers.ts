@@ -59,6 +59,18 @@ export function stdlibProblems(): string[] {
   return new ProblemElaborator(loadStdlib().sources).problemNames().sort();
 }
 
+/**
+ * Whether the test command takes this problem for its data family: seed 004's LOLIB and N-LOLIB
+ * instances (50 each) and ETC's 12 matrices (each in 3 forms) are one program a family on other
+ * data, so the test command takes one instance of each (tiw56r72; the matrix u_c_hihi in its three
+ * forms) and the long stage the rest (test/stage.ts). Every other problem is its own family.
+ */
+export function oneOfItsFamily(name: string): boolean {
+  if (/^n?lolib_/.test(name)) return name.endsWith('_tiw56r72');
+  if (name.startsWith('etc_')) return name.endsWith('_u_c_hihi');
+  return true;
+}
+
 /** Relative comparison with an absolute floor; equal infinities/NaNs compare equal. */
 export function expectClose(
   actual: number[],
