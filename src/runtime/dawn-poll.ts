@@ -11,7 +11,7 @@
  * worker threads get the rest. Measured on the 2-core development machine, 2026-12-04, Mesa
  * 25.0.7 lavapipe, empty shader cache: test/gpu/exactness.gpu.test.ts and algorithms.gpu.test.ts
  * together took 36.9 s with the spin and 21.9 s with the tick on a timer; the whole test command's
- * vitest 384 s and 316 s (docs/performance.md, issue 36 item 5).
+ * vitest 384 s and 246 s (docs/performance.md, issue 36 item 5).
  *
  * So on a software adapter `pollOnTimers()` wraps the global `setImmediate`: a call with Dawn's tick
  * (a native function of no name and no parameters, called with no arguments) is deferred with

@@ -429,7 +429,7 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
 
   const isSoftware = looksSoftware(adapter, info);
   // On the CPU the device's work shares the cores with Dawn's polling: poll on timers (dawn-poll.ts).
-  let stopPolling: (() => void) | null = isSoftware ? pollOnTimers() : null;
+  const stopPolling = isSoftware ? pollOnTimers() : null;
 
   const context: GpuContext = {
     device,
@@ -466,7 +466,6 @@ async function openUncached(options: OpenGpuOptions): Promise<GpuContext | null>
       device.destroy();
       gpuRef = null;
       stopPolling?.();
-      stopPolling = null;
     },
   };
 
