@@ -4,28 +4,19 @@
 // data), evaluated at random points after every pass, give the same float64 values (Object.is:
 // NaN and -0 included).
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileProblem, type CompileRequest } from '../../src/api.js';
 import { compileJs } from '../../src/codegen/js.js';
 import { runPipeline } from '../../src/compile/pipeline.js';
-import { dataRoot } from '../../src/ir/datafiles.js';
 import { evaluateProgram } from '../../src/ir/evaluate.js';
 import type { IrProgram } from '../../src/ir/ir.js';
 import { defaultScheduleOptions } from '../../src/schedule/schedule.js';
-import { oneOfItsFamily, randomPoints, stdlibProblems } from './helpers.js';
+import { lolibSize, oneOfItsFamily, randomPoints, stdlibProblems } from './helpers.js';
 import { staged } from '../stage.js';
 
-const lolibSize = (inst: string) =>
-  Number(
-    readFileSync(join(dataRoot(), 'lolib', inst), 'utf8')
-      .trim()
-      .split(/\s+/)[0],
-  );
 const dimOf = (name: string) =>
   name.startsWith('lolib_') || name.startsWith('nlolib_')
-    ? lolibSize(name.replace(/^n?lolib_/, ''))
+    ? lolibSize(name)
     : name.startsWith('etc_')
       ? 512
       : name.startsWith('cec2010_')

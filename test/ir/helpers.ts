@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { rng } from '../rng.js';
 // Shared helpers for the IR tests: parse-and-check, random points, CPU evaluation of IR text.
 
@@ -10,6 +12,7 @@ import { validate } from '../../src/ir/validate.js';
 import { materialiseData } from '../../src/ir/data.js';
 import { loadStdlib } from '../../src/parser/stdlib.js';
 import { ProblemElaborator } from '../../src/elaborate/problem.js';
+import { dataRoot } from '../../src/ir/datafiles.js';
 
 /** `count` points of dimension dim, uniform in [lo, hi]. */
 export function randomPoints(
@@ -57,6 +60,16 @@ export function parseChecked(text: string): IrProgram {
 /** The stdlib problem names. */
 export function stdlibProblems(): string[] {
   return new ProblemElaborator(loadStdlib().sources).problemNames().sort();
+}
+
+/** The size n of a LOLIB or N-LOLIB problem's instance: the first number of its data file. */
+export function lolibSize(problem: string): number {
+  const inst = problem.replace(/^n?lolib_/, '');
+  return Number(
+    readFileSync(join(dataRoot(), 'lolib', inst), 'utf8')
+      .trim()
+      .split(/\s+/)[0],
+  );
 }
 
 /**

@@ -7,10 +7,7 @@
 //   as the original at random points (same IR, same generated code: no tolerance).
 // Also: a user program that uses every IR form, and the split-regime schedules.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dataRoot } from '../../src/ir/datafiles.js';
 import { buildPlan, compileIrUntil, compileProblem, type CompileRequest } from '../../src/api.js';
 import { asScheduled, type IrProgram } from '../../src/ir/ir.js';
 import { parseProgram, parseScheduled } from '../../src/ir/parse.js';
@@ -18,7 +15,7 @@ import { defaultScheduleOptions } from '../../src/schedule/schedule.js';
 import { PASS_NAMES, runPipeline } from '../../src/compile/pipeline.js';
 import { printProgram } from '../../src/ir/print.js';
 import { validate } from '../../src/ir/validate.js';
-import { evalAt, oneOfItsFamily, randomPoints, stdlibProblems } from './helpers.js';
+import { evalAt, lolibSize, oneOfItsFamily, randomPoints, stdlibProblems } from './helpers.js';
 import { staged } from '../stage.js';
 
 // The tests of this file are synchronous, and vitest runs one after another without a turn of the
@@ -30,15 +27,9 @@ const PROBLEMS = stdlibProblems();
 const DIMS = [1, 7, 100];
 // The CEC suites have official data only at some dimensions (10 and 100 exist for every function).
 // Seed 004's random-keys problems exist only at their instance's size (`where D == n`).
-const lolibSize = (inst: string) =>
-  Number(
-    readFileSync(join(dataRoot(), 'lolib', inst), 'utf8')
-      .trim()
-      .split(/\s+/)[0],
-  );
 const dimsOf = (name: string) =>
   name.startsWith('lolib_') || name.startsWith('nlolib_')
-    ? [lolibSize(name.replace(/^n?lolib_/, ''))]
+    ? [lolibSize(name)]
     : name.startsWith('etc_')
       ? [512]
       : name.startsWith('cec2010_')
