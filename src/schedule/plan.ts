@@ -562,7 +562,7 @@ function regimeWhy(
     if (d.teamForced) out.push('team size forced');
     else if (d.stepTiled)
       out.push(
-        `team size: ${d.byTiles.team} by tiled products (${d.byTiles.individuals} individuals a workgroup share M; y of ${d.byTiles.cols} columns for each; a step's elements do not size its team then)${d.byRows.team > d.byTiles.team ? `, ${d.byRows.team} by rows (inner reductions of ${d.byRows.inner})` : ''}, at most ${r.wg}`,
+        `team size: ${d.byTiles.team} by tiled products (${d.byTiles.individuals} individuals a workgroup share M; y of ${d.byTiles.cols} columns for each; a step's elements and rows do not size its team then), at most ${r.wg}`,
       );
     else
       out.push(

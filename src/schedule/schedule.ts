@@ -209,6 +209,18 @@ export const TILE_MIN_COLUMNS = 40;
 export const TILE_MIN_INDIVIDUALS = 4;
 /** At most this many individuals a workgroup: more leave a small population's GPU idle. */
 export const TILE_MAX_INDIVIDUALS = 16;
+/**
+ * The individuals a workgroup of an algorithm step's tiled products (a batch's: a run alone does
+ * not fill TILE_STEP_MIN_WORKGROUPS), whether its vectors then fit workgroup memory or go to SCR;
+ * the product alone sizes the team (decideRegime), not the step's row reductions. Measured on an
+ * H200 (docs/performance.md, issue 36: a batch of 51 jDE NP 250 runs at D = 100, GPU us a
+ * generation at 1,980 MHz): 4 individuals with the vectors kept against 8 or 16 in SCR,
+ * cec2017_f22 192.6 / 125.4 / 120.9, cec2017_f16 119.6 / 73.1 / 59.9; cec2014_f22, whose row
+ * reductions had sized a team of 64 (2 individuals, no tile), 401.3 against 231.0 / 268.6. Seed
+ * 002's study: its batches 83.0 s before, 62.2 s at 8 and 72.0 s at 16 (the compositions gain
+ * most at 8).
+ */
+export const STEP_TILE_INDIVIDUALS = 8;
 
 /**
  * The vectors that are one product with a data matrix (ir/matrix.ts) of at least TILE_MIN_COLUMNS
@@ -320,13 +332,23 @@ function tileIndividuals(
   slots: number,
   reserve = 0,
   fill?: { population: number; workgroups: number },
+  step = false,
 ): number {
   const fits = (g: number, kept: number) =>
     (!fill || Math.ceil(fill.population / g) >= fill.workgroups) &&
     cols * g <= TILE_FLOATS &&
     kept * g * 4 <= TILE_SHARED_VEC_BYTES &&
     (cols + kept) * g * 4 + slots + reserve * g <= WORKGROUP_BYTES;
-  for (const kept of vecFloats === undefined ? [0] : [vecFloats, 0])
+  const kepts = vecFloats === undefined ? [0] : [vecFloats, 0];
+  // A step takes the most individuals that share M, its vectors in workgroup memory if they fit
+  // there too, else in SCR (STEP_TILE_INDIVIDUALS). An evaluation keeps its vectors in
+  // workgroup memory first, as measured for it.
+  if (step) {
+    for (let g = STEP_TILE_INDIVIDUALS; g >= TILE_MIN_INDIVIDUALS; g /= 2)
+      for (const kept of kepts) if (fits(g, kept)) return g;
+    return 0;
+  }
+  for (const kept of kepts)
     for (let g = TILE_MAX_INDIVIDUALS; g >= TILE_MIN_INDIVIDUALS; g /= 2)
       if (fits(g, kept)) return g;
   return 0;
@@ -524,7 +546,9 @@ export function decideRegime(
       ? { population: o.population, workgroups: TILE_STEP_MIN_WORKGROUPS }
       : undefined;
   const reserve = f.domain ? STEP_DRAW_BYTES : 0;
-  const individuals = tiles.size ? tileIndividuals(cols, vecFloats, slots, reserve, fill) : 0;
+  const individuals = tiles.size
+    ? tileIndividuals(cols, vecFloats, slots, reserve, fill, !!f.domain)
+    : 0;
   const unfilled =
     fill && tiles.size && !individuals ? tileIndividuals(cols, vecFloats, slots, reserve) : 0;
   const tiled = individuals >= TILE_MIN_INDIVIDUALS;
@@ -533,7 +557,7 @@ export function decideRegime(
   const byTiles = tiled ? o.wg / individuals : 1;
   // A step's team is sized by its elements, one a lane (it is latency-bound), unless its product
   // is tiled: then by the individuals that share M.
-  const widest = tiled && f.domain ? Math.max(byRows, byTiles) : Math.max(byElems, byRows, byTiles);
+  const widest = tiled && f.domain ? byTiles : Math.max(byElems, byRows, byTiles);
   const team = o.team ?? Math.min(o.wg, widest);
   const teamWorkgroups = Math.ceil(o.population / (o.wg / team));
   const split: RegimeDecision['split'] =

@@ -6,6 +6,7 @@
 // run spends the whole budget, every state array of every run also equals the run alone's.
 
 import { describe, expect, it } from 'vitest';
+import { emitAlgorithm } from '../../src/api.js';
 import { compileAlgorithm, type AlgoCompileRequest } from '../../src/compile/algorithm.js';
 import { BatchTooLarge, GpuAlgoEngine } from '../../src/runtime/algo-gpu.js';
 import {
@@ -100,6 +101,25 @@ maybe('the runs of a batch are the runs alone, bit for bit', () => {
     const { states } = await compare({ ...c, schedule }, [1, 2, 3], { maxEvals: 200 });
     expect(states.length).toBe(3);
   });
+
+  // A batch's tiled rotations (schedule.ts, STEP_TILE_INDIVIDUALS): 4 runs of 250 fill 125
+  // workgroups of 8 individuals that share each of the composition's three matrices, their five
+  // vectors (16,000 bytes for 8) in SCR, while a run alone computes the rows one individual a
+  // workgroup. In the long stage (the tiled kernels take lavapipe about a minute to compile).
+  itLong(
+    'jDE NP 250 on a composition (cec2017_f22, D = 100), 4 runs: 8 individuals share M',
+    async () => {
+      const spec = { algorithm: 'jde', problem: 'cec2017_f22', dim: 100, set: { NP: '250' } };
+      const plan = emitAlgorithm(compileAlgorithm({ ...spec, runs: 4 }), 'plan');
+      expect(plan).toContain('team: 16 lanes per individual, 8 individuals per workgroup of 128');
+      expect(plan).toContain(
+        "vector objective.z3[100] as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of 2 individuals a lane, stored in SCR",
+      );
+      expect(emitAlgorithm(compileAlgorithm(spec), 'plan')).not.toContain('tiled product');
+      const { states } = await compare(spec, [1, 2, 3, 4], { maxEvals: 250 * 3 });
+      expect(states.length).toBe(4);
+    },
+  );
 
   // In the long stage (31 s from an empty shader cache; test/stage.ts).
   itLong('MA-SW-Chains, split regime with chained runs (PART by parity)', async () => {

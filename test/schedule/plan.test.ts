@@ -291,7 +291,7 @@ describe('the plan, text out', () => {
       );
     const big = at(1000);
     expect(big).toContain(
-      "team size: 16 by tiled products (8 individuals a workgroup share M; y of 100 columns for each; a step's elements do not size its team then), at most 128",
+      "team size: 16 by tiled products (8 individuals a workgroup share M; y of 100 columns for each; a step's elements and rows do not size its team then), at most 128",
     );
     expect(big).toContain(
       "vector objective.z[100] as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of 2 individuals a lane, in workgroup memory",
@@ -306,6 +306,25 @@ describe('the plan, text out', () => {
       'products not tiled: 4 individuals a workgroup would fill 63 workgroups at population 250 (a step tiles from 100)',
     );
     expect(small).not.toContain('tiled product');
+  });
+  it("a batch's tiled product sizes its step's team, not the step's row reductions", () => {
+    // cec2014_f22's float-float rows (inner reductions of 100) sized a team of 64 lanes, 2
+    // individuals a workgroup and no tile; 51 runs of 250 now share M among 8 (schedule.ts,
+    // STEP_TILE_INDIVIDUALS), the step's vectors in SCR (they do not fit workgroup memory).
+    const plan = emitAlgorithm(
+      compileAlgorithm({
+        algorithm: 'jde',
+        problem: 'cec2014_f22',
+        dim: 100,
+        set: { NP: '250' },
+        runs: 51,
+      }),
+      'plan',
+    );
+    expect(plan).toContain('team: 16 lanes per individual, 8 individuals per workgroup of 128');
+    expect(plan).toContain(
+      "vector objective.z[100] as a tiled product of the workgroup's individuals: y in workgroup memory, M's columns 16 bytes a load, 4 rows of 2 individuals a lane, stored in SCR",
+    );
   });
   it('a step whose kept vector has no reduction after it takes the team regime', () => {
     // An explicit sum of terms (no sum over i): DE's trial u is kept, and no reduction's loop
