@@ -14,7 +14,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileAlgorithm } from '../compile/algorithm.js';
+import { compileAlgorithm, type CompiledAlgorithm } from '../compile/algorithm.js';
 import { experimentDesign, type ExperimentCell } from '../compile/experiment.js';
 import type { AlgoEngine } from '../runtime/algo-engine.js';
 import { BatchTooLarge } from '../runtime/algo-gpu.js';
@@ -91,6 +91,41 @@ export interface ExperimentOutcome {
  */
 export const BATCH_SCHEDULE = true;
 
+/**
+ * Milliseconds into a cell's last batch before the next cell is compiled (synchronously, on the
+ * thread that records the batch's generations): by then the batch, doubling from a few
+ * generations (runtime/run.ts), has enough queued on the GPU that the compile (a tenth of a
+ * second to a half for seed 002's cells) does not leave it idle. It decides when, never what.
+ */
+export const PREPARE_AFTER_MS = 500;
+
+/** Resolves when `p` settles or `ms` have passed, whichever is first (never rejects). */
+function settledOrAfter(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    p.then(done, done);
+  });
+}
+
+/** A cell's missing runs (of this call's share), its compiled algorithm and its batch size. */
+interface CellPlan {
+  k: number;
+  missing: number[];
+  c: CompiledAlgorithm;
+  size: number;
+}
+/** An engine made ahead, or why it could not be. */
+type Made = { engine: AlgoEngine } | { error: unknown };
+/** The next cell made while the cell before runs: its plan and its first batch's engine. */
+interface Prepared {
+  plan: CellPlan;
+  engine: Promise<Made>;
+}
+
 /** Runs the design's missing runs (or the shard's) into `out`/results.sqlite. */
 export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
   const { file, out, shard } = o;
@@ -134,44 +169,104 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const share = shardRuns(design.cells.length, design.runs, shard);
   const total = share.reduce((n, rs) => n + rs.length, 0);
   let done = db.count();
+  // A cell's missing runs, its compiled algorithm and its batch size, made when first asked for.
+  const cellPlan = (k: number): CellPlan | undefined => {
+    const cell = design.cells[k]!;
+    const finished = db.finished(k + 1);
+    const missing = share[k]!.filter((r) => !finished.has(r));
+    if (!missing.length) return undefined;
+    // Runs a batch: all the missing ones where they can share kernels, fewer where the device's
+    // buffers hold fewer (BatchTooLarge), one at a time otherwise. The batch's steps are
+    // scheduled for all the missing runs (BATCH_SCHEDULE); a smaller batch, or a run alone,
+    // rounds the same whatever the schedule, so the results do not depend on it.
+    const c = compileCell(cell, BATCH_SCHEDULE ? missing.length : 1);
+    const size =
+      gpu && cell.evals !== undefined && !batchRefusal(c.algo)
+        ? Math.min(missing.length, gpu.limits.maxComputeWorkgroupsPerDimension)
+        : 1;
+    return { k, missing, c, size };
+  };
+  const engineFor = (c: CompiledAlgorithm, seeds: number[]) =>
+    seeds.length > 1 ? createBatchEngine(c, seeds, gpu!) : createEngine(c, seeds[0]!, gpu);
+  // The next cell, compiled and its first engine made (the driver compiling its pipelines) while
+  // the last batch of the cell before runs: on an H200 the driver's compile of a cell's kernels
+  // took seconds with the GPU idle, and its clocks down when the next batch began
+  // (docs/performance.md, issue 36). Only on the GPU; the runs and their results are the same.
+  let prepared: Prepared | undefined;
+  const prepare = (k: number) => {
+    for (let n = k; n < design.cells.length && gpu; n++) {
+      // A cell that does not compile says so when its turn comes, after this cell's results are
+      // stored: it is compiled again then.
+      let plan: CellPlan | undefined;
+      try {
+        plan = cellPlan(n);
+      } catch {
+        return undefined;
+      }
+      if (!plan) continue;
+      const seeds = plan.missing.slice(0, plan.size).map((r) => design.seed + r);
+      const engine = engineFor(plan.c, seeds).then(
+        (e): Made => ({ engine: e }),
+        (error: unknown): Made => ({ error }),
+      );
+      return { plan, engine };
+    }
+    return undefined;
+  };
   try {
     o.onStart?.({ total, done, backend });
-    for (const [k, cell] of design.cells.entries()) {
-      const finished = db.finished(k + 1);
-      const missing = share[k]!.filter((r) => !finished.has(r));
-      if (!missing.length) continue;
-      // Runs a batch: all the missing ones where they can share kernels, fewer where the
-      // device's buffers hold fewer (BatchTooLarge), one at a time otherwise. The batch's steps
-      // are scheduled for all the missing runs (BATCH_SCHEDULE); a smaller batch, or a run alone,
-      // rounds the same whatever the schedule, so the results do not depend on it.
-      const c = compileCell(cell, BATCH_SCHEDULE ? missing.length : 1);
-      let size =
-        gpu && cell.evals !== undefined && !batchRefusal(c.algo)
-          ? Math.min(missing.length, gpu.limits.maxComputeWorkgroupsPerDimension)
-          : 1;
+    for (let k = 0; k < design.cells.length; k++) {
+      const cell = design.cells[k]!;
+      const ahead = prepared?.plan.k === k ? prepared : undefined;
+      if (ahead) prepared = undefined;
+      const plan = ahead?.plan ?? cellPlan(k);
+      if (!plan) continue;
+      const { missing, c } = plan;
+      let size = plan.size;
       for (let i = 0; i < missing.length && !signal.aborted; ) {
         const group = missing.slice(i, i + size);
         const seeds = group.map((r) => design.seed + r);
         let engine: AlgoEngine;
-        try {
-          engine =
-            group.length > 1
-              ? await createBatchEngine(c, seeds, gpu!)
-              : await createEngine(c, seeds[0]!, gpu);
-        } catch (e) {
-          if (!(e instanceof BatchTooLarge)) throw e;
-          size = Math.max(1, e.fits);
-          continue;
-        }
+        // The engine made ahead, unless its batch did not fit beside the cell before's: then it
+        // is made again now (the sizes are those of a cell made alone).
+        const made = i === 0 ? await ahead?.engine : undefined;
+        if (made && 'engine' in made) engine = made.engine;
+        else
+          try {
+            if (made && !(made.error instanceof BatchTooLarge)) throw made.error;
+            engine = await engineFor(c, seeds);
+          } catch (e) {
+            if (!(e instanceof BatchTooLarge)) throw e;
+            size = Math.max(1, e.fits);
+            continue;
+          }
         // A wall-clock budget's first run of a cell: the GPU's clocks, after the host's compile
         // (src/experiment/roofline.ts, warmClocks); the runs after it keep the GPU busy.
         if (gpu && cell.seconds !== undefined && i === 0) await warmClocks(gpu, 200);
         try {
           const ro = { maxEvals: cell.evals, target: design.target, signal };
-          const results: RunResult[] =
+          const running: Promise<RunResult[]> =
             group.length > 1
-              ? await runBatch(c, engine, seeds, ro)
-              : [await runAlgorithm(c, engine, { ...ro, seed: seeds[0]!, seconds: cell.seconds })];
+              ? runBatch(c, engine, seeds, ro)
+              : runAlgorithm(c, engine, { ...ro, seed: seeds[0]!, seconds: cell.seconds }).then(
+                  (r) => [r],
+                );
+          // The cell's last batch: the next cell is made meanwhile, once the batch has queued
+          // enough generations to keep the GPU busy through the host's compile (PREPARE_AFTER_MS),
+          // or when it ends if sooner. A wall-clock budget's runs are not shared with the host's
+          // compile (their generations depend on the time).
+          const preparing =
+            i + group.length >= missing.length && cell.seconds === undefined
+              ? settledOrAfter(running, PREPARE_AFTER_MS).then(() => {
+                  if (!signal.aborted) prepared = prepare(k + 1);
+                })
+              : undefined;
+          let results: RunResult[];
+          try {
+            results = await running;
+          } finally {
+            await preparing;
+          }
           if (results.some((r) => r.stopped === 'interrupted')) break;
           results.forEach((result, j) => {
             const r = group[j]!;
@@ -188,6 +283,8 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
       if (signal.aborted) break;
     }
   } finally {
+    // A cell made ahead and not run (stopped, or an error): its engine is given back.
+    void prepared?.engine.then((m) => ('engine' in m ? m.engine.destroy() : undefined));
     db.close();
   }
   return { design, database, backend, total, interrupted: signal.aborted };
