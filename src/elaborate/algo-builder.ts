@@ -78,6 +78,17 @@ export interface Attached {
   array: StateArray;
   init: Expr;
   scope: Scope;
+  /** The names its declaration gives its row and column indices (StateIndices). */
+  indices: StateIndices;
+}
+
+/**
+ * The index names a state declaration binds for its initial value, `state C[i < D][j < D] = if i
+ * == j then 1 else 0`: the row's and the column's (either may be left unnamed, `[D]`).
+ */
+export interface StateIndices {
+  row?: string;
+  col?: string;
 }
 
 /** `count(k < n where cond)`: an integer reduction. */

@@ -12,7 +12,7 @@ import type { Population, Step } from '../ir/step.js';
 import { Abort, type ElabCore } from './core.js';
 import type { ProblemElaborator } from './problem.js';
 import type { BoxRepair } from './algo-bounds.js';
-import type { Attached, EachStep, StepBuilder } from './algo-builder.js';
+import type { Attached, EachStep, StateIndices, StepBuilder } from './algo-builder.js';
 import { childScope, toReal, withIndex, type Scope, type Val } from './scope.js';
 
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
@@ -67,8 +67,25 @@ export class AlgoState {
           d.kind === 'state' && first?.kind === 'name'
             ? this.h.pops.find((p) => p.name === (first as { name: string }).name)
             : undefined;
-        const dims = d.dims.map((e, k) => {
+        // `state C[i < D][j < D] = ...`: an extent that names its index for the initial value.
+        const indices: StateIndices = {};
+        const dims = d.dims.map((dim, k) => {
           if (k === 0 && owner) return owner.rows;
+          let e = dim;
+          if (
+            d.kind === 'state' &&
+            e.kind === 'binary' &&
+            e.op === '<' &&
+            e.left.kind === 'name' &&
+            k < 2
+          ) {
+            const name = e.left.name;
+            if (name === indices.row || sc.vars.has(name) || this.h.stateNames.has(name))
+              this.fail('DuplicateName', e.left.loc, name, '');
+            if (k === 0) indices.row = name;
+            else indices.col = name;
+            e = e.right;
+          }
           const c = this.h.constantOf(e, sc, 'the size of a state array');
           if (c.t !== 'i')
             this.fail(
@@ -99,11 +116,11 @@ export class AlgoState {
           this.h.stateArrays.push(A);
           this.h.stateNames.set(A.name, A);
           if (!d.init) this.fail('MissingStateInit', d.loc, d.name);
-          steps.push(this.initState(d.init, A, sc));
+          steps.push(this.initState(d.init, A, sc, indices));
           if (owner) {
             const list = this.h.attached.get(owner.name) ?? [];
             this.h.attached.set(owner.name, list);
-            list.push({ array: A, init: d.init, scope: sc });
+            list.push({ array: A, init: d.init, scope: sc, indices });
           }
           sc.vars.set(d.name, A.cols ? this.matrixOf(A) : this.vectorOf(A));
           sc.origins.set(d.name, `the state ${d.name}`);
@@ -169,9 +186,9 @@ export class AlgoState {
   }
 
   /** The step that fills state array `A` with `init` (its declared initial value). */
-  private initState(init: Expr, A: StateArray, sc: Scope): Step {
+  private initState(init: Expr, A: StateArray, sc: Scope, indices: StateIndices): Step {
     const b = this.h.beginEachStep();
-    b.writes.push(this.initWrite(init, A, sc, b, b.idx));
+    b.writes.push(this.initWrite(init, A, sc, b, b.idx, indices));
     return this.h.endStep(b, `init.${A.name}`, A.rows);
   }
 
@@ -180,14 +197,23 @@ export class AlgoState {
    * b's individual): the initialisation, and an individual entering a population with state
    * attached to it.
    */
-  initWrite(init: Expr, A: StateArray, sc: Scope, b: EachStep, row: IExpr): Write {
-    const inner = childScope(sc, b.fn);
+  initWrite(
+    init: Expr,
+    A: StateArray,
+    sc: Scope,
+    b: EachStep,
+    row: IExpr,
+    indices: StateIndices = {},
+  ): Write {
+    let inner = childScope(sc, b.fn);
+    if (indices.row) inner = withIndex(inner, indices.row, row);
     const saved = this.h.setStep(b); // draws in the initial value are keyed by the row
     try {
       if (A.cols) {
         const j = this.h.core.freshIdx('j');
         if (A.cols === this.h.dim()) this.h.core.coordinates.add(j.name);
-        const withJ = withIndex(inner, '$col', j);
+        let withJ = withIndex(inner, '$col', j);
+        if (indices.col) withJ = withIndex(withJ, indices.col, j);
         const v = this.h.core.number(this.h.problems.expr(init, withJ), init);
         return {
           arr: A.name,

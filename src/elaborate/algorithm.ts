@@ -199,7 +199,8 @@ export class AlgoElaborator {
       nextArray: () => ++this.globalVecs,
       declare: (...arrays) => this.stateArrays.push(...arrays),
       beginEachStep: () => this.beginEachStep(),
-      initWrite: (att, b, row) => this.stateDecls.initWrite(att.init, att.array, att.scope, b, row),
+      initWrite: (att, b, row) =>
+        this.stateDecls.initWrite(att.init, att.array, att.scope, b, row, att.indices),
     };
   }
 
