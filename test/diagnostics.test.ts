@@ -900,6 +900,16 @@ ${Array.from({ length: 70 }, (_, i) => `  state s${i}[N] = 0`).join('\n')}
     message:
       'an iteration of this repeat n while c makes 1048576 evaluations, but the GPU counts fewer than 1048576 an iteration (its float32 counter): split the body over more iterations or make the population smaller',
   },
+  HostValues: {
+    // Five nested indexed repeats: the kernels take four integers from the host a run.
+    src:
+      P +
+      'algorithm a() { population X[4] generation { repeat a < 2 { repeat b < 2 { repeat c < 2 { repeat d < 2 { repeat e < 2 { } } } } } } }',
+    algorithm: 'a',
+    at: '2:113',
+    message:
+      'the kernels take at most 4 integers from the host a run (integer generation lets of parameters, gen and progress, and repeat indices): the index e is one more',
+  },
   // Bound handling.
   RepairParameters: {
     src: P + 'repair half(x) = x / 2',

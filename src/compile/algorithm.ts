@@ -379,8 +379,10 @@ export function repeatedSteps(g: GenStmt[]): Set<Step> {
         walk(s.then);
         walk(s.else);
       } else if (s.k === 'repeat') {
+        // (Not an indexed repeat's: a chain kernel makes run t - 1's writes with run t's
+        // parameters, whose index differs.)
         const only = s.body.length === 1 ? s.body[0] : undefined;
-        if (only?.k === 'step' && !only.step.guard) out.add(only.step);
+        if (only?.k === 'step' && !only.step.guard && s.index === undefined) out.add(only.step);
         walk(s.body);
       }
     }

@@ -123,6 +123,8 @@ export class AlgoElaborator {
   private attached = new Map<string, Attached[]>();
   private readsProgress = false;
   private hostLets: { name: string; slot: number; body: IExpr }[] = [];
+  /** The kernel parameters $h0..$h3 taken so far, by host lets and by repeat indices. */
+  private hostSlots = 0;
   /** Set while the generation block is elaborated: only there does `gen` have a value. */
   private inGeneration = false;
   private step: StepBuilder | null = null;
@@ -484,14 +486,37 @@ export class AlgoElaborator {
     };
   }
 
-  /** `repeat n { ... }`: n on the host; each iteration is a round of its own (its draws differ). */
+  /**
+   * `repeat n { ... }`: n on the host; each iteration is a round of its own (its draws differ).
+   * `repeat r < n { ... }`: r is the iteration, 0 to n - 1, an integer the body's steps and host
+   * expressions read; the host passes it as a kernel parameter ($hK, a slot of HOST_LETS).
+   */
   private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): GenStmt[] {
     if (!st.count) this.fail('WhileBound', st.whileLoc ?? st.loc);
-    const count = this.hostExpr(st.count, sc, 'count');
+    let countExpr = st.count;
+    const named =
+      !st.while &&
+      countExpr.kind === 'binary' &&
+      countExpr.op === '<' &&
+      countExpr.left.kind === 'name'
+        ? countExpr.left
+        : undefined;
+    if (named && countExpr.kind === 'binary') countExpr = countExpr.right;
+    const count = this.hostExpr(countExpr, sc, 'count');
     const c = constValue(count);
-    if (c !== undefined && c < 0) this.fail('BadRepeatCount', st.count.loc, c);
+    if (c !== undefined && c < 0) this.fail('BadRepeatCount', countExpr.loc, c);
     if (st.while) return this.repeatWhile(st, st.while, count, sc);
-    return [{ k: 'repeat', count, body: this.block(st.body, { ...sc, vars: new Map(sc.vars) }) }];
+    const inner: Scope = { ...sc, vars: new Map(sc.vars) };
+    let index: number | undefined;
+    if (named) {
+      if (sc.vars.has(named.name) || sc.idxs.has(named.name) || this.stateNames.has(named.name))
+        this.fail('DuplicateName', named.loc, named.name, '');
+      if (this.hostSlots >= HOST_LETS)
+        this.fail('HostValues', named.loc, HOST_LETS, `the index ${named.name}`);
+      index = this.hostSlots++;
+      inner.idxs = new Map(sc.idxs).set(named.name, { k: 'idx', t: 'i', name: `$h${index}` });
+    }
+    return [{ k: 'repeat', count, body: this.block(st.body, inner), ...(named ? { index } : {}) }];
   }
 
   /**
@@ -554,13 +579,22 @@ export class AlgoElaborator {
       // in float64 and passes it to the kernels, so that a kernel never rounds it otherwise than
       // the host, which decides counts from it (the first HOST_LETS such lets).
       const host = foldExpr(this.hostValue(v.e));
+      // (Not one that reads a repeat's index: the host computes host lets once a generation.)
       if (
         v.e.t === 'i' &&
         constValue(host) === undefined &&
-        this.hostLets.length < HOST_LETS &&
-        !some(host, (n) => n.k === 'read' || n.k === 'red' || n.k === 'callp' || n.k === 'draw')
+        this.hostSlots < HOST_LETS &&
+        !some(
+          host,
+          (n) =>
+            n.k === 'read' ||
+            n.k === 'red' ||
+            n.k === 'callp' ||
+            n.k === 'draw' ||
+            (n.k === 'idx' && n.name.startsWith('$h')),
+        )
       ) {
-        const slot = this.hostLets.length;
+        const slot = this.hostSlots++;
         this.hostLets.push({ name, slot, body: host });
         g.host = host;
         g.body = { k: 'idx', t: 'i', name: `$h${slot}` };

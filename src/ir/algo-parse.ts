@@ -128,12 +128,18 @@ function gen(s: SExp, lets: Map<string, Ty>): GenStmt {
         else: els.slice(1).map((x) => gen(x, lets)),
       };
     }
-    case 'repeat':
+    case 'repeat': {
+      // (repeat COUNT [(index K)] STMT...): an indexed repeat's iteration is $hK.
+      const ix = Array.isArray(f[2]) && f[2][0] === 'index' ? f[2] : undefined;
+      const index = ix ? Number(word(ix[1], 'repeat index')) : undefined;
+      if (index !== undefined && !Number.isInteger(index)) fail('(index K): K an integer');
       return {
         k: 'repeat',
         count: exprFromSExp(f[1] ?? fail('repeat without count')),
-        body: f.slice(2).map((x) => gen(x, lets)),
+        body: f.slice(ix ? 3 : 2).map((x) => gen(x, lets)),
+        ...(index === undefined ? {} : { index }),
       };
+    }
     case 'let':
       return letStmt(f, lets);
     case 'while':

@@ -64,7 +64,7 @@ export function printGen(g: GenStmt, indent = ''): string {
     case 'if':
       return `${indent}(if ${printExpr(g.cond)}\n${inner}(then${block(g.then)})\n${inner}(else${block(g.else)}))`;
     case 'repeat':
-      return `${indent}(repeat ${printExpr(g.count)}${g.body.map((s) => '\n' + printGen(s, inner)).join('')})`;
+      return `${indent}(repeat ${printExpr(g.count)}${g.index === undefined ? '' : ` (index ${g.index})`}${g.body.map((s) => '\n' + printGen(s, inner)).join('')})`;
     case 'let':
       return printLet(g, indent);
     case 'while':

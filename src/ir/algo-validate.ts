@@ -206,6 +206,11 @@ export function validateAlgo(
         gen(s.else);
       } else if (s.k === 'repeat') {
         hostExpr(s.count, 'a repeat count', where);
+        check(
+          s.index === undefined || (Number.isInteger(s.index) && s.index >= 0 && s.index < 4),
+          `a repeat's index is a kernel parameter $h0..$h3, not $h${s.index}`,
+          where,
+        );
         gen(s.body);
       } else if (s.k === 'while') {
         whileStmt(s, where, passesRun);

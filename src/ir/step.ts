@@ -69,8 +69,12 @@ export function countsOnGpu(p: { state: readonly { name: string }[] }): boolean 
 export type GenStmt =
   | { k: 'step'; step: Step }
   | { k: 'if'; cond: IExpr; then: GenStmt[]; else: GenStmt[] }
-  /** `repeat n { ... }`: the body `count` times, each time in a round of its own (draws differ). */
-  | { k: 'repeat'; count: IExpr; body: GenStmt[] }
+  /**
+   * `repeat n { ... }`: the body `count` times, each time in a round of its own (draws differ).
+   * `repeat r < n { ... }` names the iteration, 0 to n - 1: the host passes it to the body's runs
+   * as the kernel parameter $h`index` (as a host let's value), and host expressions read it too.
+   */
+  | { k: 'repeat'; count: IExpr; body: GenStmt[]; index?: number }
   | LetStmt
   | WhileStmt
   | SelectStmt;

@@ -425,6 +425,11 @@ export const Diag = {
     message:
       'an iteration of this repeat n while c makes {0} evaluations, but the GPU counts fewer than {1} an iteration (its float32 counter): split the body over more iterations or make the population smaller',
   },
+  HostValues: {
+    code: 6050,
+    message:
+      'the kernels take at most {0} integers from the host a run (integer generation lets of parameters, gen and progress, and repeat indices): {1} is one more',
+  },
   // 7xxx: experiments (src/elaborate/experiment.ts)
   UnknownExperimentEntry: {
     code: 7001,

@@ -34,7 +34,12 @@ export interface RunAt extends GenAt {
   h?: number[];
 }
 
-export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: GenAt): number {
+export function evalHost(
+  e: IExpr,
+  draws: ReturnType<typeof drawTable>,
+  at_: GenAt,
+  h: readonly number[] = [],
+): number {
   // The IR evaluator (ir/evaluate.ts), with the draws, $gen, $evals and $budget and nothing else:
   // a host condition reads no array and no other index. $gen is the engines' generation (the
   // `gen` of the language is $gen - 1, src/elaborate/algorithm.ts).
@@ -53,10 +58,12 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: Gen
     },
   });
   const env = new Map<string, number>();
+  // $h0..$h3: a repeat's index (a host let's value is substituted by its host expression).
   for (const [name, v] of [
     ['$gen', at_.gen],
     ['$evals', at_.evals],
     ['$budget', at_.budget],
+    ...h.map((x, k) => [`$h${k}`, x] as const),
   ] as const) {
     const r = ev.slot();
     ev.regs[r] = v;
@@ -67,8 +74,12 @@ export function evalHost(e: IExpr, draws: ReturnType<typeof drawTable>, at_: Gen
 
 /** A generation's runs as the host decides them: the steps in order, each with its round. */
 export interface GenerationRuns {
-  /** `n`: the individuals the run takes (a step's count, or all); `evals`: what they evaluate. */
-  runs: { step: Step; round: number; n: number; evals: number }[];
+  /**
+   * `n`: the individuals the run takes (a step's count, or all); `evals`: what they evaluate;
+   * `h`: the kernel parameters $h0..$h3 of the run (the host lets', and inside an indexed repeat
+   * its iteration).
+   */
+  runs: { step: Step; round: number; n: number; evals: number; h: number[] }[];
   /** The host lets' values in this generation ($h0..$h3: no draws, so one value a generation). */
   h: number[];
   /** The first round of the next generation. */
@@ -94,27 +105,27 @@ export function generationRuns(
     h[l.slot] = Number.isFinite(v) ? v : 0;
   }
   const runs: GenerationRuns['runs'] = [];
-  const walk = (ss: GenStmt[]) => {
+  const walk = (ss: GenStmt[], hs: number[]) => {
     for (const s of ss) {
       if (s.k === 'step') {
         const st = s.step;
         // An active prefix (each i in X[:n]): n on the host (its draws in the round the step runs in).
-        const c = st.count ? Math.trunc(evalHost(st.count, draws, at_)) : st.n;
+        const c = st.count ? Math.trunc(evalHost(st.count, draws, at_, hs)) : st.n;
         // (NaN: runs decided without a budget, for sizing only: all rows.)
         const n = Number.isNaN(c) ? st.n : Math.max(0, Math.min(st.n, c));
         const evals = n === st.n ? st.evals : (st.evals / st.n) * n;
-        runs.push({ step: st, round: ctx.round, n, evals });
-      } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_) ? s.then : s.else);
+        runs.push({ step: st, round: ctx.round, n, evals, h: hs });
+      } else if (s.k === 'if') walk(evalHost(s.cond, draws, at_, hs) ? s.then : s.else, hs);
       else if (s.k === 'repeat') {
-        const n = evalHost(s.count, draws, at_);
+        const n = evalHost(s.count, draws, at_, hs);
         for (let k = 0; k < n; k++) {
           ctx.round++;
-          walk(s.body);
+          walk(s.body, s.index === undefined ? hs : hs.map((x, j) => (j === s.index ? k : x)));
         }
       } else unlowered(s);
     }
   };
-  walk(g);
+  walk(g, h);
   return { runs, nextRound: ctx.round + 1, h };
 }
 

@@ -525,12 +525,12 @@ class RunLoop {
     this.round = generation.nextRound;
     const gen = this.gen;
     const slot = gen % TRACE_ROWS;
-    const at_ = (r: { round: number; n?: number }, s: number) => ({
+    const at_ = (r: { round: number; n?: number; h?: number[] }, s: number) => ({
       ...at0,
       round: r.round,
       slot: s,
       n: r.n,
-      h: generation.h,
+      h: r.h ?? generation.h,
     });
     // With the track fused into the generation's first step, that step records the previous
     // generation (slot - 1); the batch's last generation is tracked after the loop.

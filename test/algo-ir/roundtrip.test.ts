@@ -18,6 +18,7 @@ import { printAlgo } from '../../src/ir/algo-print.js';
 import { validateAlgo } from '../../src/ir/algo-validate.js';
 import { IrInvalid } from '../../src/ir/validate.js';
 import type { AlgoProgram } from '../../src/ir/step.js';
+import { REPEAT_INDEX_SRC } from '../algo/repeat-index-source.js';
 
 // Synchronous tests one after another: a turn of the event loop before each lets the worker
 // answer vitest's RPC (test/ir/roundtrip.test.ts says why).
@@ -71,6 +72,12 @@ describe('the algorithm IR of every stdlib algorithm', () => {
     roundTrip({ algorithm: 'pso', problem: 'rastrigin', dim: 10, precision: 'ff' });
     const req = { algorithm: 'de', problem: 'cec2017_f5', dim: 10, precision: 'ff' as const };
     expect(printAlgo(algorithmIr(req).algo)).toContain('  (state X 48 10 (lo X.lo))\n');
+  });
+
+  it('round-trips a repeat with an index (test/algo/repeat-index-source.ts)', () => {
+    const req = { algorithm: 'rep', problem: 'p', dim: 3, sources: { 't.opt': REPEAT_INDEX_SRC } };
+    roundTrip(req);
+    expect(printAlgo(algorithmIr(req).algo)).toContain('(repeat 3 (index 0)\n');
   });
 
   it('round-trips a repeat n while c before and after the while pass (examples/es_one_plus_one.opt)', () => {
