@@ -13,7 +13,7 @@ import { Abort, type ElabCore } from './core.js';
 import type { ProblemElaborator } from './problem.js';
 import type { BoxRepair } from './algo-bounds.js';
 import type { Attached, EachStep, StateIndices, StepBuilder } from './algo-builder.js';
-import { childScope, toReal, withIndex, type Scope, type Val } from './scope.js';
+import { childScope, namedIndex, toReal, withIndex, type Scope, type Val } from './scope.js';
 
 /** Call sites the compiler adds (initialisation draws) are numbered from here. */
 const INTERNAL_SITE = 1 << 20;
@@ -72,19 +72,14 @@ export class AlgoState {
         const dims = d.dims.map((dim, k) => {
           if (k === 0 && owner) return owner.rows;
           let e = dim;
-          if (
-            d.kind === 'state' &&
-            e.kind === 'binary' &&
-            e.op === '<' &&
-            e.left.kind === 'name' &&
-            k < 2
-          ) {
-            const name = e.left.name;
+          const named = d.kind === 'state' && k < 2 ? namedIndex(e) : undefined;
+          if (named) {
+            const { name } = named;
             if (name === indices.row || sc.vars.has(name) || this.h.stateNames.has(name))
-              this.fail('DuplicateName', e.left.loc, name, '');
+              this.fail('DuplicateName', named.loc, name, '');
             if (k === 0) indices.row = name;
             else indices.col = name;
-            e = e.right;
+            e = named.bound;
           }
           const c = this.h.constantOf(e, sc, 'the size of a state array');
           if (c.t !== 'i')

@@ -59,6 +59,7 @@ import {
   childScope,
   describe,
   didYouMean,
+  namedIndex,
   toReal,
   withIndex,
   type Scope,
@@ -493,15 +494,8 @@ export class AlgoElaborator {
    */
   private repeat(st: AlgoStmt & { kind: 'repeat' }, sc: Scope): GenStmt[] {
     if (!st.count) this.fail('WhileBound', st.whileLoc ?? st.loc);
-    let countExpr = st.count;
-    const named =
-      !st.while &&
-      countExpr.kind === 'binary' &&
-      countExpr.op === '<' &&
-      countExpr.left.kind === 'name'
-        ? countExpr.left
-        : undefined;
-    if (named && countExpr.kind === 'binary') countExpr = countExpr.right;
+    const named = st.while ? undefined : namedIndex(st.count);
+    const countExpr = named?.bound ?? st.count;
     const count = this.hostExpr(countExpr, sc, 'count');
     const c = constValue(count);
     if (c !== undefined && c < 0) this.fail('BadRepeatCount', countExpr.loc, c);

@@ -69,6 +69,15 @@ export function childScope(sc: Scope, fn = sc.fn): Scope {
 }
 
 /** `sc` with index `name` bound to `ix` (a reduction's, a vector let's, a column's). */
+/**
+ * An extent or count written `i < n`, which names its index (`state C[i < D][j < D] = ...`,
+ * `repeat r < K { ... }`): the name, where it is written, and the bound n; undefined otherwise.
+ */
+export function namedIndex(e: Expr): { name: string; loc: Loc; bound: Expr } | undefined {
+  if (e.kind !== 'binary' || e.op !== '<' || e.left.kind !== 'name') return undefined;
+  return { name: e.left.name, loc: e.left.loc, bound: e.right };
+}
+
 export function withIndex(sc: Scope, name: string, ix: IExpr): Scope {
   return { ...sc, idxs: new Map(sc.idxs).set(name, ix) };
 }

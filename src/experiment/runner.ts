@@ -220,7 +220,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
       const seeds = plan.missing.slice(0, plan.size).map((r) => design.seed + r);
       // Two engines at once: only small ones, so that a device that holds one batch of each
       // cell holds both (a large batch runs long enough that the compile between is little).
-      if (!(stateBytes(plan.c, seeds.length) <= PREPARE_MAX_BYTES)) return undefined;
+      if (stateBytes(plan.c, seeds.length) > PREPARE_MAX_BYTES) return undefined;
       const engine = engineFor(plan.c, seeds).then(
         (e): Made => ({ engine: e }),
         (error: unknown): Made => ({ error }),
